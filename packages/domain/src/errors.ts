@@ -1,0 +1,29 @@
+/** Codes that travel with an error answer `{ message, code?, errors? }` (DESIGN §6). */
+export const errorCodes = {
+  validation: 'VALIDATION_ERROR',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  throttled: 'TOO_MANY_REQUESTS',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+/** The body of every failed answer. `errors` maps a dot path (`party.name`) to its messages. */
+export interface ErrorBody {
+  message: string;
+  code?: ErrorCode | string;
+  errors?: Record<string, string[]>;
+}
+
+export const genericMessages = {
+  validation: 'Veuillez corriger les erreurs du formulaire',
+  notFound: 'Ressource introuvable',
+  internal: 'Une erreur interne est survenue. Veuillez réessayer.',
+  unavailable: 'Le service est momentanément indisponible. Veuillez réessayer.',
+  payloadTooLarge: 'La requête est trop volumineuse.',
+  badJson: 'Le corps de la requête est invalide.',
+} as const;

@@ -1,0 +1,46 @@
+import { audienceOf, type Audience, type SessionUser } from './roles.js';
+
+/**
+ * The one permission table (SPEC §6, DESIGN §3). The web guards, the sidebar and the
+ * server's route checks all read it; a capability not listed here is allowed to no one.
+ * Object-level rules (a teller sees only its own agent's data) are applied by the server
+ * on top of this table.
+ */
+export const permissions = {
+  /** Dashboard, own profile, fee table, password pages. */
+  'dashboard.view': ['superAdmin', 'agentAdmin', 'teller'],
+  'profile.view': ['superAdmin', 'agentAdmin', 'teller'],
+  'password.update': ['superAdmin', 'agentAdmin', 'teller'],
+  'fees.read': ['superAdmin', 'agentAdmin', 'teller'],
+  'fees.edit': ['superAdmin'],
+  /** Lists answer everyone, scoped to one's own agent except for the super administrator. */
+  'agents.read': ['superAdmin', 'agentAdmin', 'teller'],
+  'users.read': ['superAdmin', 'agentAdmin', 'teller'],
+  /** Registering and searching persons (customers, owners of agents, people behind users). */
+  'persons.manage': ['superAdmin', 'agentAdmin', 'teller'],
+  /** "Mon Compte": the float account of one's own agent. */
+  'account.self': ['agentAdmin', 'teller'],
+  /** Customer accounts and every money movement at the counter. */
+  'accounts.manage': ['teller'],
+  'transactions.operate': ['teller'],
+  'transactions.history': ['superAdmin', 'agentAdmin', 'teller'],
+  /** The agent network and its float. */
+  'agents.manage': ['superAdmin'],
+  'agents.deposit': ['superAdmin'],
+  /** Users: an administrator creates its agent's users; the super administrator creates `sudo` users. */
+  'users.create': ['superAdmin', 'agentAdmin'],
+  'users.manage': ['superAdmin', 'agentAdmin'],
+  'admins.manage': ['superAdmin'],
+  'audit.read': ['superAdmin'],
+} as const satisfies Record<string, readonly Audience[]>;
+
+export type Capability = keyof typeof permissions;
+
+export function can(
+  user: Pick<SessionUser, 'isSuperAdmin' | 'role' | 'agent'> | null | undefined,
+  capability: Capability,
+): boolean {
+  if (!user) return false;
+  const allowed: readonly Audience[] = permissions[capability];
+  return allowed.includes(audienceOf(user));
+}
