@@ -37,6 +37,11 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    files: ['e2e/**/*.ts'],
+    // Playwright fixtures must destructure their dependencies, even when there are none.
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',

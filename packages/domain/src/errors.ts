@@ -15,7 +15,7 @@ export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 /** The body of every failed answer. `errors` maps a dot path (`party.name`) to its messages. */
 export interface ErrorBody {
   message: string;
-  code?: ErrorCode | string;
+  code?: string;
   errors?: Record<string, string[]>;
 }
 
