@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const CURRENCY = 'HTG';
+export const accountTypeSchema = z.enum(['current', 'savings'], { error: 'Le type de compte est obligatoire' });
+export type AccountType = z.infer<typeof accountTypeSchema>;
+export const accountTypeLabels: Record<AccountType, string> = { current: 'Courant', savings: 'Épargne' };
+
+/** Only `active` lets money move (SPEC §4). */
+export const accountStatusSchema = z.enum(['pending', 'active', 'inactive', 'closed']);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+export const accountStatusLabels: Record<AccountStatus, string> = {
+  pending: 'En attente',
+  active: 'Actif',
+  inactive: 'Inactif',
+  closed: 'Fermé',
+};
+
+export const currencySchema = z
+  .string({ error: 'La devise est obligatoire' })
+  .trim()
+  .min(1, 'La devise est obligatoire')
+  .length(3, 'La devise doit avoir 3 caractères')
+  .refine((value) => value.toUpperCase() === CURRENCY, 'Seule la devise HTG est acceptée');
+
+/** `POST /accounts` and the create-account wizard. */
+export const createAccountInputSchema = z.object({
+  type: accountTypeSchema,
+  currency: currencySchema,
+  personIds: z
+    .array(z.string(), { error: 'Au moins un client doit être sélectionné' })
+    .min(1, 'Au moins un client doit être sélectionné')
+    .max(10, 'Au plus 10 titulaires par compte')
+    .refine((ids) => new Set(ids).size === ids.length, 'Un client ne peut être sélectionné qu’une fois'),
+});
+export type CreateAccountInput = z.infer<typeof createAccountInputSchema>;
+
+export const inactiveAccountMessage = "Le compte n'est pas actif";

@@ -1,0 +1,50 @@
+/** Lajan's business day is Haiti's. */
+export const BUSINESS_TIME_ZONE = 'America/Port-au-Prince';
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Today's date in Haiti as `YYYY-MM-DD`. */
+export function todayIso(now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** True for a real calendar date written `YYYY-MM-DD` (no 2025-02-30). */
+export function isIsoDate(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Whole years between a birth date and a day, both `YYYY-MM-DD`; the birthday itself counts. */
+export function ageOn(birthDate: string, day: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  let age = y - by;
+  if (m < bm || (m === bm && d < bd)) age -= 1;
+  return age;
+}
+
+/** `12/03/2026` for a date; "Non spécifié" when there is none. */
+export function formatDateFr(value: string | null | undefined): string {
+  if (!value) return 'Non spécifié';
+  const datePart = value.slice(0, 10);
+  if (!isIsoDate(datePart)) return 'Non spécifié';
+  const [y, m, d] = datePart.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** French short date and time (`12/03/2026 14:05`), in Haiti's time zone. */
+export function formatDateTimeFr(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return new Intl.DateTimeFormat('fr-FR', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: BUSINESS_TIME_ZONE,
+  }).format(date);
+}

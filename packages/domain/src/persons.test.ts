@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ageOn, formatDateFr, todayIso } from './dates.js';
+import {
+  contactMethodLabel,
+  displayName,
+  documentLabel,
+  duplicateDocumentMessage,
+  duplicateFieldMessage,
+  maritalStatusLabel,
+  normalizePhone,
+  personInputSchema,
+} from './persons.js';
+
+const valid = {
+  firstName: 'jean',
+  lastName: 'Pierre',
+  dob: '1990-05-14',
+  gender: 'male',
+  country: 'Haïti',
+  state: 'Ouest',
+  city: 'Pétion-Ville',
+  address: '12 rue Grégoire',
+  phoneNumber: '+509 3712-3456',
+  email: 'jean.pierre@example.ht',
+  idDocumentType: 'id_card',
+  idDocumentNumber: '003-456-789',
+  dateIssued: '2020-01-10',
+  expirationDate: '2030-01-10',
+  occupation: 'Commerçant',
+  maritalStatus: 'married',
+  preferredContactMethod: 'sms',
+};
+
+function messages(input: unknown): Record<string, string> {
+  const result = personInputSchema.safeParse(input);
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+describe('person form (SPEC §5)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    // Noon in Port-au-Prince on 22 November 2026.
+    vi.setSystemTime(new Date('2026-11-22T17:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('accepts a complete person and fills the defaults', () => {
+    const result = personInputSchema.parse(valid);
+    expect(result.annualIncome).toBe(0);
+    expect(result.consentForMarketing).toBe(false);
+  });
+
+  it('gives every required field its French message', () => {
+    expect(messages({})).toEqual({
+      firstName: 'Le prénom est requis',
+      lastName: 'Le nom est requis',
+      dob: 'La date de naissance est requise',
+      gender: 'Sexe invalide',
+      country: 'Le nom du pays doit contenir au moins 2 caractères',
+      state: "L'état est requis",
+      city: 'La ville est requise',
+      address: "L'adresse doit contenir au moins 5 caractères",
+      phoneNumber: 'Le numéro de téléphone est requis',
+      email: "L'email est requis",
+      idDocumentType: 'Le type de document est requis',
+      idDocumentNumber: 'Le numéro de document est requis',
+      dateIssued: "La date d'émission est requise",
+      expirationDate: "La date d'expiration est requise",
+      occupation: 'La profession est requise',
+      maritalStatus: 'Statut matrimonial invalide',
+      preferredContactMethod: 'Méthode de contact invalide',
+    });
+  });
+
+  it('checks lengths and formats', () => {
+    expect(
+      messages({
+        ...valid,
+        firstName: 'J',
+        lastName: 'x'.repeat(51),
+        phoneNumber: '509-abc',
+        email: 'pas-un-email',
+        idDocumentNumber: '123',
+        address: 'rue',
+      }),
+    ).toEqual({
+      firstName: 'Le prénom doit contenir au moins 2 caractères',
+      lastName: 'Le nom ne peut pas dépasser 50 caractères',
+      phoneNumber: 'Numéro de téléphone invalide',
+      email: 'Email invalide',
+      idDocumentNumber: 'Le numéro de document doit contenir au moins 4 caractères',
+      address: "L'adresse doit contenir au moins 5 caractères",
+    });
+    expect(messages({ ...valid, phoneNumber: '+509 123' })).toEqual({
+      phoneNumber: 'Le numéro de téléphone doit contenir au moins 8 chiffres',
+    });
+  });
+
+  it('accepts a customer on the day of the 18th birthday, not the day before', () => {
+    expect(todayIso()).toBe('2026-11-22');
+    expect(messages({ ...valid, dob: '2008-11-22' })).toEqual({});
+    expect(messages({ ...valid, dob: '2008-11-23' })).toEqual({ dob: 'Vous devez avoir au moins 18 ans' });
+    expect(messages({ ...valid, dob: '2027-01-01' })).toEqual({
+      dob: 'La date de naissance ne peut pas être dans le futur',
+    });
+  });
+
+  it('uses the day in Haiti, not in UTC', () => {
+    // 02:00 UTC on the 23rd is still the 22nd in Port-au-Prince.
+    vi.setSystemTime(new Date('2026-11-23T02:00:00Z'));
+    expect(todayIso()).toBe('2026-11-22');
+    expect(messages({ ...valid, dob: '2008-11-23' })).toEqual({ dob: 'Vous devez avoir au moins 18 ans' });
+  });
+
+  it('wants the document to expire after it was issued, and not issued in the future', () => {
+    expect(messages({ ...valid, expirationDate: '2020-01-10' })).toEqual({
+      expirationDate: "La date d'expiration doit être après la date d'émission",
+    });
+    expect(messages({ ...valid, dateIssued: '2026-12-01', expirationDate: '2036-12-01' })).toEqual({
+      dateIssued: "La date d'émission ne peut pas être dans le futur",
+    });
+    expect(messages({ ...valid, dob: '1990-02-30' })).toEqual({ dob: 'Date invalide' });
+  });
+});
+
+describe('display helpers (SPEC §3)', () => {
+  it('writes names, dates and labels the French way', () => {
+    expect(displayName({ firstName: 'jEAN', lastName: 'Pierre-louis' })).toBe('Jean PIERRE-LOUIS');
+    expect(formatDateFr('1990-05-14')).toBe('14/05/1990');
+    expect(formatDateFr(null)).toBe('Non spécifié');
+    expect(documentLabel('passport')).toBe('Passeport');
+    expect(documentLabel('visa')).toBe('Document non reconnu');
+    expect(maritalStatusLabel('widowed')).toBe('Veuf/Veuve');
+    expect(maritalStatusLabel(undefined)).toBe('Non spécifié');
+    expect(contactMethodLabel('phone')).toBe('Téléphone');
+    expect(contactMethodLabel('fax')).toBe('Contact non reconnu');
+    expect(duplicateFieldMessage('email')).toBe('email existe déjà');
+    expect(duplicateDocumentMessage('passport')).toBe('Ce numero passport existe deja existe déjà');
+  });
+
+  it('stores one form of a phone number', () => {
+    expect(normalizePhone('+509 3712-3456')).toBe('+50937123456');
+    expect(normalizePhone('+50937123456')).toBe('+50937123456');
+  });
+
+  it('counts birthdays exactly', () => {
+    expect(ageOn('2008-02-29', '2026-02-28')).toBe(17);
+    expect(ageOn('2008-02-29', '2026-03-01')).toBe(18);
+  });
+});
