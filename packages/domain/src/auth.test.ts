@@ -65,6 +65,9 @@ describe('permission table', () => {
   it('hides "Mon Compte" from the super administrator', () => {
     expect([superAdmin, admin, teller].map((u) => can(u, 'account.self'))).toEqual([false, true, true]);
   });
+  it("gives an agent's own users to its administrator alone", () => {
+    expect([superAdmin, admin, teller].map((u) => can(u, 'agentUsers.manage'))).toEqual([false, true, false]);
+  });
   it('allows nothing to a signed-out visitor', () => {
     expect(can(null, 'dashboard.view')).toBe(false);
   });
