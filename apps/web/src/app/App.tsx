@@ -1,0 +1,23 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router/dom';
+import { Toaster } from '../components/toasts/Toaster';
+import { ToastProvider } from '../components/toasts/toast-context';
+import { HttpProvider } from '../lib/http-context';
+import { SessionProvider } from '../lib/session-context';
+import type { LajanApp } from './create-app';
+
+/** The providers around the router: session, API client, queries and toasts. */
+export function App({ app }: { app: LajanApp }) {
+  return (
+    <SessionProvider store={app.session}>
+      <HttpProvider client={app.http}>
+        <QueryClientProvider client={app.queryClient}>
+          <ToastProvider store={app.toasts}>
+            <RouterProvider router={app.router} />
+            <Toaster />
+          </ToastProvider>
+        </QueryClientProvider>
+      </HttpProvider>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,78 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type DataRouter } from 'react-router';
+import { authMessages } from '@lajan/domain';
+import { createToastStore, type ToastStore } from '../components/toasts/toast-store';
+import { env } from '../config/env';
+import { createHttpClient, type HttpClient } from '../lib/http';
+import { createQueryClient } from '../lib/query-client';
+import { createSessionStore, type SessionStore } from '../lib/session';
+import { FIRST_PASSWORD_PATH, type RedirectState } from './guards';
+import { buildRoutes } from './router';
+
+export interface AppOptions {
+  /** `/api` by default; tests point it at a server of their own. */
+  apiBaseUrl?: string;
+  httpTimeoutMs?: number;
+  /** localStorage by default. */
+  storage?: Storage | null;
+}
+
+export interface LajanApp {
+  session: SessionStore;
+  toasts: ToastStore;
+  http: HttpClient;
+  queryClient: QueryClient;
+  router: DataRouter;
+  dispose(): void;
+}
+
+/**
+ * Builds one instance of the app: session (restored from `access_token`), toasts, the API client
+ * wired to the router for 401 and 403, the query client and the router. `main.tsx` builds one;
+ * each test builds its own, so tests share no state.
+ */
+export function createApp(options: AppOptions = {}): LajanApp {
+  const session = createSessionStore({ storage: options.storage });
+  session.restore();
+  const toasts = createToastStore();
+
+  // The client needs the router and the router is built after it: the handlers look it up late.
+  const routerRef: { current: DataRouter | null } = { current: null };
+
+  const http = createHttpClient({
+    baseUrl: options.apiBaseUrl ?? env.apiBaseUrl,
+    timeoutMs: options.httpTimeoutMs,
+    getToken: () => session.getSnapshot().token,
+    onUnauthorized: () => {
+      const router = routerRef.current;
+      const wasSignedIn = session.getSnapshot().token !== null;
+      session.clear();
+      if (wasSignedIn) toasts.warning(authMessages.sessionExpired);
+      if (!router) return;
+      const { pathname, search } = router.state.location;
+      if (pathname === '/login') return;
+      const state: RedirectState = { from: { pathname, search } };
+      void router.navigate('/login', { replace: true, state });
+    },
+    onForbidden: () => void routerRef.current?.navigate('/403'),
+    onPasswordChangeRequired: () => void routerRef.current?.navigate(FIRST_PASSWORD_PATH, { replace: true }),
+  });
+
+  const queryClient = createQueryClient(toasts);
+  const router = createBrowserRouter(buildRoutes());
+  routerRef.current = router;
+
+  return {
+    session,
+    toasts,
+    http,
+    queryClient,
+    router,
+    dispose() {
+      router.dispose();
+      queryClient.clear();
+      toasts.dispose();
+      session.dispose();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, Outlet } from 'react-router';
+import { PageLoading } from '../../components/PageLoading';
+import { ReceiptPanel } from '../../components/receipt/ReceiptPanel';
+import { ReceiptProvider } from '../../components/receipt/receipt-context';
+import { useSession } from '../../lib/session-context';
+import { Sidebar } from './Sidebar';
+import { UserMenu } from './UserMenu';
+
+/**
+ * The authenticated layout (SPEC §2): top bar with the product name and the user menu, the sidebar
+ * (a drawer behind a menu button below 1024 px), the screen, and the receipt panel on the right.
+ */
+export default function Shell() {
+  const { user } = useSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const drawerRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    drawerRef.current?.querySelector<HTMLElement>('button, a')?.focus();
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawerOpen]);
+
+  function closeDrawer() {
+    setDrawerOpen(false);
+    menuButtonRef.current?.focus();
+  }
+
+  // RequireAuth renders the shell only with a user.
+  if (!user) return null;
+
+  return (
+    <ReceiptProvider>
+      <div className="flex min-h-dvh flex-col bg-slate-50">
+        <a
+          href="#contenu"
+          className="sr-only z-50 rounded-md bg-white px-3 py-2 text-blue-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Aller au contenu
+        </a>
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 bg-blue-900 px-2 text-white shadow sm:px-4">
+          <button
+            ref={menuButtonRef}
+            type="button"
+            aria-label="Ouvrir le menu"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+            className="flex size-11 items-center justify-center rounded-md hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white lg:hidden"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+          <Link
+            to="/"
+            className="flex items-center gap-2 rounded-md px-1 text-xl font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-md bg-white text-base text-blue-900">
+              L
+            </span>
+            Lajan
+          </Link>
+          {user.agent && (
+            <span className="ml-2 hidden truncate text-sm text-blue-100 md:inline">
+              {user.agent.name} · {user.agent.code}
+            </span>
+          )}
+          <div className="ml-auto">
+            <UserMenu user={user} />
+          </div>
+        </header>
+
+        <div className="flex flex-1">
+          <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
+            <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto">
+              <Sidebar user={user} />
+            </div>
+          </aside>
+
+          <main id="contenu" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+
+          <ReceiptPanel />
+        </div>
+
+        {drawerOpen && (
+          <div className="fixed inset-0 z-40 lg:hidden">
+            <div aria-hidden="true" className="absolute inset-0 bg-slate-900/50" onClick={closeDrawer} />
+            <div
+              ref={drawerRef}
+              role="dialog"
+              aria-modal="true"
+              aria-label="Menu"
+              className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl"
+            >
+              <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
+                <span className="text-lg font-bold text-blue-900">Lajan</span>
+                <button
+                  type="button"
+                  aria-label="Fermer le menu"
+                  onClick={closeDrawer}
+                  className="flex size-11 items-center justify-center rounded-md text-2xl text-slate-700 hover:bg-slate-100"
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </div>
+              <Sidebar user={user} onNavigate={() => setDrawerOpen(false)} />
+            </div>
+          </div>
+        )}
+      </div>
+    </ReceiptProvider>
+  );
+}

@@ -1,0 +1,65 @@
+import { NavLink } from 'react-router';
+import type { SessionUser } from '@lajan/domain';
+import { pathOf } from '../route-table';
+import { visibleNavItems, type NavLinkItem } from './nav';
+
+interface SidebarProps {
+  user: SessionUser;
+  /** Called when a link is followed (the phone drawer closes then). */
+  onNavigate?: () => void;
+}
+
+function ItemLink({ item, nested, onNavigate }: { item: NavLinkItem; nested?: boolean; onNavigate?: () => void }) {
+  return (
+    <NavLink
+      to={pathOf(item.route)}
+      end
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        `flex min-h-10 items-center rounded-md px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-blue-700 ${
+          nested ? 'pl-6' : ''
+        } ${
+          isActive
+            ? 'bg-blue-50 font-semibold text-blue-900 shadow-[inset_3px_0_0_var(--color-blue-800)]'
+            : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+        }`
+      }
+    >
+      {item.label}
+    </NavLink>
+  );
+}
+
+/** SPEC §2's sidebar: the items this person's capabilities allow, in the spec's order. */
+export function Sidebar({ user, onNavigate }: SidebarProps) {
+  const items = visibleNavItems(user);
+  return (
+    <nav aria-label="Menu principal" className="p-3">
+      <ul className="space-y-0.5">
+        {items.map((item) =>
+          item.kind === 'link' ? (
+            <li key={item.label}>
+              <ItemLink item={item} onNavigate={onNavigate} />
+            </li>
+          ) : (
+            <li key={item.label} className="pt-1">
+              <p
+                id={`nav-group-${item.label.replace(/\s+/g, '-')}`}
+                className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+              >
+                {item.label}
+              </p>
+              <ul aria-labelledby={`nav-group-${item.label.replace(/\s+/g, '-')}`} className="space-y-0.5">
+                {item.children.map((child) => (
+                  <li key={child.route}>
+                    <ItemLink item={child} nested onNavigate={onNavigate} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}

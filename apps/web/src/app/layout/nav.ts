@@ -1,0 +1,84 @@
+import { can, type Capability, type SessionUser } from '@lajan/domain';
+import { pathOf, type RouteName } from '../route-table';
+
+export interface NavLinkItem {
+  kind: 'link';
+  label: string;
+  route: RouteName;
+  capability: Capability;
+}
+
+export interface NavGroupItem {
+  kind: 'group';
+  label: string;
+  capability: Capability;
+  children: NavLinkItem[];
+}
+
+export type NavItem = NavLinkItem | NavGroupItem;
+
+const link = (label: string, route: RouteName, capability: Capability): NavLinkItem => ({
+  kind: 'link',
+  label,
+  route,
+  capability,
+});
+
+/**
+ * The sidebar of SPEC §2, labels as the spec writes them. Each item names the capability that shows
+ * it; where the spec shows an item to fewer people than may open its route (Historique, Liste des
+ * agents, the users list), the item carries the narrower capability (docs/decisions/021).
+ */
+export const sidebarItems: readonly NavItem[] = [
+  link('Tableau de Bord', 'dashboard', 'dashboard.view'),
+  link('Retrait', 'withdraw', 'transactions.operate'),
+  link('Depot', 'deposit', 'transactions.operate'),
+  link('Transfert', 'transfer', 'transactions.operate'),
+  {
+    kind: 'group',
+    label: 'Transfert externe',
+    capability: 'transactions.operate',
+    children: [
+      link('Effectuer', 'create-transfer', 'transactions.operate'),
+      link('Recevoir', 'receive-transfer', 'transactions.operate'),
+    ],
+  },
+  link('Historique', 'history', 'transactions.operate'),
+  link('Creer un Compte', 'create-account', 'accounts.manage'),
+  link('Liste des agents', 'agents', 'agents.manage'),
+  link('Depot sur Agent', 'deposit-agent', 'agents.deposit'),
+  link('Creer agent', 'create-agent', 'agents.manage'),
+  link('Mon Compte', 'account', 'account.self'),
+  link('List des utilisateur', 'users', 'agentUsers.manage'),
+  link('Creer utilisateur', 'create-user', 'agentUsers.manage'),
+  link('Lister les administrateurs', 'administrators', 'admins.manage'),
+  link('Creer Administrateur', 'create-user', 'admins.manage'),
+  link('Tableau des Frais', 'fees-list', 'fees.read'),
+];
+
+/** The items this person sees, groups keeping only their visible children. */
+export function visibleNavItems(user: SessionUser | null): NavItem[] {
+  const out: NavItem[] = [];
+  for (const item of sidebarItems) {
+    if (!can(user, item.capability)) continue;
+    if (item.kind === 'link') out.push(item);
+    else {
+      const children = item.children.filter((child) => can(user, child.capability));
+      if (children.length) out.push({ ...item, children });
+    }
+  }
+  return out;
+}
+
+export interface UserMenuLink {
+  label: string;
+  to: string;
+  capability: Capability;
+}
+
+/** The user menu's links (SPEC §2); "Compte" is the own-agent account, hidden from the super administrator. */
+export const userMenuLinks: readonly UserMenuLink[] = [
+  { label: 'Tableau de Bord', to: pathOf('dashboard'), capability: 'dashboard.view' },
+  { label: 'Mon Profil', to: pathOf('profile'), capability: 'profile.view' },
+  { label: 'Compte', to: pathOf('account'), capability: 'account.self' },
+];

@@ -1,0 +1,171 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Capability } from '@lajan/domain';
+
+/**
+ * Who may open a route:
+ * - `guest`: signed-out visitors; a signed-in person is sent on (to / by default);
+ * - `public`: anyone;
+ * - `signed-in`: any signed-in person, outside the shell (the forced first password change);
+ * - a capability of the `@lajan/domain` permission table: inside the shell, for those who have it.
+ */
+export type RouteAccess = 'guest' | 'public' | 'signed-in' | Capability;
+
+export interface AppRoute {
+  name: string;
+  path: string;
+  /** The page title (document title; the heading of screens still to come). */
+  title: string;
+  access: RouteAccess;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+// One chunk per screen, so that the sign-in page downloads only what it shows.
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const FirstUpdatePasswordPage = lazy(() => import('../features/auth/FirstUpdatePasswordPage'));
+const UpdatePasswordPage = lazy(() => import('../features/auth/UpdatePasswordPage'));
+const RegisterPage = lazy(() => import('../features/register/RegisterPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const ForbiddenPage = lazy(() => import('../features/errors/ForbiddenPage'));
+const ServerErrorPage = lazy(() => import('../features/errors/ServerErrorPage'));
+const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
+/** Screens of later issues: reachable and guarded now, "Cet écran arrive bientôt" until built. */
+const ComingSoon = lazy(() => import('../features/coming-soon/ComingSoonPage'));
+
+/** The named routes of SPEC §2, with the paths of docs/contract-foundation.md. The one table. */
+export const appRoutes = [
+  { name: 'login', path: '/login', title: 'Connexion', access: 'guest', component: LoginPage },
+  { name: 'register', path: '/register', title: 'Ouvrir un compte', access: 'public', component: RegisterPage },
+  {
+    name: 'forgot-password',
+    path: '/forgot-password',
+    title: 'Mot de passe oublié',
+    access: 'guest',
+    component: ForgotPasswordPage,
+  },
+  {
+    name: 'reset-password',
+    path: '/reset-password/:token',
+    title: 'Réinitialiser le mot de passe',
+    access: 'guest',
+    component: ResetPasswordPage,
+  },
+  {
+    name: 'first-update-password',
+    path: '/first-update-password',
+    title: 'Choisissez votre mot de passe',
+    access: 'signed-in',
+    component: FirstUpdatePasswordPage,
+  },
+  {
+    name: 'update-password',
+    path: '/update-password',
+    title: 'Changer le mot de passe',
+    access: 'password.update',
+    component: UpdatePasswordPage,
+  },
+  { name: 'dashboard', path: '/', title: 'Tableau de Bord', access: 'dashboard.view', component: DashboardPage },
+  { name: 'profile', path: '/profile', title: 'Mon Profil', access: 'profile.view', component: ComingSoon },
+  { name: 'account', path: '/account', title: 'Mon Compte', access: 'account.self', component: ComingSoon },
+  { name: 'setting', path: '/setting', title: 'Mon Compte', access: 'account.self', component: ComingSoon },
+  {
+    name: 'create-account',
+    path: '/create-account',
+    title: 'Créer un compte',
+    access: 'accounts.manage',
+    component: ComingSoon,
+  },
+  { name: 'person', path: '/person', title: 'Enregistrer Client', access: 'persons.manage', component: ComingSoon },
+  {
+    name: 'deposit',
+    path: '/transaction/deposit',
+    title: 'Dépôt',
+    access: 'transactions.operate',
+    component: ComingSoon,
+  },
+  {
+    name: 'withdraw',
+    path: '/transaction/withdraw',
+    title: 'Retrait',
+    access: 'transactions.operate',
+    component: ComingSoon,
+  },
+  {
+    name: 'transfer',
+    path: '/transaction/transfer',
+    title: 'Transfert',
+    access: 'transactions.operate',
+    component: ComingSoon,
+  },
+  {
+    name: 'create-transfer',
+    path: '/transaction/external-transfer/create',
+    title: 'Effectuer un transfert externe',
+    access: 'transactions.operate',
+    component: ComingSoon,
+  },
+  {
+    name: 'receive-transfer',
+    path: '/transaction/external-transfer/receive',
+    title: 'Recevoir un transfert externe',
+    access: 'transactions.operate',
+    component: ComingSoon,
+  },
+  {
+    name: 'history',
+    path: '/transaction/history',
+    title: 'Historique',
+    access: 'transactions.history',
+    component: ComingSoon,
+  },
+  {
+    name: 'deposit-agent',
+    path: '/transaction/deposit-agent',
+    title: 'Dépôt sur agent',
+    access: 'agents.deposit',
+    component: ComingSoon,
+  },
+  { name: 'agents', path: '/agents', title: 'Liste des agents', access: 'agents.read', component: ComingSoon },
+  {
+    name: 'agent',
+    path: '/agents/:code',
+    title: "Détails de l'agent",
+    access: 'agents.read',
+    component: ComingSoon,
+  },
+  { name: 'create-agent', path: '/create-agent', title: 'Créer un agent', access: 'agents.manage', component: ComingSoon },
+  { name: 'users', path: '/users', title: 'Liste des utilisateurs', access: 'users.read', component: ComingSoon },
+  {
+    name: 'user',
+    path: '/users/:username',
+    title: "Détails de l'utilisateur",
+    access: 'users.read',
+    component: ComingSoon,
+  },
+  {
+    name: 'administrators',
+    path: '/administrators',
+    title: 'Liste des administrateurs',
+    access: 'admins.manage',
+    component: ComingSoon,
+  },
+  { name: 'create-user', path: '/create-user', title: 'Créer un utilisateur', access: 'users.create', component: ComingSoon },
+  { name: 'fees-list', path: '/fees-list', title: 'Tableau des frais', access: 'fees.read', component: ComingSoon },
+  { name: 'forbidden', path: '/403', title: 'Accès interdit', access: 'public', component: ForbiddenPage },
+  { name: 'server-error', path: '/500', title: 'Problème serveur', access: 'public', component: ServerErrorPage },
+  { name: 'not-found', path: '*', title: 'Page non trouvée', access: 'public', component: NotFoundPage },
+] as const satisfies readonly AppRoute[];
+
+export type RouteName = (typeof appRoutes)[number]['name'];
+
+export function routeByName(name: RouteName): AppRoute {
+  const route = appRoutes.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`Route inconnue : ${name}`);
+  return route;
+}
+
+/** The path of a named route without parameters (`pathOf('deposit')` → `/transaction/deposit`). */
+export function pathOf(name: RouteName): string {
+  return routeByName(name).path;
+}

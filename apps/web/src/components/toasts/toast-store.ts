@@ -1,0 +1,79 @@
+/** SPEC §2 "Feedback elements": a toast disappears after 5000 ms unless the caller says otherwise. */
+export const TOAST_TIMEOUT_MS = 5000;
+
+export type ToastStatus = 'success' | 'warning' | 'error';
+
+export interface Toast {
+  id: string;
+  text: string;
+  status: ToastStatus;
+}
+
+export interface ToastStore {
+  getSnapshot: () => readonly Toast[];
+  subscribe: (listener: () => void) => () => void;
+  show: (text: string, status: ToastStatus, timeoutMs?: number) => string;
+  success: (text: string, timeoutMs?: number) => string;
+  warning: (text: string, timeoutMs?: number) => string;
+  error: (text: string, timeoutMs?: number) => string;
+  dismiss: (id: string) => void;
+  dispose: () => void;
+}
+
+/**
+ * A random id. `crypto.randomUUID` exists only on secure origins, and a counter may be served over
+ * plain http on a local network, so this uses `getRandomValues`, which every browser has.
+ */
+export function randomId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export function createToastStore(): ToastStore {
+  let toasts: readonly Toast[] = [];
+  const listeners = new Set<() => void>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  function set(next: readonly Toast[]) {
+    toasts = next;
+    for (const listener of listeners) listener();
+  }
+
+  function dismiss(id: string) {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+    if (toasts.some((toast) => toast.id === id)) set(toasts.filter((toast) => toast.id !== id));
+  }
+
+  function show(text: string, status: ToastStatus, timeoutMs: number = TOAST_TIMEOUT_MS): string {
+    const id = randomId();
+    // The same message twice in a row (a double tap) is shown once, for the full time again.
+    const same = toasts.find((toast) => toast.text === text && toast.status === status);
+    if (same) dismiss(same.id);
+    set([...toasts, { id, text, status }]);
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), timeoutMs),
+    );
+    return id;
+  }
+
+  return {
+    getSnapshot: () => toasts,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    show,
+    success: (text, timeoutMs) => show(text, 'success', timeoutMs),
+    warning: (text, timeoutMs) => show(text, 'warning', timeoutMs),
+    error: (text, timeoutMs) => show(text, 'error', timeoutMs),
+    dismiss,
+    dispose() {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      listeners.clear();
+    },
+  };
+}

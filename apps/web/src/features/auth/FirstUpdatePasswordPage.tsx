@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { PublicFrame } from '../../components/PublicFrame';
+import { useSession } from '../../lib/session-context';
+import { textLinkClasses } from '../../components/text-link';
+import { useLogout } from './api/logout';
+import { UpdatePasswordForm } from './UpdatePasswordForm';
+
+/**
+ * /first-update-password: a new user (no `passwordUpdatedAt`) must choose its own password before
+ * anything else. Someone who already did goes back where they came from (SPEC §2).
+ */
+export default function FirstUpdatePasswordPage() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const logoutMutation = useLogout();
+  const alreadyUpdated = Boolean(user?.passwordUpdatedAt);
+
+  useEffect(() => {
+    if (!alreadyUpdated) return;
+    // 'default' is the key of the first entry: nothing to go back to inside the app.
+    if (location.key === 'default') void navigate('/', { replace: true });
+    else void navigate(-1);
+  }, [alreadyUpdated, location.key, navigate]);
+
+  if (alreadyUpdated) return null;
+
+  return (
+    <PublicFrame
+      title="Choisissez votre mot de passe"
+      intro={
+        <>
+          {user ? `Bonjour ${user.firstName}. ` : ''}Pour votre sécurité, remplacez le mot de passe temporaire
+          reçu par email avant de continuer.
+        </>
+      }
+      footer={
+        <button
+          type="button"
+          className={textLinkClasses}
+          disabled={logoutMutation.isPending}
+          onClick={() => logoutMutation.mutate()}
+        >
+          Se déconnecter
+        </button>
+      }
+    >
+      <UpdatePasswordForm />
+    </PublicFrame>
+  );
+}

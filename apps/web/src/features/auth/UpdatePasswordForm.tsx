@@ -1,0 +1,58 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { authMessages, updatePasswordInputSchema, type UpdatePasswordInput } from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { useToasts } from '../../components/toasts/toast-context';
+import { applyServerErrors } from '../../lib/form';
+import { isHttpError } from '../../lib/http';
+import { useSessionStore } from '../../lib/session-context';
+import { useUpdatePasswordMutation } from './api/update-password';
+import { PasswordFields } from './PasswordFields';
+
+/**
+ * SPEC §5's password form with the current password shown. The server ends every session of the
+ * user on success, so the app signs out too and the auth guard shows /login (SPEC §4).
+ */
+export function UpdatePasswordForm() {
+  const session = useSessionStore();
+  const toasts = useToasts();
+  const mutation = useUpdatePasswordMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(updatePasswordInputSchema),
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+  });
+
+  async function onValid(input: UpdatePasswordInput) {
+    try {
+      const answer = await mutation.mutateAsync(input);
+      toasts.success(answer.message ?? authMessages.passwordUpdated);
+      session.clear('user');
+    } catch (error) {
+      // The toast (server message or "Failed to update password") comes from the query client.
+      if (isHttpError(error)) {
+        const unplaced = applyServerErrors(setError, error.errors, [
+          'current_password',
+          'password',
+          'password_confirmation',
+        ]);
+        if (unplaced[0]) setError('root', { message: unplaced[0] });
+      }
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-4">
+      {errors.root?.message && <Alert type="danger">{errors.root.message}</Alert>}
+      <PasswordFields register={register} errors={errors} showCurrentPassword />
+      <Button type="submit" className="w-full sm:w-auto" loading={mutation.isPending} loadingText="Enregistrement...">
+        Enregistrer
+      </Button>
+    </form>
+  );
+}

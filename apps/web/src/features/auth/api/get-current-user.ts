@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { sessionUserSchema, type SessionUser } from '@lajan/domain';
+import type { HttpClient } from '../../../lib/http';
+import { useHttp } from '../../../lib/http-context';
+import { useSessionStore } from '../../../lib/session-context';
+
+const currentUserAnswerSchema = z.object({ user: sessionUserSchema });
+
+export async function getCurrentUser(http: HttpClient): Promise<SessionUser> {
+  const answer = await http.get<unknown>('/auth/user');
+  return currentUserAnswerSchema.parse(answer).user;
+}
+
+/**
+ * `GET /auth/user`, only when a valid token carried no usable user claim: when a user is held the
+ * fetch is skipped (SPEC §4). A failure signs out (SPEC §8).
+ */
+export function useCurrentUserQuery(enabled: boolean) {
+  const http = useHttp();
+  const session = useSessionStore();
+  return useQuery({
+    queryKey: ['auth', 'current-user'],
+    enabled,
+    retry: false,
+    throwOnError: false,
+    meta: { errorToast: false },
+    queryFn: async () => {
+      try {
+        const user = await getCurrentUser(http);
+        session.setUser(user);
+        return user;
+      } catch (error) {
+        session.clear();
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { LoginInput } from '@lajan/domain';
+import type { HttpClient } from '../../../lib/http';
+import { useHttp } from '../../../lib/http-context';
+
+/** `POST /auth/login` answers `{ data: { access_token, token_type, expires_in, user } }`; only the token is kept. */
+const loginAnswerSchema = z.object({ access_token: z.string().min(1) });
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+export async function login(http: HttpClient, input: LoginInput): Promise<LoginAnswer> {
+  // A 401 here means wrong credentials, shown on the form; it must not bounce to /login.
+  const answer = await http.post<unknown>('/auth/login', input, {
+    redirectOnUnauthorized: false,
+    redirectOnForbidden: false,
+  });
+  return loginAnswerSchema.parse(answer);
+}
+
+export function useLoginMutation() {
+  const http = useHttp();
+  return useMutation({
+    mutationFn: (input: LoginInput) => login(http, input),
+    meta: { errorToast: false },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordInput } from '@lajan/domain';
+import type { HttpClient } from '../../../lib/http';
+import { useHttp } from '../../../lib/http-context';
+import type { MessageAnswer } from './forgot-password';
+
+/** `POST /reset-password` with `{ username, token, password, password_confirmation }`. */
+export function resetPassword(http: HttpClient, input: ResetPasswordInput): Promise<MessageAnswer> {
+  return http.post<MessageAnswer>('/reset-password', input, {
+    redirectOnUnauthorized: false,
+    redirectOnForbidden: false,
+  });
+}
+
+export function useResetPasswordMutation() {
+  const http = useHttp();
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) => resetPassword(http, input),
+    meta: { errorFallback: 'Échec de la réinitialisation' },
+  });
+}

@@ -1,0 +1,235 @@
+import { errorCodes } from '@lajan/domain';
+
+/** SPEC §9: every call gives up after 10 seconds. */
+export const HTTP_TIMEOUT_MS = 10_000;
+
+export const networkMessages = {
+  timeout: 'Le serveur met trop de temps à répondre. Vérifiez votre connexion et réessayez.',
+  network: 'Impossible de joindre le serveur. Vérifiez votre connexion internet.',
+  badResponse: 'Réponse inattendue du serveur.',
+} as const;
+
+/** Codes of failures that never reached the server's error body. */
+export const clientErrorCodes = {
+  timeout: 'TIMEOUT',
+  network: 'NETWORK_ERROR',
+} as const;
+
+/**
+ * A failed call. `status` is 0 when no answer came (timeout, network). `serverMessage` is the
+ * server's own `message`, kept apart so that callers can put their SPEC §8 fallback in its place.
+ */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly errors: Record<string, string[]>;
+  readonly serverMessage: string | undefined;
+  /** True when the client already acted on it (redirected to /login, /403…): no toast then. */
+  readonly handled: boolean;
+
+  constructor(init: {
+    status: number;
+    message: string;
+    serverMessage?: string;
+    code?: string;
+    errors?: Record<string, string[]>;
+    handled?: boolean;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.errors = init.errors ?? {};
+    this.serverMessage = init.serverMessage;
+    this.handled = init.handled ?? false;
+  }
+
+  get isTimeout() {
+    return this.code === clientErrorCodes.timeout;
+  }
+  get isNetwork() {
+    return this.code === clientErrorCodes.network || this.code === clientErrorCodes.timeout;
+  }
+}
+
+export function isHttpError(error: unknown): error is HttpError {
+  return error instanceof HttpError;
+}
+
+/**
+ * What a person should read about a failure: the server's message, or the caller's fallback
+ * (SPEC §8 lists them), or our French network message when no answer came at all.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (isHttpError(error)) {
+    if (error.serverMessage) return error.serverMessage;
+    if (error.isNetwork) return error.message;
+  }
+  return fallback;
+}
+
+/** The first message of each field of a server errors map (SPEC §8: "the first message per field"). */
+export function firstFieldErrors(errors: Record<string, string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const first = messages[0];
+    if (first) out[field] = first;
+  }
+  return out;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Default true: a 401 clears the session and goes to /login. Login turns it off to show its own message. */
+  redirectOnUnauthorized?: boolean;
+  /** Default true: a 403 goes to /403 (or /first-update-password for PASSWORD_CHANGE_REQUIRED). */
+  redirectOnForbidden?: boolean;
+}
+
+export interface HttpHandlers {
+  getToken(): string | null;
+  onUnauthorized(error: HttpError): void;
+  onForbidden(error: HttpError): void;
+  onPasswordChangeRequired(error: HttpError): void;
+}
+
+export interface HttpClientOptions extends HttpHandlers {
+  /** `/api` in the app; tests point it at a server of their own. */
+  baseUrl: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface HttpClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  delete<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+}
+
+interface ErrorBodyShape {
+  message?: unknown;
+  code?: unknown;
+  errors?: unknown;
+}
+
+function readErrors(value: unknown): Record<string, string[]> {
+  if (typeof value !== 'object' || value === null) return {};
+  const out: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(value)) {
+    if (Array.isArray(messages)) out[key] = messages.filter((m): m is string => typeof m === 'string');
+    else if (typeof messages === 'string') out[key] = [messages];
+  }
+  return out;
+}
+
+function defaultStatusMessage(status: number): string {
+  if (status === 401) return 'Veuillez vous connecter.';
+  if (status === 403) return "Vous n'avez pas la permission d'effectuer cette action.";
+  if (status === 404) return 'Ressource introuvable';
+  if (status === 429) return 'Trop de tentatives. Veuillez réessayer dans quelques minutes.';
+  if (status >= 500) return `Erreur du serveur (${status}). Veuillez réessayer.`;
+  return `La requête a échoué (${status}).`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+
+  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(init.query ?? {})) {
+      if (value !== undefined) query.set(key, String(value));
+    }
+    const search = query.toString();
+    const url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
+
+    const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const token = options.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    init.signal?.addEventListener('abort', onCallerAbort);
+
+    let response: Response;
+    let body: unknown;
+    try {
+      const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+      response = await doFetch(url, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: controller.signal,
+      });
+      body = await readBody(response);
+    } catch (cause) {
+      if (init.signal?.aborted && !timedOut) throw cause;
+      throw new HttpError(
+        timedOut
+          ? { status: 0, code: clientErrorCodes.timeout, message: networkMessages.timeout }
+          : { status: 0, code: clientErrorCodes.network, message: networkMessages.network },
+      );
+    } finally {
+      clearTimeout(timer);
+      init.signal?.removeEventListener('abort', onCallerAbort);
+    }
+
+    if (response.ok) {
+      if (typeof body === 'object' && body !== null && 'data' in body) return (body as { data: T }).data;
+      return body as T;
+    }
+
+    const shape: ErrorBodyShape = typeof body === 'object' && body !== null ? body : {};
+    const serverMessage = typeof shape.message === 'string' && shape.message ? shape.message : undefined;
+    const code = typeof shape.code === 'string' ? shape.code : undefined;
+    const status = response.status;
+    const redirects =
+      (status === 401 && init.redirectOnUnauthorized !== false) ||
+      (status === 403 && init.redirectOnForbidden !== false);
+    const error = new HttpError({
+      status,
+      code,
+      serverMessage,
+      message: serverMessage ?? defaultStatusMessage(status),
+      errors: readErrors(shape.errors),
+      handled: redirects,
+    });
+    if (status === 401 && redirects) options.onUnauthorized(error);
+    else if (status === 403 && redirects) {
+      if (code === errorCodes.passwordChangeRequired) options.onPasswordChangeRequired(error);
+      else options.onForbidden(error);
+    }
+    throw error;
+  }
+
+  return {
+    request,
+    get: (path, init) => request('GET', path, init),
+    post: (path, body, init) => request('POST', path, { ...init, body }),
+    put: (path, body, init) => request('PUT', path, { ...init, body }),
+    delete: (path, init) => request('DELETE', path, init),
+  };
+}

@@ -1,0 +1,59 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { ToastStore } from '../components/toasts/toast-store';
+import { errorMessage, isHttpError } from './http';
+
+/** SPEC §8's generic fallback, when the server gives no message and the caller none either. */
+export const DEFAULT_ERROR_FALLBACK = 'An error occurred';
+
+export interface RequestMeta extends Record<string, unknown> {
+  /** The SPEC §8 fallback shown when the server's answer has no message ("Failed to fetch fees"…). */
+  errorFallback?: string;
+  /** False when the screen shows the failure itself (on the form) instead of a toast. */
+  errorToast?: boolean;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: RequestMeta;
+    mutationMeta: RequestMeta;
+  }
+}
+
+function isServerFault(error: unknown) {
+  return isHttpError(error) && error.status >= 500;
+}
+
+/**
+ * One query client per app. A failed call shows the server's message (or the caller's fallback) as
+ * an error toast, except when the http client already redirected (401, 403) or the screen opted out.
+ * A query that fails with a 5xx is thrown to the route's error boundary, which opens /500.
+ */
+export function createQueryClient(toasts: ToastStore): QueryClient {
+  function report(error: unknown, meta: RequestMeta | undefined) {
+    if (meta?.errorToast === false) return;
+    if (isHttpError(error) && error.handled) return;
+    toasts.error(errorMessage(error, meta?.errorFallback ?? DEFAULT_ERROR_FALLBACK));
+  }
+
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!isServerFault(error)) report(error, query.meta);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => report(error, mutation.meta),
+    }),
+    defaultOptions: {
+      queries: {
+        // A slow counter network deserves one more try; a refusal (4xx) does not.
+        retry: (failureCount, error) =>
+          failureCount < 1 && !(isHttpError(error) && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+        throwOnError: isServerFault,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import type { SessionUser } from '@lajan/domain';
+
+function base64Url(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+/** A token shaped like the server's (HS256 JWT with `exp` and `user`); the signature is not checked by the app. */
+export function makeToken(
+  user: SessionUser | Record<string, unknown> | null,
+  { expiresInSeconds = 3600, exp }: { expiresInSeconds?: number; exp?: unknown } = {},
+): string {
+  const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload: Record<string, unknown> = {
+    sub: user && 'id' in user ? user.id : 'x',
+    ver: 1,
+    exp: exp === undefined ? Math.floor(Date.now() / 1000) + expiresInSeconds : exp,
+  };
+  if (user) payload.user = user;
+  return `${header}.${base64Url(JSON.stringify(payload))}.signature-non-verifiee`;
+}
