@@ -55,7 +55,12 @@ export function createApp(options: AppOptions = {}): LajanApp {
       void router.navigate('/login', { replace: true, state });
     },
     onForbidden: () => void routerRef.current?.navigate('/403'),
-    onPasswordChangeRequired: () => void routerRef.current?.navigate(FIRST_PASSWORD_PATH, { replace: true }),
+    onPasswordChangeRequired: () => {
+      // The server is the authority: the guards must agree with it even if the token said otherwise.
+      const { user } = session.getSnapshot();
+      if (user?.passwordUpdatedAt) session.setUser({ ...user, passwordUpdatedAt: null });
+      void routerRef.current?.navigate(FIRST_PASSWORD_PATH, { replace: true });
+    },
   });
 
   const queryClient = createQueryClient(toasts);

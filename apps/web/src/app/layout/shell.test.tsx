@@ -1,0 +1,222 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { can, type SessionUser } from '@lajan/domain';
+import { startApiServer, type ApiServer } from '../../test/api-server';
+import { renderApp } from '../../test/render-app';
+import { makeToken } from '../../test/tokens';
+import { agentAdmin, audiences, superAdmin, teller } from '../../test/users';
+import { routeByName } from '../route-table';
+import { sidebarItems } from './nav';
+
+let api: ApiServer;
+beforeEach(async () => {
+  api = await startApiServer();
+});
+afterEach(async () => {
+  await api.close();
+});
+
+async function openShell(person: SessionUser, path = '/') {
+  const rendered = renderApp({ path, token: makeToken(person), apiBaseUrl: api.baseUrl });
+  await screen.findByRole('navigation', { name: 'Menu principal' });
+  return rendered;
+}
+
+/** What the sidebar shows, top to bottom: link names, and group names in brackets. */
+function sidebarEntries() {
+  const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+  return Array.from(nav.querySelectorAll('a, p')).map((node) =>
+    node.tagName === 'P' ? `[${node.textContent}]` : (node.textContent ?? ''),
+  );
+}
+
+describe('the sidebar (SPEC §2)', () => {
+  it('shows a teller the counter operations and its account', async () => {
+    await openShell(teller);
+    expect(sidebarEntries()).toEqual([
+      'Tableau de Bord',
+      'Retrait',
+      'Depot',
+      'Transfert',
+      '[Transfert externe]',
+      'Effectuer',
+      'Recevoir',
+      'Historique',
+      'Creer un Compte',
+      'Mon Compte',
+      'Tableau des Frais',
+    ]);
+  });
+
+  it("shows an administrator its agent's users", async () => {
+    await openShell(agentAdmin);
+    expect(sidebarEntries()).toEqual([
+      'Tableau de Bord',
+      'Mon Compte',
+      'List des utilisateur',
+      'Creer utilisateur',
+      'Tableau des Frais',
+    ]);
+  });
+
+  it('shows the super administrator the agent network and the administrators', async () => {
+    await openShell(superAdmin);
+    expect(sidebarEntries()).toEqual([
+      'Tableau de Bord',
+      'Liste des agents',
+      'Depot sur Agent',
+      'Creer agent',
+      'Lister les administrateurs',
+      'Creer Administrateur',
+      'Tableau des Frais',
+    ]);
+  });
+
+  it('links each item to its screen and marks the current one', async () => {
+    const { user } = await openShell(teller);
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    expect(within(nav).getByRole('link', { name: 'Recevoir' })).toHaveAttribute(
+      'href',
+      '/transaction/external-transfer/receive',
+    );
+    await user.click(within(nav).getByRole('link', { name: 'Depot' }));
+    expect(await screen.findByRole('heading', { name: 'Dépôt' })).toBeVisible();
+    expect(within(nav).getByRole('link', { name: 'Depot' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Tableau de Bord' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('never shows an item whose screen would answer "Accès interdit"', () => {
+    const links = sidebarItems.flatMap((item) => (item.kind === 'link' ? [item] : item.children));
+    for (const person of Object.values(audiences)) {
+      for (const item of links) {
+        const access = routeByName(item.route).access;
+        if (can(person, item.capability) && access !== 'guest' && access !== 'public' && access !== 'signed-in') {
+          expect(can(person, access), `${item.label} pour ${person.username}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('becomes a drawer behind a menu button on a phone', async () => {
+    const { user } = await openShell(teller);
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    await user.click(within(drawer).getByRole('link', { name: 'Historique' }));
+    expect(await screen.findByRole('heading', { name: 'Historique' })).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the user menu (SPEC §2)', () => {
+  it('shows the full name, the e-mail and the links, Compte included, to a teller', async () => {
+    const { user } = await openShell(teller);
+    await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText('Nadège Joseph')).toBeVisible();
+    expect(within(menu).getByText('nadege@lajan.test')).toBeVisible();
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Tableau de Bord',
+      'Mon Profil',
+      'Compte',
+      'Deconecter',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Compte' })).toHaveAttribute('href', '/account');
+  });
+
+  it('hides Compte from the super administrator', async () => {
+    const { user } = await openShell(superAdmin);
+    await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText('Rose Lafleur')).toBeVisible();
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Tableau de Bord',
+      'Mon Profil',
+      'Deconecter',
+    ]);
+  });
+
+  it('moves with the arrow keys and closes with Escape', async () => {
+    const { user } = await openShell(agentAdmin);
+    const button = screen.getByRole('button', { name: 'Menu utilisateur' });
+    await user.click(button);
+    expect(screen.getByRole('menuitem', { name: 'Tableau de Bord' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Mon Profil' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Deconecter' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('opens Mon Profil', async () => {
+    const { user } = await openShell(agentAdmin);
+    await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Mon Profil' }));
+    expect(await screen.findByRole('heading', { name: 'Mon Profil' })).toBeVisible();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('Deconecter calls the server, says "Déconnexion réussie" and shows the sign-in page', async () => {
+    api.on('POST /auth/logout', { body: { data: { message: 'Déconnexion réussie' } } });
+    const { user } = await openShell(teller, '/fees-list');
+    await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Deconecter' }));
+
+    expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
+    expect(screen.getByText('Déconnexion réussie')).toBeVisible();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(window.location.pathname).toBe('/login');
+    const logout = api.requests.find((request) => request.path === '/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.authorization).toMatch(/^Bearer .+\..+\..+$/);
+  });
+
+  it('signs out even when the server refuses, with its message', async () => {
+    api.on('POST /auth/logout', { status: 503, body: { message: 'Le service est momentanément indisponible. Veuillez réessayer.' } });
+    const { user } = await openShell(teller);
+    await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Deconecter' }));
+    expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
+    expect(screen.getByText('Le service est momentanément indisponible. Veuillez réessayer.')).toBeVisible();
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('says "Échec de la déconnexion" when the failure has no message', async () => {
+    api.on('POST /auth/logout', { status: 500 });
+    const { user } = await openShell(teller);
+    await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Deconecter' }));
+    expect(await screen.findByText('Échec de la déconnexion')).toBeVisible();
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+  });
+});
+
+describe('the dashboard (SPEC §2 "/")', () => {
+  it.each([
+    ['a teller', teller, ['Dépôt', 'Retrait', 'Créer un compte', 'Transfert', 'Recevoir un transfert']],
+    ['an administrator', agentAdmin, ['Créer un utilisateur']],
+    ['the super administrator', superAdmin, ['Créer un administrateur', 'Créer un agent']],
+  ])('offers %s the quick actions of its role, each opening its screen', async (_who, person, expected) => {
+    const { user } = await openShell(person);
+    expect(screen.getByText(`Bienvenue, ${person.firstName} ${person.lastName}.`)).toBeVisible();
+    const section = screen.getByRole('region', { name: 'Actions rapides' });
+    const titles = within(section)
+      .getAllByRole('link')
+      .map((link) => link.firstElementChild?.textContent);
+    expect(titles).toEqual(expected);
+    for (const name of expected) {
+      const actions = screen.getByRole('region', { name: 'Actions rapides' });
+      await user.click(within(actions).getByRole('link', { name: new RegExp(`^${name} `) }));
+      expect(await screen.findByText('Cet écran arrive bientôt.')).toBeVisible();
+      const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+      await user.click(within(nav).getByRole('link', { name: 'Tableau de Bord' }));
+      await screen.findByRole('region', { name: 'Actions rapides' });
+    }
+  });
+});

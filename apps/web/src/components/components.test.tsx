@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Alert, type AlertType } from './Alert';
+import { ReceiptPanel } from './receipt/ReceiptPanel';
+import { ReceiptProvider, useReceipt } from './receipt/receipt-context';
+import { TextField } from './TextField';
+
+describe('Alert', () => {
+  it.each<[AlertType, 'alert' | 'status']>([
+    ['info', 'status'],
+    ['danger', 'alert'],
+    ['success', 'status'],
+    ['warning', 'alert'],
+    ['dark', 'status'],
+  ])('shows a %s message as %s', (type, role) => {
+    render(
+      <Alert type={type} title="Titre">
+        Le compte n&apos;est pas actif
+      </Alert>,
+    );
+    const alert = screen.getByRole(role);
+    expect(alert).toHaveAttribute('data-type', type);
+    expect(alert).toHaveTextContent("TitreLe compte n'est pas actif");
+  });
+});
+
+describe('TextField', () => {
+  it('ties its label and its error to the input, and marks a required field', () => {
+    render(<TextField label="Nom" required error="Le nom est requis" hint="Comme sur la pièce" />);
+    const input = screen.getByRole('textbox', { name: 'Nom' });
+    expect(input).toHaveAttribute('aria-required', 'true');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Comme sur la pièce Le nom est requis');
+    expect(screen.getByText('*')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('has no asterisk and no error when optional and valid', () => {
+    render(<TextField label="Email" />);
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(input).not.toHaveAccessibleDescription();
+    expect(screen.queryByText('*')).not.toBeInTheDocument();
+  });
+});
+
+function SelectButton() {
+  const { select } = useReceipt();
+  return (
+    <button type="button" onClick={() => select({ transactionNumber: '40912345678' })}>
+      Choisir
+    </button>
+  );
+}
+
+describe('the receipt panel slot', () => {
+  it('renders nothing until a transaction is selected, then shows it until closed', async () => {
+    const user = userEvent.setup();
+    render(
+      <ReceiptProvider>
+        <SelectButton />
+        <ReceiptPanel />
+      </ReceiptProvider>,
+    );
+    expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choisir' }));
+    expect(screen.getByRole('complementary', { name: 'Reçu' })).toHaveTextContent('40912345678');
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
+  });
+});

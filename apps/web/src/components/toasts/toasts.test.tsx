@@ -1,0 +1,93 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from './toast-context';
+import { createToastStore, TOAST_TIMEOUT_MS, type ToastStore } from './toast-store';
+import { Toaster } from './Toaster';
+
+let store: ToastStore;
+beforeEach(() => {
+  vi.useFakeTimers();
+  store = createToastStore();
+  render(
+    <ToastProvider store={store}>
+      <Toaster />
+    </ToastProvider>,
+  );
+});
+afterEach(() => {
+  store.dispose();
+  vi.useRealTimers();
+});
+
+const region = () => screen.getByRole('region', { name: 'Notifications' });
+
+describe('toasts (SPEC §2 "Feedback elements")', () => {
+  it('are announced politely and show success, warning and error with their text', () => {
+    act(() => {
+      store.success('Connexion réussie');
+      store.warning('Votre session a expiré. Veuillez vous reconnecter.');
+      store.error('Échec de la déconnexion');
+    });
+    expect(region()).toHaveAttribute('aria-live', 'polite');
+    expect(within(region()).getAllByRole('status').map((toast) => toast.dataset.status)).toEqual([
+      'success',
+      'warning',
+    ]);
+    expect(within(region()).getByRole('alert')).toHaveTextContent('Échec de la déconnexion');
+    expect(within(region()).getByText('Connexion réussie')).toBeVisible();
+  });
+
+  it('disappear after 5000 ms by default', () => {
+    expect(TOAST_TIMEOUT_MS).toBe(5000);
+    act(() => {
+      store.success('Connexion réussie');
+    });
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
+    expect(screen.getByText('Connexion réussie')).toBeVisible();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByText('Connexion réussie')).not.toBeInTheDocument();
+  });
+
+  it("disappear after the caller's timeout", () => {
+    act(() => {
+      store.error('Échec', 8000);
+    });
+    act(() => {
+      vi.advanceTimersByTime(7000);
+    });
+    expect(screen.getByText('Échec')).toBeVisible();
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByText('Échec')).not.toBeInTheDocument();
+  });
+
+  it('close with their button, leaving the others', async () => {
+    // user-event waits on real timers between its steps.
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    act(() => {
+      store.success('Premier');
+      store.warning('Second');
+    });
+    const first = screen.getByText('Premier').closest('[data-status]') as HTMLElement;
+    await user.click(within(first).getByRole('button', { name: 'Fermer la notification' }));
+    expect(screen.queryByText('Premier')).not.toBeInTheDocument();
+    expect(screen.getByText('Second')).toBeVisible();
+  });
+
+  it('carry a random id each', () => {
+    const ids = new Set<string>();
+    act(() => {
+      for (let i = 0; i < 50; i += 1) ids.add(store.success(`Message ${i}`));
+    });
+    expect(ids.size).toBe(50);
+    expect(store.getSnapshot().map((toast) => toast.id)).toEqual([...ids]);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
+  });
+});

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer } from '../../test/api-server';
+import { label, renderApp } from '../../test/render-app';
+import { makeToken } from '../../test/tokens';
+import { superAdmin, teller } from '../../test/users';
+
+let api: ApiServer;
+beforeEach(async () => {
+  api = await startApiServer();
+});
+afterEach(async () => {
+  await api.close();
+});
+
+function openLogin() {
+  return renderApp({ path: '/login', apiBaseUrl: api.baseUrl });
+}
+
+describe('the sign-in page', () => {
+  it('welcomes, speaks of mobile payment and links to the forgotten password and registration', async () => {
+    openLogin();
+    expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
+    expect(screen.getByText(/paiement mobile/i)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Ouvrir un compte' })).toHaveAttribute('href', '/register');
+  });
+
+  it('marks both fields as required and says which one is missing, under it', async () => {
+    const { user } = openLogin();
+    await user.click(await screen.findByRole('button', { name: 'Se connecter' }));
+
+    const username = screen.getByLabelText(label("Nom d'utilisateur"));
+    const password = screen.getByLabelText(label('Mot de passe'));
+    expect(await screen.findByText("Nom d'utilisateur requis")).toBeVisible();
+    expect(screen.getByText('Mot de passe requis')).toBeVisible();
+    expect(username).toHaveAccessibleDescription("Nom d'utilisateur requis");
+    expect(password).toHaveAccessibleDescription('Mot de passe requis');
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText("Nom d'utilisateur", { selector: 'label', exact: false })).toHaveTextContent(
+      "Nom d'utilisateur*",
+    );
+    expect(api.requests).toEqual([]);
+
+    await user.type(username, 'caissiere');
+    expect(screen.queryByText("Nom d'utilisateur requis")).not.toBeInTheDocument();
+  });
+
+  it('shows "Nom d\'utilisateur ou mot de passe incorrect" on the form for wrong credentials', async () => {
+    api.on('POST /auth/login', {
+      status: 401,
+      body: { message: "Nom d'utilisateur ou mot de passe incorrect", code: 'UNAUTHENTICATED' },
+    });
+    const { user } = openLogin();
+    await user.type(await screen.findByLabelText(label("Nom d'utilisateur")), 'superadmin');
+    await user.type(screen.getByLabelText(label('Mot de passe')), 'pas-le-bon-mot');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("Nom d'utilisateur ou mot de passe incorrect");
+    expect(window.location.pathname).toBe('/login');
+    expect(localStorage.length).toBe(0);
+    expect(api.requests[0]?.body).toEqual({ username: 'superadmin', password: 'pas-le-bon-mot' });
+  });
+
+  it('shows the server message when sign-in is throttled', async () => {
+    api.on('POST /auth/login', {
+      status: 429,
+      body: { message: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.', code: 'TOO_MANY_REQUESTS' },
+    });
+    const { user } = openLogin();
+    await user.type(await screen.findByLabelText(label("Nom d'utilisateur")), 'superadmin');
+    await user.type(screen.getByLabelText(label('Mot de passe')), 'encore-faux');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Trop de tentatives. Veuillez réessayer dans quelques minutes.')).toBeVisible();
+  });
+
+  it('shows a loading button while the server answers, then signs in and says "Connexion réussie"', async () => {
+    let answer: (() => void) | undefined;
+    const token = makeToken(teller);
+    api.on('POST /auth/login', () => new Promise((resolve) => {
+      answer = () => resolve({ body: { data: { access_token: token, token_type: 'Bearer', expires_in: 28800, user: teller } } });
+    }));
+    const { user } = openLogin();
+    await user.type(await screen.findByLabelText(label("Nom d'utilisateur")), ' caissiere ');
+    await user.type(screen.getByLabelText(label('Mot de passe')), 'Mot-de-passe-1');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    const busy = await screen.findByRole('button', { name: 'Connexion...' });
+    expect(busy).toBeDisabled();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+
+    expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
+    expect(window.location.pathname).toBe('/');
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).getByText('Connexion réussie')).toBeVisible();
+    expect(Object.keys(localStorage)).toEqual(['access_token']);
+    expect(localStorage.getItem('access_token')).toBe(token);
+    expect(api.requests[0]?.body).toEqual({ username: 'caissiere', password: 'Mot-de-passe-1' });
+  });
+
+  it('sends a new user (no passwordUpdatedAt) to the first password change', async () => {
+    const newcomer = { ...superAdmin, passwordUpdatedAt: null };
+    api.on('POST /auth/login', { body: { data: { access_token: makeToken(newcomer), user: newcomer } } });
+    const { user } = openLogin();
+    await user.type(await screen.findByLabelText(label("Nom d'utilisateur")), 'superadmin');
+    await user.type(screen.getByLabelText(label('Mot de passe')), 'Depart-2026!');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('heading', { name: 'Choisissez votre mot de passe' })).toBeVisible();
+    expect(window.location.pathname).toBe('/first-update-password');
+  });
+
+  it('refuses an answer whose token is not valid', async () => {
+    api.on('POST /auth/login', { body: { data: { access_token: 'pas.un-jeton' } } });
+    const { user } = openLogin();
+    await user.type(await screen.findByLabelText(label("Nom d'utilisateur")), 'caissiere');
+    await user.type(screen.getByLabelText(label('Mot de passe')), 'Mot-de-passe-1');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred');
+    expect(localStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,172 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startApiServer, type ApiServer } from '../test/api-server';
+import { label, renderApp } from '../test/render-app';
+import { makeToken } from '../test/tokens';
+import { teller } from '../test/users';
+import { createHttpClient, errorMessage, HttpError, networkMessages, type HttpClientOptions } from './http';
+
+let api: ApiServer;
+beforeEach(async () => {
+  api = await startApiServer();
+});
+afterEach(async () => {
+  await api.close();
+});
+
+function client(overrides: Partial<HttpClientOptions> = {}) {
+  const handlers = {
+    getToken: vi.fn<() => string | null>(() => null),
+    onUnauthorized: vi.fn(),
+    onForbidden: vi.fn(),
+    onPasswordChangeRequired: vi.fn(),
+  };
+  const http = createHttpClient({ baseUrl: api.baseUrl, ...handlers, ...overrides });
+  return { http, ...handlers };
+}
+
+async function failure(promise: Promise<unknown>): Promise<HttpError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+    throw error;
+  }
+  throw new Error('the call should have failed');
+}
+
+describe('the http client (SPEC §7)', () => {
+  it('calls /api with JSON and the bearer token, and unwraps data', async () => {
+    api.on('POST /persons', { status: 201, body: { data: { id: 'p1' } } });
+    const { http } = client({ getToken: () => 'le.jeton.ici' });
+    await expect(http.post('/persons', { firstName: 'Nadège' }, { query: { page: 1, skip: undefined } })).resolves.toEqual({ id: 'p1' });
+    const [request] = api.requests;
+    expect(request?.path).toBe('/persons');
+    expect(request?.headers.authorization).toBe('Bearer le.jeton.ici');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.body).toEqual({ firstName: 'Nadège' });
+  });
+
+  it('sends no Authorization header without a token and returns a body without data as it is', async () => {
+    api.on('GET /health', { body: { status: 'ok' } });
+    const { http } = client();
+    await expect(http.get('/health')).resolves.toEqual({ status: 'ok' });
+    expect(api.requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('fails with a typed error carrying status, message, code and the errors map', async () => {
+    api.on('POST /persons', {
+      status: 422,
+      body: { message: 'Veuillez corriger les erreurs du formulaire', code: 'VALIDATION_ERROR', errors: { 'party.name': ['Le nom est requis'] } },
+    });
+    const { http, onUnauthorized, onForbidden } = client();
+    const error = await failure(http.post('/persons', {}));
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'Veuillez corriger les erreurs du formulaire',
+      code: 'VALIDATION_ERROR',
+      errors: { 'party.name': ['Le nom est requis'] },
+    });
+    expect(errorMessage(error, 'Deposit failed')).toBe('Veuillez corriger les erreurs du formulaire');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
+  it("lets the caller's fallback speak when the server gives no message", async () => {
+    api.on('GET /transactions/fees', { status: 500 });
+    const { http } = client();
+    const error = await failure(http.get('/transactions/fees'));
+    expect(error.status).toBe(500);
+    expect(error.serverMessage).toBeUndefined();
+    expect(errorMessage(error, 'Failed to fetch fees')).toBe('Failed to fetch fees');
+  });
+
+  it('gives up after its timeout with a French message', async () => {
+    api.on('GET /slow', { hang: true });
+    const { http } = client({ timeoutMs: 200 });
+    const started = Date.now();
+    const error = await failure(http.get('/slow'));
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(error).toMatchObject({ status: 0, code: 'TIMEOUT', message: networkMessages.timeout });
+    expect(errorMessage(error, 'An error occurred')).toBe(networkMessages.timeout);
+  });
+
+  it('says in French when the server cannot be reached', async () => {
+    const { http } = client({ baseUrl: 'http://127.0.0.1:9/api' });
+    const error = await failure(http.get('/health'));
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: networkMessages.network });
+  });
+
+  it('hands 401, 403 and PASSWORD_CHANGE_REQUIRED to their handlers, unless the caller handles them', async () => {
+    api.on('GET /a', { status: 401, body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' } });
+    api.on('GET /b', { status: 403, body: { message: 'Interdit', code: 'FORBIDDEN' } });
+    api.on('GET /c', { status: 403, body: { message: 'Changez', code: 'PASSWORD_CHANGE_REQUIRED' } });
+    const { http, onUnauthorized, onForbidden, onPasswordChangeRequired } = client();
+
+    expect((await failure(http.get('/a'))).handled).toBe(true);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    await failure(http.get('/b'));
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+    await failure(http.get('/c'));
+    expect(onPasswordChangeRequired).toHaveBeenCalledTimes(1);
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+
+    const own = await failure(http.get('/a', { redirectOnUnauthorized: false }));
+    expect(own.handled).toBe(false);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the http client inside the app', () => {
+  async function signedIn(path = '/fees-list') {
+    const rendered = renderApp({ path, token: makeToken(teller), apiBaseUrl: api.baseUrl, httpTimeoutMs: 300 });
+    await screen.findByText('Cet écran arrive bientôt.');
+    return rendered;
+  }
+  const call = (promise: Promise<unknown>) => act(() => promise.then(() => undefined, () => undefined));
+
+  it('on a 401 clears the session, shows the sign-in page, then returns to the page after signing in', async () => {
+    api.on('GET /transactions/fees', { status: 401, body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' } });
+    api.on('POST /auth/login', { body: { data: { access_token: makeToken(teller) } } });
+    const { app, user } = await signedIn('/fees-list');
+    await call(app.http.get('/transactions/fees'));
+
+    expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Notifications' })).getByText('Votre session a expiré. Veuillez vous reconnecter.'),
+    ).toBeVisible();
+
+    await user.type(screen.getByLabelText(label("Nom d'utilisateur")), 'caissiere');
+    await user.type(screen.getByLabelText(label('Mot de passe')), 'Mot-de-passe-1');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('heading', { name: 'Tableau des frais' })).toBeVisible();
+  });
+
+  it('on a 403 shows "Accès interdit"', async () => {
+    api.on('GET /agents', { status: 403, body: { message: "Vous n'avez pas la permission d'effectuer cette action.", code: 'FORBIDDEN' } });
+    const { app } = await signedIn();
+    await call(app.http.get('/agents'));
+    expect(await screen.findByRole('heading', { name: 'Accès interdit' })).toBeVisible();
+    expect(localStorage.getItem('access_token')).not.toBeNull();
+  });
+
+  it('on PASSWORD_CHANGE_REQUIRED shows the first password change instead', async () => {
+    api.on('GET /agents', { status: 403, body: { message: 'Vous devez changer votre mot de passe avant de continuer.', code: 'PASSWORD_CHANGE_REQUIRED' } });
+    const { app } = await signedIn();
+    await call(app.http.get('/agents'));
+    expect(await screen.findByRole('heading', { name: 'Choisissez votre mot de passe' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Accès interdit' })).not.toBeInTheDocument();
+  });
+
+  it('on a timeout toasts the French timeout message', async () => {
+    api.on('POST /forgot-password', { hang: true });
+    const { user } = renderApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl, httpTimeoutMs: 300 });
+    await user.type(await screen.findByLabelText(label("Nom d'utilisateur")), 'superadmin');
+    await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
+    expect(
+      await within(screen.getByRole('region', { name: 'Notifications' })).findByText(networkMessages.timeout),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Envoyer le lien' })).toBeEnabled();
+  });
+});
