@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Codes that travel with an error answer `{ message, code?, errors? }` (DESIGN §6). */
 export const errorCodes = {
   validation: 'VALIDATION_ERROR',
@@ -26,4 +28,13 @@ export const genericMessages = {
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer.',
   payloadTooLarge: 'La requête est trop volumineuse.',
   badJson: 'Le corps de la requête est invalide.',
+  badRequest: 'La requête est invalide.',
+  unsupportedMediaType: "Ce type de contenu n'est pas accepté : envoyez du JSON.",
 } as const;
+
+/** The schema of `ErrorBody`, for the API's declared responses and its OpenAPI description. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});

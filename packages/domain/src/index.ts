@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './dates.js';
 export * from './persons.js';
 export * from './accounts.js';
+export * from './auth-responses.js';

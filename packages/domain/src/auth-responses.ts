@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { sessionUserSchema } from './roles.js';
+
+/** `POST /auth/login` → 200 (contract-foundation). */
+export const loginResponseSchema = z.object({
+  data: z.object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    /** Seconds: 8 hours. */
+    expires_in: z.number().int(),
+    user: sessionUserSchema,
+  }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** `GET /auth/user` → 200. */
+export const currentUserResponseSchema = z.object({ data: z.object({ user: sessionUserSchema }) });
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
+
+/** Logout, password update, forgot and reset → 200 `{ data: { message } }`. */
+export const messageResponseSchema = z.object({ data: z.object({ message: z.string() }) });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** `GET /health` → 200. */
+export const healthResponseSchema = z.object({ status: z.literal('ok') });
