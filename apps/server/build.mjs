@@ -1,0 +1,31 @@
+// Bundles the server into dist/main.js: our code and @lajan/* (TypeScript source) inside,
+// every other package left to node_modules, where `npm ci` put it.
+import { build } from 'esbuild';
+
+/** @type {import('esbuild').Plugin} */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    // A bare import (not ./, ../ or /) is a package: external unless it is one of ours.
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind === 'entry-point' || args.path.startsWith('@lajan/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalPackages],
+  // Some CommonJS code calls require(); an ES module has none of its own.
+  banner: {
+    js: "import { createRequire as __lajanCreateRequire } from 'node:module'; const require = __lajanCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

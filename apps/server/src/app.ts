@@ -1,0 +1,156 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { DestinationStream } from 'pino';
+import { z } from 'zod';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { errorHandlerPlugin } from './http/error-handler.js';
+import { createLogger } from './logger.js';
+import { authPlugin } from './modules/auth/plugin.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { webDistDir } from './paths.js';
+import { databasePlugin } from './plugins/database.js';
+import { mailPlugin } from './plugins/mail.js';
+import { resolveJwtSecret } from './secrets.js';
+import { spaPlugin } from './web/spa.js';
+
+// Zod's own messages (a wrong type, an unknown enum value) in French too; the domain schemas
+// carry their own wording wherever the spec gives one.
+z.config(z.locales.fr());
+
+/** About 100 KB: the largest form of the app is a few KB (DESIGN §7 "body size limits"). */
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What tests (and only tests, so far) replace. */
+export interface AppOverrides {
+  clock?: Clock;
+  /** Where the log goes (default: standard output). */
+  logStream?: DestinationStream;
+  /** An open database owned by the caller; the app migrates it but does not close it. */
+  database?: Database;
+  /** PGlite's data directory (default `DATA_DIR/pglite`); `memory://` for a throwaway one. */
+  pgliteDataDir?: string;
+  /** Where the generated super-administrator password is written once (default: standard error). */
+  printSecret?: (line: string) => void;
+  mailPollIntervalMs?: number;
+  webDistDir?: string;
+  /** More routes under `/api`, behind the same authentication. */
+  routes?: FastifyPluginAsync;
+}
+
+/**
+ * The Fastify instance (STYLE "plugins and thin routes"): external plugins, then services,
+ * then routes. Nothing listens here; `main.ts` does.
+ */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const clock = overrides.clock ?? systemClock;
+  const jwtSecret = resolveJwtSecret(config);
+
+  const logger: FastifyBaseLogger = createLogger(config.logLevel, overrides.logStream);
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // A client that sends `Content-Type: application/json` with no body (a logout, say) is not wrong.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    // Fastify's own parser (with its prototype-poisoning guard), callback style.
+    void defaultJsonParser(request, text, done);
+  });
+  // A missing body is an empty form: the answer lists every required field, in French.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    done();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // The app may be served over plain HTTP on a local network: do not force HTTPS requests.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Lajan API',
+        version: '0.1.0',
+        description:
+          'API du back-office Lajan. Succès : `{ data: … }`. Échec : `{ message, code?, errors?: { "chemin.du.champ": [messages] } }`, messages en français.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(databasePlugin, {
+    database: overrides.database,
+    databaseUrl: config.databaseUrl,
+    pgliteDataDir: overrides.pgliteDataDir ?? path.join(config.dataDir, 'pglite'),
+  });
+  await app.register(mailPlugin, {
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    clock,
+    pollIntervalMs: overrides.mailPollIntervalMs ?? 5_000,
+  });
+  await app.register(authPlugin, {
+    config,
+    jwtSecret,
+    clock,
+    printSecret: overrides.printSecret ?? ((line) => process.stderr.write(line)),
+  });
+
+  await app.register(
+    async (api) => {
+      // Default-deny: every /api route needs a session unless its config says `public`.
+      api.addHook('onRequest', (request) => app.authenticate(request));
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      if (overrides.routes) await api.register(overrides.routes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spaPlugin, { webDistDir: overrides.webDistDir ?? webDistDir });
+  return app;
+}

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, checked once at start (DESIGN §2). This is the only file that reads
+ * `process.env`; everything else receives a `Config`.
+ */
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** An unset or blank variable means "use the default". */
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z
+      .number({ error: 'doit être un entier entre 0 et 65535' })
+      .int('doit être un entier entre 0 et 65535')
+      .min(0, 'doit être un entier entre 0 et 65535')
+      .max(65535, 'doit être un entier entre 0 et 65535')
+      .default(3000),
+  ),
+  HOST: optionalText.pipe(z.string().min(1).default('0.0.0.0')),
+  DATA_DIR: optionalText.pipe(z.string().default('./data')),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'doit être une URL postgres://…')
+      .optional(),
+  ),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'doit contenir au moins 32 caractères').optional()),
+  SUPERADMIN_USERNAME: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{3,64}$/, 'doit contenir 3 à 64 lettres, chiffres, points, tirets ou soulignés')
+      .default('superadmin'),
+  ),
+  SUPERADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .min(8, 'doit contenir au moins 8 caractères')
+        .max(256, 'doit contenir au plus 256 caractères')
+        .optional(),
+    ),
+  SUPERADMIN_EMAIL: optionalText.pipe(
+    z.email('doit être une adresse e-mail valide').default('superadmin@lajan.local'),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'doit être une URL smtp://… ou smtps://…')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(z.string().default('Lajan <no-reply@lajan.local>')),
+  APP_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'doit être une URL http(s)://…' }).optional(),
+  ),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(true|false|[0-9a-fA-F.:/,\s]+)$/, 'doit valoir true, false ou une liste d’adresses IP')
+      .optional(),
+  ),
+  LOG_LEVEL: optionalText.pipe(
+    z.enum(logLevels, { error: `doit valoir ${logLevels.join(', ')}` }).default('info'),
+  ),
+});
+
+export type LogLevel = (typeof logLevels)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute. Holds the embedded database and, in embedded mode, the JWT secret. */
+  dataDir: string;
+  /** Set: node-postgres on that server. Unset: PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Unset in embedded mode: generated once and kept in `dataDir/jwt-secret`. */
+  jwtSecret: string | undefined;
+  superAdmin: { username: string; password: string | undefined; email: string };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Without a trailing slash; links in e-mails start with it. */
+  appUrl: string;
+  logLevel: LogLevel;
+  /**
+   * Behind a load balancer, which `X-Forwarded-For` hops to trust, so that throttling and the
+   * audit trail see the client's address (Fastify's `trustProxy`). Default: none.
+   */
+  trustProxy: boolean | string;
+}
+
+/** A bad environment: the message is one line naming the variable(s), safe to print. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    // Never echo the value: several of these variables hold secrets.
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Configuration invalide : ${problems.join(' ; ')}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Configuration invalide : JWT_SECRET est requis quand DATABASE_URL est défini (tous les processus doivent signer avec le même secret)',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    superAdmin: {
+      username: e.SUPERADMIN_USERNAME,
+      password: e.SUPERADMIN_PASSWORD,
+      email: e.SUPERADMIN_EMAIL,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}

@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../paths.js';
+import * as schema from './schema.js';
+
+/**
+ * The one database type that shared code is written against. PGlite and node-postgres give
+ * different query-result types; nothing outside this file depends on which one runs.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either: a function that takes an `Executor` runs inside its caller's transaction when given one. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Applies the SQL migrations of `apps/server/drizzle/` that have not run yet. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL server; unset: embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite's data directory: a path (its parent is created), or `memory://`. */
+  pgliteDataDir: string;
+  onPoolError?: (error: Error) => void;
+}
+
+/** An arbitrary constant: the advisory lock that lets one process at a time migrate. */
+const MIGRATION_LOCK_KEY = 7_210_031;
+
+export function openDatabase(options: DatabaseOptions): Database {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onPoolError)
+    : openPglite(options.pgliteDataDir);
+}
+
+function openPglite(dataDir: string): Database {
+  if (!dataDir.includes('://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite({ client, schema });
+  let closed: Promise<void> | undefined;
+  return {
+    kind: 'pglite',
+    db,
+    // PGlite has one connection: nothing else can run migrations at the same time.
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => (closed ??= client.closed ? Promise.resolve() : client.close()),
+  };
+}
+
+function openPostgres(connectionString: string, onPoolError?: (error: Error) => void): Database {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => onPoolError?.(error));
+  const db = drizzleNodePg({ client: pool, schema });
+  let closed: Promise<void> | undefined;
+  return {
+    kind: 'postgres',
+    db,
+    migrate: async () => {
+      // Several processes may start together on one server: a session-level advisory lock,
+      // held on one dedicated connection, lets them migrate one after the other.
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsDir });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await client.end();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => (closed ??= pool.end()),
+  };
+}

@@ -1,0 +1,150 @@
+import { authMessages, errorCodes, genericMessages, type ErrorBody } from '@lajan/domain';
+
+/**
+ * The closed set of failures a service may raise on purpose (STYLE: "one closed set of named
+ * results"). Each is mapped once, in `describeDomainError`, to an HTTP status and a body.
+ * Anything else that reaches the error handler is a fault: 500, its cause kept for the log.
+ */
+export type DomainError =
+  | ValidationFailed
+  | Unauthenticated
+  | PasswordChangeRequired
+  | Forbidden
+  | NotFound
+  | Conflict
+  | Throttled
+  | ServiceUnavailable;
+
+abstract class DomainErrorBase extends Error {
+  abstract readonly kind: string;
+}
+
+/** Field errors keyed by dot path (`party.name`), in the order the form shows its fields. */
+export type FieldErrors = Record<string, string[]>;
+
+/** Invalid input or a refused business rule: 422. */
+export class ValidationFailed extends DomainErrorBase {
+  readonly kind = 'ValidationFailed';
+  constructor(
+    readonly fieldErrors: FieldErrors,
+    message?: string,
+  ) {
+    super(message ?? summarise(fieldErrors));
+  }
+}
+
+/** No, a bad, an expired or a revoked token, or wrong credentials: 401. */
+export class Unauthenticated extends DomainErrorBase {
+  readonly kind = 'Unauthenticated';
+  constructor(message: string = authMessages.unauthenticated) {
+    super(message);
+  }
+}
+
+/** A user who has not chosen its own password yet (DESIGN §3): 403 with its own code. */
+export class PasswordChangeRequired extends DomainErrorBase {
+  readonly kind = 'PasswordChangeRequired';
+  constructor() {
+    super(authMessages.passwordChangeRequired);
+  }
+}
+
+/** Signed in, but the permission table says no: 403. */
+export class Forbidden extends DomainErrorBase {
+  readonly kind = 'Forbidden';
+  constructor(message: string = authMessages.forbidden) {
+    super(message);
+  }
+}
+
+/** An unknown route, number or code: 404. */
+export class NotFound extends DomainErrorBase {
+  readonly kind = 'NotFound';
+  constructor(message: string = genericMessages.notFound) {
+    super(message);
+  }
+}
+
+/** A duplicate, an idempotency conflict, a state that changed meanwhile: 409. */
+export class Conflict extends DomainErrorBase {
+  readonly kind = 'Conflict';
+  constructor(
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+/** Too many attempts (DESIGN §6): 429. */
+export class Throttled extends DomainErrorBase {
+  readonly kind = 'Throttled';
+  constructor(
+    /** When the window has passed, for the `Retry-After` header. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(authMessages.throttled);
+  }
+}
+
+/** The database is unreachable, or a conflict outlived its retries: 503. */
+export class ServiceUnavailable extends DomainErrorBase {
+  readonly kind = 'ServiceUnavailable';
+  constructor(message: string = genericMessages.unavailable) {
+    super(message);
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainErrorBase;
+}
+
+/** The one mapping from a domain error to what the client sees. */
+export function describeDomainError(error: DomainError): {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+} {
+  switch (error.kind) {
+    case 'ValidationFailed':
+      return {
+        status: 422,
+        body: { message: error.message, code: errorCodes.validation, errors: error.fieldErrors },
+      };
+    case 'Unauthenticated':
+      return { status: 401, body: { message: error.message, code: errorCodes.unauthenticated } };
+    case 'PasswordChangeRequired':
+      return { status: 403, body: { message: error.message, code: errorCodes.passwordChangeRequired } };
+    case 'Forbidden':
+      return { status: 403, body: { message: error.message, code: errorCodes.forbidden } };
+    case 'NotFound':
+      return { status: 404, body: { message: error.message, code: errorCodes.notFound } };
+    case 'Conflict':
+      return {
+        status: 409,
+        body: {
+          message: error.message,
+          code: errorCodes.conflict,
+          ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+        },
+      };
+    case 'Throttled':
+      return {
+        status: 429,
+        body: { message: error.message, code: errorCodes.throttled },
+        headers: { 'retry-after': String(error.retryAfterSeconds) },
+      };
+    case 'ServiceUnavailable':
+      return { status: 503, body: { message: error.message, code: errorCodes.unavailable } };
+  }
+}
+
+/**
+ * The top-level message of a 422: the field's own message when only one field is wrong,
+ * otherwise the form's general one (SPEC §8 shows it above the field errors).
+ */
+export function summarise(fieldErrors: FieldErrors): string {
+  const fields = Object.values(fieldErrors);
+  if (fields.length === 1 && fields[0]?.[0]) return fields[0][0];
+  return genericMessages.validation;
+}

@@ -1,0 +1,183 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Where messages go: an SMTP server, or the log when no `SMTP_URL` is set. */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    // A slow or silent server must not hold the sender for long; the message is retried.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    send: async (mail) => {
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Without `SMTP_URL`, a local start needs nothing else running (DESIGN §8): the message,
+ * reset link included, goes to the server log. The only place where a link may be logged.
+ */
+export function logTransport(log: FastifyBaseLogger): MailTransport {
+  return {
+    send: (mail) => {
+      log.info(
+        { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+        `E-mail (SMTP_URL absent, non envoyé) :\n${mail.text}`,
+      );
+      return Promise.resolve();
+    },
+    close: () => undefined,
+  };
+}
+
+export const MAX_ATTEMPTS = 8;
+/** The claim on a row: another process may take it once this has passed. */
+const LEASE_MS = 2 * 60_000;
+const BATCH_SIZE = 10;
+
+/** 30 s, 1 min, 2 min … up to 30 min between tries. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
+}
+
+export interface MailSenderOptions {
+  db: Db;
+  transport: MailTransport;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  pollIntervalMs: number;
+}
+
+/**
+ * Sends what the outbox holds, outside any database transaction. `kick()` after a commit
+ * sends at once; a timer also polls, for retries and for messages another process queued.
+ */
+export class MailSender {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = false;
+
+  constructor(private readonly options: MailSenderOptions) {}
+
+  start(): void {
+    this.#timer = setInterval(() => void this.kick(), this.options.pollIntervalMs);
+    this.#timer.unref();
+    void this.kick();
+  }
+
+  /** Sends whatever is due now; resolves when this round is over. */
+  kick(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = this.#drain().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    await this.#running;
+    this.options.transport.close();
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      do {
+        this.#again = false;
+        while (!this.#stopped) {
+          const sent = await this.#sendBatch();
+          if (sent < BATCH_SIZE) break;
+        }
+      } while (this.#again && !this.#stopped);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'envoi des e-mails interrompu, nouvel essai au prochain passage');
+    }
+  }
+
+  async #sendBatch(): Promise<number> {
+    const { db, clock, transport, log } = this.options;
+    const now = clock.now();
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          isNull(mailOutbox.failedAt),
+          lte(mailOutbox.nextAttemptAt, now),
+          or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(mailOutbox)
+      .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(inArray(mailOutbox.id, due))
+      .returning({
+        id: mailOutbox.id,
+        kind: mailOutbox.kind,
+        to: mailOutbox.toAddress,
+        subject: mailOutbox.subject,
+        text: mailOutbox.textBody,
+        attempts: mailOutbox.attempts,
+      });
+
+    for (const mail of claimed) {
+      try {
+        await transport.send(mail);
+        // The body may hold a reset link or a temporary password: not kept once delivered.
+        await db
+          .update(mailOutbox)
+          .set({ sentAt: clock.now(), textBody: '', lockedUntil: null, lastError: null })
+          .where(eq(mailOutbox.id, mail.id));
+        log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail envoyé');
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const giveUp = mail.attempts >= MAX_ATTEMPTS;
+        await db
+          .update(mailOutbox)
+          .set({
+            lockedUntil: null,
+            lastError: reason.slice(0, 500),
+            ...(giveUp
+              ? { failedAt: clock.now() }
+              : { nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(mail.attempts)) }),
+          })
+          .where(eq(mailOutbox.id, mail.id));
+        log[giveUp ? 'error' : 'warn'](
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason },
+          giveUp ? 'e-mail abandonné' : 'e-mail non envoyé, nouvel essai prévu',
+        );
+      }
+    }
+    return claimed.length;
+  }
+}

@@ -1,0 +1,35 @@
+import { randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id with the library's defaults (m=19456 KiB, t=2, p=1): about 6 ms a hash here. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    // A malformed stored hash is a wrong password, not a crash of the sign-in.
+    return false;
+  }
+}
+
+/**
+ * A hash of a password nobody knows, checked when the username does not exist so that a
+ * sign-in takes as long for an unknown user as for a known one.
+ */
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  return (decoyHash ??= hash(generatePassword()));
+}
+
+/** No 0/O, 1/l/I: a temporary password is read from an e-mail and typed by hand. */
+const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** A random password (temporary passwords, the generated super-administrator password). */
+export function generatePassword(length = 16): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}

@@ -1,0 +1,85 @@
+import { can, type Capability, type SessionUser } from '@lajan/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import { Forbidden, PasswordChangeRequired, Unauthenticated } from '../../http/errors.js';
+import { ensureSuperAdmin } from '../users/bootstrap.js';
+import { AuthService } from './service.js';
+import { TokenService } from './tokens.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+    /** The `onRequest` hook of every `/api` route: default-deny, see `FastifyContextConfig`. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, read afresh from the database; null on public routes. */
+    session: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token (sign-in, reset, health). */
+    public?: boolean;
+    /** Reachable by a user who must still change its first password (DESIGN §3). */
+    allowBeforePasswordChange?: boolean;
+  }
+}
+
+export interface AuthPluginOptions {
+  config: Config;
+  jwtSecret: string;
+  clock: Clock;
+  printSecret: (line: string) => void;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: AuthPluginOptions) => {
+    const tokens = new TokenService(options.jwtSecret, options.clock);
+    const auth = new AuthService({
+      db: app.database.db,
+      tokens,
+      clock: options.clock,
+      kickMail: () => app.mail.kick(),
+      appUrl: options.config.appUrl,
+    });
+    app.decorate('auth', auth);
+    app.decorateRequest('session', null);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const config = request.routeOptions.config;
+      if (request.is404 || config.public) return;
+      const user = await auth.authenticate(request.headers.authorization);
+      request.session = user;
+      if (!user.passwordUpdatedAt && !config.allowBeforePasswordChange) throw new PasswordChangeRequired();
+    });
+
+    const outcome = await ensureSuperAdmin(
+      app.database.db,
+      options.config.superAdmin,
+      options.clock,
+      options.printSecret,
+    );
+    if (outcome === 'created')
+      app.log.info({ username: options.config.superAdmin.username }, 'super administrateur créé');
+  },
+  { name: 'auth', dependencies: ['database', 'mail'] },
+);
+
+/**
+ * A route hook that lets through only the roles the permission table of `@lajan/domain`
+ * gives `capability` (`preHandler: requireCapability('agents.manage')`).
+ */
+export function requireCapability(capability: Capability) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!request.session) return done(new Unauthenticated());
+    if (!can(request.session, capability)) return done(new Forbidden());
+    done();
+  };
+}
+
+/** The signed-in user of a route that is not public. */
+export function sessionOf(request: FastifyRequest): SessionUser {
+  if (!request.session) throw new Unauthenticated();
+  return request.session;
+}

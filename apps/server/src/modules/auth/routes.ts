@@ -1,0 +1,171 @@
+import {
+  authMessages,
+  currentUserResponseSchema,
+  errorBodySchema,
+  forgotPasswordByEmailInputSchema,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  resetPasswordInputSchema,
+  updatePasswordInputSchema,
+} from '@lajan/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireCapability, sessionOf } from './plugin.js';
+
+const bearer = [{ bearerAuth: [] }];
+
+/**
+ * Sign-in, session and passwords (contract-foundation). `POST /users/update-password` lives
+ * here too: it is the password of the signed-in user, whatever module owns the users list.
+ */
+export const authRoutes: FastifyPluginAsyncZod = (app) => {
+  app.post(
+    '/auth/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Connexion par nom d’utilisateur et mot de passe',
+        description:
+          'Renvoie un jeton HS256 valable 8 heures. Après 5 échecs pour un nom d’utilisateur, ou 50 depuis une adresse, en 15 minutes : 429 jusqu’à la fin de la fenêtre.',
+        body: loginInputSchema,
+        response: {
+          200: loginResponseSchema,
+          401: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await app.auth.login(request.body, request.ip);
+      return {
+        data: {
+          access_token: result.accessToken,
+          token_type: 'Bearer' as const,
+          expires_in: result.expiresIn,
+          user: result.user,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/auth/user',
+    {
+      config: { allowBeforePasswordChange: true },
+      preHandler: requireCapability('profile.view'),
+      schema: {
+        tags: ['auth'],
+        summary: 'L’utilisateur connecté',
+        security: bearer,
+        response: { 200: currentUserResponseSchema, 401: errorBodySchema },
+      },
+    },
+    (request) => Promise.resolve({ data: { user: sessionOf(request) } }),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { allowBeforePasswordChange: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Déconnexion : tous les jetons de l’utilisateur cessent de fonctionner',
+        security: bearer,
+        response: { 200: messageResponseSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await app.auth.logout(sessionOf(request), request.ip);
+      return { data: { message: authMessages.logoutSuccess } };
+    },
+  );
+
+  app.post(
+    '/users/update-password',
+    {
+      config: { allowBeforePasswordChange: true },
+      preHandler: requireCapability('password.update'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Changer son mot de passe (aussi le premier)',
+        description: 'Fixe passwordUpdatedAt ; tous les jetons de l’utilisateur cessent de fonctionner.',
+        security: bearer,
+        body: updatePasswordInputSchema,
+        response: {
+          200: messageResponseSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await app.auth.updatePassword(sessionOf(request), request.body, request.ip);
+      return { data: { message: authMessages.passwordUpdated } };
+    },
+  );
+
+  const forgotDescription =
+    'La même réponse, que l’utilisateur existe ou non. Le lien envoyé par e-mail vaut une heure, une seule fois.';
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Demander un lien de réinitialisation (par nom d’utilisateur)',
+        description: forgotDescription,
+        body: forgotPasswordInputSchema,
+        response: { 200: messageResponseSchema, 422: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await app.auth.requestResetByUsername(request.body.username, request.ip);
+      return { data: { message: authMessages.resetLinkSent } };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Demander un lien de réinitialisation (par e-mail)',
+        description: forgotDescription,
+        body: forgotPasswordByEmailInputSchema,
+        response: { 200: messageResponseSchema, 422: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await app.auth.requestResetByEmail(request.body.email, request.ip);
+      return { data: { message: authMessages.resetLinkSent } };
+    },
+  );
+
+  for (const url of ['/reset-password', '/auth/reset-password']) {
+    app.post(
+      url,
+      {
+        config: { public: true },
+        schema: {
+          tags: ['auth'],
+          summary: 'Choisir un nouveau mot de passe avec le lien reçu',
+          description: 'Met fin à toutes les sessions de l’utilisateur.',
+          body: resetPasswordInputSchema,
+          response: { 200: messageResponseSchema, 422: errorBodySchema },
+        },
+      },
+      async (request) => {
+        await app.auth.resetPassword(request.body, request.ip);
+        return { data: { message: authMessages.resetSuccess } };
+      },
+    );
+  }
+
+  return Promise.resolve();
+};

@@ -1,0 +1,294 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  authMessages,
+  type LoginInput,
+  type ResetPasswordInput,
+  type SessionUser,
+  type UpdatePasswordInput,
+} from '@lajan/domain';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { Db, Executor } from '../../db/client.js';
+import { passwordResetTokens } from '../../db/schema.js';
+import { Throttled, Unauthenticated, ValidationFailed } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { passwordResetMail } from '../../mail/templates.js';
+import { recordAudit } from '../audit/service.js';
+import {
+  bumpTokenVersion,
+  canSignIn,
+  findUserById,
+  findUserByUsername,
+  findUsersByEmail,
+  setPassword,
+  toSessionUser,
+  type UserAccount,
+} from '../users/store.js';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { lastSuccessAt, recordAttempt, throttleWaitSeconds } from './throttle.js';
+import { ACCESS_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
+
+/** A reset link works once, for one hour. */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+export interface AuthServiceDeps {
+  db: Db;
+  tokens: TokenService;
+  clock: Clock;
+  /** Sends what the outbox holds; called after a commit that queued a message. */
+  kickMail: () => Promise<void>;
+  appUrl: string;
+}
+
+export interface LoginResult {
+  accessToken: string;
+  expiresIn: number;
+  user: SessionUser;
+}
+
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Sign-in, sessions and passwords (SPEC §7 "Authentication", DESIGN §3, §6, §7). */
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  async login(input: LoginInput, ip: string): Promise<LoginResult> {
+    const { db, clock, tokens } = this.deps;
+    const now = clock.now();
+    const key = input.username.toLowerCase();
+    const account = await findUserByUsername(db, input.username);
+
+    // A new password or a success starts the username's count again; the address's count stays.
+    const lastSuccess = await lastSuccessAt(db, key);
+    const countsFrom = latest(lastSuccess, account?.passwordUpdatedAt ?? null);
+    const wait = await throttleWaitSeconds(db, { kind: 'login', key, ip, now, keyCountsFrom: countsFrom });
+    if (wait > 0) {
+      await recordAudit(db, {
+        at: now,
+        action: 'auth.login_throttled',
+        actor: { id: account?.id ?? null, username: input.username },
+        ip,
+      });
+      throw new Throttled(wait);
+    }
+
+    // An unknown username costs the same hash check as a known one.
+    const passwordOk = await verifyPassword(
+      account?.passwordHash ?? (await decoyPasswordHash()),
+      input.password,
+    );
+    if (!account || !passwordOk || !canSignIn(account)) {
+      const disabled = Boolean(account && passwordOk);
+      await db.transaction(async (tx) => {
+        await recordAttempt(tx, { kind: 'login', key, ip, succeeded: false, now });
+        await recordAudit(tx, {
+          at: now,
+          action: 'auth.login_failed',
+          actor: { id: account?.id ?? null, username: input.username },
+          ip,
+          details: { reason: disabled ? 'disabled' : 'bad_credentials' },
+        });
+      });
+      // Only someone who knows the password learns that the account is disabled.
+      throw new Unauthenticated(disabled ? authMessages.accountDisabled : authMessages.invalidCredentials);
+    }
+
+    await db.transaction(async (tx) => {
+      await recordAttempt(tx, { kind: 'login', key, ip, succeeded: true, now });
+      await recordAudit(tx, {
+        at: now,
+        action: 'auth.login',
+        actor: { id: account.id, username: account.username },
+        ip,
+      });
+    });
+    const user = toSessionUser(account);
+    return {
+      accessToken: await tokens.sign(user, account.tokenVersion),
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      user,
+    };
+  }
+
+  /**
+   * The session behind an `Authorization: Bearer …` header, read afresh from the database:
+   * a token of an older version (logout, new password) or of a disabled user is refused.
+   */
+  async authenticate(authorization: string | undefined): Promise<SessionUser> {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (!token) throw new Unauthenticated(authMessages.unauthenticated);
+    const verified = await this.deps.tokens.verify(token);
+    if (!verified.ok) {
+      throw new Unauthenticated(
+        verified.reason === 'expired' ? authMessages.sessionExpired : authMessages.unauthenticated,
+      );
+    }
+    const account = await findUserById(this.deps.db, verified.claims.sub);
+    if (!account) throw new Unauthenticated(authMessages.unauthenticated);
+    if (!canSignIn(account)) throw new Unauthenticated(authMessages.accountDisabled);
+    if (account.tokenVersion !== verified.claims.ver) throw new Unauthenticated(authMessages.sessionExpired);
+    return toSessionUser(account);
+  }
+
+  /** Ends every session of the user: its tokens stop working. */
+  async logout(user: SessionUser, ip: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      await bumpTokenVersion(tx, user.id, now);
+      await recordAudit(tx, { at: now, action: 'auth.logout', actor: user, ip });
+    });
+  }
+
+  /** `POST /users/update-password`: also the way out of the first-password gate. */
+  async updatePassword(user: SessionUser, input: UpdatePasswordInput, ip: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const account = await findUserById(db, user.id);
+    if (!account) throw new Unauthenticated();
+    if (!(await verifyPassword(account.passwordHash, input.current_password))) {
+      throw new ValidationFailed({ current_password: [authMessages.wrongCurrentPassword] });
+    }
+    if (input.password === input.current_password) {
+      throw new ValidationFailed({ password: [authMessages.samePassword] });
+    }
+    const passwordHash = await hashPassword(input.password);
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await setPassword(tx, account.id, passwordHash, now);
+      await recordAudit(tx, {
+        at: now,
+        action: 'auth.password_changed',
+        actor: user,
+        target: account.username,
+        ip,
+      });
+    });
+  }
+
+  /** `POST /forgot-password`: the same answer whether or not the user exists. */
+  async requestResetByUsername(username: string, ip: string): Promise<void> {
+    await this.#requestReset(username.toLowerCase(), ip, async (tx) => {
+      const account = await findUserByUsername(tx, username);
+      return account ? [account] : [];
+    });
+  }
+
+  /** `POST /auth/forgot-password`: one link for each user behind that e-mail address. */
+  async requestResetByEmail(email: string, ip: string): Promise<void> {
+    await this.#requestReset(email.toLowerCase(), ip, (tx) => findUsersByEmail(tx, email));
+  }
+
+  async #requestReset(
+    key: string,
+    ip: string,
+    findAccounts: (tx: Executor) => Promise<UserAccount[]>,
+  ): Promise<void> {
+    const { db, clock, appUrl } = this.deps;
+    const now = clock.now();
+    const wait = await throttleWaitSeconds(db, { kind: 'reset_request', key, ip, now });
+    if (wait > 0) throw new Throttled(wait);
+
+    const queued = await db.transaction(async (tx) => {
+      await recordAttempt(tx, { kind: 'reset_request', key, ip, succeeded: true, now });
+      const accounts = (await findAccounts(tx)).filter(
+        (account) => canSignIn(account) && account.person.email,
+      );
+      for (const account of accounts) {
+        const token = randomBytes(32).toString('base64url');
+        await tx.insert(passwordResetTokens).values({
+          userId: account.id,
+          tokenHash: hashResetToken(token),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        });
+        const link = `${appUrl}/reset-password/${token}?username=${encodeURIComponent(account.username)}`;
+        await enqueueMail(
+          tx,
+          passwordResetMail({
+            to: account.person.email ?? '',
+            firstName: account.person.firstName,
+            username: account.username,
+            link,
+            validForMinutes: RESET_TOKEN_TTL_MS / 60_000,
+          }),
+          now,
+        );
+      }
+      await recordAudit(tx, {
+        at: now,
+        action: 'auth.reset_requested',
+        actor: accounts[0] ? { id: accounts[0].id, username: accounts[0].username } : null,
+        target: key,
+        ip,
+        details: { links: accounts.length },
+      });
+      return accounts.length;
+    });
+    if (queued > 0) void this.deps.kickMail();
+  }
+
+  /** `POST /reset-password`: a valid link sets the password once and ends every session. */
+  async resetPassword(input: ResetPasswordInput, ip: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const passwordHash = await hashPassword(input.password);
+    const invalid = () =>
+      new ValidationFailed({ token: [authMessages.resetInvalid] }, authMessages.resetInvalid);
+
+    const account = await findUserByUsername(db, input.username);
+    if (!account || !canSignIn(account)) {
+      await recordAudit(db, {
+        at: now,
+        action: 'auth.reset_failed',
+        actor: { id: account?.id ?? null, username: input.username },
+        ip,
+      });
+      throw invalid();
+    }
+    const done = await db.transaction(async (tx) => {
+      // Consumed by the same statement that checks it: two uses of one link cannot both pass.
+      const consumed = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, hashResetToken(input.token)),
+            eq(passwordResetTokens.userId, account.id),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .returning({ id: passwordResetTokens.id });
+      if (consumed.length === 0) return false;
+      // Any other link sent to this user stops working too.
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt)));
+      await setPassword(tx, account.id, passwordHash, now);
+      await recordAudit(tx, {
+        at: now,
+        action: 'auth.password_reset',
+        actor: { id: account.id, username: account.username },
+        ip,
+      });
+      return true;
+    });
+    if (!done) {
+      await recordAudit(db, {
+        at: now,
+        action: 'auth.reset_failed',
+        actor: { id: account.id, username: account.username },
+        ip,
+      });
+      throw invalid();
+    }
+  }
+}
+
+function latest(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
+}

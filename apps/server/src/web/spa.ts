@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendApiNotFound } from '../http/error-handler.js';
+
+const notBuiltPage = `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>Lajan</title></head>
+<body><h1>L'application web n'est pas construite</h1>
+<p>L'API répond sous <code>/api</code>. Pour l'interface, lancez <code>npm run build</code> puis redémarrez le serveur.</p>
+</body></html>
+`;
+
+/**
+ * The built SPA (`apps/web/dist`) with history fallback: any GET outside `/api` that is not a
+ * file answers `index.html`, and the web router takes it from there. Anything else unknown is
+ * the JSON 404 of the API.
+ */
+export const spaPlugin = fp(
+  async (app: FastifyInstance, options: { webDistDir: string }) => {
+    const built = existsSync(path.join(options.webDistDir, 'index.html'));
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: options.webDistDir,
+        prefix: '/',
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          // Vite puts content hashes in the names of assets: they never change.
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      const isApi = pathname === '/api' || pathname.startsWith('/api/');
+      if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) return sendApiNotFound(reply);
+      if (!built) return reply.code(503).type('text/html; charset=utf-8').send(notBuiltPage);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'spa' },
+);
