@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../test/api-server';
-import { label, navigateTo, renderApp } from '../test/render-app';
+import { navigateTo, renderApp } from '../test/render-app';
 import { makeToken } from '../test/tokens';
 import { agentAdmin, superAdmin, teller } from '../test/users';
 
@@ -24,8 +24,8 @@ describe('signed out', () => {
     expect(await signInHeading()).toBeVisible();
     expect(window.location.pathname).toBe('/login');
 
-    await user.type(screen.getByLabelText(label("Nom d'utilisateur")), 'caissiere');
-    await user.type(screen.getByLabelText(label('Mot de passe')), 'Mot-de-passe-1');
+    await user.type(screen.getByLabelText("Nom d'utilisateur"), 'caissiere');
+    await user.type(screen.getByLabelText('Mot de passe'), 'Mot-de-passe-1');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
 
     expect(await screen.findByRole('heading', { name: 'Historique' })).toBeVisible();

@@ -22,14 +22,15 @@ export function TextField({ label, required, error, hint, id, className = '', re
 
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-        {label}
+      <div className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
+        <label htmlFor={inputId}>{label}</label>
+        {/* Beside the label, not inside it: the label's text stays exactly the field's name. */}
         {required && (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
+          <span aria-hidden="true" className="text-red-700">
             *
           </span>
         )}
-      </label>
+      </div>
       <input
         id={inputId}
         ref={ref}

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../test/api-server';
-import { label, renderApp } from '../test/render-app';
+import { renderApp } from '../test/render-app';
 import { makeToken } from '../test/tokens';
 import { teller } from '../test/users';
 import { createHttpClient, errorMessage, HttpError, networkMessages, type HttpClientOptions } from './http';
@@ -137,8 +137,8 @@ describe('the http client inside the app', () => {
       within(screen.getByRole('region', { name: 'Notifications' })).getByText('Votre session a expiré. Veuillez vous reconnecter.'),
     ).toBeVisible();
 
-    await user.type(screen.getByLabelText(label("Nom d'utilisateur")), 'caissiere');
-    await user.type(screen.getByLabelText(label('Mot de passe')), 'Mot-de-passe-1');
+    await user.type(screen.getByLabelText("Nom d'utilisateur"), 'caissiere');
+    await user.type(screen.getByLabelText('Mot de passe'), 'Mot-de-passe-1');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('heading', { name: 'Tableau des frais' })).toBeVisible();
   });
@@ -162,7 +162,7 @@ describe('the http client inside the app', () => {
   it('on a timeout toasts the French timeout message', async () => {
     api.on('POST /forgot-password', { hang: true });
     const { user } = renderApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl, httpTimeoutMs: 300 });
-    await user.type(await screen.findByLabelText(label("Nom d'utilisateur")), 'superadmin');
+    await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
     expect(
       await within(screen.getByRole('region', { name: 'Notifications' })).findByText(networkMessages.timeout),

@@ -92,10 +92,10 @@ export interface RequestOptions {
 }
 
 export interface HttpHandlers {
-  getToken(): string | null;
-  onUnauthorized(error: HttpError): void;
-  onForbidden(error: HttpError): void;
-  onPasswordChangeRequired(error: HttpError): void;
+  getToken: () => string | null;
+  onUnauthorized: (error: HttpError) => void;
+  onForbidden: (error: HttpError) => void;
+  onPasswordChangeRequired: (error: HttpError) => void;
 }
 
 export interface HttpClientOptions extends HttpHandlers {
@@ -106,11 +106,11 @@ export interface HttpClientOptions extends HttpHandlers {
 }
 
 export interface HttpClient {
-  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  delete<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  request: <T>(method: HttpMethod, path: string, options?: RequestOptions) => Promise<T>;
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
 }
 
 interface ErrorBodyShape {

@@ -36,11 +36,3 @@ export async function navigateTo(app: LajanApp, path: string) {
 export function disposeApps() {
   for (const app of apps.splice(0)) app.dispose();
 }
-
-/**
- * The label of a field, with or without the required-field asterisk (hidden from screen readers, but
- * part of the label's text for Testing Library's `ByLabelText`).
- */
-export function label(text: string): RegExp {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
-}

@@ -125,7 +125,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             role="menuitem"
             tabIndex={-1}
             disabled={logoutMutation.isPending}
-            className={`${itemClasses} text-red-800`}
+            className={itemClasses}
             onClick={() => {
               close(false);
               logoutMutation.mutate();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
-import { label, renderApp } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { teller } from '../../test/users';
 
@@ -24,17 +24,17 @@ describe('the password form (SPEC §5) on /first-update-password', () => {
   it('shows the current password and says what is wrong under each field', async () => {
     const { user } = openFirstPassword();
     await user.click(await screen.findByRole('button', { name: 'Enregistrer' }));
-    expect(screen.getByLabelText(label('Mot de passe actuel'))).toHaveAccessibleDescription('Mot de passe requis');
-    expect(screen.getByLabelText(label('Nouveau mot de passe'))).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Mot de passe actuel')).toHaveAccessibleDescription('Mot de passe requis');
+    expect(screen.getByLabelText('Nouveau mot de passe')).toHaveAccessibleDescription(
       '8 caractères minimum. Mot de passe requis',
     );
-    expect(screen.getByLabelText(label('Confirmer le nouveau mot de passe'))).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Confirmer le nouveau mot de passe')).toHaveAccessibleDescription(
       'La confirmation est requise',
     );
 
-    await user.type(screen.getByLabelText(label('Mot de passe actuel')), 'Temporaire-1');
-    await user.type(screen.getByLabelText(label('Nouveau mot de passe')), 'court');
-    await user.type(screen.getByLabelText(label('Confirmer le nouveau mot de passe')), 'autre');
+    await user.type(screen.getByLabelText('Mot de passe actuel'), 'Temporaire-1');
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'court');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'autre');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Au moins 8 caractères')).toBeVisible();
     expect(screen.getByText('Les mots de passe doivent correspondre')).toBeVisible();
@@ -54,13 +54,13 @@ describe('the password form (SPEC §5) on /first-update-password', () => {
       },
     });
     const { user } = openFirstPassword();
-    await user.type(await screen.findByLabelText(label('Mot de passe actuel')), 'Pas-le-bon-1');
-    await user.type(screen.getByLabelText(label('Nouveau mot de passe')), 'Nouveau-Mot-1');
-    await user.type(screen.getByLabelText(label('Confirmer le nouveau mot de passe')), 'Nouveau-Mot-1');
+    await user.type(await screen.findByLabelText('Mot de passe actuel'), 'Pas-le-bon-1');
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     expect(await screen.findByText('Le mot de passe actuel est incorrect')).toBeVisible();
-    expect(screen.getByLabelText(label('Mot de passe actuel'))).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Mot de passe actuel')).toHaveAccessibleDescription(
       'Le mot de passe actuel est incorrect',
     );
     expect(screen.queryByText('second message')).not.toBeInTheDocument();
@@ -77,9 +77,9 @@ describe('the password form (SPEC §5) on /first-update-password', () => {
   it('toasts "Failed to update password" when the failure has no message', async () => {
     api.on('POST /users/update-password', { status: 500 });
     const { user } = openFirstPassword();
-    await user.type(await screen.findByLabelText(label('Mot de passe actuel')), 'Temporaire-1');
-    await user.type(screen.getByLabelText(label('Nouveau mot de passe')), 'Nouveau-Mot-1');
-    await user.type(screen.getByLabelText(label('Confirmer le nouveau mot de passe')), 'Nouveau-Mot-1');
+    await user.type(await screen.findByLabelText('Mot de passe actuel'), 'Temporaire-1');
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await toasts().findByText('Failed to update password')).toBeVisible();
   });
@@ -87,9 +87,9 @@ describe('the password form (SPEC §5) on /first-update-password', () => {
   it('signs the user out after a successful change and shows the sign-in page with a toast', async () => {
     api.on('POST /users/update-password', { body: { data: { message: 'Mot de passe mis à jour avec succès' } } });
     const { user } = openFirstPassword();
-    await user.type(await screen.findByLabelText(label('Mot de passe actuel')), 'Temporaire-1');
-    await user.type(screen.getByLabelText(label('Nouveau mot de passe')), 'Nouveau-Mot-1');
-    await user.type(screen.getByLabelText(label('Confirmer le nouveau mot de passe')), 'Nouveau-Mot-1');
+    await user.type(await screen.findByLabelText('Mot de passe actuel'), 'Temporaire-1');
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
@@ -104,7 +104,7 @@ describe('/update-password', () => {
     renderApp({ path: '/update-password', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     expect(await screen.findByRole('heading', { name: 'Changer le mot de passe' })).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
-    expect(screen.getByLabelText(label('Mot de passe actuel'))).toBeVisible();
+    expect(screen.getByLabelText('Mot de passe actuel')).toBeVisible();
   });
 });
 
@@ -112,7 +112,7 @@ describe('/forgot-password', () => {
   it('asks for the username', async () => {
     const { user } = renderApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
     await user.click(await screen.findByRole('button', { name: 'Envoyer le lien' }));
-    expect(screen.getByLabelText(label("Nom d'utilisateur"))).toHaveAccessibleDescription("Nom d'utilisateur requis");
+    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription("Nom d'utilisateur requis");
   });
 
   it('says that the link was sent, on the page and in a toast', async () => {
@@ -120,7 +120,7 @@ describe('/forgot-password', () => {
       body: { data: { message: 'Un lien de réinitialisation a été envoyé à votre adresse email.' } },
     });
     const { user } = renderApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
-    await user.type(await screen.findByLabelText(label("Nom d'utilisateur")), 'superadmin');
+    await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
 
     expect(await screen.findByText('Un lien de réinitialisation a été envoyé à votre adresse email.')).toBeVisible();
@@ -131,7 +131,7 @@ describe('/forgot-password', () => {
   it('toasts the server message and asks to try again when the failure has no field errors', async () => {
     api.on('POST /forgot-password', { status: 429, body: { message: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.' } });
     const { user } = renderApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
-    await user.type(await screen.findByLabelText(label("Nom d'utilisateur")), 'superadmin');
+    await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
 
     expect(await toasts().findByText('Trop de tentatives. Veuillez réessayer dans quelques minutes.')).toBeVisible();
@@ -141,7 +141,7 @@ describe('/forgot-password', () => {
   it('toasts "Échec de l\'envoi du lien" when the server gives no message', async () => {
     api.on('POST /forgot-password', { status: 500 });
     const { user } = renderApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
-    await user.type(await screen.findByLabelText(label("Nom d'utilisateur")), 'superadmin');
+    await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
     expect(await toasts().findByText("Échec de l'envoi du lien")).toBeVisible();
   });
@@ -152,9 +152,9 @@ describe('/reset-password/:token', () => {
     api.on('POST /reset-password', { body: { data: { message: 'Mot de passe réinitialisé avec succès' } } });
     const { user } = renderApp({ path: '/reset-password/jeton-42?username=superadmin', apiBaseUrl: api.baseUrl });
     expect(await screen.findByText(/pour superadmin/)).toBeVisible();
-    expect(screen.queryByLabelText(label('Mot de passe actuel'))).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText(label('Nouveau mot de passe')), 'Nouveau-Mot-1');
-    await user.type(screen.getByLabelText(label('Confirmer le nouveau mot de passe')), 'Nouveau-Mot-1');
+    expect(screen.queryByLabelText('Mot de passe actuel')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
 
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
@@ -176,8 +176,8 @@ describe('/reset-password/:token', () => {
       },
     });
     const { user } = renderApp({ path: '/reset-password/vieux?username=superadmin', apiBaseUrl: api.baseUrl });
-    await user.type(await screen.findByLabelText(label('Nouveau mot de passe')), 'Nouveau-Mot-1');
-    await user.type(screen.getByLabelText(label('Confirmer le nouveau mot de passe')), 'Nouveau-Mot-1');
+    await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
 
     const alert = await within(screen.getByRole('main')).findByRole('alert');
@@ -189,16 +189,16 @@ describe('/reset-password/:token', () => {
   it('toasts "Échec de la réinitialisation" when the server gives no message', async () => {
     api.on('POST /reset-password', { status: 500 });
     const { user } = renderApp({ path: '/reset-password/jeton?username=superadmin', apiBaseUrl: api.baseUrl });
-    await user.type(await screen.findByLabelText(label('Nouveau mot de passe')), 'Nouveau-Mot-1');
-    await user.type(screen.getByLabelText(label('Confirmer le nouveau mot de passe')), 'Nouveau-Mot-1');
+    await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
     expect(await toasts().findByText('Échec de la réinitialisation')).toBeVisible();
   });
 
   it('says that a link without username is incomplete', async () => {
     const { user } = renderApp({ path: '/reset-password/jeton', apiBaseUrl: api.baseUrl });
-    await user.type(await screen.findByLabelText(label('Nouveau mot de passe')), 'Nouveau-Mot-1');
-    await user.type(screen.getByLabelText(label('Confirmer le nouveau mot de passe')), 'Nouveau-Mot-1');
+    await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
     expect(await screen.findByText("Nom d'utilisateur requis")).toBeVisible();
     expect(api.requests).toEqual([]);
