@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../test/api-server';
 import { navigateTo, renderApp } from '../test/render-app';
-import { makeToken } from '../test/tokens';
+import { loginAnswer, makeToken } from '../test/tokens';
 import { agentAdmin, superAdmin, teller } from '../test/users';
 
 let api: ApiServer;
@@ -18,7 +18,7 @@ const dashboardHeading = () => screen.findByRole('heading', { name: 'Tableau de 
 
 describe('signed out', () => {
   it('sends a visitor of a protected page to /login, then back there after signing in', async () => {
-    api.on('POST /auth/login', { body: { data: { access_token: makeToken(teller), token_type: 'Bearer', user: teller } } });
+    api.on('POST /auth/login', { body: loginAnswer(teller) });
     const { user } = renderApp({ path: '/transaction/history', apiBaseUrl: api.baseUrl });
 
     expect(await signInHeading()).toBeVisible();

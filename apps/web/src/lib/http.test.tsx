@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../test/api-server';
 import { renderApp } from '../test/render-app';
-import { makeToken } from '../test/tokens';
+import { loginAnswer, makeToken } from '../test/tokens';
 import { teller } from '../test/users';
 import { createHttpClient, errorMessage, HttpError, networkMessages, type HttpClientOptions } from './http';
 
@@ -127,7 +127,7 @@ describe('the http client inside the app', () => {
 
   it('on a 401 clears the session, shows the sign-in page, then returns to the page after signing in', async () => {
     api.on('GET /transactions/fees', { status: 401, body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' } });
-    api.on('POST /auth/login', { body: { data: { access_token: makeToken(teller) } } });
+    api.on('POST /auth/login', { body: loginAnswer(teller) });
     const { app, user } = await signedIn('/fees-list');
     await call(app.http.get('/transactions/fees'));
 

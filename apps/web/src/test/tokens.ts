@@ -18,3 +18,8 @@ export function makeToken(
   if (user) payload.user = user;
   return `${header}.${base64Url(JSON.stringify(payload))}.signature-non-verifiee`;
 }
+
+/** The `POST /auth/login` answer of the contract for this user. */
+export function loginAnswer(user: SessionUser) {
+  return { data: { access_token: makeToken(user), token_type: 'Bearer', expires_in: 28800, user } };
+}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
-import { makeToken } from '../../test/tokens';
+import { loginAnswer, makeToken } from '../../test/tokens';
 import { superAdmin, teller } from '../../test/users';
 
 let api: ApiServer;
@@ -100,7 +100,7 @@ describe('the sign-in page', () => {
 
   it('sends a new user (no passwordUpdatedAt) to the first password change', async () => {
     const newcomer = { ...superAdmin, passwordUpdatedAt: null };
-    api.on('POST /auth/login', { body: { data: { access_token: makeToken(newcomer), user: newcomer } } });
+    api.on('POST /auth/login', { body: loginAnswer(newcomer) });
     const { user } = openLogin();
     await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
     await user.type(screen.getByLabelText('Mot de passe'), 'Depart-2026!');
@@ -110,7 +110,7 @@ describe('the sign-in page', () => {
   });
 
   it('refuses an answer whose token is not valid', async () => {
-    api.on('POST /auth/login', { body: { data: { access_token: 'pas.un-jeton' } } });
+    api.on('POST /auth/login', { body: { data: { ...loginAnswer(teller).data, access_token: 'pas.un-jeton' } } });
     const { user } = openLogin();
     await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'caissiere');
     await user.type(screen.getByLabelText('Mot de passe'), 'Mot-de-passe-1');

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ForgotPasswordInput } from '@lajan/domain';
+import type { ForgotPasswordInput, MessageResponse } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
-export interface MessageAnswer {
-  message?: string;
-}
+/** `{ data: { message } }`, unwrapped by the client (the message may be missing from another server). */
+export type MessageAnswer = Partial<MessageResponse['data']>;
 
 /** `POST /forgot-password` with `{ username }`; the answer is the same whether or not the user exists. */
 export function requestPasswordReset(http: HttpClient, input: ForgotPasswordInput): Promise<MessageAnswer> {

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { sessionUserSchema, type SessionUser } from '@lajan/domain';
+import { currentUserResponseSchema, type SessionUser } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { useSessionStore } from '../../../lib/session-context';
 
-const currentUserAnswerSchema = z.object({ user: sessionUserSchema });
+const currentUserAnswerSchema = currentUserResponseSchema.shape.data;
 
 export async function getCurrentUser(http: HttpClient): Promise<SessionUser> {
   const answer = await http.get<unknown>('/auth/user');

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { LoginInput } from '@lajan/domain';
+import { loginResponseSchema, type LoginInput, type LoginResponse } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
 /** `POST /auth/login` answers `{ data: { access_token, token_type, expires_in, user } }`; only the token is kept. */
-const loginAnswerSchema = z.object({ access_token: z.string().min(1) });
-export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+const loginAnswerSchema = loginResponseSchema.shape.data;
+export type LoginAnswer = LoginResponse['data'];
 
 export async function login(http: HttpClient, input: LoginInput): Promise<LoginAnswer> {
   // A 401 here means wrong credentials, shown on the form; it must not bounce to /login.
