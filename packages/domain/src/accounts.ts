@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 export const CURRENCY = 'HTG';
-export const accountTypeSchema = z.enum(['current', 'savings'], { error: 'Le type de compte est obligatoire' });
+export const accountTypeSchema = z.enum(['current', 'savings'], {
+  error: 'Le type de compte est obligatoire',
+});
 export type AccountType = z.infer<typeof accountTypeSchema>;
 export const accountTypeLabels: Record<AccountType, string> = { current: 'Courant', savings: 'Épargne' };
 
@@ -35,3 +37,22 @@ export const createAccountInputSchema = z.object({
 export type CreateAccountInput = z.infer<typeof createAccountInputSchema>;
 
 export const inactiveAccountMessage = "Le compte n'est pas actif";
+
+/** `PUT /accounts/{id}`: only the status changes (DESIGN §4). */
+export const updateAccountInputSchema = z.object({
+  status: z.enum(['active', 'inactive'], { error: 'Statut invalide' }),
+});
+
+/** `POST /accounts/search`. */
+export const accountSearchInputSchema = z.object({
+  account_number: z
+    .string({ error: 'Le numéro de compte est requis' })
+    .trim()
+    .min(1, 'Le numéro de compte est requis')
+    .regex(/^\d+$/, 'Numéro de compte invalide'),
+});
+
+/** `POST /accounts/{id}/reject`: why a public request was refused. */
+export const rejectAccountRequestInputSchema = z.object({
+  reason: z.string({ error: 'Le motif est requis' }).trim().min(3, 'Le motif est requis').max(300),
+});

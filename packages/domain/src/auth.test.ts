@@ -3,7 +3,10 @@ import { loginInputSchema, resetPasswordInputSchema, updatePasswordInputSchema }
 import { can } from './permissions.js';
 import type { SessionUser } from './roles.js';
 
-function firstMessages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function firstMessages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) {
     const key = issue.path.join('.');
@@ -53,11 +56,25 @@ describe('password forms', () => {
 describe('permission table', () => {
   const base = { id: '1', username: 'u', firstName: 'a', lastName: 'b', email: 'e', passwordUpdatedAt: null };
   const superAdmin: SessionUser = { ...base, role: 'sudo', isSuperAdmin: true, agent: null };
-  const admin: SessionUser = { ...base, role: 'agent_admin', isSuperAdmin: false, agent: { code: 'A1', name: 'n', role: 'admin' } };
-  const teller: SessionUser = { ...base, role: 'user', isSuperAdmin: false, agent: { code: 'A1', name: 'n', role: 'agent' } };
+  const admin: SessionUser = {
+    ...base,
+    role: 'agent_admin',
+    isSuperAdmin: false,
+    agent: { code: 'A1', name: 'n', role: 'admin' },
+  };
+  const teller: SessionUser = {
+    ...base,
+    role: 'user',
+    isSuperAdmin: false,
+    agent: { code: 'A1', name: 'n', role: 'agent' },
+  };
 
   it('gives the counter operations to tellers alone', () => {
-    expect([superAdmin, admin, teller].map((u) => can(u, 'transactions.operate'))).toEqual([false, false, true]);
+    expect([superAdmin, admin, teller].map((u) => can(u, 'transactions.operate'))).toEqual([
+      false,
+      false,
+      true,
+    ]);
   });
   it('gives the agent network to the super administrator alone', () => {
     expect([superAdmin, admin, teller].map((u) => can(u, 'agents.manage'))).toEqual([true, false, false]);

@@ -15,11 +15,12 @@ const newPassword = z
   .min(PASSWORD_MIN_LENGTH, 'Au moins 8 caractères')
   .max(256, 'Au plus 256 caractères');
 
-const confirmation = z
-  .string({ error: 'La confirmation est requise' })
-  .min(1, 'La confirmation est requise');
+const confirmation = z.string({ error: 'La confirmation est requise' }).min(1, 'La confirmation est requise');
 
-function mustMatch<T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) {
+function mustMatch<T extends { password: string; password_confirmation: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
   if (value.password !== value.password_confirmation) {
     ctx.addIssue({
       code: 'custom',
@@ -50,7 +51,11 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
 
 /** `POST /auth/forgot-password` with `{ email }`. */
 export const forgotPasswordByEmailInputSchema = z.object({
-  email: z.string({ error: "L'email est requis" }).trim().min(1, "L'email est requis").email('Email invalide'),
+  email: z
+    .string({ error: "L'email est requis" })
+    .trim()
+    .min(1, "L'email est requis")
+    .email('Email invalide'),
 });
 export type ForgotPasswordByEmailInput = z.infer<typeof forgotPasswordByEmailInputSchema>;
 
@@ -58,7 +63,9 @@ export type ForgotPasswordByEmailInput = z.infer<typeof forgotPasswordByEmailInp
 export const resetPasswordInputSchema = z
   .object({
     username: z.string({ error: "Nom d'utilisateur requis" }).trim().min(1, "Nom d'utilisateur requis"),
-    token: z.string({ error: 'Lien de réinitialisation invalide' }).min(1, 'Lien de réinitialisation invalide'),
+    token: z
+      .string({ error: 'Lien de réinitialisation invalide' })
+      .min(1, 'Lien de réinitialisation invalide'),
     password: newPassword,
     password_confirmation: confirmation,
   })
@@ -67,7 +74,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
 /** The French messages the server answers with, once. */
 export const authMessages = {
-  invalidCredentials: 'Nom d\'utilisateur ou mot de passe incorrect',
+  invalidCredentials: "Nom d'utilisateur ou mot de passe incorrect",
   loginSuccess: 'Connexion réussie',
   logoutSuccess: 'Déconnexion réussie',
   throttled: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',

@@ -6,3 +6,6 @@ export * from './dates.js';
 export * from './persons.js';
 export * from './accounts.js';
 export * from './auth-responses.js';
+export * from './agents.js';
+export * from './users.js';
+export * from './register.js';

@@ -10,7 +10,9 @@ export const idDocumentTypeSchema = z.enum(['id_card', 'passport', 'driving_lice
 export const maritalStatusSchema = z.enum(['single', 'married', 'divorced', 'widowed'], {
   error: 'Statut matrimonial invalide',
 });
-export const contactMethodSchema = z.enum(['email', 'phone', 'sms'], { error: 'Méthode de contact invalide' });
+export const contactMethodSchema = z.enum(['email', 'phone', 'sms'], {
+  error: 'Méthode de contact invalide',
+});
 export type Gender = z.infer<typeof genderSchema>;
 export type IdDocumentType = z.infer<typeof idDocumentTypeSchema>;
 export type MaritalStatus = z.infer<typeof maritalStatusSchema>;
@@ -77,7 +79,9 @@ export function contactMethodLabel(method: string | null | undefined): string {
 export function displayName(person: { firstName?: string | null; lastName?: string | null }): string {
   const first = (person.firstName ?? '').trim();
   const last = (person.lastName ?? '').trim();
-  const capitalised = first ? first.charAt(0).toLocaleUpperCase('fr-FR') + first.slice(1).toLocaleLowerCase('fr-FR') : '';
+  const capitalised = first
+    ? first.charAt(0).toLocaleUpperCase('fr-FR') + first.slice(1).toLocaleLowerCase('fr-FR')
+    : '';
   return [capitalised, last.toLocaleUpperCase('fr-FR')].filter(Boolean).join(' ');
 }
 
@@ -112,7 +116,10 @@ export const phoneNumberSchema = z
   .trim()
   .min(1, 'Le numéro de téléphone est requis')
   .regex(phonePattern, 'Numéro de téléphone invalide')
-  .refine((v) => v.replace(/\D/g, '').length >= 8, 'Le numéro de téléphone doit contenir au moins 8 chiffres');
+  .refine(
+    (v) => v.replace(/\D/g, '').length >= 8,
+    'Le numéro de téléphone doit contenir au moins 8 chiffres',
+  );
 
 export const emailSchema = z
   .string({ error: "L'email est requis" })
@@ -151,7 +158,10 @@ export const personFieldsSchema = z.object({
     .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
   dateIssued: isoDate("La date d'émission est requise"),
   expirationDate: isoDate("La date d'expiration est requise"),
-  occupation: requiredText('La profession est requise').max(100, 'La profession ne peut pas dépasser 100 caractères'),
+  occupation: requiredText('La profession est requise').max(
+    100,
+    'La profession ne peut pas dépasser 100 caractères',
+  ),
   annualIncome: z.number({ error: 'Revenu annuel invalide' }).min(0, 'Revenu annuel invalide').default(0),
   maritalStatus: maritalStatusSchema,
   partner: z.string().trim().max(100).optional().nullable(),
@@ -163,19 +173,34 @@ export const personFieldsSchema = z.object({
 type PersonFields = z.infer<typeof personFieldsSchema>;
 
 /** The date rules of SPEC §5, checked against today's date in Haiti. */
-function checkPersonDates(person: Pick<PersonFields, 'dob' | 'dateIssued' | 'expirationDate'>, ctx: z.RefinementCtx) {
+function checkPersonDates(
+  person: Pick<PersonFields, 'dob' | 'dateIssued' | 'expirationDate'>,
+  ctx: z.RefinementCtx,
+) {
   const today = todayIso();
   if (isIsoDate(person.dob)) {
     if (person.dob > today) {
-      ctx.addIssue({ code: 'custom', path: ['dob'], message: 'La date de naissance ne peut pas être dans le futur' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dob'],
+        message: 'La date de naissance ne peut pas être dans le futur',
+      });
     } else if (ageOn(person.dob, today) < MIN_AGE_YEARS) {
       ctx.addIssue({ code: 'custom', path: ['dob'], message: 'Vous devez avoir au moins 18 ans' });
     }
   }
   if (isIsoDate(person.dateIssued) && person.dateIssued > today) {
-    ctx.addIssue({ code: 'custom', path: ['dateIssued'], message: "La date d'émission ne peut pas être dans le futur" });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['dateIssued'],
+      message: "La date d'émission ne peut pas être dans le futur",
+    });
   }
-  if (isIsoDate(person.dateIssued) && isIsoDate(person.expirationDate) && person.expirationDate <= person.dateIssued) {
+  if (
+    isIsoDate(person.dateIssued) &&
+    isIsoDate(person.expirationDate) &&
+    person.expirationDate <= person.dateIssued
+  ) {
     ctx.addIssue({
       code: 'custom',
       path: ['expirationDate'],

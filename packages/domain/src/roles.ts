@@ -24,9 +24,7 @@ export const sessionUserSchema = z.object({
   role: roleSchema,
   isSuperAdmin: z.boolean(),
   passwordUpdatedAt: z.string().nullable(),
-  agent: z
-    .object({ code: z.string(), name: z.string(), role: agentRoleSchema })
-    .nullable(),
+  agent: z.object({ code: z.string(), name: z.string(), role: agentRoleSchema }).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
