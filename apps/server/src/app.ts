@@ -83,7 +83,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // A client that sends `Content-Type: application/json` with no body (a logout, say) is not wrong.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // The API speaks JSON only: any other body is a 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);

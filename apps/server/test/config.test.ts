@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { start } from '../src/start.js';
+
+describe('loadConfig', () => {
+  it('gives the defaults of DESIGN §2', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      superAdmin: { username: 'superadmin', password: undefined, email: 'superadmin@lajan.local' },
+      smtpUrl: undefined,
+      mailFrom: 'Lajan <no-reply@lajan.local>',
+      appUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable, and treats an empty one as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/lajan',
+      DATABASE_URL: 'postgres://lajan@db:5432/lajan',
+      JWT_SECRET: 's'.repeat(40),
+      SUPERADMIN_USERNAME: 'direction',
+      SUPERADMIN_PASSWORD: 'Tres-Secret-2026',
+      SUPERADMIN_EMAIL: 'direction@lajan.ht',
+      SMTP_URL: 'smtps://user:pass@mail.lajan.ht:465',
+      MAIL_FROM: 'Lajan <noreply@lajan.ht>',
+      APP_URL: 'https://bo.lajan.ht/',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '10.0.0.0/8',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/lajan',
+      databaseUrl: 'postgres://lajan@db:5432/lajan',
+      superAdmin: { username: 'direction', password: 'Tres-Secret-2026', email: 'direction@lajan.ht' },
+      smtpUrl: 'smtps://user:pass@mail.lajan.ht:465',
+      appUrl: 'https://bo.lajan.ht',
+      logLevel: 'warn',
+      trustProxy: '10.0.0.0/8',
+    });
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '4000' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      appUrl: 'http://localhost:4000',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'trois mille' }, 'Configuration invalide : PORT doit être un entier entre 0 et 65535'],
+    [{ PORT: '70000' }, 'Configuration invalide : PORT doit être un entier entre 0 et 65535'],
+    [
+      { LOG_LEVEL: 'bavard' },
+      'Configuration invalide : LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace, silent',
+    ],
+    [{ DATABASE_URL: 'mysql://x' }, 'Configuration invalide : DATABASE_URL doit être une URL postgres://…'],
+    [{ JWT_SECRET: 'court' }, 'Configuration invalide : JWT_SECRET doit contenir au moins 32 caractères'],
+    [
+      { SUPERADMIN_PASSWORD: 'court' },
+      'Configuration invalide : SUPERADMIN_PASSWORD doit contenir au moins 8 caractères',
+    ],
+    [
+      { SUPERADMIN_EMAIL: 'personne' },
+      'Configuration invalide : SUPERADMIN_EMAIL doit être une adresse e-mail valide',
+    ],
+    [
+      { SMTP_URL: 'http://mail' },
+      'Configuration invalide : SMTP_URL doit être une URL smtp://… ou smtps://…',
+    ],
+    [{ APP_URL: 'lajan.ht' }, 'Configuration invalide : APP_URL doit être une URL http(s)://…'],
+    [
+      { DATABASE_URL: 'postgres://db/lajan' },
+      'Configuration invalide : JWT_SECRET est requis quand DATABASE_URL est défini (tous les processus doivent signer avec le même secret)',
+    ],
+  ])('stops on %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never repeats a secret value in its message', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'mon-petit-secret' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('mon-petit-secret') }),
+    );
+  });
+});
+
+describe('start', () => {
+  afterEach(() => {
+    process.exitCode = undefined;
+  });
+
+  it('prints one clear line and sets exit code 1 on a bad value, without starting anything', async () => {
+    const printed: string[] = [];
+    const app = await start({
+      env: { PORT: 'abc', DATA_DIR: '/nonexistent/never-created' },
+      printError: (line) => printed.push(line),
+      handleSignals: false,
+    });
+    expect(app).toBeUndefined();
+    expect(printed).toEqual(['Configuration invalide : PORT doit être un entier entre 0 et 65535']);
+    expect(process.exitCode).toBe(1);
+  });
+});

@@ -1,0 +1,101 @@
+import { Writable } from 'node:stream';
+import { buildApp, type App, type AppOverrides } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { TestClock } from './clock.js';
+import { freshDatabase, sharedDatabase } from './database.js';
+
+export const SUPERADMIN = {
+  username: 'superadmin',
+  password: 'Depart-2026!',
+  email: 'superadmin@lajan.test',
+};
+export const APP_URL = 'http://lajan.test';
+
+/** Every line the app logged, as text: to assert what the log holds, and what it never holds. */
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _encoding: string, callback: () => void) {
+    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    callback();
+  }
+  get text(): string {
+    return this.lines.join('\n');
+  }
+  entries(): Record<string, unknown>[] {
+    return this.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  clock: TestClock;
+  database: Database;
+  logs: LogCapture;
+  /** What the app wrote through `printSecret` (the generated super-administrator password). */
+  secrets: string[];
+}
+
+export interface BuildOptions {
+  /** Environment on top of the test defaults; `undefined` removes a default. */
+  env?: Record<string, string | undefined>;
+  overrides?: AppOverrides;
+  /** Keep the rows of the previous build (a restart), instead of emptying the database. */
+  keepData?: boolean;
+  clock?: TestClock;
+  /**
+   * The app opens (and closes) its own connection to the file's database instead of sharing
+   * the file's handle: for tests that break the connection.
+   */
+  ownConnection?: boolean;
+}
+
+const built: App[] = [];
+
+/** Closes what `build()` made; run after each test by `setup.ts`. */
+export async function closeBuiltApps(): Promise<void> {
+  await Promise.all(built.splice(0).map((app) => app.close()));
+}
+
+/**
+ * The app on a fresh database of this test file (PGlite, or PostgreSQL in the `postgres`
+ * project), with a real mail sender (to the log unless SMTP_URL is given), a movable clock and
+ * its log captured.
+ */
+export async function build(options: BuildOptions = {}): Promise<TestApp> {
+  const { database, url } = options.keepData ? await sharedDatabase() : await freshDatabase();
+  const config = loadConfig(
+    withoutUndefined({
+      DATA_DIR: '/tmp/lajan-test-unused',
+      DATABASE_URL: url,
+      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      SUPERADMIN_USERNAME: SUPERADMIN.username,
+      SUPERADMIN_PASSWORD: SUPERADMIN.password,
+      SUPERADMIN_EMAIL: SUPERADMIN.email,
+      APP_URL,
+      LOG_LEVEL: 'info',
+      ...options.env,
+    }),
+  );
+  const clock = options.clock ?? new TestClock();
+  const logs = new LogCapture();
+  const secrets: string[] = [];
+  const app = await buildApp(config, {
+    clock,
+    logStream: logs,
+    ...(options.ownConnection ? { pgliteDataDir: 'memory://' } : { database }),
+    printSecret: (line) => secrets.push(line),
+    mailPollIntervalMs: 60_000,
+    ...options.overrides,
+  });
+  built.push(app);
+  await app.ready();
+  return { app, config, clock, database: options.ownConnection ? app.database : database, logs, secrets };
+}
+
+function withoutUndefined(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}

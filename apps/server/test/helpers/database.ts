@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import * as schema from '../../src/db/schema.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    database: 'pglite' | 'postgres';
+    testDatabaseUrl?: string;
+  }
+}
+
+export const databaseKind = inject('database');
+
+/**
+ * One database per test file, created at its first use: an in-memory PGlite, or on
+ * PostgreSQL a database `lajan_t_<random>` made through TEST_DATABASE_URL and dropped at the
+ * end of the file. `freshDatabase()` empties it between tests (much faster than a new one).
+ */
+let shared: { database: Database; url: string | undefined; drop: () => Promise<void> } | undefined;
+
+async function createShared() {
+  if (databaseKind === 'pglite') {
+    const database = openDatabase({ pgliteDataDir: 'memory://' });
+    return { database, url: undefined, drop: () => database.close() };
+  }
+  const adminUrl = inject('testDatabaseUrl');
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `lajan_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'unused' });
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** The file's database as the previous test left it (a restart of the app). */
+export async function sharedDatabase(): Promise<{ database: Database; url: string | undefined }> {
+  shared ??= await createShared();
+  await shared.database.migrate();
+  return { database: shared.database, url: shared.url };
+}
+
+/** The file's database, migrated and emptied. */
+export async function freshDatabase(): Promise<{ database: Database; url: string | undefined }> {
+  shared ??= await createShared();
+  await shared.database.migrate();
+  const tables = Object.values(schema)
+    .filter((value) => is(value, PgTable))
+    .map((table) => `"${getTableName(table)}"`);
+  await shared.database.db.execute(sql.raw(`TRUNCATE TABLE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+  return { database: shared.database, url: shared.url };
+}
+
+export async function dropSharedDatabase(): Promise<void> {
+  const current = shared;
+  shared = undefined;
+  await current?.drop();
+}

@@ -1,0 +1,369 @@
+import { authMessages } from '@lajan/domain';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, mailOutbox, passwordResetTokens } from '../../../src/db/schema.js';
+import { hashResetToken } from '../../../src/modules/auth/service.js';
+import { APP_URL, build, SUPERADMIN, type TestApp } from '../../helpers/build.js';
+import { HOUR_MS, MINUTE_MS } from '../../helpers/clock.js';
+import { call, createAgent, createUser, login, tokenOf, userRow } from '../../helpers/fixtures.js';
+import { Mailbox } from '../../helpers/mailbox.js';
+
+const NEW_PASSWORD = 'Lajan-Nouveau-2026';
+const linkPattern = /^(http:\/\/lajan\.test\/reset-password\/([A-Za-z0-9_-]+)\?username=([^\s]+))$/m;
+
+let mailbox: Mailbox;
+beforeEach(async () => {
+  mailbox = await Mailbox.start();
+});
+afterEach(() => mailbox.close());
+
+function buildWithSmtp() {
+  return build({ env: { SMTP_URL: mailbox.url, MAIL_FROM: 'Lajan <no-reply@lajan.test>' } });
+}
+
+/** Asks for a link by username and reads it from the e-mail that a real SMTP server received. */
+async function requestLink(t: TestApp, username = SUPERADMIN.username, expectedMails = 1) {
+  const answer = await call(t.app, 'POST', '/api/forgot-password', { body: { username } });
+  expect(answer.status).toBe(200);
+  const [mail] = (await mailbox.waitForCount(expectedMails)).slice(-1);
+  const match = linkPattern.exec(mail!.text);
+  if (!match) throw new Error(`no reset link in:\n${mail!.text}`);
+  return { link: match[1]!, token: match[2]!, username: decodeURIComponent(match[3]!) };
+}
+
+function reset(t: TestApp, body: Record<string, unknown>, url = '/api/reset-password') {
+  return call(t.app, 'POST', url, { body });
+}
+
+describe('POST /api/forgot-password', () => {
+  it('e-mails a one-hour link in French, keeping only the hash of its token', async () => {
+    const t = await buildWithSmtp();
+
+    const answer = await call(t.app, 'POST', '/api/forgot-password', {
+      body: { username: SUPERADMIN.username },
+    });
+
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      data: { message: 'Un lien de réinitialisation a été envoyé à votre adresse email.' },
+    });
+    const [mail] = await mailbox.waitForCount(1);
+    expect(mail!.to).toEqual([SUPERADMIN.email]);
+    expect(mail!.from).toContain('no-reply@lajan.test');
+    expect(mail!.subject).toBe('Réinitialisation de votre mot de passe Lajan');
+    expect(mail!.text).toContain('Bonjour Super,');
+    expect(mail!.text).toContain('réinitialisation du mot de passe du compte « superadmin »');
+    expect(mail!.text).toContain('valable 60 minutes, une seule fois');
+    const match = linkPattern.exec(mail!.text);
+    expect(match?.[1]).toMatch(
+      new RegExp(`^${APP_URL}/reset-password/[A-Za-z0-9_-]{43}\\?username=superadmin$`),
+    );
+
+    const [row] = await t.database.db.select().from(passwordResetTokens);
+    expect(row!.tokenHash).toBe(hashResetToken(match![2]!));
+    expect(row!.tokenHash).not.toContain(match![2]!);
+    expect(row!.expiresAt.getTime() - t.clock.now().getTime()).toBe(HOUR_MS);
+
+    // Sent, the message keeps no trace of the link in the outbox.
+    await expect
+      .poll(async () => (await t.database.db.select().from(mailOutbox))[0]?.sentAt)
+      .toBeInstanceOf(Date);
+    const [outbox] = await t.database.db.select().from(mailOutbox);
+    expect(outbox!.textBody).toBe('');
+    expect(t.logs.text).not.toContain(match![2]!);
+  });
+
+  it('answers the same for an unknown user, and sends nothing', async () => {
+    const t = await buildWithSmtp();
+    const answer = await call(t.app, 'POST', '/api/forgot-password', { body: { username: 'personne' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: { message: authMessages.resetLinkSent } });
+    await t.app.mail.kick();
+    expect(mailbox.received).toHaveLength(0);
+    expect(await t.database.db.select().from(mailOutbox)).toHaveLength(0);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.reset_requested'));
+    expect(audit).toMatchObject({ target: 'personne', details: { links: 0 } });
+  });
+
+  it('sends nothing to a disabled user', async () => {
+    const t = await buildWithSmtp();
+    const agent = await createAgent(t.database.db, { code: 'PAP05', name: 'Fermé', deletedAt: new Date() });
+    await createUser(t.database.db, {
+      username: 'ancien01',
+      password: 'Guichet-2026',
+      role: 'user',
+      agentId: agent.id,
+    });
+    const answer = await call(t.app, 'POST', '/api/forgot-password', { body: { username: 'ancien01' } });
+    expect(answer.status).toBe(200);
+    expect(await t.database.db.select().from(passwordResetTokens)).toHaveLength(0);
+  });
+
+  it('requires the username', async () => {
+    const t = await buildWithSmtp();
+    const answer = await call(t.app, 'POST', '/api/forgot-password', { body: {} });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      message: "Nom d'utilisateur requis",
+      code: 'VALIDATION_ERROR',
+      errors: { username: ["Nom d'utilisateur requis"] },
+    });
+  });
+
+  it('after 5 requests for one username within 15 minutes answers 429 until the window passes', async () => {
+    const t = await buildWithSmtp();
+    for (let i = 0; i < 5; i += 1) {
+      expect(
+        (await call(t.app, 'POST', '/api/forgot-password', { body: { username: 'Personne' } })).status,
+      ).toBe(200);
+    }
+    const blocked = await call(t.app, 'POST', '/api/forgot-password', { body: { username: 'personne' } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: authMessages.throttled, code: 'TOO_MANY_REQUESTS' });
+    // The same answer for an existing user: throttling tells nothing about who exists.
+    expect(
+      (await call(t.app, 'POST', '/api/forgot-password', { body: { username: SUPERADMIN.username } })).status,
+    ).toBe(200);
+
+    t.clock.advance(15 * MINUTE_MS);
+    expect(
+      (await call(t.app, 'POST', '/api/forgot-password', { body: { username: 'personne' } })).status,
+    ).toBe(200);
+  });
+});
+
+describe('POST /api/auth/forgot-password', () => {
+  it('e-mails a link to each user behind that address', async () => {
+    const t = await buildWithSmtp();
+    const agent = await createAgent(t.database.db, { code: 'PAP06', name: 'Jacmel' });
+    await createUser(t.database.db, {
+      username: 'gerant06',
+      password: 'Guichet-2026',
+      role: 'agent_admin',
+      agentId: agent.id,
+      email: 'rose@lajan.test',
+    });
+    await createUser(t.database.db, {
+      username: 'caisse06',
+      password: 'Guichet-2026',
+      role: 'user',
+      agentId: agent.id,
+      email: 'Rose@Lajan.test',
+    });
+
+    const answer = await call(t.app, 'POST', '/api/auth/forgot-password', {
+      body: { email: 'ROSE@lajan.test' },
+    });
+
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: { message: authMessages.resetLinkSent } });
+    const mails = await mailbox.waitForCount(2);
+    const usernames = mails.map((mail) => linkPattern.exec(mail.text)?.[3]).sort();
+    expect(usernames).toEqual(['caisse06', 'gerant06']);
+  });
+
+  it('answers the same for an unknown address, and checks the e-mail as the form does', async () => {
+    const t = await buildWithSmtp();
+    const unknown = await call(t.app, 'POST', '/api/auth/forgot-password', {
+      body: { email: 'nobody@lajan.test' },
+    });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data.message).toBe(authMessages.resetLinkSent);
+
+    const invalid = await call(t.app, 'POST', '/api/auth/forgot-password', {
+      body: { email: 'pas-un-email' },
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors).toEqual({ email: ['Email invalide'] });
+    await t.app.mail.kick();
+    expect(mailbox.received).toHaveLength(0);
+  });
+});
+
+describe('POST /api/reset-password', () => {
+  it('sets the password, its date, ends every session, and the old password stops working', async () => {
+    const t = await buildWithSmtp();
+    const sessionBefore = await tokenOf(t.app, SUPERADMIN.username, SUPERADMIN.password);
+    const { token, username } = await requestLink(t);
+    t.clock.advance(10 * MINUTE_MS);
+
+    const answer = await reset(t, {
+      username,
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: { message: 'Mot de passe réinitialisé avec succès' } });
+    const row = await userRow(t.database.db, SUPERADMIN.username);
+    expect(row.passwordUpdatedAt?.toISOString()).toBe(t.clock.now().toISOString());
+    expect((await call(t.app, 'GET', '/api/auth/user', { token: sessionBefore })).status).toBe(401);
+    expect((await login(t.app, SUPERADMIN.username, SUPERADMIN.password)).status).toBe(401);
+    expect((await login(t.app, SUPERADMIN.username, NEW_PASSWORD)).status).toBe(200);
+    const [tokenRow] = await t.database.db.select().from(passwordResetTokens);
+    expect(tokenRow!.usedAt?.toISOString()).toBe(t.clock.now().toISOString());
+  });
+
+  it('works once: a second use of the link is refused under the token field', async () => {
+    const t = await buildWithSmtp();
+    const { token, username } = await requestLink(t);
+    expect(
+      (await reset(t, { username, token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }))
+        .status,
+    ).toBe(200);
+
+    const second = await reset(t, {
+      username,
+      token,
+      password: 'Encore-Autre-2026',
+      password_confirmation: 'Encore-Autre-2026',
+    });
+
+    expect(second.status).toBe(422);
+    expect(second.body).toEqual({
+      message: 'Ce lien de réinitialisation est invalide ou a expiré.',
+      code: 'VALIDATION_ERROR',
+      errors: { token: ['Ce lien de réinitialisation est invalide ou a expiré.'] },
+    });
+    expect((await login(t.app, SUPERADMIN.username, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const t = await buildWithSmtp();
+    const { token, username } = await requestLink(t);
+    t.clock.advance(HOUR_MS);
+
+    const answer = await reset(t, {
+      username,
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ token: [authMessages.resetInvalid] });
+    expect((await login(t.app, SUPERADMIN.username, SUPERADMIN.password)).status).toBe(200);
+  });
+
+  it('refuses a link used for another username, an unknown token, and a link once a newer one was used', async () => {
+    const t = await buildWithSmtp();
+    await createUser(t.database.db, { username: 'autreadmin', password: 'Guichet-2026', role: 'sudo' });
+    const first = await requestLink(t, SUPERADMIN.username, 1);
+    const second = await requestLink(t, SUPERADMIN.username, 2);
+
+    const otherUser = await reset(t, {
+      username: 'autreadmin',
+      token: first.token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    expect(otherUser.status).toBe(422);
+    const unknown = await reset(t, {
+      username: SUPERADMIN.username,
+      token: 'x'.repeat(43),
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    expect(unknown.status).toBe(422);
+    const nobody = await reset(t, {
+      username: 'personne',
+      token: first.token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    expect(nobody.status).toBe(422);
+    expect(nobody.body.errors).toEqual({ token: [authMessages.resetInvalid] });
+
+    expect(
+      (
+        await reset(t, {
+          username: SUPERADMIN.username,
+          token: second.token,
+          password: NEW_PASSWORD,
+          password_confirmation: NEW_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+    const stale = await reset(t, {
+      username: SUPERADMIN.username,
+      token: first.token,
+      password: 'Encore-Autre-2026',
+      password_confirmation: 'Encore-Autre-2026',
+    });
+    expect(stale.status).toBe(422);
+    expect((await login(t.app, 'autreadmin', 'Guichet-2026')).status).toBe(200);
+  });
+
+  it('checks the form as the web app does', async () => {
+    const t = await buildWithSmtp();
+    const answer = await reset(t, {
+      username: SUPERADMIN.username,
+      token: '',
+      password: 'court',
+      password_confirmation: 'court',
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({
+      token: ['Lien de réinitialisation invalide'],
+      password: ['Au moins 8 caractères'],
+    });
+    const mismatch = await reset(t, {
+      username: SUPERADMIN.username,
+      token: 'abc',
+      password: NEW_PASSWORD,
+      password_confirmation: 'Autre-2026-xx',
+    });
+    expect(mismatch.body).toEqual({
+      message: 'Les mots de passe doivent correspondre',
+      code: 'VALIDATION_ERROR',
+      errors: { password_confirmation: ['Les mots de passe doivent correspondre'] },
+    });
+  });
+
+  it('answers the same at /api/auth/reset-password', async () => {
+    const t = await buildWithSmtp();
+    const { token, username } = await requestLink(t);
+    const answer = await reset(
+      t,
+      { username, token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      '/api/auth/reset-password',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.message).toBe(authMessages.resetSuccess);
+    expect((await login(t.app, SUPERADMIN.username, NEW_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes the message, link included, to the server log and marks it sent', async () => {
+    const t = await build({ env: { SMTP_URL: undefined } });
+
+    expect(
+      (await call(t.app, 'POST', '/api/forgot-password', { body: { username: SUPERADMIN.username } })).status,
+    ).toBe(200);
+
+    await expect.poll(() => t.logs.text).toContain('/reset-password/');
+    const entry = t.logs.entries().find((line) => typeof line.mail === 'object');
+    const mail = entry!.mail as { to: string; subject: string; text: string };
+    expect(mail.to).toBe(SUPERADMIN.email);
+    expect(mail.subject).toBe('Réinitialisation de votre mot de passe Lajan');
+    const token = linkPattern.exec(mail.text)![2]!;
+    expect(
+      (
+        await reset(t, {
+          username: SUPERADMIN.username,
+          token,
+          password: NEW_PASSWORD,
+          password_confirmation: NEW_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await t.database.db.select().from(mailOutbox))[0]?.sentAt)
+      .toBeInstanceOf(Date);
+  });
+});
