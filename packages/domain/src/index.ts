@@ -9,3 +9,4 @@ export * from './auth-responses.js';
 export * from './agents.js';
 export * from './users.js';
 export * from './register.js';
+export * from './money.js';
