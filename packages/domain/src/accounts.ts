@@ -56,3 +56,34 @@ export const accountSearchInputSchema = z.object({
 export const rejectAccountRequestInputSchema = z.object({
   reason: z.string({ error: 'Le motif est requis' }).trim().min(3, 'Le motif est requis').max(300),
 });
+
+/** A holder of an account as the API answers it; the first (`principal`) is the principal holder. */
+export const accountCustomerSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  idDocumentType: z.string(),
+  idDocumentNumber: z.string(),
+  principal: z.boolean(),
+});
+export type AccountCustomer = z.infer<typeof accountCustomerSchema>;
+
+/** An account as the API answers it (docs/contract-customers-agents.md, "Account"). */
+export const accountSchema = z.object({
+  id: z.string(),
+  accountNumber: z.string(),
+  type: accountTypeSchema,
+  currency: z.string(),
+  status: accountStatusSchema,
+  balance: z.number(),
+  unavailableBalance: z.number().default(0),
+  createdAt: z.string(),
+  customerIds: z.array(z.string()).default([]),
+  customers: z.array(accountCustomerSchema).default([]),
+  agent: z.object({ name: z.string(), code: z.string() }).nullable().default(null),
+  requestReference: z.string().nullish(),
+  decidedAt: z.string().nullish(),
+  decidedBy: z.object({ username: z.string() }).nullish(),
+  rejectionReason: z.string().nullish(),
+});
+export type Account = z.infer<typeof accountSchema>;

@@ -237,3 +237,13 @@ export function duplicateFieldMessage(field: string): string {
 export function duplicateDocumentMessage(type: string): string {
   return `Ce numero ${type} existe deja existe déjà`;
 }
+
+/** What a list of holders or owners needs of a person (client list, account holders). */
+export const personSummarySchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  idDocumentType: z.string(),
+  idDocumentNumber: z.string(),
+});
+export type PersonSummary = z.infer<typeof personSummarySchema>;

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -19,6 +19,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner and `loadingText`, and blocks a second tap while the call runs. */
   loading?: boolean;
   loadingText?: string;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

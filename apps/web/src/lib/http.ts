@@ -89,6 +89,8 @@ export interface RequestOptions {
   redirectOnUnauthorized?: boolean;
   /** Default true: a 403 goes to /403 (or /first-update-password for PASSWORD_CHANGE_REQUIRED). */
   redirectOnForbidden?: boolean;
+  /** Answer the whole body (`{ data, meta }` of a list) instead of its `data`. */
+  envelope?: boolean;
 }
 
 export interface HttpHandlers {
@@ -198,6 +200,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
 
     if (response.ok) {
+      if (init.envelope) return body as T;
       if (typeof body === 'object' && body !== null && 'data' in body) return (body as { data: T }).data;
       return body as T;
     }

@@ -1,0 +1,266 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  accountSearchInputSchema,
+  accountStatusLabels,
+  accountTypeLabels,
+  displayName,
+  documentLabel,
+  type Account,
+} from '@lajan/domain';
+import { Alert } from '../Alert';
+import { Button } from '../Button';
+import { Dialog } from '../dialog/Dialog';
+import { errorMessage } from '../../lib/http';
+import { useAccountSearchQuery, usePersonSearchQuery, type PersonSearchResult } from './api';
+
+interface CommonProps {
+  /** The text of the box that opens the search ("Rechercher Personne" / "Rechercher Compte"). */
+  triggerLabel?: string;
+  disabled?: boolean;
+  className?: string;
+}
+
+export interface PersonModeProps extends CommonProps {
+  mode?: 'persons';
+  onSelect: (person: PersonSearchResult) => void;
+  /** Persons already chosen: shown, but not selectable again. */
+  excludeIds?: readonly string[];
+}
+
+export interface AccountModeProps extends CommonProps {
+  mode: 'accounts';
+  onSelect: (account: Account) => void;
+}
+
+export type PersonSearchModalProps = PersonModeProps | AccountModeProps;
+
+export const searchTexts = {
+  heading: 'Resultat de la recherche',
+  nothingYet: 'Aucune recherche effectuée',
+  noResult: (term: string) => `Pas de resultat pour ${term}`,
+} as const;
+
+/**
+ * SPEC §2 "Person search modal": a box reading "Rechercher Personne" opens a full-screen search.
+ * Enter runs it; each result (full name and document number, or account number and currency in the
+ * accounts mode) selects on click and closes the search.
+ */
+export function PersonSearchModal(props: PersonSearchModalProps) {
+  const accounts = props.mode === 'accounts';
+  const triggerLabel = props.triggerLabel ?? (accounts ? 'Rechercher Compte' : 'Rechercher Personne');
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+
+  return (
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        disabled={props.disabled}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        className={`flex min-h-11 w-full items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-base text-slate-600 shadow-sm hover:border-blue-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:bg-slate-100 sm:text-sm ${props.className ?? ''}`}
+      >
+        <SearchIcon />
+        <span>{triggerLabel}</span>
+      </button>
+      {open && (
+        <SearchOverlay
+          {...props}
+          title={triggerLabel}
+          onClose={() => setOpen(false)}
+          onPicked={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
+
+type OverlayProps = PersonSearchModalProps & { title: string; onClose: () => void; onPicked: () => void };
+
+function SearchOverlay(props: OverlayProps) {
+  const accounts = props.mode === 'accounts';
+  const [term, setTerm] = useState('');
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The overlay is a portal: without this, the submit would also reach a form around the trigger.
+    event.stopPropagation();
+    const value = term.trim();
+    if (!value) {
+      setInputError(accounts ? 'Le numéro de compte est requis' : 'Veuillez saisir un terme de recherche');
+      setSubmitted(null);
+      return;
+    }
+    if (accounts) {
+      const parsed = accountSearchInputSchema.safeParse({ account_number: value });
+      if (!parsed.success) {
+        setInputError(parsed.error.issues[0]?.message ?? 'Numéro de compte invalide');
+        setSubmitted(null);
+        return;
+      }
+    }
+    setInputError(null);
+    setSubmitted(value);
+  }
+
+  const searchForm = (
+    <form role="search" noValidate onSubmit={onSubmit} className="flex gap-2">
+      <div className="min-w-0 flex-1">
+        <label htmlFor={inputId} className="sr-only">
+          {accounts ? 'Numéro de compte' : 'Nom, numéro de document, téléphone ou email'}
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="search"
+          inputMode={accounts ? 'numeric' : undefined}
+          autoComplete="off"
+          enterKeyHint="search"
+          placeholder={accounts ? 'Numéro de compte' : 'Nom, numéro de document, téléphone ou email'}
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          aria-invalid={inputError ? true : undefined}
+          aria-describedby={inputError ? errorId : undefined}
+          className={`block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 sm:text-sm ${
+            inputError ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
+          }`}
+        />
+        {inputError && (
+          <p id={errorId} className="mt-1 text-sm text-red-700">
+            {inputError}
+          </p>
+        )}
+      </div>
+      <Button type="submit" className="shrink-0">
+        Rechercher
+      </Button>
+    </form>
+  );
+
+  return (
+    <Dialog title={props.title} variant="fullscreen" onClose={props.onClose} initialFocus={inputRef} headerExtra={searchForm}>
+      <h3 className="text-base font-semibold text-slate-900">{searchTexts.heading}</h3>
+      <div className="mt-3" aria-live="polite">
+        {props.mode === 'accounts' ? (
+          <AccountResults
+            term={submitted}
+            onSelect={(account) => {
+              props.onSelect(account);
+              props.onPicked();
+            }}
+          />
+        ) : (
+          <PersonResults
+            term={submitted}
+            excludeIds={props.excludeIds ?? []}
+            onSelect={(person) => {
+              props.onSelect(person);
+              props.onPicked();
+            }}
+          />
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function EmptyState({ children }: { children: string }) {
+  return <p className="rounded-md border border-dashed border-slate-300 p-4 text-center text-slate-600">{children}</p>;
+}
+
+function Searching() {
+  return (
+    <p role="status" className="flex items-center gap-2 p-4 text-slate-600">
+      <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-blue-800 border-t-transparent" />
+      Recherche en cours...
+    </p>
+  );
+}
+
+const resultButtonClasses =
+  'flex w-full flex-col items-start gap-0.5 rounded-md border border-slate-200 bg-white px-4 py-3 text-left hover:border-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:hover:border-slate-200';
+
+function PersonResults({
+  term,
+  excludeIds,
+  onSelect,
+}: {
+  term: string | null;
+  excludeIds: readonly string[];
+  onSelect: (person: PersonSearchResult) => void;
+}) {
+  const query = usePersonSearchQuery(term);
+  if (term === null) return <EmptyState>{searchTexts.nothingYet}</EmptyState>;
+  if (query.isPending) return <Searching />;
+  if (query.isError) {
+    return <SearchFailure error={query.error} term={term} />;
+  }
+  if (query.data.length === 0) return <EmptyState>{searchTexts.noResult(term)}</EmptyState>;
+  return (
+    <ul className="space-y-2">
+      {query.data.map((person) => {
+        const chosen = excludeIds.includes(person.id);
+        return (
+          <li key={person.id}>
+            <button type="button" className={resultButtonClasses} disabled={chosen} onClick={() => onSelect(person)}>
+              <span className="font-semibold text-slate-900">{displayName(person)}</span>
+              <span className="text-sm text-slate-700">
+                <span className="sr-only">{documentLabel(person.idDocumentType)} </span>
+                <span aria-hidden="true">{documentLabel(person.idDocumentType)} · </span>
+                {person.idDocumentNumber}
+              </span>
+              {chosen && <span className="text-xs font-medium text-slate-500">Déjà sélectionné</span>}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function AccountResults({ term, onSelect }: { term: string | null; onSelect: (account: Account) => void }) {
+  const query = useAccountSearchQuery(term);
+  if (term === null) return <EmptyState>{searchTexts.nothingYet}</EmptyState>;
+  if (query.isPending) return <Searching />;
+  if (query.isError) return <SearchFailure error={query.error} term={term} />;
+  const account = query.data;
+  if (!account) return <EmptyState>{searchTexts.noResult(term)}</EmptyState>;
+  const holders = account.customers.map((customer) => displayName(customer)).join(', ');
+  return (
+    <ul className="space-y-2">
+      <li>
+        <button type="button" className={resultButtonClasses} onClick={() => onSelect(account)}>
+          <span className="font-semibold text-slate-900">
+            {account.accountNumber} · {account.currency}
+          </span>
+          <span className="text-sm text-slate-700">
+            {accountTypeLabels[account.type]} · {accountStatusLabels[account.status]}
+          </span>
+          {holders && <span className="text-sm text-slate-600">{holders}</span>}
+        </button>
+      </li>
+    </ul>
+  );
+}
+
+/** A failed search: no answer at all gets the network message; anything else SPEC §8's "Pas de resultat pour". */
+function SearchFailure({ error, term }: { error: unknown; term: string }) {
+  const message = errorMessage(error, searchTexts.noResult(term));
+  if (message === searchTexts.noResult(term)) return <EmptyState>{message}</EmptyState>;
+  return <Alert type="danger">{message}</Alert>;
+}
+
+function SearchIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0 text-slate-500" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="11" cy="11" r="7" />
+      <path strokeLinecap="round" d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  accountSchema,
+  personSchema,
+  type Account,
+  type IdDocumentType,
+  type UniquePersonField,
+} from '@lajan/domain';
+import { isHttpError, type HttpClient } from '../../lib/http';
+import { useHttp } from '../../lib/http-context';
+
+/**
+ * The person and account look-ups that several features share (the search modal, the person form's
+ * uniqueness checks). Features import them from here, never from one another (decision 030).
+ */
+
+/** A search result: every field the API sends, the ones a list shows guaranteed. */
+export const personSearchResultSchema = personSchema
+  .partial()
+  .required({ id: true, firstName: true, lastName: true, idDocumentType: true, idDocumentNumber: true });
+export type PersonSearchResult = z.infer<typeof personSearchResultSchema>;
+
+export const PERSON_SEARCH_PAGE_SIZE = 20;
+
+/** `GET /persons?q=`: name, document number, phone or e-mail. */
+export async function searchPersons(http: HttpClient, term: string, signal?: AbortSignal): Promise<PersonSearchResult[]> {
+  const rows = await http.get<unknown>('/persons', {
+    query: { q: term, page: 1, per_page: PERSON_SEARCH_PAGE_SIZE },
+    signal,
+  });
+  return z.array(personSearchResultSchema).parse(rows);
+}
+
+/** `POST /accounts/search`: one customer account by its exact number; null when there is none (404). */
+export async function searchAccount(http: HttpClient, accountNumber: string, signal?: AbortSignal): Promise<Account | null> {
+  try {
+    const answer = await http.post<{ account: unknown }>('/accounts/search', { account_number: accountNumber }, { signal });
+    return accountSchema.parse(answer.account);
+  } catch (error) {
+    if (isHttpError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const personQueryKeys = {
+  all: ['persons'] as const,
+  search: (term: string) => ['persons', 'search', term] as const,
+  accountSearch: (number: string) => ['accounts', 'search', number] as const,
+};
+
+/** The modal's person search; runs once a term is submitted. Failures are shown in the modal. */
+export function usePersonSearchQuery(term: string | null) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: personQueryKeys.search(term ?? ''),
+    queryFn: ({ signal }) => searchPersons(http, term ?? '', signal),
+    enabled: term !== null && term !== '',
+    staleTime: 0,
+    throwOnError: false,
+    meta: { errorToast: false },
+  });
+}
+
+export function useAccountSearchQuery(number: string | null) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: personQueryKeys.accountSearch(number ?? ''),
+    queryFn: ({ signal }) => searchAccount(http, number ?? '', signal),
+    enabled: number !== null && number !== '',
+    staleTime: 0,
+    throwOnError: false,
+    meta: { errorToast: false },
+  });
+}
+
+/** `POST /persons/check-unique/`: true when another person already has this e-mail or phone. */
+export async function checkPersonFieldExists(
+  http: HttpClient,
+  field: UniquePersonField,
+  value: string,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const answer = await http.post<{ exists: boolean }>('/persons/check-unique/', { field, value }, { signal });
+  return answer.exists === true;
+}
+
+/** `GET /persons/check-document-unique/{number}/{type}`. */
+export async function checkDocumentExists(
+  http: HttpClient,
+  number: string,
+  type: IdDocumentType,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const answer = await http.get<{ exists: boolean }>(
+    `/persons/check-document-unique/${encodeURIComponent(number)}/${encodeURIComponent(type)}`,
+    { signal },
+  );
+  return answer.exists === true;
+}

@@ -1,0 +1,196 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from '../Button';
+
+export interface WizardStep {
+  /** Stable key of the step. */
+  id: string;
+  /** The step's heading ("Type de compte"). */
+  title: string;
+  content: ReactNode;
+  /**
+   * Runs when Suivant (or Enregistrer on the last step) is pressed; the wizard moves on only when it
+   * answers true. Show the errors in the step (react-hook-form's `trigger` does both).
+   */
+  validate?: () => boolean | Promise<boolean>;
+  /** False disables Suivant / Enregistrer (SPEC §4: no client yet, no type or currency). Default true. */
+  canGoNext?: boolean;
+  /** Said beside the disabled button, so that the person knows what is missing. */
+  blockedHint?: string;
+  /** Left out in both directions and from the count (external transfer in cash mode: no account step). */
+  skip?: boolean;
+}
+
+export interface WizardProps {
+  /** The wizard's heading ("Créer un compte"). */
+  title: string;
+  steps: readonly WizardStep[];
+  /** Called by Enregistrer on the last step, after its `validate`. */
+  onSubmit: () => void | Promise<void>;
+  /** While saving: Enregistrer reads `submittingLabel` and nothing can be pressed. */
+  submitting?: boolean;
+  /** Controlled current step (an index into `steps`), e.g. to return to a step after a server error. */
+  step?: number;
+  onStepChange?: (index: number) => void;
+  /** Uncontrolled start (an index into `steps`). */
+  initialStep?: number;
+  submitLabel?: string;
+  submittingLabel?: string;
+  /** A line under the title. */
+  description?: ReactNode;
+  /** Shown above the buttons (an alert with the server's message). */
+  error?: ReactNode;
+  /** Heading level of the wizard's title: 1 on a page of its own (default), 2 inside another frame. */
+  headingLevel?: 1 | 2;
+}
+
+/**
+ * The wizard of SPEC §2 "Wizards in general": title, "Étape X sur N", a progress bar, Précédent from
+ * step 2, Suivant, and Enregistrer on the last step. Forward only after the step's validation; back
+ * always. Only the current step is rendered (react-hook-form keeps the values of unmounted fields).
+ */
+export function Wizard({
+  title,
+  steps,
+  onSubmit,
+  submitting = false,
+  step,
+  onStepChange,
+  initialStep = 0,
+  submitLabel = 'Enregistrer',
+  submittingLabel = 'Enregistrement...',
+  description,
+  error,
+  headingLevel = 1,
+}: WizardProps) {
+  const [ownStep, setOwnStep] = useState(initialStep);
+  const [validating, setValidating] = useState(false);
+  const currentIndex = clampIndex(step ?? ownStep, steps.length);
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
+  const movedRef = useRef(false);
+  const headingId = useId();
+
+  const visible = steps.map((candidate, index) => ({ candidate, index })).filter(({ candidate }) => !candidate.skip);
+  const position = Math.max(
+    0,
+    visible.findIndex(({ index }) => index === currentIndex),
+  );
+  const total = Math.max(visible.length, 1);
+  const current = steps[currentIndex];
+  const isFirst = position === 0;
+  const isLast = position === visible.length - 1;
+
+  // After Suivant / Précédent, the keyboard and the screen reader start at the new step's heading.
+  useEffect(() => {
+    if (!movedRef.current) return;
+    movedRef.current = false;
+    stepHeadingRef.current?.focus();
+  }, [currentIndex]);
+
+  function goTo(index: number) {
+    movedRef.current = true;
+    if (step === undefined) setOwnStep(index);
+    onStepChange?.(index);
+  }
+
+  async function next() {
+    if (!current || validating || submitting) return;
+    setValidating(true);
+    let valid: boolean;
+    try {
+      valid = current.validate ? await current.validate() : true;
+    } finally {
+      setValidating(false);
+    }
+    if (!valid) return;
+    if (isLast) {
+      await onSubmit();
+      return;
+    }
+    const target = visible[position + 1];
+    if (target) goTo(target.index);
+  }
+
+  function previous() {
+    const target = visible[position - 1];
+    if (target) goTo(target.index);
+  }
+
+  const blocked = current?.canGoNext === false;
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const StepHeading = headingLevel === 1 ? 'h2' : 'h3';
+  const percent = Math.round(((position + 1) / total) * 100);
+  const counter = `Étape ${position + 1} sur ${total}`;
+
+  return (
+    <section aria-labelledby={headingId} className="mx-auto w-full max-w-3xl">
+      <header className="mb-4">
+        <Heading id={headingId} className="text-2xl font-semibold text-slate-900">
+          {title}
+        </Heading>
+        {description && <div className="mt-1 text-sm text-slate-600">{description}</div>}
+        <div className="mt-4 flex items-center justify-between gap-2 text-sm">
+          <p className="font-medium text-slate-700">{counter}</p>
+          {current && <p className="truncate text-slate-600">{current.title}</p>}
+        </div>
+        <div
+          role="progressbar"
+          aria-label={`Progression : ${title}`}
+          aria-valuemin={1}
+          aria-valuemax={total}
+          aria-valuenow={position + 1}
+          aria-valuetext={counter}
+          className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full rounded-full bg-blue-800 transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+      </header>
+
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        {current && (
+          <StepHeading
+            ref={stepHeadingRef}
+            tabIndex={-1}
+            className="mb-4 text-lg font-semibold text-slate-900 focus:outline-none"
+          >
+            {current.title}
+          </StepHeading>
+        )}
+        {current?.content}
+      </div>
+
+      {error && <div className="mt-4">{error}</div>}
+
+      <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          {!isFirst && (
+            <Button variant="secondary" className="w-full sm:w-auto" onClick={previous} disabled={submitting}>
+              Précédent
+            </Button>
+          )}
+        </div>
+        <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center">
+          {blocked && current?.blockedHint && (
+            <p className="text-sm text-slate-600" id={`${headingId}-hint`}>
+              {current.blockedHint}
+            </p>
+          )}
+          <Button
+            className="w-full sm:w-auto"
+            onClick={() => void next()}
+            disabled={blocked || validating}
+            loading={isLast && submitting}
+            loadingText={submittingLabel}
+            aria-describedby={blocked && current?.blockedHint ? `${headingId}-hint` : undefined}
+          >
+            {isLast ? submitLabel : 'Suivant'}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function clampIndex(index: number, length: number) {
+  if (length === 0) return 0;
+  return Math.min(Math.max(0, index), length - 1);
+}
