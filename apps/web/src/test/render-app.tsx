@@ -1,5 +1,12 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, useLocation } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { ToastProvider } from '../components/toasts/toast-context';
+import { HttpProvider } from '../lib/http-context';
+import { SessionProvider } from '../lib/session-context';
 import { App } from '../app/App';
 import { createApp, type LajanApp } from '../app/create-app';
 import { TOKEN_STORAGE_KEY } from '../lib/session';
@@ -35,4 +42,49 @@ export async function navigateTo(app: LajanApp, path: string) {
 
 export function disposeApps() {
   for (const app of apps.splice(0)) app.dispose();
+}
+
+export interface RenderComponentOptions {
+  /** The test's API server (`startApiServer().baseUrl`). */
+  apiBaseUrl?: string;
+  /** Put in localStorage under `access_token` first (a signed-in person). */
+  token?: string;
+  /** The path the component is shown at; other paths render "Page : <path>" so that links can be followed. */
+  path?: string;
+}
+
+/**
+ * Renders one component inside the real providers (session, API client, queries, toasts) and a memory
+ * router, for components shared by several screens (the wizard's pickers).
+ */
+export function renderComponent(ui: ReactNode, { apiBaseUrl = 'http://127.0.0.1:9/api', token, path = '/' }: RenderComponentOptions = {}) {
+  window.localStorage.clear();
+  if (token !== undefined) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  const app = createApp({ apiBaseUrl });
+  apps.push(app);
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      { path: '*', element: <OtherPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const user = userEvent.setup();
+  const result = render(
+    <SessionProvider store={app.session}>
+      <HttpProvider client={app.http}>
+        <QueryClientProvider client={app.queryClient}>
+          <ToastProvider store={app.toasts}>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </QueryClientProvider>
+      </HttpProvider>
+    </SessionProvider>,
+  );
+  return { ...result, app, router, user };
+}
+
+function OtherPage() {
+  const location = useLocation();
+  return <p>Page : {location.pathname}</p>;
 }
