@@ -101,7 +101,7 @@ describe('errors', () => {
 describe('security headers', () => {
   it('are on every answer, API and pages alike', async () => {
     const { app } = await build({ overrides: { webDistDir: webDist() } });
-    for (const url of ['/api/health', '/api/nulle-part', '/tableau']) {
+    for (const url of ['/api/health', '/api/nulle-part', '/tableau', '/api/docs/']) {
       const answer = await app.inject({ method: 'GET', url });
       expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
       expect(answer.headers['x-frame-options'], url).toBe('SAMEORIGIN');
