@@ -30,6 +30,15 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ForbiddenPage = lazy(() => import('../features/errors/ForbiddenPage'));
 const ServerErrorPage = lazy(() => import('../features/errors/ServerErrorPage'));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
+const AgentsPage = lazy(() => import('../features/agents/AgentsPage'));
+const AgentDetailsPage = lazy(() => import('../features/agents/AgentDetailsPage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const AdministratorsPage = lazy(() => import('../features/users/AdministratorsPage'));
+const UserDetailsPage = lazy(() => import('../features/users/UserDetailsPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+const CreateAgentPage = lazy(() => import('../features/agents/CreateAgentPage'));
+const CreateUserPage = lazy(() => import('../features/users/CreateUserPage'));
 /** Screens of later issues: reachable and guarded now, "Cet écran arrive bientôt" until built. */
 const ComingSoon = lazy(() => import('../features/coming-soon/ComingSoonPage'));
 
@@ -66,7 +75,7 @@ export const appRoutes = [
     component: UpdatePasswordPage,
   },
   { name: 'dashboard', path: '/', title: 'Tableau de Bord', access: 'dashboard.view', component: DashboardPage },
-  { name: 'profile', path: '/profile', title: 'Mon Profil', access: 'profile.view', component: ComingSoon },
+  { name: 'profile', path: '/profile', title: 'Mon Profil', access: 'profile.view', component: ProfilePage },
   { name: 'account', path: '/account', title: 'Mon Compte', access: 'account.self', component: ComingSoon },
   { name: 'setting', path: '/setting', title: 'Mon Compte', access: 'account.self', component: ComingSoon },
   {
@@ -126,31 +135,32 @@ export const appRoutes = [
     access: 'agents.deposit',
     component: ComingSoon,
   },
-  { name: 'agents', path: '/agents', title: 'Liste des agents', access: 'agents.read', component: ComingSoon },
+  { name: 'agents', path: '/agents', title: 'Liste des agents', access: 'agents.read', component: AgentsPage },
   {
     name: 'agent',
     path: '/agents/:code',
     title: "Détails de l'agent",
     access: 'agents.read',
-    component: ComingSoon,
+    component: AgentDetailsPage,
   },
-  { name: 'create-agent', path: '/create-agent', title: 'Créer un agent', access: 'agents.manage', component: ComingSoon },
-  { name: 'users', path: '/users', title: 'Liste des utilisateurs', access: 'users.read', component: ComingSoon },
+  { name: 'create-agent', path: '/create-agent', title: 'Créer un agent', access: 'agents.manage', component: CreateAgentPage },
+  { name: 'users', path: '/users', title: 'Liste des utilisateurs', access: 'users.read', component: UsersPage },
   {
     name: 'user',
     path: '/users/:username',
     title: "Détails de l'utilisateur",
     access: 'users.read',
-    component: ComingSoon,
+    component: UserDetailsPage,
   },
   {
     name: 'administrators',
     path: '/administrators',
     title: 'Liste des administrateurs',
     access: 'admins.manage',
-    component: ComingSoon,
+    component: AdministratorsPage,
   },
-  { name: 'create-user', path: '/create-user', title: 'Créer un utilisateur', access: 'users.create', component: ComingSoon },
+  { name: 'create-user', path: '/create-user', title: 'Créer un utilisateur', access: 'users.create', component: CreateUserPage },
+  { name: 'audit', path: '/audit', title: "Journal d'audit", access: 'audit.read', component: AuditPage },
   { name: 'fees-list', path: '/fees-list', title: 'Tableau des frais', access: 'fees.read', component: ComingSoon },
   { name: 'forbidden', path: '/403', title: 'Accès interdit', access: 'public', component: ForbiddenPage },
   { name: 'server-error', path: '/500', title: 'Problème serveur', access: 'public', component: ServerErrorPage },

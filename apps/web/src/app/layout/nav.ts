@@ -53,6 +53,7 @@ export const sidebarItems: readonly NavItem[] = [
   link('Creer utilisateur', 'create-user', 'agentUsers.manage'),
   link('Lister les administrateurs', 'administrators', 'admins.manage'),
   link('Creer Administrateur', 'create-user', 'admins.manage'),
+  link("Journal d'audit", 'audit', 'audit.read'),
   link('Tableau des Frais', 'fees-list', 'fees.read'),
 ];
 

@@ -68,6 +68,7 @@ describe('the sidebar (SPEC §2)', () => {
       'Creer agent',
       'Lister les administrateurs',
       'Creer Administrateur',
+      "Journal d'audit",
       'Tableau des Frais',
     ]);
   });
@@ -213,7 +214,11 @@ describe('the dashboard (SPEC §2 "/")', () => {
     for (const name of expected) {
       const actions = screen.getByRole('region', { name: 'Actions rapides' });
       await user.click(within(actions).getByRole('link', { name: new RegExp(`^${name} `) }));
-      expect(await screen.findByText('Cet écran arrive bientôt.')).toBeVisible();
+      await waitFor(() => {
+        const titles = screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent);
+        expect(titles).not.toContain('Accès interdit');
+        expect(titles).not.toContain('Tableau de Bord');
+      });
       const nav = screen.getByRole('navigation', { name: 'Menu principal' });
       await user.click(within(nav).getByRole('link', { name: 'Tableau de Bord' }));
       await screen.findByRole('region', { name: 'Actions rapides' });

@@ -1,0 +1,36 @@
+import { Button } from './Button';
+
+interface PaginationProps {
+  /** The page shown, from 1. */
+  page: number;
+  perPage: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** Names the navigation for assistive technology when a screen has more than one list. */
+  label?: string;
+  /** True while the next page loads: the buttons wait, the summary stays. */
+  busy?: boolean;
+}
+
+/** "11 – 20 sur 42" and the previous / next buttons of a paged list (SPEC §3 "Pagination"). */
+export function Pagination({ page, perPage, total, onPageChange, label = 'Pagination', busy = false }: PaginationProps) {
+  if (total <= 0) return null;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const first = Math.min((page - 1) * perPage + 1, total);
+  const last = Math.min(page * perPage, total);
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {first} – {last} sur {total}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="secondary" disabled={busy || page <= 1} onClick={() => onPageChange(page - 1)}>
+          Précédent
+        </Button>
+        <Button variant="secondary" disabled={busy || page >= lastPage} onClick={() => onPageChange(page + 1)}>
+          Suivant
+        </Button>
+      </div>
+    </nav>
+  );
+}

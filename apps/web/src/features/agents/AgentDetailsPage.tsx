@@ -1,0 +1,250 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  agentTypeLabels,
+  can,
+  displayName,
+  documentLabel,
+  formatDateFr,
+  formatHtg,
+  roleLabels,
+} from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
+import { PageLoading } from '../../components/PageLoading';
+import { textLinkClasses } from '../../components/text-link';
+import { useToasts } from '../../components/toasts/toast-context';
+import { errorMessage, isHttpError } from '../../lib/http';
+import { useSession } from '../../lib/session-context';
+import { agentActionSuccess, useAgentActionMutation, type AgentAction } from './api/agent-actions';
+import { useAgentQuery } from './api/get-agent';
+import { useAgentUsersQuery } from './api/get-agent-users';
+import type { Agent } from './api/types';
+import { AgentStatusBadge } from './AgentStatusBadge';
+
+interface ActionText {
+  button: string;
+  title: string;
+  body: (agent: Agent) => string;
+  variant: 'primary' | 'danger' | 'secondary';
+}
+
+const actionTexts: Record<AgentAction, ActionText> = {
+  suspend: {
+    button: 'Suspendre',
+    title: "Suspendre l'agent ?",
+    body: (agent) =>
+      `${agent.name} (${agent.code}) sera suspendu : ses utilisateurs ne pourront plus se connecter et leurs sessions en cours seront fermées. Vous pourrez le réactiver.`,
+    variant: 'secondary',
+  },
+  activate: {
+    button: 'Réactiver',
+    title: "Réactiver l'agent ?",
+    body: (agent) => `${agent.name} (${agent.code}) redeviendra actif : ses utilisateurs pourront de nouveau se connecter.`,
+    variant: 'primary',
+  },
+  delete: {
+    button: 'Supprimer (désactiver)',
+    title: "Supprimer (désactiver) l'agent ?",
+    body: (agent) =>
+      `${agent.name} (${agent.code}) sera désactivé : ses utilisateurs ne pourront plus se connecter. L'agent n'est jamais effacé, son historique reste consultable, et vous pourrez le réactiver.`,
+    variant: 'danger',
+  },
+};
+
+/** Which actions fit the agent's status: an active agent is suspended or deleted, the others reactivated. */
+function actionsFor(agent: Agent): AgentAction[] {
+  if (agent.status === 'active') return ['suspend', 'delete'];
+  if (agent.status === 'suspended') return ['activate', 'delete'];
+  return ['activate'];
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `section-${title.replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function AgentUsers({ code }: { code: string }) {
+  const query = useAgentUsersQuery(code, true);
+  if (query.isPending) return <PageLoading label="Chargement des utilisateurs..." />;
+  if (query.isError) return <Alert type="danger">{errorMessage(query.error, 'Failed to fetch users')}</Alert>;
+  const users = query.data.data;
+  if (users.length === 0) return <p className="text-sm text-slate-700">Aucun utilisateur.</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {users.map((agentUser) => (
+        <li key={agentUser.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
+          <span>
+            <Link to={`/users/${encodeURIComponent(agentUser.username)}`} className={textLinkClasses}>
+              {agentUser.username}
+            </Link>{' '}
+            <span className="text-slate-700">· {displayName(agentUser)}</span>
+          </span>
+          <span className="text-slate-600">
+            {roleLabels[agentUser.role]}
+            {agentUser.deletedAt ? ' · Désactivé' : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /agents/:code: owners, contact, float account, users, and the super administrator's actions. */
+export default function AgentDetailsPage() {
+  const { code = '' } = useParams();
+  const { user } = useSession();
+  const toasts = useToasts();
+  const query = useAgentQuery(code);
+  const mutation = useAgentActionMutation(code);
+  const [pending, setPending] = useState<AgentAction | null>(null);
+
+  const backLink = (
+    <Link to="/agents" className={`${textLinkClasses} text-sm`}>
+      ← Liste des agents
+    </Link>
+  );
+
+  if (query.isPending) return <PageLoading label="Chargement de l'agent..." />;
+  if (query.isError) {
+    const notFound = isHttpError(query.error) && query.error.status === 404;
+    return (
+      <div className="max-w-2xl space-y-4">
+        {backLink}
+        <h1 className="text-2xl font-semibold text-slate-900">Détails de l'agent</h1>
+        <Alert type="danger" title={notFound ? 'Agent introuvable' : "L'agent n'a pas pu être chargé."}>
+          {notFound ? `Aucun agent ne porte le code « ${code} ».` : errorMessage(query.error, 'An error occurred')}
+        </Alert>
+      </div>
+    );
+  }
+
+  const agent = query.data;
+  const manages = can(user, 'agents.manage');
+
+  async function confirm(action: AgentAction) {
+    try {
+      await mutation.mutateAsync(action);
+      toasts.success(agentActionSuccess[action]);
+      setPending(null);
+    } catch {
+      // The query client toasts the server's message; the dialog stays open to try again or cancel.
+    }
+  }
+
+  const text = pending ? actionTexts[pending] : null;
+
+  return (
+    <div className="max-w-4xl space-y-6">
+      {backLink}
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">{agent.name}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <span>
+              Code <span className="font-mono font-semibold">{agent.code}</span>
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>{agentTypeLabels[agent.type]}</span>
+            <AgentStatusBadge status={agent.status} />
+          </p>
+        </div>
+        {manages && (
+          <div className="flex flex-wrap gap-2">
+            {actionsFor(agent).map((action) => (
+              <Button key={action} variant={actionTexts[action].variant} onClick={() => setPending(action)}>
+                {actionTexts[action].button}
+              </Button>
+            ))}
+          </div>
+        )}
+      </header>
+
+      {agent.status !== 'active' && (
+        <Alert type="warning">
+          {agent.status === 'suspended'
+            ? `Agent suspendu${agent.suspendedAt ? ` le ${formatDateFr(agent.suspendedAt)}` : ''} : ses utilisateurs ne peuvent pas se connecter.`
+            : `Agent inactif${agent.deletedAt ? ` depuis le ${formatDateFr(agent.deletedAt)}` : ''} : ses utilisateurs ne peuvent pas se connecter.`}
+        </Alert>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Compte de float">
+          <dl className="divide-y divide-slate-100">
+            <Field label="Numéro de compte">
+              <span className="font-mono">{agent.accountNumber ?? 'Non spécifié'}</span>
+            </Field>
+            {agent.balance !== null && (
+              <Field label="Solde">
+                <span className="text-base font-semibold tabular-nums">{formatHtg(agent.balance)}</span>
+              </Field>
+            )}
+          </dl>
+        </Section>
+
+        <Section title="Contact">
+          <dl className="divide-y divide-slate-100">
+            <Field label="Email">{agent.email}</Field>
+            <Field label="Téléphone">{agent.phone}</Field>
+            <Field label="Adresse">{agent.address}</Field>
+            {agent.city && <Field label="Ville">{agent.city}</Field>}
+            <Field label="Administrateur">{agent.username}</Field>
+            <Field label="Créé le">{formatDateFr(agent.createdAt)}</Field>
+          </dl>
+        </Section>
+      </div>
+
+      <Section title="Propriétaires">
+        {agent.owners.length === 0 ? (
+          <p className="text-sm text-slate-700">Aucun propriétaire.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {agent.owners.map((owner) => (
+              <li key={owner.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 text-sm">
+                <span className="font-medium text-slate-900">{displayName(owner)}</span>
+                <span className="text-slate-700">
+                  {documentLabel(owner.idDocumentType)} · {owner.idDocumentNumber}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="Utilisateurs">
+        <AgentUsers code={agent.code} />
+      </Section>
+
+      {pending && text && (
+        <ConfirmDialog
+          title={text.title}
+          confirmLabel={text.button}
+          pendingLabel="Veuillez patienter..."
+          variant={text.variant === 'danger' ? 'danger' : 'primary'}
+          pending={mutation.isPending}
+          onConfirm={() => void confirm(pending)}
+          onCancel={() => setPending(null)}
+        >
+          <p>{text.body(agent)}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

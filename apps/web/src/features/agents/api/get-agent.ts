@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { HttpClient } from '../../../lib/http';
+import { useHttp } from '../../../lib/http-context';
+import type { Agent } from './types';
+
+/** `GET /agents/{code}`: the agent with its owners, float account and balance. */
+export function getAgent(http: HttpClient, code: string): Promise<Agent> {
+  return http.get<Agent>(`/agents/${encodeURIComponent(code)}`);
+}
+
+export const agentQueryKey = (code: string) => ['agents', 'detail', code] as const;
+
+export function agentQueryOptions(http: HttpClient, code: string) {
+  return queryOptions({
+    queryKey: agentQueryKey(code),
+    queryFn: () => getAgent(http, code),
+    // The page says "not found" itself, with a way back.
+    meta: { errorToast: false },
+  });
+}
+
+export function useAgentQuery(code: string) {
+  const http = useHttp();
+  return useQuery(agentQueryOptions(http, code));
+}

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { HttpClient } from '../../../lib/http';
+import { useHttp } from '../../../lib/http-context';
+import type { Agent, ListPage } from './types';
+
+export const AGENTS_PER_PAGE = 10;
+
+export interface AgentListParams {
+  page: number;
+  q?: string;
+}
+
+/** `GET /agents?page&per_page&q`: every agent for the super administrator, one's own agent for the others. */
+export function getAgents(http: HttpClient, { page, q }: AgentListParams): Promise<ListPage<Agent>> {
+  return http.get<ListPage<Agent>>('/agents', {
+    query: { page, per_page: AGENTS_PER_PAGE, q: q || undefined },
+    envelope: true,
+  });
+}
+
+export function agentsQueryOptions(http: HttpClient, params: AgentListParams) {
+  return queryOptions({
+    queryKey: ['agents', 'list', params],
+    queryFn: () => getAgents(http, params),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+    meta: { errorFallback: 'Échec du chargement des agents' },
+  });
+}
+
+export function useAgentsQuery(params: AgentListParams) {
+  const http = useHttp();
+  return useQuery(agentsQueryOptions(http, params));
+}

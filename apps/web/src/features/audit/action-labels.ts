@@ -1,0 +1,32 @@
+/**
+ * French names of the audit trail's actions. The server names actions `domain.verb`; an action not
+ * listed here (a newer one) shows its code alone, so that nothing recorded is ever hidden.
+ */
+const actionLabels: Record<string, string> = {
+  'auth.login': 'Connexion',
+  'auth.login_failed': 'Connexion refusée',
+  'auth.login_throttled': 'Connexion bloquée (trop de tentatives)',
+  'auth.logout': 'Déconnexion',
+  'auth.password_changed': 'Mot de passe changé',
+  'auth.reset_requested': 'Réinitialisation demandée',
+  'auth.password_reset': 'Mot de passe réinitialisé',
+  'auth.reset_failed': 'Réinitialisation refusée',
+  'users.super_admin_created': 'Super administrateur créé',
+  'users.create': 'Utilisateur créé',
+  'users.update': 'Utilisateur modifié',
+  'users.delete': 'Utilisateur supprimé',
+  'agents.create': 'Agent créé',
+  'agents.suspend': 'Agent suspendu',
+  'agents.activate': 'Agent réactivé',
+  'agents.delete': 'Agent supprimé (désactivé)',
+  'persons.create': 'Personne enregistrée',
+  'persons.update': 'Personne modifiée',
+  'persons.delete': 'Personne supprimée',
+  'accounts.create': 'Compte créé',
+  'accounts.update': 'Compte modifié',
+  'accounts.delete': 'Compte fermé',
+};
+
+export function auditActionLabel(action: string): string | undefined {
+  return actionLabels[action];
+}

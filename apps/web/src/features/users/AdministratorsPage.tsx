@@ -1,0 +1,12 @@
+import { UserList } from './UserList';
+
+/** /administrators: the super administrator's list of `sudo` users (`GET /users?role=sudo`). */
+export default function AdministratorsPage() {
+  return (
+    <UserList
+      title="Liste des administrateurs"
+      fixedRole="sudo"
+      createLink={{ label: 'Créer un administrateur', to: '/create-user' }}
+    />
+  );
+}

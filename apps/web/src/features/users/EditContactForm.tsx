@@ -1,0 +1,107 @@
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { updateUserInputSchema, type UpdateUserInput } from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { useToasts } from '../../components/toasts/toast-context';
+import { applyServerErrors } from '../../lib/form';
+import { isHttpError } from '../../lib/http';
+import { useUpdateUserMutation } from './api/update-user';
+import type { User } from './api/types';
+
+type ContactValues = Record<keyof UpdateUserInput, string>;
+const contactFields = ['email', 'phoneNumber', 'address', 'city', 'state'] as const satisfies readonly (keyof UpdateUserInput)[];
+
+const schemaResolver = zodResolver(updateUserInputSchema);
+/**
+ * The contact fields are all optional in `PUT /users/{id}`: a field left empty (a person recorded
+ * without it) is not sent rather than refused.
+ */
+const contactResolver: Resolver<ContactValues> = (values, context, options) => {
+  const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
+  return schemaResolver(filled, context, options as never) as unknown as ReturnType<Resolver<ContactValues>>;
+};
+
+interface EditContactFormProps {
+  user: User;
+  onDone: () => void;
+}
+
+/** The user's contact fields (DESIGN §4: `PUT /users/{id}` changes nothing else); only changed fields are sent. */
+export function EditContactForm({ user, onDone }: EditContactFormProps) {
+  const toasts = useToasts();
+  const mutation = useUpdateUserMutation(user);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, dirtyFields },
+  } = useForm<ContactValues>({
+    resolver: contactResolver,
+    defaultValues: {
+      email: user.email ?? '',
+      phoneNumber: user.phoneNumber ?? '',
+      address: user.address ?? '',
+      city: user.city ?? '',
+      state: user.state ?? '',
+    },
+  });
+
+  async function onValid(values: ContactValues) {
+    const input: UpdateUserInput = {};
+    for (const field of contactFields) {
+      const value = values[field] as string | undefined;
+      if (dirtyFields[field] && value !== undefined) input[field] = value;
+    }
+    if (Object.keys(input).length === 0) {
+      onDone();
+      return;
+    }
+    try {
+      await mutation.mutateAsync(input);
+      toasts.success('User updated successfully');
+      onDone();
+    } catch (error) {
+      // The toast (server message or "Failed to update user") comes from the query client.
+      if (isHttpError(error)) {
+        const unplaced = applyServerErrors(setError, error.errors, contactFields);
+        if (unplaced[0]) setError('root', { message: unplaced[0] });
+      }
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-4" aria-label="Modifier les coordonnées">
+      {errors.root?.message && <Alert type="danger">{errors.root.message}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Téléphone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+50937123456"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+        <TextField
+          label="Adresse"
+          autoComplete="street-address"
+          className="sm:col-span-2"
+          error={errors.address?.message}
+          {...register('address')}
+        />
+        <TextField label="Commune" error={errors.city?.message} {...register('city')} />
+        <TextField label="Departement" error={errors.state?.message} {...register('state')} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" disabled={mutation.isPending} onClick={onDone}>
+          Annuler
+        </Button>
+        <Button type="submit" loading={mutation.isPending} loadingText="Enregistrement...">
+          Enregistrer
+        </Button>
+      </div>
+    </form>
+  );
+}

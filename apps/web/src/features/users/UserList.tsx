@@ -1,0 +1,232 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { can, displayName, roleLabels, roleSchema, type Role } from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { Button, buttonClasses } from '../../components/Button';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
+import { PageLoading } from '../../components/PageLoading';
+import { Pagination } from '../../components/Pagination';
+import { tableClasses } from '../../components/responsive-table';
+import { textLinkClasses } from '../../components/text-link';
+import { useToasts } from '../../components/toasts/toast-context';
+import { useSession } from '../../lib/session-context';
+import { useDeleteUserMutation } from './api/delete-user';
+import { USERS_PER_PAGE, useUsersQuery } from './api/get-users';
+import type { User } from './api/types';
+import { UserStatusBadge } from './UserStatusBadge';
+
+interface UserListProps {
+  title: string;
+  /** The administrators list shows `sudo` users only, without the role filter. */
+  fixedRole?: Role;
+  createLink?: { label: string; to: string };
+}
+
+const selectClasses =
+  'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm';
+
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** The users of the signed-in person's reach, filtered by role and search, paged, with deletion. */
+export function UserList({ title, fixedRole, createLink }: UserListProps) {
+  const { user: me } = useSession();
+  const toasts = useToasts();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFrom(searchParams.get('page'));
+  const q = searchParams.get('q') ?? '';
+  const roleParam = roleSchema.safeParse(searchParams.get('role'));
+  const role = fixedRole ?? (roleParam.success ? roleParam.data : undefined);
+  const [term, setTerm] = useState(q);
+  const [toDelete, setToDelete] = useState<User | null>(null);
+  const searchId = useId();
+  const roleId = useId();
+  const query = useUsersQuery({ page, q, role });
+  const deletion = useDeleteUserMutation();
+
+  // The super administrator sees every role; an agent's people see their agent's two.
+  const roleChoices: Role[] = me?.isSuperAdmin ? ['sudo', 'agent_admin', 'user'] : ['agent_admin', 'user'];
+  const mayDelete = can(me, 'users.manage');
+
+  function go(next: { page?: number; q?: string; role?: Role | '' }) {
+    const params = new URLSearchParams();
+    const nextQ = next.q ?? q;
+    const nextRole = next.role ?? (fixedRole ? undefined : role);
+    if (nextQ) params.set('q', nextQ);
+    if (nextRole && !fixedRole) params.set('role', nextRole);
+    if ((next.page ?? 1) > 1) params.set('page', String(next.page));
+    setSearchParams(params);
+  }
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    go({ q: term.trim(), page: 1 });
+  }
+
+  async function confirmDelete(target: User) {
+    try {
+      await deletion.mutateAsync(target.username);
+      toasts.success('User deleted successfully');
+      setToDelete(null);
+    } catch {
+      // The query client toasts the server's message or "Failed to delete user".
+    }
+  }
+
+  const users = query.data?.data ?? [];
+  const total = query.data?.meta.total ?? 0;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+        {createLink && (
+          <Link to={createLink.to} className={buttonClasses('primary')}>
+            {createLink.label}
+          </Link>
+        )}
+      </header>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <form role="search" onSubmit={onSearch} className="flex min-w-0 flex-1 items-end gap-2 sm:max-w-md">
+          <div className="min-w-0 flex-1">
+            <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
+              Rechercher un utilisateur
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={term}
+              onChange={(event) => setTerm(event.target.value)}
+              placeholder="Nom, nom d'utilisateur ou e-mail"
+              className={selectClasses}
+            />
+          </div>
+          <Button type="submit" variant="secondary">
+            Rechercher
+          </Button>
+        </form>
+        {!fixedRole && (
+          <div className="w-full sm:w-56">
+            <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
+              Rôle
+            </label>
+            <select
+              id={roleId}
+              value={role ?? ''}
+              onChange={(event) => go({ role: event.target.value as Role | '', page: 1 })}
+              className={selectClasses}
+            >
+              <option value="">Tous les rôles</option>
+              {roleChoices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {roleLabels[choice]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+
+      {query.isPending ? (
+        <PageLoading label="Chargement des utilisateurs..." />
+      ) : query.isError ? (
+        <Alert type="danger" title="La liste des utilisateurs n'a pas pu être chargée.">
+          <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
+            Réessayer
+          </Button>
+        </Alert>
+      ) : users.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          {q ? `Aucun utilisateur ne correspond à « ${q} ».` : 'Aucun utilisateur pour le moment.'}
+        </p>
+      ) : (
+        <div className="space-y-4" aria-busy={query.isFetching || undefined}>
+          <div className={tableClasses.box}>
+            <table className={tableClasses.table}>
+              <caption className="sr-only">{title}</caption>
+              <thead className={tableClasses.head}>
+                <tr>
+                  <th scope="col" className={tableClasses.th}>Nom d'utilisateur</th>
+                  <th scope="col" className={tableClasses.th}>Nom complet</th>
+                  <th scope="col" className={tableClasses.th}>Email</th>
+                  <th scope="col" className={tableClasses.th}>Rôle</th>
+                  <th scope="col" className={tableClasses.th}>Agent</th>
+                  <th scope="col" className={tableClasses.th}>Statut</th>
+                  {mayDelete && (
+                    <th scope="col" className={tableClasses.th}>
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody className={tableClasses.body}>
+                {users.map((row) => {
+                  const own = row.id === me?.id;
+                  return (
+                    <tr key={row.id} className={tableClasses.row}>
+                      <td data-label="Nom d'utilisateur" className={tableClasses.td}>
+                        <Link to={`/users/${encodeURIComponent(row.username)}`} className={textLinkClasses}>
+                          {row.username}
+                        </Link>
+                        {own && <span className="ml-2 text-xs text-slate-600">(vous)</span>}
+                      </td>
+                      <td data-label="Nom complet" className={`${tableClasses.td} font-medium`}>
+                        {displayName(row)}
+                      </td>
+                      <td data-label="Email" className={`${tableClasses.td} break-all`}>{row.email}</td>
+                      <td data-label="Rôle" className={tableClasses.td}>{roleLabels[row.role]}</td>
+                      <td data-label="Agent" className={tableClasses.td}>
+                        {row.agent ? `${row.agent.name} (${row.agent.code})` : '—'}
+                      </td>
+                      <td data-label="Statut" className={tableClasses.td}>
+                        <UserStatusBadge user={row} />
+                      </td>
+                      {mayDelete && (
+                        <td className={`${tableClasses.td} max-md:justify-end max-md:before:content-none`}>
+                          {/* SPEC §6: no delete button on one's own row. */}
+                          {!own && !row.deletedAt && (
+                            <Button variant="ghost" className="text-red-800" onClick={() => setToDelete(row)}>
+                              Supprimer<span className="sr-only"> {row.username}</span>
+                            </Button>
+                          )}
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={page}
+            perPage={query.data?.meta.per_page ?? USERS_PER_PAGE}
+            total={total}
+            busy={query.isPlaceholderData}
+            onPageChange={(next) => go({ page: next })}
+            label="Pages des utilisateurs"
+          />
+        </div>
+      )}
+
+      {toDelete && (
+        <ConfirmDialog
+          title="Supprimer l'utilisateur ?"
+          confirmLabel="Supprimer"
+          pendingLabel="Suppression..."
+          variant="danger"
+          pending={deletion.isPending}
+          onConfirm={() => void confirmDelete(toDelete)}
+          onCancel={() => setToDelete(null)}
+        >
+          <p>
+            Le compte de <strong>{toDelete.username}</strong> ({displayName(toDelete)}) sera désactivé : il ne
+            pourra plus se connecter et ses sessions en cours seront fermées.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

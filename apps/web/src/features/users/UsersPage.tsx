@@ -1,0 +1,14 @@
+import { can } from '@lajan/domain';
+import { useSession } from '../../lib/session-context';
+import { UserList } from './UserList';
+
+/** /users: an administrator's (or anyone's) view of its agent's users; all users for the super administrator. */
+export default function UsersPage() {
+  const { user } = useSession();
+  return (
+    <UserList
+      title="Liste des utilisateurs"
+      createLink={can(user, 'agentUsers.manage') ? { label: 'Créer un utilisateur', to: '/create-user' } : undefined}
+    />
+  );
+}

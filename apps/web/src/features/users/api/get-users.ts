@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Role } from '@lajan/domain';
+import type { HttpClient } from '../../../lib/http';
+import { useHttp } from '../../../lib/http-context';
+import type { ListPage, User } from './types';
+
+export const USERS_PER_PAGE = 10;
+
+export interface UserListParams {
+  page: number;
+  role?: Role;
+  q?: string;
+}
+
+/** `GET /users?page&per_page&role&q`: all users for the super administrator, one's own agent's for the others. */
+export function getUsers(http: HttpClient, { page, role, q }: UserListParams): Promise<ListPage<User>> {
+  return http.get<ListPage<User>>('/users', {
+    query: { page, per_page: USERS_PER_PAGE, role, q: q || undefined },
+    envelope: true,
+  });
+}
+
+export function usersQueryOptions(http: HttpClient, params: UserListParams) {
+  return queryOptions({
+    queryKey: ['users', 'list', params],
+    queryFn: () => getUsers(http, params),
+    placeholderData: keepPreviousData,
+    meta: { errorFallback: 'Failed to fetch users' },
+  });
+}
+
+export function useUsersQuery(params: UserListParams) {
+  const http = useHttp();
+  return useQuery(usersQueryOptions(http, params));
+}
