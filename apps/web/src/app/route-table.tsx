@@ -27,6 +27,7 @@ const FirstUpdatePasswordPage = lazy(() => import('../features/auth/FirstUpdateP
 const UpdatePasswordPage = lazy(() => import('../features/auth/UpdatePasswordPage'));
 const RegisterPage = lazy(() => import('../features/register/RegisterPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const RegisterClientPage = lazy(() => import('../features/persons/RegisterClientPage'));
 const ForbiddenPage = lazy(() => import('../features/errors/ForbiddenPage'));
 const ServerErrorPage = lazy(() => import('../features/errors/ServerErrorPage'));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
@@ -85,7 +86,13 @@ export const appRoutes = [
     access: 'accounts.manage',
     component: ComingSoon,
   },
-  { name: 'person', path: '/person', title: 'Enregistrer Client', access: 'persons.manage', component: ComingSoon },
+  {
+    name: 'person',
+    path: '/person',
+    title: 'Enregistrer Client',
+    access: 'persons.manage',
+    component: RegisterClientPage,
+  },
   {
     name: 'deposit',
     path: '/transaction/deposit',

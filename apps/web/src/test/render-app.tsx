@@ -19,13 +19,21 @@ export interface RenderAppOptions {
   /** The test's API server (`startApiServer().baseUrl`); unset, calls go to a port nothing listens on. */
   apiBaseUrl?: string;
   httpTimeoutMs?: number;
+  /** Keep what localStorage holds (a reload: drafts written by an earlier render survive). */
+  keepStorage?: boolean;
 }
 
 const apps: LajanApp[] = [];
 
 /** Renders the whole app (real providers, real router, real route table) at `path`. */
-export function renderApp({ path = '/', token, apiBaseUrl = 'http://127.0.0.1:9/api', httpTimeoutMs }: RenderAppOptions = {}) {
-  window.localStorage.clear();
+export function renderApp({
+  path = '/',
+  token,
+  apiBaseUrl = 'http://127.0.0.1:9/api',
+  httpTimeoutMs,
+  keepStorage = false,
+}: RenderAppOptions = {}) {
+  if (!keepStorage) window.localStorage.clear();
   if (token !== undefined) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   window.history.replaceState(null, '', path);
   const app = createApp({ apiBaseUrl, httpTimeoutMs });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/Button';
 import { ErrorFrame } from './ErrorFrame';
-import { useGoBack } from './use-go-back';
+import { useGoBack } from '../../lib/use-go-back';
 
 export default function ForbiddenPage() {
   const goBack = useGoBack();

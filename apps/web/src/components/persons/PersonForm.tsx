@@ -1,0 +1,461 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useController, useForm, useWatch, type Control, type DefaultValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  contactMethodLabel,
+  contactMethodSchema,
+  genderLabels,
+  genderSchema,
+  genericMessages,
+  idDocumentChoiceLabels,
+  idDocumentTypeSchema,
+  maritalStatusLabel,
+  maritalStatusSchema,
+  normalizePhone,
+  personInputSchema,
+  phonePrefixes,
+  type PersonData,
+  type PersonInput,
+} from '@lajan/domain';
+import { Alert } from '../Alert';
+import { Button } from '../Button';
+import { SelectField } from '../SelectField';
+import { TextField } from '../TextField';
+import { applyServerErrors } from '../../lib/form';
+import { usePersonUniqueness } from './use-person-uniqueness';
+
+/** The form's values: the person of `personInputSchema`, enums still empty until chosen. */
+export type PersonFormValues = DefaultValues<PersonInput>;
+
+/** The fields this form shows, for mapping the server's errors onto them. */
+export const personFormFields = [
+  'firstName',
+  'lastName',
+  'dob',
+  'gender',
+  'country',
+  'state',
+  'city',
+  'address',
+  'phoneNumber',
+  'email',
+  'idDocumentType',
+  'idDocumentNumber',
+  'dateIssued',
+  'expirationDate',
+  'occupation',
+  'maritalStatus',
+  'preferredContactMethod',
+  'consentForMarketing',
+] as const;
+
+export const emptyPerson: PersonFormValues = {
+  firstName: '',
+  lastName: '',
+  dob: '',
+  country: 'Haïti',
+  state: '',
+  city: '',
+  address: '',
+  phoneNumber: '',
+  email: '',
+  idDocumentNumber: '',
+  dateIssued: '',
+  expirationDate: '',
+  occupation: '',
+  consentForMarketing: false,
+};
+
+/** What the page answers after trying to save: the server's field errors and message, if it failed. */
+export interface PersonSubmitResult {
+  errors?: Record<string, string[]>;
+  message?: string;
+}
+
+export interface PersonFormProps {
+  defaultValues?: PersonFormValues;
+  /** Called with the valid person (phone in its normal form). Answer the server's errors to show them. */
+  onSubmit: (person: PersonData) => Promise<PersonSubmitResult | void>;
+  /** Every change, for a draft kept by the page. */
+  onValuesChange?: (values: PersonFormValues) => void;
+  /** The e-mail, phone and document checks while typing; they need a signed-in user. Default true. */
+  checkUniqueness?: boolean;
+  submitLabel?: string;
+  submittingLabel?: string;
+  /** Empties the form after a successful submit (adding several persons in a row). */
+  resetAfterSubmit?: boolean;
+  /** Beside the submit button (Annuler). */
+  secondaryAction?: ReactNode;
+}
+
+const maritalOptions = maritalStatusSchema.options.map((value) => ({ value, label: maritalStatusLabel(value) }));
+const contactOptions = contactMethodSchema.options.map((value) => ({ value, label: contactMethodLabel(value) }));
+const documentOptions = idDocumentTypeSchema.options.map((value) => ({ value, label: idDocumentChoiceLabels[value] }));
+
+/**
+ * The person of SPEC §2 "Register-client screen", shared by /person and the public /register wizard.
+ * Validated on submit with `personInputSchema`; duplicates of e-mail, phone and document are reported
+ * while typing (after an 800 ms pause) and block saving.
+ */
+export function PersonForm({
+  defaultValues,
+  onSubmit,
+  onValuesChange,
+  checkUniqueness = true,
+  submitLabel = 'Enregistrer',
+  submittingLabel = 'Enregistrement...',
+  resetAfterSubmit = false,
+  secondaryAction,
+}: PersonFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<PersonInput, unknown, PersonData>({
+    resolver: zodResolver(personInputSchema),
+    defaultValues: { ...emptyPerson, ...defaultValues },
+  });
+
+  const watched = useWatch({ control });
+  const duplicates = usePersonUniqueness(checkUniqueness, watched);
+  const [saved, setSaved] = useState(0);
+
+  useEffect(() => {
+    onValuesChange?.(watched);
+    // Only the values matter; the page's callback may be a new function on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [watched]);
+
+  async function onValid(person: PersonData) {
+    if (duplicates.email || duplicates.phoneNumber || duplicates.idDocumentNumber) {
+      setError('root', { message: genericMessages.validation });
+      return;
+    }
+    const result = await onSubmit({ ...person, phoneNumber: normalizePhone(person.phoneNumber) });
+    if (result && (result.errors || result.message)) {
+      const unplaced = applyServerErrors(setError, result.errors ?? {}, personFormFields);
+      setError('root', { message: unplaced[0] ?? result.message ?? genericMessages.validation });
+      const first = personFormFields.find((field) => result.errors?.[field]);
+      if (first) setFocus(first);
+      return;
+    }
+    if (resetAfterSubmit) {
+      reset({ ...emptyPerson });
+      setSaved((count) => count + 1);
+    }
+  }
+
+  const dupOr = (field: keyof typeof duplicates, message: string | undefined) => message ?? duplicates[field];
+
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-6" aria-label="Informations du client">
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold text-slate-900">Identité</legend>
+        <TextField label="Prénom" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField label="Nom" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <TextField label="Date de naissance" type="date" required autoComplete="bday" error={errors.dob?.message} {...register('dob')} />
+        <GenderField control={control} error={errors.gender?.message} />
+        <SelectField
+          label="Statut matrimonial"
+          required
+          placeholder="Choisir..."
+          options={maritalOptions}
+          error={errors.maritalStatus?.message}
+          {...register('maritalStatus')}
+        />
+        <TextField label="Profession" required error={errors.occupation?.message} {...register('occupation')} />
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold text-slate-900">Pièce d&apos;identité</legend>
+        <DocumentField control={control} typeError={errors.idDocumentType?.message} numberError={dupOr('idDocumentNumber', errors.idDocumentNumber?.message)} />
+        <TextField label="Date d'émission" type="date" required error={errors.dateIssued?.message} {...register('dateIssued')} />
+        <TextField label="Date d'expiration" type="date" required error={errors.expirationDate?.message} {...register('expirationDate')} />
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold text-slate-900">Adresse</legend>
+        <TextField label="Pays" required autoComplete="country-name" error={errors.country?.message} {...register('country')} />
+        <TextField label="Departement" required autoComplete="address-level1" error={errors.state?.message} {...register('state')} />
+        <TextField label="Commune" required autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+        <TextField label="Adresse" required autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold text-slate-900">Contact</legend>
+        <PhoneField control={control} error={dupOr('phoneNumber', errors.phoneNumber?.message)} />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={dupOr('email', errors.email?.message)}
+          {...register('email')}
+        />
+        <SelectField
+          label="Moyen de contact préféré"
+          required
+          placeholder="Choisir..."
+          options={contactOptions}
+          error={errors.preferredContactMethod?.message}
+          {...register('preferredContactMethod')}
+        />
+        <label className="flex min-h-11 items-center gap-3 self-end text-sm text-slate-800">
+          <input type="checkbox" className="size-5 rounded border-slate-400 accent-blue-800" {...register('consentForMarketing')} />
+          Accepte de recevoir des offres commerciales
+        </label>
+      </fieldset>
+
+      {/* Beside the button the person just pressed, not at the top of a long form. */}
+      {errors.root?.message && <Alert type="danger">{errors.root.message}</Alert>}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {secondaryAction}
+        <Button type="submit" loading={isSubmitting} loadingText={submittingLabel} className="w-full sm:w-auto">
+          {submitLabel}
+        </Button>
+      </div>
+      {resetAfterSubmit && saved > 0 && (
+        <p className="sr-only" role="status">
+          Client ajouté. Le formulaire est prêt pour un autre client.
+        </p>
+      )}
+    </form>
+  );
+}
+
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-red-700">
+      *
+    </span>
+  );
+}
+
+const inputClasses = (error?: string) =>
+  `block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 sm:text-sm ${
+    error ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
+  }`;
+
+function GenderField({ control, error }: { control: Control<PersonInput>; error?: string }) {
+  const { field } = useController({ control, name: 'gender' });
+  const errorId = useId();
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+      <legend className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
+        Sexe <RequiredMark />
+      </legend>
+      <div className="mt-1 flex gap-3">
+        {genderSchema.options.map((value) => (
+          <label
+            key={value}
+            className="flex min-h-11 flex-1 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 has-[:checked]:border-blue-800 has-[:checked]:bg-blue-50"
+          >
+            <input
+              type="radio"
+              name={field.name}
+              value={value}
+              checked={field.value === value}
+              onChange={() => field.onChange(value)}
+              onBlur={field.onBlur}
+              ref={value === 'male' ? field.ref : undefined}
+              className="size-4 accent-blue-800"
+            />
+            {genderLabels[value]}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Splits a phone value into its prefix of SPEC §2 and the rest ("+50937123456" → "+509", "37123456"). */
+export function splitPhone(value: string): { prefix: string; local: string } {
+  const byLength = [...phonePrefixes].sort((a, b) => b.prefix.length - a.prefix.length);
+  const match = byLength.find(({ prefix }) => value.startsWith(prefix));
+  if (match) return { prefix: match.prefix, local: value.slice(match.prefix.length) };
+  return { prefix: phonePrefixes[0].prefix, local: value };
+}
+
+/** The phone with its prefix choice; the value is prefix + number ("" while no number is typed). */
+function PhoneField({ control, error }: { control: Control<PersonInput>; error?: string }) {
+  const {
+    field: { ref: attachInput, value: fieldValue, onChange, onBlur },
+  } = useController({ control, name: 'phoneNumber' });
+  const [chosenPrefix, setChosenPrefix] = useState(() => splitPhone(fieldValue ?? '').prefix);
+  // While a number is typed, the value says which prefix it has; before, the choice does.
+  const value = fieldValue ?? '';
+  const prefix = value ? splitPhone(value).prefix : chosenPrefix;
+  const local = value ? splitPhone(value).local : '';
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+
+  function emit(nextPrefix: string, nextLocal: string) {
+    const typed = nextLocal.trimStart();
+    // A full international number typed in the box keeps its own prefix.
+    if (typed.startsWith('+')) onChange(typed);
+    else onChange(typed ? `${nextPrefix}${typed}` : '');
+  }
+
+  return (
+    <div>
+      <div className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
+        <label htmlFor={inputId}>Téléphone</label>
+        <RequiredMark />
+      </div>
+      <div className="mt-1 flex gap-2">
+        <select
+          aria-label="Indicatif"
+          value={prefix}
+          onChange={(event) => {
+            setChosenPrefix(event.target.value);
+            emit(event.target.value, local);
+          }}
+          className={`${inputClasses()} w-auto shrink-0`}
+        >
+          {phonePrefixes.map((option) => (
+            <option key={option.prefix} value={option.prefix}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <input
+          id={inputId}
+          ref={attachInput}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="612345678"
+          value={local}
+          onChange={(event) => emit(prefix, event.target.value)}
+          onBlur={onBlur}
+          aria-required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`${inputClasses(error)} min-w-0 flex-1`}
+        />
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const documentWords: Record<string, PersonInput['idDocumentType']> = {
+  id_card: 'id_card',
+  passport: 'passport',
+  passeport: 'passport',
+  driving_license: 'driving_license',
+};
+
+/**
+ * The combined value of the document input ("passport PA123456"), split on its first space into the
+ * type and the number.
+ */
+export function splitIdDocument(value: string): { type: string; number: string } {
+  const trimmed = value.trimStart();
+  const space = trimmed.indexOf(' ');
+  if (space < 0) return { type: trimmed, number: '' };
+  return { type: trimmed.slice(0, space), number: trimmed.slice(space + 1).trim() };
+}
+
+/**
+ * SPEC §2's combined identity-document input: the type choice and the number, entered together. A
+ * number typed or pasted with its type in front ("passport PA123456") is split on the space.
+ */
+function DocumentField({
+  control,
+  typeError,
+  numberError,
+}: {
+  control: Control<PersonInput>;
+  typeError?: string;
+  numberError?: string;
+}) {
+  const {
+    field: { ref: attachType, value: typeValue, onChange: onTypeChange, onBlur: onTypeBlur },
+  } = useController({ control, name: 'idDocumentType' });
+  const {
+    field: { ref: attachNumber, value: numberValue, onChange: setNumber, onBlur: onNumberBlur },
+  } = useController({ control, name: 'idDocumentNumber' });
+  const numberId = useId();
+  const typeErrorId = `${numberId}-type-error`;
+  const numberErrorId = `${numberId}-error`;
+
+  function onNumberChange(raw: string) {
+    const { type, number } = splitIdDocument(raw);
+    const known = documentWords[type.toLowerCase()];
+    if (known && raw.includes(' ')) {
+      onTypeChange(known);
+      setNumber(number);
+    } else {
+      setNumber(raw);
+    }
+  }
+
+  return (
+    <div className="sm:col-span-2">
+      <div className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
+        <label htmlFor={numberId}>Numéro du document</label>
+        <RequiredMark />
+      </div>
+      <div className="mt-1 flex gap-2">
+        <select
+          aria-label="Type de document"
+          value={typeValue ?? ''}
+          onChange={(event) => onTypeChange(event.target.value)}
+          onBlur={onTypeBlur}
+          ref={attachType}
+          aria-invalid={typeError ? true : undefined}
+          aria-describedby={typeError ? typeErrorId : undefined}
+          className={`${inputClasses(typeError)} w-36 shrink-0 sm:w-48`}
+        >
+          <option value="">Type...</option>
+          {documentOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <input
+          id={numberId}
+          ref={attachNumber}
+          value={numberValue ?? ''}
+          onChange={(event) => onNumberChange(event.target.value)}
+          onBlur={onNumberBlur}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-required
+          aria-invalid={numberError ? true : undefined}
+          aria-describedby={numberError ? numberErrorId : undefined}
+          className={`${inputClasses(numberError)} min-w-0 flex-1`}
+        />
+      </div>
+      {typeError && (
+        <p id={typeErrorId} className="mt-1 text-sm text-red-700">
+          {typeError}
+        </p>
+      )}
+      {numberError && (
+        <p id={numberErrorId} className="mt-1 text-sm text-red-700">
+          {numberError}
+        </p>
+      )}
+    </div>
+  );
+}

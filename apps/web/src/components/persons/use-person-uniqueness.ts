@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import {
+  duplicateDocumentMessage,
+  duplicateFieldMessage,
+  emailSchema,
+  idDocumentTypeSchema,
+  normalizePhone,
+  personFieldsSchema,
+  phoneNumberSchema,
+  type IdDocumentType,
+} from '@lajan/domain';
+import { useHttp } from '../../lib/http-context';
+import { checkDocumentExists, checkPersonFieldExists } from './api';
+
+/** SPEC §5 / §9: the uniqueness checks wait for an 800 ms pause in typing. */
+export const UNIQUENESS_DEBOUNCE_MS = 800;
+
+interface Checked {
+  /** The value that was checked; a message shows only while the field still holds it. */
+  key: string;
+  exists: boolean;
+}
+
+/**
+ * Asks the server, after an 800 ms pause, whether another person already has this value. Checks only
+ * a value that its own rule accepts (no call for "jean@"). A failed check says nothing: the server
+ * checks again when the form is saved.
+ */
+function useDebouncedCheck(key: string | null, check: (signal: AbortSignal) => Promise<boolean>): Checked | null {
+  const [checked, setChecked] = useState<Checked | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      check(controller.signal).then(
+        (exists) => setChecked({ key, exists }),
+        () => undefined,
+      );
+    }, UNIQUENESS_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // `check` is rebuilt on every render; the key says everything it depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return key !== null && checked?.key === key ? checked : null;
+}
+
+export interface UniquenessMessages {
+  email?: string;
+  phoneNumber?: string;
+  idDocumentNumber?: string;
+}
+
+/** "<field> existe déjà" for the e-mail and the phone, "Ce numero <type> existe deja existe déjà" for the document. */
+export function usePersonUniqueness(
+  enabled: boolean,
+  values: { email?: string; phoneNumber?: string; idDocumentType?: string; idDocumentNumber?: string },
+): UniquenessMessages {
+  const http = useHttp();
+  const email = values.email?.trim() ?? '';
+  const phone = values.phoneNumber?.trim() ?? '';
+  const documentNumber = values.idDocumentNumber?.trim() ?? '';
+  const documentType = idDocumentTypeSchema.safeParse(values.idDocumentType);
+
+  const emailKey = enabled && emailSchema.safeParse(email).success ? email.toLowerCase() : null;
+  const phoneKey = enabled && phoneNumberSchema.safeParse(phone).success ? normalizePhone(phone) : null;
+  const documentKey =
+    enabled && documentType.success && personFieldsSchema.shape.idDocumentNumber.safeParse(documentNumber).success
+      ? `${documentType.data} ${documentNumber}`
+      : null;
+
+  const emailChecked = useDebouncedCheck(emailKey, (signal) => checkPersonFieldExists(http, 'email', email, signal));
+  const phoneChecked = useDebouncedCheck(phoneKey, (signal) =>
+    checkPersonFieldExists(http, 'phoneNumber', normalizePhone(phone), signal),
+  );
+  const documentChecked = useDebouncedCheck(documentKey, (signal) =>
+    checkDocumentExists(http, documentNumber, documentType.data as IdDocumentType, signal),
+  );
+
+  return {
+    email: emailChecked?.exists ? duplicateFieldMessage('email') : undefined,
+    phoneNumber: phoneChecked?.exists ? duplicateFieldMessage('phoneNumber') : undefined,
+    idDocumentNumber:
+      documentChecked?.exists && documentType.success ? duplicateDocumentMessage(documentType.data) : undefined,
+  };
+}

@@ -1,0 +1,359 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { todayIso } from '@lajan/domain';
+import { startApiServer, type ApiServer } from '../../test/api-server';
+import { jean } from '../../test/persons';
+import { navigateTo, renderApp } from '../../test/render-app';
+import { makeToken } from '../../test/tokens';
+import { teller } from '../../test/users';
+
+let api: ApiServer;
+beforeEach(async () => {
+  api = await startApiServer();
+  api.on('POST /persons/check-unique/', { body: { data: { exists: false } } });
+});
+afterEach(async () => {
+  await api.close();
+});
+
+async function openForm(options: { keepStorage?: boolean; from?: string } = {}) {
+  const rendered = renderApp({
+    path: options.from ?? '/person',
+    token: makeToken(teller),
+    apiBaseUrl: api.baseUrl,
+    keepStorage: options.keepStorage,
+  });
+  if (options.from) await navigateTo(rendered.app, '/person');
+  await screen.findByRole('heading', { name: 'Enregistrer Client', level: 1 });
+  return rendered;
+}
+
+const field = (name: string) => screen.getByLabelText(name, { exact: true });
+
+function setDate(name: string, value: string) {
+  fireEvent.change(field(name), { target: { value } });
+}
+
+/** A date `years` years before today, in Haiti. */
+function yearsAgo(years: number, dayShift = 0) {
+  const [y, m, d] = todayIso().split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y - years, m - 1, d + dayShift));
+  return date.toISOString().slice(0, 10);
+}
+
+async function fillValid(user: UserEvent) {
+  await user.type(field('Prénom'), 'jean');
+  await user.type(field('Nom'), 'Pierre');
+  setDate('Date de naissance', '1990-05-14');
+  await user.click(screen.getByLabelText('Homme'));
+  await user.selectOptions(field('Statut matrimonial'), 'married');
+  await user.type(field('Profession'), 'Commerçant');
+  await user.selectOptions(screen.getByLabelText('Type de document'), 'id_card');
+  await user.type(field('Numéro du document'), '003-456-789');
+  setDate("Date d'émission", '2020-01-10');
+  setDate("Date d'expiration", '2030-01-10');
+  await user.type(field('Departement'), 'Ouest');
+  await user.type(field('Commune'), 'Pétion-Ville');
+  await user.type(field('Adresse'), '12 rue Grégoire');
+  await user.type(field('Téléphone'), '3712 3456');
+  await user.type(field('Email'), 'jean.pierre@example.ht');
+  await user.selectOptions(field('Moyen de contact préféré'), 'sms');
+}
+
+function submit(user: UserEvent) {
+  return user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+}
+
+function postedPerson() {
+  return api.requests.find((request) => request.method === 'POST' && request.path === '/persons')?.body as
+    | Record<string, unknown>
+    | undefined;
+}
+
+describe('the register-client screen /person (SPEC §2)', () => {
+  it('shows every field with its label, the required asterisks, the choices and a back button', async () => {
+    await openForm();
+    expect(screen.getByRole('button', { name: /Retour/ })).toBeVisible();
+    for (const name of [
+      'Prénom',
+      'Nom',
+      'Date de naissance',
+      'Pays',
+      'Departement',
+      'Commune',
+      'Adresse',
+      'Téléphone',
+      'Email',
+      'Numéro du document',
+      "Date d'émission",
+      "Date d'expiration",
+      'Profession',
+      'Statut matrimonial',
+      'Moyen de contact préféré',
+    ]) {
+      expect(field(name)).toHaveAttribute('aria-required', 'true');
+    }
+    expect(screen.getByText('Prénom', { selector: 'label' }).nextElementSibling).toHaveTextContent('*');
+    expect(screen.getByLabelText('Homme')).toHaveAttribute('type', 'radio');
+    expect(screen.getByLabelText('Femme')).toHaveAttribute('type', 'radio');
+    expect(field('Téléphone')).toHaveAttribute('placeholder', '612345678');
+    const prefixes = within(screen.getByLabelText('Indicatif')).getAllByRole('option');
+    expect(prefixes.map((option) => option.textContent)).toEqual(['+509 (Haïti)', '+1 (US)', '+33 (France)']);
+    const documents = within(screen.getByLabelText('Type de document')).getAllByRole('option');
+    expect(documents.map((option) => option.textContent)).toEqual([
+      'Type...',
+      "Carte d'identite",
+      'passport',
+      'Permis de conduire',
+    ]);
+    const marital = within(field('Statut matrimonial')).getAllByRole('option');
+    expect(marital.map((option) => option.textContent)).toEqual([
+      'Choisir...',
+      'Célibataire',
+      'Marié(e)',
+      'Divorcé(e)',
+      'Veuf/Veuve',
+    ]);
+    const contact = within(field('Moyen de contact préféré')).getAllByRole('option');
+    expect(contact.map((option) => option.textContent)).toEqual(['Choisir...', 'Email', 'Téléphone', 'SMS']);
+    expect(screen.getByRole('checkbox', { name: /offres commerciales/ })).not.toBeChecked();
+  });
+
+  it('puts each "required" message of SPEC §5 under its field on submit, and sends nothing', async () => {
+    const { user } = await openForm();
+    await user.clear(field('Pays'));
+    await submit(user);
+    const expected: [string, string][] = [
+      ['Prénom', 'Le prénom est requis'],
+      ['Nom', 'Le nom est requis'],
+      ['Date de naissance', 'La date de naissance est requise'],
+      ['Pays', 'Le nom du pays doit contenir au moins 2 caractères'],
+      ['Departement', "L'état est requis"],
+      ['Commune', 'La ville est requise'],
+      ['Adresse', "L'adresse doit contenir au moins 5 caractères"],
+      ['Téléphone', 'Le numéro de téléphone est requis'],
+      ['Email', "L'email est requis"],
+      ['Numéro du document', 'Le numéro de document est requis'],
+      ["Date d'émission", "La date d'émission est requise"],
+      ["Date d'expiration", "La date d'expiration est requise"],
+      ['Profession', 'La profession est requise'],
+      ['Statut matrimonial', 'Statut matrimonial invalide'],
+      ['Moyen de contact préféré', 'Méthode de contact invalide'],
+    ];
+    for (const [name, message] of expected) {
+      expect(await screen.findByText(message)).toBeVisible();
+      expect(field(name)).toHaveAccessibleDescription(message);
+      expect(field(name)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(screen.getByLabelText('Type de document')).toHaveAccessibleDescription('Le type de document est requis');
+    expect(screen.getByRole('group', { name: /Sexe/ })).toHaveAccessibleDescription('Sexe invalide');
+    expect(postedPerson()).toBeUndefined();
+  });
+
+  it('says what is wrong with a value, as SPEC §5 words it', async () => {
+    const { user } = await openForm();
+    await fillValid(user);
+    await user.clear(field('Prénom'));
+    await user.type(field('Prénom'), 'J');
+    await user.clear(field('Nom'));
+    await user.type(field('Nom'), 'P'.repeat(51));
+    setDate('Date de naissance', yearsAgo(18, 1));
+    await user.clear(field('Téléphone'));
+    await user.type(field('Téléphone'), '37 12');
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'jean@');
+    await user.clear(field('Numéro du document'));
+    await user.type(field('Numéro du document'), 'AB1');
+    setDate("Date d'émission", '2024-06-01');
+    setDate("Date d'expiration", '2024-05-31');
+    await submit(user);
+
+    expect(field('Prénom')).toHaveAccessibleDescription('Le prénom doit contenir au moins 2 caractères');
+    expect(field('Nom')).toHaveAccessibleDescription('Le nom ne peut pas dépasser 50 caractères');
+    expect(field('Date de naissance')).toHaveAccessibleDescription('Vous devez avoir au moins 18 ans');
+    expect(field('Téléphone')).toHaveAccessibleDescription('Le numéro de téléphone doit contenir au moins 8 chiffres');
+    expect(field('Email')).toHaveAccessibleDescription('Email invalide');
+    expect(field('Numéro du document')).toHaveAccessibleDescription(
+      'Le numéro de document doit contenir au moins 4 caractères',
+    );
+    expect(field("Date d'expiration")).toHaveAccessibleDescription(
+      "La date d'expiration doit être après la date d'émission",
+    );
+
+    setDate('Date de naissance', yearsAgo(-1));
+    setDate("Date d'émission", yearsAgo(-1));
+    await user.clear(field('Téléphone'));
+    await user.type(field('Téléphone'), '3712-abc');
+    await submit(user);
+    expect(field('Date de naissance')).toHaveAccessibleDescription('La date de naissance ne peut pas être dans le futur');
+    expect(field("Date d'émission")).toHaveAccessibleDescription("La date d'émission ne peut pas être dans le futur");
+    expect(field('Téléphone')).toHaveAccessibleDescription('Numéro de téléphone invalide');
+
+    // The 18th birthday itself is old enough.
+    setDate('Date de naissance', yearsAgo(18));
+    await user.clear(field('Prénom'));
+    await user.type(field('Prénom'), 'Jo');
+    await submit(user);
+    expect(field('Date de naissance')).not.toHaveAccessibleDescription();
+    expect(postedPerson()).toBeUndefined();
+  });
+
+  it('saves the person with the phone prefix and the split document, says so, clears the draft and goes back', async () => {
+    let answer: (() => void) | undefined;
+    api.on('POST /persons', () => new Promise((resolve) => {
+      answer = () => resolve({ status: 201, body: { data: jean } });
+    }));
+    const { user } = await openForm({ from: '/' });
+    await fillValid(user);
+    expect(localStorage.getItem(`lajan.person-draft.${teller.id}`)).toContain('Pierre');
+    await submit(user);
+
+    const busy = await screen.findByRole('button', { name: 'Enregistrement...' });
+    expect(busy).toBeDisabled();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+
+    expect(await screen.findByText('Personne enregistrée avec succès')).toBeVisible();
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(localStorage.getItem(`lajan.person-draft.${teller.id}`)).toBeNull();
+    expect(postedPerson()).toEqual({
+      firstName: 'jean',
+      lastName: 'Pierre',
+      dob: '1990-05-14',
+      gender: 'male',
+      country: 'Haïti',
+      state: 'Ouest',
+      city: 'Pétion-Ville',
+      address: '12 rue Grégoire',
+      phoneNumber: '+50937123456',
+      email: 'jean.pierre@example.ht',
+      idDocumentType: 'id_card',
+      idDocumentNumber: '003-456-789',
+      dateIssued: '2020-01-10',
+      expirationDate: '2030-01-10',
+      occupation: 'Commerçant',
+      annualIncome: 0,
+      maritalStatus: 'married',
+      preferredContactMethod: 'sms',
+      consentForMarketing: false,
+    });
+  });
+
+  it('sends the chosen prefix: +33 and 612345678 make +33612345678', async () => {
+    api.on('POST /persons', { status: 201, body: { data: jean } });
+    const { user } = await openForm();
+    await fillValid(user);
+    await user.clear(field('Téléphone'));
+    await user.selectOptions(screen.getByLabelText('Indicatif'), '+33');
+    await user.type(field('Téléphone'), '612345678');
+    await user.click(screen.getByRole('checkbox', { name: /offres commerciales/ }));
+    await submit(user);
+    await screen.findByText('Personne enregistrée avec succès');
+    expect(postedPerson()).toMatchObject({ phoneNumber: '+33612345678', consentForMarketing: true });
+  });
+
+  it('splits a document typed with its type in front on the space', async () => {
+    api.on('POST /persons', { status: 201, body: { data: jean } });
+    const { user } = await openForm();
+    await fillValid(user);
+    await user.clear(field('Numéro du document'));
+    await user.type(field('Numéro du document'), 'passport PA123456');
+    expect(screen.getByLabelText('Type de document')).toHaveValue('passport');
+    expect(field('Numéro du document')).toHaveValue('PA123456');
+    await submit(user);
+    await screen.findByText('Personne enregistrée avec succès');
+    expect(postedPerson()).toMatchObject({ idDocumentType: 'passport', idDocumentNumber: 'PA123456' });
+  });
+
+  it('keeps the draft when the screen is left and reopened, and after a reload', async () => {
+    const { user, app } = await openForm();
+    await user.type(field('Prénom'), 'Nadège');
+    await user.type(field('Téléphone'), '38001122');
+    await user.selectOptions(screen.getByLabelText('Type de document'), 'passport');
+    await user.type(field('Numéro du document'), 'PB998877');
+    await user.click(screen.getByLabelText('Femme'));
+
+    await navigateTo(app, '/');
+    await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 });
+    await navigateTo(app, '/person');
+    expect(await screen.findByLabelText('Prénom')).toHaveValue('Nadège');
+    expect(field('Téléphone')).toHaveValue('38001122');
+
+    cleanup();
+    await openForm({ keepStorage: true });
+    expect(field('Prénom')).toHaveValue('Nadège');
+    expect(field('Téléphone')).toHaveValue('38001122');
+    expect(screen.getByLabelText('Indicatif')).toHaveValue('+509');
+    expect(screen.getByLabelText('Type de document')).toHaveValue('passport');
+    expect(field('Numéro du document')).toHaveValue('PB998877');
+    expect(screen.getByLabelText('Femme')).toBeChecked();
+  });
+
+  it("puts the server's field errors on their fields", async () => {
+    api.on('POST /persons', {
+      status: 409,
+      body: {
+        message: 'Cette personne existe déjà',
+        code: 'CONFLICT',
+        errors: {
+          email: ['email existe déjà'],
+          idDocumentNumber: ['Ce numero id_card existe deja existe déjà'],
+        },
+      },
+    });
+    const { user } = await openForm();
+    await fillValid(user);
+    await submit(user);
+    expect(await screen.findByText('Veuillez corriger les erreurs du formulaire')).toBeVisible();
+    expect(field('Email')).toHaveAccessibleDescription('email existe déjà');
+    expect(field('Numéro du document')).toHaveAccessibleDescription('Ce numero id_card existe deja existe déjà');
+    expect(field('Email')).toHaveFocus();
+    expect(window.location.pathname).toBe('/person');
+  });
+
+  it('says "email existe déjà" and "phoneNumber existe déjà" after an 800 ms pause in typing, and blocks saving', async () => {
+    api.on('POST /persons/check-unique/', ({ body }) => ({
+      body: { data: { exists: ['taken@example.ht', '+50937000000'].includes((body as { value: string }).value) } },
+    }));
+    const { user } = await openForm();
+    await user.type(field('Email'), 'taken@example.ht');
+    const typedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(api.requests.filter((request) => request.path === '/persons/check-unique/')).toEqual([]);
+    expect(await screen.findByText('email existe déjà', {}, { timeout: 2000 })).toBeVisible();
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(790);
+    expect(field('Email')).toHaveAccessibleDescription('email existe déjà');
+    const emailChecks = api.requests.filter((request) => request.path === '/persons/check-unique/');
+    expect(emailChecks.map((request) => request.body)).toEqual([{ field: 'email', value: 'taken@example.ht' }]);
+
+    await user.type(field('Téléphone'), '3700 0000');
+    expect(await screen.findByText('phoneNumber existe déjà', {}, { timeout: 2000 })).toBeVisible();
+    expect(api.requests.at(-1)?.body).toEqual({ field: 'phoneNumber', value: '+50937000000' });
+
+    await fillValid(user);
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'taken@example.ht');
+    await screen.findByText('email existe déjà', {}, { timeout: 2000 });
+    await submit(user);
+    expect(await screen.findByText('Veuillez corriger les erreurs du formulaire')).toBeVisible();
+    expect(postedPerson()).toBeUndefined();
+
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'libre@example.ht');
+    expect(screen.queryByText('email existe déjà')).not.toBeInTheDocument();
+  });
+
+  it('checks the document once its type and number are both there', async () => {
+    api.on('GET /persons/check-document-unique/PA123456/passport', { body: { data: { exists: true } } });
+    const { user } = await openForm();
+    await user.type(field('Numéro du document'), 'PA123456');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(api.requests.filter((request) => request.path.startsWith('/persons/check-document-unique'))).toEqual([]);
+    await user.selectOptions(screen.getByLabelText('Type de document'), 'passport');
+    expect(
+      await screen.findByText('Ce numero passport existe deja existe déjà', {}, { timeout: 2000 }),
+    ).toBeVisible();
+    expect(field('Numéro du document')).toHaveAccessibleDescription('Ce numero passport existe deja existe déjà');
+  });
+});
