@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string's parameters (`?page=2&q=cap` → `{ page: '2', q: 'cap' }`). */
+  query: Record<string, string>;
   headers: IncomingMessage['headers'];
   body: unknown;
 }
@@ -49,9 +51,11 @@ export async function startApiServer(): Promise<ApiServer> {
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const path = (req.url ?? '/').replace(/^\/api/, '').split('?')[0] ?? '/';
+      const query = Object.fromEntries(new URL(req.url ?? '/', 'http://localhost').searchParams);
       const recorded: RecordedRequest = {
         method: req.method ?? 'GET',
         path,
+        query,
         headers: req.headers,
         body: text ? (JSON.parse(text) as unknown) : undefined,
       };
