@@ -28,6 +28,8 @@ const UpdatePasswordPage = lazy(() => import('../features/auth/UpdatePasswordPag
 const RegisterPage = lazy(() => import('../features/register/RegisterPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const RegisterClientPage = lazy(() => import('../features/persons/RegisterClientPage'));
+const CreateAccountPage = lazy(() => import('../features/accounts/CreateAccountPage'));
+const AccountRequestsPage = lazy(() => import('../features/accounts/AccountRequestsPage'));
 const ForbiddenPage = lazy(() => import('../features/errors/ForbiddenPage'));
 const ServerErrorPage = lazy(() => import('../features/errors/ServerErrorPage'));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
@@ -84,7 +86,14 @@ export const appRoutes = [
     path: '/create-account',
     title: 'Créer un compte',
     access: 'accounts.manage',
-    component: ComingSoon,
+    component: CreateAccountPage,
+  },
+  {
+    name: 'account-requests',
+    path: '/account-requests',
+    title: "Demandes d'ouverture",
+    access: 'accounts.manage',
+    component: AccountRequestsPage,
   },
   {
     name: 'person',

@@ -43,6 +43,7 @@ describe('the sidebar (SPEC §2)', () => {
       'Recevoir',
       'Historique',
       'Creer un Compte',
+      "Demandes d'ouverture",
       'Mon Compte',
       'Tableau des Frais',
     ]);

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import {
+  accountTypeLabels,
+  createAccountInputSchema,
+  CURRENCY,
+  genericMessages,
+  type Account,
+  type CreateAccountInput,
+} from '@lajan/domain';
+import { AccountTypeField, currencyOptions } from '../../components/accounts/AccountTypeField';
+import { Alert } from '../../components/Alert';
+import { buttonClasses } from '../../components/Button';
+import { ClientList } from '../../components/persons/ClientList';
+import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
+import type { PersonSearchResult } from '../../components/persons/api';
+import { SelectField } from '../../components/SelectField';
+import { useToasts } from '../../components/toasts/toast-context';
+import { Wizard } from '../../components/wizard/Wizard';
+import { errorMessage, isHttpError } from '../../lib/http';
+import { useCreateAccountMutation } from './api/create-account';
+
+export const ACCOUNT_CREATED_TOAST = 'Compte créé avec succès';
+
+const STEP_CLIENTS = 0;
+const STEP_TYPE = 1;
+
+/**
+ * /create-account (SPEC §2 "Create account"): 1. the holders, found with the person search (the first is
+ * the principal holder); 2. type and currency; 3. summary. Suivant stays disabled while step 1 has no
+ * client or step 2 lacks type or currency (SPEC §4, applied to the steps in §2's order: decision 032).
+ */
+export default function CreateAccountPage() {
+  const toasts = useToasts();
+  const mutation = useCreateAccountMutation();
+  const [step, setStep] = useState(0);
+  const [clients, setClients] = useState<PersonSearchResult[]>([]);
+  const [created, setCreated] = useState<Account | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    setValue,
+    trigger,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm<CreateAccountInput>({
+    resolver: zodResolver(createAccountInputSchema),
+    defaultValues: { type: undefined, currency: CURRENCY, personIds: [] },
+  });
+  const [type, currency] = useWatch({ control, name: ['type', 'currency'] });
+
+  function choose(clientsNext: PersonSearchResult[]) {
+    setClients(clientsNext);
+    setValue(
+      'personIds',
+      clientsNext.map((client) => client.id),
+      { shouldValidate: clientsNext.length > 0 },
+    );
+  }
+
+  async function submit() {
+    setFailure(null);
+    const valid = await trigger();
+    if (!valid) return;
+    try {
+      const account = await mutation.mutateAsync(getValues());
+      toasts.success(ACCOUNT_CREATED_TOAST);
+      setCreated(account);
+    } catch (error) {
+      if (isHttpError(error) && Object.keys(error.errors).length > 0) {
+        const [firstField] = Object.keys(error.errors);
+        for (const [field, messages] of Object.entries(error.errors)) {
+          if (field === 'type' || field === 'currency' || field === 'personIds') {
+            setError(field, { type: 'server', message: messages[0] });
+          }
+        }
+        setFailure(error.serverMessage ?? genericMessages.validation);
+        setStep(firstField === 'type' || firstField === 'currency' ? STEP_TYPE : STEP_CLIENTS);
+        return;
+      }
+      setFailure(errorMessage(error, 'An error occurred'));
+    }
+  }
+
+  if (created) return <AccountCreated account={created} />;
+
+  const clientsStep = (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">
+        Recherchez chaque titulaire. Le premier client sélectionné est le titulaire principal.
+      </p>
+      <PersonSearchModal
+        onSelect={(person) => choose([...clients, person])}
+        excludeIds={clients.map((client) => client.id)}
+      />
+      <ClientList
+        clients={clients}
+        showHolderRole
+        onRemove={(_, index) => choose(clients.filter((__, i) => i !== index))}
+      />
+      {errors.personIds?.message && <p className="text-sm text-red-700">{errors.personIds.message}</p>}
+    </div>
+  );
+
+  const typeStep = (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Controller
+        control={control}
+        name="type"
+        render={({ field }) => <AccountTypeField value={field.value} onChange={field.onChange} error={errors.type?.message} />}
+      />
+      <SelectField
+        label="Devise"
+        required
+        placeholder="Choisir..."
+        options={currencyOptions}
+        error={errors.currency?.message}
+        {...register('currency')}
+      />
+    </div>
+  );
+
+  const summaryStep = (
+    <div className="space-y-4">
+      <dl className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-slate-600">Type de compte</dt>
+          <dd className="font-semibold text-slate-900">{type ? accountTypeLabels[type] : '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">Devise</dt>
+          <dd className="font-semibold text-slate-900">{currency}</dd>
+        </div>
+      </dl>
+      <ClientList clients={clients} showHolderRole showAddLink={false} title="Titulaires" />
+    </div>
+  );
+
+  return (
+    <Wizard
+      title="Créer un compte"
+      description="Ouvrir un compte courant ou d'épargne pour un ou plusieurs clients."
+      step={step}
+      onStepChange={(next) => {
+        setFailure(null);
+        setStep(next);
+      }}
+      submitting={mutation.isPending}
+      onSubmit={submit}
+      error={failure && <Alert type="danger">{failure}</Alert>}
+      steps={[
+        {
+          id: 'clients',
+          title: 'Sélection des clients',
+          content: clientsStep,
+          canGoNext: clients.length > 0,
+          blockedHint: 'Sélectionnez au moins un client pour continuer.',
+          validate: () => trigger('personIds'),
+        },
+        {
+          id: 'type',
+          title: 'Type et devise',
+          content: typeStep,
+          canGoNext: Boolean(type) && Boolean(currency),
+          blockedHint: 'Choisissez le type de compte et la devise.',
+          validate: () => trigger(['type', 'currency']),
+        },
+        { id: 'summary', title: 'Résumé', content: summaryStep },
+      ]}
+    />
+  );
+}
+
+function AccountCreated({ account }: { account: Account }) {
+  return (
+    <section className="mx-auto w-full max-w-xl rounded-xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8">
+      <div aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800">
+        ✓
+      </div>
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900">Compte créé avec succès !</h1>
+      <p className="mt-4 text-sm text-slate-600">Numéro de compte</p>
+      <p className="mt-1 font-mono text-3xl font-bold tracking-wider break-all text-blue-900" aria-label={`Numéro de compte ${account.accountNumber}`}>
+        {account.accountNumber}
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        {accountTypeLabels[account.type]} · {account.currency}
+      </p>
+      <p className="mt-4 text-sm text-slate-700">Conservez précieusement ce numéro pour accéder à votre compte.</p>
+      <Link to="/" className={buttonClasses('primary', 'mt-6 w-full sm:w-auto')}>
+        Retour à l&apos;accueil
+      </Link>
+    </section>
+  );
+}
