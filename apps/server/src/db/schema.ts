@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -57,7 +58,12 @@ export const persons = pgTable(
     deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
-    index('persons_email_idx').on(sql`lower(${t.email})`),
+    // One person per e-mail, phone and identity document (SPEC §5 uniqueness), held by the
+    // database so that two racing registrations cannot both win.
+    uniqueIndex('persons_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('persons_phone_number_key').on(t.phoneNumber),
+    uniqueIndex('persons_id_document_key').on(t.idDocumentType, sql`upper(${t.idDocumentNumber})`),
+    index('persons_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
     check('persons_gender_check', sql`${t.gender} IS NULL OR ${t.gender} IN ('male', 'female')`),
     check(
       'persons_id_document_type_check',
@@ -93,6 +99,7 @@ export const agents = pgTable(
     deletedAt: timestamptz('deleted_at'),
     /** Set: suspended; its users cannot sign in until it is activated again. */
     suspendedAt: timestamptz('suspended_at'),
+    createdByUserId: uuid('created_by_user_id'),
   },
   (t) => [
     uniqueIndex('agents_code_key').on(t.code),
@@ -219,4 +226,221 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actorUserId, t.at)],
+);
+
+/** The persons who own an agent; position 0 is the first owner (who receives the first user's e-mail). */
+export const agentOwners = pgTable(
+  'agent_owners',
+  {
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.personId] }),
+    uniqueIndex('agent_owners_position_key').on(t.agentId, t.position),
+    index('agent_owners_person_idx').on(t.personId),
+  ],
+);
+
+/**
+ * Every account of the ledger (DESIGN §4): customer accounts (current, savings), one float account
+ * per agent, and the system accounts (fee income, external transfers to pay out, treasury).
+ * `balance_centimes` is kept in the transaction that writes the entries and always equals their sum.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountNumber: text('account_number').notNull(),
+    kind: text('kind', { enum: ['customer', 'float', 'system'] }).notNull(),
+    type: text('type', { enum: ['current', 'savings'] }),
+    currency: text('currency').notNull().default('HTG'),
+    status: text('status', { enum: ['pending', 'active', 'inactive', 'closed'] }).notNull(),
+    balanceCentimes: bigint('balance_centimes', { mode: 'number' }).notNull().default(0),
+    /** A float account's agent; a customer account's opening agent (null for a public request). */
+    agentId: uuid('agent_id').references(() => agents.id),
+    /** `fee_income`, `payout` or `treasury` for the system accounts. */
+    systemCode: text('system_code', { enum: ['fee_income', 'payout', 'treasury'] }),
+    /** The reference a visitor's public request was given (DESIGN §3). */
+    requestReference: text('request_reference'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    /** Who activated or rejected a public request, and when. */
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id),
+    decidedAt: timestamptz('decided_at'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_account_number_key').on(t.accountNumber),
+    uniqueIndex('accounts_system_code_key').on(t.systemCode),
+    uniqueIndex('accounts_request_reference_key').on(t.requestReference),
+    uniqueIndex('accounts_float_agent_key')
+      .on(t.agentId)
+      .where(sql`${t.kind} = 'float'`),
+    index('accounts_agent_idx').on(t.agentId),
+    index('accounts_status_idx').on(t.status),
+    check('accounts_currency_check', sql`${t.currency} = 'HTG'`),
+    // Only the treasury (the provider's source of e-money) may go below zero.
+    check('accounts_balance_check', sql`${t.balanceCentimes} >= 0 OR ${t.systemCode} = 'treasury'`),
+    check(
+      'accounts_kind_check',
+      sql`(${t.kind} = 'customer' AND ${t.type} IS NOT NULL AND ${t.systemCode} IS NULL)
+       OR (${t.kind} = 'float' AND ${t.type} IS NULL AND ${t.agentId} IS NOT NULL AND ${t.systemCode} IS NULL)
+       OR (${t.kind} = 'system' AND ${t.type} IS NULL AND ${t.agentId} IS NULL AND ${t.systemCode} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** The holders of a customer account; position 0 is the principal holder. */
+export const accountHolders = pgTable(
+  'account_holders',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.personId] }),
+    uniqueIndex('account_holders_position_key').on(t.accountId, t.position),
+    index('account_holders_person_idx').on(t.personId),
+  ],
+);
+
+export const transactionTypes = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'external_transfer',
+  'external_payout',
+  'external_refund',
+  'agent_deposit',
+] as const;
+
+/**
+ * One posted money movement (DESIGN §4). Never edited after posting, except an external transfer's
+ * status (pending → completed or cancelled, once). Its entries sum to zero.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Random digits with a check digit; an external transfer's pick-up code (DESIGN §5). */
+    transactionNumber: text('transaction_number').notNull(),
+    type: text('type', { enum: transactionTypes }).notNull(),
+    status: text('status', { enum: ['completed', 'pending', 'cancelled'] }).notNull(),
+    amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
+    feeCentimes: bigint('fee_centimes', { mode: 'number' }).notNull().default(0),
+    agentShareCentimes: bigint('agent_share_centimes', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('HTG'),
+    /** The agent for which the work was done (the teller's agent; the funded agent for an agent deposit). */
+    agentId: uuid('agent_id').references(() => agents.id),
+    createdByUserId: uuid('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The customer account of a deposit or withdrawal. */
+    accountId: uuid('account_id').references(() => accounts.id),
+    senderAccountId: uuid('sender_account_id').references(() => accounts.id),
+    recipientAccountId: uuid('recipient_account_id').references(() => accounts.id),
+    senderPersonId: uuid('sender_person_id').references(() => persons.id),
+    /** The recipient of an external transfer, as the sender described them (SPEC §5 person form). */
+    recipient: jsonb('recipient').$type<Record<string, unknown>>(),
+    /** The party at the counter: `{ name, idDocumentType, idDocumentNumber }`. */
+    party: jsonb('party').$type<{ name: string; idDocumentType: string; idDocumentNumber: string }>(),
+    /** A payout or refund points at the external transfer it settles. */
+    relatedTransactionId: uuid('related_transaction_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When an external transfer stopped being pending. */
+    settledAt: timestamptz('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('transactions_number_key').on(t.transactionNumber),
+    index('transactions_agent_created_idx').on(t.agentId, t.createdAt),
+    index('transactions_created_idx').on(t.createdAt),
+    index('transactions_related_idx').on(t.relatedTransactionId),
+    check('transactions_amount_check', sql`${t.amountCentimes} > 0`),
+    check(
+      'transactions_fee_check',
+      sql`${t.feeCentimes} >= 0 AND ${t.agentShareCentimes} >= 0 AND ${t.agentShareCentimes} <= ${t.feeCentimes}`,
+    ),
+    check('transactions_status_check', sql`${t.status} = 'completed' OR ${t.type} = 'external_transfer'`),
+  ],
+);
+
+/** The postings of a transaction: a signed amount per account, positive when it raises the balance. */
+export const entries = pgTable(
+  'entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('entries_transaction_idx').on(t.transactionId),
+    index('entries_account_created_idx').on(t.accountId, t.createdAt),
+    check('entries_amount_check', sql`${t.amountCentimes} <> 0`),
+  ],
+);
+
+/** The fee schedule (DESIGN §4b): one row per type and amount band, bounds inclusive, in centimes. */
+export const feeSchedule = pgTable(
+  'fee_schedule',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: ['deposit', 'withdrawal', 'transfer', 'external_transfer'] }).notNull(),
+    minAmountCentimes: bigint('min_amount_centimes', { mode: 'number' }).notNull(),
+    maxAmountCentimes: bigint('max_amount_centimes', { mode: 'number' }).notNull(),
+    feeCentimes: bigint('fee_centimes', { mode: 'number' }).notNull(),
+    agentShareCentimes: bigint('agent_share_centimes', { mode: 'number' }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedByUserId: uuid('updated_by_user_id'),
+  },
+  (t) => [
+    uniqueIndex('fee_schedule_band_key').on(t.type, t.minAmountCentimes),
+    check(
+      'fee_schedule_band_check',
+      sql`${t.minAmountCentimes} > 0 AND ${t.maxAmountCentimes} >= ${t.minAmountCentimes}`,
+    ),
+    check(
+      'fee_schedule_fee_check',
+      sql`${t.feeCentimes} >= 0 AND ${t.agentShareCentimes} >= 0 AND ${t.agentShareCentimes} <= ${t.feeCentimes}`,
+    ),
+  ],
+);
+
+/**
+ * Idempotency keys of money-moving requests (DESIGN §4): written in the same database transaction as
+ * the posting, with the answer, so that a repeat gets the first answer byte for byte.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the validated input: the same key with other input is refused (409). */
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: text('response_body').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.route, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

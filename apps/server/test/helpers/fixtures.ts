@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { App } from '../../src/app.js';
 import type { Db } from '../../src/db/client.js';
 import { agents, persons, users } from '../../src/db/schema.js';
@@ -99,14 +99,18 @@ export interface NewTestUser {
 
 /** A user written straight into the database, as the users issue will create them. */
 export async function createUser(db: Db, user: NewTestUser): Promise<{ id: string; personId: string }> {
-  const [person] = await db
-    .insert(persons)
-    .values({
-      firstName: user.firstName ?? 'Marie',
-      lastName: user.lastName ?? 'Joseph',
-      email: user.email ?? `${user.username}@lajan.test`,
-    })
-    .returning({ id: persons.id });
+  // One person per e-mail address: two users behind one address share their person.
+  const email = user.email ?? `${user.username}@lajan.test`;
+  const [existing] = await db
+    .select({ id: persons.id })
+    .from(persons)
+    .where(sql`lower(${persons.email}) = lower(${email})`);
+  const [person] = existing
+    ? [existing]
+    : await db
+        .insert(persons)
+        .values({ firstName: user.firstName ?? 'Marie', lastName: user.lastName ?? 'Joseph', email })
+        .returning({ id: persons.id });
   const [row] = await db
     .insert(users)
     .values({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { persons } from '../../db/schema.js';
 
@@ -9,8 +10,15 @@ export interface NewPersonBasics {
   now: Date;
 }
 
-export async function insertPerson(executor: Executor, person: NewPersonBasics): Promise<{ id: string }> {
-  const [row] = await executor
+/**
+ * The person with this e-mail address (one per address), created when there is none. A concurrent
+ * creator of the same address waits on the unique index and then finds the other's row.
+ */
+export async function findOrInsertPersonByEmail(
+  executor: Executor,
+  person: NewPersonBasics,
+): Promise<{ id: string }> {
+  const [inserted] = await executor
     .insert(persons)
     .values({
       firstName: person.firstName,
@@ -19,7 +27,13 @@ export async function insertPerson(executor: Executor, person: NewPersonBasics):
       createdAt: person.now,
       updatedAt: person.now,
     })
+    .onConflictDoNothing()
     .returning({ id: persons.id });
-  if (!row) throw new Error('insert into persons returned no row');
-  return row;
+  if (inserted) return inserted;
+  const [existing] = await executor
+    .select({ id: persons.id })
+    .from(persons)
+    .where(sql`lower(${persons.email}) = lower(${person.email})`);
+  if (!existing) throw new Error('persons: conflict on insert but no person with that e-mail');
+  return existing;
 }

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../audit/service.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
-import { insertPerson } from '../persons/store.js';
+import { findOrInsertPersonByEmail } from '../persons/store.js';
 import { hasActiveSuperAdmin, insertSuperAdmin } from './store.js';
 
 /** Rolls back the person when another process created the super administrator first. */
@@ -26,7 +26,7 @@ export async function ensureSuperAdmin(
   const now = clock.now();
   try {
     await db.transaction(async (tx) => {
-      const person = await insertPerson(tx, {
+      const person = await findOrInsertPersonByEmail(tx, {
         firstName: 'Super',
         lastName: 'Administrateur',
         email: superAdmin.email,
