@@ -125,7 +125,7 @@ export default function AgentsPage() {
             </table>
           </div>
           <Pagination
-            page={page}
+            page={query.data?.meta.page ?? page}
             perPage={query.data?.meta.per_page ?? AGENTS_PER_PAGE}
             total={total}
             busy={query.isPlaceholderData}

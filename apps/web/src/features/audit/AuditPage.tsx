@@ -83,7 +83,7 @@ export default function AuditPage() {
             </table>
           </div>
           <Pagination
-            page={page}
+            page={query.data?.meta.page ?? page}
             perPage={query.data?.meta.per_page ?? AUDIT_PER_PAGE}
             total={query.data?.meta.total ?? 0}
             busy={query.isPlaceholderData}

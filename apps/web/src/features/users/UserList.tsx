@@ -201,7 +201,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
             </table>
           </div>
           <Pagination
-            page={page}
+            page={query.data?.meta.page ?? page}
             perPage={query.data?.meta.per_page ?? USERS_PER_PAGE}
             total={total}
             busy={query.isPlaceholderData}

@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SessionUser } from '@lajan/domain';
+import { startApiServer, type ApiServer } from '../../test/api-server';
+import { apiUser, apiUsers, listAnswer } from '../../test/network';
+import { jean, marie, personList } from '../../test/persons';
+import { renderApp } from '../../test/render-app';
+import { makeToken } from '../../test/tokens';
+import { agentAdmin, superAdmin } from '../../test/users';
+
+let api: ApiServer;
+beforeEach(async () => {
+  api = await startApiServer();
+  api.on('GET /persons', { body: personList([jean, marie]) });
+  api.on('POST /users/check-unique/', { body: { data: { exists: false } } });
+  api.on('GET /users', { body: listAnswer([apiUsers.agentAdmin]) });
+});
+afterEach(async () => {
+  await api.close();
+});
+
+const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }));
+const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Suivant' }));
+
+async function openWizard(person: SessionUser) {
+  const rendered = renderApp({ path: '/create-user', token: makeToken(person), apiBaseUrl: api.baseUrl });
+  await screen.findByText('Étape 1 sur 3');
+  return rendered;
+}
+
+async function pickPerson(user: UserEvent, name: RegExp) {
+  await user.click(screen.getByRole('button', { name: 'Rechercher Personne' }));
+  await user.type(screen.getByRole('searchbox'), 'a{Enter}');
+  await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name }));
+}
+
+describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
+  it('asks for exactly one person: a new choice replaces the previous one', async () => {
+    const { user } = await openWizard(agentAdmin);
+    expect(screen.getByRole('heading', { name: 'Créer un utilisateur', level: 1 })).toBeVisible();
+    await next(user);
+    expect(screen.getByRole('alert')).toHaveTextContent('Veuillez sélectionner une personne');
+
+    await pickPerson(user, /Jean PIERRE/);
+    await pickPerson(user, /Marie JOSEPH/);
+    const chosen = screen.getByRole('region', { name: 'Personne sélectionnée' });
+    expect(within(chosen).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(chosen).getByText('Marie JOSEPH')).toBeVisible();
+    await next(user);
+    expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
+  });
+
+  it("offers an agent's administrator the roles Administrateur and Agent, and requires one", async () => {
+    const { user } = await openWizard(agentAdmin);
+    await pickPerson(user, /Jean PIERRE/);
+    await next(user);
+    const role = screen.getByLabelText('Rôle');
+    expect(within(role).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['', 'Choisir un rôle'],
+      ['agent_admin', 'Administrateur'],
+      ['user', 'Agent'],
+    ]);
+    await next(user);
+    expect(await screen.findByText('Le rôle est requis')).toBeVisible();
+    expect(role).toHaveAccessibleDescription('Le rôle est requis');
+    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(/Le nom d'utilisateur est requis/);
+
+    await user.type(screen.getByLabelText("Nom d'utilisateur"), 'court');
+    await next(user);
+    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(
+      /Le nom d'utilisateur doit contenir au moins 8 caractères/,
+    );
+  });
+
+  it('creates a teller and goes to the users list with "User created successfully"', async () => {
+    api.on('POST /users', { status: 201, body: { data: apiUser({ ...agentAdmin, id: 'new', username: 'caissier02', role: 'user' }) } });
+    const { user } = await openWizard(agentAdmin);
+    await pickPerson(user, /Jean PIERRE/);
+    await next(user);
+    await user.selectOptions(screen.getByLabelText('Rôle'), 'user');
+    await user.type(screen.getByLabelText("Nom d'utilisateur"), 'caissier02');
+    await next(user);
+
+    expect(await screen.findByText('Étape 3 sur 3')).toBeVisible();
+    expect(screen.getByText("Jean PIERRE · Carte d'identité 003-456-789")).toBeVisible();
+    expect(screen.getByText('Agent', { selector: 'dd' })).toBeVisible();
+    expect(screen.getByText('Cap Services (CAP01)')).toBeVisible();
+    expect(screen.getByText(/mot de passe temporaire sera envoyé par e-mail à jean.pierre@example.ht/)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await toasts().findByText('User created successfully')).toBeVisible();
+    await waitFor(() => expect(window.location.pathname).toBe('/users'));
+    expect(api.requests.find((r) => r.method === 'POST' && r.path === '/users')?.body).toEqual({
+      role: 'user',
+      username: 'caissier02',
+      personId: jean.id,
+    });
+  });
+
+  it('hides the role selector from the super administrator, sends sudo, and goes to the administrators list', async () => {
+    api.on('POST /users', { status: 201, body: { data: apiUser({ ...superAdmin, id: 'new', username: 'adminnord' }) } });
+    const { user } = await openWizard(superAdmin);
+    expect(screen.getByRole('heading', { name: 'Créer un administrateur', level: 1 })).toBeVisible();
+    await pickPerson(user, /Marie JOSEPH/);
+    await next(user);
+    expect(screen.queryByLabelText('Rôle')).not.toBeInTheDocument();
+    expect(screen.getByText(/^Rôle :/)).toHaveTextContent('Rôle : Super administrateur');
+    await user.type(screen.getByLabelText("Nom d'utilisateur"), 'adminnord');
+    await next(user);
+    await screen.findByText('Étape 3 sur 3');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await toasts().findByText('User created successfully')).toBeVisible();
+    await waitFor(() => expect(window.location.pathname).toBe('/administrators'));
+    expect(api.requests.find((r) => r.method === 'POST' && r.path === '/users')?.body).toEqual({
+      role: 'sudo',
+      username: 'adminnord',
+      personId: marie.id,
+    });
+  });
+
+  it('says "username existe déjà" 800 ms after typing a taken username, and will not go on', async () => {
+    api.on('POST /users/check-unique/', (request) => ({
+      body: { data: { exists: (request.body as { value: string }).value === 'caissiere' } },
+    }));
+    const { user } = await openWizard(agentAdmin);
+    await pickPerson(user, /Jean PIERRE/);
+    await next(user);
+    await user.selectOptions(screen.getByLabelText('Rôle'), 'agent_admin');
+    await user.type(screen.getByLabelText("Nom d'utilisateur"), 'caissiere');
+    expect(await screen.findByText('username existe déjà', {}, { timeout: 3000 })).toBeVisible();
+    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(/username existe déjà/);
+    expect(api.requests.filter((r) => r.path === '/users/check-unique/')).toHaveLength(1);
+    await next(user);
+    expect(screen.getByText('Étape 2 sur 3')).toBeVisible();
+  });
+
+  it('puts a server refusal of the username back on step 2', async () => {
+    api.on('POST /users', { status: 409, body: { message: 'username existe déjà', errors: { username: ['username existe déjà'] } } });
+    const { user } = await openWizard(agentAdmin);
+    await pickPerson(user, /Jean PIERRE/);
+    await next(user);
+    await user.selectOptions(screen.getByLabelText('Rôle'), 'user');
+    await user.type(screen.getByLabelText("Nom d'utilisateur"), 'caissier03');
+    await next(user);
+    await screen.findByText('Étape 3 sur 3');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
+    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(/username existe déjà/);
+    await waitFor(() => expect(screen.getByLabelText("Nom d'utilisateur")).toHaveFocus());
+  });
+});
