@@ -87,3 +87,6 @@ export const accountSchema = z.object({
   rejectionReason: z.string().nullish(),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+/** SPEC §8 success message of `POST /accounts`. */
+export const accountMessages = { created: 'Compte créé avec succès' } as const;

@@ -89,4 +89,7 @@ export const authMessages = {
   resetSuccess: 'Mot de passe réinitialisé avec succès',
   resetInvalid: 'Ce lien de réinitialisation est invalide ou a expiré.',
   accountDisabled: 'Ce compte est désactivé.',
+  /** SPEC §8: the public registration's success and its fallback failure. */
+  registerSuccess: 'Inscription réussie',
+  registerFailed: "Échec de l'inscription",
 } as const;

@@ -247,3 +247,6 @@ export const personSummarySchema = z.object({
   idDocumentNumber: z.string(),
 });
 export type PersonSummary = z.infer<typeof personSummarySchema>;
+
+/** SPEC §8 success message of `POST /persons`. */
+export const personMessages = { created: 'Personne enregistrée avec succès' } as const;

@@ -15,6 +15,8 @@ export interface ClientListProps {
   clients: readonly ClientListItem[];
   /** Without it, no remove buttons (a read-only summary). */
   onRemove?: (client: ClientListItem, index: number) => void;
+  /** A "Modifier" button on each row (a person typed inline goes back into the form). */
+  onEdit?: (client: ClientListItem, index: number) => void;
   /** "Ajouter une nouvelle personne" → /person. Default true. */
   showAddLink?: boolean;
   /** Shows "Titulaire principal" on the first row and "Titulaire secondaire" on the others. */
@@ -39,6 +41,7 @@ export const clientListTexts = {
 export function ClientList({
   clients,
   onRemove,
+  onEdit,
   showAddLink = true,
   showHolderRole = false,
   title = clientListTexts.title,
@@ -77,6 +80,16 @@ export function ClientList({
                     </p>
                   )}
                 </div>
+                {onEdit && (
+                  <button
+                    type="button"
+                    onClick={() => onEdit(client, index)}
+                    aria-label={`Modifier ${name}`}
+                    className="min-h-11 shrink-0 rounded-md border border-slate-300 px-3 text-sm font-medium text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+                  >
+                    Modifier
+                  </button>
+                )}
                 {onRemove && (
                   <button
                     type="button"

@@ -49,6 +49,28 @@ export const personFormFields = [
   'consentForMarketing',
 ] as const;
 
+/** The French names of the fields, for messages that cannot sit under their field (a summary). */
+export const personFieldLabels: Record<string, string> = {
+  firstName: 'Prénom',
+  lastName: 'Nom',
+  dob: 'Date de naissance',
+  gender: 'Sexe',
+  country: 'Pays',
+  state: 'Departement',
+  city: 'Commune',
+  address: 'Adresse',
+  phoneNumber: 'Téléphone',
+  email: 'Email',
+  idDocumentType: 'Type de document',
+  idDocumentNumber: 'Numéro du document',
+  dateIssued: "Date d'émission",
+  expirationDate: "Date d'expiration",
+  occupation: 'Profession',
+  maritalStatus: 'Statut matrimonial',
+  preferredContactMethod: 'Moyen de contact préféré',
+  consentForMarketing: 'Offres commerciales',
+};
+
 export const emptyPerson: PersonFormValues = {
   firstName: '',
   lastName: '',

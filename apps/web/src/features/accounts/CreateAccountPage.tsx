@@ -3,6 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import {
+  accountMessages,
   accountTypeLabels,
   createAccountInputSchema,
   CURRENCY,
@@ -21,8 +22,6 @@ import { useToasts } from '../../components/toasts/toast-context';
 import { Wizard } from '../../components/wizard/Wizard';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { useCreateAccountMutation } from './api/create-account';
-
-export const ACCOUNT_CREATED_TOAST = 'Compte créé avec succès';
 
 const STEP_CLIENTS = 0;
 const STEP_TYPE = 1;
@@ -68,7 +67,7 @@ export default function CreateAccountPage() {
     if (!valid) return;
     try {
       const account = await mutation.mutateAsync(getValues());
-      toasts.success(ACCOUNT_CREATED_TOAST);
+      toasts.success(accountMessages.created);
       setCreated(account);
     } catch (error) {
       if (isHttpError(error) && Object.keys(error.errors).length > 0) {

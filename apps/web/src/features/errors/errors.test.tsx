@@ -36,9 +36,9 @@ describe('the error pages', () => {
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
   });
 
-  it('the registration placeholder links back to sign-in', async () => {
+  it('the registration wizard links back to sign-in', async () => {
     const { user } = renderApp({ path: '/register' });
-    expect(await screen.findByText('Cet écran arrive bientôt.')).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Ouvrir un compte' })).toBeVisible();
     await user.click(screen.getByRole('link', { name: 'Connexion' }));
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
   });

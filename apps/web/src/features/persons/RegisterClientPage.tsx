@@ -5,11 +5,9 @@ import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { useGoBack } from '../../lib/use-go-back';
-import { genericMessages, type PersonData } from '@lajan/domain';
+import { genericMessages, personMessages, type PersonData } from '@lajan/domain';
 import { useCreatePersonMutation } from './api/create-person';
 import { loadPersonDraft, personDraftKey, savePersonDraft } from './person-draft';
-
-export const PERSON_SAVED_MESSAGE = 'Personne enregistrée avec succès';
 
 /**
  * /person, "Enregistrer Client" (SPEC §2): the customer's KYC form. The draft survives leaving the
@@ -33,7 +31,7 @@ export default function RegisterClientPage() {
       return { message: errorMessage(error, 'An error occurred') };
     }
     window.localStorage.removeItem(draftKey);
-    toasts.success(PERSON_SAVED_MESSAGE);
+    toasts.success(personMessages.created);
     goBack();
   }
 

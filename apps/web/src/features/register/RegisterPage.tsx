@@ -1,15 +1,305 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PublicFrame } from '../../components/PublicFrame';
+import {
+  accountTypeLabels,
+  authMessages,
+  currencySchema,
+  displayName,
+  duplicateDocumentMessage,
+  formatDateFr,
+  genericMessages,
+  type PersonData,
+} from '@lajan/domain';
+import { AccountTypeField, currencyOptions } from '../../components/accounts/AccountTypeField';
+import { Alert } from '../../components/Alert';
 import { buttonClasses } from '../../components/Button';
+import { ClientList } from '../../components/persons/ClientList';
+import { PersonForm, personFieldLabels, type PersonFormValues, type PersonSubmitResult } from '../../components/persons/PersonForm';
+import { SelectField } from '../../components/SelectField';
+import { textLinkClasses } from '../../components/text-link';
+import { useToasts } from '../../components/toasts/toast-context';
+import { Wizard } from '../../components/wizard/Wizard';
+import { errorMessage, isHttpError } from '../../lib/http';
+import { useRegisterMutation } from './api/register';
+import { REGISTER_DRAFT_KEY, loadRegisterDraft, saveRegisterDraft, type RegisterDraft } from './register-draft';
 
-/** /register: the public account-request wizard comes with issue 3. */
+const MAX_PERSONS = 5;
+
+interface Failure {
+  message: string;
+  details: string[];
+}
+
+/**
+ * /register (SPEC §2, DESIGN §3): a visitor asks for an account. 1. type and currency; 2. the holders,
+ * typed inline with the same person form as /person (a visitor cannot search persons); 3. summary.
+ * The request waits, pending, for a teller; the success message promises an e-mail within 24 hours.
+ */
 export default function RegisterPage() {
+  const toasts = useToasts();
+  const mutation = useRegisterMutation();
+  const [initial] = useState(() => loadRegisterDraft(window.localStorage));
+  const [step, setStep] = useState(initial.step);
+  const [type, setType] = useState(initial.type);
+  const [currency, setCurrency] = useState(initial.currency);
+  const [persons, setPersons] = useState<PersonData[]>(initial.persons);
+  const personDraftRef = useRef<PersonFormValues>(initial.personDraft);
+  const [form, setForm] = useState({ key: 0, values: initial.personDraft });
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [reference, setReference] = useState<string | null | undefined>(undefined);
+  const done = reference !== undefined;
+
+  function save(next: Partial<RegisterDraft> = {}) {
+    if (done) return;
+    saveRegisterDraft(window.localStorage, {
+      step,
+      type,
+      currency,
+      persons,
+      personDraft: personDraftRef.current,
+      ...next,
+    });
+  }
+
+  // Every change of step, type, currency or holders is written at once.
+  useEffect(() => {
+    if (!done) save();
+    // `save` reads the same state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step, type, currency, persons, done]);
+
+  function addPerson(person: PersonData): Promise<PersonSubmitResult | void> {
+    const twin = persons.find(
+      (other) => other.idDocumentType === person.idDocumentType && other.idDocumentNumber === person.idDocumentNumber,
+    );
+    if (twin) return Promise.resolve({ errors: { idDocumentNumber: [duplicateDocumentMessage(person.idDocumentType)] } });
+    setPersons((all) => [...all, person]);
+    return Promise.resolve();
+  }
+
+  function editPerson(index: number) {
+    const person = persons[index];
+    if (!person) return;
+    setPersons((all) => all.filter((_, i) => i !== index));
+    personDraftRef.current = person;
+    setForm((current) => ({ key: current.key + 1, values: person }));
+  }
+
+  async function submit() {
+    setFailure(null);
+    if (!type || persons.length === 0) return;
+    try {
+      const answer = await mutation.mutateAsync({ type, currency, persons });
+      window.localStorage.removeItem(REGISTER_DRAFT_KEY);
+      toasts.success(authMessages.registerSuccess);
+      setReference(answer.reference ?? null);
+    } catch (error) {
+      if (isHttpError(error) && Object.keys(error.errors).length > 0) {
+        setFailure({ message: genericMessages.validation, details: describeErrors(error.errors, persons) });
+        return;
+      }
+      setFailure({ message: errorMessage(error, authMessages.registerFailed), details: [] });
+    }
+  }
+
+  if (done) return <RegisterFrame><RequestSent reference={reference} /></RegisterFrame>;
+
+  const typeStep = (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <AccountTypeField value={type} onChange={setType} />
+      <SelectField
+        label="Devise"
+        required
+        placeholder="Choisir..."
+        options={currencyOptions}
+        value={currency}
+        onChange={(event) => setCurrency(event.target.value)}
+      />
+    </div>
+  );
+
+  const full = persons.length >= MAX_PERSONS;
+  const personsStep = (
+    <div className="space-y-6">
+      <ClientList
+        clients={persons}
+        showAddLink={false}
+        showHolderRole
+        title="Titulaires du compte"
+        emptyTitle="Aucun titulaire ajouté"
+        emptyHint="Remplissez le formulaire ci-dessous puis appuyez sur « Ajouter ce titulaire »."
+        onRemove={(_, index) => setPersons((all) => all.filter((__, i) => i !== index))}
+        onEdit={(_, index) => editPerson(index)}
+      />
+      {full ? (
+        <Alert type="info">Une demande compte au plus {MAX_PERSONS} titulaires.</Alert>
+      ) : (
+        <div className="rounded-lg border border-slate-200 p-4">
+          <h3 className="mb-1 text-base font-semibold text-slate-900">
+            {persons.length === 0 ? 'Titulaire principal' : 'Ajouter un autre titulaire (facultatif)'}
+          </h3>
+          <p className="mb-4 text-sm text-slate-600">
+            Les informations doivent correspondre à votre pièce d&apos;identité : elle sera vérifiée au point de service.
+          </p>
+          <PersonForm
+            key={form.key}
+            defaultValues={form.values}
+            checkUniqueness={false}
+            submitLabel="Ajouter ce titulaire"
+            submittingLabel="Ajout..."
+            resetAfterSubmit
+            onSubmit={addPerson}
+            onValuesChange={(values) => {
+              personDraftRef.current = values;
+              save();
+            }}
+          />
+        </div>
+      )}
+    </div>
+  );
+
+  const summaryStep = (
+    <div className="space-y-4">
+      <dl className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-slate-600">Type de compte</dt>
+          <dd className="font-semibold text-slate-900">{type ? accountTypeLabels[type] : '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">Devise</dt>
+          <dd className="font-semibold text-slate-900">{currency}</dd>
+        </div>
+      </dl>
+      <ul className="space-y-3">
+        {persons.map((person, index) => (
+          <li key={`${person.idDocumentType}-${person.idDocumentNumber}`} className="rounded-lg border border-slate-200 p-4">
+            <p className="font-semibold text-slate-900">
+              {displayName(person)}{' '}
+              <span className="text-xs font-medium text-blue-900">
+                {index === 0 ? '(titulaire principal)' : '(titulaire secondaire)'}
+              </span>
+            </p>
+            <p className="text-sm break-words text-slate-700">
+              Né(e) le {formatDateFr(person.dob)} · {person.email} · {person.phoneNumber}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+
   return (
-    <PublicFrame title="Ouvrir un compte" intro="Demandez l'ouverture d'un compte Lajan en quelques étapes.">
-      <p className="rounded-md border border-dashed border-slate-300 p-4 text-slate-700">Cet écran arrive bientôt.</p>
-      <Link to="/login" className={buttonClasses('secondary', 'mt-6 w-full')}>
+    <RegisterFrame>
+      <Wizard
+        title="Ouvrir un compte"
+        description="Demandez l'ouverture d'un compte Lajan en quelques étapes."
+        step={step}
+        onStepChange={(next) => {
+          setFailure(null);
+          setStep(next);
+        }}
+        submitting={mutation.isPending}
+        onSubmit={submit}
+        error={
+          failure && (
+            <Alert type="danger" title={failure.message}>
+              {failure.details.length > 0 && (
+                <ul className="list-disc space-y-1 pl-5">
+                  {failure.details.map((detail) => (
+                    <li key={detail}>{detail}</li>
+                  ))}
+                </ul>
+              )}
+            </Alert>
+          )
+        }
+        steps={[
+          {
+            id: 'type',
+            title: 'Type de compte et devise',
+            content: typeStep,
+            canGoNext: Boolean(type) && currencySchema.safeParse(currency).success,
+            blockedHint: 'Choisissez le type de compte et la devise.',
+          },
+          {
+            id: 'persons',
+            title: 'Titulaires',
+            content: personsStep,
+            canGoNext: persons.length > 0,
+            blockedHint: 'Ajoutez au moins un titulaire pour continuer.',
+          },
+          { id: 'summary', title: 'Résumé de la demande', content: summaryStep },
+        ]}
+      />
+    </RegisterFrame>
+  );
+}
+
+/** "Client 1 (Jean PIERRE) · Email : email existe déjà" for `persons.0.email`; the other fields as they are. */
+function describeErrors(errors: Record<string, string[]>, persons: PersonData[]): string[] {
+  return Object.entries(errors).flatMap(([path, messages]) => {
+    const message = messages[0];
+    if (!message) return [];
+    const match = /^persons\.(\d+)\.(.+)$/.exec(path);
+    if (match) {
+      const index = Number(match[1]);
+      const person = persons[index];
+      const who = person ? `Titulaire ${index + 1} (${displayName(person)})` : `Titulaire ${index + 1}`;
+      return [`${who} · ${personFieldLabels[match[2] ?? ''] ?? match[2]} : ${message}`];
+    }
+    if (path === 'type') return [`Type de compte : ${message}`];
+    if (path === 'currency') return [`Devise : ${message}`];
+    return [message];
+  });
+}
+
+function RegisterFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-dvh bg-slate-100 px-3 py-6 sm:px-4 sm:py-8">
+      <div className="mx-auto mb-6 flex w-full max-w-3xl items-center justify-between gap-3">
+        <Link
+          to="/login"
+          className="flex items-center gap-2 rounded-md text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-700"
+        >
+          <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-lg bg-blue-900 text-xl font-bold text-white">
+            L
+          </span>
+          <span className="text-2xl font-bold tracking-tight">Lajan</span>
+        </Link>
+        <p className="text-sm text-slate-700">
+          Déjà client ?{' '}
+          <Link to="/login" className={textLinkClasses}>
+            Connexion
+          </Link>
+        </p>
+      </div>
+      <main>{children}</main>
+    </div>
+  );
+}
+
+function RequestSent({ reference }: { reference: string | null | undefined }) {
+  return (
+    <section className="mx-auto w-full max-w-xl rounded-xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8">
+      <div aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800">
+        ✓
+      </div>
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900">Demande envoyée</h1>
+      <p className="mt-3 text-slate-700">
+        Votre demande d&apos;ouverture de compte a bien été reçue. Vous recevrez un e-mail dans les 24 heures.
+      </p>
+      {reference && (
+        <p className="mt-3 text-sm text-slate-700">
+          Référence de la demande : <span className="font-mono font-semibold text-slate-900">{reference}</span>
+        </p>
+      )}
+      <p className="mt-3 text-sm text-slate-600">
+        Présentez votre pièce d&apos;identité originale dans un point de service Lajan pour activer votre compte.
+      </p>
+      <Link to="/login" className={buttonClasses('primary', 'mt-6 w-full sm:w-auto')}>
         Connexion
       </Link>
-    </PublicFrame>
+    </section>
   );
 }
