@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHtg } from './money.js';
+import { centimesToHtg, formatHtg, hasAtMostTwoDecimals, htgToCentimes } from './money.js';
 
 describe('formatHtg', () => {
   it('writes an HTG amount the French way, with Intl’s narrow no-break space between thousands', () => {
@@ -19,5 +19,29 @@ describe('formatHtg', () => {
 
   it('reads as "1 500,50 HTG" once the special spaces are shown as plain ones', () => {
     expect(formatHtg(1500.5).replace(/[\u202f\u00a0]/g, ' ')).toBe('1 500,50 HTG');
+  });
+});
+
+describe('htgToCentimes and centimesToHtg', () => {
+  it('keeps amounts with two decimals exactly, 19.99 included', () => {
+    expect(htgToCentimes(19.99)).toBe(1999);
+    expect(htgToCentimes(0.1 + 0.2)).toBe(30);
+    expect(htgToCentimes(100_000)).toBe(10_000_000);
+    expect(centimesToHtg(1999)).toBe(19.99);
+  });
+
+  it('refuses more than two decimals and what is not a finite number', () => {
+    expect(hasAtMostTwoDecimals(1.005)).toBe(false);
+    expect(hasAtMostTwoDecimals(Number.NaN)).toBe(false);
+    expect(hasAtMostTwoDecimals(Number.POSITIVE_INFINITY)).toBe(false);
+    expect(() => htgToCentimes(1.001)).toThrow(RangeError);
+  });
+
+  it('reads centimes as PGlite (number) and node-postgres (string) give them', () => {
+    expect(centimesToHtg('150050')).toBe(1500.5);
+    expect(centimesToHtg(150050n)).toBe(1500.5);
+    expect(centimesToHtg('0')).toBe(0);
+    expect(centimesToHtg(-2525)).toBe(-25.25);
+    expect(() => centimesToHtg('12.5')).toThrow(RangeError);
   });
 });

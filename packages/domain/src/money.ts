@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { CURRENCY } from './accounts.js';
 
 // Built once: an Intl formatter is costly to create and this one is used on every row of a list.
@@ -13,4 +14,89 @@ const htgNumberFormat = new Intl.NumberFormat('fr-FR', {
  */
 export function formatHtg(amount: number): string {
   return `${htgNumberFormat.format(amount)}\u00a0${CURRENCY}`;
+}
+
+/**
+ * True for an amount the API accepts as HTG: finite, with at most two decimals. `19.99 * 100` is
+ * not an exact integer in floating point, so "two decimals" means within 1e-6 of a whole centime
+ * (DESIGN §4).
+ */
+export function hasAtMostTwoDecimals(amountHtg: number): boolean {
+  if (!Number.isFinite(amountHtg)) return false;
+  const scaled = amountHtg * 100;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/** HTG (as the API speaks it) to integer centimes (as the database keeps them), exactly. */
+export function htgToCentimes(amountHtg: number): number {
+  if (!hasAtMostTwoDecimals(amountHtg)) {
+    throw new RangeError(`not an HTG amount with at most two decimals: ${amountHtg}`);
+  }
+  const centimes = Math.round(amountHtg * 100);
+  // -0 would print as 0 but compares oddly in tests.
+  return centimes === 0 ? 0 : centimes;
+}
+
+/**
+ * Centimes to HTG: the one conversion of every money value read from SQL. PGlite returns a
+ * `bigint` column as a number, node-postgres as a string, and `sum()` is a string in both.
+ */
+export function centimesToHtg(centimes: number | bigint | string): number {
+  // An integer below 2^53 divided by 100 is the double nearest the two-decimal value, which
+  // JSON.stringify prints as written (1999 → 19.99).
+  const amount = centimesFromSql(centimes) / 100;
+  return amount === 0 ? 0 : amount;
+}
+
+/**
+ * The regulator's cap on one mobile-money operation in Haiti (DESIGN §4b); the fee bands end there too.
+ */
+export const MAX_OPERATION_HTG = 100_000;
+/** The largest agent deposit (DESIGN §4): the super administrator funding an agent's float. */
+export const MAX_AGENT_DEPOSIT_HTG = 1_000_000;
+
+/** 1000000 → "1 000 000", with plain spaces: error messages are matched as typed text. */
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+}
+
+export const amountMessages = {
+  required: 'Le montant est requis',
+  positive: 'Le montant doit être positif',
+  invalid: 'Le montant est invalide',
+  decimals: 'Le montant ne peut pas avoir plus de deux décimales',
+  max: (maxHtg: number) => `Le montant ne peut pas dépasser ${groupThousands(maxHtg)} HTG`,
+} as const;
+
+/**
+ * The amount of a money form and of the API: an HTG number, finite, above zero, at most two decimals,
+ * at most `maxHtg`. The output stays in HTG, so that the web form sends what the user typed; the server
+ * turns it into centimes with `htgToCentimes`.
+ */
+export function htgAmountSchema(maxHtg: number = MAX_OPERATION_HTG) {
+  return z
+    .number({
+      // NaN (an empty number input) and a missing value are "required"; Infinity (JSON's 1e999) is invalid.
+      error: (issue) =>
+        typeof issue.input === 'number' && !Number.isNaN(issue.input)
+          ? amountMessages.invalid
+          : amountMessages.required,
+    })
+    .superRefine((amount, ctx) => {
+      if (amount <= 0) ctx.addIssue({ code: 'custom', message: amountMessages.positive });
+      else if (!hasAtMostTwoDecimals(amount)) ctx.addIssue({ code: 'custom', message: amountMessages.decimals });
+      else if (amount > maxHtg) ctx.addIssue({ code: 'custom', message: amountMessages.max(maxHtg) });
+    });
+}
+
+/**
+ * The one reader of money from SQL (DESIGN §4), in centimes: PGlite returns a `bigint` column as a
+ * number, node-postgres as a string, and `sum()` is a `numeric` string in both. Anything that is not a
+ * whole number of centimes within JavaScript's safe range is a fault, never rounded.
+ */
+export function centimesFromSql(value: number | bigint | string | null | undefined): number {
+  if (value === null || value === undefined) return 0;
+  const centimes = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(centimes)) throw new RangeError(`not a whole number of centimes: ${String(value)}`);
+  return centimes === 0 ? 0 : centimes;
 }

@@ -1,0 +1,66 @@
+import { randomInt } from 'node:crypto';
+
+/**
+ * Account and transaction numbers (DESIGN §5): random digits from the operating system's CSPRNG
+ * followed by a Luhn check digit. A transaction number is the pick-up code of an external
+ * transfer, so nothing about one number tells anything about another. Uniqueness is held by the
+ * database (`accounts_account_number_key`, `transactions_number_key`); callers retry on a collision.
+ */
+export const ACCOUNT_NUMBER_PAYLOAD_DIGITS = 10;
+export const TRANSACTION_NUMBER_PAYLOAD_DIGITS = 11;
+/** Payload plus the check digit. */
+export const ACCOUNT_NUMBER_LENGTH = ACCOUNT_NUMBER_PAYLOAD_DIGITS + 1;
+export const TRANSACTION_NUMBER_LENGTH = TRANSACTION_NUMBER_PAYLOAD_DIGITS + 1;
+
+/** The Luhn digit that makes `payload + digit` pass the check: it catches every single-digit typo. */
+export function luhnCheckDigit(payload: string): number {
+  if (!/^\d+$/.test(payload)) throw new RangeError('luhnCheckDigit: digits only');
+  let sum = 0;
+  // From the rightmost payload digit, which sits next to the check digit and is doubled.
+  for (let i = payload.length - 1, double = true; i >= 0; i -= 1, double = !double) {
+    let digit = payload.charCodeAt(i) - 48;
+    if (double) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/**
+ * True when `value` is all digits, of `length` if given (otherwise of an account's or a
+ * transaction's length), and its last digit is the Luhn check digit of the others.
+ */
+export function isValidNumber(value: string, length?: number): boolean {
+  if (!/^\d+$/.test(value)) return false;
+  if (
+    length !== undefined
+      ? value.length !== length
+      : value.length !== ACCOUNT_NUMBER_LENGTH && value.length !== TRANSACTION_NUMBER_LENGTH
+  ) {
+    return false;
+  }
+  return luhnCheckDigit(value.slice(0, -1)) === Number(value.at(-1));
+}
+
+function randomDigits(count: number): string {
+  // The first digit is never 0, so that a number read as a number keeps its length.
+  let digits = String(randomInt(1, 10));
+  while (digits.length < count) digits += String(randomInt(0, 10));
+  return digits;
+}
+
+function withCheckDigit(payload: string): string {
+  return `${payload}${luhnCheckDigit(payload)}`;
+}
+
+/** 10 random digits and a check digit: `48213907561`. */
+export function generateAccountNumber(): string {
+  return withCheckDigit(randomDigits(ACCOUNT_NUMBER_PAYLOAD_DIGITS));
+}
+
+/** 11 random digits and a check digit: `730519284416`. */
+export function generateTransactionNumber(): string {
+  return withCheckDigit(randomDigits(TRANSACTION_NUMBER_PAYLOAD_DIGITS));
+}
