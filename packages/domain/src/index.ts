@@ -10,3 +10,4 @@ export * from './agents.js';
 export * from './users.js';
 export * from './register.js';
 export * from './money.js';
+export * from './pagination.js';

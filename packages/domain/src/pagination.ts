@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** DESIGN §6: `page` from 1, `per_page` 10 by default, above 100 lowered to 100 (never refused). */
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_PER_PAGE = 100;
+
+/** The `page` and `per_page` of a list's query string (they arrive as text). */
+export const paginationQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Numéro de page invalide' })
+    .int('Numéro de page invalide')
+    .min(1, 'Numéro de page invalide')
+    .default(1),
+  per_page: z.coerce
+    .number({ error: 'Nombre de lignes par page invalide' })
+    .int('Nombre de lignes par page invalide')
+    .min(1, 'Nombre de lignes par page invalide')
+    .default(DEFAULT_PER_PAGE)
+    .transform((value) => Math.min(value, MAX_PER_PAGE)),
+});
+export type PaginationQuery = z.output<typeof paginationQuerySchema>;
+
+export const listMetaSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+/** `{ data: [rows], meta: { total, page, per_page } }`. */
+export function listResponseSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({ data: z.array(item), meta: listMetaSchema });
+}
