@@ -11,7 +11,16 @@ export type AuditAction =
   | 'auth.reset_requested'
   | 'auth.password_reset'
   | 'auth.reset_failed'
-  | 'users.super_admin_created';
+  | 'users.super_admin_created'
+  | 'persons.created'
+  | 'persons.updated'
+  | 'persons.deleted'
+  | 'accounts.created'
+  | 'accounts.status_changed'
+  | 'accounts.closed'
+  | 'accounts.request_received'
+  | 'accounts.request_activated'
+  | 'accounts.request_rejected';
 
 export interface AuditEntry {
   at: Date;
