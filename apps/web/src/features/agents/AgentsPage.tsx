@@ -104,8 +104,8 @@ export default function AgentsPage() {
               <tbody className={tableClasses.body}>
                 {agents.map((agent) => (
                   <tr key={agent.id} className={tableClasses.row}>
-                    <td data-label="Code" className={`${tableClasses.td} font-mono`}>
-                      <Link to={`/agents/${encodeURIComponent(agent.code)}`} className={textLinkClasses}>
+                    <td data-label="Code" className={tableClasses.td}>
+                      <Link to={`/agents/${encodeURIComponent(agent.code)}`} className={`${textLinkClasses} font-mono`}>
                         {agent.code}
                       </Link>
                     </td>

@@ -95,7 +95,7 @@ export default function CreateAgentPage() {
 
   const {
     register,
-    trigger,
+    handleSubmit,
     getValues,
     control,
     setError,
@@ -104,7 +104,6 @@ export default function CreateAgentPage() {
     formState: { errors },
   } = useForm<InfoValues>({
     resolver: infoResolver,
-    mode: 'onTouched',
     defaultValues: { name: '', address: '', email: '', phonePrefix: '+509', phone: '', type: '', username: '' },
   });
 
@@ -138,7 +137,15 @@ export default function CreateAgentPage() {
   }
 
   async function validateInfo(): Promise<boolean> {
-    if (!(await trigger())) return false;
+    // Through handleSubmit: the first wrong field gets the focus, and from then on each field is
+    // checked again as it changes, so a corrected field loses its message at once.
+    const valid = await new Promise<boolean>((resolve) => {
+      void handleSubmit(
+        () => resolve(true),
+        () => resolve(false),
+      )();
+    });
+    if (!valid) return false;
     if (await usernameCheck.checkNow()) {
       setError('username', { type: 'unique', message: usernameTakenMessage }, { shouldFocus: true });
       return false;
@@ -222,7 +229,7 @@ export default function CreateAgentPage() {
       />
       <TextField label="Email" type="email" required autoComplete="email" error={errors.email?.message} {...register('email')} />
       <div className="flex items-start gap-2">
-        <div className="w-32 shrink-0">
+        <div className="w-36 shrink-0">
           <label htmlFor={prefixId} className="text-sm font-medium text-slate-800">
             Indicatif
           </label>

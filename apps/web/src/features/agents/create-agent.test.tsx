@@ -76,6 +76,10 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
     expect(screen.getByLabelText('Téléphone')).toHaveAccessibleDescription('Le téléphone est requis');
     expect(screen.getByLabelText('Type')).toHaveAccessibleDescription('Type invalide');
     expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(/Le nom d'utilisateur est requis/);
+    // The keyboard starts at the first wrong field; a corrected field loses its message at once.
+    expect(screen.getByLabelText('Nom')).toHaveFocus();
+    await user.selectOptions(screen.getByLabelText('Type'), 'Personal');
+    expect(screen.queryByText('Type invalide')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Email'), 'pas-un-email');
     await next(user);

@@ -73,8 +73,8 @@ export default function AuditPage() {
                       <td data-label="Cible" className={`${tableClasses.td} break-all`}>
                         {entry.target ?? '—'}
                       </td>
-                      <td data-label="Adresse" className={`${tableClasses.td} font-mono text-xs`}>
-                        {entry.ip ?? '—'}
+                      <td data-label="Adresse" className={tableClasses.td}>
+                        <span className="font-mono text-xs">{entry.ip ?? '—'}</span>
                       </td>
                     </tr>
                   );

@@ -71,7 +71,7 @@ export default function CreateUserPage() {
 
   const {
     register,
-    trigger,
+    handleSubmit,
     getValues,
     control,
     setError,
@@ -80,7 +80,6 @@ export default function CreateUserPage() {
     formState: { errors },
   } = useForm<CredentialValues>({
     resolver: credentialsResolver,
-    mode: 'onTouched',
     defaultValues: { role: superAdmin ? 'sudo' : '', username: '' },
   });
 
@@ -107,7 +106,15 @@ export default function CreateUserPage() {
   }
 
   async function validateCredentials(): Promise<boolean> {
-    if (!(await trigger())) return false;
+    // Through handleSubmit: the first wrong field gets the focus, and from then on each field is
+    // checked again as it changes, so a corrected field loses its message at once.
+    const valid = await new Promise<boolean>((resolve) => {
+      void handleSubmit(
+        () => resolve(true),
+        () => resolve(false),
+      )();
+    });
+    if (!valid) return false;
     if (await usernameCheck.checkNow()) {
       setError('username', { type: 'unique', message: usernameTakenMessage }, { shouldFocus: true });
       return false;

@@ -25,6 +25,19 @@ interface UserListProps {
 const selectClasses =
   'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm';
 
+/** An e-mail that may wrap before its "@" rather than anywhere in a narrow column. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 function pageFrom(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page > 0 ? page : 1;
@@ -167,7 +180,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
                   const own = row.id === me?.id;
                   return (
                     <tr key={row.id} className={tableClasses.row}>
-                      <td data-label="Nom d'utilisateur" className={tableClasses.td}>
+                      <td data-label="Nom d'utilisateur" className={`${tableClasses.td} md:whitespace-nowrap`}>
                         <Link to={`/users/${encodeURIComponent(row.username)}`} className={textLinkClasses}>
                           {row.username}
                         </Link>
@@ -176,7 +189,9 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
                       <td data-label="Nom complet" className={`${tableClasses.td} font-medium`}>
                         {displayName(row)}
                       </td>
-                      <td data-label="Email" className={`${tableClasses.td} break-all`}>{row.email}</td>
+                      <td data-label="Email" className={`${tableClasses.td} max-md:break-all`}>
+                        <EmailText email={row.email} />
+                      </td>
                       <td data-label="Rôle" className={tableClasses.td}>{roleLabels[row.role]}</td>
                       <td data-label="Agent" className={tableClasses.td}>
                         {row.agent ? `${row.agent.name} (${row.agent.code})` : '—'}
@@ -188,7 +203,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
                         <td className={`${tableClasses.td} max-md:justify-end max-md:before:content-none`}>
                           {/* SPEC §6: no delete button on one's own row. */}
                           {!own && !row.deletedAt && (
-                            <Button variant="ghost" className="text-red-800" onClick={() => setToDelete(row)}>
+                            <Button variant="ghost" className="text-red-800! hover:bg-red-50!" onClick={() => setToDelete(row)}>
                               Supprimer<span className="sr-only"> {row.username}</span>
                             </Button>
                           )}
