@@ -19,12 +19,15 @@ const actionLabels: Record<string, string> = {
   'agents.suspend': 'Agent suspendu',
   'agents.activate': 'Agent réactivé',
   'agents.delete': 'Agent supprimé (désactivé)',
-  'persons.create': 'Personne enregistrée',
-  'persons.update': 'Personne modifiée',
-  'persons.delete': 'Personne supprimée',
-  'accounts.create': 'Compte créé',
-  'accounts.update': 'Compte modifié',
-  'accounts.delete': 'Compte fermé',
+  'persons.created': 'Personne enregistrée',
+  'persons.updated': 'Personne modifiée',
+  'persons.deleted': 'Personne supprimée',
+  'accounts.created': 'Compte créé',
+  'accounts.status_changed': 'Statut de compte modifié',
+  'accounts.closed': 'Compte fermé',
+  'accounts.request_received': "Demande d'ouverture reçue",
+  'accounts.request_activated': "Demande d'ouverture acceptée",
+  'accounts.request_rejected': "Demande d'ouverture refusée",
 };
 
 export function auditActionLabel(action: string): string | undefined {
