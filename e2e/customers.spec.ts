@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { Api, newPerson, setUpAgent } from './support/api.js';
+import { expect, test } from './support/lajan.js';
+import { pickPerson, signIn } from './support/ui.js';
+
+type PersonValues = ReturnType<typeof newPerson>;
+
+/** Fills the shared person form (SPEC §2 "Register-client screen") as a person would. */
+async function fillPersonForm(page: Page, person: PersonValues) {
+  await page.getByLabel('Prénom').fill(person.firstName);
+  await page.getByLabel('Nom', { exact: true }).fill(person.lastName);
+  await page.getByLabel('Date de naissance').fill(person.dob);
+  await page.getByRole('radio', { name: 'Femme' }).check();
+  await page.getByLabel('Statut matrimonial').selectOption(person.maritalStatus);
+  await page.getByLabel('Profession').fill(person.occupation);
+  await page.getByLabel('Type de document').selectOption(person.idDocumentType);
+  await page.getByLabel('Numéro du document').fill(person.idDocumentNumber);
+  await page.getByLabel("Date d'émission").fill(person.dateIssued);
+  await page.getByLabel("Date d'expiration").fill(person.expirationDate);
+  await page.getByLabel('Pays').fill(person.country);
+  await page.getByLabel('Departement').fill(person.state);
+  await page.getByLabel('Commune').fill(person.city);
+  await page.getByLabel('Adresse').fill(person.address);
+  await page.getByLabel('Téléphone').fill(person.phoneNumber.replace('+509 ', ''));
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Moyen de contact préféré').selectOption(person.preferredContactMethod);
+}
+
+test('a teller registers two customers and opens a joint account for them', async ({ page, lajan }) => {
+  const root = await Api.superAdmin(lajan);
+  const agent = await setUpAgent(lajan, root, 'Kay Lajan Carrefour', 'carrefour');
+  await signIn(page, agent.tellerUsername, agent.tellerPassword);
+  await expect(page).toHaveURL(/\/$/);
+
+  const first = newPerson({ firstName: 'Nadège', lastName: 'Pierre' });
+  const second = newPerson({ firstName: 'Joël', lastName: 'Pierre' });
+  for (const person of [first, second]) {
+    await page.goto('/');
+    await page.goto('/person');
+    await expect(page.getByRole('heading', { name: 'Enregistrer Client' })).toBeVisible();
+    await fillPersonForm(page, person);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Personne enregistrée avec succès')).toBeVisible();
+    // Success goes back one page.
+    await expect(page).toHaveURL(/\/$/);
+  }
+
+  await page.goto('/create-account');
+  await expect(page.getByText('Étape 1 sur 3')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Suivant' })).toBeDisabled();
+  await pickPerson(page, 'Nadège', /Nadège PIERRE/);
+  await pickPerson(page, 'Joël', /Joël PIERRE/);
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page.getByText('Étape 2 sur 3')).toBeVisible();
+  await page.getByText('Épargne', { exact: true }).click();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page.getByText('Étape 3 sur 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Compte créé avec succès !' })).toBeVisible();
+  await expect(page.getByText('Conservez précieusement ce numéro pour accéder à votre compte.')).toBeVisible();
+  const number = (await page.getByLabel(/^Numéro de compte \d+/).innerText()).trim();
+  expect(number).toMatch(/^\d{8,}$/);
+
+  // The account exists, with both holders, the first one principal.
+  const found = await agent.teller.post<{
+    data: { account: { status: string; type: string; customers: { firstName: string; principal: boolean }[] } };
+  }>('/api/accounts/search', { account_number: number });
+  expect(found.data.account.status).toBe('active');
+  expect(found.data.account.type).toBe('savings');
+  expect(found.data.account.customers.map((c) => [c.firstName, c.principal])).toEqual([
+    ['Nadège', true],
+    ['Joël', false],
+  ]);
+  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a visitor asks for an account on /register and a teller activates it', async ({ page, browser, lajan }) => {
+  const visitor = newPerson({ firstName: 'Guerline', lastName: 'Augustin' });
+  await page.goto('/register');
+  await expect(page.getByText('Étape 1 sur 3')).toBeVisible();
+  await page.getByText('Courant', { exact: true }).click();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page.getByText('Étape 2 sur 3')).toBeVisible();
+  await fillPersonForm(page, visitor);
+  await page.getByRole('button', { name: /ajouter/i }).first().click();
+  await expect(page.getByText(/Guerline AUGUSTIN/)).toBeVisible();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page.getByText('Étape 3 sur 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText(/24 heures/)).toBeVisible();
+  // The draft and the step are gone once the request is sent.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /register/i.test(k)))).toEqual([]);
+  await lajan.mailbox.waitFor(visitor.email);
+
+  const root = await Api.superAdmin(lajan);
+  const agent = await setUpAgent(lajan, root, 'Kay Lajan Jacmel', 'jacmel');
+  const tellerContext = await browser.newContext({ baseURL: lajan.url });
+  const teller = await tellerContext.newPage();
+  await signIn(teller, agent.tellerUsername, agent.tellerPassword);
+  await expect(teller).toHaveURL(/\/$/);
+  await teller.goto('/account-requests');
+  await expect(teller.getByText(/Guerline AUGUSTIN/).first()).toBeVisible();
+  await expect(teller.getByText(visitor.idDocumentNumber).first()).toBeVisible();
+  await teller.getByRole('button', { name: 'Activer' }).first().click();
+  await teller.getByRole('dialog').getByRole('button', { name: /activer|confirmer/i }).click();
+  await expect(teller.getByText(/Guerline AUGUSTIN/)).toHaveCount(0);
+
+  const decision = await lajan.mailbox.waitFor(visitor.email, /activ|ouvert/i);
+  expect(decision.text).toMatch(/\d{8,}/);
+  await tellerContext.close();
+});

@@ -1,0 +1,75 @@
+import { Api, newPerson, temporaryPassword } from './support/api.js';
+import { expect, test } from './support/lajan.js';
+import { firstSignIn, pickPerson, sidebar } from './support/ui.js';
+
+test('from super administrator to teller: an agent, its administrator, its first teller', async ({
+  page,
+  browser,
+  lajan,
+}) => {
+  const root = await Api.superAdmin(lajan);
+  const owner = newPerson({ firstName: 'Roseline', lastName: 'Estimé' });
+  await root.post('/api/persons', owner);
+
+  // The super administrator creates the agent through the three-step wizard.
+  await root.useIn(page);
+  await page.goto('/create-agent');
+  await expect(page.getByText('Étape 1 sur 3')).toBeVisible();
+  await pickPerson(page, 'Estimé', /Roseline ESTIMÉ/);
+  await expect(page.getByText('Roseline ESTIMÉ')).toBeVisible();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+
+  await expect(page.getByText('Étape 2 sur 3')).toBeVisible();
+  await page.getByLabel('Nom', { exact: true }).fill('Kay Lajan Delmas');
+  await page.getByLabel('Adresse').fill('45 route de Delmas');
+  await page.getByLabel('Email').fill('delmas@kaylajan.ht');
+  await page.getByLabel('Téléphone').fill('37001122');
+  await page.getByLabel('Type').selectOption('Business');
+  await page.getByLabel("Nom d'utilisateur").fill('gerant.delmas');
+  await page.getByRole('button', { name: 'Suivant' }).click();
+
+  await expect(page.getByText('Étape 3 sur 3')).toBeVisible();
+  await expect(page.getByText('gerant.delmas')).toBeVisible();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Agent enregistré avec succès')).toBeVisible();
+
+  await page.goto('/agents');
+  await expect(page.getByText('Kay Lajan Delmas').first()).toBeVisible();
+
+  // Its administrator receives the temporary password at the first owner's address.
+  const adminPassword = await temporaryPassword(lajan, owner.email, 'gerant.delmas');
+  const adminContext = await browser.newContext({ baseURL: lajan.url });
+  const adminPage = await adminContext.newPage();
+  await firstSignIn(adminPage, 'gerant.delmas', adminPassword, 'Gerant-Delmas-2026');
+  await expect(sidebar(adminPage).getByRole('link', { name: 'Creer utilisateur' })).toBeVisible();
+
+  // The administrator creates a teller for a person it registered.
+  const admin = await Api.signIn(lajan, 'gerant.delmas', 'Gerant-Delmas-2026');
+  const tellerPerson = newPerson({ firstName: 'Wilner', lastName: 'Charles' });
+  await admin.post('/api/persons', tellerPerson);
+  await adminPage.goto('/create-user');
+  await pickPerson(adminPage, 'Charles', /Wilner CHARLES/);
+  await adminPage.getByRole('button', { name: 'Suivant' }).click();
+  await adminPage.getByLabel('Rôle').selectOption('user');
+  await adminPage.getByLabel("Nom d'utilisateur").fill('caisse.delmas1');
+  await adminPage.getByRole('button', { name: 'Suivant' }).click();
+  await adminPage.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(adminPage.getByText('User created successfully')).toBeVisible();
+  await expect(adminPage).toHaveURL(/\/users$/);
+  await expect(adminPage.getByText('caisse.delmas1').first()).toBeVisible();
+
+  // The teller signs in, changes its password and sees the teller's menu.
+  const tellerPassword = await temporaryPassword(lajan, tellerPerson.email, 'caisse.delmas1');
+  const tellerContext = await browser.newContext({ baseURL: lajan.url });
+  const tellerPage = await tellerContext.newPage();
+  await firstSignIn(tellerPage, 'caisse.delmas1', tellerPassword, 'Caisse-Delmas-2026');
+  const menu = sidebar(tellerPage);
+  for (const item of ['Tableau de Bord', 'Retrait', 'Depot', 'Transfert', 'Historique', 'Creer un Compte', 'Mon Compte']) {
+    await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  for (const item of ['Liste des agents', 'Creer agent', 'Creer utilisateur', 'Lister les administrateurs']) {
+    await expect(menu.getByRole('link', { name: item, exact: true })).toHaveCount(0);
+  }
+  await adminContext.close();
+  await tellerContext.close();
+});

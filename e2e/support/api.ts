@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import { SUPERADMIN, type Lajan } from './lajan.js';
+
+/** Set-up through the real API, for the steps a test is not about. */
+export class Api {
+  constructor(
+    private readonly lajan: Lajan,
+    readonly token: string,
+  ) {}
+
+  static async signIn(lajan: Lajan, username: string, password: string): Promise<Api> {
+    const body = await call<{ data: { access_token: string } }>(lajan, 'POST', '/api/auth/login', undefined, {
+      username,
+      password,
+    });
+    return new Api(lajan, body.data.access_token);
+  }
+
+  /** Signs in a new user with its first password and sets `next` as its own; returns the signed-in API. */
+  static async activate(lajan: Lajan, username: string, first: string, next: string): Promise<Api> {
+    const initial = await Api.signIn(lajan, username, first);
+    await initial.post('/api/users/update-password', {
+      current_password: first,
+      password: next,
+      password_confirmation: next,
+    });
+    return Api.signIn(lajan, username, next);
+  }
+
+  static superAdmin(lajan: Lajan, password = 'Lajan-Direction-2026'): Promise<Api> {
+    return Api.activate(lajan, SUPERADMIN.username, SUPERADMIN.password, password);
+  }
+
+  post<T = { data: Record<string, unknown> }>(path: string, body: unknown, headers?: Record<string, string>) {
+    return call<T>(this.lajan, 'POST', path, this.token, body, headers);
+  }
+
+  get<T = { data: Record<string, unknown> }>(path: string) {
+    return call<T>(this.lajan, 'GET', path, this.token);
+  }
+
+  /** Puts this session's token where the web app looks for it (SPEC §4: `access_token`). */
+  async useIn(page: Page): Promise<void> {
+    await page.goto('/login');
+    await page.evaluate((token) => localStorage.setItem('access_token', token), this.token);
+  }
+}
+
+async function call<T>(
+  lajan: Lajan,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const response = await fetch(`${lajan.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+let sequence = 0;
+
+/** A complete, valid person (SPEC §5), unique within the run. */
+export function newPerson(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  const n = `${Date.now() % 100000}${sequence}`.padStart(7, '0');
+  return {
+    firstName: 'Marie',
+    lastName: `Joseph${sequence}`,
+    dob: '1988-04-12',
+    gender: 'female',
+    country: 'Haïti',
+    state: 'Ouest',
+    city: 'Pétion-Ville',
+    address: '14 rue Lamarre',
+    phoneNumber: `+509 37${n.slice(-6)}`,
+    email: `marie.${n}@exemple.ht`,
+    idDocumentType: 'id_card',
+    idDocumentNumber: `CIN-${n}`,
+    dateIssued: '2019-06-01',
+    expirationDate: '2029-06-01',
+    occupation: 'Commerçante',
+    maritalStatus: 'single',
+    preferredContactMethod: 'sms',
+    consentForMarketing: false,
+    ...overrides,
+  };
+}
+
+/** The temporary password of a new user, from the e-mail DESIGN §3 describes. */
+export async function temporaryPassword(lajan: Lajan, email: string, username: string): Promise<string> {
+  const mail = await lajan.mailbox.waitFor(email, new RegExp(username));
+  const match = /Mot de passe temporaire : (\S+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`Pas de mot de passe temporaire dans :\n${mail.text}`);
+  return match[1];
+}
+
+export interface AgentSetUp {
+  code: string;
+  admin: Api;
+  teller: Api;
+  tellerUsername: string;
+  tellerPassword: string;
+}
+
+/**
+ * An agent with its administrator and one teller, all past their first password, made through the
+ * real API and the real e-mails (the chain itself is driven through the screens in network.spec.ts).
+ */
+export async function setUpAgent(lajan: Lajan, root: Api, name: string, slug: string): Promise<AgentSetUp> {
+  const owner = newPerson();
+  const ownerPerson = await root.post<{ data: { id: string } }>('/api/persons', owner);
+  const adminUsername = `gerant.${slug}`;
+  const agent = await root.post<{ data: { code: string } }>('/api/agents', {
+    name,
+    address: '10 rue du Centre',
+    email: `${slug}@kaylajan.ht`,
+    phone: '+509 3700 0000',
+    type: 'Business',
+    username: adminUsername,
+    personIds: [ownerPerson.data.id],
+  });
+  const admin = await Api.activate(
+    lajan,
+    adminUsername,
+    await temporaryPassword(lajan, owner.email, adminUsername),
+    'Gerant-Lajan-2026',
+  );
+  const tellerPersonInput = newPerson();
+  const tellerPerson = await admin.post<{ data: { id: string } }>('/api/persons', tellerPersonInput);
+  const tellerUsername = `caisse.${slug}`;
+  await admin.post('/api/users', { role: 'user', username: tellerUsername, personId: tellerPerson.data.id });
+  const tellerPassword = 'Caisse-Lajan-2026';
+  const teller = await Api.activate(
+    lajan,
+    tellerUsername,
+    await temporaryPassword(lajan, tellerPersonInput.email, tellerUsername),
+    tellerPassword,
+  );
+  return { code: agent.data.code, admin, teller, tellerUsername, tellerPassword };
+}
