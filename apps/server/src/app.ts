@@ -25,6 +25,7 @@ import { createLogger } from './logger.js';
 import { authPlugin } from './modules/auth/plugin.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { personsRoutes } from './modules/persons/routes.js';
 import { webDistDir } from './paths.js';
 import { databasePlugin } from './plugins/database.js';
 import { mailPlugin } from './plugins/mail.js';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       api.addHook('onRequest', (request) => app.authenticate(request));
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(personsRoutes, { clock });
       if (overrides.routes) await api.register(overrides.routes);
     },
     { prefix: '/api' },

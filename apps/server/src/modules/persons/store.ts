@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { persons } from '../../db/schema.js';
 
@@ -36,4 +36,186 @@ export async function findOrInsertPersonByEmail(
     .where(sql`lower(${persons.email}) = lower(${person.email})`);
   if (!existing) throw new Error('persons: conflict on insert but no person with that e-mail');
   return existing;
+}
+
+export type PersonRow = typeof persons.$inferSelect;
+
+/** What `POST /persons` and `PUT /persons/{id}` write: the form's data, phone in its normal form. */
+export type PersonValues = Omit<typeof persons.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
+
+/**
+ * Persons registered through the person form carry an identity document. The others are the
+ * bare persons behind the bootstrapped super administrator (name and e-mail only): the persons
+ * routes do not show them (docs/decisions/051), though their e-mail still counts as taken.
+ */
+export const isRegistered = isNotNull(persons.idDocumentType);
+
+/** The unique indexes of a person and the form field each one guards. */
+export const personUniqueIndexes = {
+  persons_email_key: 'email',
+  persons_phone_number_key: 'phoneNumber',
+  persons_id_document_key: 'idDocumentNumber',
+} as const;
+export type PersonUniqueField = (typeof personUniqueIndexes)[keyof typeof personUniqueIndexes];
+
+/** The field a unique violation of the persons table is about, or undefined for another error. */
+export function duplicatePersonFieldOf(constraint: string | undefined): PersonUniqueField | undefined {
+  if (constraint === undefined) return undefined;
+  return personUniqueIndexes[constraint as keyof typeof personUniqueIndexes];
+}
+
+export async function insertPerson(executor: Executor, values: PersonValues, now: Date): Promise<PersonRow> {
+  const [row] = await executor
+    .insert(persons)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error('persons: insert returned nothing');
+  return row;
+}
+
+export async function updatePerson(
+  executor: Executor,
+  id: string,
+  values: PersonValues,
+  now: Date,
+): Promise<PersonRow | undefined> {
+  const [row] = await executor
+    .update(persons)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(persons.id, id), isRegistered))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes a registered person. A row that an account, an agent, a user or a transaction refers
+ * to makes PostgreSQL refuse (23503): the caller maps that to 409.
+ */
+export async function deletePerson(executor: Executor, id: string): Promise<PersonRow | undefined> {
+  const [row] = await executor
+    .delete(persons)
+    .where(and(eq(persons.id, id), isRegistered))
+    .returning();
+  return row;
+}
+
+export async function findPersonById(executor: Executor, id: string): Promise<PersonRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(persons)
+    .where(and(eq(persons.id, id), isRegistered));
+  return row;
+}
+
+/** Registered persons among these ids (the holders of a new account). */
+export async function findPersonsByIds(executor: Executor, ids: string[]): Promise<PersonRow[]> {
+  if (ids.length === 0) return [];
+  return executor
+    .select()
+    .from(persons)
+    .where(and(inArray(persons.id, ids), isRegistered));
+}
+
+const documentNumberMatches = (number: string) => sql`upper(${persons.idDocumentNumber}) = upper(${number})`;
+
+/** The person holding this document (the pair is unique), whatever the case of its number. */
+export async function findPersonByDocument(
+  executor: Executor,
+  type: string,
+  number: string,
+): Promise<PersonRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(persons)
+    .where(and(eq(persons.idDocumentType, type), documentNumberMatches(number)));
+  return row;
+}
+
+/** Persons holding a document of this number, of any type (several types may share a number). */
+export async function findPersonsByDocumentNumber(executor: Executor, number: string): Promise<PersonRow[]> {
+  return executor
+    .select()
+    .from(persons)
+    .where(and(documentNumberMatches(number), isRegistered))
+    .orderBy(asc(persons.idDocumentType), asc(persons.createdAt));
+}
+
+export async function emailTaken(executor: Executor, email: string, exceptId?: string): Promise<boolean> {
+  return exists(executor, sql`lower(${persons.email}) = lower(${email})`, exceptId);
+}
+
+/** `phoneNumber` in its normal form (`normalizePhone`). */
+export async function phoneTaken(
+  executor: Executor,
+  phoneNumber: string,
+  exceptId?: string,
+): Promise<boolean> {
+  return exists(executor, eq(persons.phoneNumber, phoneNumber), exceptId);
+}
+
+export async function documentTaken(
+  executor: Executor,
+  type: string,
+  number: string,
+  exceptId?: string,
+): Promise<boolean> {
+  return exists(executor, and(eq(persons.idDocumentType, type), documentNumberMatches(number)), exceptId);
+}
+
+async function exists(
+  executor: Executor,
+  where: SQL | undefined,
+  exceptId: string | undefined,
+): Promise<boolean> {
+  const rows = await executor
+    .select({ id: persons.id })
+    .from(persons)
+    .where(exceptId ? and(where, ne(persons.id, exceptId)) : where)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** `%`, `_` and `\` are wildcards of LIKE: a search term is matched as typed. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * A page of registered persons, newest first. `q` matches the name (either order), the document
+ * number, the e-mail, and the phone whatever its spaces and hyphens.
+ */
+export async function listPersons(
+  executor: Executor,
+  query: { q?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: PersonRow[]; total: number }> {
+  const conditions: SQL[] = [isRegistered];
+  const term = query.q?.trim();
+  if (term) {
+    const pattern = likePattern(term);
+    const matches: SQL[] = [
+      ilike(persons.firstName, pattern),
+      ilike(persons.lastName, pattern),
+      sql`(${persons.firstName} || ' ' || ${persons.lastName}) ilike ${pattern}`,
+      sql`(${persons.lastName} || ' ' || ${persons.firstName}) ilike ${pattern}`,
+      ilike(persons.idDocumentNumber, pattern),
+      ilike(persons.email, pattern),
+    ];
+    const digits = term.replace(/\D/g, '');
+    if (digits.length >= 3 && /^[+\d\s-]+$/.test(term))
+      matches.push(ilike(persons.phoneNumber, likePattern(digits)));
+    const any = or(...matches);
+    if (any) conditions.push(any);
+  }
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    executor
+      .select()
+      .from(persons)
+      .where(where)
+      .orderBy(desc(persons.createdAt), asc(persons.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    executor.select({ total: count() }).from(persons).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }

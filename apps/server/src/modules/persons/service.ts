@@ -1,0 +1,312 @@
+import {
+  centimesToHtg,
+  duplicateDocumentMessage,
+  duplicateFieldMessage,
+  hasAtMostTwoDecimals,
+  htgToCentimes,
+  normalizePhone,
+  type IdDocumentType,
+  type Person,
+  type PersonData,
+  type SessionUser,
+  type UniquePersonField,
+} from '@lajan/domain';
+import type { Clock } from '../../clock.js';
+import type { Db, Executor } from '../../db/client.js';
+import { isForeignKeyViolation, uniqueViolationOf } from '../../db/errors.js';
+import { Conflict, NotFound, summarise, ValidationFailed, type FieldErrors } from '../../http/errors.js';
+import { recordAudit } from '../audit/service.js';
+import {
+  deletePerson,
+  documentTaken,
+  duplicatePersonFieldOf,
+  emailTaken,
+  findPersonByDocument,
+  findPersonById,
+  findPersonsByDocumentNumber,
+  insertPerson,
+  listPersons,
+  phoneTaken,
+  updatePerson,
+  type PersonRow,
+  type PersonValues,
+} from './store.js';
+
+export const personErrors = {
+  notFound: 'Aucune personne trouvée',
+  referenced: 'Cette personne est liée à un compte ou à un utilisateur',
+  annualIncome: 'Revenu annuel invalide',
+} as const;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that is not a UUID names no person: 404, not a database error. */
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}
+
+/** The row the form's data becomes: phone in its normal form, income in centimes. */
+export function toPersonValues(input: PersonData): PersonValues {
+  const incomeCentimes = hasAtMostTwoDecimals(input.annualIncome) ? htgToCentimes(input.annualIncome) : NaN;
+  if (!Number.isSafeInteger(incomeCentimes)) {
+    throw new ValidationFailed({ annualIncome: [personErrors.annualIncome] });
+  }
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    dob: input.dob,
+    gender: input.gender,
+    country: input.country,
+    state: input.state,
+    city: input.city,
+    address: input.address,
+    postalCode: input.postalCode ?? null,
+    phoneNumber: normalizePhone(input.phoneNumber),
+    email: input.email,
+    idDocumentType: input.idDocumentType,
+    idDocumentNumber: input.idDocumentNumber,
+    dateIssued: input.dateIssued,
+    expirationDate: input.expirationDate,
+    occupation: input.occupation,
+    annualIncomeCentimes: incomeCentimes,
+    maritalStatus: input.maritalStatus,
+    partner: input.partner ?? null,
+    mother: input.mother ?? null,
+    preferredContactMethod: input.preferredContactMethod,
+    consentForMarketing: input.consentForMarketing,
+  };
+}
+
+/** A registered person as the API answers it (`personSchema`). */
+export function toPerson(row: PersonRow): Person {
+  const required = <T>(value: T | null, column: string): T => {
+    if (value === null) throw new Error(`persons: registered person ${row.id} has no ${column}`);
+    return value;
+  };
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    dob: required(row.dob, 'dob'),
+    gender: required(row.gender, 'gender') as Person['gender'],
+    country: required(row.country, 'country'),
+    state: required(row.state, 'state'),
+    city: required(row.city, 'city'),
+    address: required(row.address, 'address'),
+    postalCode: row.postalCode,
+    phoneNumber: required(row.phoneNumber, 'phoneNumber'),
+    email: required(row.email, 'email'),
+    idDocumentType: required(row.idDocumentType, 'idDocumentType') as Person['idDocumentType'],
+    idDocumentNumber: required(row.idDocumentNumber, 'idDocumentNumber'),
+    dateIssued: required(row.dateIssued, 'dateIssued'),
+    expirationDate: required(row.expirationDate, 'expirationDate'),
+    occupation: required(row.occupation, 'occupation'),
+    annualIncome: centimesToHtg(row.annualIncomeCentimes),
+    maritalStatus: required(row.maritalStatus, 'maritalStatus') as Person['maritalStatus'],
+    partner: row.partner,
+    mother: row.mother,
+    preferredContactMethod: required(
+      row.preferredContactMethod,
+      'preferredContactMethod',
+    ) as Person['preferredContactMethod'],
+    consentForMarketing: row.consentForMarketing,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The field error of a duplicate, worded as the form words it (SPEC §5). */
+export function duplicateMessage(
+  field: 'email' | 'phoneNumber' | 'idDocumentNumber',
+  documentType: string,
+): string {
+  return field === 'idDocumentNumber' ? duplicateDocumentMessage(documentType) : duplicateFieldMessage(field);
+}
+
+/**
+ * The fields of `values` that another person already holds, in the form's order. Read before
+ * writing so that every duplicate is reported at once; the unique indexes still decide a race.
+ */
+export async function duplicateFieldsOf(
+  executor: Executor,
+  values: Pick<PersonValues, 'email' | 'phoneNumber' | 'idDocumentType' | 'idDocumentNumber'>,
+  exceptId?: string,
+): Promise<('email' | 'phoneNumber' | 'idDocumentNumber')[]> {
+  const [email, phone, document] = await Promise.all([
+    values.email ? emailTaken(executor, values.email, exceptId) : false,
+    values.phoneNumber ? phoneTaken(executor, values.phoneNumber, exceptId) : false,
+    values.idDocumentType && values.idDocumentNumber
+      ? documentTaken(executor, values.idDocumentType, values.idDocumentNumber, exceptId)
+      : false,
+  ]);
+  // The form's order: phone, then e-mail, then the document.
+  return [
+    ...(phone ? (['phoneNumber'] as const) : []),
+    ...(email ? (['email'] as const) : []),
+    ...(document ? (['idDocumentNumber'] as const) : []),
+  ];
+}
+
+export function duplicateErrors(
+  fields: readonly ('email' | 'phoneNumber' | 'idDocumentNumber')[],
+  documentType: string,
+  prefix = '',
+): FieldErrors {
+  return Object.fromEntries(
+    fields.map((field) => [`${prefix}${field}`, [duplicateMessage(field, documentType)]]),
+  );
+}
+
+/** A 409 naming the duplicate fields; its message is the field's own when there is one. */
+export function duplicateConflict(errors: FieldErrors): Conflict {
+  return new Conflict(summarise(errors), errors);
+}
+
+/**
+ * Runs a write and turns a unique violation of the persons table (a racing request that won)
+ * into the same 409 as the check before it.
+ */
+async function mappingDuplicates<T>(documentType: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const field = duplicatePersonFieldOf(uniqueViolationOf(error));
+    if (field) throw duplicateConflict(duplicateErrors([field], documentType));
+    throw error;
+  }
+}
+
+export interface Actor {
+  user: SessionUser;
+  ip: string;
+}
+
+export interface PersonsServiceDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** Customers and the people behind agents and users (SPEC §7 "Persons"). */
+export class PersonsService {
+  constructor(private readonly deps: PersonsServiceDeps) {}
+
+  async create(input: PersonData, actor: Actor): Promise<Person> {
+    const { db, clock } = this.deps;
+    const values = toPersonValues(input);
+    const duplicates = await duplicateFieldsOf(db, values);
+    if (duplicates.length > 0) throw duplicateConflict(duplicateErrors(duplicates, input.idDocumentType));
+    const now = clock.now();
+    const row = await mappingDuplicates(input.idDocumentType, () =>
+      db.transaction(async (tx) => {
+        const inserted = await insertPerson(tx, values, now);
+        await recordAudit(tx, {
+          at: now,
+          action: 'persons.created',
+          actor: actor.user,
+          target: inserted.id,
+          ip: actor.ip,
+          details: { idDocumentType: inserted.idDocumentType },
+        });
+        return inserted;
+      }),
+    );
+    return toPerson(row);
+  }
+
+  async get(id: string): Promise<Person> {
+    const row = isUuid(id) ? await findPersonById(this.deps.db, id) : undefined;
+    if (!row) throw new NotFound(personErrors.notFound);
+    return toPerson(row);
+  }
+
+  async update(id: string, input: PersonData, actor: Actor): Promise<Person> {
+    const { db, clock } = this.deps;
+    const before = isUuid(id) ? await findPersonById(db, id) : undefined;
+    if (!before) throw new NotFound(personErrors.notFound);
+    const values = toPersonValues(input);
+    const duplicates = await duplicateFieldsOf(db, values, id);
+    if (duplicates.length > 0) throw duplicateConflict(duplicateErrors(duplicates, input.idDocumentType));
+    const now = clock.now();
+    const row = await mappingDuplicates(input.idDocumentType, () =>
+      db.transaction(async (tx) => {
+        const updated = await updatePerson(tx, id, values, now);
+        if (!updated) throw new NotFound(personErrors.notFound);
+        await recordAudit(tx, {
+          at: now,
+          action: 'persons.updated',
+          actor: actor.user,
+          target: id,
+          ip: actor.ip,
+          // Which fields changed, not their values: the trail is not a second copy of the KYC file.
+          details: { fields: changedFields(before, updated) },
+        });
+        return updated;
+      }),
+    );
+    return toPerson(row);
+  }
+
+  /** Only a person nothing refers to; its e-mail, phone and document become free again. */
+  async delete(id: string, actor: Actor): Promise<{ id: string }> {
+    const { db, clock } = this.deps;
+    if (!isUuid(id)) throw new NotFound(personErrors.notFound);
+    const now = clock.now();
+    try {
+      return await db.transaction(async (tx) => {
+        const deleted = await deletePerson(tx, id);
+        if (!deleted) throw new NotFound(personErrors.notFound);
+        await recordAudit(tx, {
+          at: now,
+          action: 'persons.deleted',
+          actor: actor.user,
+          target: id,
+          ip: actor.ip,
+          details: { idDocumentType: deleted.idDocumentType },
+        });
+        return { id };
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new Conflict(personErrors.referenced);
+      throw error;
+    }
+  }
+
+  async list(query: { page: number; perPage: number; q?: string | undefined }) {
+    const { rows, total } = await listPersons(this.deps.db, {
+      q: query.q,
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+    });
+    return { data: rows.map(toPerson), meta: { total, page: query.page, per_page: query.perPage } };
+  }
+
+  /** `GET /persons/search/{documentNumber}`: the first of any type holding that number. */
+  async searchByDocumentNumber(number: string): Promise<Person> {
+    const [row] = await findPersonsByDocumentNumber(this.deps.db, number.trim());
+    if (!row) throw new NotFound(personErrors.notFound);
+    return toPerson(row);
+  }
+
+  async searchByDocument(type: IdDocumentType, number: string): Promise<Person> {
+    const row = await findPersonByDocument(this.deps.db, type, number.trim());
+    if (!row?.idDocumentType) throw new NotFound(personErrors.notFound);
+    return toPerson(row);
+  }
+
+  /** `POST /persons/check-unique/`: the phone is compared in its normal form, the e-mail in any case. */
+  async fieldExists(field: UniquePersonField, value: string): Promise<boolean> {
+    return field === 'email'
+      ? emailTaken(this.deps.db, value.trim())
+      : phoneTaken(this.deps.db, normalizePhone(value));
+  }
+
+  async documentExists(type: IdDocumentType, number: string): Promise<boolean> {
+    return documentTaken(this.deps.db, type, number.trim());
+  }
+}
+
+function changedFields(before: PersonRow, after: PersonRow): string[] {
+  const ignored = new Set(['updatedAt', 'createdAt']);
+  return (Object.keys(after) as (keyof PersonRow)[]).filter(
+    (key) => !ignored.has(key) && String(before[key]) !== String(after[key]),
+  );
+}
