@@ -24,8 +24,11 @@ import { errorHandlerPlugin } from './http/error-handler.js';
 import { createLogger } from './logger.js';
 import { authPlugin } from './modules/auth/plugin.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { feesRoutes } from './modules/fees/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { ledgerPlugin } from './modules/ledger/plugin.js';
 import { personsRoutes } from './modules/persons/routes.js';
+import { transactionsRoutes } from './modules/transactions/routes.js';
 import { webDistDir } from './paths.js';
 import { databasePlugin } from './plugins/database.js';
 import { mailPlugin } from './plugins/mail.js';
@@ -147,6 +150,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     printSecret: overrides.printSecret ?? ((line) => process.stderr.write(line)),
   });
 
+  await app.register(ledgerPlugin, { clock });
+
   await app.register(
     async (api) => {
       // Default-deny: every /api route needs a session unless its config says `public`.
@@ -154,6 +159,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(personsRoutes, { clock });
+      await api.register(transactionsRoutes, { clock });
+      await api.register(feesRoutes);
       if (overrides.routes) await api.register(overrides.routes);
     },
     { prefix: '/api' },

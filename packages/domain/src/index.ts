@@ -10,4 +10,5 @@ export * from './agents.js';
 export * from './users.js';
 export * from './register.js';
 export * from './money.js';
+export * from './transactions.js';
 export * from './pagination.js';

@@ -84,7 +84,8 @@ export function htgAmountSchema(maxHtg: number = MAX_OPERATION_HTG) {
     })
     .superRefine((amount, ctx) => {
       if (amount <= 0) ctx.addIssue({ code: 'custom', message: amountMessages.positive });
-      else if (!hasAtMostTwoDecimals(amount)) ctx.addIssue({ code: 'custom', message: amountMessages.decimals });
+      else if (!hasAtMostTwoDecimals(amount))
+        ctx.addIssue({ code: 'custom', message: amountMessages.decimals });
       else if (amount > maxHtg) ctx.addIssue({ code: 'custom', message: amountMessages.max(maxHtg) });
     });
 }
@@ -97,6 +98,7 @@ export function htgAmountSchema(maxHtg: number = MAX_OPERATION_HTG) {
 export function centimesFromSql(value: number | bigint | string | null | undefined): number {
   if (value === null || value === undefined) return 0;
   const centimes = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(centimes)) throw new RangeError(`not a whole number of centimes: ${String(value)}`);
+  if (!Number.isSafeInteger(centimes))
+    throw new RangeError(`not a whole number of centimes: ${String(value)}`);
   return centimes === 0 ? 0 : centimes;
 }

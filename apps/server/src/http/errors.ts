@@ -1,4 +1,11 @@
-import { authMessages, errorCodes, genericMessages, type ErrorBody } from '@lajan/domain';
+import {
+  authMessages,
+  errorCodes,
+  genericMessages,
+  ledgerFailures,
+  type ErrorBody,
+  type LedgerFailureName,
+} from '@lajan/domain';
 
 /**
  * The closed set of failures a service may raise on purpose (STYLE: "one closed set of named
@@ -13,7 +20,8 @@ export type DomainError =
   | NotFound
   | Conflict
   | Throttled
-  | ServiceUnavailable;
+  | ServiceUnavailable
+  | LedgerRefused;
 
 abstract class DomainErrorBase extends Error {
   abstract readonly kind: string;
@@ -95,6 +103,21 @@ export class ServiceUnavailable extends DomainErrorBase {
   }
 }
 
+/**
+ * A money movement the ledger refused (insufficient funds, an inactive account, outside the fee bands…):
+ * one of the closed set `ledgerFailures` of `@lajan/domain`, which gives its status, code and message.
+ * `field` names the input the refusal is about, so that the form shows it under that field.
+ */
+export class LedgerRefused extends DomainErrorBase {
+  readonly kind = 'LedgerRefused';
+  constructor(
+    readonly failure: LedgerFailureName,
+    readonly options: { message?: string; field?: string | undefined } = {},
+  ) {
+    super(options.message ?? ledgerFailures[failure].message);
+  }
+}
+
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainErrorBase;
 }
@@ -136,6 +159,14 @@ export function describeDomainError(error: DomainError): {
       };
     case 'ServiceUnavailable':
       return { status: 503, body: { message: error.message, code: errorCodes.unavailable } };
+    case 'LedgerRefused': {
+      const { status, code } = ledgerFailures[error.failure];
+      const field = error.options.field;
+      return {
+        status,
+        body: { message: error.message, code, ...(field ? { errors: { [field]: [error.message] } } : {}) },
+      };
+    }
   }
 }
 

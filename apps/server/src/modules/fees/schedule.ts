@@ -1,0 +1,149 @@
+import {
+  centimesFromSql,
+  centimesToHtg,
+  defaultAgentShareCentimes,
+  feeTypes,
+  outsideFeeBandsMessage,
+  transactionTypeLabels,
+  type FeeRow,
+  type FeeType,
+} from '@lajan/domain';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { feeSchedule } from '../../db/schema.js';
+import { LedgerRefused } from '../../http/errors.js';
+
+/**
+ * The default schedule (DESIGN §4b), in HTG: each band's lower bound and the fee per type; `null` where
+ * the type is not offered. A band ends one centime below the next one's lower bound; the last ends at
+ * 100 000 HTG, the regulator's cap on one operation.
+ */
+const DEFAULT_BANDS: readonly { fromHtg: number; fees: Record<FeeType, number | null> }[] = [
+  { fromHtg: 20, fees: { deposit: 0, transfer: 0, withdrawal: 0, external_transfer: 6 } },
+  { fromHtg: 100, fees: { deposit: 0, transfer: 0, withdrawal: 0, external_transfer: 12 } },
+  { fromHtg: 250, fees: { deposit: 0, transfer: 5, withdrawal: 10, external_transfer: 15 } },
+  { fromHtg: 500, fees: { deposit: 0, transfer: 10, withdrawal: 20, external_transfer: 40 } },
+  { fromHtg: 1_000, fees: { deposit: 0, transfer: 25, withdrawal: 40, external_transfer: 65 } },
+  { fromHtg: 2_000, fees: { deposit: 0, transfer: 35, withdrawal: 60, external_transfer: 115 } },
+  { fromHtg: 4_000, fees: { deposit: 0, transfer: 50, withdrawal: 90, external_transfer: 185 } },
+  { fromHtg: 8_000, fees: { deposit: 0, transfer: 60, withdrawal: 125, external_transfer: 275 } },
+  { fromHtg: 12_000, fees: { deposit: 0, transfer: 70, withdrawal: 145, external_transfer: 380 } },
+  { fromHtg: 20_000, fees: { deposit: 0, transfer: 75, withdrawal: 170, external_transfer: 640 } },
+  { fromHtg: 40_000, fees: { deposit: 0, transfer: 100, withdrawal: 200, external_transfer: 1_050 } },
+  { fromHtg: 60_000, fees: { deposit: 0, transfer: 120, withdrawal: null, external_transfer: 1_400 } },
+  { fromHtg: 75_000, fees: { deposit: 0, transfer: 130, withdrawal: null, external_transfer: 1_600 } },
+];
+const LAST_BAND_END_HTG = 100_000;
+
+export interface FeeBand {
+  type: FeeType;
+  minAmountCentimes: number;
+  maxAmountCentimes: number;
+  feeCentimes: number;
+  agentShareCentimes: number;
+}
+
+/** The default schedule as rows: one per band and type, deposit rows included, agent share 40 % rounded down. */
+export function defaultFeeBands(): FeeBand[] {
+  const bands: FeeBand[] = [];
+  for (const type of feeTypes) {
+    DEFAULT_BANDS.forEach((band, index) => {
+      const fee = band.fees[type];
+      if (fee === null) return;
+      const next = DEFAULT_BANDS[index + 1];
+      const maxAmountCentimes = next ? next.fromHtg * 100 - 1 : LAST_BAND_END_HTG * 100;
+      const feeCentimes = fee * 100;
+      bands.push({
+        type,
+        minAmountCentimes: band.fromHtg * 100,
+        maxAmountCentimes,
+        feeCentimes,
+        agentShareCentimes: defaultAgentShareCentimes(feeCentimes),
+      });
+    });
+  }
+  return bands;
+}
+
+/**
+ * Seeds the schedule at the first start, and only then: once the super administrator has changed it,
+ * a restart must not bring deleted bands back. Two processes starting together both insert; the
+ * unique band index keeps one row of each.
+ */
+export async function seedFeeSchedule(db: Db, now: Date): Promise<void> {
+  const [existing] = await db.select({ id: feeSchedule.id }).from(feeSchedule).limit(1);
+  if (existing) return;
+  await db
+    .insert(feeSchedule)
+    .values(defaultFeeBands().map((band) => ({ ...band, updatedAt: now })))
+    .onConflictDoNothing();
+}
+
+export interface FeeQuoteCentimes {
+  feeCentimes: number;
+  agentShareCentimes: number;
+}
+
+/**
+ * The fee and agent share that an operation of `type` and amount is charged, from the band that covers
+ * it; an amount that no band covers is refused (`OutsideFeeBands`, 422) before anything is written.
+ */
+export async function feeFor(
+  executor: Executor,
+  type: FeeType,
+  amountCentimes: number,
+): Promise<FeeQuoteCentimes> {
+  const [band] = await executor
+    .select({ feeCentimes: feeSchedule.feeCentimes, agentShareCentimes: feeSchedule.agentShareCentimes })
+    .from(feeSchedule)
+    .where(
+      and(
+        eq(feeSchedule.type, type),
+        lte(feeSchedule.minAmountCentimes, amountCentimes),
+        gte(feeSchedule.maxAmountCentimes, amountCentimes),
+      ),
+    )
+    .orderBy(asc(feeSchedule.minAmountCentimes))
+    .limit(1);
+  if (band) {
+    return {
+      feeCentimes: centimesFromSql(band.feeCentimes),
+      agentShareCentimes: centimesFromSql(band.agentShareCentimes),
+    };
+  }
+  const [range] = await executor
+    .select({
+      min: sql<string | null>`min(${feeSchedule.minAmountCentimes})`,
+      max: sql<string | null>`max(${feeSchedule.maxAmountCentimes})`,
+    })
+    .from(feeSchedule)
+    .where(eq(feeSchedule.type, type));
+  const message =
+    range?.min != null && range.max != null
+      ? outsideFeeBandsMessage(type, centimesToHtg(range.min), centimesToHtg(range.max))
+      : `Montant hors barème : aucun barème de frais pour ${transactionTypeLabels[type].toLowerCase()}`;
+  throw new LedgerRefused('OutsideFeeBands', { message, field: 'amount' });
+}
+
+/** The schedule as SPEC §3 fee rows in HTG, grouped by type in the order of the fee tables. */
+export async function feeGroups(
+  executor: Executor,
+): Promise<{ type: FeeType; label: string; rows: FeeRow[] }[]> {
+  const rows = await executor
+    .select()
+    .from(feeSchedule)
+    .orderBy(asc(feeSchedule.type), asc(feeSchedule.minAmountCentimes));
+  return feeTypes.map((type) => ({
+    type,
+    label: transactionTypeLabels[type],
+    rows: rows
+      .filter((row) => row.type === type)
+      .map((row) => ({
+        type,
+        min_amount: centimesToHtg(row.minAmountCentimes),
+        max_amount: centimesToHtg(row.maxAmountCentimes),
+        fee: centimesToHtg(row.feeCentimes),
+        agent_share: centimesToHtg(row.agentShareCentimes),
+      })),
+  }));
+}

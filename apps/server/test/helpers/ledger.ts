@@ -1,0 +1,288 @@
+import { centimesFromSql } from '@lajan/domain';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { App } from '../../src/app.js';
+import type { Db } from '../../src/db/client.js';
+import {
+  accountHolders,
+  accounts,
+  agents,
+  entries,
+  idempotencyKeys,
+  persons,
+  transactions,
+  users,
+} from '../../src/db/schema.js';
+import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/service.js';
+import { inMoneyTransaction } from '../../src/modules/ledger/ledger.js';
+import { activeSuperAdminToken, createUser, tokenOf } from './fixtures.js';
+
+/*
+ * Fixtures of the ledger's tests, written straight into the database (the persons, accounts, agents
+ * and users routes belong to other modules), and the ledger's invariants as assertions.
+ */
+
+export const TELLER_PASSWORD = 'Guichet-2026!';
+
+export interface TestPerson {
+  id: string;
+  firstName: string;
+  lastName: string;
+  idDocumentType: 'id_card' | 'passport' | 'driving_license';
+  idDocumentNumber: string;
+}
+
+let personCounter = 0;
+
+export async function createPerson(
+  db: Db,
+  person: Partial<Omit<TestPerson, 'id'>> & { firstName: string; lastName: string },
+): Promise<TestPerson> {
+  personCounter += 1;
+  const n = `${Date.now() % 100000}${personCounter}`;
+  const values = {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    idDocumentType: person.idDocumentType ?? ('id_card' as const),
+    idDocumentNumber: person.idDocumentNumber ?? `CIN-${n}`,
+  };
+  const [row] = await db
+    .insert(persons)
+    .values({
+      ...values,
+      email: `p${n}@client.test`,
+      phoneNumber: `+5093${n.padStart(7, '0').slice(-7)}`,
+      address: '12 rue Capois, Port-au-Prince',
+      dob: '1990-04-12',
+      gender: 'female',
+      country: 'Haïti',
+      state: 'Ouest',
+      city: 'Port-au-Prince',
+    })
+    .returning({ id: persons.id });
+  return { id: row!.id, ...values };
+}
+
+/** `party` as the counter form sends it, for a person. */
+export function partyOf(person: TestPerson) {
+  return {
+    name: `${person.firstName} ${person.lastName}`,
+    idDocumentType: person.idDocumentType,
+    idDocumentNumber: person.idDocumentNumber,
+  };
+}
+
+export interface TestAgent {
+  id: string;
+  code: string;
+  name: string;
+  floatAccountId: string;
+  floatAccountNumber: string;
+  teller: { id: string; username: string; token: string };
+}
+
+/** An agent with its float account and one teller (signed in). */
+export async function createAgentWithTeller(
+  app: App,
+  agent: { code: string; name: string },
+  options: { signIn?: boolean } = {},
+): Promise<TestAgent> {
+  const db = app.database.db;
+  const [row] = await db
+    .insert(agents)
+    .values({ code: agent.code, name: agent.name, type: 'Business' })
+    .returning({ id: agents.id });
+  const float = await openFloatAccount(db, { agentId: row!.id, now: new Date() });
+  const username = `caisse.${agent.code.toLowerCase()}`;
+  const user = await createUser(db, {
+    username,
+    password: TELLER_PASSWORD,
+    role: 'user',
+    agentId: row!.id,
+    email: `${username}@lajan.test`,
+  });
+  const token = options.signIn === false ? '' : await tokenOf(app, username, TELLER_PASSWORD);
+  return {
+    id: row!.id,
+    code: agent.code,
+    name: agent.name,
+    floatAccountId: float.id,
+    floatAccountNumber: float.accountNumber,
+    teller: { id: user.id, username, token },
+  };
+}
+
+export async function createAgentAdmin(app: App, agent: TestAgent): Promise<string> {
+  const username = `admin.${agent.code.toLowerCase()}`;
+  await createUser(app.database.db, {
+    username,
+    password: TELLER_PASSWORD,
+    role: 'agent_admin',
+    agentId: agent.id,
+    email: `${username}@lajan.test`,
+  });
+  return tokenOf(app, username, TELLER_PASSWORD);
+}
+
+export interface TestAccount {
+  id: string;
+  accountNumber: string;
+}
+
+/** An active customer account held by `holders` (the first is the principal). */
+export async function createCustomerAccount(
+  db: Db,
+  holders: TestPerson[],
+  options: { agentId?: string; status?: 'active' | 'inactive' | 'pending' | 'closed' } = {},
+): Promise<TestAccount> {
+  const account = await insertWithFreshNumber(db, {
+    kind: 'customer',
+    type: 'current',
+    currency: 'HTG',
+    status: options.status ?? 'active',
+    balanceCentimes: 0,
+    agentId: options.agentId ?? null,
+  });
+  await db
+    .insert(accountHolders)
+    .values(holders.map((person, position) => ({ accountId: account.id, personId: person.id, position })));
+  return account;
+}
+
+/** Funds an agent's float from the treasury, through the ledger (so that every invariant holds). */
+export async function fundFloat(
+  app: App,
+  agent: TestAgent,
+  amountCentimes: number,
+  userId?: string,
+): Promise<void> {
+  const superAdmin = userId ?? (await superAdminId(app.database.db));
+  await inMoneyTransaction(app.database.db, (tx) =>
+    app.ledger.agentDeposit(tx, {
+      userId: superAdmin,
+      agent: { id: agent.id, floatAccountId: agent.floatAccountId },
+      party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
+      amountCentimes,
+      at: new Date(),
+    }),
+  );
+}
+
+/** Puts money on a customer account: a cash deposit at `agent` (whose float must hold it). */
+export async function fundAccount(
+  app: App,
+  agent: TestAgent,
+  account: TestAccount,
+  amountCentimes: number,
+): Promise<void> {
+  await fundFloat(app, agent, amountCentimes);
+  await inMoneyTransaction(app.database.db, (tx) =>
+    app.ledger.deposit(tx, {
+      actor: { userId: agent.teller.id, agent: { id: agent.id, floatAccountId: agent.floatAccountId } },
+      party: { name: 'Dépôt de test', idDocumentType: 'id_card', idDocumentNumber: 'TEST' },
+      amountCentimes,
+      accountId: account.id,
+      at: new Date(),
+    }),
+  );
+}
+
+async function superAdminId(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'sudo'))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  if (!row) throw new Error('no super administrator');
+  return row.id;
+}
+
+/** The super administrator, signed in past its first-password gate. */
+export async function superAdminToken(app: App): Promise<string> {
+  return activeSuperAdminToken(app);
+}
+
+/** Balances in centimes, by account id. */
+export async function balancesOf(db: Db, ids: string[]): Promise<Record<string, number>> {
+  const rows = await db.select({ id: accounts.id, balance: accounts.balanceCentimes }).from(accounts);
+  const all = new Map(rows.map((row) => [row.id, centimesFromSql(row.balance)]));
+  return Object.fromEntries(ids.map((id) => [id, all.get(id) ?? Number.NaN]));
+}
+
+export async function balanceOf(db: Db, id: string): Promise<number> {
+  return (await balancesOf(db, [id]))[id]!;
+}
+
+/** Everything a refused request must leave as it was: rows of the ledger and every balance. */
+export async function ledgerSnapshot(db: Db) {
+  const [t] = await db.select({ n: count() }).from(transactions);
+  const [e] = await db.select({ n: count() }).from(entries);
+  const [k] = await db.select({ n: count() }).from(idempotencyKeys);
+  const balances = await db
+    .select({ id: accounts.id, balance: accounts.balanceCentimes, status: sql<string>`${accounts.status}` })
+    .from(accounts)
+    .orderBy(asc(accounts.id));
+  const statuses = await db
+    .select({ number: transactions.transactionNumber, status: transactions.status })
+    .from(transactions)
+    .orderBy(asc(transactions.transactionNumber));
+  return {
+    transactions: Number(t!.n),
+    entries: Number(e!.n),
+    idempotencyKeys: Number(k!.n),
+    balances: balances.map((row) => ({ ...row, balance: centimesFromSql(row.balance) })),
+    statuses,
+  };
+}
+
+/**
+ * The ledger's invariants (DESIGN §4): each transaction's entries sum to zero (and there are at least
+ * two), each balance equals the sum of its entries, no customer, agent or system balance but the
+ * treasury's is negative, and all balances sum to zero.
+ */
+export async function expectLedgerInvariants(db: Db): Promise<void> {
+  const unbalanced = await db.execute(sql`
+    select t.transaction_number, coalesce(sum(e.amount_centimes), 0)::text as total, count(e.id)::int as n
+    from transactions t left join entries e on e.transaction_id = t.id
+    group by t.id, t.transaction_number
+    having coalesce(sum(e.amount_centimes), 0) <> 0 or count(e.id) < 2`);
+  expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
+
+  const drift = await db.execute(sql`
+    select a.account_number, a.balance_centimes::text as balance, coalesce(sum(e.amount_centimes), 0)::text as entries
+    from accounts a left join entries e on e.account_id = a.id
+    group by a.id, a.account_number, a.balance_centimes
+    having a.balance_centimes <> coalesce(sum(e.amount_centimes), 0)`);
+  expect((drift as unknown as { rows: unknown[] }).rows).toEqual([]);
+
+  const negative = await db
+    .select({ number: accounts.accountNumber, balance: accounts.balanceCentimes })
+    .from(accounts)
+    .where(sql`${accounts.balanceCentimes} < 0 and ${accounts.systemCode} is distinct from 'treasury'`);
+  expect(negative).toEqual([]);
+
+  const [total] = await db
+    .select({ sum: sql<string>`coalesce(sum(${accounts.balanceCentimes}), 0)::text` })
+    .from(accounts);
+  expect(centimesFromSql(total!.sum)).toBe(0);
+}
+
+/** A transaction row by number. */
+export async function transactionRow(db: Db, transactionNumber: string) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.transactionNumber, transactionNumber));
+  return row!;
+}
+
+/** The non-zero entries of a transaction, as `{ accountId: amountCentimes }`. */
+export async function entriesOf(db: Db, transactionNumber: string): Promise<Record<string, number>> {
+  const row = await transactionRow(db, transactionNumber);
+  const rows = await db
+    .select({ accountId: entries.accountId, amount: entries.amountCentimes })
+    .from(entries)
+    .where(eq(entries.transactionId, row.id));
+  return Object.fromEntries(rows.map((entry) => [entry.accountId, centimesFromSql(entry.amount)]));
+}
