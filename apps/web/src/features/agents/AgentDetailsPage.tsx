@@ -64,7 +64,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
+      <dd className="mt-0.5 text-sm break-words text-slate-900 sm:col-span-2 sm:mt-0">{children || 'Non spécifié'}</dd>
     </div>
   );
 }

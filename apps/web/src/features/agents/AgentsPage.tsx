@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { agentTypeLabels, can, formatHtg } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
@@ -22,7 +22,6 @@ export default function AgentsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFrom(searchParams.get('page'));
   const q = searchParams.get('q') ?? '';
-  const [term, setTerm] = useState(q);
   const searchId = useId();
   const query = useAgentsQuery({ page, q });
 
@@ -34,9 +33,10 @@ export default function AgentsPage() {
     setSearchParams(params);
   }
 
-  function onSearch(event: FormEvent) {
+  function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    go({ q: term.trim(), page: 1 });
+    const term = new FormData(event.currentTarget).get('q');
+    go({ q: typeof term === 'string' ? term.trim() : '', page: 1 });
   }
 
   const agents = query.data?.data ?? [];
@@ -54,7 +54,7 @@ export default function AgentsPage() {
         )}
       </header>
 
-      <form role="search" onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
+      <form key={q} role="search" onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1 sm:max-w-sm">
           <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
             Rechercher un agent
@@ -62,8 +62,8 @@ export default function AgentsPage() {
           <input
             id={searchId}
             type="search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
+            name="q"
+            defaultValue={q}
             placeholder="Code, nom, e-mail ou téléphone"
             className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm"
           />

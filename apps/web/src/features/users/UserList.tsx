@@ -52,7 +52,6 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
   const q = searchParams.get('q') ?? '';
   const roleParam = roleSchema.safeParse(searchParams.get('role'));
   const role = fixedRole ?? (roleParam.success ? roleParam.data : undefined);
-  const [term, setTerm] = useState(q);
   const [toDelete, setToDelete] = useState<User | null>(null);
   const searchId = useId();
   const roleId = useId();
@@ -73,9 +72,10 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
     setSearchParams(params);
   }
 
-  function onSearch(event: FormEvent) {
+  function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    go({ q: term.trim(), page: 1 });
+    const term = new FormData(event.currentTarget).get('q');
+    go({ q: typeof term === 'string' ? term.trim() : '', page: 1 });
   }
 
   async function confirmDelete(target: User) {
@@ -103,7 +103,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
       </header>
 
       <div className="flex flex-wrap items-end gap-3">
-        <form role="search" onSubmit={onSearch} className="flex min-w-0 flex-1 items-end gap-2 sm:max-w-md">
+        <form key={q} role="search" onSubmit={onSearch} className="flex min-w-0 flex-1 items-end gap-2 sm:max-w-md">
           <div className="min-w-0 flex-1">
             <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
               Rechercher un utilisateur
@@ -111,8 +111,8 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
             <input
               id={searchId}
               type="search"
-              value={term}
-              onChange={(event) => setTerm(event.target.value)}
+              name="q"
+              defaultValue={q}
               placeholder="Nom, nom d'utilisateur ou e-mail"
               className={selectClasses}
             />
