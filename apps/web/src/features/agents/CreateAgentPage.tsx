@@ -312,8 +312,9 @@ export default function CreateAgentPage() {
       </dl>
       {firstOwner && (
         <Alert type="info">
-          Le compte de float de l'agent sera ouvert avec un solde de 0 HTG. L'administrateur « {values.username} »
-          recevra son mot de passe temporaire par e-mail
+          {/* The username is shown once, above: the e-mail goes to the first owner. */}
+          Le compte de float de l'agent sera ouvert avec un solde de 0 HTG. Son administrateur recevra son mot de passe
+          temporaire par e-mail
           {firstOwner.email ? ` à l'adresse ${firstOwner.email}` : ''} ({displayName(firstOwner)},{' '}
           {documentLabel(firstOwner.idDocumentType)} {firstOwner.idDocumentNumber}).
         </Alert>
