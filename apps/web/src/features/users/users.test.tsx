@@ -140,6 +140,22 @@ describe('/users (SPEC §2, §6)', () => {
     expect(api.requests.at(-1)?.query).toEqual({ page: '2', per_page: '10', role: 'user' });
   });
 
+  it('offers the super administrator every role in the filter, and no "Créer un utilisateur"', async () => {
+    api.on('GET /users', { body: listAnswer([apiUsers.superAdmin, apiUsers.agentAdmin]) });
+    renderApp({ path: '/users?role=agent_admin', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('table', { name: 'Liste des utilisateurs' });
+    const role = screen.getByLabelText('Rôle');
+    expect(within(role).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Tous les rôles',
+      'Super administrateur',
+      'Administrateur',
+      'Agent',
+    ]);
+    expect(role).toHaveValue('agent_admin');
+    expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '10', role: 'agent_admin' });
+    expect(screen.queryByRole('link', { name: 'Créer un utilisateur' })).not.toBeInTheDocument();
+  });
+
   it('says "Failed to fetch users" when the list fails without a message', async () => {
     api.on('GET /users', { status: 400 });
     renderApp({ path: '/users', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
