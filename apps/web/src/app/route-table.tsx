@@ -42,6 +42,8 @@ const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 const CreateAgentPage = lazy(() => import('../features/agents/CreateAgentPage'));
 const CreateUserPage = lazy(() => import('../features/users/CreateUserPage'));
+const DepositPage = lazy(() => import('../features/transactions/DepositPage'));
+const WithdrawPage = lazy(() => import('../features/transactions/WithdrawPage'));
 /** Screens of later issues: reachable and guarded now, "Cet écran arrive bientôt" until built. */
 const ComingSoon = lazy(() => import('../features/coming-soon/ComingSoonPage'));
 
@@ -107,14 +109,14 @@ export const appRoutes = [
     path: '/transaction/deposit',
     title: 'Dépôt',
     access: 'transactions.operate',
-    component: ComingSoon,
+    component: DepositPage,
   },
   {
     name: 'withdraw',
     path: '/transaction/withdraw',
     title: 'Retrait',
     access: 'transactions.operate',
-    component: ComingSoon,
+    component: WithdrawPage,
   },
   {
     name: 'transfer',

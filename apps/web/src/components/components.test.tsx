@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Alert, type AlertType } from './Alert';
 import { ReceiptPanel } from './receipt/ReceiptPanel';
 import { ReceiptProvider, useReceipt } from './receipt/receipt-context';
+import { transactionOf } from '../test/transactions';
 import { TextField } from './TextField';
 
 describe('Alert', () => {
@@ -47,7 +48,7 @@ describe('TextField', () => {
 function SelectButton() {
   const { select } = useReceipt();
   return (
-    <button type="button" onClick={() => select({ transactionNumber: '40912345678' })}>
+    <button type="button" onClick={() => select(transactionOf({ transactionNumber: '40912345678' }))}>
       Choisir
     </button>
   );

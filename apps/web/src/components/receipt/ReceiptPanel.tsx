@@ -1,15 +1,28 @@
+import { useEffect, useRef } from 'react';
 import { Button } from '../Button';
+import { Receipt } from './Receipt';
 import { useReceipt } from './receipt-context';
+import './receipt.css';
 
 /**
  * The right-hand slot of the shell (SPEC §2 "Layout"): empty until a transaction is selected for
- * printing. Printing opens the print dialog and then closes the panel (SPEC §2 "Receipt").
+ * printing. Printing opens the print dialog and then closes the panel (SPEC §2 "Receipt"). Below
+ * 1024 px it covers the screen, so that the teller on a phone sees the receipt at once.
  */
 export function ReceiptPanel() {
   const { transaction, clear } = useReceipt();
+  const printRef = useRef<HTMLButtonElement>(null);
+  const shown = transaction?.transactionNumber;
+
+  // A new receipt takes the keyboard: Enter prints it.
+  useEffect(() => {
+    if (shown) printRef.current?.focus();
+  }, [shown]);
+
   if (!transaction) return null;
 
   function print() {
+    // window.print() returns once the print dialog is closed (printed or cancelled).
     window.print();
     clear();
   }
@@ -17,22 +30,21 @@ export function ReceiptPanel() {
   return (
     <aside
       aria-label="Reçu"
-      className="fixed inset-0 z-30 overflow-y-auto bg-white p-4 print:static print:p-0 lg:static lg:z-auto lg:w-80 lg:shrink-0 lg:border-l lg:border-slate-200"
+      className="receipt-panel fixed inset-0 z-30 overflow-y-auto bg-white p-4 lg:static lg:z-auto lg:w-[21rem] lg:shrink-0 lg:border-l lg:border-slate-200"
     >
       <div className="mx-auto w-[80mm] max-w-full">
-        <h2 className="text-lg font-semibold text-slate-900">Reçu</h2>
-        <p className="mt-2 text-sm text-slate-700">
-          Transaction <span className="font-mono font-semibold">{transaction.transactionNumber}</span>
-        </p>
-        <p className="mt-6 border-t border-dashed border-slate-300 pt-3 text-center text-xs text-slate-600">
-          Merci de votre confiance. Conservez ce reçu comme preuve.
-        </p>
-      </div>
-      <div className="mt-6 flex gap-2 print:hidden">
-        <Button onClick={print}>Imprimer</Button>
-        <Button variant="secondary" onClick={clear}>
-          Fermer
-        </Button>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900 print:hidden">Reçu</h2>
+        <div className="receipt-print rounded-md border border-slate-200 p-3 print:border-0 print:p-0">
+          <Receipt transaction={transaction} />
+        </div>
+        <div className="mt-4 flex gap-2 print:hidden">
+          <Button ref={printRef} onClick={print} className="flex-1">
+            Imprimer
+          </Button>
+          <Button variant="secondary" onClick={clear} className="flex-1">
+            Fermer
+          </Button>
+        </div>
       </div>
     </aside>
   );

@@ -1,24 +1,20 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { Transaction } from '@lajan/domain';
 
 /**
- * A transaction chosen for printing. The money screens (a later issue) put the posted transaction
- * here; the receipt itself (SPEC §2 "Receipt") will render its details.
+ * The transaction chosen for printing (SPEC §2 "Layout": the right-hand panel shows its receipt). The
+ * money screens put the posted transaction here after a success; a history row puts one for a reprint.
  */
-export interface ReceiptTransaction {
-  transactionNumber: string;
-  [field: string]: unknown;
-}
-
 interface ReceiptContextValue {
-  transaction: ReceiptTransaction | null;
-  select: (transaction: ReceiptTransaction) => void;
+  transaction: Transaction | null;
+  select: (transaction: Transaction) => void;
   clear: () => void;
 }
 
 const ReceiptContext = createContext<ReceiptContextValue | null>(null);
 
 export function ReceiptProvider({ children }: { children: ReactNode }) {
-  const [transaction, setTransaction] = useState<ReceiptTransaction | null>(null);
+  const [transaction, setTransaction] = useState<Transaction | null>(null);
   const value = useMemo<ReceiptContextValue>(
     () => ({ transaction, select: setTransaction, clear: () => setTransaction(null) }),
     [transaction],

@@ -1,0 +1,129 @@
+import {
+  displayName,
+  documentLabel,
+  formatDateTimeFr,
+  formatHtg,
+  transactionStatusLabels,
+  transactionTypeLabels,
+  type Transaction,
+} from '@lajan/domain';
+
+export const receiptTexts = {
+  thanks: 'Merci de votre confiance.',
+  keep: 'Conservez ce reçu comme preuve de votre transaction.',
+} as const;
+
+interface Line {
+  label: string;
+  value: string;
+}
+
+interface PersonLike {
+  firstName?: string | null;
+  lastName?: string | null;
+  idDocumentType?: string | null;
+  idDocumentNumber?: string | null;
+}
+
+function documentOf(person: PersonLike | null | undefined): string | null {
+  if (!person?.idDocumentNumber) return null;
+  return `${documentLabel(person.idDocumentType)} ${person.idDocumentNumber}`;
+}
+
+function section(title: string, lines: (Line | null)[]) {
+  const kept = lines.filter((line): line is Line => line !== null && line.value !== '');
+  return kept.length ? { title, lines: kept } : null;
+}
+
+const line = (label: string, value: string | null | undefined): Line | null => (value ? { label, value } : null);
+
+/**
+ * The receipt of SPEC §2: about 80 mm wide, French short dates, the transaction's number, date,
+ * amount, fee, accounts, agent, sender, recipient and the person at the counter; "Total" (amount +
+ * fee) only when there is a fee. The same markup prints on an 80 mm roll (receipt.css).
+ */
+export function Receipt({ transaction }: { transaction: Transaction }) {
+  const fee = transaction.fee ?? 0;
+  const sender = transaction.sender;
+  const recipient = transaction.recipient;
+  const party = transaction.party;
+  const accountNumber = transaction.accountNumber ?? transaction.account?.accountNumber ?? null;
+  const senderAccount = transaction.senderAccountNumber ?? transaction.senderAccount?.accountNumber ?? null;
+  const recipientAccount = transaction.recipientAccountNumber ?? transaction.recipientAccount?.accountNumber ?? null;
+
+  const sections = [
+    section('Comptes', [
+      line('Compte', accountNumber),
+      line('Compte expéditeur', senderAccount),
+      line('Compte bénéficiaire', recipientAccount),
+      line('Agent crédité', transaction.type === 'agent_deposit' ? transaction.code : null),
+    ]),
+    section('Expéditeur', [
+      line('Nom', sender ? displayName(sender) : null),
+      line('Pièce', documentOf(sender)),
+      line('Téléphone', sender?.phoneNumber),
+    ]),
+    section('Bénéficiaire', [
+      line('Nom', recipient ? displayName(recipient) : null),
+      line('Pièce', documentOf(recipient)),
+    ]),
+    section('Client au guichet', [
+      line('Nom', party?.name),
+      line('Pièce', party ? `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` : null),
+    ]),
+  ].filter((value) => value !== null);
+
+  return (
+    <article aria-label={`Reçu de la transaction ${transaction.transactionNumber}`} className="receipt font-mono text-[13px] leading-snug text-black">
+      <header className="text-center">
+        <p className="text-base font-bold tracking-wide">LAJAN</p>
+        {transaction.agent && (
+          <p>
+            {transaction.agent.name} · {transaction.agent.code}
+          </p>
+        )}
+        <p className="mt-2 font-bold uppercase">{transactionTypeLabels[transaction.type] ?? transaction.type}</p>
+      </header>
+
+      <dl className="mt-3 border-t border-dashed border-black pt-2">
+        <Row label="N° transaction" value={transaction.transactionNumber} strong />
+        <Row label="Date" value={formatDateTimeFr(transaction.createdAt)} />
+        <Row label="Statut" value={transactionStatusLabels[transaction.status] ?? transaction.status} />
+        {transaction.relatedTransactionNumber && <Row label="Transfert d'origine" value={transaction.relatedTransactionNumber} />}
+      </dl>
+
+      {sections.map((part) => (
+        <section key={part.title} aria-label={part.title} className="mt-2 border-t border-dashed border-black pt-2">
+          <h3 className="font-bold">{part.title}</h3>
+          <dl>
+            {part.lines.map((entry) => (
+              <Row key={entry.label} label={entry.label} value={entry.value} />
+            ))}
+          </dl>
+        </section>
+      ))}
+
+      <dl className="mt-2 border-t border-dashed border-black pt-2">
+        <Row label="Montant" value={formatHtg(transaction.amount)} />
+        <Row label="Frais" value={formatHtg(fee)} />
+        {fee > 0 && <Row label="Total" value={formatHtg(transaction.total ?? transaction.amount + fee)} strong />}
+      </dl>
+
+      <p className="mt-2 text-xs">Opérateur : {transaction.createBy?.username}</p>
+
+      <footer className="mt-3 border-t border-dashed border-black pt-2 text-center text-xs">
+        <p>{receiptTexts.thanks}</p>
+        <p>{receiptTexts.keep}</p>
+      </footer>
+    </article>
+  );
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-2 ${strong ? 'font-bold' : ''}`}>
+      <dt className="shrink-0">{label}</dt>
+      <dd className="min-w-0 text-right break-all">{value}</dd>
+    </div>
+  );
+}

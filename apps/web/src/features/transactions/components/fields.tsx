@@ -1,0 +1,78 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { idDocumentChoiceLabels, idDocumentTypeSchema } from '@lajan/domain';
+import { SelectField } from '../../../components/SelectField';
+import { TextField } from '../../../components/TextField';
+
+export const documentOptions = idDocumentTypeSchema.options.map((value) => ({ value, label: idDocumentChoiceLabels[value] }));
+
+/**
+ * "1 500,50", "1500.50", "1 500" → 1500.5; an empty box → NaN, which the amount schema calls
+ * "Le montant est requis". French tellers type a comma; a phone's number pad may type a dot.
+ */
+export function parseAmountInput(raw: unknown): number {
+  if (typeof raw === 'number') return raw;
+  if (typeof raw !== 'string') return Number.NaN;
+  const text = raw.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  if (text === '' || !/^[+-]?\d*\.?\d*$/.test(text)) return Number.NaN;
+  return Number(text);
+}
+
+export interface PartyErrors {
+  name?: { message?: string };
+  idDocumentType?: { message?: string };
+  idDocumentNumber?: { message?: string };
+}
+
+/** The person at the counter (SPEC §3 `party`): name, document type and number. */
+export function PartyFields({
+  name,
+  documentType,
+  documentNumber,
+  errors,
+  legend = 'Client au guichet',
+}: {
+  name: UseFormRegisterReturn;
+  documentType: UseFormRegisterReturn;
+  documentNumber: UseFormRegisterReturn;
+  errors?: PartyErrors;
+  legend?: string;
+}) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 text-base font-semibold text-slate-900">{legend}</legend>
+      <TextField label="Nom complet" required autoComplete="off" className="sm:col-span-2" error={errors?.name?.message} {...name} />
+      <SelectField
+        label="Type de document"
+        required
+        placeholder="Choisir..."
+        options={documentOptions}
+        error={errors?.idDocumentType?.message}
+        {...documentType}
+      />
+      <TextField
+        label="Numéro de document"
+        required
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={errors?.idDocumentNumber?.message}
+        {...documentNumber}
+      />
+    </fieldset>
+  );
+}
+
+/** The amount in HTG, typed the French way. */
+export function AmountField({ registration, error, label = 'Montant (HTG)' }: { registration: UseFormRegisterReturn; error?: string; label?: string }) {
+  return (
+    <TextField
+      label={label}
+      required
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="0,00"
+      error={error}
+      {...registration}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { Transaction } from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { useReceipt } from '../../components/receipt/receipt-context';
+import { useToasts } from '../../components/toasts/toast-context';
+import { errorMessage, firstFieldErrors, isHttpError } from '../../lib/http';
+import { useGoBack } from '../../lib/use-go-back';
+
+export interface Failure {
+  message: string;
+  /** No answer came: the operation may or may not have been posted; the same key will tell. */
+  noAnswer: boolean;
+}
+
+export const retryNote =
+  "La connexion a été interrompue : l'opération a peut-être été enregistrée. Appuyez de nouveau sur Enregistrer : la même opération sera renvoyée et ne sera jamais enregistrée deux fois.";
+
+export function failureOf(error: unknown, fallback: string): Failure {
+  return { message: errorMessage(error, fallback), noAnswer: isHttpError(error) && error.isNetwork };
+}
+
+/** The failure beside Enregistrer (the toast says it too, but goes away). */
+export function FailureAlert({ failure }: { failure: Failure | null }) {
+  if (!failure) return null;
+  return (
+    <Alert type="danger">
+      <p>{failure.message}</p>
+      {failure.noAnswer && <p className="mt-1">{retryNote}</p>}
+    </Alert>
+  );
+}
+
+/**
+ * Puts the server's field errors (`party.name`, `amount`, …) on the form's fields and answers the
+ * first step that holds one of them, so that the wizard can go back there.
+ */
+export function placeServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldSteps: Partial<Record<Path<T>, number>>,
+): number | null {
+  if (!isHttpError(error)) return null;
+  let step: number | null = null;
+  for (const [field, message] of Object.entries(firstFieldErrors(error.errors))) {
+    const target = fieldSteps[field as Path<T>];
+    if (target === undefined) continue;
+    setError(field as Path<T>, { type: 'server', message });
+    step = step === null ? target : Math.min(step, target);
+  }
+  return step;
+}
+
+/** A failed confirmation: its alert state, kept until the teller moves. */
+export function useFailure() {
+  const [failure, setFailure] = useState<Failure | null>(null);
+  return { failure, setFailure, clearFailure: () => setFailure(null) };
+}
+
+/**
+ * After a success (SPEC §4): the toast, the receipt in the panel, then back to the previous page
+ * (deposit, withdrawal, transfer) or to the dashboard (agent deposit).
+ */
+export function useFinishOperation() {
+  const toasts = useToasts();
+  const { select } = useReceipt();
+  const goBack = useGoBack();
+  const navigate = useNavigate();
+  return {
+    showReceipt(transaction: Transaction, message: string) {
+      toasts.success(message);
+      select(transaction);
+    },
+    back(transaction: Transaction, message: string) {
+      toasts.success(message);
+      select(transaction);
+      goBack();
+    },
+    home(transaction: Transaction, message: string) {
+      toasts.success(message);
+      select(transaction);
+      void navigate('/');
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Transaction } from '@lajan/domain';
+
+/** A posted transaction as the ledger answers it (docs/contract-ledger.md), a deposit unless told otherwise. */
+export function transactionOf(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    transactionNumber: '48213907655',
+    type: 'deposit',
+    amount: 1500,
+    fee: 0,
+    agentShare: 0,
+    total: 1500,
+    currency: 'HTG',
+    status: 'completed',
+    createdAt: '2026-11-22T14:05:09.123Z',
+    settledAt: null,
+    createBy: { username: 'caissiere' },
+    agent: { code: 'CAP01', name: 'Cap Services' },
+    code: null,
+    accountNumber: '40912345678',
+    account: { accountNumber: '40912345678' },
+    senderAccountNumber: null,
+    senderAccount: null,
+    recipientAccountNumber: null,
+    recipientAccount: null,
+    party: { name: 'Jean Pierre', idDocumentType: 'id_card', idDocumentNumber: '003-456-789' },
+    senderId: null,
+    sender: null,
+    recipient: null,
+    relatedTransactionNumber: null,
+    ...overrides,
+  };
+}
+
+/** `{ data: transaction }`, the 201 of every money call. */
+export function transactionAnswer(overrides: Partial<Transaction> = {}) {
+  return { status: 201, body: { data: transactionOf(overrides) } };
+}
