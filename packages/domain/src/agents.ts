@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from './persons.js';
+import { paginationQuerySchema } from './pagination.js';
+import { emailSchema, personSummarySchema } from './persons.js';
 
 export const agentTypeSchema = z.enum(['Business', 'Personal', 'Intern'], { error: 'Type invalide' });
 export type AgentType = z.infer<typeof agentTypeSchema>;
@@ -63,3 +64,61 @@ export type CreateAgentInput = z.infer<typeof createAgentInputSchema>;
 export const agentSearchInputSchema = z.object({
   code: z.string({ error: "Le code de l'agent est requis" }).trim().min(1, "Le code de l'agent est requis"),
 });
+
+/** A text filter of a list's query string: blank means no filter. */
+export const optionalQueryText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().max(100, 'Recherche trop longue').optional(),
+);
+
+/** `GET /agents?page&per_page&q&status`: `q` matches the code, the name, the e-mail and the phone. */
+export const agentListQuerySchema = paginationQuerySchema.extend({
+  q: optionalQueryText,
+  status: z.preprocess((value) => (value === '' ? undefined : value), agentStatusSchema.optional()),
+});
+export type AgentListQuery = z.output<typeof agentListQuerySchema>;
+
+/** An agent as the API answers it (docs/contract-customers-agents.md, "Agent"). */
+export const agentSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  type: agentTypeSchema,
+  status: agentStatusSchema,
+  personIds: z.array(z.string()),
+  /** In the order given at creation: the first owner received the first user's e-mail. */
+  owners: z.array(personSummarySchema),
+  /** The agent's first administrator. */
+  username: z.string().nullable(),
+  /** The float account. */
+  accountNumber: z.string().nullable(),
+  /** The float's balance in HTG; null for anyone but the super administrator and the agent's own users. */
+  balance: z.number().nullable(),
+  deletedAt: z.string().nullable(),
+  suspendedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+/** The agent's status as SPEC §4 sees it: `deletedAt` set means inactive, whatever else. */
+export function agentStatusOf(agent: { deletedAt: unknown; suspendedAt: unknown }): AgentStatus {
+  if (agent.deletedAt) return 'inactive';
+  if (agent.suspendedAt) return 'suspended';
+  return 'active';
+}
+
+/** Messages of the agent calls; the success ones are SPEC §8's. */
+export const agentMessages = {
+  created: 'Agent enregistré avec succès',
+  suspended: 'Agent suspended successfully',
+  activated: 'Agent activated successfully',
+  deleted: 'Agent deleted successfully',
+  notFound: 'Agent introuvable',
+  personNotFound: 'Personne introuvable',
+  personRepeated: "Une personne ne peut être sélectionnée qu'une fois",
+  ownerWithoutEmail: "La première personne n'a pas d'adresse e-mail pour recevoir le mot de passe",
+} as const;

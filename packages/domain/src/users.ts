@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { usernameSchema } from './agents.js';
-import { emailSchema, phoneNumberSchema } from './persons.js';
-import { roleSchema } from './roles.js';
+import { optionalQueryText, usernameSchema } from './agents.js';
+import { paginationQuerySchema } from './pagination.js';
+import {
+  duplicateFieldMessage,
+  emailSchema,
+  genderSchema,
+  idDocumentTypeSchema,
+  maritalStatusSchema,
+  phoneNumberSchema,
+} from './persons.js';
+import { agentRoleSchema, roleSchema } from './roles.js';
 
 /** `POST /users` and the create-user wizard (SPEC §5 "Create user"). */
 export const createUserInputSchema = z.object({
@@ -31,3 +39,81 @@ export const checkUsernameUniqueInputSchema = z.object({
   field: z.literal('username', { error: 'Champ invalide' }),
   value: z.string({ error: 'Valeur requise' }).trim().min(1, 'Valeur requise'),
 });
+
+/** `GET /users?page&per_page&role&agentCode&q`: `q` matches the username, the name and the e-mail. */
+export const userListQuerySchema = paginationQuerySchema.extend({
+  role: z.preprocess((value) => (value === '' ? undefined : value), roleSchema.optional()),
+  agentCode: optionalQueryText,
+  q: optionalQueryText,
+});
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+
+/** `GET /users/search?q=` (or `?username=`, `?email=`): at most `USER_SEARCH_LIMIT` users. */
+export const userSearchQuerySchema = z.object({
+  q: optionalQueryText,
+  username: optionalQueryText,
+  email: optionalQueryText,
+});
+export type UserSearchQuery = z.output<typeof userSearchQuerySchema>;
+export const USER_SEARCH_LIMIT = 20;
+
+/** A user as the API answers it, with the fields of its person (docs/contract-customers-agents.md). */
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  dob: z.string().nullable(),
+  gender: genderSchema.nullable(),
+  maritalStatus: maritalStatusSchema.nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  idDocumentType: idDocumentTypeSchema.nullable(),
+  idDocumentNumber: z.string().nullable(),
+  personId: z.string(),
+  role: roleSchema,
+  isSuperAdmin: z.boolean(),
+  agent: z.object({ code: z.string(), name: z.string(), role: agentRoleSchema }).nullable(),
+  passwordUpdatedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Set: the user is disabled (deleted) and cannot sign in. */
+  deletedAt: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Messages of the user calls; the success ones are SPEC §8's. */
+export const userMessages = {
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+  /** SPEC §5: the create-user form's duplicate message. */
+  usernameTaken: duplicateFieldMessage('username'),
+  cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
+  notFound: 'Utilisateur introuvable',
+  personNotFound: 'Personne introuvable',
+  personWithoutEmail: "Cette personne n'a pas d'adresse e-mail pour recevoir le mot de passe",
+  /** DESIGN §3: creating a `sudo` user is the super administrator's alone. */
+  sudoForbidden: 'Seul le super administrateur peut créer un super administrateur.',
+  /** DESIGN §3: the super administrator creates `sudo` users only (an agent's users are its administrator's). */
+  superAdminCreatesSudoOnly:
+    "Le super administrateur ne crée que des super administrateurs ; les utilisateurs d'un agent sont créés par son administrateur.",
+} as const;
+
+/** One line of the audit trail (`GET /audit`), newest first. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  /** ISO 8601 with zone. */
+  at: z.string(),
+  actorUsername: z.string().nullable(),
+  /** `domain.verb`: `auth.login`, `agents.suspend`, `users.create`… */
+  action: z.string(),
+  target: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;

@@ -1,3 +1,4 @@
+import { count, desc } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 
@@ -12,6 +13,13 @@ export type AuditAction =
   | 'auth.password_reset'
   | 'auth.reset_failed'
   | 'users.super_admin_created'
+  | 'users.create'
+  | 'users.update'
+  | 'users.delete'
+  | 'agents.create'
+  | 'agents.suspend'
+  | 'agents.activate'
+  | 'agents.delete'
   | 'persons.created'
   | 'persons.updated'
   | 'persons.deleted'
@@ -42,4 +50,21 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
     ip: entry.ip ?? null,
     details: entry.details ?? {},
   });
+}
+
+/** A page of the audit trail, newest first (`GET /audit`). */
+export async function listAuditEntries(
+  executor: Executor,
+  page: { limit: number; offset: number },
+): Promise<{ rows: (typeof auditLog.$inferSelect)[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    executor
+      .select()
+      .from(auditLog)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    executor.select({ total: count() }).from(auditLog),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
 }

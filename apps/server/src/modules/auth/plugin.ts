@@ -1,10 +1,11 @@
-import { can, type Capability, type SessionUser } from '@lajan/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Capability, SessionUser } from '@lajan/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
-import { Forbidden, PasswordChangeRequired, Unauthenticated } from '../../http/errors.js';
+import { PasswordChangeRequired, Unauthenticated } from '../../http/errors.js';
 import { ensureSuperAdmin } from '../users/bootstrap.js';
+import { capabilityHook, routeAccessHook, type DeclaredRoute } from './route-access.js';
 import { AuthService } from './service.js';
 import { TokenService } from './tokens.js';
 
@@ -46,6 +47,11 @@ export const authPlugin = fp(
     app.decorate('auth', auth);
     app.decorateRequest('session', null);
 
+    // Registered before any `/api` route: each must say who may call it (route-access.ts).
+    const declaredRoutes: DeclaredRoute[] = [];
+    app.decorate('declaredRoutes', declaredRoutes);
+    app.addHook('onRoute', routeAccessHook(declaredRoutes));
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const config = request.routeOptions.config;
       if (request.is404 || config.public) return;
@@ -68,14 +74,11 @@ export const authPlugin = fp(
 
 /**
  * A route hook that lets through only the roles the permission table of `@lajan/domain`
- * gives `capability` (`preHandler: requireCapability('agents.manage')`).
+ * gives `capability` (`preHandler: requireCapability('agents.manage')`). The route-access hook
+ * reads it back, lists the route under that capability and runs the check at `onRequest`.
  */
 export function requireCapability(capability: Capability) {
-  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-    if (!request.session) return done(new Unauthenticated());
-    if (!can(request.session, capability)) return done(new Forbidden());
-    done();
-  };
+  return capabilityHook(capability);
 }
 
 /** The signed-in user of a route that is not public. */

@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/auth/logout',
     {
-      config: { allowBeforePasswordChange: true },
+      config: { allowBeforePasswordChange: true, signedIn: true },
       schema: {
         tags: ['auth'],
         summary: 'Déconnexion : tous les jetons de l’utilisateur cessent de fonctionner',

@@ -11,7 +11,7 @@ import { activeSuperAdminToken, call, createAgent, createUser, tokenOf } from '.
 
 /** Routes that later issues will add, reduced to what the session rules need. */
 const laterRoutes: FastifyPluginAsync = (api) => {
-  api.get('/probe/signed-in', () => Promise.resolve({ data: { ok: true } }));
+  api.get('/probe/signed-in', { config: { signedIn: true } }, () => Promise.resolve({ data: { ok: true } }));
   api.get('/probe/agents', { preHandler: requireCapability('agents.manage') }, () =>
     Promise.resolve({ data: { ok: true } }),
   );

@@ -1,0 +1,263 @@
+import {
+  audienceOf,
+  can,
+  USER_SEARCH_LIMIT,
+  userMessages,
+  type CreateUserInput,
+  type Role,
+  type SessionUser,
+  type UpdateUserInput,
+  type User,
+  type UserListQuery,
+  type UserSearchQuery,
+} from '@lajan/domain';
+import type { Clock } from '../../clock.js';
+import type { Db, Executor } from '../../db/client.js';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { newUserMail } from '../../mail/templates.js';
+import { recordAudit } from '../audit/service.js';
+import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { updatePersonContact } from '../persons/contact.js';
+import { findPersonById } from '../persons/store.js';
+import {
+  disableUser,
+  findUserRecord,
+  insertUser,
+  listUserRecords,
+  usernameTaken,
+  type UserRecord,
+  type UserScope,
+} from './records.js';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are UUIDs and usernames never are (DESIGN §6), so `/users/{usernameOrId}` is never ambiguous. */
+export function userKey(usernameOrId: string): { id: string } | { username: string } {
+  return uuidPattern.test(usernameOrId) ? { id: usernameOrId } : { username: usernameOrId };
+}
+
+/** Who is asking, and from where (the audit trail records both). */
+export interface Actor {
+  user: SessionUser;
+  ip: string;
+}
+
+/** The super administrator sees every user; anyone else its own agent's users (DESIGN §3). */
+export function userScopeOf(session: SessionUser): UserScope {
+  if (audienceOf(session) === 'superAdmin') return { kind: 'all' };
+  // A signed-in user other than the super administrator always has an agent; without one it sees nobody.
+  return { kind: 'agent', agentCode: session.agent?.code ?? '\u0000' };
+}
+
+function inScope(scope: UserScope, record: UserRecord): boolean {
+  return scope.kind === 'all' || record.view.agent?.code === scope.agentCode;
+}
+
+/** A 409 on the username field, worded as the create-user form words it (SPEC §5). */
+export function usernameConflict(): Conflict {
+  return new Conflict(userMessages.usernameTaken, { username: [userMessages.usernameTaken] });
+}
+
+export interface UsersServiceDeps {
+  db: Db;
+  clock: Clock;
+  /** Sends what the outbox holds; called after a commit that queued a message. */
+  kickMail: () => Promise<void>;
+  appUrl: string;
+}
+
+export interface NewUserWithMail {
+  username: string;
+  role: Role;
+  agentId: string | null;
+  person: { id: string; firstName: string; email: string };
+  now: Date;
+}
+
+/**
+ * Creates a user with a random temporary password and queues the e-mail that gives it (DESIGN §3):
+ * to the person behind the user, or for an agent's first user to the agent's first owner. Runs in
+ * the caller's transaction; the caller kicks the outbox after the commit. 409 on a taken username.
+ */
+export async function createUserWithTemporaryPassword(
+  executor: Executor,
+  user: NewUserWithMail,
+  appUrl: string,
+): Promise<{ id: string }> {
+  const temporaryPassword = generatePassword();
+  const inserted = await insertUser(executor, {
+    username: user.username,
+    passwordHash: await hashPassword(temporaryPassword),
+    personId: user.person.id,
+    role: user.role,
+    agentId: user.agentId,
+    now: user.now,
+  });
+  if (!inserted) throw usernameConflict();
+  await enqueueMail(
+    executor,
+    newUserMail({
+      to: user.person.email,
+      firstName: user.person.firstName,
+      username: user.username,
+      temporaryPassword,
+      signInUrl: `${appUrl}/login`,
+    }),
+    user.now,
+  );
+  return inserted;
+}
+
+/** The users of the back office (SPEC §7 "Users", DESIGN §3). */
+export class UsersService {
+  constructor(private readonly deps: UsersServiceDeps) {}
+
+  async list(session: SessionUser, query: UserListQuery): Promise<{ users: User[]; total: number }> {
+    const { records, total } = await listUserRecords(
+      this.deps.db,
+      userScopeOf(session),
+      { role: query.role, agentCode: query.agentCode, q: query.q },
+      { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+    );
+    return { users: records.map((record) => record.view), total };
+  }
+
+  async search(session: SessionUser, query: UserSearchQuery): Promise<User[]> {
+    const { records } = await listUserRecords(
+      this.deps.db,
+      userScopeOf(session),
+      { q: query.q, username: query.username, email: query.email },
+      { limit: USER_SEARCH_LIMIT, offset: 0 },
+    );
+    return records.map((record) => record.view);
+  }
+
+  /** A user the session may see; anyone else is unknown to it (404, nothing revealed). */
+  async #visible(executor: Executor, session: SessionUser, usernameOrId: string): Promise<UserRecord> {
+    const record = await findUserRecord(executor, userKey(usernameOrId));
+    if (!record || !inScope(userScopeOf(session), record)) throw new NotFound(userMessages.notFound);
+    return record;
+  }
+
+  async get(session: SessionUser, usernameOrId: string): Promise<User> {
+    return (await this.#visible(this.deps.db, session, usernameOrId)).view;
+  }
+
+  usernameExists(username: string): Promise<boolean> {
+    return usernameTaken(this.deps.db, username);
+  }
+
+  /**
+   * `POST /users`: an agent's administrator creates administrators and tellers of its own agent;
+   * the super administrator creates super administrators only (DESIGN §3).
+   */
+  async create(input: CreateUserInput, actor: Actor): Promise<User> {
+    const { db, clock, appUrl } = this.deps;
+    const session = actor.user;
+    const audience = audienceOf(session);
+    let agentId: string | null = null;
+    if (audience === 'superAdmin') {
+      if (input.role !== 'sudo') throw new Forbidden(userMessages.superAdminCreatesSudoOnly);
+    } else {
+      if (input.role === 'sudo') throw new Forbidden(userMessages.sudoForbidden);
+      const self = await findUserRecord(db, { id: session.id });
+      agentId = self?.agentId ?? null;
+      if (!agentId) throw new Forbidden();
+    }
+
+    const person = await findPersonById(db, input.personId);
+    if (!person) throw new ValidationFailed({ personId: [userMessages.personNotFound] });
+    if (!person.email) throw new ValidationFailed({ personId: [userMessages.personWithoutEmail] });
+    if (await usernameTaken(db, input.username)) throw usernameConflict();
+
+    const now = clock.now();
+    const created = await db.transaction(async (tx) => {
+      const user = await createUserWithTemporaryPassword(
+        tx,
+        {
+          username: input.username,
+          role: input.role,
+          agentId,
+          person: { id: person.id, firstName: person.firstName, email: person.email ?? '' },
+          now,
+        },
+        appUrl,
+      );
+      await recordAudit(tx, {
+        at: now,
+        action: 'users.create',
+        actor: session,
+        target: input.username,
+        ip: actor.ip,
+        details: {
+          userId: user.id,
+          role: input.role,
+          agentCode: session.agent?.code ?? null,
+          personId: person.id,
+        },
+      });
+      return user;
+    });
+    void this.deps.kickMail();
+    return (await this.#visible(db, session, created.id)).view;
+  }
+
+  /**
+   * `PUT /users/{id}`: the contact fields of the user's person. Oneself, or a user that the
+   * session manages (`users.manage`, within its scope).
+   */
+  async updateContact(id: string, input: UpdateUserInput, actor: Actor): Promise<User> {
+    const { db, clock } = this.deps;
+    const session = actor.user;
+    const target = await this.#visible(db, session, id);
+    if (target.view.id !== session.id && !can(session, 'users.manage')) throw new Forbidden();
+
+    const changed = Object.fromEntries(
+      Object.entries(input).filter((entry) => entry[1] !== undefined),
+    ) as UpdateUserInput;
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await updatePersonContact(tx, target.view.personId, changed, now);
+      await recordAudit(tx, {
+        at: now,
+        action: 'users.update',
+        actor: session,
+        target: target.view.username,
+        ip: actor.ip,
+        details: { userId: target.view.id, fields: Object.keys(changed) },
+      });
+    });
+    return (await this.#visible(db, session, target.view.id)).view;
+  }
+
+  /** `DELETE /users/{username}`: disables the user and ends its sessions; never oneself. */
+  async disable(usernameOrId: string, actor: Actor): Promise<User> {
+    const { db, clock } = this.deps;
+    const session = actor.user;
+    const target = await this.#visible(db, session, usernameOrId);
+    if (target.view.id === session.id) {
+      throw new ValidationFailed(
+        { username: [userMessages.cannotDeleteSelf] },
+        userMessages.cannotDeleteSelf,
+      );
+    }
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await disableUser(tx, target.view.id, now);
+      await recordAudit(tx, {
+        at: now,
+        action: 'users.delete',
+        actor: session,
+        target: target.view.username,
+        ip: actor.ip,
+        details: {
+          userId: target.view.id,
+          role: target.view.role,
+          agentCode: target.view.agent?.code ?? null,
+        },
+      });
+    });
+    return (await this.#visible(db, session, target.view.id)).view;
+  }
+}
