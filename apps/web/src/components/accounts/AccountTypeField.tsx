@@ -20,7 +20,7 @@ interface AccountTypeFieldProps {
 export function AccountTypeField({ value, onChange, error, name = 'type' }: AccountTypeFieldProps) {
   const errorId = useId();
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="sm:col-span-2">
+    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="min-w-0 sm:col-span-2">
       <legend className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
         Type de compte
         <span aria-hidden="true" className="text-red-700">

@@ -72,7 +72,7 @@ export function ClientList({
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-words text-slate-900">{name}</p>
                   <p className="text-sm break-words text-slate-700">
-                    {documentLabel(client.idDocumentType)} · {client.idDocumentNumber}
+                    {documentLabel(client.idDocumentType)} · <span className="whitespace-nowrap">{client.idDocumentNumber}</span>
                   </p>
                   {showHolderRole && (
                     <p className="mt-0.5 text-xs font-medium text-blue-900">

@@ -176,7 +176,7 @@ export function PersonForm({
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-6" aria-label="Informations du client">
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Identité</legend>
         <TextField label="Prénom" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
         <TextField label="Nom" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
@@ -193,14 +193,14 @@ export function PersonForm({
         <TextField label="Profession" required error={errors.occupation?.message} {...register('occupation')} />
       </fieldset>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Pièce d&apos;identité</legend>
         <DocumentField control={control} typeError={errors.idDocumentType?.message} numberError={dupOr('idDocumentNumber', errors.idDocumentNumber?.message)} />
         <TextField label="Date d'émission" type="date" required error={errors.dateIssued?.message} {...register('dateIssued')} />
         <TextField label="Date d'expiration" type="date" required error={errors.expirationDate?.message} {...register('expirationDate')} />
       </fieldset>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Adresse</legend>
         <TextField label="Pays" required autoComplete="country-name" error={errors.country?.message} {...register('country')} />
         <TextField label="Departement" required autoComplete="address-level1" error={errors.state?.message} {...register('state')} />
@@ -208,7 +208,7 @@ export function PersonForm({
         <TextField label="Adresse" required autoComplete="street-address" error={errors.address?.message} {...register('address')} />
       </fieldset>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Contact</legend>
         <PhoneField control={control} error={dupOr('phoneNumber', errors.phoneNumber?.message)} />
         <TextField
@@ -261,7 +261,7 @@ function RequiredMark() {
 }
 
 const inputClasses = (error?: string) =>
-  `block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 sm:text-sm ${
+  `block min-h-11 rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 sm:text-sm ${
     error ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
   }`;
 
@@ -269,7 +269,7 @@ function GenderField({ control, error }: { control: Control<PersonInput>; error?
   const { field } = useController({ control, name: 'gender' });
   const errorId = useId();
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="min-w-0">
       <legend className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
         Sexe <RequiredMark />
       </legend>
@@ -344,7 +344,7 @@ function PhoneField({ control, error }: { control: Control<PersonInput>; error?:
             setChosenPrefix(event.target.value);
             emit(event.target.value, local);
           }}
-          className={`${inputClasses()} w-auto shrink-0`}
+          className={`${inputClasses()} w-32 shrink-0 px-2 sm:w-40`}
         >
           {phonePrefixes.map((option) => (
             <option key={option.prefix} value={option.prefix}>
@@ -444,7 +444,7 @@ function DocumentField({
           ref={attachType}
           aria-invalid={typeError ? true : undefined}
           aria-describedby={typeError ? typeErrorId : undefined}
-          className={`${inputClasses(typeError)} w-36 shrink-0 sm:w-48`}
+          className={`${inputClasses(typeError)} w-32 shrink-0 px-2 sm:w-52`}
         >
           <option value="">Type...</option>
           {documentOptions.map((option) => (

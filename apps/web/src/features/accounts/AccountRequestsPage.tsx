@@ -142,7 +142,8 @@ function HolderRow({ customer, principal }: { customer: AccountCustomer; princip
             </span>
           </p>
           <p className="text-sm break-words text-slate-700">
-            {documentLabel(customer.idDocumentType)} · {customer.idDocumentNumber}
+            {documentLabel(customer.idDocumentType)} ·{' '}
+            <span className="whitespace-nowrap">{customer.idDocumentNumber}</span>
           </p>
         </div>
         <button

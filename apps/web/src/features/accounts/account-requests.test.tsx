@@ -29,7 +29,7 @@ function pendingList(accounts = [request]) {
 
 async function openRequests() {
   const rendered = renderApp({ path: '/account-requests', token: makeToken(teller), apiBaseUrl: api.baseUrl });
-  await screen.findByRole('heading', { name: "Demandes d'ouverture", level: 1 });
+  await screen.findByRole('heading', { name: "Demandes d'ouverture", level: 1 }, { timeout: 5000 });
   return rendered;
 }
 

@@ -18,7 +18,7 @@ afterEach(async () => {
 
 async function openWizard() {
   const rendered = renderApp({ path: '/create-account', token: makeToken(teller), apiBaseUrl: api.baseUrl });
-  await screen.findByRole('heading', { name: 'Créer un compte', level: 1 });
+  await screen.findByRole('heading', { name: 'Créer un compte', level: 1 }, { timeout: 5000 });
   return rendered;
 }
 

@@ -25,7 +25,7 @@ async function openForm(options: { keepStorage?: boolean; from?: string } = {}) 
     keepStorage: options.keepStorage,
   });
   if (options.from) await navigateTo(rendered.app, '/person');
-  await screen.findByRole('heading', { name: 'Enregistrer Client', level: 1 });
+  await screen.findByRole('heading', { name: 'Enregistrer Client', level: 1 }, { timeout: 5000 });
   return rendered;
 }
 
@@ -275,7 +275,7 @@ describe('the register-client screen /person (SPEC §2)', () => {
     await user.click(screen.getByLabelText('Femme'));
 
     await navigateTo(app, '/');
-    await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 });
+    await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 });
     await navigateTo(app, '/person');
     expect(await screen.findByLabelText('Prénom')).toHaveValue('Nadège');
     expect(field('Téléphone')).toHaveValue('38001122');

@@ -16,7 +16,7 @@ const DRAFT_KEY = 'lajan.register-draft';
 
 async function openRegister(keepStorage = false) {
   const rendered = renderApp({ path: '/register', apiBaseUrl: api.baseUrl, keepStorage });
-  await screen.findByRole('heading', { name: 'Ouvrir un compte', level: 1 });
+  await screen.findByRole('heading', { name: 'Ouvrir un compte', level: 1 }, { timeout: 5000 });
   return rendered;
 }
 
