@@ -15,6 +15,7 @@ import {
 } from '../../src/db/schema.js';
 import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/service.js';
 import { inMoneyTransaction } from '../../src/modules/ledger/ledger.js';
+import { build } from './build.js';
 import { activeSuperAdminToken, createUser, tokenOf } from './fixtures.js';
 
 /*
@@ -285,4 +286,37 @@ export async function entriesOf(db: Db, transactionNumber: string): Promise<Reco
     .from(entries)
     .where(eq(entries.transactionId, row.id));
   return Object.fromEntries(rows.map((entry) => [entry.accountId, centimesFromSql(entry.amount)]));
+}
+
+/**
+ * The usual scene: two agents (PAP01 funded with 500 000 HTG, CAP01 with 200 000 HTG), each with a
+ * teller; Marie (id card) holds an account with 20 000 HTG, Jean (passport) one with 5 000 HTG,
+ * Rose (driving licence) an empty one.
+ */
+export async function ledgerWorld() {
+  const built = await build();
+  const { app, database } = built;
+  const db = database.db;
+  const pap = await createAgentWithTeller(app, { code: 'PAP01', name: 'Kay Lajan Pétion-Ville' });
+  const cap = await createAgentWithTeller(app, { code: 'CAP01', name: 'Lajan Cap-Haïtien' });
+  const marie = await createPerson(db, { firstName: 'Marie', lastName: 'Joseph' });
+  const jean = await createPerson(db, { firstName: 'Jean', lastName: 'Baptiste', idDocumentType: 'passport' });
+  const rose = await createPerson(db, {
+    firstName: 'Rose',
+    lastName: 'Étienne',
+    idDocumentType: 'driving_license',
+  });
+  const marieAccount = await createCustomerAccount(db, [marie], { agentId: pap.id });
+  const jeanAccount = await createCustomerAccount(db, [jean], { agentId: pap.id });
+  const roseAccount = await createCustomerAccount(db, [rose], { agentId: cap.id });
+  await fundAccount(app, pap, marieAccount, 20_000_00);
+  await fundAccount(app, pap, jeanAccount, 5_000_00);
+  await fundFloat(app, pap, 500_000_00);
+  await fundFloat(app, cap, 200_000_00);
+  const system = {
+    feeIncome: app.ledger.system.fee_income.id,
+    payout: app.ledger.system.payout.id,
+    treasury: app.ledger.system.treasury.id,
+  };
+  return { ...built, db, pap, cap, marie, jean, rose, marieAccount, jeanAccount, roseAccount, system };
 }

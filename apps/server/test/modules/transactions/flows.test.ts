@@ -1,0 +1,512 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../../helpers/fixtures.js';
+import {
+  balancesOf,
+  createCustomerAccount,
+  createPerson,
+  entriesOf,
+  expectLedgerInvariants,
+  ledgerWorld,
+  partyOf,
+  superAdminToken,
+  transactionRow,
+} from '../../helpers/ledger.js';
+
+type World = Awaited<ReturnType<typeof ledgerWorld>>;
+
+/** What a recipient form sends (SPEC §5 person form, document number optional). */
+function recipientForm(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Paul',
+    lastName: 'Délice',
+    dob: '1985-06-01',
+    gender: 'male',
+    country: 'Haïti',
+    state: 'Nord',
+    city: 'Cap-Haïtien',
+    address: '4 rue 24, Cap-Haïtien',
+    phoneNumber: '+509 3400-1122',
+    email: 'paul.delice@client.test',
+    idDocumentType: 'id_card',
+    idDocumentNumber: 'NIF-778899',
+    dateIssued: '2020-01-01',
+    expirationDate: '2030-01-01',
+    occupation: 'Commerçant',
+    maritalStatus: 'married',
+    preferredContactMethod: 'phone',
+    ...overrides,
+  };
+}
+
+/** Balance changes in centimes since `before`, for the given accounts. */
+async function changes(world: World, before: Record<string, number>) {
+  const after = await balancesOf(world.db, Object.keys(before));
+  return Object.fromEntries(Object.keys(before).map((id) => [id, after[id]! - before[id]!]));
+}
+
+async function sendCash(world: World, amount = 1000, recipient = recipientForm()) {
+  return call(world.app, 'POST', '/api/transactions/transfer-extern', {
+    token: world.pap.teller.token,
+    body: { senderId: world.marie.id, recipient, currency: 'HTG', party: partyOf(world.marie), amount },
+  });
+}
+
+describe('POST /api/transactions/deposit', () => {
+  it('debits the agent float and credits the customer account, and answers the posted transaction', async () => {
+    const world = await ledgerWorld();
+    const { app, pap, marie, marieAccount, system } = world;
+    const before = await balancesOf(world.db, [pap.floatAccountId, marieAccount.id, system.feeIncome]);
+
+    const answer = await call(app, 'POST', '/api/transactions/deposit', {
+      token: pap.teller.token,
+      body: { accountNumber: marieAccount.accountNumber, party: partyOf(marie), amount: 1999.99 },
+    });
+
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toEqual({
+      transactionNumber: expect.stringMatching(/^\d{12}$/),
+      type: 'deposit',
+      amount: 1999.99,
+      fee: 0,
+      agentShare: 0,
+      total: 1999.99,
+      currency: 'HTG',
+      status: 'completed',
+      createdAt: expect.any(String),
+      settledAt: null,
+      createBy: { username: pap.teller.username },
+      agent: { code: 'PAP01', name: 'Kay Lajan Pétion-Ville' },
+      code: null,
+      accountNumber: marieAccount.accountNumber,
+      account: { accountNumber: marieAccount.accountNumber },
+      senderAccountNumber: null,
+      senderAccount: null,
+      recipientAccountNumber: null,
+      recipientAccount: null,
+      party: partyOf(marie),
+      senderId: null,
+      sender: null,
+      recipient: null,
+      relatedTransactionNumber: null,
+    });
+    expect(await changes(world, before)).toEqual({
+      [pap.floatAccountId]: -199_999,
+      [marieAccount.id]: 199_999,
+      [system.feeIncome]: 0,
+    });
+    const row = await transactionRow(world.db, answer.body.data.transactionNumber as string);
+    expect(row).toMatchObject({
+      agentId: pap.id,
+      createdByUserId: pap.teller.id,
+      accountId: marieAccount.id,
+      feeCentimes: 0,
+      agentShareCentimes: 0,
+      party: partyOf(marie),
+    });
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('takes a deposit brought by someone who does not hold the account', async () => {
+    const world = await ledgerWorld();
+    const answer = await call(world.app, 'POST', '/api/transactions/deposit', {
+      token: world.pap.teller.token,
+      body: { accountNumber: world.marieAccount.accountNumber, party: partyOf(world.jean), amount: 500 },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data.party).toEqual(partyOf(world.jean));
+  });
+});
+
+describe('POST /api/transactions/withdraw', () => {
+  it('debits the customer amount + fee, credits the float amount + agent share and fee income the rest', async () => {
+    const world = await ledgerWorld();
+    const { app, pap, marie, marieAccount, system } = world;
+    const before = await balancesOf(world.db, [pap.floatAccountId, marieAccount.id, system.feeIncome]);
+
+    const answer = await call(app, 'POST', '/api/transactions/withdraw', {
+      token: pap.teller.token,
+      body: { accountNumber: marieAccount.accountNumber, party: partyOf(marie), amount: 1000 },
+    });
+
+    expect(answer.status).toBe(201);
+    // 1 000 HTG is in the 1 000–1 999,99 band: fee 40, agent share 40 % = 16.
+    expect(answer.body.data).toMatchObject({
+      type: 'withdrawal',
+      amount: 1000,
+      fee: 40,
+      agentShare: 16,
+      total: 1040,
+      status: 'completed',
+    });
+    expect(await changes(world, before)).toEqual({
+      [marieAccount.id]: -104_000,
+      [pap.floatAccountId]: 101_600,
+      [system.feeIncome]: 2_400,
+    });
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('lets any holder of a joint account withdraw, whatever the case of the document number', async () => {
+    const world = await ledgerWorld();
+    const joint = await createCustomerAccount(world.db, [world.jean, world.marie]);
+    const deposit = await call(world.app, 'POST', '/api/transactions/deposit', {
+      token: world.pap.teller.token,
+      body: { accountNumber: joint.accountNumber, party: partyOf(world.jean), amount: 300 },
+    });
+    expect(deposit.status).toBe(201);
+    const party = { ...partyOf(world.marie), idDocumentNumber: world.marie.idDocumentNumber.toLowerCase() };
+    const answer = await call(world.app, 'POST', '/api/transactions/withdraw', {
+      token: world.pap.teller.token,
+      body: { accountNumber: joint.accountNumber, party, amount: 250 },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ fee: 10, agentShare: 4, total: 260 });
+    expect((await balancesOf(world.db, [joint.id]))[joint.id]).toBe(4_000);
+  });
+});
+
+describe('POST /api/transactions/transfer', () => {
+  it('moves the amount between accounts, the fee split between the agent float and fee income', async () => {
+    const world = await ledgerWorld();
+    const { app, pap, marie, marieAccount, roseAccount, system } = world;
+    const before = await balancesOf(world.db, [
+      marieAccount.id,
+      roseAccount.id,
+      pap.floatAccountId,
+      system.feeIncome,
+    ]);
+
+    const answer = await call(app, 'POST', '/api/transactions/transfer', {
+      token: pap.teller.token,
+      body: {
+        senderAccountNumber: marieAccount.accountNumber,
+        recipientAccountNumber: roseAccount.accountNumber,
+        party: partyOf(marie),
+        amount: 1500,
+      },
+    });
+
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({
+      type: 'transfer',
+      amount: 1500,
+      fee: 25,
+      agentShare: 10,
+      total: 1525,
+      senderAccountNumber: marieAccount.accountNumber,
+      senderAccount: { accountNumber: marieAccount.accountNumber },
+      recipientAccountNumber: roseAccount.accountNumber,
+      recipientAccount: { accountNumber: roseAccount.accountNumber },
+      account: null,
+    });
+    expect(await changes(world, before)).toEqual({
+      [marieAccount.id]: -152_500,
+      [roseAccount.id]: 150_000,
+      [pap.floatAccountId]: 1_000,
+      [system.feeIncome]: 1_500,
+    });
+    expect(await entriesOf(world.db, answer.body.data.transactionNumber as string)).toEqual({
+      [marieAccount.id]: -152_500,
+      [roseAccount.id]: 150_000,
+      [pap.floatAccountId]: 1_000,
+      [system.feeIncome]: 1_500,
+    });
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('writes no fee entries when the band charges none (below 250 HTG)', async () => {
+    const world = await ledgerWorld();
+    const answer = await call(world.app, 'POST', '/api/transactions/transfer', {
+      token: world.pap.teller.token,
+      body: {
+        senderAccountNumber: world.marieAccount.accountNumber,
+        recipientAccountNumber: world.roseAccount.accountNumber,
+        party: partyOf(world.marie),
+        amount: 100,
+      },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ fee: 0, agentShare: 0, total: 100 });
+    expect(Object.keys(await entriesOf(world.db, answer.body.data.transactionNumber as string))).toHaveLength(
+      2,
+    );
+  });
+});
+
+describe('external transfers', () => {
+  it('sends cash: the float pays amount + fee, gets its share back; the transfer waits, pending', async () => {
+    const world = await ledgerWorld();
+    const { pap, marie, system } = world;
+    const before = await balancesOf(world.db, [pap.floatAccountId, system.payout, system.feeIncome]);
+
+    const answer = await sendCash(world, 1000);
+
+    expect(answer.status).toBe(201);
+    // 1 000 HTG: fee 65, agent share 26.
+    expect(answer.body.data).toMatchObject({
+      type: 'external_transfer',
+      status: 'pending',
+      amount: 1000,
+      fee: 65,
+      agentShare: 26,
+      total: 1065,
+      senderId: marie.id,
+      sender: {
+        id: marie.id,
+        firstName: 'Marie',
+        lastName: 'Joseph',
+        idDocumentType: 'id_card',
+        idDocumentNumber: marie.idDocumentNumber,
+        phoneNumber: expect.any(String),
+        address: '12 rue Capois, Port-au-Prince',
+      },
+      recipient: {
+        firstName: 'Paul',
+        lastName: 'Délice',
+        idDocumentType: 'id_card',
+        idDocumentNumber: 'NIF-778899',
+      },
+      senderAccount: null,
+    });
+    expect(await changes(world, before)).toEqual({
+      [pap.floatAccountId]: -103_900,
+      [system.payout]: 100_000,
+      [system.feeIncome]: 3_900,
+    });
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('sends from an account held by the party: the account pays, the float gets the agent share', async () => {
+    const world = await ledgerWorld();
+    const { app, pap, marie, marieAccount, system } = world;
+    const before = await balancesOf(world.db, [
+      marieAccount.id,
+      pap.floatAccountId,
+      system.payout,
+      system.feeIncome,
+    ]);
+
+    const answer = await call(app, 'POST', '/api/transactions/transfer-extern', {
+      token: pap.teller.token,
+      body: {
+        senderId: marie.id,
+        accountNumber: marieAccount.accountNumber,
+        recipient: recipientForm({ idDocumentNumber: undefined }),
+        party: partyOf(marie),
+        amount: 2500,
+      },
+    });
+
+    expect(answer.status).toBe(201);
+    // 2 500 HTG: fee 115, agent share 46.
+    expect(answer.body.data).toMatchObject({
+      fee: 115,
+      agentShare: 46,
+      senderAccountNumber: marieAccount.accountNumber,
+      recipient: { idDocumentNumber: null },
+    });
+    expect(await changes(world, before)).toEqual({
+      [marieAccount.id]: -261_500,
+      [pap.floatAccountId]: 4_600,
+      [system.payout]: 250_000,
+      [system.feeIncome]: 6_900,
+    });
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('is paid out once by another agent, who checks the identity; the transfer becomes completed', async () => {
+    const world = await ledgerWorld();
+    const { app, cap, system } = world;
+    const sent = await sendCash(world, 1000);
+    const number = sent.body.data.transactionNumber as string;
+    const before = await balancesOf(world.db, [cap.floatAccountId, system.payout, world.pap.floatAccountId]);
+
+    const identity = {
+      firstName: 'paul',
+      lastName: 'DELICE ',
+      idDocumentType: 'id_card',
+      idDocumentNumber: 'nif-778899',
+    };
+    const body = {
+      transactionNumber: number,
+      amount: 1000,
+      recipient: identity,
+      party: { name: 'Paul Délice', idDocumentType: 'id_card', idDocumentNumber: 'NIF-778899' },
+    };
+    const paid = await call(app, 'POST', '/api/transactions/receive-transfer', {
+      token: cap.teller.token,
+      body,
+    });
+
+    expect(paid.status).toBe(201);
+    expect(paid.body.data).toMatchObject({
+      type: 'external_payout',
+      status: 'completed',
+      amount: 1000,
+      fee: 0,
+      total: 1000,
+      agent: { code: 'CAP01', name: 'Lajan Cap-Haïtien' },
+      createBy: { username: cap.teller.username },
+      relatedTransactionNumber: number,
+      recipient: { ...identity, lastName: 'DELICE' },
+      sender: { id: world.marie.id },
+    });
+    expect(await changes(world, before)).toEqual({
+      [cap.floatAccountId]: 100_000,
+      [system.payout]: -100_000,
+      [world.pap.floatAccountId]: 0,
+    });
+    const transfer = await transactionRow(world.db, number);
+    expect(transfer.status).toBe('completed');
+    expect(transfer.settledAt).not.toBeNull();
+
+    const again = await call(app, 'POST', '/api/transactions/receive-transfer', {
+      token: cap.teller.token,
+      body,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'TRANSFER_NOT_PENDING',
+      message: "Ce transfert n'est plus en attente",
+    });
+    const cancel = await call(app, 'POST', `/api/transactions/${number}/cancel`, {
+      token: world.pap.teller.token,
+    });
+    expect(cancel.status).toBe(409);
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('pays out without a body amount (SPEC §5: the form does not check it) and when the sender gave no document number', async () => {
+    const world = await ledgerWorld();
+    const sent = await sendCash(world, 300, recipientForm({ idDocumentNumber: '' }));
+    expect(sent.status).toBe(201);
+    const paid = await call(world.app, 'POST', '/api/transactions/receive-transfer', {
+      token: world.cap.teller.token,
+      body: {
+        transactionNumber: sent.body.data.transactionNumber,
+        recipient: {
+          firstName: 'Paul',
+          lastName: 'Délice',
+          idDocumentType: 'id_card',
+          idDocumentNumber: 'X-12345',
+        },
+        party: { name: 'Paul Délice', idDocumentType: 'id_card', idDocumentNumber: 'X-12345' },
+      },
+    });
+    expect(paid.status).toBe(201);
+    expect(paid.body.data.amount).toBe(300);
+  });
+
+  it('is cancelled by the sending agent: cash goes back to its float, the fee is kept', async () => {
+    const world = await ledgerWorld();
+    const { app, pap, system } = world;
+    const sent = await sendCash(world, 1000);
+    const number = sent.body.data.transactionNumber as string;
+    const before = await balancesOf(world.db, [pap.floatAccountId, system.payout, system.feeIncome]);
+
+    const cancelled = await call(app, 'POST', `/api/transactions/${number}/cancel`, {
+      token: pap.teller.token,
+    });
+
+    expect(cancelled.status).toBe(201);
+    expect(cancelled.body.data).toMatchObject({
+      type: 'external_refund',
+      status: 'completed',
+      amount: 1000,
+      fee: 0,
+      relatedTransactionNumber: number,
+      sender: { id: world.marie.id },
+      recipient: { firstName: 'Paul' },
+    });
+    expect(await changes(world, before)).toEqual({
+      [pap.floatAccountId]: 100_000,
+      [system.payout]: -100_000,
+      [system.feeIncome]: 0,
+    });
+    expect((await transactionRow(world.db, number)).status).toBe('cancelled');
+
+    const receive = await call(app, 'POST', '/api/transactions/receive-transfer', {
+      token: world.cap.teller.token,
+      body: {
+        transactionNumber: number,
+        recipient: {
+          firstName: 'Paul',
+          lastName: 'Délice',
+          idDocumentType: 'id_card',
+          idDocumentNumber: 'NIF-778899',
+        },
+        party: { name: 'Paul Délice', idDocumentType: 'id_card', idDocumentNumber: 'NIF-778899' },
+      },
+    });
+    expect(receive.status).toBe(409);
+    const again = await call(app, 'POST', `/api/transactions/${number}/cancel`, { token: pap.teller.token });
+    expect(again.status).toBe(409);
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('is cancelled back to the sender account when it was sent from one', async () => {
+    const world = await ledgerWorld();
+    const { app, pap, marie, marieAccount, system } = world;
+    const sent = await call(app, 'POST', '/api/transactions/transfer-extern', {
+      token: pap.teller.token,
+      body: {
+        senderId: marie.id,
+        accountNumber: marieAccount.accountNumber,
+        recipient: recipientForm(),
+        party: partyOf(marie),
+        amount: 1000,
+      },
+    });
+    const before = await balancesOf(world.db, [marieAccount.id, pap.floatAccountId, system.payout]);
+    const cancelled = await call(
+      app,
+      'POST',
+      `/api/transactions/${sent.body.data.transactionNumber}/cancel`,
+      {
+        token: pap.teller.token,
+      },
+    );
+    expect(cancelled.status).toBe(201);
+    expect(cancelled.body.data.senderAccountNumber).toBe(marieAccount.accountNumber);
+    expect(await changes(world, before)).toEqual({
+      [marieAccount.id]: 100_000,
+      [pap.floatAccountId]: 0,
+      [system.payout]: -100_000,
+    });
+    await expectLedgerInvariants(world.db);
+  });
+});
+
+describe('POST /api/agents/deposit', () => {
+  it('funds an agent float from the treasury, with no fee, by the super administrator', async () => {
+    const world = await ledgerWorld();
+    const { app, cap, system } = world;
+    const token = await superAdminToken(app);
+    const before = await balancesOf(world.db, [cap.floatAccountId, system.treasury, system.feeIncome]);
+    const someone = await createPerson(world.db, { firstName: 'Anne', lastName: 'Pierre' });
+
+    const answer = await call(app, 'POST', '/api/agents/deposit', {
+      token,
+      body: { code: 'CAP01', party: partyOf(someone), amount: 1_000_000 },
+    });
+
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({
+      type: 'agent_deposit',
+      amount: 1_000_000,
+      fee: 0,
+      total: 1_000_000,
+      code: 'CAP01',
+      agent: { code: 'CAP01', name: 'Lajan Cap-Haïtien' },
+      createBy: { username: 'superadmin' },
+      recipientAccountNumber: cap.floatAccountNumber,
+      party: partyOf(someone),
+    });
+    expect(await changes(world, before)).toEqual({
+      [cap.floatAccountId]: 100_000_000,
+      [system.treasury]: -100_000_000,
+      [system.feeIncome]: 0,
+    });
+    await expectLedgerInvariants(world.db);
+  });
+});
