@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../../helpers/fixtures.js';
+import { createAgentAdmin, ledgerWorld, partyOf, superAdminToken } from '../../helpers/ledger.js';
+
+type World = Awaited<ReturnType<typeof ledgerWorld>>;
+
+const recipient = {
+  firstName: 'Paul',
+  lastName: 'Délice',
+  dob: '1985-06-01',
+  gender: 'male',
+  country: 'Haïti',
+  state: 'Nord',
+  city: 'Cap-Haïtien',
+  address: '4 rue 24, Cap-Haïtien',
+  phoneNumber: '+509 3400-1122',
+  email: 'paul.delice@client.test',
+  idDocumentType: 'id_card',
+  idDocumentNumber: 'NIF-778899',
+  dateIssued: '2020-01-01',
+  expirationDate: '2030-01-01',
+  occupation: 'Commerçant',
+  maritalStatus: 'married',
+  preferredContactMethod: 'phone',
+};
+
+/** PAP01 makes three deposits for Marie, one withdrawal for Jean and sends one cash transfer; CAP01 one deposit. */
+async function busyWorld() {
+  const world = await ledgerWorld();
+  const post = (url: string, body: unknown, token = world.pap.teller.token) =>
+    call(world.app, 'POST', `/api${url}`, { token, body });
+  for (const amount of [100, 200, 300]) {
+    world.clock.advance(1000);
+    await post('/transactions/deposit', {
+      accountNumber: world.marieAccount.accountNumber,
+      party: partyOf(world.marie),
+      amount,
+    });
+  }
+  world.clock.advance(1000);
+  await post('/transactions/withdraw', {
+    accountNumber: world.jeanAccount.accountNumber,
+    party: partyOf(world.jean),
+    amount: 500,
+  });
+  world.clock.advance(1000);
+  const sent = await post('/transactions/transfer-extern', {
+    senderId: world.marie.id,
+    recipient,
+    currency: 'HTG',
+    party: partyOf(world.marie),
+    amount: 1000,
+  });
+  world.clock.advance(1000);
+  await post(
+    '/transactions/deposit',
+    { accountNumber: world.roseAccount.accountNumber, party: partyOf(world.rose), amount: 50 },
+    world.cap.teller.token,
+  );
+  return { ...world, transferNumber: sent.body.data.transactionNumber as string };
+}
+
+function history(world: World, query: string, token: string) {
+  return call(world.app, 'GET', `/api/transactions/history${query}`, { token });
+}
+
+describe('GET /api/transactions/history', () => {
+  it("shows a teller its own agent's transactions, newest first, with the pagination summary", async () => {
+    const world = await busyWorld();
+    const answer = await history(world, '?per_page=3', world.pap.teller.token);
+    expect(answer.status).toBe(200);
+    // PAP01: the funding of its float and of two accounts (5 rows of the world) + 5 operations.
+    expect(answer.body.pagination).toEqual({ total: 10, total_pages: 4, firstItem: 1, lastItem: 3 });
+    expect(answer.body.data.map((row: { type: string }) => row.type)).toEqual([
+      'external_transfer',
+      'withdrawal',
+      'deposit',
+    ]);
+    expect(answer.body.data[0]).toMatchObject({ agent: { code: 'PAP01' }, status: 'pending', fee: 65 });
+    const last = await history(world, '?per_page=3&page=4', world.pap.teller.token);
+    expect(last.body.pagination).toEqual({ total: 10, total_pages: 4, firstItem: 10, lastItem: 10 });
+    const beyond = await history(world, '?per_page=3&page=9', world.pap.teller.token);
+    expect(beyond.body).toEqual({
+      data: [],
+      pagination: { total: 10, total_pages: 4, firstItem: 0, lastItem: 0 },
+    });
+  });
+
+  it('shows an administrator its agent, the super administrator everything', async () => {
+    const world = await busyWorld();
+    const admin = await createAgentAdmin(world.app, world.cap);
+    const capRows = await history(world, '', admin);
+    // CAP01: its funding + one deposit.
+    expect(capRows.body.pagination.total).toBe(2);
+    expect(capRows.body.data.every((row: { agent: { code: string } }) => row.agent.code === 'CAP01')).toBe(
+      true,
+    );
+    const all = await history(world, '', await superAdminToken(world.app));
+    expect(all.body.pagination.total).toBe(12);
+  });
+
+  it('filters by type and searches a transaction number, an account number or a name', async () => {
+    const world = await busyWorld();
+    const token = world.pap.teller.token;
+    const deposits = await history(world, '?type=deposit', token);
+    expect(deposits.body.pagination.total).toBe(5);
+    expect(deposits.body.data.every((row: { type: string }) => row.type === 'deposit')).toBe(true);
+    const byNumber = await history(world, `?q=${world.transferNumber}`, token);
+    expect(byNumber.body.data.map((row: { transactionNumber: string }) => row.transactionNumber)).toEqual([
+      world.transferNumber,
+    ]);
+    const byAccount = await history(world, `?q=${world.jeanAccount.accountNumber}`, token);
+    expect(byAccount.body.pagination.total).toBe(2);
+    const byRecipient = await history(world, '?q=d%C3%A9lice', token);
+    expect(byRecipient.body.pagination.total).toBe(1);
+    const byParty = await history(world, '?q=jean%20bapt', token);
+    expect(byParty.body.data.map((row: { type: string }) => row.type)).toEqual(['withdrawal']);
+    const unknownType = await history(world, '?type=gift', token);
+    expect(unknownType.status).toBe(422);
+  });
+
+  it('lowers per_page above 100 to 100 and reads a bad page as the first', async () => {
+    const world = await busyWorld();
+    const answer = await history(world, '?per_page=5000&page=abc', world.pap.teller.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body.pagination).toEqual({ total: 10, total_pages: 1, firstItem: 1, lastItem: 10 });
+  });
+});
+
+describe('POST /api/transactions/search', () => {
+  it("finds one's own transactions, and another agent's pending external transfer with its documents hidden", async () => {
+    const world = await busyWorld();
+    const own = await call(world.app, 'POST', '/api/transactions/search', {
+      token: world.pap.teller.token,
+      body: { transactionNumber: world.transferNumber },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.data.transaction).toMatchObject({
+      transactionNumber: world.transferNumber,
+      recipient: { idDocumentNumber: 'NIF-778899' },
+      sender: { idDocumentNumber: world.marie.idDocumentNumber },
+    });
+
+    const other = await call(world.app, 'POST', '/api/transactions/search', {
+      token: world.cap.teller.token,
+      body: { transactionNumber: world.transferNumber },
+    });
+    expect(other.status).toBe(200);
+    expect(other.body.data.transaction).toMatchObject({
+      transactionNumber: world.transferNumber,
+      status: 'pending',
+      amount: 1000,
+      recipient: { firstName: 'Paul', lastName: 'Délice', idDocumentNumber: null },
+      sender: { idDocumentNumber: null },
+      party: null,
+    });
+  });
+
+  it("answers 404 for another agent's transaction that is not a pending transfer, and for an unknown number", async () => {
+    const world = await busyWorld();
+    const rows = await history(world, '?type=withdrawal', world.pap.teller.token);
+    const withdrawal = rows.body.data[0].transactionNumber as string;
+    for (const transactionNumber of [withdrawal, '111111111111']) {
+      const answer = await call(world.app, 'POST', '/api/transactions/search', {
+        token: world.cap.teller.token,
+        body: { transactionNumber },
+      });
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe('Transaction introuvable');
+    }
+    const superAdmin = await call(world.app, 'POST', '/api/transactions/search', {
+      token: await superAdminToken(world.app),
+      body: { transactionNumber: withdrawal },
+    });
+    expect(superAdmin.status).toBe(200);
+  });
+
+  it('no longer shows a paid-out transfer to another agent', async () => {
+    const world = await busyWorld();
+    const paid = await call(world.app, 'POST', '/api/transactions/receive-transfer', {
+      token: world.cap.teller.token,
+      body: {
+        transactionNumber: world.transferNumber,
+        recipient: {
+          firstName: 'Paul',
+          lastName: 'Délice',
+          idDocumentType: 'id_card',
+          idDocumentNumber: 'NIF-778899',
+        },
+        party: { name: 'Paul Délice', idDocumentType: 'id_card', idDocumentNumber: 'NIF-778899' },
+      },
+    });
+    expect(paid.status).toBe(201);
+    const search = await call(world.app, 'POST', '/api/transactions/search', {
+      token: world.cap.teller.token,
+      body: { transactionNumber: world.transferNumber },
+    });
+    expect(search.status).toBe(404);
+    // The payout itself is CAP01's.
+    const own = await call(world.app, 'POST', '/api/transactions/search', {
+      token: world.cap.teller.token,
+      body: { transactionNumber: paid.body.data.transactionNumber },
+    });
+    expect(own.body.data.transaction).toMatchObject({
+      type: 'external_payout',
+      relatedTransactionNumber: world.transferNumber,
+    });
+  });
+});
