@@ -153,8 +153,10 @@ export function PersonForm({
   }, [watched]);
 
   async function onValid(person: PersonData) {
-    if (duplicates.email || duplicates.phoneNumber || duplicates.idDocumentNumber) {
+    const duplicated = (['email', 'phoneNumber', 'idDocumentNumber'] as const).find((field) => duplicates[field]);
+    if (duplicated) {
       setError('root', { message: genericMessages.validation });
+      setFocus(duplicated);
       return;
     }
     const result = await onSubmit({ ...person, phoneNumber: normalizePhone(person.phoneNumber) });
@@ -171,7 +173,10 @@ export function PersonForm({
     }
   }
 
-  const dupOr = (field: keyof typeof duplicates, message: string | undefined) => message ?? duplicates[field];
+  const dupOr = (field: 'email' | 'phoneNumber' | 'idDocumentNumber', message: string | undefined) =>
+    message ?? duplicates[field];
+  const checkingHint = (field: 'email' | 'phoneNumber' | 'idDocumentNumber') =>
+    duplicates.checking[field] && !duplicates[field] ? 'Vérification...' : undefined;
 
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-6" aria-label="Informations du client">
@@ -195,7 +200,12 @@ export function PersonForm({
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Pièce d&apos;identité</legend>
-        <DocumentField control={control} typeError={errors.idDocumentType?.message} numberError={dupOr('idDocumentNumber', errors.idDocumentNumber?.message)} />
+        <DocumentField
+          control={control}
+          typeError={errors.idDocumentType?.message}
+          numberError={dupOr('idDocumentNumber', errors.idDocumentNumber?.message)}
+          hint={checkingHint('idDocumentNumber')}
+        />
         <TextField label="Date d'émission" type="date" required error={errors.dateIssued?.message} {...register('dateIssued')} />
         <TextField label="Date d'expiration" type="date" required error={errors.expirationDate?.message} {...register('expirationDate')} />
       </fieldset>
@@ -210,7 +220,7 @@ export function PersonForm({
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Contact</legend>
-        <PhoneField control={control} error={dupOr('phoneNumber', errors.phoneNumber?.message)} />
+        <PhoneField control={control} error={dupOr('phoneNumber', errors.phoneNumber?.message)} hint={checkingHint('phoneNumber')} />
         <TextField
           label="Email"
           type="email"
@@ -219,6 +229,7 @@ export function PersonForm({
           autoCapitalize="none"
           spellCheck={false}
           error={dupOr('email', errors.email?.message)}
+          hint={checkingHint('email')}
           {...register('email')}
         />
         <SelectField
@@ -249,6 +260,15 @@ export function PersonForm({
         </p>
       )}
     </form>
+  );
+}
+
+/** "Vérification..." while a uniqueness check is on its way; announced politely. */
+function Checking({ text }: { text: string }) {
+  return (
+    <p role="status" className="mt-1 text-xs text-slate-600">
+      {text}
+    </p>
   );
 }
 
@@ -311,7 +331,7 @@ export function splitPhone(value: string): { prefix: string; local: string } {
 }
 
 /** The phone with its prefix choice; the value is prefix + number ("" while no number is typed). */
-function PhoneField({ control, error }: { control: Control<PersonInput>; error?: string }) {
+function PhoneField({ control, error, hint }: { control: Control<PersonInput>; error?: string; hint?: string }) {
   const {
     field: { ref: attachInput, value: fieldValue, onChange, onBlur },
   } = useController({ control, name: 'phoneNumber' });
@@ -368,6 +388,7 @@ function PhoneField({ control, error }: { control: Control<PersonInput>; error?:
           className={`${inputClasses(error)} min-w-0 flex-1`}
         />
       </div>
+      {hint && !error && <Checking text={hint} />}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
           {error}
@@ -403,10 +424,12 @@ function DocumentField({
   control,
   typeError,
   numberError,
+  hint,
 }: {
   control: Control<PersonInput>;
   typeError?: string;
   numberError?: string;
+  hint?: string;
 }) {
   const {
     field: { ref: attachType, value: typeValue, onChange: onTypeChange, onBlur: onTypeBlur },
@@ -468,6 +491,7 @@ function DocumentField({
           className={`${inputClasses(numberError)} min-w-0 flex-1`}
         />
       </div>
+      {hint && !numberError && <Checking text={hint} />}
       {typeError && (
         <p id={typeErrorId} className="mt-1 text-sm text-red-700">
           {typeError}

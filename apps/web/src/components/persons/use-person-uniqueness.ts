@@ -26,16 +26,21 @@ interface Checked {
  * a value that its own rule accepts (no call for "jean@"). A failed check says nothing: the server
  * checks again when the form is saved.
  */
-function useDebouncedCheck(key: string | null, check: (signal: AbortSignal) => Promise<boolean>): Checked | null {
+function useDebouncedCheck(
+  key: string | null,
+  check: (signal: AbortSignal) => Promise<boolean>,
+): { checked: Checked | null; checking: boolean } {
   const [checked, setChecked] = useState<Checked | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
+      setAsking(key);
       check(controller.signal).then(
         (exists) => setChecked({ key, exists }),
         () => undefined,
-      );
+      ).finally(() => setAsking((current) => (current === key ? null : current)));
     }, UNIQUENESS_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
@@ -44,13 +49,15 @@ function useDebouncedCheck(key: string | null, check: (signal: AbortSignal) => P
     // `check` is rebuilt on every render; the key says everything it depends on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return key !== null && checked?.key === key ? checked : null;
+  return { checked: key !== null && checked?.key === key ? checked : null, checking: key !== null && asking === key };
 }
 
 export interface UniquenessMessages {
   email?: string;
   phoneNumber?: string;
   idDocumentNumber?: string;
+  /** The fields whose check is on its way to the server. */
+  checking: { email: boolean; phoneNumber: boolean; idDocumentNumber: boolean };
 }
 
 /** "<field> existe déjà" for the e-mail and the phone, "Ce numero <type> existe deja existe déjà" for the document. */
@@ -71,11 +78,11 @@ export function usePersonUniqueness(
       ? `${documentType.data} ${documentNumber}`
       : null;
 
-  const emailChecked = useDebouncedCheck(emailKey, (signal) => checkPersonFieldExists(http, 'email', email, signal));
-  const phoneChecked = useDebouncedCheck(phoneKey, (signal) =>
+  const { checked: emailChecked, checking: emailChecking } = useDebouncedCheck(emailKey, (signal) => checkPersonFieldExists(http, 'email', email, signal));
+  const { checked: phoneChecked, checking: phoneChecking } = useDebouncedCheck(phoneKey, (signal) =>
     checkPersonFieldExists(http, 'phoneNumber', normalizePhone(phone), signal),
   );
-  const documentChecked = useDebouncedCheck(documentKey, (signal) =>
+  const { checked: documentChecked, checking: documentChecking } = useDebouncedCheck(documentKey, (signal) =>
     checkDocumentExists(http, documentNumber, documentType.data as IdDocumentType, signal),
   );
 
@@ -84,5 +91,6 @@ export function usePersonUniqueness(
     phoneNumber: phoneChecked?.exists ? duplicateFieldMessage('phoneNumber') : undefined,
     idDocumentNumber:
       documentChecked?.exists && documentType.success ? duplicateDocumentMessage(documentType.data) : undefined,
+    checking: { email: emailChecking, phoneNumber: phoneChecking, idDocumentNumber: documentChecking },
   };
 }

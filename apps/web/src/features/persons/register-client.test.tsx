@@ -344,6 +344,17 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(screen.queryByText('email existe déjà')).not.toBeInTheDocument();
   });
 
+  it('says "Vérification..." while a check is on its way', async () => {
+    api.on('POST /persons/check-unique/', () => new Promise((resolve) => {
+      setTimeout(() => resolve({ body: { data: { exists: false } } }), 400);
+    }));
+    const { user } = await openForm();
+    await user.type(field('Email'), 'libre@example.ht');
+    expect(await screen.findByText('Vérification...', {}, { timeout: 2000 })).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('Vérification...')).not.toBeInTheDocument(), { timeout: 2000 });
+    expect(field('Email')).not.toHaveAccessibleDescription();
+  });
+
   it('checks the document once its type and number are both there', async () => {
     api.on('GET /persons/check-document-unique/PA123456/passport', { body: { data: { exists: true } } });
     const { user } = await openForm();
