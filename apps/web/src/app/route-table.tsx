@@ -44,6 +44,11 @@ const CreateAgentPage = lazy(() => import('../features/agents/CreateAgentPage'))
 const CreateUserPage = lazy(() => import('../features/users/CreateUserPage'));
 const DepositPage = lazy(() => import('../features/transactions/DepositPage'));
 const WithdrawPage = lazy(() => import('../features/transactions/WithdrawPage'));
+const TransferPage = lazy(() => import('../features/transactions/TransferPage'));
+const ExternalTransferPage = lazy(() => import('../features/transactions/ExternalTransferPage'));
+const ReceiveTransferPage = lazy(() => import('../features/transactions/ReceiveTransferPage'));
+const HistoryPage = lazy(() => import('../features/transactions/HistoryPage'));
+const AgentDepositPage = lazy(() => import('../features/transactions/AgentDepositPage'));
 /** Screens of later issues: reachable and guarded now, "Cet écran arrive bientôt" until built. */
 const ComingSoon = lazy(() => import('../features/coming-soon/ComingSoonPage'));
 
@@ -123,35 +128,35 @@ export const appRoutes = [
     path: '/transaction/transfer',
     title: 'Transfert',
     access: 'transactions.operate',
-    component: ComingSoon,
+    component: TransferPage,
   },
   {
     name: 'create-transfer',
     path: '/transaction/external-transfer/create',
     title: 'Effectuer un transfert externe',
     access: 'transactions.operate',
-    component: ComingSoon,
+    component: ExternalTransferPage,
   },
   {
     name: 'receive-transfer',
     path: '/transaction/external-transfer/receive',
     title: 'Recevoir un transfert externe',
     access: 'transactions.operate',
-    component: ComingSoon,
+    component: ReceiveTransferPage,
   },
   {
     name: 'history',
     path: '/transaction/history',
     title: 'Historique',
     access: 'transactions.history',
-    component: ComingSoon,
+    component: HistoryPage,
   },
   {
     name: 'deposit-agent',
     path: '/transaction/deposit-agent',
     title: 'Dépôt sur agent',
     access: 'agents.deposit',
-    component: ComingSoon,
+    component: AgentDepositPage,
   },
   { name: 'agents', path: '/agents', title: 'Liste des agents', access: 'agents.read', component: AgentsPage },
   {

@@ -1,16 +1,15 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
+import type {
   agentDepositInputSchema,
   depositInputSchema,
   externalTransferInputSchema,
   receiveTransferInputSchema,
-  transactionSchema,
   transferInputSchema,
   withdrawInputSchema,
-  type Transaction,
 } from '@lajan/domain';
+import { transactionSchema, type Transaction } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { IDEMPOTENCY_HEADER, useIdempotencyKeys } from './idempotency';

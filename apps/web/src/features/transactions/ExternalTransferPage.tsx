@@ -1,0 +1,335 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CURRENCY,
+  displayName,
+  documentLabel,
+  externalTransferInputSchema,
+  formatHtg,
+  inactiveAccountMessage,
+  normalizePhone,
+  transactionFailureMessages,
+  transactionMessages,
+  transactionSuccessMessages,
+  type Account,
+  type ExternalTransferInput,
+  type Transaction,
+} from '@lajan/domain';
+import { currencyOptions } from '../../components/accounts/AccountTypeField';
+import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
+import type { PersonSearchResult } from '../../components/persons/api';
+import { SelectField } from '../../components/SelectField';
+import { Wizard } from '../../components/wizard/Wizard';
+import { useFeeQuote } from './api/fee-quote';
+import { useMoneyOperation } from './api/operations';
+import { emptyParty } from './CashOperationPage';
+import { AccountLookup } from './components/AccountLookup';
+import { FeePreview, quoteBlockedHint, SummaryList } from './components/ConfirmSummary';
+import { AmountField, parseAmountInput, PartyFields } from './components/fields';
+import { RecipientFields } from './components/RecipientFields';
+import { TransferSent } from './components/TransactionDone';
+import { FailureAlert, failureOf, placeServerErrors, useFailure, useFinishOperation } from './operation-outcome';
+
+const STEP_SENDER = 0;
+const STEP_ACCOUNT = 1;
+const STEP_RECIPIENT = 2;
+const STEP_DETAILS = 3;
+const STEP_CONFIRM = 4;
+
+export type PaymentMode = 'cash' | 'account';
+
+const emptyRecipient = {
+  firstName: '',
+  lastName: '',
+  dob: '',
+  country: 'Haïti',
+  state: '',
+  city: '',
+  address: '',
+  phoneNumber: '',
+  email: '',
+  idDocumentNumber: '',
+  dateIssued: '',
+  expirationDate: '',
+  occupation: '',
+  consentForMarketing: false,
+};
+
+/** /transaction/external-transfer/create: the wizard, then the pick-up code; "Nouveau transfert" starts afresh. */
+export default function ExternalTransferPage() {
+  const [round, setRound] = useState(0);
+  const [sent, setSent] = useState<Transaction | null>(null);
+  if (sent) {
+    return (
+      <TransferSent
+        transaction={sent}
+        onAgain={() => {
+          setSent(null);
+          setRound((value) => value + 1);
+        }}
+      />
+    );
+  }
+  return <ExternalTransferWizard key={round} onSent={setSent} />;
+}
+
+/**
+ * External transfer (SPEC §2): 1. the sender (a registered person) and how it pays, cash or from an
+ * account; 2. the account (account mode only: cash mode skips it both ways); 3. the recipient (the
+ * person form, document number optional); 4. the person at the counter, amount and currency;
+ * 5. confirmation with the fee and the total.
+ */
+function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction) => void }) {
+  const operation = useMoneyOperation('externalTransfer', transactionFailureMessages.externalTransfer);
+  const finish = useFinishOperation();
+  const { failure, setFailure, clearFailure } = useFailure();
+  const [step, setStep] = useState(STEP_SENDER);
+  const [mode, setMode] = useState<PaymentMode>('cash');
+  const [sender, setSender] = useState<PersonSearchResult | null>(null);
+  const [account, setAccount] = useState<Account | null>(null);
+  const {
+    register,
+    control,
+    setValue,
+    trigger,
+    getValues,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ExternalTransferInput>({
+    resolver: zodResolver(externalTransferInputSchema),
+    defaultValues: {
+      senderId: '',
+      accountNumber: '',
+      recipient: { ...emptyRecipient },
+      currency: CURRENCY,
+      party: { ...emptyParty },
+      amount: undefined,
+    },
+  });
+  const amount = useWatch({ control, name: 'amount' });
+  const quote = useFeeQuote('external_transfer', amount, step === STEP_CONFIRM);
+
+  function chooseSender(person: PersonSearchResult) {
+    setSender(person);
+    setValue('senderId', person.id);
+    clearErrors('senderId');
+    // The sender usually stands at the counter: offer it as the party, which the teller may change.
+    const party = getValues('party');
+    if (!party?.name && !party?.idDocumentNumber) {
+      setValue('party', {
+        name: `${person.firstName} ${person.lastName}`,
+        idDocumentType: person.idDocumentType,
+        idDocumentNumber: person.idDocumentNumber,
+      });
+    }
+  }
+
+  function chooseAccount(found: Account | null) {
+    setAccount(found);
+    setValue('accountNumber', found?.accountNumber ?? '');
+    clearErrors('accountNumber');
+  }
+
+  /** Cash mode sends no account; account mode sends no currency (the account's is used). */
+  function body() {
+    const values = getValues();
+    const recipient = values.recipient;
+    return {
+      ...values,
+      accountNumber: mode === 'account' ? values.accountNumber : null,
+      currency: mode === 'cash' ? values.currency : null,
+      recipient: recipient && { ...recipient, phoneNumber: normalizePhone(recipient.phoneNumber ?? '') },
+    };
+  }
+
+  async function submit() {
+    clearFailure();
+    const parsed = externalTransferInputSchema.safeParse(body());
+    if (!parsed.success) {
+      await trigger();
+      return;
+    }
+    const { accountNumber, currency, ...rest } = parsed.data;
+    const payload = mode === 'account' ? { ...rest, accountNumber } : { ...rest, currency };
+    try {
+      const transaction = await operation.confirm(payload);
+      if (transaction) {
+        finish.showReceipt(transaction, transactionSuccessMessages.externalTransfer);
+        onSent(transaction);
+      }
+    } catch (error) {
+      setFailure(failureOf(error, transactionFailureMessages.externalTransfer));
+      const recipientFields = Object.fromEntries(
+        Object.keys(emptyRecipient)
+          .concat(['gender', 'maritalStatus', 'preferredContactMethod', 'idDocumentType'])
+          .map((field) => [`recipient.${field}`, STEP_RECIPIENT]),
+      );
+      const back = placeServerErrors(error, setError, {
+        senderId: STEP_SENDER,
+        accountNumber: STEP_ACCOUNT,
+        ...recipientFields,
+        currency: STEP_DETAILS,
+        'party.name': STEP_DETAILS,
+        'party.idDocumentType': STEP_DETAILS,
+        'party.idDocumentNumber': STEP_DETAILS,
+        amount: STEP_DETAILS,
+      });
+      if (back !== null) setStep(back === STEP_ACCOUNT && mode === 'cash' ? STEP_SENDER : back);
+    }
+  }
+
+  const values = getValues();
+  const recipient = values.recipient ?? emptyRecipient;
+  const party = values.party ?? emptyParty;
+
+  const senderStep = (
+    <div className="space-y-4">
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Mode de paiement</legend>
+        <div className="mt-1 grid grid-cols-2 gap-2">
+          {(
+            [
+              ['cash', 'Espèces'],
+              ['account', 'Depuis un compte'],
+            ] as const
+          ).map(([value, label]) => (
+            <label
+              key={value}
+              className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 has-[:checked]:border-blue-800 has-[:checked]:bg-blue-50"
+            >
+              <input
+                type="radio"
+                name="payment-mode"
+                value={value}
+                checked={mode === value}
+                onChange={() => setMode(value)}
+                className="size-4 accent-blue-800"
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <p className="mb-1 text-sm font-medium text-slate-800">Expéditeur</p>
+        <PersonSearchModal onSelect={chooseSender} />
+      </div>
+      {sender && (
+        <section aria-label="Expéditeur choisi" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <p className="font-semibold text-slate-900">{displayName(sender)}</p>
+          <p className="text-sm text-slate-700">
+            {documentLabel(sender.idDocumentType)} {sender.idDocumentNumber}
+          </p>
+          {sender.phoneNumber && <p className="text-sm text-slate-600">{sender.phoneNumber}</p>}
+        </section>
+      )}
+      {errors.senderId?.message && <p className="text-sm text-red-700">{errors.senderId.message}</p>}
+    </div>
+  );
+
+  const detailsStep = (
+    <div className="space-y-6">
+      <PartyFields
+        name={register('party.name')}
+        documentType={register('party.idDocumentType')}
+        documentNumber={register('party.idDocumentNumber')}
+        errors={errors.party}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AmountField registration={register('amount', { setValueAs: parseAmountInput })} error={errors.amount?.message} />
+        {mode === 'cash' ? (
+          <SelectField
+            label="Devise"
+            required
+            placeholder="Choisir..."
+            options={currencyOptions}
+            error={errors.currency?.message}
+            {...register('currency')}
+          />
+        ) : (
+          <div>
+            <p className="text-sm font-medium text-slate-800">Devise</p>
+            <p className="mt-1 flex min-h-11 items-center text-slate-900">{account?.currency ?? CURRENCY} (celle du compte)</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+
+  return (
+    <Wizard
+      title="Effectuer un transfert externe"
+      description="Le bénéficiaire retirera l'argent dans n'importe quel point du réseau avec le code de retrait."
+      step={step}
+      onStepChange={(next) => {
+        clearFailure();
+        setStep(next);
+      }}
+      submitting={operation.isPending}
+      onSubmit={submit}
+      error={<FailureAlert failure={failure} />}
+      steps={[
+        {
+          id: 'sender',
+          title: 'Expéditeur',
+          content: senderStep,
+          canGoNext: sender !== null,
+          blockedHint: "Recherchez l'expéditeur pour continuer.",
+          validate: () => trigger('senderId'),
+        },
+        {
+          id: 'account',
+          title: 'Compte à débiter',
+          skip: mode === 'cash',
+          content: <AccountLookup account={account} onChange={chooseAccount} error={errors.accountNumber?.message} />,
+          canGoNext: account?.status === 'active',
+          blockedHint: account ? inactiveAccountMessage : 'Recherchez le compte pour continuer.',
+          validate: () => trigger('accountNumber'),
+        },
+        {
+          id: 'recipient',
+          title: 'Bénéficiaire',
+          content: <RecipientFields register={register} errors={errors.recipient} />,
+          validate: () => trigger('recipient'),
+        },
+        {
+          id: 'details',
+          title: 'Détails et devise',
+          content: detailsStep,
+          validate: async () => {
+            const valid = await trigger(['party.name', 'party.idDocumentType', 'party.idDocumentNumber', 'amount']);
+            if (mode === 'cash' && !getValues('currency')) {
+              setError('currency', { type: 'manual', message: transactionMessages.currencyRequired });
+              return false;
+            }
+            return valid;
+          },
+        },
+        {
+          id: 'confirm',
+          title: 'Confirmation',
+          content: (
+            <div className="space-y-4">
+              <SummaryList
+                lines={[
+                  { label: 'Mode de paiement', value: mode === 'cash' ? 'Espèces' : 'Depuis un compte' },
+                  ...(mode === 'account' ? [{ label: 'Compte débité', value: account?.accountNumber ?? '' }] : []),
+                  { label: 'Expéditeur', value: sender ? displayName(sender) : '' },
+                  { label: 'Bénéficiaire', value: displayName(recipient) },
+                  { label: 'Client au guichet', value: party.name },
+                  { label: 'Montant', value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '' },
+                  { label: 'Devise', value: mode === 'cash' ? (values.currency ?? '') : (account?.currency ?? CURRENCY) },
+                ]}
+              />
+              <FeePreview quote={quote} totalLabel={mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte'} />
+            </div>
+          ),
+          canGoNext: quote.isSuccess,
+          blockedHint: quote.isError ? undefined : quoteBlockedHint,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,256 @@
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  displayName,
+  documentLabel,
+  formatDateTimeFr,
+  formatHtg,
+  payoutRecipientSchema,
+  transactionFailureMessages,
+  transactionMessages,
+  transactionNumberSchema,
+  transactionStatusLabels,
+  transactionSuccessMessages,
+  type Transaction,
+} from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
+import { Wizard } from '../../components/wizard/Wizard';
+import { errorMessage } from '../../lib/http';
+import { useTransactionSearch } from './api/lookups';
+import { useMoneyOperation } from './api/operations';
+import { SummaryList } from './components/ConfirmSummary';
+import { documentOptions } from './components/fields';
+import { FailureAlert, failureOf, placeServerErrors, useFailure, useFinishOperation } from './operation-outcome';
+
+const STEP_FIND = 0;
+const STEP_IDENTIFY = 1;
+
+/** The identity the recipient presents; the person at the counter is that recipient (DESIGN §4). */
+const identificationSchema = z.object({ recipient: payoutRecipientSchema });
+type Identification = z.input<typeof identificationSchema>;
+
+/** Only a pending external transfer can be paid out (SPEC §4). */
+export function isPayable(transaction: Transaction): boolean {
+  return transaction.type === 'external_transfer' && transaction.status === 'pending';
+}
+
+/**
+ * Receive transfer (SPEC §2): 1. find the transfer by its number (the pick-up code); 2. identify the
+ * recipient from the document presented; 3. confirm the amount to hand over.
+ */
+export default function ReceiveTransferPage() {
+  const operation = useMoneyOperation('receive', transactionFailureMessages.receive);
+  const finish = useFinishOperation();
+  const search = useTransactionSearch();
+  const { failure, setFailure, clearFailure } = useFailure();
+  const [step, setStep] = useState(STEP_FIND);
+  const [number, setNumber] = useState('');
+  const [numberError, setNumberError] = useState<string | null>(null);
+  const [transfer, setTransfer] = useState<Transaction | null>(null);
+  const {
+    register,
+    trigger,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm<Identification>({
+    resolver: zodResolver(identificationSchema),
+    defaultValues: { recipient: { firstName: '', lastName: '', idDocumentType: undefined, idDocumentNumber: '' } },
+  });
+
+  function find(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = transactionNumberSchema.safeParse(number);
+    if (!parsed.success) {
+      setNumberError(parsed.error.issues[0]?.message ?? transactionMessages.transactionNumberInvalid);
+      return;
+    }
+    setNumberError(null);
+    setTransfer(null);
+    search.mutate(parsed.data, { onSuccess: (found) => setTransfer(found) });
+  }
+
+  async function submit() {
+    clearFailure();
+    const parsed = identificationSchema.safeParse(getValues());
+    if (!transfer || !parsed.success) {
+      await trigger();
+      return;
+    }
+    const { recipient } = parsed.data;
+    try {
+      const transaction = await operation.confirm({
+        transactionNumber: transfer.transactionNumber,
+        // The server pays the stored amount; sending the one shown guards against paying another.
+        amount: transfer.amount,
+        recipient,
+        party: {
+          name: `${recipient.firstName} ${recipient.lastName}`,
+          idDocumentType: recipient.idDocumentType,
+          idDocumentNumber: recipient.idDocumentNumber,
+        },
+      });
+      if (transaction) finish.back(transaction, transactionSuccessMessages.receive);
+    } catch (error) {
+      setFailure(failureOf(error, transactionFailureMessages.receive));
+      const back = placeServerErrors(error, setError, {
+        'recipient.firstName': STEP_IDENTIFY,
+        'recipient.lastName': STEP_IDENTIFY,
+        'recipient.idDocumentType': STEP_IDENTIFY,
+        'recipient.idDocumentNumber': STEP_IDENTIFY,
+      });
+      if (back !== null) setStep(back);
+    }
+  }
+
+  const presented = getValues('recipient');
+  const notFound = search.isSuccess && search.data === null;
+
+  const findStep = (
+    <div className="space-y-4">
+      <form noValidate onSubmit={find} role="search" aria-label="Numéro de transaction" className="flex items-end gap-2">
+        <TextField
+          label="Numéro de transaction"
+          required
+          className="min-w-0 flex-1"
+          inputMode="numeric"
+          autoComplete="off"
+          enterKeyHint="search"
+          hint="Le code de retrait que l'expéditeur a communiqué au bénéficiaire."
+          value={number}
+          onChange={(event) => setNumber(event.target.value)}
+          error={numberError ?? undefined}
+        />
+        <Button type="submit" variant="secondary" loading={search.isPending} loadingText="Recherche..." className="shrink-0">
+          Rechercher
+        </Button>
+      </form>
+      <div aria-live="polite" className="space-y-3">
+        {notFound && <Alert type="danger">{transactionMessages.transactionNotFound}</Alert>}
+        {search.isError && <Alert type="danger">{errorMessage(search.error, transactionFailureMessages.search)}</Alert>}
+        {transfer && <TransferCard transfer={transfer} />}
+        {transfer && !isPayable(transfer) && <Alert type="danger">{transactionMessages.transferNotPending}</Alert>}
+      </div>
+    </div>
+  );
+
+  const identifyStep = (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 text-sm text-slate-700">
+        Saisissez l&apos;identité telle qu&apos;elle figure sur la pièce présentée par le bénéficiaire.
+      </legend>
+      <TextField label="Prénom" required autoComplete="off" error={errors.recipient?.firstName?.message} {...register('recipient.firstName')} />
+      <TextField label="Nom" required autoComplete="off" error={errors.recipient?.lastName?.message} {...register('recipient.lastName')} />
+      <SelectField
+        label="Type de document"
+        required
+        placeholder="Choisir..."
+        options={documentOptions}
+        error={errors.recipient?.idDocumentType?.message}
+        {...register('recipient.idDocumentType')}
+      />
+      <TextField
+        label="Numéro de document"
+        required
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={errors.recipient?.idDocumentNumber?.message}
+        {...register('recipient.idDocumentNumber')}
+      />
+    </fieldset>
+  );
+
+  return (
+    <Wizard
+      title="Recevoir un transfert externe"
+      description="Payer au bénéficiaire un transfert envoyé depuis un point du réseau."
+      step={step}
+      onStepChange={(next) => {
+        clearFailure();
+        setStep(next);
+      }}
+      submitting={operation.isPending}
+      onSubmit={submit}
+      error={<FailureAlert failure={failure} />}
+      steps={[
+        {
+          id: 'find',
+          title: 'Rechercher le transfert',
+          content: findStep,
+          canGoNext: transfer !== null && isPayable(transfer),
+          blockedHint: transfer ? transactionMessages.transferNotPending : 'Recherchez le transfert pour continuer.',
+        },
+        {
+          id: 'identify',
+          title: 'Identification du client',
+          content: identifyStep,
+          validate: () => trigger('recipient'),
+        },
+        {
+          id: 'confirm',
+          title: 'Confirmation',
+          content: (
+            <div className="space-y-4">
+              <SummaryList
+                lines={[
+                  { label: 'Numéro de transaction', value: transfer?.transactionNumber ?? '' },
+                  { label: 'Expéditeur', value: transfer?.sender ? displayName(transfer.sender) : '' },
+                  { label: 'Bénéficiaire', value: displayName(presented ?? {}) },
+                  {
+                    label: 'Pièce présentée',
+                    value: presented ? `${documentLabel(presented.idDocumentType)} ${presented.idDocumentNumber}` : '',
+                  },
+                ]}
+              />
+              {transfer && (
+                <section aria-label="Montant à remettre" className="rounded-lg border border-blue-200 bg-blue-50 p-4">
+                  <p className="text-slate-700">Montant à remettre au bénéficiaire</p>
+                  <p className="text-2xl font-bold text-blue-900">{formatHtg(transfer.amount)}</p>
+                </section>
+              )}
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function TransferCard({ transfer }: { transfer: Transaction }) {
+  return (
+    <section aria-label="Transfert trouvé" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <p className="font-mono text-lg font-semibold break-all text-slate-900">{transfer.transactionNumber}</p>
+      <p className="text-2xl font-bold text-slate-900">{formatHtg(transfer.amount)}</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Statut</dt>
+        <dd>{transactionStatusLabels[transfer.status] ?? transfer.status}</dd>
+        <dt className="text-slate-600">Envoyé le</dt>
+        <dd>{formatDateTimeFr(transfer.createdAt)}</dd>
+        {transfer.sender && (
+          <>
+            <dt className="text-slate-600">Expéditeur</dt>
+            <dd>{displayName(transfer.sender)}</dd>
+          </>
+        )}
+        {transfer.recipient && (
+          <>
+            <dt className="text-slate-600">Bénéficiaire</dt>
+            <dd>{displayName(transfer.recipient)}</dd>
+          </>
+        )}
+        {transfer.agent && (
+          <>
+            <dt className="text-slate-600">Agent expéditeur</dt>
+            <dd>{transfer.agent.name}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}

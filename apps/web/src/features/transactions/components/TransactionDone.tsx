@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { formatHtg, type Transaction } from '@lajan/domain';
+import { Button, buttonClasses } from '../../../components/Button';
+
+/** "48213907655" → "482 139 076 55": easier to read aloud over the phone to the recipient. */
+export function groupDigits(code: string): string {
+  return code.replace(/(\d{3})(?=\d)/g, '$1 ');
+}
+
+/**
+ * The end of an external transfer: the pick-up code (the transaction number, DESIGN §5) in large type,
+ * what the sender paid, and the way to the next customer. The receipt is in the panel.
+ */
+export function TransferSent({ transaction, onAgain }: { transaction: Transaction; onAgain: () => void }) {
+  return (
+    <section
+      aria-labelledby="transfer-sent-title"
+      className="mx-auto w-full max-w-xl rounded-xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8"
+    >
+      <div aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800">
+        ✓
+      </div>
+      <h1 id="transfer-sent-title" className="mt-4 text-2xl font-semibold text-slate-900">
+        Transfert envoyé
+      </h1>
+      <p className="mt-4 text-sm text-slate-600">Code de retrait</p>
+      <p
+        className="mt-1 font-mono text-3xl font-bold tracking-wider break-all text-blue-900 sm:text-4xl"
+        aria-label={`Code de retrait ${transaction.transactionNumber}`}
+      >
+        {groupDigits(transaction.transactionNumber)}
+      </p>
+      <p className="mt-3 text-sm text-slate-700">
+        Communiquez ce code au bénéficiaire : il le présentera avec sa pièce d&apos;identité pour retirer{' '}
+        <strong>{formatHtg(transaction.amount)}</strong>.
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-2 rounded-lg border border-slate-200 p-3 text-left text-sm">
+        <dt className="text-slate-600">Frais</dt>
+        <dd className="text-right font-medium">{formatHtg(transaction.fee)}</dd>
+        <dt className="text-slate-600">Total payé</dt>
+        <dd className="text-right font-semibold">{formatHtg(transaction.total)}</dd>
+      </dl>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
+        <Button onClick={onAgain}>Nouveau transfert</Button>
+        <Link to="/" className={buttonClasses('secondary')}>
+          Retour à l&apos;accueil
+        </Link>
+      </div>
+    </section>
+  );
+}
