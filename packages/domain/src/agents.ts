@@ -122,3 +122,10 @@ export const agentMessages = {
   personRepeated: "Une personne ne peut être sélectionnée qu'une fois",
   ownerWithoutEmail: "La première personne n'a pas d'adresse e-mail pour recevoir le mot de passe",
 } as const;
+
+/** Fallbacks of the agent calls, shown when a failure carries no message of the server (SPEC §8 names none). */
+export const agentFailureMessages = {
+  list: 'Échec du chargement des agents',
+  /** Suspend, activate, delete: SPEC §8's generic fallback. */
+  action: 'An error occurred',
+} as const;

@@ -117,3 +117,13 @@ export const auditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+/** SPEC §8 fallbacks of the user calls, shown when a failure carries no message of the server. */
+export const userFailureMessages = {
+  list: 'Failed to fetch users',
+  update: 'Failed to update user',
+  delete: 'Failed to delete user',
+} as const;
+
+/** Fallback of `GET /audit` (SPEC §8 names none). */
+export const auditFailureMessages = { list: "Échec du chargement du journal d'audit" } as const;
