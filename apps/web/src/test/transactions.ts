@@ -35,3 +35,15 @@ export function transactionOf(overrides: Partial<Transaction> = {}): Transaction
 export function transactionAnswer(overrides: Partial<Transaction> = {}) {
   return { status: 201, body: { data: transactionOf(overrides) } };
 }
+
+/** `GET /transactions/fees/quote` answering `fee` for every amount of the types in `fees` (0 otherwise). */
+export function feeQuoteRoute(fees: Partial<Record<string, number>> = {}) {
+  return (request: { query: Record<string, string> }) => {
+    const amount = Number(request.query.amount);
+    const type = request.query.type ?? '';
+    const fee = fees[type] ?? 0;
+    return {
+      body: { data: { type, amount, fee, agentShare: Math.floor(fee * 40) / 100, total: amount + fee, currency: 'HTG' } },
+    };
+  };
+}

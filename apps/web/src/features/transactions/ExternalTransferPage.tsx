@@ -119,7 +119,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     const party = getValues('party');
     if (!party?.name && !party?.idDocumentNumber) {
       setValue('party', {
-        name: `${person.firstName} ${person.lastName}`,
+        name: displayName(person),
         idDocumentType: person.idDocumentType,
         idDocumentNumber: person.idDocumentNumber,
       });

@@ -5,18 +5,14 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
-import { transactionAnswer } from '../../test/transactions';
+import { feeQuoteRoute, transactionAnswer } from '../../test/transactions';
 import { superAdmin, teller } from '../../test/users';
 
 let api: ApiServer;
 beforeEach(async () => {
   api = await startApiServer();
   api.on('POST /accounts/search', { body: { data: { account: accountOf([jean], { balance: 2500 }) } } });
-  api.on('GET /transactions/fees/quote', (request) => {
-    const amount = Number(request.query.amount);
-    const fee = request.query.type === 'withdrawal' ? 40 : 0;
-    return { body: { data: { type: request.query.type, amount, fee, agentShare: 16, total: amount + fee, currency: 'HTG' } } };
-  });
+  api.on('GET /transactions/fees/quote', feeQuoteRoute({ withdrawal: 40 }));
 });
 afterEach(async () => {
   await api.close();
@@ -26,8 +22,8 @@ const next = () => screen.getByRole('button', { name: 'Suivant' });
 const save = () => screen.getByRole('button', { name: 'Enregistrer' });
 const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }));
 
-async function open(path: string, heading: string) {
-  const rendered = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+async function open(path: string, heading: string, httpTimeoutMs?: number) {
+  const rendered = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl, httpTimeoutMs });
   await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 });
   await navigateTo(rendered.app, path);
   await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 });
@@ -138,5 +134,131 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
       amount: 1500.5,
     });
     expect(posts[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('shows a refusal of the fee quote (an amount outside the bands) and keeps Enregistrer disabled', async () => {
+    api.on('GET /transactions/fees/quote', {
+      status: 422,
+      body: {
+        message: 'Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG',
+        code: 'OUTSIDE_FEE_BANDS',
+        errors: { amount: ['Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG'] },
+      },
+    });
+    const { user } = await open('/transaction/deposit', 'Dépôt');
+    await findAccount(user);
+    await user.click(next());
+    await fillDetails(user, '10');
+    await user.click(next());
+    expect(await screen.findByText('Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG')).toBeVisible();
+    expect(screen.getByText('Opération impossible avec ce montant')).toBeVisible();
+    expect(save()).toBeDisabled();
+    expect(api.requests.some((request) => request.path === '/transactions/deposit')).toBe(false);
+  });
+
+  it('retries a confirmation cut by the network with the same key, and takes a fresh key for the next deposit', async () => {
+    let mode: 'hang' | 'ok' = 'hang';
+    api.on('POST /transactions/deposit', () => (mode === 'hang' ? { hang: true } : transactionAnswer()));
+    const { user, app } = await open('/transaction/deposit', 'Dépôt', 400);
+    await findAccount(user);
+    await user.click(next());
+    await fillDetails(user, '1500');
+    await user.click(next());
+    await screen.findByRole('region', { name: 'Frais et total' });
+
+    await user.click(save());
+    expect(await screen.findByText(/la même opération sera renvoyée et ne sera jamais enregistrée deux fois/)).toBeVisible();
+    expect(screen.getAllByText('Le serveur met trop de temps à répondre. Vérifiez votre connexion et réessayez.').length).toBeGreaterThan(0);
+    expect(screen.getByText('Étape 3 sur 3')).toBeVisible();
+
+    mode = 'ok';
+    await user.click(save());
+    expect(await toasts().findByText('Depot realiser avec success')).toBeVisible();
+    const posts = api.requests.filter((request) => request.path === '/transactions/deposit');
+    expect(posts).toHaveLength(2);
+    const firstKey = posts[0]?.headers['idempotency-key'];
+    expect(firstKey).toBeTruthy();
+    expect(posts[1]?.headers['idempotency-key']).toBe(firstKey);
+    expect(posts[1]?.body).toEqual(posts[0]?.body);
+
+    // The same customer comes back with the same amount: a new operation, a new key.
+    await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 });
+    await navigateTo(app, '/transaction/deposit');
+    await screen.findByRole('heading', { name: 'Dépôt', level: 1 });
+    await findAccount(user);
+    await user.click(next());
+    await fillDetails(user, '1500');
+    await user.click(next());
+    await screen.findByRole('region', { name: 'Frais et total' });
+    await user.click(save());
+    await waitFor(() => expect(api.requests.filter((request) => request.path === '/transactions/deposit')).toHaveLength(3));
+    const third = api.requests.filter((request) => request.path === '/transactions/deposit')[2];
+    expect(third?.body).toEqual(posts[0]?.body);
+    expect(third?.headers['idempotency-key']).not.toBe(firstKey);
+  });
+
+  it('shows the English fallback of SPEC §8 when the server gives no message', async () => {
+    api.on('POST /transactions/deposit', { status: 422, body: {} });
+    const { user } = await open('/transaction/deposit', 'Dépôt');
+    await findAccount(user);
+    await user.click(next());
+    await fillDetails(user);
+    await user.click(next());
+    await screen.findByRole('region', { name: 'Frais et total' });
+    await user.click(save());
+    expect(await toasts().findByText('Deposit failed')).toBeVisible();
+    expect(screen.getByText('Étape 3 sur 3')).toBeVisible();
+  });
+
+  it('puts a refused field back under its input, on its step', async () => {
+    api.on('POST /transactions/deposit', {
+      status: 422,
+      body: { message: 'Veuillez corriger les erreurs du formulaire', code: 'VALIDATION_ERROR', errors: { 'party.name': ['Le nom est requis'] } },
+    });
+    const { user } = await open('/transaction/deposit', 'Dépôt');
+    await findAccount(user);
+    await user.click(next());
+    await fillDetails(user);
+    await user.click(next());
+    await screen.findByRole('region', { name: 'Frais et total' });
+    await user.click(save());
+    expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveAccessibleDescription('Le nom est requis');
+  });
+});
+
+describe('the withdrawal wizard', () => {
+  it('shows the fee and the total taken from the account, and says "Retrait realiser avec success"', async () => {
+    api.on('POST /transactions/withdraw', transactionAnswer({ type: 'withdrawal', amount: 1000, fee: 40, total: 1040 }));
+    const { user } = await open('/transaction/withdraw', 'Retrait');
+    await findAccount(user);
+    await user.click(next());
+    await fillDetails(user, '1000');
+    await user.click(next());
+    const preview = await screen.findByRole('region', { name: 'Frais et total' });
+    expect(preview).toHaveTextContent('Frais40,00 HTG');
+    expect(preview).toHaveTextContent('Total débité du compte1 040,00 HTG');
+    await user.click(save());
+    expect(await toasts().findByText('Retrait realiser avec success')).toBeVisible();
+    const receipt = await screen.findByRole('complementary', { name: 'Reçu' });
+    expect(receipt).toHaveTextContent('Total1 040,00 HTG');
+    expect(api.requests.find((request) => request.path === '/transactions/withdraw')?.body).toMatchObject({ amount: 1000 });
+  });
+
+  it('shows the refusal of a person who is not a holder, without leaving the screen', async () => {
+    api.on('POST /transactions/withdraw', {
+      status: 403,
+      body: { message: "La personne au guichet n'est pas titulaire de ce compte", code: 'NOT_ACCOUNT_HOLDER' },
+    });
+    const { user } = await open('/transaction/withdraw', 'Retrait');
+    await findAccount(user);
+    await user.click(next());
+    await fillDetails(user, '1000');
+    await user.click(next());
+    await screen.findByRole('region', { name: 'Frais et total' });
+    await user.click(save());
+    expect((await screen.findAllByText("La personne au guichet n'est pas titulaire de ce compte")).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('heading', { name: 'Accès interdit' })).not.toBeInTheDocument();
+    expect(screen.getByText('Étape 3 sur 3')).toBeVisible();
   });
 });

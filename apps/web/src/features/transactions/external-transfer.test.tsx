@@ -1,0 +1,201 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer } from '../../test/api-server';
+import { accountOf, jean, personList } from '../../test/persons';
+import { renderApp } from '../../test/render-app';
+import { makeToken } from '../../test/tokens';
+import { feeQuoteRoute, transactionAnswer } from '../../test/transactions';
+import { teller } from '../../test/users';
+
+let api: ApiServer;
+beforeEach(async () => {
+  api = await startApiServer();
+  api.on('GET /persons', { body: personList([jean]) });
+  api.on('POST /accounts/search', { body: { data: { account: accountOf([jean], { balance: 9000 }) } } });
+  api.on('GET /transactions/fees/quote', feeQuoteRoute({ external_transfer: 65 }));
+});
+afterEach(async () => {
+  await api.close();
+});
+
+const next = () => screen.getByRole('button', { name: 'Suivant' });
+const previous = () => screen.getByRole('button', { name: 'Précédent' });
+const stepHeading = () => screen.getAllByRole('heading', { level: 2 })[0];
+
+async function open() {
+  const rendered = renderApp({ path: '/transaction/external-transfer/create', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+  await screen.findByRole('heading', { name: 'Effectuer un transfert externe', level: 1 }, { timeout: 5000 });
+  return rendered;
+}
+
+async function pickSender(user: UserEvent) {
+  await user.click(screen.getByRole('button', { name: 'Rechercher Personne' }));
+  await user.type(screen.getByRole('searchbox'), 'jean{Enter}');
+  await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: /Jean PIERRE/ }));
+}
+
+function setField(name: string, value: string) {
+  fireEvent.change(screen.getByLabelText(name), { target: { value } });
+}
+
+async function fillRecipient(user: UserEvent) {
+  await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
+  await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
+  setField('Date de naissance', '1988-02-03');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Sexe' }), 'female');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Statut matrimonial' }), 'single');
+  await user.type(screen.getByRole('textbox', { name: 'Profession' }), 'Infirmière');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
+  setField("Date d'émission", '2021-01-01');
+  setField("Date d'expiration", '2031-01-01');
+  await user.type(screen.getByRole('textbox', { name: 'Departement' }), 'Nord');
+  await user.type(screen.getByRole('textbox', { name: 'Commune' }), 'Cap-Haïtien');
+  await user.type(screen.getByRole('textbox', { name: 'Adresse' }), '5 rue du Quai');
+  await user.type(screen.getByRole('textbox', { name: 'Téléphone' }), '+509 3800-0000');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'marie@example.ht');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Moyen de contact préféré' }), 'sms');
+}
+
+describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
+  it('skips the account step in cash mode, forward and back', async () => {
+    const { user } = await open();
+    expect(screen.getByRole('radio', { name: 'Espèces' })).toBeChecked();
+    expect(screen.getByText('Étape 1 sur 4')).toBeVisible();
+    expect(next()).toBeDisabled();
+    await pickSender(user);
+    expect(screen.getByRole('region', { name: 'Expéditeur choisi' })).toHaveTextContent('Jean PIERRE');
+    await user.click(next());
+    expect(screen.getByText('Étape 2 sur 4')).toBeVisible();
+    expect(stepHeading()).toHaveTextContent('Bénéficiaire');
+    await user.click(previous());
+    expect(screen.getByText('Étape 1 sur 4')).toBeVisible();
+    expect(stepHeading()).toHaveTextContent('Expéditeur');
+  });
+
+  it('asks for the account in account mode, and blocks one that is not active', async () => {
+    api.on('POST /accounts/search', { body: { data: { account: accountOf([jean], { status: 'inactive' }) } } });
+    const { user } = await open();
+    await user.click(screen.getByRole('radio', { name: 'Depuis un compte' }));
+    expect(screen.getByText('Étape 1 sur 5')).toBeVisible();
+    await pickSender(user);
+    await user.click(next());
+    expect(screen.getByText('Étape 2 sur 5')).toBeVisible();
+    expect(stepHeading()).toHaveTextContent('Compte à débiter');
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de compte' }), '40912345678{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent("Le compte n'est pas actif");
+    expect(next()).toBeDisabled();
+    await user.click(previous());
+    expect(screen.getByText('Étape 1 sur 5')).toBeVisible();
+  });
+
+  it('checks the recipient with the person rules of SPEC §5, its document number optional', async () => {
+    const { user } = await open();
+    await pickSender(user);
+    await user.click(next());
+    await user.click(next());
+    expect(screen.getByText('Étape 2 sur 4')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveAccessibleDescription('Le prénom est requis');
+    expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveAccessibleDescription('Le nom est requis');
+    expect(screen.getByRole('textbox', { name: 'Adresse' })).toHaveAccessibleDescription("L'adresse doit contenir au moins 5 caractères");
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription("L'email est requis");
+    expect(screen.getByRole('textbox', { name: 'Numéro de document (facultatif)' })).not.toHaveAccessibleDescription();
+
+    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'M');
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document (facultatif)' }), 'AB');
+    await user.click(next());
+    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveAccessibleDescription('Le prénom doit contenir au moins 2 caractères');
+    expect(screen.getByRole('textbox', { name: 'Numéro de document (facultatif)' })).toHaveAccessibleDescription(
+      'Le numéro de document doit contenir au moins 4 caractères',
+    );
+  });
+
+  it('sends a cash transfer, then shows the pick-up code and the receipt', async () => {
+    api.on(
+      'POST /transactions/transfer-extern',
+      transactionAnswer({
+        transactionNumber: '73829104556',
+        type: 'external_transfer',
+        status: 'pending',
+        amount: 2000,
+        fee: 115,
+        total: 2115,
+        accountNumber: null,
+        account: null,
+        senderId: jean.id,
+        sender: {
+          id: jean.id,
+          firstName: 'jean',
+          lastName: 'Pierre',
+          idDocumentType: 'id_card',
+          idDocumentNumber: '003-456-789',
+          phoneNumber: '+50937123456',
+          address: '12 rue Grégoire',
+        },
+        recipient: { firstName: 'Marie', lastName: 'Joseph', idDocumentType: 'passport', idDocumentNumber: null },
+      }),
+    );
+    const { user } = await open();
+    await pickSender(user);
+    await user.click(next());
+    await fillRecipient(user);
+    await user.click(next());
+    expect(screen.getByText('Étape 3 sur 4')).toBeVisible();
+    // The sender stands at the counter: offered as the party.
+    expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveValue('Jean PIERRE');
+    expect(screen.getByRole('combobox', { name: 'Devise' })).toHaveValue('HTG');
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '2000');
+    await user.click(next());
+
+    const preview = await screen.findByRole('region', { name: 'Frais et total' });
+    expect(preview).toHaveTextContent('Frais65,00 HTG');
+    expect(preview).toHaveTextContent('Total à encaisser2 065,00 HTG');
+    expect(screen.getByLabelText('Récapitulatif')).toHaveTextContent('BénéficiaireMarie JOSEPH');
+
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByRole('heading', { name: 'Transfert envoyé' })).toBeVisible();
+    expect(screen.getByLabelText('Code de retrait 73829104556')).toHaveTextContent('738 291 045 56');
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).getByText('External transfer successful')).toBeVisible();
+    const receipt = screen.getByRole('complementary', { name: 'Reçu' });
+    expect(receipt).toHaveTextContent('73829104556');
+    expect(within(receipt).getByRole('region', { name: 'Bénéficiaire' })).toHaveTextContent('Marie JOSEPH');
+    expect(within(receipt).getByRole('region', { name: 'Expéditeur' })).toHaveTextContent('Jean PIERRE');
+
+    const post = api.requests.find((request) => request.path === '/transactions/transfer-extern');
+    expect(post?.body).toEqual({
+      senderId: jean.id,
+      currency: 'HTG',
+      recipient: expect.objectContaining({ firstName: 'Marie', lastName: 'Joseph', idDocumentNumber: null, phoneNumber: '+50938000000' }),
+      party: { name: 'Jean PIERRE', idDocumentType: 'id_card', idDocumentNumber: '003-456-789' },
+      amount: 2000,
+    });
+    expect(post?.body).not.toHaveProperty('accountNumber');
+    expect(post?.headers['idempotency-key']).toBeTruthy();
+
+    // The next customer: a fresh wizard.
+    await user.click(screen.getByRole('button', { name: 'Nouveau transfert' }));
+    await waitFor(() => expect(screen.getByText('Étape 1 sur 4')).toBeVisible());
+  });
+
+  it('sends from an account without a currency of its own', async () => {
+    api.on('POST /transactions/transfer-extern', transactionAnswer({ type: 'external_transfer', status: 'pending' }));
+    const { user } = await open();
+    await user.click(screen.getByRole('radio', { name: 'Depuis un compte' }));
+    await pickSender(user);
+    await user.click(next());
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de compte' }), '40912345678{Enter}');
+    await screen.findByRole('region', { name: 'Compte trouvé' });
+    await user.click(next());
+    await fillRecipient(user);
+    await user.click(next());
+    expect(screen.queryByRole('combobox', { name: 'Devise' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '500');
+    await user.click(next());
+    await screen.findByRole('region', { name: 'Frais et total' });
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByRole('heading', { name: 'Transfert envoyé' });
+    const body = api.requests.find((request) => request.path === '/transactions/transfer-extern')?.body;
+    expect(body).toMatchObject({ senderId: jean.id, accountNumber: '40912345678', amount: 500 });
+    expect(body).not.toHaveProperty('currency');
+  });
+});
