@@ -14,7 +14,7 @@ let personSequence = 0;
 export async function insertPerson(
   db: Db,
   overrides: { firstName?: string; lastName?: string; email?: string } = {},
-): Promise<{ id: string; firstName: string; lastName: string; email: string }> {
+): Promise<{ id: string; firstName: string; lastName: string; email: string; idDocumentNumber: string }> {
   personSequence += 1;
   const n = String(personSequence).padStart(4, '0');
   const [row] = await db
@@ -39,7 +39,13 @@ export async function insertPerson(
       preferredContactMethod: 'email',
     })
     .returning();
-  return { id: row!.id, firstName: row!.firstName, lastName: row!.lastName, email: row!.email! };
+  return {
+    id: row!.id,
+    firstName: row!.firstName,
+    lastName: row!.lastName,
+    email: row!.email!,
+    idDocumentNumber: row!.idDocumentNumber!,
+  };
 }
 
 export interface TemporaryAccess {

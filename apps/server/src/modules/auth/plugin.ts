@@ -49,8 +49,14 @@ export const authPlugin = fp(
 
     // Registered before any `/api` route: each must say who may call it (route-access.ts).
     const declaredRoutes: DeclaredRoute[] = [];
+    const undeclared: string[] = [];
     app.decorate('declaredRoutes', declaredRoutes);
-    app.addHook('onRoute', routeAccessHook(declaredRoutes));
+    app.addHook('onRoute', routeAccessHook(declaredRoutes, undeclared));
+    app.addHook('onReady', () =>
+      undeclared.length > 0
+        ? Promise.reject(new Error(`Routes sans accès déclaré :\n${undeclared.join('\n')}`))
+        : Promise.resolve(),
+    );
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const config = request.routeOptions.config;

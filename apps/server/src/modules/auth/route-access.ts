@@ -18,7 +18,11 @@ declare module 'fastify' {
 
 /** Who may call a route: anyone, any signed-in user, or the roles the permission table gives a capability. */
 export type RouteAccess =
-  { kind: 'public' } | { kind: 'signedIn' } | { kind: 'capability'; capability: Capability };
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'capability'; capability: Capability }
+  /** Declared wrongly (nothing, or several): refused to everyone, and the start fails. */
+  | { kind: 'none' };
 
 export interface DeclaredRoute {
   method: string;
@@ -72,16 +76,20 @@ export function isApiUrl(url: string): boolean {
   return (url === '/api' || url.startsWith('/api/')) && !url.startsWith('/api/docs');
 }
 
+/** Answers 403 to everyone: the route of a start that is about to fail (see `routeAccessHook`). */
+const refuseUndeclared: CapabilityHook = (_request, _reply, done) => done(new Forbidden());
+
 /**
  * The `onRoute` hook that makes the permission table the only door (DESIGN §3): every `/api` route
  * must be public, reachable by any signed-in user on purpose (`config.signedIn`), or name exactly
- * one capability with `requireCapability`. A route that says none of these stops the start with a
- * message naming it: it cannot be reached by anyone, rather than by everyone.
+ * one capability with `requireCapability`. A route that says none of these (or several) is refused
+ * to everyone and named in `problems`, which stop the start (`onReady`, auth plugin): it cannot be
+ * reached by anyone, rather than by everyone.
  *
  * The capability's check is also moved to `onRequest`, right after authentication, so that a
  * role without the capability gets 403 before its body is validated and learns nothing else.
  */
-export function routeAccessHook(declared: DeclaredRoute[]) {
+export function routeAccessHook(declared: DeclaredRoute[], problems: string[]) {
   return (route: RouteOptions): void => {
     if (!isApiUrl(route.url)) return;
     const methods = hooksOf(route.method) as string[];
@@ -89,27 +97,31 @@ export function routeAccessHook(declared: DeclaredRoute[]) {
     const config = route.config ?? {};
     const capabilities = declaredCapabilities(route);
     const marks = [config.public === true, config.signedIn === true, capabilities.length > 0].filter(Boolean);
+
+    let access: RouteAccess;
+    let check: CapabilityHook | undefined;
     if (marks.length === 0) {
-      throw new Error(
+      problems.push(
         `${where} : aucune entrée de la table des permissions. Ajoutez preHandler: requireCapability('…'), ` +
           `config: { signedIn: true } (tout utilisateur connecté) ou config: { public: true }.`,
       );
-    }
-    if (marks.length > 1 || capabilities.length > 1) {
-      throw new Error(
-        `${where} : déclare plusieurs accès (public, signedIn, capacités) ; un seul est permis.`,
-      );
-    }
-
-    let access: RouteAccess;
-    if (config.public === true) access = { kind: 'public' };
-    else if (config.signedIn === true) access = { kind: 'signedIn' };
-    else {
+      access = { kind: 'none' };
+      check = refuseUndeclared;
+    } else if (marks.length > 1 || capabilities.length > 1) {
+      problems.push(`${where} : déclare plusieurs accès (public, signedIn, capacités) ; un seul est permis.`);
+      access = { kind: 'none' };
+      check = refuseUndeclared;
+    } else if (config.public === true) {
+      access = { kind: 'public' };
+    } else if (config.signedIn === true) {
+      access = { kind: 'signedIn' };
+    } else {
       const capability = capabilities[0]!;
       access = { kind: 'capability', capability };
-      // A new array: Fastify's HEAD twin of a GET route shares the caller's hook arrays.
-      route.onRequest = [...(hooksOf(route.onRequest) as onRequestHookHandler[]), capabilityHook(capability)];
+      check = capabilityHook(capability);
     }
+    // A new array: Fastify's HEAD twin of a GET route shares the caller's hook arrays.
+    if (check) route.onRequest = [...(hooksOf(route.onRequest) as onRequestHookHandler[]), check];
     for (const method of methods) {
       declared.push({
         method,
