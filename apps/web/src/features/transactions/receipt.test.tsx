@@ -1,0 +1,129 @@
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Receipt } from '../../components/receipt/Receipt';
+import { startApiServer, type ApiServer } from '../../test/api-server';
+import { renderApp } from '../../test/render-app';
+import { makeToken } from '../../test/tokens';
+import { transactionOf } from '../../test/transactions';
+import { teller } from '../../test/users';
+
+const withdrawal = transactionOf({
+  transactionNumber: '48213907655',
+  type: 'withdrawal',
+  amount: 1500.5,
+  fee: 40,
+  agentShare: 16,
+  total: 1540.5,
+  createdAt: '2026-11-22T14:05:09.123Z',
+});
+
+const externalTransfer = transactionOf({
+  transactionNumber: '73829104556',
+  type: 'external_transfer',
+  status: 'pending',
+  amount: 2000,
+  fee: 115,
+  total: 2115,
+  accountNumber: null,
+  account: null,
+  senderAccountNumber: '40912345678',
+  senderAccount: { accountNumber: '40912345678' },
+  sender: {
+    id: 'p1',
+    firstName: 'jean',
+    lastName: 'Pierre',
+    idDocumentType: 'id_card',
+    idDocumentNumber: '003-456-789',
+    phoneNumber: '+50937123456',
+    address: '12 rue Grégoire',
+  },
+  recipient: { firstName: 'Marie', lastName: 'Joseph', idDocumentType: 'passport', idDocumentNumber: null },
+});
+
+describe('the receipt (SPEC §2 "Receipt")', () => {
+  it('shows number, French short date, amounts, account, agent, party, and the total when there is a fee', () => {
+    render(<Receipt transaction={withdrawal} />);
+    const receipt = screen.getByRole('article', { name: 'Reçu de la transaction 48213907655' });
+    expect(receipt).toHaveTextContent('N° transaction48213907655');
+    // 14:05 UTC is 09:05 in Port-au-Prince in November.
+    expect(receipt).toHaveTextContent('Date22/11/2026 09:05');
+    expect(receipt).toHaveTextContent('Retrait');
+    expect(receipt).toHaveTextContent('Montant1 500,50 HTG');
+    expect(receipt).toHaveTextContent('Frais40,00 HTG');
+    expect(receipt).toHaveTextContent('Total1 540,50 HTG');
+    expect(receipt).toHaveTextContent('Compte40912345678');
+    expect(receipt).toHaveTextContent('Cap Services · CAP01');
+    const party = within(receipt).getByRole('region', { name: 'Client au guichet' });
+    expect(party).toHaveTextContent('NomJean Pierre');
+    expect(party).toHaveTextContent("PièceCarte d'identité 003-456-789");
+    expect(receipt).toHaveTextContent('Opérateur : caissiere');
+    expect(receipt).toHaveTextContent('Merci de votre confiance.');
+    expect(receipt).toHaveTextContent('Conservez ce reçu comme preuve de votre transaction.');
+  });
+
+  it('has no total without a fee', () => {
+    render(<Receipt transaction={transactionOf({ amount: 1500, fee: 0, total: 1500 })} />);
+    expect(screen.getByText('Frais')).toBeVisible();
+    expect(screen.queryByText('Total')).not.toBeInTheDocument();
+  });
+
+  it('shows the sender and the recipient of an external transfer', () => {
+    render(<Receipt transaction={externalTransfer} />);
+    const receipt = screen.getByRole('article');
+    expect(receipt).toHaveTextContent('Compte expéditeur40912345678');
+    const sender = within(receipt).getByRole('region', { name: 'Expéditeur' });
+    expect(sender).toHaveTextContent('NomJean PIERRE');
+    expect(sender).toHaveTextContent('Téléphone+50937123456');
+    const recipient = within(receipt).getByRole('region', { name: 'Bénéficiaire' });
+    expect(recipient).toHaveTextContent('NomMarie JOSEPH');
+    expect(recipient).not.toHaveTextContent('Pièce');
+    expect(receipt).toHaveTextContent('StatutEn attente');
+    expect(receipt).toHaveTextContent('Total2 115,00 HTG');
+  });
+});
+
+describe('reprinting from the history (SPEC §2 "Receipt", "History table")', () => {
+  let api: ApiServer;
+  beforeEach(async () => {
+    api = await startApiServer();
+    api.on('GET /transactions/history', {
+      body: {
+        data: [withdrawal, externalTransfer],
+        pagination: { total: 2, total_pages: 1, firstItem: 1, lastItem: 2 },
+      },
+    });
+  });
+  afterEach(async () => {
+    await api.close();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the transactions, opens the receipt of a row, prints it and then closes the panel', async () => {
+    // happy-dom has no print window: the browser's is replaced by a spy.
+    const print = vi.fn(() => {
+      // While the print window is open, the receipt is still there to print.
+      expect(screen.getByRole('complementary', { name: 'Reçu' })).toBeInTheDocument();
+    });
+    Object.defineProperty(window, 'print', { value: print, configurable: true, writable: true });
+    const { user } = renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('heading', { name: 'Historique', level: 1 }, { timeout: 5000 });
+    const rows = await screen.findAllByRole('row');
+    expect(rows[1]).toHaveTextContent('48213907655');
+    expect(rows[1]).toHaveTextContent('Retrait');
+    expect(rows[1]).toHaveTextContent('1 500,50 HTG');
+    expect(rows[1]).toHaveTextContent('Complété');
+    expect(rows[1]).toHaveTextContent('22/11/2026 09:05');
+    expect(rows[2]).toHaveTextContent('En attente');
+    expect(api.requests.find((request) => request.path === '/transactions/history')?.query).toEqual({ page: '1', per_page: '10' });
+    expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Réimprimer le reçu 73829104556' }));
+    const panel = screen.getByRole('complementary', { name: 'Reçu' });
+    expect(panel).toHaveTextContent('73829104556');
+    expect(within(panel).getByRole('button', { name: 'Imprimer' })).toHaveFocus();
+
+    await user.click(within(panel).getByRole('button', { name: 'Imprimer' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
+  });
+});
