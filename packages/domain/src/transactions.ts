@@ -128,6 +128,11 @@ export const ledgerFailures = {
   SameAccount: { status: 422, code: 'SAME_ACCOUNT', message: transactionMessages.sameAccount },
   CurrencyMismatch: { status: 422, code: 'CURRENCY_MISMATCH', message: transactionMessages.currencyMismatch },
   OutsideFeeBands: { status: 422, code: 'OUTSIDE_FEE_BANDS', message: 'Montant hors barème' },
+  AgentDepositLimit: {
+    status: 422,
+    code: 'AGENT_DEPOSIT_LIMIT',
+    message: transactionMessages.agentDepositLimit,
+  },
   AmountMismatch: { status: 422, code: 'AMOUNT_MISMATCH', message: transactionMessages.amountMismatch },
   AgentNotActive: { status: 422, code: 'AGENT_NOT_ACTIVE', message: transactionMessages.agentNotActive },
   NotAccountHolder: {

@@ -1,4 +1,4 @@
-import { centimesFromSql, type FeeType, type TransactionType } from '@lajan/domain';
+import { centimesFromSql, MAX_AGENT_DEPOSIT_HTG, type FeeType, type TransactionType } from '@lajan/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { transactions } from '../../db/schema.js';
@@ -233,6 +233,9 @@ export class LedgerService {
     tx: Tx,
     input: { userId: string; agent: AgentRef; party: PartyRecord; amountCentimes: number; at: Date },
   ): Promise<Movement> {
+    // The input schema says so too; the ledger holds the limit whatever the caller checked.
+    if (input.amountCentimes > MAX_AGENT_DEPOSIT_HTG * 100)
+      throw new LedgerRefused('AgentDepositLimit', { field: 'amount' });
     return this.#unbanded(tx, 'agent_deposit', {
       actor: { userId: input.userId, agent: input.agent },
       party: input.party,

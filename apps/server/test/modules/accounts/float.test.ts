@@ -56,7 +56,7 @@ describe('openFloatAccount (called by the agents module)', () => {
     await expect(
       db.transaction((tx) => openFloatAccount(tx, { agentId: agent.id, now: new Date() })),
     ).rejects.toThrow();
-    expect(await db.select().from(accounts)).toHaveLength(1);
+    expect(await db.select().from(accounts).where(eq(accounts.kind, 'float'))).toHaveLength(1);
   });
 
   it('reads the floats of several agents at once', async () => {

@@ -11,7 +11,11 @@ describe('the fee schedule', () => {
     const teller = await createAgentWithTeller(app, { code: 'PAP01', name: 'Kay Lajan' });
     const answer = await call(app, 'GET', '/api/transactions/fees', { token: teller.teller.token });
     expect(answer.status).toBe(200);
-    const groups = answer.body.data as { type: string; label: string; rows: Record<string, number>[] }[];
+    const groups = answer.body.data as {
+      type: string;
+      label: string;
+      rows: { min_amount: number; max_amount: number; fee: number; agent_share: number }[];
+    }[];
     expect(groups.map((group) => [group.type, group.label, group.rows.length])).toEqual([
       ['deposit', 'Dépôt', 13],
       ['transfer', 'Transfert', 13],

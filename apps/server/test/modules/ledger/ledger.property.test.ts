@@ -1,0 +1,427 @@
+import { centimesFromSql, type LedgerFailureName } from '@lajan/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../../src/db/client.js';
+import { accounts, agents, entries, transactions, users } from '../../../src/db/schema.js';
+import { LedgerRefused } from '../../../src/http/errors.js';
+import { insertWithFreshNumber, openFloatAccount } from '../../../src/modules/accounts/service.js';
+import { defaultFeeBands } from '../../../src/modules/fees/schedule.js';
+import { inMoneyTransaction } from '../../../src/modules/ledger/ledger.js';
+import {
+  movementEntries,
+  type Actor,
+  type LedgerService,
+  type LockedTransfer,
+} from '../../../src/modules/ledger/service.js';
+import { build } from '../../helpers/build.js';
+import { createPerson } from '../../helpers/ledger.js';
+
+/*
+ * A model-based property test of the ledger (DESIGN §4), driven through the ledger service (not HTTP)
+ * so that it is fast: random sequences of every movement, refusals included (outside the bands, same
+ * account, inactive account, insufficient balance, transfer no longer pending), each predicted by a
+ * small model. After every step: the outcome is the model's, every balance is the model's, each
+ * transaction's entries sum to zero, each balance equals the sum of its entries, no balance but the
+ * treasury's is negative, and all balances sum to zero.
+ */
+
+const FEES = defaultFeeBands();
+const MAX_AGENT_DEPOSIT_CENTIMES = 100_000_000;
+
+type Op =
+  | { kind: 'deposit' | 'withdraw'; agent: number; account: number; amount: number }
+  | { kind: 'transfer'; agent: number; from: number; to: number; amount: number }
+  | { kind: 'externalCash'; agent: number; amount: number }
+  | { kind: 'externalAccount'; agent: number; account: number; amount: number }
+  | { kind: 'payout' | 'cancel'; agent: number; pending: number }
+  | { kind: 'agentDeposit'; agent: number; amount: number }
+  | { kind: 'toggle'; account: number };
+
+const agentIndex = fc.integer({ min: 0, max: 1 });
+const accountIndex = fc.integer({ min: 0, max: 2 });
+// Centimes: small ones (below the 20 HTG of the first band), everyday ones, and large ones (above
+// balances, above the 100 000 HTG of the last band, above the agent-deposit cap).
+const amount = fc.oneof(
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 2_500 }) },
+  { weight: 6, arbitrary: fc.integer({ min: 2_000, max: 3_000_000 }) },
+  { weight: 2, arbitrary: fc.integer({ min: 3_000_000, max: 11_000_000 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 90_000_000, max: 110_000_000 }) },
+);
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({
+    kind: fc.constantFrom('deposit' as const, 'withdraw' as const),
+    agent: agentIndex,
+    account: accountIndex,
+    amount,
+  }),
+  fc.record({
+    kind: fc.constant('transfer' as const),
+    agent: agentIndex,
+    from: accountIndex,
+    to: accountIndex,
+    amount,
+  }),
+  fc.record({ kind: fc.constant('externalCash' as const), agent: agentIndex, amount }),
+  fc.record({
+    kind: fc.constant('externalAccount' as const),
+    agent: agentIndex,
+    account: accountIndex,
+    amount,
+  }),
+  fc.record({
+    kind: fc.constantFrom('payout' as const, 'cancel' as const),
+    agent: agentIndex,
+    pending: fc.nat(5),
+  }),
+  fc.record({ kind: fc.constant('agentDeposit' as const), agent: agentIndex, amount }),
+  fc.record({ kind: fc.constant('toggle' as const), account: accountIndex }),
+);
+
+interface Scene {
+  actors: Actor[];
+  accountIds: string[];
+  active: boolean[];
+  /** External transfers sent in this run, with their sending agent. */
+  transfers: {
+    number: string;
+    agent: number;
+    senderAccountId: string | null;
+    amount: number;
+    status: string;
+  }[];
+}
+
+/** The model: balances by account id, and what each movement should do to them. */
+class Model {
+  constructor(
+    readonly balances: Map<string, number>,
+    readonly active: Map<string, boolean>,
+    readonly system: { feeIncome: string; payout: string; treasury: string },
+  ) {}
+
+  fee(type: 'deposit' | 'withdrawal' | 'transfer' | 'external_transfer', amountCentimes: number) {
+    return FEES.find(
+      (band) =>
+        band.type === type &&
+        band.minAmountCentimes <= amountCentimes &&
+        amountCentimes <= band.maxAmountCentimes,
+    );
+  }
+
+  /** The outcome the ledger must give: a failure name, or the net deltas it posts. */
+  predict(
+    parties: { payer: string; payee: string; agentFloat: string },
+    amounts: { amountCentimes: number; feeCentimes: number; agentShareCentimes: number },
+  ): LedgerFailureName | Map<string, number> {
+    const deltas = new Map<string, number>();
+    for (const entry of movementEntries({ ...parties, feeIncome: this.system.feeIncome }, amounts))
+      deltas.set(entry.accountId, (deltas.get(entry.accountId) ?? 0) + entry.amountCentimes);
+    for (const [id, delta] of deltas) if (delta === 0) deltas.delete(id);
+    for (const id of deltas.keys()) if (this.active.get(id) === false) return 'AccountNotActive';
+    for (const [id, delta] of deltas)
+      if (id !== this.system.treasury && (this.balances.get(id) ?? 0) + delta < 0) return 'InsufficientFunds';
+    return deltas;
+  }
+
+  apply(deltas: Map<string, number>) {
+    for (const [id, delta] of deltas) this.balances.set(id, (this.balances.get(id) ?? 0) + delta);
+  }
+}
+
+async function invariants(db: Db) {
+  const result = await db.execute(sql`
+    select
+      (select count(*) from (select transaction_id from ${entries} group by transaction_id
+         having sum(amount_centimes) <> 0 or count(*) < 2) unbalanced)::int as unbalanced,
+      (select count(*) from ${transactions} t where not exists (select 1 from ${entries} e where e.transaction_id = t.id))::int as empty,
+      (select count(*) from ${accounts} a where a.balance_centimes <>
+         coalesce((select sum(e.amount_centimes) from ${entries} e where e.account_id = a.id), 0))::int as drift,
+      (select count(*) from ${accounts} where balance_centimes < 0 and system_code is distinct from 'treasury')::int as negative,
+      (select coalesce(sum(balance_centimes), 0) from ${accounts})::text as total`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+  return {
+    unbalanced: Number(row.unbalanced),
+    empty: Number(row.empty),
+    drift: Number(row.drift),
+    negative: Number(row.negative),
+    total: centimesFromSql(row.total as string),
+  };
+}
+
+async function balances(db: Db, ids: string[]): Promise<Map<string, number>> {
+  const rows = await db.select({ id: accounts.id, balance: accounts.balanceCentimes }).from(accounts);
+  const wanted = new Set(ids);
+  return new Map(
+    rows.filter((row) => wanted.has(row.id)).map((row) => [row.id, centimesFromSql(row.balance)]),
+  );
+}
+
+let runCounter = 0;
+
+async function newScene(db: Db, userId: string): Promise<Scene> {
+  runCounter += 1;
+  const actors: Actor[] = [];
+  for (const suffix of ['A', 'B']) {
+    const [agent] = await db
+      .insert(agents)
+      .values({ code: `P${runCounter}${suffix}`, name: `Agent ${runCounter}${suffix}`, type: 'Business' })
+      .returning({ id: agents.id });
+    const float = await openFloatAccount(db, { agentId: agent!.id, now: new Date() });
+    actors.push({ userId, agent: { id: agent!.id, floatAccountId: float.id } });
+  }
+  const accountIds: string[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const account = await insertWithFreshNumber(db, {
+      kind: 'customer',
+      type: 'current',
+      currency: 'HTG',
+      status: 'active',
+      balanceCentimes: 0,
+      agentId: actors[0]!.agent.id,
+    });
+    accountIds.push(account.id);
+  }
+  return { actors, accountIds, active: [true, true, true], transfers: [] };
+}
+
+describe('the ledger under random sequences of movements', () => {
+  it('keeps every invariant after every step, refusals included (fast-check, 200 sequences)', async () => {
+    const { app, database } = await build();
+    const db = database.db;
+    const ledger: LedgerService = app.ledger;
+    const [superAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'sudo'));
+    const system = {
+      feeIncome: ledger.system.fee_income.id,
+      payout: ledger.system.payout.id,
+      treasury: ledger.system.treasury.id,
+    };
+    const party = { name: 'Client Test', idDocumentType: 'id_card', idDocumentNumber: 'CIN-1' };
+    const sender = await createPerson(db, { firstName: 'Marie', lastName: 'Joseph' });
+    const outcomes = new Map<string, number>();
+    let steps = 0;
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(fc.integer({ min: 0, max: 5_000_000 }), fc.integer({ min: 0, max: 3_000_000 })),
+        fc.array(op, { minLength: 1, maxLength: 14 }),
+        async ([floatFunding, accountFunding], ops) => {
+          const scene = await newScene(db, superAdmin!.id);
+          const watched = [
+            ...scene.actors.map((actor) => actor.agent.floatAccountId),
+            ...scene.accountIds,
+            system.feeIncome,
+            system.payout,
+            system.treasury,
+          ];
+          const model = new Model(
+            await balances(db, watched),
+            new Map(scene.accountIds.map((id) => [id, true])),
+            system,
+          );
+          const at = new Date();
+          const fund: Op[] = [];
+          if (floatFunding > 0) fund.push({ kind: 'agentDeposit', agent: 0, amount: floatFunding });
+          if (accountFunding >= 2_000)
+            fund.push({ kind: 'deposit', agent: 0, account: 0, amount: accountFunding });
+
+          for (const step of [...fund, ...ops]) {
+            const expected = await runStep(step);
+            outcomes.set(expected, (outcomes.get(expected) ?? 0) + 1);
+            steps += 1;
+            const now = await balances(db, watched);
+            for (const id of watched)
+              expect(now.get(id), `balance of ${id} after ${step.kind}`).toBe(model.balances.get(id));
+            expect(await invariants(db)).toEqual({
+              unbalanced: 0,
+              empty: 0,
+              drift: 0,
+              negative: 0,
+              total: 0,
+            });
+          }
+
+          /** Runs one step against the ledger and the model; answers the outcome's name. */
+          async function runStep(step: Op): Promise<string> {
+            if (step.kind === 'toggle') {
+              const id = scene.accountIds[step.account]!;
+              const active = !model.active.get(id);
+              model.active.set(id, active);
+              await db
+                .update(accounts)
+                .set({ status: active ? 'active' : 'inactive' })
+                .where(eq(accounts.id, id));
+              return 'toggle';
+            }
+            const actor = scene.actors[step.agent]!;
+            const float = actor.agent.floatAccountId;
+            let prediction: LedgerFailureName | Map<string, number>;
+            let run: (tx: Parameters<Parameters<typeof inMoneyTransaction>[1]>[0]) => Promise<unknown>;
+            let onSuccess: (result: unknown) => void = () => undefined;
+
+            const banded = (
+              type: 'deposit' | 'withdrawal' | 'transfer' | 'external_transfer',
+              amountCentimes: number,
+              payer: string,
+              payee: string,
+            ): LedgerFailureName | Map<string, number> => {
+              const band = model.fee(type, amountCentimes);
+              if (!band) return 'OutsideFeeBands';
+              return model.predict(
+                { payer, payee, agentFloat: float },
+                {
+                  amountCentimes,
+                  feeCentimes: band.feeCentimes,
+                  agentShareCentimes: band.agentShareCentimes,
+                },
+              );
+            };
+
+            switch (step.kind) {
+              case 'deposit':
+              case 'withdraw': {
+                const accountId = scene.accountIds[step.account]!;
+                const input = { actor, party, amountCentimes: step.amount, at, accountId };
+                prediction =
+                  step.kind === 'deposit'
+                    ? banded('deposit', step.amount, float, accountId)
+                    : banded('withdrawal', step.amount, accountId, float);
+                run = (tx) =>
+                  step.kind === 'deposit' ? ledger.deposit(tx, input) : ledger.withdraw(tx, input);
+                break;
+              }
+              case 'transfer': {
+                const from = scene.accountIds[step.from]!;
+                const to = scene.accountIds[step.to]!;
+                prediction = from === to ? 'SameAccount' : banded('transfer', step.amount, from, to);
+                run = (tx) =>
+                  ledger.transfer(tx, {
+                    actor,
+                    party,
+                    amountCentimes: step.amount,
+                    at,
+                    senderAccountId: from,
+                    recipientAccountId: to,
+                  });
+                break;
+              }
+              case 'externalCash':
+              case 'externalAccount': {
+                const senderAccountId =
+                  step.kind === 'externalAccount' ? scene.accountIds[step.account]! : null;
+                prediction = banded(
+                  'external_transfer',
+                  step.amount,
+                  senderAccountId ?? float,
+                  system.payout,
+                );
+                run = (tx) =>
+                  ledger.externalTransfer(tx, {
+                    actor,
+                    party,
+                    amountCentimes: step.amount,
+                    at,
+                    senderAccountId,
+                    senderPersonId: sender.id,
+                    recipient: { firstName: 'Paul', lastName: 'Délice' },
+                  });
+                onSuccess = (result) =>
+                  scene.transfers.push({
+                    number: (result as { posted: { transactionNumber: string } }).posted.transactionNumber,
+                    agent: step.agent,
+                    senderAccountId,
+                    amount: step.amount,
+                    status: 'pending',
+                  });
+                break;
+              }
+              case 'payout':
+              case 'cancel': {
+                const transfer = scene.transfers[step.pending % Math.max(scene.transfers.length, 1)];
+                if (!transfer) return 'no transfer yet';
+                const sending = scene.actors[transfer.agent]!;
+                const destination = transfer.senderAccountId ?? sending.agent.floatAccountId;
+                if (transfer.status !== 'pending') prediction = 'TransferNotPending';
+                else
+                  prediction =
+                    step.kind === 'payout'
+                      ? model.predict(
+                          { payer: system.payout, payee: float, agentFloat: float },
+                          { amountCentimes: transfer.amount, feeCentimes: 0, agentShareCentimes: 0 },
+                        )
+                      : model.predict(
+                          { payer: system.payout, payee: destination, agentFloat: float },
+                          { amountCentimes: transfer.amount, feeCentimes: 0, agentShareCentimes: 0 },
+                        );
+                run = async (tx) => {
+                  const locked = (await ledger.lockTransfer(tx, transfer.number)) as LockedTransfer;
+                  return step.kind === 'payout'
+                    ? ledger.payout(tx, { actor, transfer: locked, recipient: {}, party, at })
+                    : ledger.cancel(tx, {
+                        actor: sending,
+                        transfer: locked,
+                        sendingAgentFloatAccountId: sending.agent.floatAccountId,
+                        at,
+                      });
+                };
+                onSuccess = () => {
+                  transfer.status = step.kind === 'payout' ? 'completed' : 'cancelled';
+                };
+                break;
+              }
+              case 'agentDeposit': {
+                prediction =
+                  step.amount > MAX_AGENT_DEPOSIT_CENTIMES
+                    ? 'AgentDepositLimit'
+                    : model.predict(
+                        { payer: system.treasury, payee: float, agentFloat: float },
+                        { amountCentimes: step.amount, feeCentimes: 0, agentShareCentimes: 0 },
+                      );
+                run = (tx) =>
+                  ledger.agentDeposit(tx, {
+                    userId: actor.userId,
+                    agent: actor.agent,
+                    party,
+                    amountCentimes: step.amount,
+                    at,
+                  });
+                break;
+              }
+            }
+
+            let outcome: string;
+            try {
+              const result = await inMoneyTransaction(db, run);
+              onSuccess(result);
+              outcome = 'posted';
+            } catch (error) {
+              if (!(error instanceof LedgerRefused)) throw error;
+              outcome = error.failure;
+            }
+            if (prediction instanceof Map) {
+              expect(outcome, `${step.kind} should post`).toBe('posted');
+              model.apply(prediction);
+              return `${step.kind}: posted`;
+            }
+            expect(outcome, `${step.kind} should be refused`).toBe(prediction);
+            return `${step.kind}: ${prediction}`;
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+
+    // The sequences did reach the refusals, not only the happy paths.
+    const seen = [...outcomes.keys()].join(' | ');
+    for (const expected of [
+      'InsufficientFunds',
+      'AccountNotActive',
+      'SameAccount',
+      'OutsideFeeBands',
+      'TransferNotPending',
+      'posted',
+    ])
+      expect(seen).toContain(expected);
+    expect(steps).toBeGreaterThan(1000);
+  }, 180_000);
+});
