@@ -227,6 +227,9 @@ const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
 /** Retries after the first attempt (DESIGN §4). */
 export const MONEY_TRANSACTION_RETRIES = 3;
 
+/** How many movements were tried again after a serialization failure or a deadlock (for tests and logs). */
+export const moneyTransactionStats = { retries: 0 };
+
 /**
  * One database transaction per movement, READ COMMITTED with the row locks of `post`. A serialization
  * failure or a deadlock is retried up to three times, then answered 503 in French, never 500.
@@ -239,6 +242,7 @@ export async function inMoneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>
       const code = postgresErrorOf(error)?.code;
       if (code === undefined || !RETRYABLE_SQLSTATES.has(code)) throw error;
       if (attempt >= MONEY_TRANSACTION_RETRIES) throw new ServiceUnavailable();
+      moneyTransactionStats.retries += 1;
     }
   }
 }
