@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from './money.js';
+import {
+  agentDepositInputSchema,
+  defaultAgentShareCentimes,
+  depositInputSchema,
+  externalTransferInputSchema,
+  historyQuerySchema,
+  outsideFeeBandsMessage,
+  receiveTransferInputSchema,
+  transferInputSchema,
+} from './transactions.js';
+
+/** Field path → first message, as the form shows them. */
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+const party = { name: 'Marie Joseph', idDocumentType: 'id_card', idDocumentNumber: '001-234-567' };
+
+describe('the HTG amount (DESIGN §4)', () => {
+  const schema = htgAmountSchema();
+  it('keeps an amount with at most two decimals, 19.99 included', () => {
+    expect(schema.parse(19.99)).toBe(19.99);
+    expect(schema.parse(0.01)).toBe(0.01);
+    expect(schema.parse(100_000)).toBe(100_000);
+  });
+
+  it.each([
+    [undefined, 'Le montant est requis'],
+    [Number.NaN, 'Le montant est requis'],
+    ['12', 'Le montant est requis'],
+    [Number.POSITIVE_INFINITY, 'Le montant est invalide'],
+    [0, 'Le montant doit être positif'],
+    [-1, 'Le montant doit être positif'],
+    [1.005, 'Le montant ne peut pas avoir plus de deux décimales'],
+    [100_000.01, 'Le montant ne peut pas dépasser 100 000 HTG'],
+  ])('refuses %s: "%s"', (value, message) => {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it('takes a higher limit for an agent deposit', () => {
+    expect(htgAmountSchema(MAX_AGENT_DEPOSIT_HTG).parse(1_000_000)).toBe(1_000_000);
+    expect(
+      agentDepositInputSchema.safeParse({ code: 'PAP01', party, amount: 1_000_000.01 }).error?.issues[0]
+        ?.message,
+    ).toBe('Le montant ne peut pas dépasser 1 000 000 HTG');
+  });
+});
+
+describe('the transaction forms (SPEC §5 "Transactions")', () => {
+  it('words every missing field of a deposit as the spec does, party fields one by one', () => {
+    expect(messages(depositInputSchema.safeParse({}))).toEqual({
+      accountNumber: 'Le numéro de compte est requis',
+      'party.name': 'Le nom est requis',
+      'party.idDocumentType': 'Le type de document est requis',
+      'party.idDocumentNumber': 'Le numéro de document est requis',
+      amount: 'Le montant est requis',
+    });
+    expect(
+      messages(depositInputSchema.safeParse({ accountNumber: '123', party: { name: ' ' }, amount: 0 })),
+    ).toEqual({
+      'party.name': 'Le nom est requis',
+      'party.idDocumentType': 'Le type de document est requis',
+      'party.idDocumentNumber': 'Le numéro de document est requis',
+      amount: 'Le montant doit être positif',
+    });
+  });
+
+  it('refuses a transfer to the sender account', () => {
+    const result = transferInputSchema.safeParse({
+      senderAccountNumber: '12345678903',
+      recipientAccountNumber: '12345678903',
+      party,
+      amount: 100,
+    });
+    expect(messages(result)).toEqual({
+      recipientAccountNumber: 'Le compte bénéficiaire ne peut pas être le même que le compte expéditeur',
+    });
+  });
+
+  it('asks an external transfer for a currency only in cash mode, and lets the recipient document number out', () => {
+    const recipient = {
+      firstName: 'Paul',
+      lastName: 'Délice',
+      dob: '1985-06-01',
+      gender: 'male',
+      country: 'Haïti',
+      state: 'Nord',
+      city: 'Cap-Haïtien',
+      address: '4 rue 24',
+      phoneNumber: '+509 3400-1122',
+      email: 'paul@client.test',
+      idDocumentType: 'id_card',
+      dateIssued: '2020-01-01',
+      expirationDate: '2030-01-01',
+      occupation: 'Commerçant',
+      maritalStatus: 'married',
+      preferredContactMethod: 'phone',
+    };
+    const cash = { senderId: '5e383e94-ea86-4a2d-aea4-41615d4074c1', recipient, party, amount: 500 };
+    expect(messages(externalTransferInputSchema.safeParse(cash))).toEqual({
+      currency: 'La devise est requise',
+    });
+    expect(
+      externalTransferInputSchema.safeParse({ ...cash, accountNumber: '', currency: 'HTG' }).success,
+    ).toBe(true);
+    const fromAccount = externalTransferInputSchema.parse({ ...cash, accountNumber: '12345678903' });
+    expect(fromAccount.recipient.idDocumentNumber).toBeNull();
+    expect(
+      messages(externalTransferInputSchema.safeParse({ ...cash, senderId: undefined, currency: 'HTG' })),
+    ).toEqual({
+      senderId: "L'expéditeur est requis",
+    });
+  });
+
+  it('does not require the amount of a payout', () => {
+    const result = receiveTransferInputSchema.safeParse({
+      transactionNumber: '123456789012',
+      recipient: {
+        firstName: 'Paul',
+        lastName: 'Délice',
+        idDocumentType: 'id_card',
+        idDocumentNumber: 'NIF-1',
+      },
+      party,
+    });
+    expect(result.success).toBe(true);
+  });
+
+  it('caps per_page at 100 and reads a bad page as the first', () => {
+    expect(historyQuerySchema.parse({ per_page: '500', page: 'x' })).toEqual({ page: 1, per_page: 100 });
+    expect(historyQuerySchema.parse({})).toEqual({ page: 1, per_page: 10 });
+    expect(historyQuerySchema.parse({ type: '' }).type).toBeUndefined();
+  });
+});
+
+describe('fees', () => {
+  it('gives the agent 40 % of a fee, rounded down to the centime', () => {
+    expect(defaultAgentShareCentimes(600)).toBe(240);
+    expect(defaultAgentShareCentimes(1)).toBe(0);
+    expect(defaultAgentShareCentimes(3)).toBe(1);
+    expect(defaultAgentShareCentimes(11_500)).toBe(4_600);
+  });
+
+  it('says which range the type allows', () => {
+    expect(outsideFeeBandsMessage('withdrawal', 20, 59_999.99)).toBe(
+      'Montant hors barème : un retrait doit être compris entre 20,00 HTG et 59 999,99 HTG',
+    );
+  });
+});
