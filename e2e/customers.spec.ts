@@ -103,11 +103,15 @@ test('a visitor asks for an account on /register and a teller activates it', asy
   await teller.goto('/account-requests');
   await expect(teller.getByText(/Guerline AUGUSTIN/).first()).toBeVisible();
   await expect(teller.getByText(visitor.idDocumentNumber).first()).toBeVisible();
-  await teller.getByRole('button', { name: 'Activer' }).first().click();
-  await teller.getByRole('dialog').getByRole('button', { name: /activer|confirmer/i }).click();
+  await teller.getByRole('button', { name: /^Activer/ }).first().click();
+  const dialog = teller.getByRole('dialog');
+  // The teller must say it compared the original identity document with the request.
+  await expect(dialog.getByRole('button', { name: /activer|confirmer/i })).toBeDisabled();
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: /activer|confirmer/i }).click();
   await expect(teller.getByText(/Guerline AUGUSTIN/)).toHaveCount(0);
 
-  const decision = await lajan.mailbox.waitFor(visitor.email, /activ|ouvert/i);
+  const decision = await lajan.mailbox.waitFor(visitor.email, /compte Lajan est ouvert/);
   expect(decision.text).toMatch(/\d{8,}/);
   await tellerContext.close();
 });
