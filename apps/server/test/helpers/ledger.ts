@@ -248,14 +248,14 @@ export async function expectLedgerInvariants(db: Db): Promise<void> {
     from transactions t left join entries e on e.transaction_id = t.id
     group by t.id, t.transaction_number
     having coalesce(sum(e.amount_centimes), 0) <> 0 or count(e.id) < 2`);
-  expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
+  expect((unbalanced as { rows: unknown[] }).rows).toEqual([]);
 
   const drift = await db.execute(sql`
     select a.account_number, a.balance_centimes::text as balance, coalesce(sum(e.amount_centimes), 0)::text as entries
     from accounts a left join entries e on e.account_id = a.id
     group by a.id, a.account_number, a.balance_centimes
     having a.balance_centimes <> coalesce(sum(e.amount_centimes), 0)`);
-  expect((drift as unknown as { rows: unknown[] }).rows).toEqual([]);
+  expect((drift as { rows: unknown[] }).rows).toEqual([]);
 
   const negative = await db
     .select({ number: accounts.accountNumber, balance: accounts.balanceCentimes })
@@ -300,7 +300,11 @@ export async function ledgerWorld() {
   const pap = await createAgentWithTeller(app, { code: 'PAP01', name: 'Kay Lajan Pétion-Ville' });
   const cap = await createAgentWithTeller(app, { code: 'CAP01', name: 'Lajan Cap-Haïtien' });
   const marie = await createPerson(db, { firstName: 'Marie', lastName: 'Joseph' });
-  const jean = await createPerson(db, { firstName: 'Jean', lastName: 'Baptiste', idDocumentType: 'passport' });
+  const jean = await createPerson(db, {
+    firstName: 'Jean',
+    lastName: 'Baptiste',
+    idDocumentType: 'passport',
+  });
   const rose = await createPerson(db, {
     firstName: 'Rose',
     lastName: 'Étienne',

@@ -30,6 +30,8 @@ export interface TransactionRecord {
   relatedTransactionNumber: string | null;
 }
 
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
 const ref = (accountNumber: string | null) => (accountNumber === null ? null : { accountNumber });
 
 /**
@@ -44,8 +46,8 @@ export function presentTransaction(
   const recipient = record.recipient
     ? {
         ...record.recipient,
-        firstName: String(record.recipient.firstName ?? ''),
-        lastName: String(record.recipient.lastName ?? ''),
+        firstName: textOf(record.recipient.firstName),
+        lastName: textOf(record.recipient.lastName),
         idDocumentType: (record.recipient.idDocumentType as string | null | undefined) ?? null,
         idDocumentNumber: options.forOtherAgent
           ? null

@@ -381,7 +381,7 @@ export class TransactionsService {
 
 /** Names compared as a cashier would: case, accents and extra spaces do not count. */
 function normalName(value: unknown): string {
-  return String(value ?? '')
+  return (typeof value === 'string' ? value : '')
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLocaleLowerCase('fr-FR')
@@ -390,9 +390,7 @@ function normalName(value: unknown): string {
 }
 
 function normalDocument(value: unknown): string {
-  return String(value ?? '')
-    .replace(/\s+/g, '')
-    .toUpperCase();
+  return (typeof value === 'string' ? value : '').replace(/\s+/g, '').toUpperCase();
 }
 
 /**

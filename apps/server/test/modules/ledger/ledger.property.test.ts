@@ -139,7 +139,7 @@ async function invariants(db: Db) {
          coalesce((select sum(e.amount_centimes) from ${entries} e where e.account_id = a.id), 0))::int as drift,
       (select count(*) from ${accounts} where balance_centimes < 0 and system_code is distinct from 'treasury')::int as negative,
       (select coalesce(sum(balance_centimes), 0) from ${accounts})::text as total`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0]!;
   return {
     unbalanced: Number(row.unbalanced),
     empty: Number(row.empty),
@@ -150,11 +150,11 @@ async function invariants(db: Db) {
 }
 
 async function balances(db: Db, ids: string[]): Promise<Map<string, number>> {
-  const rows = await db.select({ id: accounts.id, balance: accounts.balanceCentimes }).from(accounts);
-  const wanted = new Set(ids);
-  return new Map(
-    rows.filter((row) => wanted.has(row.id)).map((row) => [row.id, centimesFromSql(row.balance)]),
-  );
+  const rows = await db
+    .select({ id: accounts.id, balance: accounts.balanceCentimes })
+    .from(accounts)
+    .where(inArray(accounts.id, ids));
+  return new Map(rows.map((row) => [row.id, centimesFromSql(row.balance)]));
 }
 
 let runCounter = 0;

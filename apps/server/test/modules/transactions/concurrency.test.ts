@@ -121,7 +121,13 @@ describe(`concurrent movements (${databaseKind})`, () => {
     const after = await countRows(world);
     expect(after.transactions - before.transactions).toBe(150);
     expect(after.keys - before.keys).toBe(150);
-    expect(new Set(answers.map((answer) => answer.body.data.transactionNumber)).size).toBe(150);
+    expect(
+      new Set(
+        answers.map(
+          (answer) => (answer.body as { data: { transactionNumber: string } }).data.transactionNumber,
+        ),
+      ).size,
+    ).toBe(150);
     // No deadlock had to be retried: the locks are always taken in one order.
     expect(moneyTransactionStats.retries - retriesBefore).toBe(0);
 

@@ -71,7 +71,7 @@ describe('GET /api/transactions/history', () => {
     expect(answer.status).toBe(200);
     // PAP01: the funding of its float and of two accounts (5 rows of the world) + 5 operations.
     expect(answer.body.pagination).toEqual({ total: 10, total_pages: 4, firstItem: 1, lastItem: 3 });
-    expect(answer.body.data.map((row: { type: string }) => row.type)).toEqual([
+    expect((answer.body.data as { type: string }[]).map((row) => row.type)).toEqual([
       'external_transfer',
       'withdrawal',
       'deposit',
@@ -92,9 +92,9 @@ describe('GET /api/transactions/history', () => {
     const capRows = await history(world, '', admin);
     // CAP01: its funding + one deposit.
     expect(capRows.body.pagination.total).toBe(2);
-    expect(capRows.body.data.every((row: { agent: { code: string } }) => row.agent.code === 'CAP01')).toBe(
-      true,
-    );
+    expect(
+      (capRows.body.data as { agent: { code: string } }[]).every((row) => row.agent.code === 'CAP01'),
+    ).toBe(true);
     const all = await history(world, '', await superAdminToken(world.app));
     expect(all.body.pagination.total).toBe(12);
   });
@@ -104,17 +104,17 @@ describe('GET /api/transactions/history', () => {
     const token = world.pap.teller.token;
     const deposits = await history(world, '?type=deposit', token);
     expect(deposits.body.pagination.total).toBe(5);
-    expect(deposits.body.data.every((row: { type: string }) => row.type === 'deposit')).toBe(true);
+    expect((deposits.body.data as { type: string }[]).every((row) => row.type === 'deposit')).toBe(true);
     const byNumber = await history(world, `?q=${world.transferNumber}`, token);
-    expect(byNumber.body.data.map((row: { transactionNumber: string }) => row.transactionNumber)).toEqual([
-      world.transferNumber,
-    ]);
+    expect(
+      (byNumber.body.data as { transactionNumber: string }[]).map((row) => row.transactionNumber),
+    ).toEqual([world.transferNumber]);
     const byAccount = await history(world, `?q=${world.jeanAccount.accountNumber}`, token);
     expect(byAccount.body.pagination.total).toBe(2);
     const byRecipient = await history(world, '?q=d%C3%A9lice', token);
     expect(byRecipient.body.pagination.total).toBe(1);
     const byParty = await history(world, '?q=jean%20bapt', token);
-    expect(byParty.body.data.map((row: { type: string }) => row.type)).toEqual(['withdrawal']);
+    expect((byParty.body.data as { type: string }[]).map((row) => row.type)).toEqual(['withdrawal']);
     const unknownType = await history(world, '?type=gift', token);
     expect(unknownType.status).toBe(422);
   });
