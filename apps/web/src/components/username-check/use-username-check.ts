@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { duplicateFieldMessage, usernameSchema } from '@lajan/domain';
+import { userMessages, usernameSchema } from '@lajan/domain';
 import type { HttpClient } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
 
@@ -8,7 +8,7 @@ import { useHttp } from '../../lib/http-context';
 export const UNIQUENESS_DEBOUNCE_MS = 800;
 
 /** SPEC §5: "username existe déjà". */
-export const usernameTakenMessage = duplicateFieldMessage('username');
+export const usernameTakenMessage = userMessages.usernameTaken;
 
 /** `POST /users/check-unique/` `{ field: 'username', value }` → `{ exists }`. */
 export async function checkUsernameExists(http: HttpClient, value: string, signal?: AbortSignal): Promise<boolean> {

@@ -8,6 +8,8 @@ import {
   formatDateFr,
   formatHtg,
   roleLabels,
+  userFailureMessages,
+  type Agent,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -20,7 +22,6 @@ import { useSession } from '../../lib/session-context';
 import { agentActionSuccess, useAgentActionMutation, type AgentAction } from './api/agent-actions';
 import { useAgentQuery } from './api/get-agent';
 import { useAgentUsersQuery } from './api/get-agent-users';
-import type { Agent } from './api/types';
 import { AgentStatusBadge } from './AgentStatusBadge';
 
 interface ActionText {
@@ -84,7 +85,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function AgentUsers({ code }: { code: string }) {
   const query = useAgentUsersQuery(code, true);
   if (query.isPending) return <PageLoading label="Chargement des utilisateurs..." />;
-  if (query.isError) return <Alert type="danger">{errorMessage(query.error, 'Failed to fetch users')}</Alert>;
+  if (query.isError) return <Alert type="danger">{errorMessage(query.error, userFailureMessages.list)}</Alert>;
   const users = query.data.data;
   if (users.length === 0) return <p className="text-sm text-slate-700">Aucun utilisateur.</p>;
   return (

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  agentMessages,
   agentTypeLabels,
   agentTypeSchema,
   createAgentInputSchema,
@@ -168,7 +169,7 @@ export default function CreateAgentPage() {
     const input: CreateAgentInput = { ...parsed.data, phone: normalizePhone(parsed.data.phone) };
     try {
       await mutation.mutateAsync(input);
-      toasts.success('Agent enregistré avec succès');
+      toasts.success(agentMessages.created);
       goBackOnePage();
     } catch (error) {
       // The toast (the server's message) comes from the query client.

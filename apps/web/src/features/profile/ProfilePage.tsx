@@ -8,6 +8,7 @@ import {
   genderLabels,
   maritalStatusLabel,
   roleLabels,
+  userFailureMessages,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
@@ -48,7 +49,7 @@ export default function ProfilePage() {
       <div className="max-w-2xl space-y-4">
         <h1 className="text-2xl font-semibold text-slate-900">Mon Profil</h1>
         <Alert type="danger" title="Votre profil n'a pas pu être chargé.">
-          <p>{errorMessage(query.error, 'Failed to fetch users')}</p>
+          <p>{errorMessage(query.error, userFailureMessages.list)}</p>
           <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
             Réessayer
           </Button>

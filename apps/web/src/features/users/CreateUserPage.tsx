@@ -1,7 +1,15 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { createUserInputSchema, displayName, documentLabel, roleLabels, roleSchema, type Role } from '@lajan/domain';
+import {
+  createUserInputSchema,
+  displayName,
+  documentLabel,
+  roleLabels,
+  roleSchema,
+  userMessages,
+  type Role,
+} from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { ClientList } from '../../components/persons/ClientList';
 import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
@@ -131,7 +139,7 @@ export default function CreateUserPage() {
     }
     try {
       await mutation.mutateAsync(parsed.data);
-      toasts.success('User created successfully');
+      toasts.success(userMessages.created);
       // SPEC §4: user creation goes to the users list; the super administrator's is the administrators list.
       void navigate(superAdmin ? '/administrators' : '/users');
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { updateUserInputSchema, type UpdateUserInput } from '@lajan/domain';
+import { updateUserInputSchema, userMessages, type UpdateUserInput, type User } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
@@ -8,7 +8,6 @@ import { useToasts } from '../../components/toasts/toast-context';
 import { applyServerErrors } from '../../lib/form';
 import { isHttpError } from '../../lib/http';
 import { useUpdateUserMutation } from './api/update-user';
-import type { User } from './api/types';
 
 type ContactValues = Record<keyof UpdateUserInput, string>;
 const contactFields = ['email', 'phoneNumber', 'address', 'city', 'state'] as const satisfies readonly (keyof UpdateUserInput)[];
@@ -60,7 +59,7 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
     }
     try {
       await mutation.mutateAsync(input);
-      toasts.success('User updated successfully');
+      toasts.success(userMessages.updated);
       onDone();
     } catch (error) {
       // The toast (server message or "Failed to update user") comes from the query client.

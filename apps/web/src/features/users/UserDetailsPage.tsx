@@ -9,6 +9,7 @@ import {
   genderLabels,
   maritalStatusLabel,
   roleLabels,
+  userFailureMessages,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
@@ -71,7 +72,7 @@ export default function UserDetailsPage() {
         <Alert type="danger" title={notFound ? 'Utilisateur introuvable' : "L'utilisateur n'a pas pu être chargé."}>
           {notFound
             ? `Aucun utilisateur « ${username} ».`
-            : errorMessage(query.error, 'Failed to fetch users')}
+            : errorMessage(query.error, userFailureMessages.list)}
         </Alert>
       </div>
     );

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { can, displayName, roleLabels, roleSchema, type Role } from '@lajan/domain';
+import { can, displayName, roleLabels, roleSchema, userMessages, type Role, type User } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
@@ -12,7 +12,6 @@ import { useToasts } from '../../components/toasts/toast-context';
 import { useSession } from '../../lib/session-context';
 import { useDeleteUserMutation } from './api/delete-user';
 import { USERS_PER_PAGE, useUsersQuery } from './api/get-users';
-import type { User } from './api/types';
 import { UserStatusBadge } from './UserStatusBadge';
 
 interface UserListProps {
@@ -81,7 +80,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
   async function confirmDelete(target: User) {
     try {
       await deletion.mutateAsync(target.username);
-      toasts.success('User deleted successfully');
+      toasts.success(userMessages.deleted);
       setToDelete(null);
     } catch {
       // The query client toasts the server's message or "Failed to delete user".

@@ -1,4 +1,4 @@
-import type { User } from './api/types';
+import type { User } from '@lajan/domain';
 
 type UserStatus = 'active' | 'awaiting' | 'disabled';
 

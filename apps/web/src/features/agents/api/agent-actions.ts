@@ -1,27 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { agentFailureMessages, agentMessages, agentSchema, type Agent } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { agentQueryKey } from './get-agent';
-import type { Agent } from './types';
 
 /** What the super administrator may do to an agent (SPEC §7 "Agents"). */
 export type AgentAction = 'suspend' | 'activate' | 'delete';
 
 /** SPEC §8's success messages. */
 export const agentActionSuccess: Record<AgentAction, string> = {
-  suspend: 'Agent suspended successfully',
-  activate: 'Agent activated successfully',
-  delete: 'Agent deleted successfully',
+  suspend: agentMessages.suspended,
+  activate: agentMessages.activated,
+  delete: agentMessages.deleted,
 };
 
 /**
  * `POST /agents/{code}/suspend`, `POST /agents/{code}/activate`, `DELETE /agents/{code}`: each answers
  * the agent as it now is (a deleted agent stays, inactive).
  */
-export function runAgentAction(http: HttpClient, code: string, action: AgentAction): Promise<Agent> {
+export async function runAgentAction(http: HttpClient, code: string, action: AgentAction): Promise<Agent> {
   const path = `/agents/${encodeURIComponent(code)}`;
-  if (action === 'delete') return http.delete<Agent>(path);
-  return http.post<Agent>(`${path}/${action}`);
+  const answer = action === 'delete' ? await http.delete<unknown>(path) : await http.post<unknown>(`${path}/${action}`);
+  return agentSchema.parse(answer);
 }
 
 export function useAgentActionMutation(code: string) {
@@ -29,6 +29,7 @@ export function useAgentActionMutation(code: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: AgentAction) => runAgentAction(http, code, action),
+    meta: { errorFallback: agentFailureMessages.action },
     onSuccess: async (agent) => {
       queryClient.setQueryData(agentQueryKey(code), agent);
       await queryClient.invalidateQueries({ queryKey: ['agents', 'list'] });

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateAgentInput } from '@lajan/domain';
+import { agentSchema, type Agent, type CreateAgentInput } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import type { Agent } from './types';
 
 /**
  * `POST /agents`: the agent, its float account and its first user (an administrator, whose temporary
  * password is mailed to the first owner).
  */
-export function createAgent(http: HttpClient, input: CreateAgentInput): Promise<Agent> {
-  return http.post<Agent>('/agents', input);
+export async function createAgent(http: HttpClient, input: CreateAgentInput): Promise<Agent> {
+  return agentSchema.parse(await http.post<unknown>('/agents', input));
 }
 
 export function useCreateAgentMutation() {

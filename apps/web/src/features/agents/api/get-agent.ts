@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { agentSchema, type Agent } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import type { Agent } from './types';
 
 /** `GET /agents/{code}`: the agent with its owners, float account and balance. */
-export function getAgent(http: HttpClient, code: string): Promise<Agent> {
-  return http.get<Agent>(`/agents/${encodeURIComponent(code)}`);
+export async function getAgent(http: HttpClient, code: string): Promise<Agent> {
+  return agentSchema.parse(await http.get<unknown>(`/agents/${encodeURIComponent(code)}`));
 }
 
 export const agentQueryKey = (code: string) => ['agents', 'detail', code] as const;

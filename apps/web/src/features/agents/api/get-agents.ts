@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { agentFailureMessages, agentSchema, listResponseSchema, type Agent } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import type { Agent, ListPage } from './types';
+import type { ListPage } from './types';
 
 export const AGENTS_PER_PAGE = 10;
 
@@ -10,12 +11,15 @@ export interface AgentListParams {
   q?: string;
 }
 
+const agentListSchema = listResponseSchema(agentSchema);
+
 /** `GET /agents?page&per_page&q`: every agent for the super administrator, one's own agent for the others. */
-export function getAgents(http: HttpClient, { page, q }: AgentListParams): Promise<ListPage<Agent>> {
-  return http.get<ListPage<Agent>>('/agents', {
+export async function getAgents(http: HttpClient, { page, q }: AgentListParams): Promise<ListPage<Agent>> {
+  const answer = await http.get<unknown>('/agents', {
     query: { page, per_page: AGENTS_PER_PAGE, q: q || undefined },
     envelope: true,
   });
+  return agentListSchema.parse(answer);
 }
 
 export function agentsQueryOptions(http: HttpClient, params: AgentListParams) {
@@ -24,7 +28,7 @@ export function agentsQueryOptions(http: HttpClient, params: AgentListParams) {
     queryFn: () => getAgents(http, params),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
-    meta: { errorFallback: 'Échec du chargement des agents' },
+    meta: { errorFallback: agentFailureMessages.list },
   });
 }
 

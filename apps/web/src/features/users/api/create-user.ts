@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserInput } from '@lajan/domain';
+import { userSchema, type CreateUserInput, type User } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import type { User } from './types';
 
 /** `POST /users` `{ role, username, personId }`: the temporary password is mailed to the person. */
-export function createUser(http: HttpClient, input: CreateUserInput): Promise<User> {
-  return http.post<User>('/users', input);
+export async function createUser(http: HttpClient, input: CreateUserInput): Promise<User> {
+  return userSchema.parse(await http.post<unknown>('/users', input));
 }
 
 export function useCreateUserMutation() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userFailureMessages, userSchema, type User } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import type { User } from './types';
 
 /** `DELETE /users/{username}`: the user is disabled and its sessions end; never oneself. */
-export function deleteUser(http: HttpClient, username: string): Promise<User> {
-  return http.delete<User>(`/users/${encodeURIComponent(username)}`);
+export async function deleteUser(http: HttpClient, username: string): Promise<User> {
+  return userSchema.parse(await http.delete<unknown>(`/users/${encodeURIComponent(username)}`));
 }
 
 export function useDeleteUserMutation() {
@@ -13,7 +13,7 @@ export function useDeleteUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (username: string) => deleteUser(http, username),
-    meta: { errorFallback: 'Failed to delete user' },
+    meta: { errorFallback: userFailureMessages.delete },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userSchema, type User } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import type { User } from './types';
 
 /** `GET /users/{usernameOrId}` (ids are UUIDs, so the two never collide). */
-export function getUser(http: HttpClient, usernameOrId: string): Promise<User> {
-  return http.get<User>(`/users/${encodeURIComponent(usernameOrId)}`);
+export async function getUser(http: HttpClient, usernameOrId: string): Promise<User> {
+  return userSchema.parse(await http.get<unknown>(`/users/${encodeURIComponent(usernameOrId)}`));
 }
 
 export const userQueryKey = (usernameOrId: string) => ['users', 'detail', usernameOrId] as const;

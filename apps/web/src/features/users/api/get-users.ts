@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '@lajan/domain';
+import { listResponseSchema, userFailureMessages, userSchema, type Role, type User } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import type { ListPage, User } from './types';
+import type { ListPage } from './types';
 
 export const USERS_PER_PAGE = 10;
 
@@ -13,11 +13,14 @@ export interface UserListParams {
 }
 
 /** `GET /users?page&per_page&role&q`: all users for the super administrator, one's own agent's for the others. */
-export function getUsers(http: HttpClient, { page, role, q }: UserListParams): Promise<ListPage<User>> {
-  return http.get<ListPage<User>>('/users', {
+const userListSchema = listResponseSchema(userSchema);
+
+export async function getUsers(http: HttpClient, { page, role, q }: UserListParams): Promise<ListPage<User>> {
+  const answer = await http.get<unknown>('/users', {
     query: { page, per_page: USERS_PER_PAGE, role, q: q || undefined },
     envelope: true,
   });
+  return userListSchema.parse(answer);
 }
 
 export function usersQueryOptions(http: HttpClient, params: UserListParams) {
@@ -25,7 +28,7 @@ export function usersQueryOptions(http: HttpClient, params: UserListParams) {
     queryKey: ['users', 'list', params],
     queryFn: () => getUsers(http, params),
     placeholderData: keepPreviousData,
-    meta: { errorFallback: 'Failed to fetch users' },
+    meta: { errorFallback: userFailureMessages.list },
   });
 }
 

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateUserInput } from '@lajan/domain';
+import { userFailureMessages, userSchema, type UpdateUserInput, type User } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { userQueryKey } from './get-user';
-import type { User } from './types';
 
 /** `PUT /users/{id}`: the contact fields of the user's person, nothing else (DESIGN §4). */
-export function updateUser(http: HttpClient, id: string, input: UpdateUserInput): Promise<User> {
-  return http.put<User>(`/users/${encodeURIComponent(id)}`, input);
+export async function updateUser(http: HttpClient, id: string, input: UpdateUserInput): Promise<User> {
+  return userSchema.parse(await http.put<unknown>(`/users/${encodeURIComponent(id)}`, input));
 }
 
 export function useUpdateUserMutation(user: Pick<User, 'id' | 'username'>) {
@@ -15,7 +14,7 @@ export function useUpdateUserMutation(user: Pick<User, 'id' | 'username'>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateUserInput) => updateUser(http, user.id, input),
-    meta: { errorFallback: 'Failed to update user' },
+    meta: { errorFallback: userFailureMessages.update },
     onSuccess: async (updated) => {
       queryClient.setQueryData(userQueryKey(user.username), updated);
       queryClient.setQueryData(userQueryKey(user.id), updated);
