@@ -12,6 +12,7 @@ import './receipt.css';
 export function ReceiptPanel() {
   const { transaction, clear } = useReceipt();
   const printRef = useRef<HTMLButtonElement>(null);
+  const receiptRef = useRef<HTMLDivElement>(null);
   const shown = transaction?.transactionNumber;
 
   // A new receipt takes the keyboard: Enter prints it.
@@ -22,8 +23,7 @@ export function ReceiptPanel() {
   if (!transaction) return null;
 
   function print() {
-    // window.print() returns once the print dialog is closed (printed or cancelled).
-    window.print();
+    printReceipt(receiptRef.current);
     clear();
   }
 
@@ -34,7 +34,7 @@ export function ReceiptPanel() {
     >
       <div className="mx-auto w-[80mm] max-w-full">
         <h2 className="mb-3 text-lg font-semibold text-slate-900 print:hidden">Reçu</h2>
-        <div className="receipt-print rounded-md border border-slate-200 p-3 print:border-0 print:p-0">
+        <div ref={receiptRef} className="receipt-print rounded-md border border-slate-200 p-3 print:border-0 print:p-0">
           <Receipt transaction={transaction} />
         </div>
         <div className="mt-4 flex gap-2 print:hidden">
@@ -48,4 +48,29 @@ export function ReceiptPanel() {
       </div>
     </aside>
   );
+}
+
+/** Millimetres of CSS pixels (96 per inch). */
+const MM_PER_PX = 25.4 / 96;
+/** Top and bottom page margins (receipt.css) and room for the printer's rounding. */
+const PAGE_SLACK_MM = 12;
+
+/**
+ * Opens the print window for the receipt alone. `@page { size: 80mm auto }` (receipt.css) is not
+ * understood by every browser (Chromium drops it and prints on A4 or Letter, several pages long);
+ * giving the page the receipt's own length prints one 80 mm slip of the right length everywhere.
+ * window.print() returns once the print window is closed (printed or cancelled).
+ */
+export function printReceipt(receipt: HTMLElement | null) {
+  const pageStyle = document.createElement('style');
+  if (receipt) {
+    const heightMm = Math.ceil(receipt.getBoundingClientRect().height * MM_PER_PX) + PAGE_SLACK_MM;
+    pageStyle.textContent = `@page { size: 80mm ${heightMm}mm; margin: 3mm; }`;
+    document.head.appendChild(pageStyle);
+  }
+  try {
+    window.print();
+  } finally {
+    pageStyle.remove();
+  }
 }
