@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { updateUserInputSchema, userMessages, type UpdateUserInput, type User } from '@lajan/domain';
@@ -35,6 +36,7 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, dirtyFields },
   } = useForm<ContactValues>({
     resolver: contactResolver,
@@ -46,6 +48,9 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
       state: user.state ?? '',
     },
   });
+
+  // The form replaces the read-only list: the keyboard starts in its first field.
+  useEffect(() => setFocus('email'), [setFocus]);
 
   async function onValid(values: ContactValues) {
     const input: UpdateUserInput = {};

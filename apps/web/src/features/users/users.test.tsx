@@ -216,6 +216,7 @@ describe('/users/:username', () => {
     await user.click(await screen.findByRole('button', { name: 'Modifier les coordonnées' }));
     const form = screen.getByRole('form', { name: 'Modifier les coordonnées' });
     expect(within(form).getByLabelText('Email')).toHaveValue('nadege@lajan.test');
+    expect(within(form).getByLabelText('Email')).toHaveFocus();
 
     await user.clear(within(form).getByLabelText('Adresse'));
     await user.type(within(form).getByLabelText('Adresse'), '12');
