@@ -26,10 +26,13 @@ import { agentRoutes } from './modules/agents/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authPlugin } from './modules/auth/plugin.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { feeEditorRoutes } from './modules/fees/editor.js';
 import { feesRoutes } from './modules/fees/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { ledgerPlugin } from './modules/ledger/plugin.js';
 import { personsRoutes } from './modules/persons/routes.js';
+import { reportsRoutes } from './modules/reports/routes.js';
+import { historyExportRoutes } from './modules/transactions/history-export.js';
 import { transactionsRoutes } from './modules/transactions/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { webDistDir } from './paths.js';
@@ -167,6 +170,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(personsRoutes, { clock });
       await api.register(transactionsRoutes, { clock });
       await api.register(feesRoutes);
+      await api.register(feeEditorRoutes, { clock });
+      await api.register(historyExportRoutes, { clock });
+      await api.register(reportsRoutes, { clock });
       if (overrides.routes) await api.register(overrides.routes);
     },
     { prefix: '/api' },

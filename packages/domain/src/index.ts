@@ -12,3 +12,5 @@ export * from './register.js';
 export * from './money.js';
 export * from './transactions.js';
 export * from './pagination.js';
+export * from './reports.js';
+export * from './fee-editor.js';

@@ -28,7 +28,8 @@ export type AuditAction =
   | 'accounts.closed'
   | 'accounts.request_received'
   | 'accounts.request_activated'
-  | 'accounts.request_rejected';
+  | 'accounts.request_rejected'
+  | 'fees.updated';
 
 export interface AuditEntry {
   at: Date;

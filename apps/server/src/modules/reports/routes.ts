@@ -1,0 +1,43 @@
+import { balanceSeriesQuerySchema, balanceSeriesResponseSchema, errorBodySchema } from '@lajan/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../clock.js';
+import { requireCapability, sessionOf } from '../auth/plugin.js';
+import { balanceSeries } from './balance-series.js';
+
+export interface ReportsRoutesOptions {
+  clock: Clock;
+}
+
+/** The dashboard's balance chart (issue 6, docs/contract-daily.md). */
+export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = (app, options) => {
+  app.get(
+    '/reports/balance-series',
+    {
+      preHandler: requireCapability('dashboard.view'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Évolution du solde : un point par jour de la période',
+        description:
+          "`period` : `7d` (par défaut), `30d` ou `3m` (90 jours). Chaque point est le solde de clôture du jour en Haïti (America/Port-au-Prince), du plus ancien à aujourd'hui ; aujourd'hui : le solde actuel. Caissier et administrateur : le float de leur agent (`agent_float`) ; super administrateur : le float total du réseau (`network_float`) et la trésorerie (`treasury`). Une période sans mouvement est une ligne plate au solde actuel.",
+        security: [{ bearerAuth: [] }],
+        querystring: balanceSeriesQuerySchema,
+        response: {
+          200: balanceSeriesResponseSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      data: await balanceSeries(
+        app.database.db,
+        app.ledger.system,
+        sessionOf(request),
+        request.query.period,
+        options.clock.now(),
+      ),
+    }),
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,146 @@
+import {
+  audienceOf,
+  errorBodySchema,
+  historyCsvHeaders,
+  historyExportQuerySchema,
+  transactionStatusLabels,
+  transactionTypeLabels,
+  type SessionUser,
+  type TransactionType,
+} from '@lajan/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Executor } from '../../db/client.js';
+import { Forbidden } from '../../http/errors.js';
+import { requireCapability, sessionOf } from '../auth/plugin.js';
+import { haitiDateOf, haitiDateTime } from '../reports/haiti-days.js';
+import type { TransactionRecord } from './present.js';
+import { agentWithFloatByCode, historyPage } from './store.js';
+
+/** Rows read per query: the export holds one page in memory, whatever the number of rows. */
+export const EXPORT_PAGE_SIZE = 500;
+
+const BOM = '\uFEFF';
+const SEPARATOR = ';';
+const LINE_END = '\r\n';
+
+/** The agent whose transactions `session` may read; undefined: all of them (the super administrator). */
+export async function historyScopeOf(executor: Executor, session: SessionUser): Promise<string | undefined> {
+  if (audienceOf(session) === 'superAdmin') return undefined;
+  if (!session.agent) throw new Forbidden();
+  const agent = await agentWithFloatByCode(executor, session.agent.code);
+  if (!agent) throw new Forbidden();
+  return agent.id;
+}
+
+/** `1500,50`: two decimals, a decimal comma, no grouping, so that a French spreadsheet reads a number. */
+function csvAmount(centimes: number): string {
+  const whole = Math.trunc(centimes / 100);
+  const cents = String(Math.abs(centimes % 100)).padStart(2, '0');
+  return `${centimes < 0 && whole === 0 ? '-' : ''}${whole},${cents}`;
+}
+
+/**
+ * One cell: quoted when it holds the separator, a quote or a line break; a text starting like a formula
+ * gets a leading `'` so that a spreadsheet shows it instead of running it (a name is typed by a user).
+ */
+function csvText(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function csvLine(cells: string[]): string {
+  return cells.join(SEPARATOR) + LINE_END;
+}
+
+export function csvRowOf(record: TransactionRecord): string {
+  return csvLine([
+    csvText(record.transactionNumber),
+    csvText(transactionTypeLabels[record.type]),
+    csvAmount(record.amountCentimes),
+    csvAmount(record.feeCentimes),
+    csvText(transactionStatusLabels[record.status]),
+    csvText(record.createdByUsername),
+    record.agent ? csvText(`${record.agent.name} (${record.agent.code})`) : '',
+    haitiDateTime(record.createdAt),
+  ]);
+}
+
+/**
+ * Every row of the filter, newest first, read page by page. Rows are never deleted, and a row posted while
+ * the export runs lands at the top and pushes the others down: a page may then start with rows already
+ * written, which are skipped by their place in the order (after the last one written, or a tie at its time
+ * already written). Nothing is missed.
+ */
+export async function* historyCsv(
+  executor: Executor,
+  filter: { agentId: string | undefined; type: TransactionType | undefined; q: string | undefined },
+): AsyncGenerator<string> {
+  yield BOM + csvLine([...historyCsvHeaders]);
+  let lastAtMs = Number.POSITIVE_INFINITY;
+  let writtenAtLast = new Set<string>();
+  for (let page = 1; ; page += 1) {
+    const { records } = await historyPage(executor, { ...filter, page, perPage: EXPORT_PAGE_SIZE });
+    let chunk = '';
+    for (const record of records) {
+      const atMs = record.createdAt.getTime();
+      if (atMs > lastAtMs || (atMs === lastAtMs && writtenAtLast.has(record.transactionNumber))) continue;
+      if (atMs < lastAtMs) {
+        lastAtMs = atMs;
+        writtenAtLast = new Set();
+      }
+      writtenAtLast.add(record.transactionNumber);
+      chunk += csvRowOf(record);
+    }
+    if (chunk) yield chunk;
+    if (records.length < EXPORT_PAGE_SIZE) return;
+  }
+}
+
+export interface HistoryExportRoutesOptions {
+  clock: Clock;
+}
+
+/** `GET /transactions/history/export` (issue 6, docs/contract-daily.md). */
+export const historyExportRoutes: FastifyPluginAsyncZod<HistoryExportRoutesOptions> = (app, options) => {
+  app.get(
+    '/transactions/history/export',
+    {
+      preHandler: requireCapability('transactions.history'),
+      schema: {
+        tags: ['transactions'],
+        summary: 'Exporter l’historique filtré en CSV',
+        description:
+          "Toutes les lignes que le filtre de l'historique (`type`, `q`) sélectionne, dans la même portée (caissier et administrateur : leur agent ; super administrateur : tout), les plus récentes d'abord. `text/csv` UTF-8 avec BOM, séparateur `;`, en-têtes Numéro;Type;Montant;Frais;Statut;Créé par;Agent;Date, montants à deux décimales avec une virgule, libellés français, dates en heure d'Haïti (JJ/MM/AAAA HH:MM). Fichier `historique-AAAA-MM-JJ.csv`.",
+        security: [{ bearerAuth: [] }],
+        querystring: historyExportQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          // A stream, sent as is: the serializer never sees it.
+          200: z.any().describe('Le fichier CSV (text/csv; charset=utf-8, avec BOM)'),
+          401: errorBodySchema,
+          403: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const db = app.database.db;
+      const agentId = await historyScopeOf(db, sessionOf(request));
+      const rows = historyCsv(db, {
+        agentId,
+        type: request.query.type,
+        q: request.query.q || undefined,
+      });
+      const filename = `historique-${haitiDateOf(options.clock.now())}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(rows));
+    },
+  );
+  return Promise.resolve();
+};

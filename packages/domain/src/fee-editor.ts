@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals, MAX_OPERATION_HTG } from './money.js';
+import { feeGroupSchema } from './transactions.js';
+
+/** The fee editor's refusals (docs/contract-daily.md), worded once for the form and the server. */
+export const feeEditorMessages = {
+  rowsRequired: 'Au moins une tranche est requise',
+  tooManyRows: '50 tranches au plus',
+  valueRequired: 'La valeur est requise',
+  valueInvalid: 'La valeur est invalide',
+  negative: 'La valeur ne peut pas être négative',
+  decimals: 'La valeur ne peut pas avoir plus de deux décimales',
+  tooLarge: 'La valeur ne peut pas dépasser 100 000 HTG',
+  minPositive: 'La borne inférieure doit être positive',
+  minAboveMax: 'La borne supérieure doit être supérieure ou égale à la borne inférieure',
+  shareAboveFee: "La part de l'agent ne peut pas dépasser les frais",
+  overlap: (previousMinHtg: number, previousMaxHtg: number) =>
+    `Cette tranche chevauche la tranche de ${plainHtg(previousMinHtg)} à ${plainHtg(previousMaxHtg)}`,
+  gap: (expectedMinHtg: number) =>
+    `Cette tranche doit commencer à ${plainHtg(expectedMinHtg)}, un centime après la fin de la précédente`,
+} as const;
+
+export const MAX_FEE_BANDS = 50;
+
+/** "1 500,50 HTG" with plain spaces, for messages matched as typed text. */
+function plainHtg(amount: number): string {
+  const [whole = '0', decimals = '00'] = amount.toFixed(2).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${decimals} HTG`;
+}
+
+function centimesOf(amountHtg: number): number {
+  return Math.round(amountHtg * 100);
+}
+
+/** A value of a band in HTG: present, not negative, at most two decimals, at most 100 000 HTG. */
+const bandValueSchema = z
+  .number({
+    error: (issue) =>
+      typeof issue.input === 'number' && !Number.isNaN(issue.input)
+        ? feeEditorMessages.valueInvalid
+        : feeEditorMessages.valueRequired,
+  })
+  .superRefine((value, ctx) => {
+    if (value < 0) ctx.addIssue({ code: 'custom', message: feeEditorMessages.negative });
+    else if (!hasAtMostTwoDecimals(value)) ctx.addIssue({ code: 'custom', message: feeEditorMessages.decimals });
+    else if (value > MAX_OPERATION_HTG) ctx.addIssue({ code: 'custom', message: feeEditorMessages.tooLarge });
+  });
+
+/** One band, bounds inclusive, in HTG (SPEC §3 fee row without its type). */
+export const feeBandInputSchema = z
+  .object({
+    min_amount: bandValueSchema,
+    max_amount: bandValueSchema,
+    fee: bandValueSchema,
+    agent_share: bandValueSchema,
+  })
+  .superRefine((band, ctx) => {
+    if (centimesOf(band.min_amount) === 0)
+      ctx.addIssue({ code: 'custom', path: ['min_amount'], message: feeEditorMessages.minPositive });
+    else if (centimesOf(band.min_amount) > centimesOf(band.max_amount))
+      ctx.addIssue({ code: 'custom', path: ['max_amount'], message: feeEditorMessages.minAboveMax });
+    if (centimesOf(band.agent_share) > centimesOf(band.fee))
+      ctx.addIssue({ code: 'custom', path: ['agent_share'], message: feeEditorMessages.shareAboveFee });
+  });
+export type FeeBandInput = z.input<typeof feeBandInputSchema>;
+
+/**
+ * `PUT /transactions/fees/{type}`: every band of one type, replacing the old ones. Taken in the order of
+ * their lower bounds, each band must start one centime after the previous one ends: no overlap, no gap
+ * (DESIGN §4b). The message goes on the later band's `min_amount`, at its index in the request.
+ */
+export const feeScheduleInputSchema = z
+  .object({
+    rows: z
+      .array(feeBandInputSchema, { error: feeEditorMessages.rowsRequired })
+      .min(1, feeEditorMessages.rowsRequired)
+      .max(MAX_FEE_BANDS, feeEditorMessages.tooManyRows),
+  })
+  .superRefine(({ rows }, ctx) => {
+    const order = rows
+      .map((band, index) => ({ index, min: centimesOf(band.min_amount), max: centimesOf(band.max_amount) }))
+      .sort((a, b) => a.min - b.min || a.index - b.index);
+    for (let i = 1; i < order.length; i += 1) {
+      const previous = order[i - 1]!;
+      const band = order[i]!;
+      if (band.min <= previous.max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rows', band.index, 'min_amount'],
+          message: feeEditorMessages.overlap(previous.min / 100, previous.max / 100),
+        });
+      } else if (band.min !== previous.max + 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rows', band.index, 'min_amount'],
+          message: feeEditorMessages.gap((previous.max + 1) / 100),
+        });
+      }
+    }
+  });
+export type FeeScheduleInput = z.input<typeof feeScheduleInputSchema>;
+
+/** The answer of the editor: the type's new group, as `GET /transactions/fees` carries it. */
+export const feeGroupResponseSchema = z.object({ data: feeGroupSchema });
