@@ -261,6 +261,64 @@ describe('the access matrix', () => {
   });
 });
 
+describe('the API documentation', () => {
+  it('documents every /api route with its answers, and the parameters, query and body it reads', async () => {
+    const { app } = await build();
+    const json = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    interface Operation {
+      parameters?: { in: string; name: string }[];
+      requestBody?: unknown;
+      responses: Record<string, unknown>;
+    }
+    const spec = json.json<{ paths: Record<string, Record<string, Operation>> }>();
+    const missing: string[] = [];
+    for (const route of app.declaredRoutes.filter((declared) => declared.method !== 'HEAD')) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const operation = spec.paths[path]?.[route.method.toLowerCase()];
+      if (!operation) {
+        missing.push(`${route.method} ${path}: absent`);
+        continue;
+      }
+      const statuses = Object.keys(operation.responses);
+      if (!statuses.some((status) => status.startsWith('2')))
+        missing.push(`${route.method} ${path}: no 2xx answer`);
+      if (route.access.kind !== 'public' && !statuses.includes('401'))
+        missing.push(`${route.method} ${path}: no 401 answer`);
+      // 403: a role without the capability, or a user before its first password change.
+      const canBeForbidden =
+        route.access.kind === 'capability'
+          ? permissions[route.access.capability].length < 3 || !route.allowBeforePasswordChange
+          : false;
+      if (canBeForbidden && !statuses.includes('403')) missing.push(`${route.method} ${path}: no 403 answer`);
+      for (const name of [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!)) {
+        if (!operation.parameters?.some((parameter) => parameter.in === 'path' && parameter.name === name))
+          missing.push(`${route.method} ${path}: parameter ${name} undocumented`);
+      }
+    }
+    expect(missing).toEqual([]);
+
+    // This issue's routes in detail: the query filters and the bodies of the forms.
+    const names = (operation: Operation | undefined) => (operation?.parameters ?? []).map((p) => p.name);
+    expect(names(spec.paths['/api/users']?.get)).toEqual(
+      expect.arrayContaining(['page', 'per_page', 'role', 'agentCode', 'q']),
+    );
+    expect(names(spec.paths['/api/agents']?.get)).toEqual(
+      expect.arrayContaining(['page', 'per_page', 'q', 'status']),
+    );
+    expect(names(spec.paths['/api/audit']?.get)).toEqual(expect.arrayContaining(['page', 'per_page']));
+    for (const [path, method] of [
+      ['/api/agents', 'post'],
+      ['/api/agents/search', 'post'],
+      ['/api/users', 'post'],
+      ['/api/users/{id}', 'put'],
+      ['/api/users/check-unique/', 'post'],
+    ] as const) {
+      expect(spec.paths[path]?.[method]?.requestBody, `${method} ${path}`).toBeDefined();
+    }
+  });
+});
+
 describe('declaring who may call a route', () => {
   const undeclared: FastifyPluginAsync = (api) => {
     api.get('/probe/oubliee', () => Promise.resolve({ data: 'fuite' }));

@@ -94,6 +94,7 @@ export const userMessages = {
   /** SPEC §5: the create-user form's duplicate message. */
   usernameTaken: duplicateFieldMessage('username'),
   cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
+  lastAdministrator: "C'est le dernier administrateur actif de cet agent : il ne peut pas être supprimé.",
   notFound: 'Utilisateur introuvable',
   personNotFound: 'Personne introuvable',
   personWithoutEmail: "Cette personne n'a pas d'adresse e-mail pour recevoir le mot de passe",

@@ -243,3 +243,22 @@ export async function firstAdministrators(
   for (const row of rows) if (row.agentId) result.set(row.agentId, row.username);
   return result;
 }
+
+/**
+ * How many active administrators the agent has besides this user. The agent's administrator rows
+ * are locked until the caller's transaction ends, so that two deletions cannot both see the other
+ * administrator still there.
+ */
+export async function otherActiveAdministrators(
+  executor: Executor,
+  agentId: string,
+  exceptUserId: string,
+): Promise<number> {
+  const rows = await executor
+    .select({ id: users.id, deletedAt: users.deletedAt })
+    .from(users)
+    .where(and(eq(users.agentId, agentId), eq(users.role, 'agent_admin')))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.filter((row) => row.id !== exceptUserId && row.deletedAt === null).length;
+}

@@ -25,6 +25,7 @@ import {
   findUserRecord,
   insertUser,
   listUserRecords,
+  otherActiveAdministrators,
   usernameTaken,
   type UserRecord,
   type UserScope,
@@ -231,7 +232,10 @@ export class UsersService {
     return (await this.#visible(db, session, target.view.id)).view;
   }
 
-  /** `DELETE /users/{username}`: disables the user and ends its sessions; never oneself. */
+  /**
+   * `DELETE /users/{username}`: disables the user and ends its sessions; never oneself, nor the
+   * agent's last active administrator (no one else could create the agent's users).
+   */
   async disable(usernameOrId: string, actor: Actor): Promise<User> {
     const { db, clock } = this.deps;
     const session = actor.user;
@@ -244,6 +248,14 @@ export class UsersService {
     }
     const now = clock.now();
     await db.transaction(async (tx) => {
+      if (
+        target.view.role === 'agent_admin' &&
+        !target.view.deletedAt &&
+        target.agentId &&
+        (await otherActiveAdministrators(tx, target.agentId, target.view.id)) === 0
+      ) {
+        throw new ValidationFailed({ username: [userMessages.lastAdministrator] });
+      }
       await disableUser(tx, target.view.id, now);
       await recordAudit(tx, {
         at: now,

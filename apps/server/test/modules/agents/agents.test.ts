@@ -157,7 +157,8 @@ describe('POST /api/agents', () => {
     expect(JSON.stringify(audit)).not.toContain(access.password);
     // Sent, the outbox keeps no temporary password.
     await expect.poll(async () => (await s.db.select().from(mailOutbox))[0]?.textBody).toBe('');
-  });
+    // The longest test of the file, and the first: it also pays for the database and many password hashes.
+  }, 120_000);
 
   it('answers 409 on a username already taken, whatever its case, and writes nothing', async () => {
     const s = await setup();

@@ -98,7 +98,8 @@ describe('GET /api/audit', () => {
     expect(entriesOf(page.body).map((entry) => entry.id)).toEqual(
       entries.slice(3, 6).map((entry) => entry.id),
     );
-  });
+    // The longest test of the file, and the first: it also pays for the database and many password hashes.
+  }, 120_000);
 
   it('is the super administrator’s alone', async () => {
     const { app, database } = await build();

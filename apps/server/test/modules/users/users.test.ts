@@ -119,7 +119,8 @@ describe('POST /api/users', () => {
     expect(audit).toMatchObject({ actorUsername: 'alpha.admin', target: 'nadege.guichet', ip: '10.1.1.1' });
     expect(audit!.details).toMatchObject({ role: 'user', agentCode: 'ALP001', personId: person.id });
     expect(JSON.stringify(audit)).not.toContain(access.password);
-  });
+    // The longest test of the file, and the first: it also pays for the database and many password hashes.
+  }, 120_000);
 
   it('lets an administrator create another administrator of its agent', async () => {
     const s = await setup();
@@ -517,6 +518,26 @@ describe('DELETE /api/users/{username}', () => {
       });
       expect((await userRow(s.db, username)).deletedAt).toBeNull();
     }
+  });
+
+  it('never deletes an agent’s last active administrator', async () => {
+    const s = await setup();
+    const last = await call(s.app, 'DELETE', '/api/users/alpha.admin', { token: s.superToken });
+    expect(last.status).toBe(422);
+    expect(last.body.errors).toEqual({
+      username: ["C'est le dernier administrateur actif de cet agent : il ne peut pas être supprimé."],
+    });
+    expect((await userRow(s.db, 'alpha.admin')).deletedAt).toBeNull();
+
+    await createUser(s.db, {
+      username: 'alpha.admin2',
+      password: PASSWORD,
+      role: 'agent_admin',
+      agentId: s.alpha.id,
+    });
+    expect((await call(s.app, 'DELETE', '/api/users/alpha.admin', { token: s.superToken })).status).toBe(200);
+    const now = await call(s.app, 'DELETE', '/api/users/alpha.admin2', { token: s.superToken });
+    expect(now.status).toBe(422);
   });
 
   it('keeps an administrator to its own agent’s users, and tellers out', async () => {
