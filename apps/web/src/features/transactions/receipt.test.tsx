@@ -100,9 +100,11 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
 
   it('lists the transactions, opens the receipt of a row, prints it and then closes the panel', async () => {
     // happy-dom has no print window: the browser's is replaced by a spy.
+    const pageSizes: string[] = [];
     const print = vi.fn(() => {
-      // While the print window is open, the receipt is still there to print.
+      // While the print window is open, the receipt is still there to print, on an 80 mm page.
       expect(screen.getByRole('complementary', { name: 'Reçu' })).toBeInTheDocument();
+      pageSizes.push(...Array.from(document.head.querySelectorAll('style'), (style) => style.textContent ?? '').filter((text) => text.includes('@page')));
     });
     Object.defineProperty(window, 'print', { value: print, configurable: true, writable: true });
     const { user } = renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
@@ -124,6 +126,9 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
 
     await user.click(within(panel).getByRole('button', { name: 'Imprimer' }));
     expect(print).toHaveBeenCalledTimes(1);
+    expect(pageSizes).toEqual([expect.stringMatching(/@page \{ size: 80mm \d+mm; margin: 3mm; \}/)]);
+    // The page size of that print is gone afterwards.
+    expect(Array.from(document.head.querySelectorAll('style')).some((style) => style.textContent?.includes('size: 80mm'))).toBe(false);
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
   });
 });

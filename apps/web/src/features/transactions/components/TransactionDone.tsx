@@ -25,10 +25,18 @@ export function TransferSent({ transaction, onAgain }: { transaction: Transactio
       </h1>
       <p className="mt-4 text-sm text-slate-600">Code de retrait</p>
       <p
-        className="mt-1 font-mono text-3xl font-bold tracking-wider break-all text-blue-900 sm:text-4xl"
+        className="mt-1 flex flex-wrap justify-center gap-x-3 font-mono text-[1.75rem] leading-tight font-bold text-blue-900 sm:text-4xl"
         aria-label={`Code de retrait ${transaction.transactionNumber}`}
       >
-        {groupDigits(transaction.transactionNumber)}
+        {/* Groups never split across lines: a code read aloud must not lose a digit to a line break. */}
+        {groupDigits(transaction.transactionNumber)
+          .split(' ')
+          .map((group, index) => (
+            <span key={index} className="whitespace-nowrap">
+              {index > 0 && <span className="sr-only"> </span>}
+              {group}
+            </span>
+          ))}
       </p>
       <p className="mt-3 text-sm text-slate-700">
         Communiquez ce code au bénéficiaire : il le présentera avec sa pièce d&apos;identité pour retirer{' '}
