@@ -12,5 +12,6 @@ export * from './register.js';
 export * from './money.js';
 export * from './transactions.js';
 export * from './pagination.js';
+export * from './display.js';
 export * from './reports.js';
 export * from './fee-editor.js';

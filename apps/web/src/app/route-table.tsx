@@ -49,8 +49,8 @@ const ExternalTransferPage = lazy(() => import('../features/transactions/Externa
 const ReceiveTransferPage = lazy(() => import('../features/transactions/ReceiveTransferPage'));
 const HistoryPage = lazy(() => import('../features/transactions/HistoryPage'));
 const AgentDepositPage = lazy(() => import('../features/transactions/AgentDepositPage'));
-/** Screens of later issues: reachable and guarded now, "Cet écran arrive bientôt" until built. */
-const ComingSoon = lazy(() => import('../features/coming-soon/ComingSoonPage'));
+const AccountPage = lazy(() => import('../features/account/AccountPage'));
+const FeesPage = lazy(() => import('../features/fees/FeesPage'));
 
 /** The named routes of SPEC §2, with the paths of docs/contract-foundation.md. The one table. */
 export const appRoutes = [
@@ -86,8 +86,8 @@ export const appRoutes = [
   },
   { name: 'dashboard', path: '/', title: 'Tableau de Bord', access: 'dashboard.view', component: DashboardPage },
   { name: 'profile', path: '/profile', title: 'Mon Profil', access: 'profile.view', component: ProfilePage },
-  { name: 'account', path: '/account', title: 'Mon Compte', access: 'account.self', component: ComingSoon },
-  { name: 'setting', path: '/setting', title: 'Mon Compte', access: 'account.self', component: ComingSoon },
+  { name: 'account', path: '/account', title: 'Mon Compte', access: 'account.self', component: AccountPage },
+  { name: 'setting', path: '/setting', title: 'Mon Compte', access: 'account.self', component: AccountPage },
   {
     name: 'create-account',
     path: '/create-account',
@@ -184,7 +184,7 @@ export const appRoutes = [
   },
   { name: 'create-user', path: '/create-user', title: 'Créer un utilisateur', access: 'users.create', component: CreateUserPage },
   { name: 'audit', path: '/audit', title: "Journal d'audit", access: 'audit.read', component: AuditPage },
-  { name: 'fees-list', path: '/fees-list', title: 'Tableau des frais', access: 'fees.read', component: ComingSoon },
+  { name: 'fees-list', path: '/fees-list', title: 'Tableau des frais', access: 'fees.read', component: FeesPage },
   { name: 'forbidden', path: '/403', title: 'Accès interdit', access: 'public', component: ForbiddenPage },
   { name: 'server-error', path: '/500', title: 'Problème serveur', access: 'public', component: ServerErrorPage },
   { name: 'not-found', path: '*', title: 'Page non trouvée', access: 'public', component: NotFoundPage },

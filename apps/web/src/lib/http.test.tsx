@@ -119,17 +119,19 @@ describe('the http client (SPEC §7)', () => {
 
 describe('the http client inside the app', () => {
   async function signedIn(path = '/fees-list') {
+    // /fees-list reads the fee schedule; an empty one keeps the screen quiet.
+    api.on('GET /transactions/fees', { body: { data: [] } });
     const rendered = renderApp({ path, token: makeToken(teller), apiBaseUrl: api.baseUrl, httpTimeoutMs: 300 });
-    await screen.findByText('Cet écran arrive bientôt.');
+    await screen.findByRole('heading', { name: 'Tableau des frais', level: 1 });
     return rendered;
   }
   const call = (promise: Promise<unknown>) => act(() => promise.then(() => undefined, () => undefined));
 
   it('on a 401 clears the session, shows the sign-in page, then returns to the page after signing in', async () => {
-    api.on('GET /transactions/fees', { status: 401, body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' } });
+    api.on('GET /a', { status: 401, body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' } });
     api.on('POST /auth/login', { body: loginAnswer(teller) });
     const { app, user } = await signedIn('/fees-list');
-    await call(app.http.get('/transactions/fees'));
+    await call(app.http.get('/a'));
 
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
     expect(localStorage.getItem('access_token')).toBeNull();

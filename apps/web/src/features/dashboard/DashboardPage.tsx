@@ -1,20 +1,26 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { can, roleLabels } from '@lajan/domain';
+import { balancePeriodLabels, balancePeriods, can, roleLabels, type BalancePeriod } from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { HistoryTable } from '../../components/history/HistoryTable';
+import { textLinkClasses } from '../../components/text-link';
+import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
+import { balanceSeriesFailure, useBalanceSeries } from './api/balance-series';
+import { BalanceChart } from './BalanceChart';
 import { quickActions } from './quick-actions';
 
-const periods = [
-  { value: '7d', label: '7 derniers jours' },
-  { value: '30d', label: '30 derniers jours' },
-  { value: '3m', label: '3 derniers mois' },
-] as const;
-
-/** `/`: a welcome, the quick actions of the person's role, and the places the next issues fill. */
+/**
+ * `/`: a welcome, the quick actions of the person's role, the balance over 7 days, 30 days or 3 months
+ * (a teller's and an administrator's agent float; the super administrator's network float and treasury)
+ * and the latest transactions.
+ */
 export default function DashboardPage() {
   const { user } = useSession();
-  const [period, setPeriod] = useState<(typeof periods)[number]['value']>('7d');
+  const [period, setPeriod] = useState<BalancePeriod>('7d');
   const periodId = useId();
+  const balance = useBalanceSeries(period);
   if (!user) return null;
   const actions = quickActions.filter((action) => can(user, action.capability));
 
@@ -62,21 +68,54 @@ export default function DashboardPage() {
             <select
               id={periodId}
               value={period}
-              onChange={(event) => setPeriod(event.target.value as typeof period)}
+              onChange={(event) => setPeriod(event.target.value as BalancePeriod)}
               className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-sm focus:outline-2 focus:outline-blue-700"
             >
-              {periods.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
+              {balancePeriods.map((value) => (
+                <option key={value} value={value}>
+                  {balancePeriodLabels[value]}
                 </option>
               ))}
             </select>
           </div>
         </div>
-        <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-          Le graphique arrive bientôt.
-        </p>
+        <div className="mt-4" aria-busy={balance.isFetching || undefined}>
+          {balance.isPending && (
+            <p role="status" className="flex h-40 items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600">
+              Chargement du graphique...
+            </p>
+          )}
+          {balance.isError && (
+            <div className="space-y-3">
+              <Alert type="danger">{errorMessage(balance.error, balanceSeriesFailure)}</Alert>
+              <Button variant="secondary" onClick={() => void balance.refetch()}>
+                Réessayer
+              </Button>
+            </div>
+          )}
+          {balance.data && (
+            <div className={`grid gap-6 ${balance.data.series.length > 1 ? 'lg:grid-cols-2' : ''}`}>
+              {balance.data.series.map((series) => (
+                <BalanceChart key={series.key} series={series} />
+              ))}
+            </div>
+          )}
+        </div>
       </section>
+
+      {can(user, 'transactions.history') && (
+        <section aria-labelledby="dernieres-transactions" className="space-y-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="dernieres-transactions" className="text-lg font-semibold text-slate-900">
+              Dernières transactions
+            </h2>
+            <Link to="/transaction/history" className={textLinkClasses}>
+              Voir tout l&apos;historique
+            </Link>
+          </div>
+          <HistoryTable caption="Dernières transactions" perPage={5} compact />
+        </section>
+      )}
     </div>
   );
 }

@@ -1,0 +1,201 @@
+import { useEffect, useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import {
+  formatDateTimeFr,
+  formatHtg,
+  todayIso,
+  transactionTypeLabels,
+  transactionTypes,
+  type TransactionType,
+} from '@lajan/domain';
+import { useHttp } from '../../lib/http-context';
+import { errorMessage } from '../../lib/http';
+import { Alert } from '../Alert';
+import { Button } from '../Button';
+import { Pagination } from '../Pagination';
+import { useSelectForReprint } from '../receipt/use-select-for-reprint';
+import { tableClasses } from '../responsive-table';
+import { exportHistoryCsv, saveBlob, useHistory } from './api';
+import { TransactionStatusBadge } from './TransactionStatusBadge';
+
+/** How long the search box waits after the last key before asking the server. */
+export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
+export const historyExportFailure = "Échec de l'export des transactions";
+
+interface HistoryTableProps {
+  /** Read by assistive technology as the table's caption, and names its paging. */
+  caption: string;
+  /** SPEC §9: ten a page by default. */
+  perPage?: number;
+  /** The dashboard's short list: no filter, search or export, only the latest rows and the paging. */
+  compact?: boolean;
+}
+
+/**
+ * SPEC §2 "History table", shared by the dashboard, the account view and /transaction/history: Numero,
+ * Type, Montant, Status, Creer par, Date; a type filter and a debounced search (transaction number,
+ * account number or name) that the server applies; previous / next with "first – last sur total"; the
+ * CSV of what the filters select; and a "Réimprimer" button per row that opens its receipt.
+ */
+export function HistoryTable({ caption, perPage = 10, compact = false }: HistoryTableProps) {
+  const typeId = useId();
+  const searchId = useId();
+  const [type, setType] = useState<TransactionType | ''>('');
+  const [term, setTerm] = useState('');
+  const [appliedTerm, setAppliedTerm] = useState('');
+  // The page belongs to one set of filters: a new filter or search starts again at page 1.
+  const filterKey = `${type}|${appliedTerm.trim()}`;
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setAppliedTerm(term), HISTORY_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [term]);
+
+  const filters = { type: type || undefined, q: appliedTerm };
+  const history = useHistory({ page, perPage, ...filters });
+  const { selectForReprint, isSelected } = useSelectForReprint();
+  const http = useHttp();
+  const exportCsv = useMutation({
+    mutationFn: () => exportHistoryCsv(http, filters),
+    meta: { errorFallback: historyExportFailure },
+    onSuccess: (blob) => saveBlob(blob, `historique-${todayIso()}.csv`),
+  });
+
+  const filtered = filters.type !== undefined || appliedTerm.trim() !== '';
+  const rows = history.data?.data ?? [];
+
+  return (
+    <div className="space-y-4">
+      {!compact && (
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-full sm:w-56">
+            <label htmlFor={typeId} className="block text-sm font-medium text-slate-800">
+              Type
+            </label>
+            <select
+              id={typeId}
+              value={type}
+              onChange={(event) => setType(event.target.value as TransactionType | '')}
+              className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm"
+            >
+              <option value="">Tous les types</option>
+              {transactionTypes.map((value) => (
+                <option key={value} value={value}>
+                  {transactionTypeLabels[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <form
+            role="search"
+            className="min-w-0 flex-1 basis-60"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setAppliedTerm(term);
+            }}
+          >
+            <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
+              Rechercher
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={term}
+              maxLength={100}
+              onChange={(event) => setTerm(event.target.value)}
+              placeholder="Numéro de transaction, compte ou nom"
+              className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm"
+            />
+          </form>
+          <Button
+            variant="secondary"
+            className="max-sm:w-full"
+            loading={exportCsv.isPending}
+            loadingText="Export..."
+            onClick={() => exportCsv.mutate()}
+          >
+            Exporter en CSV
+          </Button>
+        </div>
+      )}
+
+      {history.isPending && (
+        <p role="status" className="text-slate-600">
+          Chargement des transactions...
+        </p>
+      )}
+      {history.isError && <Alert type="danger">{errorMessage(history.error, 'Search failed')}</Alert>}
+      {history.data && rows.length === 0 && (
+        <p role="status" className="rounded-md border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+          {filtered ? 'Aucune transaction ne correspond à ces critères.' : 'Aucune transaction pour le moment.'}
+        </p>
+      )}
+      {history.data && rows.length > 0 && (
+        <>
+          <div className={tableClasses.box} aria-busy={history.isFetching || undefined}>
+            <table className={tableClasses.table}>
+              <caption className="sr-only">{caption}</caption>
+              <thead className={tableClasses.head}>
+                <tr>
+                  <th scope="col" className={tableClasses.th}>Numero</th>
+                  <th scope="col" className={tableClasses.th}>Type</th>
+                  <th scope="col" className={`${tableClasses.th} text-right`}>Montant</th>
+                  <th scope="col" className={tableClasses.th}>Status</th>
+                  <th scope="col" className={tableClasses.th}>Creer par</th>
+                  <th scope="col" className={tableClasses.th}>Date</th>
+                  <th scope="col" className={tableClasses.th}>
+                    <span className="sr-only">Reçu</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className={tableClasses.body}>
+                {rows.map((transaction) => (
+                  <tr key={transaction.transactionNumber} className={tableClasses.row} aria-selected={isSelected(transaction) || undefined}>
+                    <td data-label="Numero" className={`${tableClasses.td} font-mono`}>
+                      {transaction.transactionNumber}
+                    </td>
+                    <td data-label="Type" className={tableClasses.td}>
+                      {transactionTypeLabels[transaction.type] ?? transaction.type}
+                    </td>
+                    <td data-label="Montant" className={`${tableClasses.td} text-right whitespace-nowrap`}>
+                      {formatHtg(transaction.amount)}
+                    </td>
+                    <td data-label="Status" className={tableClasses.td}>
+                      <TransactionStatusBadge status={transaction.status} />
+                    </td>
+                    <td data-label="Creer par" className={`${tableClasses.td} break-all`}>
+                      {transaction.createBy.username}
+                    </td>
+                    <td data-label="Date" className={`${tableClasses.td} whitespace-nowrap`}>
+                      {formatDateTimeFr(transaction.createdAt)}
+                    </td>
+                    <td data-label="Reçu" className={tableClasses.td}>
+                      <Button
+                        variant="secondary"
+                        className="min-h-9 px-3 py-1"
+                        aria-label={`Réimprimer le reçu ${transaction.transactionNumber}`}
+                        onClick={() => selectForReprint(transaction)}
+                      >
+                        Réimprimer
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={page}
+            perPage={perPage}
+            total={history.data.pagination.total}
+            onPageChange={(next) => setPaging({ filterKey, page: next })}
+            busy={history.isFetching}
+            label={`Pages : ${caption}`}
+          />
+        </>
+      )}
+    </div>
+  );
+}

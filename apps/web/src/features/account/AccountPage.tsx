@@ -1,0 +1,69 @@
+import { accountStatusLabel, formatHtg, isWarningAccountStatus } from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { HistoryTable } from '../../components/history/HistoryTable';
+import { errorMessage } from '../../lib/http';
+import { selfAccountFailure, useSelfAccount } from './api/get-self-account';
+
+/**
+ * /account and /setting (SPEC §2 "Account view"): the float account of one's agent — agent name and
+ * code, available balance and currency, account number, status (warning style unless Actif or Inactif)
+ * — and the agent's history.
+ */
+export default function AccountPage() {
+  const account = useSelfAccount();
+
+  return (
+    <section className="mx-auto w-full max-w-5xl space-y-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Mon Compte</h1>
+      {account.isPending && (
+        <p role="status" className="text-slate-600">
+          Chargement du compte...
+        </p>
+      )}
+      {account.isError && <Alert type="danger">{errorMessage(account.error, selfAccountFailure)}</Alert>}
+      {account.data && (
+        <dl className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+          <div>
+            <dt className="text-sm text-slate-600">Agent</dt>
+            <dd className="mt-1 font-semibold text-slate-900">
+              {account.data.agent ? `${account.data.agent.name} (${account.data.agent.code})` : 'Non spécifié'}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Solde disponible</dt>
+            <dd className="mt-1 text-2xl font-semibold text-slate-900">
+              {formatHtg(account.data.balance - account.data.unavailableBalance)}
+              <span className="sr-only"> </span>
+              <span className="ml-2 text-sm font-normal text-slate-600">Devise : {account.data.currency}</span>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Numéro de compte</dt>
+            <dd className="mt-1 font-mono text-slate-900 break-all">{account.data.accountNumber}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Statut</dt>
+            <dd className="mt-1">
+              <span
+                data-warning={isWarningAccountStatus(account.data.status) || undefined}
+                className={`inline-flex rounded-full px-2 py-0.5 text-sm font-semibold ${
+                  isWarningAccountStatus(account.data.status)
+                    ? 'border border-amber-300 bg-amber-100 text-amber-900'
+                    : 'bg-slate-100 text-slate-800'
+                }`}
+              >
+                {accountStatusLabel(account.data.status)}
+              </span>
+            </dd>
+          </div>
+        </dl>
+      )}
+      <section aria-labelledby="historique-compte" className="space-y-3">
+        <h2 id="historique-compte" className="text-lg font-semibold text-slate-900">
+          Historique
+        </h2>
+        <HistoryTable caption="Transactions de l'agent, les plus récentes d'abord" />
+      </section>
+    </section>
+  );
+}

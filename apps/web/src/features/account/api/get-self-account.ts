@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { accountSchema } from '@lajan/domain';
+import { z } from 'zod';
+import type { HttpClient } from '../../../lib/http';
+import { useHttp } from '../../../lib/http-context';
+
+const selfAccountSchema = z.object({ account: accountSchema });
+
+export const selfAccountFailure = 'Failed to fetch account';
+
+/** `GET /accounts/self`: `{ data: { account } }`, the float account of the signed-in person's agent. */
+export async function getSelfAccount(http: HttpClient, signal?: AbortSignal) {
+  const answer = await http.get<unknown>('/accounts/self', { signal });
+  return selfAccountSchema.parse(answer).account;
+}
+
+export const selfAccountQueryKey = ['accounts', 'self'] as const;
+
+export function useSelfAccount() {
+  const http = useHttp();
+  return useQuery({
+    queryKey: selfAccountQueryKey,
+    queryFn: ({ signal }) => getSelfAccount(http, signal),
+    meta: { errorToast: false },
+  });
+}

@@ -1,0 +1,217 @@
+import { useId, useRef, useState } from 'react';
+import { feeScheduleInputSchema, type FeeRow, type FeeScheduleInput } from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
+import { useToasts } from '../../components/toasts/toast-context';
+import { errorMessage, isHttpError } from '../../lib/http';
+import { feeScheduleMessages, useUpdateFeesMutation } from './api/update-fees';
+
+const bandFields = [
+  { name: 'min_amount', label: 'Montant minimum' },
+  { name: 'max_amount', label: 'Montant maximum' },
+  { name: 'fee', label: 'Frais' },
+  { name: 'agent_share', label: "Part de l'agent" },
+] as const;
+type BandField = (typeof bandFields)[number]['name'];
+
+/** A band as typed: text, so that an emptied input stays empty instead of becoming 0. */
+type DraftBand = Record<BandField, string> & { key: number };
+
+/** "1500.5" or "1 500,50" → 1500.5; empty → NaN ("La valeur est requise"). */
+function parseHtg(text: string): number {
+  const cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  return cleaned === '' ? Number.NaN : Number(cleaned);
+}
+
+function toInput(bands: DraftBand[]): FeeScheduleInput {
+  return {
+    rows: bands.map((band) => ({
+      min_amount: parseHtg(band.min_amount),
+      max_amount: parseHtg(band.max_amount),
+      fee: parseHtg(band.fee),
+      agent_share: parseHtg(band.agent_share),
+    })),
+  };
+}
+
+/** zod issues and the server's `errors` map both become `{ 'rows.N.field': message }`. */
+function schemaErrors(input: FeeScheduleInput): Record<string, string> {
+  const result = feeScheduleInputSchema.safeParse(input);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+interface FeeEditorProps {
+  group: { type: FeeRow['type']; label: string; rows: FeeRow[] };
+  onDone: () => void;
+}
+
+/**
+ * The super administrator's editor of one type's bands (`PUT /transactions/fees/{type}`): rows can be
+ * added and removed; the domain's schema checks them as the server will (no overlap, no gap), each
+ * message under its cell; saving asks for confirmation; a refusal of the server lands on the same cells.
+ */
+export function FeeEditor({ group, onDone }: FeeEditorProps) {
+  const formId = useId();
+  const nextKey = useRef(group.rows.length);
+  const [bands, setBands] = useState<DraftBand[]>(() =>
+    group.rows.map((row, index) => ({
+      key: index,
+      min_amount: String(row.min_amount),
+      max_amount: String(row.max_amount),
+      fee: String(row.fee),
+      agent_share: String(row.agent_share),
+    })),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [summary, setSummary] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateFeesMutation(group.type);
+  const toasts = useToasts();
+
+  function change(index: number, field: BandField, value: string) {
+    setBands((current) => current.map((band, at) => (at === index ? { ...band, [field]: value } : band)));
+  }
+
+  function addBand() {
+    const last = bands.at(-1);
+    const start = last ? parseHtg(last.max_amount) + 0.01 : 1;
+    setBands((current) => [
+      ...current,
+      {
+        key: nextKey.current++,
+        min_amount: Number.isFinite(start) ? start.toFixed(2) : '',
+        max_amount: '',
+        fee: '',
+        agent_share: '',
+      },
+    ]);
+  }
+
+  function removeBand(index: number) {
+    setBands((current) => current.filter((_, at) => at !== index));
+    setErrors({});
+    setSummary(null);
+  }
+
+  function check(): boolean {
+    const found = schemaErrors(toInput(bands));
+    setErrors(found);
+    const count = Object.keys(found).length;
+    setSummary(count === 0 ? null : count === 1 ? (Object.values(found)[0] ?? null) : 'Veuillez corriger les erreurs du formulaire');
+    return count === 0;
+  }
+
+  function save() {
+    update.mutate(toInput(bands), {
+      onSuccess: () => {
+        setConfirming(false);
+        toasts.success(feeScheduleMessages.saved);
+        onDone();
+      },
+      onError: (error) => {
+        setConfirming(false);
+        const fieldErrors: Record<string, string> = {};
+        if (isHttpError(error)) {
+          for (const [key, messages] of Object.entries(error.errors)) {
+            if (messages[0]) fieldErrors[key] = messages[0];
+          }
+        }
+        setErrors(fieldErrors);
+        setSummary(errorMessage(error, feeScheduleMessages.failed));
+      },
+    });
+  }
+
+  const rowsError = errors.rows;
+
+  return (
+    <form
+      id={formId}
+      noValidate
+      aria-label={`Modifier les frais : ${group.label}`}
+      className="space-y-3 rounded-xl border border-blue-200 bg-white p-3 shadow-sm sm:p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (check()) setConfirming(true);
+      }}
+    >
+      {bands.map((band, index) => (
+        <fieldset key={band.key} className="min-w-0 rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Tranche {index + 1}</legend>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(4,minmax(0,1fr))_auto] sm:items-start">
+            {bandFields.map((field) => {
+              const key = `rows.${index}.${field.name}`;
+              const inputId = `${formId}-${band.key}-${field.name}`;
+              const error = errors[key];
+              return (
+                <div key={field.name} className="min-w-0">
+                  <label htmlFor={inputId} className="block text-xs font-medium text-slate-700">
+                    {field.label}
+                    <span className="sr-only">, tranche {index + 1}</span>
+                  </label>
+                  <input
+                    id={inputId}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={band[field.name]}
+                    onChange={(event) => change(index, field.name, event.target.value)}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${inputId}-error` : undefined}
+                    className={`mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-2 py-2 text-right text-base text-slate-900 focus:outline-2 sm:text-sm ${
+                      error ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
+                    }`}
+                  />
+                  {error && (
+                    <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">
+                      {error}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+            <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-5">
+              <Button variant="ghost" className="text-red-800" aria-label={`Supprimer la tranche ${index + 1}`} onClick={() => removeBand(index)}>
+                Supprimer
+              </Button>
+            </div>
+          </div>
+        </fieldset>
+      ))}
+      {rowsError && <p className="text-sm text-red-700">{rowsError}</p>}
+      {summary && <Alert type="danger">{summary}</Alert>}
+      <div className="flex flex-wrap justify-between gap-2">
+        <Button variant="secondary" onClick={addBand}>
+          Ajouter une tranche
+        </Button>
+        <div className="flex gap-2">
+          <Button variant="ghost" onClick={onDone}>
+            Annuler
+          </Button>
+          <Button type="submit">Enregistrer</Button>
+        </div>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Enregistrer le barème ?"
+          confirmLabel="Confirmer"
+          pendingLabel="Enregistrement..."
+          pending={update.isPending}
+          onConfirm={save}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            Les {bands.length} tranche{bands.length > 1 ? 's' : ''} de « {group.label} » remplaceront le barème actuel. Les
+            transactions déjà enregistrées gardent leurs frais.
+          </p>
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}

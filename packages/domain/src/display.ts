@@ -1,0 +1,46 @@
+import { accountStatusLabels } from './accounts.js';
+import { transactionStatusLabels } from './transactions.js';
+
+/** The colour family of a status, named by meaning; each screen picks its own shades. */
+export type StatusTone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
+
+/**
+ * SPEC §4 transaction status colours: completed green, pending yellow, failed red, processing blue,
+ * anything else grey. `failed` and `processing` are not statuses of Lajan's ledger today; the colours
+ * are kept so that a status added later is already shown right.
+ */
+export function transactionStatusTone(status: string): StatusTone {
+  switch (status) {
+    case 'completed':
+      return 'success';
+    case 'pending':
+      return 'warning';
+    case 'failed':
+      return 'danger';
+    case 'processing':
+      return 'info';
+    default:
+      return 'neutral';
+  }
+}
+
+const moreTransactionStatusLabels: Record<string, string> = {
+  failed: 'Échoué',
+  processing: 'En cours',
+};
+
+/** The French label of a transaction status; an unknown status is shown as it came. */
+export function transactionStatusLabel(status: string): string {
+  return (transactionStatusLabels as Record<string, string>)[status] ?? moreTransactionStatusLabels[status] ?? status;
+}
+
+/** The French label of an account status; an unknown status is shown as it came. */
+export function accountStatusLabel(status: string): string {
+  return (accountStatusLabels as Record<string, string>)[status] ?? status;
+}
+
+/** SPEC §4: in the account view, any status whose label is not Actif or Inactif takes the warning style. */
+export function isWarningAccountStatus(status: string): boolean {
+  const label = accountStatusLabel(status);
+  return label !== 'Actif' && label !== 'Inactif';
+}
