@@ -77,12 +77,13 @@ export function csvRowOf(record: TransactionRecord): string {
 export async function* historyCsv(
   executor: Executor,
   filter: { agentId: string | undefined; type: TransactionType | undefined; q: string | undefined },
+  pageSize: number = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
   yield BOM + csvLine([...historyCsvHeaders]);
   let lastAtMs = Number.POSITIVE_INFINITY;
   let writtenAtLast = new Set<string>();
   for (let page = 1; ; page += 1) {
-    const { records } = await historyPage(executor, { ...filter, page, perPage: EXPORT_PAGE_SIZE });
+    const { records } = await historyPage(executor, { ...filter, page, perPage: pageSize });
     let chunk = '';
     for (const record of records) {
       const atMs = record.createdAt.getTime();
@@ -95,7 +96,7 @@ export async function* historyCsv(
       chunk += csvRowOf(record);
     }
     if (chunk) yield chunk;
-    if (records.length < EXPORT_PAGE_SIZE) return;
+    if (records.length < pageSize) return;
   }
 }
 
