@@ -149,8 +149,8 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** `login` for a sign-in, `reset_request` for a forgotten-password request. */
-    kind: text('kind', { enum: ['login', 'reset_request'] }).notNull(),
+    /** `login` for a sign-in, `reset_request` for a forgotten-password request, `register` for a public registration. */
+    kind: text('kind', { enum: ['login', 'reset_request', 'register'] }).notNull(),
     /** Lower-cased username (or e-mail for a reset request by e-mail). */
     username: text('username').notNull(),
     ip: text('ip').notNull(),

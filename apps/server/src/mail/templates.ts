@@ -1,6 +1,11 @@
 /** A message as the outbox keeps it. Text only: it reads well in any client and in the log. */
 export interface MailMessage {
-  kind: 'password_reset' | 'new_user';
+  kind:
+    | 'password_reset'
+    | 'new_user'
+    | 'account_request_received'
+    | 'account_request_activated'
+    | 'account_request_rejected';
   to: string;
   subject: string;
   text: string;
@@ -58,6 +63,94 @@ export function newUserMail(input: NewUserMailInput): MailMessage {
       '',
       `Connectez-vous ici : ${input.signInUrl}`,
       'À la première connexion, vous devrez choisir votre propre mot de passe.',
+      '',
+      "L'équipe Lajan",
+    ].join('\n'),
+  };
+}
+
+const accountTypeWords = { current: 'courant', savings: 'épargne' } as const;
+
+export interface AccountRequestReceivedMailInput {
+  to: string;
+  firstName: string;
+  reference: string;
+  accountType: 'current' | 'savings';
+}
+
+/**
+ * The public registration's acknowledgement (SPEC §2 "/register": an e-mail within 24 hours).
+ * It says what happens next; the decision comes in a second message.
+ */
+export function accountRequestReceivedMail(input: AccountRequestReceivedMailInput): MailMessage {
+  return {
+    kind: 'account_request_received',
+    to: input.to,
+    subject: `Votre demande d'ouverture de compte Lajan (${input.reference})`,
+    text: [
+      `Bonjour ${input.firstName},`,
+      '',
+      `Nous avons bien reçu votre demande d'ouverture d'un compte ${accountTypeWords[input.accountType]} en HTG.`,
+      '',
+      `Référence de la demande : ${input.reference}`,
+      '',
+      "Un agent Lajan va vérifier votre pièce d'identité. Vous recevrez sa décision par e-mail dans les 24 heures.",
+      'Gardez cette référence : elle vous sera demandée au guichet.',
+      '',
+      "L'équipe Lajan",
+    ].join('\n'),
+  };
+}
+
+export interface AccountRequestActivatedMailInput {
+  to: string;
+  firstName: string;
+  reference: string;
+  accountType: 'current' | 'savings';
+  accountNumber: string;
+  agent: { name: string; code: string } | null;
+}
+
+export function accountRequestActivatedMail(input: AccountRequestActivatedMailInput): MailMessage {
+  return {
+    kind: 'account_request_activated',
+    to: input.to,
+    subject: `Votre compte Lajan est ouvert (${input.reference})`,
+    text: [
+      `Bonjour ${input.firstName},`,
+      '',
+      `Votre demande ${input.reference} a été acceptée : votre compte ${accountTypeWords[input.accountType]} en HTG est ouvert.`,
+      '',
+      `Numéro de compte : ${input.accountNumber}`,
+      ...(input.agent ? [`Agence : ${input.agent.name} (${input.agent.code})`] : []),
+      '',
+      'Conservez précieusement ce numéro pour accéder à votre compte.',
+      '',
+      "L'équipe Lajan",
+    ].join('\n'),
+  };
+}
+
+export interface AccountRequestRejectedMailInput {
+  to: string;
+  firstName: string;
+  reference: string;
+  reason: string;
+}
+
+export function accountRequestRejectedMail(input: AccountRequestRejectedMailInput): MailMessage {
+  return {
+    kind: 'account_request_rejected',
+    to: input.to,
+    subject: `Votre demande d'ouverture de compte Lajan (${input.reference})`,
+    text: [
+      `Bonjour ${input.firstName},`,
+      '',
+      `Votre demande ${input.reference} n'a pas pu être acceptée.`,
+      '',
+      `Motif : ${input.reason}`,
+      '',
+      'Vous pouvez présenter une nouvelle demande, ou vous rendre dans un point Lajan avec votre pièce d’identité.',
       '',
       "L'équipe Lajan",
     ].join('\n'),

@@ -1,9 +1,39 @@
-import { centimesToHtg, CURRENCY, type AccountStatus, type AccountType } from '@lajan/domain';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { randomInt } from 'node:crypto';
+import {
+  centimesToHtg,
+  CURRENCY,
+  type AccountStatus,
+  type AccountType,
+  type CreateAccountInput,
+  type SessionUser,
+} from '@lajan/domain';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { Db, Executor } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { accounts } from '../../db/schema.js';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import {
+  accountRequestActivatedMail,
+  accountRequestRejectedMail,
+  type MailMessage,
+} from '../../mail/templates.js';
+import { findAgentByCode } from '../agents/store.js';
+import { recordAudit } from '../audit/service.js';
+import { isUuid } from '../persons/service.js';
+import { findPersonsByIds } from '../persons/store.js';
 import { generateAccountNumber } from './numbers.js';
-import { selectAccountRecords, selectHolders, type AccountRecord, type HolderRecord } from './store.js';
+import {
+  holderMatches,
+  insertHolders,
+  pageAccountRecords,
+  selectAccountRecords,
+  selectHolders,
+  type AccountRecord,
+  type AccountRow,
+  type HolderRecord,
+} from './store.js';
 
 /**
  * An account as the API answers it (docs/contract-customers-agents.md, "Account"). `type` is
@@ -32,6 +62,15 @@ export interface AccountView {
   decidedAt: string | null;
   decidedBy: { username: string } | null;
   rejectionReason: string | null;
+}
+
+/** A customer account's view: it always has a type. */
+export type CustomerAccountView = AccountView & { type: AccountType };
+
+export function asCustomerView(view: AccountView): CustomerAccountView {
+  const { type } = view;
+  if (type === null) throw new Error(`accounts: ${view.id} is not a customer account`);
+  return { ...view, type };
 }
 
 /** How many fresh numbers to try before giving up: ten random digits almost never collide twice. */
@@ -180,4 +219,381 @@ export async function accountViews(executor: Executor, accountIds: string[]): Pr
   const records = await selectAccountRecords(executor, inArray(accounts.id, accountIds));
   const views = new Map((await presentAccounts(executor, records)).map((view) => [view.id, view]));
   return accountIds.flatMap((id) => views.get(id) ?? []);
+}
+
+export const accountErrors = {
+  notFound: 'Compte introuvable',
+  personsNotFound: 'Un client sélectionné est introuvable',
+  hasBalance: 'Le compte a encore un solde',
+  closed: 'Le compte est fermé',
+  alreadyDecided: 'Cette demande a déjà été traitée',
+  noAgent: "Votre utilisateur n'est rattaché à aucun agent",
+} as const;
+
+const referenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * A public request's reference, `DEM-7K4QZP`: six characters without the look-alikes 0/O and
+ * 1/I, read aloud at the counter (32⁶ ≈ 10⁹, unique by constraint, retried on a collision).
+ */
+export function generateRequestReference(): string {
+  let code = '';
+  for (let i = 0; i < 6; i += 1) code += referenceAlphabet[randomInt(referenceAlphabet.length)];
+  return `DEM-${code}`;
+}
+
+/**
+ * A visitor's request (`POST /auth/register`): a `pending` customer account with no agent,
+ * its holders, and a fresh reference. Runs in the caller's transaction.
+ */
+export async function openAccountRequest(
+  executor: Executor,
+  input: { type: AccountType; personIds: string[]; now: Date },
+): Promise<{ id: string; accountNumber: string; requestReference: string }> {
+  for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
+    // A customer account meets no other unique index than its number and its reference:
+    // skipping any conflict retries both.
+    const [row] = await executor
+      .insert(accounts)
+      .values({
+        accountNumber: generateAccountNumber(),
+        requestReference: generateRequestReference(),
+        kind: 'customer',
+        type: input.type,
+        currency: CURRENCY,
+        status: 'pending',
+        agentId: null,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .onConflictDoNothing()
+      .returning({
+        id: accounts.id,
+        accountNumber: accounts.accountNumber,
+        requestReference: accounts.requestReference,
+      });
+    if (row?.requestReference) {
+      await insertHolders(executor, row.id, input.personIds);
+      return { id: row.id, accountNumber: row.accountNumber, requestReference: row.requestReference };
+    }
+  }
+  throw new Error(`accounts: no free number or reference after ${NUMBER_ATTEMPTS} attempts`);
+}
+
+export interface AccountActor {
+  user: SessionUser;
+  ip: string;
+}
+
+export interface AccountListQuery {
+  page: number;
+  perPage: number;
+  status?: AccountStatus | undefined;
+  q?: string | undefined;
+}
+
+export interface AccountsServiceDeps {
+  db: Db;
+  clock: Clock;
+  /** Sends what the outbox holds; called after a commit that queued a message. */
+  kickMail: () => Promise<void>;
+}
+
+const customer = eq(accounts.kind, 'customer');
+
+/** Customer accounts at the counter and the review of public requests (SPEC §7 "Accounts"). */
+export class AccountsService {
+  constructor(private readonly deps: AccountsServiceDeps) {}
+
+  /** The id of the signed-in user's agent; a user without one has nothing to do here. */
+  private async agentOf(user: SessionUser): Promise<{ id: string; code: string; name: string }> {
+    const agent = user.agent ? await findAgentByCode(this.deps.db, user.agent.code) : undefined;
+    if (!agent) throw new Forbidden(accountErrors.noAgent);
+    return { id: agent.id, code: agent.code, name: agent.name };
+  }
+
+  private async view(accountId: string): Promise<AccountView> {
+    const view = await accountView(this.deps.db, accountId);
+    if (!view) throw new NotFound(accountErrors.notFound);
+    return view;
+  }
+
+  private async customerView(accountId: string): Promise<CustomerAccountView> {
+    return asCustomerView(await this.view(accountId));
+  }
+
+  /** `POST /accounts`: an `active` account of the teller's agent for persons that exist. */
+  async create(input: CreateAccountInput, actor: AccountActor): Promise<CustomerAccountView> {
+    const { db, clock } = this.deps;
+    const agent = await this.agentOf(actor.user);
+    const personIds = input.personIds;
+    const missing = () => new ValidationFailed({ personIds: [accountErrors.personsNotFound] });
+    if (!personIds.every(isUuid)) throw missing();
+    const found = await findPersonsByIds(db, personIds);
+    if (found.length !== personIds.length) throw missing();
+    const now = clock.now();
+    let created: { id: string; accountNumber: string };
+    try {
+      created = await db.transaction(async (tx) => {
+        const account = await insertWithFreshNumber(tx, {
+          kind: 'customer',
+          type: input.type,
+          currency: CURRENCY,
+          status: 'active',
+          agentId: agent.id,
+          createdByUserId: actor.user.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await insertHolders(tx, account.id, personIds);
+        await recordAudit(tx, {
+          at: now,
+          action: 'accounts.created',
+          actor: actor.user,
+          target: account.accountNumber,
+          ip: actor.ip,
+          details: {
+            accountId: account.id,
+            type: input.type,
+            holders: personIds.length,
+            agentCode: agent.code,
+          },
+        });
+        return account;
+      });
+    } catch (error) {
+      // A holder deleted between the check and the insert.
+      if (isForeignKeyViolation(error)) throw missing();
+      throw error;
+    }
+    return this.customerView(created.id);
+  }
+
+  /** `POST /accounts/search`: any customer account by its exact number (a customer may be served anywhere). */
+  async findByNumber(accountNumber: string): Promise<CustomerAccountView> {
+    const records = await selectAccountRecords(
+      this.deps.db,
+      and(customer, eq(accounts.accountNumber, accountNumber.trim())),
+    );
+    const [view] = await presentAccounts(this.deps.db, records);
+    if (!view) throw new NotFound(accountErrors.notFound);
+    return asCustomerView(view);
+  }
+
+  /**
+   * `GET /accounts`: the customer accounts of the teller's agent, newest first; with
+   * `status=pending`, the public requests waiting for review (no agent yet), oldest first.
+   */
+  async list(query: AccountListQuery, user: SessionUser) {
+    const conditions: (SQL | undefined)[] = [customer];
+    let orderBy: SQL[];
+    if (query.status === 'pending') {
+      conditions.push(eq(accounts.status, 'pending'), isNull(accounts.agentId));
+      orderBy = [asc(accounts.createdAt), asc(accounts.id)];
+    } else {
+      const agent = await this.agentOf(user);
+      conditions.push(eq(accounts.agentId, agent.id));
+      if (query.status) conditions.push(eq(accounts.status, query.status));
+      orderBy = [desc(accounts.createdAt), asc(accounts.id)];
+    }
+    const term = query.q?.trim();
+    if (term) {
+      const pattern = likePattern(term);
+      conditions.push(
+        or(
+          ilike(accounts.accountNumber, pattern),
+          ilike(accounts.requestReference, pattern),
+          holderMatches(pattern),
+        ),
+      );
+    }
+    const { records, total } = await pageAccountRecords(this.deps.db, and(...conditions), {
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+      orderBy,
+    });
+    return {
+      data: (await presentAccounts(this.deps.db, records)).map(asCustomerView),
+      meta: { total, page: query.page, per_page: query.perPage },
+    };
+  }
+
+  /** What a teller may read by id: its agent's customer accounts and the public requests. */
+  private async readableBy(user: SessionUser, id: string): Promise<SQL | undefined> {
+    const agent = await this.agentOf(user);
+    return and(
+      eq(accounts.id, id),
+      customer,
+      or(eq(accounts.agentId, agent.id), and(isNull(accounts.agentId), eq(accounts.status, 'pending'))),
+    );
+  }
+
+  async get(id: string, user: SessionUser): Promise<CustomerAccountView> {
+    if (!isUuid(id)) throw new NotFound(accountErrors.notFound);
+    const records = await selectAccountRecords(this.deps.db, await this.readableBy(user, id));
+    const [view] = await presentAccounts(this.deps.db, records);
+    if (!view) throw new NotFound(accountErrors.notFound);
+    return asCustomerView(view);
+  }
+
+  /** `PUT /accounts/{id}`: `active` ⇄ `inactive`, for the teller's agent's accounts only. */
+  async updateStatus(
+    id: string,
+    status: 'active' | 'inactive',
+    actor: AccountActor,
+  ): Promise<CustomerAccountView> {
+    const { db, clock } = this.deps;
+    if (!isUuid(id)) throw new NotFound(accountErrors.notFound);
+    const agent = await this.agentOf(actor.user);
+    const own = and(eq(accounts.id, id), customer, eq(accounts.agentId, agent.id));
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      // Locked, so that the status read here is the one changed (a concurrent close waits).
+      const [current] = await tx.select().from(accounts).where(own).for('update');
+      if (!current) throw new NotFound(accountErrors.notFound);
+      if (current.status === 'closed') throw new ValidationFailed({ status: [accountErrors.closed] });
+      if (current.status === status) return;
+      await tx.update(accounts).set({ status, updatedAt: now }).where(eq(accounts.id, id));
+      await recordAudit(tx, {
+        at: now,
+        action: 'accounts.status_changed',
+        actor: actor.user,
+        target: current.accountNumber,
+        ip: actor.ip,
+        details: { accountId: id, from: current.status, to: status },
+      });
+    });
+    return this.customerView(id);
+  }
+
+  /** `DELETE /accounts/{id}`: closes an account of the teller's agent whose balance is zero. */
+  async close(id: string, actor: AccountActor): Promise<CustomerAccountView> {
+    const { db, clock } = this.deps;
+    if (!isUuid(id)) throw new NotFound(accountErrors.notFound);
+    const agent = await this.agentOf(actor.user);
+    const own = and(eq(accounts.id, id), customer, eq(accounts.agentId, agent.id));
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      // The row lock orders this close with any posting on the account (the ledger locks it too),
+      // so no deposit lands on an account between the balance check and its closing.
+      const [current] = await tx.select().from(accounts).where(own).for('update');
+      if (!current) throw new NotFound(accountErrors.notFound);
+      if (current.status === 'closed') throw new ValidationFailed({ status: [accountErrors.closed] });
+      if (current.balanceCentimes !== 0) {
+        throw new ValidationFailed({ balance: [accountErrors.hasBalance] }, accountErrors.hasBalance);
+      }
+      await tx.update(accounts).set({ status: 'closed', updatedAt: now }).where(eq(accounts.id, id));
+      await recordAudit(tx, {
+        at: now,
+        action: 'accounts.closed',
+        actor: actor.user,
+        target: current.accountNumber,
+        ip: actor.ip,
+        details: { accountId: id, from: current.status },
+      });
+    });
+    return this.customerView(id);
+  }
+
+  /**
+   * `POST /accounts/{id}/activate`: a pending request becomes an active account of the teller's
+   * agent; who and when are recorded, and the principal holder is told by e-mail (same transaction).
+   */
+  async activateRequest(id: string, actor: AccountActor): Promise<CustomerAccountView> {
+    const agent = await this.agentOf(actor.user);
+    await this.decide(id, actor, 'accounts.request_activated', (account, principal) => ({
+      values: { status: 'active', agentId: agent.id },
+      mail: accountRequestActivatedMail({
+        to: principal.email,
+        firstName: principal.firstName,
+        reference: account.requestReference ?? '',
+        accountType: account.type ?? 'current',
+        accountNumber: account.accountNumber,
+        agent: { name: agent.name, code: agent.code },
+      }),
+      details: { agentCode: agent.code },
+    }));
+    return this.customerView(id);
+  }
+
+  /** `POST /accounts/{id}/reject`: a pending request is closed with its reason; recorded and e-mailed. */
+  async rejectRequest(id: string, reason: string, actor: AccountActor): Promise<CustomerAccountView> {
+    await this.decide(id, actor, 'accounts.request_rejected', (account, principal) => ({
+      values: { status: 'closed', rejectionReason: reason },
+      mail: accountRequestRejectedMail({
+        to: principal.email,
+        firstName: principal.firstName,
+        reference: account.requestReference ?? '',
+        reason,
+      }),
+      details: { reason },
+    }));
+    return this.customerView(id);
+  }
+
+  private async decide(
+    id: string,
+    actor: AccountActor,
+    action: 'accounts.request_activated' | 'accounts.request_rejected',
+    decision: (
+      account: AccountRow,
+      principal: { email: string; firstName: string },
+    ) => {
+      values: Partial<typeof accounts.$inferInsert>;
+      mail: MailMessage;
+      details: Record<string, unknown>;
+    },
+  ): Promise<void> {
+    const { db, clock } = this.deps;
+    if (!isUuid(id)) throw new NotFound(accountErrors.notFound);
+    const agent = await this.agentOf(actor.user);
+    // A request (no agent yet), or one this agent already took: deciding it again is a 409.
+    const request = and(
+      eq(accounts.id, id),
+      customer,
+      isNotNull(accounts.requestReference),
+      or(isNull(accounts.agentId), eq(accounts.agentId, agent.id)),
+    );
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      // Locked: of two tellers deciding at once, the second sees the first's decision (409).
+      const [current] = await tx.select().from(accounts).where(request).for('update');
+      if (!current) throw new NotFound(accountErrors.notFound);
+      if (current.status !== 'pending') throw new Conflict(accountErrors.alreadyDecided);
+      const [principal] = (await selectHolders(tx, [id])).filter((holder) => holder.position === 0);
+      if (!principal?.person.email)
+        throw new Error(`accounts: request ${id} has no principal holder with an e-mail`);
+      const { values, mail, details } = decision(current, {
+        email: principal.person.email,
+        firstName: principal.person.firstName,
+      });
+      await tx
+        .update(accounts)
+        .set({ ...values, decidedByUserId: actor.user.id, decidedAt: now, updatedAt: now })
+        .where(eq(accounts.id, id));
+      await enqueueMail(tx, mail, now);
+      await recordAudit(tx, {
+        at: now,
+        action,
+        actor: actor.user,
+        target: current.accountNumber,
+        ip: actor.ip,
+        details: { accountId: id, reference: current.requestReference, ...details },
+      });
+    });
+    await this.deps.kickMail();
+  }
+
+  /** `GET /accounts/self`: the float of the signed-in user's agent ("Mon Compte"). */
+  async ownFloat(user: SessionUser): Promise<AccountView> {
+    const agent = await this.agentOf(user);
+    const float = await floatAccountOfAgent(this.deps.db, agent.id);
+    if (!float) throw new NotFound(accountErrors.notFound);
+    return this.view(float.id);
+  }
+}
+
+/** `%`, `_` and `\` are wildcards of LIKE: a search term is matched as typed. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accountHolders, accounts, agents, persons, users } from '../../db/schema.js';
 
@@ -80,4 +80,59 @@ export async function selectHolders(executor: Executor, accountIds: string[]): P
     .where(inArray(accountHolders.accountId, accountIds))
     .orderBy(asc(accountHolders.accountId), asc(accountHolders.position));
   return rows.map(({ accountId, position, ...person }) => ({ accountId, position, person }));
+}
+
+/** `selectAccountRecords` for one page, with the total of the whole selection. */
+export async function pageAccountRecords(
+  executor: Executor,
+  where: SQL | undefined,
+  page: { limit: number; offset: number; orderBy: SQL[] },
+): Promise<{ records: AccountRecord[]; total: number }> {
+  const [records, [counted]] = await Promise.all([
+    selectAccountRecords(executor, where, page),
+    executor.select({ total: count() }).from(accounts).where(where),
+  ]);
+  return { records, total: counted?.total ?? 0 };
+}
+
+/** The holders of an account, principal first: position i is `personIds[i]`. */
+export async function insertHolders(
+  executor: Executor,
+  accountId: string,
+  personIds: string[],
+): Promise<void> {
+  await executor
+    .insert(accountHolders)
+    .values(personIds.map((personId, position) => ({ accountId, personId, position })));
+}
+
+/**
+ * Accounts one of whose holders matches `pattern` (an ILIKE pattern) by name or document number:
+ * the `q` of the accounts list.
+ */
+export function holderMatches(pattern: string): SQL {
+  return sql`exists (select 1 from ${accountHolders} inner join ${persons} on ${persons.id} = ${accountHolders.personId}
+    where ${accountHolders.accountId} = ${accounts.id}
+      and (${persons.firstName} ilike ${pattern} or ${persons.lastName} ilike ${pattern}
+        or (${persons.firstName} || ' ' || ${persons.lastName}) ilike ${pattern}
+        or (${persons.lastName} || ' ' || ${persons.firstName}) ilike ${pattern}
+        or ${persons.idDocumentNumber} ilike ${pattern}))`;
+}
+
+/** A conditional update of one account: the row when `where` still held, otherwise undefined. */
+export async function updateAccountWhere(
+  executor: Executor,
+  where: SQL | undefined,
+  values: Partial<typeof accounts.$inferInsert>,
+): Promise<AccountRow | undefined> {
+  const [row] = await executor.update(accounts).set(values).where(where).returning();
+  return row;
+}
+
+export async function findAccountRow(
+  executor: Executor,
+  where: SQL | undefined,
+): Promise<AccountRow | undefined> {
+  const [row] = await executor.select().from(accounts).where(where).limit(1);
+  return row;
 }

@@ -5,20 +5,20 @@ import { loginAttempts } from '../../db/schema.js';
 /** DESIGN §6: failures counted over 15 minutes. */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 
-export type AttemptKind = 'login' | 'reset_request';
+export type AttemptKind = 'login' | 'reset_request' | 'register';
 
 /**
  * Sign-in: after 5 failures for one username or 50 from one address within the window,
  * sign-in is refused until the window has passed (a success is never limited, and the
  * username's count starts again after one). Reset requests: every request counts.
  */
-export const throttleLimits: Record<AttemptKind, { perUsername: number; perIp: number }> = {
+export const throttleLimits: Record<'login' | 'reset_request', { perUsername: number; perIp: number }> = {
   login: { perUsername: 5, perIp: 50 },
   reset_request: { perUsername: 5, perIp: 50 },
 };
 
 export interface ThrottleQuery {
-  kind: AttemptKind;
+  kind: 'login' | 'reset_request';
   /** Lower-cased username, or e-mail for a reset request by e-mail. */
   key: string;
   ip: string;
@@ -49,8 +49,8 @@ export async function throttleWaitSeconds(executor: Executor, query: ThrottleQue
   );
 
   const waits = await Promise.all([
-    waitFor(executor, byKey, limits.perUsername, query.now),
-    waitFor(executor, byIp, limits.perIp, query.now),
+    waitFor(executor, byKey, limits.perUsername, query.now, THROTTLE_WINDOW_MS),
+    waitFor(executor, byIp, limits.perIp, query.now, THROTTLE_WINDOW_MS),
   ]);
   return Math.max(...waits);
 }
@@ -64,6 +64,7 @@ async function waitFor(
   where: ReturnType<typeof and>,
   limit: number,
   now: Date,
+  windowMs: number,
 ): Promise<number> {
   const [total] = await executor.select({ n: count() }).from(loginAttempts).where(where);
   if (!total || total.n < limit) return 0;
@@ -75,7 +76,24 @@ async function waitFor(
     .offset(limit - 1)
     .limit(1);
   if (!pivot) return 0;
-  return Math.max(1, Math.ceil((pivot.at.getTime() + THROTTLE_WINDOW_MS - now.getTime()) / 1000));
+  return Math.max(1, Math.ceil((pivot.at.getTime() + windowMs - now.getTime()) / 1000));
+}
+
+/**
+ * Seconds until an address may try again when every attempt of `kind` counts, `limit` per
+ * `windowMs` (the public registration: 10 an hour), or 0 when it may try now.
+ */
+export async function addressWaitSeconds(
+  executor: Executor,
+  query: { kind: AttemptKind; ip: string; now: Date; limit: number; windowMs: number },
+): Promise<number> {
+  const windowStart = new Date(query.now.getTime() - query.windowMs);
+  const byIp = and(
+    eq(loginAttempts.kind, query.kind),
+    eq(loginAttempts.ip, query.ip),
+    gt(loginAttempts.createdAt, windowStart),
+  );
+  return waitFor(executor, byIp, query.limit, query.now, query.windowMs);
 }
 
 export async function recordAttempt(

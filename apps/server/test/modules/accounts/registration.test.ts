@@ -252,7 +252,9 @@ describe('reviewing public requests: POST /api/accounts/{id}/activate and /rejec
     const pending = await call(t.app, 'GET', '/api/accounts?status=pending', { token: b.teller.token });
     expect(pending.body.meta.total).toBe(0);
     const listA = await call(t.app, 'GET', '/api/accounts', { token: a.teller.token });
-    expect(listA.body.data.map((account: { id: string }) => account.id)).toEqual([request.id]);
+    expect((listA.body as { data: { id: string }[] }).data.map((account) => account.id)).toEqual([
+      request.id,
+    ]);
     expect((await call(t.app, 'GET', `/api/accounts/${request.id}`, { token: b.teller.token })).status).toBe(
       404,
     );
@@ -327,10 +329,10 @@ describe('reviewing public requests: POST /api/accounts/{id}/activate and /rejec
   it('keeps a pending request out of PUT and DELETE, and answers 404 for an account that is not a request', async () => {
     const { t, a } = await setup();
     const request = await pendingRequest(t);
-    const [rose] = [await registerPerson(t.app, a.teller.token, personInput(7))];
+    const rose = await registerPerson(t.app, a.teller.token, personInput(7));
     const opened = await call(t.app, 'POST', '/api/accounts', {
       token: a.teller.token,
-      body: { type: 'current', currency: 'HTG', personIds: [rose!.id] },
+      body: { type: 'current', currency: 'HTG', personIds: [rose.id] },
     });
 
     const put = await call(t.app, 'PUT', `/api/accounts/${request.id}`, {

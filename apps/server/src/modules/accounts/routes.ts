@@ -1,0 +1,230 @@
+import {
+  accountSchema,
+  accountSearchInputSchema,
+  accountStatusSchema,
+  accountTypeSchema,
+  createAccountInputSchema,
+  errorBodySchema,
+  listResponseSchema,
+  paginationQuerySchema,
+  rejectAccountRequestInputSchema,
+  updateAccountInputSchema,
+} from '@lajan/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import { requireCapability, sessionOf } from '../auth/plugin.js';
+import { AccountsService } from './service.js';
+
+const bearer = [{ bearerAuth: [] }];
+const tags = ['accounts'];
+const accountResponse = z.object({ data: accountSchema });
+/** A float account has no customer type (`GET /accounts/self`). */
+const floatAccountSchema = accountSchema.extend({ type: accountTypeSchema.nullable() });
+const idParams = z.object({ id: z.string() });
+const refused = { 401: errorBodySchema, 403: errorBodySchema };
+
+const accountDescription =
+  '`balance` en HTG (deux décimales au plus) ; `customers[0]` est le titulaire principal. ' +
+  'Statuts : `pending` (demande publique), `active` (seul statut où l’argent circule), `inactive`, `closed`.';
+
+/** SPEC §7 "Accounts" (docs/contract-customers-agents.md). */
+export const accountsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, options) => {
+  const service = new AccountsService({
+    db: app.database.db,
+    clock: options.clock,
+    kickMail: () => app.mail.kick(),
+  });
+  const actorOf = (request: FastifyRequest) => ({ user: sessionOf(request), ip: request.ip });
+  const manage = requireCapability('accounts.manage');
+
+  app.post(
+    '/accounts',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary:
+          'Ouvrir un compte actif pour des personnes enregistrées (la première est titulaire principale)',
+        description: accountDescription,
+        security: bearer,
+        body: createAccountInputSchema,
+        response: { 201: accountResponse, ...refused, 422: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const account = await service.create(request.body, actorOf(request));
+      return reply.code(201).send({ data: account });
+    },
+  );
+
+  app.post(
+    '/accounts/search',
+    {
+      config: { signedIn: true },
+      schema: {
+        tags,
+        summary: 'Trouver un compte client par son numéro exact, quel que soit son agent',
+        description: `${accountDescription} Un numéro de compte d’agent ou de compte système répond 404 « Compte introuvable ».`,
+        security: bearer,
+        body: accountSearchInputSchema,
+        response: {
+          200: z.object({ data: z.object({ account: accountSchema }) }),
+          401: errorBodySchema,
+          404: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => ({ data: { account: await service.findByNumber(request.body.account_number) } }),
+  );
+
+  app.get(
+    '/accounts/self',
+    {
+      preHandler: requireCapability('account.self'),
+      schema: {
+        tags,
+        summary: '« Mon Compte » : le compte de l’agent de l’utilisateur connecté (float)',
+        description:
+          'Même forme qu’un compte client, avec `type: null`, `customers: []` et `agent` renseigné.',
+        security: bearer,
+        response: {
+          200: z.object({ data: z.object({ account: floatAccountSchema }) }),
+          ...refused,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => ({ data: { account: await service.ownFloat(sessionOf(request)) } }),
+  );
+
+  app.get(
+    '/accounts',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Comptes clients de l’agent ; `status=pending` : les demandes publiques à examiner',
+        description:
+          'Sans `status=pending`, les comptes de l’agent de l’utilisateur, les plus récents d’abord. ' +
+          'Avec `status=pending`, les demandes publiques (sans agent), les plus anciennes d’abord. ' +
+          '`q` cherche dans le numéro de compte, la référence de demande, le nom et le numéro de pièce des titulaires.',
+        security: bearer,
+        querystring: paginationQuerySchema.extend({
+          status: accountStatusSchema.optional(),
+          q: z.string().trim().max(100, 'Recherche trop longue').optional(),
+        }),
+        response: { 200: listResponseSchema(accountSchema), ...refused, 422: errorBodySchema },
+      },
+    },
+    (request) =>
+      service.list(
+        {
+          page: request.query.page,
+          perPage: request.query.per_page,
+          status: request.query.status,
+          q: request.query.q,
+        },
+        sessionOf(request),
+      ),
+  );
+
+  app.get(
+    '/accounts/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Un compte de l’agent, ou une demande publique en attente',
+        description: accountDescription,
+        security: bearer,
+        params: idParams,
+        response: { 200: accountResponse, ...refused, 404: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await service.get(request.params.id, sessionOf(request)) }),
+  );
+
+  app.put(
+    '/accounts/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Activer ou désactiver un compte de l’agent (seul le statut change)',
+        description:
+          'Un compte fermé répond 422. Une demande publique en attente n’appartient encore à aucun agent : elle s’active ou se refuse (404 ici).',
+        security: bearer,
+        params: idParams,
+        body: updateAccountInputSchema,
+        response: { 200: accountResponse, ...refused, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      data: await service.updateStatus(request.params.id, request.body.status, actorOf(request)),
+    }),
+  );
+
+  app.delete(
+    '/accounts/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Fermer un compte de l’agent dont le solde est nul',
+        description: '422 « Le compte a encore un solde » tant que le solde n’est pas 0.',
+        security: bearer,
+        params: idParams,
+        response: { 200: accountResponse, ...refused, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await service.close(request.params.id, actorOf(request)) }),
+  );
+
+  app.post(
+    '/accounts/:id/activate',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Accepter une demande publique : le compte devient actif et rattaché à l’agent',
+        description:
+          'Enregistre qui a décidé et quand ; le titulaire principal reçoit un e-mail. Une demande déjà traitée répond 409.',
+        security: bearer,
+        params: idParams,
+        response: { 200: accountResponse, ...refused, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await service.activateRequest(request.params.id, actorOf(request)) }),
+  );
+
+  app.post(
+    '/accounts/:id/reject',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Refuser une demande publique, avec son motif (elle devient `closed`)',
+        description:
+          'Enregistre qui a décidé et quand ; le titulaire principal reçoit le motif par e-mail. Une demande déjà traitée répond 409.',
+        security: bearer,
+        params: idParams,
+        body: rejectAccountRequestInputSchema,
+        response: {
+          200: accountResponse,
+          ...refused,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      data: await service.rejectRequest(request.params.id, request.body.reason, actorOf(request)),
+    }),
+  );
+
+  return Promise.resolve();
+};

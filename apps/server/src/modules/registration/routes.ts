@@ -1,0 +1,48 @@
+import { errorBodySchema, registerInputSchema } from '@lajan/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import { RegistrationService } from './service.js';
+
+const registerResponseSchema = z.object({
+  data: z.object({ user: z.null(), token: z.null(), reference: z.string() }),
+});
+
+/** `POST /auth/register`: the public registration (DESIGN §3), no session needed or given. */
+export const registrationRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, options) => {
+  const service = new RegistrationService({
+    db: app.database.db,
+    clock: options.clock,
+    kickMail: () => app.mail.kick(),
+  });
+
+  app.post(
+    '/auth/register',
+    {
+      config: { public: true },
+      // Before validation: a throttled address learns nothing, not even what is wrong with its form.
+      preValidation: (request) => service.throttle(request.ip),
+      schema: {
+        tags: ['auth'],
+        summary: 'Demande publique d’ouverture de compte (sans utilisateur ni jeton)',
+        description:
+          'Crée les personnes (ou reprend une personne déjà enregistrée avec la même pièce et le même nom) et un compte ' +
+          '`pending` avec une référence `DEM-XXXXXX`, puis écrit au titulaire principal. Un doublon répond 409 ' +
+          '(`errors["persons.0.email"]`…), une même donnée répétée dans la demande 422. 10 demandes par heure et par adresse, puis 429.',
+        body: registerInputSchema,
+        response: {
+          201: registerResponseSchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { reference } = await service.register(request.body, request.ip);
+      return reply.code(201).send({ data: { user: null, token: null, reference } });
+    },
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,203 @@
+import { normalizePhone, type PersonData, type registerInputSchema } from '@lajan/domain';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Db, Tx } from '../../db/client.js';
+import { uniqueViolationOf } from '../../db/errors.js';
+import { Throttled, ValidationFailed, type FieldErrors } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { accountRequestReceivedMail } from '../../mail/templates.js';
+import { openAccountRequest } from '../accounts/service.js';
+import { recordAudit } from '../audit/service.js';
+import { addressWaitSeconds, recordAttempt } from '../auth/throttle.js';
+import {
+  duplicateConflict,
+  duplicateErrors,
+  duplicateFieldsOf,
+  duplicateMessage,
+  toPersonValues,
+} from '../persons/service.js';
+import {
+  duplicatePersonFieldOf,
+  findPersonByDocument,
+  insertPerson,
+  type PersonRow,
+} from '../persons/store.js';
+
+export type RegisterData = z.output<typeof registerInputSchema>;
+
+/** DESIGN §6: the public registration is throttled per address, 10 requests an hour. */
+export const REGISTRATION_LIMIT_PER_HOUR = 10;
+export const REGISTRATION_WINDOW_MS = 60 * 60_000;
+
+/** Names compared as a person would: case, accents and extra spaces aside. */
+function sameName(a: string, b: string): boolean {
+  const fold = (value: string) =>
+    value
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLocaleLowerCase('fr-FR');
+  return fold(a) === fold(b);
+}
+
+/** The same e-mail, phone or document given twice in one request: 422 on the later person. */
+function repeatsWithinRequest(persons: PersonData[]): FieldErrors {
+  const errors: FieldErrors = {};
+  const seen = {
+    email: new Set<string>(),
+    phoneNumber: new Set<string>(),
+    idDocumentNumber: new Set<string>(),
+  };
+  persons.forEach((person, index) => {
+    const keys = {
+      phoneNumber: normalizePhone(person.phoneNumber),
+      email: person.email.toLowerCase(),
+      idDocumentNumber: `${person.idDocumentType}:${person.idDocumentNumber.toUpperCase()}`,
+    };
+    for (const field of ['phoneNumber', 'email', 'idDocumentNumber'] as const) {
+      if (seen[field].has(keys[field])) {
+        errors[`persons.${index}.${field}`] = [duplicateMessage(field, person.idDocumentType)];
+      }
+      seen[field].add(keys[field]);
+    }
+  });
+  return errors;
+}
+
+class DuplicatesFound extends Error {
+  constructor(readonly errors: FieldErrors) {
+    super('registration: duplicates');
+  }
+}
+
+export interface RegistrationServiceDeps {
+  db: Db;
+  clock: Clock;
+  kickMail: () => Promise<void>;
+}
+
+/**
+ * `POST /auth/register` (DESIGN §3): a visitor asks for an account. No user, no token: the persons
+ * (reused when the same document is already registered under the same name) and a `pending`
+ * account that a teller activates or rejects; the principal holder is e-mailed at once.
+ */
+export class RegistrationService {
+  constructor(private readonly deps: RegistrationServiceDeps) {}
+
+  /** Counts the request and refuses it (429) past 10 an hour from one address. */
+  async throttle(ip: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const wait = await addressWaitSeconds(db, {
+      kind: 'register',
+      ip,
+      now,
+      limit: REGISTRATION_LIMIT_PER_HOUR,
+      windowMs: REGISTRATION_WINDOW_MS,
+    });
+    if (wait > 0) throw new Throttled(wait);
+    // Every request counts, refused ones too: a 409 tells whether an e-mail is known.
+    await recordAttempt(db, { kind: 'register', key: '', ip, succeeded: true, now });
+  }
+
+  async register(input: RegisterData, ip: string): Promise<{ reference: string }> {
+    const { db, clock } = this.deps;
+    const repeated = repeatsWithinRequest(input.persons);
+    if (Object.keys(repeated).length > 0) throw new ValidationFailed(repeated);
+    const values = input.persons.map(toPersonValues);
+    const now = clock.now();
+
+    let reference: string;
+    try {
+      reference = await db.transaction(async (tx) => {
+        const holders: PersonRow[] = [];
+        let reused = 0;
+        const errors: FieldErrors = {};
+        for (const [index, person] of input.persons.entries()) {
+          const prefix = `persons.${index}.`;
+          const existing = await findPersonByDocument(tx, person.idDocumentType, person.idDocumentNumber);
+          if (existing) {
+            if (
+              sameName(existing.firstName, person.firstName) &&
+              sameName(existing.lastName, person.lastName)
+            ) {
+              holders.push(existing);
+              reused += 1;
+            } else {
+              Object.assign(errors, duplicateErrors(['idDocumentNumber'], person.idDocumentType, prefix));
+            }
+            continue;
+          }
+          const personValues = values[index]!;
+          const duplicates = await duplicateFieldsOf(tx, personValues);
+          if (duplicates.length > 0) {
+            Object.assign(errors, duplicateErrors(duplicates, person.idDocumentType, prefix));
+            continue;
+          }
+          const inserted = await insertInSavepoint(tx, () => insertPerson(tx, personValues, now));
+          if ('field' in inserted) {
+            Object.assign(errors, duplicateErrors([inserted.field], person.idDocumentType, prefix));
+            continue;
+          }
+          holders.push(inserted.row);
+        }
+        if (Object.keys(errors).length > 0) throw new DuplicatesFound(errors);
+
+        const request = await openAccountRequest(tx, {
+          type: input.type,
+          personIds: holders.map((holder) => holder.id),
+          now,
+        });
+        const principal = holders[0]!;
+        await enqueueMail(
+          tx,
+          accountRequestReceivedMail({
+            // A reused person is written to at the address on file, not the one typed.
+            to: principal.email ?? input.persons[0]!.email,
+            firstName: principal.firstName,
+            reference: request.requestReference,
+            accountType: input.type,
+          }),
+          now,
+        );
+        await recordAudit(tx, {
+          at: now,
+          action: 'accounts.request_received',
+          actor: null,
+          target: request.accountNumber,
+          ip,
+          details: {
+            accountId: request.id,
+            reference: request.requestReference,
+            holders: holders.length,
+            reusedPersons: reused,
+          },
+        });
+        return request.requestReference;
+      });
+    } catch (error) {
+      if (error instanceof DuplicatesFound) throw duplicateConflict(error.errors);
+      throw error;
+    }
+    await this.deps.kickMail();
+    return { reference };
+  }
+}
+
+/**
+ * Inserts in a savepoint, so that a racing registration that took the e-mail, phone or document
+ * first costs this person's insert only, reported on its own field, not the whole transaction.
+ */
+async function insertInSavepoint(
+  tx: Tx,
+  insert: () => Promise<PersonRow>,
+): Promise<{ row: PersonRow } | { field: 'email' | 'phoneNumber' | 'idDocumentNumber' }> {
+  try {
+    return { row: await tx.transaction(() => insert()) };
+  } catch (error) {
+    const field = duplicatePersonFieldOf(uniqueViolationOf(error));
+    if (field) return { field };
+    throw error;
+  }
+}
