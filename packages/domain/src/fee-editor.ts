@@ -32,6 +32,13 @@ function centimesOf(amountHtg: number): number {
   return Math.round(amountHtg * 100);
 }
 
+/** A value a band may hold: not negative, at most two decimals, at most 100 000 HTG. */
+function isBandValue(value: unknown): value is number {
+  return (
+    typeof value === 'number' && value >= 0 && hasAtMostTwoDecimals(value) && value <= MAX_OPERATION_HTG
+  );
+}
+
 /** A value of a band in HTG: present, not negative, at most two decimals, at most 100 000 HTG. */
 const bandValueSchema = z
   .number({
@@ -46,7 +53,18 @@ const bandValueSchema = z
     else if (value > MAX_OPERATION_HTG) ctx.addIssue({ code: 'custom', message: feeEditorMessages.tooLarge });
   });
 
-/** One band, bounds inclusive, in HTG (SPEC §3 fee row without its type). */
+/** A band whose bounds are usable: the rules between bands look only at these. */
+function boundsOf(band: { min_amount: unknown; max_amount: unknown }): { min: number; max: number } | undefined {
+  if (!isBandValue(band.min_amount) || !isBandValue(band.max_amount)) return undefined;
+  const min = centimesOf(band.min_amount);
+  const max = centimesOf(band.max_amount);
+  return min > 0 && min <= max ? { min, max } : undefined;
+}
+
+/**
+ * One band, bounds inclusive, in HTG (SPEC §3 fee row without its type). Zod runs these checks even when a
+ * value is wrong; each looks only at values that are right, so that a cell gets one message, its own.
+ */
 export const feeBandInputSchema = z
   .object({
     min_amount: bandValueSchema,
@@ -55,11 +73,19 @@ export const feeBandInputSchema = z
     agent_share: bandValueSchema,
   })
   .superRefine((band, ctx) => {
-    if (centimesOf(band.min_amount) === 0)
+    if (isBandValue(band.min_amount) && centimesOf(band.min_amount) === 0)
       ctx.addIssue({ code: 'custom', path: ['min_amount'], message: feeEditorMessages.minPositive });
-    else if (centimesOf(band.min_amount) > centimesOf(band.max_amount))
+    else if (
+      isBandValue(band.min_amount) &&
+      isBandValue(band.max_amount) &&
+      centimesOf(band.min_amount) > centimesOf(band.max_amount)
+    )
       ctx.addIssue({ code: 'custom', path: ['max_amount'], message: feeEditorMessages.minAboveMax });
-    if (centimesOf(band.agent_share) > centimesOf(band.fee))
+    if (
+      isBandValue(band.fee) &&
+      isBandValue(band.agent_share) &&
+      centimesOf(band.agent_share) > centimesOf(band.fee)
+    )
       ctx.addIssue({ code: 'custom', path: ['agent_share'], message: feeEditorMessages.shareAboveFee });
   });
 export type FeeBandInput = z.input<typeof feeBandInputSchema>;
@@ -78,7 +104,10 @@ export const feeScheduleInputSchema = z
   })
   .superRefine(({ rows }, ctx) => {
     const order = rows
-      .map((band, index) => ({ index, min: centimesOf(band.min_amount), max: centimesOf(band.max_amount) }))
+      .flatMap((band, index) => {
+        const bounds = boundsOf(band);
+        return bounds ? [{ index, ...bounds }] : [];
+      })
       .sort((a, b) => a.min - b.min || a.index - b.index);
     for (let i = 1; i < order.length; i += 1) {
       const previous = order[i - 1]!;
