@@ -10,14 +10,26 @@ interface PaginationProps {
   label?: string;
   /** True while the next page loads: the buttons wait, the summary stays. */
   busy?: boolean;
+  /** The server's 1-based positions of the rows shown (SPEC §3 firstItem, lastItem), when it gives them. */
+  firstItem?: number;
+  lastItem?: number;
 }
 
 /** "11 – 20 sur 42" and the previous / next buttons of a paged list (SPEC §3 "Pagination"). */
-export function Pagination({ page, perPage, total, onPageChange, label = 'Pagination', busy = false }: PaginationProps) {
+export function Pagination({
+  page,
+  perPage,
+  total,
+  onPageChange,
+  label = 'Pagination',
+  busy = false,
+  firstItem,
+  lastItem,
+}: PaginationProps) {
   if (total <= 0) return null;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const first = Math.min((page - 1) * perPage + 1, total);
-  const last = Math.min(page * perPage, total);
+  const first = firstItem ?? Math.min((page - 1) * perPage + 1, total);
+  const last = lastItem ?? Math.min(page * perPage, total);
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" aria-live="polite">

@@ -190,6 +190,8 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
             page={page}
             perPage={perPage}
             total={history.data.pagination.total}
+            firstItem={history.data.pagination.firstItem}
+            lastItem={history.data.pagination.lastItem}
             onPageChange={(next) => setPaging({ filterKey, page: next })}
             busy={history.isFetching}
             label={`Pages : ${caption}`}
