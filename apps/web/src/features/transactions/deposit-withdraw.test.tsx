@@ -156,6 +156,30 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     expect(api.requests.some((request) => request.path === '/transactions/deposit')).toBe(false);
   });
 
+  it('shows the fee being computed, and offers to compute it again when the network fails', async () => {
+    let quoteMode: 'hang' | 'ok' = 'hang';
+    const answerQuote = feeQuoteRoute();
+    api.on('GET /transactions/fees/quote', (request) => (quoteMode === 'hang' ? { hang: true } : answerQuote(request)));
+    const { user } = await open('/transaction/deposit', 'Dépôt', 400);
+    await findAccount(user);
+    await user.click(next());
+    await fillDetails(user, '1500');
+    await user.click(next());
+    expect(screen.getByRole('status')).toHaveTextContent('Calcul des frais...');
+    expect(save()).toBeDisabled();
+    expect(save()).toHaveAccessibleDescription('Les frais doivent être calculés avant d’enregistrer.');
+
+    // The query client tries a failed read once more before giving up.
+    expect(
+      await screen.findByText('Le serveur met trop de temps à répondre. Vérifiez votre connexion et réessayez.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(save()).toBeDisabled();
+    quoteMode = 'ok';
+    await user.click(screen.getByRole('button', { name: 'Recalculer les frais' }));
+    expect(await screen.findByRole('region', { name: 'Frais et total' })).toHaveTextContent('Total à encaisser1 500,00 HTG');
+    expect(save()).toBeEnabled();
+  });
+
   it('retries a confirmation cut by the network with the same key, and takes a fresh key for the next deposit', async () => {
     let mode: 'hang' | 'ok' = 'hang';
     api.on('POST /transactions/deposit', () => (mode === 'hang' ? { hang: true } : transactionAnswer()));
