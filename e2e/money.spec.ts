@@ -463,4 +463,28 @@ test('a double click on Enregistrer posts the deposit once', async ({ page, laja
   expect(history.data.map((row) => row.transactionNumber)).toEqual([number]);
   expect(await accountBalance(agent.teller, account)).toBe(2500);
   expect(await floatBalance(root, agent.code)).toBe(10000 - 2500);
+
+  // Harder still: two clicks within one task of the page, before React can disable the button.
+  await page.goto('/transaction/deposit');
+  await findAccount(page, 'Numéro de compte', account);
+  await next(page, 'Étape 2 sur 3');
+  await fillParty(page, holder, 1500);
+  await next(page, 'Étape 3 sur 3');
+  await expectFeePreview(page, 1500, 0, 'Total à encaisser');
+  await page.getByRole('button', { name: 'Enregistrer' }).evaluate((button) => {
+    const target = button as unknown as { click: () => void };
+    target.click();
+    target.click();
+  });
+  const second = await expectReceipt(page, { amount: 1500, fee: 0 });
+  await printReceipt(page);
+  // A fresh key for the new confirmation, and one more deposit only.
+  expect(new Set(posts).size).toBe(2);
+  const after = await agent.teller.get<{ data: Posted[]; pagination: { total: number } }>(
+    '/api/transactions/history?type=deposit',
+  );
+  expect(after.pagination.total).toBe(2);
+  expect(after.data.map((row) => row.transactionNumber)).toEqual([second, number]);
+  expect(await accountBalance(agent.teller, account)).toBe(4000);
+  expect(await floatBalance(root, agent.code)).toBe(10000 - 4000);
 });
