@@ -23,8 +23,7 @@ export function ReceiptPanel() {
   if (!transaction) return null;
 
   function print() {
-    printReceipt(receiptRef.current);
-    clear();
+    if (printReceipt(receiptRef.current)) clear();
   }
 
   return (
@@ -59,9 +58,12 @@ const PAGE_SLACK_MM = 12;
  * Opens the print window for the receipt alone. `@page { size: 80mm auto }` (receipt.css) is not
  * understood by every browser (Chromium drops it and prints on A4 or Letter, several pages long);
  * giving the page the receipt's own length prints one 80 mm slip of the right length everywhere.
- * window.print() returns once the print window is closed (printed or cancelled).
+ * window.print() returns once the print window is closed (printed or cancelled). False when the
+ * browser has no print window.
  */
-export function printReceipt(receipt: HTMLElement | null) {
+export function printReceipt(receipt: HTMLElement | null): boolean {
+  // A webview without a print window: the receipt stays on screen rather than vanishing unprinted.
+  if (typeof window.print !== 'function') return false;
   const pageStyle = document.createElement('style');
   if (receipt) {
     const heightMm = Math.ceil(receipt.getBoundingClientRect().height * MM_PER_PX) + PAGE_SLACK_MM;
@@ -73,4 +75,5 @@ export function printReceipt(receipt: HTMLElement | null) {
   } finally {
     pageStyle.remove();
   }
+  return true;
 }

@@ -150,7 +150,7 @@ export default function AgentDepositPage() {
       }}
       submitting={operation.isPending}
       onSubmit={submit}
-      error={<FailureAlert failure={failure} />}
+      error={failure && <FailureAlert failure={failure} />}
       steps={[
         {
           id: 'agent',

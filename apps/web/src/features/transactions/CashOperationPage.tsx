@@ -112,7 +112,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
       }}
       submitting={operation.isPending}
       onSubmit={submit}
-      error={<FailureAlert failure={failure} />}
+      error={failure && <FailureAlert failure={failure} />}
       steps={[
         {
           id: 'account',

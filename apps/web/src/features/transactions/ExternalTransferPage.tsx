@@ -269,7 +269,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
       }}
       submitting={operation.isPending}
       onSubmit={submit}
-      error={<FailureAlert failure={failure} />}
+      error={failure && <FailureAlert failure={failure} />}
       steps={[
         {
           id: 'sender',

@@ -177,7 +177,7 @@ export default function ReceiveTransferPage() {
       }}
       submitting={operation.isPending}
       onSubmit={submit}
-      error={<FailureAlert failure={failure} />}
+      error={failure && <FailureAlert failure={failure} />}
       steps={[
         {
           id: 'find',

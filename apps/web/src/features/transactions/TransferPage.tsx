@@ -115,7 +115,7 @@ export default function TransferPage() {
       }}
       submitting={operation.isPending}
       onSubmit={submit}
-      error={<FailureAlert failure={failure} />}
+      error={failure && <FailureAlert failure={failure} />}
       steps={[
         {
           id: 'sender',
