@@ -1,5 +1,6 @@
 import { centimesFromSql, CURRENCY, type TransactionType } from '@lajan/domain';
-import { inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { postgresErrorOf } from '../../db/errors.js';
 import { accounts, entries, transactions } from '../../db/schema.js';
@@ -54,7 +55,10 @@ export interface PostedTransaction {
   id: string;
   transactionNumber: string;
   createdAt: Date;
-  /** Every touched account's balance after the posting, in centimes. */
+  /**
+   * The touched customer and float accounts' balances after the posting, in centimes (the system
+   * accounts are updated at the end of the money transaction).
+   */
   balancesCentimes: Map<string, number>;
 }
 
@@ -84,53 +88,91 @@ export async function post(tx: Tx, posting: PostingInput): Promise<PostedTransac
   const deltas = checkBalanced(posting);
   const ids = [...deltas.keys()];
   const locked = await lockAccounts(tx, ids);
+  // Every account that is not a customer's or an agent's is a system account: locked last, below.
+  const systemIds = ids.filter((id) => !locked.has(id));
 
   const fieldOf = (id: string) => posting.fieldOfAccount?.[id];
   // The checks run in a fixed order over all accounts, so that a request refused for two reasons
   // always gets the same message.
-  for (const id of ids) {
-    const account = locked.get(id);
-    if (!account) throw new Error(`ledger: account ${id} does not exist`);
+  for (const [id, account] of locked) {
     if (account.status !== 'active') throw new LedgerRefused('AccountNotActive', { field: fieldOf(id) });
   }
-  for (const id of ids) {
-    if (locked.get(id)!.currency !== CURRENCY)
-      throw new LedgerRefused('CurrencyMismatch', { field: fieldOf(id) });
+  for (const [id, account] of locked) {
+    if (account.currency !== CURRENCY) throw new LedgerRefused('CurrencyMismatch', { field: fieldOf(id) });
   }
   const balancesCentimes = new Map<string, number>();
-  for (const id of ids) {
-    const account = locked.get(id)!;
+  for (const [id, account] of locked) {
     const after = account.balanceCentimes + deltas.get(id)!;
-    // Only the treasury, the provider's source of e-money, may go below zero.
-    if (after < 0 && account.systemCode !== 'treasury')
-      throw new LedgerRefused('InsufficientFunds', { field: 'amount' });
+    if (after < 0) throw new LedgerRefused('InsufficientFunds', { field: 'amount' });
     balancesCentimes.set(id, after);
   }
 
-  const row = await insertTransaction(tx, posting);
-  await tx.insert(entries).values(
-    ids.map((accountId) => ({
-      transactionId: row.id,
-      accountId,
-      amountCentimes: deltas.get(accountId)!,
-      createdAt: posting.at,
-    })),
-  );
-  // One statement for every balance; relative, so it stays right even if a future caller forgot the lock.
+  const row = await writePosting(tx, posting, ids, deltas, [...locked.keys()]);
+
+  // The system accounts (fee income above all) are touched by almost every movement: they are locked
+  // last and for the shortest time, by the statement that updates them, right before the commit (see
+  // `inMoneyTransaction`). The lock order stays global (customer and float accounts by id, then system
+  // accounts by id): no deadlock.
+  if (systemIds.length > 0) {
+    const pending = pendingSystemDeltas.get(tx);
+    if (pending) for (const id of systemIds) pending.set(id, (pending.get(id) ?? 0) + deltas.get(id)!);
+    else await updateSystemAccounts(tx, new Map(systemIds.map((id) => [id, deltas.get(id)!])), posting.at);
+  }
+
+  return { id: row.id, transactionNumber: row.transactionNumber, createdAt: row.createdAt, balancesCentimes };
+}
+
+/** `case id when … then delta … end`: one statement for several balances. */
+function balanceCases(ids: string[], deltas: Map<string, number>) {
   const cases = sql.join(
     ids.map((id) => sql`when ${id}::uuid then ${deltas.get(id)!}::bigint`),
     sql` `,
   );
-  await tx
+  return sql`case ${accounts.id} ${cases} end`;
+}
+
+/**
+ * Updates the system accounts' balances in one statement that locks them in id order, and refuses
+ * (the caller's transaction then rolls back) a non-active one or one but the treasury going below zero.
+ */
+async function updateSystemAccounts(tx: Tx, deltas: Map<string, number>, at: Date): Promise<void> {
+  const ids = [...deltas.keys()];
+  const updated = await tx
     .update(accounts)
     .set({
-      balanceCentimes: sql`${accounts.balanceCentimes} + (case ${accounts.id} ${cases} end)`,
-      updatedAt: posting.at,
+      balanceCentimes: sql`${accounts.balanceCentimes} + (${balanceCases(ids, deltas)})`,
+      updatedAt: at,
     })
-    .where(inArray(accounts.id, ids));
-
-  return { id: row.id, transactionNumber: row.transactionNumber, createdAt: row.createdAt, balancesCentimes };
+    .where(
+      inArray(
+        accounts.id,
+        tx
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(inArray(accounts.id, ids))
+          .orderBy(accounts.id)
+          .for('no key update'),
+      ),
+    )
+    .returning({
+      id: accounts.id,
+      status: accounts.status,
+      currency: accounts.currency,
+      balanceCentimes: accounts.balanceCentimes,
+      systemCode: accounts.systemCode,
+    });
+  if (updated.length !== ids.length) throw new Error('ledger: an account of the posting does not exist');
+  for (const account of updated) {
+    if (account.status !== 'active') throw new LedgerRefused('AccountNotActive');
+    if (account.currency !== CURRENCY) throw new LedgerRefused('CurrencyMismatch');
+    // Only the treasury, the provider's source of e-money, may go below zero.
+    if (centimesFromSql(account.balanceCentimes) < 0 && account.systemCode !== 'treasury')
+      throw new LedgerRefused('InsufficientFunds', { field: 'amount' });
+  }
 }
+
+/** The system-account deltas of each money transaction, applied once, last, by `inMoneyTransaction`. */
+const pendingSystemDeltas = new WeakMap<Tx, Map<string, number>>();
 
 /** Sums the entries per account, drops the zeros, and refuses (as a fault) anything that does not balance. */
 function checkBalanced(posting: PostingInput): Map<string, number> {
@@ -165,8 +207,9 @@ function compareUuids(a: string, b: string): number {
 }
 
 /**
- * Locks the rows in ascending id order. `ORDER BY` under `FOR UPDATE` makes PostgreSQL sort first and
- * lock in that order, so every movement takes its locks in one global order: no deadlock.
+ * Locks the customer and float rows in ascending id order (the system rows are locked last, by `post`).
+ * `ORDER BY` under `FOR UPDATE` makes PostgreSQL sort first and lock in that order, so every movement
+ * takes its locks in one global order: no deadlock.
  */
 async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, LockedAccount>> {
   const rows = await tx
@@ -179,45 +222,66 @@ async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, LockedAc
       systemCode: accounts.systemCode,
     })
     .from(accounts)
-    .where(inArray(accounts.id, ids))
+    .where(and(inArray(accounts.id, ids), ne(accounts.kind, 'system')))
     .orderBy(accounts.id)
-    .for('update');
+    .for('no key update');
   return new Map(
     rows.map((row) => [row.id, { ...row, balanceCentimes: centimesFromSql(row.balanceCentimes) }]),
   );
 }
 
-async function insertTransaction(tx: Tx, posting: PostingInput) {
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/**
+ * Writes the transaction, its entries and the new balances of the (already locked) customer and float
+ * accounts in one statement, one round trip: the fewer round trips while the rows are locked, the more
+ * movements per second. A transaction-number collision inserts nothing (a failed statement would abort the
+ * whole transaction) and is tried again with a fresh number.
+ */
+async function writePosting(
+  tx: Tx,
+  posting: PostingInput,
+  ids: string[],
+  deltas: Map<string, number>,
+  lockedIds: string[],
+): Promise<{ id: string; transactionNumber: string; createdAt: Date }> {
+  const id = randomUUID();
+  const at = posting.at.toISOString();
+  const rows = (list: string[]) =>
+    sql.join(
+      list.map((accountId) => sql`(${accountId}::uuid, ${deltas.get(accountId)!}::bigint)`),
+      sql`, `,
+    );
+  const balances =
+    lockedIds.length > 0
+      ? sql`, balances as (
+          update ${accounts} as a set balance_centimes = a.balance_centimes + v.delta, updated_at = ${at}::timestamptz
+          from (values ${rows(lockedIds)}) as v(account_id, delta)
+          where a.id = v.account_id and exists (select 1 from inserted))`
+      : sql``;
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
-    // A number collision is skipped, not caught: a failed statement would abort the whole transaction.
-    const [row] = await tx
-      .insert(transactions)
-      .values({
-        transactionNumber: generateTransactionNumber(),
-        type: posting.type,
-        status: posting.status,
-        amountCentimes: posting.amountCentimes,
-        feeCentimes: posting.feeCentimes,
-        agentShareCentimes: posting.agentShareCentimes,
-        currency: CURRENCY,
-        agentId: posting.agentId,
-        createdByUserId: posting.createdByUserId,
-        accountId: posting.accountId ?? null,
-        senderAccountId: posting.senderAccountId ?? null,
-        recipientAccountId: posting.recipientAccountId ?? null,
-        senderPersonId: posting.senderPersonId ?? null,
-        recipient: posting.recipient ?? null,
-        party: posting.party ?? null,
-        relatedTransactionId: posting.relatedTransactionId ?? null,
-        createdAt: posting.at,
-      })
-      .onConflictDoNothing({ target: transactions.transactionNumber })
-      .returning({
-        id: transactions.id,
-        transactionNumber: transactions.transactionNumber,
-        createdAt: transactions.createdAt,
-      });
-    if (row) return row;
+    const transactionNumber = generateTransactionNumber();
+    const result = await tx.execute(sql`
+      with inserted as (
+        insert into ${transactions} (id, transaction_number, type, status, amount_centimes, fee_centimes,
+          agent_share_centimes, currency, agent_id, created_by_user_id, account_id, sender_account_id,
+          recipient_account_id, sender_person_id, recipient, party, related_transaction_id, created_at)
+        values (${id}::uuid, ${transactionNumber}, ${posting.type}, ${posting.status}, ${posting.amountCentimes}::bigint,
+          ${posting.feeCentimes}::bigint, ${posting.agentShareCentimes}::bigint, ${CURRENCY}, ${posting.agentId}::uuid,
+          ${posting.createdByUserId}::uuid, ${posting.accountId ?? null}::uuid, ${posting.senderAccountId ?? null}::uuid,
+          ${posting.recipientAccountId ?? null}::uuid, ${posting.senderPersonId ?? null}::uuid,
+          ${json(posting.recipient)}::jsonb, ${json(posting.party)}::jsonb, ${posting.relatedTransactionId ?? null}::uuid,
+          ${at}::timestamptz)
+        on conflict (transaction_number) do nothing
+        returning id),
+      written as (
+        insert into ${entries} (transaction_id, account_id, amount_centimes, created_at)
+        select inserted.id, v.account_id, v.delta, ${at}::timestamptz
+        from inserted cross join (values ${rows(ids)}) as v(account_id, delta))
+      ${balances}
+      select count(*)::int as inserted from inserted`);
+    const [row] = (result as unknown as { rows: { inserted: number | string }[] }).rows;
+    if (Number(row?.inserted) === 1) return { id, transactionNumber, createdAt: posting.at };
   }
   throw new Error(`ledger: no free transaction number after ${NUMBER_ATTEMPTS} attempts`);
 }
@@ -237,7 +301,17 @@ export const moneyTransactionStats = { retries: 0 };
 export async function inMoneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await db.transaction(work, { isolationLevel: 'read committed' });
+      return await db.transaction(
+        async (tx) => {
+          const pending = new Map<string, number>();
+          pendingSystemDeltas.set(tx, pending);
+          const result = await work(tx);
+          // Last statement before the commit: the system rows stay locked for the commit only.
+          if (pending.size > 0) await updateSystemAccounts(tx, pending, new Date());
+          return result;
+        },
+        { isolationLevel: 'read committed' },
+      );
     } catch (error) {
       const code = postgresErrorOf(error)?.code;
       if (code === undefined || !RETRYABLE_SQLSTATES.has(code)) throw error;

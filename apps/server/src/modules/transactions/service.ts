@@ -31,6 +31,7 @@ import {
   accountNumberOf,
   agentWithFloatByCode,
   customerAccountByNumber,
+  customerAccountsByNumbers,
   historyPage,
   personById,
   transactionByNumber,
@@ -63,6 +64,11 @@ const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
  */
 export class TransactionsService {
   #lastPruneMs = Number.NEGATIVE_INFINITY;
+  /**
+   * Agent code → agent id and float account id: neither ever changes once the agent exists, so a
+   * process keeps them (one round trip less per movement). Names come from the session, read afresh.
+   */
+  readonly #agentIds = new Map<string, { id: string; floatAccountId: string }>();
 
   constructor(
     private readonly db: Db,
@@ -109,14 +115,15 @@ export class TransactionsService {
   /** The signed-in teller's agent and float: who posts. */
   async actorOf(executor: Executor, session: SessionUser): Promise<Actor & { code: string; name: string }> {
     if (!session.agent) throw new Forbidden();
-    const agent = await agentWithFloatByCode(executor, session.agent.code);
-    if (!agent?.floatAccountId) throw new Error(`agent ${session.agent.code} has no float account`);
-    return {
-      userId: session.id,
-      agent: { id: agent.id, floatAccountId: agent.floatAccountId },
-      code: agent.code,
-      name: agent.name,
-    };
+    const { code, name } = session.agent;
+    let ids = this.#agentIds.get(code);
+    if (!ids) {
+      const agent = await agentWithFloatByCode(executor, code);
+      if (!agent?.floatAccountId) throw new Error(`agent ${code} has no float account`);
+      ids = { id: agent.id, floatAccountId: agent.floatAccountId };
+      this.#agentIds.set(code, ids);
+    }
+    return { userId: session.id, agent: ids, code, name };
   }
 
   async deposit(tx: Tx, at: Date, session: SessionUser, input: z.output<typeof depositInputSchema>) {
@@ -154,9 +161,14 @@ export class TransactionsService {
   async transfer(tx: Tx, at: Date, session: SessionUser, input: z.output<typeof transferInputSchema>) {
     const actor = await this.actorOf(tx, session);
     const amountCentimes = htgToCentimes(input.amount);
-    const sender = await customerAccountByNumber(tx, input.senderAccountNumber, input.party);
+    const found = await customerAccountsByNumbers(
+      tx,
+      [input.senderAccountNumber, input.recipientAccountNumber],
+      input.party,
+    );
+    const sender = found.get(input.senderAccountNumber);
     if (!sender) throw new LedgerRefused('AccountNotFound', { field: 'senderAccountNumber' });
-    const recipient = await customerAccountByNumber(tx, input.recipientAccountNumber, input.party);
+    const recipient = found.get(input.recipientAccountNumber);
     if (!recipient) throw new LedgerRefused('AccountNotFound', { field: 'recipientAccountNumber' });
     if (!sender.partyIsHolder) throw new LedgerRefused('NotAccountHolder');
     const movement = await this.ledger.transfer(tx, {

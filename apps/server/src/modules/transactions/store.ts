@@ -1,5 +1,5 @@
 import { centimesFromSql, type TransactionType } from '@lajan/domain';
-import { aliasedTable, and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accountHolders, accounts, agents, persons, transactions, users } from '../../db/schema.js';
 import type { TransactionRecord } from './present.js';
@@ -61,15 +61,16 @@ export interface CustomerAccountRef {
 }
 
 /**
- * A customer account by its number, with whether the person showing `document` holds it. Float and
- * system accounts are not customer accounts: their numbers are unknown here (DESIGN §4).
+ * Customer accounts by number (one round trip for a transfer's two), each with whether the person
+ * showing `document` holds it. Float and system accounts are not customer accounts: their numbers are
+ * unknown here (DESIGN §4).
  */
-export async function customerAccountByNumber(
+export async function customerAccountsByNumbers(
   executor: Executor,
-  accountNumber: string,
+  accountNumbers: string[],
   document: { idDocumentType: string; idDocumentNumber: string },
-): Promise<CustomerAccountRef | undefined> {
-  const [row] = await executor
+): Promise<Map<string, CustomerAccountRef>> {
+  const rows = await executor
     .select({
       id: accounts.id,
       accountNumber: accounts.accountNumber,
@@ -86,8 +87,19 @@ export async function customerAccountByNumber(
         )})`,
     })
     .from(accounts)
-    .where(and(eq(accounts.accountNumber, accountNumber), eq(accounts.kind, 'customer')));
-  return row ? { ...row, partyIsHolder: Boolean(row.partyIsHolder) } : undefined;
+    .where(and(inArray(accounts.accountNumber, accountNumbers), eq(accounts.kind, 'customer')));
+  return new Map(
+    rows.map((row) => [row.accountNumber, { ...row, partyIsHolder: Boolean(row.partyIsHolder) }]),
+  );
+}
+
+/** One customer account by its number; see `customerAccountsByNumbers`. */
+export async function customerAccountByNumber(
+  executor: Executor,
+  accountNumber: string,
+  document: { idDocumentType: string; idDocumentNumber: string },
+): Promise<CustomerAccountRef | undefined> {
+  return (await customerAccountsByNumbers(executor, [accountNumber], document)).get(accountNumber);
 }
 
 export interface SenderPerson {

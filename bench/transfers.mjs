@@ -1,0 +1,473 @@
+// `npm run bench:transfers` (issue 5, item 8): internal transfers with fees over HTTP against the real,
+// built server on a fresh PostgreSQL database, signed in, each with its own Idempotency-Key, from 16 and
+// 64 concurrent clients, first over many accounts (each client at its own agent), then with every transfer
+// touching one agent's float; then pgbench tpcb-like on the same PostgreSQL server. Prints transfers/s,
+// p50 and p99 latency per case and the ratio of Lajan's transfers/s to pgbench's TPS.
+//
+// Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
+// a role allowed to create databases) and pgbench (`apt-get install -y postgresql-contrib`).
+// BENCH_SECONDS (default 15) is the length of each case.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 2000);
+const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '16,64').split(',').map(Number);
+const AGENTS = Math.max(...CLIENT_COUNTS) + 1;
+const TELLER_PASSWORD = 'Banc-Essai-2026!';
+const SUPERADMIN_PASSWORD = 'Banc-Depart-2026!';
+/** 300 HTG: the 250–499,99 band, fee 5 HTG, agent share 2 HTG. */
+const TRANSFER_HTG = 300;
+/** Each account starts with 20 000 HTG: far more than its share of the transfers. */
+const ACCOUNT_FUNDING_HTG = 20_000;
+
+const log = (...parts) => console.error('[bench]', ...parts);
+
+function withDatabase(url, name) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function findPgbench() {
+  for (const candidate of [
+    'pgbench',
+    ...['17', '16', '15', '14'].map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`),
+  ]) {
+    try {
+      execFileSync(candidate, ['--version'], { stdio: 'ignore' });
+      return candidate;
+    } catch {
+      /* next */
+    }
+  }
+  throw new Error('pgbench introuvable : apt-get install -y postgresql-contrib');
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function luhnDigit(payload) {
+  let sum = 0;
+  for (let i = payload.length - 1, double = true; i >= 0; i -= 1, double = !double) {
+    let digit = payload.charCodeAt(i) - 48;
+    if (double) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+function accountNumber() {
+  let payload = String(randomInt(1, 10));
+  while (payload.length < 10) payload += String(randomInt(0, 10));
+  return `${payload}${luhnDigit(payload)}`;
+}
+
+async function main() {
+  const pgbench = findPgbench();
+  const mainJs = join(root, 'apps/server/dist/main.js');
+  if (!existsSync(mainJs) || process.env.BENCH_BUILD !== '0') {
+    log('construction du serveur…');
+    execFileSync('npm', ['run', 'build', '-w', '@lajan/server'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+
+  const suffix = randomBytes(4).toString('hex');
+  const lajanDb = `lajan_bench_${suffix}`;
+  const pgbenchDb = `lajan_pgbench_${suffix}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${lajanDb}`);
+  await admin.query(`CREATE DATABASE ${pgbenchDb}`);
+
+  let server;
+  try {
+    const port = await freePort();
+    const databaseUrl = withDatabase(adminUrl, lajanDb);
+    server = spawn(
+      process.execPath,
+      [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), mainJs],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: databaseUrl,
+          JWT_SECRET: randomBytes(32).toString('hex'),
+          SUPERADMIN_PASSWORD,
+          LOG_LEVEL: 'warn',
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'lajan-bench-')),
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    const base = `http://127.0.0.1:${port}/api`;
+    await waitForHealth(base);
+    log(`serveur prêt sur ${base} (base ${lajanDb})`);
+
+    const superToken = await firstSignIn(base);
+    const scene = await openScene(databaseUrl);
+    scene.serverPid = server.pid;
+    await fund(base, superToken, scene);
+
+    const results = [];
+    for (const clients of CLIENT_COUNTS) {
+      results.push({
+        name: `Lajan, ${clients} clients, comptes nombreux`,
+        clients,
+        ...(await runTransfers(base, scene, clients, 'spread')),
+      });
+    }
+    for (const clients of CLIENT_COUNTS) {
+      results.push({
+        name: `Lajan, ${clients} clients, un seul float`,
+        clients,
+        ...(await runTransfers(base, scene, clients, 'hot')),
+      });
+    }
+    server.kill('SIGTERM');
+    server = undefined;
+
+    const pgbenchUrl = withDatabase(adminUrl, pgbenchDb);
+    log('pgbench -i -s 64…');
+    execFileSync(pgbench, ['-i', '-q', '-s', '64', pgbenchUrl], { stdio: 'ignore' });
+    for (const clients of CLIENT_COUNTS) {
+      results.push({
+        name: `pgbench tpcb-like, ${clients} clients`,
+        clients,
+        ...runPgbench(pgbench, pgbenchUrl, clients),
+      });
+    }
+
+    printResults(results);
+  } finally {
+    if (server) server.kill('SIGTERM');
+    await admin.query(`DROP DATABASE IF EXISTS ${lajanDb} WITH (FORCE)`).catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+async function waitForHealth(base) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${base}/health`);
+      if (response.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('le serveur ne répond pas à /api/health');
+}
+
+async function post(base, path, token, body, key) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function signIn(base, username, password) {
+  const answer = await post(base, '/auth/login', undefined, { username, password });
+  if (answer.status !== 200) throw new Error(`connexion de ${username} : ${answer.status}`);
+  return answer.body.data.access_token;
+}
+
+async function firstSignIn(base) {
+  const first = await signIn(base, 'superadmin', SUPERADMIN_PASSWORD);
+  const changed = await post(base, '/users/update-password', first, {
+    current_password: SUPERADMIN_PASSWORD,
+    password: `${SUPERADMIN_PASSWORD}x`,
+    password_confirmation: `${SUPERADMIN_PASSWORD}x`,
+  });
+  if (changed.status !== 200) throw new Error(`changement de mot de passe : ${changed.status}`);
+  return signIn(base, 'superadmin', `${SUPERADMIN_PASSWORD}x`);
+}
+
+/**
+ * Agents (each with a float and a teller) and customer accounts (each with its holder), written straight
+ * into the database: the bench measures the money path, not account opening.
+ */
+async function openScene(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const passwordHash = await hash(TELLER_PASSWORD);
+  const agents = [];
+  try {
+    await db.query('BEGIN');
+    for (let i = 0; i < AGENTS; i += 1) {
+      const code = `B${String(i).padStart(3, '0')}`;
+      const {
+        rows: [agent],
+      } = await db.query(`INSERT INTO agents (code, name, type) VALUES ($1, $2, 'Business') RETURNING id`, [
+        code,
+        `Agent de banc ${i}`,
+      ]);
+      await db.query(
+        `INSERT INTO accounts (account_number, kind, status, agent_id) VALUES ($1, 'float', 'active', $2)`,
+        [accountNumber(), agent.id],
+      );
+      const {
+        rows: [person],
+      } = await db.query(
+        `INSERT INTO persons (first_name, last_name, email) VALUES ('Caisse', $1, $2) RETURNING id`,
+        [code, `caisse.${code.toLowerCase()}@banc.test`],
+      );
+      const username = `caisse.${code.toLowerCase()}`;
+      await db.query(
+        `INSERT INTO users (username, password_hash, person_id, role, agent_id, agent_role, password_updated_at)
+         VALUES ($1, $2, $3, 'user', $4, 'agent', now())`,
+        [username, passwordHash, person.id, agent.id],
+      );
+      agents.push({ code, username });
+    }
+    const accounts = [];
+    for (let i = 0; i < ACCOUNTS; i += 1) {
+      const document = `BANC-${String(i).padStart(6, '0')}`;
+      const {
+        rows: [person],
+      } = await db.query(
+        `INSERT INTO persons (first_name, last_name, id_document_type, id_document_number)
+         VALUES ('Client', $1, 'id_card', $2) RETURNING id`,
+        [`N${i}`, document],
+      );
+      const number = accountNumber();
+      const {
+        rows: [account],
+      } = await db.query(
+        `INSERT INTO accounts (account_number, kind, type, status) VALUES ($1, 'customer', 'current', 'active')
+         ON CONFLICT DO NOTHING RETURNING id`,
+        [number],
+      );
+      if (!account) {
+        i -= 1;
+        continue;
+      }
+      await db.query(`INSERT INTO account_holders (account_id, person_id, position) VALUES ($1, $2, 0)`, [
+        account.id,
+        person.id,
+      ]);
+      accounts.push({
+        accountNumber: number,
+        party: { name: `Client N${i}`, idDocumentType: 'id_card', idDocumentNumber: document },
+      });
+    }
+    await db.query('COMMIT');
+    log(`${agents.length} agents et ${accounts.length} comptes ouverts`);
+    return { agents, accounts };
+  } finally {
+    await db.end();
+  }
+}
+
+/** Funds every float from the treasury and every account by a cash deposit, over the API. */
+async function fund(base, superToken, scene) {
+  const tokens = [];
+  for (const agent of scene.agents) tokens.push(await signIn(base, agent.username, TELLER_PASSWORD));
+  scene.agents.forEach((agent, i) => (agent.token = tokens[i]));
+  // Agent 0 takes every deposit: its float needs ACCOUNTS × funding.
+  const needed = ACCOUNTS * ACCOUNT_FUNDING_HTG;
+  const party = { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR-1' };
+  for (let funded = 0; funded < needed; funded += 1_000_000) {
+    const answer = await post(
+      base,
+      '/agents/deposit',
+      superToken,
+      { code: scene.agents[0].code, party, amount: 1_000_000 },
+      randomUUID(),
+    );
+    if (answer.status !== 201)
+      throw new Error(`dépôt sur agent : ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  for (const agent of scene.agents.slice(1)) {
+    const answer = await post(
+      base,
+      '/agents/deposit',
+      superToken,
+      { code: agent.code, party, amount: 10_000 },
+      randomUUID(),
+    );
+    if (answer.status !== 201) throw new Error(`dépôt sur agent : ${answer.status}`);
+  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < scene.accounts.length) {
+        const account = scene.accounts[next++];
+        const answer = await post(
+          base,
+          '/transactions/deposit',
+          scene.agents[0].token,
+          { accountNumber: account.accountNumber, party: account.party, amount: ACCOUNT_FUNDING_HTG },
+          randomUUID(),
+        );
+        if (answer.status !== 201) throw new Error(`dépôt : ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
+    }),
+  );
+  log(`floats et comptes approvisionnés (${scene.accounts.length} dépôts)`);
+}
+
+/**
+ * `spread`: client c works at agent c+1 (its own float), between random accounts: few rows in common.
+ * `hot`: every client works at agent 0, whose float receives the agent share of every transfer.
+ */
+/** CPU time (user + system) of a process so far, in ms, from /proc (Linux); NaN elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function runTransfers(base, scene, clients, mode) {
+  const { accounts } = scene;
+  const run = async (durationMs, record) => {
+    const deadline = performance.now() + durationMs;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        const agent =
+          mode === 'hot' ? scene.agents[0] : scene.agents[1 + (client % (scene.agents.length - 1))];
+        while (performance.now() < deadline) {
+          const from = randomInt(accounts.length);
+          let to = randomInt(accounts.length - 1);
+          if (to >= from) to += 1;
+          const body = {
+            senderAccountNumber: accounts[from].accountNumber,
+            recipientAccountNumber: accounts[to].accountNumber,
+            party: accounts[from].party,
+            amount: TRANSFER_HTG,
+          };
+          const started = performance.now();
+          const answer = await post(base, '/transactions/transfer', agent.token, body, randomUUID());
+          record(answer.status, performance.now() - started);
+        }
+      }),
+    );
+  };
+  await run(2_000, () => undefined);
+  const latencies = [];
+  const statuses = {};
+  const started = performance.now();
+  const cpuBefore = cpuMs(scene.serverPid);
+  await run(seconds * 1000, (status, ms) => {
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (status === 201) latencies.push(ms);
+  });
+  const elapsedS = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const result = {
+    perSecond: latencies.length / elapsedS,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    statuses,
+    serverCpuMsPerTransfer: (cpuMs(scene.serverPid) - cpuBefore) / Math.max(latencies.length, 1),
+  };
+  log(
+    `${mode} ${clients} clients : ${result.perSecond.toFixed(0)}/s, statuts ${JSON.stringify(statuses)}, ` +
+      `CPU du serveur ${result.serverCpuMsPerTransfer.toFixed(2)} ms par transfert`,
+  );
+  return result;
+}
+
+function runPgbench(pgbench, url, clients) {
+  const dir = mkdtempSync(join(tmpdir(), 'lajan-pgbench-'));
+  try {
+    const output = execFileSync(
+      pgbench,
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        String(clients),
+        '-j',
+        '2',
+        '-T',
+        String(seconds),
+        '-l',
+        '--log-prefix',
+        join(dir, 'tx'),
+        url,
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1]);
+    const latencies = [];
+    for (const file of readdirSync(dir)) {
+      for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+        const fields = line.split(' ');
+        if (fields.length >= 3) latencies.push(Number(fields[2]) / 1000);
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    return { perSecond: tps, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function printResults(results) {
+  const pgbenchTps = Object.fromEntries(
+    results.filter((r) => r.name.startsWith('pgbench')).map((r) => [r.clients, r.perSecond]),
+  );
+  const lines = [
+    '| cas | par seconde | p50 (ms) | p99 (ms) | rapport à pgbench |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...results.map((r) => {
+      const ratio = r.name.startsWith('pgbench') ? '' : `${(r.perSecond / pgbenchTps[r.clients]).toFixed(2)}`;
+      return `| ${r.name} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${ratio} |`;
+    }),
+  ];
+  console.log(lines.join('\n'));
+  const refused = results.filter((r) => r.statuses && Object.keys(r.statuses).some((s) => s !== '201'));
+  if (refused.length > 0)
+    console.log(
+      '\nStatuts autres que 201 :',
+      refused.map((r) => `${r.name} ${JSON.stringify(r.statuses)}`).join('; '),
+    );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
