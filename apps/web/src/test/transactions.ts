@@ -43,7 +43,16 @@ export function feeQuoteRoute(fees: Partial<Record<string, number>> = {}) {
     const type = request.query.type ?? '';
     const fee = fees[type] ?? 0;
     return {
-      body: { data: { type, amount, fee, agentShare: Math.floor(fee * 40) / 100, total: amount + fee, currency: 'HTG' } },
+      body: {
+        data: {
+          type,
+          amount,
+          fee,
+          agentShare: Math.floor(fee * 40) / 100,
+          total: amount + fee,
+          currency: 'HTG',
+        },
+      },
     };
   };
 }

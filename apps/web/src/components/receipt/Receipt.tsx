@@ -35,7 +35,8 @@ function section(title: string, lines: (Line | null)[]) {
   return kept.length ? { title, lines: kept } : null;
 }
 
-const line = (label: string, value: string | null | undefined): Line | null => (value ? { label, value } : null);
+const line = (label: string, value: string | null | undefined): Line | null =>
+  value ? { label, value } : null;
 
 /**
  * The receipt of SPEC §2: about 80 mm wide, French short dates, the transaction's number, date,
@@ -49,7 +50,8 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
   const party = transaction.party;
   const accountNumber = transaction.accountNumber ?? transaction.account?.accountNumber ?? null;
   const senderAccount = transaction.senderAccountNumber ?? transaction.senderAccount?.accountNumber ?? null;
-  const recipientAccount = transaction.recipientAccountNumber ?? transaction.recipientAccount?.accountNumber ?? null;
+  const recipientAccount =
+    transaction.recipientAccountNumber ?? transaction.recipientAccount?.accountNumber ?? null;
 
   const sections = [
     section('Comptes', [
@@ -74,7 +76,10 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
   ].filter((value) => value !== null);
 
   return (
-    <article aria-label={`Reçu de la transaction ${transaction.transactionNumber}`} className="receipt font-mono text-[13px] leading-snug text-black">
+    <article
+      aria-label={`Reçu de la transaction ${transaction.transactionNumber}`}
+      className="receipt font-mono text-[13px] leading-snug text-black"
+    >
       <header className="text-center">
         <p className="text-base font-bold tracking-wide">LAJAN</p>
         {transaction.agent && (
@@ -82,18 +87,26 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
             {transaction.agent.name} · {transaction.agent.code}
           </p>
         )}
-        <p className="mt-2 font-bold uppercase">{transactionTypeLabels[transaction.type] ?? transaction.type}</p>
+        <p className="mt-2 font-bold uppercase">
+          {transactionTypeLabels[transaction.type] ?? transaction.type}
+        </p>
       </header>
 
       <dl className="mt-3 border-t border-dashed border-black pt-2">
         <Row label="N° transaction" value={transaction.transactionNumber} strong />
         <Row label="Date" value={formatDateTimeFr(transaction.createdAt)} />
         <Row label="Statut" value={transactionStatusLabels[transaction.status] ?? transaction.status} />
-        {transaction.relatedTransactionNumber && <Row label="Transfert d'origine" value={transaction.relatedTransactionNumber} />}
+        {transaction.relatedTransactionNumber && (
+          <Row label="Transfert d'origine" value={transaction.relatedTransactionNumber} />
+        )}
       </dl>
 
       {sections.map((part) => (
-        <section key={part.title} aria-label={part.title} className="mt-2 border-t border-dashed border-black pt-2">
+        <section
+          key={part.title}
+          aria-label={part.title}
+          className="mt-2 border-t border-dashed border-black pt-2"
+        >
           <h3 className="font-bold">{part.title}</h3>
           <dl>
             {part.lines.map((entry) => (
@@ -106,7 +119,9 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
       <dl className="mt-2 border-t border-dashed border-black pt-2">
         <Row label="Montant" value={formatHtg(transaction.amount)} />
         <Row label="Frais" value={formatHtg(fee)} />
-        {fee > 0 && <Row label="Total" value={formatHtg(transaction.total ?? transaction.amount + fee)} strong />}
+        {fee > 0 && (
+          <Row label="Total" value={formatHtg(transaction.total ?? transaction.amount + fee)} strong />
+        )}
       </dl>
 
       <p className="mt-2 text-xs">Opérateur : {transaction.createBy?.username}</p>

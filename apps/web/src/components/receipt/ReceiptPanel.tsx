@@ -33,7 +33,10 @@ export function ReceiptPanel() {
     >
       <div className="mx-auto w-[80mm] max-w-full">
         <h2 className="mb-3 text-lg font-semibold text-slate-900 print:hidden">Reçu</h2>
-        <div ref={receiptRef} className="receipt-print rounded-md border border-slate-200 p-3 print:border-0 print:p-0">
+        <div
+          ref={receiptRef}
+          className="receipt-print rounded-md border border-slate-200 p-3 print:border-0 print:p-0"
+        >
           <Receipt transaction={transaction} />
         </div>
         <div className="mt-4 flex gap-2 print:hidden">

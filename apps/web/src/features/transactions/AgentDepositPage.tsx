@@ -24,7 +24,14 @@ import { useMoneyOperation } from './api/operations';
 import { emptyParty } from './CashOperationPage';
 import { FeePreview, quoteBlockedHint, SummaryList } from './components/ConfirmSummary';
 import { AmountField, parseAmountInput, PartyFields } from './components/fields';
-import { FailureAlert, failureOf, placeServerErrors, useFailure, useFinishOperation } from './operation-outcome';
+import { StepForm } from './components/StepForm';
+import {
+  FailureAlert,
+  failureOf,
+  placeServerErrors,
+  useFailure,
+  useFinishOperation,
+} from './operation-outcome';
 
 const STEP_AGENT = 0;
 const STEP_DETAILS = 1;
@@ -105,7 +112,13 @@ export default function AgentDepositPage() {
 
   const agentStep = (
     <div className="space-y-4">
-      <form noValidate onSubmit={find} role="search" aria-label="Code de l'agent" className="flex items-end gap-2">
+      <form
+        noValidate
+        onSubmit={find}
+        role="search"
+        aria-label="Code de l'agent"
+        className="flex items-end gap-2"
+      >
         <TextField
           label="Code de l'agent"
           required
@@ -117,21 +130,33 @@ export default function AgentDepositPage() {
           onChange={(event) => setCode(event.target.value)}
           error={codeError ?? errors.code?.message}
         />
-        <Button type="submit" variant="secondary" loading={search.isPending} loadingText="Recherche..." className="shrink-0">
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={search.isPending}
+          loadingText="Recherche..."
+          className="shrink-0"
+        >
           Rechercher
         </Button>
       </form>
       <div aria-live="polite" className="space-y-3">
         {notFound && <Alert type="danger">{transactionMessages.agentNotFound}</Alert>}
-        {search.isError && <Alert type="danger">{errorMessage(search.error, transactionFailureMessages.search)}</Alert>}
+        {search.isError && (
+          <Alert type="danger">{errorMessage(search.error, transactionFailureMessages.search)}</Alert>
+        )}
         {agent && (
           <section aria-label="Agent trouvé" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
             <p className="font-semibold text-slate-900">{agent.name}</p>
             <p className="text-sm text-slate-700">
               Code {agent.code} · {agentStatusLabels[agent.status]}
             </p>
-            {agent.accountNumber && <p className="text-sm text-slate-700">Compte float : {agent.accountNumber}</p>}
-            {agent.balance !== null && <p className="text-sm text-slate-700">Solde : {formatHtg(agent.balance)}</p>}
+            {agent.accountNumber && (
+              <p className="text-sm text-slate-700">Compte float : {agent.accountNumber}</p>
+            )}
+            {agent.balance !== null && (
+              <p className="text-sm text-slate-700">Solde : {formatHtg(agent.balance)}</p>
+            )}
           </section>
         )}
         {agent && !active && <Alert type="danger">{transactionMessages.agentNotActive}</Alert>}
@@ -157,23 +182,30 @@ export default function AgentDepositPage() {
           title: "Rechercher l'agent",
           content: agentStep,
           canGoNext: active,
-          blockedHint: agent ? transactionMessages.agentNotActive : "Recherchez l'agent par son code pour continuer.",
+          blockedHint: agent
+            ? transactionMessages.agentNotActive
+            : "Recherchez l'agent par son code pour continuer.",
           validate: () => trigger('code'),
         },
         {
           id: 'details',
           title: 'Détails',
           content: (
-            <div className="space-y-6">
-              <PartyFields
-                name={register('party.name')}
-                documentType={register('party.idDocumentType')}
-                documentNumber={register('party.idDocumentNumber')}
-                errors={errors.party}
-                legend="Personne qui remet les fonds"
-              />
-              <AmountField registration={register('amount', { setValueAs: parseAmountInput })} error={errors.amount?.message} />
-            </div>
+            <StepForm>
+              <div className="space-y-6">
+                <PartyFields
+                  name={register('party.name')}
+                  documentType={register('party.idDocumentType')}
+                  documentNumber={register('party.idDocumentNumber')}
+                  errors={errors.party}
+                  legend="Personne qui remet les fonds"
+                />
+                <AmountField
+                  registration={register('amount', { setValueAs: parseAmountInput })}
+                  error={errors.amount?.message}
+                />
+              </div>
+            </StepForm>
           ),
           validate: () => trigger(['party.name', 'party.idDocumentType', 'party.idDocumentNumber', 'amount']),
         },
@@ -186,8 +218,14 @@ export default function AgentDepositPage() {
                 lines={[
                   { label: 'Agent', value: agent ? `${agent.name} (${agent.code})` : '' },
                   { label: 'Remis par', value: party.name },
-                  { label: 'Pièce', value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` },
-                  { label: 'Montant', value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '' },
+                  {
+                    label: 'Pièce',
+                    value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}`,
+                  },
+                  {
+                    label: 'Montant',
+                    value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '',
+                  },
                 ]}
               />
               <FeePreview quote={quote} totalLabel="Total crédité" />

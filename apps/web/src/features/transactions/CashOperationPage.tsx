@@ -18,7 +18,14 @@ import { useMoneyOperation } from './api/operations';
 import { AccountLookup } from './components/AccountLookup';
 import { FeePreview, quoteBlockedHint, SummaryList } from './components/ConfirmSummary';
 import { AmountField, parseAmountInput, PartyFields } from './components/fields';
-import { FailureAlert, failureOf, placeServerErrors, useFailure, useFinishOperation } from './operation-outcome';
+import { StepForm } from './components/StepForm';
+import {
+  FailureAlert,
+  failureOf,
+  placeServerErrors,
+  useFailure,
+  useFinishOperation,
+} from './operation-outcome';
 
 const STEP_ACCOUNT = 0;
 const STEP_DETAILS = 1;
@@ -117,7 +124,9 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
         {
           id: 'account',
           title: 'Rechercher le compte',
-          content: <AccountLookup account={account} onChange={chooseAccount} error={errors.accountNumber?.message} />,
+          content: (
+            <AccountLookup account={account} onChange={chooseAccount} error={errors.accountNumber?.message} />
+          ),
           canGoNext: account?.status === 'active',
           blockedHint: account ? inactiveAccountMessage : 'Recherchez le compte pour continuer.',
           validate: () => trigger('accountNumber'),
@@ -126,15 +135,20 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           id: 'details',
           title: 'Client et montant',
           content: (
-            <div className="space-y-6">
-              <PartyFields
-                name={register('party.name')}
-                documentType={register('party.idDocumentType')}
-                documentNumber={register('party.idDocumentNumber')}
-                errors={errors.party}
-              />
-              <AmountField registration={register('amount', { setValueAs: parseAmountInput })} error={errors.amount?.message} />
-            </div>
+            <StepForm>
+              <div className="space-y-6">
+                <PartyFields
+                  name={register('party.name')}
+                  documentType={register('party.idDocumentType')}
+                  documentNumber={register('party.idDocumentNumber')}
+                  errors={errors.party}
+                />
+                <AmountField
+                  registration={register('amount', { setValueAs: parseAmountInput })}
+                  error={errors.amount?.message}
+                />
+              </div>
+            </StepForm>
           ),
           validate: () => trigger(['party.name', 'party.idDocumentType', 'party.idDocumentNumber', 'amount']),
         },
@@ -152,8 +166,14 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
                     value: account?.customers.map((customer) => displayName(customer)).join(', ') ?? '',
                   },
                   { label: 'Client au guichet', value: party.name },
-                  { label: 'Pièce', value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` },
-                  { label: 'Montant', value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '' },
+                  {
+                    label: 'Pièce',
+                    value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}`,
+                  },
+                  {
+                    label: 'Montant',
+                    value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '',
+                  },
                 ]}
               />
               <FeePreview quote={quote} totalLabel={text.totalLabel} />

@@ -28,8 +28,15 @@ import { AccountLookup } from './components/AccountLookup';
 import { FeePreview, quoteBlockedHint, SummaryList } from './components/ConfirmSummary';
 import { AmountField, parseAmountInput, PartyFields } from './components/fields';
 import { RecipientFields } from './components/RecipientFields';
+import { StepForm } from './components/StepForm';
 import { TransferSent } from './components/TransactionDone';
-import { FailureAlert, failureOf, placeServerErrors, useFailure, useFinishOperation } from './operation-outcome';
+import {
+  FailureAlert,
+  failureOf,
+  placeServerErrors,
+  useFailure,
+  useFinishOperation,
+} from './operation-outcome';
 
 const STEP_SENDER = 0;
 const STEP_ACCOUNT = 1;
@@ -217,7 +224,10 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         <PersonSearchModal onSelect={chooseSender} />
       </div>
       {sender && (
-        <section aria-label="Expéditeur choisi" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+        <section
+          aria-label="Expéditeur choisi"
+          className="rounded-lg border border-slate-200 bg-slate-50 p-4"
+        >
           <p className="font-semibold text-slate-900">{displayName(sender)}</p>
           <p className="text-sm text-slate-700">
             {documentLabel(sender.idDocumentType)} {sender.idDocumentNumber}
@@ -238,7 +248,10 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         errors={errors.party}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <AmountField registration={register('amount', { setValueAs: parseAmountInput })} error={errors.amount?.message} />
+        <AmountField
+          registration={register('amount', { setValueAs: parseAmountInput })}
+          error={errors.amount?.message}
+        />
         {mode === 'cash' ? (
           <SelectField
             label="Devise"
@@ -251,7 +264,9 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         ) : (
           <div>
             <p className="text-sm font-medium text-slate-800">Devise</p>
-            <p className="mt-1 flex min-h-11 items-center text-slate-900">{account?.currency ?? CURRENCY} (celle du compte)</p>
+            <p className="mt-1 flex min-h-11 items-center text-slate-900">
+              {account?.currency ?? CURRENCY} (celle du compte)
+            </p>
           </div>
         )}
       </div>
@@ -283,7 +298,9 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
           id: 'account',
           title: 'Compte à débiter',
           skip: mode === 'cash',
-          content: <AccountLookup account={account} onChange={chooseAccount} error={errors.accountNumber?.message} />,
+          content: (
+            <AccountLookup account={account} onChange={chooseAccount} error={errors.accountNumber?.message} />
+          ),
           canGoNext: account?.status === 'active',
           blockedHint: account ? inactiveAccountMessage : 'Recherchez le compte pour continuer.',
           validate: () => trigger('accountNumber'),
@@ -291,15 +308,24 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         {
           id: 'recipient',
           title: 'Bénéficiaire',
-          content: <RecipientFields register={register} errors={errors.recipient} />,
+          content: (
+            <StepForm>
+              <RecipientFields register={register} errors={errors.recipient} />
+            </StepForm>
+          ),
           validate: () => trigger('recipient'),
         },
         {
           id: 'details',
           title: 'Détails et devise',
-          content: detailsStep,
+          content: <StepForm>{detailsStep}</StepForm>,
           validate: async () => {
-            const valid = await trigger(['party.name', 'party.idDocumentType', 'party.idDocumentNumber', 'amount']);
+            const valid = await trigger([
+              'party.name',
+              'party.idDocumentType',
+              'party.idDocumentNumber',
+              'amount',
+            ]);
             if (mode === 'cash' && !getValues('currency')) {
               setError('currency', { type: 'manual', message: transactionMessages.currencyRequired });
               return false;
@@ -315,15 +341,26 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
               <SummaryList
                 lines={[
                   { label: 'Mode de paiement', value: mode === 'cash' ? 'Espèces' : 'Depuis un compte' },
-                  ...(mode === 'account' ? [{ label: 'Compte débité', value: account?.accountNumber ?? '' }] : []),
+                  ...(mode === 'account'
+                    ? [{ label: 'Compte débité', value: account?.accountNumber ?? '' }]
+                    : []),
                   { label: 'Expéditeur', value: sender ? displayName(sender) : '' },
                   { label: 'Bénéficiaire', value: displayName(recipient) },
                   { label: 'Client au guichet', value: party.name },
-                  { label: 'Montant', value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '' },
-                  { label: 'Devise', value: mode === 'cash' ? (values.currency ?? '') : (account?.currency ?? CURRENCY) },
+                  {
+                    label: 'Montant',
+                    value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '',
+                  },
+                  {
+                    label: 'Devise',
+                    value: mode === 'cash' ? (values.currency ?? '') : (account?.currency ?? CURRENCY),
+                  },
                 ]}
               />
-              <FeePreview quote={quote} totalLabel={mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte'} />
+              <FeePreview
+                quote={quote}
+                totalLabel={mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte'}
+              />
             </div>
           ),
           canGoNext: quote.isSuccess,

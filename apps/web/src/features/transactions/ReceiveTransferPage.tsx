@@ -25,7 +25,14 @@ import { useTransactionSearch } from './api/lookups';
 import { useMoneyOperation } from './api/operations';
 import { SummaryList } from './components/ConfirmSummary';
 import { documentOptions } from './components/fields';
-import { FailureAlert, failureOf, placeServerErrors, useFailure, useFinishOperation } from './operation-outcome';
+import { StepForm } from './components/StepForm';
+import {
+  FailureAlert,
+  failureOf,
+  placeServerErrors,
+  useFailure,
+  useFinishOperation,
+} from './operation-outcome';
 
 const STEP_FIND = 0;
 const STEP_IDENTIFY = 1;
@@ -60,7 +67,9 @@ export default function ReceiveTransferPage() {
     formState: { errors },
   } = useForm<Identification>({
     resolver: zodResolver(identificationSchema),
-    defaultValues: { recipient: { firstName: '', lastName: '', idDocumentType: undefined, idDocumentNumber: '' } },
+    defaultValues: {
+      recipient: { firstName: '', lastName: '', idDocumentType: undefined, idDocumentNumber: '' },
+    },
   });
 
   function find(event: FormEvent<HTMLFormElement>) {
@@ -113,7 +122,13 @@ export default function ReceiveTransferPage() {
 
   const findStep = (
     <div className="space-y-4">
-      <form noValidate onSubmit={find} role="search" aria-label="Numéro de transaction" className="flex items-end gap-2">
+      <form
+        noValidate
+        onSubmit={find}
+        role="search"
+        aria-label="Numéro de transaction"
+        className="flex items-end gap-2"
+      >
         <TextField
           label="Numéro de transaction"
           required
@@ -126,15 +141,25 @@ export default function ReceiveTransferPage() {
           onChange={(event) => setNumber(event.target.value)}
           error={numberError ?? undefined}
         />
-        <Button type="submit" variant="secondary" loading={search.isPending} loadingText="Recherche..." className="shrink-0">
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={search.isPending}
+          loadingText="Recherche..."
+          className="shrink-0"
+        >
           Rechercher
         </Button>
       </form>
       <div aria-live="polite" className="space-y-3">
         {notFound && <Alert type="danger">{transactionMessages.transactionNotFound}</Alert>}
-        {search.isError && <Alert type="danger">{errorMessage(search.error, transactionFailureMessages.search)}</Alert>}
+        {search.isError && (
+          <Alert type="danger">{errorMessage(search.error, transactionFailureMessages.search)}</Alert>
+        )}
         {transfer && <TransferCard transfer={transfer} />}
-        {transfer && !isPayable(transfer) && <Alert type="danger">{transactionMessages.transferNotPending}</Alert>}
+        {transfer && !isPayable(transfer) && (
+          <Alert type="danger">{transactionMessages.transferNotPending}</Alert>
+        )}
       </div>
     </div>
   );
@@ -144,8 +169,20 @@ export default function ReceiveTransferPage() {
       <legend className="mb-2 text-sm text-slate-700">
         Saisissez l&apos;identité telle qu&apos;elle figure sur la pièce présentée par le bénéficiaire.
       </legend>
-      <TextField label="Prénom" required autoComplete="off" error={errors.recipient?.firstName?.message} {...register('recipient.firstName')} />
-      <TextField label="Nom" required autoComplete="off" error={errors.recipient?.lastName?.message} {...register('recipient.lastName')} />
+      <TextField
+        label="Prénom"
+        required
+        autoComplete="off"
+        error={errors.recipient?.firstName?.message}
+        {...register('recipient.firstName')}
+      />
+      <TextField
+        label="Nom"
+        required
+        autoComplete="off"
+        error={errors.recipient?.lastName?.message}
+        {...register('recipient.lastName')}
+      />
       <SelectField
         label="Type de document"
         required
@@ -184,12 +221,14 @@ export default function ReceiveTransferPage() {
           title: 'Rechercher le transfert',
           content: findStep,
           canGoNext: transfer !== null && isPayable(transfer),
-          blockedHint: transfer ? transactionMessages.transferNotPending : 'Recherchez le transfert pour continuer.',
+          blockedHint: transfer
+            ? transactionMessages.transferNotPending
+            : 'Recherchez le transfert pour continuer.',
         },
         {
           id: 'identify',
           title: 'Identification du client',
-          content: identifyStep,
+          content: <StepForm>{identifyStep}</StepForm>,
           validate: () => trigger('recipient'),
         },
         {
@@ -204,12 +243,17 @@ export default function ReceiveTransferPage() {
                   { label: 'Bénéficiaire', value: displayName(presented ?? {}) },
                   {
                     label: 'Pièce présentée',
-                    value: presented ? `${documentLabel(presented.idDocumentType)} ${presented.idDocumentNumber}` : '',
+                    value: presented
+                      ? `${documentLabel(presented.idDocumentType)} ${presented.idDocumentNumber}`
+                      : '',
                   },
                 ]}
               />
               {transfer && (
-                <section aria-label="Montant à remettre" className="rounded-lg border border-blue-200 bg-blue-50 p-4">
+                <section
+                  aria-label="Montant à remettre"
+                  className="rounded-lg border border-blue-200 bg-blue-50 p-4"
+                >
                   <p className="text-slate-700">Montant à remettre au bénéficiaire</p>
                   <p className="text-2xl font-bold text-blue-900">{formatHtg(transfer.amount)}</p>
                 </section>

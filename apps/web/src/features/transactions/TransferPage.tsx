@@ -20,7 +20,14 @@ import { emptyParty } from './CashOperationPage';
 import { AccountCard, AccountLookup } from './components/AccountLookup';
 import { FeePreview, quoteBlockedHint, SummaryList } from './components/ConfirmSummary';
 import { AmountField, parseAmountInput, PartyFields } from './components/fields';
-import { FailureAlert, failureOf, placeServerErrors, useFailure, useFinishOperation } from './operation-outcome';
+import { StepForm } from './components/StepForm';
+import {
+  FailureAlert,
+  failureOf,
+  placeServerErrors,
+  useFailure,
+  useFinishOperation,
+} from './operation-outcome';
 
 const STEP_SENDER = 0;
 const STEP_RECIPIENT = 1;
@@ -35,7 +42,8 @@ export function recipientAccountProblem(sender: Account | null, recipient: Accou
   return null;
 }
 
-const holdersOf = (account: Account | null) => account?.customers.map((customer) => displayName(customer)).join(', ') ?? '';
+const holdersOf = (account: Account | null) =>
+  account?.customers.map((customer) => displayName(customer)).join(', ') ?? '';
 
 /**
  * Internal transfer (SPEC §2): 1. sender account; 2. recipient account (active, not the sender's,
@@ -60,7 +68,12 @@ export default function TransferPage() {
     formState: { errors },
   } = useForm<TransferInput>({
     resolver: zodResolver(transferInputSchema),
-    defaultValues: { senderAccountNumber: '', recipientAccountNumber: '', party: { ...emptyParty }, amount: undefined },
+    defaultValues: {
+      senderAccountNumber: '',
+      recipientAccountNumber: '',
+      party: { ...emptyParty },
+      amount: undefined,
+    },
   });
   const amount = useWatch({ control, name: 'amount' });
   const quote = useFeeQuote('transfer', amount, step === STEP_CONFIRM);
@@ -147,23 +160,30 @@ export default function TransferPage() {
             </div>
           ),
           canGoNext: recipient?.status === 'active' && problem === null,
-          blockedHint: recipient ? (problem ?? inactiveAccountMessage) : 'Recherchez le compte bénéficiaire pour continuer.',
+          blockedHint: recipient
+            ? (problem ?? inactiveAccountMessage)
+            : 'Recherchez le compte bénéficiaire pour continuer.',
           validate: () => trigger('recipientAccountNumber'),
         },
         {
           id: 'details',
           title: 'Détails',
           content: (
-            <div className="space-y-6">
-              <PartyFields
-                name={register('party.name')}
-                documentType={register('party.idDocumentType')}
-                documentNumber={register('party.idDocumentNumber')}
-                errors={errors.party}
-                legend="Client au guichet (titulaire du compte expéditeur)"
-              />
-              <AmountField registration={register('amount', { setValueAs: parseAmountInput })} error={errors.amount?.message} />
-            </div>
+            <StepForm>
+              <div className="space-y-6">
+                <PartyFields
+                  name={register('party.name')}
+                  documentType={register('party.idDocumentType')}
+                  documentNumber={register('party.idDocumentNumber')}
+                  errors={errors.party}
+                  legend="Client au guichet (titulaire du compte expéditeur)"
+                />
+                <AmountField
+                  registration={register('amount', { setValueAs: parseAmountInput })}
+                  error={errors.amount?.message}
+                />
+              </div>
+            </StepForm>
           ),
           validate: () => trigger(['party.name', 'party.idDocumentType', 'party.idDocumentNumber', 'amount']),
         },
@@ -179,8 +199,14 @@ export default function TransferPage() {
                   { label: 'Compte bénéficiaire', value: recipient?.accountNumber ?? '' },
                   { label: 'Titulaire(s) bénéficiaire', value: holdersOf(recipient) },
                   { label: 'Client au guichet', value: party.name },
-                  { label: 'Pièce', value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` },
-                  { label: 'Montant', value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '' },
+                  {
+                    label: 'Pièce',
+                    value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}`,
+                  },
+                  {
+                    label: 'Montant',
+                    value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '',
+                  },
                 ]}
               />
               <FeePreview quote={quote} totalLabel="Total débité du compte" />

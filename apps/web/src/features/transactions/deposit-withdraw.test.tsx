@@ -57,12 +57,17 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     expect(card).toHaveTextContent('40912345678');
     expect(card).toHaveTextContent('Jean PIERRE');
     expect(card).toHaveTextContent('2 500,00 HTG');
-    expect(api.requests.find((request) => request.path === '/accounts/search')?.body).toEqual({ account_number: '40912345678' });
+    expect(api.requests.find((request) => request.path === '/accounts/search')?.body).toEqual({
+      account_number: '40912345678',
+    });
     expect(next()).toBeEnabled();
   });
 
   it('says when no account has this number', async () => {
-    api.on('POST /accounts/search', { status: 404, body: { message: 'Compte introuvable', code: 'NOT_FOUND' } });
+    api.on('POST /accounts/search', {
+      status: 404,
+      body: { message: 'Compte introuvable', code: 'NOT_FOUND' },
+    });
     const { user } = await open('/transaction/deposit', 'Dépôt');
     await user.type(screen.getByRole('textbox', { name: 'Numéro de compte' }), '40900000000{Enter}');
     expect(await screen.findByText('Compte introuvable')).toBeVisible();
@@ -70,7 +75,9 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
   });
 
   it('blocks an account that is not active with "Le compte n\'est pas actif"', async () => {
-    api.on('POST /accounts/search', { body: { data: { account: accountOf([jean], { status: 'inactive' }) } } });
+    api.on('POST /accounts/search', {
+      body: { data: { account: accountOf([jean], { status: 'inactive' }) } },
+    });
     const { user } = await open('/transaction/deposit', 'Dépôt');
     await findAccount(user);
     expect(screen.getAllByText("Le compte n'est pas actif")[0]).toBeVisible();
@@ -84,23 +91,35 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     await user.click(next());
     await user.click(next());
     expect(screen.getByText('Étape 2 sur 3')).toBeVisible();
-    expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveAccessibleDescription('Le nom est requis');
-    expect(screen.getByRole('combobox', { name: 'Type de document' })).toHaveAccessibleDescription('Le type de document est requis');
-    expect(screen.getByRole('textbox', { name: 'Numéro de document' })).toHaveAccessibleDescription('Le numéro de document est requis');
-    expect(screen.getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription('Le montant est requis');
+    expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveAccessibleDescription(
+      'Le nom est requis',
+    );
+    expect(screen.getByRole('combobox', { name: 'Type de document' })).toHaveAccessibleDescription(
+      'Le type de document est requis',
+    );
+    expect(screen.getByRole('textbox', { name: 'Numéro de document' })).toHaveAccessibleDescription(
+      'Le numéro de document est requis',
+    );
+    expect(screen.getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription(
+      'Le montant est requis',
+    );
 
     await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '-5');
     await user.click(next());
-    expect(screen.getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription('Le montant doit être positif');
+    expect(screen.getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription(
+      'Le montant doit être positif',
+    );
     expect(screen.getByText('Étape 2 sur 3')).toBeVisible();
   });
 
   it('previews the fee and the total on the confirmation step, then posts once with an idempotency key and goes back with the receipt', async () => {
     let answer: (() => void) | undefined;
-    api.on('POST /transactions/deposit', () =>
-      new Promise((resolve) => {
-        answer = () => resolve(transactionAnswer({ amount: 1500.5, total: 1500.5 }));
-      }),
+    api.on(
+      'POST /transactions/deposit',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve(transactionAnswer({ amount: 1500.5, total: 1500.5 }));
+        }),
     );
     const { user } = await open('/transaction/deposit', 'Dépôt');
     await findAccount(user);
@@ -133,7 +152,29 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
       party: { name: 'Jean Pierre', idDocumentType: 'id_card', idDocumentNumber: '003-456-789' },
       amount: 1500.5,
     });
-    expect(posts[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(posts[0]?.headers['idempotency-key']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+
+  it('moves on with Enter from the details, never confirms with it', async () => {
+    const { user } = await open('/transaction/deposit', 'Dépôt');
+    await findAccount(user);
+    await user.click(next());
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '1500{Enter}');
+    // Invalid: the step stays, with its messages.
+    expect(screen.getByText('Étape 2 sur 3')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveAccessibleDescription(
+      'Le nom est requis',
+    );
+    await user.clear(screen.getByRole('textbox', { name: 'Montant (HTG)' }));
+    await fillDetails(user, '1500');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Étape 3 sur 3')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Confirmation', level: 2 })).toHaveFocus();
+    await screen.findByRole('region', { name: 'Frais et total' });
+    await user.keyboard('{Enter}');
+    expect(api.requests.some((request) => request.path === '/transactions/deposit')).toBe(false);
   });
 
   it('shows a refusal of the fee quote (an amount outside the bands) and keeps Enregistrer disabled', async () => {
@@ -142,7 +183,9 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
       body: {
         message: 'Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG',
         code: 'OUTSIDE_FEE_BANDS',
-        errors: { amount: ['Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG'] },
+        errors: {
+          amount: ['Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG'],
+        },
       },
     });
     const { user } = await open('/transaction/deposit', 'Dépôt');
@@ -150,7 +193,11 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     await user.click(next());
     await fillDetails(user, '10');
     await user.click(next());
-    expect(await screen.findByText('Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG')).toBeVisible();
+    expect(
+      await screen.findByText(
+        'Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG',
+      ),
+    ).toBeVisible();
     expect(screen.getByText('Opération impossible avec ce montant')).toBeVisible();
     expect(save()).toBeDisabled();
     expect(api.requests.some((request) => request.path === '/transactions/deposit')).toBe(false);
@@ -159,7 +206,9 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
   it('shows the fee being computed, and offers to compute it again when the network fails', async () => {
     let quoteMode: 'hang' | 'ok' = 'hang';
     const answerQuote = feeQuoteRoute();
-    api.on('GET /transactions/fees/quote', (request) => (quoteMode === 'hang' ? { hang: true } : answerQuote(request)));
+    api.on('GET /transactions/fees/quote', (request) =>
+      quoteMode === 'hang' ? { hang: true } : answerQuote(request),
+    );
     const { user } = await open('/transaction/deposit', 'Dépôt', 400);
     await findAccount(user);
     await user.click(next());
@@ -171,12 +220,18 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
 
     // The query client tries a failed read once more before giving up.
     expect(
-      await screen.findByText('Le serveur met trop de temps à répondre. Vérifiez votre connexion et réessayez.', {}, { timeout: 5000 }),
+      await screen.findByText(
+        'Le serveur met trop de temps à répondre. Vérifiez votre connexion et réessayez.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeVisible();
     expect(save()).toBeDisabled();
     quoteMode = 'ok';
     await user.click(screen.getByRole('button', { name: 'Recalculer les frais' }));
-    expect(await screen.findByRole('region', { name: 'Frais et total' })).toHaveTextContent('Total à encaisser1 500,00 HTG');
+    expect(await screen.findByRole('region', { name: 'Frais et total' })).toHaveTextContent(
+      'Total à encaisser1 500,00 HTG',
+    );
     expect(save()).toBeEnabled();
   });
 
@@ -191,8 +246,13 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     await screen.findByRole('region', { name: 'Frais et total' });
 
     await user.click(save());
-    expect(await screen.findByText(/la même opération sera renvoyée et ne sera jamais enregistrée deux fois/)).toBeVisible();
-    expect(screen.getAllByText('Le serveur met trop de temps à répondre. Vérifiez votre connexion et réessayez.').length).toBeGreaterThan(0);
+    expect(
+      await screen.findByText(/la même opération sera renvoyée et ne sera jamais enregistrée deux fois/),
+    ).toBeVisible();
+    expect(
+      screen.getAllByText('Le serveur met trop de temps à répondre. Vérifiez votre connexion et réessayez.')
+        .length,
+    ).toBeGreaterThan(0);
     expect(screen.getByText('Étape 3 sur 3')).toBeVisible();
 
     mode = 'ok';
@@ -215,7 +275,9 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     await user.click(next());
     await screen.findByRole('region', { name: 'Frais et total' });
     await user.click(save());
-    await waitFor(() => expect(api.requests.filter((request) => request.path === '/transactions/deposit')).toHaveLength(3));
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.path === '/transactions/deposit')).toHaveLength(3),
+    );
     const third = api.requests.filter((request) => request.path === '/transactions/deposit')[2];
     expect(third?.body).toEqual(posts[0]?.body);
     expect(third?.headers['idempotency-key']).not.toBe(firstKey);
@@ -237,7 +299,11 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
   it('puts a refused field back under its input, on its step', async () => {
     api.on('POST /transactions/deposit', {
       status: 422,
-      body: { message: 'Veuillez corriger les erreurs du formulaire', code: 'VALIDATION_ERROR', errors: { 'party.name': ['Le nom est requis'] } },
+      body: {
+        message: 'Veuillez corriger les erreurs du formulaire',
+        code: 'VALIDATION_ERROR',
+        errors: { 'party.name': ['Le nom est requis'] },
+      },
     });
     const { user } = await open('/transaction/deposit', 'Dépôt');
     await findAccount(user);
@@ -247,13 +313,18 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     await screen.findByRole('region', { name: 'Frais et total' });
     await user.click(save());
     expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
-    expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveAccessibleDescription('Le nom est requis');
+    expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveAccessibleDescription(
+      'Le nom est requis',
+    );
   });
 });
 
 describe('the withdrawal wizard', () => {
   it('shows the fee and the total taken from the account, and says "Retrait realiser avec success"', async () => {
-    api.on('POST /transactions/withdraw', transactionAnswer({ type: 'withdrawal', amount: 1000, fee: 40, total: 1040 }));
+    api.on(
+      'POST /transactions/withdraw',
+      transactionAnswer({ type: 'withdrawal', amount: 1000, fee: 40, total: 1040 }),
+    );
     const { user } = await open('/transaction/withdraw', 'Retrait');
     await findAccount(user);
     await user.click(next());
@@ -266,13 +337,18 @@ describe('the withdrawal wizard', () => {
     expect(await toasts().findByText('Retrait realiser avec success')).toBeVisible();
     const receipt = await screen.findByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('Total1 040,00 HTG');
-    expect(api.requests.find((request) => request.path === '/transactions/withdraw')?.body).toMatchObject({ amount: 1000 });
+    expect(api.requests.find((request) => request.path === '/transactions/withdraw')?.body).toMatchObject({
+      amount: 1000,
+    });
   });
 
   it('shows the refusal of a person who is not a holder, without leaving the screen', async () => {
     api.on('POST /transactions/withdraw', {
       status: 403,
-      body: { message: "La personne au guichet n'est pas titulaire de ce compte", code: 'NOT_ACCOUNT_HOLDER' },
+      body: {
+        message: "La personne au guichet n'est pas titulaire de ce compte",
+        code: 'NOT_ACCOUNT_HOLDER',
+      },
     });
     const { user } = await open('/transaction/withdraw', 'Retrait');
     await findAccount(user);
@@ -281,7 +357,9 @@ describe('the withdrawal wizard', () => {
     await user.click(next());
     await screen.findByRole('region', { name: 'Frais et total' });
     await user.click(save());
-    expect((await screen.findAllByText("La personne au guichet n'est pas titulaire de ce compte")).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText("La personne au guichet n'est pas titulaire de ce compte")).length,
+    ).toBeGreaterThan(0);
     expect(screen.queryByRole('heading', { name: 'Accès interdit' })).not.toBeInTheDocument();
     expect(screen.getByText('Étape 3 sur 3')).toBeVisible();
   });

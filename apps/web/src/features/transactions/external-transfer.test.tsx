@@ -24,7 +24,11 @@ const previous = () => screen.getByRole('button', { name: 'Précédent' });
 const stepHeading = () => screen.getAllByRole('heading', { level: 2 })[0];
 
 async function open() {
-  const rendered = renderApp({ path: '/transaction/external-transfer/create', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+  const rendered = renderApp({
+    path: '/transaction/external-transfer/create',
+    token: makeToken(teller),
+    apiBaseUrl: api.baseUrl,
+  });
   await screen.findByRole('heading', { name: 'Effectuer un transfert externe', level: 1 }, { timeout: 5000 });
   return rendered;
 }
@@ -74,7 +78,9 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
   });
 
   it('asks for the account in account mode, and blocks one that is not active', async () => {
-    api.on('POST /accounts/search', { body: { data: { account: accountOf([jean], { status: 'inactive' }) } } });
+    api.on('POST /accounts/search', {
+      body: { data: { account: accountOf([jean], { status: 'inactive' }) } },
+    });
     const { user } = await open();
     await user.click(screen.getByRole('radio', { name: 'Depuis un compte' }));
     expect(screen.getByText('Étape 1 sur 5')).toBeVisible();
@@ -95,19 +101,27 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     await user.click(next());
     await user.click(next());
     expect(screen.getByText('Étape 2 sur 4')).toBeVisible();
-    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveAccessibleDescription('Le prénom est requis');
+    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveAccessibleDescription(
+      'Le prénom est requis',
+    );
     expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveAccessibleDescription('Le nom est requis');
-    expect(screen.getByRole('textbox', { name: 'Adresse' })).toHaveAccessibleDescription("L'adresse doit contenir au moins 5 caractères");
+    expect(screen.getByRole('textbox', { name: 'Adresse' })).toHaveAccessibleDescription(
+      "L'adresse doit contenir au moins 5 caractères",
+    );
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription("L'email est requis");
-    expect(screen.getByRole('textbox', { name: 'Numéro de document (facultatif)' })).not.toHaveAccessibleDescription();
+    expect(
+      screen.getByRole('textbox', { name: 'Numéro de document (facultatif)' }),
+    ).not.toHaveAccessibleDescription();
 
     await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'M');
     await user.type(screen.getByRole('textbox', { name: 'Numéro de document (facultatif)' }), 'AB');
     await user.click(next());
-    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveAccessibleDescription('Le prénom doit contenir au moins 2 caractères');
-    expect(screen.getByRole('textbox', { name: 'Numéro de document (facultatif)' })).toHaveAccessibleDescription(
-      'Le numéro de document doit contenir au moins 4 caractères',
+    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveAccessibleDescription(
+      'Le prénom doit contenir au moins 2 caractères',
     );
+    expect(
+      screen.getByRole('textbox', { name: 'Numéro de document (facultatif)' }),
+    ).toHaveAccessibleDescription('Le numéro de document doit contenir au moins 4 caractères');
   });
 
   it('sends a cash transfer, then shows the pick-up code and the receipt', async () => {
@@ -132,7 +146,12 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
           phoneNumber: '+50937123456',
           address: '12 rue Grégoire',
         },
-        recipient: { firstName: 'Marie', lastName: 'Joseph', idDocumentType: 'passport', idDocumentNumber: null },
+        recipient: {
+          firstName: 'Marie',
+          lastName: 'Joseph',
+          idDocumentType: 'passport',
+          idDocumentNumber: null,
+        },
       }),
     );
     const { user } = await open();
@@ -155,7 +174,9 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('heading', { name: 'Transfert envoyé' })).toBeVisible();
     expect(screen.getByLabelText('Code de retrait 73829104556')).toHaveTextContent('738 291 045 56');
-    expect(within(screen.getByRole('region', { name: 'Notifications' })).getByText('External transfer successful')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Notifications' })).getByText('External transfer successful'),
+    ).toBeVisible();
     const receipt = screen.getByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('73829104556');
     expect(within(receipt).getByRole('region', { name: 'Bénéficiaire' })).toHaveTextContent('Marie JOSEPH');
@@ -165,7 +186,12 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     expect(post?.body).toEqual({
       senderId: jean.id,
       currency: 'HTG',
-      recipient: expect.objectContaining({ firstName: 'Marie', lastName: 'Joseph', idDocumentNumber: null, phoneNumber: '+50938000000' }),
+      recipient: expect.objectContaining({
+        firstName: 'Marie',
+        lastName: 'Joseph',
+        idDocumentNumber: null,
+        phoneNumber: '+50938000000',
+      }),
       party: { name: 'Jean PIERRE', idDocumentType: 'id_card', idDocumentNumber: '003-456-789' },
       amount: 2000,
     });
@@ -178,7 +204,10 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
   });
 
   it('sends from an account without a currency of its own', async () => {
-    api.on('POST /transactions/transfer-extern', transactionAnswer({ type: 'external_transfer', status: 'pending' }));
+    api.on(
+      'POST /transactions/transfer-extern',
+      transactionAnswer({ type: 'external_transfer', status: 'pending' }),
+    );
     const { user } = await open();
     await user.click(screen.getByRole('radio', { name: 'Depuis un compte' }));
     await pickSender(user);

@@ -104,10 +104,18 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
     const print = vi.fn(() => {
       // While the print window is open, the receipt is still there to print, on an 80 mm page.
       expect(screen.getByRole('complementary', { name: 'Reçu' })).toBeInTheDocument();
-      pageSizes.push(...Array.from(document.head.querySelectorAll('style'), (style) => style.textContent ?? '').filter((text) => text.includes('@page')));
+      pageSizes.push(
+        ...Array.from(document.head.querySelectorAll('style'), (style) => style.textContent ?? '').filter(
+          (text) => text.includes('@page'),
+        ),
+      );
     });
     Object.defineProperty(window, 'print', { value: print, configurable: true, writable: true });
-    const { user } = renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/transaction/history',
+      token: makeToken(teller),
+      apiBaseUrl: api.baseUrl,
+    });
     await screen.findByRole('heading', { name: 'Historique', level: 1 }, { timeout: 5000 });
     const rows = await screen.findAllByRole('row');
     expect(rows[1]).toHaveTextContent('48213907655');
@@ -116,7 +124,10 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
     expect(rows[1]).toHaveTextContent('Complété');
     expect(rows[1]).toHaveTextContent('22/11/2026 09:05');
     expect(rows[2]).toHaveTextContent('En attente');
-    expect(api.requests.find((request) => request.path === '/transactions/history')?.query).toEqual({ page: '1', per_page: '10' });
+    expect(api.requests.find((request) => request.path === '/transactions/history')?.query).toEqual({
+      page: '1',
+      per_page: '10',
+    });
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Réimprimer le reçu 73829104556' }));
@@ -128,7 +139,11 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
     expect(print).toHaveBeenCalledTimes(1);
     expect(pageSizes).toEqual([expect.stringMatching(/@page \{ size: 80mm \d+mm; margin: 3mm; \}/)]);
     // The page size of that print is gone afterwards.
-    expect(Array.from(document.head.querySelectorAll('style')).some((style) => style.textContent?.includes('size: 80mm'))).toBe(false);
+    expect(
+      Array.from(document.head.querySelectorAll('style')).some((style) =>
+        style.textContent?.includes('size: 80mm'),
+      ),
+    ).toBe(false);
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
   });
 });

@@ -28,7 +28,15 @@ const pendingTransfer = transactionOf({
   fee: 115,
   total: 2115,
   agent: { code: 'JAC01', name: 'Jacmel Cash' },
-  sender: { id: 'p1', firstName: 'jean', lastName: 'Pierre', idDocumentType: 'id_card', idDocumentNumber: null, phoneNumber: '+50937123456', address: null },
+  sender: {
+    id: 'p1',
+    firstName: 'jean',
+    lastName: 'Pierre',
+    idDocumentType: 'id_card',
+    idDocumentNumber: null,
+    phoneNumber: '+50937123456',
+    address: null,
+  },
   recipient: { firstName: 'Marie', lastName: 'Joseph', idDocumentType: 'passport', idDocumentNumber: null },
 });
 
@@ -37,7 +45,11 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     const rendered = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 });
     await navigateTo(rendered.app, '/transaction/external-transfer/receive');
-    await screen.findByRole('heading', { name: 'Recevoir un transfert externe', level: 1 }, { timeout: 5000 });
+    await screen.findByRole(
+      'heading',
+      { name: 'Recevoir un transfert externe', level: 1 },
+      { timeout: 5000 },
+    );
     return rendered;
   }
 
@@ -46,7 +58,10 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
   }
 
   it('says when no transaction has this number', async () => {
-    api.on('POST /transactions/search', { status: 404, body: { message: 'Transaction introuvable', code: 'NOT_FOUND' } });
+    api.on('POST /transactions/search', {
+      status: 404,
+      body: { message: 'Transaction introuvable', code: 'NOT_FOUND' },
+    });
     const { user } = await open();
     await findTransfer(user);
     expect(await screen.findByText('Transaction introuvable')).toBeVisible();
@@ -54,7 +69,9 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
   });
 
   it('refuses a transfer that is no longer pending', async () => {
-    api.on('POST /transactions/search', { body: { data: { transaction: { ...pendingTransfer, status: 'completed' } } } });
+    api.on('POST /transactions/search', {
+      body: { data: { transaction: { ...pendingTransfer, status: 'completed' } } },
+    });
     const { user } = await open();
     await findTransfer(user);
     expect(await screen.findByRole('alert')).toHaveTextContent("Ce transfert n'est plus en attente");
@@ -65,21 +82,34 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     api.on('POST /transactions/search', { body: { data: { transaction: pendingTransfer } } });
     api.on(
       'POST /transactions/receive-transfer',
-      transactionAnswer({ transactionNumber: '51234567890', type: 'external_payout', amount: 2000, relatedTransactionNumber: '73829104556' }),
+      transactionAnswer({
+        transactionNumber: '51234567890',
+        type: 'external_payout',
+        amount: 2000,
+        relatedTransactionNumber: '73829104556',
+      }),
     );
     const { user } = await open();
     await findTransfer(user);
     const card = await screen.findByRole('region', { name: 'Transfert trouvé' });
     expect(card).toHaveTextContent('2 000,00 HTG');
     expect(card).toHaveTextContent('Marie JOSEPH');
-    expect(api.requests.find((request) => request.path === '/transactions/search')?.body).toEqual({ transactionNumber: '73829104556' });
+    expect(api.requests.find((request) => request.path === '/transactions/search')?.body).toEqual({
+      transactionNumber: '73829104556',
+    });
     await user.click(next());
 
     expect(screen.getByText('Étape 2 sur 3')).toBeVisible();
     await user.click(next());
-    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveAccessibleDescription('Le prénom est requis');
-    expect(screen.getByRole('combobox', { name: 'Type de document' })).toHaveAccessibleDescription('Le type de document est requis');
-    expect(screen.getByRole('textbox', { name: 'Numéro de document' })).toHaveAccessibleDescription('Le numéro de document est requis');
+    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveAccessibleDescription(
+      'Le prénom est requis',
+    );
+    expect(screen.getByRole('combobox', { name: 'Type de document' })).toHaveAccessibleDescription(
+      'Le type de document est requis',
+    );
+    expect(screen.getByRole('textbox', { name: 'Numéro de document' })).toHaveAccessibleDescription(
+      'Le numéro de document est requis',
+    );
 
     await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
     await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
@@ -96,7 +126,12 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     expect(post?.body).toEqual({
       transactionNumber: '73829104556',
       amount: 2000,
-      recipient: { firstName: 'Marie', lastName: 'Joseph', idDocumentType: 'passport', idDocumentNumber: 'PA123456' },
+      recipient: {
+        firstName: 'Marie',
+        lastName: 'Joseph',
+        idDocumentType: 'passport',
+        idDocumentNumber: 'PA123456',
+      },
       party: { name: 'Marie Joseph', idDocumentType: 'passport', idDocumentNumber: 'PA123456' },
     });
     expect(post?.headers['idempotency-key']).toBeTruthy();
@@ -121,7 +156,11 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
 
 describe('the agent deposit wizard (SPEC §2, §4)', () => {
   async function open() {
-    const rendered = renderApp({ path: '/transaction/deposit-agent', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const rendered = renderApp({
+      path: '/transaction/deposit-agent',
+      token: makeToken(superAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await screen.findByRole('heading', { name: 'Dépôt sur agent', level: 1 }, { timeout: 5000 });
     return rendered;
   }
@@ -132,7 +171,9 @@ describe('the agent deposit wizard (SPEC §2, §4)', () => {
   });
 
   it('blocks an agent that is not active', async () => {
-    api.on('POST /agents/search', { body: { data: { agent: agent({ status: 'suspended', suspendedAt: '2026-11-20T10:00:00.000Z' }) } } });
+    api.on('POST /agents/search', {
+      body: { data: { agent: agent({ status: 'suspended', suspendedAt: '2026-11-20T10:00:00.000Z' }) } },
+    });
     const { user } = await open();
     await user.type(screen.getByRole('textbox', { name: "Code de l'agent" }), 'CAP01{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent("L'agent n'est pas actif");
@@ -141,12 +182,24 @@ describe('the agent deposit wizard (SPEC §2, §4)', () => {
 
   it('funds an agent found by its code, then goes to the dashboard with a French toast', async () => {
     api.on('POST /agents/search', { body: { data: { agent: agent() } } });
-    api.on('POST /agents/deposit', transactionAnswer({ type: 'agent_deposit', amount: 250000, total: 250000, code: 'CAP01', accountNumber: null, account: null }));
+    api.on(
+      'POST /agents/deposit',
+      transactionAnswer({
+        type: 'agent_deposit',
+        amount: 250000,
+        total: 250000,
+        code: 'CAP01',
+        accountNumber: null,
+        account: null,
+      }),
+    );
     api.on('GET /agents', { body: { data: [], meta: { total: 0, page: 1, per_page: 10 } } });
     const { user } = await open();
     await user.type(screen.getByRole('textbox', { name: "Code de l'agent" }), 'CAP01{Enter}');
     expect(await screen.findByRole('region', { name: 'Agent trouvé' })).toHaveTextContent('Cap Services');
-    expect(api.requests.find((request) => request.path === '/agents/search')?.body).toEqual({ code: 'CAP01' });
+    expect(api.requests.find((request) => request.path === '/agents/search')?.body).toEqual({
+      code: 'CAP01',
+    });
     await user.click(next());
 
     await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'Rose Lafleur');
@@ -163,7 +216,10 @@ describe('the agent deposit wizard (SPEC §2, §4)', () => {
 
     const preview = await screen.findByRole('region', { name: 'Frais et total' });
     expect(preview).toHaveTextContent('Total crédité250 000,00 HTG');
-    expect(api.requests.find((request) => request.path === '/transactions/fees/quote')?.query).toEqual({ type: 'agent_deposit', amount: '250000' });
+    expect(api.requests.find((request) => request.path === '/transactions/fees/quote')?.query).toEqual({
+      type: 'agent_deposit',
+      amount: '250000',
+    });
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     expect(await toasts().findByText('Dépôt sur agent effectué avec succès')).toBeVisible();

@@ -10,16 +10,24 @@ import { feeQuoteRoute, transactionAnswer } from '../../test/transactions';
 import { teller } from '../../test/users';
 
 const senderAccount = accountOf([jean], { accountNumber: '40912345678', balance: 5000 });
-const recipientAccount = accountOf([marie], { id: '20000000-0000-4000-8000-000000000002', accountNumber: '40987654321' });
+const recipientAccount = accountOf([marie], {
+  id: '20000000-0000-4000-8000-000000000002',
+  accountNumber: '40987654321',
+});
 
 let api: ApiServer;
 let accounts: Record<string, Account>;
 beforeEach(async () => {
   api = await startApiServer();
-  accounts = { [senderAccount.accountNumber]: senderAccount, [recipientAccount.accountNumber]: recipientAccount };
+  accounts = {
+    [senderAccount.accountNumber]: senderAccount,
+    [recipientAccount.accountNumber]: recipientAccount,
+  };
   api.on('POST /accounts/search', (request) => {
     const found = accounts[(request.body as { account_number: string }).account_number];
-    return found ? { body: { data: { account: found } } } : { status: 404, body: { message: 'Compte introuvable', code: 'NOT_FOUND' } };
+    return found
+      ? { body: { data: { account: found } } }
+      : { status: 404, body: { message: 'Compte introuvable', code: 'NOT_FOUND' } };
   });
   api.on('GET /transactions/fees/quote', feeQuoteRoute({ transfer: 25 }));
 });
@@ -80,10 +88,15 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
     const preview = await screen.findByRole('region', { name: 'Frais et total' });
     expect(preview).toHaveTextContent('Frais25,00 HTG');
     expect(preview).toHaveTextContent('Total débité du compte1 525,00 HTG');
-    expect(api.requests.find((request) => request.path === '/transactions/fees/quote')?.query).toEqual({ type: 'transfer', amount: '1500' });
+    expect(api.requests.find((request) => request.path === '/transactions/fees/quote')?.query).toEqual({
+      type: 'transfer',
+      amount: '1500',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await within(screen.getByRole('region', { name: 'Notifications' })).findByText('Transfer successful')).toBeVisible();
+    expect(
+      await within(screen.getByRole('region', { name: 'Notifications' })).findByText('Transfer successful'),
+    ).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
     const receipt = screen.getByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('Compte expéditeur40912345678');
@@ -100,8 +113,15 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
     const { user } = await open();
     await find(user, 'Compte expéditeur', senderAccount.accountNumber);
     await user.click(next());
-    await user.type(screen.getByRole('textbox', { name: 'Compte bénéficiaire' }), `${senderAccount.accountNumber}{Enter}`);
-    expect((await screen.findAllByText('Le compte bénéficiaire ne peut pas être le même que le compte expéditeur'))[0]).toBeVisible();
+    await user.type(
+      screen.getByRole('textbox', { name: 'Compte bénéficiaire' }),
+      `${senderAccount.accountNumber}{Enter}`,
+    );
+    expect(
+      (
+        await screen.findAllByText('Le compte bénéficiaire ne peut pas être le même que le compte expéditeur')
+      )[0],
+    ).toBeVisible();
     expect(next()).toBeDisabled();
   });
 
@@ -110,7 +130,10 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
     const { user } = await open();
     await find(user, 'Compte expéditeur', senderAccount.accountNumber);
     await user.click(next());
-    await user.type(screen.getByRole('textbox', { name: 'Compte bénéficiaire' }), `${recipientAccount.accountNumber}{Enter}`);
+    await user.type(
+      screen.getByRole('textbox', { name: 'Compte bénéficiaire' }),
+      `${recipientAccount.accountNumber}{Enter}`,
+    );
     expect((await screen.findAllByText('Les devises des comptes doivent être identiques'))[0]).toBeVisible();
     expect(next()).toBeDisabled();
   });
@@ -120,7 +143,10 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
     const { user } = await open();
     await find(user, 'Compte expéditeur', senderAccount.accountNumber);
     await user.click(next());
-    await user.type(screen.getByRole('textbox', { name: 'Compte bénéficiaire' }), `${recipientAccount.accountNumber}{Enter}`);
+    await user.type(
+      screen.getByRole('textbox', { name: 'Compte bénéficiaire' }),
+      `${recipientAccount.accountNumber}{Enter}`,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent("Le compte n'est pas actif");
     expect(next()).toBeDisabled();
   });

@@ -4,7 +4,12 @@ import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
 /** `GET /transactions/fees/quote?type&amount`: the fee and total a confirmation would charge; 422 outside the bands. */
-export async function getFeeQuote(http: HttpClient, type: QuoteType, amount: number, signal?: AbortSignal): Promise<FeeQuote> {
+export async function getFeeQuote(
+  http: HttpClient,
+  type: QuoteType,
+  amount: number,
+  signal?: AbortSignal,
+): Promise<FeeQuote> {
   const answer = await http.get<unknown>('/transactions/fees/quote', { query: { type, amount }, signal });
   return feeQuoteSchema.parse(answer);
 }

@@ -4,7 +4,10 @@ import { isHttpError, type HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
 /** `POST /transactions/search`: the transaction, or null when there is none (404 "Transaction introuvable"). */
-export async function searchTransaction(http: HttpClient, transactionNumber: string): Promise<Transaction | null> {
+export async function searchTransaction(
+  http: HttpClient,
+  transactionNumber: string,
+): Promise<Transaction | null> {
   try {
     const answer = await http.post<unknown>('/transactions/search', { transactionNumber });
     return transactionSearchResponseSchema.shape.data.parse(answer).transaction;
@@ -28,7 +31,10 @@ export async function searchAgent(http: HttpClient, code: string): Promise<Agent
 /** The look-ups of a wizard's first step, run when the teller presses Rechercher; failures shown in the step. */
 export function useTransactionSearch() {
   const http = useHttp();
-  return useMutation({ mutationFn: (number: string) => searchTransaction(http, number), meta: { errorToast: false } });
+  return useMutation({
+    mutationFn: (number: string) => searchTransaction(http, number),
+    meta: { errorToast: false },
+  });
 }
 
 export function useAgentSearch() {

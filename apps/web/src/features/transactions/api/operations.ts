@@ -67,7 +67,8 @@ export function useMoneyOperation<O extends Operation>(operation: O, fallback: s
   const keys = useIdempotencyKeys();
   const posting = useRef(false);
   const mutation = useMutation({
-    mutationFn: ({ body, key }: { body: OperationBodies[O]; key: string }) => postOperation(http, operation, body, key),
+    mutationFn: ({ body, key }: { body: OperationBodies[O]; key: string }) =>
+      postOperation(http, operation, body, key),
     meta: { errorFallback: fallback },
   });
 

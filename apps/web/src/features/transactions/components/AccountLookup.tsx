@@ -73,7 +73,13 @@ export function AccountLookup({ label = 'Numéro de compte', account, onChange, 
           onChange={(event) => setNumber(event.target.value)}
           error={inputError ?? undefined}
         />
-        <Button type="submit" variant="secondary" loading={search.isPending} loadingText="Recherche..." className="shrink-0">
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={search.isPending}
+          loadingText="Recherche..."
+          className="shrink-0"
+        >
           Rechercher
         </Button>
       </form>
@@ -88,7 +94,9 @@ export function AccountLookup({ label = 'Numéro de compte', account, onChange, 
       />
       <div id={resultId} aria-live="polite" className="space-y-3">
         {notFound && <Alert type="danger">{transactionMessages.accountNotFound}</Alert>}
-        {search.isError && <Alert type="danger">{errorMessage(search.error, transactionFailureMessages.search)}</Alert>}
+        {search.isError && (
+          <Alert type="danger">{errorMessage(search.error, transactionFailureMessages.search)}</Alert>
+        )}
         {account && <AccountCard account={account} />}
         {account && account.status !== 'active' && <Alert type="danger">{inactiveAccountMessage}</Alert>}
         {error && <Alert type="danger">{error}</Alert>}

@@ -10,11 +10,20 @@ export interface SummaryLine {
 }
 
 /** What the confirmation will do, line by line. */
-export function SummaryList({ lines, label = 'Récapitulatif' }: { lines: readonly SummaryLine[]; label?: string }) {
+export function SummaryList({
+  lines,
+  label = 'Récapitulatif',
+}: {
+  lines: readonly SummaryLine[];
+  label?: string;
+}) {
   return (
     <dl aria-label={label} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
       {lines.map((entry) => (
-        <div key={entry.label} className="flex flex-col gap-0.5 px-4 py-2 sm:flex-row sm:justify-between sm:gap-4">
+        <div
+          key={entry.label}
+          className="flex flex-col gap-0.5 px-4 py-2 sm:flex-row sm:justify-between sm:gap-4"
+        >
           <dt className="text-sm text-slate-600">{entry.label}</dt>
           <dd className="font-medium break-all text-slate-900 sm:text-right">{entry.value}</dd>
         </div>
@@ -27,12 +36,24 @@ export function SummaryList({ lines, label = 'Récapitulatif' }: { lines: readon
  * The fee and the total that the confirmation will charge (`GET /transactions/fees/quote`), or why
  * it cannot go through (an amount outside the bands), before Enregistrer.
  */
-export function FeePreview({ quote, totalLabel = 'Total (montant + frais)' }: { quote: UseQueryResult<FeeQuote>; totalLabel?: string }) {
+export function FeePreview({
+  quote,
+  totalLabel = 'Total (montant + frais)',
+}: {
+  quote: UseQueryResult<FeeQuote>;
+  totalLabel?: string;
+}) {
   if (quote.isPending && quote.fetchStatus === 'idle') return null;
   if (quote.isPending) {
     return (
-      <p role="status" className="flex items-center gap-2 rounded-lg border border-slate-200 p-4 text-slate-700">
-        <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-blue-800 border-t-transparent" />
+      <p
+        role="status"
+        className="flex items-center gap-2 rounded-lg border border-slate-200 p-4 text-slate-700"
+      >
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-blue-800 border-t-transparent"
+        />
         Calcul des frais...
       </p>
     );

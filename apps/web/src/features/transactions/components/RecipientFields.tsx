@@ -13,8 +13,14 @@ import { TextField } from '../../../components/TextField';
 import { documentOptions } from './fields';
 
 const genderOptions = genderSchema.options.map((value) => ({ value, label: genderLabels[value] }));
-const maritalOptions = maritalStatusSchema.options.map((value) => ({ value, label: maritalStatusLabel(value) }));
-const contactOptions = contactMethodSchema.options.map((value) => ({ value, label: contactMethodLabel(value) }));
+const maritalOptions = maritalStatusSchema.options.map((value) => ({
+  value,
+  label: maritalStatusLabel(value),
+}));
+const contactOptions = contactMethodSchema.options.map((value) => ({
+  value,
+  label: contactMethodLabel(value),
+}));
 
 /**
  * The recipient of an external transfer: the person form of SPEC §5, checked by `recipientInputSchema`
@@ -32,10 +38,35 @@ export function RecipientFields({
     <div className="space-y-6">
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Identité</legend>
-        <TextField label="Prénom" required autoComplete="off" error={errors?.firstName?.message} {...register('recipient.firstName')} />
-        <TextField label="Nom" required autoComplete="off" error={errors?.lastName?.message} {...register('recipient.lastName')} />
-        <TextField label="Date de naissance" type="date" required error={errors?.dob?.message} {...register('recipient.dob')} />
-        <SelectField label="Sexe" required placeholder="Choisir..." options={genderOptions} error={errors?.gender?.message} {...register('recipient.gender')} />
+        <TextField
+          label="Prénom"
+          required
+          autoComplete="off"
+          error={errors?.firstName?.message}
+          {...register('recipient.firstName')}
+        />
+        <TextField
+          label="Nom"
+          required
+          autoComplete="off"
+          error={errors?.lastName?.message}
+          {...register('recipient.lastName')}
+        />
+        <TextField
+          label="Date de naissance"
+          type="date"
+          required
+          error={errors?.dob?.message}
+          {...register('recipient.dob')}
+        />
+        <SelectField
+          label="Sexe"
+          required
+          placeholder="Choisir..."
+          options={genderOptions}
+          error={errors?.gender?.message}
+          {...register('recipient.gender')}
+        />
         <SelectField
           label="Statut matrimonial"
           required
@@ -44,7 +75,12 @@ export function RecipientFields({
           error={errors?.maritalStatus?.message}
           {...register('recipient.maritalStatus')}
         />
-        <TextField label="Profession" required error={errors?.occupation?.message} {...register('recipient.occupation')} />
+        <TextField
+          label="Profession"
+          required
+          error={errors?.occupation?.message}
+          {...register('recipient.occupation')}
+        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Pièce d&apos;identité</legend>
@@ -64,15 +100,42 @@ export function RecipientFields({
           error={errors?.idDocumentNumber?.message}
           {...register('recipient.idDocumentNumber')}
         />
-        <TextField label="Date d'émission" type="date" required error={errors?.dateIssued?.message} {...register('recipient.dateIssued')} />
-        <TextField label="Date d'expiration" type="date" required error={errors?.expirationDate?.message} {...register('recipient.expirationDate')} />
+        <TextField
+          label="Date d'émission"
+          type="date"
+          required
+          error={errors?.dateIssued?.message}
+          {...register('recipient.dateIssued')}
+        />
+        <TextField
+          label="Date d'expiration"
+          type="date"
+          required
+          error={errors?.expirationDate?.message}
+          {...register('recipient.expirationDate')}
+        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Adresse et contact</legend>
-        <TextField label="Pays" required error={errors?.country?.message} {...register('recipient.country')} />
-        <TextField label="Departement" required error={errors?.state?.message} {...register('recipient.state')} />
+        <TextField
+          label="Pays"
+          required
+          error={errors?.country?.message}
+          {...register('recipient.country')}
+        />
+        <TextField
+          label="Departement"
+          required
+          error={errors?.state?.message}
+          {...register('recipient.state')}
+        />
         <TextField label="Commune" required error={errors?.city?.message} {...register('recipient.city')} />
-        <TextField label="Adresse" required error={errors?.address?.message} {...register('recipient.address')} />
+        <TextField
+          label="Adresse"
+          required
+          error={errors?.address?.message}
+          {...register('recipient.address')}
+        />
         <TextField
           label="Téléphone"
           type="tel"

@@ -17,7 +17,10 @@ export function TransferSent({ transaction, onAgain }: { transaction: Transactio
       aria-labelledby="transfer-sent-title"
       className="mx-auto w-full max-w-xl rounded-xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8"
     >
-      <div aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800">
+      <div
+        aria-hidden="true"
+        className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800"
+      >
         ✓
       </div>
       <h1 id="transfer-sent-title" className="mt-4 text-2xl font-semibold text-slate-900">

@@ -3,7 +3,10 @@ import { idDocumentChoiceLabels, idDocumentTypeSchema } from '@lajan/domain';
 import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
 
-export const documentOptions = idDocumentTypeSchema.options.map((value) => ({ value, label: idDocumentChoiceLabels[value] }));
+export const documentOptions = idDocumentTypeSchema.options.map((value) => ({
+  value,
+  label: idDocumentChoiceLabels[value],
+}));
 
 /**
  * "1 500,50", "1500.50", "1 500" → 1500.5; an empty box → NaN, which the amount schema calls
@@ -40,7 +43,14 @@ export function PartyFields({
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 text-base font-semibold text-slate-900">{legend}</legend>
-      <TextField label="Nom complet" required autoComplete="off" className="sm:col-span-2" error={errors?.name?.message} {...name} />
+      <TextField
+        label="Nom complet"
+        required
+        autoComplete="off"
+        className="sm:col-span-2"
+        error={errors?.name?.message}
+        {...name}
+      />
       <SelectField
         label="Type de document"
         required
@@ -63,7 +73,15 @@ export function PartyFields({
 }
 
 /** The amount in HTG, typed the French way. */
-export function AmountField({ registration, error, label = 'Montant (HTG)' }: { registration: UseFormRegisterReturn; error?: string; label?: string }) {
+export function AmountField({
+  registration,
+  error,
+  label = 'Montant (HTG)',
+}: {
+  registration: UseFormRegisterReturn;
+  error?: string;
+  label?: string;
+}) {
   return (
     <TextField
       label={label}
