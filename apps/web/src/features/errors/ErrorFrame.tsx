@@ -11,7 +11,7 @@ interface ErrorFrameProps {
 export function ErrorFrame({ code, title, children, actions }: ErrorFrameProps) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-100 px-4 py-10 text-center">
-      <p aria-hidden="true" className="text-6xl font-bold tracking-tight text-blue-900/20">
+      <p aria-hidden="true" className="text-6xl font-bold tracking-tight text-slate-500">
         {code}
       </p>
       <h1 className="mt-2 text-2xl font-semibold text-slate-900">{title}</h1>
