@@ -243,6 +243,9 @@ test('the history pages through 25 transactions 10 at a time, and its CSV holds 
   await page.goto('/transaction/history');
   await settled(page);
   const table = page.getByRole('table', { name: "Transactions, les plus récentes d'abord" });
+  // 26 transactions: the agent deposit that funded the float and the 25 deposits; the filter keeps the deposits.
+  await expect(page.getByText('1 – 10 sur 26')).toBeVisible();
+  await page.getByLabel('Type').selectOption({ label: 'Dépôt' });
   await expect(page.getByText('1 – 10 sur 25')).toBeVisible();
   await expect(table.locator('tbody tr')).toHaveCount(10);
   await expect(page.getByRole('button', { name: 'Précédent' })).toBeDisabled();
@@ -262,7 +265,7 @@ test('the history pages through 25 transactions 10 at a time, and its CSV holds 
   await expect(page.getByText('11 – 20 sur 25')).toBeVisible();
   expect(shown.map((row) => row[2])).toEqual(Array.from({ length: 25 }, (_, index) => `${1025 - index},00`));
 
-  // The CSV of the same (unfiltered) history: every row, in the screen's order, with the same values.
+  // The CSV of the same filter: every row, in the screen's order, with the same values.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter en CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^historique-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = await readFile(await download.path());
