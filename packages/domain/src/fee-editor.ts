@@ -34,9 +34,7 @@ function centimesOf(amountHtg: number): number {
 
 /** A value a band may hold: not negative, at most two decimals, at most 100 000 HTG. */
 function isBandValue(value: unknown): value is number {
-  return (
-    typeof value === 'number' && value >= 0 && hasAtMostTwoDecimals(value) && value <= MAX_OPERATION_HTG
-  );
+  return typeof value === 'number' && value >= 0 && hasAtMostTwoDecimals(value) && value <= MAX_OPERATION_HTG;
 }
 
 /** A value of a band in HTG: present, not negative, at most two decimals, at most 100 000 HTG. */
@@ -49,12 +47,16 @@ const bandValueSchema = z
   })
   .superRefine((value, ctx) => {
     if (value < 0) ctx.addIssue({ code: 'custom', message: feeEditorMessages.negative });
-    else if (!hasAtMostTwoDecimals(value)) ctx.addIssue({ code: 'custom', message: feeEditorMessages.decimals });
+    else if (!hasAtMostTwoDecimals(value))
+      ctx.addIssue({ code: 'custom', message: feeEditorMessages.decimals });
     else if (value > MAX_OPERATION_HTG) ctx.addIssue({ code: 'custom', message: feeEditorMessages.tooLarge });
   });
 
 /** A band whose bounds are usable: the rules between bands look only at these. */
-function boundsOf(band: { min_amount: unknown; max_amount: unknown }): { min: number; max: number } | undefined {
+function boundsOf(band: {
+  min_amount: unknown;
+  max_amount: unknown;
+}): { min: number; max: number } | undefined {
   if (!isBandValue(band.min_amount) || !isBandValue(band.max_amount)) return undefined;
   const min = centimesOf(band.min_amount);
   const max = centimesOf(band.max_amount);

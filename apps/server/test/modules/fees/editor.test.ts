@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, feeSchedule } from '../../../src/db/schema.js';
 import { call } from '../../helpers/fixtures.js';
-import { createAgentAdmin, ledgerWorld, partyOf, superAdminToken, transactionRow } from '../../helpers/ledger.js';
+import {
+  createAgentAdmin,
+  ledgerWorld,
+  partyOf,
+  superAdminToken,
+  transactionRow,
+} from '../../helpers/ledger.js';
 
 type World = Awaited<ReturnType<typeof ledgerWorld>>;
 type Band = { min_amount: number; max_amount: number; fee: number; agent_share: number };
@@ -89,9 +95,9 @@ describe('PUT /api/transactions/fees/{type}', () => {
     const history = await call(world.app, 'GET', '/api/transactions/history?type=withdrawal', {
       token: world.pap.teller.token,
     });
-    const shown = (history.body.data as { transactionNumber: string; fee: number; agentShare: number }[]).find(
-      (row) => row.transactionNumber === first.body.data.transactionNumber,
-    );
+    const shown = (
+      history.body.data as { transactionNumber: string; fee: number; agentShare: number }[]
+    ).find((row) => row.transactionNumber === first.body.data.transactionNumber);
     expect(shown).toMatchObject({ fee: 40, agentShare: 16 });
   });
 
@@ -159,7 +165,12 @@ describe('PUT /api/transactions/fees/{type}', () => {
     expect(minAboveMax.body.errors).toEqual({
       'rows.0.max_amount': ['La borne supérieure doit être supérieure ou égale à la borne inférieure'],
     });
-    const zero = await put(world, 'deposit', [{ min_amount: 0, max_amount: 10, fee: 0, agent_share: 0 }], token);
+    const zero = await put(
+      world,
+      'deposit',
+      [{ min_amount: 0, max_amount: 10, fee: 0, agent_share: 0 }],
+      token,
+    );
     expect(zero.body.errors).toEqual({ 'rows.0.min_amount': ['La borne inférieure doit être positive'] });
     const none = await put(world, 'deposit', [], token);
     expect(none.body.errors).toEqual({ rows: ['Au moins une tranche est requise'] });

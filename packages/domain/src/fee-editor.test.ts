@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { feeScheduleInputSchema } from './fee-editor.js';
+import { balanceSeriesQuerySchema } from './reports.js';
+
+const band = (min_amount: number, max_amount: number, fee = 10, agent_share = 4) => ({
+  min_amount,
+  max_amount,
+  fee,
+  agent_share,
+});
+
+function errorsOf(input: unknown): Record<string, string[]> {
+  const result = feeScheduleInputSchema.safeParse(input);
+  if (result.success) return {};
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
+  return errors;
+}
+
+describe('feeScheduleInputSchema', () => {
+  it('takes contiguous bands in any order, one centime apart', () => {
+    expect(errorsOf({ rows: [band(100, 249.99), band(20, 99.99), band(250, 100_000, 0, 0)] })).toEqual({});
+  });
+
+  it('puts an overlap or a gap on the later band, at its index in the request', () => {
+    expect(errorsOf({ rows: [band(100, 300), band(20, 100)] })).toEqual({
+      'rows.0.min_amount': ['Cette tranche chevauche la tranche de 20,00 HTG à 100,00 HTG'],
+    });
+    expect(errorsOf({ rows: [band(20, 99.99), band(100.01, 200)] })).toEqual({
+      'rows.1.min_amount': [
+        'Cette tranche doit commencer à 100,00 HTG, un centime après la fin de la précédente',
+      ],
+    });
+    expect(errorsOf({ rows: [band(20, 99.99), band(20, 99.99)] })).toEqual({
+      'rows.1.min_amount': ['Cette tranche chevauche la tranche de 20,00 HTG à 99,99 HTG'],
+    });
+  });
+
+  it('gives each wrong cell its own message and no other', () => {
+    expect(errorsOf({ rows: [band(20, 99.999, 1, 2), band(100, 200, -1, 0)] })).toEqual({
+      'rows.0.max_amount': ['La valeur ne peut pas avoir plus de deux décimales'],
+      'rows.0.agent_share': ["La part de l'agent ne peut pas dépasser les frais"],
+      'rows.1.fee': ['La valeur ne peut pas être négative'],
+    });
+    expect(errorsOf({ rows: [band(20, 200_000)] })).toEqual({
+      'rows.0.max_amount': ['La valeur ne peut pas dépasser 100 000 HTG'],
+    });
+    expect(errorsOf({})).toEqual({ rows: ['Au moins une tranche est requise'] });
+  });
+});
+
+describe('balanceSeriesQuerySchema', () => {
+  it('reads a missing or emptied period as 7 days and refuses another one', () => {
+    expect(balanceSeriesQuerySchema.parse({})).toEqual({ period: '7d' });
+    expect(balanceSeriesQuerySchema.parse({ period: '' })).toEqual({ period: '7d' });
+    expect(balanceSeriesQuerySchema.parse({ period: '3m' })).toEqual({ period: '3m' });
+    expect(balanceSeriesQuerySchema.safeParse({ period: '1y' }).error?.issues[0]?.message).toBe(
+      'Période invalide',
+    );
+  });
+});
