@@ -27,7 +27,9 @@ export function TransferSent({ transaction, onAgain }: { transaction: Transactio
         Transfert envoyé
       </h1>
       <p className="mt-4 text-sm text-slate-600">Code de retrait</p>
-      <p
+      {/* A group, which may be named, where a paragraph may not (the code read as one number). */}
+      <div
+        role="group"
         className="mt-1 flex flex-wrap justify-center gap-x-3 font-mono text-[1.75rem] leading-tight font-bold text-blue-900 sm:text-4xl"
         aria-label={`Code de retrait ${transaction.transactionNumber}`}
       >
@@ -40,7 +42,7 @@ export function TransferSent({ transaction, onAgain }: { transaction: Transactio
               {group}
             </span>
           ))}
-      </p>
+      </div>
       <p className="mt-3 text-sm text-slate-700">
         Communiquez ce code au bénéficiaire : il le présentera avec sa pièce d&apos;identité pour retirer{' '}
         <strong>{formatHtg(transaction.amount)}</strong>.
