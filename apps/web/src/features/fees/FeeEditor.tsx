@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { feeScheduleInputSchema, type FeeRow, type FeeScheduleInput } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -74,6 +74,12 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateFeesMutation(group.type);
   const toasts = useToasts();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The button that opened the editor is gone: the keyboard starts on the first value.
+  useEffect(() => {
+    formRef.current?.querySelector('input')?.focus();
+  }, []);
 
   function change(index: number, field: BandField, value: string) {
     setBands((current) => current.map((band, at) => (at === index ? { ...band, [field]: value } : band)));
@@ -133,6 +139,7 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
 
   return (
     <form
+      ref={formRef}
       id={formId}
       noValidate
       aria-label={`Modifier les frais : ${group.label}`}

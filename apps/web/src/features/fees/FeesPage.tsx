@@ -39,13 +39,25 @@ export default function FeesPage() {
                 {group.label}
               </h2>
               {canEdit && editing !== group.type && (
-                <Button variant="secondary" aria-label={`Modifier les frais : ${group.label}`} onClick={() => setEditing(group.type)}>
+                <Button
+                  id={`modifier-frais-${group.type}`}
+                  variant="secondary"
+                  aria-label={`Modifier les frais : ${group.label}`}
+                  onClick={() => setEditing(group.type)}
+                >
                   Modifier
                 </Button>
               )}
             </div>
             {editing === group.type ? (
-              <FeeEditor group={group} onDone={() => setEditing(null)} />
+              <FeeEditor
+                group={group}
+                onDone={() => {
+                  setEditing(null);
+                  // The editor replaced the button that opened it: the keyboard goes back there.
+                  requestAnimationFrame(() => document.getElementById(`modifier-frais-${group.type}`)?.focus());
+                }}
+              />
             ) : group.rows.length === 0 ? (
               <p className="rounded-md border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">Aucune tranche.</p>
             ) : (

@@ -58,6 +58,7 @@ describe('the fee table (/fees-list)', () => {
     await user.click(await screen.findByRole('button', { name: 'Modifier les frais : Retrait' }, { timeout: 5000 }));
     const form = editorOf('Retrait');
     expect(field(form, 'Montant minimum', 1)).toHaveValue('20');
+    expect(field(form, 'Montant minimum', 1)).toHaveFocus();
 
     // A fourth band starting inside the third one.
     await user.click(within(form).getByRole('button', { name: 'Ajouter une tranche' }));
@@ -101,6 +102,7 @@ describe('the fee table (/fees-list)', () => {
     });
     expect(await screen.findByText('Barème des frais enregistré')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Modifier les frais : Retrait' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Modifier les frais : Retrait' })).toHaveFocus());
   });
 
   it("shows the server's refusal under the cell it names", async () => {
