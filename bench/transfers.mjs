@@ -11,7 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
@@ -22,6 +22,8 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 2000);
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '16,64').split(',').map(Number);
+/** Server processes behind the clients (DESIGN §2: the API is stateless); default one per CPU. */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? availableParallelism());
 const AGENTS = Math.max(...CLIENT_COUNTS) + 1;
 const TELLER_PASSWORD = 'Banc-Essai-2026!';
 const SUPERADMIN_PASSWORD = 'Banc-Depart-2026!';
@@ -107,35 +109,40 @@ async function main() {
   await admin.query(`CREATE DATABASE ${lajanDb}`);
   await admin.query(`CREATE DATABASE ${pgbenchDb}`);
 
-  let server;
+  const servers = [];
   try {
-    const port = await freePort();
     const databaseUrl = withDatabase(adminUrl, lajanDb);
-    server = spawn(
-      process.execPath,
-      [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), mainJs],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: databaseUrl,
-          JWT_SECRET: randomBytes(32).toString('hex'),
-          SUPERADMIN_PASSWORD,
-          LOG_LEVEL: 'warn',
-          DATA_DIR: mkdtempSync(join(tmpdir(), 'lajan-bench-')),
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
-    const base = `http://127.0.0.1:${port}/api`;
-    await waitForHealth(base);
-    log(`serveur prêt sur ${base} (base ${lajanDb})`);
+    const jwtSecret = randomBytes(32).toString('hex');
+    const bases = [];
+    // One after the other: the first migrates and seeds, the others find it done.
+    for (let i = 0; i < PROCESSES; i += 1) {
+      const port = await freePort();
+      servers.push(
+        spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), mainJs], {
+          cwd: root,
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATABASE_URL: databaseUrl,
+            JWT_SECRET: jwtSecret,
+            SUPERADMIN_PASSWORD,
+            LOG_LEVEL: 'warn',
+            DATA_DIR: mkdtempSync(join(tmpdir(), 'lajan-bench-')),
+          },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        }),
+      );
+      bases.push(`http://127.0.0.1:${port}/api`);
+      await waitForHealth(bases[i]);
+    }
+    const base = bases[0];
+    log(`${PROCESSES} processus serveur prêts (base ${lajanDb})`);
 
     const superToken = await firstSignIn(base);
     const scene = await openScene(databaseUrl);
-    scene.serverPid = server.pid;
+    scene.serverPids = servers.map((server) => server.pid);
+    scene.bases = bases;
     await fund(base, superToken, scene);
 
     const results = [];
@@ -153,8 +160,7 @@ async function main() {
         ...(await runTransfers(base, scene, clients, 'hot')),
       });
     }
-    server.kill('SIGTERM');
-    server = undefined;
+    for (const server of servers.splice(0)) server.kill('SIGTERM');
 
     const pgbenchUrl = withDatabase(adminUrl, pgbenchDb);
     log('pgbench -i -s 64…');
@@ -169,7 +175,7 @@ async function main() {
 
     printResults(results);
   } finally {
-    if (server) server.kill('SIGTERM');
+    for (const server of servers) server.kill('SIGTERM');
     await admin.query(`DROP DATABASE IF EXISTS ${lajanDb} WITH (FORCE)`).catch(() => undefined);
     await admin.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
@@ -378,7 +384,13 @@ async function runTransfers(base, scene, clients, mode) {
             amount: TRANSFER_HTG,
           };
           const started = performance.now();
-          const answer = await post(base, '/transactions/transfer', agent.token, body, randomUUID());
+          const answer = await post(
+            scene.bases[client % scene.bases.length],
+            '/transactions/transfer',
+            agent.token,
+            body,
+            randomUUID(),
+          );
           record(answer.status, performance.now() - started);
         }
       }),
@@ -388,7 +400,8 @@ async function runTransfers(base, scene, clients, mode) {
   const latencies = [];
   const statuses = {};
   const started = performance.now();
-  const cpuBefore = cpuMs(scene.serverPid);
+  const serversCpuMs = () => scene.serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const cpuBefore = serversCpuMs();
   await run(seconds * 1000, (status, ms) => {
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (status === 201) latencies.push(ms);
@@ -400,7 +413,7 @@ async function runTransfers(base, scene, clients, mode) {
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     statuses,
-    serverCpuMsPerTransfer: (cpuMs(scene.serverPid) - cpuBefore) / Math.max(latencies.length, 1),
+    serverCpuMsPerTransfer: (serversCpuMs() - cpuBefore) / Math.max(latencies.length, 1),
   };
   log(
     `${mode} ${clients} clients : ${result.perSecond.toFixed(0)}/s, statuts ${JSON.stringify(statuses)}, ` +

@@ -280,7 +280,7 @@ async function writePosting(
         from inserted cross join (values ${rows(ids)}) as v(account_id, delta))
       ${balances}
       select count(*)::int as inserted from inserted`);
-    const [row] = (result as unknown as { rows: { inserted: number | string }[] }).rows;
+    const [row] = (result as { rows: { inserted: number | string }[] }).rows;
     if (Number(row?.inserted) === 1) return { id, transactionNumber, createdAt: posting.at };
   }
   throw new Error(`ledger: no free transaction number after ${NUMBER_ATTEMPTS} attempts`);
