@@ -153,8 +153,9 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
               <tbody className={tableClasses.body}>
                 {rows.map((transaction) => (
                   <tr key={transaction.transactionNumber} className={tableClasses.row} aria-selected={isSelected(transaction) || undefined}>
-                    <td data-label="Numero" className={`${tableClasses.td} font-mono`}>
-                      {transaction.transactionNumber}
+                    <td data-label="Numero" className={tableClasses.td}>
+                      {/* Monospace on the number only: on a phone the cell also shows its column name. */}
+                      <span className="font-mono">{transaction.transactionNumber}</span>
                     </td>
                     <td data-label="Type" className={tableClasses.td}>
                       {transactionTypeLabels[transaction.type] ?? transaction.type}
