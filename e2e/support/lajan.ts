@@ -64,7 +64,7 @@ async function startLajan(): Promise<{ lajan: Lajan; stop: () => Promise<void> }
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Le serveur Lajan s'est arrêté :\n${output}`);
     try {

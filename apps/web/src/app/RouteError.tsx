@@ -20,7 +20,8 @@ export function RouteError() {
     (isRouteErrorResponse(error) && error.status >= 500) ||
     /\b500\b|network ?error|failed to fetch|dynamically imported module|importing a module script failed|load failed/i.test(message);
 
-  if (serverOrNetwork) {
+  // On /500 itself (its own code failed to load, say after a redeploy), going to /500 again would loop.
+  if (serverOrNetwork && location.pathname !== '/500') {
     const query = new URLSearchParams({ message, from: `${location.pathname}${location.search}` });
     return <Navigate to={`/500?${query.toString()}`} replace />;
   }
