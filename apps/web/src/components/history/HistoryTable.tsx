@@ -16,6 +16,7 @@ import { Pagination } from '../Pagination';
 import { useSelectForReprint } from '../receipt/use-select-for-reprint';
 import { tableClasses } from '../responsive-table';
 import { exportHistoryCsv, saveBlob, useHistory } from './api';
+import { CancelTransferButton } from './CancelTransferButton';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
 
 /** How long the search box waits after the last key before asking the server. */
@@ -128,8 +129,13 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
       )}
       {history.isError && <Alert type="danger">{errorMessage(history.error, 'Search failed')}</Alert>}
       {history.data && rows.length === 0 && (
-        <p role="status" className="rounded-md border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-          {filtered ? 'Aucune transaction ne correspond à ces critères.' : 'Aucune transaction pour le moment.'}
+        <p
+          role="status"
+          className="rounded-md border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600"
+        >
+          {filtered
+            ? 'Aucune transaction ne correspond à ces critères.'
+            : 'Aucune transaction pour le moment.'}
         </p>
       )}
       {history.data && rows.length > 0 && (
@@ -139,12 +145,24 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
               <caption className="sr-only">{caption}</caption>
               <thead className={tableClasses.head}>
                 <tr>
-                  <th scope="col" className={tableClasses.th}>Numero</th>
-                  <th scope="col" className={tableClasses.th}>Type</th>
-                  <th scope="col" className={`${tableClasses.th} text-right`}>Montant</th>
-                  <th scope="col" className={tableClasses.th}>Status</th>
-                  <th scope="col" className={tableClasses.th}>Creer par</th>
-                  <th scope="col" className={tableClasses.th}>Date</th>
+                  <th scope="col" className={tableClasses.th}>
+                    Numero
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    Type
+                  </th>
+                  <th scope="col" className={`${tableClasses.th} text-right`}>
+                    Montant
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    Status
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    Creer par
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    Date
+                  </th>
                   <th scope="col" className={tableClasses.th}>
                     <span className="sr-only">Reçu</span>
                   </th>
@@ -152,7 +170,11 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
               </thead>
               <tbody className={tableClasses.body}>
                 {rows.map((transaction) => (
-                  <tr key={transaction.transactionNumber} className={tableClasses.row} aria-selected={isSelected(transaction) || undefined}>
+                  <tr
+                    key={transaction.transactionNumber}
+                    className={tableClasses.row}
+                    aria-selected={isSelected(transaction) || undefined}
+                  >
                     <td data-label="Numero" className={tableClasses.td}>
                       {/* Monospace on the number only: on a phone the cell also shows its column name. */}
                       <span className="font-mono">{transaction.transactionNumber}</span>
@@ -172,7 +194,7 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
                     <td data-label="Date" className={`${tableClasses.td} whitespace-nowrap`}>
                       {formatDateTimeFr(transaction.createdAt)}
                     </td>
-                    <td data-label="Reçu" className={tableClasses.td}>
+                    <td data-label="Reçu" className={`${tableClasses.td} space-x-2 whitespace-nowrap`}>
                       <Button
                         variant="secondary"
                         className="min-h-9 px-3 py-1"
@@ -181,6 +203,7 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
                       >
                         Réimprimer
                       </Button>
+                      <CancelTransferButton transaction={transaction} />
                     </td>
                   </tr>
                 ))}
