@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/.tx-dist/**',
       '**/node_modules/**',
       '**/data/**',
       '**/drizzle/**',

@@ -28,6 +28,7 @@ const actionLabels: Record<string, string> = {
   'accounts.request_received': "Demande d'ouverture reçue",
   'accounts.request_activated': "Demande d'ouverture acceptée",
   'accounts.request_rejected': "Demande d'ouverture refusée",
+  'fees.updated': 'Barème des frais modifié',
 };
 
 export function auditActionLabel(action: string): string | undefined {
