@@ -6,7 +6,8 @@
 //
 // Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
 // a role allowed to create databases) and pgbench (`apt-get install -y postgresql-contrib`).
-// BENCH_SECONDS (default 15) is the length of each case.
+// BENCH_SECONDS (default 15) is the length of each case. Through a Unix socket (both Lajan and pgbench):
+// BENCH_DATABASE_URL='postgresql://postgres@/postgres?host=/var/run/postgresql'.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,10 +35,9 @@ const ACCOUNT_FUNDING_HTG = 20_000;
 
 const log = (...parts) => console.error('[bench]', ...parts);
 
+/** The same server, another database: `postgres://…/db?…`, also with a socket directory (`postgresql://user@/db?host=/run/postgresql`). */
 function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
+  return url.replace(/^(postgres(?:ql)?:\/\/[^/]*)\/[^?]*/, `$1/${name}`);
 }
 
 async function freePort() {
