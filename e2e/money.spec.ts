@@ -192,7 +192,7 @@ test('the super administrator funds an agent through "Depot sur Agent" and the f
   await page.getByRole('textbox', { name: 'Numéro de document' }).fill('TRESOR-001');
   await page.getByRole('textbox', { name: 'Montant (HTG)' }).fill('50000');
   await next(page, 'Étape 3 sur 3');
-  await expect(valueOf(page.locator('dl[aria-label="Récapitulatif"]'), 'Agent')).toHaveText(
+  await expect(valueOf(page.getByRole('region', { name: 'Récapitulatif' }), 'Agent')).toHaveText(
     `Kay Lajan Pétion-Ville (${agent.code})`,
   );
   // No fee on an agent deposit: the total credited is the amount.
