@@ -1,6 +1,6 @@
 import { centimesFromSql, CURRENCY, type TransactionType } from '@lajan/domain';
 import { randomUUID } from 'node:crypto';
-import { and, inArray, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { postgresErrorOf } from '../../db/errors.js';
 import { accounts, entries, transactions } from '../../db/schema.js';
@@ -65,114 +65,62 @@ export interface PostedTransaction {
 /** A programming fault, never a refusal: a posting that does not balance is not written. */
 export class UnbalancedPosting extends Error {}
 
+/** A customer or float row as the posting locked it. */
 interface LockedAccount {
   id: string;
-  kind: 'customer' | 'float' | 'system';
   status: string;
   currency: string;
   balanceCentimes: number;
-  systemCode: string | null;
 }
 
 /** How many fresh numbers to try: eleven random digits almost never collide twice. */
 const NUMBER_ATTEMPTS = 5;
 
 /**
- * Posts one money movement: checks that it balances, locks its accounts in ascending id order
- * (`SELECT … FOR UPDATE`, so that two movements over the same accounts never deadlock), refuses a
- * non-active account or a customer or agent balance going below zero, then writes the transaction,
- * its non-zero entries, and the new balances. A refusal throws `LedgerRefused` before anything is
- * written; the caller's transaction rolls back whatever it wrote before.
+ * Posts one money movement in one statement, one round trip: locks its customer and float rows in
+ * ascending id order (`SELECT … FOR NO KEY UPDATE`, so that two movements over the same accounts never
+ * deadlock), and, only if every locked account is active, in HTG and stays at zero or above, writes the
+ * transaction, its non-zero entries and the new balances. The system accounts' balances (fee income above
+ * all) are applied at COMMIT by the deferred trigger `entries_system_balance_at_commit` (migration 0002):
+ * their rows are locked only while the movement commits, after every customer and float row, in one
+ * global order. A refusal throws `LedgerRefused` and has written nothing; the caller's transaction rolls
+ * back whatever it wrote before.
  */
 export async function post(tx: Tx, posting: PostingInput): Promise<PostedTransaction> {
   const deltas = checkBalanced(posting);
-  const ids = [...deltas.keys()];
-  const locked = await lockAccounts(tx, ids);
-  // Every account that is not a customer's or an agent's is a system account: locked last, below.
-  const systemIds = ids.filter((id) => !locked.has(id));
-
-  const fieldOf = (id: string) => posting.fieldOfAccount?.[id];
-  // The checks run in a fixed order over all accounts, so that a request refused for two reasons
-  // always gets the same message.
-  for (const [id, account] of locked) {
-    if (account.status !== 'active') throw new LedgerRefused('AccountNotActive', { field: fieldOf(id) });
+  for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
+    const transactionNumber = generateTransactionNumber();
+    const { inserted, locked } = await writePosting(tx, posting, deltas, transactionNumber);
+    const balancesCentimes = refuseOrBalances(posting, deltas, locked);
+    // Every check passed and nothing was inserted: the number was taken; the next attempt draws another.
+    if (inserted) return { id: inserted, transactionNumber, createdAt: posting.at, balancesCentimes };
   }
-  for (const [id, account] of locked) {
-    if (account.currency !== CURRENCY) throw new LedgerRefused('CurrencyMismatch', { field: fieldOf(id) });
-  }
-  const balancesCentimes = new Map<string, number>();
-  for (const [id, account] of locked) {
-    const after = account.balanceCentimes + deltas.get(id)!;
-    if (after < 0) throw new LedgerRefused('InsufficientFunds', { field: 'amount' });
-    balancesCentimes.set(id, after);
-  }
-
-  const row = await writePosting(tx, posting, ids, deltas, [...locked.keys()]);
-
-  // The system accounts (fee income above all) are touched by almost every movement: they are locked
-  // last and for the shortest time, by the statement that updates them, right before the commit (see
-  // `inMoneyTransaction`). The lock order stays global (customer and float accounts by id, then system
-  // accounts by id): no deadlock.
-  if (systemIds.length > 0) {
-    const pending = pendingSystemDeltas.get(tx);
-    if (pending) for (const id of systemIds) pending.set(id, (pending.get(id) ?? 0) + deltas.get(id)!);
-    else await updateSystemAccounts(tx, new Map(systemIds.map((id) => [id, deltas.get(id)!])), posting.at);
-  }
-
-  return { id: row.id, transactionNumber: row.transactionNumber, createdAt: row.createdAt, balancesCentimes };
-}
-
-/** `case id when … then delta … end`: one statement for several balances. */
-function balanceCases(ids: string[], deltas: Map<string, number>) {
-  const cases = sql.join(
-    ids.map((id) => sql`when ${id}::uuid then ${deltas.get(id)!}::bigint`),
-    sql` `,
-  );
-  return sql`case ${accounts.id} ${cases} end`;
+  throw new Error(`ledger: no free transaction number after ${NUMBER_ATTEMPTS} attempts`);
 }
 
 /**
- * Updates the system accounts' balances in one statement that locks them in id order, and refuses
- * (the caller's transaction then rolls back) a non-active one or one but the treasury going below zero.
+ * The refusal of DESIGN §4 for the locked rows as they were when locked, or their balances after the
+ * movement. The checks run in a fixed order over all accounts, so that a request refused for two reasons
+ * always gets the same message.
  */
-async function updateSystemAccounts(tx: Tx, deltas: Map<string, number>, at: Date): Promise<void> {
-  const ids = [...deltas.keys()];
-  const updated = await tx
-    .update(accounts)
-    .set({
-      balanceCentimes: sql`${accounts.balanceCentimes} + (${balanceCases(ids, deltas)})`,
-      updatedAt: at,
-    })
-    .where(
-      inArray(
-        accounts.id,
-        tx
-          .select({ id: accounts.id })
-          .from(accounts)
-          .where(inArray(accounts.id, ids))
-          .orderBy(accounts.id)
-          .for('no key update'),
-      ),
-    )
-    .returning({
-      id: accounts.id,
-      status: accounts.status,
-      currency: accounts.currency,
-      balanceCentimes: accounts.balanceCentimes,
-      systemCode: accounts.systemCode,
-    });
-  if (updated.length !== ids.length) throw new Error('ledger: an account of the posting does not exist');
-  for (const account of updated) {
-    if (account.status !== 'active') throw new LedgerRefused('AccountNotActive');
-    if (account.currency !== CURRENCY) throw new LedgerRefused('CurrencyMismatch');
-    // Only the treasury, the provider's source of e-money, may go below zero.
-    if (centimesFromSql(account.balanceCentimes) < 0 && account.systemCode !== 'treasury')
-      throw new LedgerRefused('InsufficientFunds', { field: 'amount' });
+function refuseOrBalances(
+  posting: PostingInput,
+  deltas: Map<string, number>,
+  locked: LockedAccount[],
+): Map<string, number> {
+  const fieldOf = (id: string) => posting.fieldOfAccount?.[id];
+  for (const account of locked)
+    if (account.status !== 'active') throw new LedgerRefused('AccountNotActive', { field: fieldOf(account.id) });
+  for (const account of locked)
+    if (account.currency !== CURRENCY) throw new LedgerRefused('CurrencyMismatch', { field: fieldOf(account.id) });
+  const balancesCentimes = new Map<string, number>();
+  for (const account of locked) {
+    const after = account.balanceCentimes + deltas.get(account.id)!;
+    if (after < 0) throw new LedgerRefused('InsufficientFunds', { field: 'amount' });
+    balancesCentimes.set(account.id, after);
   }
+  return balancesCentimes;
 }
-
-/** The system-account deltas of each money transaction, applied once, last, by `inMoneyTransaction`. */
-const pendingSystemDeltas = new WeakMap<Tx, Map<string, number>>();
 
 /** Sums the entries per account, drops the zeros, and refuses (as a fault) anything that does not balance. */
 function checkBalanced(posting: PostingInput): Map<string, number> {
@@ -206,85 +154,88 @@ function compareUuids(a: string, b: string): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-/**
- * Locks the customer and float rows in ascending id order (the system rows are locked last, by `post`).
- * `ORDER BY` under `FOR UPDATE` makes PostgreSQL sort first and lock in that order, so every movement
- * takes its locks in one global order: no deadlock.
- */
-async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, LockedAccount>> {
-  const rows = await tx
-    .select({
-      id: accounts.id,
-      kind: accounts.kind,
-      status: accounts.status,
-      currency: accounts.currency,
-      balanceCentimes: accounts.balanceCentimes,
-      systemCode: accounts.systemCode,
-    })
-    .from(accounts)
-    .where(and(inArray(accounts.id, ids), ne(accounts.kind, 'system')))
-    .orderBy(accounts.id)
-    .for('no key update');
-  return new Map(
-    rows.map((row) => [row.id, { ...row, balanceCentimes: centimesFromSql(row.balanceCentimes) }]),
-  );
-}
-
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /**
- * Writes the transaction, its entries and the new balances of the (already locked) customer and float
- * accounts in one statement, one round trip: the fewer round trips while the rows are locked, the more
- * movements per second. A transaction-number collision inserts nothing (a failed statement would abort the
- * whole transaction) and is tried again with a fresh number.
+ * The posting's one statement. `locked` takes the row locks (`ORDER BY` under `FOR NO KEY UPDATE`: sorted
+ * first, locked in that order) and reads each row as it is once locked (READ COMMITTED re-reads a row a
+ * concurrent movement changed while this one waited); `allowed` is true only when every check passes;
+ * the transaction is inserted only then, and with a free number (a collision inserts nothing: a failed
+ * statement would abort the whole transaction); its entries and the customer and float balances only
+ * when it was. Answers the id inserted (or null) and the locked rows, from which a refusal is told.
  */
 async function writePosting(
   tx: Tx,
   posting: PostingInput,
-  ids: string[],
   deltas: Map<string, number>,
-  lockedIds: string[],
-): Promise<{ id: string; transactionNumber: string; createdAt: Date }> {
+  transactionNumber: string,
+): Promise<{ inserted: string | null; locked: LockedAccount[] }> {
   const id = randomUUID();
   const at = posting.at.toISOString();
-  const rows = (list: string[]) =>
-    sql.join(
-      list.map((accountId) => sql`(${accountId}::uuid, ${deltas.get(accountId)!}::bigint)`),
-      sql`, `,
-    );
-  const balances =
-    lockedIds.length > 0
-      ? sql`, balances as (
-          update ${accounts} as a set balance_centimes = a.balance_centimes + v.delta, updated_at = ${at}::timestamptz
-          from (values ${rows(lockedIds)}) as v(account_id, delta)
-          where a.id = v.account_id and exists (select 1 from inserted))`
-      : sql``;
-  for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
-    const transactionNumber = generateTransactionNumber();
-    const result = await tx.execute(sql`
-      with inserted as (
-        insert into ${transactions} (id, transaction_number, type, status, amount_centimes, fee_centimes,
-          agent_share_centimes, currency, agent_id, created_by_user_id, account_id, sender_account_id,
-          recipient_account_id, sender_person_id, recipient, party, related_transaction_id, created_at)
-        values (${id}::uuid, ${transactionNumber}, ${posting.type}, ${posting.status}, ${posting.amountCentimes}::bigint,
-          ${posting.feeCentimes}::bigint, ${posting.agentShareCentimes}::bigint, ${CURRENCY}, ${posting.agentId}::uuid,
-          ${posting.createdByUserId}::uuid, ${posting.accountId ?? null}::uuid, ${posting.senderAccountId ?? null}::uuid,
-          ${posting.recipientAccountId ?? null}::uuid, ${posting.senderPersonId ?? null}::uuid,
-          ${json(posting.recipient)}::jsonb, ${json(posting.party)}::jsonb, ${posting.relatedTransactionId ?? null}::uuid,
-          ${at}::timestamptz)
-        on conflict (transaction_number) do nothing
-        returning id),
-      written as (
-        insert into ${entries} (transaction_id, account_id, amount_centimes, created_at)
-        select inserted.id, v.account_id, v.delta, ${at}::timestamptz
-        from inserted cross join (values ${rows(ids)}) as v(account_id, delta))
-      ${balances}
-      select count(*)::int as inserted from inserted`);
-    const [row] = (result as { rows: { inserted: number | string }[] }).rows;
-    if (Number(row?.inserted) === 1) return { id, transactionNumber, createdAt: posting.at };
-  }
-  throw new Error(`ledger: no free transaction number after ${NUMBER_ATTEMPTS} attempts`);
+  const values = sql.join(
+    [...deltas].map(([accountId, delta]) => sql`(${accountId}::uuid, ${delta}::bigint)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with v(account_id, delta) as (values ${values}),
+    locked as (
+      select a.id, a.status, a.currency, a.balance_centimes from ${accounts} as a
+      where a.id in (select account_id from v) and a.kind <> 'system'
+      order by a.id
+      for no key update),
+    allowed as (
+      select coalesce(bool_and(l.status = 'active' and l.currency = ${CURRENCY}
+        and l.balance_centimes + v.delta >= 0), true) as ok
+      from locked as l join v on v.account_id = l.id),
+    inserted as (
+      insert into ${transactions} (id, transaction_number, type, status, amount_centimes, fee_centimes,
+        agent_share_centimes, currency, agent_id, created_by_user_id, account_id, sender_account_id,
+        recipient_account_id, sender_person_id, recipient, party, related_transaction_id, created_at)
+      select ${id}::uuid, ${transactionNumber}, ${posting.type}, ${posting.status}, ${posting.amountCentimes}::bigint,
+        ${posting.feeCentimes}::bigint, ${posting.agentShareCentimes}::bigint, ${CURRENCY}, ${posting.agentId}::uuid,
+        ${posting.createdByUserId}::uuid, ${posting.accountId ?? null}::uuid, ${posting.senderAccountId ?? null}::uuid,
+        ${posting.recipientAccountId ?? null}::uuid, ${posting.senderPersonId ?? null}::uuid,
+        ${json(posting.recipient)}::jsonb, ${json(posting.party)}::jsonb, ${posting.relatedTransactionId ?? null}::uuid,
+        ${at}::timestamptz
+      where (select ok from allowed)
+      on conflict (transaction_number) do nothing
+      returning id),
+    written as (
+      insert into ${entries} (transaction_id, account_id, amount_centimes, created_at)
+      select inserted.id, v.account_id, v.delta, ${at}::timestamptz from inserted cross join v),
+    balances as (
+      update ${accounts} as a set balance_centimes = a.balance_centimes + v.delta, updated_at = ${at}::timestamptz
+      from v join locked as l on l.id = v.account_id
+      where a.id = v.account_id and exists (select 1 from inserted))
+    select (select id::text from inserted) as inserted,
+      coalesce((select json_agg(json_build_object('id', l.id, 'status', l.status, 'currency', l.currency,
+        'balance', l.balance_centimes::text) order by l.id) from locked as l), '[]'::json) as locked`);
+  const [row] = (result as { rows: { inserted: string | null; locked: unknown }[] }).rows;
+  if (!row) throw new Error('ledger: the posting statement answered no row');
+  // node-postgres parses json; PGlite may hand it over as text.
+  const lockedRows = (typeof row.locked === 'string' ? JSON.parse(row.locked) : row.locked) as {
+    id: string;
+    status: string;
+    currency: string;
+    balance: string;
+  }[];
+  return {
+    inserted: row.inserted,
+    locked: lockedRows.map((account) => ({
+      id: account.id,
+      status: account.status,
+      currency: account.currency,
+      balanceCentimes: centimesFromSql(account.balance),
+    })),
+  };
 }
+
+/** What the commit-time trigger of the system accounts raises (migration 0002), as refusals. */
+const SYSTEM_ACCOUNT_REFUSALS: Record<string, 'AccountNotActive' | 'CurrencyMismatch' | 'InsufficientFunds'> = {
+  LJ001: 'AccountNotActive',
+  LJ002: 'CurrencyMismatch',
+  LJ003: 'InsufficientFunds',
+};
 
 /** PostgreSQL's "try again" answers: a serialization failure and a deadlock. */
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
@@ -301,19 +252,11 @@ export const moneyTransactionStats = { retries: 0 };
 export async function inMoneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await db.transaction(
-        async (tx) => {
-          const pending = new Map<string, number>();
-          pendingSystemDeltas.set(tx, pending);
-          const result = await work(tx);
-          // Last statement before the commit: the system rows stay locked for the commit only.
-          if (pending.size > 0) await updateSystemAccounts(tx, pending, new Date());
-          return result;
-        },
-        { isolationLevel: 'read committed' },
-      );
+      return await db.transaction(work, { isolationLevel: 'read committed' });
     } catch (error) {
       const code = postgresErrorOf(error)?.code;
+      const refusal = code === undefined ? undefined : SYSTEM_ACCOUNT_REFUSALS[code];
+      if (refusal) throw new LedgerRefused(refusal, refusal === 'InsufficientFunds' ? { field: 'amount' } : {});
       if (code === undefined || !RETRYABLE_SQLSTATES.has(code)) throw error;
       if (attempt >= MONEY_TRANSACTION_RETRIES) throw new ServiceUnavailable();
       moneyTransactionStats.retries += 1;

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { accounts } from '../../../src/db/schema.js';
 import { call, tokenOf, type Answer } from '../../helpers/fixtures.js';
 import {
   createAgentAdmin,
@@ -180,6 +182,34 @@ describe('refused money requests write nothing', () => {
       );
       expect(transfer.body.errors).toEqual({ recipientAccountNumber: ["Le compte n'est pas actif"] });
     }
+  });
+
+  it('refuses a movement whose fee would go to a fee-income account that is not active, at the commit', async () => {
+    const world = await ledgerWorld();
+    // The system balances are applied by the commit-time trigger (migration 0002): its refusal rolls
+    // the whole movement back, the customer and float balances included.
+    await world.db
+      .update(accounts)
+      .set({ status: 'inactive' })
+      .where(eq(accounts.id, world.app.ledger.system.fee_income.id));
+    const answer = await refused(world, () =>
+      post(world, '/transactions/transfer', {
+        senderAccountNumber: world.marieAccount.accountNumber,
+        recipientAccountNumber: world.jeanAccount.accountNumber,
+        party: partyOf(world.marie),
+        amount: 300,
+      }),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ message: "Le compte n'est pas actif", code: 'ACCOUNT_NOT_ACTIVE' });
+    // A deposit without a fee does not touch fee income: it goes through.
+    const deposit = await post(world, '/transactions/deposit', {
+      accountNumber: world.marieAccount.accountNumber,
+      party: partyOf(world.marie),
+      amount: 100,
+    });
+    expect(deposit.status).toBe(201);
+    await expectLedgerInvariants(world.db);
   });
 
   it('refuses a transfer to the same account', async () => {
