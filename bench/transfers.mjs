@@ -9,6 +9,7 @@
 // BENCH_SECONDS (default 15) is the length of each case. Through a Unix socket (both Lajan and pgbench):
 // BENCH_DATABASE_URL='postgresql://postgres@/postgres?host=/var/run/postgresql'.
 import { execFileSync, spawn } from 'node:child_process';
+import http from 'node:http';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -196,18 +197,44 @@ async function waitForHealth(base) {
   throw new Error('le serveur ne répond pas à /api/health');
 }
 
-async function post(base, path, token, body, key) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: JSON.stringify(body),
+/**
+ * Keep-alive connections, one per client, through node:http: the load generator's own CPU is taken from
+ * the two cores the server and PostgreSQL share (pgbench's client is a few C calls; `fetch` costs several
+ * times node:http's CPU per request).
+ */
+const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+function post(base, path, token, body, key) {
+  const url = new URL(`${base}${path}`);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent: httpAgent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode, body: text ? JSON.parse(text) : undefined });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
   });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
 async function signIn(base, username, password) {
@@ -365,6 +392,30 @@ function cpuMs(pid) {
   }
 }
 
+const cpuTotalMs = ({ user, system }) => (user + system) / 1000;
+
+/**
+ * The CPU time of every PostgreSQL process on this machine, by pid (a process that ended between two
+ * readings is lost: the pool's connections live through a run). Empty when PostgreSQL runs elsewhere.
+ */
+function postgresCpuMs() {
+  const byPid = new Map();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(pid, cpuMs(pid));
+    } catch {
+      /* gone */
+    }
+  }
+  return byPid;
+}
+
+function postgresCpuSinceMs(before) {
+  let total = 0;
+  for (const [pid, ms] of postgresCpuMs()) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
 async function runTransfers(base, scene, clients, mode) {
   const { accounts } = scene;
   const run = async (durationMs, record) => {
@@ -402,6 +453,8 @@ async function runTransfers(base, scene, clients, mode) {
   const started = performance.now();
   const serversCpuMs = () => scene.serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   const cpuBefore = serversCpuMs();
+  const clientCpuBefore = process.cpuUsage();
+  const postgresBefore = postgresCpuMs();
   await run(seconds * 1000, (status, ms) => {
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (status === 201) latencies.push(ms);
@@ -414,16 +467,21 @@ async function runTransfers(base, scene, clients, mode) {
     p99Ms: percentile(latencies, 99),
     statuses,
     serverCpuMsPerTransfer: (serversCpuMs() - cpuBefore) / Math.max(latencies.length, 1),
+    clientCpuMsPerTransfer: cpuTotalMs(process.cpuUsage(clientCpuBefore)) / Math.max(latencies.length, 1),
+    postgresCpuMsPerTransfer: postgresCpuSinceMs(postgresBefore) / Math.max(latencies.length, 1),
   };
   log(
     `${mode} ${clients} clients : ${result.perSecond.toFixed(0)}/s, statuts ${JSON.stringify(statuses)}, ` +
-      `CPU du serveur ${result.serverCpuMsPerTransfer.toFixed(2)} ms par transfert`,
+      `CPU du serveur ${result.serverCpuMsPerTransfer.toFixed(2)} ms par transfert, ` +
+      `de PostgreSQL ${result.postgresCpuMsPerTransfer.toFixed(2)} ms, du client de charge ` +
+      `${result.clientCpuMsPerTransfer.toFixed(2)} ms`,
   );
   return result;
 }
 
 function runPgbench(pgbench, url, clients) {
   const dir = mkdtempSync(join(tmpdir(), 'lajan-pgbench-'));
+  const postgresBefore = postgresCpuMs();
   try {
     const output = execFileSync(
       pgbench,
@@ -453,7 +511,12 @@ function runPgbench(pgbench, url, clients) {
       }
     }
     latencies.sort((a, b) => a - b);
-    return { perSecond: tps, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+    return {
+      perSecond: tps,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      postgresCpuMsPerTransfer: postgresCpuSinceMs(postgresBefore) / Math.max(latencies.length, 1),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -464,11 +527,15 @@ function printResults(results) {
     results.filter((r) => r.name.startsWith('pgbench')).map((r) => [r.clients, r.perSecond]),
   );
   const lines = [
-    '| cas | par seconde | p50 (ms) | p99 (ms) | rapport à pgbench |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| cas | par seconde | p50 (ms) | p99 (ms) | rapport à pgbench | CPU serveur (ms) | CPU PostgreSQL (ms) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map((r) => {
       const ratio = r.name.startsWith('pgbench') ? '' : `${(r.perSecond / pgbenchTps[r.clients]).toFixed(2)}`;
-      return `| ${r.name} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${ratio} |`;
+      const server = r.serverCpuMsPerTransfer === undefined ? '' : r.serverCpuMsPerTransfer.toFixed(2);
+      return (
+        `| ${r.name} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${ratio} ` +
+        `| ${server} | ${r.postgresCpuMsPerTransfer.toFixed(2)} |`
+      );
     }),
   ];
   console.log(lines.join('\n'));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -68,6 +69,7 @@ function openPglite(dataDir: string): Database {
 
 function openPostgres(connectionString: string, onPoolError?: (error: Error) => void): Database {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on('connect', prepareEveryStatement);
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => onPoolError?.(error));
   const db = drizzleNodePg({ client: pool, schema });
@@ -92,5 +94,42 @@ function openPostgres(connectionString: string, onPoolError?: (error: Error) => 
       await db.execute(sql`select 1`);
     },
     close: () => (closed ??= pool.end()),
+  };
+}
+
+/** How many statement texts get a name; past that, a new text runs unnamed, as every text did before. */
+const MAX_NAMED_STATEMENTS = 2_000;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `lajan_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Every statement with parameters is prepared once per connection, under a name made from its text, as
+ * postgres.js and pgx do by default: PostgreSQL parses and plans it once per connection instead of at
+ * every call, which was a third of its CPU time per money movement (docs/decisions/074). Drizzle builds
+ * the same text for the same query shape, so the set of names stays small; it is capped all the same.
+ */
+function prepareEveryStatement(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (
+      config !== null &&
+      typeof config === 'object' &&
+      typeof (config as { text?: unknown }).text === 'string' &&
+      (config as { name?: unknown }).name === undefined &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const name = statementName((config as { text: string }).text);
+      if (name !== undefined) return query({ ...config, name }, values, callback);
+    }
+    return query(config, values, callback);
   };
 }

@@ -110,9 +110,11 @@ function refuseOrBalances(
 ): Map<string, number> {
   const fieldOf = (id: string) => posting.fieldOfAccount?.[id];
   for (const account of locked)
-    if (account.status !== 'active') throw new LedgerRefused('AccountNotActive', { field: fieldOf(account.id) });
+    if (account.status !== 'active')
+      throw new LedgerRefused('AccountNotActive', { field: fieldOf(account.id) });
   for (const account of locked)
-    if (account.currency !== CURRENCY) throw new LedgerRefused('CurrencyMismatch', { field: fieldOf(account.id) });
+    if (account.currency !== CURRENCY)
+      throw new LedgerRefused('CurrencyMismatch', { field: fieldOf(account.id) });
   const balancesCentimes = new Map<string, number>();
   for (const account of locked) {
     const after = account.balanceCentimes + deltas.get(account.id)!;
@@ -231,11 +233,12 @@ async function writePosting(
 }
 
 /** What the commit-time trigger of the system accounts raises (migration 0002), as refusals. */
-const SYSTEM_ACCOUNT_REFUSALS: Record<string, 'AccountNotActive' | 'CurrencyMismatch' | 'InsufficientFunds'> = {
-  LJ001: 'AccountNotActive',
-  LJ002: 'CurrencyMismatch',
-  LJ003: 'InsufficientFunds',
-};
+const SYSTEM_ACCOUNT_REFUSALS: Record<string, 'AccountNotActive' | 'CurrencyMismatch' | 'InsufficientFunds'> =
+  {
+    LJ001: 'AccountNotActive',
+    LJ002: 'CurrencyMismatch',
+    LJ003: 'InsufficientFunds',
+  };
 
 /** PostgreSQL's "try again" answers: a serialization failure and a deadlock. */
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
@@ -256,7 +259,8 @@ export async function inMoneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>
     } catch (error) {
       const code = postgresErrorOf(error)?.code;
       const refusal = code === undefined ? undefined : SYSTEM_ACCOUNT_REFUSALS[code];
-      if (refusal) throw new LedgerRefused(refusal, refusal === 'InsufficientFunds' ? { field: 'amount' } : {});
+      if (refusal)
+        throw new LedgerRefused(refusal, refusal === 'InsufficientFunds' ? { field: 'amount' } : {});
       if (code === undefined || !RETRYABLE_SQLSTATES.has(code)) throw error;
       if (attempt >= MONEY_TRANSACTION_RETRIES) throw new ServiceUnavailable();
       moneyTransactionStats.retries += 1;
