@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   agentTypeLabels,
@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
 import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
+import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { agentActionSuccess, useAgentActionMutation, type AgentAction } from './api/agent-actions';
@@ -42,7 +43,8 @@ const actionTexts: Record<AgentAction, ActionText> = {
   activate: {
     button: 'Réactiver',
     title: "Réactiver l'agent ?",
-    body: (agent) => `${agent.name} (${agent.code}) redeviendra actif : ses utilisateurs pourront de nouveau se connecter.`,
+    body: (agent) =>
+      `${agent.name} (${agent.code}) redeviendra actif : ses utilisateurs pourront de nouveau se connecter.`,
     variant: 'primary',
   },
   delete: {
@@ -61,37 +63,20 @@ function actionsFor(agent: Agent): AgentAction[] {
   return ['activate'];
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900 sm:col-span-2 sm:mt-0">{children || 'Non spécifié'}</dd>
-    </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.replace(/\W+/g, '-')}`;
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
 function AgentUsers({ code }: { code: string }) {
   const query = useAgentUsersQuery(code, true);
   if (query.isPending) return <PageLoading label="Chargement des utilisateurs..." />;
-  if (query.isError) return <Alert type="danger">{errorMessage(query.error, userFailureMessages.list)}</Alert>;
+  if (query.isError)
+    return <Alert type="danger">{errorMessage(query.error, userFailureMessages.list)}</Alert>;
   const users = query.data.data;
   if (users.length === 0) return <p className="text-sm text-slate-700">Aucun utilisateur.</p>;
   return (
     <ul className="divide-y divide-slate-100">
       {users.map((agentUser) => (
-        <li key={agentUser.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
+        <li
+          key={agentUser.id}
+          className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm"
+        >
           <span>
             <Link to={`/users/${encodeURIComponent(agentUser.username)}`} className={textLinkClasses}>
               {agentUser.username}
@@ -131,7 +116,9 @@ export default function AgentDetailsPage() {
         {backLink}
         <h1 className="text-2xl font-semibold text-slate-900">Détails de l'agent</h1>
         <Alert type="danger" title={notFound ? 'Agent introuvable' : "L'agent n'a pas pu être chargé."}>
-          {notFound ? `Aucun agent ne porte le code « ${code} ».` : errorMessage(query.error, 'An error occurred')}
+          {notFound
+            ? `Aucun agent ne porte le code « ${code} ».`
+            : errorMessage(query.error, 'An error occurred')}
         </Alert>
       </div>
     );
@@ -187,32 +174,32 @@ export default function AgentDetailsPage() {
       )}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Compte de float">
-          <dl className="divide-y divide-slate-100">
-            <Field label="Numéro de compte">
+        <DetailSection title="Compte de float">
+          <DetailList>
+            <DetailField label="Numéro de compte">
               <span className="font-mono">{agent.accountNumber ?? 'Non spécifié'}</span>
-            </Field>
+            </DetailField>
             {agent.balance !== null && (
-              <Field label="Solde">
+              <DetailField label="Solde">
                 <span className="text-base font-semibold tabular-nums">{formatHtg(agent.balance)}</span>
-              </Field>
+              </DetailField>
             )}
-          </dl>
-        </Section>
+          </DetailList>
+        </DetailSection>
 
-        <Section title="Contact">
-          <dl className="divide-y divide-slate-100">
-            <Field label="Email">{agent.email}</Field>
-            <Field label="Téléphone">{agent.phone}</Field>
-            <Field label="Adresse">{agent.address}</Field>
-            {agent.city && <Field label="Ville">{agent.city}</Field>}
-            <Field label="Administrateur">{agent.username}</Field>
-            <Field label="Créé le">{formatDateFr(agent.createdAt)}</Field>
-          </dl>
-        </Section>
+        <DetailSection title="Contact">
+          <DetailList>
+            <DetailField label="Email">{agent.email}</DetailField>
+            <DetailField label="Téléphone">{agent.phone}</DetailField>
+            <DetailField label="Adresse">{agent.address}</DetailField>
+            {agent.city && <DetailField label="Ville">{agent.city}</DetailField>}
+            <DetailField label="Administrateur">{agent.username}</DetailField>
+            <DetailField label="Créé le">{formatDateFr(agent.createdAt)}</DetailField>
+          </DetailList>
+        </DetailSection>
       </div>
 
-      <Section title="Propriétaires">
+      <DetailSection title="Propriétaires">
         {agent.owners.length === 0 ? (
           <p className="text-sm text-slate-700">Aucun propriétaire.</p>
         ) : (
@@ -227,11 +214,11 @@ export default function AgentDetailsPage() {
             ))}
           </ul>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title="Utilisateurs">
+      <DetailSection title="Utilisateurs">
         <AgentUsers code={agent.code} />
-      </Section>
+      </DetailSection>
 
       {pending && text && (
         <ConfirmDialog

@@ -1,26 +1,19 @@
 import { useId, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { agentTypeLabels, can, formatHtg } from '@lajan/domain';
-import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
-import { PageLoading } from '../../components/PageLoading';
-import { Pagination } from '../../components/Pagination';
+import { PagedTable, pageFromParam } from '../../components/paged-table/PagedTable';
 import { tableClasses } from '../../components/responsive-table';
 import { textLinkClasses } from '../../components/text-link';
 import { useSession } from '../../lib/session-context';
 import { AGENTS_PER_PAGE, useAgentsQuery } from './api/get-agents';
 import { AgentStatusBadge } from './AgentStatusBadge';
 
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 /** /agents: the agent network with status and float balance, searchable and paged. */
 export default function AgentsPage() {
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get('page'));
+  const page = pageFromParam(searchParams.get('page'));
   const q = searchParams.get('q') ?? '';
   const searchId = useId();
   const query = useAgentsQuery({ page, q });
@@ -40,7 +33,6 @@ export default function AgentsPage() {
   }
 
   const agents = query.data?.data ?? [];
-  const total = query.data?.meta.total ?? 0;
   const showBalance = agents.some((agent) => agent.balance !== null);
 
   return (
@@ -73,67 +65,67 @@ export default function AgentsPage() {
         </Button>
       </form>
 
-      {query.isPending ? (
-        <PageLoading label="Chargement des agents..." />
-      ) : query.isError ? (
-        <Alert type="danger" title="La liste des agents n'a pas pu être chargée.">
-          <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-            Réessayer
-          </Button>
-        </Alert>
-      ) : agents.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {q ? `Aucun agent ne correspond à « ${q} ».` : 'Aucun agent pour le moment.'}
-        </p>
-      ) : (
-        <div className="space-y-4" aria-busy={query.isFetching || undefined}>
-          <div className={tableClasses.box}>
-            <table className={tableClasses.table}>
-              <caption className="sr-only">Agents</caption>
-              <thead className={tableClasses.head}>
-                <tr>
-                  <th scope="col" className={tableClasses.th}>Code</th>
-                  <th scope="col" className={tableClasses.th}>Nom</th>
-                  <th scope="col" className={tableClasses.th}>Type</th>
-                  <th scope="col" className={tableClasses.th}>Statut</th>
-                  {showBalance && (
-                    <th scope="col" className={`${tableClasses.th} text-right`}>Solde</th>
-                  )}
-                </tr>
-              </thead>
-              <tbody className={tableClasses.body}>
-                {agents.map((agent) => (
-                  <tr key={agent.id} className={tableClasses.row}>
-                    <td data-label="Code" className={tableClasses.td}>
-                      <Link to={`/agents/${encodeURIComponent(agent.code)}`} className={`${textLinkClasses} font-mono`}>
-                        {agent.code}
-                      </Link>
-                    </td>
-                    <td data-label="Nom" className={`${tableClasses.td} font-medium`}>{agent.name}</td>
-                    <td data-label="Type" className={tableClasses.td}>{agentTypeLabels[agent.type]}</td>
-                    <td data-label="Statut" className={tableClasses.td}>
-                      <AgentStatusBadge status={agent.status} />
-                    </td>
-                    {showBalance && (
-                      <td data-label="Solde" className={`${tableClasses.td} text-right whitespace-nowrap tabular-nums`}>
-                        {agent.balance === null ? '' : formatHtg(agent.balance)}
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={query.data?.meta.page ?? page}
-            perPage={query.data?.meta.per_page ?? AGENTS_PER_PAGE}
-            total={total}
-            busy={query.isPlaceholderData}
-            onPageChange={(next) => go({ page: next })}
-            label="Pages des agents"
-          />
-        </div>
-      )}
+      <PagedTable
+        query={query}
+        page={page}
+        perPage={AGENTS_PER_PAGE}
+        onPageChange={(next) => go({ page: next })}
+        caption="Agents"
+        loadingLabel="Chargement des agents..."
+        errorTitle="La liste des agents n'a pas pu être chargée."
+        emptyText={q ? `Aucun agent ne correspond à « ${q} ».` : 'Aucun agent pour le moment.'}
+        paginationLabel="Pages des agents"
+        columns={
+          <>
+            <th scope="col" className={tableClasses.th}>
+              Code
+            </th>
+            <th scope="col" className={tableClasses.th}>
+              Nom
+            </th>
+            <th scope="col" className={tableClasses.th}>
+              Type
+            </th>
+            <th scope="col" className={tableClasses.th}>
+              Statut
+            </th>
+            {showBalance && (
+              <th scope="col" className={`${tableClasses.th} text-right`}>
+                Solde
+              </th>
+            )}
+          </>
+        }
+        renderRow={(agent) => (
+          <tr key={agent.id} className={tableClasses.row}>
+            <td data-label="Code" className={tableClasses.td}>
+              <Link
+                to={`/agents/${encodeURIComponent(agent.code)}`}
+                className={`${textLinkClasses} font-mono`}
+              >
+                {agent.code}
+              </Link>
+            </td>
+            <td data-label="Nom" className={`${tableClasses.td} font-medium`}>
+              {agent.name}
+            </td>
+            <td data-label="Type" className={tableClasses.td}>
+              {agentTypeLabels[agent.type]}
+            </td>
+            <td data-label="Statut" className={tableClasses.td}>
+              <AgentStatusBadge status={agent.status} />
+            </td>
+            {showBalance && (
+              <td
+                data-label="Solde"
+                className={`${tableClasses.td} text-right whitespace-nowrap tabular-nums`}
+              >
+                {agent.balance === null ? '' : formatHtg(agent.balance)}
+              </td>
+            )}
+          </tr>
+        )}
+      />
     </div>
   );
 }

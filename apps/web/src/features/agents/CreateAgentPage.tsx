@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import {
   agentMessages,
@@ -16,12 +16,13 @@ import { Alert } from '../../components/Alert';
 import { ClientList } from '../../components/persons/ClientList';
 import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
 import type { PersonSearchResult } from '../../components/persons/api';
+import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/toasts/toast-context';
-import { usernameTakenMessage, useUsernameCheck } from '../../components/username-check/use-username-check';
+import { DetailList, DetailRow } from '../../components/users/DetailList';
+import { UsernameField, useUsernameStep } from '../../components/users/UsernameField';
+import { readRefusal, schemaResolver, useFocusOnReturn } from '../../components/users/wizard-form';
 import { Wizard } from '../../components/wizard/Wizard';
-import { applyServerErrors } from '../../lib/form';
-import { isHttpError } from '../../lib/http';
 import { useCreateAgentMutation } from './api/create-agent';
 
 /** The information step's fields; `phone` is the number without its prefix. */
@@ -53,28 +54,15 @@ function toInput(values: InfoValues) {
 }
 
 /** SPEC §5's rules, from the domain schema that the server also applies, with the phone put together. */
-const infoResolver: Resolver<InfoValues> = (values) => {
-  const result = infoSchema.safeParse(toInput(values));
-  if (result.success) return { values, errors: {} };
-  const errors: FieldErrors<InfoValues> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof InfoValues;
-    errors[field] ??= { type: 'validation', message: issue.message };
-  }
-  return { values: {}, errors };
-};
+const infoResolver = schemaResolver<InfoValues>(infoSchema, toInput);
 
 const selectClasses =
   'mt-1 block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 sm:text-sm';
 
-function Summary({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
-    </div>
-  );
-}
+const typeOptions = agentTypeSchema.options.map((type) => ({
+  value: type,
+  label: `${agentTypeLabels[type]} (${type})`,
+}));
 
 /**
  * /create-agent (SPEC §2, §5): owners, information, confirmation. Creating the agent also opens its
@@ -89,45 +77,39 @@ export default function CreateAgentPage() {
   const [owners, setOwners] = useState<PersonSearchResult[]>([]);
   const [ownersError, setOwnersError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const focusAfterReturn = useRef<(typeof infoFields)[number] | null>(null);
   const prefixId = useId();
-  const typeId = useId();
   const ownersErrorId = useId();
 
+  const form = useForm<InfoValues>({
+    resolver: infoResolver,
+    defaultValues: {
+      name: '',
+      address: '',
+      email: '',
+      phonePrefix: '+509',
+      phone: '',
+      type: '',
+      username: '',
+    },
+  });
   const {
     register,
-    handleSubmit,
     getValues,
     control,
     setError,
-    clearErrors,
     setFocus,
     formState: { errors },
-  } = useForm<InfoValues>({
-    resolver: infoResolver,
-    defaultValues: { name: '', address: '', email: '', phonePrefix: '+509', phone: '', type: '', username: '' },
-  });
+  } = form;
 
   const values = useWatch({ control });
-  const username = values.username ?? '';
-  const usernameCheck = useUsernameCheck(username);
-  const usernameErrorType = errors.username?.type;
-  useEffect(() => {
-    if (usernameCheck.taken) setError('username', { type: 'unique', message: usernameTakenMessage });
-    else if (usernameCheck.taken === false && usernameErrorType === 'unique') clearErrors('username');
-  }, [usernameCheck.taken, usernameErrorType, setError, clearErrors]);
-
+  const usernameStep = useUsernameStep(form, values.username ?? '');
   // After a server refusal the wizard returns to step 2: the keyboard lands on the first wrong field.
-  useEffect(() => {
-    const field = focusAfterReturn.current;
-    if (field && step === STEP_INFO) {
-      focusAfterReturn.current = null;
-      setFocus(field);
-    }
-  }, [step, setFocus]);
+  const focusOnReturn = useFocusOnReturn(step === STEP_INFO, setFocus);
 
   function addOwner(person: PersonSearchResult) {
-    setOwners((current) => (current.some((owner) => owner.id === person.id) ? current : [...current, person]));
+    setOwners((current) =>
+      current.some((owner) => owner.id === person.id) ? current : [...current, person],
+    );
     setOwnersError(null);
   }
 
@@ -137,23 +119,6 @@ export default function CreateAgentPage() {
     return result.success;
   }
 
-  async function validateInfo(): Promise<boolean> {
-    // Through handleSubmit: the first wrong field gets the focus, and from then on each field is
-    // checked again as it changes, so a corrected field loses its message at once.
-    const valid = await new Promise<boolean>((resolve) => {
-      void handleSubmit(
-        () => resolve(true),
-        () => resolve(false),
-      )();
-    });
-    if (!valid) return false;
-    if (await usernameCheck.checkNow()) {
-      setError('username', { type: 'unique', message: usernameTakenMessage }, { shouldFocus: true });
-      return false;
-    }
-    return true;
-  }
-
   function goBackOnePage() {
     if (location.key === 'default') void navigate('/agents', { replace: true });
     else void navigate(-1);
@@ -161,7 +126,10 @@ export default function CreateAgentPage() {
 
   async function submit() {
     setSubmitError(null);
-    const parsed = createAgentInputSchema.safeParse({ ...toInput(getValues()), personIds: owners.map((o) => o.id) });
+    const parsed = createAgentInputSchema.safeParse({
+      ...toInput(getValues()),
+      personIds: owners.map((o) => o.id),
+    });
     if (!parsed.success) {
       setStep(STEP_INFO);
       return;
@@ -173,19 +141,17 @@ export default function CreateAgentPage() {
       goBackOnePage();
     } catch (error) {
       // The toast (the server's message) comes from the query client.
-      if (!isHttpError(error)) return;
-      const { personIds: ownerMessages, ...fieldErrors } = error.errors;
-      const unplaced = applyServerErrors(setError, fieldErrors, infoFields);
-      const firstWrong = infoFields.find((field) => fieldErrors[field]?.length);
-      if (ownerMessages?.[0]) {
-        setOwnersError(ownerMessages[0]);
+      const refusal = readRefusal(error, setError, infoFields, 'personIds');
+      if (!refusal) return;
+      if (refusal.personMessage) {
+        setOwnersError(refusal.personMessage);
         setStep(STEP_OWNERS);
-      } else if (firstWrong) {
+      } else if (refusal.firstWrong) {
         // SPEC §5: server field errors land on the fields and the wizard returns to step 2.
-        focusAfterReturn.current = firstWrong;
+        focusOnReturn(refusal.firstWrong);
         setStep(STEP_INFO);
       }
-      if (unplaced[0]) setSubmitError(unplaced[0]);
+      if (refusal.unplaced) setSubmitError(refusal.unplaced);
     }
   }
 
@@ -194,14 +160,16 @@ export default function CreateAgentPage() {
   const ownersStep = (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        Recherchez et sélectionnez la ou les personnes propriétaires de l'agent. La première recevra par e-mail les
-        identifiants de l'administrateur de l'agent.
+        Recherchez et sélectionnez la ou les personnes propriétaires de l'agent. La première recevra par
+        e-mail les identifiants de l'administrateur de l'agent.
       </p>
       <PersonSearchModal onSelect={addOwner} excludeIds={owners.map((owner) => owner.id)} />
       <div aria-describedby={ownersError ? ownersErrorId : undefined}>
         <ClientList
           clients={owners}
-          onRemove={(owner) => setOwners((current) => current.filter((candidate) => candidate.id !== owner.id))}
+          onRemove={(owner) =>
+            setOwners((current) => current.filter((candidate) => candidate.id !== owner.id))
+          }
         />
       </div>
       {ownersError && (
@@ -219,7 +187,13 @@ export default function CreateAgentPage() {
       className="grid gap-4 sm:grid-cols-2"
       aria-label="Informations de l'agent"
     >
-      <TextField label="Nom" required className="sm:col-span-2" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Nom"
+        required
+        className="sm:col-span-2"
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <TextField
         label="Adresse"
         required
@@ -228,13 +202,24 @@ export default function CreateAgentPage() {
         error={errors.address?.message}
         {...register('address')}
       />
-      <TextField label="Email" type="email" required autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <div className="flex items-start gap-2">
         <div className="w-36 shrink-0">
           <label htmlFor={prefixId} className="text-sm font-medium text-slate-800">
             Indicatif
           </label>
-          <select id={prefixId} className={`${selectClasses} border-slate-300 focus:outline-blue-700`} {...register('phonePrefix')}>
+          <select
+            id={prefixId}
+            className={`${selectClasses} border-slate-300 focus:outline-blue-700`}
+            {...register('phonePrefix')}
+          >
             {phonePrefixes.map((choice) => (
               <option key={choice.prefix} value={choice.prefix}>
                 {choice.label}
@@ -254,45 +239,17 @@ export default function CreateAgentPage() {
           {...register('phone')}
         />
       </div>
-      <div>
-        <div className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-          <label htmlFor={typeId}>Type</label>
-          <span aria-hidden="true" className="text-red-700">
-            *
-          </span>
-        </div>
-        <select
-          id={typeId}
-          aria-required
-          aria-invalid={errors.type ? true : undefined}
-          aria-describedby={errors.type ? `${typeId}-error` : undefined}
-          className={`${selectClasses} ${errors.type ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'}`}
-          {...register('type')}
-        >
-          <option value="">Choisir un type</option>
-          {agentTypeSchema.options.map((type) => (
-            <option key={type} value={type}>
-              {agentTypeLabels[type]} ({type})
-            </option>
-          ))}
-        </select>
-        {errors.type?.message && (
-          <p id={`${typeId}-error`} className="mt-1 text-sm text-red-700">
-            {errors.type.message}
-          </p>
-        )}
-      </div>
-      <TextField
-        label="Nom d'utilisateur"
+      <SelectField
+        label="Type"
         required
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        hint={
-          usernameCheck.checking
-            ? 'Vérification de la disponibilité...'
-            : "L'administrateur de l'agent. 8 caractères minimum : lettres, chiffres, « . », « - » et « _ »."
-        }
+        placeholder="Choisir un type"
+        options={typeOptions}
+        error={errors.type?.message}
+        {...register('type')}
+      />
+      <UsernameField
+        checking={usernameStep.checking}
+        hintLead="L'administrateur de l'agent."
         error={errors.username?.message}
         {...register('username')}
       />
@@ -303,19 +260,21 @@ export default function CreateAgentPage() {
   const confirmationStep = (
     <div className="space-y-4">
       <ClientList clients={owners} showAddLink={false} title="Propriétaires" />
-      <dl className="divide-y divide-slate-100">
-        <Summary label="Nom">{values.name}</Summary>
-        <Summary label="Adresse">{values.address}</Summary>
-        <Summary label="Email">{values.email}</Summary>
-        <Summary label="Téléphone">{composePhone(values.phonePrefix ?? '', values.phone ?? '')}</Summary>
-        <Summary label="Type">{typeLabel.success ? agentTypeLabels[typeLabel.data] : values.type}</Summary>
-        <Summary label="Nom d'utilisateur">{values.username}</Summary>
-      </dl>
+      <DetailList>
+        <DetailRow label="Nom">{values.name}</DetailRow>
+        <DetailRow label="Adresse">{values.address}</DetailRow>
+        <DetailRow label="Email">{values.email}</DetailRow>
+        <DetailRow label="Téléphone">{composePhone(values.phonePrefix ?? '', values.phone ?? '')}</DetailRow>
+        <DetailRow label="Type">
+          {typeLabel.success ? agentTypeLabels[typeLabel.data] : values.type}
+        </DetailRow>
+        <DetailRow label="Nom d'utilisateur">{values.username}</DetailRow>
+      </DetailList>
       {firstOwner && (
         <Alert type="info">
           {/* The username is shown once, above: the e-mail goes to the first owner. */}
-          Le compte de float de l'agent sera ouvert avec un solde de 0 HTG. Son administrateur recevra son mot de passe
-          temporaire par e-mail
+          Le compte de float de l'agent sera ouvert avec un solde de 0 HTG. Son administrateur recevra son mot
+          de passe temporaire par e-mail
           {firstOwner.email ? ` à l'adresse ${firstOwner.email}` : ''} ({displayName(firstOwner)},{' '}
           {documentLabel(firstOwner.idDocumentType)} {firstOwner.idDocumentNumber}).
         </Alert>
@@ -337,7 +296,7 @@ export default function CreateAgentPage() {
       error={submitError ? <Alert type="danger">{submitError}</Alert> : undefined}
       steps={[
         { id: 'owners', title: 'Propriétaires', content: ownersStep, validate: validateOwners },
-        { id: 'info', title: 'Informations', content: infoStep, validate: validateInfo },
+        { id: 'info', title: 'Informations', content: infoStep, validate: usernameStep.validateStep },
         { id: 'confirmation', title: 'Confirmation', content: confirmationStep },
       ]}
     />

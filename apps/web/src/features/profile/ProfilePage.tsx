@@ -1,32 +1,13 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  displayName,
-  documentLabel,
-  formatDateFr,
-  formatDateTimeFr,
-  genderLabels,
-  maritalStatusLabel,
-  roleLabels,
-  userFailureMessages,
-} from '@lajan/domain';
+import { displayName, formatDateFr, formatDateTimeFr, roleLabels, userFailureMessages } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
 import { PageLoading } from '../../components/PageLoading';
+import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
+import { ContactDetailFields, PersonalDetailFields } from '../../components/users/UserDetailFields';
 import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { useProfileQuery } from './api/get-profile';
-
-const NOT_SPECIFIED = 'Non spécifié';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900 sm:col-span-2 sm:mt-0">{children || NOT_SPECIFIED}</dd>
-    </div>
-  );
-}
 
 /**
  * /profile: the signed-in user's own details. It is always one's own profile, so the change-password
@@ -73,53 +54,32 @@ export default function ProfilePage() {
         {passwordLink}
       </header>
 
-      <section aria-labelledby="profil-identite" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="profil-identite" className="text-lg font-semibold text-slate-900">
-          Informations personnelles
-        </h2>
-        <dl className="mt-3 divide-y divide-slate-100">
-          <Field label="Nom d'utilisateur">{profile.username}</Field>
-          <Field label="Prénom">{profile.firstName}</Field>
-          <Field label="Nom">{profile.lastName}</Field>
-          <Field label="Date de naissance">{formatDateFr(profile.dob)}</Field>
-          <Field label="Sexe">{profile.gender ? genderLabels[profile.gender] : ''}</Field>
-          <Field label="Statut matrimonial">{maritalStatusLabel(profile.maritalStatus)}</Field>
-          <Field label="Document">
-            {profile.idDocumentType
-              ? `${documentLabel(profile.idDocumentType)} · ${profile.idDocumentNumber ?? ''}`
-              : ''}
-          </Field>
-        </dl>
-      </section>
+      <DetailSection title="Informations personnelles">
+        <DetailList>
+          <DetailField label="Nom d'utilisateur">{profile.username}</DetailField>
+          <PersonalDetailFields user={profile} />
+        </DetailList>
+      </DetailSection>
 
-      <section aria-labelledby="profil-coordonnees" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="profil-coordonnees" className="text-lg font-semibold text-slate-900">
-          Coordonnées
-        </h2>
-        <dl className="mt-3 divide-y divide-slate-100">
-          <Field label="Email">{profile.email}</Field>
-          <Field label="Téléphone">{profile.phoneNumber}</Field>
-          <Field label="Adresse">{profile.address}</Field>
-          <Field label="Commune">{profile.city}</Field>
-          <Field label="Departement">{profile.state}</Field>
-          <Field label="Code postal">{profile.postalCode}</Field>
-          <Field label="Pays">{profile.country}</Field>
-        </dl>
-      </section>
+      <DetailSection title="Coordonnées">
+        <DetailList>
+          <ContactDetailFields user={profile} />
+          <DetailField label="Pays">{profile.country}</DetailField>
+        </DetailList>
+      </DetailSection>
 
-      <section aria-labelledby="profil-compte" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="profil-compte" className="text-lg font-semibold text-slate-900">
-          Compte
-        </h2>
-        <dl className="mt-3 divide-y divide-slate-100">
-          <Field label="Rôle">{roleLabels[profile.role]}</Field>
-          <Field label="Agent">{profile.agent ? `${profile.agent.name} (${profile.agent.code})` : ''}</Field>
-          <Field label="Membre depuis le">{formatDateFr(profile.createdAt)}</Field>
-          <Field label="Mot de passe changé le">
+      <DetailSection title="Compte">
+        <DetailList>
+          <DetailField label="Rôle">{roleLabels[profile.role]}</DetailField>
+          <DetailField label="Agent">
+            {profile.agent ? `${profile.agent.name} (${profile.agent.code})` : ''}
+          </DetailField>
+          <DetailField label="Membre depuis le">{formatDateFr(profile.createdAt)}</DetailField>
+          <DetailField label="Mot de passe changé le">
             {profile.passwordUpdatedAt ? formatDateTimeFr(profile.passwordUpdatedAt) : ''}
-          </Field>
-        </dl>
-      </section>
+          </DetailField>
+        </DetailList>
+      </DetailSection>
     </div>
   );
 }

@@ -1,13 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   can,
   displayName,
-  documentLabel,
   formatDateFr,
   formatDateTimeFr,
-  genderLabels,
-  maritalStatusLabel,
   roleLabels,
   userFailureMessages,
 } from '@lajan/domain';
@@ -15,37 +12,13 @@ import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
 import { PageLoading } from '../../components/PageLoading';
 import { textLinkClasses } from '../../components/text-link';
+import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
+import { ContactDetailFields, PersonalDetailFields } from '../../components/users/UserDetailFields';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { useUserQuery } from './api/get-user';
 import { EditContactForm } from './EditContactForm';
 import { UserStatusBadge } from './UserStatusBadge';
-
-const NOT_SPECIFIED = 'Non spécifié';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900 sm:col-span-2 sm:mt-0">{children || NOT_SPECIFIED}</dd>
-    </div>
-  );
-}
-
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  const id = `section-${title.replace(/\W+/g, '-')}`;
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {action}
-      </div>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
 
 /** /users/:username: a user and its person; contact fields editable; the password link on one's own. */
 export default function UserDetailsPage() {
@@ -69,7 +42,10 @@ export default function UserDetailsPage() {
       <div className="max-w-2xl space-y-4">
         {backLink}
         <h1 className="text-2xl font-semibold text-slate-900">Détails de l'utilisateur</h1>
-        <Alert type="danger" title={notFound ? 'Utilisateur introuvable' : "L'utilisateur n'a pas pu être chargé."}>
+        <Alert
+          type="danger"
+          title={notFound ? 'Utilisateur introuvable' : "L'utilisateur n'a pas pu être chargé."}
+        >
           {notFound
             ? `Aucun utilisateur « ${username} ».`
             : errorMessage(query.error, userFailureMessages.list)}
@@ -104,25 +80,18 @@ export default function UserDetailsPage() {
       </header>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Informations personnelles">
-          <dl className="divide-y divide-slate-100">
-            <Field label="Prénom">{shown.firstName}</Field>
-            <Field label="Nom">{shown.lastName}</Field>
-            <Field label="Date de naissance">{formatDateFr(shown.dob)}</Field>
-            <Field label="Sexe">{shown.gender ? genderLabels[shown.gender] : ''}</Field>
-            <Field label="Statut matrimonial">{maritalStatusLabel(shown.maritalStatus)}</Field>
-            <Field label="Document">
-              {shown.idDocumentType ? `${documentLabel(shown.idDocumentType)} · ${shown.idDocumentNumber ?? ''}` : ''}
-            </Field>
-            <Field label="Pays">{shown.country}</Field>
-          </dl>
-        </Section>
+        <DetailSection title="Informations personnelles">
+          <DetailList>
+            <PersonalDetailFields user={shown} />
+            <DetailField label="Pays">{shown.country}</DetailField>
+          </DetailList>
+        </DetailSection>
 
-        <Section title="Compte utilisateur">
-          <dl className="divide-y divide-slate-100">
-            <Field label="Nom d'utilisateur">{shown.username}</Field>
-            <Field label="Rôle">{roleLabels[shown.role]}</Field>
-            <Field label="Agent">
+        <DetailSection title="Compte utilisateur">
+          <DetailList>
+            <DetailField label="Nom d'utilisateur">{shown.username}</DetailField>
+            <DetailField label="Rôle">{roleLabels[shown.role]}</DetailField>
+            <DetailField label="Agent">
               {shown.agent ? (
                 <Link to={`/agents/${encodeURIComponent(shown.agent.code)}`} className={textLinkClasses}>
                   {shown.agent.name} ({shown.agent.code})
@@ -130,17 +99,21 @@ export default function UserDetailsPage() {
               ) : (
                 ''
               )}
-            </Field>
-            <Field label="Créé le">{formatDateFr(shown.createdAt)}</Field>
-            <Field label="Mot de passe changé le">
-              {shown.passwordUpdatedAt ? formatDateTimeFr(shown.passwordUpdatedAt) : 'Jamais (mot de passe temporaire)'}
-            </Field>
-            {shown.deletedAt && <Field label="Désactivé le">{formatDateFr(shown.deletedAt)}</Field>}
-          </dl>
-        </Section>
+            </DetailField>
+            <DetailField label="Créé le">{formatDateFr(shown.createdAt)}</DetailField>
+            <DetailField label="Mot de passe changé le">
+              {shown.passwordUpdatedAt
+                ? formatDateTimeFr(shown.passwordUpdatedAt)
+                : 'Jamais (mot de passe temporaire)'}
+            </DetailField>
+            {shown.deletedAt && (
+              <DetailField label="Désactivé le">{formatDateFr(shown.deletedAt)}</DetailField>
+            )}
+          </DetailList>
+        </DetailSection>
       </div>
 
-      <Section
+      <DetailSection
         title="Coordonnées"
         action={
           mayEdit && !editing ? (
@@ -153,16 +126,11 @@ export default function UserDetailsPage() {
         {editing ? (
           <EditContactForm user={shown} onDone={() => setEditing(false)} />
         ) : (
-          <dl className="divide-y divide-slate-100">
-            <Field label="Email">{shown.email}</Field>
-            <Field label="Téléphone">{shown.phoneNumber}</Field>
-            <Field label="Adresse">{shown.address}</Field>
-            <Field label="Commune">{shown.city}</Field>
-            <Field label="Departement">{shown.state}</Field>
-            <Field label="Code postal">{shown.postalCode}</Field>
-          </dl>
+          <DetailList>
+            <ContactDetailFields user={shown} />
+          </DetailList>
         )}
-      </Section>
+      </DetailSection>
     </div>
   );
 }

@@ -1,11 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { can, displayName, roleLabels, roleSchema, userMessages, type Role, type User } from '@lajan/domain';
-import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
-import { PageLoading } from '../../components/PageLoading';
-import { Pagination } from '../../components/Pagination';
+import { PagedTable, pageFromParam } from '../../components/paged-table/PagedTable';
 import { tableClasses } from '../../components/responsive-table';
 import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
@@ -37,17 +35,12 @@ function EmailText({ email }: { email: string }) {
   );
 }
 
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 /** The users of the signed-in person's reach, filtered by role and search, paged, with deletion. */
 export function UserList({ title, fixedRole, createLink }: UserListProps) {
   const { user: me } = useSession();
   const toasts = useToasts();
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get('page'));
+  const page = pageFromParam(searchParams.get('page'));
   const q = searchParams.get('q') ?? '';
   const roleParam = roleSchema.safeParse(searchParams.get('role'));
   const role = fixedRole ?? (roleParam.success ? roleParam.data : undefined);
@@ -87,9 +80,6 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
     }
   }
 
-  const users = query.data?.data ?? [];
-  const total = query.data?.meta.total ?? 0;
-
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -102,7 +92,12 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
       </header>
 
       <div className="flex flex-wrap items-end gap-3">
-        <form key={q} role="search" onSubmit={onSearch} className="flex min-w-0 flex-1 items-end gap-2 sm:max-w-md">
+        <form
+          key={q}
+          role="search"
+          onSubmit={onSearch}
+          className="flex min-w-0 flex-1 items-end gap-2 sm:max-w-md"
+        >
           <div className="min-w-0 flex-1">
             <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
               Rechercher un utilisateur
@@ -142,88 +137,86 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
         )}
       </div>
 
-      {query.isPending ? (
-        <PageLoading label="Chargement des utilisateurs..." />
-      ) : query.isError ? (
-        <Alert type="danger" title="La liste des utilisateurs n'a pas pu être chargée.">
-          <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-            Réessayer
-          </Button>
-        </Alert>
-      ) : users.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {q ? `Aucun utilisateur ne correspond à « ${q} ».` : 'Aucun utilisateur pour le moment.'}
-        </p>
-      ) : (
-        <div className="space-y-4" aria-busy={query.isFetching || undefined}>
-          <div className={tableClasses.box}>
-            <table className={tableClasses.table}>
-              <caption className="sr-only">{title}</caption>
-              <thead className={tableClasses.head}>
-                <tr>
-                  <th scope="col" className={tableClasses.th}>Nom d'utilisateur</th>
-                  <th scope="col" className={tableClasses.th}>Nom complet</th>
-                  <th scope="col" className={tableClasses.th}>Email</th>
-                  <th scope="col" className={tableClasses.th}>Rôle</th>
-                  <th scope="col" className={tableClasses.th}>Agent</th>
-                  <th scope="col" className={tableClasses.th}>Statut</th>
-                  {mayDelete && (
-                    <th scope="col" className={tableClasses.th}>
-                      <span className="sr-only">Actions</span>
-                    </th>
+      <PagedTable
+        query={query}
+        page={page}
+        perPage={USERS_PER_PAGE}
+        onPageChange={(next) => go({ page: next })}
+        caption={title}
+        loadingLabel="Chargement des utilisateurs..."
+        errorTitle="La liste des utilisateurs n'a pas pu être chargée."
+        emptyText={q ? `Aucun utilisateur ne correspond à « ${q} ».` : 'Aucun utilisateur pour le moment.'}
+        paginationLabel="Pages des utilisateurs"
+        columns={
+          <>
+            <th scope="col" className={tableClasses.th}>
+              Nom d'utilisateur
+            </th>
+            <th scope="col" className={tableClasses.th}>
+              Nom complet
+            </th>
+            <th scope="col" className={tableClasses.th}>
+              Email
+            </th>
+            <th scope="col" className={tableClasses.th}>
+              Rôle
+            </th>
+            <th scope="col" className={tableClasses.th}>
+              Agent
+            </th>
+            <th scope="col" className={tableClasses.th}>
+              Statut
+            </th>
+            {mayDelete && (
+              <th scope="col" className={tableClasses.th}>
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
+          </>
+        }
+        renderRow={(row) => {
+          const own = row.id === me?.id;
+          return (
+            <tr key={row.id} className={tableClasses.row}>
+              <td data-label="Nom d'utilisateur" className={`${tableClasses.td} md:whitespace-nowrap`}>
+                <Link to={`/users/${encodeURIComponent(row.username)}`} className={textLinkClasses}>
+                  {row.username}
+                </Link>
+                {own && <span className="ml-2 text-xs text-slate-600">(vous)</span>}
+              </td>
+              <td data-label="Nom complet" className={`${tableClasses.td} font-medium`}>
+                {displayName(row)}
+              </td>
+              <td data-label="Email" className={`${tableClasses.td} max-md:break-all`}>
+                <EmailText email={row.email} />
+              </td>
+              <td data-label="Rôle" className={tableClasses.td}>
+                {roleLabels[row.role]}
+              </td>
+              <td data-label="Agent" className={tableClasses.td}>
+                {row.agent ? `${row.agent.name} (${row.agent.code})` : '—'}
+              </td>
+              <td data-label="Statut" className={tableClasses.td}>
+                <UserStatusBadge user={row} />
+              </td>
+              {mayDelete && (
+                <td className={`${tableClasses.td} max-md:justify-end max-md:before:content-none`}>
+                  {/* SPEC §6: no delete button on one's own row. */}
+                  {!own && !row.deletedAt && (
+                    <Button
+                      variant="ghost"
+                      className="text-red-800! hover:bg-red-50!"
+                      onClick={() => setToDelete(row)}
+                    >
+                      Supprimer<span className="sr-only"> {row.username}</span>
+                    </Button>
                   )}
-                </tr>
-              </thead>
-              <tbody className={tableClasses.body}>
-                {users.map((row) => {
-                  const own = row.id === me?.id;
-                  return (
-                    <tr key={row.id} className={tableClasses.row}>
-                      <td data-label="Nom d'utilisateur" className={`${tableClasses.td} md:whitespace-nowrap`}>
-                        <Link to={`/users/${encodeURIComponent(row.username)}`} className={textLinkClasses}>
-                          {row.username}
-                        </Link>
-                        {own && <span className="ml-2 text-xs text-slate-600">(vous)</span>}
-                      </td>
-                      <td data-label="Nom complet" className={`${tableClasses.td} font-medium`}>
-                        {displayName(row)}
-                      </td>
-                      <td data-label="Email" className={`${tableClasses.td} max-md:break-all`}>
-                        <EmailText email={row.email} />
-                      </td>
-                      <td data-label="Rôle" className={tableClasses.td}>{roleLabels[row.role]}</td>
-                      <td data-label="Agent" className={tableClasses.td}>
-                        {row.agent ? `${row.agent.name} (${row.agent.code})` : '—'}
-                      </td>
-                      <td data-label="Statut" className={tableClasses.td}>
-                        <UserStatusBadge user={row} />
-                      </td>
-                      {mayDelete && (
-                        <td className={`${tableClasses.td} max-md:justify-end max-md:before:content-none`}>
-                          {/* SPEC §6: no delete button on one's own row. */}
-                          {!own && !row.deletedAt && (
-                            <Button variant="ghost" className="text-red-800! hover:bg-red-50!" onClick={() => setToDelete(row)}>
-                              Supprimer<span className="sr-only"> {row.username}</span>
-                            </Button>
-                          )}
-                        </td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={query.data?.meta.page ?? page}
-            perPage={query.data?.meta.per_page ?? USERS_PER_PAGE}
-            total={total}
-            busy={query.isPlaceholderData}
-            onPageChange={(next) => go({ page: next })}
-            label="Pages des utilisateurs"
-          />
-        </div>
-      )}
+                </td>
+              )}
+            </tr>
+          );
+        }}
+      />
 
       {toDelete && (
         <ConfirmDialog

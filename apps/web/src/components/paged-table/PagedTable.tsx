@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import type { ListMeta } from '@lajan/domain';
+import { Alert } from '../Alert';
+import { Button } from '../Button';
+import { PageLoading } from '../PageLoading';
+import { Pagination } from '../Pagination';
+import { tableClasses } from '../responsive-table';
+
+/** What the table reads of a TanStack query of one page (kept on screen while the next one loads). */
+export interface PagedQuery<Row> {
+  /** A page of the list: `{ data: [rows], meta: { total, page, per_page } }`. */
+  data?: { data: Row[]; meta: ListMeta };
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
+
+/** The page a `?page=` search parameter names: a whole number from 1, else 1. */
+export function pageFromParam(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+interface PagedTableProps<Row> {
+  query: PagedQuery<Row>;
+  /** The page asked for, and the page size, until the server's answer gives them. */
+  page: number;
+  perPage: number;
+  onPageChange: (page: number) => void;
+  /** Read by assistive technology as the table's caption. */
+  caption: string;
+  /** The status line while the first page loads. */
+  loadingLabel: string;
+  /** The alert's title when the list could not be loaded (with a "Réessayer" button). */
+  errorTitle: string;
+  /** The text in place of an empty table. */
+  emptyText: string;
+  /** Names the pagination's navigation. */
+  paginationLabel: string;
+  /** The header cells (`<th scope="col">`). */
+  columns: ReactNode;
+  /** One `<tr>` a row, its cells each with a `data-label` (see responsive-table). */
+  renderRow: (row: Row) => ReactNode;
+}
+
+/**
+ * A server-paged list as a responsive table: the loading status, the error with "Réessayer", the
+ * empty state, then the table and its previous / next pagination (SPEC §3 "Pagination").
+ */
+export function PagedTable<Row>({
+  query,
+  page,
+  perPage,
+  onPageChange,
+  caption,
+  loadingLabel,
+  errorTitle,
+  emptyText,
+  paginationLabel,
+  columns,
+  renderRow,
+}: PagedTableProps<Row>) {
+  const rows = query.data?.data ?? [];
+
+  if (query.isPending) return <PageLoading label={loadingLabel} />;
+  if (query.isError) {
+    return (
+      <Alert type="danger" title={errorTitle}>
+        <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
+          Réessayer
+        </Button>
+      </Alert>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+        {emptyText}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-4" aria-busy={query.isFetching || undefined}>
+      <div className={tableClasses.box}>
+        <table className={tableClasses.table}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className={tableClasses.head}>
+            <tr>{columns}</tr>
+          </thead>
+          <tbody className={tableClasses.body}>{rows.map(renderRow)}</tbody>
+        </table>
+      </div>
+      <Pagination
+        page={query.data?.meta.page ?? page}
+        perPage={query.data?.meta.per_page ?? perPage}
+        total={query.data?.meta.total ?? 0}
+        busy={query.isPlaceholderData}
+        onPageChange={onPageChange}
+        label={paginationLabel}
+      />
+    </div>
+  );
+}
