@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   agentDepositInputSchema,
   agentSearchInputSchema,
   agentStatusLabels,
-  documentLabel,
   formatHtg,
   transactionFailureMessages,
   transactionMessages,
@@ -14,24 +13,21 @@ import {
   type AgentDepositInput,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
-import { Wizard } from '../../components/wizard/Wizard';
-import { errorMessage } from '../../lib/http';
 import { useFeeQuote } from './api/fee-quote';
 import { useAgentSearch } from './api/lookups';
-import { useMoneyOperation } from './api/operations';
-import { emptyParty } from './CashOperationPage';
-import { FeePreview, quoteBlockedHint, SummaryList } from './components/ConfirmSummary';
-import { AmountField, parseAmountInput, PartyFields } from './components/fields';
-import { StepForm } from './components/StepForm';
+import { SearchForm, SearchOutcome } from './components/SearchForm';
 import {
-  FailureAlert,
-  failureOf,
-  placeServerErrors,
-  useFailure,
-  useFinishOperation,
-} from './operation-outcome';
+  amountText,
+  confirmStep,
+  documentLine,
+  emptyParty,
+  MoneyWizard,
+  partyAndAmountFields,
+  partyAndAmountStep,
+  partyAndAmountSteps,
+  useMoneyWizard,
+  validBody,
+} from './money-wizard';
 
 const STEP_AGENT = 0;
 const STEP_DETAILS = 1;
@@ -43,11 +39,8 @@ const STEP_CONFIRM = 2;
  * After success: the dashboard (SPEC §4), the receipt in the panel.
  */
 export default function AgentDepositPage() {
-  const operation = useMoneyOperation('agentDeposit', transactionFailureMessages.agentDeposit);
-  const finish = useFinishOperation();
+  const wizard = useMoneyWizard('agentDeposit', transactionFailureMessages.agentDeposit);
   const search = useAgentSearch();
-  const { failure, setFailure, clearFailure } = useFailure();
-  const [step, setStep] = useState(STEP_AGENT);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [agent, setAgent] = useState<Agent | null>(null);
@@ -64,10 +57,9 @@ export default function AgentDepositPage() {
     defaultValues: { code: '', party: { ...emptyParty }, amount: undefined },
   });
   const amount = useWatch({ control, name: 'amount' });
-  const quote = useFeeQuote('agent_deposit', amount, step === STEP_CONFIRM);
+  const quote = useFeeQuote('agent_deposit', amount, wizard.step === STEP_CONFIRM);
 
-  function find(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function find() {
     const parsed = agentSearchInputSchema.safeParse({ code });
     if (!parsed.success) {
       setCodeError(parsed.error.issues[0]?.message ?? transactionMessages.agentCodeRequired);
@@ -84,26 +76,11 @@ export default function AgentDepositPage() {
   }
 
   async function submit() {
-    clearFailure();
-    const parsed = agentDepositInputSchema.safeParse(getValues());
-    if (!parsed.success) {
-      await trigger();
-      return;
-    }
-    try {
-      const transaction = await operation.confirm(parsed.data);
-      if (transaction) finish.home(transaction, transactionSuccessMessages.agentDeposit);
-    } catch (error) {
-      setFailure(failureOf(error, transactionFailureMessages.agentDeposit));
-      const back = placeServerErrors(error, setError, {
-        code: STEP_AGENT,
-        'party.name': STEP_DETAILS,
-        'party.idDocumentType': STEP_DETAILS,
-        'party.idDocumentNumber': STEP_DETAILS,
-        amount: STEP_DETAILS,
-      });
-      if (back !== null) setStep(back);
-    }
+    const transaction = await wizard.confirm(() => validBody(agentDepositInputSchema, getValues(), trigger), {
+      setError,
+      fieldSteps: { code: STEP_AGENT, ...partyAndAmountSteps(STEP_DETAILS) },
+    });
+    if (transaction) wizard.finish.home(transaction, transactionSuccessMessages.agentDeposit);
   }
 
   const party = getValues('party') ?? emptyParty;
@@ -112,39 +89,16 @@ export default function AgentDepositPage() {
 
   const agentStep = (
     <div className="space-y-4">
-      <form
-        noValidate
-        onSubmit={find}
-        role="search"
-        aria-label="Code de l'agent"
-        className="flex items-end gap-2"
-      >
-        <TextField
-          label="Code de l'agent"
-          required
-          className="min-w-0 flex-1"
-          autoComplete="off"
-          autoCapitalize="characters"
-          enterKeyHint="search"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={codeError ?? errors.code?.message}
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          loading={search.isPending}
-          loadingText="Recherche..."
-          className="shrink-0"
-        >
-          Rechercher
-        </Button>
-      </form>
-      <div aria-live="polite" className="space-y-3">
-        {notFound && <Alert type="danger">{transactionMessages.agentNotFound}</Alert>}
-        {search.isError && (
-          <Alert type="danger">{errorMessage(search.error, transactionFailureMessages.search)}</Alert>
-        )}
+      <SearchForm
+        label="Code de l'agent"
+        onSearch={find}
+        pending={search.isPending}
+        autoCapitalize="characters"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={codeError ?? errors.code?.message}
+      />
+      <SearchOutcome notFound={notFound ? transactionMessages.agentNotFound : null} search={search}>
         {agent && (
           <section aria-label="Agent trouvé" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
             <p className="font-semibold text-slate-900">{agent.name}</p>
@@ -160,22 +114,16 @@ export default function AgentDepositPage() {
           </section>
         )}
         {agent && !active && <Alert type="danger">{transactionMessages.agentNotActive}</Alert>}
-      </div>
+      </SearchOutcome>
     </div>
   );
 
   return (
-    <Wizard
+    <MoneyWizard
+      frame={wizard.frame}
       title="Dépôt sur agent"
       description="Approvisionner le compte float d'un agent."
-      step={step}
-      onStepChange={(next) => {
-        clearFailure();
-        setStep(next);
-      }}
-      submitting={operation.isPending}
       onSubmit={submit}
-      error={failure && <FailureAlert failure={failure} />}
       steps={[
         {
           id: 'agent',
@@ -187,53 +135,22 @@ export default function AgentDepositPage() {
             : "Recherchez l'agent par son code pour continuer.",
           validate: () => trigger('code'),
         },
-        {
-          id: 'details',
-          title: 'Détails',
-          content: (
-            <StepForm>
-              <div className="space-y-6">
-                <PartyFields
-                  name={register('party.name')}
-                  documentType={register('party.idDocumentType')}
-                  documentNumber={register('party.idDocumentNumber')}
-                  errors={errors.party}
-                  legend="Personne qui remet les fonds"
-                />
-                <AmountField
-                  registration={register('amount', { setValueAs: parseAmountInput })}
-                  error={errors.amount?.message}
-                />
-              </div>
-            </StepForm>
-          ),
-          validate: () => trigger(['party.name', 'party.idDocumentType', 'party.idDocumentNumber', 'amount']),
-        },
-        {
-          id: 'confirm',
-          title: 'Confirmation',
-          content: (
-            <div className="space-y-4">
-              <SummaryList
-                lines={[
-                  { label: 'Agent', value: agent ? `${agent.name} (${agent.code})` : '' },
-                  { label: 'Remis par', value: party.name },
-                  {
-                    label: 'Pièce',
-                    value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}`,
-                  },
-                  {
-                    label: 'Montant',
-                    value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '',
-                  },
-                ]}
-              />
-              <FeePreview quote={quote} totalLabel="Total crédité" />
-            </div>
-          ),
-          canGoNext: quote.isSuccess,
-          blockedHint: quote.isError ? undefined : quoteBlockedHint,
-        },
+        partyAndAmountStep({
+          legend: 'Personne qui remet les fonds',
+          register,
+          errors,
+          validate: () => trigger([...partyAndAmountFields]),
+        }),
+        confirmStep({
+          lines: [
+            { label: 'Agent', value: agent ? `${agent.name} (${agent.code})` : '' },
+            { label: 'Remis par', value: party.name },
+            documentLine(party),
+            { label: 'Montant', value: amountText(amount) },
+          ],
+          quote,
+          totalLabel: 'Total crédité',
+        }),
       ]}
     />
   );

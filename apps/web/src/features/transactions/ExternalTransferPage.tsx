@@ -6,8 +6,6 @@ import {
   displayName,
   documentLabel,
   externalTransferInputSchema,
-  formatHtg,
-  inactiveAccountMessage,
   normalizePhone,
   transactionFailureMessages,
   transactionMessages,
@@ -20,23 +18,22 @@ import { currencyOptions } from '../../components/accounts/AccountTypeField';
 import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
 import type { PersonSearchResult } from '../../components/persons/api';
 import { SelectField } from '../../components/SelectField';
-import { Wizard } from '../../components/wizard/Wizard';
 import { useFeeQuote } from './api/fee-quote';
-import { useMoneyOperation } from './api/operations';
-import { emptyParty } from './CashOperationPage';
-import { AccountLookup } from './components/AccountLookup';
-import { FeePreview, quoteBlockedHint, SummaryList } from './components/ConfirmSummary';
 import { AmountField, parseAmountInput, PartyFields } from './components/fields';
 import { RecipientFields } from './components/RecipientFields';
 import { StepForm } from './components/StepForm';
 import { TransferSent } from './components/TransactionDone';
 import {
-  FailureAlert,
-  failureOf,
-  placeServerErrors,
-  useFailure,
-  useFinishOperation,
-} from './operation-outcome';
+  accountStep,
+  amountText,
+  confirmStep,
+  emptyParty,
+  MoneyWizard,
+  partyAndAmountFields,
+  partyAndAmountSteps,
+  useMoneyWizard,
+  validBody,
+} from './money-wizard';
 
 const STEP_SENDER = 0;
 const STEP_ACCOUNT = 1;
@@ -88,10 +85,7 @@ export default function ExternalTransferPage() {
  * 5. confirmation with the fee and the total.
  */
 function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction) => void }) {
-  const operation = useMoneyOperation('externalTransfer', transactionFailureMessages.externalTransfer);
-  const finish = useFinishOperation();
-  const { failure, setFailure, clearFailure } = useFailure();
-  const [step, setStep] = useState(STEP_SENDER);
+  const wizard = useMoneyWizard('externalTransfer', transactionFailureMessages.externalTransfer);
   const [mode, setMode] = useState<PaymentMode>('cash');
   const [sender, setSender] = useState<PersonSearchResult | null>(null);
   const [account, setAccount] = useState<Account | null>(null);
@@ -116,7 +110,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     },
   });
   const amount = useWatch({ control, name: 'amount' });
-  const quote = useFeeQuote('external_transfer', amount, step === STEP_CONFIRM);
+  const quote = useFeeQuote('external_transfer', amount, wizard.step === STEP_CONFIRM);
 
   function chooseSender(person: PersonSearchResult) {
     setSender(person);
@@ -151,39 +145,35 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     };
   }
 
+  /** What the confirmation posts: cash mode with its currency, account mode with its account. */
+  async function payload() {
+    const parsed = await validBody(externalTransferInputSchema, body(), trigger);
+    if (!parsed) return null;
+    const { accountNumber, currency, ...rest } = parsed;
+    return mode === 'account' ? { ...rest, accountNumber } : { ...rest, currency };
+  }
+
   async function submit() {
-    clearFailure();
-    const parsed = externalTransferInputSchema.safeParse(body());
-    if (!parsed.success) {
-      await trigger();
-      return;
-    }
-    const { accountNumber, currency, ...rest } = parsed.data;
-    const payload = mode === 'account' ? { ...rest, accountNumber } : { ...rest, currency };
-    try {
-      const transaction = await operation.confirm(payload);
-      if (transaction) {
-        finish.showReceipt(transaction, transactionSuccessMessages.externalTransfer);
-        onSent(transaction);
-      }
-    } catch (error) {
-      setFailure(failureOf(error, transactionFailureMessages.externalTransfer));
-      const recipientFields = Object.fromEntries(
-        Object.keys(emptyRecipient)
-          .concat(['gender', 'maritalStatus', 'preferredContactMethod', 'idDocumentType'])
-          .map((field) => [`recipient.${field}`, STEP_RECIPIENT]),
-      );
-      const back = placeServerErrors(error, setError, {
+    const recipientFields = Object.fromEntries(
+      Object.keys(emptyRecipient)
+        .concat(['gender', 'maritalStatus', 'preferredContactMethod', 'idDocumentType'])
+        .map((field) => [`recipient.${field}`, STEP_RECIPIENT]),
+    );
+    const transaction = await wizard.confirm(payload, {
+      setError,
+      fieldSteps: {
         senderId: STEP_SENDER,
         accountNumber: STEP_ACCOUNT,
         ...recipientFields,
         currency: STEP_DETAILS,
-        'party.name': STEP_DETAILS,
-        'party.idDocumentType': STEP_DETAILS,
-        'party.idDocumentNumber': STEP_DETAILS,
-        amount: STEP_DETAILS,
-      });
-      if (back !== null) setStep(back === STEP_ACCOUNT && mode === 'cash' ? STEP_SENDER : back);
+        ...partyAndAmountSteps(STEP_DETAILS),
+      },
+      // Cash mode has no account step: back to the sender's, where the mode is chosen.
+      backTo: (step) => (step === STEP_ACCOUNT && mode === 'cash' ? STEP_SENDER : step),
+    });
+    if (transaction) {
+      wizard.finish.showReceipt(transaction, transactionSuccessMessages.externalTransfer);
+      onSent(transaction);
     }
   }
 
@@ -274,17 +264,11 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
   );
 
   return (
-    <Wizard
+    <MoneyWizard
+      frame={wizard.frame}
       title="Effectuer un transfert externe"
       description="Le bénéficiaire retirera l'argent dans n'importe quel point du réseau avec le code de retrait."
-      step={step}
-      onStepChange={(next) => {
-        clearFailure();
-        setStep(next);
-      }}
-      submitting={operation.isPending}
       onSubmit={submit}
-      error={failure && <FailureAlert failure={failure} />}
       steps={[
         {
           id: 'sender',
@@ -294,17 +278,16 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
           blockedHint: "Recherchez l'expéditeur pour continuer.",
           validate: () => trigger('senderId'),
         },
-        {
+        accountStep({
           id: 'account',
           title: 'Compte à débiter',
           skip: mode === 'cash',
-          content: (
-            <AccountLookup account={account} onChange={chooseAccount} error={errors.accountNumber?.message} />
-          ),
-          canGoNext: account?.status === 'active',
-          blockedHint: account ? inactiveAccountMessage : 'Recherchez le compte pour continuer.',
+          account,
+          onChange: chooseAccount,
+          error: errors.accountNumber?.message,
+          missingHint: 'Recherchez le compte pour continuer.',
           validate: () => trigger('accountNumber'),
-        },
+        }),
         {
           id: 'recipient',
           title: 'Bénéficiaire',
@@ -320,12 +303,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
           title: 'Détails et devise',
           content: <StepForm>{detailsStep}</StepForm>,
           validate: async () => {
-            const valid = await trigger([
-              'party.name',
-              'party.idDocumentType',
-              'party.idDocumentNumber',
-              'amount',
-            ]);
+            const valid = await trigger([...partyAndAmountFields]);
             if (mode === 'cash' && !getValues('currency')) {
               setError('currency', { type: 'manual', message: transactionMessages.currencyRequired });
               return false;
@@ -333,39 +311,22 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
             return valid;
           },
         },
-        {
-          id: 'confirm',
-          title: 'Confirmation',
-          content: (
-            <div className="space-y-4">
-              <SummaryList
-                lines={[
-                  { label: 'Mode de paiement', value: mode === 'cash' ? 'Espèces' : 'Depuis un compte' },
-                  ...(mode === 'account'
-                    ? [{ label: 'Compte débité', value: account?.accountNumber ?? '' }]
-                    : []),
-                  { label: 'Expéditeur', value: sender ? displayName(sender) : '' },
-                  { label: 'Bénéficiaire', value: displayName(recipient) },
-                  { label: 'Client au guichet', value: party.name },
-                  {
-                    label: 'Montant',
-                    value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '',
-                  },
-                  {
-                    label: 'Devise',
-                    value: mode === 'cash' ? (values.currency ?? '') : (account?.currency ?? CURRENCY),
-                  },
-                ]}
-              />
-              <FeePreview
-                quote={quote}
-                totalLabel={mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte'}
-              />
-            </div>
-          ),
-          canGoNext: quote.isSuccess,
-          blockedHint: quote.isError ? undefined : quoteBlockedHint,
-        },
+        confirmStep({
+          lines: [
+            { label: 'Mode de paiement', value: mode === 'cash' ? 'Espèces' : 'Depuis un compte' },
+            ...(mode === 'account' ? [{ label: 'Compte débité', value: account?.accountNumber ?? '' }] : []),
+            { label: 'Expéditeur', value: sender ? displayName(sender) : '' },
+            { label: 'Bénéficiaire', value: displayName(recipient) },
+            { label: 'Client au guichet', value: party.name },
+            { label: 'Montant', value: amountText(amount) },
+            {
+              label: 'Devise',
+              value: mode === 'cash' ? (values.currency ?? '') : (account?.currency ?? CURRENCY),
+            },
+          ],
+          quote,
+          totalLabel: mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte',
+        }),
       ]}
     />
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -16,25 +16,15 @@ import {
   type Transaction,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { Wizard } from '../../components/wizard/Wizard';
-import { errorMessage } from '../../lib/http';
 import { useTransactionSearch } from './api/lookups';
-import { useMoneyOperation } from './api/operations';
 import { SummaryList } from './components/ConfirmSummary';
 import { documentOptions } from './components/fields';
+import { SearchForm, SearchOutcome } from './components/SearchForm';
 import { StepForm } from './components/StepForm';
-import {
-  FailureAlert,
-  failureOf,
-  placeServerErrors,
-  useFailure,
-  useFinishOperation,
-} from './operation-outcome';
+import { MoneyWizard, useMoneyWizard } from './money-wizard';
 
-const STEP_FIND = 0;
 const STEP_IDENTIFY = 1;
 
 /** The identity the recipient presents; the person at the counter is that recipient (DESIGN §4). */
@@ -51,11 +41,8 @@ export function isPayable(transaction: Transaction): boolean {
  * recipient from the document presented; 3. confirm the amount to hand over.
  */
 export default function ReceiveTransferPage() {
-  const operation = useMoneyOperation('receive', transactionFailureMessages.receive);
-  const finish = useFinishOperation();
+  const wizard = useMoneyWizard('receive', transactionFailureMessages.receive);
   const search = useTransactionSearch();
-  const { failure, setFailure, clearFailure } = useFailure();
-  const [step, setStep] = useState(STEP_FIND);
   const [number, setNumber] = useState('');
   const [numberError, setNumberError] = useState<string | null>(null);
   const [transfer, setTransfer] = useState<Transaction | null>(null);
@@ -72,8 +59,7 @@ export default function ReceiveTransferPage() {
     },
   });
 
-  function find(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function find() {
     const parsed = transactionNumberSchema.safeParse(number);
     if (!parsed.success) {
       setNumberError(parsed.error.issues[0]?.message ?? transactionMessages.transactionNumberInvalid);
@@ -84,37 +70,38 @@ export default function ReceiveTransferPage() {
     search.mutate(parsed.data, { onSuccess: (found) => setTransfer(found) });
   }
 
-  async function submit() {
-    clearFailure();
+  /** The payout of the transfer found, to the recipient identified. */
+  async function body() {
     const parsed = identificationSchema.safeParse(getValues());
     if (!transfer || !parsed.success) {
       await trigger();
-      return;
+      return null;
     }
     const { recipient } = parsed.data;
-    try {
-      const transaction = await operation.confirm({
-        transactionNumber: transfer.transactionNumber,
-        // The server pays the stored amount; sending the one shown guards against paying another.
-        amount: transfer.amount,
-        recipient,
-        party: {
-          name: `${recipient.firstName} ${recipient.lastName}`,
-          idDocumentType: recipient.idDocumentType,
-          idDocumentNumber: recipient.idDocumentNumber,
-        },
-      });
-      if (transaction) finish.back(transaction, transactionSuccessMessages.receive);
-    } catch (error) {
-      setFailure(failureOf(error, transactionFailureMessages.receive));
-      const back = placeServerErrors(error, setError, {
+    return {
+      transactionNumber: transfer.transactionNumber,
+      // The server pays the stored amount; sending the one shown guards against paying another.
+      amount: transfer.amount,
+      recipient,
+      party: {
+        name: `${recipient.firstName} ${recipient.lastName}`,
+        idDocumentType: recipient.idDocumentType,
+        idDocumentNumber: recipient.idDocumentNumber,
+      },
+    };
+  }
+
+  async function submit() {
+    const transaction = await wizard.confirm(body, {
+      setError,
+      fieldSteps: {
         'recipient.firstName': STEP_IDENTIFY,
         'recipient.lastName': STEP_IDENTIFY,
         'recipient.idDocumentType': STEP_IDENTIFY,
         'recipient.idDocumentNumber': STEP_IDENTIFY,
-      });
-      if (back !== null) setStep(back);
-    }
+      },
+    });
+    if (transaction) wizard.finish.back(transaction, transactionSuccessMessages.receive);
   }
 
   const presented = getValues('recipient');
@@ -122,45 +109,22 @@ export default function ReceiveTransferPage() {
 
   const findStep = (
     <div className="space-y-4">
-      <form
-        noValidate
-        onSubmit={find}
-        role="search"
-        aria-label="Numéro de transaction"
-        className="flex items-end gap-2"
-      >
-        <TextField
-          label="Numéro de transaction"
-          required
-          className="min-w-0 flex-1"
-          inputMode="numeric"
-          autoComplete="off"
-          enterKeyHint="search"
-          hint="Le code de retrait que l'expéditeur a communiqué au bénéficiaire."
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          error={numberError ?? undefined}
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          loading={search.isPending}
-          loadingText="Recherche..."
-          className="shrink-0"
-        >
-          Rechercher
-        </Button>
-      </form>
-      <div aria-live="polite" className="space-y-3">
-        {notFound && <Alert type="danger">{transactionMessages.transactionNotFound}</Alert>}
-        {search.isError && (
-          <Alert type="danger">{errorMessage(search.error, transactionFailureMessages.search)}</Alert>
-        )}
+      <SearchForm
+        label="Numéro de transaction"
+        onSearch={find}
+        pending={search.isPending}
+        inputMode="numeric"
+        hint="Le code de retrait que l'expéditeur a communiqué au bénéficiaire."
+        value={number}
+        onChange={(event) => setNumber(event.target.value)}
+        error={numberError ?? undefined}
+      />
+      <SearchOutcome notFound={notFound ? transactionMessages.transactionNotFound : null} search={search}>
         {transfer && <TransferCard transfer={transfer} />}
         {transfer && !isPayable(transfer) && (
           <Alert type="danger">{transactionMessages.transferNotPending}</Alert>
         )}
-      </div>
+      </SearchOutcome>
     </div>
   );
 
@@ -204,17 +168,11 @@ export default function ReceiveTransferPage() {
   );
 
   return (
-    <Wizard
+    <MoneyWizard
+      frame={wizard.frame}
       title="Recevoir un transfert externe"
       description="Payer au bénéficiaire un transfert envoyé depuis un point du réseau."
-      step={step}
-      onStepChange={(next) => {
-        clearFailure();
-        setStep(next);
-      }}
-      submitting={operation.isPending}
       onSubmit={submit}
-      error={failure && <FailureAlert failure={failure} />}
       steps={[
         {
           id: 'find',

@@ -2,9 +2,6 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  displayName,
-  documentLabel,
-  formatHtg,
   inactiveAccountMessage,
   transactionFailureMessages,
   transactionMessages,
@@ -13,21 +10,22 @@ import {
   type Account,
   type TransferInput,
 } from '@lajan/domain';
-import { Wizard } from '../../components/wizard/Wizard';
 import { useFeeQuote } from './api/fee-quote';
-import { useMoneyOperation } from './api/operations';
-import { emptyParty } from './CashOperationPage';
 import { AccountCard, AccountLookup } from './components/AccountLookup';
-import { FeePreview, quoteBlockedHint, SummaryList } from './components/ConfirmSummary';
-import { AmountField, parseAmountInput, PartyFields } from './components/fields';
-import { StepForm } from './components/StepForm';
 import {
-  FailureAlert,
-  failureOf,
-  placeServerErrors,
-  useFailure,
-  useFinishOperation,
-} from './operation-outcome';
+  accountStep,
+  amountText,
+  confirmStep,
+  documentLine,
+  emptyParty,
+  holdersOf,
+  MoneyWizard,
+  partyAndAmountFields,
+  partyAndAmountStep,
+  partyAndAmountSteps,
+  useMoneyWizard,
+  validBody,
+} from './money-wizard';
 
 const STEP_SENDER = 0;
 const STEP_RECIPIENT = 1;
@@ -42,19 +40,13 @@ export function recipientAccountProblem(sender: Account | null, recipient: Accou
   return null;
 }
 
-const holdersOf = (account: Account | null) =>
-  account?.customers.map((customer) => displayName(customer)).join(', ') ?? '';
-
 /**
  * Internal transfer (SPEC §2): 1. sender account; 2. recipient account (active, not the sender's,
  * same currency); 3. the person at the counter (a holder of the sender account) and the amount;
  * 4. confirmation with the fee and the total taken from the sender account.
  */
 export default function TransferPage() {
-  const operation = useMoneyOperation('transfer', transactionFailureMessages.transfer);
-  const finish = useFinishOperation();
-  const { failure, setFailure, clearFailure } = useFailure();
-  const [step, setStep] = useState(STEP_SENDER);
+  const wizard = useMoneyWizard('transfer', transactionFailureMessages.transfer);
   const [sender, setSender] = useState<Account | null>(null);
   const [recipient, setRecipient] = useState<Account | null>(null);
   const {
@@ -76,7 +68,7 @@ export default function TransferPage() {
     },
   });
   const amount = useWatch({ control, name: 'amount' });
-  const quote = useFeeQuote('transfer', amount, step === STEP_CONFIRM);
+  const quote = useFeeQuote('transfer', amount, wizard.step === STEP_CONFIRM);
   const problem = recipientAccountProblem(sender, recipient);
 
   function chooseSender(found: Account | null) {
@@ -92,59 +84,36 @@ export default function TransferPage() {
   }
 
   async function submit() {
-    clearFailure();
-    const parsed = transferInputSchema.safeParse(getValues());
-    if (!parsed.success) {
-      await trigger();
-      return;
-    }
-    try {
-      const transaction = await operation.confirm(parsed.data);
-      if (transaction) finish.back(transaction, transactionSuccessMessages.transfer);
-    } catch (error) {
-      setFailure(failureOf(error, transactionFailureMessages.transfer));
-      const back = placeServerErrors(error, setError, {
+    const transaction = await wizard.confirm(() => validBody(transferInputSchema, getValues(), trigger), {
+      setError,
+      fieldSteps: {
         senderAccountNumber: STEP_SENDER,
         recipientAccountNumber: STEP_RECIPIENT,
-        'party.name': STEP_DETAILS,
-        'party.idDocumentType': STEP_DETAILS,
-        'party.idDocumentNumber': STEP_DETAILS,
-        amount: STEP_DETAILS,
-      });
-      if (back !== null) setStep(back);
-    }
+        ...partyAndAmountSteps(STEP_DETAILS),
+      },
+    });
+    if (transaction) wizard.finish.back(transaction, transactionSuccessMessages.transfer);
   }
 
   const party = getValues('party') ?? emptyParty;
 
   return (
-    <Wizard
+    <MoneyWizard
+      frame={wizard.frame}
       title="Transfert"
       description="Transfert d'un compte vers un autre compte du réseau."
-      step={step}
-      onStepChange={(next) => {
-        clearFailure();
-        setStep(next);
-      }}
-      submitting={operation.isPending}
       onSubmit={submit}
-      error={failure && <FailureAlert failure={failure} />}
       steps={[
-        {
+        accountStep({
           id: 'sender',
           title: 'Compte expéditeur',
-          content: (
-            <AccountLookup
-              label="Compte expéditeur"
-              account={sender}
-              onChange={chooseSender}
-              error={errors.senderAccountNumber?.message}
-            />
-          ),
-          canGoNext: sender?.status === 'active',
-          blockedHint: sender ? inactiveAccountMessage : 'Recherchez le compte expéditeur pour continuer.',
+          label: 'Compte expéditeur',
+          account: sender,
+          onChange: chooseSender,
+          error: errors.senderAccountNumber?.message,
+          missingHint: 'Recherchez le compte expéditeur pour continuer.',
           validate: () => trigger('senderAccountNumber'),
-        },
+        }),
         {
           id: 'recipient',
           title: 'Compte bénéficiaire',
@@ -165,56 +134,25 @@ export default function TransferPage() {
             : 'Recherchez le compte bénéficiaire pour continuer.',
           validate: () => trigger('recipientAccountNumber'),
         },
-        {
-          id: 'details',
-          title: 'Détails',
-          content: (
-            <StepForm>
-              <div className="space-y-6">
-                <PartyFields
-                  name={register('party.name')}
-                  documentType={register('party.idDocumentType')}
-                  documentNumber={register('party.idDocumentNumber')}
-                  errors={errors.party}
-                  legend="Client au guichet (titulaire du compte expéditeur)"
-                />
-                <AmountField
-                  registration={register('amount', { setValueAs: parseAmountInput })}
-                  error={errors.amount?.message}
-                />
-              </div>
-            </StepForm>
-          ),
-          validate: () => trigger(['party.name', 'party.idDocumentType', 'party.idDocumentNumber', 'amount']),
-        },
-        {
-          id: 'confirm',
-          title: 'Confirmation',
-          content: (
-            <div className="space-y-4">
-              <SummaryList
-                lines={[
-                  { label: 'Compte expéditeur', value: sender?.accountNumber ?? '' },
-                  { label: 'Titulaire(s) expéditeur', value: holdersOf(sender) },
-                  { label: 'Compte bénéficiaire', value: recipient?.accountNumber ?? '' },
-                  { label: 'Titulaire(s) bénéficiaire', value: holdersOf(recipient) },
-                  { label: 'Client au guichet', value: party.name },
-                  {
-                    label: 'Pièce',
-                    value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}`,
-                  },
-                  {
-                    label: 'Montant',
-                    value: typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '',
-                  },
-                ]}
-              />
-              <FeePreview quote={quote} totalLabel="Total débité du compte" />
-            </div>
-          ),
-          canGoNext: quote.isSuccess,
-          blockedHint: quote.isError ? undefined : quoteBlockedHint,
-        },
+        partyAndAmountStep({
+          legend: 'Client au guichet (titulaire du compte expéditeur)',
+          register,
+          errors,
+          validate: () => trigger([...partyAndAmountFields]),
+        }),
+        confirmStep({
+          lines: [
+            { label: 'Compte expéditeur', value: sender?.accountNumber ?? '' },
+            { label: 'Titulaire(s) expéditeur', value: holdersOf(sender) },
+            { label: 'Compte bénéficiaire', value: recipient?.accountNumber ?? '' },
+            { label: 'Titulaire(s) bénéficiaire', value: holdersOf(recipient) },
+            { label: 'Client au guichet', value: party.name },
+            documentLine(party),
+            { label: 'Montant', value: amountText(amount) },
+          ],
+          quote,
+          totalLabel: 'Total débité du compte',
+        }),
       ]}
     />
   );

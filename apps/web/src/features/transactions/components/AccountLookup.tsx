@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
   accountSearchInputSchema,
@@ -7,17 +7,14 @@ import {
   displayName,
   formatHtg,
   inactiveAccountMessage,
-  transactionFailureMessages,
   transactionMessages,
   type Account,
 } from '@lajan/domain';
 import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
 import { PersonSearchModal } from '../../../components/persons/PersonSearchModal';
 import { searchAccount } from '../../../components/persons/api';
-import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
+import { SearchForm, SearchOutcome } from './SearchForm';
 
 interface AccountLookupProps {
   /** The field's name ("Numéro de compte", "Compte bénéficiaire"). */
@@ -43,8 +40,7 @@ export function AccountLookup({ label = 'Numéro de compte', account, onChange, 
   });
   const resultId = useId();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSearch() {
     const parsed = accountSearchInputSchema.safeParse({ account_number: number.trim() });
     if (!parsed.success) {
       setInputError(parsed.error.issues[0]?.message ?? transactionMessages.accountNumberInvalid);
@@ -61,28 +57,15 @@ export function AccountLookup({ label = 'Numéro de compte', account, onChange, 
 
   return (
     <div className="space-y-4">
-      <form noValidate onSubmit={onSubmit} role="search" aria-label={label} className="flex items-end gap-2">
-        <TextField
-          label={label}
-          required
-          className="min-w-0 flex-1"
-          inputMode="numeric"
-          autoComplete="off"
-          enterKeyHint="search"
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          error={inputError ?? undefined}
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          loading={search.isPending}
-          loadingText="Recherche..."
-          className="shrink-0"
-        >
-          Rechercher
-        </Button>
-      </form>
+      <SearchForm
+        label={label}
+        onSearch={onSearch}
+        pending={search.isPending}
+        inputMode="numeric"
+        value={number}
+        onChange={(event) => setNumber(event.target.value)}
+        error={inputError ?? undefined}
+      />
       <PersonSearchModal
         mode="accounts"
         onSelect={(found) => {
@@ -92,15 +75,15 @@ export function AccountLookup({ label = 'Numéro de compte', account, onChange, 
           onChange(found);
         }}
       />
-      <div id={resultId} aria-live="polite" className="space-y-3">
-        {notFound && <Alert type="danger">{transactionMessages.accountNotFound}</Alert>}
-        {search.isError && (
-          <Alert type="danger">{errorMessage(search.error, transactionFailureMessages.search)}</Alert>
-        )}
+      <SearchOutcome
+        id={resultId}
+        notFound={notFound ? transactionMessages.accountNotFound : null}
+        search={search}
+      >
         {account && <AccountCard account={account} />}
         {account && account.status !== 'active' && <Alert type="danger">{inactiveAccountMessage}</Alert>}
         {error && <Alert type="danger">{error}</Alert>}
-      </div>
+      </SearchOutcome>
     </div>
   );
 }
