@@ -12,10 +12,11 @@ import {
   transactionSearchResponseSchema,
   transferInputSchema,
   withdrawInputSchema,
+  type Capability,
   type SessionUser,
   type Transaction,
 } from '@lajan/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
@@ -46,6 +47,19 @@ const moneyResponses = {
   503: errorBodySchema,
 };
 
+/**
+ * What differs from one money route to the next. The validated input (hashed for `Idempotency-Key`
+ * and given to `post`) is the body, or, for a route without one, the path parameters.
+ */
+type MoneyRoute<Input extends z.ZodType> = {
+  /** Below the `/api` prefix; the idempotency scope is `POST ${path}`. */
+  path: string;
+  capability: Capability;
+  summary: string;
+  description: string;
+  post: (tx: Tx, at: Date, session: SessionUser, input: z.output<Input>) => Promise<Transaction>;
+} & ({ body: Input; params?: never } | { params: Input; body?: never });
+
 export interface TransactionsRoutesOptions {
   clock: Clock;
 }
@@ -57,172 +71,115 @@ export interface TransactionsRoutesOptions {
 export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions> = (app, options) => {
   const service = new TransactionsService(app.database.db, app.ledger, options.clock);
 
-  /** Sends a money answer exactly as stored, so that a replay is the first answer byte for byte. */
-  async function sendMoney(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    route: string,
-    input: unknown,
-    work: (tx: Tx, at: Date, session: SessionUser) => Promise<Transaction>,
-  ) {
-    const session = sessionOf(request);
-    const answer = await service.run(
-      { session, route, idempotencyKey: idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]), input },
-      (tx, at) => work(tx, at, session),
+  /**
+   * Declares one money-moving POST: its capability, the `Idempotency-Key` header, the money answers,
+   * and a handler that sends the answer exactly as stored, so that a replay is the first answer byte
+   * for byte. `post` gets the validated input: the body, or the path parameters when `params` is given.
+   */
+  function moneyRoute<Input extends z.ZodType>(route: MoneyRoute<Input>) {
+    const { path, capability, summary, description, body, params, post } = route;
+    app.post(
+      path,
+      {
+        preHandler: requireCapability(capability),
+        schema: {
+          tags: ['transactions'],
+          summary,
+          description,
+          security: bearer,
+          headers: idempotencyHeaders,
+          ...(body ? { body } : { params }),
+          response: moneyResponses,
+        },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const input = (body ? request.body : request.params) as z.output<Input>;
+        const answer = await service.run(
+          {
+            session,
+            route: `POST ${path}`,
+            idempotencyKey: idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]),
+            input,
+          },
+          (tx, at) => post(tx, at, session, input),
+        );
+        // A plain reply: what it sends is the stored text, as is.
+        const raw: FastifyReply = reply;
+        if (answer.replayed) void raw.header('idempotent-replay', 'true');
+        return raw.code(answer.status).type('application/json; charset=utf-8').send(answer.bodyText);
+      },
     );
-    if (answer.replayed) void reply.header('idempotent-replay', 'true');
-    return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.bodyText);
   }
 
-  app.post(
-    '/transactions/deposit',
-    {
-      preHandler: requireCapability('transactions.operate'),
-      schema: {
-        tags: ['transactions'],
-        summary: 'Dépôt : le client apporte des espèces',
-        description:
-          'Débite le float de l’agent, crédite le compte client (les frais du barème, nuls par défaut, sont payés en espèces). Toute personne peut déposer.',
-        security: bearer,
-        headers: idempotencyHeaders,
-        body: depositInputSchema,
-        response: moneyResponses,
-      },
-    },
-    (request, reply) =>
-      sendMoney(request, reply, 'POST /transactions/deposit', request.body, (tx, at, session) =>
-        service.deposit(tx, at, session, request.body),
-      ),
-  );
+  moneyRoute({
+    path: '/transactions/deposit',
+    capability: 'transactions.operate',
+    summary: 'Dépôt : le client apporte des espèces',
+    description:
+      'Débite le float de l’agent, crédite le compte client (les frais du barème, nuls par défaut, sont payés en espèces). Toute personne peut déposer.',
+    body: depositInputSchema,
+    post: (tx, at, session, input) => service.deposit(tx, at, session, input),
+  });
 
-  app.post(
-    '/transactions/withdraw',
-    {
-      preHandler: requireCapability('transactions.operate'),
-      schema: {
-        tags: ['transactions'],
-        summary: 'Retrait : le client reçoit des espèces',
-        description:
-          'Débite le compte client du montant et des frais ; crédite le float de l’agent du montant et de sa part des frais. La personne au guichet doit être titulaire du compte (403).',
-        security: bearer,
-        headers: idempotencyHeaders,
-        body: withdrawInputSchema,
-        response: moneyResponses,
-      },
-    },
-    (request, reply) =>
-      sendMoney(request, reply, 'POST /transactions/withdraw', request.body, (tx, at, session) =>
-        service.withdraw(tx, at, session, request.body),
-      ),
-  );
+  moneyRoute({
+    path: '/transactions/withdraw',
+    capability: 'transactions.operate',
+    summary: 'Retrait : le client reçoit des espèces',
+    description:
+      'Débite le compte client du montant et des frais ; crédite le float de l’agent du montant et de sa part des frais. La personne au guichet doit être titulaire du compte (403).',
+    body: withdrawInputSchema,
+    post: (tx, at, session, input) => service.withdraw(tx, at, session, input),
+  });
 
-  app.post(
-    '/transactions/transfer',
-    {
-      preHandler: requireCapability('transactions.operate'),
-      schema: {
-        tags: ['transactions'],
-        summary: 'Transfert entre deux comptes clients',
-        description:
-          'Débite l’expéditeur du montant et des frais, crédite le bénéficiaire du montant ; la part de l’agent va à son float, le reste des frais aux revenus. La personne au guichet doit être titulaire du compte expéditeur (403).',
-        security: bearer,
-        headers: idempotencyHeaders,
-        body: transferInputSchema,
-        response: moneyResponses,
-      },
-    },
-    (request, reply) =>
-      sendMoney(request, reply, 'POST /transactions/transfer', request.body, (tx, at, session) =>
-        service.transfer(tx, at, session, request.body),
-      ),
-  );
+  moneyRoute({
+    path: '/transactions/transfer',
+    capability: 'transactions.operate',
+    summary: 'Transfert entre deux comptes clients',
+    description:
+      'Débite l’expéditeur du montant et des frais, crédite le bénéficiaire du montant ; la part de l’agent va à son float, le reste des frais aux revenus. La personne au guichet doit être titulaire du compte expéditeur (403).',
+    body: transferInputSchema,
+    post: (tx, at, session, input) => service.transfer(tx, at, session, input),
+  });
 
-  app.post(
-    '/transactions/transfer-extern',
-    {
-      preHandler: requireCapability('transactions.operate'),
-      schema: {
-        tags: ['transactions'],
-        summary: 'Envoyer un transfert externe (retrait en espèces par le bénéficiaire)',
-        description:
-          'Sans `accountNumber` (espèces) : le float de l’agent paie le montant et les frais, `currency` est requise. Avec `accountNumber` : le compte paie, la personne au guichet doit en être titulaire. Le transfert reste `pending` jusqu’au paiement ou à l’annulation ; son numéro est le code de retrait.',
-        security: bearer,
-        headers: idempotencyHeaders,
-        body: externalTransferInputSchema,
-        response: moneyResponses,
-      },
-    },
-    (request, reply) =>
-      sendMoney(request, reply, 'POST /transactions/transfer-extern', request.body, (tx, at, session) =>
-        service.externalTransfer(tx, at, session, request.body),
-      ),
-  );
+  moneyRoute({
+    path: '/transactions/transfer-extern',
+    capability: 'transactions.operate',
+    summary: 'Envoyer un transfert externe (retrait en espèces par le bénéficiaire)',
+    description:
+      'Sans `accountNumber` (espèces) : le float de l’agent paie le montant et les frais, `currency` est requise. Avec `accountNumber` : le compte paie, la personne au guichet doit en être titulaire. Le transfert reste `pending` jusqu’au paiement ou à l’annulation ; son numéro est le code de retrait.',
+    body: externalTransferInputSchema,
+    post: (tx, at, session, input) => service.externalTransfer(tx, at, session, input),
+  });
 
-  app.post(
-    '/transactions/receive-transfer',
-    {
-      preHandler: requireCapability('transactions.operate'),
-      schema: {
-        tags: ['transactions'],
-        summary: 'Payer un transfert externe au bénéficiaire',
-        description:
-          'Par tout agent actif. Verrouille le transfert, vérifie qu’il est en attente (sinon 409), que le montant éventuel est le sien, que le nom et la pièce présentés sont ceux du bénéficiaire (403) ; crédite le float de l’agent payeur.',
-        security: bearer,
-        headers: idempotencyHeaders,
-        body: receiveTransferInputSchema,
-        response: moneyResponses,
-      },
-    },
-    (request, reply) =>
-      sendMoney(request, reply, 'POST /transactions/receive-transfer', request.body, (tx, at, session) =>
-        service.receive(tx, at, session, request.body),
-      ),
-  );
+  moneyRoute({
+    path: '/transactions/receive-transfer',
+    capability: 'transactions.operate',
+    summary: 'Payer un transfert externe au bénéficiaire',
+    description:
+      'Par tout agent actif. Verrouille le transfert, vérifie qu’il est en attente (sinon 409), que le montant éventuel est le sien, que le nom et la pièce présentés sont ceux du bénéficiaire (403) ; crédite le float de l’agent payeur.',
+    body: receiveTransferInputSchema,
+    post: (tx, at, session, input) => service.receive(tx, at, session, input),
+  });
 
-  app.post(
-    '/transactions/:transactionNumber/cancel',
-    {
-      preHandler: requireCapability('transactions.operate'),
-      schema: {
-        tags: ['transactions'],
-        summary: 'Annuler un transfert externe en attente',
-        description:
-          'Par l’agent expéditeur. Rembourse le montant (les frais restent acquis) au compte expéditeur, ou en espèces au float de l’agent ; 409 si le transfert n’est plus en attente.',
-        security: bearer,
-        headers: idempotencyHeaders,
-        params: z.object({ transactionNumber: transactionNumberSchema }),
-        response: moneyResponses,
-      },
-    },
-    (request, reply) =>
-      sendMoney(
-        request,
-        reply,
-        'POST /transactions/:transactionNumber/cancel',
-        { transactionNumber: request.params.transactionNumber },
-        (tx, at, session) => service.cancel(tx, at, session, request.params.transactionNumber),
-      ),
-  );
+  moneyRoute({
+    path: '/transactions/:transactionNumber/cancel',
+    capability: 'transactions.operate',
+    summary: 'Annuler un transfert externe en attente',
+    description:
+      'Par l’agent expéditeur. Rembourse le montant (les frais restent acquis) au compte expéditeur, ou en espèces au float de l’agent ; 409 si le transfert n’est plus en attente.',
+    params: z.object({ transactionNumber: transactionNumberSchema }),
+    post: (tx, at, session, input) => service.cancel(tx, at, session, input.transactionNumber),
+  });
 
-  app.post(
-    '/agents/deposit',
-    {
-      preHandler: requireCapability('agents.deposit'),
-      schema: {
-        tags: ['transactions'],
-        summary: 'Dépôt sur agent : le super administrateur approvisionne le float d’un agent',
-        description: 'De la trésorerie vers le float de l’agent, sans frais, au plus 1 000 000 HTG.',
-        security: bearer,
-        headers: idempotencyHeaders,
-        body: agentDepositInputSchema,
-        response: moneyResponses,
-      },
-    },
-    (request, reply) =>
-      sendMoney(request, reply, 'POST /agents/deposit', request.body, (tx, at, session) =>
-        service.agentDeposit(tx, at, session, request.body),
-      ),
-  );
+  moneyRoute({
+    path: '/agents/deposit',
+    capability: 'agents.deposit',
+    summary: 'Dépôt sur agent : le super administrateur approvisionne le float d’un agent',
+    description: 'De la trésorerie vers le float de l’agent, sans frais, au plus 1 000 000 HTG.',
+    body: agentDepositInputSchema,
+    post: (tx, at, session, input) => service.agentDeposit(tx, at, session, input),
+  });
 
   app.post(
     '/transactions/search',
