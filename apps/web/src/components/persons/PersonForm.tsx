@@ -13,7 +13,6 @@ import {
   maritalStatusSchema,
   normalizePhone,
   personInputSchema,
-  phonePrefixes,
   type PersonData,
   type PersonInput,
 } from '@lajan/domain';
@@ -22,6 +21,7 @@ import { Button } from '../Button';
 import { SelectField } from '../SelectField';
 import { TextField } from '../TextField';
 import { applyServerErrors } from '../../lib/form';
+import { Checking, inputClasses, PhoneField, RequiredMark } from './PhoneField';
 import { usePersonUniqueness } from './use-person-uniqueness';
 
 /** The form's values: the person of `personInputSchema`, enums still empty until chosen. */
@@ -110,9 +110,18 @@ export interface PersonFormProps {
   secondaryAction?: ReactNode;
 }
 
-const maritalOptions = maritalStatusSchema.options.map((value) => ({ value, label: maritalStatusLabel(value) }));
-const contactOptions = contactMethodSchema.options.map((value) => ({ value, label: contactMethodLabel(value) }));
-const documentOptions = idDocumentTypeSchema.options.map((value) => ({ value, label: idDocumentChoiceLabels[value] }));
+const maritalOptions = maritalStatusSchema.options.map((value) => ({
+  value,
+  label: maritalStatusLabel(value),
+}));
+const contactOptions = contactMethodSchema.options.map((value) => ({
+  value,
+  label: contactMethodLabel(value),
+}));
+const documentOptions = idDocumentTypeSchema.options.map((value) => ({
+  value,
+  label: idDocumentChoiceLabels[value],
+}));
 
 /**
  * The person of SPEC §2 "Register-client screen", shared by /person and the public /register wizard.
@@ -153,7 +162,9 @@ export function PersonForm({
   }, [watched]);
 
   async function onValid(person: PersonData) {
-    const duplicated = (['email', 'phoneNumber', 'idDocumentNumber'] as const).find((field) => duplicates[field]);
+    const duplicated = (['email', 'phoneNumber', 'idDocumentNumber'] as const).find(
+      (field) => duplicates[field],
+    );
     if (duplicated) {
       setError('root', { message: genericMessages.validation });
       setFocus(duplicated);
@@ -179,13 +190,36 @@ export function PersonForm({
     duplicates.checking[field] && !duplicates[field] ? 'Vérification...' : undefined;
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-6" aria-label="Informations du client">
-
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(onValid)(e)}
+      className="space-y-6"
+      aria-label="Informations du client"
+    >
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Identité</legend>
-        <TextField label="Prénom" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField label="Nom" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-        <TextField label="Date de naissance" type="date" required autoComplete="bday" error={errors.dob?.message} {...register('dob')} />
+        <TextField
+          label="Prénom"
+          required
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Nom"
+          required
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <TextField
+          label="Date de naissance"
+          type="date"
+          required
+          autoComplete="bday"
+          error={errors.dob?.message}
+          {...register('dob')}
+        />
         <GenderField control={control} error={errors.gender?.message} />
         <SelectField
           label="Statut matrimonial"
@@ -195,7 +229,12 @@ export function PersonForm({
           error={errors.maritalStatus?.message}
           {...register('maritalStatus')}
         />
-        <TextField label="Profession" required error={errors.occupation?.message} {...register('occupation')} />
+        <TextField
+          label="Profession"
+          required
+          error={errors.occupation?.message}
+          {...register('occupation')}
+        />
       </fieldset>
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
@@ -206,21 +245,62 @@ export function PersonForm({
           numberError={dupOr('idDocumentNumber', errors.idDocumentNumber?.message)}
           hint={checkingHint('idDocumentNumber')}
         />
-        <TextField label="Date d'émission" type="date" required error={errors.dateIssued?.message} {...register('dateIssued')} />
-        <TextField label="Date d'expiration" type="date" required error={errors.expirationDate?.message} {...register('expirationDate')} />
+        <TextField
+          label="Date d'émission"
+          type="date"
+          required
+          error={errors.dateIssued?.message}
+          {...register('dateIssued')}
+        />
+        <TextField
+          label="Date d'expiration"
+          type="date"
+          required
+          error={errors.expirationDate?.message}
+          {...register('expirationDate')}
+        />
       </fieldset>
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Adresse</legend>
-        <TextField label="Pays" required autoComplete="country-name" error={errors.country?.message} {...register('country')} />
-        <TextField label="Departement" required autoComplete="address-level1" error={errors.state?.message} {...register('state')} />
-        <TextField label="Commune" required autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-        <TextField label="Adresse" required autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+        <TextField
+          label="Pays"
+          required
+          autoComplete="country-name"
+          error={errors.country?.message}
+          {...register('country')}
+        />
+        <TextField
+          label="Departement"
+          required
+          autoComplete="address-level1"
+          error={errors.state?.message}
+          {...register('state')}
+        />
+        <TextField
+          label="Commune"
+          required
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <TextField
+          label="Adresse"
+          required
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...register('address')}
+        />
       </fieldset>
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Contact</legend>
-        <PhoneField control={control} error={dupOr('phoneNumber', errors.phoneNumber?.message)} hint={checkingHint('phoneNumber')} />
+        <PhoneField
+          control={control}
+          name="phoneNumber"
+          error={dupOr('phoneNumber', errors.phoneNumber?.message)}
+          hint={checkingHint('phoneNumber')}
+        />
         <TextField
           label="Email"
           type="email"
@@ -241,7 +321,11 @@ export function PersonForm({
           {...register('preferredContactMethod')}
         />
         <label className="flex min-h-11 items-center gap-3 self-end text-sm text-slate-800">
-          <input type="checkbox" className="size-5 rounded border-slate-400 accent-blue-800" {...register('consentForMarketing')} />
+          <input
+            type="checkbox"
+            className="size-5 rounded border-slate-400 accent-blue-800"
+            {...register('consentForMarketing')}
+          />
           Accepte de recevoir des offres commerciales
         </label>
       </fieldset>
@@ -250,7 +334,12 @@ export function PersonForm({
       {errors.root?.message && <Alert type="danger">{errors.root.message}</Alert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {secondaryAction}
-        <Button type="submit" loading={isSubmitting} loadingText={submittingLabel} className="w-full sm:w-auto">
+        <Button
+          type="submit"
+          loading={isSubmitting}
+          loadingText={submittingLabel}
+          className="w-full sm:w-auto"
+        >
           {submitLabel}
         </Button>
       </div>
@@ -263,33 +352,15 @@ export function PersonForm({
   );
 }
 
-/** "Vérification..." while a uniqueness check is on its way; announced politely. */
-function Checking({ text }: { text: string }) {
-  return (
-    <p role="status" className="mt-1 text-xs text-slate-600">
-      {text}
-    </p>
-  );
-}
-
-function RequiredMark() {
-  return (
-    <span aria-hidden="true" className="text-red-700">
-      *
-    </span>
-  );
-}
-
-const inputClasses = (error?: string) =>
-  `block min-h-11 rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 sm:text-sm ${
-    error ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
-  }`;
-
 function GenderField({ control, error }: { control: Control<PersonInput>; error?: string }) {
   const { field } = useController({ control, name: 'gender' });
   const errorId = useId();
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="min-w-0">
+    <fieldset
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+      className="min-w-0"
+    >
       <legend className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
         Sexe <RequiredMark />
       </legend>
@@ -319,82 +390,6 @@ function GenderField({ control, error }: { control: Control<PersonInput>; error?
         </p>
       )}
     </fieldset>
-  );
-}
-
-/** Splits a phone value into its prefix of SPEC §2 and the rest ("+50937123456" → "+509", "37123456"). */
-export function splitPhone(value: string): { prefix: string; local: string } {
-  const byLength = [...phonePrefixes].sort((a, b) => b.prefix.length - a.prefix.length);
-  const match = byLength.find(({ prefix }) => value.startsWith(prefix));
-  if (match) return { prefix: match.prefix, local: value.slice(match.prefix.length) };
-  return { prefix: phonePrefixes[0].prefix, local: value };
-}
-
-/** The phone with its prefix choice; the value is prefix + number ("" while no number is typed). */
-function PhoneField({ control, error, hint }: { control: Control<PersonInput>; error?: string; hint?: string }) {
-  const {
-    field: { ref: attachInput, value: fieldValue, onChange, onBlur },
-  } = useController({ control, name: 'phoneNumber' });
-  const [chosenPrefix, setChosenPrefix] = useState(() => splitPhone(fieldValue ?? '').prefix);
-  // While a number is typed, the value says which prefix it has; before, the choice does.
-  const value = fieldValue ?? '';
-  const prefix = value ? splitPhone(value).prefix : chosenPrefix;
-  const local = value ? splitPhone(value).local : '';
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
-
-  function emit(nextPrefix: string, nextLocal: string) {
-    const typed = nextLocal.trimStart();
-    // A full international number typed in the box keeps its own prefix.
-    if (typed.startsWith('+')) onChange(typed);
-    else onChange(typed ? `${nextPrefix}${typed}` : '');
-  }
-
-  return (
-    <div>
-      <div className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-        <label htmlFor={inputId}>Téléphone</label>
-        <RequiredMark />
-      </div>
-      <div className="mt-1 flex gap-2">
-        <select
-          aria-label="Indicatif"
-          value={prefix}
-          onChange={(event) => {
-            setChosenPrefix(event.target.value);
-            emit(event.target.value, local);
-          }}
-          className={`${inputClasses()} w-32 shrink-0 px-2 sm:w-40`}
-        >
-          {phonePrefixes.map((option) => (
-            <option key={option.prefix} value={option.prefix}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <input
-          id={inputId}
-          ref={attachInput}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="612345678"
-          value={local}
-          onChange={(event) => emit(prefix, event.target.value)}
-          onBlur={onBlur}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={`${inputClasses(error)} min-w-0 flex-1`}
-        />
-      </div>
-      {hint && !error && <Checking text={hint} />}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

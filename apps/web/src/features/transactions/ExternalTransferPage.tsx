@@ -293,7 +293,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
           title: 'Bénéficiaire',
           content: (
             <StepForm>
-              <RecipientFields register={register} errors={errors.recipient} />
+              <RecipientFields register={register} control={control} errors={errors.recipient} />
             </StepForm>
           ),
           validate: () => trigger('recipient'),

@@ -43,7 +43,10 @@ function setField(name: string, value: string) {
   fireEvent.change(screen.getByLabelText(name), { target: { value } });
 }
 
-async function fillRecipient(user: UserEvent) {
+async function fillRecipient(
+  user: UserEvent,
+  typePhone = () => user.type(screen.getByRole('textbox', { name: 'Téléphone' }), '+509 3800-0000'),
+) {
   await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
   await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
   setField('Date de naissance', '1988-02-03');
@@ -56,7 +59,7 @@ async function fillRecipient(user: UserEvent) {
   await user.type(screen.getByRole('textbox', { name: 'Departement' }), 'Nord');
   await user.type(screen.getByRole('textbox', { name: 'Commune' }), 'Cap-Haïtien');
   await user.type(screen.getByRole('textbox', { name: 'Adresse' }), '5 rue du Quai');
-  await user.type(screen.getByRole('textbox', { name: 'Téléphone' }), '+509 3800-0000');
+  await typePhone();
   await user.type(screen.getByRole('textbox', { name: 'Email' }), 'marie@example.ht');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Moyen de contact préféré' }), 'sms');
 }
@@ -226,5 +229,47 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     const body = api.requests.find((request) => request.path === '/transactions/transfer-extern')?.body;
     expect(body).toMatchObject({ senderId: jean.id, accountNumber: '40912345678', amount: 500 });
     expect(body).not.toHaveProperty('currency');
+  });
+
+  it("gives the recipient's phone the prefix choice of the person form, and sends prefix and number", async () => {
+    api.on(
+      'POST /transactions/transfer-extern',
+      transactionAnswer({ type: 'external_transfer', status: 'pending' }),
+    );
+    const { user } = await open();
+    await pickSender(user);
+    await user.click(next());
+    const prefix = screen.getByRole('combobox', { name: 'Indicatif' });
+    expect(prefix).toHaveValue('+509');
+    expect(
+      within(prefix)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['+509 (Haïti)', '+1 (US)', '+33 (France)']);
+    const phone = screen.getByRole('textbox', { name: 'Téléphone' });
+    expect(phone).toHaveAttribute('placeholder', '612345678');
+
+    // The person form's rules: too short a number is refused on its step.
+    await fillRecipient(user, async () => {
+      await user.selectOptions(prefix, '+33');
+      await user.type(phone, '6123');
+    });
+    await user.click(next());
+    expect(screen.getByText('Étape 2 sur 4')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Téléphone' })).toHaveAccessibleDescription(
+      'Le numéro de téléphone doit contenir au moins 8 chiffres',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Téléphone' }), '45678');
+    expect(screen.getByRole('combobox', { name: 'Indicatif' })).toHaveValue('+33');
+    await user.click(next());
+
+    expect(screen.getByText('Étape 3 sur 4')).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '2000');
+    await user.click(next());
+    await screen.findByRole('region', { name: 'Frais et total' });
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByRole('heading', { name: 'Transfert envoyé' });
+    const body = api.requests.find((request) => request.path === '/transactions/transfer-extern')?.body;
+    expect(body).toMatchObject({ recipient: { phoneNumber: '+33612345678' } });
   });
 });

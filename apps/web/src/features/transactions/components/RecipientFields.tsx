@@ -1,4 +1,4 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import {
   contactMethodLabel,
   contactMethodSchema,
@@ -8,6 +8,7 @@ import {
   maritalStatusSchema,
   type ExternalTransferInput,
 } from '@lajan/domain';
+import { PhoneField } from '../../../components/persons/PhoneField';
 import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
 import { documentOptions } from './fields';
@@ -29,9 +30,12 @@ const contactOptions = contactMethodSchema.options.map((value) => ({
  */
 export function RecipientFields({
   register,
+  control,
   errors,
 }: {
   register: UseFormRegister<ExternalTransferInput>;
+  /** For the phone, whose prefix choice is the person form's (SPEC §2: +509, +1, +33). */
+  control: Control<ExternalTransferInput>;
   errors?: FieldErrors<ExternalTransferInput>['recipient'];
 }) {
   return (
@@ -136,15 +140,7 @@ export function RecipientFields({
           error={errors?.address?.message}
           {...register('recipient.address')}
         />
-        <TextField
-          label="Téléphone"
-          type="tel"
-          inputMode="tel"
-          required
-          placeholder="+509 37 12 34 56"
-          error={errors?.phoneNumber?.message}
-          {...register('recipient.phoneNumber')}
-        />
+        <PhoneField control={control} name="recipient.phoneNumber" error={errors?.phoneNumber?.message} />
         <TextField
           label="Email"
           type="email"
