@@ -97,6 +97,25 @@ export const transactionFailureMessages = {
   agentDeposit: 'An error occurred',
 } as const;
 
+/** Cancelling a pending external transfer (issue 5): the history's button, its confirmation and outcome. */
+export const cancelTransferMessages = {
+  button: 'Annuler',
+  /** The button's accessible name: which transfer it cancels. */
+  buttonLabel: (transactionNumber: string) => `Annuler le transfert ${transactionNumber}`,
+  title: 'Annuler le transfert externe',
+  confirm: "Confirmer l'annulation",
+  pending: 'Annulation...',
+  back: 'Retour',
+  /** The dialog's sentence around the transfer's number and amount: "Le transfert <n> de <montant> n'a pas été payé. …". */
+  explanation: {
+    transfer: 'Le transfert',
+    of: 'de',
+    notPaid: "n'a pas été payé. Son montant sera rendu à l'expéditeur ; les frais restent acquis.",
+  },
+  success: 'Transfert annulé : le montant a été rendu',
+  failure: "Échec de l'annulation du transfert",
+} as const;
+
 /** "outside every band": the allowed range of a type, written out so that the agent knows what to change. */
 export function outsideFeeBandsMessage(type: FeeType, minHtg: number, maxHtg: number): string {
   const what: Record<FeeType, string> = {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { can, formatHtg, transactionSchema, type Transaction } from '@lajan/domain';
+import { can, cancelTransferMessages, formatHtg, transactionSchema, type Transaction } from '@lajan/domain';
 import { errorMessage } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
 import { useSession } from '../../lib/session-context';
@@ -9,15 +9,6 @@ import { Button } from '../Button';
 import { ConfirmDialog } from '../dialog/ConfirmDialog';
 import { useSelectForReprint } from '../receipt/use-select-for-reprint';
 import { useToasts } from '../toasts/toast-context';
-
-export const cancelTransferTexts = {
-  button: 'Annuler',
-  title: 'Annuler le transfert externe',
-  confirm: "Confirmer l'annulation",
-  pending: 'Annulation...',
-  success: 'Transfert annulé : le montant a été rendu',
-  failure: "Échec de l'annulation du transfert",
-} as const;
 
 /** A fresh random key per confirmation dialog (DESIGN §4: the web app sends one per confirmed operation). */
 function newKey(): string {
@@ -50,7 +41,7 @@ export function CancelTransferButton({ transaction }: { transaction: Transaction
     },
     onSuccess: async (refund) => {
       setOpen(false);
-      toasts.success(cancelTransferTexts.success);
+      toasts.success(cancelTransferMessages.success);
       if (refund) selectForReprint(refund);
       await queryClient.invalidateQueries({ queryKey: ['transactions'] });
     },
@@ -69,34 +60,35 @@ export function CancelTransferButton({ transaction }: { transaction: Transaction
       <Button
         variant="secondary"
         className="min-h-9 px-3 py-1 text-red-800"
-        aria-label={`Annuler le transfert ${transaction.transactionNumber}`}
+        aria-label={cancelTransferMessages.buttonLabel(transaction.transactionNumber)}
         onClick={() => {
           key.current = newKey();
           mutation.reset();
           setOpen(true);
         }}
       >
-        {cancelTransferTexts.button}
+        {cancelTransferMessages.button}
       </Button>
       {open && (
         <ConfirmDialog
-          title={cancelTransferTexts.title}
-          confirmLabel={cancelTransferTexts.confirm}
-          pendingLabel={cancelTransferTexts.pending}
-          cancelLabel="Retour"
+          title={cancelTransferMessages.title}
+          confirmLabel={cancelTransferMessages.confirm}
+          pendingLabel={cancelTransferMessages.pending}
+          cancelLabel={cancelTransferMessages.back}
           variant="danger"
           pending={mutation.isPending}
           onConfirm={() => mutation.mutate()}
           onCancel={() => setOpen(false)}
         >
           <p>
-            Le transfert <span className="font-mono">{transaction.transactionNumber}</span> de{' '}
-            {formatHtg(transaction.amount)} n&apos;a pas été payé. Son montant sera rendu à l&apos;expéditeur
-            ; les frais restent acquis.
+            {cancelTransferMessages.explanation.transfer}{' '}
+            <span className="font-mono">{transaction.transactionNumber}</span>{' '}
+            {cancelTransferMessages.explanation.of} {formatHtg(transaction.amount)}{' '}
+            {cancelTransferMessages.explanation.notPaid}
           </p>
           {mutation.isError && (
             <Alert type="danger" className="mt-3">
-              {errorMessage(mutation.error, cancelTransferTexts.failure)}
+              {errorMessage(mutation.error, cancelTransferMessages.failure)}
             </Alert>
           )}
         </ConfirmDialog>

@@ -66,6 +66,9 @@ describe('cancelling a pending external transfer from the history', () => {
     await user.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Annuler le transfert externe' });
     expect(within(dialog).getByText(/les frais restent acquis/)).toBeTruthy();
+    expect(dialog).toHaveTextContent(
+      /Le transfert 20000000017 de .+ HTG n'a pas été payé\. Son montant sera rendu à l'expéditeur ; les frais restent acquis\./,
+    );
     await user.click(within(dialog).getByRole('button', { name: "Confirmer l'annulation" }));
 
     expect(await screen.findByText('Transfert annulé : le montant a été rendu')).toBeTruthy();
