@@ -17,12 +17,6 @@ export interface PagedQuery<Row> {
   refetch: () => unknown;
 }
 
-/** The page a `?page=` search parameter names: a whole number from 1, else 1. */
-export function pageFromParam(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 interface PagedTableProps<Row> {
   query: PagedQuery<Row>;
   /** The page asked for, and the page size, until the server's answer gives them. */

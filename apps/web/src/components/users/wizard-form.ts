@@ -1,8 +1,19 @@
 import { useEffect, useRef } from 'react';
-import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../lib/form';
 import { isHttpError } from '../../lib/http';
+import { usernameTakenMessage, useUsernameCheck } from '../username-check/use-username-check';
 
 /**
  * A react-hook-form resolver from a domain schema that the server also applies (SPEC §5): the first
@@ -69,4 +80,59 @@ export function readRefusal<T extends FieldValues>(
     firstWrong: fields.find((field) => fieldErrors[field]?.length),
     unplaced: unplaced[0],
   };
+}
+
+/**
+ * The username's uniqueness on a wizard step's form (SPEC §5, §9): checked 800 ms after the last
+ * keystroke, "username existe déjà" on the field while it is taken, and `validateStep` for the step's
+ * "Suivant": the form's rules first (the first wrong field gets the focus), then the check without waiting.
+ */
+export function useUsernameStep<T extends FieldValues & { username: string }>(
+  form: UseFormReturn<T>,
+  username: string,
+) {
+  const { setError, clearErrors, handleSubmit } = form;
+  const usernameCheck = useUsernameCheck(username);
+  const field = 'username' as Path<T>;
+  const usernameErrorType = (form.formState.errors as FieldErrors<{ username: string }>).username?.type;
+  useEffect(() => {
+    if (usernameCheck.taken) setError(field, { type: 'unique', message: usernameTakenMessage });
+    else if (usernameCheck.taken === false && usernameErrorType === 'unique') clearErrors(field);
+  }, [usernameCheck.taken, usernameErrorType, setError, clearErrors, field]);
+
+  async function validateStep(): Promise<boolean> {
+    // Through handleSubmit: the first wrong field gets the focus, and from then on each field is
+    // checked again as it changes, so a corrected field loses its message at once.
+    const valid = await new Promise<boolean>((resolve) => {
+      void handleSubmit(
+        () => resolve(true),
+        () => resolve(false),
+      )();
+    });
+    if (!valid) return false;
+    if (await usernameCheck.checkNow()) {
+      setError(field, { type: 'unique', message: usernameTakenMessage }, { shouldFocus: true });
+      return false;
+    }
+    return true;
+  }
+
+  return { checking: usernameCheck.checking, validateStep };
+}
+
+/**
+ * The form of a creation wizard's step that names a username (SPEC §5): react-hook-form with the
+ * values watched, the username's uniqueness (`usernameChecking`, `validateStep`) and `focusOnReturn`
+ * for a server refusal. `onStep` is true while the wizard shows this form's step.
+ */
+export function useUsernameStepForm<T extends FieldValues & { username: string }>(
+  options: UseFormProps<T>,
+  onStep: boolean,
+) {
+  const form = useForm<T>(options);
+  const values = useWatch({ control: form.control });
+  const username = (values as { username?: string }).username ?? '';
+  const { checking, validateStep } = useUsernameStep(form, username);
+  const focusOnReturn = useFocusOnReturn<Path<T>>(onStep, form.setFocus);
+  return { ...form, values, usernameChecking: checking, validateStep, focusOnReturn };
 }

@@ -18,7 +18,8 @@ import { PageLoading } from '../../components/PageLoading';
 import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
 import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
-import { errorMessage, isHttpError } from '../../lib/http';
+import { DetailsLoadError } from '../../components/users/DetailsLoadError';
+import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { agentActionSuccess, useAgentActionMutation, type AgentAction } from './api/agent-actions';
 import { useAgentQuery } from './api/get-agent';
@@ -110,17 +111,16 @@ export default function AgentDetailsPage() {
 
   if (query.isPending) return <PageLoading label="Chargement de l'agent..." />;
   if (query.isError) {
-    const notFound = isHttpError(query.error) && query.error.status === 404;
     return (
-      <div className="max-w-2xl space-y-4">
-        {backLink}
-        <h1 className="text-2xl font-semibold text-slate-900">Détails de l'agent</h1>
-        <Alert type="danger" title={notFound ? 'Agent introuvable' : "L'agent n'a pas pu être chargé."}>
-          {notFound
-            ? `Aucun agent ne porte le code « ${code} ».`
-            : errorMessage(query.error, 'An error occurred')}
-        </Alert>
-      </div>
+      <DetailsLoadError
+        backLink={backLink}
+        title="Détails de l'agent"
+        error={query.error}
+        notFoundTitle="Agent introuvable"
+        notFoundText={`Aucun agent ne porte le code « ${code} ».`}
+        failureTitle="L'agent n'a pas pu être chargé."
+        failureFallback="An error occurred"
+      />
     );
   }
 

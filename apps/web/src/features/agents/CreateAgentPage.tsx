@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import {
   agentMessages,
@@ -20,8 +19,8 @@ import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { DetailList, DetailRow } from '../../components/users/DetailList';
-import { UsernameField, useUsernameStep } from '../../components/users/UsernameField';
-import { readRefusal, schemaResolver, useFocusOnReturn } from '../../components/users/wizard-form';
+import { UsernameField } from '../../components/users/UsernameField';
+import { readRefusal, schemaResolver, useUsernameStepForm } from '../../components/users/wizard-form';
 import { Wizard } from '../../components/wizard/Wizard';
 import { useCreateAgentMutation } from './api/create-agent';
 
@@ -80,31 +79,24 @@ export default function CreateAgentPage() {
   const prefixId = useId();
   const ownersErrorId = useId();
 
-  const form = useForm<InfoValues>({
-    resolver: infoResolver,
-    defaultValues: {
-      name: '',
-      address: '',
-      email: '',
-      phonePrefix: '+509',
-      phone: '',
-      type: '',
-      username: '',
-    },
-  });
-  const {
-    register,
-    getValues,
-    control,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = form;
-
-  const values = useWatch({ control });
-  const usernameStep = useUsernameStep(form, values.username ?? '');
   // After a server refusal the wizard returns to step 2: the keyboard lands on the first wrong field.
-  const focusOnReturn = useFocusOnReturn(step === STEP_INFO, setFocus);
+  const form = useUsernameStepForm<InfoValues>(
+    {
+      resolver: infoResolver,
+      defaultValues: {
+        name: '',
+        address: '',
+        email: '',
+        phonePrefix: '+509',
+        phone: '',
+        type: '',
+        username: '',
+      },
+    },
+    step === STEP_INFO,
+  );
+  const { register, getValues, setError, values, focusOnReturn } = form;
+  const { errors } = form.formState;
 
   function addOwner(person: PersonSearchResult) {
     setOwners((current) =>
@@ -248,7 +240,7 @@ export default function CreateAgentPage() {
         {...register('type')}
       />
       <UsernameField
-        checking={usernameStep.checking}
+        checking={form.usernameChecking}
         hintLead="L'administrateur de l'agent."
         error={errors.username?.message}
         {...register('username')}
@@ -296,7 +288,7 @@ export default function CreateAgentPage() {
       error={submitError ? <Alert type="danger">{submitError}</Alert> : undefined}
       steps={[
         { id: 'owners', title: 'Propriétaires', content: ownersStep, validate: validateOwners },
-        { id: 'info', title: 'Informations', content: infoStep, validate: usernameStep.validateStep },
+        { id: 'info', title: 'Informations', content: infoStep, validate: form.validateStep },
         { id: 'confirmation', title: 'Confirmation', content: confirmationStep },
       ]}
     />

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   createUserInputSchema,
@@ -17,8 +16,8 @@ import type { PersonSearchResult } from '../../components/persons/api';
 import { SelectField } from '../../components/SelectField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { DetailList, DetailRow } from '../../components/users/DetailList';
-import { UsernameField, useUsernameStep } from '../../components/users/UsernameField';
-import { readRefusal, schemaResolver, useFocusOnReturn } from '../../components/users/wizard-form';
+import { UsernameField } from '../../components/users/UsernameField';
+import { readRefusal, schemaResolver, useUsernameStepForm } from '../../components/users/wizard-form';
 import { Wizard } from '../../components/wizard/Wizard';
 import { useSession } from '../../lib/session-context';
 import { useCreateUserMutation } from './api/create-user';
@@ -58,22 +57,15 @@ export default function CreateUserPage() {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const personErrorId = useId();
 
-  const form = useForm<CredentialValues>({
-    resolver: credentialsResolver,
-    defaultValues: { role: superAdmin ? 'sudo' : '', username: '' },
-  });
-  const {
-    register,
-    getValues,
-    control,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = form;
-
-  const values = useWatch({ control });
-  const usernameStep = useUsernameStep(form, values.username ?? '');
-  const focusOnReturn = useFocusOnReturn(step === STEP_CREDENTIALS, setFocus);
+  const form = useUsernameStepForm<CredentialValues>(
+    {
+      resolver: credentialsResolver,
+      defaultValues: { role: superAdmin ? 'sudo' : '', username: '' },
+    },
+    step === STEP_CREDENTIALS,
+  );
+  const { register, getValues, setError, values, focusOnReturn } = form;
+  const { errors } = form.formState;
 
   function validatePerson(): boolean {
     const result = createUserInputSchema.shape.personId.safeParse(person?.id ?? '');
@@ -162,7 +154,7 @@ export default function CreateUserPage() {
         />
       )}
       <UsernameField
-        checking={usernameStep.checking}
+        checking={form.usernameChecking}
         error={errors.username?.message}
         {...register('username')}
       />
@@ -208,7 +200,7 @@ export default function CreateUserPage() {
           id: 'credentials',
           title: 'Identifiants',
           content: credentialsStep,
-          validate: usernameStep.validateStep,
+          validate: form.validateStep,
         },
         { id: 'confirmation', title: 'Confirmation', content: confirmationStep },
       ]}

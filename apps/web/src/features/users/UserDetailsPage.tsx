@@ -8,13 +8,12 @@ import {
   roleLabels,
   userFailureMessages,
 } from '@lajan/domain';
-import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
 import { PageLoading } from '../../components/PageLoading';
 import { textLinkClasses } from '../../components/text-link';
 import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
+import { DetailsLoadError } from '../../components/users/DetailsLoadError';
 import { ContactDetailFields, PersonalDetailFields } from '../../components/users/UserDetailFields';
-import { errorMessage, isHttpError } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { useUserQuery } from './api/get-user';
 import { EditContactForm } from './EditContactForm';
@@ -37,20 +36,16 @@ export default function UserDetailsPage() {
 
   if (query.isPending) return <PageLoading label="Chargement de l'utilisateur..." />;
   if (query.isError) {
-    const notFound = isHttpError(query.error) && query.error.status === 404;
     return (
-      <div className="max-w-2xl space-y-4">
-        {backLink}
-        <h1 className="text-2xl font-semibold text-slate-900">Détails de l'utilisateur</h1>
-        <Alert
-          type="danger"
-          title={notFound ? 'Utilisateur introuvable' : "L'utilisateur n'a pas pu être chargé."}
-        >
-          {notFound
-            ? `Aucun utilisateur « ${username} ».`
-            : errorMessage(query.error, userFailureMessages.list)}
-        </Alert>
-      </div>
+      <DetailsLoadError
+        backLink={backLink}
+        title="Détails de l'utilisateur"
+        error={query.error}
+        notFoundTitle="Utilisateur introuvable"
+        notFoundText={`Aucun utilisateur « ${username} ».`}
+        failureTitle="L'utilisateur n'a pas pu être chargé."
+        failureFallback={userFailureMessages.list}
+      />
     );
   }
 

@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { can, displayName, roleLabels, roleSchema, userMessages, type Role, type User } from '@lajan/domain';
-import { Button, buttonClasses } from '../../components/Button';
+import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
-import { PagedTable, pageFromParam } from '../../components/paged-table/PagedTable';
+import { ListHeader, ListSearchForm, listFilterClasses } from '../../components/paged-table/ListControls';
+import { PagedTable } from '../../components/paged-table/PagedTable';
+import { useListParams } from '../../components/paged-table/use-list-params';
 import { tableClasses } from '../../components/responsive-table';
 import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
@@ -18,9 +20,6 @@ interface UserListProps {
   fixedRole?: Role;
   createLink?: { label: string; to: string };
 }
-
-const selectClasses =
-  'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm';
 
 /** An e-mail that may wrap before its "@" rather than anywhere in a narrow column. */
 function EmailText({ email }: { email: string }) {
@@ -39,13 +38,10 @@ function EmailText({ email }: { email: string }) {
 export function UserList({ title, fixedRole, createLink }: UserListProps) {
   const { user: me } = useSession();
   const toasts = useToasts();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFromParam(searchParams.get('page'));
-  const q = searchParams.get('q') ?? '';
+  const { searchParams, page, q, go: goList } = useListParams();
   const roleParam = roleSchema.safeParse(searchParams.get('role'));
   const role = fixedRole ?? (roleParam.success ? roleParam.data : undefined);
   const [toDelete, setToDelete] = useState<User | null>(null);
-  const searchId = useId();
   const roleId = useId();
   const query = useUsersQuery({ page, q, role });
   const deletion = useDeleteUserMutation();
@@ -55,19 +51,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
   const mayDelete = can(me, 'users.manage');
 
   function go(next: { page?: number; q?: string; role?: Role | '' }) {
-    const params = new URLSearchParams();
-    const nextQ = next.q ?? q;
-    const nextRole = next.role ?? (fixedRole ? undefined : role);
-    if (nextQ) params.set('q', nextQ);
-    if (nextRole && !fixedRole) params.set('role', nextRole);
-    if ((next.page ?? 1) > 1) params.set('page', String(next.page));
-    setSearchParams(params);
-  }
-
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const term = new FormData(event.currentTarget).get('q');
-    go({ q: typeof term === 'string' ? term.trim() : '', page: 1 });
+    goList({ page: next.page, q: next.q, filters: { role: fixedRole ? undefined : (next.role ?? role) } });
   }
 
   async function confirmDelete(target: User) {
@@ -82,39 +66,18 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
-        {createLink && (
-          <Link to={createLink.to} className={buttonClasses('primary')}>
-            {createLink.label}
-          </Link>
-        )}
-      </header>
+      <ListHeader title={title} createLink={createLink} />
 
       <div className="flex flex-wrap items-end gap-3">
-        <form
+        <ListSearchForm
           key={q}
-          role="search"
-          onSubmit={onSearch}
+          label="Rechercher un utilisateur"
+          placeholder="Nom, nom d'utilisateur ou e-mail"
+          value={q}
+          onSearch={(term) => go({ q: term, page: 1 })}
           className="flex min-w-0 flex-1 items-end gap-2 sm:max-w-md"
-        >
-          <div className="min-w-0 flex-1">
-            <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-              Rechercher un utilisateur
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              name="q"
-              defaultValue={q}
-              placeholder="Nom, nom d'utilisateur ou e-mail"
-              className={selectClasses}
-            />
-          </div>
-          <Button type="submit" variant="secondary">
-            Rechercher
-          </Button>
-        </form>
+          fieldClassName="min-w-0 flex-1"
+        />
         {!fixedRole && (
           <div className="w-full sm:w-56">
             <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
@@ -124,7 +87,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
               id={roleId}
               value={role ?? ''}
               onChange={(event) => go({ role: event.target.value as Role | '', page: 1 })}
-              className={selectClasses}
+              className={listFilterClasses}
             >
               <option value="">Tous les rôles</option>
               {roleChoices.map((choice) => (
