@@ -134,5 +134,16 @@ export function useUsernameStepForm<T extends FieldValues & { username: string }
   const username = (values as { username?: string }).username ?? '';
   const { checking, validateStep } = useUsernameStep(form, username);
   const focusOnReturn = useFocusOnReturn<Path<T>>(onStep, form.setFocus);
-  return { ...form, values, usernameChecking: checking, validateStep, focusOnReturn };
+
+  /**
+   * A failed save (SPEC §5, §8): `readRefusal`, and when the refusal is about the form's fields and
+   * not the person, the keyboard will land on the first wrong one once the wizard shows the step again.
+   */
+  function applyRefusal(error: unknown, fields: readonly Path<T>[], personKey: string) {
+    const refusal = readRefusal(error, form.setError, fields, personKey);
+    if (refusal && !refusal.personMessage && refusal.firstWrong) focusOnReturn(refusal.firstWrong);
+    return refusal;
+  }
+
+  return { ...form, values, usernameChecking: checking, validateStep, applyRefusal };
 }

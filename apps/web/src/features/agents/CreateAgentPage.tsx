@@ -20,7 +20,7 @@ import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { DetailList, DetailRow } from '../../components/users/DetailList';
 import { UsernameField } from '../../components/users/UsernameField';
-import { readRefusal, schemaResolver, useUsernameStepForm } from '../../components/users/wizard-form';
+import { schemaResolver, useUsernameStepForm } from '../../components/users/wizard-form';
 import { Wizard } from '../../components/wizard/Wizard';
 import { useCreateAgentMutation } from './api/create-agent';
 
@@ -95,7 +95,7 @@ export default function CreateAgentPage() {
     },
     step === STEP_INFO,
   );
-  const { register, getValues, setError, values, focusOnReturn } = form;
+  const { register, getValues, values, applyRefusal } = form;
   const { errors } = form.formState;
 
   function addOwner(person: PersonSearchResult) {
@@ -133,17 +133,15 @@ export default function CreateAgentPage() {
       goBackOnePage();
     } catch (error) {
       // The toast (the server's message) comes from the query client.
-      const refusal = readRefusal(error, setError, infoFields, 'personIds');
-      if (!refusal) return;
-      if (refusal.personMessage) {
+      const refusal = applyRefusal(error, infoFields, 'personIds');
+      if (refusal?.personMessage) {
         setOwnersError(refusal.personMessage);
         setStep(STEP_OWNERS);
-      } else if (refusal.firstWrong) {
+      } else if (refusal?.firstWrong) {
         // SPEC §5: server field errors land on the fields and the wizard returns to step 2.
-        focusOnReturn(refusal.firstWrong);
         setStep(STEP_INFO);
       }
-      if (refusal.unplaced) setSubmitError(refusal.unplaced);
+      if (refusal?.unplaced) setSubmitError(refusal.unplaced);
     }
   }
 

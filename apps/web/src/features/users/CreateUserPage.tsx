@@ -17,7 +17,7 @@ import { SelectField } from '../../components/SelectField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { DetailList, DetailRow } from '../../components/users/DetailList';
 import { UsernameField } from '../../components/users/UsernameField';
-import { readRefusal, schemaResolver, useUsernameStepForm } from '../../components/users/wizard-form';
+import { schemaResolver, useUsernameStepForm } from '../../components/users/wizard-form';
 import { Wizard } from '../../components/wizard/Wizard';
 import { useSession } from '../../lib/session-context';
 import { useCreateUserMutation } from './api/create-user';
@@ -64,7 +64,7 @@ export default function CreateUserPage() {
     },
     step === STEP_CREDENTIALS,
   );
-  const { register, getValues, setError, values, focusOnReturn } = form;
+  const { register, getValues, values, applyRefusal } = form;
   const { errors } = form.formState;
 
   function validatePerson(): boolean {
@@ -87,16 +87,14 @@ export default function CreateUserPage() {
       void navigate(superAdmin ? '/administrators' : '/users');
     } catch (error) {
       // The toast (the server's message) comes from the query client.
-      const refusal = readRefusal(error, setError, credentialFields, 'personId');
-      if (!refusal) return;
-      if (refusal.personMessage) {
+      const refusal = applyRefusal(error, credentialFields, 'personId');
+      if (refusal?.personMessage) {
         setPersonError(refusal.personMessage);
         setStep(STEP_PERSON);
-      } else if (refusal.firstWrong) {
-        focusOnReturn(refusal.firstWrong);
+      } else if (refusal?.firstWrong) {
         setStep(STEP_CREDENTIALS);
       }
-      if (refusal.unplaced) setSubmitError(refusal.unplaced);
+      if (refusal?.unplaced) setSubmitError(refusal.unplaced);
     }
   }
 
