@@ -15,6 +15,7 @@ import {
   type Transaction,
 } from '@lajan/domain';
 import { currencyOptions } from '../../components/accounts/AccountTypeField';
+import { emptyPerson } from '../../components/persons/PersonForm';
 import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
 import type { PersonSearchResult } from '../../components/persons/api';
 import { SelectField } from '../../components/SelectField';
@@ -43,22 +44,8 @@ const STEP_CONFIRM = 4;
 
 export type PaymentMode = 'cash' | 'account';
 
-const emptyRecipient = {
-  firstName: '',
-  lastName: '',
-  dob: '',
-  country: 'Haïti',
-  state: '',
-  city: '',
-  address: '',
-  phoneNumber: '',
-  email: '',
-  idDocumentNumber: '',
-  dateIssued: '',
-  expirationDate: '',
-  occupation: '',
-  consentForMarketing: false,
-};
+/** The recipient starts as a blank person of the person form (SPEC §5). */
+const emptyRecipient = emptyPerson;
 
 /** /transaction/external-transfer/create: the wizard, then the pick-up code; "Nouveau transfert" starts afresh. */
 export default function ExternalTransferPage() {
