@@ -16,7 +16,7 @@ import {
 import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/service.js';
 import { inMoneyTransaction } from '../../src/modules/ledger/ledger.js';
 import { build } from './build.js';
-import { activeSuperAdminToken, createUser, tokenOf } from './fixtures.js';
+import { activeSuperAdminToken, call, createUser, tokenOf, type Answer } from './fixtures.js';
 
 /*
  * Fixtures of the ledger's tests, written straight into the database (the persons, accounts, agents
@@ -72,6 +72,50 @@ export function partyOf(person: TestPerson) {
     idDocumentNumber: person.idDocumentNumber,
   };
 }
+
+/** What the deposit and withdrawal forms send: the account, the party at the counter, the amount. */
+export function counterForm(account: TestAccount, person: TestPerson, amount: unknown) {
+  return { accountNumber: account.accountNumber, party: partyOf(person), amount };
+}
+
+/** A recipient as the external-transfer form sends it (SPEC §5 person form, document number optional). */
+export const recipientPerson = {
+  firstName: 'Paul',
+  lastName: 'Délice',
+  dob: '1985-06-01',
+  gender: 'male',
+  country: 'Haïti',
+  state: 'Nord',
+  city: 'Cap-Haïtien',
+  address: '4 rue 24, Cap-Haïtien',
+  phoneNumber: '+509 3400-1122',
+  email: 'paul.delice@client.test',
+  idDocumentType: 'id_card',
+  idDocumentNumber: 'NIF-778899',
+  dateIssued: '2020-01-01',
+  expirationDate: '2030-01-01',
+  occupation: 'Commerçant',
+  maritalStatus: 'married',
+  preferredContactMethod: 'phone',
+};
+
+/** What the external-transfer form sends for a cash transfer from `sender` to `recipientPerson`. */
+export function cashTransferForm(sender: TestPerson, amount: number) {
+  return { senderId: sender.id, recipient: recipientPerson, currency: 'HTG', party: partyOf(sender), amount };
+}
+
+/** `recipientPerson` as the payout form names it, and as the party at the counter. */
+export const recipientIdentity = {
+  firstName: 'Paul',
+  lastName: 'Délice',
+  idDocumentType: 'id_card',
+  idDocumentNumber: 'NIF-778899',
+};
+export const recipientParty = {
+  name: 'Paul Délice',
+  idDocumentType: 'id_card',
+  idDocumentNumber: 'NIF-778899',
+};
 
 export interface TestAgent {
   id: string;
@@ -327,4 +371,31 @@ export async function ledgerWorld() {
     treasury: app.ledger.system.treasury.id,
   };
   return { ...built, db, pap, cap, marie, jean, rose, marieAccount, jeanAccount, roseAccount, system };
+}
+
+/**
+ * `ledgerWorld` with traffic, one second apart on the test clock: PAP01 deposits each of `deposits`
+ * (HTG) for Marie, withdraws 500 HTG for Jean and sends 1 000 HTG in cash from Marie to
+ * `recipientPerson`; CAP01 deposits 50 HTG for Rose. With `expectPosted`, Marie's deposits and the
+ * transfer must answer 201.
+ */
+export async function busyLedgerWorld(deposits: number[], options: { expectPosted?: boolean } = {}) {
+  const world = await ledgerWorld();
+  const post = (url: string, body: unknown, token = world.pap.teller.token) =>
+    call(world.app, 'POST', `/api${url}`, { token, body });
+  const posted = (answer: Answer) => {
+    if (options.expectPosted) expect(answer.status).toBe(201);
+    return answer;
+  };
+  for (const amount of deposits) {
+    world.clock.advance(1000);
+    posted(await post('/transactions/deposit', counterForm(world.marieAccount, world.marie, amount)));
+  }
+  world.clock.advance(1000);
+  await post('/transactions/withdraw', counterForm(world.jeanAccount, world.jean, 500));
+  world.clock.advance(1000);
+  const sent = posted(await post('/transactions/transfer-extern', cashTransferForm(world.marie, 1000)));
+  world.clock.advance(1000);
+  await post('/transactions/deposit', counterForm(world.roseAccount, world.rose, 50), world.cap.teller.token);
+  return { ...world, transferNumber: sent.body.data.transactionNumber as string };
 }

@@ -6,12 +6,16 @@ import { databaseKind } from '../../helpers/database.js';
 import { call, type Answer } from '../../helpers/fixtures.js';
 import {
   balancesOf,
+  cashTransferForm,
+  counterForm,
   createCustomerAccount,
   createPerson,
   expectLedgerInvariants,
   fundAccount,
   ledgerWorld,
   partyOf,
+  recipientIdentity,
+  recipientParty,
   type TestAccount,
   type TestPerson,
 } from '../../helpers/ledger.js';
@@ -86,7 +90,7 @@ describe(`concurrent movements (${databaseKind})`, () => {
           url: kind < 0.85 ? '/api/transactions/deposit' : '/api/transactions/withdraw',
           key: `counter-${i}`,
           token: teller.teller.token,
-          body: { accountNumber: accounts[from]!.accountNumber, party: partyOf(holders[from]!), amount },
+          body: counterForm(accounts[from]!, holders[from]!, amount),
         });
       }
     }
@@ -159,56 +163,24 @@ describe(`concurrent movements (${databaseKind})`, () => {
 
   it('pays out or cancels each transfer once when both are asked at the same moment', async () => {
     const world = await ledgerWorld();
-    const recipient = {
-      firstName: 'Paul',
-      lastName: 'Délice',
-      dob: '1985-06-01',
-      gender: 'male',
-      country: 'Haïti',
-      state: 'Nord',
-      city: 'Cap-Haïtien',
-      address: '4 rue 24, Cap-Haïtien',
-      phoneNumber: '+509 3400-1122',
-      email: 'paul.delice@client.test',
-      idDocumentType: 'id_card',
-      idDocumentNumber: 'NIF-778899',
-      dateIssued: '2020-01-01',
-      expirationDate: '2030-01-01',
-      occupation: 'Commerçant',
-      maritalStatus: 'married',
-      preferredContactMethod: 'phone',
-    };
     const numbers: string[] = [];
     for (let i = 0; i < 8; i += 1) {
       const sent = await call(world.app, 'POST', '/api/transactions/transfer-extern', {
         token: world.pap.teller.token,
-        body: {
-          senderId: world.marie.id,
-          recipient,
-          currency: 'HTG',
-          party: partyOf(world.marie),
-          amount: 500,
-        },
+        body: cashTransferForm(world.marie, 500),
       });
       numbers.push(sent.body.data.transactionNumber as string);
     }
-    const identity = {
-      firstName: 'Paul',
-      lastName: 'Délice',
-      idDocumentType: 'id_card',
-      idDocumentNumber: 'NIF-778899',
-    };
-    const party = { name: 'Paul Délice', idDocumentType: 'id_card', idDocumentNumber: 'NIF-778899' };
     const answers = await Promise.all(
       numbers.flatMap((number) => [
         call(world.app, 'POST', '/api/transactions/receive-transfer', {
           token: world.cap.teller.token,
-          body: { transactionNumber: number, recipient: identity, party },
+          body: { transactionNumber: number, recipient: recipientIdentity, party: recipientParty },
         }),
         call(world.app, 'POST', `/api/transactions/${number}/cancel`, { token: world.pap.teller.token }),
         call(world.app, 'POST', '/api/transactions/receive-transfer', {
           token: world.pap.teller.token,
-          body: { transactionNumber: number, recipient: identity, party },
+          body: { transactionNumber: number, recipient: recipientIdentity, party: recipientParty },
         }),
       ]),
     );

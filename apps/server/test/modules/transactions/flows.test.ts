@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../helpers/fixtures.js';
 import {
   balancesOf,
+  cashTransferForm,
+  counterForm,
   createCustomerAccount,
   createPerson,
   entriesOf,
   expectLedgerInvariants,
   ledgerWorld,
   partyOf,
+  recipientIdentity,
+  recipientParty,
+  recipientPerson,
   superAdminToken,
   transactionRow,
 } from '../../helpers/ledger.js';
@@ -16,26 +21,7 @@ type World = Awaited<ReturnType<typeof ledgerWorld>>;
 
 /** What a recipient form sends (SPEC §5 person form, document number optional). */
 function recipientForm(overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: 'Paul',
-    lastName: 'Délice',
-    dob: '1985-06-01',
-    gender: 'male',
-    country: 'Haïti',
-    state: 'Nord',
-    city: 'Cap-Haïtien',
-    address: '4 rue 24, Cap-Haïtien',
-    phoneNumber: '+509 3400-1122',
-    email: 'paul.delice@client.test',
-    idDocumentType: 'id_card',
-    idDocumentNumber: 'NIF-778899',
-    dateIssued: '2020-01-01',
-    expirationDate: '2030-01-01',
-    occupation: 'Commerçant',
-    maritalStatus: 'married',
-    preferredContactMethod: 'phone',
-    ...overrides,
-  };
+  return { ...recipientPerson, ...overrides };
 }
 
 /** Balance changes in centimes since `before`, for the given accounts. */
@@ -44,23 +30,24 @@ async function changes(world: World, before: Record<string, number>) {
   return Object.fromEntries(Object.keys(before).map((id) => [id, after[id]! - before[id]!]));
 }
 
+function post(world: World, url: string, body?: unknown, token = world.pap.teller.token) {
+  return call(world.app, 'POST', `/api${url}`, { token, body });
+}
+
 async function sendCash(world: World, amount = 1000, recipient = recipientForm()) {
-  return call(world.app, 'POST', '/api/transactions/transfer-extern', {
-    token: world.pap.teller.token,
-    body: { senderId: world.marie.id, recipient, currency: 'HTG', party: partyOf(world.marie), amount },
+  return post(world, '/transactions/transfer-extern', {
+    ...cashTransferForm(world.marie, amount),
+    recipient,
   });
 }
 
 describe('POST /api/transactions/deposit', () => {
   it('debits the agent float and credits the customer account, and answers the posted transaction', async () => {
     const world = await ledgerWorld();
-    const { app, pap, marie, marieAccount, system } = world;
+    const { pap, marie, marieAccount, system } = world;
     const before = await balancesOf(world.db, [pap.floatAccountId, marieAccount.id, system.feeIncome]);
 
-    const answer = await call(app, 'POST', '/api/transactions/deposit', {
-      token: pap.teller.token,
-      body: { accountNumber: marieAccount.accountNumber, party: partyOf(marie), amount: 1999.99 },
-    });
+    const answer = await post(world, '/transactions/deposit', counterForm(marieAccount, marie, 1999.99));
 
     expect(answer.status).toBe(201);
     expect(answer.body.data).toEqual({
@@ -108,10 +95,11 @@ describe('POST /api/transactions/deposit', () => {
 
   it('takes a deposit brought by someone who does not hold the account', async () => {
     const world = await ledgerWorld();
-    const answer = await call(world.app, 'POST', '/api/transactions/deposit', {
-      token: world.pap.teller.token,
-      body: { accountNumber: world.marieAccount.accountNumber, party: partyOf(world.jean), amount: 500 },
-    });
+    const answer = await post(
+      world,
+      '/transactions/deposit',
+      counterForm(world.marieAccount, world.jean, 500),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body.data.party).toEqual(partyOf(world.jean));
   });
@@ -120,13 +108,10 @@ describe('POST /api/transactions/deposit', () => {
 describe('POST /api/transactions/withdraw', () => {
   it('debits the customer amount + fee, credits the float amount + agent share and fee income the rest', async () => {
     const world = await ledgerWorld();
-    const { app, pap, marie, marieAccount, system } = world;
+    const { pap, marie, marieAccount, system } = world;
     const before = await balancesOf(world.db, [pap.floatAccountId, marieAccount.id, system.feeIncome]);
 
-    const answer = await call(app, 'POST', '/api/transactions/withdraw', {
-      token: pap.teller.token,
-      body: { accountNumber: marieAccount.accountNumber, party: partyOf(marie), amount: 1000 },
-    });
+    const answer = await post(world, '/transactions/withdraw', counterForm(marieAccount, marie, 1000));
 
     expect(answer.status).toBe(201);
     // 1 000 HTG is in the 1 000–1 999,99 band: fee 40, agent share 40 % = 16.
@@ -149,15 +134,13 @@ describe('POST /api/transactions/withdraw', () => {
   it('lets any holder of a joint account withdraw, whatever the case of the document number', async () => {
     const world = await ledgerWorld();
     const joint = await createCustomerAccount(world.db, [world.jean, world.marie]);
-    const deposit = await call(world.app, 'POST', '/api/transactions/deposit', {
-      token: world.pap.teller.token,
-      body: { accountNumber: joint.accountNumber, party: partyOf(world.jean), amount: 300 },
-    });
+    const deposit = await post(world, '/transactions/deposit', counterForm(joint, world.jean, 300));
     expect(deposit.status).toBe(201);
     const party = { ...partyOf(world.marie), idDocumentNumber: world.marie.idDocumentNumber.toLowerCase() };
-    const answer = await call(world.app, 'POST', '/api/transactions/withdraw', {
-      token: world.pap.teller.token,
-      body: { accountNumber: joint.accountNumber, party, amount: 250 },
+    const answer = await post(world, '/transactions/withdraw', {
+      accountNumber: joint.accountNumber,
+      party,
+      amount: 250,
     });
     expect(answer.status).toBe(201);
     expect(answer.body.data).toMatchObject({ fee: 10, agentShare: 4, total: 260 });
@@ -168,7 +151,7 @@ describe('POST /api/transactions/withdraw', () => {
 describe('POST /api/transactions/transfer', () => {
   it('moves the amount between accounts, the fee split between the agent float and fee income', async () => {
     const world = await ledgerWorld();
-    const { app, pap, marie, marieAccount, roseAccount, system } = world;
+    const { pap, marie, marieAccount, roseAccount, system } = world;
     const before = await balancesOf(world.db, [
       marieAccount.id,
       roseAccount.id,
@@ -176,14 +159,11 @@ describe('POST /api/transactions/transfer', () => {
       system.feeIncome,
     ]);
 
-    const answer = await call(app, 'POST', '/api/transactions/transfer', {
-      token: pap.teller.token,
-      body: {
-        senderAccountNumber: marieAccount.accountNumber,
-        recipientAccountNumber: roseAccount.accountNumber,
-        party: partyOf(marie),
-        amount: 1500,
-      },
+    const answer = await post(world, '/transactions/transfer', {
+      senderAccountNumber: marieAccount.accountNumber,
+      recipientAccountNumber: roseAccount.accountNumber,
+      party: partyOf(marie),
+      amount: 1500,
     });
 
     expect(answer.status).toBe(201);
@@ -216,14 +196,11 @@ describe('POST /api/transactions/transfer', () => {
 
   it('writes no fee entries when the band charges none (below 250 HTG)', async () => {
     const world = await ledgerWorld();
-    const answer = await call(world.app, 'POST', '/api/transactions/transfer', {
-      token: world.pap.teller.token,
-      body: {
-        senderAccountNumber: world.marieAccount.accountNumber,
-        recipientAccountNumber: world.roseAccount.accountNumber,
-        party: partyOf(world.marie),
-        amount: 100,
-      },
+    const answer = await post(world, '/transactions/transfer', {
+      senderAccountNumber: world.marieAccount.accountNumber,
+      recipientAccountNumber: world.roseAccount.accountNumber,
+      party: partyOf(world.marie),
+      amount: 100,
     });
     expect(answer.status).toBe(201);
     expect(answer.body.data).toMatchObject({ fee: 0, agentShare: 0, total: 100 });
@@ -278,7 +255,7 @@ describe('external transfers', () => {
 
   it('sends from an account held by the party: the account pays, the float gets the agent share', async () => {
     const world = await ledgerWorld();
-    const { app, pap, marie, marieAccount, system } = world;
+    const { pap, marie, marieAccount, system } = world;
     const before = await balancesOf(world.db, [
       marieAccount.id,
       pap.floatAccountId,
@@ -286,15 +263,12 @@ describe('external transfers', () => {
       system.feeIncome,
     ]);
 
-    const answer = await call(app, 'POST', '/api/transactions/transfer-extern', {
-      token: pap.teller.token,
-      body: {
-        senderId: marie.id,
-        accountNumber: marieAccount.accountNumber,
-        recipient: recipientForm({ idDocumentNumber: undefined }),
-        party: partyOf(marie),
-        amount: 2500,
-      },
+    const answer = await post(world, '/transactions/transfer-extern', {
+      senderId: marie.id,
+      accountNumber: marieAccount.accountNumber,
+      recipient: recipientForm({ idDocumentNumber: undefined }),
+      party: partyOf(marie),
+      amount: 2500,
     });
 
     expect(answer.status).toBe(201);
@@ -316,7 +290,7 @@ describe('external transfers', () => {
 
   it('is paid out once by another agent, who checks the identity; the transfer becomes completed', async () => {
     const world = await ledgerWorld();
-    const { app, cap, system } = world;
+    const { cap, system } = world;
     const sent = await sendCash(world, 1000);
     const number = sent.body.data.transactionNumber as string;
     const before = await balancesOf(world.db, [cap.floatAccountId, system.payout, world.pap.floatAccountId]);
@@ -331,12 +305,9 @@ describe('external transfers', () => {
       transactionNumber: number,
       amount: 1000,
       recipient: identity,
-      party: { name: 'Paul Délice', idDocumentType: 'id_card', idDocumentNumber: 'NIF-778899' },
+      party: recipientParty,
     };
-    const paid = await call(app, 'POST', '/api/transactions/receive-transfer', {
-      token: cap.teller.token,
-      body,
-    });
+    const paid = await post(world, '/transactions/receive-transfer', body, cap.teller.token);
 
     expect(paid.status).toBe(201);
     expect(paid.body.data).toMatchObject({
@@ -360,18 +331,13 @@ describe('external transfers', () => {
     expect(transfer.status).toBe('completed');
     expect(transfer.settledAt).not.toBeNull();
 
-    const again = await call(app, 'POST', '/api/transactions/receive-transfer', {
-      token: cap.teller.token,
-      body,
-    });
+    const again = await post(world, '/transactions/receive-transfer', body, cap.teller.token);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       code: 'TRANSFER_NOT_PENDING',
       message: "Ce transfert n'est plus en attente",
     });
-    const cancel = await call(app, 'POST', `/api/transactions/${number}/cancel`, {
-      token: world.pap.teller.token,
-    });
+    const cancel = await post(world, `/transactions/${number}/cancel`);
     expect(cancel.status).toBe(409);
     await expectLedgerInvariants(world.db);
   });
@@ -380,9 +346,10 @@ describe('external transfers', () => {
     const world = await ledgerWorld();
     const sent = await sendCash(world, 300, recipientForm({ idDocumentNumber: '' }));
     expect(sent.status).toBe(201);
-    const paid = await call(world.app, 'POST', '/api/transactions/receive-transfer', {
-      token: world.cap.teller.token,
-      body: {
+    const paid = await post(
+      world,
+      '/transactions/receive-transfer',
+      {
         transactionNumber: sent.body.data.transactionNumber,
         recipient: {
           firstName: 'Paul',
@@ -392,21 +359,20 @@ describe('external transfers', () => {
         },
         party: { name: 'Paul Délice', idDocumentType: 'id_card', idDocumentNumber: 'X-12345' },
       },
-    });
+      world.cap.teller.token,
+    );
     expect(paid.status).toBe(201);
     expect(paid.body.data.amount).toBe(300);
   });
 
   it('is cancelled by the sending agent: cash goes back to its float, the fee is kept', async () => {
     const world = await ledgerWorld();
-    const { app, pap, system } = world;
+    const { pap, system } = world;
     const sent = await sendCash(world, 1000);
     const number = sent.body.data.transactionNumber as string;
     const before = await balancesOf(world.db, [pap.floatAccountId, system.payout, system.feeIncome]);
 
-    const cancelled = await call(app, 'POST', `/api/transactions/${number}/cancel`, {
-      token: pap.teller.token,
-    });
+    const cancelled = await post(world, `/transactions/${number}/cancel`);
 
     expect(cancelled.status).toBe(201);
     expect(cancelled.body.data).toMatchObject({
@@ -425,47 +391,34 @@ describe('external transfers', () => {
     });
     expect((await transactionRow(world.db, number)).status).toBe('cancelled');
 
-    const receive = await call(app, 'POST', '/api/transactions/receive-transfer', {
-      token: world.cap.teller.token,
-      body: {
+    const receive = await post(
+      world,
+      '/transactions/receive-transfer',
+      {
         transactionNumber: number,
-        recipient: {
-          firstName: 'Paul',
-          lastName: 'Délice',
-          idDocumentType: 'id_card',
-          idDocumentNumber: 'NIF-778899',
-        },
-        party: { name: 'Paul Délice', idDocumentType: 'id_card', idDocumentNumber: 'NIF-778899' },
+        recipient: recipientIdentity,
+        party: recipientParty,
       },
-    });
+      world.cap.teller.token,
+    );
     expect(receive.status).toBe(409);
-    const again = await call(app, 'POST', `/api/transactions/${number}/cancel`, { token: pap.teller.token });
+    const again = await post(world, `/transactions/${number}/cancel`);
     expect(again.status).toBe(409);
     await expectLedgerInvariants(world.db);
   });
 
   it('is cancelled back to the sender account when it was sent from one', async () => {
     const world = await ledgerWorld();
-    const { app, pap, marie, marieAccount, system } = world;
-    const sent = await call(app, 'POST', '/api/transactions/transfer-extern', {
-      token: pap.teller.token,
-      body: {
-        senderId: marie.id,
-        accountNumber: marieAccount.accountNumber,
-        recipient: recipientForm(),
-        party: partyOf(marie),
-        amount: 1000,
-      },
+    const { pap, marie, marieAccount, system } = world;
+    const sent = await post(world, '/transactions/transfer-extern', {
+      senderId: marie.id,
+      accountNumber: marieAccount.accountNumber,
+      recipient: recipientForm(),
+      party: partyOf(marie),
+      amount: 1000,
     });
     const before = await balancesOf(world.db, [marieAccount.id, pap.floatAccountId, system.payout]);
-    const cancelled = await call(
-      app,
-      'POST',
-      `/api/transactions/${sent.body.data.transactionNumber}/cancel`,
-      {
-        token: pap.teller.token,
-      },
-    );
+    const cancelled = await post(world, `/transactions/${sent.body.data.transactionNumber}/cancel`);
     expect(cancelled.status).toBe(201);
     expect(cancelled.body.data.senderAccountNumber).toBe(marieAccount.accountNumber);
     expect(await changes(world, before)).toEqual({
@@ -485,10 +438,12 @@ describe('POST /api/agents/deposit', () => {
     const before = await balancesOf(world.db, [cap.floatAccountId, system.treasury, system.feeIncome]);
     const someone = await createPerson(world.db, { firstName: 'Anne', lastName: 'Pierre' });
 
-    const answer = await call(app, 'POST', '/api/agents/deposit', {
+    const answer = await post(
+      world,
+      '/agents/deposit',
+      { code: 'CAP01', party: partyOf(someone), amount: 1_000_000 },
       token,
-      body: { code: 'CAP01', party: partyOf(someone), amount: 1_000_000 },
-    });
+    );
 
     expect(answer.status).toBe(201);
     expect(answer.body.data).toMatchObject({

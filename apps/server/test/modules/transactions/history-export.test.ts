@@ -3,77 +3,19 @@ import { inMoneyTransaction } from '../../../src/modules/ledger/ledger.js';
 import { historyCsv } from '../../../src/modules/transactions/history-export.js';
 import { call } from '../../helpers/fixtures.js';
 import {
+  busyLedgerWorld,
+  counterForm,
   createAgentAdmin,
   createAgentWithTeller,
   createCustomerAccount,
   createPerson,
-  ledgerWorld,
-  partyOf,
   superAdminToken,
 } from '../../helpers/ledger.js';
 
 const HEADER = 'Numéro;Type;Montant;Frais;Statut;Créé par;Agent;Date';
 
-const recipient = {
-  firstName: 'Paul',
-  lastName: 'Délice',
-  dob: '1985-06-01',
-  gender: 'male',
-  country: 'Haïti',
-  state: 'Nord',
-  city: 'Cap-Haïtien',
-  address: '4 rue 24, Cap-Haïtien',
-  phoneNumber: '+509 3400-1122',
-  email: 'paul.delice@client.test',
-  idDocumentType: 'id_card',
-  idDocumentNumber: 'NIF-778899',
-  dateIssued: '2020-01-01',
-  expirationDate: '2030-01-01',
-  occupation: 'Commerçant',
-  maritalStatus: 'married',
-  preferredContactMethod: 'phone',
-};
-
 /** PAP01: two deposits for Marie (one of 1 500,50 HTG), a withdrawal for Jean, a cash external transfer; CAP01 a deposit. */
-async function busyWorld() {
-  const world = await ledgerWorld();
-  const post = (url: string, body: unknown, token = world.pap.teller.token) =>
-    call(world.app, 'POST', `/api${url}`, { token, body });
-  for (const amount of [100, 1500.5]) {
-    world.clock.advance(1000);
-    expect(
-      (
-        await post('/transactions/deposit', {
-          accountNumber: world.marieAccount.accountNumber,
-          party: partyOf(world.marie),
-          amount,
-        })
-      ).status,
-    ).toBe(201);
-  }
-  world.clock.advance(1000);
-  await post('/transactions/withdraw', {
-    accountNumber: world.jeanAccount.accountNumber,
-    party: partyOf(world.jean),
-    amount: 500,
-  });
-  world.clock.advance(1000);
-  const sent = await post('/transactions/transfer-extern', {
-    senderId: world.marie.id,
-    recipient,
-    currency: 'HTG',
-    party: partyOf(world.marie),
-    amount: 1000,
-  });
-  expect(sent.status).toBe(201);
-  world.clock.advance(1000);
-  await post(
-    '/transactions/deposit',
-    { accountNumber: world.roseAccount.accountNumber, party: partyOf(world.rose), amount: 50 },
-    world.cap.teller.token,
-  );
-  return { ...world, transferNumber: sent.body.data.transactionNumber as string };
-}
+const busyWorld = () => busyLedgerWorld([100, 1500.5], { expectPosted: true });
 type World = Awaited<ReturnType<typeof busyWorld>>;
 
 async function exportCsv(world: World, query: string, token: string) {
@@ -221,7 +163,7 @@ describe('GET /api/transactions/history/export', () => {
       (
         await call(world.app, 'POST', '/api/transactions/deposit', {
           token: odd.teller.token,
-          body: { accountNumber: account.accountNumber, party: partyOf(person), amount: 20 },
+          body: counterForm(account, person, 20),
         })
       ).status,
     ).toBe(201);
@@ -247,11 +189,7 @@ describe('GET /api/transactions/history/export', () => {
           world.clock.advance(1000);
           const posted = await call(world.app, 'POST', '/api/transactions/deposit', {
             token: world.pap.teller.token,
-            body: {
-              accountNumber: world.marieAccount.accountNumber,
-              party: partyOf(world.marie),
-              amount,
-            },
+            body: counterForm(world.marieAccount, world.marie, amount),
           });
           expect(posted.status).toBe(201);
         }

@@ -1,67 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../../helpers/fixtures.js';
-import { createAgentAdmin, ledgerWorld, partyOf, superAdminToken } from '../../helpers/ledger.js';
-
-type World = Awaited<ReturnType<typeof ledgerWorld>>;
-
-const recipient = {
-  firstName: 'Paul',
-  lastName: 'Délice',
-  dob: '1985-06-01',
-  gender: 'male',
-  country: 'Haïti',
-  state: 'Nord',
-  city: 'Cap-Haïtien',
-  address: '4 rue 24, Cap-Haïtien',
-  phoneNumber: '+509 3400-1122',
-  email: 'paul.delice@client.test',
-  idDocumentType: 'id_card',
-  idDocumentNumber: 'NIF-778899',
-  dateIssued: '2020-01-01',
-  expirationDate: '2030-01-01',
-  occupation: 'Commerçant',
-  maritalStatus: 'married',
-  preferredContactMethod: 'phone',
-};
+import {
+  busyLedgerWorld,
+  createAgentAdmin,
+  recipientIdentity,
+  recipientParty,
+  superAdminToken,
+} from '../../helpers/ledger.js';
 
 /** PAP01 makes three deposits for Marie, one withdrawal for Jean and sends one cash transfer; CAP01 one deposit. */
-async function busyWorld() {
-  const world = await ledgerWorld();
-  const post = (url: string, body: unknown, token = world.pap.teller.token) =>
-    call(world.app, 'POST', `/api${url}`, { token, body });
-  for (const amount of [100, 200, 300]) {
-    world.clock.advance(1000);
-    await post('/transactions/deposit', {
-      accountNumber: world.marieAccount.accountNumber,
-      party: partyOf(world.marie),
-      amount,
-    });
-  }
-  world.clock.advance(1000);
-  await post('/transactions/withdraw', {
-    accountNumber: world.jeanAccount.accountNumber,
-    party: partyOf(world.jean),
-    amount: 500,
-  });
-  world.clock.advance(1000);
-  const sent = await post('/transactions/transfer-extern', {
-    senderId: world.marie.id,
-    recipient,
-    currency: 'HTG',
-    party: partyOf(world.marie),
-    amount: 1000,
-  });
-  world.clock.advance(1000);
-  await post(
-    '/transactions/deposit',
-    { accountNumber: world.roseAccount.accountNumber, party: partyOf(world.rose), amount: 50 },
-    world.cap.teller.token,
-  );
-  return { ...world, transferNumber: sent.body.data.transactionNumber as string };
-}
+const busyWorld = () => busyLedgerWorld([100, 200, 300]);
+type World = Awaited<ReturnType<typeof busyWorld>>;
 
 function history(world: World, query: string, token: string) {
   return call(world.app, 'GET', `/api/transactions/history${query}`, { token });
+}
+
+function searchFor(world: World, transactionNumber: unknown, token: string) {
+  return call(world.app, 'POST', '/api/transactions/search', { token, body: { transactionNumber } });
 }
 
 describe('GET /api/transactions/history', () => {
@@ -130,10 +86,7 @@ describe('GET /api/transactions/history', () => {
 describe('POST /api/transactions/search', () => {
   it("finds one's own transactions, and another agent's pending external transfer with its documents hidden", async () => {
     const world = await busyWorld();
-    const own = await call(world.app, 'POST', '/api/transactions/search', {
-      token: world.pap.teller.token,
-      body: { transactionNumber: world.transferNumber },
-    });
+    const own = await searchFor(world, world.transferNumber, world.pap.teller.token);
     expect(own.status).toBe(200);
     expect(own.body.data.transaction).toMatchObject({
       transactionNumber: world.transferNumber,
@@ -141,10 +94,7 @@ describe('POST /api/transactions/search', () => {
       sender: { idDocumentNumber: world.marie.idDocumentNumber },
     });
 
-    const other = await call(world.app, 'POST', '/api/transactions/search', {
-      token: world.cap.teller.token,
-      body: { transactionNumber: world.transferNumber },
-    });
+    const other = await searchFor(world, world.transferNumber, world.cap.teller.token);
     expect(other.status).toBe(200);
     expect(other.body.data.transaction).toMatchObject({
       transactionNumber: world.transferNumber,
@@ -161,17 +111,11 @@ describe('POST /api/transactions/search', () => {
     const rows = await history(world, '?type=withdrawal', world.pap.teller.token);
     const withdrawal = rows.body.data[0].transactionNumber as string;
     for (const transactionNumber of [withdrawal, '111111111111']) {
-      const answer = await call(world.app, 'POST', '/api/transactions/search', {
-        token: world.cap.teller.token,
-        body: { transactionNumber },
-      });
+      const answer = await searchFor(world, transactionNumber, world.cap.teller.token);
       expect(answer.status).toBe(404);
       expect(answer.body.message).toBe('Transaction introuvable');
     }
-    const superAdmin = await call(world.app, 'POST', '/api/transactions/search', {
-      token: await superAdminToken(world.app),
-      body: { transactionNumber: withdrawal },
-    });
+    const superAdmin = await searchFor(world, withdrawal, await superAdminToken(world.app));
     expect(superAdmin.status).toBe(200);
   });
 
@@ -181,26 +125,15 @@ describe('POST /api/transactions/search', () => {
       token: world.cap.teller.token,
       body: {
         transactionNumber: world.transferNumber,
-        recipient: {
-          firstName: 'Paul',
-          lastName: 'Délice',
-          idDocumentType: 'id_card',
-          idDocumentNumber: 'NIF-778899',
-        },
-        party: { name: 'Paul Délice', idDocumentType: 'id_card', idDocumentNumber: 'NIF-778899' },
+        recipient: recipientIdentity,
+        party: recipientParty,
       },
     });
     expect(paid.status).toBe(201);
-    const search = await call(world.app, 'POST', '/api/transactions/search', {
-      token: world.cap.teller.token,
-      body: { transactionNumber: world.transferNumber },
-    });
+    const search = await searchFor(world, world.transferNumber, world.cap.teller.token);
     expect(search.status).toBe(404);
     // The payout itself is CAP01's.
-    const own = await call(world.app, 'POST', '/api/transactions/search', {
-      token: world.cap.teller.token,
-      body: { transactionNumber: paid.body.data.transactionNumber },
-    });
+    const own = await searchFor(world, paid.body.data.transactionNumber, world.cap.teller.token);
     expect(own.body.data.transaction).toMatchObject({
       type: 'external_payout',
       relatedTransactionNumber: world.transferNumber,

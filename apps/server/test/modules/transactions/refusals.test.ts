@@ -3,12 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { accounts } from '../../../src/db/schema.js';
 import { call, tokenOf, type Answer } from '../../helpers/fixtures.js';
 import {
+  cashTransferForm,
+  counterForm,
   createAgentAdmin,
   createCustomerAccount,
   expectLedgerInvariants,
   ledgerSnapshot,
   ledgerWorld,
   partyOf,
+  recipientIdentity,
+  recipientParty,
+  recipientPerson,
   superAdminToken,
   TELLER_PASSWORD,
 } from '../../helpers/ledger.js';
@@ -31,26 +36,6 @@ function post(world: World, url: string, body: unknown, token = world.pap.teller
     ...(key ? { headers: { 'idempotency-key': key } } : {}),
   });
 }
-
-const recipient = {
-  firstName: 'Paul',
-  lastName: 'Délice',
-  dob: '1985-06-01',
-  gender: 'male',
-  country: 'Haïti',
-  state: 'Nord',
-  city: 'Cap-Haïtien',
-  address: '4 rue 24, Cap-Haïtien',
-  phoneNumber: '+509 3400-1122',
-  email: 'paul.delice@client.test',
-  idDocumentType: 'id_card',
-  idDocumentNumber: 'NIF-778899',
-  dateIssued: '2020-01-01',
-  expirationDate: '2030-01-01',
-  occupation: 'Commerçant',
-  maritalStatus: 'married',
-  preferredContactMethod: 'phone',
-};
 
 describe('refused money requests write nothing', () => {
   it('answers the SPEC §5 messages for a form with nothing in it', async () => {
@@ -79,11 +64,7 @@ describe('refused money requests write nothing', () => {
   ])('refuses the amount %s: "%s"', async (amount, message) => {
     const world = await ledgerWorld();
     const answer = await refused(world, () =>
-      post(world, '/transactions/deposit', {
-        accountNumber: world.marieAccount.accountNumber,
-        party: partyOf(world.marie),
-        amount,
-      }),
+      post(world, '/transactions/deposit', counterForm(world.marieAccount, world.marie, amount)),
     );
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({ amount: [message] });
@@ -104,11 +85,7 @@ describe('refused money requests write nothing', () => {
     const world = await ledgerWorld();
     // Marie holds 20 000 HTG; 19 900 + 170 of fee is more.
     const answer = await refused(world, () =>
-      post(world, '/transactions/withdraw', {
-        accountNumber: world.marieAccount.accountNumber,
-        party: partyOf(world.marie),
-        amount: 19_900,
-      }),
+      post(world, '/transactions/withdraw', counterForm(world.marieAccount, world.marie, 19_900)),
     );
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({
@@ -122,21 +99,11 @@ describe('refused money requests write nothing', () => {
     const world = await ledgerWorld();
     const poor = await ledgerWorldAgentWithEmptyFloat(world);
     const deposit = await refused(world, () =>
-      post(
-        world,
-        '/transactions/deposit',
-        { accountNumber: world.roseAccount.accountNumber, party: partyOf(world.rose), amount: 100 },
-        poor,
-      ),
+      post(world, '/transactions/deposit', counterForm(world.roseAccount, world.rose, 100), poor),
     );
     expect(deposit.body.code).toBe('INSUFFICIENT_FUNDS');
     const cash = await refused(world, () =>
-      post(
-        world,
-        '/transactions/transfer-extern',
-        { senderId: world.rose.id, recipient, currency: 'HTG', party: partyOf(world.rose), amount: 100 },
-        poor,
-      ),
+      post(world, '/transactions/transfer-extern', cashTransferForm(world.rose, 100), poor),
     );
     expect(cash.body.code).toBe('INSUFFICIENT_FUNDS');
   });
@@ -160,11 +127,7 @@ describe('refused money requests write nothing', () => {
     for (const status of ['inactive', 'pending', 'closed'] as const) {
       const account = await createCustomerAccount(world.db, [world.marie], { status });
       const deposit = await refused(world, () =>
-        post(world, '/transactions/deposit', {
-          accountNumber: account.accountNumber,
-          party: partyOf(world.marie),
-          amount: 100,
-        }),
+        post(world, '/transactions/deposit', counterForm(account, world.marie, 100)),
       );
       expect(deposit.status).toBe(422);
       expect(deposit.body).toEqual({
@@ -203,11 +166,11 @@ describe('refused money requests write nothing', () => {
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({ message: "Le compte n'est pas actif", code: 'ACCOUNT_NOT_ACTIVE' });
     // A deposit without a fee does not touch fee income: it goes through.
-    const deposit = await post(world, '/transactions/deposit', {
-      accountNumber: world.marieAccount.accountNumber,
-      party: partyOf(world.marie),
-      amount: 100,
-    });
+    const deposit = await post(
+      world,
+      '/transactions/deposit',
+      counterForm(world.marieAccount, world.marie, 100),
+    );
     expect(deposit.status).toBe(201);
     await expectLedgerInvariants(world.db);
   });
@@ -234,17 +197,9 @@ describe('refused money requests write nothing', () => {
     ['/transactions/deposit', 19.99, 'un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG'],
   ])('refuses %s of %s HTG, outside every fee band', async (url, amount, message) => {
     const world = await ledgerWorld();
-    await post(world, '/transactions/deposit', {
-      accountNumber: world.marieAccount.accountNumber,
-      party: partyOf(world.marie),
-      amount: 90_000,
-    });
+    await post(world, '/transactions/deposit', counterForm(world.marieAccount, world.marie, 90_000));
     const answer = await refused(world, () =>
-      post(world, url, {
-        accountNumber: world.marieAccount.accountNumber,
-        party: partyOf(world.marie),
-        amount,
-      }),
+      post(world, url, counterForm(world.marieAccount, world.marie, amount)),
     );
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({
@@ -301,7 +256,7 @@ describe('refused money requests write nothing', () => {
         post(world, '/transactions/transfer-extern', {
           senderId: world.marie.id,
           accountNumber: world.marieAccount.accountNumber,
-          recipient,
+          recipient: recipientPerson,
           party: notHolder,
           amount: 100,
         }),
@@ -325,7 +280,12 @@ describe('refused money requests write nothing', () => {
 
   it('asks for a currency in cash mode, HTG only, and a known sender', async () => {
     const world = await ledgerWorld();
-    const base = { senderId: world.marie.id, recipient, party: partyOf(world.marie), amount: 500 };
+    const base = {
+      senderId: world.marie.id,
+      recipient: recipientPerson,
+      party: partyOf(world.marie),
+      amount: 500,
+    };
     const missing = await refused(world, () => post(world, '/transactions/transfer-extern', base));
     expect(missing.body.errors).toEqual({ currency: ['La devise est requise'] });
     const usd = await refused(world, () =>
@@ -349,21 +309,10 @@ describe('refused money requests write nothing', () => {
 
   it('refuses a payout whose identity, amount or number does not match', async () => {
     const world = await ledgerWorld();
-    const sent = await post(world, '/transactions/transfer-extern', {
-      senderId: world.marie.id,
-      recipient,
-      currency: 'HTG',
-      party: partyOf(world.marie),
-      amount: 1000,
-    });
+    const sent = await post(world, '/transactions/transfer-extern', cashTransferForm(world.marie, 1000));
     const number = sent.body.data.transactionNumber as string;
-    const identity = {
-      firstName: 'Paul',
-      lastName: 'Délice',
-      idDocumentType: 'id_card',
-      idDocumentNumber: 'NIF-778899',
-    };
-    const party = { name: 'Paul Délice', idDocumentType: 'id_card', idDocumentNumber: 'NIF-778899' };
+    const identity = recipientIdentity;
+    const party = recipientParty;
     const receive = (body: Record<string, unknown>) =>
       post(
         world,
@@ -386,11 +335,11 @@ describe('refused money requests write nothing', () => {
       expect(answer.status).toBe(status);
       expect(answer.body.code).toBe(code);
     }
-    const deposit = await post(world, '/transactions/deposit', {
-      accountNumber: world.marieAccount.accountNumber,
-      party: partyOf(world.marie),
-      amount: 100,
-    });
+    const deposit = await post(
+      world,
+      '/transactions/deposit',
+      counterForm(world.marieAccount, world.marie, 100),
+    );
     const notATransfer = await refused(world, () =>
       receive({ transactionNumber: deposit.body.data.transactionNumber }),
     );
@@ -400,13 +349,7 @@ describe('refused money requests write nothing', () => {
 
   it('lets only the sending agent cancel', async () => {
     const world = await ledgerWorld();
-    const sent = await post(world, '/transactions/transfer-extern', {
-      senderId: world.marie.id,
-      recipient,
-      currency: 'HTG',
-      party: partyOf(world.marie),
-      amount: 1000,
-    });
+    const sent = await post(world, '/transactions/transfer-extern', cashTransferForm(world.marie, 1000));
     const answer = await refused(world, () =>
       post(
         world,
@@ -428,11 +371,7 @@ describe('refused money requests write nothing', () => {
     const world = await ledgerWorld();
     const superAdmin = await superAdminToken(world.app);
     const admin = await createAgentAdmin(world.app, world.pap);
-    const deposit = {
-      accountNumber: world.marieAccount.accountNumber,
-      party: partyOf(world.marie),
-      amount: 100,
-    };
+    const deposit = counterForm(world.marieAccount, world.marie, 100);
     for (const token of [superAdmin, admin]) {
       const answer = await refused(world, () => post(world, '/transactions/deposit', deposit, token));
       expect(answer.status).toBe(403);
@@ -504,11 +443,7 @@ describe('Idempotency-Key', () => {
 
   it('refuses the same key with another input (409), for the same user and route only', async () => {
     const world = await ledgerWorld();
-    const body = {
-      accountNumber: world.marieAccount.accountNumber,
-      party: partyOf(world.marie),
-      amount: 100,
-    };
+    const body = counterForm(world.marieAccount, world.marie, 100);
     await post(world, '/transactions/deposit', body, undefined, 'k-1');
     const conflict = await refused(world, () =>
       post(world, '/transactions/deposit', { ...body, amount: 101 }, undefined, 'k-1'),
@@ -524,7 +459,7 @@ describe('Idempotency-Key', () => {
     const otherUser = await post(
       world,
       '/transactions/deposit',
-      { accountNumber: world.roseAccount.accountNumber, party: partyOf(world.rose), amount: 100 },
+      counterForm(world.roseAccount, world.rose, 100),
       world.cap.teller.token,
       'k-1',
     );
@@ -533,11 +468,7 @@ describe('Idempotency-Key', () => {
 
   it('stores no refusal: the same key works once the input is fixed', async () => {
     const world = await ledgerWorld();
-    const body = {
-      accountNumber: world.jeanAccount.accountNumber,
-      party: partyOf(world.jean),
-      amount: 9_000,
-    };
+    const body = counterForm(world.jeanAccount, world.jean, 9_000);
     const poor = await refused(world, () =>
       post(world, '/transactions/withdraw', body, undefined, 'retry-1'),
     );
@@ -554,11 +485,7 @@ describe('Idempotency-Key', () => {
 
   it('refuses a key that is not 1 to 200 visible ASCII characters', async () => {
     const world = await ledgerWorld();
-    const body = {
-      accountNumber: world.marieAccount.accountNumber,
-      party: partyOf(world.marie),
-      amount: 100,
-    };
+    const body = counterForm(world.marieAccount, world.marie, 100);
     const answer = await refused(world, () =>
       post(world, '/transactions/deposit', body, undefined, 'x'.repeat(201)),
     );
@@ -568,11 +495,7 @@ describe('Idempotency-Key', () => {
 
   it('keeps keys at least 24 hours, then prunes them', async () => {
     const world = await ledgerWorld();
-    const body = {
-      accountNumber: world.marieAccount.accountNumber,
-      party: partyOf(world.marie),
-      amount: 100,
-    };
+    const body = counterForm(world.marieAccount, world.marie, 100);
     const first = await post(world, '/transactions/deposit', body, undefined, 'old-key');
     // Tokens last 8 hours: sign in again after moving the clock.
     const signIn = () => tokenOf(world.app, world.pap.teller.username, TELLER_PASSWORD);
