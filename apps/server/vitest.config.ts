@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects over the same files: `pglite` always; `postgres` when TEST_DATABASE_URL is set,
 // where each test file gets its own database (test/helpers/database.ts).
+// On PGlite, that database is a copy of one migrated once per run (test/helpers/pglite-template.ts).
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
@@ -9,7 +10,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'pglite', provide: { database: 'pglite' } },
+        // The migrated PGlite made once per run; each test file opens its own copy of it.
+        test: {
+          name: 'pglite',
+          provide: { database: 'pglite' },
+          globalSetup: ['test/helpers/pglite-template.ts'],
+        },
       },
       ...(postgresUrl
         ? [

@@ -3,7 +3,7 @@ import { buildApp, type App, type AppOverrides } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { TestClock } from './clock.js';
-import { freshDatabase, sharedDatabase } from './database.js';
+import { databaseKind, freshDatabase, openPgliteCopy, sharedDatabase } from './database.js';
 
 export const SUPERADMIN = {
   username: 'superadmin',
@@ -45,17 +45,20 @@ export interface BuildOptions {
   keepData?: boolean;
   clock?: TestClock;
   /**
-   * The app opens (and closes) its own connection to the file's database instead of sharing
-   * the file's handle: for tests that break the connection.
+   * The app gets a connection of its own instead of sharing the file's handle: for tests that
+   * break the connection. On PostgreSQL the app opens (and closes) its own pool to the file's
+   * database; on PGlite it gets its own copy of the migrated template, closed after the test.
    */
   ownConnection?: boolean;
 }
 
 const built: App[] = [];
+const ownDatabases: Database[] = [];
 
 /** Closes what `build()` made; run after each test by `setup.ts`. */
 export async function closeBuiltApps(): Promise<void> {
   await Promise.all(built.splice(0).map((app) => app.close()));
+  await Promise.all(ownDatabases.splice(0).map((database) => database.close()));
 }
 
 /**
@@ -65,6 +68,10 @@ export async function closeBuiltApps(): Promise<void> {
  */
 export async function build(options: BuildOptions = {}): Promise<TestApp> {
   const { database, url } = options.keepData ? await sharedDatabase() : await freshDatabase();
+  // On PGlite, an own connection is a copy of the run's migrated template (closed after the
+  // test), not a new empty database; on PostgreSQL the app opens its own pool to DATABASE_URL.
+  const ownPglite = options.ownConnection && databaseKind === 'pglite' ? await openPgliteCopy() : undefined;
+  if (ownPglite) ownDatabases.push(ownPglite);
   const config = loadConfig(
     withoutUndefined({
       DATA_DIR: '/tmp/lajan-test-unused',
@@ -84,7 +91,11 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
   const app = await buildApp(config, {
     clock,
     logStream: logs,
-    ...(options.ownConnection ? { pgliteDataDir: 'memory://' } : { database }),
+    ...(options.ownConnection
+      ? ownPglite
+        ? { database: ownPglite }
+        : { pgliteDataDir: 'memory://' }
+      : { database }),
     printSecret: (line) => secrets.push(line),
     mailPollIntervalMs: 60_000,
     ...options.overrides,
