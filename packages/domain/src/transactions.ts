@@ -97,6 +97,12 @@ export const transactionFailureMessages = {
   agentDeposit: 'An error occurred',
 } as const;
 
+/** The super administrator's fee editor: its success toast and the fallback of a refusal without a message. */
+export const feeScheduleMessages = {
+  saved: 'Barème des frais enregistré',
+  failed: 'Failed to update fees',
+} as const;
+
 /** Cancelling a pending external transfer (issue 5): the history's button, its confirmation and outcome. */
 export const cancelTransferMessages = {
   button: 'Annuler',

@@ -4,6 +4,7 @@ import {
   formatDateTimeFr,
   formatHtg,
   todayIso,
+  transactionFailureMessages,
   transactionTypeLabels,
   transactionTypes,
   type TransactionType,
@@ -127,7 +128,9 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
           Chargement des transactions...
         </p>
       )}
-      {history.isError && <Alert type="danger">{errorMessage(history.error, 'Search failed')}</Alert>}
+      {history.isError && (
+        <Alert type="danger">{errorMessage(history.error, transactionFailureMessages.search)}</Alert>
+      )}
       {history.data && rows.length === 0 && (
         <p
           role="status"

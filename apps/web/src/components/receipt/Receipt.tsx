@@ -40,11 +40,11 @@ const line = (label: string, value: string | null | undefined): Line | null =>
 
 /**
  * The receipt of SPEC §2: about 80 mm wide, French short dates, the transaction's number, date,
- * amount, fee, accounts, agent, sender, recipient and the person at the counter; "Total" (amount +
- * fee) only when there is a fee. The same markup prints on an 80 mm roll (receipt.css).
+ * amount, fee, accounts, agent, sender, recipient and the person at the counter; "Total" (the
+ * server's amount + fee) only when there is a fee. The same markup prints on an 80 mm roll (receipt.css).
  */
 export function Receipt({ transaction }: { transaction: Transaction }) {
-  const fee = transaction.fee ?? 0;
+  const fee = transaction.fee;
   const sender = transaction.sender;
   const recipient = transaction.recipient;
   const party = transaction.party;
@@ -119,9 +119,7 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
       <dl className="mt-2 border-t border-dashed border-black pt-2">
         <Row label="Montant" value={formatHtg(transaction.amount)} />
         <Row label="Frais" value={formatHtg(fee)} />
-        {fee > 0 && (
-          <Row label="Total" value={formatHtg(transaction.total ?? transaction.amount + fee)} strong />
-        )}
+        {fee > 0 && <Row label="Total" value={formatHtg(transaction.total)} strong />}
       </dl>
 
       <p className="mt-2 text-xs">Opérateur : {transaction.createBy?.username}</p>

@@ -1,11 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { feeScheduleInputSchema, type FeeRow, type FeeScheduleInput } from '@lajan/domain';
+import {
+  feeScheduleInputSchema,
+  feeScheduleMessages,
+  genericMessages,
+  type FeeRow,
+  type FeeScheduleInput,
+} from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage, isHttpError } from '../../lib/http';
-import { feeScheduleMessages, useUpdateFeesMutation } from './api/update-fees';
+import { parseAmountInput } from '../transactions/components/fields';
+import { useUpdateFeesMutation } from './api/update-fees';
 
 const bandFields = [
   { name: 'min_amount', label: 'Montant minimum' },
@@ -18,11 +25,8 @@ type BandField = (typeof bandFields)[number]['name'];
 /** A band as typed: text, so that an emptied input stays empty instead of becoming 0. */
 type DraftBand = Record<BandField, string> & { key: number };
 
-/** "1500.5" or "1 500,50" → 1500.5; empty → NaN ("La valeur est requise"). */
-function parseHtg(text: string): number {
-  const cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-  return cleaned === '' ? Number.NaN : Number(cleaned);
-}
+/** "1500.5" or "1 500,50" → 1500.5; empty → NaN ("La valeur est requise"): the counter forms' reading. */
+const parseHtg = parseAmountInput;
 
 function toInput(bands: DraftBand[]): FeeScheduleInput {
   return {
@@ -110,7 +114,9 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
     const found = schemaErrors(toInput(bands));
     setErrors(found);
     const count = Object.keys(found).length;
-    setSummary(count === 0 ? null : count === 1 ? (Object.values(found)[0] ?? null) : 'Veuillez corriger les erreurs du formulaire');
+    setSummary(
+      count === 0 ? null : count === 1 ? (Object.values(found)[0] ?? null) : genericMessages.validation,
+    );
     return count === 0;
   }
 
@@ -172,7 +178,9 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `${inputId}-error` : undefined}
                     className={`mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-2 py-2 text-right text-base text-slate-900 focus:outline-2 sm:text-sm ${
-                      error ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
+                      error
+                        ? 'border-red-500 focus:outline-red-600'
+                        : 'border-slate-300 focus:outline-blue-700'
                     }`}
                   />
                   {error && (
@@ -184,7 +192,12 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
               );
             })}
             <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-5">
-              <Button variant="ghost" className="text-red-800" aria-label={`Supprimer la tranche ${index + 1}`} onClick={() => removeBand(index)}>
+              <Button
+                variant="ghost"
+                className="text-red-800"
+                aria-label={`Supprimer la tranche ${index + 1}`}
+                onClick={() => removeBand(index)}
+              >
                 Supprimer
               </Button>
             </div>
@@ -214,8 +227,8 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
           onCancel={() => setConfirming(false)}
         >
           <p>
-            Les {bands.length} tranche{bands.length > 1 ? 's' : ''} de « {group.label} » remplaceront le barème actuel. Les
-            transactions déjà enregistrées gardent leurs frais.
+            Les {bands.length} tranche{bands.length > 1 ? 's' : ''} de « {group.label} » remplaceront le
+            barème actuel. Les transactions déjà enregistrées gardent leurs frais.
           </p>
         </ConfirmDialog>
       )}

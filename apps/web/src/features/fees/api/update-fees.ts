@@ -4,14 +4,11 @@ import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { feesQueryKey } from './get-fees';
 
-export const feeScheduleMessages = {
-  saved: 'Barème des frais enregistré',
-  failed: 'Failed to update fees',
-} as const;
-
 /** `PUT /transactions/fees/{type}` with every band of the type: answers the new group. */
 export async function updateFees(http: HttpClient, type: FeeType, input: FeeScheduleInput) {
-  const answer = await http.put<unknown>(`/transactions/fees/${encodeURIComponent(type)}`, input, { envelope: true });
+  const answer = await http.put<unknown>(`/transactions/fees/${encodeURIComponent(type)}`, input, {
+    envelope: true,
+  });
   return feeGroupResponseSchema.parse(answer).data;
 }
 
