@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import { genericMessages } from '@lajan/domain';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -21,6 +22,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { errorHandlerPlugin } from './http/error-handler.js';
+import { ValidationFailed } from './http/errors.js';
 import { createLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { agentRoutes } from './modules/agents/routes.js';
@@ -106,6 +108,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // A missing body is an empty form: the answer lists every required field, in French.
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    // PostgreSQL cannot store a NUL character in text: refused here, field by field, before any
+    // query sees it (it answered 500 before).
+    const field =
+      fieldWithNul(request.params, '') ?? fieldWithNul(request.query, '') ?? fieldWithNul(request.body, '');
+    if (field !== undefined)
+      return done(new ValidationFailed({ [field || 'body']: [genericMessages.nulCharacter] }));
     done();
   });
 
@@ -184,4 +192,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(spaPlugin, { webDistDir: overrides.webDistDir ?? webDistDir });
   return app;
+}
+
+/** The dotted path of the first string holding a NUL character in a request part, or undefined. */
+function fieldWithNul(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 20) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path;
+    const found = fieldWithNul(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -76,6 +76,36 @@ describe('errors', () => {
     expect(answer.body.message).toBe('Le corps de la requête est invalide.');
   });
 
+  it('refuses a NUL character in a body, a path or a query with a French 422 on its field, before any query', async () => {
+    const { app } = await build();
+    const login = await call(app, 'POST', '/api/auth/login', {
+      body: { username: 'super\u0000', password: 'x' },
+    });
+    expect(login.status).toBe(422);
+    expect(login.body).toEqual({
+      message: 'Ce champ contient un caractère non autorisé',
+      code: 'VALIDATION_ERROR',
+      errors: { username: ['Ce champ contient un caractère non autorisé'] },
+    });
+    const token = await activeSuperAdminToken(app);
+    const agent = await call(app, 'GET', '/api/agents/%00', { token });
+    expect(agent.status).toBe(422);
+    expect(agent.body.errors).toEqual({ code: ['Ce champ contient un caractère non autorisé'] });
+    const deposit = await call(app, 'POST', '/api/agents/deposit', {
+      token,
+      body: {
+        code: 'AG\u0000',
+        party: { name: 'Jean', idDocumentType: 'id_card', idDocumentNumber: 'N1' },
+        amount: 100,
+      },
+    });
+    expect(deposit.status).toBe(422);
+    expect(deposit.body.errors).toEqual({ code: ['Ce champ contient un caractère non autorisé'] });
+    const search = await call(app, 'GET', '/api/users/search?q=a%00b', { token });
+    expect(search.status).toBe(422);
+    expect(search.body.errors).toEqual({ q: ['Ce champ contient un caractère non autorisé'] });
+  });
+
   it('answers a body over 100 KB with a French 413', async () => {
     const { app } = await build();
     const answer = await call(app, 'POST', '/api/auth/login', {

@@ -30,6 +30,7 @@ export const genericMessages = {
   badJson: 'Le corps de la requête est invalide.',
   badRequest: 'La requête est invalide.',
   unsupportedMediaType: "Ce type de contenu n'est pas accepté : envoyez du JSON.",
+  nulCharacter: 'Ce champ contient un caractère non autorisé',
 } as const;
 
 /** The schema of `ErrorBody`, for the API's declared responses and its OpenAPI description. */
