@@ -97,6 +97,12 @@ export const transactionFailureMessages = {
   agentDeposit: 'An error occurred',
 } as const;
 
+/** How the sender of an external transfer pays: the radio choices and the confirmation's "Mode de paiement". */
+export const externalTransferPaymentModeLabels = {
+  cash: 'Espèces',
+  account: 'Depuis un compte',
+} as const satisfies Record<'cash' | 'account', string>;
+
 /** The super administrator's fee editor: its success toast and the fallback of a refusal without a message. */
 export const feeScheduleMessages = {
   saved: 'Barème des frais enregistré',

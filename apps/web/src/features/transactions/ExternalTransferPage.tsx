@@ -6,6 +6,7 @@ import {
   displayName,
   documentLabel,
   externalTransferInputSchema,
+  externalTransferPaymentModeLabels,
   normalizePhone,
   transactionFailureMessages,
   transactionMessages,
@@ -173,27 +174,24 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Mode de paiement</legend>
         <div className="mt-1 grid grid-cols-2 gap-2">
-          {(
-            [
-              ['cash', 'Espèces'],
-              ['account', 'Depuis un compte'],
-            ] as const
-          ).map(([value, label]) => (
-            <label
-              key={value}
-              className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 has-[:checked]:border-blue-800 has-[:checked]:bg-blue-50"
-            >
-              <input
-                type="radio"
-                name="payment-mode"
-                value={value}
-                checked={mode === value}
-                onChange={() => setMode(value)}
-                className="size-4 accent-blue-800"
-              />
-              {label}
-            </label>
-          ))}
+          {(Object.entries(externalTransferPaymentModeLabels) as [PaymentMode, string][]).map(
+            ([value, label]) => (
+              <label
+                key={value}
+                className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 has-[:checked]:border-blue-800 has-[:checked]:bg-blue-50"
+              >
+                <input
+                  type="radio"
+                  name="payment-mode"
+                  value={value}
+                  checked={mode === value}
+                  onChange={() => setMode(value)}
+                  className="size-4 accent-blue-800"
+                />
+                {label}
+              </label>
+            ),
+          )}
         </div>
       </fieldset>
       <div>
@@ -300,7 +298,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         },
         confirmStep({
           lines: [
-            { label: 'Mode de paiement', value: mode === 'cash' ? 'Espèces' : 'Depuis un compte' },
+            { label: 'Mode de paiement', value: externalTransferPaymentModeLabels[mode] },
             ...(mode === 'account' ? [{ label: 'Compte débité', value: account?.accountNumber ?? '' }] : []),
             { label: 'Expéditeur', value: sender ? displayName(sender) : '' },
             { label: 'Bénéficiaire', value: displayName(recipient) },
