@@ -97,7 +97,6 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           account,
           onChange: chooseAccount,
           error: errors.accountNumber?.message,
-          missingHint: 'Recherchez le compte pour continuer.',
           validate: () => trigger('accountNumber'),
         }),
         partyAndAmountStep({

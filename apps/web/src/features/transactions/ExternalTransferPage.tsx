@@ -270,7 +270,6 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
           account,
           onChange: chooseAccount,
           error: errors.accountNumber?.message,
-          missingHint: 'Recherchez le compte pour continuer.',
           validate: () => trigger('accountNumber'),
         }),
         {

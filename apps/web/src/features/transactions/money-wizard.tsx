@@ -240,7 +240,7 @@ export function accountStep({
   account,
   onChange,
   error,
-  missingHint,
+  missingHint = 'Recherchez le compte pour continuer.',
   validate,
   skip,
 }: {
@@ -251,7 +251,7 @@ export function accountStep({
   onChange: (account: Account | null) => void;
   error?: string;
   /** Said while no account is found. */
-  missingHint: string;
+  missingHint?: string;
   validate: () => Promise<boolean>;
   skip?: boolean;
 }): WizardStep {
