@@ -21,8 +21,7 @@ import {
 } from '../../mail/templates.js';
 import { findAgentByCode } from '../agents/store.js';
 import { recordAudit } from '../audit/service.js';
-import { isUuid } from '../persons/service.js';
-import { findPersonsByIds } from '../persons/store.js';
+import { findPersonsByIds, isUuid } from '../persons/store.js';
 import { generateAccountNumber } from './numbers.js';
 import {
   holderMatches,

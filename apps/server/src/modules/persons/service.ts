@@ -27,6 +27,7 @@ import {
   insertPerson,
   listPersons,
   phoneTaken,
+  isUuid,
   updatePerson,
   type PersonRow,
   type PersonValues,
@@ -37,13 +38,6 @@ export const personErrors = {
   referenced: 'Cette personne est liée à un compte ou à un utilisateur',
   annualIncome: 'Revenu annuel invalide',
 } as const;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An id that is not a UUID names no person: 404, not a database error. */
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
 
 /** The row the form's data becomes: phone in its normal form, income in centimes. */
 export function toPersonValues(input: PersonData): PersonValues {

@@ -2,6 +2,13 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type
 import type { Executor } from '../../db/client.js';
 import { persons } from '../../db/schema.js';
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that is not a UUID names no row: the caller answers 404 or 422, never a database error. */
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}
+
 /** The few fields a user's person needs before the persons issue adds the rest. */
 export interface NewPersonBasics {
   firstName: string;
@@ -100,6 +107,7 @@ export async function deletePerson(executor: Executor, id: string): Promise<Pers
 }
 
 export async function findPersonById(executor: Executor, id: string): Promise<PersonRow | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await executor
     .select()
     .from(persons)
@@ -109,11 +117,12 @@ export async function findPersonById(executor: Executor, id: string): Promise<Pe
 
 /** Registered persons among these ids (the holders of a new account). */
 export async function findPersonsByIds(executor: Executor, ids: string[]): Promise<PersonRow[]> {
-  if (ids.length === 0) return [];
+  const wellFormed = ids.filter(isUuid);
+  if (wellFormed.length === 0) return [];
   return executor
     .select()
     .from(persons)
-    .where(and(inArray(persons.id, ids), isRegistered));
+    .where(and(inArray(persons.id, wellFormed), isRegistered));
 }
 
 const documentNumberMatches = (number: string) => sql`upper(${persons.idDocumentNumber}) = upper(${number})`;

@@ -19,7 +19,7 @@ import { newUserMail } from '../../mail/templates.js';
 import { recordAudit } from '../audit/service.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { updatePersonContact } from '../persons/contact.js';
-import { findPersonById } from '../persons/store.js';
+import { findPersonById, isUuid } from '../persons/store.js';
 import {
   disableUser,
   findUserRecord,
@@ -31,11 +31,9 @@ import {
   type UserScope,
 } from './records.js';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids are UUIDs and usernames never are (DESIGN §6), so `/users/{usernameOrId}` is never ambiguous. */
 export function userKey(usernameOrId: string): { id: string } | { username: string } {
-  return uuidPattern.test(usernameOrId) ? { id: usernameOrId } : { username: usernameOrId };
+  return isUuid(usernameOrId) ? { id: usernameOrId } : { username: usernameOrId };
 }
 
 /** Who is asking, and from where (the audit trail records both). */

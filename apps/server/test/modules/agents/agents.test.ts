@@ -202,6 +202,20 @@ describe('POST /api/agents', () => {
     expect(await s.db.select().from(users)).toHaveLength(1);
   });
 
+  it('answers 422 in French, not 500, for an owner id that is not a UUID, and writes nothing', async () => {
+    const s = await setup();
+    const owner = await insertPerson(s.db);
+    const answer = await call(s.app, 'POST', '/api/agents', {
+      token: s.superToken,
+      body: agentInput([owner.id, 'pas-un-uuid']),
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ personIds: ['Personne introuvable'] });
+    expect(await s.db.select().from(agents)).toHaveLength(0);
+    expect(await s.db.select().from(users)).toHaveLength(1);
+    expect(await s.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
   it('answers every missing field in the words of SPEC §5', async () => {
     const s = await setup();
     const answer = await call(s.app, 'POST', '/api/agents', { token: s.superToken, body: {} });

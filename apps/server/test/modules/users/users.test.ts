@@ -220,6 +220,18 @@ describe('POST /api/users', () => {
     expect(unknown.body.errors).toEqual({ personId: ['Personne introuvable'] });
     expect(await s.db.select().from(users)).toHaveLength(5);
   });
+
+  it('answers 422 in French, not 500, for a person id that is not a UUID, and writes nothing', async () => {
+    const s = await setup();
+    const answer = await call(s.app, 'POST', '/api/users', {
+      token: s.alphaAdmin,
+      body: { role: 'user', username: 'mauvais.guichet', personId: 'pas-un-uuid' },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ personId: ['Personne introuvable'] });
+    expect(await s.db.select().from(users)).toHaveLength(5);
+    expect(await s.db.select().from(mailOutbox)).toHaveLength(0);
+  });
 });
 
 describe('POST /api/users/check-unique/', () => {
