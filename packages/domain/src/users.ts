@@ -86,6 +86,20 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A user's status: disabled (deleted), awaiting its first password change, or active. */
+export type UserStatus = 'active' | 'awaiting' | 'disabled';
+export const userStatusLabels: Record<UserStatus, string> = {
+  active: 'Actif',
+  awaiting: 'En attente d’activation',
+  disabled: 'Désactivé',
+};
+
+export function userStatusOf(user: Pick<User, 'deletedAt' | 'passwordUpdatedAt'>): UserStatus {
+  if (user.deletedAt) return 'disabled';
+  if (!user.passwordUpdatedAt) return 'awaiting';
+  return 'active';
+}
+
 /** Messages of the user calls; the success ones are SPEC §8's. */
 export const userMessages = {
   created: 'User created successfully',

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  can,
   createUserInputSchema,
   displayName,
   documentLabel,
@@ -47,7 +48,7 @@ const STEP_CREDENTIALS = 1;
  */
 export default function CreateUserPage() {
   const { user: me } = useSession();
-  const superAdmin = Boolean(me?.isSuperAdmin);
+  const superAdmin = can(me, 'admins.manage');
   const toasts = useToasts();
   const navigate = useNavigate();
   const mutation = useCreateUserMutation();

@@ -27,7 +27,7 @@ export default function UserDetailsPage() {
   const [editing, setEditing] = useState(false);
 
   // The super administrator came to an administrator from its own list.
-  const toAdministrators = Boolean(me?.isSuperAdmin && query.data?.role === 'sudo');
+  const toAdministrators = can(me, 'admins.manage') && query.data?.role === 'sudo';
   const backLink = (
     <Link to={toAdministrators ? '/administrators' : '/users'} className={`${textLinkClasses} text-sm`}>
       ← {toAdministrators ? 'Liste des administrateurs' : 'Liste des utilisateurs'}

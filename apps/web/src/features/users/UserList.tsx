@@ -47,7 +47,9 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
   const deletion = useDeleteUserMutation();
 
   // The super administrator sees every role; an agent's people see their agent's two.
-  const roleChoices: Role[] = me?.isSuperAdmin ? ['sudo', 'agent_admin', 'user'] : ['agent_admin', 'user'];
+  const roleChoices: Role[] = can(me, 'admins.manage')
+    ? ['sudo', 'agent_admin', 'user']
+    : ['agent_admin', 'user'];
   const mayDelete = can(me, 'users.manage');
 
   function go(next: { page?: number; q?: string; role?: Role | '' }) {
