@@ -21,6 +21,8 @@ import { SelectField } from '../../components/SelectField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { Wizard } from '../../components/wizard/Wizard';
 import { errorMessage, isHttpError } from '../../lib/http';
+import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
+import { AccountChoiceSummary } from './AccountChoiceSummary';
 import { useCreateAccountMutation } from './api/create-account';
 
 const STEP_CLIENTS = 0;
@@ -81,7 +83,7 @@ export default function CreateAccountPage() {
         setStep(firstField === 'type' || firstField === 'currency' ? STEP_TYPE : STEP_CLIENTS);
         return;
       }
-      setFailure(errorMessage(error, 'An error occurred'));
+      setFailure(errorMessage(error, DEFAULT_ERROR_FALLBACK));
     }
   }
 
@@ -110,7 +112,9 @@ export default function CreateAccountPage() {
       <Controller
         control={control}
         name="type"
-        render={({ field }) => <AccountTypeField value={field.value} onChange={field.onChange} error={errors.type?.message} />}
+        render={({ field }) => (
+          <AccountTypeField value={field.value} onChange={field.onChange} error={errors.type?.message} />
+        )}
       />
       <SelectField
         label="Devise"
@@ -125,16 +129,7 @@ export default function CreateAccountPage() {
 
   const summaryStep = (
     <div className="space-y-4">
-      <dl className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm text-slate-600">Type de compte</dt>
-          <dd className="font-semibold text-slate-900">{type ? accountTypeLabels[type] : '—'}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">Devise</dt>
-          <dd className="font-semibold text-slate-900">{currency}</dd>
-        </div>
-      </dl>
+      <AccountChoiceSummary type={type} currency={currency} />
       <ClientList clients={clients} showHolderRole showAddLink={false} title="Titulaires" />
     </div>
   );
@@ -177,18 +172,26 @@ export default function CreateAccountPage() {
 function AccountCreated({ account }: { account: Account }) {
   return (
     <section className="mx-auto w-full max-w-xl rounded-xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8">
-      <div aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800">
+      <div
+        aria-hidden="true"
+        className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800"
+      >
         ✓
       </div>
       <h1 className="mt-4 text-2xl font-semibold text-slate-900">Compte créé avec succès !</h1>
       <p className="mt-4 text-sm text-slate-600">Numéro de compte</p>
-      <p className="mt-1 font-mono text-3xl font-bold tracking-wider break-all text-blue-900" aria-label={`Numéro de compte ${account.accountNumber}`}>
+      <p
+        className="mt-1 font-mono text-3xl font-bold tracking-wider break-all text-blue-900"
+        aria-label={`Numéro de compte ${account.accountNumber}`}
+      >
         {account.accountNumber}
       </p>
       <p className="mt-1 text-sm text-slate-700">
         {accountTypeLabels[account.type]} · {account.currency}
       </p>
-      <p className="mt-4 text-sm text-slate-700">Conservez précieusement ce numéro pour accéder à votre compte.</p>
+      <p className="mt-4 text-sm text-slate-700">
+        Conservez précieusement ce numéro pour accéder à votre compte.
+      </p>
       <Link to="/" className={buttonClasses('primary', 'mt-6 w-full sm:w-auto')}>
         Retour à l&apos;accueil
       </Link>

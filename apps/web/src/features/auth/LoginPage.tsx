@@ -10,6 +10,7 @@ import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
 import { applyServerErrors } from '../../lib/form';
 import { errorMessage, isHttpError } from '../../lib/http';
+import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-context';
 import { useLoginMutation } from './api/login';
 
@@ -32,7 +33,7 @@ export default function LoginPage() {
     try {
       const answer = await loginMutation.mutateAsync(input);
       if (!session.signIn(answer.access_token)) {
-        setError('root', { message: 'An error occurred' });
+        setError('root', { message: DEFAULT_ERROR_FALLBACK });
         return;
       }
       toasts.success(authMessages.loginSuccess);
@@ -44,7 +45,7 @@ export default function LoginPage() {
       const unplaced = isHttpError(error)
         ? applyServerErrors(setError, error.errors, ['username', 'password'])
         : [];
-      setError('root', { message: unplaced[0] ?? errorMessage(error, 'An error occurred') });
+      setError('root', { message: unplaced[0] ?? errorMessage(error, DEFAULT_ERROR_FALLBACK) });
     }
   }
 

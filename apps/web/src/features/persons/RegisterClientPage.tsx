@@ -3,6 +3,7 @@ import { Button } from '../../components/Button';
 import { PersonForm, type PersonSubmitResult } from '../../components/persons/PersonForm';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage, isHttpError } from '../../lib/http';
+import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
 import { useSession } from '../../lib/session-context';
 import { useGoBack } from '../../lib/use-go-back';
 import { genericMessages, personMessages, type PersonData } from '@lajan/domain';
@@ -28,7 +29,7 @@ export default function RegisterClientPage() {
       if (isHttpError(error) && Object.keys(error.errors).length > 0) {
         return { errors: error.errors, message: genericMessages.validation };
       }
-      return { message: errorMessage(error, 'An error occurred') };
+      return { message: errorMessage(error, DEFAULT_ERROR_FALLBACK) };
     }
     window.localStorage.removeItem(draftKey);
     toasts.success(personMessages.created);
@@ -44,8 +45,8 @@ export default function RegisterClientPage() {
         <h1 className="text-2xl font-semibold text-slate-900">Enregistrer Client</h1>
       </div>
       <p className="mb-4 text-sm text-slate-600">
-        Les champs marqués d&apos;un <span className="text-red-700">*</span> sont obligatoires. Le brouillon est
-        gardé sur cet appareil jusqu&apos;à l&apos;enregistrement.
+        Les champs marqués d&apos;un <span className="text-red-700">*</span> sont obligatoires. Le brouillon
+        est gardé sur cet appareil jusqu&apos;à l&apos;enregistrement.
       </p>
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <PersonForm

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
-  accountTypeLabels,
   authMessages,
   currencySchema,
   displayName,
@@ -14,14 +13,25 @@ import { AccountTypeField, currencyOptions } from '../../components/accounts/Acc
 import { Alert } from '../../components/Alert';
 import { buttonClasses } from '../../components/Button';
 import { ClientList } from '../../components/persons/ClientList';
-import { PersonForm, personFieldLabels, type PersonFormValues, type PersonSubmitResult } from '../../components/persons/PersonForm';
+import {
+  PersonForm,
+  personFieldLabels,
+  type PersonFormValues,
+  type PersonSubmitResult,
+} from '../../components/persons/PersonForm';
 import { SelectField } from '../../components/SelectField';
 import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
 import { Wizard } from '../../components/wizard/Wizard';
 import { errorMessage, isHttpError } from '../../lib/http';
+import { AccountChoiceSummary } from '../accounts/AccountChoiceSummary';
 import { useRegisterMutation } from './api/register';
-import { REGISTER_DRAFT_KEY, loadRegisterDraft, saveRegisterDraft, type RegisterDraft } from './register-draft';
+import {
+  REGISTER_DRAFT_KEY,
+  loadRegisterDraft,
+  saveRegisterDraft,
+  type RegisterDraft,
+} from './register-draft';
 
 const MAX_PERSONS = 5;
 
@@ -70,9 +80,13 @@ export default function RegisterPage() {
 
   function addPerson(person: PersonData): Promise<PersonSubmitResult | void> {
     const twin = persons.find(
-      (other) => other.idDocumentType === person.idDocumentType && other.idDocumentNumber === person.idDocumentNumber,
+      (other) =>
+        other.idDocumentType === person.idDocumentType && other.idDocumentNumber === person.idDocumentNumber,
     );
-    if (twin) return Promise.resolve({ errors: { idDocumentNumber: [duplicateDocumentMessage(person.idDocumentType)] } });
+    if (twin)
+      return Promise.resolve({
+        errors: { idDocumentNumber: [duplicateDocumentMessage(person.idDocumentType)] },
+      });
     setPersons((all) => [...all, person]);
     return Promise.resolve();
   }
@@ -102,7 +116,12 @@ export default function RegisterPage() {
     }
   }
 
-  if (done) return <RegisterFrame><RequestSent reference={reference} /></RegisterFrame>;
+  if (done)
+    return (
+      <RegisterFrame>
+        <RequestSent reference={reference} />
+      </RegisterFrame>
+    );
 
   const typeStep = (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -139,7 +158,8 @@ export default function RegisterPage() {
             {persons.length === 0 ? 'Titulaire principal' : 'Ajouter un autre titulaire (facultatif)'}
           </h3>
           <p className="mb-4 text-sm text-slate-600">
-            Les informations doivent correspondre à votre pièce d&apos;identité : elle sera vérifiée au point de service.
+            Les informations doivent correspondre à votre pièce d&apos;identité : elle sera vérifiée au point
+            de service.
           </p>
           <PersonForm
             key={form.key}
@@ -161,19 +181,13 @@ export default function RegisterPage() {
 
   const summaryStep = (
     <div className="space-y-4">
-      <dl className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm text-slate-600">Type de compte</dt>
-          <dd className="font-semibold text-slate-900">{type ? accountTypeLabels[type] : '—'}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">Devise</dt>
-          <dd className="font-semibold text-slate-900">{currency}</dd>
-        </div>
-      </dl>
+      <AccountChoiceSummary type={type} currency={currency} />
       <ul className="space-y-3">
         {persons.map((person, index) => (
-          <li key={`${person.idDocumentType}-${person.idDocumentNumber}`} className="rounded-lg border border-slate-200 p-4">
+          <li
+            key={`${person.idDocumentType}-${person.idDocumentNumber}`}
+            className="rounded-lg border border-slate-200 p-4"
+          >
             <p className="font-semibold text-slate-900">
               {displayName(person)}{' '}
               <span className="text-xs font-medium text-blue-900">
@@ -262,7 +276,10 @@ function RegisterFrame({ children }: { children: ReactNode }) {
           to="/login"
           className="flex items-center gap-2 rounded-md text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-700"
         >
-          <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-lg bg-blue-900 text-xl font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="flex size-10 items-center justify-center rounded-lg bg-blue-900 text-xl font-bold text-white"
+          >
             L
           </span>
           <span className="text-2xl font-bold tracking-tight">Lajan</span>
@@ -282,7 +299,10 @@ function RegisterFrame({ children }: { children: ReactNode }) {
 function RequestSent({ reference }: { reference: string | null | undefined }) {
   return (
     <section className="mx-auto w-full max-w-xl rounded-xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8">
-      <div aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800">
+      <div
+        aria-hidden="true"
+        className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800"
+      >
         ✓
       </div>
       <h1 className="mt-4 text-2xl font-semibold text-slate-900">Demande envoyée</h1>
@@ -291,11 +311,13 @@ function RequestSent({ reference }: { reference: string | null | undefined }) {
       </p>
       {reference && (
         <p className="mt-3 text-sm text-slate-700">
-          Référence de la demande : <span className="font-mono font-semibold text-slate-900">{reference}</span>
+          Référence de la demande :{' '}
+          <span className="font-mono font-semibold text-slate-900">{reference}</span>
         </p>
       )}
       <p className="mt-3 text-sm text-slate-600">
-        Présentez votre pièce d&apos;identité originale dans un point de service Lajan pour activer votre compte.
+        Présentez votre pièce d&apos;identité originale dans un point de service Lajan pour activer votre
+        compte.
       </p>
       <Link to="/login" className={buttonClasses('primary', 'mt-6 w-full sm:w-auto')}>
         Connexion
