@@ -103,6 +103,9 @@ export const externalTransferPaymentModeLabels = {
   account: 'Depuis un compte',
 } as const satisfies Record<'cash' | 'account', string>;
 
+/** The history's CSV export (SPEC §2 "History table"): the fallback of a failure without a message. */
+export const historyExportFailureMessage = "Échec de l'export des transactions";
+
 /** The super administrator's fee editor: its success toast and the fallback of a refusal without a message. */
 export const feeScheduleMessages = {
   saved: 'Barème des frais enregistré',

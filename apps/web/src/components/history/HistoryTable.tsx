@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import {
   formatDateTimeFr,
   formatHtg,
+  historyExportFailureMessage,
   todayIso,
   transactionFailureMessages,
   transactionTypeLabels,
@@ -22,7 +23,6 @@ import { TransactionStatusBadge } from './TransactionStatusBadge';
 
 /** How long the search box waits after the last key before asking the server. */
 export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
-export const historyExportFailure = "Échec de l'export des transactions";
 
 interface HistoryTableProps {
   /** Read by assistive technology as the table's caption, and names its paging. */
@@ -61,7 +61,7 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
   const http = useHttp();
   const exportCsv = useMutation({
     mutationFn: () => exportHistoryCsv(http, filters),
-    meta: { errorFallback: historyExportFailure },
+    meta: { errorFallback: historyExportFailureMessage },
     onSuccess: (blob) => saveBlob(blob, `historique-${todayIso()}.csv`),
   });
 
