@@ -1,5 +1,16 @@
 import { centimesToHtg, type Transaction, type TransactionStatus, type TransactionType } from '@lajan/domain';
 
+/** The sender of an external transfer, as the ledger records and the receipt shows it. */
+export interface SenderPerson {
+  id: string;
+  firstName: string;
+  lastName: string;
+  idDocumentType: string | null;
+  idDocumentNumber: string | null;
+  phoneNumber: string | null;
+  address: string | null;
+}
+
 /** What an answer needs of a transaction, whether just posted or read back for the history. */
 export interface TransactionRecord {
   transactionNumber: string;
@@ -18,15 +29,7 @@ export interface TransactionRecord {
   recipientAccountNumber: string | null;
   party: { name: string; idDocumentType: string; idDocumentNumber: string } | null;
   recipient: Record<string, unknown> | null;
-  sender: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    idDocumentType: string | null;
-    idDocumentNumber: string | null;
-    phoneNumber: string | null;
-    address: string | null;
-  } | null;
+  sender: SenderPerson | null;
   relatedTransactionNumber: string | null;
 }
 

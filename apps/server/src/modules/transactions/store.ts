@@ -2,7 +2,7 @@ import { centimesFromSql, type TransactionType } from '@lajan/domain';
 import { aliasedTable, and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accountHolders, accounts, agents, persons, transactions, users } from '../../db/schema.js';
-import type { TransactionRecord } from './present.js';
+import type { SenderPerson, TransactionRecord } from './present.js';
 
 /*
  * Reads for the transactions module. The history joins the users, agents, accounts and persons tables
@@ -100,16 +100,6 @@ export async function customerAccountByNumber(
   document: { idDocumentType: string; idDocumentNumber: string },
 ): Promise<CustomerAccountRef | undefined> {
   return (await customerAccountsByNumbers(executor, [accountNumber], document)).get(accountNumber);
-}
-
-export interface SenderPerson {
-  id: string;
-  firstName: string;
-  lastName: string;
-  idDocumentType: string | null;
-  idDocumentNumber: string | null;
-  phoneNumber: string | null;
-  address: string | null;
 }
 
 export async function personById(executor: Executor, id: string): Promise<SenderPerson | undefined> {
