@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals, MAX_OPERATION_HTG } from './money.js';
+import { hasAtMostTwoDecimals, htgToCentimes, MAX_OPERATION_HTG } from './money.js';
 import { feeGroupSchema } from './transactions.js';
 
 /** The fee editor's refusals (docs/contract-daily.md), worded once for the form and the server. */
@@ -28,10 +28,6 @@ function plainHtg(amount: number): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${decimals} HTG`;
 }
 
-function centimesOf(amountHtg: number): number {
-  return Math.round(amountHtg * 100);
-}
-
 /** A value a band may hold: not negative, at most two decimals, at most 100 000 HTG. */
 function isBandValue(value: unknown): value is number {
   return typeof value === 'number' && value >= 0 && hasAtMostTwoDecimals(value) && value <= MAX_OPERATION_HTG;
@@ -58,8 +54,8 @@ function boundsOf(band: {
   max_amount: unknown;
 }): { min: number; max: number } | undefined {
   if (!isBandValue(band.min_amount) || !isBandValue(band.max_amount)) return undefined;
-  const min = centimesOf(band.min_amount);
-  const max = centimesOf(band.max_amount);
+  const min = htgToCentimes(band.min_amount);
+  const max = htgToCentimes(band.max_amount);
   return min > 0 && min <= max ? { min, max } : undefined;
 }
 
@@ -75,18 +71,18 @@ export const feeBandInputSchema = z
     agent_share: bandValueSchema,
   })
   .superRefine((band, ctx) => {
-    if (isBandValue(band.min_amount) && centimesOf(band.min_amount) === 0)
+    if (isBandValue(band.min_amount) && htgToCentimes(band.min_amount) === 0)
       ctx.addIssue({ code: 'custom', path: ['min_amount'], message: feeEditorMessages.minPositive });
     else if (
       isBandValue(band.min_amount) &&
       isBandValue(band.max_amount) &&
-      centimesOf(band.min_amount) > centimesOf(band.max_amount)
+      htgToCentimes(band.min_amount) > htgToCentimes(band.max_amount)
     )
       ctx.addIssue({ code: 'custom', path: ['max_amount'], message: feeEditorMessages.minAboveMax });
     if (
       isBandValue(band.fee) &&
       isBandValue(band.agent_share) &&
-      centimesOf(band.agent_share) > centimesOf(band.fee)
+      htgToCentimes(band.agent_share) > htgToCentimes(band.fee)
     )
       ctx.addIssue({ code: 'custom', path: ['agent_share'], message: feeEditorMessages.shareAboveFee });
   });
