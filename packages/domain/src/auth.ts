@@ -86,6 +86,9 @@ export const authMessages = {
   samePassword: "Le nouveau mot de passe doit être différent de l'ancien",
   passwordUpdated: 'Mot de passe mis à jour avec succès',
   resetLinkSent: 'Un lien de réinitialisation a été envoyé à votre adresse email.',
+  /** SPEC §8: the forgot-password screen's toast, and what it says under the form when the call failed. */
+  resetLinkSentToast: 'Lien de réinitialisation envoyé',
+  resetLinkFailed: 'Une erreur est survenue. Veuillez réessayer.',
   resetSuccess: 'Mot de passe réinitialisé avec succès',
   resetInvalid: 'Ce lien de réinitialisation est invalide ou a expiré.',
   accountDisabled: 'Ce compte est désactivé.',

@@ -30,7 +30,7 @@ export default function ForgotPasswordPage() {
     try {
       await mutation.mutateAsync(input);
       setSent(true);
-      toasts.success('Lien de réinitialisation envoyé');
+      toasts.success(authMessages.resetLinkSentToast);
     } catch (error) {
       // The toast (server message or "Échec de l'envoi du lien") comes from the query client.
       const hasFieldErrors = isHttpError(error) && Object.keys(error.errors).length > 0;
@@ -38,7 +38,7 @@ export default function ForgotPasswordPage() {
         const unplaced = applyServerErrors(setError, error.errors, ['username']);
         if (unplaced[0]) setError('root', { message: unplaced[0] });
       } else {
-        setError('root', { message: 'Une erreur est survenue. Veuillez réessayer.' });
+        setError('root', { message: authMessages.resetLinkFailed });
       }
     }
   }
