@@ -53,11 +53,18 @@ export const persons = pgTable(
     mother: text('mother'),
     preferredContactMethod: text('preferred_contact_method'),
     consentForMarketing: boolean('consent_for_marketing').notNull().default(false),
+    /**
+     * The agent whose user registered the person (null: the super administrator or a public
+     * registration). With the agents holding one of its accounts, it may read the whole identity
+     * file; anyone else sees it masked (DESIGN §3).
+     */
+    registeredAgentId: uuid('registered_agent_id').references(() => agents.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
+    index('persons_registered_agent_idx').on(t.registeredAgentId),
     // One person per e-mail, phone and identity document (SPEC §5 uniqueness), held by the
     // database so that two racing registrations cannot both win.
     uniqueIndex('persons_email_key').on(sql`lower(${t.email})`),
@@ -133,6 +140,11 @@ export const users = pgTable(
   (t) => [
     // Usernames are unique whatever their case: "Marie" and "marie" are one account.
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    // A person stands behind at most one user that is not deleted (DESIGN §3): its e-mail receives
+    // that user's reset links, so a second user on the same person would share them.
+    uniqueIndex('users_person_active_key')
+      .on(t.personId)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('users_person_id_idx').on(t.personId),
     index('users_agent_id_idx').on(t.agentId),
     check(
@@ -149,8 +161,14 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** `login` for a sign-in, `reset_request` for a forgotten-password request, `register` for a public registration. */
-    kind: text('kind', { enum: ['login', 'reset_request', 'register'] }).notNull(),
+    /**
+     * `login` for a sign-in, `reset_request` for a forgotten-password request, `reset_confirm` for a
+     * new password sent with a reset link, `password_check` for the current password of a password
+     * change, `register` for a public registration.
+     */
+    kind: text('kind', {
+      enum: ['login', 'reset_request', 'reset_confirm', 'password_check', 'register'],
+    }).notNull(),
     /** Lower-cased username (or e-mail for a reset request by e-mail). */
     username: text('username').notNull(),
     ip: text('ip').notNull(),
@@ -443,4 +461,28 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [t.userId, t.route, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * Every failed identification of the recipient of an external transfer at pay-out, and every
+ * unlock by its sending agent (DESIGN §6): five failures since the last unlock lock the transfer.
+ * Kept apart from `transactions`, which is never edited after posting.
+ */
+export const payoutIdentifications = pgTable(
+  'payout_identifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    outcome: text('outcome', { enum: ['failed', 'unlocked'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    agentId: uuid('agent_id').references(() => agents.id),
+    /** What was typed from the card, for the investigation of a failure. */
+    presented: jsonb('presented').$type<Record<string, unknown>>(),
+    at: timestamptz('at').notNull().defaultNow(),
+  },
+  (t) => [index('payout_identifications_transaction_idx').on(t.transactionId, t.at)],
 );
