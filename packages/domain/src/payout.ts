@@ -32,7 +32,10 @@ export function sameName(a: string, b: string): boolean {
 
 /** A document number as printed or typed: only its letters and digits count, in capitals. */
 export function documentKey(value: string | null | undefined): string {
-  return (value ?? '').normalize('NFKC').toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return (value ?? '')
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /** Whether two document numbers are the same ("NIF-778 899" is "nif778899"). */

@@ -410,7 +410,8 @@ export class TransactionsService {
   async search(session: SessionUser, transactionNumber: string): Promise<Transaction | PayoutLookup> {
     const record = await transactionByNumber(this.db, transactionNumber);
     if (!record) throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
-    if (record.type === 'external_transfer' && record.status === 'pending') return presentPayoutLookup(record);
+    if (record.type === 'external_transfer' && record.status === 'pending')
+      return presentPayoutLookup(record);
     if (audienceOf(session) === 'superAdmin') return presentTransaction(record);
     const ownAgentId = session.agent
       ? (await agentWithFloatByCode(this.db, session.agent.code))?.id
