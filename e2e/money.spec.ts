@@ -383,14 +383,17 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
   // The pick-up code is the transaction number.
   expect(pickUp).toBe(sentNumber);
   await printReceipt(page);
+  // A pending transfer's search answers the pay-out look-up (decision 112), to its own agent too.
   const sent = await findTransaction(sending.teller, sentNumber);
   expect(sent).toMatchObject({
     type: 'external_transfer',
     status: 'pending',
     amount: 2000,
     fee: 115,
-    agentShare: 46,
+    recipientMaskedName: 'W. J.',
+    locked: false,
   });
+  expect(JSON.stringify(sent)).not.toContain(recipient.idDocumentNumber);
   expect(await floatBalance(root, sending.code)).toBe(10000 - 2115 + 46);
 
   // Agent B's teller pays it out with the pick-up code and the document the sender gave.
@@ -406,11 +409,27 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
   const card = payingPage.getByRole('region', { name: 'Transfert trouvé' });
   await expect(card.getByText(pickUp)).toBeVisible();
   await expect(card.getByText(htg(2000))).toBeVisible();
+  await expect(card.getByText('Kay Lajan Jacmel', { exact: false })).toBeVisible();
+  // Before identification, only the recipient's initials (decision 112).
+  await expect(card.getByText('W. J.', { exact: true })).toBeVisible();
+  await expect(card).not.toContainText(recipient.lastName);
   await next(payingPage, 'Étape 2 sur 3');
-  await payingPage.getByRole('textbox', { name: 'Prénom' }).fill(recipient.firstName);
+  // A first try with a wrong name is refused, without saying what differs, and moves no money.
+  await payingPage.getByRole('textbox', { name: 'Prénom' }).fill('Widelyne');
   await payingPage.getByRole('textbox', { name: 'Nom', exact: true }).fill(recipient.lastName);
   await payingPage.getByRole('combobox', { name: 'Type de document' }).selectOption(recipient.idDocumentType);
   await payingPage.getByRole('textbox', { name: 'Numéro de document' }).fill(recipient.idDocumentNumber);
+  await next(payingPage, 'Étape 3 sur 3');
+  await payingPage.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(
+    payingPage.getByText("L'identité présentée ne correspond pas au bénéficiaire du transfert").first(),
+  ).toBeVisible();
+  expect(await floatBalance(root, paying.code)).toBe(0);
+  await payingPage.getByRole('button', { name: 'Précédent' }).click();
+  await expect(payingPage.getByText('Étape 2 sur 3')).toBeVisible();
+  // The card prints the family name first: the order of the words does not count.
+  await payingPage.getByRole('textbox', { name: 'Prénom' }).fill(recipient.lastName.toUpperCase());
+  await payingPage.getByRole('textbox', { name: 'Nom', exact: true }).fill(recipient.firstName);
   await next(payingPage, 'Étape 3 sur 3');
   await expect(
     payingPage.getByRole('region', { name: 'Montant à remettre' }).getByText(htg(2000)),

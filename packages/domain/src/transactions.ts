@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY, currencySchema } from './accounts.js';
 import { centimesToHtg, htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from './money.js';
+import { payoutLookupSchema, payoutMessages } from './payout.js';
 import { idDocumentTypeSchema, personFieldsSchema } from './persons.js';
 
 /** Transaction `type` (DESIGN §4); the history's `type` filter takes these values. */
@@ -63,7 +64,7 @@ export const transactionMessages = {
   amountMismatch: 'Le montant ne correspond pas au montant du transfert',
   agentNotActive: "L'agent n'est pas actif",
   notAccountHolder: "La personne au guichet n'est pas titulaire de ce compte",
-  recipientMismatch: "L'identité présentée ne correspond pas au bénéficiaire du transfert",
+  recipientMismatch: payoutMessages.recipientMismatch,
   notSendingAgent: "Seul l'agent expéditeur peut annuler ce transfert",
   transferNotPending: "Ce transfert n'est plus en attente",
   idempotencyConflict: "Cette clé d'idempotence a déjà servi pour une autre opération",
@@ -174,11 +175,14 @@ export const ledgerFailures = {
     code: 'NOT_ACCOUNT_HOLDER',
     message: transactionMessages.notAccountHolder,
   },
+  /** A failed identification at pay-out: 422, the same message whatever part was wrong (decision 112). */
   RecipientMismatch: {
-    status: 403,
+    status: 422,
     code: 'RECIPIENT_MISMATCH',
     message: transactionMessages.recipientMismatch,
   },
+  TransferLocked: { status: 409, code: 'TRANSFER_LOCKED', message: payoutMessages.transferLocked },
+  TransferNotLocked: { status: 409, code: 'TRANSFER_NOT_LOCKED', message: payoutMessages.transferNotLocked },
   NotSendingAgent: { status: 403, code: 'NOT_SENDING_AGENT', message: transactionMessages.notSendingAgent },
   AccountNotFound: { status: 404, code: 'NOT_FOUND', message: transactionMessages.accountNotFound },
   TransactionNotFound: { status: 404, code: 'NOT_FOUND', message: transactionMessages.transactionNotFound },
@@ -406,12 +410,21 @@ export const transactionSchema = z.object({
     .catchall(z.unknown())
     .nullable(),
   relatedTransactionNumber: z.string().nullable(),
+  locked: z
+    .boolean()
+    .describe(
+      'Transfert externe en attente bloqué après cinq identifications échouées (décision 112) ; faux sinon.',
+    ),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const transactionResponseSchema = z.object({ data: transactionSchema });
+/**
+ * `POST /transactions/search`: a pending external transfer answers its pay-out look-up, whoever asks;
+ * any other transaction answers whole, to its own agent (the super administrator: all).
+ */
 export const transactionSearchResponseSchema = z.object({
-  data: z.object({ transaction: transactionSchema }),
+  data: z.object({ transaction: z.union([payoutLookupSchema, transactionSchema]) }),
 });
 
 export const paginationSchema = z.object({

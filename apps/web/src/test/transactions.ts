@@ -27,6 +27,7 @@ export function transactionOf(overrides: Partial<Transaction> = {}): Transaction
     sender: null,
     recipient: null,
     relatedTransactionNumber: null,
+    locked: false,
     ...overrides,
   };
 }

@@ -29,7 +29,8 @@ export type AuditAction =
   | 'accounts.request_received'
   | 'accounts.request_activated'
   | 'accounts.request_rejected'
-  | 'fees.updated';
+  | 'fees.updated'
+  | 'transactions.transfer_unlocked';
 
 export interface AuditEntry {
   at: Date;

@@ -1,4 +1,11 @@
-import { centimesToHtg, type Transaction, type TransactionStatus, type TransactionType } from '@lajan/domain';
+import {
+  centimesToHtg,
+  maskedName,
+  type PayoutLookup,
+  type Transaction,
+  type TransactionStatus,
+  type TransactionType,
+} from '@lajan/domain';
 
 /** The sender of an external transfer, as the ledger records and the receipt shows it. */
 export interface SenderPerson {
@@ -31,34 +38,24 @@ export interface TransactionRecord {
   recipient: Record<string, unknown> | null;
   sender: SenderPerson | null;
   relatedTransactionNumber: string | null;
+  /** A pending external transfer locked by five failed identifications (decision 112). */
+  locked: boolean;
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const ref = (accountNumber: string | null) => (accountNumber === null ? null : { accountNumber });
 
-/**
- * The posted transaction as every answer carries it (docs/contract-ledger.md). `forOtherAgent` hides the
- * document numbers of the sender and recipient from an agent that is only looking a transfer up to pay it
- * out: the payout checks them, the screen need not show them.
- */
-export function presentTransaction(
-  record: TransactionRecord,
-  options: { forOtherAgent?: boolean } = {},
-): Transaction {
+/** The posted transaction as every answer carries it (docs/contract-ledger.md). */
+export function presentTransaction(record: TransactionRecord): Transaction {
   const recipient = record.recipient
     ? {
         ...record.recipient,
         firstName: textOf(record.recipient.firstName),
         lastName: textOf(record.recipient.lastName),
         idDocumentType: (record.recipient.idDocumentType as string | null | undefined) ?? null,
-        idDocumentNumber: options.forOtherAgent
-          ? null
-          : ((record.recipient.idDocumentNumber as string | null | undefined) ?? null),
+        idDocumentNumber: (record.recipient.idDocumentNumber as string | null | undefined) ?? null,
       }
-    : null;
-  const sender = record.sender
-    ? { ...record.sender, idDocumentNumber: options.forOtherAgent ? null : record.sender.idDocumentNumber }
     : null;
   return {
     transactionNumber: record.transactionNumber,
@@ -80,10 +77,30 @@ export function presentTransaction(
     senderAccount: ref(record.senderAccountNumber),
     recipientAccountNumber: record.recipientAccountNumber,
     recipientAccount: ref(record.recipientAccountNumber),
-    party: options.forOtherAgent ? null : record.party,
+    party: record.party,
     senderId: record.sender?.id ?? null,
-    sender,
+    sender: record.sender,
     recipient,
     relatedTransactionNumber: record.relatedTransactionNumber,
+    locked: record.locked,
+  };
+}
+
+/**
+ * A pending external transfer as the search shows it before identification (decision 112): amount,
+ * fee, status, sending agent and the recipient's initials, nothing of the identity file or the sender.
+ */
+export function presentPayoutLookup(record: TransactionRecord): PayoutLookup {
+  return {
+    transactionNumber: record.transactionNumber,
+    type: 'external_transfer',
+    amount: centimesToHtg(record.amountCentimes),
+    fee: centimesToHtg(record.feeCentimes),
+    currency: record.currency,
+    status: 'pending',
+    createdAt: record.createdAt.toISOString(),
+    agent: record.agent,
+    recipientMaskedName: maskedName(textOf(record.recipient?.firstName), textOf(record.recipient?.lastName)),
+    locked: record.locked,
   };
 }

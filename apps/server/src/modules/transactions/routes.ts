@@ -157,7 +157,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
     capability: 'transactions.operate',
     summary: 'Payer un transfert externe au bénéficiaire',
     description:
-      'Par tout agent actif. Verrouille le transfert, vérifie qu’il est en attente (sinon 409), que le montant éventuel est le sien, que le nom et la pièce présentés sont ceux du bénéficiaire (403) ; crédite le float de l’agent payeur.',
+      'Par tout agent actif (décision 112). `recipient` porte l’identité lue sur la pièce présentée : prénom, nom, type et numéro de document, saisis par le caissier ; `party`, la personne au guichet, doit montrer cette même pièce. Verrouille le transfert, vérifie qu’il est en attente (sinon 409 `TRANSFER_NOT_PENDING`), qu’il n’est pas bloqué (sinon 409 `TRANSFER_LOCKED`), que le montant éventuel est le sien (422 `AMOUNT_MISMATCH`), que le nom est celui du bénéficiaire (casse, accents, tirets, espaces et ordre des mots ignorés) et, si l’expéditeur a donné un numéro de document, que la pièce est celle-là. Sinon 422 `RECIPIENT_MISMATCH`, sans dire ce qui diffère ; l’échec est enregistré, et cinq échecs depuis le dernier déblocage bloquent le transfert. Crédite le float de l’agent payeur ; la pièce présentée est enregistrée comme `party` du paiement.',
     body: receiveTransferInputSchema,
     post: (tx, at, session, input) => service.receive(tx, at, session, input),
   });
@@ -171,6 +171,32 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
     params: z.object({ transactionNumber: transactionNumberSchema }),
     post: (tx, at, session, input) => service.cancel(tx, at, session, input.transactionNumber),
   });
+
+  app.post(
+    '/transactions/:transactionNumber/unlock',
+    {
+      preHandler: requireCapability('transactions.operate'),
+      schema: {
+        tags: ['transactions'],
+        summary: 'Débloquer un transfert externe bloqué après cinq identifications échouées',
+        description:
+          'Par l’agent expéditeur seulement (sinon 403 `NOT_SENDING_AGENT`), sur un transfert en attente (sinon 409 `TRANSFER_NOT_PENDING`) et bloqué (sinon 409 `TRANSFER_NOT_LOCKED`). Enregistre le déblocage et l’inscrit au journal d’audit ; cinq nouveaux essais d’identification sont permis. Répond le transfert.',
+        security: bearer,
+        params: z.object({ transactionNumber: transactionNumberSchema }),
+        response: {
+          200: transactionResponseSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      data: await service.unlock(sessionOf(request), request.params.transactionNumber, request.ip),
+    }),
+  );
 
   moneyRoute({
     path: '/agents/deposit',
@@ -189,7 +215,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
         tags: ['transactions'],
         summary: 'Trouver une transaction par son numéro',
         description:
-          'Les transactions de son agent (le super administrateur : toutes) ; celles d’un autre agent seulement s’il s’agit d’un transfert externe en attente, pour le payer (numéros de pièce masqués).',
+          'Un transfert externe en attente, quel que soit l’agent qui cherche, répond seulement ce qu’il faut pour le payer (décision 112) : numéro, montant, frais, devise, statut, date, agent expéditeur, initiales du bénéficiaire (`recipientMaskedName`, « P. D. ») et `locked` ; jamais la fiche du bénéficiaire ni l’expéditeur. Toute autre transaction répond entière à son agent (le super administrateur : toutes), 404 à un autre agent.',
         security: bearer,
         body: transactionSearchInputSchema,
         response: {

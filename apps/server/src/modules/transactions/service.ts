@@ -2,10 +2,15 @@ import {
   audienceOf,
   CURRENCY,
   htgToCentimes,
+  PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
+  payoutMessages,
+  sameDocument,
+  sameName,
   type agentDepositInputSchema,
   type depositInputSchema,
   type externalTransferInputSchema,
   type Pagination,
+  type PayoutLookup,
   type receiveTransferInputSchema,
   type SessionUser,
   type Transaction,
@@ -24,20 +29,38 @@ import {
   type IdempotencyScope,
   type StoredAnswer,
 } from '../ledger/idempotency.js';
+import { recordAudit } from '../audit/service.js';
 import { inMoneyTransaction } from '../ledger/ledger.js';
 import type { Actor, LedgerService, Movement } from '../ledger/service.js';
-import { presentTransaction, type TransactionRecord } from './present.js';
+import { presentPayoutLookup, presentTransaction, type TransactionRecord } from './present.js';
 import {
   accountNumberOf,
   agentWithFloatByCode,
   customerAccountByNumber,
   customerAccountsByNumbers,
+  failedIdentificationsSinceUnlock,
   historyPage,
   personById,
+  recordPayoutIdentification,
   transactionByNumber,
 } from './store.js';
 
 type Party = { name: string; idDocumentType: string; idDocumentNumber: string };
+
+/**
+ * A pay-out whose identity did not match: thrown inside the money transaction (which rolls back), then
+ * recorded by `run` in a transaction of its own, so that the refusal leaves its trace (decision 112).
+ */
+class IdentificationFailed extends Error {
+  constructor(
+    readonly transactionNumber: string,
+    readonly userId: string,
+    readonly agentId: string,
+    readonly presented: Record<string, unknown>,
+  ) {
+    super('payout identification failed');
+  }
+}
 
 /** An answer of a money route: what the first request got, replayed as is for its idempotency key. */
 export interface MoneyAnswer extends StoredAnswer {
@@ -100,6 +123,9 @@ export class TransactionsService {
       const fresh = { status: 201, bodyText: JSON.stringify({ data: transaction }) };
       if (scope) await storeAnswer(tx, scope, fresh);
       return { ...fresh, replayed: false };
+    }).catch(async (error: unknown) => {
+      if (error instanceof IdentificationFailed) await this.#recordFailedIdentification(error);
+      throw error;
     });
     if (scope) await this.#pruneNowAndThen();
     return answer;
@@ -225,6 +251,11 @@ export class TransactionsService {
     });
   }
 
+  /**
+   * The pay-out (decision 112): under the transfer's row lock, refuses a locked transfer, then compares
+   * the identity presented with the sender's recipient. A mismatch rolls this transaction back and is
+   * recorded by `run`; a match pays out and records the document presented as the payout's party.
+   */
   async receive(
     tx: Tx,
     at: Date,
@@ -235,25 +266,91 @@ export class TransactionsService {
     const transfer = await this.ledger.lockTransfer(tx, input.transactionNumber);
     if (!transfer) throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
     if (transfer.status !== 'pending') throw new LedgerRefused('TransferNotPending');
+    if ((await failedIdentificationsSinceUnlock(tx, transfer.id)) >= PAYOUT_FAILED_IDENTIFICATIONS_LIMIT)
+      throw new LedgerRefused('TransferLocked');
     if (input.amount != null && htgToCentimes(input.amount) !== transfer.amountCentimes)
       throw new LedgerRefused('AmountMismatch', { field: 'amount' });
-    if (!recipientMatches(transfer.recipient, input.recipient, input.party))
-      throw new LedgerRefused('RecipientMismatch');
     const actor = await this.actorOf(tx, session);
     const presented = { ...input.recipient };
-    const movement = await this.ledger.payout(tx, {
-      actor,
-      transfer,
-      recipient: presented,
-      party: input.party,
-      at,
-    });
+    if (!recipientMatches(transfer.recipient, presented, input.party))
+      throw new IdentificationFailed(transfer.transactionNumber, session.id, actor.agent.id, {
+        recipient: presented,
+        party: input.party,
+      });
+    // The document presented, with the name read from it, is the payout's party: the proof kept.
+    const party = {
+      name: `${presented.firstName} ${presented.lastName}`,
+      idDocumentType: presented.idDocumentType,
+      idDocumentNumber: presented.idDocumentNumber,
+    };
+    const movement = await this.ledger.payout(tx, { actor, transfer, recipient: presented, party, at });
     const sender = transfer.senderPersonId ? await personById(tx, transfer.senderPersonId) : undefined;
     return this.#present(movement, session, actor, {
-      party: input.party,
+      party,
       sender: sender ?? null,
       recipient: presented,
       relatedTransactionNumber: transfer.transactionNumber,
+    });
+  }
+
+  /**
+   * Records a failed identification in its own committed transaction, under the transfer's row lock:
+   * concurrent tries are counted one after the other, and a try that finds the limit already reached
+   * (another try was recorded meanwhile) is answered as locked, not counted. Throws the refusal.
+   */
+  async #recordFailedIdentification(failure: IdentificationFailed): Promise<never> {
+    await inMoneyTransaction(this.db, async (tx) => {
+      const transfer = await this.ledger.lockTransfer(tx, failure.transactionNumber);
+      if (!transfer) throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
+      if (transfer.status !== 'pending') throw new LedgerRefused('TransferNotPending');
+      if ((await failedIdentificationsSinceUnlock(tx, transfer.id)) >= PAYOUT_FAILED_IDENTIFICATIONS_LIMIT)
+        throw new LedgerRefused('TransferLocked');
+      await recordPayoutIdentification(tx, {
+        transactionId: transfer.id,
+        outcome: 'failed',
+        userId: failure.userId,
+        agentId: failure.agentId,
+        presented: failure.presented,
+        at: this.clock.now(),
+      });
+    });
+    throw new LedgerRefused('RecipientMismatch');
+  }
+
+  /**
+   * `POST /transactions/{transactionNumber}/unlock`: the sending agent lifts the lock of five failed
+   * identifications (decision 112); audited, and recorded as `unlocked` (the count starts again).
+   */
+  async unlock(session: SessionUser, transactionNumber: string, ip: string): Promise<Transaction> {
+    return inMoneyTransaction(this.db, async (tx) => {
+      const transfer = await this.ledger.lockTransfer(tx, transactionNumber);
+      const actor = await this.actorOf(tx, session);
+      if (!transfer) throw new LedgerRefused('TransactionNotFound');
+      if (transfer.agentId !== actor.agent.id)
+        throw new LedgerRefused('NotSendingAgent', { message: payoutMessages.notSendingAgentUnlock });
+      if (transfer.status !== 'pending') throw new LedgerRefused('TransferNotPending');
+      const failures = await failedIdentificationsSinceUnlock(tx, transfer.id);
+      if (failures < PAYOUT_FAILED_IDENTIFICATIONS_LIMIT) throw new LedgerRefused('TransferNotLocked');
+      const at = this.clock.now();
+      await recordPayoutIdentification(tx, {
+        transactionId: transfer.id,
+        outcome: 'unlocked',
+        userId: session.id,
+        agentId: actor.agent.id,
+        presented: null,
+        at,
+      });
+      await recordAudit(tx, {
+        at,
+        action: 'transactions.transfer_unlocked',
+        actor: { id: session.id, username: session.username },
+        target: transfer.transactionNumber,
+        ip,
+        details: { transactionId: transfer.id, failedIdentifications: failures },
+      });
+      const record = await transactionByNumber(tx, transfer.transactionNumber);
+      if (!record) throw new LedgerRefused('TransactionNotFound');
+      return presentTransaction(record);
     });
   }
 
@@ -306,19 +403,20 @@ export class TransactionsService {
   }
 
   /**
-   * `POST /transactions/search`: one's own agent's transactions (the super administrator: all), and
-   * another agent's pending external transfer, to pay it out.
+   * `POST /transactions/search` (decision 112): a pending external transfer answers its pay-out look-up
+   * (amount, status, sending agent, the recipient's initials), whoever asks; any other transaction
+   * answers whole to its own agent (the super administrator: all), and 404 to another agent.
    */
-  async search(session: SessionUser, transactionNumber: string): Promise<Transaction> {
+  async search(session: SessionUser, transactionNumber: string): Promise<Transaction | PayoutLookup> {
     const record = await transactionByNumber(this.db, transactionNumber);
     if (!record) throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
+    if (record.type === 'external_transfer' && record.status === 'pending')
+      return presentPayoutLookup(record);
     if (audienceOf(session) === 'superAdmin') return presentTransaction(record);
     const ownAgentId = session.agent
       ? (await agentWithFloatByCode(this.db, session.agent.code))?.id
       : undefined;
     if (ownAgentId !== undefined && record.agentId === ownAgentId) return presentTransaction(record);
-    if (record.type === 'external_transfer' && record.status === 'pending')
-      return presentTransaction(record, { forOtherAgent: true });
     throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
   }
 
@@ -389,27 +487,16 @@ export class TransactionsService {
       sender: details.sender ?? null,
       recipient: details.recipient ?? null,
       relatedTransactionNumber: details.relatedTransactionNumber ?? null,
+      locked: false,
     });
   }
 }
 
-/** Names compared as a cashier would: case, accents and extra spaces do not count. */
-function normalName(value: unknown): string {
-  return (typeof value === 'string' ? value : '')
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase('fr-FR')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function normalDocument(value: unknown): string {
-  return (typeof value === 'string' ? value : '').replace(/\s+/g, '').toUpperCase();
-}
-
 /**
- * The payout's identity check: the presented names match what the sender gave, the document type
- * matches, the number too when the sender gave one; and the party at the counter shows that document.
+ * The payout's identity check (decision 112): the name presented is the sender's recipient's
+ * (`sameName`: case, accents, hyphens, spaces and word order ignored); when the sender gave a document
+ * number, the document presented is that one (type and number); and the party at the counter shows the
+ * document presented. Which part failed is never told.
  */
 export function recipientMatches(
   expected: Record<string, unknown> | null,
@@ -417,16 +504,16 @@ export function recipientMatches(
   party: Party,
 ): boolean {
   if (!expected) return false;
-  if (normalName(expected.firstName) !== normalName(presented.firstName)) return false;
-  if (normalName(expected.lastName) !== normalName(presented.lastName)) return false;
-  if (expected.idDocumentType && expected.idDocumentType !== presented.idDocumentType) return false;
-  if (
-    expected.idDocumentNumber &&
-    normalDocument(expected.idDocumentNumber) !== normalDocument(presented.idDocumentNumber)
-  )
-    return false;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const expectedName = `${text(expected.firstName)} ${text(expected.lastName)}`;
+  if (!sameName(expectedName, `${presented.firstName} ${presented.lastName}`)) return false;
+  const expectedNumber = text(expected.idDocumentNumber);
+  if (expectedNumber.trim() !== '') {
+    if (expected.idDocumentType !== presented.idDocumentType) return false;
+    if (!sameDocument(expectedNumber, presented.idDocumentNumber)) return false;
+  }
   return (
     party.idDocumentType === presented.idDocumentType &&
-    normalDocument(party.idDocumentNumber) === normalDocument(presented.idDocumentNumber)
+    sameDocument(party.idDocumentNumber, presented.idDocumentNumber)
   );
 }

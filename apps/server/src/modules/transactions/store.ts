@@ -1,7 +1,15 @@
-import { centimesFromSql, type TransactionType } from '@lajan/domain';
+import { centimesFromSql, PAYOUT_FAILED_IDENTIFICATIONS_LIMIT, type TransactionType } from '@lajan/domain';
 import { aliasedTable, and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accountHolders, accounts, agents, persons, transactions, users } from '../../db/schema.js';
+import {
+  accountHolders,
+  accounts,
+  agents,
+  payoutIdentifications,
+  persons,
+  transactions,
+  users,
+} from '../../db/schema.js';
 import type { SenderPerson, TransactionRecord } from './present.js';
 
 /*
@@ -118,6 +126,43 @@ export async function personById(executor: Executor, id: string): Promise<Sender
   return row;
 }
 
+/**
+ * The failed identifications of a transfer since its last unlock (decision 112): ordered by id, which
+ * the transfer's row lock makes the order of the tries.
+ */
+function failuresSinceUnlockSql(transactionId: SQL | typeof transactions.id): SQL<number> {
+  return sql<number>`(select count(*)::int from payout_identifications f
+    where f.transaction_id = ${transactionId} and f.outcome = 'failed'
+      and f.id > coalesce((select max(u.id) from payout_identifications u
+        where u.transaction_id = ${transactionId} and u.outcome = 'unlocked'), 0))`;
+}
+
+/** Failed identifications since the last unlock; read under the transfer's row lock to be exact. */
+export async function failedIdentificationsSinceUnlock(
+  executor: Executor,
+  transactionId: string,
+): Promise<number> {
+  const [row] = await executor
+    .select({ failures: failuresSinceUnlockSql(sql`${transactionId}::uuid`) })
+    .from(sql`(select 1) as one`);
+  return Number(row?.failures ?? 0);
+}
+
+/** One line of `payout_identifications`: a failed identification, or the sending agent's unlock. */
+export async function recordPayoutIdentification(
+  executor: Executor,
+  entry: {
+    transactionId: string;
+    outcome: 'failed' | 'unlocked';
+    userId: string;
+    agentId: string | null;
+    presented: Record<string, unknown> | null;
+    at: Date;
+  },
+): Promise<void> {
+  await executor.insert(payoutIdentifications).values(entry);
+}
+
 const account = aliasedTable(accounts, 'account');
 const senderAccount = aliasedTable(accounts, 'sender_account');
 const recipientAccount = aliasedTable(accounts, 'recipient_account');
@@ -153,6 +198,8 @@ function viewQuery(executor: Executor) {
       senderPhoneNumber: persons.phoneNumber,
       senderAddress: persons.address,
       relatedTransactionNumber: related.transactionNumber,
+      locked: sql<boolean>`case when ${transactions.type} = 'external_transfer' and ${transactions.status} = 'pending'
+        then ${failuresSinceUnlockSql(transactions.id)} >= ${PAYOUT_FAILED_IDENTIFICATIONS_LIMIT} else false end`,
     })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.createdByUserId))
@@ -206,6 +253,7 @@ interface ViewRow {
   senderPhoneNumber: string | null;
   senderAddress: string | null;
   relatedTransactionNumber: string | null;
+  locked: boolean;
 }
 
 function recordOf(row: ViewRow): TransactionRecord & { agentId: string | null } {
@@ -241,15 +289,16 @@ function recordOf(row: ViewRow): TransactionRecord & { agentId: string | null } 
           }
         : null,
     relatedTransactionNumber: row.relatedTransactionNumber,
+    locked: Boolean(row.locked),
   };
 }
 
 export async function transactionByNumber(
   executor: Executor,
   transactionNumber: string,
-): Promise<(TransactionRecord & { agentId: string | null }) | undefined> {
+): Promise<(TransactionRecord & { agentId: string | null; id: string }) | undefined> {
   const [row] = await selectViews(executor, eq(transactions.transactionNumber, transactionNumber));
-  return row ? recordOf(row) : undefined;
+  return row ? { ...recordOf(row), id: row.id } : undefined;
 }
 
 export interface HistoryFilter {

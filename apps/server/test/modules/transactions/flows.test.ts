@@ -75,6 +75,7 @@ describe('POST /api/transactions/deposit', () => {
       sender: null,
       recipient: null,
       relatedTransactionNumber: null,
+      locked: false,
     });
     expect(await changes(world, before)).toEqual({
       [pap.floatAccountId]: -199_999,

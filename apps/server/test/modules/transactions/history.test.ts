@@ -84,26 +84,35 @@ describe('GET /api/transactions/history', () => {
 });
 
 describe('POST /api/transactions/search', () => {
-  it("finds one's own transactions, and another agent's pending external transfer with its documents hidden", async () => {
+  it("finds one's own transactions whole; a pending external transfer answers its pay-out look-up to every agent", async () => {
     const world = await busyWorld();
-    const own = await searchFor(world, world.transferNumber, world.pap.teller.token);
+    const rows = await history(world, '?type=withdrawal', world.pap.teller.token);
+    const withdrawal = rows.body.data[0].transactionNumber as string;
+    const own = await searchFor(world, withdrawal, world.pap.teller.token);
     expect(own.status).toBe(200);
     expect(own.body.data.transaction).toMatchObject({
-      transactionNumber: world.transferNumber,
-      recipient: { idDocumentNumber: 'NIF-778899' },
-      sender: { idDocumentNumber: world.marie.idDocumentNumber },
+      transactionNumber: withdrawal,
+      type: 'withdrawal',
+      party: { idDocumentNumber: world.jean.idDocumentNumber },
     });
 
-    const other = await searchFor(world, world.transferNumber, world.cap.teller.token);
-    expect(other.status).toBe(200);
-    expect(other.body.data.transaction).toMatchObject({
-      transactionNumber: world.transferNumber,
-      status: 'pending',
-      amount: 1000,
-      recipient: { firstName: 'Paul', lastName: 'Délice', idDocumentNumber: null },
-      sender: { idDocumentNumber: null },
-      party: null,
-    });
+    // Decision 112: the same answer for the sending agent and another one, nothing of the identity file.
+    for (const token of [world.pap.teller.token, world.cap.teller.token]) {
+      const found = await searchFor(world, world.transferNumber, token);
+      expect(found.status).toBe(200);
+      expect(found.body.data.transaction).toEqual({
+        transactionNumber: world.transferNumber,
+        type: 'external_transfer',
+        amount: 1000,
+        fee: 65,
+        currency: 'HTG',
+        status: 'pending',
+        createdAt: expect.any(String),
+        agent: { code: 'PAP01', name: 'Kay Lajan Pétion-Ville' },
+        recipientMaskedName: 'P. D.',
+        locked: false,
+      });
+    }
   });
 
   it("answers 404 for another agent's transaction that is not a pending transfer, and for an unknown number", async () => {

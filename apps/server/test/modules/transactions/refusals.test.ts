@@ -321,12 +321,13 @@ describe('refused money requests write nothing', () => {
         world.cap.teller.token,
       );
 
+    // Four failed identifications (422, recorded: decision 112), then refusals that are not about the
+    // identity; a fifth failure would lock the transfer.
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ recipient: { ...identity, lastName: 'Desir' } }, 403, 'RECIPIENT_MISMATCH'],
-      [{ recipient: { ...identity, firstName: 'Pierre' } }, 403, 'RECIPIENT_MISMATCH'],
-      [{ recipient: { ...identity, idDocumentNumber: 'NIF-000000' } }, 403, 'RECIPIENT_MISMATCH'],
-      [{ recipient: { ...identity, idDocumentType: 'passport' } }, 403, 'RECIPIENT_MISMATCH'],
-      [{ party: { ...party, idDocumentNumber: 'AUTRE-1234' } }, 403, 'RECIPIENT_MISMATCH'],
+      [{ recipient: { ...identity, lastName: 'Desir' } }, 422, 'RECIPIENT_MISMATCH'],
+      [{ recipient: { ...identity, idDocumentNumber: 'NIF-000000' } }, 422, 'RECIPIENT_MISMATCH'],
+      [{ recipient: { ...identity, idDocumentType: 'passport' } }, 422, 'RECIPIENT_MISMATCH'],
+      [{ party: { ...party, idDocumentNumber: 'AUTRE-1234' } }, 422, 'RECIPIENT_MISMATCH'],
       [{ amount: 999 }, 422, 'AMOUNT_MISMATCH'],
       [{ transactionNumber: '123456789012' }, 404, 'NOT_FOUND'],
     ];

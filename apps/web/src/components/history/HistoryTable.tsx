@@ -20,6 +20,7 @@ import { tableClasses } from '../responsive-table';
 import { exportHistoryCsv, saveBlob, useHistory } from './api';
 import { CancelTransferButton } from './CancelTransferButton';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
+import { UnlockTransferButton } from './UnlockTransferButton';
 
 /** How long the search box waits after the last key before asking the server. */
 export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
@@ -206,6 +207,7 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
                       >
                         Réimprimer
                       </Button>
+                      <UnlockTransferButton transaction={transaction} />
                       <CancelTransferButton transaction={transaction} />
                     </td>
                   </tr>

@@ -7,12 +7,15 @@ import {
   documentLabel,
   formatDateTimeFr,
   formatHtg,
+  isPayoutLookup,
+  payoutMessages,
   payoutRecipientSchema,
   transactionFailureMessages,
   transactionMessages,
   transactionNumberSchema,
   transactionStatusLabels,
   transactionSuccessMessages,
+  type PayoutLookup,
   type Transaction,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
@@ -31,21 +34,32 @@ const STEP_IDENTIFY = 1;
 const identificationSchema = z.object({ recipient: payoutRecipientSchema });
 type Identification = z.input<typeof identificationSchema>;
 
-/** Only a pending external transfer can be paid out (SPEC §4). */
-export function isPayable(transaction: Transaction): boolean {
-  return transaction.type === 'external_transfer' && transaction.status === 'pending';
+/** What the search found: a pending transfer's pay-out look-up, or a whole transaction of one's agent. */
+type Found = PayoutLookup | Transaction;
+
+/** Only a pending external transfer that is not locked can be paid out (SPEC §4, decision 112). */
+export function isPayable(found: Found): found is PayoutLookup {
+  return isPayoutLookup(found) && !found.locked;
+}
+
+/** Why the found transaction cannot be paid: locked, or no longer pending. */
+function notPayableReason(found: Found): string {
+  return isPayoutLookup(found) && found.locked
+    ? payoutMessages.lockedExplanation
+    : transactionMessages.transferNotPending;
 }
 
 /**
- * Receive transfer (SPEC §2): 1. find the transfer by its number (the pick-up code); 2. identify the
- * recipient from the document presented; 3. confirm the amount to hand over.
+ * Receive transfer (SPEC §2, decision 112): 1. find the transfer by its number (the pick-up code): its
+ * amount, status, sending agent and the recipient's initials, never the name; 2. type the name and the
+ * document from the card presented; 3. confirm the amount to hand over. The server compares.
  */
 export default function ReceiveTransferPage() {
   const wizard = useMoneyWizard('receive', transactionFailureMessages.receive);
   const search = useTransactionSearch();
   const [number, setNumber] = useState('');
   const [numberError, setNumberError] = useState<string | null>(null);
-  const [transfer, setTransfer] = useState<Transaction | null>(null);
+  const [transfer, setTransfer] = useState<Found | null>(null);
   const {
     register,
     trigger,
@@ -121,18 +135,14 @@ export default function ReceiveTransferPage() {
       />
       <SearchOutcome notFound={notFound ? transactionMessages.transactionNotFound : null} search={search}>
         {transfer && <TransferCard transfer={transfer} />}
-        {transfer && !isPayable(transfer) && (
-          <Alert type="danger">{transactionMessages.transferNotPending}</Alert>
-        )}
+        {transfer && !isPayable(transfer) && <Alert type="danger">{notPayableReason(transfer)}</Alert>}
       </SearchOutcome>
     </div>
   );
 
   const identifyStep = (
     <fieldset className="grid gap-4 sm:grid-cols-2">
-      <legend className="mb-2 text-sm text-slate-700">
-        Saisissez l&apos;identité telle qu&apos;elle figure sur la pièce présentée par le bénéficiaire.
-      </legend>
+      <legend className="mb-2 text-sm text-slate-700">{payoutMessages.identifyLegend}</legend>
       <TextField
         label="Prénom"
         required
@@ -179,9 +189,7 @@ export default function ReceiveTransferPage() {
           title: 'Rechercher le transfert',
           content: findStep,
           canGoNext: transfer !== null && isPayable(transfer),
-          blockedHint: transfer
-            ? transactionMessages.transferNotPending
-            : 'Recherchez le transfert pour continuer.',
+          blockedHint: transfer ? notPayableReason(transfer) : 'Recherchez le transfert pour continuer.',
         },
         {
           id: 'identify',
@@ -197,7 +205,7 @@ export default function ReceiveTransferPage() {
               <SummaryList
                 lines={[
                   { label: 'Numéro de transaction', value: transfer?.transactionNumber ?? '' },
-                  { label: 'Expéditeur', value: transfer?.sender ? displayName(transfer.sender) : '' },
+                  { label: payoutMessages.sendingAgent, value: transfer?.agent?.name ?? '' },
                   { label: 'Bénéficiaire', value: displayName(presented ?? {}) },
                   {
                     label: 'Pièce présentée',
@@ -224,32 +232,44 @@ export default function ReceiveTransferPage() {
   );
 }
 
-function TransferCard({ transfer }: { transfer: Transaction }) {
+function TransferCard({ transfer }: { transfer: Found }) {
+  const lookup = isPayoutLookup(transfer) ? transfer : null;
   return (
-    <section aria-label="Transfert trouvé" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+    <section
+      aria-label={payoutMessages.foundRegion}
+      className="rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
       <p className="font-mono text-lg font-semibold break-all text-slate-900">{transfer.transactionNumber}</p>
       <p className="text-2xl font-bold text-slate-900">{formatHtg(transfer.amount)}</p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">Statut</dt>
-        <dd>{transactionStatusLabels[transfer.status] ?? transfer.status}</dd>
-        <dt className="text-slate-600">Envoyé le</dt>
+        <dt className="text-slate-600">{payoutMessages.status}</dt>
+        <dd>
+          {transactionStatusLabels[transfer.status] ?? transfer.status}
+          {lookup?.locked && (
+            <span className="ml-2 rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">
+              {payoutMessages.locked}
+            </span>
+          )}
+        </dd>
+        <dt className="text-slate-600">{payoutMessages.sentAt}</dt>
         <dd>{formatDateTimeFr(transfer.createdAt)}</dd>
-        {transfer.sender && (
-          <>
-            <dt className="text-slate-600">Expéditeur</dt>
-            <dd>{displayName(transfer.sender)}</dd>
-          </>
-        )}
-        {transfer.recipient && (
-          <>
-            <dt className="text-slate-600">Bénéficiaire</dt>
-            <dd>{displayName(transfer.recipient)}</dd>
-          </>
-        )}
         {transfer.agent && (
           <>
-            <dt className="text-slate-600">Agent expéditeur</dt>
-            <dd>{transfer.agent.name}</dd>
+            <dt className="text-slate-600">{payoutMessages.sendingAgent}</dt>
+            <dd>
+              {transfer.agent.name} ({transfer.agent.code})
+            </dd>
+          </>
+        )}
+        {lookup && (
+          <>
+            <dt className="text-slate-600">{payoutMessages.recipient}</dt>
+            <dd>
+              <span aria-describedby="recipient-masked-hint">{lookup.recipientMaskedName}</span>
+              <span id="recipient-masked-hint" className="block text-slate-600">
+                {payoutMessages.recipientMaskedHint}
+              </span>
+            </dd>
           </>
         )}
       </dl>

@@ -7,6 +7,7 @@ import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { feeQuoteRoute, transactionAnswer, transactionOf } from '../../test/transactions';
 import { superAdmin, teller } from '../../test/users';
+import type { PayoutLookup } from '@lajan/domain';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -20,23 +21,27 @@ afterEach(async () => {
 const next = () => screen.getByRole('button', { name: 'Suivant' });
 const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }));
 
-const pendingTransfer = transactionOf({
+/** What the search answers for a pending external transfer (decision 112): no name, no identity file. */
+const pendingTransfer: PayoutLookup = {
   transactionNumber: '73829104556',
   type: 'external_transfer',
-  status: 'pending',
   amount: 2000,
   fee: 115,
-  total: 2115,
+  currency: 'HTG',
+  status: 'pending',
+  createdAt: '2026-11-22T14:05:09.123Z',
   agent: { code: 'JAC01', name: 'Jacmel Cash' },
-  sender: {
-    id: 'p1',
-    firstName: 'jean',
-    lastName: 'Pierre',
-    idDocumentType: 'id_card',
-    idDocumentNumber: null,
-    phoneNumber: '+50937123456',
-    address: null,
-  },
+  recipientMaskedName: 'M. J.',
+  locked: false,
+};
+
+/** Jacmel's transfer once paid, as its own agent's search answers it whole. */
+const paidTransfer = transactionOf({
+  transactionNumber: '73829104556',
+  type: 'external_transfer',
+  status: 'completed',
+  amount: 2000,
+  agent: { code: 'JAC01', name: 'Jacmel Cash' },
   recipient: { firstName: 'Marie', lastName: 'Joseph', idDocumentType: 'passport', idDocumentNumber: null },
 });
 
@@ -69,12 +74,24 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
   });
 
   it('refuses a transfer that is no longer pending', async () => {
-    api.on('POST /transactions/search', {
-      body: { data: { transaction: { ...pendingTransfer, status: 'completed' } } },
-    });
+    api.on('POST /transactions/search', { body: { data: { transaction: paidTransfer } } });
     const { user } = await open();
     await findTransfer(user);
     expect(await screen.findByRole('alert')).toHaveTextContent("Ce transfert n'est plus en attente");
+    expect(next()).toBeDisabled();
+  });
+
+  it('explains a transfer locked after five failed identifications, and goes no further', async () => {
+    api.on('POST /transactions/search', {
+      body: { data: { transaction: { ...pendingTransfer, locked: true } } },
+    });
+    const { user } = await open();
+    await findTransfer(user);
+    const card = await screen.findByRole('region', { name: 'Transfert trouvé' });
+    expect(card).toHaveTextContent('Bloqué');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Ce transfert est bloqué après cinq identifications échouées. L'agent expéditeur doit le débloquer ou l'annuler avant tout paiement.",
+    );
     expect(next()).toBeDisabled();
   });
 
@@ -93,7 +110,11 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     await findTransfer(user);
     const card = await screen.findByRole('region', { name: 'Transfert trouvé' });
     expect(card).toHaveTextContent('2 000,00 HTG');
-    expect(card).toHaveTextContent('Marie JOSEPH');
+    expect(card).toHaveTextContent('En attente');
+    expect(card).toHaveTextContent('Jacmel Cash (JAC01)');
+    // Only the initials before identification: the teller types the name read from the card.
+    expect(card).toHaveTextContent('M. J.');
+    expect(card).not.toHaveTextContent(/Marie|Joseph/i);
     expect(api.requests.find((request) => request.path === '/transactions/search')?.body).toEqual({
       transactionNumber: '73829104556',
     });
@@ -137,7 +158,31 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     expect(post?.headers['idempotency-key']).toBeTruthy();
   });
 
-  it('shows a refused identity and the fallback when the server has no message', async () => {
+  it("shows a refused identity in the server's French words", async () => {
+    api.on('POST /transactions/search', { body: { data: { transaction: pendingTransfer } } });
+    api.on('POST /transactions/receive-transfer', {
+      status: 422,
+      body: {
+        message: "L'identité présentée ne correspond pas au bénéficiaire du transfert",
+        code: 'RECIPIENT_MISMATCH',
+      },
+    });
+    const { user } = await open();
+    await findTransfer(user);
+    await screen.findByRole('region', { name: 'Transfert trouvé' });
+    await user.click(next());
+    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Maria');
+    await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      (await screen.findAllByText("L'identité présentée ne correspond pas au bénéficiaire du transfert"))[0],
+    ).toBeVisible();
+  });
+
+  it('shows the fallback when the server has no message', async () => {
     api.on('POST /transactions/search', { body: { data: { transaction: pendingTransfer } } });
     api.on('POST /transactions/receive-transfer', { status: 409, body: {} });
     const { user } = await open();

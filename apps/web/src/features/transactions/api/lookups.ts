@@ -1,13 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
-import { agentSchema, transactionSearchResponseSchema, type Agent, type Transaction } from '@lajan/domain';
+import {
+  agentSchema,
+  transactionSearchResponseSchema,
+  type Agent,
+  type PayoutLookup,
+  type Transaction,
+} from '@lajan/domain';
 import { isHttpError, type HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
-/** `POST /transactions/search`: the transaction, or null when there is none (404 "Transaction introuvable"). */
+/**
+ * `POST /transactions/search`: a pending external transfer's pay-out look-up, another transaction of
+ * one's agent whole, or null when there is none (404 "Transaction introuvable").
+ */
 export async function searchTransaction(
   http: HttpClient,
   transactionNumber: string,
-): Promise<Transaction | null> {
+): Promise<PayoutLookup | Transaction | null> {
   try {
     const answer = await http.post<unknown>('/transactions/search', { transactionNumber });
     return transactionSearchResponseSchema.shape.data.parse(answer).transaction;

@@ -1,0 +1,314 @@
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, payoutIdentifications } from '../../../src/db/schema.js';
+import { databaseKind } from '../../helpers/database.js';
+import { call, type Answer } from '../../helpers/fixtures.js';
+import {
+  cashTransferForm,
+  createAgentAdmin,
+  expectLedgerInvariants,
+  ledgerSnapshot,
+  ledgerWorld,
+  recipientIdentity,
+  recipientPerson,
+  transactionRow,
+} from '../../helpers/ledger.js';
+
+/*
+ * Pay-out proves the recipient (issue 10, decision 112): the search before identification shows a
+ * masked look-up, a failed identification answers 422 and is recorded, five lock the transfer until
+ * the sending agent unlocks or cancels it; nothing of the money moves on a refusal.
+ */
+
+type World = Awaited<ReturnType<typeof ledgerWorld>>;
+
+const LOCKED_MESSAGE =
+  "Transfert bloqué après cinq identifications échouées ; l'agent expéditeur doit le débloquer ou l'annuler";
+const MISMATCH_MESSAGE = "L'identité présentée ne correspond pas au bénéficiaire du transfert";
+
+function post(world: World, url: string, body: unknown, token: string): Promise<Answer> {
+  return call(world.app, 'POST', `/api${url}`, { token, body });
+}
+
+/** PAP01 sends 1 000 HTG in cash from Marie to Paul Délice; `recipient` overrides the form's fields. */
+async function sendCash(world: World, recipient: Record<string, unknown> = {}): Promise<string> {
+  const form = cashTransferForm(world.marie, 1000);
+  const sent = await post(
+    world,
+    '/transactions/transfer-extern',
+    { ...form, recipient: { ...form.recipient, ...recipient } },
+    world.pap.teller.token,
+  );
+  expect(sent.status).toBe(201);
+  return sent.body.data.transactionNumber as string;
+}
+
+/** CAP01's teller pays out `number` to the identity typed from the card. */
+function receive(
+  world: World,
+  number: string,
+  identity: Record<string, unknown> = recipientIdentity,
+  token = world.cap.teller.token,
+): Promise<Answer> {
+  const presented = { ...recipientIdentity, ...identity };
+  return post(
+    world,
+    '/transactions/receive-transfer',
+    {
+      transactionNumber: number,
+      recipient: presented,
+      party: {
+        name: `${String(presented.firstName)} ${String(presented.lastName)}`,
+        idDocumentType: presented.idDocumentType,
+        idDocumentNumber: presented.idDocumentNumber,
+      },
+    },
+    token,
+  );
+}
+
+async function identificationsOf(world: World, number: string) {
+  const transfer = await transactionRow(world.db, number);
+  return world.db
+    .select()
+    .from(payoutIdentifications)
+    .where(eq(payoutIdentifications.transactionId, transfer.id))
+    .orderBy(asc(payoutIdentifications.id));
+}
+
+const wrongName = { firstName: 'Pierre' };
+
+/** Five wrong names in a row: each 422, the transfer is then locked. */
+async function lock(world: World, number: string): Promise<void> {
+  for (let i = 0; i < 5; i += 1) {
+    const answer = await receive(world, number, wrongName);
+    expect(answer.status).toBe(422);
+  }
+}
+
+describe(`pay-out identification (${databaseKind})`, () => {
+  it('searches a pending transfer without the identity file: amount, status, sending agent, masked name', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world);
+    const found = await post(
+      world,
+      '/transactions/search',
+      { transactionNumber: number },
+      world.cap.teller.token,
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.data.transaction).toEqual({
+      transactionNumber: number,
+      type: 'external_transfer',
+      amount: 1000,
+      fee: 65,
+      currency: 'HTG',
+      status: 'pending',
+      createdAt: expect.any(String),
+      agent: { code: 'PAP01', name: 'Kay Lajan Pétion-Ville' },
+      recipientMaskedName: 'P. D.',
+      locked: false,
+    });
+    const text = JSON.stringify(found.body);
+    for (const secret of [
+      'Délice',
+      'Paul',
+      recipientPerson.dob,
+      recipientPerson.email,
+      recipientPerson.phoneNumber,
+      recipientPerson.address,
+      recipientPerson.occupation,
+      recipientPerson.idDocumentNumber,
+      world.marie.lastName,
+      world.marie.idDocumentNumber,
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('refuses a wrong name with 422, records the try, and moves no money', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world);
+    const before = await ledgerSnapshot(world.db);
+
+    const answer = await receive(world, number, wrongName);
+
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ message: MISMATCH_MESSAGE, code: 'RECIPIENT_MISMATCH' });
+    expect(await ledgerSnapshot(world.db)).toEqual(before);
+    expect(await identificationsOf(world, number)).toMatchObject([
+      {
+        outcome: 'failed',
+        userId: world.cap.teller.id,
+        agentId: world.cap.id,
+        presented: {
+          recipient: { ...recipientIdentity, firstName: 'Pierre' },
+          party: { name: 'Pierre Délice', idDocumentNumber: 'NIF-778899' },
+        },
+      },
+    ]);
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('refuses the right name with another document when the sender gave one, with the same message', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world);
+    const before = await ledgerSnapshot(world.db);
+    for (const identity of [{ idDocumentNumber: 'NIF-000000' }, { idDocumentType: 'passport' }]) {
+      const answer = await receive(world, number, identity);
+      expect(answer.status).toBe(422);
+      expect(answer.body.message).toBe(MISMATCH_MESSAGE);
+    }
+    expect(await ledgerSnapshot(world.db)).toEqual(before);
+    expect(await identificationsOf(world, number)).toHaveLength(2);
+  });
+
+  it('accepts the name in another order, case and spelling of spaces and hyphens', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world, { firstName: 'Jean-Baptiste', lastName: 'Délice' });
+    const paid = await receive(world, number, {
+      firstName: 'DELICE',
+      lastName: 'jean baptiste',
+      idDocumentNumber: 'nif 778899',
+    });
+    expect(paid.status).toBe(201);
+  });
+
+  it('when the sender gave no document: any document passes only with the right name, and is recorded on the payout', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world, { idDocumentNumber: '' });
+    const wrong = await receive(world, number, { lastName: 'Desir', idDocumentNumber: 'PP-123456' });
+    expect(wrong.status).toBe(422);
+
+    const presented = { idDocumentType: 'passport', idDocumentNumber: 'PP-123456' };
+    const paid = await receive(world, number, presented);
+    expect(paid.status).toBe(201);
+    const party = { name: 'Paul Délice', idDocumentType: 'passport', idDocumentNumber: 'PP-123456' };
+    expect(paid.body.data).toMatchObject({
+      type: 'external_payout',
+      party,
+      recipient: { ...recipientIdentity, ...presented },
+    });
+    const payout = await transactionRow(world.db, paid.body.data.transactionNumber as string);
+    expect(payout.party).toEqual(party);
+    expect((await transactionRow(world.db, number)).status).toBe('completed');
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('locks the transfer after five failures: the right identity is refused, the search and the history show it', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world);
+    await lock(world, number);
+    const before = await ledgerSnapshot(world.db);
+
+    const sixth = await receive(world, number);
+    expect(sixth.status).toBe(409);
+    expect(sixth.body).toEqual({ message: LOCKED_MESSAGE, code: 'TRANSFER_LOCKED' });
+    // Another agent's teller, and the sending agent's own, are refused alike.
+    expect((await receive(world, number, {}, world.pap.teller.token)).status).toBe(409);
+    expect(await ledgerSnapshot(world.db)).toEqual(before);
+    // A try on a locked transfer is not counted.
+    expect(await identificationsOf(world, number)).toHaveLength(5);
+
+    const found = await post(
+      world,
+      '/transactions/search',
+      { transactionNumber: number },
+      world.cap.teller.token,
+    );
+    expect(found.body.data.transaction).toMatchObject({ status: 'pending', locked: true });
+    const history = await call(world.app, 'GET', `/api/transactions/history?q=${number}`, {
+      token: world.pap.teller.token,
+    });
+    expect(history.body.data).toMatchObject([{ transactionNumber: number, locked: true }]);
+  });
+
+  it('is unlocked only by the sending agent, audited; five new tries follow', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world);
+    const unlock = (token: string) => post(world, `/transactions/${number}/unlock`, undefined, token);
+
+    const early = await unlock(world.pap.teller.token);
+    expect(early.status).toBe(409);
+    expect(early.body).toEqual({ message: "Ce transfert n'est pas bloqué", code: 'TRANSFER_NOT_LOCKED' });
+    await lock(world, number);
+
+    const otherTeller = await unlock(world.cap.teller.token);
+    expect(otherTeller.status).toBe(403);
+    expect(otherTeller.body).toEqual({
+      message: "Seul l'agent expéditeur peut débloquer ce transfert",
+      code: 'NOT_SENDING_AGENT',
+    });
+    // Administrators have no `transactions.operate` (the permission table).
+    const otherAdmin = await unlock(await createAgentAdmin(world.app, world.cap));
+    expect(otherAdmin.status).toBe(403);
+    expect((await receive(world, number)).status).toBe(409);
+
+    const unlocked = await unlock(world.pap.teller.token);
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body.data).toMatchObject({ transactionNumber: number, status: 'pending', locked: false });
+    expect((await identificationsOf(world, number)).map((row) => row.outcome)).toEqual([
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+      'unlocked',
+    ]);
+    const audit = await world.db.select().from(auditLog).where(eq(auditLog.target, number));
+    expect(audit).toMatchObject([
+      {
+        action: 'transactions.transfer_unlocked',
+        actorUsername: world.pap.teller.username,
+        details: { failedIdentifications: 5 },
+      },
+    ]);
+
+    // Four new failures are allowed, then the right identity pays out.
+    for (let i = 0; i < 4; i += 1) expect((await receive(world, number, wrongName)).status).toBe(422);
+    const paid = await receive(world, number);
+    expect(paid.status).toBe(201);
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('lets the sending agent cancel a locked transfer', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world);
+    await lock(world, number);
+    const refused = await post(world, `/transactions/${number}/cancel`, undefined, world.cap.teller.token);
+    expect(refused.status).toBe(403);
+    const cancelled = await post(world, `/transactions/${number}/cancel`, undefined, world.pap.teller.token);
+    expect(cancelled.status).toBe(201);
+    expect(cancelled.body.data).toMatchObject({ type: 'external_refund', amount: 1000 });
+    expect((await transactionRow(world.db, number)).status).toBe('cancelled');
+    const unlock = await post(world, `/transactions/${number}/unlock`, undefined, world.pap.teller.token);
+    expect(unlock.status).toBe(409);
+    expect(unlock.body.code).toBe('TRANSFER_NOT_PENDING');
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('never counts more than five failures, however many wrong tries arrive at once', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world);
+    const before = await ledgerSnapshot(world.db);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        receive(
+          world,
+          number,
+          { firstName: `Faux${i}` },
+          i % 2 === 0 ? world.cap.teller.token : world.pap.teller.token,
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 422)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(11);
+    expect(
+      answers.filter((answer) => answer.status === 409).every((a) => a.body.code === 'TRANSFER_LOCKED'),
+    ).toBe(true);
+    expect(await identificationsOf(world, number)).toHaveLength(5);
+    expect(await ledgerSnapshot(world.db)).toEqual(before);
+    expect((await receive(world, number)).status).toBe(409);
+  }, 60_000);
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { databaseKind } from '../helpers/database.js';
+import { call } from '../helpers/fixtures.js';
+import {
+  busyLedgerWorld,
+  createAgentAdmin,
+  ledgerSnapshot,
+  recipientIdentity,
+  recipientParty,
+  recipientPerson,
+} from '../helpers/ledger.js';
+
+/*
+ * Object-level access to transactions (issue 10, "Proof that stays"): a teller and an administrator of
+ * agent B (CAP01) acting on agent A's (PAP01) transactions, through every road that names one. Agent A
+ * made deposits and a withdrawal and sent a pending cash transfer (busyLedgerWorld).
+ */
+
+async function scene() {
+  const world = await busyLedgerWorld([100, 200]);
+  const rows = await call(world.app, 'GET', '/api/transactions/history?type=withdrawal', {
+    token: world.pap.teller.token,
+  });
+  const withdrawal = rows.body.data[0].transactionNumber as string;
+  const agentB = {
+    teller: world.cap.teller.token,
+    administrator: await createAgentAdmin(world.app, world.cap),
+  };
+  return { ...world, withdrawal, agentB };
+}
+
+const roles = ['teller', 'administrator'] as const;
+
+describe(`agent B on agent A's transactions (${databaseKind})`, () => {
+  it.each(roles)(
+    "search: the %s of B gets 404 for A's withdrawal and only the masked look-up of A's pending transfer",
+    async (role) => {
+      const world = await scene();
+      const token = world.agentB[role];
+      const search = (transactionNumber: string) =>
+        call(world.app, 'POST', '/api/transactions/search', { token, body: { transactionNumber } });
+      const withdrawal = await search(world.withdrawal);
+      expect(withdrawal.status).toBe(404);
+      expect(withdrawal.body.message).toBe('Transaction introuvable');
+
+      const transfer = await search(world.transferNumber);
+      expect(transfer.status).toBe(200);
+      expect(Object.keys(transfer.body.data.transaction as object).sort()).toEqual(
+        [
+          'agent',
+          'amount',
+          'createdAt',
+          'currency',
+          'fee',
+          'locked',
+          'recipientMaskedName',
+          'status',
+          'transactionNumber',
+          'type',
+        ].sort(),
+      );
+      expect(JSON.stringify(transfer.body)).not.toContain(recipientPerson.lastName);
+    },
+  );
+
+  it.each(roles)("history and its export: the %s of B never sees A's transactions", async (role) => {
+    const world = await scene();
+    const token = world.agentB[role];
+    for (const q of [world.withdrawal, world.transferNumber, 'Délice', world.marie.lastName]) {
+      const history = await call(world.app, 'GET', `/api/transactions/history?q=${encodeURIComponent(q)}`, {
+        token,
+      });
+      expect(history.status).toBe(200);
+      expect(history.body.pagination.total).toBe(0);
+      const exported = await call(
+        world.app,
+        'GET',
+        `/api/transactions/history/export?q=${encodeURIComponent(q)}`,
+        { token },
+      );
+      expect(exported.status).toBe(200);
+      expect(exported.text).not.toContain(world.withdrawal);
+      expect(exported.text).not.toContain(world.transferNumber);
+    }
+  });
+
+  it("cancel and unlock: refused to B's teller and administrator, nothing written", async () => {
+    const world = await scene();
+    const before = await ledgerSnapshot(world.db);
+    for (const action of ['cancel', 'unlock']) {
+      const teller = await call(world.app, 'POST', `/api/transactions/${world.transferNumber}/${action}`, {
+        token: world.agentB.teller,
+      });
+      expect(teller.status).toBe(403);
+      expect(teller.body.code).toBe('NOT_SENDING_AGENT');
+      const administrator = await call(
+        world.app,
+        'POST',
+        `/api/transactions/${world.transferNumber}/${action}`,
+        { token: world.agentB.administrator },
+      );
+      expect(administrator.status).toBe(403);
+      expect(administrator.body.code).toBe('FORBIDDEN');
+      // A's withdrawal is no transfer: unknown to these routes.
+      const notATransfer = await call(world.app, 'POST', `/api/transactions/${world.withdrawal}/${action}`, {
+        token: world.agentB.teller,
+      });
+      expect(notATransfer.status).toBe(404);
+    }
+    expect(await ledgerSnapshot(world.db)).toEqual(before);
+  });
+
+  it("receive: B's administrator may not pay out; B's teller pays A's transfer only to the proved recipient", async () => {
+    const world = await scene();
+    const body = {
+      transactionNumber: world.transferNumber,
+      recipient: recipientIdentity,
+      party: recipientParty,
+    };
+    const administrator = await call(world.app, 'POST', '/api/transactions/receive-transfer', {
+      token: world.agentB.administrator,
+      body,
+    });
+    expect(administrator.status).toBe(403);
+    const impostor = await call(world.app, 'POST', '/api/transactions/receive-transfer', {
+      token: world.agentB.teller,
+      body: { ...body, recipient: { ...recipientIdentity, lastName: 'Desir' } },
+    });
+    expect(impostor.status).toBe(422);
+    // A's withdrawal cannot be "paid out".
+    const withdrawal = await call(world.app, 'POST', '/api/transactions/receive-transfer', {
+      token: world.agentB.teller,
+      body: { ...body, transactionNumber: world.withdrawal },
+    });
+    expect(withdrawal.status).toBe(404);
+    const paid = await call(world.app, 'POST', '/api/transactions/receive-transfer', {
+      token: world.agentB.teller,
+      body,
+    });
+    expect(paid.status).toBe(201);
+    expect(paid.body.data.agent.code).toBe('CAP01');
+    // Once paid, A's transfer is A's again: B no longer finds it.
+    const search = await call(world.app, 'POST', '/api/transactions/search', {
+      token: world.agentB.teller,
+      body: { transactionNumber: world.transferNumber },
+    });
+    expect(search.status).toBe(404);
+  });
+});
