@@ -1,4 +1,5 @@
 import type { AuditEntryView } from '@lajan/domain';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../src/db/schema.js';
 import { build } from '../../helpers/build.js';
@@ -116,5 +117,24 @@ describe('GET /api/audit', () => {
       expect(refused.body.code).toBe('FORBIDDEN');
     }
     expect((await call(app, 'GET', '/api/audit')).status).toBe(401);
+  });
+});
+
+describe('the audit trail in the database', () => {
+  it('refuses to change or delete a row once written, even to the application itself', async () => {
+    const t = await build();
+    const db = t.database.db;
+    await activeSuperAdminToken(t.app);
+    const [entry] = await db.select().from(auditLog).limit(1);
+    expect(entry).toBeDefined();
+    const refusal = (write: Promise<unknown>) =>
+      write.then(
+        () => 'written',
+        (error: Error & { cause?: Error }) => (error.cause ?? error).message,
+      );
+    expect(await refusal(db.update(auditLog).set({ action: 'auth.nothing' }))).toMatch(/append-only/);
+    expect(await refusal(db.delete(auditLog))).toMatch(/append-only/);
+    const [after] = await db.select().from(auditLog).where(eq(auditLog.id, entry!.id));
+    expect(after).toEqual(entry);
   });
 });

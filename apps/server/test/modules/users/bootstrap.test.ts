@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, persons, users } from '../../../src/db/schema.js';
 import { ensureSuperAdmin } from '../../../src/modules/users/bootstrap.js';
@@ -59,7 +59,7 @@ describe('the super administrator', () => {
 
   it('is created once when two processes start together', async () => {
     const { database, clock } = await build();
-    await database.db.delete(auditLog);
+    await database.db.execute(sql`TRUNCATE TABLE audit_log`);
     await database.db.delete(users);
     await database.db.delete(persons);
     const printed: string[] = [];
