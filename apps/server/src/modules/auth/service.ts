@@ -25,7 +25,16 @@ import {
   type UserAccount,
 } from '../users/store.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { lastSuccessAt, recordAttempt, throttleWaitSeconds } from './throttle.js';
+import {
+  admitAddressAttempt,
+  admitAttempt,
+  lastSuccessAt,
+  markAttemptSucceeded,
+  RESET_CONFIRM_LIMIT_PER_IP,
+  recordAttempt,
+  THROTTLE_WINDOW_MS,
+  throttleWaitSeconds,
+} from './throttle.js';
 import { ACCESS_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
 
 /** A reset link works once, for one hour. */
@@ -60,18 +69,24 @@ export class AuthService {
     const key = input.username.toLowerCase();
     const account = await findUserByUsername(db, input.username);
 
+    // Counted as a failure before the password is checked, under the locks of the username and
+    // the address: concurrent attempts cannot all read a count below the limit (decision 110).
     // A new password or a success starts the username's count again; the address's count stays.
-    const lastSuccess = await lastSuccessAt(db, key);
-    const countsFrom = latest(lastSuccess, account?.passwordUpdatedAt ?? null);
-    const wait = await throttleWaitSeconds(db, { kind: 'login', key, ip, now, keyCountsFrom: countsFrom });
-    if (wait > 0) {
+    const admission = await admitAttempt(db, {
+      kind: 'login',
+      key,
+      ip,
+      now,
+      keyCountsFrom: async (tx) => latest(await lastSuccessAt(tx, key), account?.passwordUpdatedAt ?? null),
+    });
+    if (!admission.admitted) {
       await recordAudit(db, {
         at: now,
         action: 'auth.login_throttled',
         actor: { id: account?.id ?? null, username: input.username },
         ip,
       });
-      throw new Throttled(wait);
+      throw new Throttled(admission.waitSeconds);
     }
 
     // An unknown username costs the same hash check as a known one.
@@ -81,22 +96,19 @@ export class AuthService {
     );
     if (!account || !passwordOk || !canSignIn(account)) {
       const disabled = Boolean(account && passwordOk);
-      await db.transaction(async (tx) => {
-        await recordAttempt(tx, { kind: 'login', key, ip, succeeded: false, now });
-        await recordAudit(tx, {
-          at: now,
-          action: 'auth.login_failed',
-          actor: { id: account?.id ?? null, username: input.username },
-          ip,
-          details: { reason: disabled ? 'disabled' : 'bad_credentials' },
-        });
+      await recordAudit(db, {
+        at: now,
+        action: 'auth.login_failed',
+        actor: { id: account?.id ?? null, username: input.username },
+        ip,
+        details: { reason: disabled ? 'disabled' : 'bad_credentials' },
       });
       // Only someone who knows the password learns that the account is disabled.
       throw new Unauthenticated(disabled ? authMessages.accountDisabled : authMessages.invalidCredentials);
     }
 
     await db.transaction(async (tx) => {
-      await recordAttempt(tx, { kind: 'login', key, ip, succeeded: true, now });
+      await markAttemptSucceeded(tx, admission.attemptId);
       await recordAudit(tx, {
         at: now,
         action: 'auth.login',
