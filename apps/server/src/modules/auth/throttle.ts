@@ -220,3 +220,24 @@ export async function admitAddressAttempt(
     return { admitted: true, attemptId };
   });
 }
+
+/** Failures of a key for `kind` within the window and since `from` (this one included once recorded). */
+export async function countFailuresSince(
+  executor: Executor,
+  query: { kind: AttemptKind; key: string; now: Date; from: Date | null },
+): Promise<number> {
+  const windowStart = new Date(query.now.getTime() - THROTTLE_WINDOW_MS);
+  const from = query.from && query.from > windowStart ? query.from : windowStart;
+  const [row] = await executor
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.kind, query.kind),
+        eq(loginAttempts.username, query.key),
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.createdAt, from),
+      ),
+    );
+  return row?.n ?? 0;
+}
