@@ -166,11 +166,7 @@ export async function lastSuccessAt(
     .select({ at: loginAttempts.createdAt })
     .from(loginAttempts)
     .where(
-      and(
-        eq(loginAttempts.kind, kind),
-        eq(loginAttempts.username, key),
-        eq(loginAttempts.succeeded, true),
-      ),
+      and(eq(loginAttempts.kind, kind), eq(loginAttempts.username, key), eq(loginAttempts.succeeded, true)),
     )
     .orderBy(desc(loginAttempts.createdAt))
     .limit(1);

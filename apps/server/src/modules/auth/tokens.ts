@@ -24,8 +24,7 @@ const claimsSchema = z.object({
 export type AccessTokenClaims = z.infer<typeof claimsSchema>;
 
 export type VerifyResult =
-  | { ok: true; claims: AccessTokenClaims }
-  | { ok: false; reason: 'expired' | 'too_old' | 'invalid' };
+  { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'expired' | 'too_old' | 'invalid' };
 
 /**
  * HS256 access tokens carrying the session (`user`), the user's token version (`ver`), the time
@@ -72,8 +71,7 @@ export class TokenService {
         // The signature was checked before the expiry: the claims are the server's own.
         const authTime = error.payload.auth_time;
         const tooOld =
-          typeof authTime === 'number' &&
-          this.clock.now().getTime() / 1000 >= authTime + SESSION_MAX_SECONDS;
+          typeof authTime === 'number' && this.clock.now().getTime() / 1000 >= authTime + SESSION_MAX_SECONDS;
         return { ok: false, reason: tooOld ? 'too_old' : 'expired' };
       }
       return { ok: false, reason: 'invalid' };

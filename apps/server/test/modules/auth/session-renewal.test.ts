@@ -79,7 +79,7 @@ describe('session renewal', () => {
     const { app, config, clock } = await build();
     const token = await activeSuperAdminToken(app);
     const claims = decodeJwt(token);
-    const key = new TextEncoder().encode(config.jwtSecret!);
+    const key = new TextEncoder().encode(config.jwtSecret);
     const now = Math.floor(clock.now().getTime() / 1000);
     const signed = (audience: string | null) => {
       const jwt = new SignJWT({ ver: claims.ver, auth_time: now, user: claims.user })
