@@ -32,10 +32,8 @@ import {
   lastSuccessAt,
   markAttemptSucceeded,
   RESET_CONFIRM_LIMIT_PER_IP,
-  recordAttempt,
   THROTTLE_WINDOW_MS,
   throttleLimits,
-  throttleWaitSeconds,
 } from './throttle.js';
 import type { TokenService } from './tokens.js';
 
@@ -251,11 +249,12 @@ export class AuthService {
   ): Promise<void> {
     const { db, clock, appUrl } = this.deps;
     const now = clock.now();
-    const wait = await throttleWaitSeconds(db, { kind: 'reset_request', key, ip, now });
-    if (wait > 0) throw new Throttled(wait);
+    // Counted atomically too, so that concurrent requests cannot send more links than the limit.
+    const admission = await admitAttempt(db, { kind: 'reset_request', key, ip, now });
+    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
 
     const queued = await db.transaction(async (tx) => {
-      await recordAttempt(tx, { kind: 'reset_request', key, ip, succeeded: true, now });
+      await markAttemptSucceeded(tx, admission.attemptId);
       const accounts = (await findAccounts(tx)).filter(
         (account) => canSignIn(account) && account.person.email,
       );

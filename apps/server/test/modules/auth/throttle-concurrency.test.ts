@@ -1,9 +1,9 @@
 import { authMessages } from '@lajan/domain';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loginAttempts } from '../../../src/db/schema.js';
+import { loginAttempts, passwordResetTokens } from '../../../src/db/schema.js';
 import { build, SUPERADMIN } from '../../helpers/build.js';
-import { login } from '../../helpers/fixtures.js';
+import { call, login } from '../../helpers/fixtures.js';
 
 /**
  * Issue 10 §2: the failure count was read, argon2 ran, then the failure was written, so 120
@@ -18,7 +18,7 @@ function tally(statuses: number[]): Record<number, number> {
   return out;
 }
 
-describe('sign-in throttling under concurrency', () => {
+describe('throttling under concurrency', () => {
   it('answers at most 5 × 401 to 120 concurrent wrong passwords for one username from one address', async () => {
     const { app, database } = await build();
 
@@ -59,5 +59,18 @@ describe('sign-in throttling under concurrency', () => {
 
     // Another address is not concerned.
     expect((await login(app, SUPERADMIN.username, SUPERADMIN.password, '192.0.2.1')).status).toBe(200);
+  });
+
+  it('sends at most 5 reset links to 20 concurrent requests for one username', async () => {
+    const { app, database } = await build();
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(app, 'POST', '/api/forgot-password', { body: { username: SUPERADMIN.username } }),
+      ),
+    );
+
+    expect(tally(answers.map((answer) => answer.status))).toEqual({ 200: 5, 429: 15 });
+    expect(await database.db.select().from(passwordResetTokens)).toHaveLength(5);
   });
 });
