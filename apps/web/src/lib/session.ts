@@ -50,7 +50,11 @@ export function decodeToken(token: string): DecodedToken | null {
     return null;
   }
   if (typeof payload !== 'object' || payload === null) return null;
-  const { exp, user, auth_time: authTime } = payload as { exp?: unknown; user?: unknown; auth_time?: unknown };
+  const {
+    exp,
+    user,
+    auth_time: authTime,
+  } = payload as { exp?: unknown; user?: unknown; auth_time?: unknown };
   if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
   const parsedUser = sessionUserSchema.safeParse(user);
   return {
@@ -133,7 +137,9 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
       () => {
         if (session.token && !isTokenValid(session.token, now())) {
           clear();
-          options.onExpire?.(authTime !== null && expSeconds >= authTime + SESSION_MAX_SECONDS ? 'max_age' : 'idle');
+          options.onExpire?.(
+            authTime !== null && expSeconds >= authTime + SESSION_MAX_SECONDS ? 'max_age' : 'idle',
+          );
         } else if (session.token) scheduleExpiry(expSeconds, authTime);
       },
       Math.max(0, Math.min(delay, MAX_TIMER_MS)),
