@@ -1,6 +1,8 @@
 import { authMessages } from '@lajan/domain';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../../src/db/client.js';
+import { auditLog, loginAttempts, users } from '../../../src/db/schema.js';
 import { build } from '../../helpers/build.js';
 import { HOUR_MS, MINUTE_MS } from '../../helpers/clock.js';
 import { activeSuperAdminToken, call, type Answer } from '../../helpers/fixtures.js';
@@ -11,13 +13,22 @@ import { activeSuperAdminToken, call, type Answer } from '../../helpers/fixtures
  * nothing is written to the database for it.
  */
 const me = (app: Parameters<typeof call>[0], token: string) => call(app, 'GET', '/api/auth/user', { token });
+/** What a renewal could have written: the users (version, dates), the audit trail, the attempts. */
+async function writtenRows(db: Db) {
+  return {
+    users: await db.select().from(users).orderBy(users.id),
+    audit: (await db.select().from(auditLog)).length,
+    attempts: (await db.select().from(loginAttempts)).length,
+  };
+}
 const renewed = (answer: Answer) => answer.headers['x-access-token'] as string | undefined;
 
 describe('session renewal', () => {
   it('gives no fresh token at 10 minutes, a fresh one at 20 minutes, and the fresh one lives 30 minutes more', async () => {
-    const { app, clock } = await build();
+    const { app, clock, database } = await build();
     const token = await activeSuperAdminToken(app);
     const signedInAt = decodeJwt(token).iat!;
+    const before = await writtenRows(database.db);
 
     clock.advance(10 * MINUTE_MS);
     const early = await me(app, token);
@@ -34,6 +45,8 @@ describe('session renewal', () => {
     expect(claims.exp! - claims.iat!).toBe(30 * 60);
     expect(claims.auth_time).toBe(signedInAt);
     expect(claims.aud).toBe('lajan-api');
+    // Nothing was written for it.
+    expect(await writtenRows(database.db)).toEqual(before);
 
     // 35 minutes after sign-in: the first token is over, the renewed one still works.
     clock.advance(15 * MINUTE_MS);
