@@ -75,6 +75,8 @@ export interface AppOverrides {
   webDistDir?: string;
   /** More routes under `/api`, behind the same authentication. */
   routes?: FastifyPluginAsync;
+  /** The hash of new passwords (argon2id by default): tests count its calls. */
+  hashPassword?: (password: string) => Promise<string>;
 }
 
 /**
@@ -164,6 +166,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     jwtSecret,
     clock,
     printSecret: overrides.printSecret ?? ((line) => process.stderr.write(line)),
+    hashPassword: overrides.hashPassword,
   });
 
   await app.register(ledgerPlugin, { clock });
@@ -171,7 +174,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(
     async (api) => {
       // Default-deny: every /api route needs a session unless its config says `public`.
-      api.addHook('onRequest', (request) => app.authenticate(request));
+      api.addHook('onRequest', (request, reply) => app.authenticate(request, reply));
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(agentRoutes, { clock, appUrl: config.appUrl });

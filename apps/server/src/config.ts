@@ -69,6 +69,15 @@ const envSchema = z.object({
       .regex(/^(true|false|[0-9a-fA-F.:/,\s]+)$/, 'doit valoir true, false ou une liste d’adresses IP')
       .optional(),
   ),
+  SESSION_IDLE_MINUTES: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z
+      .number({ error: 'doit être un nombre entier de minutes entre 2 et 720' })
+      .int('doit être un nombre entier de minutes entre 2 et 720')
+      .min(2, 'doit être un nombre entier de minutes entre 2 et 720')
+      .max(720, 'doit être un nombre entier de minutes entre 2 et 720')
+      .default(30),
+  ),
   LOG_LEVEL: optionalText.pipe(
     z.enum(logLevels, { error: `doit valoir ${logLevels.join(', ')}` }).default('info'),
   ),
@@ -91,6 +100,11 @@ export interface Config {
   /** Without a trailing slash; links in e-mails start with it. */
   appUrl: string;
   logLevel: LogLevel;
+  /**
+   * A session ends after this many minutes without a request: the life of an access token,
+   * renewed while in use, up to 12 hours after sign-in (decision 110).
+   */
+  sessionIdleMinutes: number;
   /**
    * Behind a load balancer, which `X-Forwarded-For` hops to trust, so that throttling and the
    * audit trail see the client's address (Fastify's `trustProxy`). Default: none.
@@ -131,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       mailFrom: 'Lajan <no-reply@lajan.local>',
       appUrl: 'http://localhost:3000',
       logLevel: 'info',
+      sessionIdleMinutes: 30,
       trustProxy: false,
     });
   });
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       APP_URL: 'https://bo.lajan.ht/',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8',
+      SESSION_IDLE_MINUTES: '45',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:pass@mail.lajan.ht:465',
       appUrl: 'https://bo.lajan.ht',
       logLevel: 'warn',
+      sessionIdleMinutes: 45,
       trustProxy: '10.0.0.0/8',
     });
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '4000' })).toMatchObject({
@@ -75,6 +78,18 @@ describe('loadConfig', () => {
     [
       { SMTP_URL: 'http://mail' },
       'Configuration invalide : SMTP_URL doit être une URL smtp://… ou smtps://…',
+    ],
+    [
+      { SESSION_IDLE_MINUTES: 'une heure' },
+      'Configuration invalide : SESSION_IDLE_MINUTES doit être un nombre entier de minutes entre 2 et 720',
+    ],
+    [
+      { SESSION_IDLE_MINUTES: '1' },
+      'Configuration invalide : SESSION_IDLE_MINUTES doit être un nombre entier de minutes entre 2 et 720',
+    ],
+    [
+      { SESSION_IDLE_MINUTES: '1000' },
+      'Configuration invalide : SESSION_IDLE_MINUTES doit être un nombre entier de minutes entre 2 et 720',
     ],
     [{ APP_URL: 'lajan.ht' }, 'Configuration invalide : APP_URL doit être une URL http(s)://…'],
     [

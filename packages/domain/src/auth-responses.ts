@@ -6,7 +6,7 @@ export const loginResponseSchema = z.object({
   data: z.object({
     access_token: z.string(),
     token_type: z.literal('Bearer'),
-    /** Seconds: 8 hours. */
+    /** Seconds: the token's life, `SESSION_IDLE_MINUTES` (30 minutes by default). */
     expires_in: z.number().int(),
     user: sessionUserSchema,
   }),

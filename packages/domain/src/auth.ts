@@ -84,6 +84,13 @@ export const authMessages = {
   passwordChangeRequired: 'Vous devez changer votre mot de passe avant de continuer.',
   wrongCurrentPassword: 'Le mot de passe actuel est incorrect',
   samePassword: "Le nouveau mot de passe doit être différent de l'ancien",
+  /** A new password found in the server's list of common passwords (decision 110). */
+  commonPassword: 'Ce mot de passe est trop courant ; choisissez-en un autre.',
+  /** The 5th wrong current password of a password change within 15 minutes ends the session. */
+  passwordChecksExceeded:
+    'Trop de mots de passe actuels incorrects : votre session a été fermée. Veuillez vous reconnecter.',
+  /** A session is renewed while in use, but never beyond 12 hours after sign-in. */
+  sessionTooOld: 'Votre journée de travail a dépassé 12 heures. Veuillez vous reconnecter.',
   passwordUpdated: 'Mot de passe mis à jour avec succès',
   resetLinkSent: 'Un lien de réinitialisation a été envoyé à votre adresse email.',
   /** SPEC §8: the forgot-password screen's toast, and what it says under the form when the call failed. */

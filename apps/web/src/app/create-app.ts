@@ -32,9 +32,14 @@ export interface LajanApp {
  * each test builds its own, so tests share no state.
  */
 export function createApp(options: AppOptions = {}): LajanApp {
-  const session = createSessionStore({ storage: options.storage });
-  session.restore();
   const toasts = createToastStore();
+  const session = createSessionStore({
+    storage: options.storage,
+    // Signed out by the clock: after 30 minutes without a request, or 12 hours after sign-in.
+    onExpire: (reason) =>
+      toasts.warning(reason === 'max_age' ? authMessages.sessionTooOld : authMessages.sessionExpired),
+  });
+  session.restore();
 
   // The client needs the router and the router is built after it: the handlers look it up late.
   const routerRef: { current: DataRouter | null } = { current: null };
@@ -43,11 +48,19 @@ export function createApp(options: AppOptions = {}): LajanApp {
     baseUrl: options.apiBaseUrl ?? env.apiBaseUrl,
     timeoutMs: options.httpTimeoutMs,
     getToken: () => session.getSnapshot().token,
-    onUnauthorized: () => {
+    // Only while signed in: an answer that arrives after a sign-out must not sign back in.
+    onRefreshedToken: (token) => {
+      if (session.getSnapshot().token) session.signIn(token);
+    },
+    onUnauthorized: (error) => {
       const router = routerRef.current;
       const wasSignedIn = session.getSnapshot().token !== null;
       session.clear();
-      if (wasSignedIn) toasts.warning(authMessages.sessionExpired);
+      // The server says why when it is not a plain expiry (12 hours reached, too many wrong passwords).
+      const why = [authMessages.sessionTooOld, authMessages.passwordChecksExceeded].find(
+        (message) => message === error.serverMessage,
+      );
+      if (wasSignedIn) toasts.warning(why ?? authMessages.sessionExpired);
       if (!router) return;
       const { pathname, search } = router.state.location;
       if (pathname === '/login') return;

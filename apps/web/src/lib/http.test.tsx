@@ -1,3 +1,4 @@
+import { authMessages } from '@lajan/domain';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../test/api-server';
@@ -115,6 +116,18 @@ describe('the http client (SPEC §7)', () => {
     expect(own.handled).toBe(false);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
+
+  it('hands a renewed token (X-Access-Token) to its handler, only for a signed-in call', async () => {
+    api.on('GET /a', { body: { data: { ok: true } }, headers: { 'X-Access-Token': 'jeton.renouvele.ici' } });
+    const onRefreshedToken = vi.fn();
+    const signedIn = client({ getToken: () => 'le.jeton.ici', onRefreshedToken });
+    await expect(signedIn.http.get('/a')).resolves.toEqual({ ok: true });
+    expect(onRefreshedToken).toHaveBeenCalledWith('jeton.renouvele.ici');
+
+    const anonymous = client({ onRefreshedToken });
+    await anonymous.http.get('/a');
+    expect(onRefreshedToken).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('the http client inside the app', () => {
@@ -143,6 +156,42 @@ describe('the http client inside the app', () => {
     await user.type(screen.getByLabelText('Mot de passe'), 'Mot-de-passe-1');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('heading', { name: 'Tableau des frais' })).toBeVisible();
+  });
+
+  it('keeps a renewed token from the server, in storage and for the next calls', async () => {
+    const { app } = await signedIn();
+    const first = localStorage.getItem('access_token');
+    const renewed = makeToken(teller, { expiresInSeconds: 30 * 60 });
+    expect(renewed).not.toBe(first);
+    api.on('GET /a', { body: { data: { ok: true } }, headers: { 'X-Access-Token': renewed } });
+    api.on('GET /b', { body: { data: { ok: true } } });
+
+    await call(app.http.get('/a'));
+    expect(localStorage.getItem('access_token')).toBe(renewed);
+    expect(app.session.getSnapshot().token).toBe(renewed);
+    await call(app.http.get('/b'));
+    expect(api.requests.at(-1)?.headers.authorization).toBe(`Bearer ${renewed}`);
+    expect(screen.getByRole('heading', { name: 'Tableau des frais', level: 1 })).toBeVisible();
+  });
+
+  it('on a 401 after 12 hours of session says to sign in again, with the server\'s words', async () => {
+    api.on('GET /a', { status: 401, body: { message: authMessages.sessionTooOld, code: 'UNAUTHENTICATED' } });
+    const { app } = await signedIn();
+    await call(app.http.get('/a'));
+    expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Notifications' })).getByText(authMessages.sessionTooOld),
+    ).toBeVisible();
+  });
+
+  it('does not sign back in with a renewed token that arrives after signing out', async () => {
+    const { app } = await signedIn();
+    api.on('GET /a', { body: { data: { ok: true } }, headers: { 'X-Access-Token': makeToken(teller) } });
+    const pending = app.http.get('/a');
+    act(() => app.session.clear('user'));
+    await call(pending);
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(app.session.getSnapshot().token).toBeNull();
   });
 
   it('on a 403 shows "Accès interdit"', async () => {

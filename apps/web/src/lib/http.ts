@@ -93,8 +93,16 @@ export interface RequestOptions {
   envelope?: boolean;
 }
 
+/** The response header in which the server renews a session's token (decision 110). */
+export const REFRESHED_TOKEN_HEADER = 'X-Access-Token';
+
 export interface HttpHandlers {
   getToken: () => string | null;
+  /**
+   * A renewed token came with an answer to a signed-in call: the app keeps it in place of the
+   * old one, so that a person at work all day stays signed in (until 12 hours after sign-in).
+   */
+  onRefreshedToken?: (token: string) => void;
   onUnauthorized: (error: HttpError) => void;
   onForbidden: (error: HttpError) => void;
   onPasswordChangeRequired: (error: HttpError) => void;
@@ -187,6 +195,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         signal: controller.signal,
       });
       body = await readBody(response);
+      const refreshed = token ? response.headers.get(REFRESHED_TOKEN_HEADER) : null;
+      if (refreshed) options.onRefreshedToken?.(refreshed);
     } catch (cause) {
       if (init.signal?.aborted && !timedOut) throw cause;
       throw new HttpError(

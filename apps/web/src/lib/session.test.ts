@@ -92,4 +92,23 @@ describe('the session store', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(listener).toHaveBeenCalledTimes(2);
   });
+
+  it('says why it signed out by itself: idle, or 12 hours after sign-in', () => {
+    vi.useFakeTimers();
+    const onExpire = vi.fn();
+    const store = createSessionStore({ onExpire });
+    const nowSeconds = Math.floor(Date.now() / 1000);
+
+    store.signIn(makeToken(teller, { expiresInSeconds: 30 * 60, authTime: nowSeconds - 60 * 60 }));
+    vi.advanceTimersByTime(30 * 60 * 1000);
+    expect(onExpire).toHaveBeenLastCalledWith('idle');
+    expect(store.getSnapshot().token).toBeNull();
+
+    const signedInAt = Math.floor(Date.now() / 1000) - (12 * 60 * 60 - 10 * 60);
+    store.signIn(makeToken(teller, { exp: signedInAt + 12 * 60 * 60, authTime: signedInAt }));
+    vi.advanceTimersByTime(10 * 60 * 1000);
+    expect(onExpire).toHaveBeenLastCalledWith('max_age');
+    expect(onExpire).toHaveBeenCalledTimes(2);
+    expect(store.getSnapshot().token).toBeNull();
+  });
 });

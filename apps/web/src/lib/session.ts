@@ -14,9 +14,14 @@ export interface Session {
   endedByUser: boolean;
 }
 
+/** However active, a session ends 12 hours after its sign-in (the server's rule, decision 110). */
+export const SESSION_MAX_SECONDS = 12 * 60 * 60;
+
 export interface DecodedToken {
   /** Expiry, in seconds since the epoch (the JWT `exp` claim). */
   exp: number;
+  /** When the person signed in, in seconds (the `auth_time` claim), when the token says. */
+  authTime: number | null;
   /** The `user` claim when it matches `sessionUserSchema`, otherwise null. */
   user: SessionUser | null;
 }
@@ -45,10 +50,18 @@ export function decodeToken(token: string): DecodedToken | null {
     return null;
   }
   if (typeof payload !== 'object' || payload === null) return null;
-  const { exp, user } = payload as { exp?: unknown; user?: unknown };
+  const {
+    exp,
+    user,
+    auth_time: authTime,
+  } = payload as { exp?: unknown; user?: unknown; auth_time?: unknown };
   if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
   const parsedUser = sessionUserSchema.safeParse(user);
-  return { exp, user: parsedUser.success ? parsedUser.data : null };
+  return {
+    exp,
+    authTime: typeof authTime === 'number' && Number.isFinite(authTime) ? authTime : null,
+    user: parsedUser.success ? parsedUser.data : null,
+  };
 }
 
 /** A token is valid while its `exp` (seconds) is later than now (milliseconds). */
@@ -75,6 +88,11 @@ export interface SessionStore {
 interface SessionStoreOptions {
   storage?: Storage | null;
   now?: () => number;
+  /**
+   * The token ran out while the app was open: `'idle'` after the minutes without a request,
+   * `'max_age'` when the session reached 12 hours after its sign-in.
+   */
+  onExpire?: (reason: 'idle' | 'max_age') => void;
 }
 
 const SIGNED_OUT: Session = Object.freeze({ token: null, user: null, endedByUser: false });
@@ -112,13 +130,17 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
     }
   }
 
-  function scheduleExpiry(expSeconds: number) {
+  function scheduleExpiry(expSeconds: number, authTime: number | null) {
     clearTimeout(expiryTimer);
     const delay = expSeconds * 1000 - now();
     expiryTimer = setTimeout(
       () => {
-        if (session.token && !isTokenValid(session.token, now())) clear();
-        else if (session.token) scheduleExpiry(expSeconds);
+        if (session.token && !isTokenValid(session.token, now())) {
+          clear();
+          options.onExpire?.(
+            authTime !== null && expSeconds >= authTime + SESSION_MAX_SECONDS ? 'max_age' : 'idle',
+          );
+        } else if (session.token) scheduleExpiry(expSeconds, authTime);
       },
       Math.max(0, Math.min(delay, MAX_TIMER_MS)),
     );
@@ -131,7 +153,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
       return false;
     }
     write(token);
-    scheduleExpiry(decoded.exp);
+    scheduleExpiry(decoded.exp, decoded.authTime);
     emit({ token, user: decoded.user, endedByUser: false });
     return true;
   }

@@ -15,6 +15,8 @@ export interface Answer {
   body?: unknown;
   /** Never answer (to test the client's timeout). */
   hang?: boolean;
+  /** More response headers (a renewed `X-Access-Token`, say). */
+  headers?: Record<string, string>;
 }
 
 export type Route = (request: RecordedRequest) => Answer | Promise<Answer>;
@@ -42,6 +44,8 @@ export async function startApiServer(): Promise<ApiServer> {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept, Idempotency-Key');
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+    // The app runs on another origin here: the renewed token must be readable, as it is on Lajan's own origin.
+    res.setHeader('Access-Control-Expose-Headers', 'X-Access-Token');
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;
@@ -68,7 +72,7 @@ export async function startApiServer(): Promise<ApiServer> {
           hanging.add(res);
           return;
         }
-        res.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json' });
+        res.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json', ...answer.headers });
         res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
       });
     });

@@ -4,10 +4,14 @@ function base64Url(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64url');
 }
 
-/** A token shaped like the server's (HS256 JWT with `exp` and `user`); the signature is not checked by the app. */
+/** A token shaped like the server's (HS256 JWT with `exp`, `user` and, when given, `auth_time`); the signature is not checked by the app. */
 export function makeToken(
   user: SessionUser | Record<string, unknown> | null,
-  { expiresInSeconds = 3600, exp }: { expiresInSeconds?: number; exp?: unknown } = {},
+  {
+    expiresInSeconds = 3600,
+    exp,
+    authTime,
+  }: { expiresInSeconds?: number; exp?: unknown; authTime?: number } = {},
 ): string {
   const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const payload: Record<string, unknown> = {
@@ -15,6 +19,7 @@ export function makeToken(
     ver: 1,
     exp: exp === undefined ? Math.floor(Date.now() / 1000) + expiresInSeconds : exp,
   };
+  if (authTime !== undefined) payload.auth_time = authTime;
   if (user) payload.user = user;
   return `${header}.${base64Url(JSON.stringify(payload))}.signature-non-verifiee`;
 }

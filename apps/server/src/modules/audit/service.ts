@@ -9,6 +9,8 @@ export type AuditAction =
   | 'auth.login_throttled'
   | 'auth.logout'
   | 'auth.password_changed'
+  | 'auth.password_check_throttled'
+  | 'auth.password_check_locked'
   | 'auth.reset_requested'
   | 'auth.password_reset'
   | 'auth.reset_failed'

@@ -1,5 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { authMessages } from '@lajan/domain';
 import { hash, verify } from '@node-rs/argon2';
+import { ValidationFailed } from '../../http/errors.js';
+import { commonPasswords } from './common-passwords.js';
 
 /** argon2id with the library's defaults (m=19456 KiB, t=2, p=1): about 6 ms a hash here. */
 export function hashPassword(password: string): Promise<string> {
@@ -32,4 +35,16 @@ export function generatePassword(length = 16): string {
   let out = '';
   for (let i = 0; i < length; i += 1) out += alphabet[randomInt(alphabet.length)];
   return out;
+}
+
+/** True when `password` is in the list of common passwords, whatever its case. */
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/** A new password (first, changed, reset) is refused under its field when it is common. */
+export function assertNotCommon(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new ValidationFailed({ password: [authMessages.commonPassword] });
+  }
 }

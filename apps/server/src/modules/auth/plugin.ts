@@ -1,5 +1,5 @@
 import type { Capability, SessionUser } from '@lajan/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
@@ -7,13 +7,13 @@ import { PasswordChangeRequired, Unauthenticated } from '../../http/errors.js';
 import { ensureSuperAdmin } from '../users/bootstrap.js';
 import { capabilityHook, routeAccessHook, type DeclaredRoute } from './route-access.js';
 import { AuthService } from './service.js';
-import { TokenService } from './tokens.js';
+import { REFRESHED_TOKEN_HEADER, TokenService } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
     /** The `onRequest` hook of every `/api` route: default-deny, see `FastifyContextConfig`. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     /** The signed-in user, read afresh from the database; null on public routes. */
@@ -32,17 +32,19 @@ export interface AuthPluginOptions {
   jwtSecret: string;
   clock: Clock;
   printSecret: (line: string) => void;
+  hashPassword?: ((password: string) => Promise<string>) | undefined;
 }
 
 export const authPlugin = fp(
   async (app: FastifyInstance, options: AuthPluginOptions) => {
-    const tokens = new TokenService(options.jwtSecret, options.clock);
+    const tokens = new TokenService(options.jwtSecret, options.clock, options.config.sessionIdleMinutes * 60);
     const auth = new AuthService({
       db: app.database.db,
       tokens,
       clock: options.clock,
       kickMail: () => app.mail.kick(),
       appUrl: options.config.appUrl,
+      ...(options.hashPassword ? { hashPassword: options.hashPassword } : {}),
     });
     app.decorate('auth', auth);
     app.decorateRequest('session', null);
@@ -58,11 +60,13 @@ export const authPlugin = fp(
         : Promise.resolve(),
     );
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const config = request.routeOptions.config;
       if (request.is404 || config.public) return;
-      const user = await auth.authenticate(request.headers.authorization);
+      const { user, refreshedToken } = await auth.authenticate(request.headers.authorization);
       request.session = user;
+      // An active session stays open: the web keeps the renewed token (decision 110).
+      if (refreshedToken) reply.header(REFRESHED_TOKEN_HEADER, refreshedToken);
       if (!user.passwordUpdatedAt && !config.allowBeforePasswordChange) throw new PasswordChangeRequired();
     });
 

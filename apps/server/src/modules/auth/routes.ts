@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['auth'],
         summary: 'Connexion par nom d’utilisateur et mot de passe',
         description:
-          'Renvoie un jeton HS256 valable 8 heures. Après 5 échecs pour un nom d’utilisateur, ou 50 depuis une adresse, en 15 minutes : 429 jusqu’à la fin de la fenêtre.',
+          'Renvoie un jeton HS256 valable 30 minutes (SESSION_IDLE_MINUTES) ; une requête dans la seconde moitié de sa vie reçoit un jeton neuf dans l’en-tête X-Access-Token, jusqu’à 12 heures après la connexion. Après 5 échecs pour un nom d’utilisateur, ou 50 depuis une adresse, en 15 minutes : 429 jusqu’à la fin de la fenêtre.',
         body: loginInputSchema,
         response: {
           200: loginResponseSchema,
@@ -91,7 +91,8 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Changer son mot de passe (aussi le premier)',
-        description: 'Fixe passwordUpdatedAt ; tous les jetons de l’utilisateur cessent de fonctionner.',
+        description:
+          'Fixe passwordUpdatedAt ; tous les jetons de l’utilisateur cessent de fonctionner. Un mot de passe courant est refusé (422). Le 5e mot de passe actuel incorrect en 15 minutes ferme toutes les sessions de l’utilisateur (401) ; ensuite 429 jusqu’à la fin de la fenêtre.',
         security: bearer,
         body: updatePasswordInputSchema,
         response: {
@@ -99,6 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
           401: errorBodySchema,
           403: errorBodySchema,
           422: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
@@ -155,9 +157,10 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
         schema: {
           tags: ['auth'],
           summary: 'Choisir un nouveau mot de passe avec le lien reçu',
-          description: 'Met fin à toutes les sessions de l’utilisateur.',
+          description:
+            'Met fin à toutes les sessions de l’utilisateur. Un mot de passe courant est refusé (422). 10 essais par adresse en 15 minutes, puis 429.',
           body: resetPasswordInputSchema,
-          response: { 200: messageResponseSchema, 422: errorBodySchema },
+          response: { 200: messageResponseSchema, 422: errorBodySchema, 429: errorBodySchema },
         },
       },
       async (request) => {

@@ -24,9 +24,18 @@ import {
   toSessionUser,
   type UserAccount,
 } from '../users/store.js';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { lastSuccessAt, recordAttempt, throttleWaitSeconds } from './throttle.js';
-import { ACCESS_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
+import { assertNotCommon, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import {
+  admitAddressAttempt,
+  admitAttempt,
+  countFailuresSince,
+  lastSuccessAt,
+  markAttemptSucceeded,
+  RESET_CONFIRM_LIMIT_PER_IP,
+  THROTTLE_WINDOW_MS,
+  throttleLimits,
+} from './throttle.js';
+import type { TokenService } from './tokens.js';
 
 /** A reset link works once, for one hour. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -38,6 +47,8 @@ export interface AuthServiceDeps {
   /** Sends what the outbox holds; called after a commit that queued a message. */
   kickMail: () => Promise<void>;
   appUrl: string;
+  /** argon2id by default; tests count its calls (an invalid reset link must never reach it). */
+  hashPassword?: (password: string) => Promise<string>;
 }
 
 export interface LoginResult {
@@ -60,18 +71,24 @@ export class AuthService {
     const key = input.username.toLowerCase();
     const account = await findUserByUsername(db, input.username);
 
+    // Counted as a failure before the password is checked, under the locks of the username and
+    // the address: concurrent attempts cannot all read a count below the limit (decision 110).
     // A new password or a success starts the username's count again; the address's count stays.
-    const lastSuccess = await lastSuccessAt(db, key);
-    const countsFrom = latest(lastSuccess, account?.passwordUpdatedAt ?? null);
-    const wait = await throttleWaitSeconds(db, { kind: 'login', key, ip, now, keyCountsFrom: countsFrom });
-    if (wait > 0) {
+    const admission = await admitAttempt(db, {
+      kind: 'login',
+      key,
+      ip,
+      now,
+      keyCountsFrom: async (tx) => latest(await lastSuccessAt(tx, key), account?.passwordUpdatedAt ?? null),
+    });
+    if (!admission.admitted) {
       await recordAudit(db, {
         at: now,
         action: 'auth.login_throttled',
         actor: { id: account?.id ?? null, username: input.username },
         ip,
       });
-      throw new Throttled(wait);
+      throw new Throttled(admission.waitSeconds);
     }
 
     // An unknown username costs the same hash check as a known one.
@@ -81,22 +98,19 @@ export class AuthService {
     );
     if (!account || !passwordOk || !canSignIn(account)) {
       const disabled = Boolean(account && passwordOk);
-      await db.transaction(async (tx) => {
-        await recordAttempt(tx, { kind: 'login', key, ip, succeeded: false, now });
-        await recordAudit(tx, {
-          at: now,
-          action: 'auth.login_failed',
-          actor: { id: account?.id ?? null, username: input.username },
-          ip,
-          details: { reason: disabled ? 'disabled' : 'bad_credentials' },
-        });
+      await recordAudit(db, {
+        at: now,
+        action: 'auth.login_failed',
+        actor: { id: account?.id ?? null, username: input.username },
+        ip,
+        details: { reason: disabled ? 'disabled' : 'bad_credentials' },
       });
       // Only someone who knows the password learns that the account is disabled.
       throw new Unauthenticated(disabled ? authMessages.accountDisabled : authMessages.invalidCredentials);
     }
 
     await db.transaction(async (tx) => {
-      await recordAttempt(tx, { kind: 'login', key, ip, succeeded: true, now });
+      await markAttemptSucceeded(tx, admission.attemptId);
       await recordAudit(tx, {
         at: now,
         action: 'auth.login',
@@ -107,29 +121,38 @@ export class AuthService {
     const user = toSessionUser(account);
     return {
       accessToken: await tokens.sign(user, account.tokenVersion),
-      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      expiresIn: tokens.idleSeconds,
       user,
     };
   }
 
   /**
    * The session behind an `Authorization: Bearer …` header, read afresh from the database:
-   * a token of an older version (logout, new password) or of a disabled user is refused.
+   * a token of an older version (logout, new password) or of a disabled user is refused. A
+   * token in the second half of its life comes back renewed (`refreshedToken`), until 12 hours
+   * after sign-in.
    */
-  async authenticate(authorization: string | undefined): Promise<SessionUser> {
+  async authenticate(
+    authorization: string | undefined,
+  ): Promise<{ user: SessionUser; refreshedToken: string | null }> {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (!token) throw new Unauthenticated(authMessages.unauthenticated);
     const verified = await this.deps.tokens.verify(token);
     if (!verified.ok) {
       throw new Unauthenticated(
-        verified.reason === 'expired' ? authMessages.sessionExpired : authMessages.unauthenticated,
+        verified.reason === 'too_old'
+          ? authMessages.sessionTooOld
+          : verified.reason === 'expired'
+            ? authMessages.sessionExpired
+            : authMessages.unauthenticated,
       );
     }
     const account = await findUserById(this.deps.db, verified.claims.sub);
     if (!account) throw new Unauthenticated(authMessages.unauthenticated);
     if (!canSignIn(account)) throw new Unauthenticated(authMessages.accountDisabled);
     if (account.tokenVersion !== verified.claims.ver) throw new Unauthenticated(authMessages.sessionExpired);
-    return toSessionUser(account);
+    const user = toSessionUser(account);
+    return { user, refreshedToken: await this.deps.tokens.renewal(verified.claims, user) };
   }
 
   /** Ends every session of the user: its tokens stop working. */
@@ -141,19 +164,59 @@ export class AuthService {
     });
   }
 
-  /** `POST /users/update-password`: also the way out of the first-password gate. */
+  /**
+   * `POST /users/update-password`: also the way out of the first-password gate. A wrong current
+   * password is counted before it is checked, as a sign-in is (kind `password_check`, 5 per user
+   * in 15 minutes): the 5th ends every session of the user (decision 110), so that whoever holds
+   * a stolen token cannot guess the password through this route.
+   */
   async updatePassword(user: SessionUser, input: UpdatePasswordInput, ip: string): Promise<void> {
     const { db, clock } = this.deps;
+    const now = clock.now();
     const account = await findUserById(db, user.id);
     if (!account) throw new Unauthenticated();
+
+    const limit = throttleLimits.password_check.perUsername;
+    const admission = await admitAttempt(db, {
+      kind: 'password_check',
+      key: account.id,
+      ip,
+      now,
+      keyCountsFrom: async (tx) =>
+        latest(await lastSuccessAt(tx, account.id, 'password_check'), account.passwordUpdatedAt),
+    });
+    if (!admission.admitted) {
+      await recordAudit(db, { at: now, action: 'auth.password_check_throttled', actor: user, ip });
+      throw new Throttled(admission.waitSeconds);
+    }
     if (!(await verifyPassword(account.passwordHash, input.current_password))) {
+      const failures = await countFailuresSince(db, {
+        kind: 'password_check',
+        key: account.id,
+        now,
+        from: latest(await lastSuccessAt(db, account.id, 'password_check'), account.passwordUpdatedAt),
+      });
+      if (failures >= limit) {
+        await db.transaction(async (tx) => {
+          await bumpTokenVersion(tx, account.id, now);
+          await recordAudit(tx, {
+            at: now,
+            action: 'auth.password_check_locked',
+            actor: user,
+            ip,
+            details: { failures },
+          });
+        });
+        throw new Unauthenticated(authMessages.passwordChecksExceeded);
+      }
       throw new ValidationFailed({ current_password: [authMessages.wrongCurrentPassword] });
     }
+    await markAttemptSucceeded(db, admission.attemptId);
     if (input.password === input.current_password) {
       throw new ValidationFailed({ password: [authMessages.samePassword] });
     }
-    const passwordHash = await hashPassword(input.password);
-    const now = clock.now();
+    assertNotCommon(input.password);
+    const passwordHash = await this.#hash(input.password);
     await db.transaction(async (tx) => {
       await setPassword(tx, account.id, passwordHash, now);
       await recordAudit(tx, {
@@ -186,11 +249,12 @@ export class AuthService {
   ): Promise<void> {
     const { db, clock, appUrl } = this.deps;
     const now = clock.now();
-    const wait = await throttleWaitSeconds(db, { kind: 'reset_request', key, ip, now });
-    if (wait > 0) throw new Throttled(wait);
+    // Counted atomically too, so that concurrent requests cannot send more links than the limit.
+    const admission = await admitAttempt(db, { kind: 'reset_request', key, ip, now });
+    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
 
     const queued = await db.transaction(async (tx) => {
-      await recordAttempt(tx, { kind: 'reset_request', key, ip, succeeded: true, now });
+      await markAttemptSucceeded(tx, admission.attemptId);
       const accounts = (await findAccounts(tx)).filter(
         (account) => canSignIn(account) && account.person.email,
       );
@@ -228,16 +292,42 @@ export class AuthService {
     if (queued > 0) void this.deps.kickMail();
   }
 
-  /** `POST /reset-password`: a valid link sets the password once and ends every session. */
+  /**
+   * `POST /reset-password`: a valid link sets the password once and ends every session. The
+   * address's tries are counted, then the link is looked up, and only a valid link pays for the
+   * hash of the new password (issue 10 §3: hashing first let anonymous requests burn the CPU).
+   */
   async resetPassword(input: ResetPasswordInput, ip: string): Promise<void> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const passwordHash = await hashPassword(input.password);
+    const admission = await admitAddressAttempt(db, {
+      kind: 'reset_confirm',
+      ip,
+      now,
+      limit: RESET_CONFIRM_LIMIT_PER_IP,
+      windowMs: THROTTLE_WINDOW_MS,
+    });
+    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
+
     const invalid = () =>
       new ValidationFailed({ token: [authMessages.resetInvalid] }, authMessages.resetInvalid);
+    const tokenHash = hashResetToken(input.token);
+    const validLink = and(
+      eq(passwordResetTokens.tokenHash, tokenHash),
+      isNull(passwordResetTokens.usedAt),
+      gt(passwordResetTokens.expiresAt, now),
+    );
 
     const account = await findUserByUsername(db, input.username);
-    if (!account || !canSignIn(account)) {
+    const [link] =
+      account && canSignIn(account)
+        ? await db
+            .select({ id: passwordResetTokens.id })
+            .from(passwordResetTokens)
+            .where(and(validLink, eq(passwordResetTokens.userId, account.id)))
+            .limit(1)
+        : [];
+    if (!account || !link) {
       await recordAudit(db, {
         at: now,
         action: 'auth.reset_failed',
@@ -246,19 +336,15 @@ export class AuthService {
       });
       throw invalid();
     }
+    assertNotCommon(input.password);
+
+    const passwordHash = await this.#hash(input.password);
     const done = await db.transaction(async (tx) => {
       // Consumed by the same statement that checks it: two uses of one link cannot both pass.
       const consumed = await tx
         .update(passwordResetTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, hashResetToken(input.token)),
-            eq(passwordResetTokens.userId, account.id),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, now),
-          ),
-        )
+        .where(and(validLink, eq(passwordResetTokens.id, link.id)))
         .returning({ id: passwordResetTokens.id });
       if (consumed.length === 0) return false;
       // Any other link sent to this user stops working too.
@@ -267,6 +353,7 @@ export class AuthService {
         .set({ usedAt: now })
         .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt)));
       await setPassword(tx, account.id, passwordHash, now);
+      await markAttemptSucceeded(tx, admission.attemptId);
       await recordAudit(tx, {
         at: now,
         action: 'auth.password_reset',
@@ -284,6 +371,10 @@ export class AuthService {
       });
       throw invalid();
     }
+  }
+
+  #hash(password: string): Promise<string> {
+    return (this.deps.hashPassword ?? hashPassword)(password);
   }
 }
 

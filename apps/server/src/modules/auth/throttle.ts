@@ -1,24 +1,34 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { loginAttempts } from '../../db/schema.js';
 
 /** DESIGN §6: failures counted over 15 minutes. */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 
-export type AttemptKind = 'login' | 'reset_request' | 'register';
+export type AttemptKind = 'login' | 'reset_request' | 'reset_confirm' | 'password_check' | 'register';
+
+type KeyedKind = 'login' | 'reset_request' | 'password_check';
 
 /**
  * Sign-in: after 5 failures for one username or 50 from one address within the window,
  * sign-in is refused until the window has passed (a success is never limited, and the
- * username's count starts again after one). Reset requests: every request counts.
+ * username's count starts again after one). Reset requests: every request counts. The current
+ * password of a password change: the sign-in limits, counted per user (decision 110).
  */
-export const throttleLimits: Record<'login' | 'reset_request', { perUsername: number; perIp: number }> = {
+export const throttleLimits: Record<KeyedKind, { perUsername: number; perIp: number }> = {
   login: { perUsername: 5, perIp: 50 },
   reset_request: { perUsername: 5, perIp: 50 },
+  password_check: { perUsername: 5, perIp: 50 },
 };
 
+/** A new password sent with a reset link: 10 tries per address in the window, every try counts. */
+export const RESET_CONFIRM_LIMIT_PER_IP = 10;
+
+/** Kinds whose failures only count (a success is never limited); the others count every attempt. */
+const failuresOnly: ReadonlySet<AttemptKind> = new Set(['login', 'password_check']);
+
 export interface ThrottleQuery {
-  kind: 'login' | 'reset_request';
+  kind: KeyedKind;
   /** Lower-cased username, or e-mail for a reset request by e-mail. */
   key: string;
   ip: string;
@@ -33,7 +43,7 @@ export async function throttleWaitSeconds(executor: Executor, query: ThrottleQue
   const windowStart = new Date(query.now.getTime() - THROTTLE_WINDOW_MS);
   const keyFrom =
     query.keyCountsFrom && query.keyCountsFrom > windowStart ? query.keyCountsFrom : windowStart;
-  const counted = query.kind === 'login' ? eq(loginAttempts.succeeded, false) : sql`true`;
+  const counted = failuresOnly.has(query.kind) ? eq(loginAttempts.succeeded, false) : sql`true`;
 
   const byKey = and(
     eq(loginAttempts.kind, query.kind),
@@ -99,29 +109,131 @@ export async function addressWaitSeconds(
 export async function recordAttempt(
   executor: Executor,
   attempt: { kind: AttemptKind; key: string; ip: string; succeeded: boolean; now: Date },
-): Promise<void> {
-  await executor.insert(loginAttempts).values({
-    kind: attempt.kind,
-    username: attempt.key,
-    ip: attempt.ip,
-    succeeded: attempt.succeeded,
-    createdAt: attempt.now,
-  });
+): Promise<number> {
+  const [row] = await executor
+    .insert(loginAttempts)
+    .values({
+      kind: attempt.kind,
+      username: attempt.key,
+      ip: attempt.ip,
+      succeeded: attempt.succeeded,
+      createdAt: attempt.now,
+    })
+    .returning({ id: loginAttempts.id });
+  return row!.id;
 }
 
-/** The last successful sign-in of a username, from which its failures count again. */
-export async function lastSuccessAt(executor: Executor, key: string): Promise<Date | null> {
+/** An attempt counted as a failure before its password was checked turned out right. */
+export async function markAttemptSucceeded(executor: Executor, attemptId: number): Promise<void> {
+  await executor.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId));
+}
+
+/**
+ * Advisory-lock classes (the two-key form `pg_advisory_xact_lock(class, hashtext(key))`): one for
+ * keys (usernames, e-mails, user ids), one for addresses, so that a username never shares a lock
+ * with an address. The key lock is always taken before the address lock: two transactions never
+ * wait on each other in a cycle.
+ */
+const KEY_LOCK_CLASS = 110_001;
+const ADDRESS_LOCK_CLASS = 110_002;
+
+/**
+ * Takes, until the end of the caller's transaction, the locks of one attempt: of its key (when
+ * given), then of its address. Every counting transaction of the same key or address waits for
+ * the previous one to commit, so that counting and recording an attempt are atomic.
+ */
+export async function lockAttempt(
+  tx: Tx,
+  attempt: { kind: AttemptKind; key?: string; ip: string },
+): Promise<void> {
+  if (attempt.key !== undefined) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${KEY_LOCK_CLASS}::int4, hashtext(${`${attempt.kind}:${attempt.key}`}))`,
+    );
+  }
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_CLASS}::int4, hashtext(${`${attempt.kind}:${attempt.ip}`}))`,
+  );
+}
+
+/** The last success of a key for `kind`, from which its failures count again. */
+export async function lastSuccessAt(
+  executor: Executor,
+  key: string,
+  kind: 'login' | 'password_check' = 'login',
+): Promise<Date | null> {
   const [row] = await executor
     .select({ at: loginAttempts.createdAt })
     .from(loginAttempts)
     .where(
-      and(
-        eq(loginAttempts.kind, 'login'),
-        eq(loginAttempts.username, key),
-        eq(loginAttempts.succeeded, true),
-      ),
+      and(eq(loginAttempts.kind, kind), eq(loginAttempts.username, key), eq(loginAttempts.succeeded, true)),
     )
     .orderBy(desc(loginAttempts.createdAt))
     .limit(1);
   return row?.at ?? null;
+}
+
+export type Admission = { admitted: true; attemptId: number } | { admitted: false; waitSeconds: number };
+
+/**
+ * Counts one attempt before its secret is checked, atomically: in one transaction, the locks of
+ * its key and address, the count of the window, then (below the limits) the attempt recorded as a
+ * failure. The caller checks the secret only once admitted, and marks the attempt succeeded when
+ * it was right (`markAttemptSucceeded`). However many attempts run at once, no more than the
+ * limit are admitted.
+ */
+export async function admitAttempt(
+  db: Db,
+  attempt: {
+    kind: KeyedKind;
+    key: string;
+    ip: string;
+    now: Date;
+    /** Read under the locks: attempts for the key before this instant do not count. */
+    keyCountsFrom?: (tx: Tx) => Promise<Date | null>;
+  },
+): Promise<Admission> {
+  return db.transaction(async (tx) => {
+    await lockAttempt(tx, attempt);
+    const keyCountsFrom = attempt.keyCountsFrom ? await attempt.keyCountsFrom(tx) : null;
+    const waitSeconds = await throttleWaitSeconds(tx, { ...attempt, keyCountsFrom });
+    if (waitSeconds > 0) return { admitted: false, waitSeconds };
+    const attemptId = await recordAttempt(tx, { ...attempt, succeeded: false });
+    return { admitted: true, attemptId };
+  });
+}
+
+/** The same, for attempts counted per address only, every attempt counting (`reset_confirm`). */
+export async function admitAddressAttempt(
+  db: Db,
+  attempt: { kind: AttemptKind; ip: string; now: Date; limit: number; windowMs: number },
+): Promise<Admission> {
+  return db.transaction(async (tx) => {
+    await lockAttempt(tx, { kind: attempt.kind, ip: attempt.ip });
+    const waitSeconds = await addressWaitSeconds(tx, attempt);
+    if (waitSeconds > 0) return { admitted: false, waitSeconds };
+    const attemptId = await recordAttempt(tx, { ...attempt, key: '', succeeded: false });
+    return { admitted: true, attemptId };
+  });
+}
+
+/** Failures of a key for `kind` within the window and since `from` (this one included once recorded). */
+export async function countFailuresSince(
+  executor: Executor,
+  query: { kind: AttemptKind; key: string; now: Date; from: Date | null },
+): Promise<number> {
+  const windowStart = new Date(query.now.getTime() - THROTTLE_WINDOW_MS);
+  const from = query.from && query.from > windowStart ? query.from : windowStart;
+  const [row] = await executor
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.kind, query.kind),
+        eq(loginAttempts.username, query.key),
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.createdAt, from),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -3,37 +3,56 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 
-/** 8 hours (contract-foundation: `expires_in: 28800`). */
-export const ACCESS_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+/** Default life of an access token: a session ends after 30 minutes without a request. */
+export const DEFAULT_SESSION_IDLE_MINUTES = 30;
+/** However active, a session ends 12 hours after its sign-in (decision 110). */
+export const SESSION_MAX_SECONDS = 12 * 60 * 60;
+/** The `aud` of Lajan's access tokens: a token signed for anything else is refused. */
+export const ACCESS_TOKEN_AUDIENCE = 'lajan-api';
+/** The response header that carries a renewed token (decision 110). */
+export const REFRESHED_TOKEN_HEADER = 'x-access-token';
 
 const claimsSchema = z.object({
   sub: z.string(),
   ver: z.number().int(),
+  iat: z.number().int(),
+  exp: z.number().int(),
+  /** When the user signed in, in seconds: renewed tokens keep it. */
+  auth_time: z.number().int(),
   user: sessionUserSchema,
 });
 export type AccessTokenClaims = z.infer<typeof claimsSchema>;
 
 export type VerifyResult =
-  { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+  { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'expired' | 'too_old' | 'invalid' };
 
-/** HS256 access tokens carrying the session (`user`) and the user's token version (`ver`). */
+/**
+ * HS256 access tokens carrying the session (`user`), the user's token version (`ver`), the time
+ * of sign-in (`auth_time`) and Lajan's audience. A token lives `idleSeconds`; a request in the
+ * second half of its life gets a fresh one (`renewal`), never past 12 hours after sign-in.
+ */
 export class TokenService {
   readonly #key: Uint8Array;
 
   constructor(
     secret: string,
     private readonly clock: Clock,
+    readonly idleSeconds: number = DEFAULT_SESSION_IDLE_MINUTES * 60,
   ) {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  async sign(user: SessionUser, tokenVersion: number): Promise<string> {
+  /** A token for a sign-in now, or a renewal of a session signed in at `authTime` (seconds). */
+  async sign(user: SessionUser, tokenVersion: number, authTime?: number): Promise<string> {
     const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT({ ver: tokenVersion, user })
+    const signedInAt = authTime ?? issuedAt;
+    const expiresAt = Math.min(issuedAt + this.idleSeconds, signedInAt + SESSION_MAX_SECONDS);
+    return new SignJWT({ ver: tokenVersion, auth_time: signedInAt, user })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+      .setExpirationTime(expiresAt)
       .sign(this.#key);
   }
 
@@ -41,14 +60,34 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: ['HS256'],
+        audience: ACCESS_TOKEN_AUDIENCE,
         currentDate: this.clock.now(),
-        requiredClaims: ['exp', 'sub'],
+        requiredClaims: ['exp', 'iat', 'sub', 'aud'],
       });
       const claims = claimsSchema.safeParse(payload);
       return claims.success ? { ok: true, claims: claims.data } : { ok: false, reason: 'invalid' };
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+      if (error instanceof joseErrors.JWTExpired) {
+        // The signature was checked before the expiry: the claims are the server's own.
+        const authTime = error.payload.auth_time;
+        const tooOld =
+          typeof authTime === 'number' && this.clock.now().getTime() / 1000 >= authTime + SESSION_MAX_SECONDS;
+        return { ok: false, reason: tooOld ? 'too_old' : 'expired' };
+      }
       return { ok: false, reason: 'invalid' };
     }
+  }
+
+  /**
+   * A fresh token when `claims` are in the second half of their life and the session may still
+   * be renewed (before 12 hours after sign-in), else null. No database write: the token is the
+   * session's only state.
+   */
+  async renewal(claims: AccessTokenClaims, user: SessionUser): Promise<string | null> {
+    const now = this.clock.now().getTime() / 1000;
+    const halfLife = (claims.exp - claims.iat) / 2;
+    if (now < claims.iat + halfLife) return null;
+    if (claims.exp >= claims.auth_time + SESSION_MAX_SECONDS) return null;
+    return this.sign(user, claims.ver, claims.auth_time);
   }
 }

@@ -8,7 +8,7 @@ import { MINUTE_MS } from '../../helpers/clock.js';
 import { call, createAgent, createUser, login, userRow } from '../../helpers/fixtures.js';
 
 describe('POST /api/auth/login', () => {
-  it('signs in and answers an 8-hour bearer token whose user claim is the session user', async () => {
+  it('signs in and answers a 30-minute bearer token for Lajan whose user claim is the session user', async () => {
     const { app, clock, database } = await build();
     const agent = await createAgent(database.db, { code: 'PAP01', name: 'Kay Lajan Pétion-Ville' });
     await createUser(database.db, {
@@ -26,7 +26,7 @@ describe('POST /api/auth/login', () => {
     expect(answer.status).toBe(200);
     const { access_token, token_type, expires_in, user } = answer.body.data;
     expect(token_type).toBe('Bearer');
-    expect(expires_in).toBe(28800);
+    expect(expires_in).toBe(30 * 60);
     expect(user).toEqual({
       id: expect.any(String),
       username: 'teller01',
@@ -42,8 +42,10 @@ describe('POST /api/auth/login', () => {
     const claims = decodeJwt(access_token as string);
     expect(claims.sub).toBe(user.id);
     expect(claims.ver).toBe(0);
-    expect(claims.exp! - claims.iat!).toBe(8 * 60 * 60);
+    expect(claims.exp! - claims.iat!).toBe(30 * 60);
     expect(claims.iat).toBe(Math.floor(clock.now().getTime() / 1000));
+    expect(claims.auth_time).toBe(claims.iat);
+    expect(claims.aud).toBe('lajan-api');
     expect(sessionUserSchema.strict().parse(claims.user)).toEqual(user);
     expect(answer.text).not.toContain('argon2');
 

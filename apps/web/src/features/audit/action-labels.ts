@@ -8,6 +8,8 @@ const actionLabels: Record<string, string> = {
   'auth.login_throttled': 'Connexion bloquée (trop de tentatives)',
   'auth.logout': 'Déconnexion',
   'auth.password_changed': 'Mot de passe changé',
+  'auth.password_check_throttled': 'Changement de mot de passe bloqué (trop de tentatives)',
+  'auth.password_check_locked': 'Session fermée (trop de mots de passe actuels incorrects)',
   'auth.reset_requested': 'Réinitialisation demandée',
   'auth.password_reset': 'Mot de passe réinitialisé',
   'auth.reset_failed': 'Réinitialisation refusée',

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { authMessages } from '@lajan/domain';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
@@ -184,6 +185,28 @@ describe('/reset-password/:token', () => {
     expect(alert).toHaveTextContent('Ce lien de réinitialisation est invalide ou a expiré.');
     expect(within(alert).getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
     expect(window.location.pathname).toBe('/reset-password/vieux');
+  });
+
+  it('shows under the new password that the server found it too common', async () => {
+    api.on('POST /reset-password', {
+      status: 422,
+      body: {
+        message: authMessages.commonPassword,
+        code: 'VALIDATION_ERROR',
+        errors: { password: [authMessages.commonPassword] },
+      },
+    });
+    const { user } = renderApp({ path: '/reset-password/jeton-7?username=superadmin', apiBaseUrl: api.baseUrl });
+    await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Azertyuiop');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Azertyuiop');
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Nouveau mot de passe')).toHaveAccessibleDescription(
+        expect.stringContaining(authMessages.commonPassword),
+      ),
+    );
+    expect(window.location.pathname).toBe('/reset-password/jeton-7');
   });
 
   it('toasts "Échec de la réinitialisation" when the server gives no message', async () => {
