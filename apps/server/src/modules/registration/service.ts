@@ -8,7 +8,7 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { accountRequestReceivedMail } from '../../mail/templates.js';
 import { openAccountRequest } from '../accounts/service.js';
 import { recordAudit } from '../audit/service.js';
-import { addressWaitSeconds, recordAttempt } from '../auth/throttle.js';
+import { admitAddressAttempt } from '../auth/throttle.js';
 import {
   duplicateConflict,
   duplicateErrors,
@@ -89,16 +89,16 @@ export class RegistrationService {
   async throttle(ip: string): Promise<void> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const wait = await addressWaitSeconds(db, {
+    // Counted and checked in one transaction under the address's lock, so that concurrent requests
+    // cannot pass the limit. Every request counts, refused ones too: a 409 tells whether an e-mail is known.
+    const admission = await admitAddressAttempt(db, {
       kind: 'register',
       ip,
       now,
       limit: REGISTRATION_LIMIT_PER_HOUR,
       windowMs: REGISTRATION_WINDOW_MS,
     });
-    if (wait > 0) throw new Throttled(wait);
-    // Every request counts, refused ones too: a 409 tells whether an e-mail is known.
-    await recordAttempt(db, { kind: 'register', key: '', ip, succeeded: true, now });
+    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
   }
 
   async register(input: RegisterData, ip: string): Promise<{ reference: string }> {

@@ -181,6 +181,19 @@ describe('POST /api/auth/register', () => {
     t.clock.advance(HOUR_MS);
     expect((await register(t, [personInput(2)])).status).toBe(201);
   });
+
+  it('lets no more than 10 of 30 concurrent requests from one address through (counted before the work)', async () => {
+    const { t } = await setup();
+
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => register(t, [personInput(100 + i)], { ip: '192.0.2.77' })),
+    );
+
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    expect(await customerAccounts(t)).toHaveLength(10);
+  });
 });
 
 describe('reviewing public requests: POST /api/accounts/{id}/activate and /reject', () => {
