@@ -5,8 +5,26 @@ import { ValidationFailed } from '../../http/errors.js';
 import { commonPasswords } from './common-passwords.js';
 
 /** argon2id with the library's defaults (m=19456 KiB, t=2, p=1): about 6 ms a hash here. */
+export const passwordHashParameters = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+  return hash(password, passwordHashParameters);
+}
+
+/**
+ * True when a stored hash was made with other settings than today's (another algorithm, less
+ * memory or time): the sign-in that has just verified it rehashes the password (ASVS 11.2.2), so
+ * that a change of settings reaches every user who signs in, without a reset.
+ */
+export function needsRehash(passwordHash: string): boolean {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
+  if (!match) return true;
+  const [, memory, time, parallelism] = match.map(Number);
+  return (
+    memory !== passwordHashParameters.memoryCost ||
+    time !== passwordHashParameters.timeCost ||
+    parallelism !== passwordHashParameters.parallelism
+  );
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
@@ -30,8 +48,11 @@ export function decoyPasswordHash(): Promise<string> {
 /** No 0/O, 1/l/I: a temporary password is read from an e-mail and typed by hand. */
 const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
-/** A random password (temporary passwords, the generated super-administrator password). */
-export function generatePassword(length = 16): string {
+/**
+ * A random password (temporary passwords, the generated super-administrator password): 22
+ * characters of a 57-symbol alphabet carry 128 bits (ASVS 11.5.1).
+ */
+export function generatePassword(length = 22): string {
   let out = '';
   for (let i = 0; i < length; i += 1) out += alphabet[randomInt(alphabet.length)];
   return out;

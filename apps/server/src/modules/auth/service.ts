@@ -20,11 +20,12 @@ import {
   findUserById,
   findUserByUsername,
   findUsersByEmail,
+  replacePasswordHash,
   setPassword,
   toSessionUser,
   type UserAccount,
 } from '../users/store.js';
-import { assertNotCommon, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { assertNotCommon, decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import {
   admitAddressAttempt,
   admitAttempt,
@@ -109,8 +110,10 @@ export class AuthService {
       throw new Unauthenticated(disabled ? authMessages.accountDisabled : authMessages.invalidCredentials);
     }
 
+    const rehashed = needsRehash(account.passwordHash) ? await this.#hash(input.password) : null;
     await db.transaction(async (tx) => {
       await markAttemptSucceeded(tx, admission.attemptId);
+      if (rehashed) await replacePasswordHash(tx, account.id, rehashed);
       await recordAudit(tx, {
         at: now,
         action: 'auth.login',

@@ -21,7 +21,7 @@ export async function ensureSuperAdmin(
   printSecret: (line: string) => void,
 ): Promise<'created' | 'exists'> {
   if (await hasActiveSuperAdmin(db)) return 'exists';
-  const password = superAdmin.password ?? generatePassword(20);
+  const password = superAdmin.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
   const now = clock.now();
   try {

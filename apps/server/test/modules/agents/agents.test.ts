@@ -129,7 +129,7 @@ describe('POST /api/agents', () => {
     expect(mail!.to).toEqual(['roseline@exemple.ht']);
     expect(mail!.subject).toBe('Votre accès à Lajan');
     expect(mail!.text).toContain("Nom d'utilisateur : epicerie.admin");
-    expect(mail!.text).toMatch(/^Mot de passe temporaire : [A-Za-z0-9]{16}$/m);
+    expect(mail!.text).toMatch(/^Mot de passe temporaire : [A-Za-z0-9]{22}$/m);
     expect(mail!.text).toContain(`${APP_URL}/login`);
     const access = temporaryAccessIn(mail!.text);
     expect(admin.passwordHash).not.toContain(access.password);

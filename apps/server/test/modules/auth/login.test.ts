@@ -1,8 +1,9 @@
 import { authMessages, sessionUserSchema } from '@lajan/domain';
 import { and, desc, eq } from 'drizzle-orm';
+import { hash } from '@node-rs/argon2';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { auditLog, loginAttempts } from '../../../src/db/schema.js';
+import { auditLog, loginAttempts, users } from '../../../src/db/schema.js';
 import { build, SUPERADMIN } from '../../helpers/build.js';
 import { MINUTE_MS } from '../../helpers/clock.js';
 import { call, createAgent, createUser, login, userRow } from '../../helpers/fixtures.js';
@@ -61,6 +62,23 @@ describe('POST /api/auth/login', () => {
     const row = await userRow(database.db, SUPERADMIN.username);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row.passwordHash).not.toContain(SUPERADMIN.password);
+  });
+
+  it('rehashes a password made with weaker settings at the next sign-in, and ends no session', async () => {
+    const { app, database } = await build();
+    const weak = await hash(SUPERADMIN.password, { memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    await database.db.update(users).set({ passwordHash: weak }).where(eq(users.username, SUPERADMIN.username));
+    const before = await userRow(database.db, SUPERADMIN.username);
+
+    const first = await login(app, SUPERADMIN.username, SUPERADMIN.password);
+    expect(first.status).toBe(200);
+    const after = await userRow(database.db, SUPERADMIN.username);
+    expect(after.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(after.tokenVersion).toBe(before.tokenVersion);
+    expect(after.passwordUpdatedAt).toEqual(before.passwordUpdatedAt);
+    expect((await call(app, 'GET', '/api/auth/user', { token: first.body.data.access_token })).status).toBe(200);
+    expect((await login(app, SUPERADMIN.username, SUPERADMIN.password)).status).toBe(200);
+    expect((await userRow(database.db, SUPERADMIN.username)).passwordHash).toBe(after.passwordHash);
   });
 
   it('finds the username whatever its case', async () => {

@@ -19,7 +19,7 @@ describe('the super administrator', () => {
     expect(first.secrets).toHaveLength(1);
     expect(first.secrets[0]).toContain('« superadmin »');
     const password = generated.exec(first.secrets[0]!)![1]!;
-    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(password).toMatch(/^[A-Za-z0-9]{22}$/);
     expect(first.logs.text).not.toContain(password);
 
     const signIn = await login(first.app, 'superadmin', password);

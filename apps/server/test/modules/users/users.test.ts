@@ -102,7 +102,7 @@ describe('POST /api/users', () => {
     expect(mail!.to).toEqual(['nadege@exemple.ht']);
     expect(mail!.text).toContain('Bonjour Nadège,');
     expect(mail!.text).toContain("Nom d'utilisateur : nadege.guichet");
-    expect(mail!.text).toMatch(/^Mot de passe temporaire : [A-Za-z0-9]{16}$/m);
+    expect(mail!.text).toMatch(/^Mot de passe temporaire : [A-Za-z0-9]{22}$/m);
     expect(mail!.text).toContain(`${APP_URL}/login`);
     const access = temporaryAccessIn(mail!.text);
 
