@@ -77,6 +77,15 @@ export function createApp(options: AppOptions = {}): LajanApp {
   });
 
   const queryClient = createQueryClient(toasts);
+  // What one user's screens fetched (balances, persons, histories) never outlives its session on a
+  // shared counter machine: signing out, or another user signing in, empties the cache (ASVS 14.3.1).
+  let cachedFor = session.getSnapshot().user?.id ?? null;
+  session.subscribe(() => {
+    const current = session.getSnapshot().user?.id ?? null;
+    if (current === cachedFor) return;
+    if (cachedFor !== null) queryClient.clear();
+    cachedFor = current;
+  });
   const router = createBrowserRouter(buildRoutes());
   routerRef.current = router;
 

@@ -166,11 +166,25 @@ describe('the user menu (SPEC §2)', () => {
 
   it('Deconecter calls the server, says "Déconnexion réussie" and shows the sign-in page', async () => {
     api.on('POST /auth/logout', { body: { data: { message: 'Déconnexion réussie' } } });
-    const { user } = await openShell(teller, '/fees-list');
+    const { user, app } = await openShell(teller, '/fees-list');
+    await waitFor(() =>
+      expect(
+        app.queryClient
+          .getQueryCache()
+          .getAll()
+          .some((query) => query.state.data !== undefined || query.state.error !== null),
+      ).toBe(true),
+    );
     await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
     await user.click(screen.getByRole('menuitem', { name: 'Deconecter' }));
 
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
+    // Nothing the teller's screens fetched stays in memory for the next person at the counter.
+    const held = app.queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.data !== undefined || query.state.error !== null);
+    expect(held.map((query) => query.queryKey)).toEqual([]);
     expect(screen.getByText('Déconnexion réussie')).toBeVisible();
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(window.location.pathname).toBe('/login');
