@@ -120,7 +120,8 @@ export const userMessages = {
   /** DESIGN §3: a person stands behind at most one user (its e-mail receives that user's reset links). */
   personAlreadyUser: 'Cette personne est déjà liée à un utilisateur',
   /** A person registered at another agent, or behind a user or an agent one does not manage. */
-  personNotManaged: "Vous ne pouvez pas créer un utilisateur pour cette personne : elle relève d'un autre agent.",
+  personNotManaged:
+    "Vous ne pouvez pas créer un utilisateur pour cette personne : elle relève d'un autre agent.",
   /** Changing the e-mail of one's own user: the current password confirms it. */
   currentPasswordRequired: 'Le mot de passe actuel est requis pour changer votre adresse e-mail',
   wrongCurrentPassword: 'Le mot de passe actuel est incorrect',

@@ -184,7 +184,7 @@ export function emailChangedMail(input: EmailChangedMailInput): MailMessage {
       `Bonjour ${input.firstName},`,
       '',
       `Votre adresse e-mail a été modifiée pour le compte « ${input.username} » le ${when} (heure d'Haïti).`,
-      "Cette adresse ne recevra plus les messages de ce compte, ni ses liens de réinitialisation du mot de passe.",
+      'Cette adresse ne recevra plus les messages de ce compte, ni ses liens de réinitialisation du mot de passe.',
       '',
       "Si vous n'êtes pas à l'origine de ce changement, prévenez sans attendre votre administrateur ou le support Lajan.",
       '',

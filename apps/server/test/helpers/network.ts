@@ -13,7 +13,12 @@ let personSequence = 0;
  */
 export async function insertPerson(
   db: Db,
-  overrides: { firstName?: string; lastName?: string; email?: string; registeredAgentId?: string | null } = {},
+  overrides: {
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    registeredAgentId?: string | null;
+  } = {},
 ): Promise<{ id: string; firstName: string; lastName: string; email: string; idDocumentNumber: string }> {
   personSequence += 1;
   const n = String(personSequence).padStart(4, '0');

@@ -20,7 +20,14 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
 import { isForeignKeyViolation, uniqueViolationOf } from '../../db/errors.js';
-import { Conflict, Forbidden, NotFound, summarise, ValidationFailed, type FieldErrors } from '../../http/errors.js';
+import {
+  Conflict,
+  Forbidden,
+  NotFound,
+  summarise,
+  ValidationFailed,
+  type FieldErrors,
+} from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { accessOf, viewerOf, type PersonAccess, type Viewer } from './access.js';
 import { confirmCurrentPassword, emailChanges, liveUserBehind, recordEmailChange } from './contact.js';

@@ -215,10 +215,7 @@ export async function listPersons(
   if (term) {
     const pattern = likePattern(term);
     const partly: SQL[] = [ilike(persons.idDocumentNumber, pattern), ilike(persons.email, pattern)];
-    const exactly: SQL[] = [
-      documentNumberMatches(term),
-      sql`lower(${persons.email}) = lower(${term})`,
-    ];
+    const exactly: SQL[] = [documentNumberMatches(term), sql`lower(${persons.email}) = lower(${term})`];
     const digits = term.replace(/\D/g, '');
     if (digits.length >= 3 && /^[+\d\s-]+$/.test(term)) {
       partly.push(ilike(persons.phoneNumber, likePattern(digits)));

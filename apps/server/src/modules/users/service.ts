@@ -107,7 +107,9 @@ export async function createUserWithTemporaryPassword(
   if (!inserted) {
     // Skipped on a unique index: the username's, or a live user already on this person (a racing creation).
     if (await usernameTaken(executor, user.username)) throw usernameConflict();
-    throw new ValidationFailed({ [user.personField ?? 'personId']: [user.personTakenMessage ?? userMessages.personAlreadyUser] });
+    throw new ValidationFailed({
+      [user.personField ?? 'personId']: [user.personTakenMessage ?? userMessages.personAlreadyUser],
+    });
   }
   await enqueueMail(
     executor,
