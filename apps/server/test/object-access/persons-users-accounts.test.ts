@@ -355,6 +355,34 @@ describe('accounts: agent B acting on agent A’s account', () => {
   });
 });
 
+describe('a public request, reviewed by any agent until one takes it', () => {
+  it('shows its holder whole to every agent’s teller while pending, then only to the agent that activated it', async () => {
+    const n = await network();
+    const visitor = personInput(130);
+    const registered = await call(n.app, 'POST', '/api/auth/register', {
+      body: { type: 'current', currency: 'HTG', persons: [visitor] },
+    });
+    expect(registered.status).toBe(201);
+    const pending = await call(n.app, 'GET', '/api/accounts?status=pending', { token: n.tellerB });
+    const request = (
+      pending.body.data as { id: string; customers: { id: string; idDocumentNumber: string }[] }[]
+    )[0]!;
+    expect(request.customers[0]!.idDocumentNumber).toBe(visitor.idDocumentNumber);
+    const file = await call(n.app, 'GET', `/api/persons/${request.customers[0]!.id}`, { token: n.tellerB });
+    expect(file.body.data).toMatchObject({ masked: false, canEdit: false, dob: visitor.dob });
+
+    expect(
+      (await call(n.app, 'POST', `/api/accounts/${request.id}/activate`, { token: n.tellerA })).status,
+    ).toBe(200);
+    const afterwards = await call(n.app, 'GET', `/api/persons/${request.customers[0]!.id}`, {
+      token: n.tellerB,
+    });
+    expectMasked(afterwards.body.data, visitor.idDocumentNumber);
+    const byA = await call(n.app, 'GET', `/api/persons/${request.customers[0]!.id}`, { token: n.tellerA });
+    expect(byA.body.data).toMatchObject({ masked: false, canEdit: true });
+  });
+});
+
 describe('every link between a user and its person', () => {
   it('refuses a teller the person of a super administrator, so the reset link still goes to its own address', async () => {
     const n = await network();

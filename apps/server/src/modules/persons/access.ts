@@ -47,6 +47,11 @@ export interface PersonLinks {
   liveUser: { id: string; agentId: string | null; sudo: boolean } | null;
   /** The person owns an agent. */
   owner: boolean;
+  /**
+   * The person holds a public request still waiting for review (no agent yet): every agent may be the
+   * one the visitor walks into, and its teller compares the whole file with the card (decision 111).
+   */
+  pendingRequest: boolean;
 }
 
 export interface PersonAccess {
@@ -81,7 +86,8 @@ export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
       viewer.agentId !== null &&
       links.liveUser.agentId === viewer.agentId;
   } else canEdit = ownCustomer;
-  return { full: ownCustomer || canEdit || self, canEdit, self };
+  const reviewer = viewer.agentId !== null && links.pendingRequest;
+  return { full: ownCustomer || canEdit || self || reviewer, canEdit, self };
 }
 
 /** Whether one of the person's accounts belongs to this agent. */
@@ -99,6 +105,8 @@ export function linkColumns(viewer: Viewer) {
   return {
     heldByViewer: heldBy(viewer.agentId),
     owner: sql<boolean>`exists (select 1 from ${agentOwners} where ${agentOwners.personId} = ${persons.id})`,
+    pendingRequest: sql<boolean>`exists (select 1 from ${accountHolders} inner join ${accounts} on ${accounts.id} = ${accountHolders.accountId}
+      where ${accountHolders.personId} = ${persons.id} and ${accounts.agentId} is null and ${accounts.status} = 'pending')`,
     liveUserId: users.id,
     liveUserAgentId: users.agentId,
     liveUserSudo: users.isSuperAdmin,
@@ -110,6 +118,7 @@ export const liveUserJoin = and(eq(users.personId, persons.id), isNull(users.del
 export interface LinkRow {
   heldByViewer: boolean | null;
   owner: boolean | null;
+  pendingRequest: boolean | null;
   liveUserId: string | null;
   liveUserAgentId: string | null;
   liveUserSudo: boolean | null;
@@ -120,6 +129,7 @@ export function linksOf(registeredAgentId: string | null, row: LinkRow): PersonL
     registeredAgentId,
     heldByViewer: Boolean(row.heldByViewer),
     owner: Boolean(row.owner),
+    pendingRequest: Boolean(row.pendingRequest),
     liveUser: row.liveUserId
       ? { id: row.liveUserId, agentId: row.liveUserAgentId, sudo: Boolean(row.liveUserSudo) }
       : null,
