@@ -617,6 +617,27 @@ describe('every link between a user and its person', () => {
     expect(withPassword.status).toBe(200);
   });
 
+  it('shows a teller its colleagues without their identity file, and itself whole', async () => {
+    const n = await network();
+    const colleague = await call(n.app, 'GET', '/api/users/alpha.admin', { token: n.tellerA });
+    expect(colleague.status).toBe(200);
+    expect(colleague.body.data).toMatchObject({
+      username: 'alpha.admin',
+      dob: null,
+      address: null,
+      idDocumentNumber: `••••••${n.ownerA.input.idDocumentNumber.slice(-3)}`,
+    });
+    const listed = await call(n.app, 'GET', '/api/users', { token: n.tellerA });
+    expect(listed.text).not.toContain(n.ownerA.input.idDocumentNumber);
+    const self = await call(n.app, 'GET', '/api/users/alpha.guichet', { token: n.tellerA });
+    expect(self.body.data).toMatchObject({
+      dob: '1990-05-14',
+      idDocumentNumber: n.tellerAPerson.input.idDocumentNumber,
+    });
+    const byAdmin = await call(n.app, 'GET', '/api/users/alpha.guichet', { token: n.adminA });
+    expect(byAdmin.body.data.idDocumentNumber).toBe(n.tellerAPerson.input.idDocumentNumber);
+  });
+
   it('shows an agent’s owners masked to whoever may not read their file', async () => {
     const n = await network();
     const byTeller = await call(n.app, 'GET', `/api/agents/${n.agentA.code}`, { token: n.tellerA });

@@ -1,6 +1,7 @@
 import {
   audienceOf,
   can,
+  maskDocumentNumber,
   personMessages,
   USER_SEARCH_LIMIT,
   userMessages,
@@ -59,6 +60,23 @@ export function userScopeOf(session: SessionUser): UserScope {
 
 function inScope(scope: UserScope, record: UserRecord): boolean {
   return scope.kind === 'all' || record.view.agent?.code === scope.agentCode;
+}
+
+/**
+ * A teller sees its colleagues' names and contacts, not their identity files (DESIGN §3, decision 111):
+ * no birth date, marital status or address, the document masked. Oneself, and whoever manages the
+ * user (an administrator, the super administrator), see it whole.
+ */
+export function shownTo(session: SessionUser, user: User): User {
+  if (user.id === session.id || can(session, 'users.manage')) return user;
+  return {
+    ...user,
+    dob: null,
+    maritalStatus: null,
+    address: null,
+    postalCode: null,
+    idDocumentNumber: user.idDocumentNumber === null ? null : maskDocumentNumber(user.idDocumentNumber),
+  };
 }
 
 /** A 409 on the username field, worded as the create-user form words it (SPEC §5). */
@@ -136,7 +154,7 @@ export class UsersService {
       { role: query.role, agentCode: query.agentCode, q: query.q },
       { limit: query.per_page, offset: (query.page - 1) * query.per_page },
     );
-    return { users: records.map((record) => record.view), total };
+    return { users: records.map((record) => shownTo(session, record.view)), total };
   }
 
   async search(session: SessionUser, query: UserSearchQuery): Promise<User[]> {
@@ -146,7 +164,7 @@ export class UsersService {
       { q: query.q, username: query.username, email: query.email },
       { limit: USER_SEARCH_LIMIT, offset: 0 },
     );
-    return records.map((record) => record.view);
+    return records.map((record) => shownTo(session, record.view));
   }
 
   /** A user the session may see; anyone else is unknown to it (404, nothing revealed). */
@@ -157,7 +175,7 @@ export class UsersService {
   }
 
   async get(session: SessionUser, usernameOrId: string): Promise<User> {
-    return (await this.#visible(this.deps.db, session, usernameOrId)).view;
+    return shownTo(session, (await this.#visible(this.deps.db, session, usernameOrId)).view);
   }
 
   usernameExists(username: string): Promise<boolean> {
