@@ -359,11 +359,12 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
     .selectOption(recipient.preferredContactMethod);
   await next(page, 'Étape 3 sur 4');
 
-  // The sender stands at the counter: offered as the party.
-  await expect(page.getByRole('textbox', { name: 'Nom complet' })).not.toHaveValue('');
-  await expect(page.getByRole('textbox', { name: 'Numéro de document' })).toHaveValue(
-    sender.idDocumentNumber,
-  );
+  // The sender stands at the counter: nothing is filled from the search, the teller types the card.
+  await expect(page.getByRole('textbox', { name: 'Nom complet' })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Numéro de document' })).toHaveValue('');
+  await page.getByRole('textbox', { name: 'Nom complet' }).fill(`${sender.firstName} ${sender.lastName}`);
+  await page.getByRole('combobox', { name: 'Type de document' }).selectOption(sender.idDocumentType);
+  await page.getByRole('textbox', { name: 'Numéro de document' }).fill(sender.idDocumentNumber);
   await page.getByRole('textbox', { name: 'Montant (HTG)' }).fill('2000');
   await expect(page.getByRole('combobox', { name: 'Devise' })).toHaveValue('HTG');
   await next(page, 'Étape 4 sur 4');

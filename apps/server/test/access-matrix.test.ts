@@ -37,6 +37,10 @@ const alphaScoped = (url: string) => url.startsWith('/api/agents/:code') || /^\/
 const objectForbidden: Record<string, Caller[]> = {
   // Any signed-in user may change its own contact fields; a teller may not change a colleague's.
   'PUT /api/users/:id': ['teller', 'otherAgentTeller'],
+  // A person registered at agent Alpha is changed and deleted by Alpha (or the super administrator)
+  // only (DESIGN §3); object-level cases in test/object-access/persons-users-accounts.test.ts.
+  'PUT /api/persons/:id': ['otherAgentTeller'],
+  'DELETE /api/persons/:id': ['otherAgentTeller'],
 };
 
 interface Fixtures {

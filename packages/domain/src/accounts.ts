@@ -63,6 +63,7 @@ export const accountCustomerSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   idDocumentType: z.string(),
+  /** Masked (`••••••123`) for an agent that may not read the holder's file (DESIGN §3). */
   idDocumentNumber: z.string(),
   principal: z.boolean(),
 });

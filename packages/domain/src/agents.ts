@@ -121,6 +121,8 @@ export const agentMessages = {
   personNotFound: 'Personne introuvable',
   personRepeated: "Une personne ne peut être sélectionnée qu'une fois",
   ownerWithoutEmail: "La première personne n'a pas d'adresse e-mail pour recevoir le mot de passe",
+  /** The first owner becomes the agent's first user, and a person stands behind at most one user. */
+  ownerAlreadyUser: 'La première personne est déjà liée à un utilisateur',
 } as const;
 
 /** Fallbacks of the agent calls, shown when a failure carries no message of the server (SPEC §8 names none). */

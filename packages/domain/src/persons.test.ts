@@ -6,9 +6,12 @@ import {
   documentLabel,
   duplicateDocumentMessage,
   duplicateFieldMessage,
+  isMaskedDocumentNumber,
   maritalStatusLabel,
+  maskDocumentNumber,
   normalizePhone,
   personInputSchema,
+  personViewSchema,
 } from './persons.js';
 
 const valid = {
@@ -148,5 +151,34 @@ describe('display helpers (SPEC §3)', () => {
   it('counts birthdays exactly', () => {
     expect(ageOn('2008-02-29', '2026-02-28')).toBe(17);
     expect(ageOn('2008-02-29', '2026-03-01')).toBe(18);
+  });
+});
+
+describe('masked identities (DESIGN §3)', () => {
+  it('keeps the last three characters of a document behind a mask of fixed length', () => {
+    expect(maskDocumentNumber('CIN-004123')).toBe('••••••123');
+    expect(maskDocumentNumber(' PA12 ')).toBe('••••••A12');
+    expect(maskDocumentNumber('AB')).toBe('••••••AB');
+    expect(maskDocumentNumber('CIN-004123')).toHaveLength(maskDocumentNumber('X-1234567890123').length);
+    expect(isMaskedDocumentNumber('••••••123')).toBe(true);
+    expect(isMaskedDocumentNumber('CIN-004123')).toBe(false);
+  });
+
+  it('tells a masked person from a whole file, and keeps no KYC field in the masked one', () => {
+    const masked = personViewSchema.parse({
+      id: 'p1',
+      firstName: 'Jean',
+      lastName: 'Pierre',
+      idDocumentType: 'id_card',
+      idDocumentNumber: '••••••123',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      masked: true,
+      canEdit: false,
+      dob: '1990-05-14',
+      annualIncome: 5000,
+    });
+    expect(masked).not.toHaveProperty('dob');
+    expect(masked).not.toHaveProperty('annualIncome');
+    expect(personViewSchema.safeParse({ ...valid, id: 'p1', masked: false, canEdit: true }).success).toBe(false);
   });
 });

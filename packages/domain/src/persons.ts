@@ -238,7 +238,10 @@ export function duplicateDocumentMessage(type: string): string {
   return `Ce numero ${type} existe deja existe déjà`;
 }
 
-/** What a list of holders or owners needs of a person (client list, account holders). */
+/**
+ * What a list of holders or owners needs of a person (client list, account holders). Its document
+ * number is masked (`maskDocumentNumber`) for whoever may not read the person's file (DESIGN §3).
+ */
 export const personSummarySchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -248,5 +251,79 @@ export const personSummarySchema = z.object({
 });
 export type PersonSummary = z.infer<typeof personSummarySchema>;
 
-/** SPEC §8 success message of `POST /persons`. */
-export const personMessages = { created: 'Personne enregistrée avec succès' } as const;
+/** What a masked document number shows: its last characters only. */
+export const DOCUMENT_VISIBLE_CHARACTERS = 3;
+const DOCUMENT_MASK = '••••••';
+
+/**
+ * "CIN-004123" → "••••••123". The mask has a fixed length, so that it does not tell the number's
+ * length either (DESIGN §3: identity data on a need-to-know basis).
+ */
+export function maskDocumentNumber(number: string): string {
+  const trimmed = number.trim();
+  return `${DOCUMENT_MASK}${trimmed.slice(-DOCUMENT_VISIBLE_CHARACTERS)}`;
+}
+
+/** Whether a document number is a masked one (as the API answers it to an agent without access). */
+export function isMaskedDocumentNumber(number: string): boolean {
+  return number.startsWith(DOCUMENT_MASK);
+}
+
+/**
+ * A person as an agent without access to its file sees it (DESIGN §3): name, document type and
+ * masked number; no birth date, income, address, phone, e-mail nor any other KYC field.
+ */
+export const maskedPersonSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  idDocumentType: idDocumentTypeSchema,
+  idDocumentNumber: z.string(),
+  createdAt: z.string(),
+  masked: z.literal(true),
+  /** Whether the caller may change (and delete) this person. */
+  canEdit: z.boolean(),
+});
+export type MaskedPerson = z.infer<typeof maskedPersonSchema>;
+
+/** The whole file, for the agent that registered the person or holds one of its accounts, and the super administrator. */
+export const fullPersonSchema = personSchema.extend({
+  masked: z.literal(false),
+  canEdit: z.boolean(),
+});
+export type FullPerson = z.infer<typeof fullPersonSchema>;
+
+/** A person as the persons routes answer it: the whole file, or its masked summary. */
+export const personViewSchema = z.discriminatedUnion('masked', [fullPersonSchema, maskedPersonSchema]);
+export type PersonView = z.infer<typeof personViewSchema>;
+
+/** `PUT /persons/{id}`: the form, and the current password when one changes the e-mail of one's own person. */
+export const updatePersonInputSchema = personFieldsSchema
+  .extend({ current_password: z.string().max(200).optional() })
+  .superRefine(checkPersonDates);
+export type UpdatePersonInput = z.output<typeof updatePersonInputSchema>;
+
+/** SPEC §8 success message of `POST /persons`, and French versions of its person messages. */
+export const personMessages = {
+  created: 'Personne enregistrée avec succès',
+  updated: 'Personne modifiée avec succès',
+  deleted: 'Personne supprimée avec succès',
+  deleteConfirmTitle: 'Supprimer cette personne ?',
+  deleteConfirm: (name: string) =>
+    `${name} sera supprimé(e) définitivement. Ce n'est possible que si aucun compte, agent, utilisateur ni transaction ne s'y rapporte.`,
+  notFound: 'Aucune personne trouvée',
+  referenced: 'Cette personne est liée à un compte ou à un utilisateur',
+  /** A person behind a user or an agent, or registered at another agent: not the caller's to change. */
+  changeForbidden:
+    "Vous ne pouvez pas modifier cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.",
+  deleteForbidden:
+    "Vous ne pouvez pas supprimer cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.",
+} as const;
+
+/** SPEC §8's "Failed to update person", "Failed to delete person", "Failed to fetch persons list", in French. */
+export const personFailureMessages = {
+  update: 'Échec de la modification de la personne',
+  delete: 'Échec de la suppression de la personne',
+  list: 'Échec du chargement de la liste des personnes',
+  read: 'Échec du chargement de la personne',
+} as const;

@@ -31,6 +31,8 @@ export const updateUserInputSchema = z.object({
   address: z.string().trim().min(5, "L'adresse doit contenir au moins 5 caractères").max(200).optional(),
   city: z.string().trim().min(1, 'La ville est requise').max(80).optional(),
   state: z.string().trim().min(1, "L'état est requis").max(80).optional(),
+  /** Required when one changes the e-mail of one's own user (DESIGN §3). */
+  current_password: z.string().max(200).optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 
@@ -115,6 +117,15 @@ export const userMessages = {
   /** DESIGN §3: creating a `sudo` user is the super administrator's alone. */
   sudoForbidden: 'Seul le super administrateur peut créer un super administrateur.',
   /** DESIGN §3: the super administrator creates `sudo` users only (an agent's users are its administrator's). */
+  /** DESIGN §3: a person stands behind at most one user (its e-mail receives that user's reset links). */
+  personAlreadyUser: 'Cette personne est déjà liée à un utilisateur',
+  /** A person registered at another agent, or behind a user or an agent one does not manage. */
+  personNotManaged:
+    "Vous ne pouvez pas créer un utilisateur pour cette personne : elle relève d'un autre agent.",
+  /** Changing the e-mail of one's own user: the current password confirms it. */
+  currentPasswordRequired: 'Le mot de passe actuel est requis pour changer votre adresse e-mail',
+  wrongCurrentPassword: 'Le mot de passe actuel est incorrect',
+  currentPasswordHint: 'Pour changer votre adresse e-mail, confirmez avec votre mot de passe actuel.',
   superAdminCreatesSudoOnly:
     "Le super administrateur ne crée que des super administrateurs ; les utilisateurs d'un agent sont créés par son administrateur.",
 } as const;

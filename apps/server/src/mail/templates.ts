@@ -5,7 +5,8 @@ export interface MailMessage {
     | 'new_user'
     | 'account_request_received'
     | 'account_request_activated'
-    | 'account_request_rejected';
+    | 'account_request_rejected'
+    | 'email_changed';
   to: string;
   subject: string;
   text: string;
@@ -151,6 +152,41 @@ export function accountRequestRejectedMail(input: AccountRequestRejectedMailInpu
       `Motif : ${input.reason}`,
       '',
       'Vous pouvez présenter une nouvelle demande, ou vous rendre dans un point Lajan avec votre pièce d’identité.',
+      '',
+      "L'équipe Lajan",
+    ].join('\n'),
+  };
+}
+
+export interface EmailChangedMailInput {
+  /** The OLD address: its owner learns that it no longer receives the account's messages. */
+  to: string;
+  firstName: string;
+  username: string;
+  changedAt: Date;
+}
+
+/**
+ * DESIGN §3: a change of a user's e-mail is told to the old address, so that a takeover through the
+ * e-mail (then a password reset) does not go unnoticed. The new address is not written in it.
+ */
+export function emailChangedMail(input: EmailChangedMailInput): MailMessage {
+  const when = new Intl.DateTimeFormat('fr-FR', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'America/Port-au-Prince',
+  }).format(input.changedAt);
+  return {
+    kind: 'email_changed',
+    to: input.to,
+    subject: 'Votre adresse e-mail Lajan a été modifiée',
+    text: [
+      `Bonjour ${input.firstName},`,
+      '',
+      `Votre adresse e-mail a été modifiée pour le compte « ${input.username} » le ${when} (heure d'Haïti).`,
+      'Cette adresse ne recevra plus les messages de ce compte, ni ses liens de réinitialisation du mot de passe.',
+      '',
+      "Si vous n'êtes pas à l'origine de ce changement, prévenez sans attendre votre administrateur ou le support Lajan.",
       '',
       "L'équipe Lajan",
     ].join('\n'),

@@ -13,7 +13,12 @@ let personSequence = 0;
  */
 export async function insertPerson(
   db: Db,
-  overrides: { firstName?: string; lastName?: string; email?: string } = {},
+  overrides: {
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    registeredAgentId?: string | null;
+  } = {},
 ): Promise<{ id: string; firstName: string; lastName: string; email: string; idDocumentNumber: string }> {
   personSequence += 1;
   const n = String(personSequence).padStart(4, '0');
@@ -37,6 +42,7 @@ export async function insertPerson(
       occupation: 'Commerçante',
       maritalStatus: 'single',
       preferredContactMethod: 'email',
+      registeredAgentId: overrides.registeredAgentId ?? null,
     })
     .returning();
   return {

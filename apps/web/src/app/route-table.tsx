@@ -28,6 +28,8 @@ const UpdatePasswordPage = lazy(() => import('../features/auth/UpdatePasswordPag
 const RegisterPage = lazy(() => import('../features/register/RegisterPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const RegisterClientPage = lazy(() => import('../features/persons/RegisterClientPage'));
+const PersonsPage = lazy(() => import('../features/persons/PersonsPage'));
+const EditPersonPage = lazy(() => import('../features/persons/EditPersonPage'));
 const CreateAccountPage = lazy(() => import('../features/accounts/CreateAccountPage'));
 const AccountRequestsPage = lazy(() => import('../features/accounts/AccountRequestsPage'));
 const ForbiddenPage = lazy(() => import('../features/errors/ForbiddenPage'));
@@ -108,6 +110,20 @@ export const appRoutes = [
     title: 'Enregistrer Client',
     access: 'persons.manage',
     component: RegisterClientPage,
+  },
+  {
+    name: 'persons',
+    path: '/persons',
+    title: 'Personnes',
+    access: 'persons.manage',
+    component: PersonsPage,
+  },
+  {
+    name: 'edit-person',
+    path: '/persons/:id/edit',
+    title: 'Modifier la personne',
+    access: 'persons.manage',
+    component: EditPersonPage,
   },
   {
     name: 'deposit',

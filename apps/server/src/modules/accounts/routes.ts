@@ -66,7 +66,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opt
       schema: {
         tags,
         summary: 'Trouver un compte client par son numéro exact, quel que soit son agent',
-        description: `${accountDescription} Un numéro de compte d’agent ou de compte système répond 404 « Compte introuvable ».`,
+        description: `${accountDescription} Un numéro de compte d’agent ou de compte système répond 404 « Compte introuvable ». Les numéros de pièce des titulaires sont masqués (\`••••••123\`) pour un agent qui ne tient pas le compte et n’a pas enregistré le titulaire.`,
         security: bearer,
         body: accountSearchInputSchema,
         response: {
@@ -77,7 +77,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opt
         },
       },
     },
-    async (request) => ({ data: { account: await service.findByNumber(request.body.account_number) } }),
+    async (request) => ({
+      data: { account: await service.findByNumber(request.body.account_number, sessionOf(request)) },
+    }),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   centimesToHtg,
   CURRENCY,
+  maskDocumentNumber,
   type AccountStatus,
   type AccountType,
   type CreateAccountInput,
@@ -21,6 +22,7 @@ import {
 } from '../../mail/templates.js';
 import { findAgentByCode } from '../agents/store.js';
 import { recordAudit } from '../audit/service.js';
+import { readablePersonIds, viewerOf } from '../persons/access.js';
 import { findPersonsByIds, isUuid } from '../persons/store.js';
 import { generateAccountNumber } from './numbers.js';
 import {
@@ -162,12 +164,35 @@ export async function floatAccountsOfAgents(
   return result;
 }
 
-/** The views of these records, in their order, with their holders read in one query. */
-export async function presentAccounts(executor: Executor, records: AccountRecord[]): Promise<AccountView[]> {
+/**
+ * The views of these records, in their order, with their holders read in one query. Given the
+ * signed-in user, a holder whose file it may not read shows a masked document number (DESIGN §3).
+ */
+export async function presentAccounts(
+  executor: Executor,
+  records: AccountRecord[],
+  session?: SessionUser,
+): Promise<AccountView[]> {
   const holders = await selectHolders(
     executor,
     records.map((record) => record.account.id),
   );
+  if (session) {
+    const readable = await readablePersonIds(
+      executor,
+      await viewerOf(executor, session),
+      holders.map((holder) => holder.person.id),
+    );
+    for (const holder of holders) {
+      if (!readable.has(holder.person.id)) {
+        holder.person = {
+          ...holder.person,
+          email: null,
+          idDocumentNumber: maskDocumentNumber(holder.person.idDocumentNumber ?? ''),
+        };
+      }
+    }
+  }
   const byAccount = new Map<string, HolderRecord[]>();
   for (const holder of holders) {
     const list = byAccount.get(holder.accountId) ?? [];
@@ -205,10 +230,14 @@ function toView(record: AccountRecord, holders: HolderRecord[]): AccountView {
   };
 }
 
-/** The view of one account by id (any kind), or undefined. */
-export async function accountView(executor: Executor, accountId: string): Promise<AccountView | undefined> {
+/** The view of one account by id (any kind), or undefined; see `presentAccounts` for `session`. */
+export async function accountView(
+  executor: Executor,
+  accountId: string,
+  session?: SessionUser,
+): Promise<AccountView | undefined> {
   const records = await selectAccountRecords(executor, eq(accounts.id, accountId));
-  const [view] = await presentAccounts(executor, records);
+  const [view] = await presentAccounts(executor, records, session);
   return view;
 }
 
@@ -311,14 +340,14 @@ export class AccountsService {
     return { id: agent.id, code: agent.code, name: agent.name };
   }
 
-  private async view(accountId: string): Promise<AccountView> {
-    const view = await accountView(this.deps.db, accountId);
+  private async view(accountId: string, session: SessionUser): Promise<AccountView> {
+    const view = await accountView(this.deps.db, accountId, session);
     if (!view) throw new NotFound(accountErrors.notFound);
     return view;
   }
 
-  private async customerView(accountId: string): Promise<CustomerAccountView> {
-    return asCustomerView(await this.view(accountId));
+  private async customerView(accountId: string, session: SessionUser): Promise<CustomerAccountView> {
+    return asCustomerView(await this.view(accountId, session));
   }
 
   /** `POST /accounts`: an `active` account of the teller's agent for persons that exist. */
@@ -365,16 +394,18 @@ export class AccountsService {
       if (isForeignKeyViolation(error)) throw missing();
       throw error;
     }
-    return this.customerView(created.id);
+    return this.customerView(created.id, actor.user);
   }
 
   /** `POST /accounts/search`: any customer account by its exact number (a customer may be served anywhere). */
-  async findByNumber(accountNumber: string): Promise<CustomerAccountView> {
+  async findByNumber(accountNumber: string, user: SessionUser): Promise<CustomerAccountView> {
     const records = await selectAccountRecords(
       this.deps.db,
       and(customer, eq(accounts.accountNumber, accountNumber.trim())),
     );
-    const [view] = await presentAccounts(this.deps.db, records);
+    // Another agent's customer: its holders' documents masked, so that the holder check of a
+    // withdrawal cannot be passed by reading them here (DESIGN §3, §4).
+    const [view] = await presentAccounts(this.deps.db, records, user);
     if (!view) throw new NotFound(accountErrors.notFound);
     return asCustomerView(view);
   }
@@ -412,7 +443,7 @@ export class AccountsService {
       orderBy,
     });
     return {
-      data: (await presentAccounts(this.deps.db, records)).map(asCustomerView),
+      data: (await presentAccounts(this.deps.db, records, user)).map(asCustomerView),
       meta: { total, page: query.page, per_page: query.perPage },
     };
   }
@@ -430,7 +461,7 @@ export class AccountsService {
   async get(id: string, user: SessionUser): Promise<CustomerAccountView> {
     if (!isUuid(id)) throw new NotFound(accountErrors.notFound);
     const records = await selectAccountRecords(this.deps.db, await this.readableBy(user, id));
-    const [view] = await presentAccounts(this.deps.db, records);
+    const [view] = await presentAccounts(this.deps.db, records, user);
     if (!view) throw new NotFound(accountErrors.notFound);
     return asCustomerView(view);
   }
@@ -462,7 +493,7 @@ export class AccountsService {
         details: { accountId: id, from: current.status, to: status },
       });
     });
-    return this.customerView(id);
+    return this.customerView(id, actor.user);
   }
 
   /** `DELETE /accounts/{id}`: closes an account of the teller's agent whose balance is zero. */
@@ -491,7 +522,7 @@ export class AccountsService {
         details: { accountId: id, from: current.status },
       });
     });
-    return this.customerView(id);
+    return this.customerView(id, actor.user);
   }
 
   /**
@@ -512,7 +543,7 @@ export class AccountsService {
       }),
       details: { agentCode: agent.code },
     }));
-    return this.customerView(id);
+    return this.customerView(id, actor.user);
   }
 
   /** `POST /accounts/{id}/reject`: a pending request is closed with its reason; recorded and e-mailed. */
@@ -527,7 +558,7 @@ export class AccountsService {
       }),
       details: { reason },
     }));
-    return this.customerView(id);
+    return this.customerView(id, actor.user);
   }
 
   private async decide(
@@ -588,7 +619,7 @@ export class AccountsService {
     const agent = await this.agentOf(user);
     const float = await floatAccountOfAgent(this.deps.db, agent.id);
     if (!float) throw new NotFound(accountErrors.notFound);
-    return this.view(float.id);
+    return this.view(float.id, user);
   }
 }
 

@@ -2,6 +2,7 @@ import {
   agentMessages,
   agentStatusOf,
   audienceOf,
+  maskDocumentNumber,
   normalizePhone,
   type Agent,
   type AgentListQuery,
@@ -14,6 +15,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { NotFound, ValidationFailed } from '../../http/errors.js';
 import { floatAccountsOfAgents, openFloatAccount } from '../accounts/service.js';
 import { recordAudit, type AuditAction } from '../audit/service.js';
+import { personLinks, readablePersonIds, viewerOf } from '../persons/access.js';
 import { findPersonsByIds } from '../persons/store.js';
 import { endSessionsOfAgent, firstAdministrators, usernameTaken } from '../users/records.js';
 import { createUserWithTemporaryPassword, usernameConflict, type Actor } from '../users/service.js';
@@ -61,7 +63,11 @@ export class AgentsService {
       firstAdministrators(executor, ids),
       floatAccountsOfAgents(executor, ids),
     ]);
-    const persons = await findPersonsByIds(executor, [...new Set([...ownerIds.values()].flat())]);
+    const allOwnerIds = [...new Set([...ownerIds.values()].flat())];
+    const [persons, readable] = await Promise.all([
+      findPersonsByIds(executor, allOwnerIds),
+      viewerOf(executor, session).then((viewer) => readablePersonIds(executor, viewer, allOwnerIds)),
+    ]);
     const personById = new Map(persons.map((person) => [person.id, person]));
     return rows.map((row) => {
       const personIds = ownerIds.get(row.id) ?? [];
@@ -86,7 +92,10 @@ export class AgentsService {
                   firstName: person.firstName,
                   lastName: person.lastName,
                   idDocumentType: person.idDocumentType ?? '',
-                  idDocumentNumber: person.idDocumentNumber ?? '',
+                  // Masked for whoever may not read the owner's file (DESIGN §3).
+                  idDocumentNumber: readable.has(person.id)
+                    ? (person.idDocumentNumber ?? '')
+                    : maskDocumentNumber(person.idDocumentNumber ?? ''),
                 },
               ]
             : [];
@@ -144,6 +153,10 @@ export class AgentsService {
     }
     const firstOwner = personById.get(input.personIds[0]!)!;
     if (!firstOwner.email) throw new ValidationFailed({ personIds: [agentMessages.ownerWithoutEmail] });
+    // The first owner becomes the agent's first user, and a person stands behind at most one live user.
+    if ((await personLinks(db, await viewerOf(db, actor.user), firstOwner.id))?.liveUser) {
+      throw new ValidationFailed({ personIds: [agentMessages.ownerAlreadyUser] });
+    }
     if (await usernameTaken(db, input.username)) throw usernameConflict();
 
     const now = clock.now();
@@ -167,6 +180,8 @@ export class AgentsService {
           agentId: row.id,
           person: { id: firstOwner.id, firstName: firstOwner.firstName, email: firstOwner.email ?? '' },
           now,
+          personField: 'personIds',
+          personTakenMessage: agentMessages.ownerAlreadyUser,
         },
         appUrl,
       );

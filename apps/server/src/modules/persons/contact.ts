@@ -1,9 +1,13 @@
-import { duplicateFieldMessage, normalizePhone } from '@lajan/domain';
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { duplicateFieldMessage, normalizePhone, userMessages } from '@lajan/domain';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueViolationOf } from '../../db/errors.js';
-import { persons } from '../../db/schema.js';
-import { Conflict, summarise, type FieldErrors } from '../../http/errors.js';
+import { persons, users } from '../../db/schema.js';
+import { Conflict, summarise, ValidationFailed, type FieldErrors } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { emailChangedMail } from '../../mail/templates.js';
+import { recordAudit } from '../audit/service.js';
+import { verifyPassword } from '../auth/passwords.js';
 
 /**
  * The contact fields of a person, the only ones `PUT /users/{id}` changes (DESIGN §4). Any person,
@@ -75,4 +79,90 @@ export async function updatePersonContact(
     const errors = { [field]: [duplicateFieldMessage(field)] };
     throw new Conflict(summarise(errors), errors);
   }
+}
+
+/** The live user behind a person, as an e-mail change needs it (audit target, mail greeting). */
+export interface UserBehind {
+  id: string;
+  username: string;
+  passwordHash: string;
+  firstName: string;
+}
+
+export async function liveUserBehind(executor: Executor, personId: string): Promise<UserBehind | undefined> {
+  const [row] = await executor
+    .select({
+      id: users.id,
+      username: users.username,
+      passwordHash: users.passwordHash,
+      firstName: persons.firstName,
+    })
+    .from(users)
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(and(eq(users.personId, personId), isNull(users.deletedAt)));
+  return row;
+}
+
+/** Whether `next` is another address than `previous` (e-mails compare whatever their case). */
+export function emailChanges(previous: string | null | undefined, next: string | undefined): boolean {
+  if (next === undefined) return false;
+  return (previous ?? '').trim().toLowerCase() !== next.trim().toLowerCase();
+}
+
+/**
+ * A user changing the e-mail of its own person confirms with its current password (DESIGN §3): the
+ * e-mail receives the reset links, so a stolen session alone must not be enough to move them.
+ */
+export async function confirmCurrentPassword(user: UserBehind, password: string | undefined): Promise<void> {
+  if (!password) {
+    throw new ValidationFailed({ current_password: [userMessages.currentPasswordRequired] });
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new ValidationFailed({ current_password: [userMessages.wrongCurrentPassword] });
+  }
+}
+
+/**
+ * Records a change of a user's e-mail in the audit trail and tells the OLD address (DESIGN §3),
+ * in the caller's transaction; the caller kicks the outbox after the commit.
+ */
+export async function recordEmailChange(
+  executor: Executor,
+  change: {
+    user: UserBehind;
+    personId: string;
+    previousEmail: string;
+    nextEmail: string;
+    actor: { id: string; username: string };
+    ip: string;
+    via: 'users' | 'persons';
+    now: Date;
+  },
+): Promise<void> {
+  await recordAudit(executor, {
+    at: change.now,
+    action: 'users.email_changed',
+    actor: change.actor,
+    target: change.user.username,
+    ip: change.ip,
+    // Both addresses: what an investigation of a takeover needs first (the trail is the super administrator's).
+    details: {
+      userId: change.user.id,
+      personId: change.personId,
+      from: change.previousEmail,
+      to: change.nextEmail,
+      via: change.via,
+      self: change.actor.id === change.user.id,
+    },
+  });
+  await enqueueMail(
+    executor,
+    emailChangedMail({
+      to: change.previousEmail,
+      firstName: change.user.firstName,
+      username: change.user.username,
+      changedAt: change.now,
+    }),
+    change.now,
+  );
 }

@@ -4,8 +4,10 @@ import {
   idDocumentTypeSchema,
   listResponseSchema,
   paginationQuerySchema,
+  fullPersonSchema,
   personInputSchema,
-  personSchema,
+  personViewSchema,
+  updatePersonInputSchema,
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,8 +17,9 @@ import { PersonsService } from './service.js';
 
 const bearer = [{ bearerAuth: [] }];
 const tags = ['persons'];
-const personResponse = z.object({ data: personSchema });
-const foundResponse = z.object({ data: z.object({ person: personSchema }) });
+const personResponse = z.object({ data: fullPersonSchema });
+const viewResponse = z.object({ data: personViewSchema });
+const foundResponse = z.object({ data: z.object({ person: personViewSchema }) });
 const existsResponse = z.object({ data: z.object({ exists: z.boolean() }) });
 const idParams = z.object({ id: z.string() });
 const refused = { 401: errorBodySchema, 403: errorBodySchema };
@@ -26,9 +29,19 @@ const duplicateDescription =
   'sont uniques : un doublon répond 409 avec `errors.email`, `errors.phoneNumber` ou `errors.idDocumentNumber`, ' +
   'même quand deux requêtes arrivent en même temps.';
 
-/** SPEC §7 "Persons" (docs/contract-customers-agents.md): every signed-in role (`persons.manage`). */
+const scopeDescription =
+  'Réponse entière (`masked: false`) pour l’agent qui a enregistré la personne ou qui tient un de ses comptes, ' +
+  'pour qui peut la modifier, et pour le super administrateur ; sinon masquée (`masked: true`) : nom, type de pièce ' +
+  'et numéro réduit à ses 3 derniers caractères (`••••••123`), sans date de naissance, revenu, adresse ni coordonnées. ' +
+  '`canEdit` dit si l’appelant peut la modifier et la supprimer.';
+
+/** SPEC §7 "Persons" (docs/contract-customers-agents.md): every signed-in role (`persons.manage`), scoped (DESIGN §3). */
 export const personsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, options) => {
-  const persons = new PersonsService({ db: app.database.db, clock: options.clock });
+  const persons = new PersonsService({
+    db: app.database.db,
+    clock: options.clock,
+    kickMail: () => app.mail.kick(),
+  });
   const actorOf = (request: Parameters<typeof sessionOf>[0]) => ({
     user: sessionOf(request),
     ip: request.ip,
@@ -62,16 +75,21 @@ export const personsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opti
         tags,
         summary: 'Liste des personnes, les plus récentes d’abord',
         description:
-          '`q` cherche dans le nom, le numéro de pièce, l’e-mail et le téléphone (espaces et tirets ignorés).',
+          '`q` cherche dans le nom ; dans le numéro de pièce, l’e-mail et le téléphone (espaces et tirets ignorés) ' +
+          'en partie parmi les clients de l’agent, exactement ailleurs. ' +
+          scopeDescription,
         security: bearer,
         querystring: paginationQuerySchema.extend({
           q: z.string().trim().max(100, 'Recherche trop longue').optional(),
         }),
-        response: { 200: listResponseSchema(personSchema), ...refused, 422: errorBodySchema },
+        response: { 200: listResponseSchema(personViewSchema), ...refused, 422: errorBodySchema },
       },
     },
     (request) =>
-      persons.list({ page: request.query.page, perPage: request.query.per_page, q: request.query.q }),
+      persons.list(
+        { page: request.query.page, perPage: request.query.per_page, q: request.query.q },
+        actorOf(request),
+      ),
   );
 
   app.post(
@@ -115,13 +133,14 @@ export const personsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opti
       schema: {
         tags,
         summary: 'Trouver une personne par numéro de pièce',
+        description: scopeDescription,
         security: bearer,
         params: z.object({ documentNumber: z.string().trim().min(1) }),
         response: { 200: foundResponse, ...refused, 404: errorBodySchema },
       },
     },
     async (request) => ({
-      data: { person: await persons.searchByDocumentNumber(request.params.documentNumber) },
+      data: { person: await persons.searchByDocument(request.params.documentNumber, actorOf(request)) },
     }),
   );
 
@@ -132,13 +151,16 @@ export const personsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opti
       schema: {
         tags,
         summary: 'Trouver une personne par type et numéro de pièce',
+        description: scopeDescription,
         security: bearer,
         params: z.object({ type: idDocumentTypeSchema, number: z.string().trim().min(1) }),
         response: { 200: foundResponse, ...refused, 404: errorBodySchema, 422: errorBodySchema },
       },
     },
     async (request) => ({
-      data: { person: await persons.searchByDocument(request.params.type, request.params.number) },
+      data: {
+        person: await persons.searchByDocument(request.params.number, actorOf(request), request.params.type),
+      },
     }),
   );
 
@@ -149,12 +171,13 @@ export const personsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opti
       schema: {
         tags,
         summary: 'Une personne',
+        description: `${scopeDescription} Chaque lecture de la fiche entière est inscrite au journal d’audit (\`persons.read\`).`,
         security: bearer,
         params: idParams,
-        response: { 200: personResponse, ...refused, 404: errorBodySchema },
+        response: { 200: viewResponse, ...refused, 404: errorBodySchema },
       },
     },
-    async (request) => ({ data: await persons.get(request.params.id) }),
+    async (request) => ({ data: await persons.get(request.params.id, actorOf(request)) }),
   );
 
   app.put(
@@ -164,10 +187,15 @@ export const personsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opti
       schema: {
         tags,
         summary: 'Modifier une personne (le formulaire entier)',
-        description: duplicateDescription,
+        description:
+          `${duplicateDescription} Seulement par qui peut la modifier (\`canEdit\`), sinon 403 : une personne liée à un ` +
+          'utilisateur ou propriétaire d’agent, par qui gère cet utilisateur (jamais un agent guichetier) ; un client, par ' +
+          'l’agent qui l’a enregistré ou qui tient un de ses comptes ; tout le monde, par le super administrateur. ' +
+          'Changer l’e-mail de sa propre personne demande `current_password` (422 sinon) ; un changement d’e-mail d’un ' +
+          'utilisateur est inscrit au journal et annoncé à l’ancienne adresse.',
         security: bearer,
         params: idParams,
-        body: personInputSchema,
+        body: updatePersonInputSchema,
         response: {
           200: personResponse,
           ...refused,
@@ -188,7 +216,8 @@ export const personsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opti
         tags,
         summary: 'Supprimer une personne à laquelle rien ne se rapporte',
         description:
-          '409 « Cette personne est liée à un compte ou à un utilisateur » quand un compte, un agent, un utilisateur ou une transaction la cite.',
+          '409 « Cette personne est liée à un compte ou à un utilisateur » quand un compte, un agent, un utilisateur ou une transaction la cite. ' +
+          'Seulement par qui peut la modifier (`canEdit`), sinon 403.',
         security: bearer,
         params: idParams,
         response: {

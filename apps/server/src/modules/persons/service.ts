@@ -4,38 +4,52 @@ import {
   duplicateFieldMessage,
   hasAtMostTwoDecimals,
   htgToCentimes,
+  maskDocumentNumber,
   normalizePhone,
+  personMessages,
+  type FullPerson,
   type IdDocumentType,
+  type MaskedPerson,
   type Person,
   type PersonData,
+  type PersonView,
   type SessionUser,
   type UniquePersonField,
+  type UpdatePersonInput,
 } from '@lajan/domain';
 import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
 import { isForeignKeyViolation, uniqueViolationOf } from '../../db/errors.js';
-import { Conflict, NotFound, summarise, ValidationFailed, type FieldErrors } from '../../http/errors.js';
+import {
+  Conflict,
+  Forbidden,
+  NotFound,
+  summarise,
+  ValidationFailed,
+  type FieldErrors,
+} from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
+import { accessOf, viewerOf, type PersonAccess, type Viewer } from './access.js';
+import { confirmCurrentPassword, emailChanges, liveUserBehind, recordEmailChange } from './contact.js';
 import {
   deletePerson,
   documentTaken,
   duplicatePersonFieldOf,
   emailTaken,
-  findPersonByDocument,
-  findPersonById,
-  findPersonsByDocumentNumber,
+  findPersonsByDocumentWithLinks,
+  findPersonWithLinks,
   insertPerson,
   listPersons,
   phoneTaken,
-  isUuid,
   updatePerson,
   type PersonRow,
   type PersonValues,
+  type PersonWithLinks,
 } from './store.js';
 
 export const personErrors = {
-  notFound: 'Aucune personne trouvée',
-  referenced: 'Cette personne est liée à un compte ou à un utilisateur',
+  notFound: personMessages.notFound,
+  referenced: personMessages.referenced,
   annualIncome: 'Revenu annuel invalide',
 } as const;
 
@@ -177,15 +191,34 @@ export interface Actor {
 export interface PersonsServiceDeps {
   db: Db;
   clock: Clock;
+  /** Sends what the outbox holds; called after a commit that queued a message. */
+  kickMail: () => Promise<void>;
 }
 
-/** Customers and the people behind agents and users (SPEC §7 "Persons"). */
+/** The answer of the persons routes: the whole file, or its masked summary (DESIGN §3). */
+export function toPersonView(row: PersonRow, access: PersonAccess): PersonView {
+  if (access.full) return { ...toPerson(row), masked: false, canEdit: access.canEdit };
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    idDocumentType: (row.idDocumentType ?? 'id_card') as MaskedPerson['idDocumentType'],
+    idDocumentNumber: maskDocumentNumber(row.idDocumentNumber ?? ''),
+    createdAt: row.createdAt.toISOString(),
+    masked: true,
+    canEdit: access.canEdit,
+  };
+}
+
+/** Customers and the people behind agents and users (SPEC §7 "Persons"), scoped (DESIGN §3). */
 export class PersonsService {
   constructor(private readonly deps: PersonsServiceDeps) {}
 
-  async create(input: PersonData, actor: Actor): Promise<Person> {
+  /** Registered by the creating user's agent (none for the super administrator). */
+  async create(input: PersonData, actor: Actor): Promise<FullPerson> {
     const { db, clock } = this.deps;
-    const values = toPersonValues(input);
+    const viewer = await viewerOf(db, actor.user);
+    const values = { ...toPersonValues(input), registeredAgentId: viewer.agentId };
     const duplicates = await duplicateFieldsOf(db, values);
     if (duplicates.length > 0) throw duplicateConflict(duplicateErrors(duplicates, input.idDocumentType));
     const now = clock.now();
@@ -203,20 +236,47 @@ export class PersonsService {
         return inserted;
       }),
     );
-    return toPerson(row);
+    return { ...toPerson(row), masked: false, canEdit: true };
   }
 
-  async get(id: string): Promise<Person> {
-    const row = isUuid(id) ? await findPersonById(this.deps.db, id) : undefined;
-    if (!row) throw new NotFound(personErrors.notFound);
-    return toPerson(row);
+  async #found(viewer: Viewer, id: string): Promise<PersonWithLinks & { access: PersonAccess }> {
+    const found = await findPersonWithLinks(this.deps.db, viewer, id);
+    if (!found) throw new NotFound(personErrors.notFound);
+    return { ...found, access: accessOf(viewer, found.links) };
   }
 
-  async update(id: string, input: PersonData, actor: Actor): Promise<Person> {
+  /** The whole file for who may read it (each such reading is audited), its masked summary otherwise. */
+  async get(id: string, actor: Actor): Promise<PersonView> {
     const { db, clock } = this.deps;
-    const before = isUuid(id) ? await findPersonById(db, id) : undefined;
-    if (!before) throw new NotFound(personErrors.notFound);
-    const values = toPersonValues(input);
+    const viewer = await viewerOf(db, actor.user);
+    const { row, access } = await this.#found(viewer, id);
+    if (access.full) {
+      await recordAudit(db, {
+        at: clock.now(),
+        action: 'persons.read',
+        actor: actor.user,
+        target: row.id,
+        ip: actor.ip,
+        details: {},
+      });
+    }
+    return toPersonView(row, access);
+  }
+
+  /**
+   * Only who may change the person (`accessOf`). A change of the e-mail of a person behind a user is
+   * audited and told to the old address; of one's own person, confirmed with one's password.
+   */
+  async update(id: string, input: UpdatePersonInput, actor: Actor): Promise<FullPerson> {
+    const { db, clock } = this.deps;
+    const viewer = await viewerOf(db, actor.user);
+    const { row: before, access } = await this.#found(viewer, id);
+    if (!access.canEdit) throw new Forbidden(personMessages.changeForbidden);
+    const { current_password: currentPassword, ...form } = input;
+    const values = toPersonValues(form);
+    const emailChanged = emailChanges(before.email, values.email ?? undefined);
+    const userBehind = emailChanged ? await liveUserBehind(db, id) : undefined;
+    if (userBehind && access.self) await confirmCurrentPassword(userBehind, currentPassword);
     const duplicates = await duplicateFieldsOf(db, values, id);
     if (duplicates.length > 0) throw duplicateConflict(duplicateErrors(duplicates, input.idDocumentType));
     const now = clock.now();
@@ -233,16 +293,31 @@ export class PersonsService {
           // Which fields changed, not their values: the trail is not a second copy of the KYC file.
           details: { fields: changedFields(before, updated) },
         });
+        if (userBehind && before.email && updated.email) {
+          await recordEmailChange(tx, {
+            user: userBehind,
+            personId: id,
+            previousEmail: before.email,
+            nextEmail: updated.email,
+            actor: actor.user,
+            ip: actor.ip,
+            via: 'persons',
+            now,
+          });
+        }
         return updated;
       }),
     );
-    return toPerson(row);
+    if (userBehind) void this.deps.kickMail();
+    return { ...toPerson(row), masked: false, canEdit: true };
   }
 
-  /** Only a person nothing refers to; its e-mail, phone and document become free again. */
+  /** Only who may change the person, and only while nothing refers to it (409). */
   async delete(id: string, actor: Actor): Promise<{ id: string }> {
     const { db, clock } = this.deps;
-    if (!isUuid(id)) throw new NotFound(personErrors.notFound);
+    const viewer = await viewerOf(db, actor.user);
+    const { access } = await this.#found(viewer, id);
+    if (!access.canEdit) throw new Forbidden(personMessages.deleteForbidden);
     const now = clock.now();
     try {
       return await db.transaction(async (tx) => {
@@ -264,26 +339,26 @@ export class PersonsService {
     }
   }
 
-  async list(query: { page: number; perPage: number; q?: string | undefined }) {
+  async list(query: { page: number; perPage: number; q?: string | undefined }, actor: Actor) {
+    const viewer = await viewerOf(this.deps.db, actor.user);
     const { rows, total } = await listPersons(this.deps.db, {
       q: query.q,
       limit: query.perPage,
       offset: (query.page - 1) * query.perPage,
+      viewer,
     });
-    return { data: rows.map(toPerson), meta: { total, page: query.page, per_page: query.perPage } };
+    return {
+      data: rows.map(({ row, links }) => toPersonView(row, accessOf(viewer, links))),
+      meta: { total, page: query.page, per_page: query.perPage },
+    };
   }
 
-  /** `GET /persons/search/{documentNumber}`: the first of any type holding that number. */
-  async searchByDocumentNumber(number: string): Promise<Person> {
-    const [row] = await findPersonsByDocumentNumber(this.deps.db, number.trim());
-    if (!row) throw new NotFound(personErrors.notFound);
-    return toPerson(row);
-  }
-
-  async searchByDocument(type: IdDocumentType, number: string): Promise<Person> {
-    const row = await findPersonByDocument(this.deps.db, type, number.trim());
-    if (!row?.idDocumentType) throw new NotFound(personErrors.notFound);
-    return toPerson(row);
+  /** `GET /persons/search/{documentNumber}` (any type) and `/{type}/{number}`: the first holding it. */
+  async searchByDocument(number: string, actor: Actor, type?: IdDocumentType): Promise<PersonView> {
+    const viewer = await viewerOf(this.deps.db, actor.user);
+    const [found] = await findPersonsByDocumentWithLinks(this.deps.db, viewer, number.trim(), type);
+    if (!found) throw new NotFound(personErrors.notFound);
+    return toPersonView(found.row, accessOf(viewer, found.links));
   }
 
   /** `POST /persons/check-unique/`: the phone is compared in its normal form, the e-mail in any case. */

@@ -1,6 +1,16 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { persons } from '../../db/schema.js';
+import { normalizePhone } from '@lajan/domain';
+import { persons, users } from '../../db/schema.js';
+import {
+  linkColumns,
+  linksOf,
+  liveUserJoin,
+  ownCustomerSql,
+  type LinkRow,
+  type PersonLinks,
+  type Viewer,
+} from './access.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -190,41 +200,89 @@ function likePattern(term: string): string {
 }
 
 /**
- * A page of registered persons, newest first. `q` matches the name (either order), the document
- * number, the e-mail, and the phone whatever its spaces and hyphens.
+ * A page of registered persons, newest first, each with the links that decide what the viewer sees
+ * of it. `q` matches the name (either order) of anyone; the document number, the e-mail and the
+ * phone (whatever its spaces and hyphens) match partly among the viewer's own customers, and only
+ * exactly elsewhere, so that a partial search cannot spell out another agent's customer's number
+ * (DESIGN §3: a customer is found network-wide by an exact document number, phone or e-mail).
  */
 export async function listPersons(
   executor: Executor,
-  query: { q?: string | undefined; limit: number; offset: number },
-): Promise<{ rows: PersonRow[]; total: number }> {
+  query: { q?: string | undefined; limit: number; offset: number; viewer: Viewer },
+): Promise<{ rows: PersonWithLinks[]; total: number }> {
   const conditions: SQL[] = [isRegistered];
   const term = query.q?.trim();
   if (term) {
     const pattern = likePattern(term);
-    const matches: SQL[] = [
+    const partly: SQL[] = [ilike(persons.idDocumentNumber, pattern), ilike(persons.email, pattern)];
+    const exactly: SQL[] = [documentNumberMatches(term), sql`lower(${persons.email}) = lower(${term})`];
+    const digits = term.replace(/\D/g, '');
+    if (digits.length >= 3 && /^[+\d\s-]+$/.test(term)) {
+      partly.push(ilike(persons.phoneNumber, likePattern(digits)));
+      exactly.push(eq(persons.phoneNumber, normalizePhone(term)));
+    }
+    const any = or(
       ilike(persons.firstName, pattern),
       ilike(persons.lastName, pattern),
       sql`(${persons.firstName} || ' ' || ${persons.lastName}) ilike ${pattern}`,
       sql`(${persons.lastName} || ' ' || ${persons.firstName}) ilike ${pattern}`,
-      ilike(persons.idDocumentNumber, pattern),
-      ilike(persons.email, pattern),
-    ];
-    const digits = term.replace(/\D/g, '');
-    if (digits.length >= 3 && /^[+\d\s-]+$/.test(term))
-      matches.push(ilike(persons.phoneNumber, likePattern(digits)));
-    const any = or(...matches);
+      ...exactly,
+      and(ownCustomerSql(query.viewer), or(...partly)),
+    );
     if (any) conditions.push(any);
   }
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
-    executor
-      .select()
-      .from(persons)
-      .where(where)
+    selectWithLinks(executor, query.viewer, where)
       .orderBy(desc(persons.createdAt), asc(persons.id))
       .limit(query.limit)
       .offset(query.offset),
     executor.select({ total: count() }).from(persons).where(where),
   ]);
-  return { rows, total: counted?.total ?? 0 };
+  return { rows: rows.map(withLinks), total: counted?.total ?? 0 };
+}
+
+/** A registered person and what decides the viewer's access to it. */
+export interface PersonWithLinks {
+  row: PersonRow;
+  links: PersonLinks;
+}
+
+function selectWithLinks(executor: Executor, viewer: Viewer, where: SQL | undefined) {
+  return executor
+    .select({ person: persons, ...linkColumns(viewer) })
+    .from(persons)
+    .leftJoin(users, liveUserJoin)
+    .where(where)
+    .$dynamic();
+}
+
+function withLinks(row: { person: PersonRow } & LinkRow): PersonWithLinks {
+  return { row: row.person, links: linksOf(row.person.registeredAgentId, row) };
+}
+
+/** A registered person by id, with its links. */
+export async function findPersonWithLinks(
+  executor: Executor,
+  viewer: Viewer,
+  id: string,
+): Promise<PersonWithLinks | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await selectWithLinks(executor, viewer, and(eq(persons.id, id), isRegistered));
+  return row ? withLinks(row) : undefined;
+}
+
+/** Registered persons holding a document of this number (any type, or this type), with their links. */
+export async function findPersonsByDocumentWithLinks(
+  executor: Executor,
+  viewer: Viewer,
+  number: string,
+  type?: string,
+): Promise<PersonWithLinks[]> {
+  const rows = await selectWithLinks(
+    executor,
+    viewer,
+    and(documentNumberMatches(number), isRegistered, type ? eq(persons.idDocumentType, type) : undefined),
+  ).orderBy(asc(persons.idDocumentType), asc(persons.createdAt));
+  return rows.map(withLinks);
 }

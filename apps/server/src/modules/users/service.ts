@@ -1,6 +1,8 @@
 import {
   audienceOf,
   can,
+  maskDocumentNumber,
+  personMessages,
   USER_SEARCH_LIMIT,
   userMessages,
   type CreateUserInput,
@@ -18,7 +20,14 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { newUserMail } from '../../mail/templates.js';
 import { recordAudit } from '../audit/service.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
-import { updatePersonContact } from '../persons/contact.js';
+import { accessOf, personLinks, viewerOf } from '../persons/access.js';
+import {
+  confirmCurrentPassword,
+  emailChanges,
+  liveUserBehind,
+  recordEmailChange,
+  updatePersonContact,
+} from '../persons/contact.js';
 import { findPersonById, isUuid } from '../persons/store.js';
 import {
   disableUser,
@@ -53,6 +62,23 @@ function inScope(scope: UserScope, record: UserRecord): boolean {
   return scope.kind === 'all' || record.view.agent?.code === scope.agentCode;
 }
 
+/**
+ * A teller sees its colleagues' names and contacts, not their identity files (DESIGN §3, decision 111):
+ * no birth date, marital status or address, the document masked. Oneself, and whoever manages the
+ * user (an administrator, the super administrator), see it whole.
+ */
+export function shownTo(session: SessionUser, user: User): User {
+  if (user.id === session.id || can(session, 'users.manage')) return user;
+  return {
+    ...user,
+    dob: null,
+    maritalStatus: null,
+    address: null,
+    postalCode: null,
+    idDocumentNumber: user.idDocumentNumber === null ? null : maskDocumentNumber(user.idDocumentNumber),
+  };
+}
+
 /** A 409 on the username field, worded as the create-user form words it (SPEC §5). */
 export function usernameConflict(): Conflict {
   return new Conflict(userMessages.usernameTaken, { username: [userMessages.usernameTaken] });
@@ -72,6 +98,9 @@ export interface NewUserWithMail {
   agentId: string | null;
   person: { id: string; firstName: string; email: string };
   now: Date;
+  /** The form field a person already behind a user is reported on (422): `personId` by default. */
+  personField?: string;
+  personTakenMessage?: string;
 }
 
 /**
@@ -93,7 +122,13 @@ export async function createUserWithTemporaryPassword(
     agentId: user.agentId,
     now: user.now,
   });
-  if (!inserted) throw usernameConflict();
+  if (!inserted) {
+    // Skipped on a unique index: the username's, or a live user already on this person (a racing creation).
+    if (await usernameTaken(executor, user.username)) throw usernameConflict();
+    throw new ValidationFailed({
+      [user.personField ?? 'personId']: [user.personTakenMessage ?? userMessages.personAlreadyUser],
+    });
+  }
   await enqueueMail(
     executor,
     newUserMail({
@@ -119,7 +154,7 @@ export class UsersService {
       { role: query.role, agentCode: query.agentCode, q: query.q },
       { limit: query.per_page, offset: (query.page - 1) * query.per_page },
     );
-    return { users: records.map((record) => record.view), total };
+    return { users: records.map((record) => shownTo(session, record.view)), total };
   }
 
   async search(session: SessionUser, query: UserSearchQuery): Promise<User[]> {
@@ -129,7 +164,7 @@ export class UsersService {
       { q: query.q, username: query.username, email: query.email },
       { limit: USER_SEARCH_LIMIT, offset: 0 },
     );
-    return records.map((record) => record.view);
+    return records.map((record) => shownTo(session, record.view));
   }
 
   /** A user the session may see; anyone else is unknown to it (404, nothing revealed). */
@@ -140,7 +175,7 @@ export class UsersService {
   }
 
   async get(session: SessionUser, usernameOrId: string): Promise<User> {
-    return (await this.#visible(this.deps.db, session, usernameOrId)).view;
+    return shownTo(session, (await this.#visible(this.deps.db, session, usernameOrId)).view);
   }
 
   usernameExists(username: string): Promise<boolean> {
@@ -168,6 +203,14 @@ export class UsersService {
     const person = await findPersonById(db, input.personId);
     if (!person) throw new ValidationFailed({ personId: [userMessages.personNotFound] });
     if (!person.email) throw new ValidationFailed({ personId: [userMessages.personWithoutEmail] });
+    // A person stands behind at most one live user (its e-mail receives that user's reset links), and a
+    // user is created only on a person its creator may change (DESIGN §3).
+    const viewer = await viewerOf(db, session);
+    const links = await personLinks(db, viewer, person.id);
+    if (links?.liveUser) throw new ValidationFailed({ personId: [userMessages.personAlreadyUser] });
+    if (!links || !accessOf(viewer, links).canEdit) {
+      throw new ValidationFailed({ personId: [userMessages.personNotManaged] });
+    }
     if (await usernameTaken(db, input.username)) throw usernameConflict();
 
     const now = clock.now();
@@ -210,11 +253,26 @@ export class UsersService {
     const { db, clock } = this.deps;
     const session = actor.user;
     const target = await this.#visible(db, session, id);
-    if (target.view.id !== session.id && !can(session, 'users.manage')) throw new Forbidden();
+    const self = target.view.id === session.id;
+    if (!self) {
+      if (!can(session, 'users.manage')) throw new Forbidden();
+      // The user's person may also own an agent, or be a super administrator's: who manages the user
+      // must also be who may change that person (DESIGN §3).
+      const viewer = await viewerOf(db, session);
+      const links = await personLinks(db, viewer, target.view.personId);
+      if (!links || !accessOf(viewer, links).canEdit) {
+        throw new Forbidden(personMessages.changeForbidden);
+      }
+    }
 
+    const { current_password: currentPassword, ...fields } = input;
     const changed = Object.fromEntries(
-      Object.entries(input).filter((entry) => entry[1] !== undefined),
-    ) as UpdateUserInput;
+      Object.entries(fields).filter((entry) => entry[1] !== undefined),
+    ) as Omit<UpdateUserInput, 'current_password'>;
+    const previousEmail = target.view.email;
+    const emailChanged = emailChanges(previousEmail, changed.email);
+    const userBehind = emailChanged ? await liveUserBehind(db, target.view.personId) : undefined;
+    if (userBehind && self) await confirmCurrentPassword(userBehind, currentPassword);
     const now = clock.now();
     await db.transaction(async (tx) => {
       await updatePersonContact(tx, target.view.personId, changed, now);
@@ -226,7 +284,20 @@ export class UsersService {
         ip: actor.ip,
         details: { userId: target.view.id, fields: Object.keys(changed) },
       });
+      if (userBehind && previousEmail && changed.email) {
+        await recordEmailChange(tx, {
+          user: userBehind,
+          personId: target.view.personId,
+          previousEmail,
+          nextEmail: changed.email,
+          actor: session,
+          ip: actor.ip,
+          via: 'users',
+          now,
+        });
+      }
     });
+    if (userBehind) void this.deps.kickMail();
     return (await this.#visible(db, session, target.view.id)).view;
   }
 

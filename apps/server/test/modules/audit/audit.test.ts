@@ -44,7 +44,8 @@ describe('GET /api/audit', () => {
     clock.advance(MINUTE_MS);
     const adminToken = await passFirstPasswordGate(app, access, 'Admin-Choisi-2026');
     clock.advance(MINUTE_MS);
-    const person = await insertPerson(db);
+    // Registered at the administrator's agent: a user is created only on a person its creator may change.
+    const person = await insertPerson(db, { registeredAgentId: agent.id });
     const created = await call(app, 'POST', '/api/users', {
       token: adminToken,
       body: { role: 'user', username: 'alpha.guichet', personId: person.id },

@@ -70,6 +70,23 @@ describe('POST /api/persons', () => {
     });
   });
 
+  it('remembers the agent that registered the person: the teller’s and the administrator’s agent, none for the super administrator', async () => {
+    const { t, db, token, staff } = await setup();
+    const superAdmin = await activeSuperAdminToken(t.app);
+    const byTeller = await registerPerson(t.app, token, personInput(1));
+    const byAdmin = await registerPerson(t.app, staff.admin.token, personInput(2));
+    const bySuper = await registerPerson(t.app, superAdmin, personInput(3));
+
+    const agentOf = async (id: string) =>
+      (await db.select().from(persons).where(eq(persons.id, id)))[0]?.registeredAgentId;
+    expect(await agentOf(byTeller.id)).toBe(staff.agent.id);
+    expect(await agentOf(byAdmin.id)).toBe(staff.agent.id);
+    expect(await agentOf(bySuper.id)).toBeNull();
+    // The answer is the whole file, which its registering agent may change.
+    const answer = await call(t.app, 'POST', '/api/persons', { token, body: personInput(4) });
+    expect(answer.body.data).toMatchObject({ masked: false, canEdit: true, dob: '1990-05-14' });
+  });
+
   it('is open to the super administrator and an agent’s administrator too, and closed without a token', async () => {
     const { t, staff } = await setup();
     const superAdmin = await activeSuperAdminToken(t.app);
@@ -421,8 +438,13 @@ describe('GET, PUT and DELETE /api/persons/{id}', () => {
       email: userPerson.email,
     });
 
-    for (const person of [holder, userPerson]) {
-      const answer = await call(t.app, 'DELETE', `/api/persons/${person.id}`, { token });
+    // The holder by its agent's teller; the person of a user by that agent's administrator (a teller
+    // may not delete it at all: 403, see persons-scope.test.ts).
+    for (const [person, by] of [
+      [holder, token],
+      [userPerson, staff.admin.token],
+    ] as const) {
+      const answer = await call(t.app, 'DELETE', `/api/persons/${person.id}`, { token: by });
       expect(answer.status).toBe(409);
       expect(answer.body.message).toBe('Cette personne est liée à un compte ou à un utilisateur');
     }

@@ -9,6 +9,7 @@ import {
   createAgent,
   createUser,
   login,
+  SUPERADMIN_NEW_PASSWORD,
   tokenOf,
   userRow,
 } from '../../helpers/fixtures.js';
@@ -65,7 +66,11 @@ async function auditOf(db: Awaited<ReturnType<typeof setup>>['db'], action: stri
 describe('POST /api/users', () => {
   it('lets an administrator create a teller of its agent, mailed a temporary password that must be changed', async () => {
     const s = await setup();
-    const person = await insertPerson(s.db, { firstName: 'Nadège', email: 'nadege@exemple.ht' });
+    const person = await insertPerson(s.db, {
+      firstName: 'Nadège',
+      email: 'nadege@exemple.ht',
+      registeredAgentId: s.alpha.id,
+    });
 
     const answer = await call(s.app, 'POST', '/api/users', {
       token: s.alphaAdmin,
@@ -124,7 +129,7 @@ describe('POST /api/users', () => {
 
   it('lets an administrator create another administrator of its agent', async () => {
     const s = await setup();
-    const person = await insertPerson(s.db);
+    const person = await insertPerson(s.db, { registeredAgentId: s.alpha.id });
     const answer = await call(s.app, 'POST', '/api/users', {
       token: s.alphaAdmin,
       body: { role: 'agent_admin', username: 'second.admin', personId: person.id },
@@ -185,7 +190,7 @@ describe('POST /api/users', () => {
 
   it('checks the role, the username (at least 8, unique whatever its case) and the person', async () => {
     const s = await setup();
-    const person = await insertPerson(s.db);
+    const person = await insertPerson(s.db, { registeredAgentId: s.alpha.id });
 
     const empty = await call(s.app, 'POST', '/api/users', { token: s.alphaAdmin, body: {} });
     expect(empty.status).toBe(422);
@@ -378,6 +383,8 @@ describe('PUT /api/users/{id}', () => {
         role: 'sudo',
         isSuperAdmin: true,
         username: 'autre.nom',
+        // Its own e-mail: confirmed with its password (DESIGN §3).
+        current_password: PASSWORD,
       },
       remoteAddress: '10.2.2.2',
     });
@@ -408,7 +415,7 @@ describe('PUT /api/users/{id}', () => {
     const sudo = await userRow(s.db, 'superadmin');
     const own = await call(s.app, 'PUT', `/api/users/${sudo.id}`, {
       token: s.superToken,
-      body: { email: 'direction@lajan.test' },
+      body: { email: 'direction@lajan.test', current_password: SUPERADMIN_NEW_PASSWORD },
     });
     expect(own.status).toBe(200);
     expect(own.body.data.email).toBe('direction@lajan.test');
@@ -455,7 +462,7 @@ describe('PUT /api/users/{id}', () => {
 
     const taken = await call(s.app, 'PUT', `/api/users/${teller.id}`, {
       token: s.alphaTeller,
-      body: { email: 'PRISE@exemple.ht' },
+      body: { email: 'PRISE@exemple.ht', current_password: PASSWORD },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.errors).toEqual({ email: ['email existe déjà'] });

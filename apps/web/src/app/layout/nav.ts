@@ -46,6 +46,7 @@ export const sidebarItems: readonly NavItem[] = [
   link('Historique', 'history', 'transactions.operate'),
   link('Creer un Compte', 'create-account', 'accounts.manage'),
   link("Demandes d'ouverture", 'account-requests', 'accounts.manage'),
+  link('Personnes', 'persons', 'persons.manage'),
   link('Liste des agents', 'agents', 'agents.manage'),
   link('Depot sur Agent', 'deposit-agent', 'agents.deposit'),
   link('Creer agent', 'create-agent', 'agents.manage'),

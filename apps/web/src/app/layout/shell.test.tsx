@@ -44,6 +44,7 @@ describe('the sidebar (SPEC §2)', () => {
       'Historique',
       'Creer un Compte',
       "Demandes d'ouverture",
+      'Personnes',
       'Mon Compte',
       'Tableau des Frais',
     ]);
@@ -53,6 +54,7 @@ describe('the sidebar (SPEC §2)', () => {
     await openShell(agentAdmin);
     expect(sidebarEntries()).toEqual([
       'Tableau de Bord',
+      'Personnes',
       'Mon Compte',
       'List des utilisateur',
       'Creer utilisateur',
@@ -64,6 +66,7 @@ describe('the sidebar (SPEC §2)', () => {
     await openShell(superAdmin);
     expect(sidebarEntries()).toEqual([
       'Tableau de Bord',
+      'Personnes',
       'Liste des agents',
       'Depot sur Agent',
       'Creer agent',

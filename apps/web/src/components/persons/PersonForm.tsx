@@ -108,6 +108,8 @@ export interface PersonFormProps {
   resetAfterSubmit?: boolean;
   /** Beside the submit button (Annuler). */
   secondaryAction?: ReactNode;
+  /** Editing a registered person: its own e-mail, phone and document are not duplicates. */
+  ownValues?: { email?: string; phoneNumber?: string; idDocumentType?: string; idDocumentNumber?: string };
 }
 
 const maritalOptions = maritalStatusSchema.options.map((value) => ({
@@ -137,6 +139,7 @@ export function PersonForm({
   submittingLabel = 'Enregistrement...',
   resetAfterSubmit = false,
   secondaryAction,
+  ownValues,
 }: PersonFormProps) {
   const {
     register,
@@ -151,8 +154,16 @@ export function PersonForm({
     defaultValues: { ...emptyPerson, ...defaultValues },
   });
 
+  // Set the given values again once the fields exist: a select registered before its options were
+  // in the DOM would otherwise show its placeholder (a person opened for editing).
+  useEffect(() => {
+    if (ownValues && defaultValues) reset({ ...emptyPerson, ...defaultValues });
+    // Once, at mount: later changes of the props are the page's, not the form's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const watched = useWatch({ control });
-  const duplicates = usePersonUniqueness(checkUniqueness, watched);
+  const duplicates = usePersonUniqueness(checkUniqueness, watched, ownValues);
   const [saved, setSaved] = useState(0);
 
   useEffect(() => {

@@ -60,21 +60,35 @@ export interface UniquenessMessages {
   checking: { email: boolean; phoneNumber: boolean; idDocumentNumber: boolean };
 }
 
+type UniqueValues = { email?: string; phoneNumber?: string; idDocumentType?: string; idDocumentNumber?: string };
+
 /** "<field> existe déjà" for the e-mail and the phone, "Ce numero <type> existe deja existe déjà" for the document. */
 export function usePersonUniqueness(
   enabled: boolean,
-  values: { email?: string; phoneNumber?: string; idDocumentType?: string; idDocumentNumber?: string },
+  values: UniqueValues,
+  /** The person's own values, when the form edits a registered person: they are not duplicates. */
+  own?: UniqueValues,
 ): UniquenessMessages {
   const http = useHttp();
   const email = values.email?.trim() ?? '';
   const phone = values.phoneNumber?.trim() ?? '';
   const documentNumber = values.idDocumentNumber?.trim() ?? '';
   const documentType = idDocumentTypeSchema.safeParse(values.idDocumentType);
+  const ownEmail = own?.email?.trim().toLowerCase();
+  const ownPhone = own?.phoneNumber ? normalizePhone(own.phoneNumber) : undefined;
+  const ownDocument = own?.idDocumentNumber ? `${own.idDocumentType} ${own.idDocumentNumber.trim().toUpperCase()}` : undefined;
 
-  const emailKey = enabled && emailSchema.safeParse(email).success ? email.toLowerCase() : null;
-  const phoneKey = enabled && phoneNumberSchema.safeParse(phone).success ? normalizePhone(phone) : null;
+  const emailKey =
+    enabled && emailSchema.safeParse(email).success && email.toLowerCase() !== ownEmail ? email.toLowerCase() : null;
+  const phoneKey =
+    enabled && phoneNumberSchema.safeParse(phone).success && normalizePhone(phone) !== ownPhone
+      ? normalizePhone(phone)
+      : null;
   const documentKey =
-    enabled && documentType.success && personFieldsSchema.shape.idDocumentNumber.safeParse(documentNumber).success
+    enabled &&
+    documentType.success &&
+    personFieldsSchema.shape.idDocumentNumber.safeParse(documentNumber).success &&
+    `${documentType.data} ${documentNumber.toUpperCase()}` !== ownDocument
       ? `${documentType.data} ${documentNumber}`
       : null;
 

@@ -104,15 +104,8 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     setSender(person);
     setValue('senderId', person.id);
     clearErrors('senderId');
-    // The sender usually stands at the counter: offer it as the party, which the teller may change.
-    const party = getValues('party');
-    if (!party?.name && !party?.idDocumentNumber) {
-      setValue('party', {
-        name: displayName(person),
-        idDocumentType: person.idDocumentType,
-        idDocumentNumber: person.idDocumentNumber,
-      });
-    }
+    // The party is never filled from the search: the teller types the name and the document from the
+    // card presented (the holder check compares what was typed; the search shows documents masked).
   }
 
   function chooseAccount(found: Account | null) {

@@ -39,6 +39,13 @@ async function pickSender(user: UserEvent) {
   await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: /Jean PIERRE/ }));
 }
 
+/** The person at the counter, typed from the card presented. */
+async function typeParty(user: UserEvent) {
+  await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'Jean PIERRE');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'id_card');
+  await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), '003-456-789');
+}
+
 function setField(name: string, value: string) {
   fireEvent.change(screen.getByLabelText(name), { target: { value } });
 }
@@ -163,8 +170,10 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     await fillRecipient(user);
     await user.click(next());
     expect(screen.getByText('Étape 3 sur 4')).toBeVisible();
-    // The sender stands at the counter: offered as the party.
-    expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveValue('Jean PIERRE');
+    // Nothing is filled from the search: the teller types the party from the card presented.
+    expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Numéro de document' })).toHaveValue('');
+    await typeParty(user);
     expect(screen.getByRole('combobox', { name: 'Devise' })).toHaveValue('HTG');
     await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '2000');
     await user.click(next());
@@ -221,6 +230,7 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     await fillRecipient(user);
     await user.click(next());
     expect(screen.queryByRole('combobox', { name: 'Devise' })).not.toBeInTheDocument();
+    await typeParty(user);
     await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '500');
     await user.click(next());
     await screen.findByRole('region', { name: 'Frais et total' });
@@ -264,6 +274,7 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     await user.click(next());
 
     expect(screen.getByText('Étape 3 sur 4')).toBeVisible();
+    await typeParty(user);
     await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '2000');
     await user.click(next());
     await screen.findByRole('region', { name: 'Frais et total' });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { updateUserInputSchema, userMessages, type UpdateUserInput, type User } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
@@ -8,10 +8,13 @@ import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { applyServerErrors } from '../../lib/form';
 import { isHttpError } from '../../lib/http';
+import { useSession } from '../../lib/session-context';
 import { useUpdateUserMutation } from './api/update-user';
 
 type ContactValues = Record<keyof UpdateUserInput, string>;
 const contactFields = ['email', 'phoneNumber', 'address', 'city', 'state'] as const satisfies readonly (keyof UpdateUserInput)[];
+/** The fields a server error may name: the contact fields and the password confirming one's own e-mail. */
+const formFields = [...contactFields, 'current_password'] as const;
 
 const schemaResolver = zodResolver(updateUserInputSchema);
 /**
@@ -32,11 +35,13 @@ interface EditContactFormProps {
 export function EditContactForm({ user, onDone }: EditContactFormProps) {
   const toasts = useToasts();
   const mutation = useUpdateUserMutation(user);
+  const { user: session } = useSession();
   const {
     register,
     handleSubmit,
     setError,
     setFocus,
+    control,
     formState: { errors, dirtyFields },
   } = useForm<ContactValues>({
     resolver: contactResolver,
@@ -46,8 +51,13 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
       address: user.address ?? '',
       city: user.city ?? '',
       state: user.state ?? '',
+      current_password: '',
     },
   });
+  // Changing one's own e-mail (where the reset links go) is confirmed with one's password (DESIGN §3).
+  const email = useWatch({ control, name: 'email' }) ?? '';
+  const confirmsOwnEmail =
+    session?.id === user.id && email.trim().toLowerCase() !== (user.email ?? '').trim().toLowerCase();
 
   // The form replaces the read-only list: the keyboard starts in its first field.
   useEffect(() => setFocus('email'), [setFocus]);
@@ -62,6 +72,14 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
       onDone();
       return;
     }
+    if (confirmsOwnEmail && input.email !== undefined) {
+      if (!values.current_password) {
+        setError('current_password', { message: userMessages.currentPasswordRequired });
+        setFocus('current_password');
+        return;
+      }
+      input.current_password = values.current_password;
+    }
     try {
       await mutation.mutateAsync(input);
       toasts.success(userMessages.updated);
@@ -69,7 +87,7 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
     } catch (error) {
       // The toast (server message or "Failed to update user") comes from the query client.
       if (isHttpError(error)) {
-        const unplaced = applyServerErrors(setError, error.errors, contactFields);
+        const unplaced = applyServerErrors(setError, error.errors, formFields);
         if (unplaced[0]) setError('root', { message: unplaced[0] });
       }
     }
@@ -97,6 +115,18 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
         />
         <TextField label="Commune" error={errors.city?.message} {...register('city')} />
         <TextField label="Departement" error={errors.state?.message} {...register('state')} />
+        {confirmsOwnEmail && (
+          <TextField
+            label="Mot de passe actuel"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="sm:col-span-2"
+            hint={userMessages.currentPasswordHint}
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+        )}
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" disabled={mutation.isPending} onClick={onDone}>

@@ -259,6 +259,48 @@ describe('/users/:username', () => {
     expect(await toasts().findByText('Failed to update user')).toBeVisible();
   });
 
+  it('asks for the current password when one changes one’s own e-mail, and sends it', async () => {
+    api.on('GET /users/admincap', { body: { data: apiUsers.agentAdmin } });
+    api.on(`PUT /users/${agentAdmin.id}`, (request) =>
+      (request.body as { current_password?: string }).current_password === 'Bon-Mot-2026'
+        ? { body: { data: { ...apiUsers.agentAdmin, email: 'moi.nouveau@lajan.test' } } }
+        : {
+            status: 422,
+            body: {
+              message: 'Le mot de passe actuel est incorrect',
+              code: 'VALIDATION_ERROR',
+              errors: { current_password: ['Le mot de passe actuel est incorrect'] },
+            },
+          },
+    );
+    const { user } = renderApp({ path: '/users/admincap', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    await user.click(await screen.findByRole('button', { name: 'Modifier les coordonnées' }));
+    const form = screen.getByRole('form', { name: 'Modifier les coordonnées' });
+    // Another field needs no password.
+    expect(within(form).queryByLabelText(/Mot de passe actuel/)).not.toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText('Email'));
+    await user.type(within(form).getByLabelText('Email'), 'moi.nouveau@lajan.test');
+    const password = within(form).getByLabelText(/Mot de passe actuel/);
+    expect(password).toHaveAccessibleDescription(/confirmez avec votre mot de passe actuel/);
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(password).toHaveAccessibleDescription(/Le mot de passe actuel est requis pour changer votre adresse e-mail/);
+    expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await user.type(password, 'Mauvais-2026');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/Le mot de passe actuel est incorrect/));
+
+    await user.clear(password);
+    await user.type(password, 'Bon-Mot-2026');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await toasts().findByText('User updated successfully')).toBeVisible();
+    expect(api.requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
+      email: 'moi.nouveau@lajan.test',
+      current_password: 'Bon-Mot-2026',
+    });
+  });
+
   it('says when the user is unknown', async () => {
     api.on('GET /users/personne', { status: 404, body: { message: 'Utilisateur introuvable' } });
     renderApp({ path: '/users/personne', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });

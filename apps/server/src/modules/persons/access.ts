@@ -1,0 +1,184 @@
+import { audienceOf, type SessionUser } from '@lajan/domain';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { accountHolders, accounts, agentOwners, agents, persons, users } from '../../db/schema.js';
+
+/**
+ * Who may read and who may change a person (DESIGN §3, docs/decisions/111). The links of a person
+ * (its live user, the agents it owns, the agent that registered it, the agents holding its
+ * accounts) are read here in read-only joins, as the accounts and users stores read persons: the
+ * question is about the person, and one query per page answers it.
+ */
+
+/** The signed-in user as the persons rules need it. */
+export interface Viewer {
+  userId: string;
+  superAdmin: boolean;
+  /** An agent's administrator (manages its own agent's users). */
+  agentAdmin: boolean;
+  /** The viewer's agent; null for the super administrator. */
+  agentId: string | null;
+}
+
+export async function viewerOf(executor: Executor, session: SessionUser): Promise<Viewer> {
+  const audience = audienceOf(session);
+  let agentId: string | null = null;
+  if (audience !== 'superAdmin' && session.agent) {
+    const [agent] = await executor
+      .select({ id: agents.id })
+      .from(agents)
+      .where(eq(agents.code, session.agent.code));
+    agentId = agent?.id ?? null;
+  }
+  return {
+    userId: session.id,
+    superAdmin: audience === 'superAdmin',
+    agentAdmin: audience === 'agentAdmin',
+    agentId,
+  };
+}
+
+/** The links of one person that the rules read. */
+export interface PersonLinks {
+  registeredAgentId: string | null;
+  /** One of the person's accounts belongs to the viewer's agent. */
+  heldByViewer: boolean;
+  /** The person's live (not deleted) user, if any: a person stands behind at most one. */
+  liveUser: { id: string; agentId: string | null; sudo: boolean } | null;
+  /** The person owns an agent. */
+  owner: boolean;
+  /**
+   * The person holds a public request still waiting for review (no agent yet): every agent may be the
+   * one the visitor walks into, and its teller compares the whole file with the card (decision 111).
+   */
+  pendingRequest: boolean;
+}
+
+export interface PersonAccess {
+  /** May read the whole file (documents, birth date, income, address, contacts). */
+  full: boolean;
+  /** May change and delete it. */
+  canEdit: boolean;
+  /** The person is the viewer's own (behind its user). */
+  self: boolean;
+}
+
+/**
+ * - The super administrator may read and change anyone.
+ * - A person behind a user or an agent owner is changed only by who manages that user: an agent's
+ *   administrator for its own agent's users; agent owners and super administrators are the super
+ *   administrator's. Never a teller.
+ * - A customer (behind no user, owning no agent) is changed by the agent that registered it or holds
+ *   one of its accounts.
+ * - Its file is read whole by those agents, and by whoever may change it; anyone else sees it masked.
+ */
+export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
+  const self = links.liveUser?.id === viewer.userId;
+  if (viewer.superAdmin) return { full: true, canEdit: true, self };
+  const ownCustomer =
+    viewer.agentId !== null && (links.registeredAgentId === viewer.agentId || links.heldByViewer);
+  let canEdit: boolean;
+  if (links.owner) canEdit = false;
+  else if (links.liveUser) {
+    canEdit =
+      viewer.agentAdmin &&
+      !links.liveUser.sudo &&
+      viewer.agentId !== null &&
+      links.liveUser.agentId === viewer.agentId;
+  } else canEdit = ownCustomer;
+  const reviewer = viewer.agentId !== null && links.pendingRequest;
+  return { full: ownCustomer || canEdit || self || reviewer, canEdit, self };
+}
+
+/** Whether one of the person's accounts belongs to this agent. */
+export function heldBy(agentId: string | null): SQL<boolean> {
+  if (agentId === null) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from ${accountHolders} inner join ${accounts} on ${accounts.id} = ${accountHolders.accountId}
+    where ${accountHolders.personId} = ${persons.id} and ${accounts.agentId} = ${agentId})`;
+}
+
+/**
+ * The columns that `linksOf` turns into `PersonLinks`, to select next to a person's row; the query
+ * must `leftJoin(users, liveUserJoin)` (at most one live user per person: no row is repeated).
+ */
+export function linkColumns(viewer: Viewer) {
+  return {
+    heldByViewer: heldBy(viewer.agentId),
+    owner: sql<boolean>`exists (select 1 from ${agentOwners} where ${agentOwners.personId} = ${persons.id})`,
+    pendingRequest: sql<boolean>`exists (select 1 from ${accountHolders} inner join ${accounts} on ${accounts.id} = ${accountHolders.accountId}
+      where ${accountHolders.personId} = ${persons.id} and ${accounts.agentId} is null and ${accounts.status} = 'pending')`,
+    liveUserId: users.id,
+    liveUserAgentId: users.agentId,
+    liveUserSudo: users.isSuperAdmin,
+  };
+}
+
+export const liveUserJoin = and(eq(users.personId, persons.id), isNull(users.deletedAt));
+
+export interface LinkRow {
+  heldByViewer: boolean | null;
+  owner: boolean | null;
+  pendingRequest: boolean | null;
+  liveUserId: string | null;
+  liveUserAgentId: string | null;
+  liveUserSudo: boolean | null;
+}
+
+export function linksOf(registeredAgentId: string | null, row: LinkRow): PersonLinks {
+  return {
+    registeredAgentId,
+    heldByViewer: Boolean(row.heldByViewer),
+    owner: Boolean(row.owner),
+    pendingRequest: Boolean(row.pendingRequest),
+    liveUser: row.liveUserId
+      ? { id: row.liveUserId, agentId: row.liveUserAgentId, sudo: Boolean(row.liveUserSudo) }
+      : null,
+  };
+}
+
+/** The links of one person (registered or not), or undefined when there is no such person. */
+export async function personLinks(
+  executor: Executor,
+  viewer: Viewer,
+  personId: string,
+): Promise<PersonLinks | undefined> {
+  const [row] = await executor
+    .select({ registeredAgentId: persons.registeredAgentId, ...linkColumns(viewer) })
+    .from(persons)
+    .leftJoin(users, liveUserJoin)
+    .where(eq(persons.id, personId));
+  return row ? linksOf(row.registeredAgentId, row) : undefined;
+}
+
+/**
+ * The persons among `personIds` whose file this viewer may read whole (the holders of an account
+ * shown to another agent, the owners of an agent). One query for the whole list.
+ */
+export async function readablePersonIds(
+  executor: Executor,
+  viewer: Viewer,
+  personIds: string[],
+): Promise<Set<string>> {
+  const unique = [...new Set(personIds)];
+  if (viewer.superAdmin) return new Set(unique);
+  if (unique.length === 0) return new Set();
+  const rows = await executor
+    .select({ id: persons.id, registeredAgentId: persons.registeredAgentId, ...linkColumns(viewer) })
+    .from(persons)
+    .leftJoin(users, liveUserJoin)
+    .where(inArray(persons.id, unique));
+  return new Set(
+    rows.filter((row) => accessOf(viewer, linksOf(row.registeredAgentId, row)).full).map((row) => row.id),
+  );
+}
+
+/**
+ * In SQL, the persons this viewer may read because it registered them or holds one of their
+ * accounts (every person for the super administrator): the partial searches of `GET /persons`
+ * reach only those.
+ */
+export function ownCustomerSql(viewer: Viewer): SQL {
+  if (viewer.superAdmin) return sql`true`;
+  if (viewer.agentId === null) return sql`false`;
+  return sql`(${persons.registeredAgentId} = ${viewer.agentId} or ${heldBy(viewer.agentId)})`;
+}

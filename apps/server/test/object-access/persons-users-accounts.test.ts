@@ -1,0 +1,650 @@
+import { personMessages, userMessages } from '@lajan/domain';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { App } from '../../src/app.js';
+import type { Db } from '../../src/db/client.js';
+import { auditLog, mailOutbox, persons, users } from '../../src/db/schema.js';
+import { build } from '../helpers/build.js';
+import { activeSuperAdminToken, call, type Answer } from '../helpers/fixtures.js';
+import { Mailbox, type ReceivedMail } from '../helpers/mailbox.js';
+import { createAgentThroughApi, passFirstPasswordGate, temporaryAccessIn } from '../helpers/network.js';
+import { personInput } from '../modules/persons/person-fixtures.js';
+
+/**
+ * Object-level access to persons, users and accounts (DESIGN §3, issue 10): a teller and an
+ * administrator of agent B acting on agent A's objects, through every verb, and every link between a
+ * user and its person. Built through the API, as the network builds itself: the super administrator
+ * registers the owners and creates agents A and B (their first administrators stand on the owners'
+ * persons) and a second super administrator; each administrator registers and creates its teller;
+ * each teller registers a customer, and A's teller opens it an account.
+ */
+
+const NEW_PASSWORD = 'Objet-Acces-2026';
+
+let mailbox: Mailbox;
+beforeEach(async () => {
+  mailbox = await Mailbox.start();
+});
+afterEach(() => mailbox.close());
+
+/** The last e-mail of this subject received at this address, waited for (at most 10 s). */
+async function mailTo(address: string, subject: string): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await vi.waitFor(
+    () => {
+      found = mailbox.received.filter((mail) => mail.to.includes(address) && mail.subject === subject).at(-1);
+      if (!found) throw new Error(`no e-mail « ${subject} » to ${address}`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+  return found!;
+}
+
+/** The temporary access of the new-user e-mail sent to this address. */
+async function temporaryAccessOf(_db: Db, email: string) {
+  return temporaryAccessIn((await mailTo(email, 'Votre accès à Lajan')).text);
+}
+
+function expectCreated(answer: Answer): { id: string } & Record<string, unknown> {
+  if (answer.status !== 201) throw new Error(`expected 201, got ${answer.status} ${answer.text}`);
+  return answer.body.data as { id: string };
+}
+
+async function register(app: App, token: string, n: number) {
+  const input = personInput(n);
+  const data = expectCreated(await call(app, 'POST', '/api/persons', { token, body: input }));
+  return { id: data.id, input };
+}
+
+async function userOn(
+  app: App,
+  db: Db,
+  token: string,
+  username: string,
+  role: string,
+  personId: string,
+  email: string,
+) {
+  expectCreated(await call(app, 'POST', '/api/users', { token, body: { role, username, personId } }));
+  return passFirstPasswordGate(app, await temporaryAccessOf(db, email), NEW_PASSWORD);
+}
+
+async function network() {
+  const t = await build({ env: { SMTP_URL: mailbox.url } });
+  const { app } = t;
+  const db = t.database.db;
+  const superToken = await activeSuperAdminToken(app);
+
+  const ownerA = await register(app, superToken, 101);
+  const ownerB = await register(app, superToken, 102);
+  const agentA = await createAgentThroughApi(app, superToken, {
+    name: 'Agence Alpha',
+    username: 'alpha.admin',
+    personIds: [ownerA.id],
+  });
+  const agentB = await createAgentThroughApi(app, superToken, {
+    name: 'Agence Beta',
+    username: 'beta.admin',
+    personIds: [ownerB.id],
+  });
+  const adminA = await passFirstPasswordGate(
+    app,
+    await temporaryAccessOf(db, ownerA.input.email),
+    NEW_PASSWORD,
+  );
+  const adminB = await passFirstPasswordGate(
+    app,
+    await temporaryAccessOf(db, ownerB.input.email),
+    NEW_PASSWORD,
+  );
+
+  const sudoPerson = await register(app, superToken, 103);
+  await userOn(app, db, superToken, 'second.sudo', 'sudo', sudoPerson.id, sudoPerson.input.email);
+
+  const tellerAPerson = await register(app, adminA, 104);
+  const tellerA = await userOn(
+    app,
+    db,
+    adminA,
+    'alpha.guichet',
+    'user',
+    tellerAPerson.id,
+    tellerAPerson.input.email,
+  );
+  const tellerBPerson = await register(app, adminB, 105);
+  const tellerB = await userOn(
+    app,
+    db,
+    adminB,
+    'beta.guichet',
+    'user',
+    tellerBPerson.id,
+    tellerBPerson.input.email,
+  );
+
+  const customerA = await register(app, tellerA, 106);
+  const customerB = await register(app, tellerB, 107);
+  const account = expectCreated(
+    await call(app, 'POST', '/api/accounts', {
+      token: tellerA,
+      body: { type: 'current', currency: 'HTG', personIds: [customerA.id] },
+    }),
+  );
+  const second = expectCreated(
+    await call(app, 'POST', '/api/accounts', {
+      token: tellerA,
+      body: { type: 'savings', currency: 'HTG', personIds: [customerA.id] },
+    }),
+  );
+  return {
+    t,
+    app,
+    db,
+    superToken,
+    agentA,
+    agentB,
+    adminA,
+    adminB,
+    tellerA,
+    tellerB,
+    ownerA,
+    ownerB,
+    sudoPerson,
+    tellerAPerson,
+    tellerBPerson,
+    customerA,
+    customerB,
+    account: account as { id: string; accountNumber: string },
+    second: second as { id: string; accountNumber: string },
+  };
+}
+
+type Network = Awaited<ReturnType<typeof network>>;
+
+async function personRow(n: Network, id: string) {
+  const [row] = await n.db.select().from(persons).where(eq(persons.id, id));
+  return row;
+}
+
+async function auditRows(n: Network, action: string) {
+  return n.db.select().from(auditLog).where(eq(auditLog.action, action));
+}
+
+async function outboxTo(n: Network, address: string) {
+  return n.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
+}
+
+const sensitive = ['dob', 'address', 'annualIncome', 'email', 'phoneNumber', 'city', 'occupation', 'mother'];
+
+function expectMasked(view: unknown, documentNumber: string) {
+  expect(view).toMatchObject({ masked: true });
+  expect((view as { idDocumentNumber: string }).idDocumentNumber).toBe(`••••••${documentNumber.slice(-3)}`);
+  for (const key of sensitive) expect(view).not.toHaveProperty(key);
+}
+
+describe('persons: agent B acting on agent A’s customer', () => {
+  it('lists and searches it masked (no birth date, income, address, contacts) to B, whole to A and the super administrator', async () => {
+    const n = await network();
+    const document = n.customerA.input.idDocumentNumber;
+
+    const listed = async (token: string, q?: string) => {
+      const answer = await call(
+        n.app,
+        'GET',
+        `/api/persons?per_page=100${q ? `&q=${encodeURIComponent(q)}` : ''}`,
+        {
+          token,
+        },
+      );
+      expect(answer.status).toBe(200);
+      return (answer.body.data as Record<string, unknown>[]).find((person) => person.id === n.customerA.id);
+    };
+    for (const token of [n.tellerB, n.adminB]) {
+      const row = await listed(token);
+      expectMasked(row!, document);
+      expect(row!.canEdit).toBe(false);
+    }
+    expect(await listed(n.tellerA)).toMatchObject({
+      masked: false,
+      canEdit: true,
+      idDocumentNumber: document,
+      dob: '1990-05-14',
+      annualIncome: 120_000.5,
+    });
+    expect(await listed(n.superToken)).toMatchObject({
+      masked: false,
+      canEdit: true,
+      idDocumentNumber: document,
+    });
+
+    // Found network-wide by its exact document, e-mail or phone; a part of them spells nothing out.
+    expectMasked((await listed(n.tellerB, document.toLowerCase()))!, document);
+    expectMasked((await listed(n.tellerB, n.customerA.input.email))!, document);
+    expectMasked((await listed(n.tellerB, n.customerA.input.phoneNumber))!, document);
+    expect(await listed(n.tellerB, document.slice(0, -1))).toBeUndefined();
+    expect(await listed(n.tellerB, n.customerA.input.email.slice(0, 9))).toBeUndefined();
+    expect(await listed(n.tellerA, document.slice(0, -1))).toMatchObject({ masked: false });
+
+    for (const url of [`/api/persons/search/${document}`, `/api/persons/search/id_card/${document}`]) {
+      const found = await call(n.app, 'GET', url, { token: n.tellerB });
+      expect(found.status).toBe(200);
+      expectMasked(found.body.data.person, document);
+    }
+  });
+
+  it('reads the file masked to B (not audited), whole to A with a persons.read entry', async () => {
+    const n = await network();
+    const before = (await auditRows(n, 'persons.read')).length;
+
+    const byB = await call(n.app, 'GET', `/api/persons/${n.customerA.id}`, { token: n.tellerB });
+    expect(byB.status).toBe(200);
+    expectMasked(byB.body.data, n.customerA.input.idDocumentNumber);
+    expect(await auditRows(n, 'persons.read')).toHaveLength(before);
+
+    const byA = await call(n.app, 'GET', `/api/persons/${n.customerA.id}`, {
+      token: n.tellerA,
+      remoteAddress: '10.9.9.9',
+    });
+    expect(byA.body.data).toMatchObject({ masked: false, canEdit: true, email: n.customerA.input.email });
+    const reads = await auditRows(n, 'persons.read');
+    expect(reads).toHaveLength(before + 1);
+    expect(reads.at(-1)).toMatchObject({
+      actorUsername: 'alpha.guichet',
+      target: n.customerA.id,
+      ip: '10.9.9.9',
+    });
+  });
+
+  it('refuses B’s teller and administrator a change or a deletion (403), and keeps the person', async () => {
+    const n = await network();
+    for (const token of [n.tellerB, n.adminB]) {
+      const changed = await call(n.app, 'PUT', `/api/persons/${n.customerA.id}`, {
+        token,
+        body: personInput(106, { email: 'pirate@exemple.ht' }),
+      });
+      expect(changed.status).toBe(403);
+      expect(changed.body.message).toBe(personMessages.changeForbidden);
+      const deleted = await call(n.app, 'DELETE', `/api/persons/${n.customerA.id}`, { token });
+      expect(deleted.status).toBe(403);
+      expect(deleted.body.message).toBe(personMessages.deleteForbidden);
+    }
+    expect((await personRow(n, n.customerA.id))?.email).toBe(n.customerA.input.email);
+    expect(await auditRows(n, 'persons.deleted')).toHaveLength(0);
+
+    // A's teller may change it; its deletion waits for nothing to refer to it (its accounts: 409).
+    const byA = await call(n.app, 'PUT', `/api/persons/${n.customerA.id}`, {
+      token: n.tellerA,
+      body: personInput(106, { city: 'Jacmel' }),
+    });
+    expect(byA.status).toBe(200);
+    const referenced = await call(n.app, 'DELETE', `/api/persons/${n.customerA.id}`, { token: n.tellerA });
+    expect(referenced.status).toBe(409);
+    expect(referenced.body.message).toBe('Cette personne est liée à un compte ou à un utilisateur');
+  });
+
+  it('lets B delete its own customer registered there, and not A', async () => {
+    const n = await network();
+    const byA = await call(n.app, 'DELETE', `/api/persons/${n.customerB.id}`, { token: n.tellerA });
+    expect(byA.status).toBe(403);
+    const byB = await call(n.app, 'DELETE', `/api/persons/${n.customerB.id}`, { token: n.tellerB });
+    expect(byB.status).toBe(200);
+    expect(await personRow(n, n.customerB.id)).toBeUndefined();
+  });
+});
+
+describe('accounts: agent B acting on agent A’s account', () => {
+  it('finds it by number with its holders’ documents masked to B, whole to A', async () => {
+    const n = await network();
+    const search = (token: string) =>
+      call(n.app, 'POST', '/api/accounts/search', {
+        token,
+        body: { account_number: n.account.accountNumber },
+      });
+
+    const byB = await search(n.tellerB);
+    expect(byB.status).toBe(200);
+    expect(byB.body.data.account.customers).toEqual([
+      expect.objectContaining({
+        id: n.customerA.id,
+        idDocumentNumber: `••••••${n.customerA.input.idDocumentNumber.slice(-3)}`,
+      }),
+    ]);
+    expect(byB.text).not.toContain(n.customerA.input.idDocumentNumber);
+    const byA = await search(n.tellerA);
+    expect(byA.body.data.account.customers[0].idDocumentNumber).toBe(n.customerA.input.idDocumentNumber);
+  });
+
+  it('does not let B pass the holder check with what the search showed', async () => {
+    const n = await network();
+    const found = await call(n.app, 'POST', '/api/accounts/search', {
+      token: n.tellerB,
+      body: { account_number: n.account.accountNumber },
+    });
+    const holder = found.body.data.account.customers[0] as {
+      idDocumentType: string;
+      idDocumentNumber: string;
+    };
+    const transfer = await call(n.app, 'POST', '/api/transactions/transfer', {
+      token: n.tellerB,
+      body: {
+        senderAccountNumber: n.account.accountNumber,
+        recipientAccountNumber: n.second.accountNumber,
+        party: {
+          name: 'Marie Joseph',
+          idDocumentType: holder.idDocumentType,
+          idDocumentNumber: holder.idDocumentNumber,
+        },
+        amount: 100,
+      },
+    });
+    expect(transfer.status).toBe(403);
+  });
+
+  it('refuses B the account by id, its status change and its closing (404), and the administrator the route (403)', async () => {
+    const n = await network();
+    for (const [method, url, body] of [
+      ['GET', `/api/accounts/${n.account.id}`, undefined],
+      ['PUT', `/api/accounts/${n.account.id}`, { status: 'inactive' }],
+      ['DELETE', `/api/accounts/${n.second.id}`, undefined],
+    ] as const) {
+      expect((await call(n.app, method, url, { token: n.tellerB, body })).status).toBe(404);
+      expect((await call(n.app, method, url, { token: n.adminB, body })).status).toBe(403);
+    }
+    const list = await call(n.app, 'GET', '/api/accounts?per_page=100', { token: n.tellerB });
+    expect((list.body.data as { id: string }[]).map((account) => account.id)).not.toContain(n.account.id);
+  });
+});
+
+describe('a public request, reviewed by any agent until one takes it', () => {
+  it('shows its holder whole to every agent’s teller while pending, then only to the agent that activated it', async () => {
+    const n = await network();
+    const visitor = personInput(130);
+    const registered = await call(n.app, 'POST', '/api/auth/register', {
+      body: { type: 'current', currency: 'HTG', persons: [visitor] },
+    });
+    expect(registered.status).toBe(201);
+    const pending = await call(n.app, 'GET', '/api/accounts?status=pending', { token: n.tellerB });
+    const request = (
+      pending.body.data as { id: string; customers: { id: string; idDocumentNumber: string }[] }[]
+    )[0]!;
+    expect(request.customers[0]!.idDocumentNumber).toBe(visitor.idDocumentNumber);
+    const file = await call(n.app, 'GET', `/api/persons/${request.customers[0]!.id}`, { token: n.tellerB });
+    expect(file.body.data).toMatchObject({ masked: false, canEdit: false, dob: visitor.dob });
+
+    expect(
+      (await call(n.app, 'POST', `/api/accounts/${request.id}/activate`, { token: n.tellerA })).status,
+    ).toBe(200);
+    const afterwards = await call(n.app, 'GET', `/api/persons/${request.customers[0]!.id}`, {
+      token: n.tellerB,
+    });
+    expectMasked(afterwards.body.data, visitor.idDocumentNumber);
+    const byA = await call(n.app, 'GET', `/api/persons/${request.customers[0]!.id}`, { token: n.tellerA });
+    expect(byA.body.data).toMatchObject({ masked: false, canEdit: true });
+  });
+});
+
+describe('every link between a user and its person', () => {
+  it('refuses a teller the person of a super administrator, so the reset link still goes to its own address', async () => {
+    const n = await network();
+    for (const token of [n.tellerB, n.tellerA, n.adminA, n.adminB]) {
+      const answer = await call(n.app, 'PUT', `/api/persons/${n.sudoPerson.id}`, {
+        token,
+        body: personInput(103, { email: 'pirate@exemple.ht' }),
+      });
+      expect(answer.status).toBe(403);
+    }
+    expect((await personRow(n, n.sudoPerson.id))?.email).toBe(n.sudoPerson.input.email);
+
+    const reset = await call(n.app, 'POST', '/api/forgot-password', { body: { username: 'second.sudo' } });
+    expect(reset.status).toBeLessThan(300);
+    expect(await outboxTo(n, 'pirate@exemple.ht')).toHaveLength(0);
+    expect((await outboxTo(n, n.sudoPerson.input.email)).map((mail) => mail.kind)).toContain(
+      'password_reset',
+    );
+  });
+
+  it('refuses anyone but the super administrator the person of an agent’s owner and first administrator', async () => {
+    const n = await network();
+    for (const token of [n.tellerA, n.tellerB, n.adminB, n.adminA]) {
+      const answer = await call(n.app, 'PUT', `/api/persons/${n.ownerA.id}`, {
+        token,
+        body: personInput(101, { email: 'pirate@exemple.ht' }),
+      });
+      expect(answer.status).toBe(403);
+      expect((await call(n.app, 'DELETE', `/api/persons/${n.ownerA.id}`, { token })).status).toBe(403);
+    }
+    const bySuper = await call(n.app, 'PUT', `/api/persons/${n.ownerA.id}`, {
+      token: n.superToken,
+      body: personInput(101, { email: 'alpha.proprietaire@exemple.ht' }),
+    });
+    expect(bySuper.status).toBe(200);
+    // The first administrator's e-mail changed: recorded and told to the old address.
+    const [change] = await auditRows(n, 'users.email_changed');
+    expect(change).toMatchObject({ actorUsername: 'superadmin', target: 'alpha.admin' });
+    expect(change!.details).toMatchObject({
+      from: n.ownerA.input.email,
+      to: 'alpha.proprietaire@exemple.ht',
+      via: 'persons',
+    });
+    expect((await outboxTo(n, n.ownerA.input.email)).map((mail) => mail.kind)).toContain('email_changed');
+    const told = await mailTo(n.ownerA.input.email, 'Votre adresse e-mail Lajan a été modifiée');
+    expect(told.text).toContain('Votre adresse e-mail a été modifiée pour le compte « alpha.admin »');
+    expect(told.text).not.toContain('alpha.proprietaire@exemple.ht');
+  });
+
+  it('refuses a teller the person of a colleague or its own (the road for its own is PUT /users), and another agent’s administrator the person of A’s teller', async () => {
+    const n = await network();
+    for (const token of [n.tellerA, n.tellerB, n.adminB]) {
+      const answer = await call(n.app, 'PUT', `/api/persons/${n.tellerAPerson.id}`, {
+        token,
+        body: personInput(104, { email: 'pirate@exemple.ht' }),
+      });
+      expect(answer.status).toBe(403);
+    }
+    expect(await auditRows(n, 'users.email_changed')).toHaveLength(0);
+
+    // A's administrator manages its teller: the change is recorded and told to the old address.
+    const byAdmin = await call(n.app, 'PUT', `/api/persons/${n.tellerAPerson.id}`, {
+      token: n.adminA,
+      body: personInput(104, { email: 'alpha.guichet.nouveau@exemple.ht' }),
+    });
+    expect(byAdmin.status).toBe(200);
+    expect(await auditRows(n, 'users.email_changed')).toHaveLength(1);
+    expect((await outboxTo(n, n.tellerAPerson.input.email)).map((mail) => mail.kind)).toContain(
+      'email_changed',
+    );
+  });
+
+  it('refuses an administrator a user on a super administrator’s person, on another agent’s customer, on a person behind another user', async () => {
+    const n = await network();
+    const create = (personId: string, username: string) =>
+      call(n.app, 'POST', '/api/users', {
+        token: n.adminA,
+        body: { role: 'agent_admin', username, personId },
+      });
+
+    const onSudo = await create(n.sudoPerson.id, 'pirate.alpha');
+    expect(onSudo.status).toBe(422);
+    expect(onSudo.body.errors).toEqual({ personId: [userMessages.personAlreadyUser] });
+    const onOwnerB = await create(n.ownerB.id, 'pirate.alpha2');
+    expect(onOwnerB.body.errors).toEqual({ personId: [userMessages.personAlreadyUser] });
+    const onCustomerB = await create(n.customerB.id, 'pirate.alpha3');
+    expect(onCustomerB.status).toBe(422);
+    expect(onCustomerB.body.errors).toEqual({ personId: [userMessages.personNotManaged] });
+    const users_ = await n.db.select().from(users);
+    expect(users_.map((user) => user.username)).not.toEqual(
+      expect.arrayContaining(['pirate.alpha', 'pirate.alpha2', 'pirate.alpha3']),
+    );
+
+    // The super administrator cannot either: one live user per person.
+    const sudoOnTeller = await call(n.app, 'POST', '/api/users', {
+      token: n.superToken,
+      body: { role: 'sudo', username: 'double.sudo', personId: n.tellerAPerson.id },
+    });
+    expect(sudoOnTeller.status).toBe(422);
+    expect(sudoOnTeller.body.errors).toEqual({ personId: [userMessages.personAlreadyUser] });
+    // Nor make an agent whose first owner (its first user) already stands behind a user.
+    const agent = await call(n.app, 'POST', '/api/agents', {
+      token: n.superToken,
+      body: {
+        name: 'Agence Gamma',
+        address: '1 rue du Centre, Port-au-Prince',
+        email: 'gamma@agents.ht',
+        phone: '+509 3456-7000',
+        type: 'Business',
+        username: 'gamma.admin',
+        personIds: [n.sudoPerson.id],
+      },
+    });
+    expect(agent.status).toBe(422);
+    expect(agent.body.errors).toEqual({ personIds: ['La première personne est déjà liée à un utilisateur'] });
+  });
+
+  it('lets only one of two racing creations of a user on one person win, the other a 422 on personId', async () => {
+    const n = await network();
+    const person = await register(n.app, n.adminA, 120);
+    const answers = await Promise.all(
+      ['course.un', 'course.deux'].map((username) =>
+        call(n.app, 'POST', '/api/users', {
+          token: n.adminA,
+          body: { role: 'user', username, personId: person.id },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    const loser = answers.find((answer) => answer.status === 422)!;
+    expect(loser.body.errors).toEqual({ personId: [userMessages.personAlreadyUser] });
+    expect(await n.db.select().from(users).where(eq(users.personId, person.id))).toHaveLength(1);
+  });
+
+  it('keeps B’s administrator out of A’s users and the super administrators (404), and audits A’s change of its teller’s e-mail', async () => {
+    const n = await network();
+    for (const username of ['alpha.guichet', 'alpha.admin', 'second.sudo']) {
+      const answer = await call(n.app, 'PUT', `/api/users/${username}`, {
+        token: n.adminB,
+        body: { email: 'pirate@exemple.ht' },
+      });
+      expect(answer.status).toBe(404);
+    }
+    // A's administrator may not change the e-mail of A's first administrator either: an owner is the super administrator's.
+    expectCreated(
+      await call(n.app, 'POST', '/api/users', {
+        token: n.adminA,
+        body: {
+          role: 'agent_admin',
+          username: 'alpha.second',
+          personId: (await register(n.app, n.adminA, 121)).id,
+        },
+      }),
+    );
+    const second = await passFirstPasswordGate(
+      n.app,
+      await temporaryAccessOf(n.db, personInput(121).email),
+      NEW_PASSWORD,
+    );
+    const onOwner = await call(n.app, 'PUT', '/api/users/alpha.admin', {
+      token: second,
+      body: { email: 'pirate@exemple.ht' },
+    });
+    expect(onOwner.status).toBe(403);
+
+    const answer = await call(n.app, 'PUT', '/api/users/alpha.guichet', {
+      token: n.adminA,
+      body: { email: 'guichet.alpha@exemple.ht' },
+      remoteAddress: '10.4.4.4',
+    });
+    expect(answer.status).toBe(200);
+    const [change] = await auditRows(n, 'users.email_changed');
+    expect(change).toMatchObject({ actorUsername: 'alpha.admin', target: 'alpha.guichet', ip: '10.4.4.4' });
+    expect(change!.details).toMatchObject({
+      from: n.tellerAPerson.input.email,
+      to: 'guichet.alpha@exemple.ht',
+      via: 'users',
+      self: false,
+    });
+    expect((await outboxTo(n, n.tellerAPerson.input.email)).map((mail) => mail.kind)).toContain(
+      'email_changed',
+    );
+  });
+
+  it('makes a user confirm a change of its own e-mail with its current password', async () => {
+    const n = await network();
+    const change = (body: Record<string, unknown>) =>
+      call(n.app, 'PUT', '/api/users/alpha.guichet', { token: n.tellerA, body });
+
+    const missing = await change({ email: 'moi@exemple.ht' });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ current_password: [userMessages.currentPasswordRequired] });
+    const wrong = await change({ email: 'moi@exemple.ht', current_password: 'pas-le-bon-2026' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ current_password: [userMessages.wrongCurrentPassword] });
+    expect((await personRow(n, n.tellerAPerson.id))?.email).toBe(n.tellerAPerson.input.email);
+    // Another contact field needs no password.
+    expect((await change({ city: 'Jacmel' })).status).toBe(200);
+
+    const right = await change({ email: 'moi@exemple.ht', current_password: NEW_PASSWORD });
+    expect(right.status).toBe(200);
+    expect((await personRow(n, n.tellerAPerson.id))?.email).toBe('moi@exemple.ht');
+    const [audit] = await auditRows(n, 'users.email_changed');
+    expect(audit!.details).toMatchObject({ self: true, via: 'users' });
+    expect((await outboxTo(n, n.tellerAPerson.input.email)).map((mail) => mail.kind)).toContain(
+      'email_changed',
+    );
+
+    // The same through PUT /persons, for an administrator's own person it may change.
+    const adminPerson = await register(n.app, n.adminA, 122);
+    expectCreated(
+      await call(n.app, 'POST', '/api/users', {
+        token: n.adminA,
+        body: { role: 'agent_admin', username: 'alpha.troisieme', personId: adminPerson.id },
+      }),
+    );
+    const third = await passFirstPasswordGate(
+      n.app,
+      await temporaryAccessOf(n.db, adminPerson.input.email),
+      NEW_PASSWORD,
+    );
+    const noPassword = await call(n.app, 'PUT', `/api/persons/${adminPerson.id}`, {
+      token: third,
+      body: personInput(122, { email: 'troisieme@exemple.ht' }),
+    });
+    expect(noPassword.status).toBe(422);
+    expect(noPassword.body.errors).toEqual({ current_password: [userMessages.currentPasswordRequired] });
+    const withPassword = await call(n.app, 'PUT', `/api/persons/${adminPerson.id}`, {
+      token: third,
+      body: { ...personInput(122, { email: 'troisieme@exemple.ht' }), current_password: NEW_PASSWORD },
+    });
+    expect(withPassword.status).toBe(200);
+  });
+
+  it('shows a teller its colleagues without their identity file, and itself whole', async () => {
+    const n = await network();
+    const colleague = await call(n.app, 'GET', '/api/users/alpha.admin', { token: n.tellerA });
+    expect(colleague.status).toBe(200);
+    expect(colleague.body.data).toMatchObject({
+      username: 'alpha.admin',
+      dob: null,
+      address: null,
+      idDocumentNumber: `••••••${n.ownerA.input.idDocumentNumber.slice(-3)}`,
+    });
+    const listed = await call(n.app, 'GET', '/api/users', { token: n.tellerA });
+    expect(listed.text).not.toContain(n.ownerA.input.idDocumentNumber);
+    const self = await call(n.app, 'GET', '/api/users/alpha.guichet', { token: n.tellerA });
+    expect(self.body.data).toMatchObject({
+      dob: '1990-05-14',
+      idDocumentNumber: n.tellerAPerson.input.idDocumentNumber,
+    });
+    const byAdmin = await call(n.app, 'GET', '/api/users/alpha.guichet', { token: n.adminA });
+    expect(byAdmin.body.data.idDocumentNumber).toBe(n.tellerAPerson.input.idDocumentNumber);
+  });
+
+  it('shows an agent’s owners masked to whoever may not read their file', async () => {
+    const n = await network();
+    const byTeller = await call(n.app, 'GET', `/api/agents/${n.agentA.code}`, { token: n.tellerA });
+    expect(byTeller.body.data.owners[0].idDocumentNumber).toBe(
+      `••••••${n.ownerA.input.idDocumentNumber.slice(-3)}`,
+    );
+    const bySuper = await call(n.app, 'GET', `/api/agents/${n.agentA.code}`, { token: n.superToken });
+    expect(bySuper.body.data.owners[0].idDocumentNumber).toBe(n.ownerA.input.idDocumentNumber);
+  });
+});

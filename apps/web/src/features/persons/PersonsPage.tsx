@@ -1,0 +1,150 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  displayName,
+  documentLabel,
+  personFailureMessages,
+  personMessages,
+  type PersonView,
+} from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { Button, buttonClasses } from '../../components/Button';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
+import { PageLoading } from '../../components/PageLoading';
+import { useToasts } from '../../components/toasts/toast-context';
+import { errorMessage } from '../../lib/http';
+import { useDeletePersonMutation, usePersonsListQuery } from './api/persons';
+
+export const personsTexts = {
+  title: 'Personnes',
+  searchLabel: 'Nom, numéro de document, téléphone ou email',
+  empty: 'Aucune personne à afficher',
+  noResult: (term: string) => `Pas de resultat pour ${term}`,
+  masked: 'Fiche réservée à son agent',
+  edit: 'Modifier',
+  delete: 'Supprimer',
+  add: 'Enregistrer un client',
+} as const;
+
+/**
+ * /persons: the persons the server shows this user, newest first, with a search. Another agent's
+ * customer comes masked (its agent keeps its file, DESIGN §3); "Modifier" and "Supprimer" appear only
+ * where the server says the user may (`canEdit`).
+ */
+export default function PersonsPage() {
+  const [term, setTerm] = useState('');
+  const [submitted, setSubmitted] = useState('');
+  const [toDelete, setToDelete] = useState<PersonView | null>(null);
+  const inputId = useId();
+  const query = usePersonsListQuery(submitted);
+  const remove = useDeletePersonMutation();
+  const toasts = useToasts();
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(term.trim());
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+    } catch {
+      // The mutation's toast says why (the server's message, or the French fallback).
+      setToDelete(null);
+      return;
+    }
+    toasts.success(personMessages.deleted);
+    setToDelete(null);
+  }
+
+  const persons = query.data ?? [];
+  return (
+    <section className="mx-auto w-full max-w-4xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{personsTexts.title}</h1>
+        <Link to="/person" className={buttonClasses('secondary')}>
+          {personsTexts.add}
+        </Link>
+      </div>
+      <form role="search" noValidate onSubmit={onSearch} className="flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          {personsTexts.searchLabel}
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          autoComplete="off"
+          placeholder={personsTexts.searchLabel}
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          className="block min-h-11 w-full min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 focus:outline-blue-700 sm:text-sm"
+        />
+        <Button type="submit" className="shrink-0">
+          Rechercher
+        </Button>
+      </form>
+      {query.isPending ? (
+        <PageLoading />
+      ) : query.isError ? (
+        <Alert type="danger">{errorMessage(query.error, personFailureMessages.list)}</Alert>
+      ) : persons.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-center text-slate-700">
+          {submitted ? personsTexts.noResult(submitted) : personsTexts.empty}
+        </p>
+      ) : (
+        <ul
+          aria-label="Liste des personnes"
+          className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+        >
+          {persons.map((person) => {
+            const name = displayName(person);
+            return (
+              <li key={person.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words text-slate-900">{name}</p>
+                  <p className="text-sm break-words text-slate-700">
+                    {documentLabel(person.idDocumentType)} ·{' '}
+                    <span className="whitespace-nowrap">{person.idDocumentNumber}</span>
+                  </p>
+                  {person.masked && <p className="mt-0.5 text-xs text-slate-600">{personsTexts.masked}</p>}
+                </div>
+                {person.canEdit && (
+                  <div className="flex gap-2">
+                    <Link
+                      to={`/persons/${person.id}/edit`}
+                      className={buttonClasses('secondary')}
+                      aria-label={`${personsTexts.edit} ${name}`}
+                    >
+                      {personsTexts.edit}
+                    </Link>
+                    <Button
+                      variant="danger"
+                      onClick={() => setToDelete(person)}
+                      aria-label={`${personsTexts.delete} ${name}`}
+                    >
+                      {personsTexts.delete}
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          title={personMessages.deleteConfirmTitle}
+          confirmLabel={personsTexts.delete}
+          pendingLabel="Suppression..."
+          variant="danger"
+          pending={remove.isPending}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        >
+          <p>{personMessages.deleteConfirm(displayName(toDelete))}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  fullPersonSchema,
+  personFailureMessages,
+  personViewSchema,
+  type FullPerson,
+  type PersonData,
+  type PersonView,
+} from '@lajan/domain';
+import type { HttpClient } from '../../../lib/http';
+import { useHttp } from '../../../lib/http-context';
+import { personQueryKeys } from '../../../components/persons/api';
+
+export const PERSONS_PAGE_SIZE = 20;
+
+const keys = {
+  list: (term: string) => [...personQueryKeys.all, 'list', term] as const,
+  one: (id: string) => [...personQueryKeys.all, 'one', id] as const,
+};
+
+/** `GET /persons?q=`: each person whole or masked, as the server decides (DESIGN §3). */
+export async function listPersons(
+  http: HttpClient,
+  term: string,
+  signal?: AbortSignal,
+): Promise<PersonView[]> {
+  const rows = await http.get<unknown>('/persons', {
+    query: { ...(term ? { q: term } : {}), page: 1, per_page: PERSONS_PAGE_SIZE },
+    signal,
+  });
+  return z.array(personViewSchema).parse(rows);
+}
+
+export function usePersonsListQuery(term: string) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: keys.list(term),
+    queryFn: ({ signal }) => listPersons(http, term, signal),
+    throwOnError: false,
+    meta: { errorFallback: personFailureMessages.list },
+  });
+}
+
+/** `GET /persons/{id}`: reading the whole file is audited by the server. */
+export async function getPerson(http: HttpClient, id: string, signal?: AbortSignal): Promise<PersonView> {
+  return personViewSchema.parse(await http.get<unknown>(`/persons/${encodeURIComponent(id)}`, { signal }));
+}
+
+export function usePersonQuery(id: string) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: keys.one(id),
+    queryFn: ({ signal }) => getPerson(http, id, signal),
+    throwOnError: false,
+    staleTime: 0,
+    meta: { errorFallback: personFailureMessages.read },
+  });
+}
+
+/** `PUT /persons/{id}`: the whole form; 403 when the caller may not change it, 409 / 422 by field. */
+export async function updatePerson(http: HttpClient, id: string, input: PersonData): Promise<FullPerson> {
+  return fullPersonSchema.parse(await http.put<unknown>(`/persons/${encodeURIComponent(id)}`, input));
+}
+
+export function useUpdatePersonMutation(id: string) {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PersonData) => updatePerson(http, id, input),
+    // Field errors go onto the form; the page shows the rest.
+    meta: { errorToast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personQueryKeys.all }),
+  });
+}
+
+/** `DELETE /persons/{id}`: only while nothing refers to the person (409 otherwise). */
+export async function deletePerson(http: HttpClient, id: string): Promise<void> {
+  await http.delete<unknown>(`/persons/${encodeURIComponent(id)}`);
+}
+
+export function useDeletePersonMutation() {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deletePerson(http, id),
+    meta: { errorFallback: personFailureMessages.delete },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personQueryKeys.all }),
+  });
+}

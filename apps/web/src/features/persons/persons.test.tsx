@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FullPerson, MaskedPerson } from '@lajan/domain';
+import { startApiServer, type ApiServer } from '../../test/api-server';
+import { jean, marie } from '../../test/persons';
+import { renderApp } from '../../test/render-app';
+import { makeToken } from '../../test/tokens';
+import { teller } from '../../test/users';
+
+/** Jean, registered at the teller's agent: its whole file, and the teller may change it. */
+const jeanFull: FullPerson = { ...jean, masked: false, canEdit: true };
+/** Marie, another agent's customer: masked, not the teller's to change. */
+const marieMasked: MaskedPerson = {
+  id: marie.id,
+  firstName: marie.firstName,
+  lastName: marie.lastName,
+  idDocumentType: 'passport',
+  idDocumentNumber: '••••••456',
+  createdAt: marie.createdAt,
+  masked: true,
+  canEdit: false,
+};
+
+let api: ApiServer;
+beforeEach(async () => {
+  api = await startApiServer();
+  api.on('GET /persons', {
+    body: { data: [jeanFull, marieMasked], meta: { total: 2, page: 1, per_page: 20 } },
+  });
+  api.on(`GET /persons/${jean.id}`, { body: { data: jeanFull } });
+  api.on(`GET /persons/${marie.id}`, { body: { data: marieMasked } });
+  api.on('POST /persons/check-unique/', { body: { data: { exists: false } } });
+  api.on('GET /persons/check-document-unique/003-456-789/id_card', { body: { data: { exists: true } } });
+});
+afterEach(async () => {
+  await api.close();
+});
+
+function open(path: string) {
+  return renderApp({ path, token: makeToken(teller), apiBaseUrl: api.baseUrl });
+}
+
+async function rows() {
+  const list = await screen.findByRole('list', { name: 'Liste des personnes' }, { timeout: 5000 });
+  return within(list).getAllByRole('listitem');
+}
+
+describe('the persons list', () => {
+  it('shows a masked document as given, and offers Modifier and Supprimer only where the server allows', async () => {
+    open('/persons');
+    const [jeanRow, marieRow] = await rows();
+    expect(jeanRow).toHaveTextContent('Jean PIERRE');
+    expect(jeanRow).toHaveTextContent("Carte d'identité · 003-456-789");
+    expect(within(jeanRow!).getByRole('link', { name: 'Modifier Jean PIERRE' })).toHaveAttribute(
+      'href',
+      `/persons/${jean.id}/edit`,
+    );
+    expect(marieRow).toHaveTextContent('Passeport · ••••••456');
+    expect(marieRow).toHaveTextContent('Fiche réservée à son agent');
+    expect(within(marieRow!).queryByRole('link', { name: /Modifier/ })).not.toBeInTheDocument();
+    expect(within(marieRow!).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
+  });
+
+  it('asks before deleting, deletes nothing on Annuler, and says so once deleted', async () => {
+    api.on(`DELETE /persons/${jean.id}`, { body: { data: { id: jean.id } } });
+    const { user } = open('/persons');
+    const [jeanRow] = await rows();
+
+    await user.click(within(jeanRow!).getByRole('button', { name: 'Supprimer Jean PIERRE' }));
+    const dialog = screen.getByRole('dialog', { name: 'Supprimer cette personne ?' });
+    expect(dialog).toHaveTextContent('Jean PIERRE sera supprimé(e) définitivement.');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'DELETE')).toBe(false);
+
+    await user.click(within(jeanRow!).getByRole('button', { name: 'Supprimer Jean PIERRE' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByText('Personne supprimée avec succès')).toBeVisible();
+    expect(
+      api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path),
+    ).toEqual([`/persons/${jean.id}`]);
+  });
+
+  it('shows the server’s reason when the person is still referred to', async () => {
+    api.on(`DELETE /persons/${jean.id}`, {
+      status: 409,
+      body: { message: 'Cette personne est liée à un compte ou à un utilisateur', code: 'CONFLICT' },
+    });
+    const { user } = open('/persons');
+    const [jeanRow] = await rows();
+    await user.click(within(jeanRow!).getByRole('button', { name: 'Supprimer Jean PIERRE' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByText('Cette personne est liée à un compte ou à un utilisateur')).toBeVisible();
+  });
+});
+
+describe('the edit screen', () => {
+  it('fills the register-client form with the person, sends the whole form, and says so', async () => {
+    api.on(`PUT /persons/${jean.id}`, (request) => ({
+      body: { data: { ...jeanFull, ...(request.body as object) } },
+    }));
+    const { user } = open(`/persons/${jean.id}/edit`);
+    await screen.findByRole('heading', { name: 'Modifier la personne', level: 1 }, { timeout: 5000 });
+    const city = await screen.findByRole('textbox', { name: 'Commune' });
+    expect(city).toHaveValue('Pétion-Ville');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('jean.pierre@example.ht');
+
+    await user.clear(city);
+    await user.type(city, 'Jacmel');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+
+    expect(await screen.findByText('Personne modifiée avec succès')).toBeVisible();
+    const put = api.requests.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe(`/persons/${jean.id}`);
+    expect(put?.body).toMatchObject({
+      city: 'Jacmel',
+      email: 'jean.pierre@example.ht',
+      idDocumentNumber: '003-456-789',
+      phoneNumber: '+50937123456',
+    });
+    // Its own document is not reported as a duplicate of itself.
+    expect(screen.queryByText(/existe deja existe déjà/)).not.toBeInTheDocument();
+  });
+
+  it('puts the server’s field errors under their fields, with the French failure otherwise', async () => {
+    api.on(`PUT /persons/${jean.id}`, {
+      status: 409,
+      body: { message: 'email existe déjà', code: 'CONFLICT', errors: { email: ['email existe déjà'] } },
+    });
+    const { user } = open(`/persons/${jean.id}/edit`);
+    await screen.findByRole('textbox', { name: 'Commune' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('email existe déjà'),
+    );
+  });
+
+  it('refuses to show a form for a person the user may not change', async () => {
+    open(`/persons/${marie.id}/edit`);
+    expect(
+      await screen.findByText(/Vous ne pouvez pas modifier cette personne/, {}, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Enregistrer les modifications' })).not.toBeInTheDocument();
+  });
+});
