@@ -124,7 +124,6 @@ export const userMessages = {
     "Vous ne pouvez pas créer un utilisateur pour cette personne : elle relève d'un autre agent.",
   /** Changing the e-mail of one's own user: the current password confirms it. */
   currentPasswordRequired: 'Le mot de passe actuel est requis pour changer votre adresse e-mail',
-  wrongCurrentPassword: 'Le mot de passe actuel est incorrect',
   currentPasswordHint: 'Pour changer votre adresse e-mail, confirmez avec votre mot de passe actuel.',
   superAdminCreatesSudoOnly:
     "Le super administrateur ne crée que des super administrateurs ; les utilisateurs d'un agent sont créés par son administrateur.",

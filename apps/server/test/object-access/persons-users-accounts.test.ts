@@ -1,4 +1,4 @@
-import { personMessages, userMessages } from '@lajan/domain';
+import { authMessages, personMessages, userMessages } from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../src/app.js';
@@ -577,7 +577,7 @@ describe('every link between a user and its person', () => {
     expect(missing.body.errors).toEqual({ current_password: [userMessages.currentPasswordRequired] });
     const wrong = await change({ email: 'moi@exemple.ht', current_password: 'pas-le-bon-2026' });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors).toEqual({ current_password: [userMessages.wrongCurrentPassword] });
+    expect(wrong.body.errors).toEqual({ current_password: [authMessages.wrongCurrentPassword] });
     expect((await personRow(n, n.tellerAPerson.id))?.email).toBe(n.tellerAPerson.input.email);
     // Another contact field needs no password.
     expect((await change({ city: 'Jacmel' })).status).toBe(200);
@@ -615,6 +615,35 @@ describe('every link between a user and its person', () => {
       body: { ...personInput(122, { email: 'troisieme@exemple.ht' }), current_password: NEW_PASSWORD },
     });
     expect(withPassword.status).toBe(200);
+  });
+
+  it("counts wrong passwords of an e-mail change with the password change's: the fifth ends the session", async () => {
+    const n = await network();
+    // Tries count after the last new password (the first-password gate, at the test clock's instant).
+    n.t.clock.advance(60_000);
+    const change = (body: Record<string, unknown>) =>
+      call(n.app, 'PUT', '/api/users/alpha.guichet', { token: n.tellerA, body });
+
+    for (let i = 0; i < 2; i += 1) {
+      const wrong = await call(n.app, 'POST', '/api/users/update-password', {
+        token: n.tellerA,
+        body: {
+          current_password: `faux-${i}-2026`,
+          password: 'Autre-Chose-2026',
+          password_confirmation: 'Autre-Chose-2026',
+        },
+      });
+      expect(wrong.status).toBe(422);
+    }
+    for (let i = 0; i < 2; i += 1) {
+      const wrong = await change({ email: 'vole@exemple.ht', current_password: `devine-${i}-2026` });
+      expect(wrong.status).toBe(422);
+    }
+    const fifth = await change({ email: 'vole@exemple.ht', current_password: 'devine-5-2026' });
+    expect(fifth.status).toBe(401);
+    expect(fifth.body.message).toBe(authMessages.passwordChecksExceeded);
+    expect((await call(n.app, 'GET', '/api/auth/user', { token: n.tellerA })).status).toBe(401);
+    expect((await personRow(n, n.tellerAPerson.id))?.email).toBe(n.tellerAPerson.input.email);
   });
 
   it('shows a teller its colleagues without their identity file, and itself whole', async () => {

@@ -25,6 +25,7 @@ import {
   toSessionUser,
   type UserAccount,
 } from '../users/store.js';
+import { checkCurrentPassword } from './current-password.js';
 import { assertNotCommon, decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import {
   admitAddressAttempt,
@@ -179,42 +180,14 @@ export class AuthService {
     const account = await findUserById(db, user.id);
     if (!account) throw new Unauthenticated();
 
-    const limit = throttleLimits.password_check.perUsername;
-    const admission = await admitAttempt(db, {
-      kind: 'password_check',
-      key: account.id,
+    await checkCurrentPassword(db, {
+      user,
+      passwordHash: account.passwordHash,
+      passwordUpdatedAt: account.passwordUpdatedAt,
+      password: input.current_password,
       ip,
       now,
-      keyCountsFrom: async (tx) =>
-        latest(await lastSuccessAt(tx, account.id, 'password_check'), account.passwordUpdatedAt),
     });
-    if (!admission.admitted) {
-      await recordAudit(db, { at: now, action: 'auth.password_check_throttled', actor: user, ip });
-      throw new Throttled(admission.waitSeconds);
-    }
-    if (!(await verifyPassword(account.passwordHash, input.current_password))) {
-      const failures = await countFailuresSince(db, {
-        kind: 'password_check',
-        key: account.id,
-        now,
-        from: latest(await lastSuccessAt(db, account.id, 'password_check'), account.passwordUpdatedAt),
-      });
-      if (failures >= limit) {
-        await db.transaction(async (tx) => {
-          await bumpTokenVersion(tx, account.id, now);
-          await recordAudit(tx, {
-            at: now,
-            action: 'auth.password_check_locked',
-            actor: user,
-            ip,
-            details: { failures },
-          });
-        });
-        throw new Unauthenticated(authMessages.passwordChecksExceeded);
-      }
-      throw new ValidationFailed({ current_password: [authMessages.wrongCurrentPassword] });
-    }
-    await markAttemptSucceeded(db, admission.attemptId);
     if (input.password === input.current_password) {
       throw new ValidationFailed({ password: [authMessages.samePassword] });
     }

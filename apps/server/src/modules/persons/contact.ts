@@ -1,13 +1,13 @@
-import { duplicateFieldMessage, normalizePhone, userMessages } from '@lajan/domain';
+import { duplicateFieldMessage, normalizePhone, userMessages, type SessionUser } from '@lajan/domain';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { uniqueViolationOf } from '../../db/errors.js';
 import { persons, users } from '../../db/schema.js';
 import { Conflict, summarise, ValidationFailed, type FieldErrors } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emailChangedMail } from '../../mail/templates.js';
 import { recordAudit } from '../audit/service.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { checkCurrentPassword } from '../auth/current-password.js';
 
 /**
  * The contact fields of a person, the only ones `PUT /users/{id}` changes (DESIGN §4). Any person,
@@ -86,6 +86,7 @@ export interface UserBehind {
   id: string;
   username: string;
   passwordHash: string;
+  passwordUpdatedAt: Date | null;
   firstName: string;
 }
 
@@ -95,6 +96,7 @@ export async function liveUserBehind(executor: Executor, personId: string): Prom
       id: users.id,
       username: users.username,
       passwordHash: users.passwordHash,
+      passwordUpdatedAt: users.passwordUpdatedAt,
       firstName: persons.firstName,
     })
     .from(users)
@@ -111,15 +113,26 @@ export function emailChanges(previous: string | null | undefined, next: string |
 
 /**
  * A user changing the e-mail of its own person confirms with its current password (DESIGN §3): the
- * e-mail receives the reset links, so a stolen session alone must not be enough to move them.
+ * e-mail receives the reset links, so a stolen session alone must not be enough to move them. The
+ * wrong tries share the password change's counter (`checkCurrentPassword`).
  */
-export async function confirmCurrentPassword(user: UserBehind, password: string | undefined): Promise<void> {
+export async function confirmCurrentPassword(
+  db: Db,
+  user: UserBehind,
+  password: string | undefined,
+  actor: { user: SessionUser; ip: string; now: Date },
+): Promise<void> {
   if (!password) {
     throw new ValidationFailed({ current_password: [userMessages.currentPasswordRequired] });
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new ValidationFailed({ current_password: [userMessages.wrongCurrentPassword] });
-  }
+  await checkCurrentPassword(db, {
+    user: actor.user,
+    passwordHash: user.passwordHash,
+    passwordUpdatedAt: user.passwordUpdatedAt,
+    password,
+    ip: actor.ip,
+    now: actor.now,
+  });
 }
 
 /**

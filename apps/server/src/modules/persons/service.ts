@@ -276,7 +276,9 @@ export class PersonsService {
     const values = toPersonValues(form);
     const emailChanged = emailChanges(before.email, values.email ?? undefined);
     const userBehind = emailChanged ? await liveUserBehind(db, id) : undefined;
-    if (userBehind && access.self) await confirmCurrentPassword(userBehind, currentPassword);
+    if (userBehind && access.self) {
+      await confirmCurrentPassword(db, userBehind, currentPassword, { ...actor, now: clock.now() });
+    }
     const duplicates = await duplicateFieldsOf(db, values, id);
     if (duplicates.length > 0) throw duplicateConflict(duplicateErrors(duplicates, input.idDocumentType));
     const now = clock.now();

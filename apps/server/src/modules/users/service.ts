@@ -272,8 +272,10 @@ export class UsersService {
     const previousEmail = target.view.email;
     const emailChanged = emailChanges(previousEmail, changed.email);
     const userBehind = emailChanged ? await liveUserBehind(db, target.view.personId) : undefined;
-    if (userBehind && self) await confirmCurrentPassword(userBehind, currentPassword);
     const now = clock.now();
+    if (userBehind && self) {
+      await confirmCurrentPassword(db, userBehind, currentPassword, { user: session, ip: actor.ip, now });
+    }
     await db.transaction(async (tx) => {
       await updatePersonContact(tx, target.view.personId, changed, now);
       await recordAudit(tx, {
