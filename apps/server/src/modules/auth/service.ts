@@ -30,12 +30,10 @@ import { assertNotCommon, decoyPasswordHash, hashPassword, needsRehash, verifyPa
 import {
   admitAddressAttempt,
   admitAttempt,
-  countFailuresSince,
   lastSuccessAt,
   markAttemptSucceeded,
   RESET_CONFIRM_LIMIT_PER_IP,
   THROTTLE_WINDOW_MS,
-  throttleLimits,
 } from './throttle.js';
 import type { TokenService } from './tokens.js';
 
