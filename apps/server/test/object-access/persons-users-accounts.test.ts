@@ -646,6 +646,32 @@ describe('every link between a user and its person', () => {
     expect((await personRow(n, n.tellerAPerson.id))?.email).toBe(n.tellerAPerson.input.email);
   });
 
+  it("does not let a teller read a super administrator's file by opening an account on its person", async () => {
+    const n = await network();
+    const listed = await call(n.app, 'GET', '/api/persons?per_page=100', { token: n.tellerB });
+    const sudo = (listed.body.data as { id: string; masked: boolean }[]).find(
+      (person) => person.id === n.sudoPerson.id,
+    );
+    expect(sudo?.masked).toBe(true);
+    const opened = await call(n.app, 'POST', '/api/accounts', {
+      token: n.tellerB,
+      body: { type: 'current', currency: 'HTG', personIds: [n.sudoPerson.id] },
+    });
+    expect(opened.status).toBe(201);
+
+    const read = await call(n.app, 'GET', `/api/persons/${n.sudoPerson.id}`, { token: n.tellerB });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({ masked: true, canEdit: false });
+    expect(read.body.data.dob).toBeUndefined();
+    const sudoRow = await personRow(n, n.sudoPerson.id);
+    expect(read.text).not.toContain(sudoRow!.email);
+    expect(read.text).not.toContain(sudoRow!.idDocumentNumber);
+    const account = await call(n.app, 'GET', `/api/accounts/${opened.body.data.id as string}`, {
+      token: n.tellerB,
+    });
+    expect(account.text).not.toContain(sudoRow!.idDocumentNumber);
+  });
+
   it('shows a teller its colleagues without their identity file, and itself whole', async () => {
     const n = await network();
     const colleague = await call(n.app, 'GET', '/api/users/alpha.admin', { token: n.tellerA });

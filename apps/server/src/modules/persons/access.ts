@@ -71,12 +71,20 @@ export interface PersonAccess {
  * - A customer (behind no user, owning no agent) is changed by the agent that registered it or holds
  *   one of its accounts.
  * - Its file is read whole by those agents, and by whoever may change it; anyone else sees it masked.
+ *   The person of a user or an owner is read whole only by whoever may change it and by itself: an
+ *   account held on it gives no more.
  */
 export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
   const self = links.liveUser?.id === viewer.userId;
   if (viewer.superAdmin) return { full: true, canEdit: true, self };
+  // Registering or holding an account makes a customer one's own, never the person of a user or an
+  // owner: otherwise a teller could open an account on a super administrator's person (picked from a
+  // masked list) and read its file through that account.
+  const staff = links.owner || links.liveUser !== null;
   const ownCustomer =
-    viewer.agentId !== null && (links.registeredAgentId === viewer.agentId || links.heldByViewer);
+    !staff &&
+    viewer.agentId !== null &&
+    (links.registeredAgentId === viewer.agentId || links.heldByViewer);
   let canEdit: boolean;
   if (links.owner) canEdit = false;
   else if (links.liveUser) {
@@ -86,7 +94,7 @@ export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
       viewer.agentId !== null &&
       links.liveUser.agentId === viewer.agentId;
   } else canEdit = ownCustomer;
-  const reviewer = viewer.agentId !== null && links.pendingRequest;
+  const reviewer = !staff && viewer.agentId !== null && links.pendingRequest;
   return { full: ownCustomer || canEdit || self || reviewer, canEdit, self };
 }
 
