@@ -15,3 +15,4 @@ export * from './pagination.js';
 export * from './display.js';
 export * from './reports.js';
 export * from './fee-editor.js';
+export * from './text.js';

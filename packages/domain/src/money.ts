@@ -63,6 +63,7 @@ function groupThousands(whole: number): string {
 export const amountMessages = {
   required: 'Le montant est requis',
   positive: 'Le montant doit être positif',
+  minimum: "Le montant doit être d'au moins 0,01 HTG",
   invalid: 'Le montant est invalide',
   decimals: 'Le montant ne peut pas avoir plus de deux décimales',
   max: (maxHtg: number) => `Le montant ne peut pas dépasser ${groupThousands(maxHtg)} HTG`,
@@ -84,9 +85,11 @@ export function htgAmountSchema(maxHtg: number = MAX_OPERATION_HTG) {
     })
     .superRefine((amount, ctx) => {
       if (amount <= 0) ctx.addIssue({ code: 'custom', message: amountMessages.positive });
+      // Below one centime (4e-9 is within the 1e-6 tolerance of a whole centime: zero centimes).
+      else if (amount < 0.01) ctx.addIssue({ code: 'custom', message: amountMessages.minimum });
+      else if (amount > maxHtg) ctx.addIssue({ code: 'custom', message: amountMessages.max(maxHtg) });
       else if (!hasAtMostTwoDecimals(amount))
         ctx.addIssue({ code: 'custom', message: amountMessages.decimals });
-      else if (amount > maxHtg) ctx.addIssue({ code: 'custom', message: amountMessages.max(maxHtg) });
     });
 }
 
