@@ -116,34 +116,66 @@ describe('what the framework refuses goes through the one error handler', () => 
 
   it('answers a request the HTTP parser refuses (a Content-Length that is not a number) in French, with the security headers', async () => {
     const { app } = await build();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(address.port, '127.0.0.1');
-      let received = '';
-      socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-      socket.on('end', () => resolve(received));
-      socket.on('close', () => resolve(received));
-      socket.on('error', reject);
-      socket.write(
-        'POST /api/auth/login HTTP/1.1\r\nHost: lajan.test\r\nContent-Type: application/json\r\nContent-Length: douze\r\n\r\n{}',
-      );
-    });
-    const [head, body] = raw.split('\r\n\r\n') as [string, string];
-    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
-    const headers = Object.fromEntries(
-      head
-        .split('\r\n')
-        .slice(1)
-        .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 2)]),
+    const [head, body] = await rawExchange(
+      app,
+      'POST /api/auth/login HTTP/1.1\r\nHost: lajan.test\r\nContent-Type: application/json\r\nContent-Length: douze\r\n\r\n{}',
     );
-    expectSecurityHeaders({ status: 400, headers, body: undefined, text: '' }, 'client error');
-    expect(headers['cache-control']).toBe('no-store');
+    expect(head.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expectSecurityHeaders({ status: 400, headers: head.headers, body: undefined, text: '' }, 'client error');
+    expect(head.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(body)).toEqual({ message: genericMessages.badRequest, code: 'BAD_REQUEST' });
     expect(body).not.toContain('douze');
   });
+
+  it('answers headers too large with a French 431, and a HEAD without a body (the fuzz read its body as a broken answer)', async () => {
+    const { app } = await build();
+    const [get, getBody] = await rawExchange(
+      app,
+      `GET /api/users/${'x'.repeat(100_000)} HTTP/1.1\r\nHost: lajan.test\r\n\r\n`,
+    );
+    expect(get.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(JSON.parse(getBody)).toEqual({
+      message: genericMessages.headersTooLarge,
+      code: 'HEADERS_TOO_LARGE',
+    });
+    expectSecurityHeaders({ status: 431, headers: get.headers, body: undefined, text: '' }, '431');
+
+    const [head, headBody] = await rawExchange(
+      app,
+      `HEAD /api/users/${'x'.repeat(100_000)} HTTP/1.1\r\nHost: lajan.test\r\n\r\n`,
+    );
+    expect(head.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(headBody).toBe('');
+  });
 });
+
+/** Sends raw bytes to the listening app and reads everything it answers before closing the connection. */
+async function rawExchange(
+  app: Awaited<ReturnType<typeof build>>['app'],
+  request: string,
+): Promise<[{ statusLine: string; headers: Record<string, string> }, string]> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const raw = await new Promise<string>((resolve, reject) => {
+    const socket = connect(address.port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    socket.on('close', () => resolve(received));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' ? resolve(received) : reject(error),
+    );
+    socket.write(request);
+  });
+  const separator = raw.indexOf('\r\n\r\n');
+  const lines = raw.slice(0, separator).split('\r\n');
+  const headers = Object.fromEntries(
+    lines
+      .slice(1)
+      .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 2)]),
+  );
+  return [{ statusLine: lines[0]!, headers }, raw.slice(separator + 4)];
+}
 
 describe('Cache-Control: no-store', () => {
   it('is on every /api answer: success, 401, 404, 422 and 429', async () => {

@@ -118,17 +118,20 @@ const badRequestAnswer = {
  * a number, a malformed header, headers too large). No request exists yet, so the answer is written
  * on the socket, in French, with the security headers and `no-store`, then the connection closes.
  */
-export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+export function clientErrorHandler(this: FastifyInstance, failure: Error, socket: Socket) {
+  const error = failure as Error & { code?: string; rawPacket?: Buffer };
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const answer = (error.code && clientErrorAnswers[error.code]) || badRequestAnswer;
   this.log.info({ code: error.code, status: answer.status }, 'requête refusée');
   if (socket.writable) {
-    const body = JSON.stringify(answer.body);
+    // The answer to a HEAD has no body (a client would read the body as the next answer).
+    const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    const body = head ? '' : JSON.stringify(answer.body);
     const headers: Record<string, string | number> = {
       ...securityHeaders,
       'cache-control': API_CACHE_CONTROL,
       'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
+      'content-length': head ? Buffer.byteLength(JSON.stringify(answer.body)) : Buffer.byteLength(body),
       connection: 'close',
     };
     const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
