@@ -1,6 +1,6 @@
 import { genericMessages, textMessages } from '@lajan/domain';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import type { FastifyPluginAsync, InjectOptions } from 'fastify';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { persons } from '../src/db/schema.js';
@@ -270,5 +270,25 @@ describe('the log', () => {
     ]) {
       expect(logs.text, secret).not.toContain(secret);
     }
+  });
+});
+
+describe('the log of an answer', () => {
+  it('keeps its status, never its headers (a refreshed token may travel there) nor a token in a body', async () => {
+    const refreshed = 'eyJhbGciOiJIUzI1NiJ9.rafraichi.signature-secrete';
+    const probe: FastifyPluginAsync = (api) => {
+      api.get('/probe/refresh', { config: { public: true } }, (request, reply) => {
+        request.log.info({ body: { access_token: refreshed, nested: { token: refreshed } } }, 'sonde');
+        void reply.header('x-access-token', refreshed).header('authorization', `Bearer ${refreshed}`);
+        return { ok: true };
+      });
+      return Promise.resolve();
+    };
+    const { app, logs } = await build({ env: { LOG_LEVEL: 'trace' }, overrides: { routes: probe } });
+    const answer = await app.inject({ method: 'GET', url: '/api/probe/refresh' });
+    expect(answer.headers['x-access-token']).toBe(refreshed);
+    expect(logs.text).toContain('"statusCode":200');
+    expect(logs.text).toContain('sonde');
+    expect(logs.text).not.toContain('rafraichi');
   });
 });
