@@ -78,3 +78,14 @@ describe('htgAmountSchema', () => {
     expect(firstMessage('100')).toBe(amountMessages.required);
   });
 });
+
+describe('hasAtMostTwoDecimals', () => {
+  it('refuses a value that is not zero but rounds to zero centimes, so that no schema turns it into 0', () => {
+    expect(hasAtMostTwoDecimals(4e-9)).toBe(false);
+    expect(hasAtMostTwoDecimals(-4e-9)).toBe(false);
+    expect(() => htgToCentimes(4e-9)).toThrow(RangeError);
+    expect(hasAtMostTwoDecimals(0)).toBe(true);
+    expect(hasAtMostTwoDecimals(-0)).toBe(true);
+    expect(hasAtMostTwoDecimals(0.01)).toBe(true);
+  });
+});

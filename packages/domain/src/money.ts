@@ -24,6 +24,8 @@ export function formatHtg(amount: number): string {
 export function hasAtMostTwoDecimals(amountHtg: number): boolean {
   if (!Number.isFinite(amountHtg)) return false;
   const scaled = amountHtg * 100;
+  // 4e-9 is within the tolerance of zero centimes, but it is not zero: not an amount in centimes.
+  if (amountHtg !== 0 && Math.round(scaled) === 0) return false;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
