@@ -5,12 +5,13 @@
 // super administrator. It fails (exit code 1, each offending request printed) on any 500, and on any 503
 // while the database answers (`/api/health`).
 //
+// FUZZ_DATABASE_URL (a role that may create databases) runs it on PostgreSQL instead of PGlite.
 // FUZZ_REQUESTS (default 10 000), FUZZ_SEED (default: random, printed; the same seed sends the same
 // requests), FUZZ_CONCURRENCY (default 6). `--slice` is the fixed-seed run of `npm test`: 1 500 requests,
 // seed 20261124. The server is `apps/server/dist/main.js`, built first when missing (FUZZ_BUILD=1 always
 // builds), on a temporary embedded database (PGlite) that is removed at the end.
 import { execFileSync, spawn } from 'node:child_process';
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -57,6 +58,20 @@ async function startServer() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'lajan-fuzz-'));
   const port = await freePort();
+  // FUZZ_DATABASE_URL: a PostgreSQL server instead of PGlite, in a database of the run's own, dropped at the end.
+  const adminUrl = process.env.FUZZ_DATABASE_URL;
+  let database;
+  if (adminUrl) {
+    const { default: pg } = await import('pg');
+    database = {
+      name: `lajan_fuzz_${randomBytes(4).toString('hex')}`,
+      admin: new pg.Client({ connectionString: adminUrl }),
+    };
+    await database.admin.connect();
+    await database.admin.query(`CREATE DATABASE ${database.name}`);
+    database.url = adminUrl.replace(/^(postgres(?:ql)?:\/\/[^/]*)\/[^?]*/, `$1/${database.name}`);
+    log(`base PostgreSQL ${database.name}`);
+  }
   const env = { ...process.env };
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'TRUST_PROXY', 'SUPERADMIN_USERNAME'])
     delete env[name];
@@ -71,6 +86,7 @@ async function startServer() {
       SUPERADMIN_EMAIL: SUPERADMIN.email,
       APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
+      ...(database ? { DATABASE_URL: database.url, JWT_SECRET: randomBytes(32).toString('hex') } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -95,18 +111,27 @@ async function startServer() {
     stop() {
       child.kill('SIGTERM');
       return new Promise((resolve) => {
-        const done = () => {
+        const done = async () => {
           rmSync(dataDir, { recursive: true, force: true });
+          if (database) {
+            await database.admin
+              .query(`DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`)
+              .catch(() => undefined);
+            await database.admin.end();
+          }
           resolve();
         };
-        if (child.exitCode !== null) done();
-        else child.once('exit', done);
+        if (child.exitCode !== null) void done();
+        else child.once('exit', () => void done());
       });
     },
   };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté :\n${stderr}`);
+    if (child.exitCode !== null) {
+      await server.stop();
+      throw new Error(`le serveur s'est arrêté :\n${stderr}`);
+    }
     const health = await send(server.base, { method: 'GET', path: '/api/health' }).catch(() => undefined);
     if (health?.status === 200) return server;
     await new Promise((resolve) => setTimeout(resolve, 200));
