@@ -21,8 +21,9 @@ import { z } from 'zod';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { errorHandlerPlugin } from './http/error-handler.js';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './http/error-handler.js';
 import { ValidationFailed } from './http/errors.js';
+import { API_CACHE_CONTROL, helmetOptions, isApiUrl } from './http/security-headers.js';
 import { createLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { agentRoutes } from './modules/agents/routes.js';
@@ -92,6 +93,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // What the router and the HTTP parser refuse goes out like every other failure (DESIGN §6).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -120,13 +124,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // The app may be served over plain HTTP on a local network: do not force HTTPS requests.
-        upgradeInsecureRequests: null,
-      },
-    },
+  await app.register(helmet, helmetOptions);
+  // No `/api` answer is kept by a browser or a proxy: success, failure, 404 and 429 alike.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiUrl(request.url)) void reply.header('cache-control', API_CACHE_CONTROL);
+    done(null, payload);
   });
   await app.register(swagger, {
     openapi: {

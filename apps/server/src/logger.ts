@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from './config.js';
 
@@ -10,7 +10,9 @@ const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
+  'res.headers.authorization',
   'headers.authorization',
+  '*.headers.authorization',
   'password',
   'current_password',
   'password_confirmation',
@@ -23,6 +25,8 @@ const redactPaths = [
   '*.token',
   '*.access_token',
   '*.passwordHash',
+  '*.*.token',
+  '*.*.access_token',
   '*.jwtSecret',
   '*.smtpUrl',
   '*.databaseUrl',
@@ -30,9 +34,31 @@ const redactPaths = [
 
 /** The secret part of a reset link (`/reset-password/<token>`), which the SPA's URL carries. */
 const resetPathSecret = /(\/reset-password\/)[^/?#]+/gi;
+/** A query key kept as is in the log; any other key is replaced too (it could be the data itself). */
+const plainQueryKey = /^[A-Za-z_][A-Za-z0-9_.[\]-]{0,40}$/;
 
+/**
+ * The URL as the log keeps it (DESIGN §7): the reset secret of a path masked, and every query value
+ * replaced, since a query carries what a person typed in a search (an e-mail, a document or an
+ * account number, an export's filters) or a token. `/api/persons?q=jean@x.ht&page=2` is logged
+ * `/api/persons?q=[redacted]&page=[redacted]`.
+ */
 export function maskUrl(url: string): string {
-  return url.replace(resetPathSecret, '$1[secret]');
+  const queryStart = url.indexOf('?');
+  const pathname = (queryStart === -1 ? url : url.slice(0, queryStart)).replace(
+    resetPathSecret,
+    '$1[secret]',
+  );
+  if (queryStart === -1) return pathname;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const key = pair.split('=')[0] ?? '';
+      return plainQueryKey.test(key) ? `${key}=[redacted]` : '[redacted]';
+    });
+  return `${pathname}?${query.join('&')}`;
 }
 
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
@@ -45,6 +71,8 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
         url: maskUrl(request.url),
         remoteAddress: request.ip,
       }),
+      // The status only: a response header may carry a refreshed token.
+      res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
       err: pino.stdSerializers.err,
     },
   };

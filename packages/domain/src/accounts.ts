@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.js';
 
 export const CURRENCY = 'HTG';
 export const accountTypeSchema = z.enum(['current', 'savings'], {
@@ -54,7 +55,7 @@ export const accountSearchInputSchema = z.object({
 
 /** `POST /accounts/{id}/reject`: why a public request was refused. */
 export const rejectAccountRequestInputSchema = z.object({
-  reason: z.string({ error: 'Le motif est requis' }).trim().min(3, 'Le motif est requis').max(300),
+  reason: plainText(z.string({ error: 'Le motif est requis' }).trim().min(3, 'Le motif est requis').max(300)),
 });
 
 /** A holder of an account as the API answers it; the first (`principal`) is the principal holder. */

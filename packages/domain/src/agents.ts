@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.js';
 import { paginationQuerySchema } from './pagination.js';
 import { emailSchema, personSummarySchema } from './persons.js';
 
@@ -35,16 +36,20 @@ export const usernameSchema = z
 
 /** `POST /agents` and the create-agent wizard (SPEC §5 "Agent creation"). */
 export const createAgentInputSchema = z.object({
-  name: z
-    .string({ error: 'Le nom est requis' })
-    .trim()
-    .min(1, 'Le nom est requis')
-    .max(100, 'Le nom ne peut pas dépasser 100 caractères'),
-  address: z
-    .string({ error: "L'adresse est requise" })
-    .trim()
-    .min(1, "L'adresse est requise")
-    .max(200, "L'adresse ne peut pas dépasser 200 caractères"),
+  name: plainText(
+    z
+      .string({ error: 'Le nom est requis' })
+      .trim()
+      .min(1, 'Le nom est requis')
+      .max(100, 'Le nom ne peut pas dépasser 100 caractères'),
+  ),
+  address: plainText(
+    z
+      .string({ error: "L'adresse est requise" })
+      .trim()
+      .min(1, "L'adresse est requise")
+      .max(200, "L'adresse ne peut pas dépasser 200 caractères"),
+  ),
   email: emailSchema,
   phone: z
     .string({ error: 'Le téléphone est requis' })
@@ -62,7 +67,9 @@ export type CreateAgentInput = z.infer<typeof createAgentInputSchema>;
 
 /** `POST /agents/search`. */
 export const agentSearchInputSchema = z.object({
-  code: z.string({ error: "Le code de l'agent est requis" }).trim().min(1, "Le code de l'agent est requis"),
+  code: plainText(
+    z.string({ error: "Le code de l'agent est requis" }).trim().min(1, "Le code de l'agent est requis"),
+  ),
 });
 
 /** A text filter of a list's query string: blank means no filter. */

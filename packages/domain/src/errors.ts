@@ -31,6 +31,10 @@ export const genericMessages = {
   badRequest: 'La requête est invalide.',
   unsupportedMediaType: "Ce type de contenu n'est pas accepté : envoyez du JSON.",
   nulCharacter: 'Ce champ contient un caractère non autorisé',
+  badUrl: "L'adresse demandée est invalide.",
+  urlTooLong: "L'adresse demandée est trop longue.",
+  headersTooLarge: 'Les en-têtes de la requête sont trop volumineux.',
+  requestTimeout: "La requête n'est pas arrivée à temps. Veuillez réessayer.",
 } as const;
 
 /** The schema of `ErrorBody`, for the API's declared responses and its OpenAPI description. */

@@ -47,6 +47,12 @@ describe('feeScheduleInputSchema', () => {
     });
     expect(errorsOf({})).toEqual({ rows: ['Au moins une tranche est requise'] });
   });
+
+  it('refuses a value below one centime instead of reading it as zero', () => {
+    expect(errorsOf({ rows: [band(20, 100_000, 4e-9, 0)] })).toEqual({
+      'rows.0.fee': ['La valeur ne peut pas avoir plus de deux décimales'],
+    });
+  });
 });
 
 describe('balanceSeriesQuerySchema', () => {

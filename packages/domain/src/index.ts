@@ -16,3 +16,4 @@ export * from './pagination.js';
 export * from './display.js';
 export * from './reports.js';
 export * from './fee-editor.js';
+export * from './text.js';

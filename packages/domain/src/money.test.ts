@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centimesToHtg, formatHtg, hasAtMostTwoDecimals, htgToCentimes } from './money.js';
+import {
+  amountMessages,
+  centimesToHtg,
+  formatHtg,
+  hasAtMostTwoDecimals,
+  htgAmountSchema,
+  htgToCentimes,
+} from './money.js';
 
 describe('formatHtg', () => {
   it('writes an HTG amount the French way, with Intl’s narrow no-break space between thousands', () => {
@@ -43,5 +50,42 @@ describe('htgToCentimes and centimesToHtg', () => {
     expect(centimesToHtg('0')).toBe(0);
     expect(centimesToHtg(-2525)).toBe(-25.25);
     expect(() => centimesToHtg('12.5')).toThrow(RangeError);
+  });
+});
+
+describe('htgAmountSchema', () => {
+  function firstMessage(input: unknown, max?: number): string | undefined {
+    return htgAmountSchema(max).safeParse(input).error?.issues[0]?.message;
+  }
+
+  it('refuses an amount below one centime, which would round to zero centimes, in French', () => {
+    for (const amount of [4e-9, 1e-7, 0.004, 0.005, 0.009, Number.MIN_VALUE]) {
+      expect(firstMessage(amount)).toBe(amountMessages.minimum);
+    }
+    expect(amountMessages.minimum).toBe("Le montant doit être d'au moins 0,01 HTG");
+  });
+
+  it('accepts one centime and refuses zero, -0, negatives, NaN, infinities and too many decimals', () => {
+    expect(firstMessage(0.01)).toBeUndefined();
+    expect(firstMessage(19.99)).toBeUndefined();
+    expect(firstMessage(0)).toBe(amountMessages.positive);
+    expect(firstMessage(-0)).toBe(amountMessages.positive);
+    expect(firstMessage(-5)).toBe(amountMessages.positive);
+    expect(firstMessage(Number.NaN)).toBe(amountMessages.required);
+    expect(firstMessage(Number.POSITIVE_INFINITY)).toBe(amountMessages.invalid);
+    expect(firstMessage(1.001)).toBe(amountMessages.decimals);
+    expect(firstMessage(1e308)).toBe(amountMessages.max(100_000));
+    expect(firstMessage('100')).toBe(amountMessages.required);
+  });
+});
+
+describe('hasAtMostTwoDecimals', () => {
+  it('refuses a value that is not zero but rounds to zero centimes, so that no schema turns it into 0', () => {
+    expect(hasAtMostTwoDecimals(4e-9)).toBe(false);
+    expect(hasAtMostTwoDecimals(-4e-9)).toBe(false);
+    expect(() => htgToCentimes(4e-9)).toThrow(RangeError);
+    expect(hasAtMostTwoDecimals(0)).toBe(true);
+    expect(hasAtMostTwoDecimals(-0)).toBe(true);
+    expect(hasAtMostTwoDecimals(0.01)).toBe(true);
   });
 });

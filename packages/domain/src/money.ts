@@ -24,6 +24,8 @@ export function formatHtg(amount: number): string {
 export function hasAtMostTwoDecimals(amountHtg: number): boolean {
   if (!Number.isFinite(amountHtg)) return false;
   const scaled = amountHtg * 100;
+  // 4e-9 is within the tolerance of zero centimes, but it is not zero: not an amount in centimes.
+  if (amountHtg !== 0 && Math.round(scaled) === 0) return false;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
@@ -63,6 +65,7 @@ function groupThousands(whole: number): string {
 export const amountMessages = {
   required: 'Le montant est requis',
   positive: 'Le montant doit être positif',
+  minimum: "Le montant doit être d'au moins 0,01 HTG",
   invalid: 'Le montant est invalide',
   decimals: 'Le montant ne peut pas avoir plus de deux décimales',
   max: (maxHtg: number) => `Le montant ne peut pas dépasser ${groupThousands(maxHtg)} HTG`,
@@ -84,9 +87,11 @@ export function htgAmountSchema(maxHtg: number = MAX_OPERATION_HTG) {
     })
     .superRefine((amount, ctx) => {
       if (amount <= 0) ctx.addIssue({ code: 'custom', message: amountMessages.positive });
+      // Below one centime (4e-9 is within the 1e-6 tolerance of a whole centime: zero centimes).
+      else if (amount < 0.01) ctx.addIssue({ code: 'custom', message: amountMessages.minimum });
+      else if (amount > maxHtg) ctx.addIssue({ code: 'custom', message: amountMessages.max(maxHtg) });
       else if (!hasAtMostTwoDecimals(amount))
         ctx.addIssue({ code: 'custom', message: amountMessages.decimals });
-      else if (amount > maxHtg) ctx.addIssue({ code: 'custom', message: amountMessages.max(maxHtg) });
     });
 }
 

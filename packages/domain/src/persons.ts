@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ageOn, isIsoDate, todayIso } from './dates.js';
+import { plainText } from './text.js';
 
 export const MIN_AGE_YEARS = 18;
 
@@ -95,20 +96,22 @@ export function normalizePhone(value: string): string {
 const phonePattern = /^\+?[\d\s-]+$/;
 
 function requiredText(required: string) {
-  return z.string({ error: required }).trim().min(1, required);
+  return plainText(z.string({ error: required }).trim().min(1, required));
 }
 
 function name(label: 'Le prénom' | 'Le nom') {
-  return z
-    .string({ error: `${label} est requis` })
-    .trim()
-    .min(1, `${label} est requis`)
-    .min(2, `${label} doit contenir au moins 2 caractères`)
-    .max(50, `${label} ne peut pas dépasser 50 caractères`);
+  return plainText(
+    z
+      .string({ error: `${label} est requis` })
+      .trim()
+      .min(1, `${label} est requis`)
+      .min(2, `${label} doit contenir au moins 2 caractères`)
+      .max(50, `${label} ne peut pas dépasser 50 caractères`),
+  );
 }
 
 function isoDate(required: string) {
-  return requiredText(required).refine(isIsoDate, 'Date invalide');
+  return z.string({ error: required }).trim().min(1, required).refine(isIsoDate, 'Date invalide');
 }
 
 export const phoneNumberSchema = z
@@ -134,28 +137,34 @@ export const personFieldsSchema = z.object({
   lastName: name('Le nom'),
   dob: isoDate('La date de naissance est requise'),
   gender: genderSchema,
-  country: z
-    .string({ error: 'Le nom du pays doit contenir au moins 2 caractères' })
-    .trim()
-    .min(2, 'Le nom du pays doit contenir au moins 2 caractères')
-    .max(80, 'Le nom du pays ne peut pas dépasser 80 caractères'),
+  country: plainText(
+    z
+      .string({ error: 'Le nom du pays doit contenir au moins 2 caractères' })
+      .trim()
+      .min(2, 'Le nom du pays doit contenir au moins 2 caractères')
+      .max(80, 'Le nom du pays ne peut pas dépasser 80 caractères'),
+  ),
   state: requiredText("L'état est requis").max(80, "L'état ne peut pas dépasser 80 caractères"),
   city: requiredText('La ville est requise').max(80, 'La ville ne peut pas dépasser 80 caractères'),
-  address: z
-    .string({ error: "L'adresse doit contenir au moins 5 caractères" })
-    .trim()
-    .min(5, "L'adresse doit contenir au moins 5 caractères")
-    .max(200, "L'adresse ne peut pas dépasser 200 caractères"),
-  postalCode: z.string().trim().max(20, 'Code postal invalide').optional().nullable(),
+  address: plainText(
+    z
+      .string({ error: "L'adresse doit contenir au moins 5 caractères" })
+      .trim()
+      .min(5, "L'adresse doit contenir au moins 5 caractères")
+      .max(200, "L'adresse ne peut pas dépasser 200 caractères"),
+  ),
+  postalCode: plainText(z.string().trim().max(20, 'Code postal invalide')).optional().nullable(),
   phoneNumber: phoneNumberSchema,
   email: emailSchema,
   idDocumentType: idDocumentTypeSchema,
-  idDocumentNumber: z
-    .string({ error: 'Le numéro de document est requis' })
-    .trim()
-    .min(1, 'Le numéro de document est requis')
-    .min(4, 'Le numéro de document doit contenir au moins 4 caractères')
-    .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
+  idDocumentNumber: plainText(
+    z
+      .string({ error: 'Le numéro de document est requis' })
+      .trim()
+      .min(1, 'Le numéro de document est requis')
+      .min(4, 'Le numéro de document doit contenir au moins 4 caractères')
+      .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
+  ),
   dateIssued: isoDate("La date d'émission est requise"),
   expirationDate: isoDate("La date d'expiration est requise"),
   occupation: requiredText('La profession est requise').max(
@@ -164,8 +173,8 @@ export const personFieldsSchema = z.object({
   ),
   annualIncome: z.number({ error: 'Revenu annuel invalide' }).min(0, 'Revenu annuel invalide').default(0),
   maritalStatus: maritalStatusSchema,
-  partner: z.string().trim().max(100).optional().nullable(),
-  mother: z.string().trim().max(100).optional().nullable(),
+  partner: plainText(z.string().trim().max(100)).optional().nullable(),
+  mother: plainText(z.string().trim().max(100)).optional().nullable(),
   preferredContactMethod: contactMethodSchema,
   consentForMarketing: z.boolean({ error: 'Valeur invalide' }).default(false),
 });

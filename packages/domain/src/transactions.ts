@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.js';
 import { CURRENCY, currencySchema } from './accounts.js';
 import { centimesToHtg, htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from './money.js';
 import { payoutLookupSchema, payoutMessages } from './payout.js';
@@ -202,11 +203,13 @@ export const ledgerFailures = {
 export type LedgerFailureName = keyof typeof ledgerFailures;
 
 function requiredText(message: string, max: number, label: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} ne peut pas dépasser ${max} caractères`);
+  return plainText(
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .max(max, `${label} ne peut pas dépasser ${max} caractères`),
+  );
 }
 
 /** `''` (an emptied optional input) reads as absent. */
@@ -276,10 +279,9 @@ export type TransferInput = z.input<typeof transferInputSchema>;
 
 /** The recipient of an external transfer: the person form of SPEC §5, its document number optional. */
 export const recipientInputSchema = personFieldsSchema.extend({
-  idDocumentNumber: z
-    .string()
-    .trim()
-    .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères')
+  idDocumentNumber: plainText(
+    z.string().trim().max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
+  )
     .refine(
       (value) => value === '' || value.length >= 4,
       'Le numéro de document doit contenir au moins 4 caractères',

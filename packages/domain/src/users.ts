@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.js';
 import { optionalQueryText, usernameSchema } from './agents.js';
 import { paginationQuerySchema } from './pagination.js';
 import {
@@ -28,9 +29,11 @@ export type CreateUserInput = z.infer<typeof createUserInputSchema>;
 export const updateUserInputSchema = z.object({
   email: emailSchema.optional(),
   phoneNumber: phoneNumberSchema.optional(),
-  address: z.string().trim().min(5, "L'adresse doit contenir au moins 5 caractères").max(200).optional(),
-  city: z.string().trim().min(1, 'La ville est requise').max(80).optional(),
-  state: z.string().trim().min(1, "L'état est requis").max(80).optional(),
+  address: plainText(
+    z.string().trim().min(5, "L'adresse doit contenir au moins 5 caractères").max(200),
+  ).optional(),
+  city: plainText(z.string().trim().min(1, 'La ville est requise').max(80)).optional(),
+  state: plainText(z.string().trim().min(1, "L'état est requis").max(80)).optional(),
   /** Required when one changes the e-mail of one's own user (DESIGN §3). */
   current_password: z.string().max(200).optional(),
 });

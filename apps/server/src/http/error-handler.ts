@@ -2,7 +2,9 @@ import { errorCodes, genericMessages, type ErrorBody } from '@lajan/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Socket } from 'node:net';
 import { describeDomainError, isDomainError, summarise, type FieldErrors } from './errors.js';
+import { API_CACHE_CONTROL, isApiUrl, securityHeaders } from './security-headers.js';
 
 /** Fastify's own client errors, in French. Any other 4xx of Fastify becomes `badRequest`. */
 const fastifyClientErrors: Record<string, { message: string; code: string }> = {
@@ -13,6 +15,9 @@ const fastifyClientErrors: Record<string, { message: string; code: string }> = {
     message: genericMessages.unsupportedMediaType,
     code: 'UNSUPPORTED_MEDIA_TYPE',
   },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: genericMessages.badRequest, code: 'BAD_REQUEST' },
+  FST_ERR_BAD_URL: { message: genericMessages.badUrl, code: 'BAD_URL' },
+  FST_ERR_MAX_PARAM_LENGTH: { message: genericMessages.urlTooLong, code: 'URL_TOO_LONG' },
 };
 
 /**
@@ -63,7 +68,76 @@ export const errorHandlerPlugin = fp(
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   // A handler may have set headers meant for a success (a content type, a cache policy).
   void reply.code(status).type('application/json; charset=utf-8');
+  if (isApiUrl(reply.request.url)) void reply.header('cache-control', API_CACHE_CONTROL);
   return reply.send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any hook runs (a URL that does not
+ * decode, such as `/api/%c0%af`, a path parameter over its length limit). Answered like every other
+ * failure, in French, without echoing the URL, with the security headers that helmet's hook could
+ * not set.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void reply.headers(securityHeaders);
+  const known = error.code ? fastifyClientErrors[error.code] : undefined;
+  if (known) {
+    const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+    request.log.info({ code: error.code, status }, 'requête refusée');
+    void send(reply, status, known);
+    return;
+  }
+  request.log.error({ err: error }, 'erreur interne');
+  void send(reply, 500, { message: genericMessages.internal, code: errorCodes.internal });
+}
+
+const clientErrorAnswers: Record<string, { status: number; reason: string; body: ErrorBody }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    body: { message: genericMessages.requestTimeout, code: 'REQUEST_TIMEOUT' },
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    body: { message: genericMessages.headersTooLarge, code: 'HEADERS_TOO_LARGE' },
+  },
+};
+const badRequestAnswer = {
+  status: 400,
+  reason: 'Bad Request',
+  body: { message: genericMessages.badRequest, code: 'BAD_REQUEST' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (a Content-Length that is not
+ * a number, a malformed header, headers too large). No request exists yet, so the answer is written
+ * on the socket, in French, with the security headers and `no-store`, then the connection closes.
+ */
+export function clientErrorHandler(this: FastifyInstance, failure: Error, socket: Socket) {
+  const error = failure as Error & { code?: string; rawPacket?: Buffer };
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer = (error.code && clientErrorAnswers[error.code]) || badRequestAnswer;
+  this.log.info({ code: error.code, status: answer.status }, 'requête refusée');
+  if (socket.writable) {
+    // The answer to a HEAD has no body (a client would read the body as the next answer).
+    const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    const body = head ? '' : JSON.stringify(answer.body);
+    const headers: Record<string, string | number> = {
+      ...securityHeaders,
+      'cache-control': API_CACHE_CONTROL,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': head ? Buffer.byteLength(JSON.stringify(answer.body)) : Buffer.byteLength(body),
+      connection: 'close',
+    };
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${answer.status} ${answer.reason}\r\n${lines.join('')}\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /** The 404 of an unknown API route. */

@@ -81,6 +81,61 @@ describe('refused money requests write nothing', () => {
     expect(answer.body.errors).toEqual({ amount: ['Le montant est invalide'] });
   });
 
+  it('refuses an amount below one centime (4e-9 rounded to 0 centimes and answered 500) on every money route', async () => {
+    const world = await ledgerWorld();
+    const superAdmin = await superAdminToken(world.app);
+    const tiny = '4e-9';
+    const party = JSON.stringify(partyOf(world.marie));
+    const account = world.marieAccount.accountNumber;
+    const routes: [string, string, string][] = [
+      [
+        '/transactions/deposit',
+        `{"accountNumber":"${account}","party":${party},"amount":${tiny}}`,
+        world.pap.teller.token,
+      ],
+      [
+        '/transactions/withdraw',
+        `{"accountNumber":"${account}","party":${party},"amount":${tiny}}`,
+        world.pap.teller.token,
+      ],
+      [
+        '/transactions/transfer',
+        `{"senderAccountNumber":"${account}","recipientAccountNumber":"${world.jeanAccount.accountNumber}","party":${party},"amount":${tiny}}`,
+        world.pap.teller.token,
+      ],
+      [
+        '/transactions/transfer-extern',
+        JSON.stringify({ ...cashTransferForm(world.marie, 1), amount: 0 }).replace(
+          '"amount":0',
+          `"amount":${tiny}`,
+        ),
+        world.pap.teller.token,
+      ],
+      [
+        '/transactions/receive-transfer',
+        `{"transactionNumber":"123456789012","amount":${tiny},"recipient":${JSON.stringify(recipientIdentity)},"party":${JSON.stringify(recipientParty)}}`,
+        world.cap.teller.token,
+      ],
+      ['/agents/deposit', `{"code":"PAP01","party":${party},"amount":${tiny}}`, superAdmin],
+    ];
+    for (const [url, body, token] of routes) {
+      const answer = await refused(world, () =>
+        call(world.app, 'POST', `/api${url}`, {
+          token,
+          body,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+      expect(answer.status, url).toBe(422);
+      expect(answer.body.errors.amount, url).toEqual(["Le montant doit être d'au moins 0,01 HTG"]);
+    }
+    const quote = await call(world.app, 'GET', `/api/transactions/fees/quote?type=deposit&amount=${tiny}`, {
+      token: world.pap.teller.token,
+    });
+    expect(quote.status).toBe(422);
+    expect(quote.body.errors.amount).toEqual(["Le montant doit être d'au moins 0,01 HTG"]);
+  });
+
   it('refuses a withdrawal above the balance: "Solde insuffisant"', async () => {
     const world = await ledgerWorld();
     // Marie holds 20 000 HTG; 19 900 + 170 of fee is more.

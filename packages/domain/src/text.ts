@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+
+export const textMessages = {
+  forbiddenCharacters: 'Caractères non autorisés',
+} as const;
+
+/**
+ * Characters a name, an address or a free-text field never needs, and which can do harm where the
+ * text goes next (an e-mail, a CSV export, a log line, a screen): control characters (C0 with tabs
+ * and line breaks, DEL, C1), format characters (bidirectional marks, embeddings, overrides and
+ * isolates, U+061C, zero-width spaces and joiners, the byte-order mark, the soft hyphen), the Unicode
+ * line and paragraph separators, and lone surrogates.
+ */
+const forbiddenCharacters = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+
+/** True when `value` holds none of the characters above. */
+export function isPlainText(value: string): boolean {
+  return !forbiddenCharacters.test(value);
+}
+
+/**
+ * The one guard of every name, address and free-text field of the domain's input schemas: the
+ * string schema refuses control and bidirectional characters with a French message. Applied after
+ * the schema's own `trim()`, so that a line break at either end is only trimmed.
+ */
+export function plainText<S extends z.ZodString>(schema: S): S {
+  return schema.refine(isPlainText, textMessages.forbiddenCharacters);
+}
