@@ -42,12 +42,15 @@ export const errorHandlerPlugin = fp(
           rootProblem && Object.keys(fieldErrors).length === 0
             ? genericMessages.badJson
             : summarise(fieldErrors);
-        return send(reply, 422, { message, code: errorCodes.validation, errors: fieldErrors });
+        const body = { message, code: errorCodes.validation, errors: fieldErrors };
+        logRefusal(request, 422, body);
+        return send(reply, 422, body);
       }
 
       if (isDomainError(error)) {
         const { status, body, headers } = describeDomainError(error);
         if (headers) void reply.headers(headers);
+        logRefusal(request, status, body);
         return send(reply, status, body);
       }
 
@@ -64,6 +67,40 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+/**
+ * Security events (ASVS 16.3): every refused authentication, authorization, throttled attempt,
+ * conflict and refused input is one log line with who (the session's user, never its token), what
+ * route, the status and code, and for refused input the names of the fields, never their values.
+ * Refusals of access and throttling are warnings, for an alert to watch; the others information.
+ */
+function logRefusal(request: FastifyRequest, status: number, body: ErrorBody) {
+  const event =
+    status === 401
+      ? 'authentication_refused'
+      : status === 403
+        ? 'authorization_refused'
+        : status === 429
+          ? 'throttled'
+          : status === 409
+            ? 'conflict_refused'
+            : status === 422
+              ? 'input_refused'
+              : undefined;
+  if (!event) return;
+  const session = request.session;
+  const entry = {
+    event,
+    status,
+    code: body.code,
+    route: `${request.method} ${request.routeOptions.url ?? ''}`,
+    userId: session?.id ?? null,
+    username: session?.username ?? null,
+    ...(body.errors ? { fields: Object.keys(body.errors) } : {}),
+  };
+  if (status === 422 || status === 409) request.log.info(entry, 'requête refusée');
+  else request.log.warn(entry, 'requête refusée');
+}
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   // A handler may have set headers meant for a success (a content type, a cache policy).
