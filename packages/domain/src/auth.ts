@@ -86,6 +86,7 @@ export const authMessages = {
   samePassword: "Le nouveau mot de passe doit être différent de l'ancien",
   /** A new password found in the server's list of common passwords (decision 110). */
   commonPassword: 'Ce mot de passe est trop courant ; choisissez-en un autre.',
+  personalPassword: "Ce mot de passe contient votre nom ou votre nom d'utilisateur ; choisissez-en un autre.",
   /** The 5th wrong current password of a password change within 15 minutes ends the session. */
   passwordChecksExceeded:
     'Trop de mots de passe actuels incorrects : votre session a été fermée. Veuillez vous reconnecter.',

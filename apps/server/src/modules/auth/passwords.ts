@@ -63,9 +63,34 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());
 }
 
-/** A new password (first, changed, reset) is refused under its field when it is common. */
-export function assertNotCommon(password: string): void {
+/** Lower case, without accents or anything but letters and digits: "Rose-Merline" → "rosemerline". */
+function folded(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** Who chooses the password: its username and its person's names are the first words a guess tries. */
+export interface PasswordOwner {
+  username: string;
+  person: { firstName: string; lastName: string };
+}
+
+/**
+ * A new password (first, changed, reset) is refused under its field when it is common, or when it
+ * holds the user's own username, first name or last name (ASVS 6.2.11), whatever their case,
+ * accents and separators; names shorter than 4 letters are not searched.
+ */
+export function assertNotCommon(password: string, owner?: PasswordOwner): void {
   if (isCommonPassword(password)) {
     throw new ValidationFailed({ password: [authMessages.commonPassword] });
+  }
+  if (!owner) return;
+  const candidate = folded(password);
+  const words = [owner.username, owner.person.firstName, owner.person.lastName].map(folded);
+  if (words.some((word) => word.length >= 4 && candidate.includes(word))) {
+    throw new ValidationFailed({ password: [authMessages.personalPassword] });
   }
 }

@@ -189,7 +189,7 @@ export class AuthService {
     if (input.password === input.current_password) {
       throw new ValidationFailed({ password: [authMessages.samePassword] });
     }
-    assertNotCommon(input.password);
+    assertNotCommon(input.password, account);
     const passwordHash = await this.#hash(input.password);
     await db.transaction(async (tx) => {
       await setPassword(tx, account.id, passwordHash, now);
@@ -310,7 +310,7 @@ export class AuthService {
       });
       throw invalid();
     }
-    assertNotCommon(input.password);
+    assertNotCommon(input.password, account);
 
     const passwordHash = await this.#hash(input.password);
     const done = await db.transaction(async (tx) => {

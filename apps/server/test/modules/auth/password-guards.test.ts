@@ -252,4 +252,23 @@ describe('POST /api/users/update-password: wrong current passwords counted', () 
     expect((await userRow(t.database.db, SUPERADMIN.username)).passwordUpdatedAt).toBeNull();
     expect((await updatePassword(t, first, SUPERADMIN.password)).status).toBe(200);
   });
+
+  it("refuses a password that holds the user's own username or names, whatever their case and accents", async () => {
+    const t = await buildCounting();
+    const first = await tokenOf(t.app, SUPERADMIN.username, SUPERADMIN.password);
+
+    // The super administrator is « Super Administrateur », user name « superadmin ».
+    for (const personal of [
+      'SuperAdmin-2026!',
+      'mon-super-Secret-42',
+      'ADMINISTRATEUR.9741',
+      'Àdministrateur#12',
+    ]) {
+      const answer = await updatePassword(t, first, SUPERADMIN.password, personal);
+      expect(answer.status, personal).toBe(422);
+      expect(answer.body.errors).toEqual({ password: [authMessages.personalPassword] });
+    }
+    expect(t.hashed).toEqual([]);
+    expect((await updatePassword(t, first, SUPERADMIN.password, 'Kalbas-Dlo-7319')).status).toBe(200);
+  });
 });
