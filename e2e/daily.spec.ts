@@ -118,6 +118,7 @@ test("every screen of the super administrator passes axe-core at 1280 px and 360
     '/fees-list',
     '/audit',
     '/person',
+    '/persons',
   ]);
 });
 
@@ -145,9 +146,19 @@ test("every screen of an agent's administrator and of a teller passes axe-core a
     '/create-account',
     '/account-requests',
     '/person',
+    '/persons',
+    `/persons/${await ownCustomerId(agent.teller)}/edit`,
     '/fees-list',
   ]);
 });
+
+/** A customer the teller's agent registered: its edit screen is open to that teller. */
+async function ownCustomerId(teller: Api): Promise<string> {
+  const persons = await teller.get<{ data: { id: string; canEdit: boolean }[] }>('/api/persons?per_page=100');
+  const own = persons.data.find((person) => person.canEdit);
+  if (!own) throw new Error('no customer of its own for the teller');
+  return own.id;
+}
 
 test('the dashboard of each role: quick actions, balance chart, latest transactions; menu drawer and screenshots', async ({
   page,
