@@ -113,6 +113,7 @@ export const userMessages = {
   /** SPEC §5: the create-user form's duplicate message. */
   usernameTaken: duplicateFieldMessage('username'),
   cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
+  sessionsEnded: "Les sessions de l'utilisateur sont fermées : il devra se reconnecter.",
   lastAdministrator: "C'est le dernier administrateur actif de cet agent : il ne peut pas être supprimé.",
   notFound: 'Utilisateur introuvable',
   personNotFound: 'Personne introuvable',
@@ -151,6 +152,7 @@ export const userFailureMessages = {
   list: 'Failed to fetch users',
   update: 'Failed to update user',
   delete: 'Failed to delete user',
+  endSessions: 'Échec de la fermeture des sessions',
 } as const;
 
 /** Fallback of `GET /audit` (SPEC §8 names none). */

@@ -18,6 +18,7 @@ export type AuditAction =
   | 'users.create'
   | 'users.update'
   | 'users.delete'
+  | 'users.sessions_ended'
   | 'users.email_changed'
   | 'agents.create'
   | 'agents.suspend'

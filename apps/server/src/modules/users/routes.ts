@@ -181,5 +181,27 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = (app, option
     }),
   );
 
+  app.post(
+    '/users/:username/end-sessions',
+    {
+      preHandler: requireCapability('users.manage'),
+      schema: {
+        tags: ['users'],
+        summary: 'Fermer toutes les sessions d’un utilisateur',
+        description:
+          'Pour un appareil perdu ou volé : toutes les sessions ouvertes de l’utilisateur prennent fin (ses jetons ne valent plus rien), sans le désactiver ; il se reconnecte avec son mot de passe. ' +
+          scopeNote,
+        security: bearer,
+        params: z.object({
+          username: z.string().trim().min(1).max(64).describe('Le nom d’utilisateur ou l’id (UUID)'),
+        }),
+        response: { 200: userAnswer, ...refusals, 404: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      data: await users.endSessions(request.params.username, { user: sessionOf(request), ip: request.ip }),
+    }),
+  );
+
   return Promise.resolve();
 };

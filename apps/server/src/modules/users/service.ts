@@ -29,6 +29,7 @@ import {
   updatePersonContact,
 } from '../persons/contact.js';
 import { findPersonById, isUuid } from '../persons/store.js';
+import { bumpTokenVersion } from './store.js';
 import {
   disableUser,
   findUserRecord,
@@ -300,6 +301,30 @@ export class UsersService {
       }
     });
     if (userBehind) void this.deps.kickMail();
+    return (await this.#visible(db, session, target.view.id)).view;
+  }
+
+  /**
+   * `POST /users/{username}/end-sessions` (ASVS 7.4.5): every token of the user stops working (its
+   * token version moves on), and the user stays active: a lost or stolen phone at the counter is
+   * cut off at once, and the teller signs in again on another device.
+   */
+  async endSessions(usernameOrId: string, actor: Actor): Promise<User> {
+    const { db, clock } = this.deps;
+    const session = actor.user;
+    const target = await this.#visible(db, session, usernameOrId);
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await bumpTokenVersion(tx, target.view.id, now);
+      await recordAudit(tx, {
+        at: now,
+        action: 'users.sessions_ended',
+        actor: session,
+        target: target.view.username,
+        ip: actor.ip,
+        details: { userId: target.view.id },
+      });
+    });
     return (await this.#visible(db, session, target.view.id)).view;
   }
 

@@ -117,7 +117,11 @@ export function toSessionUser(account: UserAccount): SessionUser {
 
 /** Sets a new password and ends every session of the user (its token version moves on). */
 /** The same password under a new hash (new settings): nothing else changes, no session ends. */
-export async function replacePasswordHash(executor: Executor, userId: string, passwordHash: string): Promise<void> {
+export async function replacePasswordHash(
+  executor: Executor,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
   await executor.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 

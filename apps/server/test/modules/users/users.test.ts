@@ -576,3 +576,47 @@ describe('DELETE /api/users/{username}', () => {
     expect((await userRow(s.db, 'beta.guichet')).deletedAt).toBeInstanceOf(Date);
   });
 });
+
+describe('POST /api/users/{username}/end-sessions', () => {
+  it('ends every session of the user at once, keeps it active, and lets it sign in again', async () => {
+    const s = await setup();
+    const second = await tokenOf(s.app, 'alpha.guichet', PASSWORD);
+
+    const answer = await call(s.app, 'POST', '/api/users/alpha.guichet/end-sessions', {
+      token: s.alphaAdmin,
+      remoteAddress: '10.5.5.5',
+    });
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ username: 'alpha.guichet', deletedAt: null });
+    for (const token of [s.alphaTeller, second]) {
+      const live = await call(s.app, 'GET', '/api/auth/user', { token });
+      expect(live.status).toBe(401);
+      expect(live.body.message).toBe(authMessages.sessionExpired);
+    }
+    expect((await login(s.app, 'alpha.guichet', PASSWORD)).status).toBe(200);
+    expect((await call(s.app, 'GET', '/api/auth/user', { token: s.alphaAdmin })).status).toBe(200);
+    const [audit] = await auditOf(s.db, 'users.sessions_ended');
+    expect(audit).toMatchObject({ actorUsername: 'alpha.admin', target: 'alpha.guichet', ip: '10.5.5.5' });
+  });
+
+  it('keeps an administrator to its own agent’s users, and tellers out', async () => {
+    const s = await setup();
+    const before = await userRow(s.db, 'beta.guichet');
+    expect(
+      (await call(s.app, 'POST', '/api/users/beta.guichet/end-sessions', { token: s.alphaAdmin })).status,
+    ).toBe(404);
+    expect(
+      (await call(s.app, 'POST', '/api/users/superadmin/end-sessions', { token: s.alphaAdmin })).status,
+    ).toBe(404);
+    const teller = await call(s.app, 'POST', '/api/users/alpha.admin/end-sessions', { token: s.alphaTeller });
+    expect(teller.status).toBe(403);
+    expect((await userRow(s.db, 'beta.guichet')).tokenVersion).toBe(before.tokenVersion);
+    expect((await call(s.app, 'GET', '/api/auth/user', { token: s.betaTeller })).status).toBe(200);
+
+    // The super administrator may end anyone's sessions.
+    const ended = await call(s.app, 'POST', '/api/users/beta.guichet/end-sessions', { token: s.superToken });
+    expect(ended.status).toBe(200);
+    expect((await call(s.app, 'GET', '/api/auth/user', { token: s.betaTeller })).status).toBe(401);
+  });
+});

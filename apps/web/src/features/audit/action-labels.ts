@@ -17,6 +17,7 @@ const actionLabels: Record<string, string> = {
   'users.create': 'Utilisateur créé',
   'users.update': 'Utilisateur modifié',
   'users.delete': 'Utilisateur supprimé',
+  'users.sessions_ended': 'Sessions d’un utilisateur fermées',
   'users.email_changed': 'Adresse e-mail d’un utilisateur modifiée',
   'agents.create': 'Agent créé',
   'agents.suspend': 'Agent suspendu',

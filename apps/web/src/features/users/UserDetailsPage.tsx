@@ -7,14 +7,18 @@ import {
   formatDateTimeFr,
   roleLabels,
   userFailureMessages,
+  userMessages,
 } from '@lajan/domain';
 import { Button, buttonClasses } from '../../components/Button';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
+import { useToasts } from '../../components/toasts/toast-context';
 import { PageLoading } from '../../components/PageLoading';
 import { textLinkClasses } from '../../components/text-link';
 import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
 import { DetailsLoadError } from '../../components/users/DetailsLoadError';
 import { ContactDetailFields, PersonalDetailFields } from '../../components/users/UserDetailFields';
 import { useSession } from '../../lib/session-context';
+import { useEndSessionsMutation } from './api/end-sessions';
 import { useUserQuery } from './api/get-user';
 import { EditContactForm } from './EditContactForm';
 import { UserStatusBadge } from './UserStatusBadge';
@@ -25,6 +29,9 @@ export default function UserDetailsPage() {
   const { user: me } = useSession();
   const query = useUserQuery(username);
   const [editing, setEditing] = useState(false);
+  const [endingSessions, setEndingSessions] = useState(false);
+  const endSessions = useEndSessionsMutation();
+  const toasts = useToasts();
 
   // The super administrator came to an administrator from its own list.
   const toAdministrators = can(me, 'admins.manage') && query.data?.role === 'sudo';
@@ -52,6 +59,18 @@ export default function UserDetailsPage() {
   const shown = query.data;
   const own = shown.id === me?.id;
   const mayEdit = !shown.deletedAt && (own || can(me, 'users.manage'));
+  // A lost or stolen device: its manager cuts the user's sessions off without disabling it.
+  const mayEndSessions = !own && !shown.deletedAt && can(me, 'users.manage');
+
+  async function confirmEndSessions() {
+    try {
+      await endSessions.mutateAsync(shown.username);
+      toasts.success(userMessages.sessionsEnded);
+      setEndingSessions(false);
+    } catch {
+      // The query client toasts the server's message or the fallback; the dialog stays to try again.
+    }
+  }
 
   return (
     <div className="max-w-4xl space-y-6">
@@ -72,7 +91,28 @@ export default function UserDetailsPage() {
             Modifier le mot de passe
           </Link>
         )}
+        {mayEndSessions && (
+          <Button variant="secondary" onClick={() => setEndingSessions(true)}>
+            Fermer ses sessions
+          </Button>
+        )}
       </header>
+      {endingSessions && (
+        <ConfirmDialog
+          title="Fermer les sessions ?"
+          confirmLabel="Fermer les sessions"
+          pendingLabel="Fermeture..."
+          variant="danger"
+          pending={endSessions.isPending}
+          onConfirm={() => void confirmEndSessions()}
+          onCancel={() => setEndingSessions(false)}
+        >
+          <p>
+            Toutes les sessions ouvertes de {shown.username} ({displayName(shown)}) prendront fin, sur chaque
+            appareil. Le compte reste actif : l'utilisateur devra se reconnecter avec son mot de passe.
+          </p>
+        </ConfirmDialog>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailSection title="Informations personnelles">

@@ -195,10 +195,49 @@ describe('/users/:username', () => {
     expect(screen.queryByRole('link', { name: 'Modifier le mot de passe' })).not.toBeInTheDocument();
   });
 
+  it('ends the sessions of a user after confirmation, and offers it to no teller nor on oneself', async () => {
+    api.on('GET /users/caissiere', { body: { data: apiUsers.teller } });
+    api.on('POST /users/caissiere/end-sessions', { body: { data: apiUsers.teller } });
+    const { user } = renderApp({ path: '/users/caissiere', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('heading', { name: 'Nadège JOSEPH', level: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Fermer ses sessions' }));
+    const dialog = screen.getByRole('dialog', { name: 'Fermer les sessions ?' });
+    expect(dialog).toHaveTextContent('Toutes les sessions ouvertes de caissiere (Nadège JOSEPH) prendront fin');
+    expect(api.requests.some((r) => r.path.endsWith('/end-sessions'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Fermer les sessions' }));
+    expect(
+      await toasts().findByText("Les sessions de l'utilisateur sont fermées : il devra se reconnecter."),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/users/caissiere/end-sessions',
+    ]);
+  });
+
+  it('says "Échec de la fermeture des sessions" when ending them fails without a message', async () => {
+    api.on('GET /users/caissiere', { body: { data: apiUsers.teller } });
+    api.on('POST /users/caissiere/end-sessions', { status: 500 });
+    const { user } = renderApp({ path: '/users/caissiere', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    await user.click(await screen.findByRole('button', { name: 'Fermer ses sessions' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer les sessions' }));
+    expect(await toasts().findByText('Échec de la fermeture des sessions')).toBeVisible();
+    expect(screen.getByRole('dialog')).toBeVisible();
+  });
+
+  it('offers no "Fermer ses sessions" to a teller, nor on one’s own details', async () => {
+    api.on('GET /users/caissiere', { body: { data: apiUsers.teller } });
+    renderApp({ path: '/users/caissiere', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('heading', { name: 'Nadège JOSEPH', level: 1 });
+    expect(screen.queryByRole('button', { name: 'Fermer ses sessions' })).not.toBeInTheDocument();
+  });
+
   it('shows the change-password link on one’s own details', async () => {
     api.on('GET /users/admincap', { body: { data: apiUsers.agentAdmin } });
     renderApp({ path: '/users/admincap', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     expect(await screen.findByRole('link', { name: 'Modifier le mot de passe' })).toHaveAttribute('href', '/update-password');
+    // One's own sessions end with Déconnexion, not from here.
+    expect(screen.queryByRole('button', { name: 'Fermer ses sessions' })).not.toBeInTheDocument();
   });
 
   it('says "Non spécifié" for a missing date of birth', async () => {
