@@ -27,7 +27,7 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? (slice ? 1_500 : 10_000));
 const SEED = Number(process.env.FUZZ_SEED ?? (slice ? 20261124 : randomInt(1, 2 ** 31 - 1)));
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6);
 const SUPERADMIN = { username: 'superadmin', password: 'Fuzz-Depart-2026!', email: 'superadmin@fuzz.test' };
-const NEW_PASSWORD = 'Fuzz-Nouveau-2026!';
+const NEW_PASSWORD = 'Kalbas-Nouveau-2026!';
 
 const log = (...parts) => console.error('[fuzz]', ...parts);
 
