@@ -60,7 +60,12 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
   it('refuses a customer, float or system balance below zero, and lets only the treasury go there', async () => {
     const world = await busyLedgerWorld([100]);
 
-    for (const id of [world.roseAccount.id, world.pap.floatAccountId, world.system.feeIncome, world.system.payout])
+    for (const id of [
+      world.roseAccount.id,
+      world.pap.floatAccountId,
+      world.system.feeIncome,
+      world.system.payout,
+    ])
       expect(await refusal(world, [setBalance(id, -1)])).toMatchObject({
         code: '23514',
         constraint: 'accounts_balance_check',
@@ -129,9 +134,9 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
     expect(
       await refusal(world, [transactionInsert(world, id), entryInsert(id, world.jeanAccount.id, 0)]),
     ).toMatchObject(check('entries_amount_check'));
-    expect(
-      await refusal(world, [transactionInsert(world, randomUUID(), { currency: 'USD' })]),
-    ).toMatchObject(check('transactions_currency_check'));
+    expect(await refusal(world, [transactionInsert(world, randomUUID(), { currency: 'USD' })])).toMatchObject(
+      check('transactions_currency_check'),
+    );
     expect(
       await refusal(world, [transactionInsert(world, randomUUID(), { type: 'agent_deposit', fee: 100 })]),
     ).toMatchObject(check('transactions_agent_deposit_check'));
@@ -149,7 +154,9 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
     const anEntry = sql`(select id from entries where transaction_id = ${transfer.id}::uuid limit 1)`;
 
     expect(
-      await refusal(world, [sql`update entries set amount_centimes = amount_centimes * 2 where id = ${anEntry}`]),
+      await refusal(world, [
+        sql`update entries set amount_centimes = amount_centimes * 2 where id = ${anEntry}`,
+      ]),
     ).toMatchObject({ code: 'LJ011' });
     expect(await refusal(world, [sql`delete from entries where id = ${anEntry}`])).toMatchObject({
       code: 'LJ011',
@@ -179,7 +186,9 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
     );
     expect((await transactionRow(world.db, world.transferNumber)).status).toBe('cancelled');
     expect(
-      await refusal(world, [sql`update transactions set status = 'completed' where id = ${transfer.id}::uuid`]),
+      await refusal(world, [
+        sql`update transactions set status = 'completed' where id = ${transfer.id}::uuid`,
+      ]),
     ).toMatchObject({ code: 'LJ012' });
   });
 });
