@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js: our code and @lajan/* (TypeScript source) inside,
+// Bundles the server into dist/main.js (and the backup tool into dist/backup.js): our code and @lajan/* (TypeScript source) inside,
 // every other package left to node_modules, where `npm ci` put it.
 import { build } from 'esbuild';
 
@@ -15,8 +15,12 @@ const externalPackages = {
 };
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  // The server, and `npm run backup` / `npm run restore` (src/backup/cli.ts → dist/backup.js).
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    backup: new URL('./src/backup/cli.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   format: 'esm',
   platform: 'node',

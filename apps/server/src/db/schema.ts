@@ -304,8 +304,12 @@ export const accounts = pgTable(
     index('accounts_agent_idx').on(t.agentId),
     index('accounts_status_idx').on(t.status),
     check('accounts_currency_check', sql`${t.currency} = 'HTG'`),
-    // Only the treasury (the provider's source of e-money) may go below zero.
-    check('accounts_balance_check', sql`${t.balanceCentimes} >= 0 OR ${t.systemCode} = 'treasury'`),
+    // Only the treasury (the provider's source of e-money) may go below zero. `IS NOT DISTINCT FROM`:
+    // a customer or float row has a NULL system code, and `NULL = 'treasury'` would let the check pass.
+    check(
+      'accounts_balance_check',
+      sql`${t.balanceCentimes} >= 0 OR ${t.systemCode} IS NOT DISTINCT FROM 'treasury'`,
+    ),
     check(
       'accounts_kind_check',
       sql`(${t.kind} = 'customer' AND ${t.type} IS NOT NULL AND ${t.systemCode} IS NULL)
@@ -391,6 +395,12 @@ export const transactions = pgTable(
       sql`${t.feeCentimes} >= 0 AND ${t.agentShareCentimes} >= 0 AND ${t.agentShareCentimes} <= ${t.feeCentimes}`,
     ),
     check('transactions_status_check', sql`${t.status} = 'completed' OR ${t.type} = 'external_transfer'`),
+    check('transactions_currency_check', sql`${t.currency} = 'HTG'`),
+    // DESIGN §4: an agent deposit has no fee and is at most 1 000 000 HTG.
+    check(
+      'transactions_agent_deposit_check',
+      sql`${t.type} <> 'agent_deposit' OR (${t.feeCentimes} = 0 AND ${t.amountCentimes} <= 100000000)`,
+    ),
   ],
 );
 

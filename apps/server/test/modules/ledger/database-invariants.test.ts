@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { postgresErrorOf } from '../../../src/db/errors.js';
+import {
+  balanceOf,
+  busyLedgerWorld,
+  expectLedgerInvariants,
+  ledgerSnapshot,
+  transactionRow,
+} from '../../helpers/ledger.js';
+
+/*
+ * The ledger's rules held by the database itself (migration 0005, docs/decisions/121): each write here
+ * goes past the API, straight in SQL, as a bug, an injection or an operator at a SQL prompt would, and
+ * each must be refused by PostgreSQL (or PGlite) and leave the ledger as it was.
+ */
+
+type World = Awaited<ReturnType<typeof busyLedgerWorld>>;
+
+/** Runs `statements` in one database transaction; answers the SQLSTATE and constraint that refused it. */
+async function refusal(world: World, statements: SQL[]) {
+  const before = await ledgerSnapshot(world.db);
+  let error: unknown;
+  try {
+    await world.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(statement);
+    });
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error, 'the database accepted the write').toBeDefined();
+  expect(await ledgerSnapshot(world.db)).toEqual(before);
+  return postgresErrorOf(error);
+}
+
+/** A transaction row written straight in SQL (a transfer of `amount` centimes unless told otherwise). */
+function transactionInsert(
+  world: World,
+  id: string,
+  columns: { type?: string; amount?: number; fee?: number; currency?: string; status?: string } = {},
+): SQL {
+  return sql`insert into transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
+      agent_share_centimes, currency, agent_id, created_by_user_id)
+    values (${id}::uuid, ${`9${Date.now()}`.slice(0, 11)}, ${columns.type ?? 'transfer'},
+      ${columns.status ?? 'completed'}, ${columns.amount ?? 100}, ${columns.fee ?? 0}, 0,
+      ${columns.currency ?? 'HTG'}, ${world.pap.id}::uuid, ${world.pap.teller.id}::uuid)`;
+}
+
+function entryInsert(transactionId: string, accountId: string, amount: number): SQL {
+  return sql`insert into entries (transaction_id, account_id, amount_centimes)
+    values (${transactionId}::uuid, ${accountId}::uuid, ${amount})`;
+}
+
+function setBalance(accountId: string, balance: number): SQL {
+  return sql`update accounts set balance_centimes = ${balance} where id = ${accountId}::uuid`;
+}
+
+describe('the database refuses a write that breaks a rule of the ledger', () => {
+  it('refuses a customer, float or system balance below zero, and lets only the treasury go there', async () => {
+    const world = await busyLedgerWorld([100]);
+
+    for (const id of [
+      world.roseAccount.id,
+      world.pap.floatAccountId,
+      world.system.feeIncome,
+      world.system.payout,
+    ])
+      expect(await refusal(world, [setBalance(id, -1)])).toMatchObject({
+        code: '23514',
+        constraint: 'accounts_balance_check',
+      });
+
+    // The treasury funded both floats: it is the one account whose balance is below zero.
+    expect(await balanceOf(world.db, world.system.treasury)).toBeLessThan(0);
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('refuses, at the commit, a transaction whose entries do not sum to zero, or that has fewer than two', async () => {
+    const world = await busyLedgerWorld([100]);
+    const marie = world.marieAccount.id;
+    const jean = world.jeanAccount.id;
+    const unbalanced = randomUUID();
+    const lonely = randomUUID();
+    const empty = randomUUID();
+    const existing = (await transactionRow(world.db, world.transferNumber)).id;
+
+    // Money created: Jean receives 1 HTG more than Marie gives, and both balances follow their entries.
+    expect(
+      await refusal(world, [
+        transactionInsert(world, unbalanced),
+        entryInsert(unbalanced, marie, -100),
+        entryInsert(unbalanced, jean, 200),
+        setBalance(marie, (await balanceOf(world.db, marie)) - 100),
+        setBalance(jean, (await balanceOf(world.db, jean)) + 200),
+      ]),
+    ).toMatchObject({ code: 'LJ004' });
+    // One entry that is its own opposite cannot exist (an entry is never zero): a single entry never balances.
+    expect(
+      await refusal(world, [transactionInsert(world, lonely), entryInsert(lonely, jean, 100)]),
+    ).toMatchObject({ code: 'LJ004' });
+    // A transaction with no entry at all.
+    expect(await refusal(world, [transactionInsert(world, empty)])).toMatchObject({ code: 'LJ004' });
+    // An entry added afterwards to a posted transaction.
+    expect(await refusal(world, [entryInsert(existing, jean, 100)])).toMatchObject({ code: 'LJ004' });
+
+    // The same statements with entries that balance are accepted: the rule refuses only what breaks it.
+    const balanced = randomUUID();
+    const marieBefore = await balanceOf(world.db, marie);
+    const jeanBefore = await balanceOf(world.db, jean);
+    await world.db.transaction(async (tx) => {
+      for (const statement of [
+        transactionInsert(world, balanced),
+        entryInsert(balanced, marie, -100),
+        entryInsert(balanced, jean, 100),
+        setBalance(marie, marieBefore - 100),
+        setBalance(jean, jeanBefore + 100),
+      ])
+        await tx.execute(statement);
+    });
+    expect(await balanceOf(world.db, jean)).toBe(jeanBefore + 100);
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('refuses an amount that is zero or negative, a currency but HTG, and an agent deposit with a fee or above its cap', async () => {
+    const world = await busyLedgerWorld([100]);
+    const check = (constraint: string) => ({ code: '23514', constraint });
+
+    for (const amount of [0, -100])
+      expect(await refusal(world, [transactionInsert(world, randomUUID(), { amount })])).toMatchObject(
+        check('transactions_amount_check'),
+      );
+    const id = randomUUID();
+    expect(
+      await refusal(world, [transactionInsert(world, id), entryInsert(id, world.jeanAccount.id, 0)]),
+    ).toMatchObject(check('entries_amount_check'));
+    expect(await refusal(world, [transactionInsert(world, randomUUID(), { currency: 'USD' })])).toMatchObject(
+      check('transactions_currency_check'),
+    );
+    expect(
+      await refusal(world, [transactionInsert(world, randomUUID(), { type: 'agent_deposit', fee: 100 })]),
+    ).toMatchObject(check('transactions_agent_deposit_check'));
+    expect(
+      await refusal(world, [
+        transactionInsert(world, randomUUID(), { type: 'agent_deposit', amount: 1_000_000_01 }),
+      ]),
+    ).toMatchObject(check('transactions_agent_deposit_check'));
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('refuses to change or delete an entry, or a posted transaction but the one change of a pending transfer', async () => {
+    const world = await busyLedgerWorld([100]);
+    const transfer = await transactionRow(world.db, world.transferNumber);
+    const anEntry = sql`(select id from entries where transaction_id = ${transfer.id}::uuid limit 1)`;
+
+    expect(
+      await refusal(world, [
+        sql`update entries set amount_centimes = amount_centimes * 2 where id = ${anEntry}`,
+      ]),
+    ).toMatchObject({ code: 'LJ011' });
+    expect(await refusal(world, [sql`delete from entries where id = ${anEntry}`])).toMatchObject({
+      code: 'LJ011',
+    });
+    expect(
+      await refusal(world, [sql`delete from transactions where id = ${transfer.id}::uuid`]),
+    ).toMatchObject({ code: 'LJ012' });
+    for (const change of [
+      sql`amount_centimes = amount_centimes + 100`,
+      sql`fee_centimes = 0`,
+      sql`status = 'completed', amount_centimes = 1`,
+      sql`status = 'pending'`,
+    ])
+      expect(
+        await refusal(world, [sql`update transactions set ${change} where id = ${transfer.id}::uuid`]),
+      ).toMatchObject({ code: 'LJ012' });
+    // A completed deposit never changes status.
+    expect(
+      await refusal(world, [
+        sql`update transactions set status = 'completed', settled_at = now() where type = 'deposit'`,
+      ]),
+    ).toMatchObject({ code: 'LJ012' });
+
+    // The one change the ledger makes: a pending external transfer paid out or cancelled, once.
+    await world.db.execute(
+      sql`update transactions set status = 'cancelled', settled_at = now() where id = ${transfer.id}::uuid`,
+    );
+    expect((await transactionRow(world.db, world.transferNumber)).status).toBe('cancelled');
+    expect(
+      await refusal(world, [
+        sql`update transactions set status = 'completed' where id = ${transfer.id}::uuid`,
+      ]),
+    ).toMatchObject({ code: 'LJ012' });
+  });
+});
