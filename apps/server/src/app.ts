@@ -172,6 +172,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     stopping = true;
     done();
   });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    // A request that was in flight when the stop began: its connection closes with its answer.
+    if (stopping) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.addHook('onRequest', (request, reply, done) => {
     if (!isApiUrl(request.url)) return done();
     if (stopping) {

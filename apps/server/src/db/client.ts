@@ -78,6 +78,9 @@ export const POSTGRES_TIMEOUTS = {
   query_timeout: 7_000,
 } as const;
 
+/** How long a broken client may stay checked out before the pool takes it back (see below). */
+const ABANDONED_CLIENT_MS = 3_000;
+
 function openPostgres(connectionString: string, onPoolError?: (error: Error) => void): Database {
   const pool = new pg.Pool({
     connectionString,
@@ -86,11 +89,22 @@ function openPostgres(connectionString: string, onPoolError?: (error: Error) => 
     keepAlive: true,
     ...POSTGRES_TIMEOUTS,
   });
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
   pool.on('connect', (client) => {
     // pg-pool listens for errors on a client only while it is idle: a connection that breaks while
     // checked out (inside a transaction) would raise an unhandled 'error' and end the process. The
     // query in progress fails on its own (answered 503); the broken client leaves the pool.
-    client.on('error', (error) => onPoolError?.(error));
+    client.on('error', (error) => {
+      onPoolError?.(error);
+      // Drizzle's `transaction()` sends BEGIN before its `try`: when BEGIN fails, the client is never
+      // released and the pool would lose a slot for good (and `end()` wait for ever). A broken client
+      // still checked out a moment later is released here, as broken, so that the pool drops it.
+      setTimeout(() => {
+        if (checkedOut.has(client)) client.release(error);
+      }, ABANDONED_CLIENT_MS).unref();
+    });
     prepareEveryStatement(client);
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
