@@ -108,7 +108,10 @@ export async function start(options: StartOptions = {}): Promise<App | undefined
  */
 export async function stopGracefully(app: App, deadlineMs = STOP_DEADLINE_MS): Promise<void> {
   const timer = setTimeout(() => {
-    app.log.warn({ deadlineMs }, 'arrêt : des requêtes étaient encore en cours à l’échéance, connexions coupées');
+    app.log.warn(
+      { deadlineMs },
+      'arrêt : des requêtes étaient encore en cours à l’échéance, connexions coupées',
+    );
     app.server.closeAllConnections();
   }, deadlineMs);
   try {

@@ -224,7 +224,8 @@ if (databaseKind === 'postgres') {
       expect(ended).toBeGreaterThan(0);
       // Before decision 120: 500 INTERNAL_ERROR, and an unhandled 'error' event that ends the process.
       expect(answers.filter((answer) => ![200, 201, 503].includes(answer.status))).toEqual([]);
-      for (const answer of answers.filter(({ status }) => status === 503)) expect(answer.body).toEqual(UNAVAILABLE);
+      for (const answer of answers.filter(({ status }) => status === 503))
+        expect(answer.body).toEqual(UNAVAILABLE);
       expect(acknowledged.size).toBeGreaterThan(0);
 
       // Served again, with no restart; each acknowledged deposit is there once.
@@ -426,7 +427,7 @@ describe('a graceful stop', () => {
 
     // A new request: the port is closed (or, on a kept-alive connection, a French 503).
     const late = await fetch(`${base}/api/health`).then(
-      async (response) => ({ status: response.status, body: (await response.json()) }),
+      async (response) => ({ status: response.status, body: await response.json() }),
       () => ({ status: 'refused' as const, body: undefined }),
     );
     if (late.status !== 'refused') expect(late).toEqual({ status: 503, body: UNAVAILABLE });
