@@ -22,7 +22,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './http/error-handler.js';
-import { ValidationFailed } from './http/errors.js';
+import { ServiceUnavailable, ValidationFailed } from './http/errors.js';
 import { API_CACHE_CONTROL, helmetOptions, isApiUrl } from './http/security-headers.js';
 import { createLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
@@ -78,6 +78,11 @@ export interface AppOverrides {
   routes?: FastifyPluginAsync;
   /** The hash of new passwords (argon2id by default): tests count its calls. */
   hashPassword?: (password: string) => Promise<string>;
+  /**
+   * Leave the migrations and the bootstrap to the caller (`start.ts` listens first, answers 503,
+   * and runs them once the database answers: decision 120). By default they run in `ready()`.
+   */
+  deferDatabaseStartup?: boolean;
 }
 
 /**
@@ -96,6 +101,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // What the router and the HTTP parser refuse goes out like every other failure (DESIGN §6).
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // While closing, the gate below answers in French instead of Fastify's English 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -156,6 +163,28 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     database: overrides.database,
     databaseUrl: config.databaseUrl,
     pgliteDataDir: overrides.pgliteDataDir ?? path.join(config.dataDir, 'pglite'),
+    deferStartup: overrides.deferDatabaseStartup,
+  });
+  // The API answers 503 in French (DESIGN §6) while the database has not answered yet (a start
+  // before PostgreSQL: decision 120), and once a stop has begun, with the connection closed.
+  let stopping = false;
+  app.addHook('preClose', (done) => {
+    stopping = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    // A request that was in flight when the stop began: its connection closes with its answer.
+    if (stopping) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isApiUrl(request.url)) return done();
+    if (stopping) {
+      void reply.header('connection', 'close');
+      return done(new ServiceUnavailable());
+    }
+    if (!app.databaseStartup.done) return done(new ServiceUnavailable());
+    done();
   });
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,

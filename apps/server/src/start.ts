@@ -1,5 +1,7 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp, type App, type AppOverrides } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { describeDatabaseError, isDatabaseUnavailable, postgresErrorOf } from './db/errors.js';
 
 export interface StartOptions {
   env?: Record<string, string | undefined>;
@@ -8,11 +10,23 @@ export interface StartOptions {
   printError?: (line: string) => void;
   /** Called instead of listening for SIGTERM/SIGINT (tests). */
   handleSignals?: boolean;
+  /** Between two tries while the database does not answer (default 1 s). */
+  retryIntervalMs?: number;
+  /** How often the wait for the database is logged (default 5 s). */
+  waitLogIntervalMs?: number;
 }
+
+/** How long a stop lets the requests in flight finish before it cuts their connections. */
+export const STOP_DEADLINE_MS = 10_000;
 
 /**
  * Checks the environment, builds the app, listens, and closes gracefully on SIGTERM or SIGINT.
  * A bad environment stops the start with one line naming the variable, and exit code 1.
+ *
+ * A database that does not answer yet (refused, reset, starting up, silent) does not stop the start
+ * (decision 120): the server listens, answers 503 in French, logs a line every few seconds, and runs
+ * the migrations and the bootstrap as soon as the database answers. A database that answers "no"
+ * (wrong user or password, no such database) stops the start with a clear message.
  */
 export async function start(options: StartOptions = {}): Promise<App | undefined> {
   const printError = options.printError ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -28,14 +42,31 @@ export async function start(options: StartOptions = {}): Promise<App | undefined
 
   let app: App;
   try {
-    app = await buildApp(config, options.overrides);
+    app = await buildApp(config, { ...options.overrides, deferDatabaseStartup: true });
+    await app.ready();
   } catch (error) {
-    // A database that cannot be opened or migrated: say so plainly, the details follow.
     printError(`Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`);
     if (error instanceof Error && error.stack) printError(error.stack);
     process.exitCode = 1;
     return undefined;
   }
+
+  let waiting = false;
+  try {
+    await app.databaseStartup.run();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) {
+      // A database that cannot be opened or migrated: say so plainly, the details follow.
+      printError(`Démarrage impossible : ${startupFailure(error)}`);
+      if (error instanceof Error && error.stack) printError(error.stack);
+      await app.close().catch(() => undefined);
+      process.exitCode = 1;
+      return undefined;
+    }
+    waiting = true;
+    logWait(app, error, 0);
+  }
+
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -44,14 +75,19 @@ export async function start(options: StartOptions = {}): Promise<App | undefined
     process.exitCode = 1;
     return undefined;
   }
+  if (waiting) void waitForDatabase(app, options, printError);
 
   if (options.handleSignals ?? true) {
     let closing = false;
     const shutdown = (signal: NodeJS.Signals) => {
-      if (closing) return;
+      if (closing) {
+        // A second signal (a second Ctrl-C): no more waiting.
+        app.log.warn({ signal }, 'arrêt immédiat demandé');
+        process.exit(1);
+      }
       closing = true;
       app.log.info({ signal }, 'arrêt demandé');
-      app.close().then(
+      stopGracefully(app).then(
         () => process.exit(0),
         (error: unknown) => {
           app.log.error({ err: error }, 'arrêt incomplet');
@@ -59,8 +95,78 @@ export async function start(options: StartOptions = {}): Promise<App | undefined
         },
       );
     };
-    process.once('SIGTERM', shutdown);
-    process.once('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
+    process.on('SIGINT', shutdown);
   }
   return app;
+}
+
+/**
+ * A graceful stop (decision 120): no new request is taken (the port closes, a request on a kept-alive
+ * connection gets 503 and the connection closes), the ones in flight finish, up to `deadlineMs` after
+ * which their connections are cut; then the e-mails they queued are sent and the database closes.
+ */
+export async function stopGracefully(app: App, deadlineMs = STOP_DEADLINE_MS): Promise<void> {
+  const timer = setTimeout(() => {
+    app.log.warn(
+      { deadlineMs },
+      'arrêt : des requêtes étaient encore en cours à l’échéance, connexions coupées',
+    );
+    app.server.closeAllConnections();
+  }, deadlineMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
+  app.log.info('arrêt terminé');
+}
+
+/** Tries again until the database answers; a refusal that waiting cannot cure stops the server. */
+async function waitForDatabase(app: App, options: StartOptions, printError: (line: string) => void) {
+  const retryMs = options.retryIntervalMs ?? 1_000;
+  const logEveryMs = options.waitLogIntervalMs ?? 5_000;
+  const since = Date.now();
+  let loggedAt = since;
+  for (;;) {
+    await delay(retryMs);
+    if (!app.server.listening) return;
+    try {
+      await app.databaseStartup.run();
+      app.log.info({ waitedSeconds: Math.round((Date.now() - since) / 1000) }, 'base de données prête');
+      return;
+    } catch (error) {
+      if (!app.server.listening) return;
+      if (!isDatabaseUnavailable(error)) {
+        const message = `Démarrage impossible : ${startupFailure(error)}`;
+        app.log.fatal({ database: describeDatabaseError(error) }, message);
+        printError(message);
+        process.exitCode = 1;
+        await app.close().catch(() => undefined);
+        return;
+      }
+      if (Date.now() - loggedAt >= logEveryMs) {
+        loggedAt = Date.now();
+        logWait(app, error, loggedAt - since);
+      }
+    }
+  }
+}
+
+function logWait(app: App, error: unknown, waitedMs: number) {
+  app.log.warn(
+    { database: describeDatabaseError(error), waitedSeconds: Math.round(waitedMs / 1000) },
+    'base de données injoignable, nouvel essai…',
+  );
+}
+
+/** What an operator must read when the database refuses the start. */
+function startupFailure(error: unknown): string {
+  const { message } = describeDatabaseError(error);
+  const code = postgresErrorOf(error)?.code;
+  if (code?.startsWith('28'))
+    return `PostgreSQL refuse la connexion : vérifiez l’utilisateur et le mot de passe de DATABASE_URL (${message}).`;
+  if (code === '3D000')
+    return `la base de données de DATABASE_URL n’existe pas (${message}) : créez-la ou corrigez DATABASE_URL.`;
+  return error instanceof Error ? error.message : String(error);
 }

@@ -67,9 +67,46 @@ function openPglite(dataDir: string): Database {
   };
 }
 
+/**
+ * How long a request may wait for the database before it is answered 503 (decision 120): the web
+ * client gives up after 10 s, so a connection (or a free slot in the pool) within 3 s, a statement
+ * within 6 s on the server, and an answer within 7 s on the wire, whatever the server does.
+ */
+export const POSTGRES_TIMEOUTS = {
+  connectionTimeoutMillis: 3_000,
+  statement_timeout: 6_000,
+  query_timeout: 7_000,
+} as const;
+
+/** How long a broken client may stay checked out before the pool takes it back (see below). */
+const ABANDONED_CLIENT_MS = 3_000;
+
 function openPostgres(connectionString: string, onPoolError?: (error: Error) => void): Database {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  pool.on('connect', prepareEveryStatement);
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    application_name: 'lajan',
+    keepAlive: true,
+    ...POSTGRES_TIMEOUTS,
+  });
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    // pg-pool listens for errors on a client only while it is idle: a connection that breaks while
+    // checked out (inside a transaction) would raise an unhandled 'error' and end the process. The
+    // query in progress fails on its own (answered 503); the broken client leaves the pool.
+    client.on('error', (error) => {
+      onPoolError?.(error);
+      // Drizzle's `transaction()` sends BEGIN before its `try`: when BEGIN fails, the client is never
+      // released and the pool would lose a slot for good (and `end()` wait for ever). A broken client
+      // still checked out a moment later is released here, as broken, so that the pool drops it.
+      setTimeout(() => {
+        if (checkedOut.has(client)) client.release(error);
+      }, ABANDONED_CLIENT_MS).unref();
+    });
+    prepareEveryStatement(client);
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => onPoolError?.(error));
   const db = drizzleNodePg({ client: pool, schema });
@@ -80,14 +117,21 @@ function openPostgres(connectionString: string, onPoolError?: (error: Error) => 
     migrate: async () => {
       // Several processes may start together on one server: a session-level advisory lock,
       // held on one dedicated connection, lets them migrate one after the other.
-      const client = new pg.Client({ connectionString });
+      const client = new pg.Client({
+        connectionString,
+        application_name: 'lajan',
+        connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionTimeoutMillis,
+      });
+      // A connection lost during the migrations fails them (and the start waits again); it must not
+      // end the process with an unhandled 'error'.
+      client.on('error', () => undefined);
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsDir });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-        await client.end();
+        await client.end().catch(() => undefined);
       }
     },
     ping: async () => {
@@ -128,8 +172,22 @@ function prepareEveryStatement(client: pg.PoolClient): void {
       values.length > 0
     ) {
       const name = statementName((config as { text: string }).text);
-      if (name !== undefined) return query({ ...config, name }, values, callback);
+      if (name !== undefined) return dropOnReadTimeout(client, query({ ...config, name }, values, callback));
     }
-    return query(config, values, callback);
+    return dropOnReadTimeout(client, query(config, values, callback));
   };
+}
+
+/**
+ * node-postgres answers "Query read timeout" to the caller but leaves the connection waiting for the
+ * lost answer: the next query on it would wait behind it. Its socket is closed instead, so that the
+ * pool drops it and opens a fresh one.
+ */
+function dropOnReadTimeout(client: pg.PoolClient, result: unknown): unknown {
+  if (result instanceof Promise)
+    result.catch((error: unknown) => {
+      if (error instanceof Error && error.message === 'Query read timeout')
+        (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    });
+  return result;
 }

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Socket } from 'node:net';
+import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors.js';
 import { describeDomainError, isDomainError, summarise, type FieldErrors } from './errors.js';
 import { API_CACHE_CONTROL, isApiUrl, securityHeaders } from './security-headers.js';
 
@@ -59,6 +60,16 @@ export const errorHandlerPlugin = fp(
         const known = error.code ? fastifyClientErrors[error.code] : undefined;
         request.log.info({ code: error.code, status }, 'requête refusée');
         return send(reply, status, known ?? { message: genericMessages.badRequest, code: 'BAD_REQUEST' });
+      }
+
+      // The database unreachable (down, restarting, a connection cut, too slow): not a fault of the
+      // code, a 503 to try again (DESIGN §6), logged as one short line (decision 120).
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn(
+          { database: describeDatabaseError(error), status: 503 },
+          'base de données injoignable',
+        );
+        return send(reply, 503, { message: genericMessages.unavailable, code: errorCodes.unavailable });
       }
 
       request.log.error({ err: error }, 'erreur interne');

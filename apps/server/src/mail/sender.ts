@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
+import { describeDatabaseError } from '../db/errors.js';
 import { mailOutbox } from '../db/schema.js';
 
 export interface OutgoingMail {
@@ -116,7 +117,10 @@ export class MailSender {
         }
       } while (this.#again && !this.#stopped);
     } catch (error) {
-      this.options.log.warn({ err: error }, 'envoi des e-mails interrompu, nouvel essai au prochain passage');
+      this.options.log.warn(
+        { database: describeDatabaseError(error) },
+        'envoi des e-mails interrompu, nouvel essai au prochain passage',
+      );
     }
   }
 

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../db/client.js';
+import { describeDatabaseError } from '../db/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** What runs once the database answers: the migrations, then the bootstrap (decision 120). */
+    databaseStartup: DatabaseStartup;
   }
 }
 
@@ -13,22 +16,74 @@ export interface DatabasePluginOptions {
   database?: Database | undefined;
   databaseUrl: string | undefined;
   pgliteDataDir: string;
+  /**
+   * Leave the migrations and the bootstrap to the caller (`start.ts`), which listens first and
+   * runs them once the database answers. Otherwise they run while the app gets ready.
+   */
+  deferStartup?: boolean | undefined;
+}
+
+/**
+ * The steps that need the database before the app may serve (migrations, the super administrator),
+ * in the order the plugins add them, and what starts once they have all passed (the mail sender).
+ * A step that fails is run again at the next `run()`, the ones before it are not.
+ */
+export class DatabaseStartup {
+  readonly #steps: (() => Promise<void>)[] = [];
+  readonly #afterwards: (() => void)[] = [];
+  #next = 0;
+  #done = false;
+  #running: Promise<void> | undefined;
+
+  get done(): boolean {
+    return this.#done;
+  }
+
+  step(step: () => Promise<void>): void {
+    this.#steps.push(step);
+  }
+
+  afterwards(callback: () => void): void {
+    if (this.#done) callback();
+    else this.#afterwards.push(callback);
+  }
+
+  run(): Promise<void> {
+    if (this.#done) return Promise.resolve();
+    this.#running ??= (async () => {
+      try {
+        for (; this.#next < this.#steps.length; this.#next += 1) await this.#steps[this.#next]!();
+        this.#done = true;
+        for (const callback of this.#afterwards.splice(0)) callback();
+      } finally {
+        this.#running = undefined;
+      }
+    })();
+    return this.#running;
+  }
 }
 
 /** Opens the database, applies the migrations, closes it with the app. */
 export const databasePlugin = fp(
-  async (app: FastifyInstance, options: DatabasePluginOptions) => {
+  (app: FastifyInstance, options: DatabasePluginOptions) => {
     const owned = !options.database;
     const database =
       options.database ??
       openDatabase({
         databaseUrl: options.databaseUrl,
         pgliteDataDir: options.pgliteDataDir,
-        onPoolError: (error) => app.log.warn({ err: error }, 'connexion PostgreSQL perdue'),
+        // One short line: never the client object (decision 120).
+        onPoolError: (error) =>
+          app.log.warn({ database: describeDatabaseError(error) }, 'connexion PostgreSQL perdue'),
       });
     app.decorate('database', database);
+    const startup = new DatabaseStartup();
+    startup.step(() => database.migrate());
+    app.decorate('databaseStartup', startup);
     if (owned) app.addHook('onClose', () => database.close());
-    await database.migrate();
+    // `onReady` runs once every plugin is registered, so every step is there by then.
+    if (!options.deferStartup) app.addHook('onReady', () => startup.run());
+    return Promise.resolve();
   },
   { name: 'database' },
 );

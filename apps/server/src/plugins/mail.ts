@@ -16,6 +16,9 @@ export interface MailPluginOptions {
   pollIntervalMs: number;
 }
 
+/** How long a stop waits for the last e-mails to go. */
+const FLUSH_ON_CLOSE_MS = 5_000;
+
 /** The outbox sender (DESIGN §8): started with the app, stopped before the database closes. */
 export const mailPlugin = fp(
   (app: FastifyInstance, options: MailPluginOptions) => {
@@ -29,11 +32,25 @@ export const mailPlugin = fp(
       pollIntervalMs: options.pollIntervalMs,
     });
     app.decorate('mail', sender);
-    app.addHook('onReady', () => {
+    // Once the database is migrated and answers (decision 120).
+    let started = false;
+    app.databaseStartup.afterwards(() => {
+      started = true;
       sender.start();
-      return Promise.resolve();
     });
-    app.addHook('onClose', () => sender.stop());
+    app.addHook('onClose', async () => {
+      // A stop sends what the requests just finished have queued (decision 120), for a few seconds
+      // at most; what is left waits in the outbox for the next start.
+      if (started) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          sender.kick(),
+          new Promise((resolve) => (timer = setTimeout(resolve, FLUSH_ON_CLOSE_MS))),
+        ]);
+        clearTimeout(timer);
+      }
+      await sender.stop();
+    });
   },
   { name: 'mail', dependencies: ['database'] },
 );

@@ -36,7 +36,7 @@ export interface AuthPluginOptions {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: AuthPluginOptions) => {
+  (app: FastifyInstance, options: AuthPluginOptions) => {
     const tokens = new TokenService(options.jwtSecret, options.clock, options.config.sessionIdleMinutes * 60);
     const auth = new AuthService({
       db: app.database.db,
@@ -70,14 +70,18 @@ export const authPlugin = fp(
       if (!user.passwordUpdatedAt && !config.allowBeforePasswordChange) throw new PasswordChangeRequired();
     });
 
-    const outcome = await ensureSuperAdmin(
-      app.database.db,
-      options.config.superAdmin,
-      options.clock,
-      options.printSecret,
-    );
-    if (outcome === 'created')
-      app.log.info({ username: options.config.superAdmin.username }, 'super administrateur créé');
+    // Once the migrations have run (at start, or when the database first answers: decision 120).
+    app.databaseStartup.step(async () => {
+      const outcome = await ensureSuperAdmin(
+        app.database.db,
+        options.config.superAdmin,
+        options.clock,
+        options.printSecret,
+      );
+      if (outcome === 'created')
+        app.log.info({ username: options.config.superAdmin.username }, 'super administrateur créé');
+    });
+    return Promise.resolve();
   },
   { name: 'auth', dependencies: ['database', 'mail'] },
 );

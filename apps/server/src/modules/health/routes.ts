@@ -1,5 +1,6 @@
 import { errorBodySchema, genericMessages, healthResponseSchema, errorCodes } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { describeDatabaseError } from '../../db/errors.js';
 
 /** `GET /api/health`: 200 once the database answers (DESIGN §2), 503 otherwise. */
 export const healthRoutes: FastifyPluginAsyncZod = (app) => {
@@ -18,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = (app) => {
         await app.database.ping();
         return { status: 'ok' as const };
       } catch (error) {
-        request.log.warn({ err: error }, 'la base de données ne répond pas');
+        request.log.warn({ database: describeDatabaseError(error) }, 'la base de données ne répond pas');
         return reply.code(503).send({ message: genericMessages.unavailable, code: errorCodes.unavailable });
       }
     },

@@ -16,11 +16,16 @@ declare module 'fastify' {
  * schedule are created when missing, idempotently, before any route can post.
  */
 export const ledgerPlugin = fp(
-  async (app: FastifyInstance, options: { clock: Clock }) => {
-    const now = options.clock.now();
-    const system = await ensureSystemAccounts(app.database.db, now);
-    await seedFeeSchedule(app.database.db, now);
-    app.decorate('ledger', new LedgerService(system));
+  (app: FastifyInstance, options: { clock: Clock }) => {
+    const ledger = new LedgerService();
+    app.decorate('ledger', ledger);
+    // Once the migrations have run (at start, or when the database first answers: decision 120).
+    app.databaseStartup.step(async () => {
+      const now = options.clock.now();
+      ledger.useSystemAccounts(await ensureSystemAccounts(app.database.db, now));
+      await seedFeeSchedule(app.database.db, now);
+    });
+    return Promise.resolve();
   },
   { name: 'ledger', dependencies: ['database'] },
 );

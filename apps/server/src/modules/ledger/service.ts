@@ -2,7 +2,7 @@ import { centimesFromSql, MAX_AGENT_DEPOSIT_HTG, type FeeType, type TransactionT
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { transactions } from '../../db/schema.js';
-import { LedgerRefused } from '../../http/errors.js';
+import { LedgerRefused, ServiceUnavailable } from '../../http/errors.js';
 import { feeFor } from '../fees/schedule.js';
 import { post, type EntryInput, type PartyRecord, type PostedTransaction } from './ledger.js';
 import type { SystemAccounts } from './system-accounts.js';
@@ -82,7 +82,22 @@ interface Common {
  * and amount band; an amount outside every band is refused before anything is written.
  */
 export class LedgerService {
-  constructor(readonly system: SystemAccounts) {}
+  #system: SystemAccounts | undefined;
+
+  /** Without `system`, the ledger waits for `useSystemAccounts` (a start before the database answers). */
+  constructor(system?: SystemAccounts) {
+    this.#system = system;
+  }
+
+  /** The system accounts; until the database has answered once, the service is unavailable (503). */
+  get system(): SystemAccounts {
+    if (!this.#system) throw new ServiceUnavailable();
+    return this.#system;
+  }
+
+  useSystemAccounts(system: SystemAccounts): void {
+    this.#system = system;
+  }
 
   async deposit(tx: Tx, input: Common & { accountId: string }): Promise<Movement> {
     return this.#banded(tx, 'deposit', input, {
