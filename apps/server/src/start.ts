@@ -1,5 +1,6 @@
 import { buildApp, type App, type AppOverrides } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { EmbeddedPostgresError } from './db/embedded-postgres.js';
 
 export interface StartOptions {
   env?: Record<string, string | undefined>;
@@ -32,7 +33,8 @@ export async function start(options: StartOptions = {}): Promise<App | undefined
   } catch (error) {
     // A database that cannot be opened or migrated: say so plainly, the details follow.
     printError(`Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`);
-    if (error instanceof Error && error.stack) printError(error.stack);
+    // The embedded database's refusals say what to do: no stack under them.
+    if (error instanceof Error && error.stack && !(error instanceof EmbeddedPostgresError)) printError(error.stack);
     process.exitCode = 1;
     return undefined;
   }
