@@ -1,5 +1,7 @@
 // Bundles the server into dist/main.js: our code and @lajan/* (TypeScript source) inside,
-// every other package left to node_modules, where `npm ci` put it.
+// every other package left to node_modules, where `npm ci` put it. `node build.mjs OUTFILE` writes
+// another file (the embedded-database test bundles its own copy, beside dist/main.js).
+import path from 'node:path';
 import { build } from 'esbuild';
 
 /** @type {import('esbuild').Plugin} */
@@ -16,7 +18,9 @@ const externalPackages = {
 
 await build({
   entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  outfile: process.argv[2]
+    ? path.resolve(process.argv[2])
+    : new URL('./dist/main.js', import.meta.url).pathname,
   bundle: true,
   format: 'esm',
   platform: 'node',

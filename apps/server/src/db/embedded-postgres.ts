@@ -172,7 +172,12 @@ function acquireLock(dataDir: string): Lock {
     }
     const [pidText = '', startTime = ''] = readText(file).split('\n');
     const pid = Number(pidText);
-    if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && (startTime === '' || processStartTime(pid) === startTime))
+    if (
+      Number.isInteger(pid) &&
+      pid > 0 &&
+      isAlive(pid) &&
+      (startTime === '' || processStartTime(pid) === startTime)
+    )
       throw new EmbeddedPostgresError(embeddedMessages.alreadyRunning(dataDir, pid));
     rmSync(file, { force: true });
   }
@@ -276,7 +281,8 @@ function reachableBinaries(binaries: Binaries, dataDir: string, runAs: RunAs): B
   if (canRun(binaries.postgres, runAs)) return binaries;
 
   const nativeDir = path.dirname(path.dirname(binaries.postgres));
-  const version = readText(path.join(nativeDir, '..', 'package.json')).match(/"version":\s*"([^"]+)"/)?.[1] ?? 'x';
+  const version =
+    readText(path.join(nativeDir, '..', 'package.json')).match(/"version":\s*"([^"]+)"/)?.[1] ?? 'x';
   const copyDir = path.join(dataDir, 'postgres-bin', version);
   const copied = {
     postgres: path.join(copyDir, path.relative(nativeDir, binaries.postgres)),
@@ -307,7 +313,12 @@ function readOrCreatePassword(dataDir: string): string {
 }
 
 /** initdb into a directory beside the cluster's, renamed into place once whole. */
-function initialise(binaries: Binaries, clusterDir: string, password: string, runAs: RunAs | undefined): void {
+function initialise(
+  binaries: Binaries,
+  clusterDir: string,
+  password: string,
+  runAs: RunAs | undefined,
+): void {
   const building = `${clusterDir}.initdb`;
   const passwordFile = path.join(path.dirname(clusterDir), `.initdb-password-${process.pid}`);
   rmSync(building, { recursive: true, force: true });
@@ -440,7 +451,10 @@ async function launch(
       throw new EmbeddedPostgresError(embeddedMessages.failed(logFile, 'délai dépassé'));
     }
     const said = readText(logFile).slice(logStart);
-    const retry = /could not bind|Address already in use|shared memory block is still in use|lock file .* already exists/i.test(said);
+    const retry =
+      /could not bind|Address already in use|shared memory block is still in use|lock file .* already exists/i.test(
+        said,
+      );
     if (!retry || Date.now() > deadline) {
       const last = said.trim().split('\n').slice(-3).join(' | ');
       throw new EmbeddedPostgresError(embeddedMessages.failed(logFile, last || `code ${child.exitCode}`));
