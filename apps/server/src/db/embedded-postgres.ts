@@ -432,7 +432,10 @@ async function launch(
         '-c',
         'lc_messages=C',
       ],
-      { ...runAs, stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C' } },
+      // Its own process group: a Ctrl-C in the terminal (or a signal to npm's group) reaches the server
+      // alone, which closes its pool before it stops PostgreSQL. A postmaster whose server was killed
+      // is stopped at the next start (stopOrphan).
+      { ...runAs, detached: true, stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C' } },
     );
     closeSync(out);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
