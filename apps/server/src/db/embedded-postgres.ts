@@ -448,7 +448,12 @@ async function launch(
       }
       await Promise.race([sleep(100), exited]);
     }
-    if (ready) return { child, port };
+    if (ready) {
+      // The postmaster alone does not keep Node alive (a start that fails after this point still lets the
+      // process end, its `exit` handler stopping PostgreSQL); stopChild holds it again while it waits.
+      child.unref();
+      return { child, port };
+    }
     if (child.exitCode === null && child.signalCode === null) {
       await stopChild(child);
       throw new EmbeddedPostgresError(embeddedMessages.failed(logFile, 'délai dépassé'));
@@ -495,6 +500,7 @@ async function ensureDatabase(port: number, password: string): Promise<void> {
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.ref();
   child.kill('SIGINT');
   const timer = setTimeout(() => child.kill('SIGQUIT'), STOP_TIMEOUT_MS);
   await exited;
