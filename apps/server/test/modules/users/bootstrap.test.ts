@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -113,6 +113,8 @@ describe('an embedded start (no DATABASE_URL, no JWT_SECRET)', () => {
       expect(me.body.data.user.username).toBe('superadmin');
     } finally {
       await second!.close();
+      // A PostgreSQL cluster is some 40 MB: not left in /tmp.
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
