@@ -5,14 +5,14 @@
 // super administrator. It fails (exit code 1, each offending request printed) on any 500, and on any 503
 // while the database answers (`/api/health`).
 //
-// FUZZ_DATABASE_URL (a role that may create databases) runs it on PostgreSQL instead of PGlite.
+// FUZZ_DATABASE_URL (a role that may create databases) runs it on that PostgreSQL server instead of the embedded one.
 // FUZZ_REQUESTS (default 10 000), FUZZ_SEED (default: random, printed; the same seed sends the same
 // requests), FUZZ_CONCURRENCY (default 6). `--slice` is the fixed-seed run of `npm test`: 1 500 requests,
 // seed 20261124. The server is `apps/server/dist/main.js`, built first when missing (FUZZ_BUILD=1 always
-// builds), on a temporary embedded database (PGlite) that is removed at the end.
+// builds), on a temporary embedded database (PostgreSQL in a temporary DATA_DIR) that is removed at the end.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,7 +27,8 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? (slice ? 1_500 : 10_000));
 const SEED = Number(process.env.FUZZ_SEED ?? (slice ? 20261124 : randomInt(1, 2 ** 31 - 1)));
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6);
 const SUPERADMIN = { username: 'superadmin', password: 'Fuzz-Depart-2026!', email: 'superadmin@fuzz.test' };
-const NEW_PASSWORD = 'Kalbas-Nouveau-2026!';
+// Holds none of the actors' names (fuzz.admin, Fuzz …): such a password is refused (ASVS 6.2.11).
+const NEW_PASSWORD = 'Zorro-Nouveau-2026!';
 
 const log = (...parts) => console.error('[fuzz]', ...parts);
 
@@ -57,8 +58,10 @@ async function startServer() {
     });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'lajan-fuzz-'));
+  // Run as root, the embedded PostgreSQL runs as the `postgres` system user, which must reach DATA_DIR.
+  chmodSync(dataDir, 0o755);
   const port = await freePort();
-  // FUZZ_DATABASE_URL: a PostgreSQL server instead of PGlite, in a database of the run's own, dropped at the end.
+  // FUZZ_DATABASE_URL: a PostgreSQL server instead of the embedded one, in a database of the run's own, dropped at the end.
   const adminUrl = process.env.FUZZ_DATABASE_URL;
   let database;
   if (adminUrl) {

@@ -1,5 +1,8 @@
-// Bundles the server into dist/main.js (and the backup tool into dist/backup.js): our code and @lajan/* (TypeScript source) inside,
-// every other package left to node_modules, where `npm ci` put it.
+// Bundles the server into dist/main.js (and the backup tool into dist/backup.js): our code and @lajan/*
+// (TypeScript source) inside, every other package left to node_modules, where `npm ci` put it.
+// `node build.mjs OUTFILE` writes the server alone to another file (the embedded-database test bundles
+// its own copy, beside dist/main.js).
+import path from 'node:path';
 import { build } from 'esbuild';
 
 /** @type {import('esbuild').Plugin} */
@@ -15,12 +18,19 @@ const externalPackages = {
 };
 
 await build({
-  // The server, and `npm run backup` / `npm run restore` (src/backup/cli.ts → dist/backup.js).
-  entryPoints: {
-    main: new URL('./src/main.ts', import.meta.url).pathname,
-    backup: new URL('./src/backup/cli.ts', import.meta.url).pathname,
-  },
-  outdir: new URL('./dist', import.meta.url).pathname,
+  ...(process.argv[2]
+    ? {
+        entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+        outfile: path.resolve(process.argv[2]),
+      }
+    : {
+        // The server, and `npm run backup` / `npm run restore` (src/backup/cli.ts → dist/backup.js).
+        entryPoints: {
+          main: new URL('./src/main.ts', import.meta.url).pathname,
+          backup: new URL('./src/backup/cli.ts', import.meta.url).pathname,
+        },
+        outdir: new URL('./dist', import.meta.url).pathname,
+      }),
   bundle: true,
   format: 'esm',
   platform: 'node',

@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,8 @@ async function startLajan(): Promise<{ lajan: Lajan; stop: () => Promise<void> }
   const mailbox = await Mailbox.start();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lajan-e2e-'));
+  // Run as root, the embedded PostgreSQL runs as the `postgres` system user, which must reach DATA_DIR.
+  chmodSync(dataDir, 0o755);
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {

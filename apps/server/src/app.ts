@@ -15,7 +15,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import { systemClock, type Clock } from './clock.js';
@@ -68,7 +67,10 @@ export interface AppOverrides {
   logStream?: DestinationStream;
   /** An open database owned by the caller; the app migrates it but does not close it. */
   database?: Database;
-  /** PGlite's data directory (default `DATA_DIR/pglite`); `memory://` for a throwaway one. */
+  /**
+   * Tests: PGlite in this directory, `memory://` for a throwaway one. Unset (and no DATABASE_URL): the
+   * embedded PostgreSQL in `DATA_DIR/postgres`.
+   */
   pgliteDataDir?: string;
   /** Where the generated super-administrator password is written once (default: standard error). */
   printSecret?: (line: string) => void;
@@ -162,7 +164,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(databasePlugin, {
     database: overrides.database,
     databaseUrl: config.databaseUrl,
-    pgliteDataDir: overrides.pgliteDataDir ?? path.join(config.dataDir, 'pglite'),
+    pgliteDataDir: overrides.pgliteDataDir,
+    dataDir: config.dataDir,
     deferStartup: overrides.deferDatabaseStartup,
   });
   // The API answers 503 in French (DESIGN §6) while the database has not answered yet (a start

@@ -90,7 +90,7 @@ export interface Config {
   host: string;
   /** Absolute. Holds the embedded database and, in embedded mode, the JWT secret. */
   dataDir: string;
-  /** Set: node-postgres on that server. Unset: PGlite in `dataDir`. */
+  /** Set: node-postgres on that server. Unset: the embedded PostgreSQL in `dataDir/postgres`, same driver. */
   databaseUrl: string | undefined;
   /** Unset in embedded mode: generated once and kept in `dataDir/jwt-secret`. */
   jwtSecret: string | undefined;

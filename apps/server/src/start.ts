@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp, type App, type AppOverrides } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { EmbeddedPostgresError } from './db/embedded-postgres.js';
 import { describeDatabaseError, isDatabaseUnavailable, postgresErrorOf } from './db/errors.js';
 
 export interface StartOptions {
@@ -46,7 +47,8 @@ export async function start(options: StartOptions = {}): Promise<App | undefined
     await app.ready();
   } catch (error) {
     printError(`Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`);
-    if (error instanceof Error && error.stack) printError(error.stack);
+    // The embedded database's refusals say what to do: no stack under them.
+    if (error instanceof Error && error.stack && !(error instanceof EmbeddedPostgresError)) printError(error.stack);
     process.exitCode = 1;
     return undefined;
   }

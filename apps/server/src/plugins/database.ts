@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../db/client.js';
+import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { describeDatabaseError } from '../db/errors.js';
 
 declare module 'fastify' {
@@ -15,7 +16,10 @@ export interface DatabasePluginOptions {
   /** An open database owned by the caller (tests): migrated, but not closed with the app. */
   database?: Database | undefined;
   databaseUrl: string | undefined;
-  pgliteDataDir: string;
+  /** Tests only: PGlite in this directory (or `memory://`) instead of the embedded PostgreSQL. */
+  pgliteDataDir?: string | undefined;
+  /** Without `databaseUrl`: the embedded PostgreSQL's cluster goes in `dataDir/postgres`. */
+  dataDir: string;
   /**
    * Leave the migrations and the bootstrap to the caller (`start.ts`), which listens first and
    * runs them once the database answers. Otherwise they run while the app gets ready.
@@ -63,15 +67,22 @@ export class DatabaseStartup {
   }
 }
 
-/** Opens the database, applies the migrations, closes it with the app. */
+/**
+ * Opens the database, applies the migrations, closes it with the app. Without `DATABASE_URL`, it first
+ * starts the embedded PostgreSQL in `DATA_DIR` (decision 123), and stops it after the pool is closed.
+ */
 export const databasePlugin = fp(
-  (app: FastifyInstance, options: DatabasePluginOptions) => {
+  async (app: FastifyInstance, options: DatabasePluginOptions) => {
     const owned = !options.database;
+    const embedded =
+      owned && !options.databaseUrl && options.pgliteDataDir === undefined
+        ? await startEmbeddedPostgres({ dataDir: options.dataDir, log: (line) => app.log.info(line) })
+        : undefined;
     const database =
       options.database ??
       openDatabase({
-        databaseUrl: options.databaseUrl,
-        pgliteDataDir: options.pgliteDataDir,
+        databaseUrl: embedded?.url ?? options.databaseUrl,
+        pgliteDataDir: options.pgliteDataDir ?? 'memory://',
         // One short line: never the client object (decision 120).
         onPoolError: (error) =>
           app.log.warn({ database: describeDatabaseError(error) }, 'connexion PostgreSQL perdue'),
@@ -80,10 +91,15 @@ export const databasePlugin = fp(
     const startup = new DatabaseStartup();
     startup.step(() => database.migrate());
     app.decorate('databaseStartup', startup);
-    if (owned) app.addHook('onClose', () => database.close());
+    if (owned)
+      app.addHook('onClose', async () => {
+        await database.close();
+        // After the pool: the embedded cluster stops once nothing is connected to it.
+        await embedded?.stop();
+      });
+    if (embedded) app.log.info({ port: embedded.port, pid: embedded.pid }, 'PostgreSQL intégré démarré');
     // `onReady` runs once every plugin is registered, so every step is there by then.
     if (!options.deferStartup) app.addHook('onReady', () => startup.run());
-    return Promise.resolve();
   },
   { name: 'database' },
 );

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -79,7 +79,10 @@ describe('the super administrator', () => {
 
 describe('an embedded start (no DATABASE_URL, no JWT_SECRET)', () => {
   it('keeps its database and a generated JWT secret in DATA_DIR, so sessions survive a restart', async () => {
-    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'lajan-data-')), 'nested', 'data');
+    // Reachable by the `postgres` system user that runs the embedded cluster when tests run as root.
+    const root = mkdtempSync(path.join(tmpdir(), 'lajan-data-'));
+    chmodSync(root, 0o755);
+    const dataDir = path.join(root, 'nested', 'data');
     const env = {
       DATA_DIR: dataDir,
       PORT: '0',
@@ -101,7 +104,7 @@ describe('an embedded start (no DATABASE_URL, no JWT_SECRET)', () => {
     const secretFile = path.join(dataDir, 'jwt-secret');
     expect(readFileSync(secretFile, 'utf8').length).toBeGreaterThanOrEqual(32);
     expect(statSync(secretFile).mode & 0o777).toBe(0o600);
-    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
 
     const second = await start({ env, overrides: { logStream: logs }, handleSignals: false });
     try {
@@ -110,6 +113,8 @@ describe('an embedded start (no DATABASE_URL, no JWT_SECRET)', () => {
       expect(me.body.data.user.username).toBe('superadmin');
     } finally {
       await second!.close();
+      // A PostgreSQL cluster is some 40 MB: not left in /tmp.
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
