@@ -144,6 +144,7 @@ if (embeddedRuns) {
     chmodSync(root, 0o755);
     const dataDir = path.join(root, 'data');
     const bundle = path.join(serverDir, 'dist', `embedded-test-${path.basename(root)}.js`);
+    const backupBundle = path.join(serverDir, 'dist', `embedded-backup-${path.basename(root)}.js`);
 
     afterAll(async () => {
       const kill = (pid: number) => {
@@ -158,8 +159,12 @@ if (embeddedRuns) {
       await new Promise((resolve) => setTimeout(resolve, 300));
       for (const line of postgresProcessesOf(dataDir)) kill(Number(line.trim().split(' ')[0]));
       rmSync(root, { recursive: true, force: true });
-      rmSync(bundle, { force: true });
-      rmSync(`${bundle}.map`, { force: true });
+      for (const file of [bundle, backupBundle]) {
+        rmSync(file, { force: true });
+        rmSync(`${file}.map`, { force: true });
+      }
+      for (const line of postgresProcessesOf(path.join(root, 'restauree')))
+        kill(Number(line.trim().split(' ')[0]));
     });
 
     it('starts durable, refuses a second server, keeps an acknowledged deposit through kill -9 of the server and of the whole tree, and stops clean', async () => {
@@ -254,6 +259,30 @@ if (embeddedRuns) {
       expect(restartMs).toBeLessThan(30_000);
       expect(await depositKept(dataDir)).toEqual([{ balance: 123_456, transactions: 1 }]);
 
+      // `npm run backup` copies the live database; `npm run restore` fills a new, empty DATA_DIR with it,
+      // on which a server starts with the deposit (issue 11: backups a cash point can run).
+      execFileSync(process.execPath, ['build.mjs', backupBundle, 'backup'], {
+        cwd: serverDir,
+        stdio: 'ignore',
+      });
+      const backupEnv = (dir: string) => ({ ...process.env, DATA_DIR: dir, DATABASE_URL: '' });
+      const written = execFileSync(process.execPath, [backupBundle, 'backup'], {
+        env: backupEnv(dataDir),
+        encoding: 'utf8',
+      });
+      const backupFile = /Sauvegarde écrite : (\S+)/.exec(written)?.[1];
+      expect(backupFile).toBeDefined();
+      const restoredDir = path.join(root, 'restauree');
+      execFileSync(process.execPath, [backupBundle, 'restore', backupFile!], {
+        env: backupEnv(restoredDir),
+        encoding: 'utf8',
+      });
+      const restored = run(bundle, restoredDir, await freePort());
+      await healthy(restored);
+      expect(await depositKept(restoredDir)).toEqual([{ balance: 123_456, transactions: 1 }]);
+      restored.child.kill('SIGTERM');
+      expect(await restored.exited).toBe(0);
+
       // SIGTERM stops the server and its cluster, and frees DATA_DIR.
       third.child.kill('SIGTERM');
       expect(await third.exited).toBe(0);
@@ -263,7 +292,7 @@ if (embeddedRuns) {
       console.info(
         `embedded PostgreSQL: first start ${firstStartMs} ms, after an orphan ${afterOrphanMs} ms, after kill -9 of the tree ${restartMs} ms`,
       );
-    }, 90_000);
+    }, 150_000);
 
     it('refuses a DATA_DIR that holds an old PGlite database, saying what to do, and touches nothing', async () => {
       const old = path.join(root, 'old');

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   backupConnectionUrl,
   BackupError,
@@ -6,18 +7,41 @@ import {
   runBackup,
   runRestore,
 } from './backup.js';
+import { EmbeddedPostgresError, runningEmbeddedUrl, startEmbeddedPostgres } from '../db/embedded-postgres.js';
 
 /*
  * `npm run backup` and `npm run restore -- FILE [--force]` (docs/decisions/122-backup-and-restore.md).
  * A refusal prints one French line and exits with code 1; nothing else is printed about the database.
  */
 
+/**
+ * The database to copy or restore: `DATABASE_URL`; else the embedded PostgreSQL of `DATA_DIR`: the
+ * cluster of the running server (copied live, in one snapshot), or, when none runs, the cluster
+ * started for the time of the work (holding `DATA_DIR`, so that no server starts meanwhile). Into an
+ * empty `DATA_DIR`, that start creates the cluster that the restore fills.
+ */
+async function withDatabase<T>(
+  env: NodeJS.ProcessEnv,
+  work: (databaseUrl: string) => Promise<T>,
+): Promise<T> {
+  if (env.DATABASE_URL?.trim()) return work(backupConnectionUrl(env));
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
+  const running = runningEmbeddedUrl(dataDir);
+  if (running) return work(running);
+  const embedded = await startEmbeddedPostgres({ dataDir });
+  try {
+    return await work(embedded.url);
+  } finally {
+    await embedded.stop();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const env = process.env;
   if (command === 'backup' && rest.length === 0) {
     const settings = backupSettings(env);
-    const result = await runBackup({ databaseUrl: backupConnectionUrl(env), ...settings });
+    const result = await withDatabase(env, (databaseUrl) => runBackup({ databaseUrl, ...settings }));
     const rows = Object.values(result.rows).reduce((sum, n) => sum + n, 0);
     console.log(backupMessages.written(result.file, rows));
     for (const file of result.removed) console.log(backupMessages.removed(file));
@@ -26,7 +50,9 @@ async function main(argv: string[]): Promise<void> {
   const force = rest.includes('--force');
   const files = rest.filter((arg) => arg !== '--force');
   if (command === 'restore' && files.length === 1 && rest.length - files.length <= 1) {
-    const result = await runRestore({ databaseUrl: backupConnectionUrl(env), file: files[0]!, force });
+    const result = await withDatabase(env, (databaseUrl) =>
+      runRestore({ databaseUrl, file: files[0]!, force }),
+    );
     const rows = Object.values(result.rows).reduce((sum, n) => sum + n, 0);
     console.log(backupMessages.restored(files[0]!, rows, result.migration.tag));
     return;
@@ -37,7 +63,7 @@ async function main(argv: string[]): Promise<void> {
 try {
   await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof BackupError) console.error(error.message);
+  if (error instanceof BackupError || error instanceof EmbeddedPostgresError) console.error(error.message);
   else console.error(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   process.exitCode = 1;
 }

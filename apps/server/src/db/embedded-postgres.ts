@@ -138,6 +138,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 }
 
+/**
+ * The address of the embedded cluster that a running server holds in `dataDir`, or undefined when
+ * none runs: read from PostgreSQL's own `postmaster.pid` (its process id on line 1, its port on line
+ * 4) and the password file. `npm run backup` uses it to copy a live database without stopping it.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | undefined {
+  const lines = readText(path.join(path.resolve(dataDir), 'postgres', 'postmaster.pid')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0)
+    return undefined;
+  const password = readText(path.join(path.resolve(dataDir), 'postgres-password')).trim();
+  if (!password) return undefined;
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+}
+
 /* ------------------------------------------------------------------ the lock on DATA_DIR */
 
 interface Lock {
