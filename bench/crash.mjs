@@ -1390,7 +1390,10 @@ async function main() {
       for (const failure of failures.slice(0, 60)) console.log(`- ${failure}`);
       const errorsSeen = new Map();
       for (const { process: p, entry } of serverErrors) {
-        const what = `${entry.msg ?? ''} ${entry.err?.message ?? ''}`.slice(0, 200);
+        // The cause first (a driver's error under the ORM's "Failed query: …"), then the message.
+        const cause = entry.database ?? entry.err?.cause;
+        const why = cause ? `[${cause.code ?? ''} ${cause.message ?? ''}] ` : '';
+        const what = `${entry.msg ?? ''} ${why}${entry.err?.message ?? ''}`.slice(0, 300);
         errorsSeen.set(what, (errorsSeen.get(what) ?? 0) + 1);
         void p;
       }

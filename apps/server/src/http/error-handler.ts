@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Socket } from 'node:net';
-import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors.js';
+import { describeDatabaseError, isDatabaseUnavailable, postgresErrorOf } from '../db/errors.js';
 import { describeDomainError, isDomainError, summarise, type FieldErrors } from './errors.js';
 import { API_CACHE_CONTROL, isApiUrl, securityHeaders } from './security-headers.js';
 
@@ -72,7 +72,9 @@ export const errorHandlerPlugin = fp(
         return send(reply, 503, { message: genericMessages.unavailable, code: errorCodes.unavailable });
       }
 
-      request.log.error({ err: error }, 'erreur interne');
+      // What the database said, when it said something: Drizzle's wrapper names only the query.
+      const database = postgresErrorOf(error) ? describeDatabaseError(error) : undefined;
+      request.log.error({ err: error, ...(database ? { database } : {}) }, 'erreur interne');
       return send(reply, 500, { message: genericMessages.internal, code: errorCodes.internal });
     });
   },

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Tx } from '../../../src/db/client.js';
 import { postgresErrorOf } from '../../../src/db/errors.js';
+import { LedgerRefused } from '../../../src/http/errors.js';
+import { inMoneyTransaction, moneyTransactionStats } from '../../../src/modules/ledger/ledger.js';
 import {
   balanceOf,
   busyLedgerWorld,
@@ -190,5 +193,38 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
         sql`update transactions set status = 'completed' where id = ${transfer.id}::uuid`,
       ]),
     ).toMatchObject({ code: 'LJ012' });
+  });
+});
+
+describe('a posting that the database refuses for a balance below zero', () => {
+  // The posting checks balances in its one statement; should a race ever let a check pass on a stale
+  // balance, the database's own check (migration 0005) refuses the write, and the movement is tried
+  // again on a fresh snapshot, then refused « Solde insuffisant »: never a 500, never an overdraft.
+  it('is tried again and then posts, or is refused for insufficient funds after the retries', async () => {
+    const world = await busyLedgerWorld([1000]);
+    const accountId = world.marieAccount.id;
+    const overdraw = (tx: Tx) =>
+      tx.execute(sql`update accounts set balance_centimes = -1 where id = ${accountId}::uuid`);
+
+    const retriesBefore = moneyTransactionStats.retries;
+    let attempts = 0;
+    const answer = await inMoneyTransaction(world.db, async (tx) => {
+      attempts += 1;
+      if (attempts === 1) await overdraw(tx);
+      return 'posté';
+    });
+    expect(answer).toBe('posté');
+    expect(attempts).toBe(2);
+    expect(moneyTransactionStats.retries - retriesBefore).toBe(1);
+
+    const before = await ledgerSnapshot(world.db);
+    const refused = await inMoneyTransaction(world.db, overdraw).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(LedgerRefused);
+    expect((refused as LedgerRefused).failure).toBe('InsufficientFunds');
+    expect(await ledgerSnapshot(world.db)).toEqual(before);
+    await expectLedgerInvariants(world.db);
   });
 });
