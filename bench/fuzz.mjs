@@ -14,12 +14,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { freePort } from './free-port.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const slice = process.argv.includes('--slice');
@@ -31,17 +31,6 @@ const SUPERADMIN = { username: 'superadmin', password: 'Fuzz-Depart-2026!', emai
 const NEW_PASSWORD = 'Zorro-Nouveau-2026!';
 
 const log = (...parts) => console.error('[fuzz]', ...parts);
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The server, its log (the e-mails of new users, the errors) and plain HTTP

@@ -57,3 +57,16 @@ export function feeQuoteRoute(fees: Partial<Record<string, number>> = {}) {
     };
   };
 }
+
+/** `GET /transactions/history` answering, on one page, the rows `rows()` gives when the request comes. */
+export function historyPageRoute(rows: () => Transaction[]) {
+  return () => {
+    const data = rows();
+    return {
+      body: {
+        data,
+        pagination: { total: data.length, total_pages: 1, firstItem: 1, lastItem: data.length },
+      },
+    };
+  };
+}

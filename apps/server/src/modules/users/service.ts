@@ -18,7 +18,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { newUserMail } from '../../mail/templates.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, type AuditAction } from '../audit/service.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { accessOf, personLinks, viewerOf } from '../persons/access.js';
 import {
@@ -310,22 +310,10 @@ export class UsersService {
    * cut off at once, and the teller signs in again on another device.
    */
   async endSessions(usernameOrId: string, actor: Actor): Promise<User> {
-    const { db, clock } = this.deps;
-    const session = actor.user;
-    const target = await this.#visible(db, session, usernameOrId);
-    const now = clock.now();
-    await db.transaction(async (tx) => {
+    return this.#change(usernameOrId, actor, 'users.sessions_ended', async (tx, target, now) => {
       await bumpTokenVersion(tx, target.view.id, now);
-      await recordAudit(tx, {
-        at: now,
-        action: 'users.sessions_ended',
-        actor: session,
-        target: target.view.username,
-        ip: actor.ip,
-        details: { userId: target.view.id },
-      });
+      return { userId: target.view.id };
     });
-    return (await this.#visible(db, session, target.view.id)).view;
   }
 
   /**
@@ -333,17 +321,14 @@ export class UsersService {
    * agent's last active administrator (no one else could create the agent's users).
    */
   async disable(usernameOrId: string, actor: Actor): Promise<User> {
-    const { db, clock } = this.deps;
     const session = actor.user;
-    const target = await this.#visible(db, session, usernameOrId);
-    if (target.view.id === session.id) {
-      throw new ValidationFailed(
-        { username: [userMessages.cannotDeleteSelf] },
-        userMessages.cannotDeleteSelf,
-      );
-    }
-    const now = clock.now();
-    await db.transaction(async (tx) => {
+    return this.#change(usernameOrId, actor, 'users.delete', async (tx, target, now) => {
+      if (target.view.id === session.id) {
+        throw new ValidationFailed(
+          { username: [userMessages.cannotDeleteSelf] },
+          userMessages.cannotDeleteSelf,
+        );
+      }
       if (
         target.view.role === 'agent_admin' &&
         !target.view.deletedAt &&
@@ -353,17 +338,38 @@ export class UsersService {
         throw new ValidationFailed({ username: [userMessages.lastAdministrator] });
       }
       await disableUser(tx, target.view.id, now);
+      return {
+        userId: target.view.id,
+        role: target.view.role,
+        agentCode: target.view.agent?.code ?? null,
+      };
+    });
+  }
+
+  /**
+   * One change to a user the session may see (404 otherwise): `change` runs in a transaction that also
+   * records the audit entry `action` with the details it returns (a refusal it throws writes nothing);
+   * the answer is the user as it now stands.
+   */
+  async #change(
+    usernameOrId: string,
+    actor: Actor,
+    action: AuditAction,
+    change: (tx: Executor, target: UserRecord, now: Date) => Promise<Record<string, unknown>>,
+  ): Promise<User> {
+    const { db, clock } = this.deps;
+    const session = actor.user;
+    const target = await this.#visible(db, session, usernameOrId);
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const details = await change(tx, target, now);
       await recordAudit(tx, {
         at: now,
-        action: 'users.delete',
+        action,
         actor: session,
         target: target.view.username,
         ip: actor.ip,
-        details: {
-          userId: target.view.id,
-          role: target.view.role,
-          agentCode: target.view.agent?.code ?? null,
-        },
+        details,
       });
     });
     return (await this.#visible(db, session, target.view.id)).view;

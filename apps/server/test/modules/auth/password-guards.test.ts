@@ -16,6 +16,7 @@ import {
   userRow,
 } from '../../helpers/fixtures.js';
 import { Mailbox } from '../../helpers/mailbox.js';
+import { requestResetLink } from '../../helpers/reset-link.js';
 
 /**
  * Issue 10 §3 and §6: `reset-password` looked nothing up before hashing the new password and was
@@ -23,7 +24,6 @@ import { Mailbox } from '../../helpers/mailbox.js';
  * passwords were accepted. Decision 110.
  */
 const NEW_PASSWORD = 'Lajan-Nouveau-2026';
-const linkPattern = /\/reset-password\/([A-Za-z0-9_-]+)\?username=([^\s]+)$/m;
 
 let mailbox: Mailbox;
 beforeEach(async () => {
@@ -46,13 +46,10 @@ async function buildCounting(env: Record<string, string> = {}) {
   return { ...t, hashed };
 }
 
-async function requestLink(t: TestApp, username = SUPERADMIN.username, expectedMails = 1) {
-  const answer = await call(t.app, 'POST', '/api/forgot-password', { body: { username } });
-  expect(answer.status).toBe(200);
-  const [mail] = (await mailbox.waitForCount(expectedMails)).slice(-1);
-  const match = linkPattern.exec(mail!.text);
-  if (!match) throw new Error(`no reset link in:\n${mail!.text}`);
-  return { token: match[1]!, username: decodeURIComponent(match[2]!) };
+/** A reset link's token and username, from the e-mail that a real SMTP server received. */
+async function requestLink(t: TestApp) {
+  const { token, username } = await requestResetLink(t, mailbox);
+  return { token, username };
 }
 
 function reset(

@@ -7,9 +7,9 @@ import { APP_URL, build, SUPERADMIN, type TestApp } from '../../helpers/build.js
 import { HOUR_MS, MINUTE_MS } from '../../helpers/clock.js';
 import { call, createAgent, createUser, login, tokenOf, userRow } from '../../helpers/fixtures.js';
 import { Mailbox } from '../../helpers/mailbox.js';
+import { requestResetLink, resetLinkPattern } from '../../helpers/reset-link.js';
 
 const NEW_PASSWORD = 'Lajan-Nouveau-2026';
-const linkPattern = /^(http:\/\/lajan\.test\/reset-password\/([A-Za-z0-9_-]+)\?username=([^\s]+))$/m;
 
 let mailbox: Mailbox;
 beforeEach(async () => {
@@ -22,13 +22,8 @@ function buildWithSmtp() {
 }
 
 /** Asks for a link by username and reads it from the e-mail that a real SMTP server received. */
-async function requestLink(t: TestApp, username = SUPERADMIN.username, expectedMails = 1) {
-  const answer = await call(t.app, 'POST', '/api/forgot-password', { body: { username } });
-  expect(answer.status).toBe(200);
-  const [mail] = (await mailbox.waitForCount(expectedMails)).slice(-1);
-  const match = linkPattern.exec(mail!.text);
-  if (!match) throw new Error(`no reset link in:\n${mail!.text}`);
-  return { link: match[1]!, token: match[2]!, username: decodeURIComponent(match[3]!) };
+function requestLink(t: TestApp, username?: string, expectedMails?: number) {
+  return requestResetLink(t, mailbox, username, expectedMails);
 }
 
 function reset(t: TestApp, body: Record<string, unknown>, url = '/api/reset-password') {
@@ -54,7 +49,7 @@ describe('POST /api/forgot-password', () => {
     expect(mail!.text).toContain('Bonjour Super,');
     expect(mail!.text).toContain('réinitialisation du mot de passe du compte « superadmin »');
     expect(mail!.text).toContain('valable 60 minutes, une seule fois');
-    const match = linkPattern.exec(mail!.text);
+    const match = resetLinkPattern.exec(mail!.text);
     expect(match?.[1]).toMatch(
       new RegExp(`^${APP_URL}/reset-password/[A-Za-z0-9_-]{43}\\?username=superadmin$`),
     );
@@ -164,7 +159,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ data: { message: authMessages.resetLinkSent } });
     const mails = await mailbox.waitForCount(1);
-    expect(mails.map((mail) => linkPattern.exec(mail.text)?.[3])).toEqual(['gerant06']);
+    expect(mails.map((mail) => resetLinkPattern.exec(mail.text)?.[3])).toEqual(['gerant06']);
     // Queued in the request's own transaction: the outbox holds every message it would send.
     expect(await t.database.db.select().from(mailOutbox)).toHaveLength(1);
   });
@@ -355,7 +350,7 @@ describe('without SMTP_URL', () => {
     const mail = entry!.mail as { to: string; subject: string; text: string };
     expect(mail.to).toBe(SUPERADMIN.email);
     expect(mail.subject).toBe('Réinitialisation de votre mot de passe Lajan');
-    const token = linkPattern.exec(mail.text)![2]!;
+    const token = resetLinkPattern.exec(mail.text)![2]!;
     expect(
       (
         await reset(t, {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
-import { transactionAnswer, transactionOf } from '../../test/transactions';
+import { historyPageRoute, transactionAnswer, transactionOf } from '../../test/transactions';
 import { agentAdmin, teller } from '../../test/users';
 
 const pendingOwn = transactionOf({
@@ -34,12 +34,10 @@ describe('cancelling a pending external transfer from the history', () => {
   beforeEach(async () => {
     rows = [pendingOwn, pendingOther, paid];
     api = await startApiServer();
-    api.on('GET /transactions/history', () => ({
-      body: {
-        data: rows,
-        pagination: { total: rows.length, total_pages: 1, firstItem: 1, lastItem: rows.length },
-      },
-    }));
+    api.on(
+      'GET /transactions/history',
+      historyPageRoute(() => rows),
+    );
   });
   afterEach(() => api.close());
 

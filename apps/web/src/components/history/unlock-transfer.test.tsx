@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
-import { transactionOf } from '../../test/transactions';
+import { historyPageRoute, transactionOf } from '../../test/transactions';
 import { agentAdmin, teller } from '../../test/users';
 
 const lockedOwn = transactionOf({
@@ -37,12 +37,10 @@ describe('unlocking a locked external transfer from the history (decision 112)',
   beforeEach(async () => {
     rows = [lockedOwn, pendingOwn, lockedOther];
     api = await startApiServer();
-    api.on('GET /transactions/history', () => ({
-      body: {
-        data: rows,
-        pagination: { total: rows.length, total_pages: 1, firstItem: 1, lastItem: rows.length },
-      },
-    }));
+    api.on(
+      'GET /transactions/history',
+      historyPageRoute(() => rows),
+    );
   });
   afterEach(() => api.close());
 

@@ -1,22 +1,17 @@
 import { useParams } from 'react-router';
-import {
-  genericMessages,
-  personFailureMessages,
-  personMessages,
-  type FullPerson,
-  type PersonData,
-} from '@lajan/domain';
+import { personFailureMessages, personMessages, type FullPerson, type PersonData } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
 import { PageLoading } from '../../components/PageLoading';
 import {
   PersonForm,
   type PersonFormValues,
   type PersonSubmitResult,
 } from '../../components/persons/PersonForm';
+import { personSubmitFailure } from '../../components/persons/person-submit';
 import { useToasts } from '../../components/toasts/toast-context';
-import { errorMessage, isHttpError } from '../../lib/http';
+import { errorMessage } from '../../lib/http';
 import { useGoBack } from '../../lib/use-go-back';
+import { PersonPageHeader } from './PersonPageHeader';
 import { usePersonQuery, useUpdatePersonMutation } from './api/persons';
 
 /** The form's values of a registered person (the API's answer without its own fields). */
@@ -62,10 +57,7 @@ export default function EditPersonPage() {
     try {
       await mutation.mutateAsync(person);
     } catch (error) {
-      if (isHttpError(error) && Object.keys(error.errors).length > 0) {
-        return { errors: error.errors, message: genericMessages.validation };
-      }
-      return { message: errorMessage(error, personFailureMessages.update) };
+      return personSubmitFailure(error, personFailureMessages.update);
     }
     toasts.success(personMessages.updated);
     goBack();
@@ -93,12 +85,7 @@ export default function EditPersonPage() {
 
   return (
     <section className="mx-auto w-full max-w-3xl">
-      <div className="mb-4 flex flex-wrap items-center gap-3">
-        <Button variant="secondary" onClick={goBack}>
-          <span aria-hidden="true">←</span> Retour
-        </Button>
-        <h1 className="text-2xl font-semibold text-slate-900">Modifier la personne</h1>
-      </div>
+      <PersonPageHeader title="Modifier la personne" onBack={goBack} />
       {content}
     </section>
   );

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button } from '../../components/Button';
 import { PersonForm, type PersonSubmitResult } from '../../components/persons/PersonForm';
+import { personSubmitFailure } from '../../components/persons/person-submit';
 import { useToasts } from '../../components/toasts/toast-context';
-import { errorMessage, isHttpError } from '../../lib/http';
 import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
 import { useSession } from '../../lib/session-context';
 import { useGoBack } from '../../lib/use-go-back';
-import { genericMessages, personMessages, type PersonData } from '@lajan/domain';
+import { personMessages, type PersonData } from '@lajan/domain';
 import { useCreatePersonMutation } from './api/create-person';
+import { PersonPageHeader } from './PersonPageHeader';
 import { loadPersonDraft, personDraftKey, savePersonDraft } from './person-draft';
 
 /**
@@ -26,10 +26,7 @@ export default function RegisterClientPage() {
     try {
       await mutation.mutateAsync(person);
     } catch (error) {
-      if (isHttpError(error) && Object.keys(error.errors).length > 0) {
-        return { errors: error.errors, message: genericMessages.validation };
-      }
-      return { message: errorMessage(error, DEFAULT_ERROR_FALLBACK) };
+      return personSubmitFailure(error, DEFAULT_ERROR_FALLBACK);
     }
     window.localStorage.removeItem(draftKey);
     toasts.success(personMessages.created);
@@ -38,12 +35,7 @@ export default function RegisterClientPage() {
 
   return (
     <section className="mx-auto w-full max-w-3xl">
-      <div className="mb-4 flex flex-wrap items-center gap-3">
-        <Button variant="secondary" onClick={goBack}>
-          <span aria-hidden="true">←</span> Retour
-        </Button>
-        <h1 className="text-2xl font-semibold text-slate-900">Enregistrer Client</h1>
-      </div>
+      <PersonPageHeader title="Enregistrer Client" onBack={goBack} />
       <p className="mb-4 text-sm text-slate-600">
         Les champs marqués d&apos;un <span className="text-red-700">*</span> sont obligatoires. Le brouillon
         est gardé sur cet appareil jusqu&apos;à l&apos;enregistrement.

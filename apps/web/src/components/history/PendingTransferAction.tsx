@@ -1,0 +1,129 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { can, type Transaction } from '@lajan/domain';
+import { errorMessage } from '../../lib/http';
+import { useHttp } from '../../lib/http-context';
+import { useSession } from '../../lib/session-context';
+import { Alert } from '../Alert';
+import { Button } from '../Button';
+import { ConfirmDialog } from '../dialog/ConfirmDialog';
+import { useToasts } from '../toasts/toast-context';
+
+/** A fresh random key per confirmation dialog (DESIGN §4: the web app sends one per confirmed operation). */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The texts of one confirmed action (all from `@lajan/domain`). */
+export interface PendingTransferActionMessages {
+  button: string;
+  buttonLabel: (transactionNumber: string) => string;
+  title: string;
+  confirm: string;
+  pending: string;
+  back: string;
+  failure: string;
+  success: string;
+}
+
+interface PendingTransferActionProps {
+  transaction: Transaction;
+  /** The last segment of `POST /transactions/{transactionNumber}/{action}`. */
+  action: 'cancel' | 'unlock';
+  /** Whether the action applies to this transfer beyond its being pending, external and the user's agent's. */
+  applies?: boolean;
+  messages: PendingTransferActionMessages;
+  /** What the dialog says about the transfer. */
+  explanation: ReactNode;
+  /** Red button and confirmation (an operation that cannot be undone). */
+  danger?: boolean;
+  /** A money operation: an `Idempotency-Key` per confirmation dialog (DESIGN §4). */
+  idempotent?: boolean;
+  /** Called with the server's answer once the action succeeded. */
+  onDone?: (answer: unknown) => void;
+}
+
+/**
+ * A confirmed action on a pending external transfer of the history: only a teller of the sending agent
+ * sees the button; after a confirmation, `POST /transactions/{transactionNumber}/{action}`, then a toast and
+ * a fresh history. A refusal stays in the dialog.
+ */
+export function PendingTransferAction({
+  transaction,
+  action,
+  applies = true,
+  messages,
+  explanation,
+  danger = false,
+  idempotent = false,
+  onDone,
+}: PendingTransferActionProps) {
+  const { user } = useSession();
+  const http = useHttp();
+  const toasts = useToasts();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const key = useRef<string>('');
+  const mutation = useMutation({
+    mutationFn: () =>
+      http.post<unknown>(
+        `/transactions/${encodeURIComponent(transaction.transactionNumber)}/${action}`,
+        {},
+        idempotent
+          ? { headers: { 'Idempotency-Key': key.current }, redirectOnForbidden: false }
+          : { redirectOnForbidden: false },
+      ),
+    onSuccess: async (answer) => {
+      setOpen(false);
+      toasts.success(messages.success);
+      onDone?.(answer);
+      await queryClient.invalidateQueries({ queryKey: ['transactions'] });
+    },
+  });
+
+  const mine =
+    applies &&
+    transaction.type === 'external_transfer' &&
+    transaction.status === 'pending' &&
+    can(user, 'transactions.operate') &&
+    transaction.agent?.code !== undefined &&
+    transaction.agent?.code === user?.agent?.code;
+  if (!mine) return null;
+
+  return (
+    <>
+      <Button
+        variant="secondary"
+        className={danger ? 'min-h-9 px-3 py-1 text-red-800' : 'min-h-9 px-3 py-1'}
+        aria-label={messages.buttonLabel(transaction.transactionNumber)}
+        onClick={() => {
+          if (idempotent) key.current = newKey();
+          mutation.reset();
+          setOpen(true);
+        }}
+      >
+        {messages.button}
+      </Button>
+      {open && (
+        <ConfirmDialog
+          title={messages.title}
+          confirmLabel={messages.confirm}
+          pendingLabel={messages.pending}
+          cancelLabel={messages.back}
+          variant={danger ? 'danger' : 'primary'}
+          pending={mutation.isPending}
+          onConfirm={() => mutation.mutate()}
+          onCancel={() => setOpen(false)}
+        >
+          {explanation}
+          {mutation.isError && (
+            <Alert type="danger" className="mt-3">
+              {errorMessage(mutation.error, messages.failure)}
+            </Alert>
+          )}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
