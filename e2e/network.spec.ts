@@ -40,11 +40,11 @@ test('from super administrator to teller: an agent, its administrator, its first
   const adminPassword = await temporaryPassword(lajan, owner.email, 'gerant.delmas');
   const adminContext = await browser.newContext({ baseURL: lajan.url });
   const adminPage = await adminContext.newPage();
-  await firstSignIn(adminPage, 'gerant.delmas', adminPassword, 'Gerant-Delmas-2026');
+  await firstSignIn(adminPage, 'gerant.delmas', adminPassword, 'Kay-Lakou-Gerant-2026');
   await expect(sidebar(adminPage).getByRole('link', { name: 'Creer utilisateur' })).toBeVisible();
 
   // The administrator creates a teller for a person it registered.
-  const admin = await Api.signIn(lajan, 'gerant.delmas', 'Gerant-Delmas-2026');
+  const admin = await Api.signIn(lajan, 'gerant.delmas', 'Kay-Lakou-Gerant-2026');
   const tellerPerson = newPerson({ firstName: 'Wilner', lastName: 'Charles' });
   await admin.post('/api/persons', tellerPerson);
   await adminPage.goto('/create-user');
@@ -62,7 +62,7 @@ test('from super administrator to teller: an agent, its administrator, its first
   const tellerPassword = await temporaryPassword(lajan, tellerPerson.email, 'caisse.delmas1');
   const tellerContext = await browser.newContext({ baseURL: lajan.url });
   const tellerPage = await tellerContext.newPage();
-  await firstSignIn(tellerPage, 'caisse.delmas1', tellerPassword, 'Caisse-Delmas-2026');
+  await firstSignIn(tellerPage, 'caisse.delmas1', tellerPassword, 'Kalbas-Dlo-Caisse-2026');
   const menu = sidebar(tellerPage);
   for (const item of ['Tableau de Bord', 'Retrait', 'Depot', 'Transfert', 'Historique', 'Creer un Compte', 'Mon Compte']) {
     await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
