@@ -70,7 +70,13 @@ export function useUpdatePersonMutation(id: string) {
     mutationFn: (input: PersonData) => updatePerson(http, id, input),
     // Field errors go onto the form; the page shows the rest.
     meta: { errorToast: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personQueryKeys.all }),
+    // The person behind a user is shown by the users' screens and the signed-in user's menu too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: personQueryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: ['auth', 'current-user'] }),
+      ]),
   });
 }
 
