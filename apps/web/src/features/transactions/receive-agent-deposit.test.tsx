@@ -35,13 +35,13 @@ const pendingTransfer: PayoutLookup = {
   locked: false,
 };
 
-/** Jacmel's transfer once paid, as its own agent's search answers it whole. */
+/** A transfer of the teller's own agent once paid, as that agent's search answers it whole. */
 const paidTransfer = transactionOf({
   transactionNumber: '73829104556',
   type: 'external_transfer',
   status: 'completed',
   amount: 2000,
-  agent: { code: 'JAC01', name: 'Jacmel Cash' },
+  agent: { code: 'CAP01', name: 'Cap Services' },
   recipient: { firstName: 'Marie', lastName: 'Joseph', idDocumentType: 'passport', idDocumentNumber: null },
 });
 
