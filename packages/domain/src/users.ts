@@ -114,13 +114,16 @@ export const userMessages = {
   usernameTaken: duplicateFieldMessage('username'),
   cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
   sessionsEnded: "Les sessions de l'utilisateur sont fermées : il devra se reconnecter.",
+  endSessionsTitle: 'Fermer les sessions ?',
+  endSessionsConfirm: (username: string, name: string) =>
+    `Toutes les sessions ouvertes de ${username} (${name}) prendront fin, sur chaque appareil. Le compte reste actif : l'utilisateur devra se reconnecter avec son mot de passe.`,
+  endSessionsPending: 'Fermeture...',
   lastAdministrator: "C'est le dernier administrateur actif de cet agent : il ne peut pas être supprimé.",
   notFound: 'Utilisateur introuvable',
   personNotFound: 'Personne introuvable',
   personWithoutEmail: "Cette personne n'a pas d'adresse e-mail pour recevoir le mot de passe",
   /** DESIGN §3: creating a `sudo` user is the super administrator's alone. */
   sudoForbidden: 'Seul le super administrateur peut créer un super administrateur.',
-  /** DESIGN §3: the super administrator creates `sudo` users only (an agent's users are its administrator's). */
   /** DESIGN §3: a person stands behind at most one user (its e-mail receives that user's reset links). */
   personAlreadyUser: 'Cette personne est déjà liée à un utilisateur',
   /** A person registered at another agent, or behind a user or an agent one does not manage. */
@@ -129,6 +132,7 @@ export const userMessages = {
   /** Changing the e-mail of one's own user: the current password confirms it. */
   currentPasswordRequired: 'Le mot de passe actuel est requis pour changer votre adresse e-mail',
   currentPasswordHint: 'Pour changer votre adresse e-mail, confirmez avec votre mot de passe actuel.',
+  /** DESIGN §3: the super administrator creates `sudo` users only (an agent's users are its administrator's). */
   superAdminCreatesSudoOnly:
     "Le super administrateur ne crée que des super administrateurs ; les utilisateurs d'un agent sont créés par son administrateur.",
 } as const;

@@ -99,18 +99,15 @@ export default function UserDetailsPage() {
       </header>
       {endingSessions && (
         <ConfirmDialog
-          title="Fermer les sessions ?"
+          title={userMessages.endSessionsTitle}
           confirmLabel="Fermer les sessions"
-          pendingLabel="Fermeture..."
+          pendingLabel={userMessages.endSessionsPending}
           variant="danger"
           pending={endSessions.isPending}
           onConfirm={() => void confirmEndSessions()}
           onCancel={() => setEndingSessions(false)}
         >
-          <p>
-            Toutes les sessions ouvertes de {shown.username} ({displayName(shown)}) prendront fin, sur chaque
-            appareil. Le compte reste actif : l'utilisateur devra se reconnecter avec son mot de passe.
-          </p>
+          <p>{userMessages.endSessionsConfirm(shown.username, displayName(shown))}</p>
         </ConfirmDialog>
       )}
 
