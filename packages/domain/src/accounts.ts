@@ -34,8 +34,29 @@ export const createAccountInputSchema = z.object({
     .min(1, 'Au moins un client doit être sélectionné')
     .max(10, 'Au plus 10 titulaires par compte')
     .refine((ids) => new Set(ids).size === ids.length, 'Un client ne peut être sélectionné qu’une fois'),
+  /**
+   * For a holder whose file the teller may not read whole (another agent's customer, found masked):
+   * the document number read from the card, by person id (decision 115). Holding the account would
+   * open that file, so the customer must be at the counter.
+   */
+  holderDocuments: z.record(z.string(), z.string().trim().max(50, 'Numéro de pièce trop long')).optional(),
 });
 export type CreateAccountInput = z.infer<typeof createAccountInputSchema>;
+
+/** The account opening's holder check (decision 115). */
+export const holderDocumentMessages = {
+  required: (name: string) => `Saisissez le numéro de la pièce d’identité de ${name}, lu sur sa carte`,
+  mismatch: (name: string) => `Le numéro de pièce saisi pour ${name} ne correspond pas à son dossier`,
+  throttled: 'Trop de numéros de pièce erronés. Réessayez plus tard.',
+} as const;
+
+/** The account wizard's fields for those holders. */
+export const holderDocumentTexts = {
+  legend: 'Clients d’un autre agent',
+  hint: 'Leur dossier vous est masqué : saisissez le numéro de la pièce d’identité de chacun, lu sur sa carte.',
+  label: (name: string) => `N° de pièce de ${name}`,
+  blocked: 'Saisissez le numéro de pièce de chaque client d’un autre agent.',
+} as const;
 
 export const inactiveAccountMessage = "Le compte n'est pas actif";
 

@@ -90,8 +90,9 @@ export class Throttled extends DomainErrorBase {
   constructor(
     /** When the window has passed, for the `Retry-After` header. */
     readonly retryAfterSeconds: number,
+    message: string = authMessages.throttled,
   ) {
-    super(authMessages.throttled);
+    super(message);
   }
 }
 

@@ -1,4 +1,4 @@
-import { authMessages, personMessages, userMessages } from '@lajan/domain';
+import { authMessages, displayName, holderDocumentMessages, personMessages, userMessages } from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../src/app.js';
@@ -340,6 +340,65 @@ describe('accounts: agent B acting on agent A’s account', () => {
     expect(transfer.status).toBe(403);
   });
 
+  it('does not let B open an account on A’s customer, picked masked, without its card: the document typed must match', async () => {
+    const n = await network();
+    const open = (holderDocuments?: Record<string, string>) =>
+      call(n.app, 'POST', '/api/accounts', {
+        token: n.tellerB,
+        body: { type: 'current', currency: 'HTG', personIds: [n.customerA.id], holderDocuments },
+      });
+    const accountsOfB = async () =>
+      ((await call(n.app, 'GET', '/api/accounts?per_page=100', { token: n.tellerB })).body.data as unknown[]).length;
+    const before = await accountsOfB();
+
+    const bare = await open();
+    expect(bare.status).toBe(422);
+    expect(bare.body.errors).toEqual({ holderDocuments: [holderDocumentMessages.required(displayName(n.customerA.input))] });
+    const masked = await open({ [n.customerA.id]: `••••••${n.customerA.input.idDocumentNumber.slice(-3)}` });
+    expect(masked.status).toBe(422);
+    expect(masked.body.errors).toEqual({ holderDocuments: [holderDocumentMessages.mismatch(displayName(n.customerA.input))] });
+    expect(await accountsOfB()).toBe(before);
+    const read = await call(n.app, 'GET', `/api/persons/${n.customerA.id}`, { token: n.tellerB });
+    expect(read.body.data).toMatchObject({ masked: true, canEdit: false });
+
+    // With the card at the counter (its number typed, in any case and spacing), the account opens and
+    // the customer becomes one of B's: B reads the file whole.
+    const typed = ` ${n.customerA.input.idDocumentNumber.toLowerCase()} `;
+    const opened = await open({ [n.customerA.id]: typed });
+    expect(opened.status).toBe(201);
+    expect(await accountsOfB()).toBe(before + 1);
+    const whole = await call(n.app, 'GET', `/api/persons/${n.customerA.id}`, { token: n.tellerB });
+    expect(whole.body.data).toMatchObject({ masked: false, idDocumentNumber: n.customerA.input.idDocumentNumber });
+  });
+
+  it('counts wrong documents per teller: after five, a 429 even with the right one, and nothing opened', async () => {
+    const n = await network();
+    const open = (documentNumber: string) =>
+      call(n.app, 'POST', '/api/accounts', {
+        token: n.tellerB,
+        body: {
+          type: 'current',
+          currency: 'HTG',
+          personIds: [n.customerA.id],
+          holderDocuments: { [n.customerA.id]: documentNumber },
+        },
+      });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await open(`DEVINE${attempt}`)).status).toBe(422);
+    }
+    const right = await open(n.customerA.input.idDocumentNumber);
+    expect(right.status).toBe(429);
+    expect(right.body.message).toBe(holderDocumentMessages.throttled);
+    expect(right.headers['retry-after']).toBeDefined();
+    expect(await auditRows(n, 'accounts.holder_check_throttled')).toHaveLength(1);
+    // B's own customer needs no document and is not throttled.
+    const own = await call(n.app, 'POST', '/api/accounts', {
+      token: n.tellerB,
+      body: { type: 'current', currency: 'HTG', personIds: [n.customerB.id] },
+    });
+    expect(own.status).toBe(201);
+  });
+
   it('refuses B the account by id, its status change and its closing (404), and the administrator the route (403)', async () => {
     const n = await network();
     for (const [method, url, body] of [
@@ -655,7 +714,13 @@ describe('every link between a user and its person', () => {
     expect(sudo?.masked).toBe(true);
     const opened = await call(n.app, 'POST', '/api/accounts', {
       token: n.tellerB,
-      body: { type: 'current', currency: 'HTG', personIds: [n.sudoPerson.id] },
+      // Even with the card in hand (its document typed), holding the account opens no staff file.
+      body: {
+        type: 'current',
+        currency: 'HTG',
+        personIds: [n.sudoPerson.id],
+        holderDocuments: { [n.sudoPerson.id]: n.sudoPerson.input.idDocumentNumber },
+      },
     });
     expect(opened.status).toBe(201);
 

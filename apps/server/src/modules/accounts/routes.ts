@@ -47,10 +47,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opt
         tags,
         summary:
           'Ouvrir un compte actif pour des personnes enregistrées (la première est titulaire principale)',
-        description: accountDescription,
+        description: `${accountDescription}\n\nUn titulaire dont l’agent ne peut lire le dossier entier (client d’un autre agent) exige \`holderDocuments[personId]\`, le numéro de sa pièce lu sur la carte ; cinq numéros erronés en 15 minutes : 429.`,
         security: bearer,
         body: createAccountInputSchema,
-        response: { 201: accountResponse, ...refused, 422: errorBodySchema },
+        response: { 201: accountResponse, ...refused, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,10 @@ import { randomInt } from 'node:crypto';
 import {
   centimesToHtg,
   CURRENCY,
+  displayName,
+  holderDocumentMessages,
   maskDocumentNumber,
+  sameDocument,
   type AccountStatus,
   type AccountType,
   type CreateAccountInput,
@@ -13,7 +16,7 @@ import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { accounts } from '../../db/schema.js';
-import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
+import { Conflict, Forbidden, NotFound, Throttled, ValidationFailed } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import {
   accountRequestActivatedMail,
@@ -23,7 +26,8 @@ import {
 import { findAgentByCode } from '../agents/store.js';
 import { recordAudit } from '../audit/service.js';
 import { readablePersonIds, viewerOf } from '../persons/access.js';
-import { findPersonsByIds, isUuid } from '../persons/store.js';
+import { findPersonsByIds, isUuid, type PersonRow } from '../persons/store.js';
+import { admitAttempt, markAttemptSucceeded } from '../auth/throttle.js';
 import { generateAccountNumber } from './numbers.js';
 import {
   holderMatches,
@@ -360,6 +364,7 @@ export class AccountsService {
     const found = await findPersonsByIds(db, personIds);
     if (found.length !== personIds.length) throw missing();
     const now = clock.now();
+    await this.checkHolderDocuments(found, input.holderDocuments ?? {}, actor, now);
     let created: { id: string; accountNumber: string };
     try {
       created = await db.transaction(async (tx) => {
@@ -395,6 +400,48 @@ export class AccountsService {
       throw error;
     }
     return this.customerView(created.id, actor.user);
+  }
+
+  /**
+   * Holding an account opens a customer's whole file to the agent and lets it change it (decision 111),
+   * so a holder the teller may not read whole (another agent's customer, found masked) must be at the
+   * counter: its document number is typed from the card (decision 115). Wrong numbers are counted per
+   * user like a current password (5 in 15 minutes, then 429): the masked number shows its last
+   * characters and must not be guessed by trial.
+   */
+  private async checkHolderDocuments(
+    holders: PersonRow[],
+    typed: Record<string, string>,
+    actor: AccountActor,
+    now: Date,
+  ): Promise<void> {
+    const { db } = this.deps;
+    const readable = await readablePersonIds(
+      db,
+      await viewerOf(db, actor.user),
+      holders.map((holder) => holder.id),
+    );
+    const unread = holders.filter((holder) => !readable.has(holder.id));
+    if (unread.length === 0) return;
+    const absent = unread.find((holder) => (typed[holder.id] ?? '').trim() === '');
+    if (absent) {
+      throw new ValidationFailed({ holderDocuments: [holderDocumentMessages.required(displayName(absent))] });
+    }
+    const admission = await admitAttempt(db, {
+      kind: 'holder_check',
+      key: actor.user.id,
+      ip: actor.ip,
+      now,
+    });
+    if (!admission.admitted) {
+      await recordAudit(db, { at: now, action: 'accounts.holder_check_throttled', actor: actor.user, ip: actor.ip });
+      throw new Throttled(admission.waitSeconds, holderDocumentMessages.throttled);
+    }
+    const wrong = unread.find((holder) => !sameDocument(holder.idDocumentNumber, typed[holder.id]));
+    if (wrong) {
+      throw new ValidationFailed({ holderDocuments: [holderDocumentMessages.mismatch(displayName(wrong))] });
+    }
+    await markAttemptSucceeded(db, admission.attemptId);
   }
 
   /** `POST /accounts/search`: any customer account by its exact number (a customer may be served anywhere). */

@@ -10,6 +10,7 @@ export type AuditAction =
   | 'auth.logout'
   | 'auth.password_changed'
   | 'auth.password_check_throttled'
+  | 'accounts.holder_check_throttled'
   | 'auth.password_check_locked'
   | 'auth.reset_requested'
   | 'auth.password_reset'

@@ -5,27 +5,35 @@ import { loginAttempts } from '../../db/schema.js';
 /** DESIGN §6: failures counted over 15 minutes. */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 
-export type AttemptKind = 'login' | 'reset_request' | 'reset_confirm' | 'password_check' | 'register';
+export type AttemptKind =
+  | 'login'
+  | 'reset_request'
+  | 'reset_confirm'
+  | 'password_check'
+  | 'register'
+  | 'holder_check';
 
-type KeyedKind = 'login' | 'reset_request' | 'password_check';
+type KeyedKind = 'login' | 'reset_request' | 'password_check' | 'holder_check';
 
 /**
  * Sign-in: after 5 failures for one username or 50 from one address within the window,
  * sign-in is refused until the window has passed (a success is never limited, and the
  * username's count starts again after one). Reset requests: every request counts. The current
- * password of a password change: the sign-in limits, counted per user (decision 110).
+ * password of a password change: the sign-in limits, counted per user (decision 110). The documents
+ * typed to open an account on another agent's customer: the same, per user (decision 115).
  */
 export const throttleLimits: Record<KeyedKind, { perUsername: number; perIp: number }> = {
   login: { perUsername: 5, perIp: 50 },
   reset_request: { perUsername: 5, perIp: 50 },
   password_check: { perUsername: 5, perIp: 50 },
+  holder_check: { perUsername: 5, perIp: 50 },
 };
 
 /** A new password sent with a reset link: 10 tries per address in the window, every try counts. */
 export const RESET_CONFIRM_LIMIT_PER_IP = 10;
 
 /** Kinds whose failures only count (a success is never limited); the others count every attempt. */
-const failuresOnly: ReadonlySet<AttemptKind> = new Set(['login', 'password_check']);
+const failuresOnly: ReadonlySet<AttemptKind> = new Set(['login', 'password_check', 'holder_check']);
 
 export interface ThrottleQuery {
   kind: KeyedKind;

@@ -213,7 +213,8 @@ describe('POST /api/accounts/search', () => {
 describe('GET /api/accounts and /api/accounts/{id}: a teller sees its own agent’s accounts', () => {
   it('lists the agent’s accounts newest first with their total, and none of another agent’s', async () => {
     const { t, a, b } = await setup();
-    const [rose, paul, jean] = await customers(t, a.teller.token, 1, 2, 3);
+    const [rose, paul] = await customers(t, a.teller.token, 1, 2);
+    const [jean] = await customers(t, b.teller.token, 3);
     const first = await open(t, a, [rose!.id]);
     t.clock.advance(1000);
     const second = await open(t, a, [paul!.id]);

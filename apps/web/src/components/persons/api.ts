@@ -18,6 +18,8 @@ import { useHttp } from '../../lib/http-context';
 /** A search result: every field the API sends, the ones a list shows guaranteed. */
 export const personSearchResultSchema = personSchema
   .partial()
+  // `masked`: the file is another agent's customer's, shown masked (decision 111).
+  .extend({ masked: z.boolean().optional() })
   .required({ id: true, firstName: true, lastName: true, idDocumentType: true, idDocumentNumber: true });
 export type PersonSearchResult = z.infer<typeof personSearchResultSchema>;
 

@@ -7,7 +7,9 @@ import {
   accountTypeLabels,
   createAccountInputSchema,
   CURRENCY,
+  displayName,
   genericMessages,
+  holderDocumentTexts,
   type Account,
   type CreateAccountInput,
 } from '@lajan/domain';
@@ -18,6 +20,7 @@ import { ClientList } from '../../components/persons/ClientList';
 import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
 import type { PersonSearchResult } from '../../components/persons/api';
 import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { Wizard } from '../../components/wizard/Wizard';
 import { errorMessage, isHttpError } from '../../lib/http';
@@ -38,6 +41,8 @@ export default function CreateAccountPage() {
   const mutation = useCreateAccountMutation();
   const [step, setStep] = useState(0);
   const [clients, setClients] = useState<PersonSearchResult[]>([]);
+  // Another agent's customers (found masked): their document numbers typed from the cards (decision 115).
+  const [documents, setDocuments] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<Account | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -68,7 +73,12 @@ export default function CreateAccountPage() {
     const valid = await trigger();
     if (!valid) return;
     try {
-      const account = await mutation.mutateAsync(getValues());
+      const maskedIds = new Set(masked.map((client) => client.id));
+      const holderDocuments = Object.fromEntries(Object.entries(documents).filter(([id]) => maskedIds.has(id)));
+      const account = await mutation.mutateAsync({
+        ...getValues(),
+        ...(maskedIds.size > 0 ? { holderDocuments } : {}),
+      });
       toasts.success(accountMessages.created);
       setCreated(account);
     } catch (error) {
@@ -78,16 +88,21 @@ export default function CreateAccountPage() {
           if (field === 'type' || field === 'currency' || field === 'personIds') {
             setError(field, { type: 'server', message: messages[0] });
           }
+          if (field === 'holderDocuments') setError('personIds', { type: 'server', message: messages[0] });
         }
         setFailure(error.serverMessage ?? genericMessages.validation);
         setStep(firstField === 'type' || firstField === 'currency' ? STEP_TYPE : STEP_CLIENTS);
         return;
       }
       setFailure(errorMessage(error, DEFAULT_ERROR_FALLBACK));
+      if (isHttpError(error) && error.status === 429) setStep(STEP_CLIENTS);
     }
   }
 
   if (created) return <AccountCreated account={created} />;
+
+  const masked = clients.filter((client) => client.masked === true);
+  const documentsTyped = masked.every((client) => (documents[client.id] ?? '').trim() !== '');
 
   const clientsStep = (
     <div className="space-y-4">
@@ -103,6 +118,25 @@ export default function CreateAccountPage() {
         showHolderRole
         onRemove={(_, index) => choose(clients.filter((__, i) => i !== index))}
       />
+      {masked.length > 0 && (
+        <fieldset className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">{holderDocumentTexts.legend}</legend>
+          <p className="text-sm text-slate-700">{holderDocumentTexts.hint}</p>
+          {masked.map((client) => (
+            <TextField
+              key={client.id}
+              label={holderDocumentTexts.label(displayName(client))}
+              required
+              autoComplete="off"
+              value={documents[client.id] ?? ''}
+              onChange={(event) => {
+                const value = event.target.value;
+                setDocuments((current) => ({ ...current, [client.id]: value }));
+              }}
+            />
+          ))}
+        </fieldset>
+      )}
       {errors.personIds?.message && <p className="text-sm text-red-700">{errors.personIds.message}</p>}
     </div>
   );
@@ -151,8 +185,9 @@ export default function CreateAccountPage() {
           id: 'clients',
           title: 'Sélection des clients',
           content: clientsStep,
-          canGoNext: clients.length > 0,
-          blockedHint: 'Sélectionnez au moins un client pour continuer.',
+          canGoNext: clients.length > 0 && documentsTyped,
+          blockedHint:
+            clients.length > 0 ? holderDocumentTexts.blocked : 'Sélectionnez au moins un client pour continuer.',
           validate: () => trigger('personIds'),
         },
         {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { holderDocumentMessages, holderDocumentTexts, type MaskedPerson } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, marie, personList } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
@@ -125,6 +126,49 @@ describe('the create-account wizard (SPEC §2, §4)', () => {
     expect(await screen.findByText('Étape 1 sur 3')).toBeVisible();
     expect(screen.getByText('Au moins un client doit être sélectionné')).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('Veuillez corriger les erreurs du formulaire');
+  });
+
+  it("asks the document number read from the card for another agent's customer (found masked), and sends it", async () => {
+    const rose: MaskedPerson = {
+      id: '10000000-0000-4000-8000-000000000009',
+      firstName: 'Rose',
+      lastName: 'Lafleur',
+      idDocumentType: 'id_card',
+      idDocumentNumber: '••••••789',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      masked: true,
+      canEdit: false,
+    };
+    api.on('GET /persons', { body: { data: [rose], meta: { total: 1, page: 1, per_page: 20 } } });
+    api.on('POST /accounts', {
+      status: 422,
+      body: {
+        message: 'Veuillez corriger les erreurs du formulaire',
+        code: 'VALIDATION_ERROR',
+        errors: { holderDocuments: [holderDocumentMessages.mismatch('Rose LAFLEUR')] },
+      },
+    });
+    const { user } = await openWizard();
+    await pick(user, /Rose LAFLEUR/);
+    expect(screen.getByRole('group', { name: holderDocumentTexts.legend })).toBeVisible();
+    expect(next()).toBeDisabled();
+    expect(next()).toHaveAccessibleDescription(holderDocumentTexts.blocked);
+
+    await user.type(screen.getByLabelText(holderDocumentTexts.label('Rose LAFLEUR')), 'CIN-000-789');
+    expect(next()).toBeEnabled();
+    await user.click(next());
+    await user.click(screen.getByRole('radio', { name: /Courant/ }));
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByText('Étape 1 sur 3')).toBeVisible();
+    expect(screen.getByText(holderDocumentMessages.mismatch('Rose LAFLEUR'))).toBeVisible();
+    expect(api.requests.find((request) => request.path === '/accounts')?.body).toEqual({
+      type: 'current',
+      currency: 'HTG',
+      personIds: [rose.id],
+      holderDocuments: { [rose.id]: 'CIN-000-789' },
+    });
   });
 
   it('says so when the server cannot be reached, and stays on the summary', async () => {
