@@ -491,6 +491,33 @@ describe('every link between a user and its person', () => {
     expect(told.text).not.toContain('alpha.proprietaire@exemple.ht');
   });
 
+  it('refuses a second administrator of A the sessions and the disabling of the owner’s user, and lets it act on A’s teller', async () => {
+    const n = await network();
+    const secondPerson = await register(n.app, n.adminA, 140);
+    const secondAdmin = await userOn(
+      n.app,
+      n.db,
+      n.adminA,
+      'alpha.second',
+      'agent_admin',
+      secondPerson.id,
+      secondPerson.input.email,
+    );
+    for (const [method, url] of [
+      ['POST', '/api/users/alpha.admin/end-sessions'],
+      ['DELETE', '/api/users/alpha.admin'],
+    ] as const) {
+      const refused = await call(n.app, method, url, { token: secondAdmin });
+      expect(refused.status).toBe(403);
+    }
+    // The owner's sessions go on, and it stays active.
+    expect((await call(n.app, 'GET', '/api/auth/user', { token: n.adminA })).status).toBe(200);
+    expect(await auditRows(n, 'users.sessions_ended')).toHaveLength(0);
+    const ended = await call(n.app, 'POST', '/api/users/alpha.guichet/end-sessions', { token: secondAdmin });
+    expect(ended.status).toBe(200);
+    expect((await call(n.app, 'GET', '/api/auth/user', { token: n.tellerA })).status).toBe(401);
+  });
+
   it('refuses a teller the person of a colleague or its own (the road for its own is PUT /users), and another agent’s administrator the person of A’s teller', async () => {
     const n = await network();
     for (const token of [n.tellerA, n.tellerB, n.adminB]) {

@@ -255,16 +255,7 @@ export class UsersService {
     const session = actor.user;
     const target = await this.#visible(db, session, id);
     const self = target.view.id === session.id;
-    if (!self) {
-      if (!can(session, 'users.manage')) throw new Forbidden();
-      // The user's person may also own an agent, or be a super administrator's: who manages the user
-      // must also be who may change that person (DESIGN §3).
-      const viewer = await viewerOf(db, session);
-      const links = await personLinks(db, viewer, target.view.personId);
-      if (!links || !accessOf(viewer, links).canEdit) {
-        throw new Forbidden(personMessages.changeForbidden);
-      }
-    }
+    if (!self) await this.#assertManages(session, target);
 
     const { current_password: currentPassword, ...fields } = input;
     const changed = Object.fromEntries(
@@ -360,6 +351,7 @@ export class UsersService {
     const { db, clock } = this.deps;
     const session = actor.user;
     const target = await this.#visible(db, session, usernameOrId);
+    if (target.view.id !== session.id) await this.#assertManages(session, target);
     const now = clock.now();
     await db.transaction(async (tx) => {
       const details = await change(tx, target, now);
@@ -373,5 +365,18 @@ export class UsersService {
       });
     });
     return (await this.#visible(db, session, target.view.id)).view;
+  }
+
+  /**
+   * Who manages a user must also be who may change its person (DESIGN §3): the person may also own an
+   * agent, or stand behind a super administrator. Any change to another user (its contact, its
+   * sessions, disabling it) passes here.
+   */
+  async #assertManages(session: SessionUser, target: UserRecord): Promise<void> {
+    if (!can(session, 'users.manage')) throw new Forbidden();
+    const { db } = this.deps;
+    const viewer = await viewerOf(db, session);
+    const links = await personLinks(db, viewer, target.view.personId);
+    if (!links || !accessOf(viewer, links).canEdit) throw new Forbidden(personMessages.changeForbidden);
   }
 }
