@@ -1,6 +1,16 @@
+import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { personFailureMessages, personMessages, type FullPerson, type PersonData } from '@lajan/domain';
+import {
+  personFailureMessages,
+  personMessages,
+  userMessages,
+  type FullPerson,
+  type PersonData,
+} from '@lajan/domain';
 import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/dialog/Dialog';
+import { TextField } from '../../components/TextField';
 import { PageLoading } from '../../components/PageLoading';
 import {
   PersonForm,
@@ -9,7 +19,7 @@ import {
 } from '../../components/persons/PersonForm';
 import { personSubmitFailure } from '../../components/persons/person-submit';
 import { useToasts } from '../../components/toasts/toast-context';
-import { errorMessage } from '../../lib/http';
+import { errorMessage, isHttpError } from '../../lib/http';
 import { useGoBack } from '../../lib/use-go-back';
 import { PersonPageHeader } from './PersonPageHeader';
 import { usePersonQuery, useUpdatePersonMutation } from './api/persons';
@@ -53,10 +63,18 @@ export default function EditPersonPage() {
   const toasts = useToasts();
   const goBack = useGoBack();
 
+  // Changing the e-mail of one's own person (where one's reset links go) is confirmed with one's
+  // password (DESIGN §3): the server asks for it (a 422 on current_password), and the form waits.
+  const [confirming, setConfirming] = useState<PersonData | null>(null);
+
   async function save(person: PersonData): Promise<PersonSubmitResult | void> {
     try {
       await mutation.mutateAsync(person);
     } catch (error) {
+      if (isHttpError(error) && error.errors.current_password) {
+        setConfirming(person);
+        return { message: userMessages.currentPasswordHint };
+      }
       return personSubmitFailure(error, personFailureMessages.update);
     }
     toasts.success(personMessages.updated);
@@ -87,6 +105,79 @@ export default function EditPersonPage() {
     <section className="mx-auto w-full max-w-3xl">
       <PersonPageHeader title="Modifier la personne" onBack={goBack} />
       {content}
+      {confirming && (
+        <ConfirmOwnEmail
+          person={confirming}
+          id={id}
+          onClose={() => setConfirming(null)}
+          onSaved={() => {
+            setConfirming(null);
+            toasts.success(personMessages.updated);
+            goBack();
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+/** The current password that confirms a change of one's own e-mail, then the save again. */
+function ConfirmOwnEmail({
+  person,
+  id,
+  onClose,
+  onSaved,
+}: {
+  person: PersonData;
+  id: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const mutation = useUpdatePersonMutation(id);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError(userMessages.currentPasswordRequired);
+      return;
+    }
+    setError(null);
+    try {
+      await mutation.mutateAsync({ ...person, current_password: password });
+      onSaved();
+    } catch (failure) {
+      setError(
+        isHttpError(failure) && failure.errors.current_password?.[0]
+          ? failure.errors.current_password[0]
+          : errorMessage(failure, personFailureMessages.update),
+      );
+    }
+  }
+
+  return (
+    <Dialog title="Confirmer votre mot de passe" onClose={onClose}>
+      <form noValidate onSubmit={(event) => void confirm(event)} className="space-y-4">
+        <TextField
+          label="Mot de passe actuel"
+          type="password"
+          autoComplete="current-password"
+          required
+          hint={userMessages.currentPasswordHint}
+          error={error ?? undefined}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" disabled={mutation.isPending} onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" loading={mutation.isPending} loadingText="Enregistrement...">
+            Confirmer
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

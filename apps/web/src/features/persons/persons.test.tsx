@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FullPerson, MaskedPerson } from '@lajan/domain';
+import { authMessages, userMessages, type FullPerson, type MaskedPerson } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { jean, marie } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
@@ -133,6 +133,58 @@ describe('the edit screen', () => {
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('email existe déjà'),
     );
+  });
+
+  it('asks the current password when the server wants it (one’s own e-mail), then saves with it', async () => {
+    api.on(`PUT /persons/${jean.id}`, (request) => {
+      const body = request.body as { current_password?: string; email: string };
+      if (!body.current_password) {
+        return {
+          status: 422,
+          body: {
+            message: 'Veuillez corriger les erreurs du formulaire',
+            code: 'VALIDATION_ERROR',
+            errors: { current_password: [userMessages.currentPasswordRequired] },
+          },
+        };
+      }
+      if (body.current_password !== 'Bon-Mot-2026') {
+        return {
+          status: 422,
+          body: {
+            message: 'Veuillez corriger les erreurs du formulaire',
+            code: 'VALIDATION_ERROR',
+            errors: { current_password: [authMessages.wrongCurrentPassword] },
+          },
+        };
+      }
+      return { body: { data: { ...jeanFull, email: body.email } } };
+    });
+    const { user } = open(`/persons/${jean.id}/edit`);
+    const email = await screen.findByRole('textbox', { name: 'Email' }, { timeout: 5000 });
+    await user.clear(email);
+    await user.type(email, 'jean.nouveau@example.ht');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmer votre mot de passe' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+    expect(within(dialog).getByLabelText('Mot de passe actuel')).toHaveAccessibleDescription(
+      new RegExp(userMessages.currentPasswordRequired),
+    );
+    await user.type(within(dialog).getByLabelText('Mot de passe actuel'), 'devine');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Mot de passe actuel')).toHaveAccessibleDescription(
+        new RegExp(authMessages.wrongCurrentPassword),
+      ),
+    );
+    await user.clear(within(dialog).getByLabelText('Mot de passe actuel'));
+    await user.type(within(dialog).getByLabelText('Mot de passe actuel'), 'Bon-Mot-2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+
+    expect(await screen.findByText('Personne modifiée avec succès')).toBeVisible();
+    const last = api.requests.filter((request) => request.method === 'PUT').at(-1);
+    expect(last?.body).toMatchObject({ email: 'jean.nouveau@example.ht', current_password: 'Bon-Mot-2026' });
   });
 
   it('refuses to show a form for a person the user may not change', async () => {

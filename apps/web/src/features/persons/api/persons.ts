@@ -5,8 +5,8 @@ import {
   personFailureMessages,
   personViewSchema,
   type FullPerson,
-  type PersonData,
   type PersonView,
+  type UpdatePersonInput,
 } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
@@ -59,7 +59,7 @@ export function usePersonQuery(id: string) {
 }
 
 /** `PUT /persons/{id}`: the whole form; 403 when the caller may not change it, 409 / 422 by field. */
-export async function updatePerson(http: HttpClient, id: string, input: PersonData): Promise<FullPerson> {
+export async function updatePerson(http: HttpClient, id: string, input: UpdatePersonInput): Promise<FullPerson> {
   return fullPersonSchema.parse(await http.put<unknown>(`/persons/${encodeURIComponent(id)}`, input));
 }
 
@@ -67,7 +67,7 @@ export function useUpdatePersonMutation(id: string) {
   const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PersonData) => updatePerson(http, id, input),
+    mutationFn: (input: UpdatePersonInput) => updatePerson(http, id, input),
     // Field errors go onto the form; the page shows the rest.
     meta: { errorToast: false },
     // The person behind a user is shown by the users' screens and the signed-in user's menu too.
