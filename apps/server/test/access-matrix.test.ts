@@ -93,7 +93,13 @@ async function fixtures(): Promise<Fixtures> {
     const tellerToken = await tokenFor(t, 'alpha.guichet');
     const opened = await call(app, 'POST', '/api/accounts', {
       token: tellerToken,
-      body: { type: 'current', currency: 'HTG', personIds: [person.id] },
+      // The person was registered by no agent: its card proves it is at the counter (decision 115).
+      body: {
+        type: 'current',
+        currency: 'HTG',
+        personIds: [person.id],
+        holderDocuments: { [person.id]: person.idDocumentNumber },
+      },
     });
     if (opened.status === 201) accountId = opened.body.data.id as string;
   }
