@@ -37,15 +37,15 @@ test('the super administrator signs in, must change the first password, sees the
   for (const item of [
     'Tableau de Bord',
     'Liste des agents',
-    'Depot sur Agent',
-    'Creer agent',
+    'Dépôt sur agent',
+    'Créer un agent',
     'Lister les administrateurs',
-    'Creer Administrateur',
+    'Créer un administrateur',
     'Tableau des Frais',
   ]) {
     await expect(sidebar.getByRole('link', { name: item })).toBeVisible();
   }
-  for (const item of ['Retrait', 'Depot', 'Historique', 'Mon Compte', 'Creer utilisateur']) {
+  for (const item of ['Retrait', 'Dépôt', 'Historique', 'Mon Compte', 'Créer un utilisateur']) {
     await expect(sidebar.getByRole('link', { name: item, exact: true })).toHaveCount(0);
   }
 
@@ -58,7 +58,7 @@ test('the super administrator signs in, must change the first password, sees the
   const menu = page.getByRole('menu');
   await expect(menu.getByText(SUPERADMIN.email)).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Compte', exact: true })).toHaveCount(0);
-  await menu.getByRole('menuitem', { name: 'Deconecter' }).click();
+  await menu.getByRole('menuitem', { name: 'Se déconnecter' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Déconnexion réussie')).toBeVisible();
 

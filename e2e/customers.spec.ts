@@ -18,7 +18,7 @@ async function fillPersonForm(page: Page, person: PersonValues) {
   await page.getByLabel("Date d'émission").fill(person.dateIssued);
   await page.getByLabel("Date d'expiration").fill(person.expirationDate);
   await page.getByLabel('Pays').fill(person.country);
-  await page.getByLabel('Departement').fill(person.state);
+  await page.getByLabel('Département').fill(person.state);
   await page.getByLabel('Commune').fill(person.city);
   await page.getByLabel('Adresse').fill(person.address);
   await page.getByLabel('Téléphone').fill(person.phoneNumber.replace('+509 ', ''));

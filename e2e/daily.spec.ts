@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { Api, newPerson, setUpAgent, type AgentSetUp } from './support/api.js';
 import { expect, test, type Lajan } from './support/lajan.js';
+import { expectNoSpecForbiddenTexts } from './support/texts.js';
 
 /*
  * Issue 6, end to end in Chromium against the real server: every screen of each role checked by axe-core
@@ -77,6 +78,7 @@ async function checkScreens(page: Page, paths: readonly string[]) {
     await settled(page);
     expect(new URL(page.url()).pathname, `${path} ouvre sans redirection`).toBe(path.split('?')[0]);
     await expectAccessible(page, `${path} @1280`);
+    await expectNoSpecForbiddenTexts(page);
     await page.setViewportSize(PHONE);
     await settled(page);
     await expectAccessible(page, `${path} @360`);

@@ -166,7 +166,7 @@ async function signedInPage(page: Page, api: Api): Promise<void> {
   await api.useIn(page);
 }
 
-test('the super administrator funds an agent through "Depot sur Agent" and the float shows it', async ({
+test('the super administrator funds an agent through "Dépôt sur agent" and the float shows it', async ({
   page,
   lajan,
 }) => {
@@ -241,7 +241,7 @@ test('a teller takes a deposit, pays a withdrawal and moves money between two ac
   await next(page, 'Étape 3 sur 3');
   await expectFeePreview(page, 5000, 0, 'Total à encaisser');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText('Depot realiser avec success')).toBeVisible();
+  await expect(page.getByText('Dépôt réalisé avec succès')).toBeVisible();
   const depositNumber = await expectReceipt(page, { amount: 5000, fee: 0 });
   await printReceipt(page);
   expect(await findTransaction(agent.teller, depositNumber)).toMatchObject({
@@ -259,7 +259,7 @@ test('a teller takes a deposit, pays a withdrawal and moves money between two ac
   await next(page, 'Étape 3 sur 3');
   await expectFeePreview(page, 1000, 40, 'Total débité du compte');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText('Retrait realiser avec success')).toBeVisible();
+  await expect(page.getByText('Retrait réalisé avec succès')).toBeVisible();
   const withdrawalNumber = await expectReceipt(page, { amount: 1000, fee: 40 });
   await printReceipt(page);
   expect(await findTransaction(agent.teller, withdrawalNumber)).toMatchObject({
@@ -282,7 +282,7 @@ test('a teller takes a deposit, pays a withdrawal and moves money between two ac
   await next(page, 'Étape 4 sur 4');
   await expectFeePreview(page, 500, 10, 'Total débité du compte');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText('Transfer successful')).toBeVisible();
+  await expect(page.getByText('Transfert réalisé avec succès')).toBeVisible();
   const transferNumber = await expectReceipt(page, { amount: 500, fee: 10 });
   await printReceipt(page);
   expect(await findTransaction(agent.teller, transferNumber)).toMatchObject({
@@ -349,7 +349,7 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
   await page.getByLabel("Date d'émission").fill(recipient.dateIssued);
   await page.getByLabel("Date d'expiration").fill(recipient.expirationDate);
   await page.getByRole('textbox', { name: 'Pays' }).fill(recipient.country);
-  await page.getByRole('textbox', { name: 'Departement' }).fill(recipient.state);
+  await page.getByRole('textbox', { name: 'Département' }).fill(recipient.state);
   await page.getByRole('textbox', { name: 'Commune' }).fill(recipient.city);
   await page.getByRole('textbox', { name: 'Adresse' }).fill(recipient.address);
   await page.getByRole('textbox', { name: 'Téléphone' }).fill(recipient.phoneNumber);
@@ -436,7 +436,7 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
     payingPage.getByRole('region', { name: 'Montant à remettre' }).getByText(htg(2000)),
   ).toBeVisible();
   await payingPage.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(payingPage.getByText('Transaction received successfully')).toBeVisible();
+  await expect(payingPage.getByText('Transfert payé avec succès')).toBeVisible();
   const payoutNumber = await expectReceipt(payingPage, { amount: 2000, fee: 0 });
   await printReceipt(payingPage);
 

@@ -41,7 +41,7 @@ test('from super administrator to teller: an agent, its administrator, its first
   const adminContext = await browser.newContext({ baseURL: lajan.url });
   const adminPage = await adminContext.newPage();
   await firstSignIn(adminPage, 'gerant.delmas', adminPassword, 'Kay-Lakou-Gerant-2026');
-  await expect(sidebar(adminPage).getByRole('link', { name: 'Creer utilisateur' })).toBeVisible();
+  await expect(sidebar(adminPage).getByRole('link', { name: 'Créer un utilisateur' })).toBeVisible();
 
   // The administrator creates a teller for a person it registered.
   const admin = await Api.signIn(lajan, 'gerant.delmas', 'Kay-Lakou-Gerant-2026');
@@ -54,7 +54,7 @@ test('from super administrator to teller: an agent, its administrator, its first
   await adminPage.getByLabel("Nom d'utilisateur").fill('caisse.delmas1');
   await adminPage.getByRole('button', { name: 'Suivant' }).click();
   await adminPage.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(adminPage.getByText('User created successfully')).toBeVisible();
+  await expect(adminPage.getByText('Utilisateur créé avec succès')).toBeVisible();
   await expect(adminPage).toHaveURL(/\/users$/);
   await expect(adminPage.getByText('caisse.delmas1').first()).toBeVisible();
 
@@ -64,10 +64,10 @@ test('from super administrator to teller: an agent, its administrator, its first
   const tellerPage = await tellerContext.newPage();
   await firstSignIn(tellerPage, 'caisse.delmas1', tellerPassword, 'Kalbas-Dlo-Caisse-2026');
   const menu = sidebar(tellerPage);
-  for (const item of ['Tableau de Bord', 'Retrait', 'Depot', 'Transfert', 'Historique', 'Creer un Compte', 'Mon Compte']) {
+  for (const item of ['Tableau de Bord', 'Retrait', 'Dépôt', 'Transfert', 'Historique', 'Créer un compte', 'Mon Compte']) {
     await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
   }
-  for (const item of ['Liste des agents', 'Creer agent', 'Creer utilisateur', 'Lister les administrateurs']) {
+  for (const item of ['Liste des agents', 'Créer un agent', 'Créer un utilisateur', 'Lister les administrateurs']) {
     await expect(menu.getByRole('link', { name: item, exact: true })).toHaveCount(0);
   }
   await adminContext.close();

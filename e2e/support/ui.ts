@@ -28,7 +28,7 @@ export async function pickPerson(page: Page, term: string, resultText: string | 
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('searchbox').or(dialog.getByRole('textbox')).first().fill(term);
   await dialog.getByRole('searchbox').or(dialog.getByRole('textbox')).first().press('Enter');
-  await expect(dialog.getByText('Resultat de la recherche')).toBeVisible();
+  await expect(dialog.getByText('Résultat de la recherche')).toBeVisible();
   await dialog.getByRole('button', { name: resultText }).first().click();
 }
 

@@ -113,3 +113,12 @@ export type Account = z.infer<typeof accountSchema>;
 
 /** SPEC §8 success message of `POST /accounts`. */
 export const accountMessages = { created: 'Compte créé avec succès' } as const;
+
+/** SPEC §8's "Failed to fetch accounts list", "Failed to update account"… in French (decision 134). */
+export const accountFailureMessages = {
+  /** "Mon Compte" (`GET /accounts/self`). */
+  self: 'Échec du chargement du compte',
+  list: 'Échec du chargement de la liste des comptes',
+  update: 'Échec de la modification du compte',
+  delete: 'Échec de la suppression du compte',
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './text.js';
+import { genericMessages } from './errors.js';
 import { paginationQuerySchema } from './pagination.js';
 import { emailSchema, personSummarySchema } from './persons.js';
 
@@ -118,12 +119,12 @@ export function agentStatusOf(agent: { deletedAt: unknown; suspendedAt: unknown 
   return 'active';
 }
 
-/** Messages of the agent calls; the success ones are SPEC §8's. */
+/** Messages of the agent calls; the success ones are SPEC §8's, in French. */
 export const agentMessages = {
   created: 'Agent enregistré avec succès',
-  suspended: 'Agent suspended successfully',
-  activated: 'Agent activated successfully',
-  deleted: 'Agent deleted successfully',
+  suspended: 'Agent suspendu avec succès',
+  activated: 'Agent réactivé avec succès',
+  deleted: 'Agent supprimé avec succès',
   notFound: 'Agent introuvable',
   personNotFound: 'Personne introuvable',
   personRepeated: "Une personne ne peut être sélectionnée qu'une fois",
@@ -136,5 +137,5 @@ export const agentMessages = {
 export const agentFailureMessages = {
   list: 'Échec du chargement des agents',
   /** Suspend, activate, delete: SPEC §8's generic fallback. */
-  action: 'An error occurred',
+  action: genericMessages.failure,
 } as const;

@@ -93,6 +93,8 @@ export const authMessages = {
   /** A session is renewed while in use, but never beyond 12 hours after sign-in. */
   sessionTooOld: 'Votre journée de travail a dépassé 12 heures. Veuillez vous reconnecter.',
   passwordUpdated: 'Mot de passe mis à jour avec succès',
+  /** SPEC §8's "Failed to update password", in French. */
+  passwordUpdateFailed: 'Échec de la modification du mot de passe',
   resetLinkSent: 'Un lien de réinitialisation a été envoyé à votre adresse email.',
   /** SPEC §8: the forgot-password screen's toast, and what it says under the form when the call failed. */
   resetLinkSentToast: 'Lien de réinitialisation envoyé',

@@ -22,6 +22,8 @@ export interface ErrorBody {
 }
 
 export const genericMessages = {
+  /** SPEC §8's generic fallback ("An error occurred"), in French. */
+  failure: 'Une erreur est survenue',
   validation: 'Veuillez corriger les erreurs du formulaire',
   notFound: 'Ressource introuvable',
   internal: 'Une erreur interne est survenue. Veuillez réessayer.',

@@ -32,8 +32,8 @@ export const permissions = {
   'users.manage': ['superAdmin', 'agentAdmin'],
   'admins.manage': ['superAdmin'],
   /**
-   * An agent's administrator managing its own agent's users: the sidebar's "List des utilisateur"
-   * and "Creer utilisateur" and the dashboard's "Créer un utilisateur" (SPEC §2: admin-role agents only;
+   * An agent's administrator managing its own agent's users: the sidebar's "Liste des utilisateurs"
+   * and "Créer un utilisateur" and the dashboard's "Créer un utilisateur" (SPEC §2: admin-role agents only;
    * the super administrator reaches the same screens through "Lister les administrateurs").
    */
   'agentUsers.manage': ['agentAdmin'],

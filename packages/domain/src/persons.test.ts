@@ -139,8 +139,8 @@ describe('display helpers (SPEC §3)', () => {
     expect(maritalStatusLabel(undefined)).toBe('Non spécifié');
     expect(contactMethodLabel('phone')).toBe('Téléphone');
     expect(contactMethodLabel('fax')).toBe('Contact non reconnu');
-    expect(duplicateFieldMessage('email')).toBe('email existe déjà');
-    expect(duplicateDocumentMessage('passport')).toBe('Ce numero passport existe deja existe déjà');
+    expect(duplicateFieldMessage('email')).toBe('Cette adresse e-mail existe déjà');
+    expect(duplicateDocumentMessage('passport')).toBe('Ce numéro de passeport existe déjà');
   });
 
   it('stores one form of a phone number', () => {

@@ -23,14 +23,14 @@ export const genderLabels: Record<Gender, string> = { male: 'Homme', female: 'Fe
 
 /** The form's document choice (SPEC §2 "Register-client screen"). */
 export const idDocumentChoiceLabels: Record<IdDocumentType, string> = {
-  id_card: "Carte d'identite",
-  passport: 'passport',
+  id_card: "Carte d'identité",
+  passport: 'Passeport',
   driving_license: 'Permis de conduire',
 };
 
 export const phonePrefixes = [
   { prefix: '+509', label: '+509 (Haïti)' },
-  { prefix: '+1', label: '+1 (US)' },
+  { prefix: '+1', label: '+1 (États-Unis)' },
   { prefix: '+33', label: '+33 (France)' },
 ] as const;
 
@@ -76,14 +76,27 @@ export function contactMethodLabel(method: string | null | undefined): string {
   }
 }
 
-/** "Jean DUPONT": first name capitalised, last name in upper case. */
+/**
+ * A first name as SPEC §3 shows it: each part capitalised, the rest in lower case, the separators kept
+ * ("rose-merline" → "Rose-Merline", "jean baptiste" → "Jean Baptiste", "marie-élise" → "Marie-Élise").
+ * A part starts after a space or a hyphen only: "d'Arc" keeps its small d, as it is written.
+ */
+export function capitaliseFirstName(firstName: string): string {
+  return firstName
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLocaleLowerCase('fr-FR')
+    .replace(
+      /(^|[\s-])(\p{L})/gu,
+      (_, separator: string, letter: string) => separator + letter.toLocaleUpperCase('fr-FR'),
+    );
+}
+
+/** "Jean DUPONT", "Rose-Merline PIERRE-LOUIS": first name capitalised (SPEC §3), last name in upper case. */
 export function displayName(person: { firstName?: string | null; lastName?: string | null }): string {
-  const first = (person.firstName ?? '').trim();
-  const last = (person.lastName ?? '').trim();
-  const capitalised = first
-    ? first.charAt(0).toLocaleUpperCase('fr-FR') + first.slice(1).toLocaleLowerCase('fr-FR')
-    : '';
-  return [capitalised, last.toLocaleUpperCase('fr-FR')].filter(Boolean).join(' ');
+  const first = capitaliseFirstName(person.firstName ?? '');
+  const last = (person.lastName ?? '').trim().replace(/\s+/g, ' ').toLocaleUpperCase('fr-FR');
+  return [first, last].filter(Boolean).join(' ');
 }
 
 /** One normal form for phone numbers: `+` and digits ("+509 3712-3456" → "+50937123456"). */
@@ -233,18 +246,27 @@ export const personSchema = personFieldsSchema.extend({
 });
 export type Person = z.infer<typeof personSchema>;
 
-/** The uniqueness checks of SPEC §5: "<field> existe déjà" and the document message. */
+/** The uniqueness checks of SPEC §5 ("<field> existe déjà" and the document message), naming the field by its label. */
 export const uniquePersonFields = ['email', 'phoneNumber'] as const;
 export type UniquePersonField = (typeof uniquePersonFields)[number];
 export const checkUniqueInputSchema = z.object({
   field: z.enum(uniquePersonFields, { error: 'Champ invalide' }),
   value: z.string({ error: 'Valeur requise' }).trim().min(1, 'Valeur requise'),
 });
-export function duplicateFieldMessage(field: string): string {
-  return `${field} existe déjà`;
+/** The field of a uniqueness message, by its label with its article ("Ce numéro de téléphone"). */
+const uniqueFieldSubjects: Record<UniquePersonField | 'username', string> = {
+  email: 'Cette adresse e-mail',
+  phoneNumber: 'Ce numéro de téléphone',
+  username: "Ce nom d'utilisateur",
+};
+/** "Ce numéro de téléphone existe déjà": SPEC §5's "<field> existe déjà", the field named by its label. */
+export function duplicateFieldMessage(field: UniquePersonField | 'username'): string {
+  return `${uniqueFieldSubjects[field]} existe déjà`;
 }
+/** "Ce numéro de carte d'identité existe déjà": SPEC §5's "Ce numero <type> existe deja existe déjà", in French. */
 export function duplicateDocumentMessage(type: string): string {
-  return `Ce numero ${type} existe deja existe déjà`;
+  const label = type in idDocumentChoiceLabels ? documentLabel(type).toLocaleLowerCase('fr-FR') : 'document';
+  return `Ce numéro de ${label} existe déjà`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './text.js';
+import { genericMessages } from './errors.js';
 import { CURRENCY, currencySchema } from './accounts.js';
 import { centimesToHtg, htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from './money.js';
 import { payoutLookupSchema, payoutMessages } from './payout.js';
@@ -75,28 +76,28 @@ export const transactionMessages = {
   personNotFound: 'Personne introuvable',
 } as const;
 
-/** SPEC §8 success messages, as the spec words them. */
+/** SPEC §8 success messages, in correct French (decision 134: SPEC's English and misspelled ones are replaced). */
 export const transactionSuccessMessages = {
-  deposit: 'Depot realiser avec success',
-  withdrawal: 'Retrait realiser avec success',
-  transfer: 'Transfer successful',
-  externalTransfer: 'External transfer successful',
-  receive: 'Transaction received successfully',
+  deposit: 'Dépôt réalisé avec succès',
+  withdrawal: 'Retrait réalisé avec succès',
+  transfer: 'Transfert réalisé avec succès',
+  externalTransfer: 'Transfert externe réalisé avec succès',
+  receive: 'Transfert payé avec succès',
   /** SPEC §8 gives none for the agent deposit: a French one, like the other screens of the super administrator. */
   agentDeposit: 'Dépôt sur agent effectué avec succès',
 } as const;
 
-/** SPEC §8 fallbacks of the money calls, shown when a failure carries no message of the server. */
+/** SPEC §8 fallbacks of the money calls, in French, shown when a failure carries no message of the server. */
 export const transactionFailureMessages = {
-  deposit: 'Deposit failed',
-  withdrawal: 'Withdrawal failed',
-  transfer: 'Transfer failed',
-  externalTransfer: 'External transfer failed',
-  receive: 'Failed to receive transaction',
-  search: 'Search failed',
-  fees: 'Failed to fetch fees',
+  deposit: 'Échec du dépôt',
+  withdrawal: 'Échec du retrait',
+  transfer: 'Échec du transfert',
+  externalTransfer: 'Échec du transfert externe',
+  receive: 'Échec du paiement du transfert',
+  search: 'Échec de la recherche',
+  fees: 'Échec du chargement des frais',
   /** SPEC §8 names no agent-deposit fallback: its generic one. */
-  agentDeposit: 'An error occurred',
+  agentDeposit: genericMessages.failure,
 } as const;
 
 /** How the sender of an external transfer pays: the radio choices and the confirmation's "Mode de paiement". */
@@ -111,7 +112,7 @@ export const historyExportFailureMessage = "Échec de l'export des transactions"
 /** The super administrator's fee editor: its success toast and the fallback of a refusal without a message. */
 export const feeScheduleMessages = {
   saved: 'Barème des frais enregistré',
-  failed: 'Failed to update fees',
+  failed: 'Échec de la modification du barème des frais',
 } as const;
 
 /** Cancelling a pending external transfer (issue 5): the history's button, its confirmation and outcome. */

@@ -105,12 +105,12 @@ export function userStatusOf(user: Pick<User, 'deletedAt' | 'passwordUpdatedAt'>
   return 'active';
 }
 
-/** Messages of the user calls; the success ones are SPEC §8's. */
+/** Messages of the user calls; the success ones are SPEC §8's, in French. */
 export const userMessages = {
-  created: 'User created successfully',
-  updated: 'User updated successfully',
-  deleted: 'User deleted successfully',
-  /** SPEC §5: the create-user form's duplicate message. */
+  created: 'Utilisateur créé avec succès',
+  updated: 'Utilisateur modifié avec succès',
+  deleted: 'Utilisateur supprimé avec succès',
+  /** SPEC §5: the create-user form's duplicate message, naming the field by its label. */
   usernameTaken: duplicateFieldMessage('username'),
   cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
   sessionsEnded: "Les sessions de l'utilisateur sont fermées : il devra se reconnecter.",
@@ -151,11 +151,11 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
-/** SPEC §8 fallbacks of the user calls, shown when a failure carries no message of the server. */
+/** SPEC §8 fallbacks of the user calls, in French, shown when a failure carries no message of the server. */
 export const userFailureMessages = {
-  list: 'Failed to fetch users',
-  update: 'Failed to update user',
-  delete: 'Failed to delete user',
+  list: 'Échec du chargement des utilisateurs',
+  update: "Échec de la modification de l'utilisateur",
+  delete: "Échec de la suppression de l'utilisateur",
   endSessions: 'Échec de la fermeture des sessions',
 } as const;
 

@@ -68,7 +68,7 @@ describe('the http client (SPEC §7)', () => {
       code: 'VALIDATION_ERROR',
       errors: { 'party.name': ['Le nom est requis'] },
     });
-    expect(errorMessage(error, 'Deposit failed')).toBe('Veuillez corriger les erreurs du formulaire');
+    expect(errorMessage(error, 'Échec du dépôt')).toBe('Veuillez corriger les erreurs du formulaire');
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(onForbidden).not.toHaveBeenCalled();
   });
@@ -79,7 +79,7 @@ describe('the http client (SPEC §7)', () => {
     const error = await failure(http.get('/transactions/fees'));
     expect(error.status).toBe(500);
     expect(error.serverMessage).toBeUndefined();
-    expect(errorMessage(error, 'Failed to fetch fees')).toBe('Failed to fetch fees');
+    expect(errorMessage(error, 'Échec du chargement des frais')).toBe('Échec du chargement des frais');
   });
 
   it('gives up after its timeout with a French message', async () => {
@@ -89,7 +89,7 @@ describe('the http client (SPEC §7)', () => {
     const error = await failure(http.get('/slow'));
     expect(Date.now() - started).toBeLessThan(2000);
     expect(error).toMatchObject({ status: 0, code: 'TIMEOUT', message: networkMessages.timeout });
-    expect(errorMessage(error, 'An error occurred')).toBe(networkMessages.timeout);
+    expect(errorMessage(error, 'Une erreur est survenue')).toBe(networkMessages.timeout);
   });
 
   it('says in French when the server cannot be reached', async () => {

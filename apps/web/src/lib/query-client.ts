@@ -1,12 +1,13 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { genericMessages } from '@lajan/domain';
 import type { ToastStore } from '../components/toasts/toast-store';
 import { errorMessage, isHttpError } from './http';
 
-/** SPEC §8's generic fallback, when the server gives no message and the caller none either. */
-export const DEFAULT_ERROR_FALLBACK = 'An error occurred';
+/** SPEC §8's generic fallback, in French, when the server gives no message and the caller none either. */
+export const DEFAULT_ERROR_FALLBACK = genericMessages.failure;
 
 export interface RequestMeta extends Record<string, unknown> {
-  /** The SPEC §8 fallback shown when the server's answer has no message ("Failed to fetch fees"…). */
+  /** The SPEC §8 fallback shown when the server's answer has no message ("Échec du chargement des frais"…). */
   errorFallback?: string;
   /** False when the screen shows the failure itself (on the form) instead of a toast. */
   errorToast?: boolean;

@@ -38,7 +38,7 @@ export const feesRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['fees'],
         summary: 'Les frais et la part de l’agent qu’une opération coûterait',
         description:
-          '`type` : deposit, withdrawal, transfer, external_transfer, ou agent_deposit (sans frais) ; `amount` en HTG. Répond `{ type, amount, fee, agentShare, total, currency }`, ou 422 hors barème, comme la confirmation le ferait.',
+          '`type` : `deposit`, `withdrawal`, `transfer`, `external_transfer` ou `agent_deposit` (sans frais) ; `amount` en HTG. Répond `{ type, amount, fee, agentShare, total, currency }`, ou 422 hors barème, comme la confirmation le ferait.',
         security: bearer,
         querystring: feeQuoteQuerySchema,
         response: {

@@ -131,9 +131,9 @@ describe('POST /api/auth/register', () => {
       message: 'Veuillez corriger les erreurs du formulaire',
       code: 'CONFLICT',
       errors: {
-        'persons.0.idDocumentNumber': ['Ce numero id_card existe deja existe déjà'],
-        'persons.1.phoneNumber': ['phoneNumber existe déjà'],
-        'persons.1.email': ['email existe déjà'],
+        'persons.0.idDocumentNumber': ["Ce numéro de carte d'identité existe déjà"],
+        'persons.1.phoneNumber': ['Ce numéro de téléphone existe déjà'],
+        'persons.1.email': ['Cette adresse e-mail existe déjà'],
       },
     });
     expect(await registeredPersons(t)).toHaveLength(2);
@@ -153,7 +153,7 @@ describe('POST /api/auth/register', () => {
     vi.useRealTimers();
 
     expect(repeated.status).toBe(422);
-    expect(repeated.body.errors).toEqual({ 'persons.1.email': ['email existe déjà'] });
+    expect(repeated.body.errors).toEqual({ 'persons.1.email': ['Cette adresse e-mail existe déjà'] });
     expect(minor.status).toBe(422);
     expect(minor.body.errors).toEqual({ 'persons.1.dob': ['Vous devez avoir au moins 18 ans'] });
     expect(adult.status).toBe(201);

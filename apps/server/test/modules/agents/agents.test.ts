@@ -171,9 +171,9 @@ describe('POST /api/agents', () => {
 
     expect(answer.status).toBe(409);
     expect(answer.body).toEqual({
-      message: 'username existe déjà',
+      message: "Ce nom d'utilisateur existe déjà",
       code: 'CONFLICT',
-      errors: { username: ['username existe déjà'] },
+      errors: { username: ["Ce nom d'utilisateur existe déjà"] },
     });
     expect(await s.db.select().from(agents)).toHaveLength(0);
     expect(await s.db.select().from(accounts).where(eq(accounts.kind, 'float'))).toHaveLength(0);

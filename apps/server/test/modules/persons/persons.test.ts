@@ -229,9 +229,9 @@ describe('POST /api/persons', () => {
 
       expect(answer.status).toBe(409);
       expect(answer.body).toEqual({
-        message: 'email existe déjà',
+        message: 'Cette adresse e-mail existe déjà',
         code: 'CONFLICT',
-        errors: { email: ['email existe déjà'] },
+        errors: { email: ['Cette adresse e-mail existe déjà'] },
       });
       expect(await personRows(t)).toHaveLength(1);
     });
@@ -246,7 +246,7 @@ describe('POST /api/persons', () => {
       });
 
       expect(answer.status).toBe(409);
-      expect(answer.body.errors).toEqual({ phoneNumber: ['phoneNumber existe déjà'] });
+      expect(answer.body.errors).toEqual({ phoneNumber: ['Ce numéro de téléphone existe déjà'] });
       expect(await personRows(t)).toHaveLength(1);
     });
 
@@ -268,7 +268,7 @@ describe('POST /api/persons', () => {
       });
 
       expect(same.status).toBe(409);
-      expect(same.body.errors).toEqual({ idDocumentNumber: ['Ce numero passport existe deja existe déjà'] });
+      expect(same.body.errors).toEqual({ idDocumentNumber: ['Ce numéro de passeport existe déjà'] });
       expect(otherType.status).toBe(201);
       expect(await personRows(t)).toHaveLength(2);
     });
@@ -282,9 +282,9 @@ describe('POST /api/persons', () => {
       expect(answer.status).toBe(409);
       expect(answer.body.message).toBe('Veuillez corriger les erreurs du formulaire');
       expect(answer.body.errors).toEqual({
-        phoneNumber: ['phoneNumber existe déjà'],
-        email: ['email existe déjà'],
-        idDocumentNumber: ['Ce numero id_card existe deja existe déjà'],
+        phoneNumber: ['Ce numéro de téléphone existe déjà'],
+        email: ['Cette adresse e-mail existe déjà'],
+        idDocumentNumber: ["Ce numéro de carte d'identité existe déjà"],
       });
     });
 
@@ -317,7 +317,8 @@ describe('POST /api/persons', () => {
       expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
       const losers = answers.filter((answer) => answer.status === 409);
       expect(losers).toHaveLength(7);
-      for (const loser of losers) expect(loser.body.errors).toEqual({ email: ['email existe déjà'] });
+      for (const loser of losers)
+        expect(loser.body.errors).toEqual({ email: ['Cette adresse e-mail existe déjà'] });
       expect(await personRows(t)).toHaveLength(1);
     });
   });
@@ -371,7 +372,7 @@ describe('GET, PUT and DELETE /api/persons/{id}', () => {
 
     expect(keepsOwn.status).toBe(200);
     expect(takesOther.status).toBe(409);
-    expect(takesOther.body.errors).toEqual({ email: ['email existe déjà'] });
+    expect(takesOther.body.errors).toEqual({ email: ['Cette adresse e-mail existe déjà'] });
     const [row] = await db.select().from(persons).where(eq(persons.id, first.id));
     expect(row).toMatchObject({ email: 'client0001@exemple.ht', city: 'Port-au-Prince' });
     expect(await auditOf(t, 'persons.updated')).toHaveLength(1);

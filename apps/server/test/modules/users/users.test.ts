@@ -212,9 +212,9 @@ describe('POST /api/users', () => {
     });
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({
-      message: 'username existe déjà',
+      message: "Ce nom d'utilisateur existe déjà",
       code: 'CONFLICT',
-      errors: { username: ['username existe déjà'] },
+      errors: { username: ["Ce nom d'utilisateur existe déjà"] },
     });
 
     const unknown = await call(s.app, 'POST', '/api/users', {
@@ -465,14 +465,14 @@ describe('PUT /api/users/{id}', () => {
       body: { email: 'PRISE@exemple.ht', current_password: PASSWORD },
     });
     expect(taken.status).toBe(409);
-    expect(taken.body.errors).toEqual({ email: ['email existe déjà'] });
+    expect(taken.body.errors).toEqual({ email: ['Cette adresse e-mail existe déjà'] });
     const [otherRow] = await s.db.select().from(persons).where(eq(persons.id, other.id));
     const phone = await call(s.app, 'PUT', `/api/users/${teller.id}`, {
       token: s.alphaTeller,
       body: { phoneNumber: otherRow!.phoneNumber },
     });
     expect(phone.status).toBe(409);
-    expect(phone.body.errors).toEqual({ phoneNumber: ['phoneNumber existe déjà'] });
+    expect(phone.body.errors).toEqual({ phoneNumber: ['Ce numéro de téléphone existe déjà'] });
 
     const bad = await call(s.app, 'PUT', `/api/users/${teller.id}`, {
       token: s.alphaTeller,

@@ -13,7 +13,7 @@ const itemClasses =
 
 /**
  * The user menu of the top bar (SPEC §2): full name, e-mail, Tableau de Bord, Mon Profil, Compte
- * (not for the super administrator) and Deconecter. A menu button: arrows move, Escape closes.
+ * (not for the super administrator) and Se déconnecter (SPEC's "Deconecter", decision 134). A menu button: arrows move, Escape closes.
  */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
@@ -131,7 +131,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
               logoutMutation.mutate();
             }}
           >
-            Deconecter
+            Se déconnecter
           </button>
         </div>
       )}

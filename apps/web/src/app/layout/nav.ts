@@ -25,14 +25,14 @@ const link = (label: string, route: RouteName, capability: Capability): NavLinkI
 });
 
 /**
- * The sidebar of SPEC §2, labels as the spec writes them. Each item names the capability that shows
+ * The sidebar of SPEC §2, labels as the spec writes them, its misspellings corrected (decision 134). Each item names the capability that shows
  * it; where the spec shows an item to fewer people than may open its route (Historique, Liste des
  * agents, the users list), the item carries the narrower capability (docs/decisions/021).
  */
 export const sidebarItems: readonly NavItem[] = [
   link('Tableau de Bord', 'dashboard', 'dashboard.view'),
   link('Retrait', 'withdraw', 'transactions.operate'),
-  link('Depot', 'deposit', 'transactions.operate'),
+  link('Dépôt', 'deposit', 'transactions.operate'),
   link('Transfert', 'transfer', 'transactions.operate'),
   {
     kind: 'group',
@@ -44,17 +44,17 @@ export const sidebarItems: readonly NavItem[] = [
     ],
   },
   link('Historique', 'history', 'transactions.operate'),
-  link('Creer un Compte', 'create-account', 'accounts.manage'),
+  link('Créer un compte', 'create-account', 'accounts.manage'),
   link("Demandes d'ouverture", 'account-requests', 'accounts.manage'),
   link('Personnes', 'persons', 'persons.manage'),
   link('Liste des agents', 'agents', 'agents.manage'),
-  link('Depot sur Agent', 'deposit-agent', 'agents.deposit'),
-  link('Creer agent', 'create-agent', 'agents.manage'),
+  link('Dépôt sur agent', 'deposit-agent', 'agents.deposit'),
+  link('Créer un agent', 'create-agent', 'agents.manage'),
   link('Mon Compte', 'account', 'account.self'),
-  link('List des utilisateur', 'users', 'agentUsers.manage'),
-  link('Creer utilisateur', 'create-user', 'agentUsers.manage'),
+  link('Liste des utilisateurs', 'users', 'agentUsers.manage'),
+  link('Créer un utilisateur', 'create-user', 'agentUsers.manage'),
   link('Lister les administrateurs', 'administrators', 'admins.manage'),
-  link('Creer Administrateur', 'create-user', 'admins.manage'),
+  link('Créer un administrateur', 'create-user', 'admins.manage'),
   link("Journal d'audit", 'audit', 'audit.read'),
   link('Tableau des Frais', 'fees-list', 'fees.read'),
 ];

@@ -36,13 +36,13 @@ describe('the sidebar (SPEC §2)', () => {
     expect(sidebarEntries()).toEqual([
       'Tableau de Bord',
       'Retrait',
-      'Depot',
+      'Dépôt',
       'Transfert',
       '[Transfert externe]',
       'Effectuer',
       'Recevoir',
       'Historique',
-      'Creer un Compte',
+      'Créer un compte',
       "Demandes d'ouverture",
       'Personnes',
       'Mon Compte',
@@ -56,8 +56,8 @@ describe('the sidebar (SPEC §2)', () => {
       'Tableau de Bord',
       'Personnes',
       'Mon Compte',
-      'List des utilisateur',
-      'Creer utilisateur',
+      'Liste des utilisateurs',
+      'Créer un utilisateur',
       'Tableau des Frais',
     ]);
   });
@@ -68,10 +68,10 @@ describe('the sidebar (SPEC §2)', () => {
       'Tableau de Bord',
       'Personnes',
       'Liste des agents',
-      'Depot sur Agent',
-      'Creer agent',
+      'Dépôt sur agent',
+      'Créer un agent',
       'Lister les administrateurs',
-      'Creer Administrateur',
+      'Créer un administrateur',
       "Journal d'audit",
       'Tableau des Frais',
     ]);
@@ -84,9 +84,9 @@ describe('the sidebar (SPEC §2)', () => {
       'href',
       '/transaction/external-transfer/receive',
     );
-    await user.click(within(nav).getByRole('link', { name: 'Depot' }));
+    await user.click(within(nav).getByRole('link', { name: 'Dépôt' }));
     expect(await screen.findByRole('heading', { name: 'Dépôt' })).toBeVisible();
-    expect(within(nav).getByRole('link', { name: 'Depot' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Dépôt' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Tableau de Bord' })).not.toHaveAttribute('aria-current');
   });
 
@@ -128,7 +128,7 @@ describe('the user menu (SPEC §2)', () => {
       'Tableau de Bord',
       'Mon Profil',
       'Compte',
-      'Deconecter',
+      'Se déconnecter',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Compte' })).toHaveAttribute('href', '/account');
   });
@@ -141,7 +141,7 @@ describe('the user menu (SPEC §2)', () => {
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Tableau de Bord',
       'Mon Profil',
-      'Deconecter',
+      'Se déconnecter',
     ]);
   });
 
@@ -153,7 +153,7 @@ describe('the user menu (SPEC §2)', () => {
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Mon Profil' })).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(screen.getByRole('menuitem', { name: 'Deconecter' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Se déconnecter' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
@@ -167,7 +167,7 @@ describe('the user menu (SPEC §2)', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
-  it('Deconecter calls the server, says "Déconnexion réussie" and shows the sign-in page', async () => {
+  it('Se déconnecter calls the server, says "Déconnexion réussie" and shows the sign-in page', async () => {
     api.on('POST /auth/logout', { body: { data: { message: 'Déconnexion réussie' } } });
     const { user, app } = await openShell(teller, '/fees-list');
     await waitFor(() =>
@@ -179,7 +179,7 @@ describe('the user menu (SPEC §2)', () => {
       ).toBe(true),
     );
     await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Deconecter' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Se déconnecter' }));
 
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
     // Nothing the teller's screens fetched stays in memory for the next person at the counter.
@@ -200,7 +200,7 @@ describe('the user menu (SPEC §2)', () => {
     api.on('POST /auth/logout', { status: 503, body: { message: 'Le service est momentanément indisponible. Veuillez réessayer.' } });
     const { user } = await openShell(teller);
     await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Deconecter' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Se déconnecter' }));
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
     expect(screen.getByText('Le service est momentanément indisponible. Veuillez réessayer.')).toBeVisible();
     expect(localStorage.getItem('access_token')).toBeNull();
@@ -210,7 +210,7 @@ describe('the user menu (SPEC §2)', () => {
     api.on('POST /auth/logout', { status: 500 });
     const { user } = await openShell(teller);
     await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Deconecter' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Se déconnecter' }));
     expect(await screen.findByText('Échec de la déconnexion')).toBeVisible();
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
   });

@@ -35,8 +35,8 @@ interface HistoryTableProps {
 }
 
 /**
- * SPEC §2 "History table", shared by the dashboard, the account view and /transaction/history: Numero,
- * Type, Montant, Status, Creer par, Date; a type filter and a debounced search (transaction number,
+ * SPEC §2 "History table", shared by the dashboard, the account view and /transaction/history: Numéro,
+ * Type, Montant, Statut, Créé par, Date (SPEC's Numero, Status, Creer par: decision 134); a type filter and a debounced search (transaction number,
  * account number or name) that the server applies; previous / next with "first – last sur total"; the
  * CSV of what the filters select; and a "Réimprimer" button per row that opens its receipt.
  */
@@ -150,7 +150,7 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
               <thead className={tableClasses.head}>
                 <tr>
                   <th scope="col" className={tableClasses.th}>
-                    Numero
+                    Numéro
                   </th>
                   <th scope="col" className={tableClasses.th}>
                     Type
@@ -159,10 +159,10 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
                     Montant
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    Status
+                    Statut
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    Creer par
+                    Créé par
                   </th>
                   <th scope="col" className={tableClasses.th}>
                     Date
@@ -179,7 +179,7 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
                     className={tableClasses.row}
                     aria-selected={isSelected(transaction) || undefined}
                   >
-                    <td data-label="Numero" className={tableClasses.td}>
+                    <td data-label="Numéro" className={tableClasses.td}>
                       {/* Monospace on the number only: on a phone the cell also shows its column name. */}
                       <span className="font-mono">{transaction.transactionNumber}</span>
                     </td>
@@ -189,11 +189,17 @@ export function HistoryTable({ caption, perPage = 10, compact = false }: History
                     <td data-label="Montant" className={`${tableClasses.td} text-right whitespace-nowrap`}>
                       {formatHtg(transaction.amount)}
                     </td>
-                    <td data-label="Status" className={tableClasses.td}>
+                    <td data-label="Statut" className={tableClasses.td}>
                       <TransactionStatusBadge status={transaction.status} />
                     </td>
-                    <td data-label="Creer par" className={`${tableClasses.td} break-all`}>
-                      {transaction.createBy.username}
+                    <td data-label="Créé par" className={tableClasses.td}>
+                      {/* A username never breaks inside: a long one is cut with "…", whole in its title. */}
+                      <span
+                        className="block max-w-48 truncate whitespace-nowrap"
+                        title={transaction.createBy.username}
+                      >
+                        {transaction.createBy.username}
+                      </span>
                     </td>
                     <td data-label="Date" className={`${tableClasses.td} whitespace-nowrap`}>
                       {formatDateTimeFr(transaction.createdAt)}

@@ -76,12 +76,17 @@ describe('the history table (SPEC §2 "History table")', () => {
   it('shows the columns, French amounts and dates, and pages forward and back with the summary line', async () => {
     const { user } = await openHistory();
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['Numero', 'Type', 'Montant', 'Status', 'Creer par', 'Date', 'Reçu']);
+    expect(headers).toEqual(['Numéro', 'Type', 'Montant', 'Statut', 'Créé par', 'Date', 'Reçu']);
     expect(bodyRows()).toHaveLength(10);
     expect(bodyRows()[0]).toHaveTextContent('10000000025');
     expect(bodyRows()[0]).toHaveTextContent('Retrait');
     expect(bodyRows()[0]).toHaveTextContent('1 025,00 HTG');
     expect(bodyRows()[0]).toHaveTextContent('caissiere');
+    // Issue 12: a username is never broken mid-word; a long one is cut and shown whole in its title.
+    const createdBy = within(bodyRows()[0]!).getByTitle('caissiere');
+    expect(createdBy).toHaveTextContent('caissiere');
+    expect(createdBy.className).toMatch(/\btruncate\b/);
+    expect(createdBy.closest('td')?.className).not.toMatch(/break-all/);
     // 12:25 UTC is 07:25 in Port-au-Prince (UTC−5 in November).
     expect(bodyRows()[0]).toHaveTextContent('01/11/2026 07:25');
 

@@ -56,7 +56,7 @@ export const personFieldLabels: Record<string, string> = {
   dob: 'Date de naissance',
   gender: 'Sexe',
   country: 'Pays',
-  state: 'Departement',
+  state: 'Département',
   city: 'Commune',
   address: 'Adresse',
   phoneNumber: 'Téléphone',
@@ -282,7 +282,7 @@ export function PersonForm({
           {...register('country')}
         />
         <TextField
-          label="Departement"
+          label="Département"
           required
           autoComplete="address-level1"
           error={errors.state?.message}

@@ -35,9 +35,9 @@ export interface AccountModeProps extends CommonProps {
 export type PersonSearchModalProps = PersonModeProps | AccountModeProps;
 
 export const searchTexts = {
-  heading: 'Resultat de la recherche',
+  heading: 'Résultat de la recherche',
   nothingYet: 'Aucune recherche effectuée',
-  noResult: (term: string) => `Pas de resultat pour ${term}`,
+  noResult: (term: string) => `Pas de résultat pour ${term}`,
 } as const;
 
 /**
@@ -249,7 +249,7 @@ function AccountResults({ term, onSelect }: { term: string | null; onSelect: (ac
   );
 }
 
-/** A failed search: no answer at all gets the network message; anything else SPEC §8's "Pas de resultat pour". */
+/** A failed search: no answer at all gets the network message; anything else SPEC §8's "Pas de résultat pour". */
 function SearchFailure({ error, term }: { error: unknown; term: string }) {
   const message = errorMessage(error, searchTexts.noResult(term));
   if (message === searchTexts.noResult(term)) return <EmptyState>{message}</EmptyState>;

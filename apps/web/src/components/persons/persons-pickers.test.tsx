@@ -39,7 +39,7 @@ describe('the person search modal (SPEC §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Rechercher Personne' }));
     const dialog = screen.getByRole('dialog', { name: 'Rechercher Personne' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(within(dialog).getByRole('heading', { name: 'Resultat de la recherche' })).toBeVisible();
+    expect(within(dialog).getByRole('heading', { name: 'Résultat de la recherche' })).toBeVisible();
     expect(within(dialog).getByText('Aucune recherche effectuée')).toBeVisible();
     expect(within(dialog).getByRole('searchbox')).toHaveFocus();
     expect(api.requests).toEqual([]);
@@ -63,20 +63,20 @@ describe('the person search modal (SPEC §2)', () => {
     expect(screen.getByRole('button', { name: 'Rechercher Personne' })).toHaveFocus();
   });
 
-  it('says "Pas de resultat pour <term>" when nothing matches', async () => {
+  it('says "Pas de résultat pour <term>" when nothing matches', async () => {
     api.on('GET /persons', { body: personList([]) });
     const { user } = openPicker();
     await user.click(screen.getByRole('button', { name: 'Rechercher Personne' }));
     await user.type(screen.getByRole('searchbox'), 'Inconnu{Enter}');
-    expect(await screen.findByText('Pas de resultat pour Inconnu')).toBeVisible();
+    expect(await screen.findByText('Pas de résultat pour Inconnu')).toBeVisible();
   });
 
-  it('says "Pas de resultat pour <term>" when the search fails', async () => {
+  it('says "Pas de résultat pour <term>" when the search fails', async () => {
     api.on('GET /persons', { status: 404, body: { code: 'NOT_FOUND' } });
     const { user } = openPicker();
     await user.click(screen.getByRole('button', { name: 'Rechercher Personne' }));
     await user.type(screen.getByRole('searchbox'), '003-999{Enter}');
-    expect(await screen.findByText('Pas de resultat pour 003-999')).toBeVisible();
+    expect(await screen.findByText('Pas de résultat pour 003-999')).toBeVisible();
   });
 
   it('does not offer a person already chosen', async () => {
@@ -130,7 +130,7 @@ describe('the person search modal (SPEC §2)', () => {
     expect(screen.getByText('Compte choisi : 40912345678')).toBeVisible();
   });
 
-  it('says "Pas de resultat pour <number>" for an unknown account', async () => {
+  it('says "Pas de résultat pour <number>" for an unknown account', async () => {
     api.on('POST /accounts/search', { status: 404, body: { message: 'Compte introuvable', code: 'NOT_FOUND' } });
     const { user } = renderComponent(<PersonSearchModal mode="accounts" onSelect={() => undefined} />, {
       apiBaseUrl: api.baseUrl,
@@ -138,7 +138,7 @@ describe('the person search modal (SPEC §2)', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Rechercher Compte' }));
     await user.type(screen.getByRole('searchbox'), '123456{Enter}');
-    expect(await screen.findByText('Pas de resultat pour 123456')).toBeVisible();
+    expect(await screen.findByText('Pas de résultat pour 123456')).toBeVisible();
   });
 });
 

@@ -62,7 +62,7 @@ export interface UniquenessMessages {
 
 type UniqueValues = { email?: string; phoneNumber?: string; idDocumentType?: string; idDocumentNumber?: string };
 
-/** "<field> existe déjà" for the e-mail and the phone, "Ce numero <type> existe deja existe déjà" for the document. */
+/** "Cette adresse e-mail existe déjà", "Ce numéro de téléphone existe déjà" for the e-mail and the phone, "Ce numéro de <document> existe déjà" for the document (decision 134). */
 export function usePersonUniqueness(
   enabled: boolean,
   values: UniqueValues,

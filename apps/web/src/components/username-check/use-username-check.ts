@@ -7,7 +7,7 @@ import { useHttp } from '../../lib/http-context';
 /** SPEC §9: the uniqueness check waits 800 ms after the last keystroke. */
 export const UNIQUENESS_DEBOUNCE_MS = 800;
 
-/** SPEC §5: "username existe déjà". */
+/** SPEC §5: "Ce nom d'utilisateur existe déjà". */
 export const usernameTakenMessage = userMessages.usernameTaken;
 
 /** `POST /users/check-unique/` `{ field: 'username', value }` → `{ exists }`. */

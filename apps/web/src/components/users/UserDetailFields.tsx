@@ -25,7 +25,7 @@ export function ContactDetailFields({ user }: { user: User }) {
       <DetailField label="Téléphone">{user.phoneNumber}</DetailField>
       <DetailField label="Adresse">{user.address}</DetailField>
       <DetailField label="Commune">{user.city}</DetailField>
-      <DetailField label="Departement">{user.state}</DetailField>
+      <DetailField label="Département">{user.state}</DetailField>
       <DetailField label="Code postal">{user.postalCode}</DetailField>
     </>
   );

@@ -84,7 +84,7 @@ export function readRefusal<T extends FieldValues>(
 
 /**
  * The username's uniqueness on a wizard step's form (SPEC §5, §9): checked 800 ms after the last
- * keystroke, "username existe déjà" on the field while it is taken, and `validateStep` for the step's
+ * keystroke, "Ce nom d'utilisateur existe déjà" on the field while it is taken, and `validateStep` for the step's
  * "Suivant": the form's rules first (the first wrong field gets the focus), then the check without waiting.
  */
 export function useUsernameStep<T extends FieldValues & { username: string }>(

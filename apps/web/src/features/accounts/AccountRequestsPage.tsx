@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import {
+  accountFailureMessages,
   accountTypeLabels,
   contactMethodLabel,
   displayName,
@@ -56,7 +57,7 @@ export default function AccountRequestsPage() {
         {query.isPending ? (
           <PageLoading label="Chargement des demandes..." />
         ) : query.isError ? (
-          <Alert type="danger">{errorMessage(query.error, 'Failed to fetch accounts list')}</Alert>
+          <Alert type="danger">{errorMessage(query.error, accountFailureMessages.list)}</Alert>
         ) : query.data.data.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
             {requestTexts.empty}
@@ -244,7 +245,7 @@ function ActivateDialog({ account, onDone }: { account: Account; onDone: () => v
       </label>
       {mutation.isError && (
         <Alert type="danger" className="mt-3">
-          {errorMessage(mutation.error, 'Failed to update account')}
+          {errorMessage(mutation.error, accountFailureMessages.update)}
         </Alert>
       )}
     </ConfirmDialog>
@@ -317,7 +318,7 @@ function RejectDialog({ account, onDone }: { account: Account; onDone: () => voi
       </div>
       {mutation.isError && (
         <Alert type="danger" className="mt-3">
-          {errorMessage(mutation.error, 'Failed to update account')}
+          {errorMessage(mutation.error, accountFailureMessages.update)}
         </Alert>
       )}
     </ConfirmDialog>

@@ -7,6 +7,7 @@ import {
   documentLabel,
   formatDateFr,
   formatHtg,
+  genericMessages,
   roleLabels,
   userFailureMessages,
   type Agent,
@@ -119,7 +120,7 @@ export default function AgentDetailsPage() {
         notFoundTitle="Agent introuvable"
         notFoundText={`Aucun agent ne porte le code « ${code} ».`}
         failureTitle="L'agent n'a pas pu être chargé."
-        failureFallback="An error occurred"
+        failureFallback={genericMessages.failure}
       />
     );
   }

@@ -68,7 +68,7 @@ describe('/agents (SPEC §2)', () => {
     expect(within(table).getByText('Suspendu')).toHaveAttribute('data-status', 'suspended');
     expect(within(table).getByRole('link', { name: 'CAP01' })).toHaveAttribute('href', '/agents/CAP01');
     expect(screen.getByText('1 – 3 sur 3')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Créer un agent' })).toHaveAttribute('href', '/create-agent');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Créer un agent' })).toHaveAttribute('href', '/create-agent');
     expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '10' });
   });
 
@@ -185,7 +185,7 @@ describe('/agents/:code', () => {
     expect(api.requests.some((r) => r.path === '/agents/CAP01/suspend')).toBe(false);
 
     await user.click(within(dialog).getByRole('button', { name: 'Suspendre' }));
-    expect(await toasts().findByText('Agent suspended successfully')).toBeVisible();
+    expect(await toasts().findByText('Agent suspendu avec succès')).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 }).parentElement).toHaveTextContent('Suspendu');
     expect(screen.getByRole('button', { name: 'Réactiver' })).toBeVisible();
@@ -213,7 +213,7 @@ describe('/agents/:code', () => {
     await screen.findByRole('heading', { name: 'Cap Services', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Supprimer (désactiver)' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer (désactiver)' }));
-    expect(await toasts().findByText('Agent deleted successfully')).toBeVisible();
+    expect(await toasts().findByText('Agent supprimé avec succès')).toBeVisible();
     expect(screen.getByText(/Agent inactif depuis le 20\/11\/2026/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Réactiver' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Suspendre' })).not.toBeInTheDocument();
@@ -226,7 +226,7 @@ describe('/agents/:code', () => {
     await screen.findByRole('heading', { name: 'Cap Services', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Réactiver' }));
     await user.click(within(screen.getByRole('dialog', { name: "Réactiver l'agent ?" })).getByRole('button', { name: 'Réactiver' }));
-    expect(await toasts().findByText('Agent activated successfully')).toBeVisible();
+    expect(await toasts().findByText('Agent réactivé avec succès')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Suspendre' })).toBeVisible();
   });
 

@@ -25,7 +25,7 @@ const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 
 /** The wizard opened from the agents list, so that "back one page" has somewhere to go. */
 async function openWizard() {
   const rendered = renderApp({ path: '/agents', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
-  await rendered.user.click(await screen.findByRole('link', { name: 'Créer un agent' }));
+  await rendered.user.click(within(await screen.findByRole('main')).getByRole('link', { name: 'Créer un agent' }));
   expect(await screen.findByRole('heading', { name: 'Créer un agent', level: 1 })).toBeVisible();
   return rendered;
 }
@@ -100,7 +100,7 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
     expect(screen.getByLabelText('Téléphone')).toHaveAttribute('placeholder', '612345678');
   });
 
-  it('checks the username 800 ms after typing and says "username existe déjà"', async () => {
+  it(`checks the username 800 ms after typing and says "Ce nom d'utilisateur existe déjà"`, async () => {
     api.on('POST /users/check-unique/', (request) => ({
       body: { data: { exists: (request.body as { value: string }).value === 'admincap' } },
     }));
@@ -109,7 +109,7 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
     await next(user);
     await fillInformation(user, { username: 'admincap' });
 
-    expect(await screen.findByText('username existe déjà', {}, { timeout: 3000 })).toBeVisible();
+    expect(await screen.findByText("Ce nom d'utilisateur existe déjà", {}, { timeout: 3000 })).toBeVisible();
     expect(api.requests.filter((r) => r.path === '/users/check-unique/').map((r) => r.body)).toEqual([
       { field: 'username', value: 'admincap' },
     ]);
@@ -117,7 +117,7 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
     expect(screen.getByText('Étape 2 sur 3')).toBeVisible();
 
     await user.type(screen.getByLabelText("Nom d'utilisateur"), '2');
-    await waitFor(() => expect(screen.queryByText('username existe déjà')).not.toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByText("Ce nom d'utilisateur existe déjà")).not.toBeInTheDocument(), { timeout: 3000 });
     await next(user);
     expect(await screen.findByText('Étape 3 sur 3')).toBeVisible();
   });
@@ -160,7 +160,7 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
       body: {
         message: 'Veuillez corriger les erreurs du formulaire',
         code: 'CONFLICT',
-        errors: { username: ['username existe déjà'], email: ['Email invalide', 'second'] },
+        errors: { username: ["Ce nom d'utilisateur existe déjà"], email: ['Email invalide', 'second'] },
       },
     });
     const { user } = await openWizard();
@@ -172,7 +172,7 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
-    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(/username existe déjà/);
+    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(/Ce nom d'utilisateur existe déjà/);
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email invalide');
     expect(screen.queryByText('second')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());

@@ -34,7 +34,7 @@ export function UpdatePasswordForm() {
       toasts.success(answer.message ?? authMessages.passwordUpdated);
       session.clear('user');
     } catch (error) {
-      // The toast (server message or "Failed to update password") comes from the query client.
+      // The toast (server message or "Échec de la modification du mot de passe") comes from the query client.
       if (isHttpError(error)) {
         const unplaced = applyServerErrors(setError, error.errors, [
           'current_password',

@@ -115,7 +115,7 @@ describe('the sign-in page', () => {
     await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'caissiere');
     await user.type(screen.getByLabelText('Mot de passe'), 'Mot-de-passe-1');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Une erreur est survenue');
     expect(localStorage.length).toBe(0);
   });
 });

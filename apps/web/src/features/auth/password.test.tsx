@@ -75,14 +75,14 @@ describe('the password form (SPEC §5) on /first-update-password', () => {
     expect(api.requests[0]?.headers.authorization).toBe(`Bearer ${localStorage.getItem('access_token')}`);
   });
 
-  it('toasts "Failed to update password" when the failure has no message', async () => {
+  it('toasts "Échec de la modification du mot de passe" when the failure has no message', async () => {
     api.on('POST /users/update-password', { status: 500 });
     const { user } = openFirstPassword();
     await user.type(await screen.findByLabelText('Mot de passe actuel'), 'Temporaire-1');
     await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await toasts().findByText('Failed to update password')).toBeVisible();
+    expect(await toasts().findByText('Échec de la modification du mot de passe')).toBeVisible();
   });
 
   it('signs the user out after a successful change and shows the sign-in page with a toast', async () => {

@@ -59,7 +59,7 @@ describe('the dashboard (SPEC §2 "/")', () => {
     expect(within(points).getAllByRole('row')[1]).toHaveTextContent('16/11/2026');
 
     // The quick actions of a teller stay.
-    expect(screen.getByRole('link', { name: /Dépôt/ })).toHaveAttribute('href', '/transaction/deposit');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: /Dépôt/ })).toHaveAttribute('href', '/transaction/deposit');
     // The latest transactions, five of them.
     expect(await screen.findByRole('table', { name: 'Dernières transactions' })).toHaveTextContent('48213907655');
     expect(api.requests.find((request) => request.path === '/transactions/history')?.query).toEqual({ page: '1', per_page: '5' });
@@ -111,8 +111,8 @@ describe('the dashboard (SPEC §2 "/")', () => {
     renderApp({ path: '/', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     expect(await screen.findByRole('img', { name: /^Float total du réseau : 3\s000,00\sHTG/ }, { timeout: 5000 })).toBeVisible();
     expect(screen.getByRole('img', { name: /^Trésorerie : -3\s000,00\sHTG/ })).toBeVisible();
-    expect(screen.getByRole('link', { name: /Créer un agent/ })).toBeVisible();
-    expect(screen.queryByRole('link', { name: /^Dépôt/ })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: /Créer un agent/ })).toBeVisible();
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: /^Dépôt/ })).not.toBeInTheDocument();
   });
 
   it('shows a failure of the chart in place, with a retry, and keeps the rest of the dashboard', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { can, formatHtg, type FeeType } from '@lajan/domain';
+import { can, formatHtg, transactionFailureMessages, type FeeType } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { tableClasses } from '../../components/responsive-table';
@@ -29,7 +29,7 @@ export default function FeesPage() {
           Chargement des frais...
         </p>
       )}
-      {fees.isError && <Alert type="danger">{errorMessage(fees.error, 'Failed to fetch fees')}</Alert>}
+      {fees.isError && <Alert type="danger">{errorMessage(fees.error, transactionFailureMessages.fees)}</Alert>}
       {fees.data?.map((group) => {
         const headingId = `frais-${group.type}`;
         return (

@@ -19,7 +19,7 @@ export const personsTexts = {
   title: 'Personnes',
   searchLabel: 'Nom, numéro de document, téléphone ou email',
   empty: 'Aucune personne à afficher',
-  noResult: (term: string) => `Pas de resultat pour ${term}`,
+  noResult: (term: string) => `Pas de résultat pour ${term}`,
   masked: 'Fiche réservée à son agent',
   edit: 'Modifier',
   delete: 'Supprimer',

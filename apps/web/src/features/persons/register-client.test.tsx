@@ -53,7 +53,7 @@ async function fillValid(user: UserEvent) {
   await user.type(field('Numéro du document'), '003-456-789');
   setDate("Date d'émission", '2020-01-10');
   setDate("Date d'expiration", '2030-01-10');
-  await user.type(field('Departement'), 'Ouest');
+  await user.type(field('Département'), 'Ouest');
   await user.type(field('Commune'), 'Pétion-Ville');
   await user.type(field('Adresse'), '12 rue Grégoire');
   await user.type(field('Téléphone'), '3712 3456');
@@ -80,7 +80,7 @@ describe('the register-client screen /person (SPEC §2)', () => {
       'Nom',
       'Date de naissance',
       'Pays',
-      'Departement',
+      'Département',
       'Commune',
       'Adresse',
       'Téléphone',
@@ -99,12 +99,12 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(screen.getByLabelText('Femme')).toHaveAttribute('type', 'radio');
     expect(field('Téléphone')).toHaveAttribute('placeholder', '612345678');
     const prefixes = within(screen.getByLabelText('Indicatif')).getAllByRole('option');
-    expect(prefixes.map((option) => option.textContent)).toEqual(['+509 (Haïti)', '+1 (US)', '+33 (France)']);
+    expect(prefixes.map((option) => option.textContent)).toEqual(['+509 (Haïti)', '+1 (États-Unis)', '+33 (France)']);
     const documents = within(screen.getByLabelText('Type de document')).getAllByRole('option');
     expect(documents.map((option) => option.textContent)).toEqual([
       'Type...',
-      "Carte d'identite",
-      'passport',
+      "Carte d'identité",
+      'Passeport',
       'Permis de conduire',
     ]);
     const marital = within(field('Statut matrimonial')).getAllByRole('option');
@@ -129,7 +129,7 @@ describe('the register-client screen /person (SPEC §2)', () => {
       ['Nom', 'Le nom est requis'],
       ['Date de naissance', 'La date de naissance est requise'],
       ['Pays', 'Le nom du pays doit contenir au moins 2 caractères'],
-      ['Departement', "L'état est requis"],
+      ['Département', "L'état est requis"],
       ['Commune', 'La ville est requise'],
       ['Adresse', "L'adresse doit contenir au moins 5 caractères"],
       ['Téléphone', 'Le numéro de téléphone est requis'],
@@ -297,8 +297,8 @@ describe('the register-client screen /person (SPEC §2)', () => {
         message: 'Cette personne existe déjà',
         code: 'CONFLICT',
         errors: {
-          email: ['email existe déjà'],
-          idDocumentNumber: ['Ce numero id_card existe deja existe déjà'],
+          email: ['Cette adresse e-mail existe déjà'],
+          idDocumentNumber: ["Ce numéro de carte d'identité existe déjà"],
         },
       },
     });
@@ -306,13 +306,13 @@ describe('the register-client screen /person (SPEC §2)', () => {
     await fillValid(user);
     await submit(user);
     expect(await screen.findByText('Veuillez corriger les erreurs du formulaire')).toBeVisible();
-    expect(field('Email')).toHaveAccessibleDescription('email existe déjà');
-    expect(field('Numéro du document')).toHaveAccessibleDescription('Ce numero id_card existe deja existe déjà');
+    expect(field('Email')).toHaveAccessibleDescription('Cette adresse e-mail existe déjà');
+    expect(field('Numéro du document')).toHaveAccessibleDescription("Ce numéro de carte d'identité existe déjà");
     expect(field('Email')).toHaveFocus();
     expect(window.location.pathname).toBe('/person');
   });
 
-  it('says "email existe déjà" and "phoneNumber existe déjà" after an 800 ms pause in typing, and blocks saving', async () => {
+  it('says "Cette adresse e-mail existe déjà" and "Ce numéro de téléphone existe déjà" after an 800 ms pause in typing, and blocks saving', async () => {
     api.on('POST /persons/check-unique/', ({ body }) => ({
       body: { data: { exists: ['taken@example.ht', '+50937000000'].includes((body as { value: string }).value) } },
     }));
@@ -321,27 +321,27 @@ describe('the register-client screen /person (SPEC §2)', () => {
     const typedAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(api.requests.filter((request) => request.path === '/persons/check-unique/')).toEqual([]);
-    expect(await screen.findByText('email existe déjà', {}, { timeout: 2000 })).toBeVisible();
+    expect(await screen.findByText('Cette adresse e-mail existe déjà', {}, { timeout: 2000 })).toBeVisible();
     expect(Date.now() - typedAt).toBeGreaterThanOrEqual(790);
-    expect(field('Email')).toHaveAccessibleDescription('email existe déjà');
+    expect(field('Email')).toHaveAccessibleDescription('Cette adresse e-mail existe déjà');
     const emailChecks = api.requests.filter((request) => request.path === '/persons/check-unique/');
     expect(emailChecks.map((request) => request.body)).toEqual([{ field: 'email', value: 'taken@example.ht' }]);
 
     await user.type(field('Téléphone'), '3700 0000');
-    expect(await screen.findByText('phoneNumber existe déjà', {}, { timeout: 2000 })).toBeVisible();
+    expect(await screen.findByText('Ce numéro de téléphone existe déjà', {}, { timeout: 2000 })).toBeVisible();
     expect(api.requests.at(-1)?.body).toEqual({ field: 'phoneNumber', value: '+50937000000' });
 
     await fillValid(user);
     await user.clear(field('Email'));
     await user.type(field('Email'), 'taken@example.ht');
-    await screen.findByText('email existe déjà', {}, { timeout: 2000 });
+    await screen.findByText('Cette adresse e-mail existe déjà', {}, { timeout: 2000 });
     await submit(user);
     expect(await screen.findByText('Veuillez corriger les erreurs du formulaire')).toBeVisible();
     expect(postedPerson()).toBeUndefined();
 
     await user.clear(field('Email'));
     await user.type(field('Email'), 'libre@example.ht');
-    expect(screen.queryByText('email existe déjà')).not.toBeInTheDocument();
+    expect(screen.queryByText('Cette adresse e-mail existe déjà')).not.toBeInTheDocument();
   });
 
   it('says "Vérification..." while a check is on its way', async () => {
@@ -363,8 +363,8 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(api.requests.filter((request) => request.path.startsWith('/persons/check-document-unique'))).toEqual([]);
     await user.selectOptions(screen.getByLabelText('Type de document'), 'passport');
     expect(
-      await screen.findByText('Ce numero passport existe deja existe déjà', {}, { timeout: 2000 }),
+      await screen.findByText('Ce numéro de passeport existe déjà', {}, { timeout: 2000 }),
     ).toBeVisible();
-    expect(field('Numéro du document')).toHaveAccessibleDescription('Ce numero passport existe deja existe déjà');
+    expect(field('Numéro du document')).toHaveAccessibleDescription('Ce numéro de passeport existe déjà');
   });
 });

@@ -33,7 +33,7 @@ describe('/profile (SPEC §2, §3, §6)', () => {
     expect(valueOf(personal, 'Document')).toBe("Carte d'identité · 001-222-333");
     const contact = screen.getByRole('region', { name: 'Coordonnées' });
     expect(valueOf(contact, 'Commune')).toBe('Pétion-Ville');
-    expect(valueOf(contact, 'Departement')).toBe('Ouest');
+    expect(valueOf(contact, 'Département')).toBe('Ouest');
     expect(screen.getByRole('link', { name: 'Modifier le mot de passe' })).toHaveAttribute('href', '/update-password');
     expect(api.requests.map((r) => r.path)).toEqual([`/users/${teller.id}`]);
   });

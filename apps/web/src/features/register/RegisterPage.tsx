@@ -250,7 +250,7 @@ export default function RegisterPage() {
   );
 }
 
-/** "Client 1 (Jean PIERRE) · Email : email existe déjà" for `persons.0.email`; the other fields as they are. */
+/** "Client 1 (Jean PIERRE) · Email : Cette adresse e-mail existe déjà" for `persons.0.email`; the other fields as they are. */
 function describeErrors(errors: Record<string, string[]>, persons: PersonData[]): string[] {
   return Object.entries(errors).flatMap(([path, messages]) => {
     const message = messages[0];

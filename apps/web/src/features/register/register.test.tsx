@@ -34,7 +34,7 @@ async function fillPerson(user: UserEvent, first: string, documentNumber: string
   await user.type(field('Numéro du document'), documentNumber);
   fireEvent.change(field("Date d'émission"), { target: { value: '2020-01-10' } });
   fireEvent.change(field("Date d'expiration"), { target: { value: '2030-01-10' } });
-  await user.type(field('Departement'), 'Nord');
+  await user.type(field('Département'), 'Nord');
   await user.type(field('Commune'), 'Cap-Haïtien');
   await user.type(field('Adresse'), '3 rue 24');
   await user.type(field('Téléphone'), '3412 0000');
@@ -84,7 +84,7 @@ describe('the public /register wizard (SPEC §2, DESIGN §3)', () => {
 
     await fillPerson(user, 'Rose', '003-111-222');
     await user.click(screen.getByRole('button', { name: 'Ajouter ce titulaire' }));
-    expect(await screen.findByText('Ce numero id_card existe deja existe déjà')).toBeVisible();
+    expect(await screen.findByText("Ce numéro de carte d'identité existe déjà")).toBeVisible();
     await user.clear(field('Numéro du document'));
     await user.type(field('Numéro du document'), '003-333-444');
     await user.click(screen.getByRole('button', { name: 'Ajouter ce titulaire' }));

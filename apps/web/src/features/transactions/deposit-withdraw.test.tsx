@@ -139,7 +139,7 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     await waitFor(() => expect(answer).toBeDefined());
     answer?.();
 
-    expect(await toasts().findByText('Depot realiser avec success')).toBeVisible();
+    expect(await toasts().findByText('Dépôt réalisé avec succès')).toBeVisible();
     // SPEC §4: back to the previous page, the receipt in the panel.
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
     const receipt = screen.getByRole('complementary', { name: 'Reçu' });
@@ -257,7 +257,7 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
 
     mode = 'ok';
     await user.click(save());
-    expect(await toasts().findByText('Depot realiser avec success')).toBeVisible();
+    expect(await toasts().findByText('Dépôt réalisé avec succès')).toBeVisible();
     const posts = api.requests.filter((request) => request.path === '/transactions/deposit');
     expect(posts).toHaveLength(2);
     const firstKey = posts[0]?.headers['idempotency-key'];
@@ -292,7 +292,7 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     await user.click(next());
     await screen.findByRole('region', { name: 'Frais et total' });
     await user.click(save());
-    expect(await toasts().findByText('Deposit failed')).toBeVisible();
+    expect(await toasts().findByText('Échec du dépôt')).toBeVisible();
     expect(screen.getByText('Étape 3 sur 3')).toBeVisible();
   });
 
@@ -320,7 +320,7 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
 });
 
 describe('the withdrawal wizard', () => {
-  it('shows the fee and the total taken from the account, and says "Retrait realiser avec success"', async () => {
+  it('shows the fee and the total taken from the account, and says "Retrait réalisé avec succès"', async () => {
     api.on(
       'POST /transactions/withdraw',
       transactionAnswer({ type: 'withdrawal', amount: 1000, fee: 40, total: 1040 }),
@@ -334,7 +334,7 @@ describe('the withdrawal wizard', () => {
     expect(preview).toHaveTextContent('Frais40,00 HTG');
     expect(preview).toHaveTextContent('Total débité du compte1 040,00 HTG');
     await user.click(save());
-    expect(await toasts().findByText('Retrait realiser avec success')).toBeVisible();
+    expect(await toasts().findByText('Retrait réalisé avec succès')).toBeVisible();
     const receipt = await screen.findByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('Total1 040,00 HTG');
     expect(api.requests.find((request) => request.path === '/transactions/withdraw')?.body).toMatchObject({

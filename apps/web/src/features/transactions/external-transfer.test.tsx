@@ -63,7 +63,7 @@ async function fillRecipient(
   await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
   setField("Date d'émission", '2021-01-01');
   setField("Date d'expiration", '2031-01-01');
-  await user.type(screen.getByRole('textbox', { name: 'Departement' }), 'Nord');
+  await user.type(screen.getByRole('textbox', { name: 'Département' }), 'Nord');
   await user.type(screen.getByRole('textbox', { name: 'Commune' }), 'Cap-Haïtien');
   await user.type(screen.getByRole('textbox', { name: 'Adresse' }), '5 rue du Quai');
   await typePhone();
@@ -187,7 +187,9 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     expect(await screen.findByRole('heading', { name: 'Transfert envoyé' })).toBeVisible();
     expect(screen.getByLabelText('Code de retrait 73829104556')).toHaveTextContent('738 291 045 56');
     expect(
-      within(screen.getByRole('region', { name: 'Notifications' })).getByText('External transfer successful'),
+      within(screen.getByRole('region', { name: 'Notifications' })).getByText(
+        'Transfert externe réalisé avec succès',
+      ),
     ).toBeVisible();
     const receipt = screen.getByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('73829104556');
@@ -255,7 +257,7 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
       within(prefix)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['+509 (Haïti)', '+1 (US)', '+33 (France)']);
+    ).toEqual(['+509 (Haïti)', '+1 (États-Unis)', '+33 (France)']);
     const phone = screen.getByRole('textbox', { name: 'Téléphone' });
     expect(phone).toHaveAttribute('placeholder', '612345678');
 

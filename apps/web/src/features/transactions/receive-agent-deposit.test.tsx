@@ -140,7 +140,7 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     expect(screen.getByRole('region', { name: 'Montant à remettre' })).toHaveTextContent('2 000,00 HTG');
 
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await toasts().findByText('Transaction received successfully')).toBeVisible();
+    expect(await toasts().findByText('Transfert payé avec succès')).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
     expect(screen.getByRole('complementary', { name: 'Reçu' })).toHaveTextContent('51234567890');
     const post = api.requests.find((request) => request.path === '/transactions/receive-transfer');
@@ -195,7 +195,7 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
     await user.click(next());
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await toasts().findByText('Failed to receive transaction')).toBeVisible();
+    expect(await toasts().findByText('Échec du paiement du transfert')).toBeVisible();
   });
 });
 

@@ -95,7 +95,9 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(
-      await within(screen.getByRole('region', { name: 'Notifications' })).findByText('Transfer successful'),
+      await within(screen.getByRole('region', { name: 'Notifications' })).findByText(
+        'Transfert réalisé avec succès',
+      ),
     ).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
     const receipt = screen.getByRole('complementary', { name: 'Reçu' });

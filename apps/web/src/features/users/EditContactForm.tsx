@@ -85,7 +85,7 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
       toasts.success(userMessages.updated);
       onDone();
     } catch (error) {
-      // The toast (server message or "Failed to update user") comes from the query client.
+      // The toast (server message or "Échec de la modification de l'utilisateur") comes from the query client.
       if (isHttpError(error)) {
         const unplaced = applyServerErrors(setError, error.errors, formFields);
         if (unplaced[0]) setError('root', { message: unplaced[0] });
@@ -114,7 +114,7 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
           {...register('address')}
         />
         <TextField label="Commune" error={errors.city?.message} {...register('city')} />
-        <TextField label="Departement" error={errors.state?.message} {...register('state')} />
+        <TextField label="Département" error={errors.state?.message} {...register('state')} />
         {confirmsOwnEmail && (
           <TextField
             label="Mot de passe actuel"

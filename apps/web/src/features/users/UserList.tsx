@@ -62,7 +62,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
       toasts.success(userMessages.deleted);
       setToDelete(null);
     } catch {
-      // The query client toasts the server's message or "Failed to delete user".
+      // The query client toasts the server's message or "Échec de la suppression de l'utilisateur".
     }
   }
 

@@ -73,7 +73,7 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
     );
   });
 
-  it('creates a teller and goes to the users list with "User created successfully"', async () => {
+  it('creates a teller and goes to the users list with "Utilisateur créé avec succès"', async () => {
     api.on('POST /users', { status: 201, body: { data: apiUser({ ...agentAdmin, id: 'new', username: 'caissier02', role: 'user' }) } });
     const { user } = await openWizard(agentAdmin);
     await pickPerson(user, /Jean PIERRE/);
@@ -89,7 +89,7 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
     expect(screen.getByText(/mot de passe temporaire sera envoyé par e-mail à jean.pierre@example.ht/)).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await toasts().findByText('User created successfully')).toBeVisible();
+    expect(await toasts().findByText('Utilisateur créé avec succès')).toBeVisible();
     await waitFor(() => expect(window.location.pathname).toBe('/users'));
     expect(api.requests.find((r) => r.method === 'POST' && r.path === '/users')?.body).toEqual({
       role: 'user',
@@ -111,7 +111,7 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
     await screen.findByText('Étape 3 sur 3');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
-    expect(await toasts().findByText('User created successfully')).toBeVisible();
+    expect(await toasts().findByText('Utilisateur créé avec succès')).toBeVisible();
     await waitFor(() => expect(window.location.pathname).toBe('/administrators'));
     expect(api.requests.find((r) => r.method === 'POST' && r.path === '/users')?.body).toEqual({
       role: 'sudo',
@@ -120,7 +120,7 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
     });
   });
 
-  it('says "username existe déjà" 800 ms after typing a taken username, and will not go on', async () => {
+  it(`says "Ce nom d'utilisateur existe déjà" 800 ms after typing a taken username, and will not go on`, async () => {
     api.on('POST /users/check-unique/', (request) => ({
       body: { data: { exists: (request.body as { value: string }).value === 'caissiere' } },
     }));
@@ -129,15 +129,15 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
     await next(user);
     await user.selectOptions(screen.getByLabelText('Rôle'), 'agent_admin');
     await user.type(screen.getByLabelText("Nom d'utilisateur"), 'caissiere');
-    expect(await screen.findByText('username existe déjà', {}, { timeout: 3000 })).toBeVisible();
-    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(/username existe déjà/);
+    expect(await screen.findByText("Ce nom d'utilisateur existe déjà", {}, { timeout: 3000 })).toBeVisible();
+    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(/Ce nom d'utilisateur existe déjà/);
     expect(api.requests.filter((r) => r.path === '/users/check-unique/')).toHaveLength(1);
     await next(user);
     expect(screen.getByText('Étape 2 sur 3')).toBeVisible();
   });
 
   it('puts a server refusal of the username back on step 2', async () => {
-    api.on('POST /users', { status: 409, body: { message: 'username existe déjà', errors: { username: ['username existe déjà'] } } });
+    api.on('POST /users', { status: 409, body: { message: "Ce nom d'utilisateur existe déjà", errors: { username: ["Ce nom d'utilisateur existe déjà"] } } });
     const { user } = await openWizard(agentAdmin);
     await pickPerson(user, /Jean PIERRE/);
     await next(user);
@@ -147,7 +147,7 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
     await screen.findByText('Étape 3 sur 3');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
-    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(/username existe déjà/);
+    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(/Ce nom d'utilisateur existe déjà/);
     await waitFor(() => expect(screen.getByLabelText("Nom d'utilisateur")).toHaveFocus());
   });
 });

@@ -62,7 +62,7 @@ describe('/users (SPEC §2, §6)', () => {
     expect(within(rowOf('ancien001')).getByText('Désactivé')).toBeVisible();
     expect(screen.getByRole('link', { name: 'caissiere' })).toHaveAttribute('href', '/users/caissiere');
     expect(screen.getByText('1 – 4 sur 4')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Créer un utilisateur' })).toHaveAttribute('href', '/create-user');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Créer un utilisateur' })).toHaveAttribute('href', '/create-user');
   });
 
   it('shows no delete button on one’s own row (nor on a disabled user)', async () => {
@@ -83,7 +83,7 @@ describe('/users (SPEC §2, §6)', () => {
     expect(screen.queryByRole('link', { name: 'Créer un utilisateur' })).not.toBeInTheDocument();
   });
 
-  it('deletes after confirmation, says "User deleted successfully" and reloads the list', async () => {
+  it('deletes after confirmation, says "Utilisateur supprimé avec succès" and reloads the list', async () => {
     let rows = [apiUsers.agentAdmin, apiUsers.teller];
     api.on('GET /users', () => ({ body: listAnswer(rows) }));
     api.on('DELETE /users/caissiere', () => {
@@ -99,20 +99,20 @@ describe('/users (SPEC §2, §6)', () => {
     expect(api.requests.some((r) => r.method === 'DELETE')).toBe(false);
 
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
-    expect(await toasts().findByText('User deleted successfully')).toBeVisible();
+    expect(await toasts().findByText('Utilisateur supprimé avec succès')).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await within(rowOf('caissiere')).findByText('Désactivé')).toBeVisible();
     expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/users/caissiere']);
   });
 
-  it('says "Failed to delete user" when the failure has no message, and the server message otherwise', async () => {
+  it(`says "Échec de la suppression de l'utilisateur" when the failure has no message, and the server message otherwise`, async () => {
     api.on('GET /users', { body: listAnswer([apiUsers.agentAdmin, apiUsers.teller]) });
     api.on('DELETE /users/caissiere', { status: 409 });
     const { user } = renderApp({ path: '/users', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     await screen.findByRole('table', { name: 'Liste des utilisateurs' });
     await user.click(screen.getByRole('button', { name: 'Supprimer caissiere' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
-    expect(await toasts().findByText('Failed to delete user')).toBeVisible();
+    expect(await toasts().findByText("Échec de la suppression de l'utilisateur")).toBeVisible();
 
     api.on('DELETE /users/caissiere', { status: 422, body: { message: 'Vous ne pouvez pas supprimer cet utilisateur' } });
     // The dialog stays open to try again.
@@ -156,10 +156,10 @@ describe('/users (SPEC §2, §6)', () => {
     expect(screen.queryByRole('link', { name: 'Créer un utilisateur' })).not.toBeInTheDocument();
   });
 
-  it('says "Failed to fetch users" when the list fails without a message', async () => {
+  it('says "Échec du chargement des utilisateurs" when the list fails without a message', async () => {
     api.on('GET /users', { status: 400 });
     renderApp({ path: '/users', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
-    expect(await toasts().findByText('Failed to fetch users')).toBeVisible();
+    expect(await toasts().findByText('Échec du chargement des utilisateurs')).toBeVisible();
     expect(screen.getByText("La liste des utilisateurs n'a pas pu être chargée.")).toBeVisible();
   });
 });
@@ -177,7 +177,7 @@ describe('/administrators', () => {
     expect(within(rowOf('superadmin')).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
     expect(within(rowOf('deuxiemeadmin')).getByRole('button', { name: 'Supprimer deuxiemeadmin' })).toBeVisible();
     expect(within(rowOf('deuxiemeadmin')).getByText('Super administrateur')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Créer un administrateur' })).toHaveAttribute('href', '/create-user');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Créer un administrateur' })).toHaveAttribute('href', '/create-user');
   });
 });
 
@@ -248,7 +248,7 @@ describe('/users/:username', () => {
     expect(dob.nextElementSibling).toHaveTextContent('Non spécifié');
   });
 
-  it('updates the contact fields that changed and says "User updated successfully"', async () => {
+  it('updates the contact fields that changed and says "Utilisateur modifié avec succès"', async () => {
     api.on('GET /users/caissiere', { body: { data: apiUsers.teller } });
     api.on(`PUT /users/${teller.id}`, { body: { data: { ...apiUsers.teller, email: 'nadege.j@lajan.test', city: 'Delmas' } } });
     const { user } = renderApp({ path: '/users/caissiere', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
@@ -271,7 +271,7 @@ describe('/users/:username', () => {
     await user.type(within(form).getByLabelText('Commune'), 'Delmas');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
 
-    expect(await toasts().findByText('User updated successfully')).toBeVisible();
+    expect(await toasts().findByText('Utilisateur modifié avec succès')).toBeVisible();
     // The address was typed back to what it was: unchanged, so not sent.
     expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({
       email: 'nadege.j@lajan.test',
@@ -282,20 +282,20 @@ describe('/users/:username', () => {
     expect(within(contact).getByText('Delmas')).toBeVisible();
   });
 
-  it('puts server field errors on the fields, or says "Failed to update user"', async () => {
+  it(`puts server field errors on the fields, or says "Échec de la modification de l'utilisateur"`, async () => {
     api.on('GET /users/caissiere', { body: { data: apiUsers.teller } });
-    api.on(`PUT /users/${teller.id}`, { status: 409, body: { message: 'email existe déjà', errors: { email: ['email existe déjà'] } } });
+    api.on(`PUT /users/${teller.id}`, { status: 409, body: { message: 'Cette adresse e-mail existe déjà', errors: { email: ['Cette adresse e-mail existe déjà'] } } });
     const { user } = renderApp({ path: '/users/caissiere', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     await user.click(await screen.findByRole('button', { name: 'Modifier les coordonnées' }));
     const form = screen.getByRole('form', { name: 'Modifier les coordonnées' });
     await user.clear(within(form).getByLabelText('Email'));
     await user.type(within(form).getByLabelText('Email'), 'jerome@lajan.test');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('email existe déjà'));
+    await waitFor(() => expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('Cette adresse e-mail existe déjà'));
 
     api.on(`PUT /users/${teller.id}`, { status: 500 });
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
-    expect(await toasts().findByText('Failed to update user')).toBeVisible();
+    expect(await toasts().findByText("Échec de la modification de l'utilisateur")).toBeVisible();
   });
 
   it('asks for the current password when one changes one’s own e-mail, and sends it', async () => {
@@ -333,7 +333,7 @@ describe('/users/:username', () => {
     await user.clear(password);
     await user.type(password, 'Bon-Mot-2026');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
-    expect(await toasts().findByText('User updated successfully')).toBeVisible();
+    expect(await toasts().findByText('Utilisateur modifié avec succès')).toBeVisible();
     expect(api.requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
       email: 'moi.nouveau@lajan.test',
       current_password: 'Bon-Mot-2026',

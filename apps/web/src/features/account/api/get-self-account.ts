@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountSchema } from '@lajan/domain';
+import { accountFailureMessages, accountSchema } from '@lajan/domain';
 import { z } from 'zod';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
 const selfAccountSchema = z.object({ account: accountSchema });
 
-export const selfAccountFailure = 'Failed to fetch account';
+export const selfAccountFailure = accountFailureMessages.self;
 
 /** `GET /accounts/self`: `{ data: { account } }`, the float account of the signed-in person's agent. */
 export async function getSelfAccount(http: HttpClient, signal?: AbortSignal) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { accountSchema, personSchema, type Account, type Person } from '@lajan/domain';
+import { accountFailureMessages, accountSchema, personSchema, type Account, type Person } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
@@ -35,7 +35,7 @@ export function usePendingAccountsQuery(page: number) {
     queryFn: ({ signal }) => getPendingAccounts(http, page, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
-    meta: { errorFallback: 'Failed to fetch accounts list' },
+    meta: { errorFallback: accountFailureMessages.list },
   });
 }
 

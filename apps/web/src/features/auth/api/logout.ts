@@ -10,7 +10,7 @@ export function logout(http: HttpClient): Promise<unknown> {
 }
 
 /**
- * "Deconecter": tells the server, then ends the session whatever it answered (SPEC §8: a failure
+ * "Se déconnecter" (SPEC's "Deconecter"): tells the server, then ends the session whatever it answered (SPEC §8: a failure
  * shows the server's message or "Échec de la déconnexion", and the person is signed out all the same).
  * The auth guard then shows /login.
  */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UpdatePasswordInput } from '@lajan/domain';
+import { authMessages, type UpdatePasswordInput } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import type { MessageAnswer } from './forgot-password';
@@ -13,6 +13,6 @@ export function useUpdatePasswordMutation() {
   const http = useHttp();
   return useMutation({
     mutationFn: (input: UpdatePasswordInput) => updatePassword(http, input),
-    meta: { errorFallback: 'Failed to update password' },
+    meta: { errorFallback: authMessages.passwordUpdateFailed },
   });
 }

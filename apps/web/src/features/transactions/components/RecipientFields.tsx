@@ -128,7 +128,7 @@ export function RecipientFields({
           {...register('recipient.country')}
         />
         <TextField
-          label="Departement"
+          label="Département"
           required
           error={errors?.state?.message}
           {...register('recipient.state')}

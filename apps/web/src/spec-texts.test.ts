@@ -1,0 +1,28 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sourceTexts, specForbiddenSourceTexts } from './test/user-texts';
+
+// Vitest runs in apps/web (happy-dom's import.meta.url is not a file URL).
+const root = resolve(process.cwd(), '../..');
+const web = resolve(root, 'apps/web/src');
+const domain = resolve(root, 'packages/domain/src');
+
+// Decision 134: none of SPEC's English or misspelled texts is written anywhere a screen takes its texts from.
+describe("SPEC's English and misspelled texts", () => {
+  it('are in no text of the web sources', () => {
+    expect(specForbiddenSourceTexts(web, root)).toEqual([]);
+  });
+
+  it("are in no text of the domain's sources but the list itself", () => {
+    const found = specForbiddenSourceTexts(domain, root).filter(
+      (line) => !line.startsWith('packages/domain/src/spec-texts.ts'),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('the scan reads JSX text, literals and templates', () => {
+    const texts = sourceTexts(web, root).map(({ text }) => text);
+    expect(texts).toContain('Exporter en CSV');
+    expect(texts).toContain('Tableau de Bord');
+  });
+});
