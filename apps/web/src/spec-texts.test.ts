@@ -6,8 +6,10 @@ import { sourceTexts, specForbiddenSourceTexts } from './test/user-texts';
 const root = resolve(process.cwd(), '../..');
 const web = resolve(root, 'apps/web/src');
 const domain = resolve(root, 'packages/domain/src');
+const server = resolve(root, 'apps/server/src');
 
-// Decision 134: none of SPEC's English or misspelled texts is written anywhere a screen takes its texts from.
+// Decision 134: none of SPEC's English or misspelled texts is written anywhere a screen or an answer takes
+// its texts from. One scan for the three trees (the web, the domain, the server), kept with the web's tests.
 describe("SPEC's English and misspelled texts", () => {
   it('are in no text of the web sources', () => {
     expect(specForbiddenSourceTexts(web, root)).toEqual([]);
@@ -18,6 +20,18 @@ describe("SPEC's English and misspelled texts", () => {
       (line) => !line.startsWith('packages/domain/src/spec-texts.ts'),
     );
     expect(found).toEqual([]);
+  });
+
+  it('are in no message the server may answer', () => {
+    // The list of common passwords holds English words ("passport", "transfer") that no one reads.
+    expect(
+      specForbiddenSourceTexts(server, root, ['apps/server/src/modules/auth/common-passwords.ts']),
+    ).toEqual([]);
+    expect(
+      sourceTexts(server, root)
+        .map(({ text }) => text)
+        .join('\n'),
+    ).toMatch(/[éèà]/);
   });
 
   it('the scan reads JSX text, literals and templates', () => {
