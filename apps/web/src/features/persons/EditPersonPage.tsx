@@ -10,7 +10,7 @@ import {
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/dialog/Dialog';
-import { TextField } from '../../components/TextField';
+import { CurrentPasswordField } from '../../components/CurrentPasswordField';
 import { PageLoading } from '../../components/PageLoading';
 import {
   PersonForm,
@@ -159,12 +159,7 @@ function ConfirmOwnEmail({
   return (
     <Dialog title="Confirmer votre mot de passe" onClose={onClose}>
       <form noValidate onSubmit={(event) => void confirm(event)} className="space-y-4">
-        <TextField
-          label="Mot de passe actuel"
-          type="password"
-          autoComplete="current-password"
-          required
-          hint={userMessages.currentPasswordHint}
+        <CurrentPasswordField
           error={error ?? undefined}
           value={password}
           onChange={(event) => setPassword(event.target.value)}

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { updateUserInputSchema, userMessages, type UpdateUserInput, type User } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { CurrentPasswordField } from '../../components/CurrentPasswordField';
 import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { applyServerErrors } from '../../lib/form';
@@ -116,13 +117,8 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
         <TextField label="Commune" error={errors.city?.message} {...register('city')} />
         <TextField label="Département" error={errors.state?.message} {...register('state')} />
         {confirmsOwnEmail && (
-          <TextField
-            label="Mot de passe actuel"
-            type="password"
-            autoComplete="current-password"
-            required
+          <CurrentPasswordField
             className="sm:col-span-2"
-            hint={userMessages.currentPasswordHint}
             error={errors.current_password?.message}
             {...register('current_password')}
           />

@@ -1,0 +1,17 @@
+import type { ComponentProps } from 'react';
+import { userMessages } from '@lajan/domain';
+import { TextField } from './TextField';
+
+/** The current password that confirms a change of one's own e-mail (DESIGN §3), in the forms that ask it. */
+export function CurrentPasswordField(props: Omit<ComponentProps<typeof TextField>, 'label'>) {
+  return (
+    <TextField
+      label="Mot de passe actuel"
+      type="password"
+      autoComplete="current-password"
+      required
+      hint={userMessages.currentPasswordHint}
+      {...props}
+    />
+  );
+}
