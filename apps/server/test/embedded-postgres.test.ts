@@ -1,12 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
+import { freePort, startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { SUPERADMIN } from './helpers/build.js';
 import { SUPERADMIN_NEW_PASSWORD } from './helpers/fixtures.js';
 
@@ -20,17 +19,6 @@ const binariesPackage = `@embedded-postgres/${platform() === 'win32' ? 'windows'
 const binaries = (await import(binariesPackage).catch(() => undefined)) as { postgres?: string } | undefined;
 /** Where the package has no binaries for this machine, the embedded mode cannot run at all. */
 const embeddedRuns = binaries?.postgres !== undefined && existsSync(binaries.postgres);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;

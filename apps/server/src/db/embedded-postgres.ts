@@ -394,7 +394,8 @@ async function stopOrphan(clusterDir: string, log: (line: string) => void): Prom
   }
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port of 127.0.0.1 that nothing listens on (the system's choice). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
