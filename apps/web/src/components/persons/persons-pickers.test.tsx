@@ -72,7 +72,10 @@ describe('the person search modal (SPEC §2)', () => {
   });
 
   it('says "Pas de resultat pour <term>" when the search fails', async () => {
-    api.on('GET /persons', { status: 404, body: { code: 'NOT_FOUND' } });
+    api.on('GET /persons', {
+      status: 422,
+      body: { message: 'Veuillez corriger les erreurs du formulaire', code: 'VALIDATION_ERROR', errors: { q: ['Recherche trop longue'] } },
+    });
     const { user } = openPicker();
     await user.click(screen.getByRole('button', { name: 'Rechercher Personne' }));
     await user.type(screen.getByRole('searchbox'), '003-999{Enter}');

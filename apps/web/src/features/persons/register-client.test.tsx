@@ -12,6 +12,9 @@ let api: ApiServer;
 beforeEach(async () => {
   api = await startApiServer();
   api.on('POST /persons/check-unique/', { body: { data: { exists: false } } });
+  // The documents these tests type are not known yet (the form asks as they are typed).
+  api.on('GET /persons/check-document-unique/003-456-789/id_card', { body: { data: { exists: false } } });
+  api.on('GET /persons/check-document-unique/PA123456/passport', { body: { data: { exists: false } } });
 });
 afterEach(async () => {
   await api.close();
