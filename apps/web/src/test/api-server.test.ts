@@ -72,7 +72,9 @@ describe('the fake API, checked against the server’s OpenAPI document', () => 
     expect(() => api!.on('GET /accounts/self/history', { body: { data: {} } })).toThrow(
       'Fausse API : le serveur n’a pas de route GET /api/accounts/self/history',
     );
-    expect(() => api!.on('PUT /transactions/deposit', { body: {} })).toThrow(/pas de route PUT \/api\/transactions\/deposit/);
+    expect(() => api!.on('PUT /transactions/deposit', { body: {} })).toThrow(
+      /pas de route PUT \/api\/transactions\/deposit/,
+    );
     await expect(api.close()).resolves.toBeUndefined();
   });
 
@@ -93,7 +95,9 @@ describe('the fake API, checked against the server’s OpenAPI document', () => 
   it('refuses the default 404 for a call the test gave no answer to, where the server never answers 404', async () => {
     api = await startApiServer();
     expect((await get('/transactions/history')).status).toBe(500);
-    expect(api.contractViolations[0]).toContain("aucune fausse réponse pour cet appel : le test doit en donner une, api.on('GET /transactions/history', …)");
+    expect(api.contractViolations[0]).toContain(
+      "aucune fausse réponse pour cet appel : le test doit en donner une, api.on('GET /transactions/history', …)",
+    );
     await expect(api.close()).rejects.toThrow(/GET \/api\/transactions\/history → 404/);
   });
 
@@ -115,18 +119,40 @@ describe('the fake API, checked against the server’s OpenAPI document', () => 
     expect(routeOf('GET', '/persons/search/passport/PA123456')?.path).toBe('/persons/search/{type}/{number}');
     expect(routeOf('GET', '/accounts/')).toBeUndefined();
     // The server's person answer is the whole file or its masked summary, nothing in between.
-    expect(contractProblems('GET', `/persons/${jean.id}`, { status: 200, body: { data: jean }, contentType: 'application/json' })).toEqual([]);
+    expect(
+      contractProblems('GET', `/persons/${jean.id}`, {
+        status: 200,
+        body: { data: jean },
+        contentType: 'application/json',
+      }),
+    ).toEqual([]);
     const { masked: _masked, canEdit: _canEdit, ...unmarked } = jean;
     expect(
-      contractProblems('GET', `/persons/${jean.id}`, { status: 200, body: { data: unmarked }, contentType: 'application/json' }),
+      contractProblems('GET', `/persons/${jean.id}`, {
+        status: 200,
+        body: { data: unmarked },
+        contentType: 'application/json',
+      }),
     ).not.toEqual([]);
   });
 
   it('checks the media type: the history export is CSV, not JSON', () => {
     const csv = 'Numéro;Type\r\n';
-    expect(contractProblems('GET', '/transactions/history/export', { status: 200, body: csv, contentType: 'text/csv; charset=utf-8' })).toEqual([]);
     expect(
-      contractProblems('GET', '/transactions/history/export', { status: 200, body: csv, contentType: 'application/json' }),
-    ).toEqual(['GET /api/transactions/history/export → 200 : le serveur répond en text/csv, pas en application/json.']);
+      contractProblems('GET', '/transactions/history/export', {
+        status: 200,
+        body: csv,
+        contentType: 'text/csv; charset=utf-8',
+      }),
+    ).toEqual([]);
+    expect(
+      contractProblems('GET', '/transactions/history/export', {
+        status: 200,
+        body: csv,
+        contentType: 'application/json',
+      }),
+    ).toEqual([
+      'GET /api/transactions/history/export → 200 : le serveur répond en text/csv, pas en application/json.',
+    ]);
   });
 });

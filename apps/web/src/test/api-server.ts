@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { assertServerRoute, contractProblems, OPENAPI_FILE } from './contract';
+import { assertServerRoute, contractProblems, OPENAPI_FILE, prepareContract } from './contract';
 
 export interface RecordedRequest {
   method: string;
@@ -52,6 +52,7 @@ export interface ApiServer {
  * naming what is wrong, and `close()` (run after each test) throws, so the test fails and says why.
  */
 export async function startApiServer(): Promise<ApiServer> {
+  prepareContract();
   const routes = new Map<string, Route>();
   const requests: RecordedRequest[] = [];
   const contractViolations: string[] = [];
@@ -83,7 +84,9 @@ export async function startApiServer(): Promise<ApiServer> {
       requests.push(recorded);
       const route = routes.get(`${recorded.method} ${path}`);
       void Promise.resolve(
-        route ? route(recorded) : { status: 404, body: { message: 'Ressource introuvable', code: 'NOT_FOUND' } },
+        route
+          ? route(recorded)
+          : { status: 404, body: { message: 'Ressource introuvable', code: 'NOT_FOUND' } },
       ).then((answer) => {
         if (answer.hang) {
           hanging.add(res);
@@ -91,21 +94,29 @@ export async function startApiServer(): Promise<ApiServer> {
         }
         const status = answer.status ?? 200;
         const headers = { 'Content-Type': 'application/json', ...answer.headers };
-        const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+        const contentType =
+          Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
         const problems =
           answer.proxy && status >= 400
             ? []
             : answer.proxy
-              ? [`${recorded.method} /api${path} → ${status} : une réponse de proxy est un échec (400 ou plus).`]
-              : contractProblems(recorded.method, path, { status, body: answer.body, contentType }).map((problem) =>
-                  route
-                    ? problem
-                    : `${problem} (aucune fausse réponse pour cet appel : le test doit en donner une, api.on('${recorded.method} ${path}', …))`,
+              ? [
+                  `${recorded.method} /api${path} → ${status} : une réponse de proxy est un échec (400 ou plus).`,
+                ]
+              : contractProblems(recorded.method, path, { status, body: answer.body, contentType }).map(
+                  (problem) =>
+                    route
+                      ? problem
+                      : `${problem} (aucune fausse réponse pour cet appel : le test doit en donner une, api.on('${recorded.method} ${path}', …))`,
                 );
         if (problems.length > 0) {
           contractViolations.push(...problems);
           res.writeHead(500, { 'Content-Type': 'application/json' });
-          res.end(JSON.stringify({ message: `Fausse réponse que le serveur ne donnerait pas : ${problems.join(' ; ')}` }));
+          res.end(
+            JSON.stringify({
+              message: `Fausse réponse que le serveur ne donnerait pas : ${problems.join(' ; ')}`,
+            }),
+          );
           return;
         }
         res.writeHead(status, headers);

@@ -121,12 +121,28 @@ export interface FakeAnswer {
   contentType: string;
 }
 
-/** Whether the server has `METHOD path` (under `/api`): a fake for a route it lacks is refused. */
+/**
+ * Whether the server has `METHOD path` (under `/api`): a fake for a route it lacks is refused. The
+ * route's validators are compiled here, while the test sets up, not while the app waits for its answer.
+ */
 export function assertServerRoute(method: string, path: string): void {
-  if (!routeOf(method, path))
-    throw new Error(
-      `Fausse API : le serveur n’a pas de route ${method} /api${path} (${OPENAPI_FILE}; si le serveur vient de l’ajouter : ${REGENERATE_OPENAPI}).`,
-    );
+  const route = routeOf(method, path);
+  if (route) {
+    for (const [status, response] of Object.entries(route.operation.responses)) {
+      const schema = response.content?.['application/json']?.schema;
+      if (schema) compile(`${route.method} ${route.path} ${status}`, schema);
+    }
+    return;
+  }
+  throw new Error(
+    `Fausse API : le serveur n’a pas de route ${method} /api${path} (${OPENAPI_FILE}; si le serveur vient de l’ajouter : ${REGENERATE_OPENAPI}).`,
+  );
+}
+
+/** Reads the document and compiles the common error body's validator (each fake server, at its start). */
+export function prepareContract(): void {
+  loadTemplates();
+  compile('generic-error', genericErrorSchema);
 }
 
 /**

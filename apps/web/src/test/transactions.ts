@@ -74,7 +74,10 @@ export function historyPageRoute(rows: () => Transaction[]) {
 
 /** The dashboard's reads answered empty (no history, no chart): for tests that only pass by it. */
 export function serveEmptyDashboard(api: ApiServer) {
-  api.on('GET /transactions/history', historyPageRoute(() => []));
+  api.on(
+    'GET /transactions/history',
+    historyPageRoute(() => []),
+  );
   api.on('GET /reports/balance-series', (request) => ({
     body: { data: { period: request.query.period ?? '7d', currency: 'HTG', series: [] } },
   }));
