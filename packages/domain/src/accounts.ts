@@ -111,6 +111,13 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
+/**
+ * `GET /accounts/self` ("Mon Compte"): the float account of the signed-in user's agent (DESIGN §3),
+ * the shape of a customer account with no customer type (`type: null`), no holders and its agent.
+ */
+export const floatAccountSchema = accountSchema.extend({ type: accountTypeSchema.nullable() });
+export type FloatAccount = z.infer<typeof floatAccountSchema>;
+
 /** SPEC §8 success message of `POST /accounts`. */
 export const accountMessages = { created: 'Compte créé avec succès' } as const;
 

@@ -2,6 +2,8 @@ import { authMessages } from '@lajan/domain';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../test/api-server';
+import { listAnswer } from '../test/network';
+import { jean } from '../test/persons';
 import { renderApp } from '../test/render-app';
 import { loginAnswer, makeToken } from '../test/tokens';
 import { teller } from '../test/users';
@@ -38,9 +40,9 @@ async function failure(promise: Promise<unknown>): Promise<HttpError> {
 
 describe('the http client (SPEC §7)', () => {
   it('calls /api with JSON and the bearer token, and unwraps data', async () => {
-    api.on('POST /persons', { status: 201, body: { data: { id: 'p1' } } });
+    api.on('POST /persons', { status: 201, body: { data: jean } });
     const { http } = client({ getToken: () => 'le.jeton.ici' });
-    await expect(http.post('/persons', { firstName: 'Nadège' }, { query: { page: 1, skip: undefined } })).resolves.toEqual({ id: 'p1' });
+    await expect(http.post('/persons', { firstName: 'Nadège' }, { query: { page: 1, skip: undefined } })).resolves.toEqual(jean);
     const [request] = api.requests;
     expect(request?.path).toBe('/persons');
     expect(request?.headers.authorization).toBe('Bearer le.jeton.ici');
@@ -74,19 +76,20 @@ describe('the http client (SPEC §7)', () => {
   });
 
   it("lets the caller's fallback speak when the server gives no message", async () => {
-    api.on('GET /transactions/fees', { status: 500 });
+    // A proxy's 502 between the app and the server: no Lajan error body.
+    api.on('GET /transactions/fees', { status: 502, proxy: true });
     const { http } = client();
     const error = await failure(http.get('/transactions/fees'));
-    expect(error.status).toBe(500);
+    expect(error.status).toBe(502);
     expect(error.serverMessage).toBeUndefined();
     expect(errorMessage(error, 'Échec du chargement des frais')).toBe('Échec du chargement des frais');
   });
 
   it('gives up after its timeout with a French message', async () => {
-    api.on('GET /slow', { hang: true });
+    api.on('GET /transactions/fees', { hang: true });
     const { http } = client({ timeoutMs: 200 });
     const started = Date.now();
-    const error = await failure(http.get('/slow'));
+    const error = await failure(http.get('/transactions/fees'));
     expect(Date.now() - started).toBeLessThan(2000);
     expect(error).toMatchObject({ status: 0, code: 'TIMEOUT', message: networkMessages.timeout });
     expect(errorMessage(error, 'Une erreur est survenue')).toBe(networkMessages.timeout);
@@ -99,33 +102,33 @@ describe('the http client (SPEC §7)', () => {
   });
 
   it('hands 401, 403 and PASSWORD_CHANGE_REQUIRED to their handlers, unless the caller handles them', async () => {
-    api.on('GET /a', { status: 401, body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' } });
-    api.on('GET /b', { status: 403, body: { message: 'Interdit', code: 'FORBIDDEN' } });
-    api.on('GET /c', { status: 403, body: { message: 'Changez', code: 'PASSWORD_CHANGE_REQUIRED' } });
+    api.on('GET /transactions/fees', { status: 401, body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' } });
+    api.on('GET /agents', { status: 403, body: { message: 'Interdit', code: 'FORBIDDEN' } });
+    api.on('GET /users', { status: 403, body: { message: 'Changez', code: 'PASSWORD_CHANGE_REQUIRED' } });
     const { http, onUnauthorized, onForbidden, onPasswordChangeRequired } = client();
 
-    expect((await failure(http.get('/a'))).handled).toBe(true);
+    expect((await failure(http.get('/transactions/fees'))).handled).toBe(true);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    await failure(http.get('/b'));
+    await failure(http.get('/agents'));
     expect(onForbidden).toHaveBeenCalledTimes(1);
-    await failure(http.get('/c'));
+    await failure(http.get('/users'));
     expect(onPasswordChangeRequired).toHaveBeenCalledTimes(1);
     expect(onForbidden).toHaveBeenCalledTimes(1);
 
-    const own = await failure(http.get('/a', { redirectOnUnauthorized: false }));
+    const own = await failure(http.get('/transactions/fees', { redirectOnUnauthorized: false }));
     expect(own.handled).toBe(false);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('hands a renewed token (X-Access-Token) to its handler, only for a signed-in call', async () => {
-    api.on('GET /a', { body: { data: { ok: true } }, headers: { 'X-Access-Token': 'jeton.renouvele.ici' } });
+    api.on('GET /transactions/fees', { body: { data: [] }, headers: { 'X-Access-Token': 'jeton.renouvele.ici' } });
     const onRefreshedToken = vi.fn();
     const signedIn = client({ getToken: () => 'le.jeton.ici', onRefreshedToken });
-    await expect(signedIn.http.get('/a')).resolves.toEqual({ ok: true });
+    await expect(signedIn.http.get('/transactions/fees')).resolves.toEqual([]);
     expect(onRefreshedToken).toHaveBeenCalledWith('jeton.renouvele.ici');
 
     const anonymous = client({ onRefreshedToken });
-    await anonymous.http.get('/a');
+    await anonymous.http.get('/transactions/fees');
     expect(onRefreshedToken).toHaveBeenCalledTimes(1);
   });
 });
@@ -141,10 +144,10 @@ describe('the http client inside the app', () => {
   const call = (promise: Promise<unknown>) => act(() => promise.then(() => undefined, () => undefined));
 
   it('on a 401 clears the session, shows the sign-in page, then returns to the page after signing in', async () => {
-    api.on('GET /a', { status: 401, body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' } });
+    api.on('GET /agents', { status: 401, body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' } });
     api.on('POST /auth/login', { body: loginAnswer(teller) });
     const { app, user } = await signedIn('/fees-list');
-    await call(app.http.get('/a'));
+    await call(app.http.get('/agents'));
 
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
     expect(localStorage.getItem('access_token')).toBeNull();
@@ -163,21 +166,21 @@ describe('the http client inside the app', () => {
     const first = localStorage.getItem('access_token');
     const renewed = makeToken(teller, { expiresInSeconds: 30 * 60 });
     expect(renewed).not.toBe(first);
-    api.on('GET /a', { body: { data: { ok: true } }, headers: { 'X-Access-Token': renewed } });
-    api.on('GET /b', { body: { data: { ok: true } } });
+    api.on('GET /health', { body: { status: 'ok' }, headers: { 'X-Access-Token': renewed } });
+    api.on('GET /agents', { body: listAnswer([]) });
 
-    await call(app.http.get('/a'));
+    await call(app.http.get('/health'));
     expect(localStorage.getItem('access_token')).toBe(renewed);
     expect(app.session.getSnapshot().token).toBe(renewed);
-    await call(app.http.get('/b'));
+    await call(app.http.get('/agents'));
     expect(api.requests.at(-1)?.headers.authorization).toBe(`Bearer ${renewed}`);
     expect(screen.getByRole('heading', { name: 'Tableau des frais', level: 1 })).toBeVisible();
   });
 
   it('on a 401 after 12 hours of session says to sign in again, with the server\'s words', async () => {
-    api.on('GET /a', { status: 401, body: { message: authMessages.sessionTooOld, code: 'UNAUTHENTICATED' } });
+    api.on('GET /agents', { status: 401, body: { message: authMessages.sessionTooOld, code: 'UNAUTHENTICATED' } });
     const { app } = await signedIn();
-    await call(app.http.get('/a'));
+    await call(app.http.get('/agents'));
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
     expect(
       within(screen.getByRole('region', { name: 'Notifications' })).getByText(authMessages.sessionTooOld),
@@ -186,8 +189,8 @@ describe('the http client inside the app', () => {
 
   it('does not sign back in with a renewed token that arrives after signing out', async () => {
     const { app } = await signedIn();
-    api.on('GET /a', { body: { data: { ok: true } }, headers: { 'X-Access-Token': makeToken(teller) } });
-    const pending = app.http.get('/a');
+    api.on('GET /health', { body: { status: 'ok' }, headers: { 'X-Access-Token': makeToken(teller) } });
+    const pending = app.http.get('/health');
     act(() => app.session.clear('user'));
     await call(pending);
     expect(localStorage.getItem('access_token')).toBeNull();

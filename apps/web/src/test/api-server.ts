@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { assertServerRoute, contractProblems, OPENAPI_FILE, prepareContract } from './contract';
 
 export interface RecordedRequest {
   method: string;
@@ -17,6 +18,11 @@ export interface Answer {
   hang?: boolean;
   /** More response headers (a renewed `X-Access-Token`, say). */
   headers?: Record<string, string>;
+  /**
+   * A failure from something between the app and the Lajan server (a proxy's 502, say), with no
+   * Lajan error body: not checked against the server's OpenAPI document. Only a failure (400 or more).
+   */
+  proxy?: boolean;
 }
 
 export type Route = (request: RecordedRequest) => Answer | Promise<Answer>;
@@ -25,8 +31,14 @@ export interface ApiServer {
   /** `http://127.0.0.1:PORT/api`, the app's base URL in tests. */
   baseUrl: string;
   requests: RecordedRequest[];
-  /** Sets the answer of `METHOD /path` (path under /api). */
+  /**
+   * Sets the answer of `METHOD /path` (path under /api). Throws when the server has no such route
+   * (its OpenAPI document, apps/web/src/test/openapi.json).
+   */
   on(key: `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`, route: Route | Answer): void;
+  /** Answers the server would never give (route, status or shape), each with what is wrong. */
+  contractViolations: string[];
+  /** Stops the server; throws if any answer broke the server's declared responses (decision 130). */
   close(): Promise<void>;
 }
 
@@ -34,10 +46,16 @@ export interface ApiServer {
  * A real HTTP server on a random port that answers in the contract's shapes, so that the web tests
  * exercise the real fetch, headers, timeout and error bodies without the Lajan server. The app runs
  * on another origin in happy-dom, hence the CORS headers.
+ *
+ * Every answer is checked against the response the real server declares for that route and status
+ * (./contract.ts, decision 130). An answer it would never give is not sent: the app gets a 500
+ * naming what is wrong, and `close()` (run after each test) throws, so the test fails and says why.
  */
 export async function startApiServer(): Promise<ApiServer> {
+  prepareContract();
   const routes = new Map<string, Route>();
   const requests: RecordedRequest[] = [];
+  const contractViolations: string[] = [];
   const hanging = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {
@@ -66,14 +84,44 @@ export async function startApiServer(): Promise<ApiServer> {
       requests.push(recorded);
       const route = routes.get(`${recorded.method} ${path}`);
       void Promise.resolve(
-        route ? route(recorded) : { status: 404, body: { message: 'Ressource introuvable', code: 'NOT_FOUND' } },
+        route
+          ? route(recorded)
+          : { status: 404, body: { message: 'Ressource introuvable', code: 'NOT_FOUND' } },
       ).then((answer) => {
         if (answer.hang) {
           hanging.add(res);
           return;
         }
-        res.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json', ...answer.headers });
-        res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+        const status = answer.status ?? 200;
+        const headers = { 'Content-Type': 'application/json', ...answer.headers };
+        const contentType =
+          Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+        const problems =
+          answer.proxy && status >= 400
+            ? []
+            : answer.proxy
+              ? [
+                  `${recorded.method} /api${path} → ${status} : une réponse de proxy est un échec (400 ou plus).`,
+                ]
+              : contractProblems(recorded.method, path, { status, body: answer.body, contentType }).map(
+                  (problem) =>
+                    route
+                      ? problem
+                      : `${problem} (aucune fausse réponse pour cet appel : le test doit en donner une, api.on('${recorded.method} ${path}', …))`,
+                );
+        if (problems.length > 0) {
+          contractViolations.push(...problems);
+          res.writeHead(500, { 'Content-Type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              message: `Fausse réponse que le serveur ne donnerait pas : ${problems.join(' ; ')}`,
+            }),
+          );
+          return;
+        }
+        res.writeHead(status, headers);
+        const raw = typeof answer.body === 'string' && !contentType.startsWith('application/json');
+        res.end(answer.body === undefined ? '' : raw ? (answer.body as string) : JSON.stringify(answer.body));
       });
     });
   });
@@ -84,13 +132,20 @@ export async function startApiServer(): Promise<ApiServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}/api`,
     requests,
+    contractViolations,
     on(key, route) {
+      const [method = '', path = ''] = key.split(' ');
+      assertServerRoute(method, path);
       routes.set(key, typeof route === 'function' ? route : () => route);
     },
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (contractViolations.length > 0)
+        throw new Error(
+          `La fausse API a répondu ce que le serveur ne répondrait jamais (${OPENAPI_FILE}) :\n- ${[...new Set(contractViolations)].join('\n- ')}`,
+        );
     },
   };
 }

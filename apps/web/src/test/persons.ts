@@ -1,7 +1,10 @@
-import type { Account, Person } from '@lajan/domain';
+import type { Account, FullPerson, PersonView } from '@lajan/domain';
 
-/** Persons as the API answers them (docs/contract-customers-agents.md). */
-export const jean: Person = {
+/**
+ * Persons as the API answers them (docs/contract-customers-agents.md) to the agent that registered
+ * them: the whole file (`masked: false`), which that agent may change (`canEdit`).
+ */
+export const jean: FullPerson = {
   id: '10000000-0000-4000-8000-000000000001',
   firstName: 'jean',
   lastName: 'Pierre',
@@ -26,9 +29,11 @@ export const jean: Person = {
   preferredContactMethod: 'sms',
   consentForMarketing: false,
   createdAt: '2026-11-01T10:00:00.000Z',
+  masked: false,
+  canEdit: true,
 };
 
-export const marie: Person = {
+export const marie: FullPerson = {
   ...jean,
   id: '10000000-0000-4000-8000-000000000002',
   firstName: 'Marie',
@@ -39,11 +44,11 @@ export const marie: Person = {
   idDocumentNumber: 'PA123456',
 };
 
-export function personList(persons: Person[]) {
+export function personList(persons: PersonView[]) {
   return { data: persons, meta: { total: persons.length, page: 1, per_page: 20 } };
 }
 
-export function accountOf(persons: Person[], overrides: Partial<Account> = {}): Account {
+export function accountOf(persons: PersonView[], overrides: Partial<Account> = {}): Account {
   return {
     id: '20000000-0000-4000-8000-000000000001',
     accountNumber: '40912345678',

@@ -1,3 +1,4 @@
+import type { ApiServer } from './api-server';
 import type { Transaction } from '@lajan/domain';
 
 /** A posted transaction as the ledger answers it (docs/contract-ledger.md), a deposit unless told otherwise. */
@@ -69,4 +70,15 @@ export function historyPageRoute(rows: () => Transaction[]) {
       },
     };
   };
+}
+
+/** The dashboard's reads answered empty (no history, no chart): for tests that only pass by it. */
+export function serveEmptyDashboard(api: ApiServer) {
+  api.on(
+    'GET /transactions/history',
+    historyPageRoute(() => []),
+  );
+  api.on('GET /reports/balance-series', (request) => ({
+    body: { data: { period: request.query.period ?? '7d', currency: 'HTG', series: [] } },
+  }));
 }

@@ -2,9 +2,9 @@ import {
   accountSchema,
   accountSearchInputSchema,
   accountStatusSchema,
-  accountTypeSchema,
   createAccountInputSchema,
   errorBodySchema,
+  floatAccountSchema,
   listResponseSchema,
   paginationQuerySchema,
   rejectAccountRequestInputSchema,
@@ -20,8 +20,6 @@ import { AccountsService } from './service.js';
 const bearer = [{ bearerAuth: [] }];
 const tags = ['accounts'];
 const accountResponse = z.object({ data: accountSchema });
-/** A float account has no customer type (`GET /accounts/self`). */
-const floatAccountSchema = accountSchema.extend({ type: accountTypeSchema.nullable() });
 const idParams = z.object({ id: z.string() });
 const refused = { 401: errorBodySchema, 403: errorBodySchema };
 

@@ -1,3 +1,4 @@
+import { accountSchema, floatAccountSchema } from '@lajan/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountHolders, accounts, auditLog, persons } from '../../../src/db/schema.js';
@@ -394,6 +395,10 @@ describe('GET /api/accounts/self', () => {
         customers: [],
         agent: { code: 'AG-A', name: 'Agence AG-A' },
       });
+      // What "Mon Compte" reads it with (the domain's float schema) takes it whole; the customer
+      // account's schema refused it (`type: null`), the screen's "Failed to fetch account".
+      expect(floatAccountSchema.strict().parse(answer.body.data.account)).toEqual(answer.body.data.account);
+      expect(accountSchema.safeParse(answer.body.data.account).success).toBe(false);
     }
     const noFloat = await call(t.app, 'GET', '/api/accounts/self', { token: b.teller.token });
     expect(noFloat.status).toBe(404);

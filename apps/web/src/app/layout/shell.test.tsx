@@ -4,6 +4,7 @@ import { can, type SessionUser } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
+import { serveEmptyDashboard } from '../../test/transactions';
 import { agentAdmin, audiences, superAdmin, teller } from '../../test/users';
 import { routeByName } from '../route-table';
 import { sidebarItems } from './nav';
@@ -11,6 +12,9 @@ import { sidebarItems } from './nav';
 let api: ApiServer;
 beforeEach(async () => {
   api = await startApiServer();
+  // What the screens behind the shell read, empty: the dashboard's history and chart, the fees.
+  serveEmptyDashboard(api);
+  api.on('GET /transactions/fees', { body: { data: [] } });
 });
 afterEach(async () => {
   await api.close();
@@ -207,7 +211,7 @@ describe('the user menu (SPEC §2)', () => {
   });
 
   it('says "Échec de la déconnexion" when the failure has no message', async () => {
-    api.on('POST /auth/logout', { status: 500 });
+    api.on('POST /auth/logout', { status: 502, proxy: true });
     const { user } = await openShell(teller);
     await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
     await user.click(screen.getByRole('menuitem', { name: 'Se déconnecter' }));

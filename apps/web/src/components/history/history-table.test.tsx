@@ -188,7 +188,7 @@ describe('the history table (SPEC §2 "History table")', () => {
 
   it('downloads the CSV of the filtered rows with the bearer token, as a UTF-8 file with its BOM', async () => {
     const csv = '\ufeffNuméro;Type;Montant;Frais;Statut;Créé par;Agent;Date\r\n10000000025;Retrait;1025,00;0,00;Complété;caissiere;Cap Services (CAP01);01/11/2026 07:25\r\n';
-    api.on('GET /transactions/history/export', { body: csv });
+    api.on('GET /transactions/history/export', { body: csv, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     const saved: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       saved.push(blob);

@@ -72,7 +72,8 @@ describe('the person search modal (SPEC §2)', () => {
   });
 
   it('says "Pas de résultat pour <term>" when the search fails', async () => {
-    api.on('GET /persons', { status: 404, body: { code: 'NOT_FOUND' } });
+    // A failure with no Lajan message (a proxy's): the server's own failures carry one, shown instead.
+    api.on('GET /persons', { status: 400, proxy: true });
     const { user } = openPicker();
     await user.click(screen.getByRole('button', { name: 'Rechercher Personne' }));
     await user.type(screen.getByRole('searchbox'), '003-999{Enter}');

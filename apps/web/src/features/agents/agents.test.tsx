@@ -232,12 +232,13 @@ describe('/agents/:code', () => {
 
   it('keeps the dialog open and toasts the server message when the action fails', async () => {
     serveAgent();
-    api.on('POST /agents/CAP01/suspend', { status: 409, body: { message: 'Agent déjà suspendu' } });
+    // Deleted meanwhile by another super administrator: the server's 404.
+    api.on('POST /agents/CAP01/suspend', { status: 404, body: { message: 'Agent introuvable', code: 'NOT_FOUND' } });
     const { user } = renderApp({ path: '/agents/CAP01', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     await screen.findByRole('heading', { name: 'Cap Services', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Suspendre' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Suspendre' }));
-    expect(await toasts().findByText('Agent déjà suspendu')).toBeVisible();
+    expect(await toasts().findByText('Agent introuvable')).toBeVisible();
     expect(screen.getByRole('dialog')).toBeVisible();
   });
 

@@ -76,7 +76,7 @@ describe('the password form (SPEC §5) on /first-update-password', () => {
   });
 
   it('toasts "Échec de la modification du mot de passe" when the failure has no message', async () => {
-    api.on('POST /users/update-password', { status: 500 });
+    api.on('POST /users/update-password', { status: 502, proxy: true });
     const { user } = openFirstPassword();
     await user.type(await screen.findByLabelText('Mot de passe actuel'), 'Temporaire-1');
     await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
@@ -140,7 +140,7 @@ describe('/forgot-password', () => {
   });
 
   it('toasts "Échec de l\'envoi du lien" when the server gives no message', async () => {
-    api.on('POST /forgot-password', { status: 500 });
+    api.on('POST /forgot-password', { status: 502, proxy: true });
     const { user } = renderApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
     await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
@@ -210,7 +210,7 @@ describe('/reset-password/:token', () => {
   });
 
   it('toasts "Échec de la réinitialisation" when the server gives no message', async () => {
-    api.on('POST /reset-password', { status: 500 });
+    api.on('POST /reset-password', { status: 502, proxy: true });
     const { user } = renderApp({ path: '/reset-password/jeton?username=superadmin', apiBaseUrl: api.baseUrl });
     await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');

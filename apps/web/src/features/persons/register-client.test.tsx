@@ -6,12 +6,18 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { jean } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
+import { serveEmptyDashboard } from '../../test/transactions';
 import { teller } from '../../test/users';
 
 let api: ApiServer;
 beforeEach(async () => {
   api = await startApiServer();
+  // The form goes back one page when saved, the dashboard in some tests: its reads, answered empty.
+  serveEmptyDashboard(api);
   api.on('POST /persons/check-unique/', { body: { data: { exists: false } } });
+  // The documents these tests type are not known yet (the form asks as they are typed).
+  api.on('GET /persons/check-document-unique/003-456-789/id_card', { body: { data: { exists: false } } });
+  api.on('GET /persons/check-document-unique/PA123456/passport', { body: { data: { exists: false } } });
 });
 afterEach(async () => {
   await api.close();

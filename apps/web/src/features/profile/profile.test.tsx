@@ -4,6 +4,7 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { apiUsers } from '../../test/network';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
+import { serveEmptyDashboard } from '../../test/transactions';
 import { superAdmin, teller } from '../../test/users';
 
 let api: ApiServer;
@@ -52,6 +53,7 @@ describe('/profile (SPEC §2, §3, §6)', () => {
 
   it('is reached from the user menu, and the change-password link opens the password page', async () => {
     api.on(`GET /users/${teller.id}`, { body: { data: apiUsers.teller } });
+    serveEmptyDashboard(api);
     const { user } = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     await user.click(await screen.findByRole('button', { name: 'Menu utilisateur' }));
     await user.click(screen.getByRole('menuitem', { name: 'Mon Profil' }));

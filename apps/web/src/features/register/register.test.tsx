@@ -191,7 +191,7 @@ describe('the public /register wizard (SPEC §2, DESIGN §3)', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Trop de demandes. Réessayez plus tard.');
 
-    api.on('POST /auth/register', { status: 502 });
+    api.on('POST /auth/register', { status: 502, proxy: true });
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("Échec de l'inscription"));
   });

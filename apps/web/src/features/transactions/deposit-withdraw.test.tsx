@@ -5,12 +5,14 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
-import { feeQuoteRoute, transactionAnswer } from '../../test/transactions';
+import { feeQuoteRoute, transactionAnswer, serveEmptyDashboard } from '../../test/transactions';
 import { superAdmin, teller } from '../../test/users';
 
 let api: ApiServer;
 beforeEach(async () => {
   api = await startApiServer();
+  // The wizards go back to the dashboard when done (SPEC §4): its reads, answered empty.
+  serveEmptyDashboard(api);
   api.on('POST /accounts/search', { body: { data: { account: accountOf([jean], { balance: 2500 }) } } });
   api.on('GET /transactions/fees/quote', feeQuoteRoute({ withdrawal: 40 }));
 });
@@ -284,7 +286,8 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
   });
 
   it('shows the English fallback of SPEC §8 when the server gives no message', async () => {
-    api.on('POST /transactions/deposit', { status: 422, body: {} });
+    // A failure with no Lajan body (a proxy's): the server's own carry a message.
+    api.on('POST /transactions/deposit', { status: 400, proxy: true });
     const { user } = await open('/transaction/deposit', 'Dépôt');
     await findAccount(user);
     await user.click(next());

@@ -5,13 +5,15 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { agent } from '../../test/network';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
-import { feeQuoteRoute, transactionAnswer, transactionOf } from '../../test/transactions';
+import { feeQuoteRoute, transactionAnswer, transactionOf, serveEmptyDashboard } from '../../test/transactions';
 import { superAdmin, teller } from '../../test/users';
 import type { PayoutLookup } from '@lajan/domain';
 
 let api: ApiServer;
 beforeEach(async () => {
   api = await startApiServer();
+  // The wizards go back to the dashboard when done (SPEC §4): its reads, answered empty.
+  serveEmptyDashboard(api);
   api.on('GET /transactions/fees/quote', feeQuoteRoute());
 });
 afterEach(async () => {
@@ -184,7 +186,8 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
 
   it('shows the fallback when the server has no message', async () => {
     api.on('POST /transactions/search', { body: { data: { transaction: pendingTransfer } } });
-    api.on('POST /transactions/receive-transfer', { status: 409, body: {} });
+    // A failure with no Lajan body (a proxy's): the server's own carry a message.
+    api.on('POST /transactions/receive-transfer', { status: 400, proxy: true });
     const { user } = await open();
     await findTransfer(user);
     await screen.findByRole('region', { name: 'Transfert trouvé' });

@@ -6,7 +6,7 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, marie } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
-import { feeQuoteRoute, transactionAnswer } from '../../test/transactions';
+import { feeQuoteRoute, transactionAnswer, serveEmptyDashboard } from '../../test/transactions';
 import { teller } from '../../test/users';
 
 const senderAccount = accountOf([jean], { accountNumber: '40912345678', balance: 5000 });
@@ -19,6 +19,8 @@ let api: ApiServer;
 let accounts: Record<string, Account>;
 beforeEach(async () => {
   api = await startApiServer();
+  // The wizards go back to the dashboard when done (SPEC §4): its reads, answered empty.
+  serveEmptyDashboard(api);
   accounts = {
     [senderAccount.accountNumber]: senderAccount,
     [recipientAccount.accountNumber]: recipientAccount,

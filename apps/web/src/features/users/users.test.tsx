@@ -107,7 +107,7 @@ describe('/users (SPEC §2, §6)', () => {
 
   it(`says "Échec de la suppression de l'utilisateur" when the failure has no message, and the server message otherwise`, async () => {
     api.on('GET /users', { body: listAnswer([apiUsers.agentAdmin, apiUsers.teller]) });
-    api.on('DELETE /users/caissiere', { status: 409 });
+    api.on('DELETE /users/caissiere', { status: 502, proxy: true });
     const { user } = renderApp({ path: '/users', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     await screen.findByRole('table', { name: 'Liste des utilisateurs' });
     await user.click(screen.getByRole('button', { name: 'Supprimer caissiere' }));
@@ -157,7 +157,8 @@ describe('/users (SPEC §2, §6)', () => {
   });
 
   it('says "Échec du chargement des utilisateurs" when the list fails without a message', async () => {
-    api.on('GET /users', { status: 400 });
+    // A proxy's answer (no Lajan error body): the screen's own words.
+    api.on('GET /users', { status: 400, proxy: true });
     renderApp({ path: '/users', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     expect(await toasts().findByText('Échec du chargement des utilisateurs')).toBeVisible();
     expect(screen.getByText("La liste des utilisateurs n'a pas pu être chargée.")).toBeVisible();
@@ -217,7 +218,7 @@ describe('/users/:username', () => {
 
   it('says "Échec de la fermeture des sessions" when ending them fails without a message', async () => {
     api.on('GET /users/caissiere', { body: { data: apiUsers.teller } });
-    api.on('POST /users/caissiere/end-sessions', { status: 500 });
+    api.on('POST /users/caissiere/end-sessions', { status: 502, proxy: true });
     const { user } = renderApp({ path: '/users/caissiere', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     await user.click(await screen.findByRole('button', { name: 'Fermer ses sessions' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer les sessions' }));
@@ -293,7 +294,7 @@ describe('/users/:username', () => {
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('Cette adresse e-mail existe déjà'));
 
-    api.on(`PUT /users/${teller.id}`, { status: 500 });
+    api.on(`PUT /users/${teller.id}`, { status: 502, proxy: true });
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     expect(await toasts().findByText("Échec de la modification de l'utilisateur")).toBeVisible();
   });

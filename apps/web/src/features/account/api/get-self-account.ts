@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountFailureMessages, accountSchema } from '@lajan/domain';
+import { accountFailureMessages, floatAccountSchema } from '@lajan/domain';
 import { z } from 'zod';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
-const selfAccountSchema = z.object({ account: accountSchema });
+/** The server's own declaration of this answer: a float account has `type: null` (decision 130). */
+const selfAccountSchema = z.object({ account: floatAccountSchema });
 
 export const selfAccountFailure = accountFailureMessages.self;
 
