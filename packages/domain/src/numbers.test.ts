@@ -87,7 +87,12 @@ describe('the pick-up code as typed', () => {
     });
     const payout = receiveTransferInputSchema.parse({
       transactionNumber: '534 568 382 921',
-      recipient: { firstName: 'Paul', lastName: 'Délice', idDocumentType: 'id_card', idDocumentNumber: 'NIF-1234' },
+      recipient: {
+        firstName: 'Paul',
+        lastName: 'Délice',
+        idDocumentType: 'id_card',
+        idDocumentNumber: 'NIF-1234',
+      },
       party: { name: 'Paul Délice', idDocumentType: 'id_card', idDocumentNumber: 'NIF-1234' },
     });
     expect(payout.transactionNumber).toBe(code);

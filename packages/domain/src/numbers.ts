@@ -72,8 +72,17 @@ export function pickUpCodeProblem(value: string): string | null {
   if (digits === '') return null;
   if (!/^\d+$/.test(digits)) return pickUpCodeMessages.invalid;
   if (digits.length < TRANSACTION_NUMBER_LENGTH) return null;
-  if (digits.length > TRANSACTION_NUMBER_LENGTH || !hasValidCheckDigit(digits)) return pickUpCodeMessages.invalid;
+  if (digits.length > TRANSACTION_NUMBER_LENGTH || !hasValidCheckDigit(digits))
+    return pickUpCodeMessages.invalid;
   return null;
+}
+
+/** The one refusal of a normalised code, or null: required, digits, twelve of them, the check digit. */
+function refusalOf(digits: string): string | null {
+  if (digits === '') return pickUpCodeMessages.required;
+  if (!/^\d+$/.test(digits)) return pickUpCodeMessages.invalid;
+  if (digits.length !== TRANSACTION_NUMBER_LENGTH) return pickUpCodeMessages.length;
+  return hasValidCheckDigit(digits) ? null : pickUpCodeMessages.invalid;
 }
 
 /**
@@ -85,12 +94,10 @@ export const pickUpCodeSchema = z
   .string({ error: pickUpCodeMessages.required })
   .transform(normalizeTransactionNumber)
   .pipe(
-    z
-      .string()
-      .min(1, pickUpCodeMessages.required)
-      .regex(/^\d+$/, pickUpCodeMessages.invalid)
-      .length(TRANSACTION_NUMBER_LENGTH, pickUpCodeMessages.length)
-      .refine(hasValidCheckDigit, pickUpCodeMessages.invalid),
+    z.string().superRefine((digits, ctx) => {
+      const message = refusalOf(digits);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
   )
   .describe(
     'Le code de retrait : le numéro de transaction, 12 chiffres dont le dernier est la clé de Luhn des autres ; les espaces et les tirets sont ignorés.',
