@@ -60,6 +60,15 @@ export const pickUpCodeMessages = {
   alreadyPaid: (paidAt: string | Date) => `Ce transfert a déjà été payé le ${formatDateTimeFr(paidAt)}`,
   alreadyPaidNoDate: 'Ce transfert a déjà été payé',
   cancelled: "Ce transfert a été annulé par l'agent expéditeur : il ne peut plus être payé",
+  notATransfer: "Ce numéro n'est pas celui d'un transfert externe",
+  /** The pay-out screen's camera (where the device has one). */
+  scanButton: 'Scanner le QR code',
+  scanTitle: 'Scanner le code de retrait',
+  scanHint: "Présentez le QR code du reçu ou de l'écran du client devant la caméra.",
+  scanNotACode: "Ce QR code n'est pas un code de retrait : présentez celui du reçu.",
+  cameraDenied: "L'accès à la caméra a été refusé : saisissez le code.",
+  cameraUnavailable: "La caméra n'est pas disponible : saisissez le code.",
+  scanCancel: 'Annuler',
 } as const;
 
 /**
