@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 
 /**
  * Where the teller has been, as the browser's history holds it (entries and the current index), so
@@ -41,10 +41,10 @@ export function NavigationTrailProvider({
     const entry = { key: location.key, pathname: location.pathname };
     const current = trail.current;
     if (current.entries[current.index]?.key === entry.key) return;
-    if (navigationType === 'PUSH') {
+    if (navigationType === NavigationType.Push) {
       current.entries = [...current.entries.slice(0, current.index + 1), entry];
       current.index = current.entries.length - 1;
-    } else if (navigationType === 'REPLACE' && current.index >= 0) {
+    } else if (navigationType === NavigationType.Replace && current.index >= 0) {
       current.entries[current.index] = entry;
     } else {
       // A pop (back or forward) to a page we know, or anything we cannot place: start over from it.
@@ -54,11 +54,11 @@ export function NavigationTrailProvider({
     }
   }, [location.key, location.pathname, navigationType]);
 
-  const value = useRef<TrailValue>({
+  const [value] = useState<TrailValue>(() => ({
     previous: () => trail.current.entries[trail.current.index - 1] ?? null,
     isFormPath,
-  });
-  return <TrailContext value={value.current}>{children}</TrailContext>;
+  }));
+  return <TrailContext value={value}>{children}</TrailContext>;
 }
 
 /**

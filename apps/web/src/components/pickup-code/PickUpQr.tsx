@@ -6,7 +6,9 @@ const PickUpQrCode = lazy(() => import('./PickUpQrCode'));
 /** The pick-up code's QR code, loaded on first use; a blank square of the same size meanwhile. */
 export function PickUpQr({ code, size = '8rem' }: { code: string; size?: string }) {
   return (
-    <Suspense fallback={<span aria-hidden="true" className="inline-block" style={{ width: size, height: size }} />}>
+    <Suspense
+      fallback={<span aria-hidden="true" className="inline-block" style={{ width: size, height: size }} />}
+    >
       <PickUpQrCode code={code} size={size} />
     </Suspense>
   );

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { Transaction } from '@lajan/domain';
 
@@ -39,19 +39,26 @@ export function ReceiptProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [shown, setShown] = useState<Shown | null>(null);
 
-  useEffect(() => {
+  // On another page (adjusted while rendering, React's way for state that follows a prop): the receipt
+  // that waited for its page binds to it; any other is forgotten.
+  const [seenKey, setSeenKey] = useState(location.key);
+  if (seenKey !== location.key) {
+    setSeenKey(location.key);
     setShown((current) => {
       if (!current || current.locationKey === location.key) return current;
       // The page the operation went back to: the receipt stays there, and there only.
       if (current.locationKey === null) return { ...current, locationKey: location.key };
       return null;
     });
-  }, [location.key]);
+  }
+
+  // Another page's receipt is gone from the first render of the new page, before the effect forgets it.
+  const current = shown && (shown.locationKey === null || shown.locationKey === location.key) ? shown : null;
 
   const value = useMemo<ReceiptContextValue>(
     () => ({
-      transaction: shown?.transaction ?? null,
-      againPath: shown?.againPath ?? null,
+      transaction: current?.transaction ?? null,
+      againPath: current?.againPath ?? null,
       select: (transaction, options = {}) =>
         setShown({
           transaction,
@@ -60,7 +67,7 @@ export function ReceiptProvider({ children }: { children: ReactNode }) {
         }),
       clear: () => setShown(null),
     }),
-    [shown, location.key],
+    [current, location.key],
   );
   return <ReceiptContext value={value}>{children}</ReceiptContext>;
 }

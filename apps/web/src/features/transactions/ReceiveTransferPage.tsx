@@ -52,7 +52,8 @@ export function isPayable(found: Found): found is PayoutLookup {
  * external transfer at all (decision 131: the same words as another agent's search answers).
  */
 function notPayableReason(found: Found): string {
-  if (isPayoutLookup(found)) return found.locked ? payoutMessages.lockedExplanation : transactionMessages.transferNotPending;
+  if (isPayoutLookup(found))
+    return found.locked ? payoutMessages.lockedExplanation : transactionMessages.transferNotPending;
   if (found.type !== 'external_transfer') return pickUpCodeMessages.notATransfer;
   if (found.status === 'completed') return pickUpCodeMessages.alreadyPaid(found.settledAt ?? found.createdAt);
   if (found.status === 'cancelled') return pickUpCodeMessages.cancelled;
@@ -287,7 +288,9 @@ function TransferCard({ transfer }: { transfer: Found }) {
       aria-label={payoutMessages.foundRegion}
       className="rounded-lg border border-slate-200 bg-slate-50 p-4"
     >
-      <p className="font-mono text-lg font-semibold text-slate-900">{groupDigits(transfer.transactionNumber)}</p>
+      <p className="font-mono text-lg font-semibold text-slate-900">
+        {groupDigits(transfer.transactionNumber)}
+      </p>
       <p className="text-2xl font-bold text-slate-900">{formatHtg(transfer.amount)}</p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">{payoutMessages.status}</dt>

@@ -87,7 +87,9 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     const receipt = screen.getByRole('article', { name: 'Reçu de la transaction 738291045560' });
     expect(receipt).toHaveTextContent('Code de retrait738 291 045 560');
     expect(receipt).not.toHaveTextContent('N° transaction');
-    const qr = await within(receipt).findByRole('img', { name: 'QR code du code de retrait 738 291 045 560' });
+    const qr = await within(receipt).findByRole('img', {
+      name: 'QR code du code de retrait 738 291 045 560',
+    });
     expect(readQr(qr)).toBe('738291045560');
   });
 

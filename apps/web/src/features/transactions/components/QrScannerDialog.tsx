@@ -39,7 +39,9 @@ async function frameReader(): Promise<ReadFrame> {
     canvas.height = height;
     context.drawImage(video, 0, 0, width, height);
     try {
-      return Promise.resolve(decodeQR({ width, height, data: context.getImageData(0, 0, width, height).data }));
+      return Promise.resolve(
+        decodeQR({ width, height, data: context.getImageData(0, 0, width, height).data }),
+      );
     } catch {
       // No QR code in this frame: the next one.
       return Promise.resolve(null);
@@ -75,7 +77,10 @@ export default function QrScannerDialog({
 
     async function start() {
       try {
-        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'environment' },
+          audio: false,
+        });
       } catch (error) {
         if (!stopped) {
           const denied = error instanceof DOMException && error.name === 'NotAllowedError';
@@ -144,7 +149,12 @@ export default function QrScannerDialog({
           {problem}
         </p>
         <div className="mt-3 flex justify-end">
-          <Button ref={cancelRef} type="button" variant="secondary" onClick={() => handlers.current.onClose()}>
+          <Button
+            ref={cancelRef}
+            type="button"
+            variant="secondary"
+            onClick={() => handlers.current.onClose()}
+          >
             {pickUpCodeMessages.scanCancel}
           </Button>
         </div>
