@@ -71,7 +71,12 @@ async function expectReceipt(page: Page, expected: { amount: number; fee: number
   await expect(panel).toBeVisible();
   const receipt = panel.getByRole('article', { name: /^Reçu de la transaction \d+$/ });
   await expect(receipt).toBeVisible();
-  const number = (await valueOf(receipt, 'N° transaction').innerText()).trim();
+  // An external transfer's number is printed as its pick-up code, in groups of three (decision 131).
+  const pickUp = receipt.locator('dt').filter({ hasText: /^\s*Code de retrait\s*$/ });
+  const label = (await pickUp.count()) > 0 ? 'Code de retrait' : 'N° transaction';
+  const printed = (await valueOf(receipt, label).innerText()).trim();
+  if (label === 'Code de retrait') expect(printed).toMatch(/^\d{3}( \d{3}){3}$/);
+  const number = printed.replace(/ /g, '');
   expect(number).toMatch(/^\d{6,}$/);
   await expect(receipt).toHaveAccessibleName(`Reçu de la transaction ${number}`);
   await expect(valueOf(receipt, 'Montant')).toHaveText(htg(expected.amount));
@@ -404,11 +409,12 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
   await payingPage.goto('/transaction/external-transfer/receive');
   await expect(payingPage.getByRole('heading', { name: 'Recevoir un transfert externe' })).toBeVisible();
   await expect(payingPage.getByText('Étape 1 sur 3')).toBeVisible();
-  const find = payingPage.getByRole('search', { name: 'Numéro de transaction' });
-  await find.getByRole('textbox', { name: 'Numéro de transaction' }).fill(pickUp);
+  const find = payingPage.getByRole('search', { name: 'Code de retrait' });
+  // Typed as printed, in groups (decision 131).
+  await find.getByRole('textbox', { name: 'Code de retrait' }).fill(pickUp.replace(/(\d{3})(?=\d)/g, '$1 '));
   await find.getByRole('button', { name: 'Rechercher' }).click();
   const card = payingPage.getByRole('region', { name: 'Transfert trouvé' });
-  await expect(card.getByText(pickUp)).toBeVisible();
+  await expect(card.getByText(pickUp.replace(/(\d{3})(?=\d)/g, '$1 '))).toBeVisible();
   await expect(card.getByText(htg(2000))).toBeVisible();
   await expect(card.getByText('Kay Lajan Jacmel', { exact: false })).toBeVisible();
   // Before identification, only the recipient's initials (decision 112).

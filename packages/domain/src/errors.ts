@@ -19,6 +19,8 @@ export interface ErrorBody {
   message: string;
   code?: string;
   errors?: Record<string, string[]>;
+  /** The pay-out search on a transfer already paid (`TRANSFER_ALREADY_PAID`, decision 131): when. */
+  paidAt?: string;
 }
 
 export const genericMessages = {
@@ -44,4 +46,12 @@ export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** The 409 of the pay-out search: a transfer already paid says when (`paidAt`), a cancelled one only that. */
+export const transferClosedErrorBodySchema = errorBodySchema.extend({
+  paidAt: z
+    .string()
+    .optional()
+    .describe('`TRANSFER_ALREADY_PAID` : date et heure du paiement (ISO 8601). Rien d’autre du transfert.'),
 });

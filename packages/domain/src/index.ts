@@ -10,6 +10,7 @@ export * from './agents.js';
 export * from './users.js';
 export * from './register.js';
 export * from './money.js';
+export * from './numbers.js';
 export * from './payout.js';
 export * from './transactions.js';
 export * from './pagination.js';

@@ -158,7 +158,7 @@ const cases: { schema: string; parse: z.ZodType; valid: Record<string, unknown>;
     schema: 'a payout',
     parse: receiveTransferInputSchema,
     valid: {
-      transactionNumber: '123456789012',
+      transactionNumber: '123456789015',
       recipient: {
         firstName: 'Rose',
         lastName: 'Pierre',

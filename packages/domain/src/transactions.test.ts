@@ -123,7 +123,7 @@ describe('the transaction forms (SPEC §5 "Transactions")', () => {
 
   it('does not require the amount of a payout', () => {
     const result = receiveTransferInputSchema.safeParse({
-      transactionNumber: '123456789012',
+      transactionNumber: '123456789015',
       recipient: {
         firstName: 'Paul',
         lastName: 'Délice',

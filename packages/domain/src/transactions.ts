@@ -3,6 +3,7 @@ import { plainText } from './text.js';
 import { genericMessages } from './errors.js';
 import { CURRENCY, currencySchema } from './accounts.js';
 import { centimesToHtg, htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from './money.js';
+import { pickUpCodeMessages, pickUpCodeSchema } from './numbers.js';
 import { payoutLookupSchema, payoutMessages } from './payout.js';
 import { idDocumentTypeSchema, personFieldsSchema } from './persons.js';
 
@@ -195,6 +196,14 @@ export const ledgerFailures = {
     code: 'TRANSFER_NOT_PENDING',
     message: transactionMessages.transferNotPending,
   },
+  /** The pay-out search on a transfer already paid (decision 131): the answer carries `paidAt`. */
+  TransferAlreadyPaid: {
+    status: 409,
+    code: 'TRANSFER_ALREADY_PAID',
+    message: pickUpCodeMessages.alreadyPaidNoDate,
+  },
+  /** The pay-out search on a cancelled transfer (decision 131). */
+  TransferCancelled: { status: 409, code: 'TRANSFER_CANCELLED', message: pickUpCodeMessages.cancelled },
   IdempotencyConflict: {
     status: 409,
     code: 'IDEMPOTENCY_CONFLICT',
@@ -326,7 +335,7 @@ export const payoutRecipientSchema = payoutRecipientObjectSchema.prefault(
 
 /** `POST /transactions/receive-transfer`. SPEC §5: the form does not check the amount; the server does when given. */
 export const receiveTransferInputSchema = z.object({
-  transactionNumber: transactionNumberSchema,
+  transactionNumber: pickUpCodeSchema,
   amount: htgAmountSchema().optional().nullable(),
   recipient: payoutRecipientSchema,
   party: partySchema,
@@ -341,8 +350,8 @@ export const agentDepositInputSchema = z.object({
 });
 export type AgentDepositInput = z.input<typeof agentDepositInputSchema>;
 
-/** `POST /transactions/search`. */
-export const transactionSearchInputSchema = z.object({ transactionNumber: transactionNumberSchema });
+/** `POST /transactions/search`: the pay-out screen's search, by pick-up code (decision 131). */
+export const transactionSearchInputSchema = z.object({ transactionNumber: pickUpCodeSchema });
 
 /** `GET /transactions/history` (DESIGN §6: `per_page` above 100 is lowered, never refused). */
 export const historyQuerySchema = z.object({

@@ -113,7 +113,12 @@ export class LedgerRefused extends DomainErrorBase {
   readonly kind = 'LedgerRefused';
   constructor(
     readonly failure: LedgerFailureName,
-    readonly options: { message?: string; field?: string | undefined } = {},
+    readonly options: {
+      message?: string;
+      field?: string | undefined;
+      /** `TRANSFER_ALREADY_PAID`: when it was paid (ISO 8601), for the answer's `paidAt`. */
+      paidAt?: string;
+    } = {},
   ) {
     super(options.message ?? ledgerFailures[failure].message);
   }
@@ -162,10 +167,15 @@ export function describeDomainError(error: DomainError): {
       return { status: 503, body: { message: error.message, code: errorCodes.unavailable } };
     case 'LedgerRefused': {
       const { status, code } = ledgerFailures[error.failure];
-      const field = error.options.field;
+      const { field, paidAt } = error.options;
       return {
         status,
-        body: { message: error.message, code, ...(field ? { errors: { [field]: [error.message] } } : {}) },
+        body: {
+          message: error.message,
+          code,
+          ...(field ? { errors: { [field]: [error.message] } } : {}),
+          ...(paidAt ? { paidAt } : {}),
+        },
       };
     }
   }

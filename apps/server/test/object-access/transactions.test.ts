@@ -139,11 +139,16 @@ describe(`agent B on agent A's transactions (${databaseKind})`, () => {
     });
     expect(paid.status).toBe(201);
     expect(paid.body.data.agent.code).toBe('CAP01');
-    // Once paid, A's transfer is A's again: B no longer finds it.
-    const search = await call(world.app, 'POST', '/api/transactions/search', {
-      token: world.agentB.teller,
-      body: { transactionNumber: world.transferNumber },
-    });
-    expect(search.status).toBe(404);
+    // Once paid, A's transfer is A's again: B learns only that it was paid, and when (decision 131).
+    for (const token of [world.agentB.teller, world.agentB.administrator]) {
+      const search = await call(world.app, 'POST', '/api/transactions/search', {
+        token,
+        body: { transactionNumber: world.transferNumber },
+      });
+      expect(search.status).toBe(409);
+      expect(Object.keys(search.body as object).sort()).toEqual(['code', 'message', 'paidAt']);
+      expect(search.body.code).toBe('TRANSFER_ALREADY_PAID');
+      expect(JSON.stringify(search.body)).not.toContain(recipientPerson.lastName);
+    }
   });
 });

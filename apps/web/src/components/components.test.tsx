@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Alert, type AlertType } from './Alert';
 import { ReceiptPanel } from './receipt/ReceiptPanel';
@@ -55,18 +56,36 @@ function SelectButton() {
 }
 
 describe('the receipt panel slot', () => {
-  it('renders nothing until a transaction is selected, then shows it until closed', async () => {
+  function Elsewhere() {
+    const navigate = useNavigate();
+    return (
+      <button type="button" onClick={() => void navigate('/ailleurs')}>
+        Ailleurs
+      </button>
+    );
+  }
+
+  it('renders nothing until a transaction is selected, then shows it until closed or the page changes', async () => {
     const user = userEvent.setup();
     render(
-      <ReceiptProvider>
-        <SelectButton />
-        <ReceiptPanel />
-      </ReceiptProvider>,
+      <MemoryRouter>
+        <ReceiptProvider>
+          <SelectButton />
+          <Elsewhere />
+          <ReceiptPanel />
+        </ReceiptProvider>
+      </MemoryRouter>,
     );
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Choisir' }));
     expect(screen.getByRole('complementary', { name: 'Reçu' })).toHaveTextContent('40912345678');
     await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
+
+    // Moving to another page closes it: it never stays over, or beside, the pages that follow.
+    await user.click(screen.getByRole('button', { name: 'Choisir' }));
+    expect(screen.getByRole('complementary', { name: 'Reçu' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Ailleurs' }));
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { luhnCheckDigit } from '@lajan/domain';
+
+// The check digit is the domain's, so that the web checks a typed number as the server does.
+export { luhnCheckDigit };
 
 /**
  * Account and transaction numbers (DESIGN §5): random digits from the operating system's CSPRNG
@@ -11,22 +15,6 @@ export const TRANSACTION_NUMBER_PAYLOAD_DIGITS = 11;
 /** Payload plus the check digit. */
 export const ACCOUNT_NUMBER_LENGTH = ACCOUNT_NUMBER_PAYLOAD_DIGITS + 1;
 export const TRANSACTION_NUMBER_LENGTH = TRANSACTION_NUMBER_PAYLOAD_DIGITS + 1;
-
-/** The Luhn digit that makes `payload + digit` pass the check: it catches every single-digit typo. */
-export function luhnCheckDigit(payload: string): number {
-  if (!/^\d+$/.test(payload)) throw new RangeError('luhnCheckDigit: digits only');
-  let sum = 0;
-  // From the rightmost payload digit, which sits next to the check digit and is doubled.
-  for (let i = payload.length - 1, double = true; i >= 0; i -= 1, double = !double) {
-    let digit = payload.charCodeAt(i) - 48;
-    if (double) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return (10 - (sum % 10)) % 10;
-}
 
 /**
  * True when `value` is all digits, of `length` if given (otherwise of an account's or a

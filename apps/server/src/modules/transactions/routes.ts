@@ -10,6 +10,7 @@ import {
   transactionResponseSchema,
   transactionSearchInputSchema,
   transactionSearchResponseSchema,
+  transferClosedErrorBodySchema,
   transferInputSchema,
   withdrawInputSchema,
   type Capability,
@@ -215,7 +216,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
         tags: ['transactions'],
         summary: 'Trouver une transaction par son numéro',
         description:
-          'Un transfert externe en attente, quel que soit l’agent qui cherche, répond seulement ce qu’il faut pour le payer (décision 112) : numéro, montant, frais, devise, statut, date, agent expéditeur, initiales du bénéficiaire (`recipientMaskedName`, « P. D. ») et `locked` ; jamais la fiche du bénéficiaire ni l’expéditeur. Toute autre transaction répond entière à son agent (le super administrateur : toutes), 404 à un autre agent.',
+          'Un transfert externe en attente, quel que soit l’agent qui cherche, répond seulement ce qu’il faut pour le payer (décision 112) : numéro, montant, frais, devise, statut, date, agent expéditeur, initiales du bénéficiaire (`recipientMaskedName`, « P. D. ») et `locked` ; jamais la fiche du bénéficiaire ni l’expéditeur. Toute autre transaction répond entière à son agent (le super administrateur : toutes). À un autre agent : un transfert externe déjà payé répond 409 `TRANSFER_ALREADY_PAID` avec la date du paiement (`paidAt`), un transfert annulé 409 `TRANSFER_CANCELLED`, sans rien d’autre (décision 131) ; toute autre transaction 404. Le code se tape avec ou sans espaces ni tirets ; un code dont la clé de Luhn est fausse répond 422 « Code invalide : vérifiez les chiffres ».',
         security: bearer,
         body: transactionSearchInputSchema,
         response: {
@@ -223,6 +224,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
           401: errorBodySchema,
           403: errorBodySchema,
           404: errorBodySchema,
+          409: transferClosedErrorBodySchema,
           422: errorBodySchema,
         },
       },

@@ -4,6 +4,7 @@ import {
   htgToCentimes,
   PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
   payoutMessages,
+  pickUpCodeMessages,
   sameDocument,
   sameName,
   type agentDepositInputSchema,
@@ -417,6 +418,15 @@ export class TransactionsService {
       ? (await agentWithFloatByCode(this.db, session.agent.code))?.id
       : undefined;
     if (ownAgentId !== undefined && record.agentId === ownAgentId) return presentTransaction(record);
+    // Another agent's transfer that is no longer pending (decision 131): the teller holding its code
+    // learns that it was paid, and when, or that it was cancelled; nothing more of it.
+    if (record.type === 'external_transfer' && record.status === 'completed')
+      throw new LedgerRefused('TransferAlreadyPaid', {
+        message: record.settledAt ? pickUpCodeMessages.alreadyPaid(record.settledAt) : undefined,
+        paidAt: record.settledAt?.toISOString(),
+      });
+    if (record.type === 'external_transfer' && record.status === 'cancelled')
+      throw new LedgerRefused('TransferCancelled');
     throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTimeFr, groupDigits } from '@lajan/domain';
 import { call } from '../../helpers/fixtures.js';
 import {
   busyLedgerWorld,
@@ -119,7 +120,7 @@ describe('POST /api/transactions/search', () => {
     const world = await busyWorld();
     const rows = await history(world, '?type=withdrawal', world.pap.teller.token);
     const withdrawal = rows.body.data[0].transactionNumber as string;
-    for (const transactionNumber of [withdrawal, '111111111111']) {
+    for (const transactionNumber of [withdrawal, '111111111113']) {
       const answer = await searchFor(world, transactionNumber, world.cap.teller.token);
       expect(answer.status).toBe(404);
       expect(answer.body.message).toBe('Transaction introuvable');
@@ -128,7 +129,7 @@ describe('POST /api/transactions/search', () => {
     expect(superAdmin.status).toBe(200);
   });
 
-  it('no longer shows a paid-out transfer to another agent', async () => {
+  it('tells another agent that a transfer was already paid, and when, nothing more (decision 131)', async () => {
     const world = await busyWorld();
     const paid = await call(world.app, 'POST', '/api/transactions/receive-transfer', {
       token: world.cap.teller.token,
@@ -139,13 +140,71 @@ describe('POST /api/transactions/search', () => {
       },
     });
     expect(paid.status).toBe(201);
-    const search = await searchFor(world, world.transferNumber, world.cap.teller.token);
-    expect(search.status).toBe(404);
+    // The sending agent reads its transfer whole, with the date it was paid.
+    const sending = await searchFor(world, world.transferNumber, world.pap.teller.token);
+    expect(sending.body.data.transaction).toMatchObject({
+      status: 'completed',
+      settledAt: expect.any(String),
+    });
+    const paidAt = sending.body.data.transaction.settledAt as string;
+
+    const administrator = await createAgentAdmin(world.app, world.cap);
+    for (const token of [world.cap.teller.token, administrator]) {
+      const search = await searchFor(world, groupDigits(world.transferNumber), token);
+      expect(search.status).toBe(409);
+      expect(search.body).toEqual({
+        code: 'TRANSFER_ALREADY_PAID',
+        message: `Ce transfert a déjà été payé le ${formatDateTimeFr(paidAt)}`,
+        paidAt,
+      });
+    }
     // The payout itself is CAP01's.
     const own = await searchFor(world, paid.body.data.transactionNumber, world.cap.teller.token);
     expect(own.body.data.transaction).toMatchObject({
       type: 'external_payout',
       relatedTransactionNumber: world.transferNumber,
     });
+  });
+
+  it('tells another agent that a transfer was cancelled, nothing more (decision 131)', async () => {
+    const world = await busyWorld();
+    const cancelled = await call(world.app, 'POST', `/api/transactions/${world.transferNumber}/cancel`, {
+      token: world.pap.teller.token,
+    });
+    expect(cancelled.status).toBe(201);
+    const search = await searchFor(world, world.transferNumber, world.cap.teller.token);
+    expect(search.status).toBe(409);
+    expect(search.body).toEqual({
+      code: 'TRANSFER_CANCELLED',
+      message: "Ce transfert a été annulé par l'agent expéditeur : il ne peut plus être payé",
+    });
+    // Its refund is the sending agent's, unknown to another.
+    const refund = cancelled.body.data.transactionNumber as string;
+    expect((await searchFor(world, refund, world.cap.teller.token)).status).toBe(404);
+    expect(
+      (await searchFor(world, world.transferNumber, world.pap.teller.token)).body.data.transaction,
+    ).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('reads the code with spaces or dashes and refuses a wrong check digit in French (decision 131)', async () => {
+    const world = await busyWorld();
+    const code = world.transferNumber;
+    const dashed = `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`;
+    for (const typed of [groupDigits(code), dashed, ` ${code} `]) {
+      const found = await searchFor(world, typed, world.cap.teller.token);
+      expect(found.status).toBe(200);
+      expect(found.body.data.transaction.transactionNumber).toBe(code);
+    }
+    const lastDigit = Number(code.at(-1));
+    const typo = `${code.slice(0, -1)}${(lastDigit + 1) % 10}`;
+    for (const [typed, message] of [
+      [typo, 'Code invalide : vérifiez les chiffres'],
+      [code.slice(0, 9), 'Le code de retrait contient 12 chiffres'],
+      ['  ', 'Le code de retrait est requis'],
+    ] as const) {
+      const refused = await searchFor(world, typed, world.cap.teller.token);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ transactionNumber: [message] });
+    }
   });
 });

@@ -174,6 +174,23 @@ describe(`pay-out identification (${databaseKind})`, () => {
     expect(paid.status).toBe(201);
   });
 
+  it('pays out a code typed in groups or with dashes, the code the receipt prints (decision 131)', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world);
+    const dashed = `${number.slice(0, 4)}-${number.slice(4, 8)}-${number.slice(8)}`;
+    const paid = await receive(world, dashed);
+    expect(paid.status).toBe(201);
+    expect(paid.body.data.relatedTransactionNumber).toBe(number);
+    expect(await transactionRow(world.db, number)).toMatchObject({ status: 'completed' });
+    // A mistyped digit is caught by the check digit before anything is looked up or recorded.
+    const other = await sendCash(world);
+    const typo = `${other.slice(0, 3)} ${(Number(other[3]) + 1) % 10}${other.slice(4)}`;
+    const refused = await receive(world, typo);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ transactionNumber: ['Code invalide : vérifiez les chiffres'] });
+    expect(await identificationsOf(world, other)).toHaveLength(0);
+  });
+
   it('when the sender gave no document: any document passes only with the right name, and is recorded on the payout', async () => {
     const world = await ledgerWorld();
     const number = await sendCash(world, { idDocumentNumber: '' });

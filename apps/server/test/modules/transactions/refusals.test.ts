@@ -384,7 +384,8 @@ describe('refused money requests write nothing', () => {
       [{ recipient: { ...identity, idDocumentType: 'passport' } }, 422, 'RECIPIENT_MISMATCH'],
       [{ party: { ...party, idDocumentNumber: 'AUTRE-1234' } }, 422, 'RECIPIENT_MISMATCH'],
       [{ amount: 999 }, 422, 'AMOUNT_MISMATCH'],
-      [{ transactionNumber: '123456789012' }, 404, 'NOT_FOUND'],
+      [{ transactionNumber: '123456789015' }, 404, 'NOT_FOUND'],
+      [{ transactionNumber: '123456789012' }, 422, 'VALIDATION_ERROR'],
     ];
     for (const [body, status, code] of cases) {
       const answer = await refused(world, () => receive(body));

@@ -1,9 +1,11 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
 import { ReceiptPanel } from '../../components/receipt/ReceiptPanel';
 import { ReceiptProvider } from '../../components/receipt/receipt-context';
+import { NavigationTrailProvider } from '../../lib/navigation-trail';
 import { useSession } from '../../lib/session-context';
+import { isFormPath } from '../form-routes';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
@@ -36,7 +38,7 @@ export default function Shell() {
   if (!user) return null;
 
   return (
-    <ReceiptProvider>
+    <ShellProviders>
       <div className="flex min-h-dvh flex-col bg-slate-50">
         <a
           href="#contenu"
@@ -118,6 +120,15 @@ export default function Shell() {
           </div>
         )}
       </div>
-    </ReceiptProvider>
+    </ShellProviders>
+  );
+}
+
+/** Where the teller has been (a finished operation's way back, decision 131) and the receipt panel. */
+function ShellProviders({ children }: { children: ReactNode }) {
+  return (
+    <NavigationTrailProvider isFormPath={isFormPath}>
+      <ReceiptProvider>{children}</ReceiptProvider>
+    </NavigationTrailProvider>
   );
 }

@@ -3,10 +3,13 @@ import {
   documentLabel,
   formatDateTimeFr,
   formatHtg,
+  groupDigits,
+  pickUpCodeMessages,
   transactionStatusLabels,
   transactionTypeLabels,
   type Transaction,
 } from '@lajan/domain';
+import { PickUpQr } from '../pickup-code/PickUpQr';
 
 export const receiptTexts = {
   thanks: 'Merci de votre confiance.',
@@ -53,6 +56,10 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
   const recipientAccount =
     transaction.recipientAccountNumber ?? transaction.recipientAccount?.accountNumber ?? null;
 
+  // An external transfer's number is the code the recipient shows to be paid (DESIGN §5): it is
+  // printed as such, in groups of three, with its QR code for the paying teller's camera.
+  const pickUp = transaction.type === 'external_transfer';
+
   const sections = [
     section('Comptes', [
       line('Compte', accountNumber),
@@ -93,7 +100,11 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
       </header>
 
       <dl className="mt-3 border-t border-dashed border-black pt-2">
-        <Row label="N° transaction" value={transaction.transactionNumber} strong />
+        {pickUp ? (
+          <Row label={pickUpCodeMessages.label} value={groupDigits(transaction.transactionNumber)} strong />
+        ) : (
+          <Row label="N° transaction" value={transaction.transactionNumber} strong />
+        )}
         <Row label="Date" value={formatDateTimeFr(transaction.createdAt)} />
         <Row label="Statut" value={transactionStatusLabels[transaction.status] ?? transaction.status} />
         {transaction.relatedTransactionNumber && (
@@ -121,6 +132,12 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
         <Row label="Frais" value={formatHtg(fee)} />
         {fee > 0 && <Row label="Total" value={formatHtg(transaction.total)} strong />}
       </dl>
+
+      {pickUp && transaction.status === 'pending' && (
+        <div className="mt-2 flex justify-center border-t border-dashed border-black pt-2">
+          <PickUpQr code={transaction.transactionNumber} size="30mm" />
+        </div>
+      )}
 
       <p className="mt-2 text-xs">Opérateur : {transaction.createBy?.username}</p>
 

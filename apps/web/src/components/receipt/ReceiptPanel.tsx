@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Button } from '../Button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../Button';
 import { Receipt } from './Receipt';
 import { useReceipt } from './receipt-context';
 import './receipt.css';
@@ -7,10 +8,13 @@ import './receipt.css';
 /**
  * The right-hand slot of the shell (SPEC §2 "Layout"): empty until a transaction is selected for
  * printing. Printing opens the print dialog and then closes the panel (SPEC §2 "Receipt"). Below
- * 1024 px it covers the screen, so that the teller on a phone sees the receipt at once.
+ * 1024 px it covers the screen, so that the teller on a phone sees the receipt at once; from 1024 px
+ * it lies over the right of the page rather than beside it, so that it never narrows the page's
+ * tables (decision 131). After an operation, "Nouvelle opération" opens the same operation afresh.
+ * It closes when the teller moves to another page (receipt-context).
  */
 export function ReceiptPanel() {
-  const { transaction, clear } = useReceipt();
+  const { transaction, againPath, clear } = useReceipt();
   const printRef = useRef<HTMLButtonElement>(null);
   const receiptRef = useRef<HTMLDivElement>(null);
   const shown = transaction?.transactionNumber;
@@ -29,7 +33,7 @@ export function ReceiptPanel() {
   return (
     <aside
       aria-label="Reçu"
-      className="receipt-panel fixed inset-0 z-30 overflow-y-auto bg-white p-4 lg:static lg:z-auto lg:w-[21rem] lg:shrink-0 lg:border-l lg:border-slate-200"
+      className="receipt-panel fixed inset-0 z-30 overflow-y-auto bg-white p-4 lg:top-16 lg:left-auto lg:w-[21rem] lg:border-l lg:border-slate-200 lg:shadow-xl"
     >
       <div className="mx-auto w-[80mm] max-w-full">
         <h2 className="mb-3 text-lg font-semibold text-slate-900 print:hidden">Reçu</h2>
@@ -39,18 +43,29 @@ export function ReceiptPanel() {
         >
           <Receipt transaction={transaction} />
         </div>
-        <div className="mt-4 flex gap-2 print:hidden">
+        <div className="mt-4 flex flex-wrap gap-2 print:hidden">
           <Button ref={printRef} onClick={print} className="flex-1">
-            Imprimer
+            {receiptPanelTexts.print}
           </Button>
+          {againPath && (
+            <Link to={againPath} className={buttonClasses('secondary', 'flex-1')}>
+              {receiptPanelTexts.again}
+            </Link>
+          )}
           <Button variant="secondary" onClick={clear} className="flex-1">
-            Fermer
+            {receiptPanelTexts.close}
           </Button>
         </div>
       </div>
     </aside>
   );
 }
+
+export const receiptPanelTexts = {
+  print: 'Imprimer',
+  again: 'Nouvelle opération',
+  close: 'Fermer',
+} as const;
 
 /** Millimetres of CSS pixels (96 per inch). */
 const MM_PER_PX = 25.4 / 96;

@@ -1,23 +1,73 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import type { Transaction } from '@lajan/domain';
 
 /**
  * The transaction chosen for printing (SPEC §2 "Layout": the right-hand panel shows its receipt). The
  * money screens put the posted transaction here after a success; a history row puts one for a reprint.
+ * The receipt belongs to one page (decision 131): it closes as soon as the teller moves to another,
+ * so that it never stays open over, or beside, the pages that follow.
  */
+export interface SelectOptions {
+  /** The page of the operation just posted: the panel's "Nouvelle opération" opens it afresh. */
+  againPath?: string;
+  /**
+   * The operation navigates away as it finishes (back to the previous page): the receipt belongs to
+   * the page it lands on, not to the one it leaves.
+   */
+  followNavigation?: boolean;
+}
+
+interface Shown {
+  transaction: Transaction;
+  againPath: string | null;
+  /** The page (history entry) it belongs to; null until the navigation it waits for has happened. */
+  locationKey: string | null;
+}
+
 interface ReceiptContextValue {
   transaction: Transaction | null;
-  select: (transaction: Transaction) => void;
+  /** Where "Nouvelle opération" leads, for a transaction just posted; null for a reprint. */
+  againPath: string | null;
+  select: (transaction: Transaction, options?: SelectOptions) => void;
   clear: () => void;
 }
 
 const ReceiptContext = createContext<ReceiptContextValue | null>(null);
 
 export function ReceiptProvider({ children }: { children: ReactNode }) {
-  const [transaction, setTransaction] = useState<Transaction | null>(null);
+  const location = useLocation();
+  const [shown, setShown] = useState<Shown | null>(null);
+
+  // On another page (adjusted while rendering, React's way for state that follows a prop): the receipt
+  // that waited for its page binds to it; any other is forgotten.
+  const [seenKey, setSeenKey] = useState(location.key);
+  if (seenKey !== location.key) {
+    setSeenKey(location.key);
+    setShown((current) => {
+      if (!current || current.locationKey === location.key) return current;
+      // The page the operation went back to: the receipt stays there, and there only.
+      if (current.locationKey === null) return { ...current, locationKey: location.key };
+      return null;
+    });
+  }
+
+  // Another page's receipt is gone from the first render of the new page, before the effect forgets it.
+  const current = shown && (shown.locationKey === null || shown.locationKey === location.key) ? shown : null;
+
   const value = useMemo<ReceiptContextValue>(
-    () => ({ transaction, select: setTransaction, clear: () => setTransaction(null) }),
-    [transaction],
+    () => ({
+      transaction: current?.transaction ?? null,
+      againPath: current?.againPath ?? null,
+      select: (transaction, options = {}) =>
+        setShown({
+          transaction,
+          againPath: options.againPath ?? null,
+          locationKey: options.followNavigation ? null : location.key,
+        }),
+      clear: () => setShown(null),
+    }),
+    [current, location.key],
   );
   return <ReceiptContext value={value}>{children}</ReceiptContext>;
 }

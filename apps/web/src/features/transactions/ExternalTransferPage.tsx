@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CURRENCY,
@@ -48,22 +49,22 @@ export type PaymentMode = 'cash' | 'account';
 /** The recipient starts as a blank person of the person form (SPEC §5). */
 const emptyRecipient = emptyPerson;
 
-/** /transaction/external-transfer/create: the wizard, then the pick-up code; "Nouveau transfert" starts afresh. */
+/**
+ * /transaction/external-transfer/create: the wizard, then the pick-up code. Each visit of the page is
+ * a fresh transfer ("Nouveau transfert", the receipt's "Nouvelle opération" and the sidebar open it
+ * again): the page starts over whenever its history entry changes (decision 131).
+ */
 export default function ExternalTransferPage() {
-  const [round, setRound] = useState(0);
+  const { key } = useLocation();
+  return <ExternalTransferFlow key={key} />;
+}
+
+function ExternalTransferFlow() {
   const [sent, setSent] = useState<Transaction | null>(null);
-  if (sent) {
-    return (
-      <TransferSent
-        transaction={sent}
-        onAgain={() => {
-          setSent(null);
-          setRound((value) => value + 1);
-        }}
-      />
-    );
-  }
-  return <ExternalTransferWizard key={round} onSent={setSent} />;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  if (sent) return <TransferSent transaction={sent} onAgain={() => void navigate(pathname)} />;
+  return <ExternalTransferWizard onSent={setSent} />;
 }
 
 /**

@@ -7,12 +7,15 @@ import {
   documentLabel,
   formatDateTimeFr,
   formatHtg,
+  groupDigits,
   isPayoutLookup,
   payoutMessages,
   payoutRecipientSchema,
+  pickUpCodeMessages,
+  pickUpCodeProblem,
+  pickUpCodeSchema,
   transactionFailureMessages,
   transactionMessages,
-  transactionNumberSchema,
   transactionStatusLabels,
   transactionSuccessMessages,
   type PayoutLookup,
@@ -24,8 +27,10 @@ import { TextField } from '../../components/TextField';
 import { useTransactionSearch } from './api/lookups';
 import { SummaryList } from './components/ConfirmSummary';
 import { documentOptions } from './components/fields';
+import { QrScanButton } from './components/QrScanButton';
 import { SearchForm, SearchOutcome } from './components/SearchForm';
 import { StepForm } from './components/StepForm';
+import { isHttpError } from '../../lib/http';
 import { MoneyWizard, useMoneyWizard } from './money-wizard';
 
 const STEP_IDENTIFY = 1;
@@ -42,12 +47,21 @@ export function isPayable(found: Found): found is PayoutLookup {
   return isPayoutLookup(found) && !found.locked;
 }
 
-/** Why the found transaction cannot be paid: locked, or no longer pending. */
+/**
+ * Why the found transaction cannot be paid: locked; already paid, and when; cancelled; or not an
+ * external transfer at all (decision 131: the same words as another agent's search answers).
+ */
 function notPayableReason(found: Found): string {
-  return isPayoutLookup(found) && found.locked
-    ? payoutMessages.lockedExplanation
-    : transactionMessages.transferNotPending;
+  if (isPayoutLookup(found))
+    return found.locked ? payoutMessages.lockedExplanation : transactionMessages.transferNotPending;
+  if (found.type !== 'external_transfer') return pickUpCodeMessages.notATransfer;
+  if (found.status === 'completed') return pickUpCodeMessages.alreadyPaid(found.settledAt ?? found.createdAt);
+  if (found.status === 'cancelled') return pickUpCodeMessages.cancelled;
+  return transactionMessages.transferNotPending;
 }
+
+/** The refusals of a pay-out after which the transfer's card may have changed: searched again. */
+const staleAfter = new Set(['RECIPIENT_MISMATCH', 'TRANSFER_LOCKED', 'TRANSFER_NOT_PENDING']);
 
 /**
  * Receive transfer (SPEC §2, decision 112): 1. find the transfer by its number (the pick-up code): its
@@ -73,15 +87,39 @@ export default function ReceiveTransferPage() {
     },
   });
 
-  function find() {
-    const parsed = transactionNumberSchema.safeParse(number);
+  /** Searches the code typed (or read by the camera): spaces and dashes are fine, the check digit is checked. */
+  function find(typed = number) {
+    const parsed = pickUpCodeSchema.safeParse(typed);
     if (!parsed.success) {
-      setNumberError(parsed.error.issues[0]?.message ?? transactionMessages.transactionNumberInvalid);
+      setNumberError(parsed.error.issues[0]?.message ?? pickUpCodeMessages.invalid);
       return;
     }
     setNumberError(null);
     setTransfer(null);
     search.mutate(parsed.data, { onSuccess: (found) => setTransfer(found) });
+  }
+
+  /**
+   * After a refused identification or a lock, the card is searched again so that it shows what is
+   * true now (locked after the fifth failure, paid meanwhile by another counter); when the transfer
+   * can no longer be paid, the wizard goes back to it.
+   */
+  function refresh(transactionNumber: string) {
+    search.mutate(transactionNumber, {
+      onSuccess: (found) => {
+        setTransfer(found);
+        if (!found || !isPayable(found)) wizard.setStep(0);
+      },
+      onError: () => {
+        setTransfer(null);
+        wizard.setStep(0);
+      },
+    });
+  }
+
+  function scanned(code: string) {
+    setNumber(groupDigits(code));
+    find(code);
   }
 
   /** The payout of the transfer found, to the recipient identified. */
@@ -114,6 +152,10 @@ export default function ReceiveTransferPage() {
         'recipient.idDocumentType': STEP_IDENTIFY,
         'recipient.idDocumentNumber': STEP_IDENTIFY,
       },
+      onRefused: (error) => {
+        if (transfer && isHttpError(error) && error.code && staleAfter.has(error.code))
+          refresh(transfer.transactionNumber);
+      },
     });
     if (transaction) wizard.finish.back(transaction, transactionSuccessMessages.receive);
   }
@@ -124,15 +166,19 @@ export default function ReceiveTransferPage() {
   const findStep = (
     <div className="space-y-4">
       <SearchForm
-        label="Numéro de transaction"
-        onSearch={find}
+        label={pickUpCodeMessages.label}
+        onSearch={() => find()}
         pending={search.isPending}
         inputMode="numeric"
-        hint="Le code de retrait que l'expéditeur a communiqué au bénéficiaire."
+        hint={pickUpCodeMessages.hint}
         value={number}
-        onChange={(event) => setNumber(event.target.value)}
-        error={numberError ?? undefined}
+        onChange={(event) => {
+          setNumber(event.target.value);
+          setNumberError(null);
+        }}
+        error={numberError ?? pickUpCodeProblem(number) ?? undefined}
       />
+      <QrScanButton onCode={scanned} />
       <SearchOutcome notFound={notFound ? transactionMessages.transactionNotFound : null} search={search}>
         {transfer && <TransferCard transfer={transfer} />}
         {transfer && !isPayable(transfer) && <Alert type="danger">{notPayableReason(transfer)}</Alert>}
@@ -204,7 +250,10 @@ export default function ReceiveTransferPage() {
             <div className="space-y-4">
               <SummaryList
                 lines={[
-                  { label: 'Numéro de transaction', value: transfer?.transactionNumber ?? '' },
+                  {
+                    label: pickUpCodeMessages.label,
+                    value: transfer ? groupDigits(transfer.transactionNumber) : '',
+                  },
                   { label: payoutMessages.sendingAgent, value: transfer?.agent?.name ?? '' },
                   { label: 'Bénéficiaire', value: displayName(presented ?? {}) },
                   {
@@ -239,7 +288,9 @@ function TransferCard({ transfer }: { transfer: Found }) {
       aria-label={payoutMessages.foundRegion}
       className="rounded-lg border border-slate-200 bg-slate-50 p-4"
     >
-      <p className="font-mono text-lg font-semibold break-all text-slate-900">{transfer.transactionNumber}</p>
+      <p className="font-mono text-lg font-semibold text-slate-900">
+        {groupDigits(transfer.transactionNumber)}
+      </p>
       <p className="text-2xl font-bold text-slate-900">{formatHtg(transfer.amount)}</p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">{payoutMessages.status}</dt>

@@ -138,7 +138,7 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     api.on(
       'POST /transactions/transfer-extern',
       transactionAnswer({
-        transactionNumber: '73829104556',
+        transactionNumber: '738291045560',
         type: 'external_transfer',
         status: 'pending',
         amount: 2000,
@@ -185,14 +185,18 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('heading', { name: 'Transfert envoyé' })).toBeVisible();
-    expect(screen.getByLabelText('Code de retrait 73829104556')).toHaveTextContent('738 291 045 56');
+    expect(screen.getByLabelText('Code de retrait 738291045560')).toHaveTextContent('738 291 045 560');
+    // Its QR code on the success screen and on the receipt, for the paying teller's camera.
+    expect(
+      await screen.findAllByRole('img', { name: 'QR code du code de retrait 738 291 045 560' }),
+    ).toHaveLength(2);
     expect(
       within(screen.getByRole('region', { name: 'Notifications' })).getByText(
         'Transfert externe réalisé avec succès',
       ),
     ).toBeVisible();
     const receipt = screen.getByRole('complementary', { name: 'Reçu' });
-    expect(receipt).toHaveTextContent('73829104556');
+    expect(receipt).toHaveTextContent('Code de retrait738 291 045 560');
     expect(within(receipt).getByRole('region', { name: 'Bénéficiaire' })).toHaveTextContent('Marie JOSEPH');
     expect(within(receipt).getByRole('region', { name: 'Expéditeur' })).toHaveTextContent('Jean PIERRE');
 
@@ -212,9 +216,11 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     expect(post?.body).not.toHaveProperty('accountNumber');
     expect(post?.headers['idempotency-key']).toBeTruthy();
 
-    // The next customer: a fresh wizard.
+    // The next customer: a fresh wizard; the receipt of the last one closes with the page.
     await user.click(screen.getByRole('button', { name: 'Nouveau transfert' }));
     await waitFor(() => expect(screen.getByText('Étape 1 sur 4')).toBeVisible());
+    expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Effectuer un transfert externe', level: 1 })).toBeVisible();
   });
 
   it('sends from an account without a currency of its own', async () => {

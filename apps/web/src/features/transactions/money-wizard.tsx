@@ -89,6 +89,8 @@ interface ConfirmOptions<T extends FieldValues> {
   fieldSteps: Partial<Record<Path<T>, number>>;
   /** The step to go back to instead of `step` (a skipped step). */
   backTo?: (step: number) => number;
+  /** Told of a refusal once it is shown (the pay-out searches its transfer again, decision 131). */
+  onRefused?: (error: unknown) => void;
 }
 
 /**
@@ -108,7 +110,7 @@ export function useMoneyWizard<O extends Operation>(operation: O, fallback: stri
    */
   async function confirm<T extends FieldValues>(
     body: () => Promise<OperationBodies[O] | null>,
-    { setError, fieldSteps, backTo }: ConfirmOptions<T>,
+    { setError, fieldSteps, backTo, onRefused }: ConfirmOptions<T>,
   ): Promise<Transaction | null> {
     clearFailure();
     const valid = await body();
@@ -119,6 +121,7 @@ export function useMoneyWizard<O extends Operation>(operation: O, fallback: stri
       setFailure(failureOf(error, fallback));
       const back = placeServerErrors(error, setError, fieldSteps);
       if (back !== null) setStep(backTo ? backTo(back) : back);
+      onRefused?.(error);
       return null;
     }
   }

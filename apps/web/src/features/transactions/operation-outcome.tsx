@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { Transaction } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { useReceipt } from '../../components/receipt/receipt-context';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage, firstFieldErrors, isHttpError } from '../../lib/http';
-import { useGoBack } from '../../lib/use-go-back';
+import { useReturnAfterOperation } from '../../lib/navigation-trail';
 
 export interface Failure {
   message: string;
@@ -59,27 +59,31 @@ export function useFailure() {
 }
 
 /**
- * After a success (SPEC §4): the toast, the receipt in the panel, then back to the previous page
- * (deposit, withdrawal, transfer) or to the dashboard (agent deposit).
+ * After a success (SPEC §4): the toast, the receipt in the panel (with "Nouvelle opération", this same
+ * page afresh), then back to the page the operation was started from, or to the dashboard when that
+ * page was a form or there was none (deposit, withdrawal, transfer, pay-out), or to the dashboard
+ * (agent deposit). Decision 131.
  */
 export function useFinishOperation() {
   const toasts = useToasts();
   const { select } = useReceipt();
-  const goBack = useGoBack();
+  const returnAfterOperation = useReturnAfterOperation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   return {
+    /** The page stays (the external transfer's pick-up code): the receipt belongs to it. */
     showReceipt(transaction: Transaction, message: string) {
       toasts.success(message);
-      select(transaction);
+      select(transaction, { againPath: pathname });
     },
     back(transaction: Transaction, message: string) {
       toasts.success(message);
-      select(transaction);
-      goBack();
+      select(transaction, { againPath: pathname, followNavigation: true });
+      returnAfterOperation();
     },
     home(transaction: Transaction, message: string) {
       toasts.success(message);
-      select(transaction);
+      select(transaction, { againPath: pathname, followNavigation: true });
       void navigate('/');
     },
   };

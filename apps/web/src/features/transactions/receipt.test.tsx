@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import decodeQR from 'qr/decode.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Receipt } from '../../components/receipt/Receipt';
 import { startApiServer, type ApiServer } from '../../test/api-server';
@@ -18,7 +19,7 @@ const withdrawal = transactionOf({
 });
 
 const externalTransfer = transactionOf({
-  transactionNumber: '73829104556',
+  transactionNumber: '738291045560',
   type: 'external_transfer',
   status: 'pending',
   amount: 2000,
@@ -80,7 +81,46 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     expect(receipt).toHaveTextContent('StatutEn attente');
     expect(receipt).toHaveTextContent('Total2 115,00 HTG');
   });
+
+  it("prints an external transfer's number as the pick-up code, in groups, with a QR code that reads it back", async () => {
+    render(<Receipt transaction={externalTransfer} />);
+    const receipt = screen.getByRole('article', { name: 'Reçu de la transaction 738291045560' });
+    expect(receipt).toHaveTextContent('Code de retrait738 291 045 560');
+    expect(receipt).not.toHaveTextContent('N° transaction');
+    const qr = await within(receipt).findByRole('img', {
+      name: 'QR code du code de retrait 738 291 045 560',
+    });
+    expect(readQr(qr)).toBe('738291045560');
+  });
+
+  it('prints no QR code on a paid transfer, nor on another transaction', () => {
+    render(<Receipt transaction={{ ...externalTransfer, status: 'completed' }} />);
+    render(<Receipt transaction={withdrawal} />);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
 });
+
+/**
+ * What a camera would read from the drawn QR code: its SVG path (one square per dark module) painted
+ * four pixels a module, white around, and decoded by the `qr` library's reader.
+ */
+function readQr(svg: HTMLElement): string {
+  const [, , size] = (svg.getAttribute('viewBox') ?? '').split(' ').map(Number);
+  const modules = size ?? 0;
+  const scale = 4;
+  const width = modules * scale;
+  const data = new Uint8ClampedArray(width * width * 4).fill(255);
+  const path = svg.querySelector('path')?.getAttribute('d') ?? '';
+  for (const [, x, y] of path.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
+    for (let dy = 0; dy < scale; dy += 1) {
+      for (let dx = 0; dx < scale; dx += 1) {
+        const offset = ((Number(y) * scale + dy) * width + Number(x) * scale + dx) * 4;
+        data.fill(0, offset, offset + 3);
+      }
+    }
+  }
+  return decodeQR({ width, height: width, data });
+}
 
 describe('reprinting from the history (SPEC §2 "Receipt", "History table")', () => {
   let api: ApiServer;
@@ -130,9 +170,11 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
     });
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Réimprimer le reçu 73829104556' }));
+    await user.click(screen.getByRole('button', { name: 'Réimprimer le reçu 738291045560' }));
     const panel = screen.getByRole('complementary', { name: 'Reçu' });
-    expect(panel).toHaveTextContent('73829104556');
+    expect(panel).toHaveTextContent('738 291 045 560');
+    // A reprint is no new operation.
+    expect(within(panel).queryByRole('link', { name: 'Nouvelle opération' })).not.toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Imprimer' })).toHaveFocus();
 
     await user.click(within(panel).getByRole('button', { name: 'Imprimer' }));

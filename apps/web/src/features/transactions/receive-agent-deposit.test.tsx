@@ -1,11 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { agent } from '../../test/network';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
-import { feeQuoteRoute, transactionAnswer, transactionOf, serveEmptyDashboard } from '../../test/transactions';
+import {
+  feeQuoteRoute,
+  historyPageRoute,
+  serveEmptyDashboard,
+  transactionAnswer,
+  transactionOf,
+} from '../../test/transactions';
 import { superAdmin, teller } from '../../test/users';
 import type { PayoutLookup } from '@lajan/domain';
 
@@ -25,7 +32,7 @@ const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }
 
 /** What the search answers for a pending external transfer (decision 112): no name, no identity file. */
 const pendingTransfer: PayoutLookup = {
-  transactionNumber: '73829104556',
+  transactionNumber: '738291045560',
   type: 'external_transfer',
   amount: 2000,
   fee: 115,
@@ -39,12 +46,13 @@ const pendingTransfer: PayoutLookup = {
 
 /** A transfer of the teller's own agent once paid, as that agent's search answers it whole. */
 const paidTransfer = transactionOf({
-  transactionNumber: '73829104556',
+  transactionNumber: '738291045560',
   type: 'external_transfer',
   status: 'completed',
   amount: 2000,
   agent: { code: 'CAP01', name: 'Cap Services' },
   recipient: { firstName: 'Marie', lastName: 'Joseph', idDocumentType: 'passport', idDocumentNumber: null },
+  settledAt: '2026-11-22T14:05:09.123Z',
 });
 
 describe('the receive-transfer wizard (SPEC §2, §4)', () => {
@@ -60,8 +68,9 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     return rendered;
   }
 
+  /** The code as the receipt prints it and the customer reads it out: in groups. */
   async function findTransfer(user: UserEvent) {
-    await user.type(screen.getByRole('textbox', { name: 'Numéro de transaction' }), '73829104556{Enter}');
+    await user.type(screen.getByRole('textbox', { name: 'Code de retrait' }), '738 291 045 560{Enter}');
   }
 
   it('says when no transaction has this number', async () => {
@@ -79,7 +88,9 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     api.on('POST /transactions/search', { body: { data: { transaction: paidTransfer } } });
     const { user } = await open();
     await findTransfer(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent("Ce transfert n'est plus en attente");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ce transfert a déjà été payé le 22/11/2026 09:05',
+    );
     expect(next()).toBeDisabled();
   });
 
@@ -105,7 +116,7 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
         transactionNumber: '51234567890',
         type: 'external_payout',
         amount: 2000,
-        relatedTransactionNumber: '73829104556',
+        relatedTransactionNumber: '738291045560',
       }),
     );
     const { user } = await open();
@@ -118,7 +129,7 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     expect(card).toHaveTextContent('M. J.');
     expect(card).not.toHaveTextContent(/Marie|Joseph/i);
     expect(api.requests.find((request) => request.path === '/transactions/search')?.body).toEqual({
-      transactionNumber: '73829104556',
+      transactionNumber: '738291045560',
     });
     await user.click(next());
 
@@ -147,7 +158,7 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     expect(screen.getByRole('complementary', { name: 'Reçu' })).toHaveTextContent('51234567890');
     const post = api.requests.find((request) => request.path === '/transactions/receive-transfer');
     expect(post?.body).toEqual({
-      transactionNumber: '73829104556',
+      transactionNumber: '738291045560',
       amount: 2000,
       recipient: {
         firstName: 'Marie',
@@ -199,6 +210,234 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     await user.click(next());
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await toasts().findByText('Échec du paiement du transfert')).toBeVisible();
+  });
+});
+
+describe('the pick-up code on the pay-out screen (decision 131)', () => {
+  async function open(from = '/') {
+    const rendered = renderApp({ path: from, token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await navigateTo(rendered.app, '/transaction/external-transfer/receive');
+    await screen.findByRole(
+      'heading',
+      { name: 'Recevoir un transfert externe', level: 1 },
+      { timeout: 5000 },
+    );
+    return rendered;
+  }
+  const codeField = () => screen.getByRole('textbox', { name: 'Code de retrait' });
+  const searches = () => api.requests.filter((request) => request.path === '/transactions/search');
+
+  async function identifyAndConfirm(user: UserEvent) {
+    await screen.findByRole('region', { name: 'Transfert trouvé' });
+    await user.click(next());
+    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
+    await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+  }
+
+  it('checks the check digit as the code is typed, and reads it with dashes', async () => {
+    api.on('POST /transactions/search', { body: { data: { transaction: pendingTransfer } } });
+    const { user } = await open();
+    await user.type(codeField(), '738 291 045 56');
+    expect(codeField()).not.toHaveAccessibleDescription(/Code invalide/);
+    // The twelfth digit is wrong: said at once, before any search.
+    await user.type(codeField(), '1');
+    expect(codeField()).toHaveAccessibleDescription(/Code invalide : vérifiez les chiffres/);
+    await user.keyboard('{Enter}');
+    expect(searches()).toHaveLength(0);
+
+    await user.clear(codeField());
+    await user.type(codeField(), '7382 9104{Enter}');
+    expect(codeField()).toHaveAccessibleDescription(/Le code de retrait contient 12 chiffres/);
+    expect(searches()).toHaveLength(0);
+
+    await user.clear(codeField());
+    await user.type(codeField(), '7382-9104-5560{Enter}');
+    expect(await screen.findByRole('region', { name: 'Transfert trouvé' })).toHaveTextContent(
+      '738 291 045 560',
+    );
+    expect(searches().map((request) => request.body)).toEqual([{ transactionNumber: '738291045560' }]);
+  });
+
+  it("says that another agent's transfer was already paid, and when, or that it was cancelled", async () => {
+    api.on('POST /transactions/search', {
+      status: 409,
+      body: {
+        message: 'Ce transfert a déjà été payé le 22/11/2026 09:05',
+        code: 'TRANSFER_ALREADY_PAID',
+        paidAt: '2026-11-22T14:05:09.123Z',
+      },
+    });
+    const { user } = await open();
+    await user.type(codeField(), '738291045560{Enter}');
+    expect(await screen.findByText('Ce transfert a déjà été payé le 22/11/2026 09:05')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Transfert trouvé' })).not.toBeInTheDocument();
+    expect(next()).toBeDisabled();
+
+    api.on('POST /transactions/search', {
+      status: 409,
+      body: {
+        message: "Ce transfert a été annulé par l'agent expéditeur : il ne peut plus être payé",
+        code: 'TRANSFER_CANCELLED',
+      },
+    });
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByText("Ce transfert a été annulé par l'agent expéditeur : il ne peut plus être payé"),
+    ).toBeVisible();
+    expect(next()).toBeDisabled();
+  });
+
+  it('searches the transfer again after a refused identification: locked by this fifth failure, it says so', async () => {
+    let found: PayoutLookup = pendingTransfer;
+    api.on('POST /transactions/search', () => ({ body: { data: { transaction: found } } }));
+    api.on('POST /transactions/receive-transfer', () => {
+      found = { ...pendingTransfer, locked: true };
+      return {
+        status: 422,
+        body: {
+          message: "L'identité présentée ne correspond pas au bénéficiaire du transfert",
+          code: 'RECIPIENT_MISMATCH',
+        },
+      };
+    });
+    const { user } = await open();
+    await user.type(codeField(), '738291045560{Enter}');
+    await identifyAndConfirm(user);
+    expect(
+      (await screen.findAllByText("L'identité présentée ne correspond pas au bénéficiaire du transfert"))[0],
+    ).toBeVisible();
+    // Back to the card, as it is now.
+    expect(await screen.findByText('Étape 1 sur 3')).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Transfert trouvé' })).toHaveTextContent('Bloqué');
+    expect(searches()).toHaveLength(2);
+    expect(next()).toBeDisabled();
+  });
+
+  it('never goes back to an empty form: from "Créer un compte", the pay-out ends on the dashboard', async () => {
+    api.on('POST /transactions/search', { body: { data: { transaction: pendingTransfer } } });
+    api.on(
+      'POST /transactions/receive-transfer',
+      transactionAnswer({ transactionNumber: '512345678903', type: 'external_payout', amount: 2000 }),
+    );
+    const { user } = await open('/create-account');
+    await user.type(codeField(), '738291045560{Enter}');
+    await identifyAndConfirm(user);
+    expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Créer un compte' })).not.toBeInTheDocument();
+    const panel = screen.getByRole('complementary', { name: 'Reçu' });
+    expect(panel).toHaveTextContent('512345678903');
+
+    // "Nouvelle opération": the same pay-out, afresh; the receipt closes with the page it belonged to.
+    await user.click(within(panel).getByRole('link', { name: 'Nouvelle opération' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Recevoir un transfert externe', level: 1 }),
+    ).toBeVisible();
+    expect(codeField()).toHaveValue('');
+    expect(screen.getByText('Étape 1 sur 3')).toBeVisible();
+    expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
+  });
+
+  it('goes back to the page it was started from, with the receipt, which closes on the next page', async () => {
+    api.on(
+      'GET /transactions/history',
+      historyPageRoute(() => []),
+    );
+    api.on('POST /transactions/search', { body: { data: { transaction: pendingTransfer } } });
+    api.on(
+      'POST /transactions/receive-transfer',
+      transactionAnswer({ transactionNumber: '512345678903', type: 'external_payout', amount: 2000 }),
+    );
+    const { user, app } = await open('/transaction/history');
+    await user.type(codeField(), '738291045560{Enter}');
+    await identifyAndConfirm(user);
+    expect(await screen.findByRole('heading', { name: 'Historique', level: 1 })).toBeVisible();
+    expect(screen.getByRole('complementary', { name: 'Reçu' })).toHaveTextContent('512345678903');
+    await navigateTo(app, '/fees-list');
+    await screen.findByRole('heading', { level: 1, name: /frais/i });
+    expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the camera on the pay-out screen (decision 131)', () => {
+  const mediaDevices = Object.getOwnPropertyDescriptor(navigator, 'mediaDevices');
+  afterEach(() => {
+    if (mediaDevices) Object.defineProperty(navigator, 'mediaDevices', mediaDevices);
+    else Reflect.deleteProperty(navigator, 'mediaDevices');
+    Reflect.deleteProperty(globalThis, 'BarcodeDetector');
+  });
+
+  async function open() {
+    renderApp({
+      path: '/transaction/external-transfer/receive',
+      token: makeToken(teller),
+      apiBaseUrl: api.baseUrl,
+    });
+    await screen.findByRole(
+      'heading',
+      { name: 'Recevoir un transfert externe', level: 1 },
+      { timeout: 5000 },
+    );
+  }
+
+  it('is not offered where the device has no camera: the code is typed', async () => {
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+    await open();
+    expect(screen.getByRole('textbox', { name: 'Code de retrait' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Scanner le QR code' })).not.toBeInTheDocument();
+  });
+
+  it("reads the receipt's QR code, searches the transfer and releases the camera", async () => {
+    const stop = vi.fn();
+    const stream = Object.assign(new MediaStream(), { getTracks: () => [{ stop }] });
+    const getUserMedia = vi.fn(() => Promise.resolve(stream));
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+    // The browser's reader sees, in turn, nothing, a QR code that is not a pick-up code, then the code.
+    const seen = [[], [{ rawValue: 'https://exemple.ht' }], [{ rawValue: '738291045560' }]];
+    Object.defineProperty(globalThis, 'BarcodeDetector', {
+      configurable: true,
+      value: class {
+        static getSupportedFormats() {
+          return Promise.resolve(['qr_code']);
+        }
+        detect() {
+          return Promise.resolve(seen.shift() ?? []);
+        }
+      },
+    });
+    api.on('POST /transactions/search', { body: { data: { transaction: pendingTransfer } } });
+    await open();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Scanner le QR code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scanner le code de retrait' });
+    expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' }, audio: false });
+    expect(
+      await within(dialog).findByText("Ce QR code n'est pas un code de retrait : présentez celui du reçu."),
+    ).toBeVisible();
+    expect(
+      await screen.findByRole('region', { name: 'Transfert trouvé' }, { timeout: 3000 }),
+    ).toHaveTextContent('738 291 045 560');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Code de retrait' })).toHaveValue('738 291 045 560');
+    expect(stop).toHaveBeenCalled();
+  });
+
+  it('says so when the camera is refused, and the code is typed', async () => {
+    const getUserMedia = vi.fn(() => Promise.reject(new DOMException('refusé', 'NotAllowedError')));
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+    await open();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Scanner le QR code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scanner le code de retrait' });
+    expect(
+      await within(dialog).findByText("L'accès à la caméra a été refusé : saisissez le code."),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -1,11 +1,7 @@
 import { Link } from 'react-router';
-import { formatHtg, type Transaction } from '@lajan/domain';
+import { formatHtg, groupDigits, pickUpCodeMessages, type Transaction } from '@lajan/domain';
 import { Button, buttonClasses } from '../../../components/Button';
-
-/** "48213907655" → "482 139 076 55": easier to read aloud over the phone to the recipient. */
-export function groupDigits(code: string): string {
-  return code.replace(/(\d{3})(?=\d)/g, '$1 ');
-}
+import { PickUpQr } from '../../../components/pickup-code/PickUpQr';
 
 /**
  * The end of an external transfer: the pick-up code (the transaction number, DESIGN §5) in large type,
@@ -26,12 +22,12 @@ export function TransferSent({ transaction, onAgain }: { transaction: Transactio
       <h1 id="transfer-sent-title" className="mt-4 text-2xl font-semibold text-slate-900">
         Transfert envoyé
       </h1>
-      <p className="mt-4 text-sm text-slate-600">Code de retrait</p>
+      <p className="mt-4 text-sm text-slate-600">{pickUpCodeMessages.label}</p>
       {/* A group, which may be named, where a paragraph may not (the code read as one number). */}
       <div
         role="group"
         className="mt-1 flex flex-wrap justify-center gap-x-3 font-mono text-[1.75rem] leading-tight font-bold text-blue-900 sm:text-4xl"
-        aria-label={`Code de retrait ${transaction.transactionNumber}`}
+        aria-label={`${pickUpCodeMessages.label} ${transaction.transactionNumber}`}
       >
         {/* Groups never split across lines: a code read aloud must not lose a digit to a line break. */}
         {groupDigits(transaction.transactionNumber)
@@ -42,6 +38,9 @@ export function TransferSent({ transaction, onAgain }: { transaction: Transactio
               {group}
             </span>
           ))}
+      </div>
+      <div className="mt-4 flex justify-center">
+        <PickUpQr code={transaction.transactionNumber} size="10rem" />
       </div>
       <p className="mt-3 text-sm text-slate-700">
         Communiquez ce code au bénéficiaire : il le présentera avec sa pièce d&apos;identité pour retirer{' '}

@@ -1,0 +1,76 @@
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
+
+/**
+ * Where the teller has been, as the browser's history holds it (entries and the current index), so
+ * that a finished operation can tell what "the previous page" (SPEC §4) is before going back there:
+ * never to an empty form such as "Créer un compte" (decision 131). React Router does not expose the
+ * history's entries; this follows its pushes, replaces and pops.
+ */
+interface Entry {
+  key: string;
+  pathname: string;
+}
+
+interface Trail {
+  entries: Entry[];
+  index: number;
+}
+
+interface TrailValue {
+  /** The page before the current one in the history, or null (the app was opened here). */
+  previous: () => Entry | null;
+  /** Whether a path is a form that starts empty, where a finished operation must not go back. */
+  isFormPath: (pathname: string) => boolean;
+}
+
+const TrailContext = createContext<TrailValue | null>(null);
+
+export function NavigationTrailProvider({
+  isFormPath,
+  children,
+}: {
+  isFormPath: (pathname: string) => boolean;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const trail = useRef<Trail>({ entries: [], index: -1 });
+
+  useEffect(() => {
+    const entry = { key: location.key, pathname: location.pathname };
+    const current = trail.current;
+    if (current.entries[current.index]?.key === entry.key) return;
+    if (navigationType === NavigationType.Push) {
+      current.entries = [...current.entries.slice(0, current.index + 1), entry];
+      current.index = current.entries.length - 1;
+    } else if (navigationType === NavigationType.Replace && current.index >= 0) {
+      current.entries[current.index] = entry;
+    } else {
+      // A pop (back or forward) to a page we know, or anything we cannot place: start over from it.
+      const known = current.entries.findIndex((candidate) => candidate.key === entry.key);
+      if (known >= 0) current.index = known;
+      else trail.current = { entries: [entry], index: 0 };
+    }
+  }, [location.key, location.pathname, navigationType]);
+
+  const [value] = useState<TrailValue>(() => ({
+    previous: () => trail.current.entries[trail.current.index - 1] ?? null,
+    isFormPath,
+  }));
+  return <TrailContext value={value}>{children}</TrailContext>;
+}
+
+/**
+ * After an operation (SPEC §4 "return to the previous page"): back to the page the operation was
+ * started from, unless that page is a form (an empty wizard) or there is none: then the dashboard.
+ */
+export function useReturnAfterOperation() {
+  const navigate = useNavigate();
+  const trail = useContext(TrailContext);
+  return () => {
+    const previous = trail?.previous() ?? null;
+    if (previous && !trail?.isFormPath(previous.pathname)) void navigate(-1);
+    else void navigate('/', { replace: true });
+  };
+}
