@@ -173,6 +173,27 @@ export const userFailureMessages = {
 /** Fallback of `GET /audit` (SPEC §8 names none). */
 export const auditFailureMessages = { list: "Échec du chargement du journal d'audit" } as const;
 
+/** The audit trail's screen (`/audit`, decision 133). */
+export const auditTexts = {
+  title: "Journal d'audit",
+  intro: 'Chaque écriture, chaque mouvement d’argent et chaque événement de connexion, du plus récent au plus ancien. Heures de Port-au-Prince.',
+  introAgent: 'Les écritures, les mouvements d’argent et les connexions de votre agent, du plus récent au plus ancien. Heures de Port-au-Prince.',
+  filters: 'Filtrer le journal',
+  user: "Nom d'utilisateur",
+  action: 'Action',
+  anyAction: 'Toutes les actions',
+  moneyMovements: 'Mouvements d’argent (tous)',
+  agent: "Code de l'agent",
+  from: 'Du',
+  to: 'Au',
+  apply: 'Filtrer',
+  reset: 'Effacer les filtres',
+  empty: 'Le journal est vide.',
+  noMatch: 'Aucune ligne ne correspond à ces filtres.',
+  anonymous: 'Anonyme',
+  network: 'Réseau',
+} as const;
+
 export const auditMessages = {
   invalidDate: 'Date invalide (AAAA-MM-JJ)',
   invalidPeriod: 'La date de début doit précéder la date de fin',
