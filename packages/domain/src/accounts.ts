@@ -90,5 +90,22 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
+/** The account-opening slip printed after `POST /accounts` (decision 133). */
+export const accountSlipTexts = {
+  title: "Fiche d'ouverture de compte",
+  accountNumber: 'Numéro de compte',
+  type: 'Type de compte',
+  currency: 'Devise',
+  openedAt: "Date d'ouverture",
+  agent: 'Agent',
+  openedBy: 'Ouvert par',
+  holders: 'Titulaires',
+  principal: 'Titulaire principal',
+  secondary: 'Titulaire secondaire',
+  holderSignature: 'Signature du titulaire principal',
+  agentSignature: "Signature et cachet de l'agent",
+  print: 'Imprimer la fiche',
+} as const;
+
 /** SPEC §8 success message of `POST /accounts`. */
 export const accountMessages = { created: 'Compte créé avec succès' } as const;
