@@ -80,14 +80,15 @@ test('a teller registers two customers and opens a joint account for them', asyn
   await expect(slip.getByRole('region', { name: 'Titulaires' })).toContainText('Nadège PIERRE');
   await expect(slip.getByRole('region', { name: 'Titulaires' })).toContainText('Joël PIERRE');
   await page.evaluate(() => {
-    const counted = window as unknown as { printed: number };
-    counted.printed = 0;
-    window.print = () => {
-      counted.printed += 1;
+    // The browser's window (this file is typed without the DOM library).
+    const scope = globalThis as unknown as { printed: number; print: () => void };
+    scope.printed = 0;
+    scope.print = () => {
+      scope.printed += 1;
     };
   });
   await page.getByRole('button', { name: 'Imprimer la fiche' }).click();
-  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  expect(await page.evaluate(() => (globalThis as unknown as { printed: number }).printed)).toBe(1);
   await page.emulateMedia({ media: 'print' });
   await expect(slip).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Compte créé avec succès !' })).toBeHidden();

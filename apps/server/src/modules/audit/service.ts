@@ -190,9 +190,9 @@ export async function listAuditEntries(
       limit ${page.limit} offset ${page.offset}`),
     executor.execute(sql`select count(*)::int as total ${from}`),
   ]);
-  const total = (totals as unknown as { rows: { total: number | string }[] }).rows[0]?.total ?? 0;
+  const total = (totals as { rows: { total: number | string }[] }).rows[0]?.total ?? 0;
   return {
-    rows: (rows as unknown as { rows: RawTrailRow[] }).rows.map((row) => ({
+    rows: (rows as { rows: RawTrailRow[] }).rows.map((row) => ({
       id: row.id,
       at: row.at instanceof Date ? row.at : new Date(row.at),
       action: row.action,
