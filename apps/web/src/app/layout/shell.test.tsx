@@ -58,6 +58,8 @@ describe('the sidebar (SPEC §2)', () => {
       'Mon Compte',
       'List des utilisateur',
       'Creer utilisateur',
+      // Its own agent's trail (decision 133).
+      "Journal d'audit",
       'Tableau des Frais',
     ]);
   });
