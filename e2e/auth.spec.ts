@@ -27,11 +27,9 @@ test('the super administrator signs in, must change the first password, sees the
   await signIn(page, SUPERADMIN.username, SUPERADMIN.password);
   await changeFirstPassword(page, SUPERADMIN.password, NEW_PASSWORD);
 
-  // A password update signs the user out.
-  await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, SUPERADMIN.username, NEW_PASSWORD);
+  // The first password change keeps the user signed in, with the fresh token (decision 133).
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Connexion réussie')).toBeVisible();
+  await expect(page.getByText('Mot de passe mis à jour avec succès')).toBeVisible();
 
   const sidebar = page.getByRole('navigation', { name: /menu principal/i });
   for (const item of [

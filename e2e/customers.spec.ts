@@ -72,6 +72,30 @@ test('a teller registers two customers and opens a joint account for them', asyn
     ['Nadège', true],
     ['Joël', false],
   ]);
+
+  // The account-opening slip (decision 133): on screen, then printed alone on the counter's roll.
+  const slip = page.getByRole('article', { name: "Fiche d'ouverture de compte" });
+  await expect(slip).toContainText(number);
+  await expect(slip).toContainText('Épargne');
+  await expect(slip.getByRole('region', { name: 'Titulaires' })).toContainText('Nadège PIERRE');
+  await expect(slip.getByRole('region', { name: 'Titulaires' })).toContainText('Joël PIERRE');
+  await page.evaluate(() => {
+    // The browser's window (this file is typed without the DOM library).
+    const scope = globalThis as unknown as { printed: number; print: () => void };
+    scope.printed = 0;
+    scope.print = () => {
+      scope.printed += 1;
+    };
+  });
+  await page.getByRole('button', { name: 'Imprimer la fiche' }).click();
+  expect(await page.evaluate(() => (globalThis as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  await expect(slip).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Compte créé avec succès !' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Imprimer la fiche' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: /menu principal/i })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+
   await page.getByRole('link', { name: "Retour à l'accueil" }).click();
   await expect(page).toHaveURL(/\/$/);
 });

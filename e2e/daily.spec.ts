@@ -133,7 +133,7 @@ test("every screen of an agent's administrator and of a teller passes axe-core a
   await deposits(agent.teller, accountNumber, 2);
 
   await agent.admin.useIn(page);
-  await checkScreens(page, ['/', '/profile', '/account', '/setting', '/users', `/users/${agent.tellerUsername}`, '/create-user', '/transaction/history', '/fees-list']);
+  await checkScreens(page, ['/', '/profile', '/account', '/setting', '/users', `/users/${agent.tellerUsername}`, '/create-user', '/transaction/history', '/fees-list', '/audit']);
 
   await agent.teller.useIn(page);
   await checkScreens(page, [

@@ -33,7 +33,44 @@ test('from super administrator to teller: an agent, its administrator, its first
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Agent enregistré avec succès')).toBeVisible();
 
-  await page.goto('/agents');
+  // The new agent's code and the next steps (decision 133), then, without a reload: its page, its
+  // funding from there, and the audit trail filtered to it.
+  await expect(page.getByRole('heading', { name: 'Agent créé : Kay Lajan Delmas', level: 1 })).toBeVisible();
+  const code = ((await page.getByLabel("Code de l'agent").textContent()) ?? '').trim();
+  expect(code).toMatch(/^\S+$/);
+  await expect(page.getByText(/Son administrateur « gerant.delmas » a été créé/)).toBeVisible();
+  await page.getByRole('link', { name: "Voir la fiche de l'agent" }).click();
+  await expect(page.getByRole('heading', { name: 'Kay Lajan Delmas', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Approvisionner' }).click();
+  await expect(page.getByRole('heading', { name: 'Dépôt sur agent', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Agent trouvé' }).getByText('Kay Lajan Delmas')).toBeVisible();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page.getByText('Étape 2 sur 3', { exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nom complet' }).fill('Trésorerie Lajan');
+  await page.getByRole('combobox', { name: 'Type de document' }).selectOption('id_card');
+  await page.getByRole('textbox', { name: 'Numéro de document' }).fill('TRESOR-002');
+  await page.getByRole('textbox', { name: 'Montant (HTG)' }).fill('25000');
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page.getByText('Étape 3 sur 3', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Dépôt sur agent effectué avec succès')).toBeVisible();
+
+  await sidebar(page).getByRole('link', { name: "Journal d'audit" }).click();
+  const filters = page.getByRole('search', { name: 'Filtrer le journal' });
+  await filters.getByLabel("Code de l'agent").fill(code);
+  await filters.getByRole('button', { name: 'Filtrer' }).click();
+  const trail = page.getByRole('table', { name: "Journal d'audit" });
+  const funding = trail.getByRole('row').filter({ hasText: 'Dépôt sur agent' });
+  await expect(funding).toHaveCount(1);
+  await expect(funding).toContainText(/25\s000,00\sHTG/);
+  await expect(funding).toContainText(`${code} · Kay Lajan Delmas`);
+  await expect(trail.getByRole('row').filter({ hasText: 'Agent créé' })).toContainText(`${code} · Kay Lajan Delmas`);
+  for (const cell of await trail.getByRole('cell').allTextContents()) {
+    // Names and numbers, never a raw id.
+    expect(cell).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/);
+  }
+
+  await sidebar(page).getByRole('link', { name: 'Liste des agents', exact: true }).click();
   await expect(page.getByText('Kay Lajan Delmas').first()).toBeVisible();
 
   // Its administrator receives the temporary password at the first owner's address.

@@ -9,7 +9,7 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByRole('button', { name: /connexion|se connecter/i }).click();
 }
 
-/** The forced first change of a new user's password, then signing in again with the new one. */
+/** The forced first change of a new user's password; the user goes on signed in (decision 133). */
 export async function firstSignIn(page: Page, username: string, temporary: string, next: string): Promise<void> {
   await signIn(page, username, temporary);
   await expect(page).toHaveURL(/\/first-update-password$/);
@@ -17,8 +17,6 @@ export async function firstSignIn(page: Page, username: string, temporary: strin
   await page.getByLabel(/^nouveau mot de passe/i).fill(next);
   await page.getByLabel(/confirm/i).fill(next);
   await page.getByRole('button', { name: /enregistrer|mettre à jour|changer/i }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, username, next);
   await expect(page).toHaveURL(/\/$/);
 }
 

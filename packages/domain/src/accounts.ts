@@ -118,6 +118,23 @@ export type Account = z.infer<typeof accountSchema>;
 export const floatAccountSchema = accountSchema.extend({ type: accountTypeSchema.nullable() });
 export type FloatAccount = z.infer<typeof floatAccountSchema>;
 
+/** The account-opening slip printed after `POST /accounts` (decision 133). */
+export const accountSlipTexts = {
+  title: "Fiche d'ouverture de compte",
+  accountNumber: 'Numéro de compte',
+  type: 'Type de compte',
+  currency: 'Devise',
+  openedAt: "Date d'ouverture",
+  agent: 'Agent',
+  openedBy: 'Ouvert par',
+  holders: 'Titulaires',
+  principal: 'Titulaire principal',
+  secondary: 'Titulaire secondaire',
+  holderSignature: 'Signature du titulaire principal',
+  agentSignature: "Signature et cachet de l'agent",
+  print: 'Imprimer la fiche',
+} as const;
+
 /** SPEC §8 success message of `POST /accounts`. */
 export const accountMessages = { created: 'Compte créé avec succès' } as const;
 

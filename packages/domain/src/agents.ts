@@ -119,6 +119,23 @@ export function agentStatusOf(agent: { deletedAt: unknown; suspendedAt: unknown 
   return 'active';
 }
 
+/** The administrators' next steps around an agent (decision 133). */
+export const agentTexts = {
+  /** On an agent's page: funds its float through the agent deposit (SPEC §2 "Dépôt sur agent"). */
+  fund: 'Approvisionner',
+  createdTitle: 'Agent créé',
+  createdCode: "Code de l'agent",
+  createdIntro: "Notez ce code : il identifie l'agent pour l'approvisionner et dans le journal d'audit.",
+  nextSteps: 'Étapes suivantes',
+  stepAdministrator: (username: string) =>
+    `Son administrateur « ${username} » a été créé : il reçoit par e-mail, à l'adresse du premier propriétaire, un mot de passe temporaire à changer à la première connexion ; il crée ensuite les caissiers de l'agent.`,
+  stepFund: "Approvisionner son compte float : un agent sans float ne peut servir ni dépôts ni paiements.",
+  fundLink: "Approvisionner l'agent",
+  detailsLink: "Voir la fiche de l'agent",
+  anotherLink: 'Créer un autre agent',
+  listLink: 'Retour à la liste des agents',
+} as const;
+
 /** Messages of the agent calls; the success ones are SPEC §8's, in French. */
 export const agentMessages = {
   created: 'Agent enregistré avec succès',

@@ -37,7 +37,8 @@ export const permissions = {
    * the super administrator reaches the same screens through "Lister les administrateurs").
    */
   'agentUsers.manage': ['agentAdmin'],
-  'audit.read': ['superAdmin'],
+  /** The audit trail: the super administrator's whole, an administrator's its own agent's (decision 133). */
+  'audit.read': ['superAdmin', 'agentAdmin'],
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type Capability = keyof typeof permissions;

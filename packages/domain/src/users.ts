@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from './text.js';
 import { optionalQueryText, usernameSchema } from './agents.js';
+import { isIsoDate } from './dates.js';
 import { paginationQuerySchema } from './pagination.js';
 import {
   duplicateFieldMessage,
@@ -137,15 +138,25 @@ export const userMessages = {
     "Le super administrateur ne crée que des super administrateurs ; les utilisateurs d'un agent sont créés par son administrateur.",
 } as const;
 
-/** One line of the audit trail (`GET /audit`), newest first. */
+/**
+ * One line of the audit trail (`GET /audit`), newest first (decision 133): the writes recorded in
+ * `audit_log` and every posted money movement (`transactions.<type>`), with names rather than ids.
+ */
 export const auditEntrySchema = z.object({
   id: z.string(),
   /** ISO 8601 with zone. */
   at: z.string(),
   actorUsername: z.string().nullable(),
-  /** `domain.verb`: `auth.login`, `agents.suspend`, `users.create`… */
+  /** The person behind the acting user, "Prénom NOM"; null for an anonymous or unknown actor. */
+  actorName: z.string().nullable(),
+  /** `domain.verb`: `auth.login`, `agents.suspend`, `users.create`, `transactions.deposit`… */
   action: z.string(),
+  /** As recorded: a username, an agent code, an account or transaction number, a person's id. */
   target: z.string().nullable(),
+  /** What the screen shows for the target: a person's or user's name, "CODE · Nom" of an agent, a number. */
+  targetLabel: z.string().nullable(),
+  /** The agent the line belongs to (the actor's, or the agent acted upon); null: the network's. */
+  agent: z.object({ code: z.string(), name: z.string() }).nullable(),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
 });
@@ -161,3 +172,59 @@ export const userFailureMessages = {
 
 /** Fallback of `GET /audit` (SPEC §8 names none). */
 export const auditFailureMessages = { list: "Échec du chargement du journal d'audit" } as const;
+
+/** The audit trail's screen (`/audit`, decision 133). */
+export const auditTexts = {
+  title: "Journal d'audit",
+  intro: 'Chaque écriture, chaque mouvement d’argent et chaque événement de connexion, du plus récent au plus ancien. Heures de Port-au-Prince.',
+  introAgent: 'Les écritures, les mouvements d’argent et les connexions de votre agent, du plus récent au plus ancien. Heures de Port-au-Prince.',
+  filters: 'Filtrer le journal',
+  user: "Nom d'utilisateur",
+  action: 'Action',
+  anyAction: 'Toutes les actions',
+  moneyMovements: 'Mouvements d’argent (tous)',
+  agent: "Code de l'agent",
+  from: 'Du',
+  to: 'Au',
+  apply: 'Filtrer',
+  reset: 'Effacer les filtres',
+  empty: 'Le journal est vide.',
+  noMatch: 'Aucune ligne ne correspond à ces filtres.',
+  anonymous: 'Anonyme',
+  network: 'Réseau',
+} as const;
+
+export const auditMessages = {
+  invalidDate: 'Date invalide (AAAA-MM-JJ)',
+  invalidPeriod: 'La date de début doit précéder la date de fin',
+  /** An agent's administrator reads its own agent's trail only. */
+  otherAgent: "Vous ne pouvez consulter que le journal de votre agent",
+} as const;
+
+const optionalIsoDate = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .string()
+    .trim()
+    .refine(isIsoDate, auditMessages.invalidDate)
+    .optional(),
+);
+
+/**
+ * `GET /audit?page&per_page&user&action&agent&from&to` (decision 133): `user` a username (any case),
+ * `action` an action (`transactions.deposit`) or a whole domain (`transactions`), `agent` an agent's
+ * code (an administrator's own agent whatever it asks), `from` and `to` days of Haiti, both included.
+ */
+export const auditQuerySchema = paginationQuerySchema
+  .extend({
+    user: optionalQueryText,
+    action: optionalQueryText,
+    agent: optionalQueryText,
+    from: optionalIsoDate,
+    to: optionalIsoDate,
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: auditMessages.invalidPeriod,
+    path: ['to'],
+  });
+export type AuditQuery = z.output<typeof auditQuerySchema>;

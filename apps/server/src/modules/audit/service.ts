@@ -1,6 +1,6 @@
-import { count, desc } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
+import { accounts, agents, auditLog, persons, transactions, users } from '../../db/schema.js';
 
 /** What the audit trail records (DESIGN §7). Never a password, a token or a link. */
 export type AuditAction =
@@ -60,19 +60,160 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
   });
 }
 
-/** A page of the audit trail, newest first (`GET /audit`). */
+/** What `GET /audit` filters on (decision 133); every field optional. */
+export interface AuditFilter {
+  /** A username, any case. */
+  username?: string | undefined;
+  /** An action (`transactions.deposit`) or a whole domain (`transactions`). */
+  action?: string | undefined;
+  /** An agent's code: the lines of that agent. */
+  agentCode?: string | undefined;
+  /** From this instant (included) to that one (excluded). */
+  fromAt?: Date | undefined;
+  untilAt?: Date | undefined;
+}
+
+/** One line of the trail, as read from both sources, with the names that the screen shows. */
+export interface AuditTrailRow {
+  id: string;
+  at: Date;
+  action: string;
+  actorUsername: string | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  /** The agent of the acting user (null: the super administrator, an anonymous or unknown actor). */
+  actorAgentCode: string | null;
+  target: string | null;
+  /** The names found behind the target: a person's or a user's, an agent's. */
+  targetFirstName: string | null;
+  targetLastName: string | null;
+  targetAgentName: string | null;
+  agentCode: string | null;
+  agentName: string | null;
+  ip: string | null;
+  details: Record<string, unknown>;
+}
+
+/**
+ * The trail is the union of two append-only sources (decision 133): `audit_log`, written with each
+ * write it records, and `transactions`, the ledger's postings, which already say who (created_by),
+ * when, for which agent and how much. Reading the postings here, rather than copying them into
+ * `audit_log`, costs the hot path nothing and cannot miss a posting.
+ *
+ * A line belongs to the agent of its actor, or else to the agent it acted upon (an agent by code, a
+ * user by username, an account by number); a movement to the agent it was done for.
+ */
+function trail() {
+  return sql`
+    select a.id::text as id, a.id as seq, a.at, a.action, a.actor_user_id, a.actor_username, a.target, a.ip, a.details,
+      coalesce(actor.agent_id, target_agent.id, target_user.agent_id, target_account.agent_id) as agent_id,
+      coalesce(target_person.first_name, target_user_person.first_name) as target_first_name,
+      coalesce(target_person.last_name, target_user_person.last_name) as target_last_name,
+      target_agent.name as target_agent_name
+    from ${auditLog} as a
+    left join ${users} as actor on actor.id = a.actor_user_id
+    left join ${agents} as target_agent on a.action like 'agents.%' and target_agent.code = a.target
+    left join ${users} as target_user
+      on (a.action like 'users.%' or a.action like 'auth.%') and lower(target_user.username) = lower(a.target)
+    left join ${persons} as target_user_person on target_user_person.id = target_user.person_id
+    left join ${accounts} as target_account on a.action like 'accounts.%' and target_account.account_number = a.target
+    left join ${persons} as target_person on a.action like 'persons.%' and target_person.id::text = a.target
+    union all
+    select 'tx:' || t.transaction_number, null::bigint, t.created_at, 'transactions.' || t.type, t.created_by_user_id,
+      creator.username, t.transaction_number, null,
+      jsonb_build_object(
+        'amountCentimes', t.amount_centimes, 'feeCentimes', t.fee_centimes, 'status', t.status,
+        'accountNumber', coalesce(account.account_number, sender.account_number),
+        'recipientAccountNumber', recipient.account_number),
+      t.agent_id, null, null, null
+    from ${transactions} as t
+    join ${users} as creator on creator.id = t.created_by_user_id
+    left join ${accounts} as account on account.id = t.account_id
+    left join ${accounts} as sender on sender.id = t.sender_account_id
+    left join ${accounts} as recipient on recipient.id = t.recipient_account_id`;
+}
+
+function conditions(filter: AuditFilter) {
+  const where = [sql`true`];
+  if (filter.username) where.push(sql`lower(line.actor_username) = lower(${filter.username})`);
+  if (filter.action) {
+    where.push(
+      filter.action.includes('.')
+        ? sql`line.action = ${filter.action}`
+        : sql`line.action like ${`${filter.action.replace(/[\\%_]/g, '\\$&')}.%`}`,
+    );
+  }
+  if (filter.agentCode) where.push(sql`line_agent.code = ${filter.agentCode}`);
+  if (filter.fromAt) where.push(sql`line.at >= ${filter.fromAt.toISOString()}::timestamptz`);
+  if (filter.untilAt) where.push(sql`line.at < ${filter.untilAt.toISOString()}::timestamptz`);
+  return sql.join(where, sql` and `);
+}
+
+interface RawTrailRow {
+  id: string;
+  at: Date | string;
+  action: string;
+  actor_username: string | null;
+  actor_first_name: string | null;
+  actor_last_name: string | null;
+  actor_agent_code: string | null;
+  target: string | null;
+  target_first_name: string | null;
+  target_last_name: string | null;
+  target_agent_name: string | null;
+  agent_code: string | null;
+  agent_name: string | null;
+  ip: string | null;
+  details: Record<string, unknown> | string | null;
+}
+
+/** A page of the audit trail, newest first (`GET /audit`), and how many lines the filter keeps. */
 export async function listAuditEntries(
   executor: Executor,
+  filter: AuditFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: (typeof auditLog.$inferSelect)[]; total: number }> {
+): Promise<{ rows: AuditTrailRow[]; total: number }> {
+  const from = sql`
+    from (${trail()}) as line
+    left join ${agents} as line_agent on line_agent.id = line.agent_id
+    left join ${users} as actor_user on actor_user.id = line.actor_user_id
+    left join ${persons} as actor_person on actor_person.id = actor_user.person_id
+    left join ${agents} as actor_agent on actor_agent.id = actor_user.agent_id
+    where ${conditions(filter)}`;
   const [rows, totals] = await Promise.all([
-    executor
-      .select()
-      .from(auditLog)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    executor.select({ total: count() }).from(auditLog),
+    executor.execute(sql`
+      select line.id, line.at, line.action, line.actor_username, actor_person.first_name as actor_first_name,
+        actor_person.last_name as actor_last_name, actor_agent.code as actor_agent_code, line.target,
+        line.target_first_name, line.target_last_name, line.target_agent_name,
+        line_agent.code as agent_code, line_agent.name as agent_name, line.ip, line.details
+      ${from}
+      order by line.at desc, line.seq desc nulls last, line.id desc
+      limit ${page.limit} offset ${page.offset}`),
+    executor.execute(sql`select count(*)::int as total ${from}`),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const total = (totals as { rows: { total: number | string }[] }).rows[0]?.total ?? 0;
+  return {
+    rows: (rows as { rows: RawTrailRow[] }).rows.map((row) => ({
+      id: row.id,
+      at: row.at instanceof Date ? row.at : new Date(row.at),
+      action: row.action,
+      actorUsername: row.actor_username,
+      actorFirstName: row.actor_first_name,
+      actorLastName: row.actor_last_name,
+      actorAgentCode: row.actor_agent_code,
+      target: row.target,
+      targetFirstName: row.target_first_name,
+      targetLastName: row.target_last_name,
+      targetAgentName: row.target_agent_name,
+      agentCode: row.agent_code,
+      agentName: row.agent_name,
+      ip: row.ip,
+      // node-postgres parses jsonb; PGlite may hand it over as text.
+      details: (typeof row.details === 'string' ? JSON.parse(row.details) : (row.details ?? {})) as Record<
+        string,
+        unknown
+      >,
+    })),
+    total: Number(total),
+  };
 }

@@ -9,6 +9,7 @@ import {
   messageResponseSchema,
   resetPasswordInputSchema,
   updatePasswordInputSchema,
+  updatePasswordResponseSchema,
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCapability, sessionOf } from './plugin.js';
@@ -92,11 +93,11 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['auth'],
         summary: 'Changer son mot de passe (aussi le premier)',
         description:
-          'Fixe passwordUpdatedAt ; tous les jetons de l’utilisateur cessent de fonctionner. Un mot de passe courant est refusé (422). Le 5e mot de passe actuel incorrect en 15 minutes ferme toutes les sessions de l’utilisateur (401) ; ensuite 429 jusqu’à la fin de la fenêtre.',
+          'Fixe passwordUpdatedAt ; tous les autres jetons de l’utilisateur cessent de fonctionner et la réponse porte un jeton neuf (comme la connexion), avec lequel l’appelant reste connecté. Un mot de passe courant est refusé (422). Le 5e mot de passe actuel incorrect en 15 minutes ferme toutes les sessions de l’utilisateur (401) ; ensuite 429 jusqu’à la fin de la fenêtre.',
         security: bearer,
         body: updatePasswordInputSchema,
         response: {
-          200: messageResponseSchema,
+          200: updatePasswordResponseSchema,
           401: errorBodySchema,
           403: errorBodySchema,
           422: errorBodySchema,
@@ -105,8 +106,16 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      await app.auth.updatePassword(sessionOf(request), request.body, request.ip);
-      return { data: { message: authMessages.passwordUpdated } };
+      const result = await app.auth.updatePassword(sessionOf(request), request.body, request.ip);
+      return {
+        data: {
+          message: authMessages.passwordUpdated,
+          access_token: result.accessToken,
+          token_type: 'Bearer' as const,
+          expires_in: result.expiresIn,
+          user: result.user,
+        },
+      };
     },
   );
 

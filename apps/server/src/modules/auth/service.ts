@@ -172,8 +172,12 @@ export class AuthService {
    * in 15 minutes): the 5th ends every session of the user (decision 110), so that whoever holds
    * a stolen token cannot guess the password through this route.
    */
-  async updatePassword(user: SessionUser, input: UpdatePasswordInput, ip: string): Promise<void> {
-    const { db, clock } = this.deps;
+  async updatePassword(
+    user: SessionUser,
+    input: UpdatePasswordInput,
+    ip: string,
+  ): Promise<{ accessToken: string; expiresIn: number; user: SessionUser }> {
+    const { db, clock, tokens } = this.deps;
     const now = clock.now();
     const account = await findUserById(db, user.id);
     if (!account) throw new Unauthenticated();
@@ -201,6 +205,16 @@ export class AuthService {
         ip,
       });
     });
+    // Every older token stops working (the new version); the caller, who just proved the password,
+    // goes on with a fresh one, so that a new user is not sent back to sign in again (decision 133).
+    const updated = await findUserById(db, account.id);
+    if (!updated) throw new Unauthenticated();
+    const session = toSessionUser(updated);
+    return {
+      accessToken: await tokens.sign(session, updated.tokenVersion),
+      expiresIn: tokens.idleSeconds,
+      user: session,
+    };
   }
 
   /** `POST /forgot-password`: the same answer whether or not the user exists. */

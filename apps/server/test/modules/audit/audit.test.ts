@@ -103,20 +103,32 @@ describe('GET /api/audit', () => {
     // The longest test of the file, and the first: it also pays for the database and many password hashes.
   }, 120_000);
 
-  it('is the super administrator’s alone', async () => {
+  it('is refused to a teller and to anonymous callers; an administrator reads its own agent’s (decision 133)', async () => {
     const { app, database } = await build();
     const alpha = await createAgent(database.db, { code: 'ALP001', name: 'Alpha Cash' });
-    for (const [username, role] of [
-      ['alpha.admin', 'agent_admin'],
-      ['alpha.guichet', 'user'],
-    ] as const) {
-      await createUser(database.db, { username, password: 'Guichet-2026', role, agentId: alpha.id });
-      const refused = await call(app, 'GET', '/api/audit', {
-        token: await tokenOf(app, username, 'Guichet-2026'),
-      });
-      expect(refused.status).toBe(403);
-      expect(refused.body.code).toBe('FORBIDDEN');
-    }
+    await createUser(database.db, {
+      username: 'alpha.guichet',
+      password: 'Guichet-2026',
+      role: 'user',
+      agentId: alpha.id,
+    });
+    const refused = await call(app, 'GET', '/api/audit', { token: await tokenOf(app, 'alpha.guichet', 'Guichet-2026') });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('FORBIDDEN');
+
+    await createUser(database.db, {
+      username: 'alpha.admin',
+      password: 'Guichet-2026',
+      role: 'agent_admin',
+      agentId: alpha.id,
+    });
+    const own = await call(app, 'GET', '/api/audit?per_page=100', {
+      token: await tokenOf(app, 'alpha.admin', 'Guichet-2026'),
+    });
+    expect(own.status).toBe(200);
+    const lines = entriesOf(own.body);
+    expect(lines.map((entry) => entry.actorUsername)).toEqual(['alpha.admin', 'alpha.guichet']);
+    expect(lines.every((entry) => entry.agent?.code === 'ALP001')).toBe(true);
     expect((await call(app, 'GET', '/api/audit')).status).toBe(401);
   });
 });

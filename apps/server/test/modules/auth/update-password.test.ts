@@ -8,7 +8,7 @@ import { call, login, tokenOf, userRow } from '../../helpers/fixtures.js';
 const NEW_PASSWORD = 'Lajan-Nouveau-2026';
 
 describe('POST /api/users/update-password', () => {
-  it('sets the new password and passwordUpdatedAt, and ends every session of the user', async () => {
+  it('sets the new password and passwordUpdatedAt, ends every other session, and answers a fresh token (decision 133)', async () => {
     const { app, clock, database } = await build();
     const token = await tokenOf(app, SUPERADMIN.username, SUPERADMIN.password);
     expect((await userRow(database.db, SUPERADMIN.username)).passwordUpdatedAt).toBeNull();
@@ -23,12 +23,29 @@ describe('POST /api/users/update-password', () => {
     });
 
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ data: { message: authMessages.passwordUpdated } });
+    expect(answer.body).toEqual({
+      data: {
+        message: authMessages.passwordUpdated,
+        access_token: expect.any(String),
+        token_type: 'Bearer',
+        expires_in: 30 * 60,
+        user: expect.objectContaining({
+          username: SUPERADMIN.username,
+          passwordUpdatedAt: clock.now().toISOString(),
+        }),
+      },
+    });
     const row = await userRow(database.db, SUPERADMIN.username);
     expect(row.passwordUpdatedAt?.toISOString()).toBe(clock.now().toISOString());
     expect(row.tokenVersion).toBe(1);
 
+    // The old token is over; the fresh one goes on, past the first-password gate.
     expect((await call(app, 'GET', '/api/auth/user', { token })).status).toBe(401);
+    const fresh = answer.body.data.access_token as string;
+    const me = await call(app, 'GET', '/api/auth/user', { token: fresh });
+    expect(me.status).toBe(200);
+    expect(me.body.data.user.passwordUpdatedAt).toBe(clock.now().toISOString());
+    expect((await call(app, 'GET', '/api/agents', { token: fresh })).status).toBe(200);
     expect((await login(app, SUPERADMIN.username, SUPERADMIN.password)).status).toBe(401);
     const again = await login(app, SUPERADMIN.username, NEW_PASSWORD);
     expect(again.status).toBe(200);

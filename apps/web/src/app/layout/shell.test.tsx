@@ -62,6 +62,8 @@ describe('the sidebar (SPEC §2)', () => {
       'Mon Compte',
       'Liste des utilisateurs',
       'Créer un utilisateur',
+      // Its own agent's trail (decision 133).
+      "Journal d'audit",
       'Tableau des Frais',
     ]);
   });

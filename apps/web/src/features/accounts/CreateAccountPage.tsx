@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import {
   accountMessages,
+  accountSlipTexts,
   accountTypeLabels,
   createAccountInputSchema,
   CURRENCY,
@@ -15,17 +16,20 @@ import {
 } from '@lajan/domain';
 import { AccountTypeField, currencyOptions } from '../../components/accounts/AccountTypeField';
 import { Alert } from '../../components/Alert';
-import { buttonClasses } from '../../components/Button';
+import { Button, buttonClasses } from '../../components/Button';
 import { ClientList } from '../../components/persons/ClientList';
 import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
 import type { PersonSearchResult } from '../../components/persons/api';
 import { SelectField } from '../../components/SelectField';
+import { printReceipt } from '../../components/receipt/ReceiptPanel';
 import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { Wizard } from '../../components/wizard/Wizard';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
+import { useSession } from '../../lib/session-context';
 import { AccountChoiceSummary } from './AccountChoiceSummary';
+import { AccountOpeningSlip } from './AccountOpeningSlip';
 import { useCreateAccountMutation } from './api/create-account';
 
 const STEP_CLIENTS = 0;
@@ -205,31 +209,42 @@ export default function CreateAccountPage() {
 }
 
 function AccountCreated({ account }: { account: Account }) {
+  const { user } = useSession();
+  const slipRef = useRef<HTMLDivElement>(null);
   return (
     <section className="mx-auto w-full max-w-xl rounded-xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8">
-      <div
-        aria-hidden="true"
-        className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800"
-      >
-        ✓
+      <div className="print:hidden">
+        <div
+          aria-hidden="true"
+          className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800"
+        >
+          ✓
+        </div>
+        <h1 className="mt-4 text-2xl font-semibold text-slate-900">Compte créé avec succès !</h1>
+        <p className="mt-4 text-sm text-slate-600">Numéro de compte</p>
+        <p
+          className="mt-1 font-mono text-3xl font-bold tracking-wider break-all text-blue-900"
+          aria-label={`Numéro de compte ${account.accountNumber}`}
+        >
+          {account.accountNumber}
+        </p>
+        <p className="mt-1 text-sm text-slate-700">
+          {accountTypeLabels[account.type]} · {account.currency}
+        </p>
+        <p className="mt-4 text-sm text-slate-700">
+          Conservez précieusement ce numéro pour accéder à votre compte.
+        </p>
       </div>
-      <h1 className="mt-4 text-2xl font-semibold text-slate-900">Compte créé avec succès !</h1>
-      <p className="mt-4 text-sm text-slate-600">Numéro de compte</p>
-      <p
-        className="mt-1 font-mono text-3xl font-bold tracking-wider break-all text-blue-900"
-        aria-label={`Numéro de compte ${account.accountNumber}`}
-      >
-        {account.accountNumber}
-      </p>
-      <p className="mt-1 text-sm text-slate-700">
-        {accountTypeLabels[account.type]} · {account.currency}
-      </p>
-      <p className="mt-4 text-sm text-slate-700">
-        Conservez précieusement ce numéro pour accéder à votre compte.
-      </p>
-      <Link to="/" className={buttonClasses('primary', 'mt-6 w-full sm:w-auto')}>
-        Retour à l&apos;accueil
-      </Link>
+      {/* The slip prints alone, on the counter's roll, like the transaction receipt (decision 133). */}
+      <div ref={slipRef} className="mt-6">
+        <AccountOpeningSlip account={account} openedBy={user ? displayName(user) : null} />
+      </div>
+      <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row print:hidden">
+        <Button onClick={() => printReceipt(slipRef.current)}>{accountSlipTexts.print}</Button>
+        <Link to="/" className={buttonClasses('secondary')}>
+          Retour à l&apos;accueil
+        </Link>
+      </div>
     </section>
   );
 }

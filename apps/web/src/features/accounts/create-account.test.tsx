@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holderDocumentMessages, holderDocumentTexts, type MaskedPerson } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, marie, personList } from '../../test/persons';
@@ -98,7 +98,7 @@ describe('the create-account wizard (SPEC §2, §4)', () => {
     answer?.();
 
     expect(await screen.findByRole('heading', { name: 'Compte créé avec succès !' })).toBeVisible();
-    expect(screen.getByText('40955501234')).toBeVisible();
+    expect(screen.getByLabelText('Numéro de compte 40955501234')).toBeVisible();
     expect(screen.getByText('Conservez précieusement ce numéro pour accéder à votre compte.')).toBeVisible();
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
     expect(within(screen.getByRole('region', { name: 'Notifications' })).getByText('Compte créé avec succès')).toBeVisible();
@@ -107,6 +107,48 @@ describe('the create-account wizard (SPEC §2, §4)', () => {
       currency: 'HTG',
       personIds: [jean.id, marie.id],
     });
+  });
+
+  it('shows the account-opening slip (number, holders, type, date, agent) and prints it (decision 133)', async () => {
+    api.on('POST /accounts', {
+      status: 201,
+      body: { data: accountOf([jean, marie], { accountNumber: '40955501234', type: 'savings', createdAt: '2026-11-20T15:30:00.000Z' }) },
+    });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const { user } = await openWizard();
+    await pick(user, /Jean PIERRE/);
+    await pick(user, /Marie JOSEPH/);
+    await user.click(next());
+    await user.click(screen.getByRole('radio', { name: /Épargne/ }));
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    const slip = await screen.findByRole('article', { name: "Fiche d'ouverture de compte" });
+    expect(slip).toHaveClass('receipt-print');
+    const fields = Object.fromEntries(
+      within(slip)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(fields).toEqual({
+      'Numéro de compte': '40955501234',
+      'Type de compte': 'Épargne',
+      Devise: 'HTG',
+      // 15:30 UTC is 10:30 in Port-au-Prince (UTC−5 in November).
+      "Date d'ouverture": '20/11/2026 10:30',
+      Agent: 'Cap Services (CAP01)',
+      'Ouvert par': 'Nadège JOSEPH',
+    });
+    const holders = within(within(slip).getByRole('region', { name: 'Titulaires' })).getAllByRole('listitem');
+    expect(holders.map((holder) => holder.textContent)).toEqual([
+      expect.stringMatching(/^Jean PIERRE.*Titulaire principal/),
+      expect.stringMatching(/^Marie JOSEPH.*Titulaire secondaire/),
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Imprimer la fiche' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
   });
 
   it('returns to the step of a field the server refuses, with its message', async () => {

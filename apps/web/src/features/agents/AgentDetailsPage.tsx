@@ -10,10 +10,11 @@ import {
   genericMessages,
   roleLabels,
   userFailureMessages,
+  agentTexts,
   type Agent,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
+import { Button, buttonClasses } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
 import { textLinkClasses } from '../../components/text-link';
@@ -157,6 +158,15 @@ export default function AgentDetailsPage() {
         </div>
         {manages && (
           <div className="flex flex-wrap gap-2">
+            {/* Funding the float: the agent deposit, the agent already chosen (decision 133). */}
+            {can(user, 'agents.deposit') && agent.status === 'active' && (
+              <Link
+                to={`/transaction/deposit-agent?code=${encodeURIComponent(agent.code)}`}
+                className={buttonClasses('primary')}
+              >
+                {agentTexts.fund}
+              </Link>
+            )}
             {actionsFor(agent).map((action) => (
               <Button key={action} variant={actionTexts[action].variant} onClick={() => setPending(action)}>
                 {actionTexts[action].button}

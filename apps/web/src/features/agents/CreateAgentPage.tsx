@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import {
   agentMessages,
+  agentTexts,
   agentTypeLabels,
   agentTypeSchema,
   createAgentInputSchema,
@@ -9,8 +10,11 @@ import {
   documentLabel,
   normalizePhone,
   phonePrefixes,
+  type Agent,
   type CreateAgentInput,
 } from '@lajan/domain';
+import { buttonClasses } from '../../components/Button';
+import { textLinkClasses } from '../../components/text-link';
 import { Alert } from '../../components/Alert';
 import { ClientList } from '../../components/persons/ClientList';
 import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
@@ -69,13 +73,12 @@ const typeOptions = agentTypeSchema.options.map((type) => ({
  */
 export default function CreateAgentPage() {
   const toasts = useToasts();
-  const navigate = useNavigate();
-  const location = useLocation();
   const mutation = useCreateAgentMutation();
   const [step, setStep] = useState(STEP_OWNERS);
   const [owners, setOwners] = useState<PersonSearchResult[]>([]);
   const [ownersError, setOwnersError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const [created, setCreated] = useState<Agent | null>(null);
   const prefixId = useId();
   const ownersErrorId = useId();
 
@@ -111,11 +114,6 @@ export default function CreateAgentPage() {
     return result.success;
   }
 
-  function goBackOnePage() {
-    if (location.key === 'default') void navigate('/agents', { replace: true });
-    else void navigate(-1);
-  }
-
   async function submit() {
     setSubmitError(null);
     const parsed = createAgentInputSchema.safeParse({
@@ -128,9 +126,10 @@ export default function CreateAgentPage() {
     }
     const input: CreateAgentInput = { ...parsed.data, phone: normalizePhone(parsed.data.phone) };
     try {
-      await mutation.mutateAsync(input);
+      const agent = await mutation.mutateAsync(input);
       toasts.success(agentMessages.created);
-      goBackOnePage();
+      // The new agent's code and what to do next, rather than SPEC §4's "back one page" (decision 133).
+      setCreated(agent);
     } catch (error) {
       // The toast (the server's message) comes from the query client.
       const refusal = applyRefusal(error, infoFields, 'personIds');
@@ -272,6 +271,20 @@ export default function CreateAgentPage() {
     </div>
   );
 
+  if (created) {
+    return (
+      <CreatedAgent
+        agent={created}
+        onAnother={() => {
+          setCreated(null);
+          setOwners([]);
+          form.reset();
+          setStep(STEP_OWNERS);
+        }}
+      />
+    );
+  }
+
   return (
     <Wizard
       title="Créer un agent"
@@ -290,5 +303,55 @@ export default function CreateAgentPage() {
         { id: 'confirmation', title: 'Confirmation', content: confirmationStep },
       ]}
     />
+  );
+}
+
+/** After creation: the agent's code, its administrator, and the next steps with their links. */
+function CreatedAgent({ agent, onAnother }: { agent: Agent; onAnother: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const code = encodeURIComponent(agent.code);
+  return (
+    <section aria-labelledby="created-agent-title" className="max-w-2xl space-y-6">
+      <header>
+        <h1 id="created-agent-title" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900">
+          {agentTexts.createdTitle} : {agent.name}
+        </h1>
+        <p className="mt-1 text-sm text-slate-700">{agentTexts.createdIntro}</p>
+      </header>
+      <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4">
+        <p className="text-sm font-medium text-emerald-900" id="created-agent-code">
+          {agentTexts.createdCode}
+        </p>
+        <p aria-labelledby="created-agent-code" className="mt-1 font-mono text-3xl font-semibold tracking-wider text-slate-900">
+          {agent.code}
+        </p>
+      </div>
+      <section aria-labelledby="next-steps-title" className="space-y-3">
+        <h2 id="next-steps-title" className="text-lg font-semibold text-slate-900">
+          {agentTexts.nextSteps}
+        </h2>
+        <ol className="list-decimal space-y-3 pl-6 text-sm text-slate-800">
+          {agent.username && <li>{agentTexts.stepAdministrator(agent.username)}</li>}
+          <li>
+            {agentTexts.stepFund}{' '}
+            <Link to={`/transaction/deposit-agent?code=${code}`} className={textLinkClasses}>
+              {agentTexts.fundLink}
+            </Link>
+          </li>
+        </ol>
+      </section>
+      <div className="flex flex-wrap gap-2">
+        <Link to={`/agents/${code}`} className={buttonClasses('primary')}>
+          {agentTexts.detailsLink}
+        </Link>
+        <button type="button" className={buttonClasses('secondary')} onClick={onAnother}>
+          {agentTexts.anotherLink}
+        </button>
+        <Link to="/agents" className={buttonClasses('secondary')}>
+          {agentTexts.listLink}
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -249,6 +249,33 @@ describe('/agents/:code', () => {
     for (const name of ['Suspendre', 'Réactiver', 'Supprimer (désactiver)']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
+    expect(screen.queryByRole('link', { name: 'Approvisionner' })).not.toBeInTheDocument();
+  });
+
+  it('funds the agent from its page: "Approvisionner" opens the agent deposit with the agent already found (decision 133)', async () => {
+    serveAgent();
+    api.on('POST /agents/search', { body: { data: { agent: agent() } } });
+    const { user } = renderApp({ path: '/agents/CAP01', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('heading', { name: 'Cap Services', level: 1 });
+    await user.click(screen.getByRole('link', { name: 'Approvisionner' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dépôt sur agent', level: 1 }, { timeout: 5000 })).toBeVisible();
+    expect(window.location.search).toBe('?code=CAP01');
+    expect(screen.getByRole('textbox', { name: "Code de l'agent" })).toHaveValue('CAP01');
+    const found = await screen.findByRole('region', { name: 'Agent trouvé' });
+    expect(within(found).getByText('Cap Services')).toBeVisible();
+    expect(api.requests.filter((request) => request.path === '/agents/search').map((request) => request.body)).toEqual([
+      { code: 'CAP01' },
+    ]);
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeEnabled();
+  });
+
+  it('offers no funding for an agent that is not active', async () => {
+    serveAgent(agent({ status: 'suspended', suspendedAt: '2026-11-20T10:00:00.000Z' }));
+    renderApp({ path: '/agents/CAP01', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('heading', { name: 'Cap Services', level: 1 });
+    expect(screen.getByRole('button', { name: 'Réactiver' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Approvisionner' })).not.toBeInTheDocument();
   });
 
   it('says when the code is unknown', async () => {

@@ -122,8 +122,8 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
     expect(await screen.findByText('Étape 3 sur 3')).toBeVisible();
   });
 
-  it('creates the agent from the confirmation, says so, and goes back one page', async () => {
-    api.on('POST /agents', { status: 201, body: { data: agent({ code: 'CAP02', name: 'Cap Nord' }) } });
+  it('creates the agent from the confirmation, says so, and shows its code and the next steps (decision 133)', async () => {
+    api.on('POST /agents', { status: 201, body: { data: agent({ code: 'CAP02', name: 'Cap Nord', username: 'capnord01' }) } });
     const { user } = await openWizard();
     await pickOwner(user, /Jean PIERRE/);
     await pickOwner(user, /Marie JOSEPH/);
@@ -142,7 +142,17 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
 
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await toasts().findByText('Agent enregistré avec succès')).toBeVisible();
-    await waitFor(() => expect(window.location.pathname).toBe('/agents'));
+    expect(await screen.findByRole('heading', { name: 'Agent créé : Cap Nord', level: 1 })).toHaveFocus();
+    expect(screen.getByLabelText("Code de l'agent")).toHaveTextContent('CAP02');
+    const steps = screen.getByRole('region', { name: 'Étapes suivantes' });
+    expect(within(steps).getByText(/Son administrateur « capnord01 » a été créé/)).toBeVisible();
+    expect(within(steps).getByRole('link', { name: "Approvisionner l'agent" })).toHaveAttribute(
+      'href',
+      '/transaction/deposit-agent?code=CAP02',
+    );
+    expect(screen.getByRole('link', { name: "Voir la fiche de l'agent" })).toHaveAttribute('href', '/agents/CAP02');
+    expect(screen.getByRole('link', { name: 'Retour à la liste des agents' })).toHaveAttribute('href', '/agents');
+    expect(window.location.pathname).toBe('/create-agent');
     expect(api.requests.find((r) => r.method === 'POST' && r.path === '/agents')?.body).toEqual({
       name: 'Cap Nord',
       address: '3 rue 24, Cap-Haïtien',
@@ -152,6 +162,21 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
       username: 'capnord01',
       personIds: [jean.id, marie.id],
     });
+  });
+
+  it('starts a new, empty wizard from "Créer un autre agent"', async () => {
+    api.on('POST /agents', { status: 201, body: { data: agent({ code: 'CAP02', name: 'Cap Nord', username: 'capnord01' }) } });
+    const { user } = await openWizard();
+    await pickOwner(user, /Jean PIERRE/);
+    await next(user);
+    await fillInformation(user);
+    await next(user);
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer' }));
+    await user.click(await screen.findByRole('button', { name: 'Créer un autre agent' }));
+    expect(await screen.findByText('Étape 1 sur 3')).toBeVisible();
+    expect(screen.getByText('Aucun client sélectionné')).toBeVisible();
+    await next(user);
+    expect(screen.getByRole('alert')).toHaveTextContent('Veuillez sélectionner au moins une personne.');
   });
 
   it('puts server field errors on the fields and returns to step 2', async () => {

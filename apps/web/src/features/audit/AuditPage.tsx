@@ -1,33 +1,125 @@
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDateTimeFr } from '@lajan/domain';
+import { auditMessages, auditTexts, formatDateTimeFr, formatHtg, type AuditEntryView } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PageLoading } from '../../components/PageLoading';
 import { Pagination } from '../../components/Pagination';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
-import { auditActionLabel } from './action-labels';
-import { AUDIT_PER_PAGE, useAuditQuery } from './api/get-audit';
+import { useSession } from '../../lib/session-context';
+import { auditActionLabel, isMoneyMovement, moneyActionOptions, writeActionOptions } from './action-labels';
+import { AUDIT_PER_PAGE, auditFilterNames, useAuditQuery, type AuditFilters } from './api/get-audit';
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-/** /audit: who did what, when and from where (DESIGN §7), for the super administrator. */
+const actionOptions = [
+  { value: 'transactions', label: auditTexts.moneyMovements },
+  ...moneyActionOptions,
+  ...writeActionOptions,
+];
+
+function filtersFrom(params: URLSearchParams): AuditFilters {
+  const filters: AuditFilters = {};
+  for (const name of auditFilterNames) {
+    const value = params.get(name);
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+
+/** "1 500,00 HTG" under a money movement's name, and its account(s). */
+function moneyLine(entry: AuditEntryView): string | null {
+  if (!isMoneyMovement(entry.action) || !entry.details) return null;
+  const { amount, accountNumber, recipientAccountNumber } = entry.details;
+  const parts = [typeof amount === 'number' ? formatHtg(amount) : null];
+  if (typeof accountNumber === 'string') parts.push(`compte ${accountNumber}`);
+  if (typeof recipientAccountNumber === 'string') parts.push(`vers ${recipientAccountNumber}`);
+  return parts.filter(Boolean).join(' · ') || null;
+}
+
+/**
+ * /audit: who did what, when and from where (DESIGN §7), the money movements included, filtered by
+ * who, what, when and (for the super administrator) agent; an agent's administrator reads its own
+ * agent's lines (decision 133). The filters live in the address, so that a filtered trail can be
+ * shared and survives a reload.
+ */
 export default function AuditPage() {
+  const { user } = useSession();
+  const networkWide = Boolean(user?.isSuperAdmin);
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFrom(searchParams.get('page'));
-  const query = useAuditQuery(page);
+  const filters = filtersFrom(searchParams);
+  const filtered = Object.keys(filters).length > 0;
+  const query = useAuditQuery(page, filters);
   const entries = query.data?.data ?? [];
+  const [periodError, setPeriodError] = useState<string | undefined>();
+
+  function applyFilters(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: Record<string, string> = {};
+    for (const name of auditFilterNames) {
+      const value = form.get(name);
+      if (typeof value === 'string' && value.trim()) next[name] = value.trim();
+    }
+    if (next.from && next.to && next.from > next.to) {
+      setPeriodError(auditMessages.invalidPeriod);
+      return;
+    }
+    setPeriodError(undefined);
+    setSearchParams(next);
+  }
+
+  function setPage(next: number) {
+    const params = new URLSearchParams(searchParams);
+    if (next > 1) params.set('page', String(next));
+    else params.delete('page');
+    setSearchParams(params);
+  }
 
   return (
     <div className="space-y-6">
       <header>
-        <h1 className="text-2xl font-semibold text-slate-900">Journal d'audit</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Chaque écriture et chaque événement de connexion, du plus récent au plus ancien. Heures de Port-au-Prince.
-        </p>
+        <h1 className="text-2xl font-semibold text-slate-900">{auditTexts.title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{networkWide ? auditTexts.intro : auditTexts.introAgent}</p>
       </header>
+
+      <form
+        role="search"
+        aria-label={auditTexts.filters}
+        noValidate
+        // A new key when the address changes (reset, back): the fields show the filters in force.
+        key={searchParams.toString()}
+        onSubmit={applyFilters}
+        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        <TextField label={auditTexts.user} name="user" defaultValue={filters.user ?? ''} autoComplete="off" />
+        <SelectField
+          label={auditTexts.action}
+          name="action"
+          placeholder={auditTexts.anyAction}
+          options={actionOptions}
+          defaultValue={filters.action ?? ''}
+        />
+        {networkWide && (
+          <TextField label={auditTexts.agent} name="agent" defaultValue={filters.agent ?? ''} autoComplete="off" />
+        )}
+        <TextField label={auditTexts.from} name="from" type="date" defaultValue={filters.from ?? ''} />
+        <TextField label={auditTexts.to} name="to" type="date" defaultValue={filters.to ?? ''} error={periodError} />
+        <div className="flex flex-wrap items-end gap-2">
+          <Button type="submit">{auditTexts.apply}</Button>
+          {filtered && (
+            <Button type="button" variant="secondary" onClick={() => setSearchParams({})}>
+              {auditTexts.reset}
+            </Button>
+          )}
+        </div>
+      </form>
 
       {query.isPending ? (
         <PageLoading label="Chargement du journal..." />
@@ -39,39 +131,53 @@ export default function AuditPage() {
         </Alert>
       ) : entries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          Le journal est vide.
+          {filtered ? auditTexts.noMatch : auditTexts.empty}
         </p>
       ) : (
         <div className="space-y-4" aria-busy={query.isFetching || undefined}>
           <div className={tableClasses.box}>
             <table className={tableClasses.table}>
-              <caption className="sr-only">Journal d'audit</caption>
+              <caption className="sr-only">{auditTexts.title}</caption>
               <thead className={tableClasses.head}>
                 <tr>
                   <th scope="col" className={tableClasses.th}>Date et heure</th>
                   <th scope="col" className={tableClasses.th}>Utilisateur</th>
                   <th scope="col" className={tableClasses.th}>Action</th>
                   <th scope="col" className={tableClasses.th}>Cible</th>
+                  <th scope="col" className={tableClasses.th}>Agent</th>
                   <th scope="col" className={tableClasses.th}>Adresse</th>
                 </tr>
               </thead>
               <tbody className={tableClasses.body}>
                 {entries.map((entry) => {
                   const label = auditActionLabel(entry.action);
+                  const money = moneyLine(entry);
                   return (
                     <tr key={entry.id} className={tableClasses.row}>
                       <td data-label="Date et heure" className={`${tableClasses.td} whitespace-nowrap tabular-nums`}>
                         <time dateTime={entry.at}>{formatDateTimeFr(entry.at)}</time>
                       </td>
                       <td data-label="Utilisateur" className={tableClasses.td}>
-                        {entry.actorUsername ?? <span className="text-slate-500">Anonyme</span>}
+                        {entry.actorUsername === null ? (
+                          <span className="text-slate-500">{auditTexts.anonymous}</span>
+                        ) : entry.actorName ? (
+                          <>
+                            <span className="block">{entry.actorName}</span>
+                            <span className="block text-xs text-slate-600">{entry.actorUsername}</span>
+                          </>
+                        ) : (
+                          entry.actorUsername
+                        )}
                       </td>
                       <td data-label="Action" className={tableClasses.td}>
                         {label ?? <code className="text-xs">{entry.action}</code>}
-                        {label && <code className="ml-2 text-xs text-slate-500 max-md:hidden">{entry.action}</code>}
+                        {money && <span className="block text-xs text-slate-700 tabular-nums">{money}</span>}
                       </td>
-                      <td data-label="Cible" className={`${tableClasses.td} break-all`}>
-                        {entry.target ?? '—'}
+                      <td data-label="Cible" className={`${tableClasses.td} break-words`}>
+                        {entry.targetLabel ?? '—'}
+                      </td>
+                      <td data-label="Agent" className={tableClasses.td}>
+                        {entry.agent ? `${entry.agent.code} · ${entry.agent.name}` : auditTexts.network}
                       </td>
                       <td data-label="Adresse" className={tableClasses.td}>
                         <span className="font-mono text-xs">{entry.ip ?? '—'}</span>
@@ -87,7 +193,7 @@ export default function AuditPage() {
             perPage={query.data?.meta.per_page ?? AUDIT_PER_PAGE}
             total={query.data?.meta.total ?? 0}
             busy={query.isPlaceholderData}
-            onPageChange={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})}
+            onPageChange={setPage}
             label="Pages du journal"
           />
         </div>

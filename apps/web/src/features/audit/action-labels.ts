@@ -1,8 +1,11 @@
+import { transactionTypeLabels, transactionTypes } from '@lajan/domain';
+
 /**
  * French names of the audit trail's actions. The server names actions `domain.verb`; an action not
- * listed here (a newer one) shows its code alone, so that nothing recorded is ever hidden.
+ * listed here (a newer one) shows its code alone, so that nothing recorded is ever hidden. The money
+ * movements (`transactions.<type>`) are named as the history names their types.
  */
-const actionLabels: Record<string, string> = {
+const writeLabels: Record<string, string> = {
   'auth.login': 'Connexion',
   'auth.login_failed': 'Connexion refusée',
   'auth.login_throttled': 'Connexion bloquée (trop de tentatives)',
@@ -35,8 +38,24 @@ const actionLabels: Record<string, string> = {
   'accounts.request_activated': "Demande d'ouverture acceptée",
   'accounts.request_rejected': "Demande d'ouverture refusée",
   'fees.updated': 'Barème des frais modifié',
+  'transactions.transfer_unlocked': 'Transfert débloqué',
 };
+
+const moneyLabels: Record<string, string> = Object.fromEntries(
+  transactionTypes.map((type) => [`transactions.${type}`, transactionTypeLabels[type]]),
+);
+
+const actionLabels: Record<string, string> = { ...moneyLabels, ...writeLabels };
 
 export function auditActionLabel(action: string): string | undefined {
   return actionLabels[action];
 }
+
+/** True for a line that is a posted money movement (its amount is in `details`). */
+export function isMoneyMovement(action: string): boolean {
+  return action in moneyLabels;
+}
+
+/** The choices of the action filter: the money movements first, then the other writes. */
+export const moneyActionOptions = Object.entries(moneyLabels).map(([value, label]) => ({ value, label }));
+export const writeActionOptions = Object.entries(writeLabels).map(([value, label]) => ({ value, label }));

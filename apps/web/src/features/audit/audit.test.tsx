@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { formatHtg } from '@lajan/domain';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { listAnswer } from '../../test/network';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
-import { agentAdmin, superAdmin } from '../../test/users';
+import { agentAdmin, superAdmin, teller } from '../../test/users';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -16,41 +17,89 @@ afterEach(async () => {
 
 const entries = [
   {
-    id: 'a2',
+    id: 'tx:48213907561',
+    at: '2026-11-20T19:00:00.000Z',
+    actorUsername: 'caisse.cap',
+    actorName: 'Nadège JOSEPH',
+    action: 'transactions.deposit',
+    target: '48213907561',
+    targetLabel: '48213907561',
+    agent: { code: 'CAP01', name: 'Cap Services' },
+    ip: null,
+    details: { amount: 1500, fee: 0, status: 'completed', accountNumber: '10000000016', recipientAccountNumber: null },
+  },
+  {
+    id: '12',
     at: '2026-11-20T18:05:00.000Z',
     actorUsername: 'superadmin',
+    actorName: 'Rose LAFLEUR',
     action: 'agents.suspend',
     target: 'CAP01',
+    targetLabel: 'CAP01 · Cap Services',
+    agent: { code: 'CAP01', name: 'Cap Services' },
     ip: '10.0.0.7',
     details: {},
   },
   {
-    id: 'a1',
-    at: '2026-11-20T08:00:00.000Z',
-    actorUsername: null,
-    action: 'auth.login_failed',
-    target: 'inconnu',
-    ip: '10.0.0.9',
+    id: '11',
+    at: '2026-11-20T17:00:00.000Z',
+    actorUsername: 'caisse.cap',
+    actorName: 'Nadège JOSEPH',
+    action: 'persons.updated',
+    target: '20000000-0000-4000-8000-000000000009',
+    targetLabel: 'Rose-Merline ÉTIENNE',
+    agent: { code: 'CAP01', name: 'Cap Services' },
+    ip: '10.0.0.8',
     details: {},
   },
-  { id: 'a0', at: '2026-11-19T08:00:00.000Z', actorUsername: 'admincap', action: 'ledger.something_new', target: null, ip: null, details: null },
+  {
+    id: '10',
+    at: '2026-11-20T08:00:00.000Z',
+    actorUsername: null,
+    actorName: null,
+    action: 'auth.login_failed',
+    target: null,
+    targetLabel: null,
+    agent: null,
+    ip: '10.0.0.9',
+    details: { reason: 'bad_credentials' },
+  },
+  {
+    id: '9',
+    at: '2026-11-19T08:00:00.000Z',
+    actorUsername: 'admincap',
+    actorName: null,
+    action: 'ledger.something_new',
+    target: null,
+    targetLabel: null,
+    agent: null,
+    ip: null,
+    details: null,
+  },
 ];
 
-describe("/audit, the super administrator's audit log", () => {
-  it('lists date and time (fr-FR, Haiti), who, action, target and address, paged', async () => {
+function rowsOf(table: HTMLElement) {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+}
+
+describe('/audit, the audit trail (decision 133)', () => {
+  it('lists date and time (fr-FR, Haiti), who by name, action with its amount, target by name, agent and address, paged', async () => {
     api.on('GET /audit', (request) => ({ body: listAnswer(entries, { total: 45, page: Number(request.query.page), perPage: 20 }) }));
     const { user } = renderApp({ path: '/audit', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     const table = await screen.findByRole('table', { name: "Journal d'audit" });
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
-    expect(rows).toEqual([
-      // 18:05 UTC is 13:05 in Port-au-Prince (UTC−5 in November).
-      ['20/11/2026 13:05', 'superadmin', 'Agent suspenduagents.suspend', 'CAP01', '10.0.0.7'],
-      ['20/11/2026 03:00', 'Anonyme', 'Connexion refuséeauth.login_failed', 'inconnu', '10.0.0.9'],
-      ['19/11/2026 03:00', 'admincap', 'ledger.something_new', '—', '—'],
+    expect(rowsOf(table)).toEqual([
+      // 19:00 UTC is 14:00 in Port-au-Prince (UTC−5 in November).
+      ['20/11/2026 14:00', 'Nadège JOSEPHcaisse.cap', `Dépôt${formatHtg(1500)} · compte 10000000016`, '48213907561', 'CAP01 · Cap Services', '—'],
+      ['20/11/2026 13:05', 'Rose LAFLEURsuperadmin', 'Agent suspendu', 'CAP01 · Cap Services', 'CAP01 · Cap Services', '10.0.0.7'],
+      ['20/11/2026 12:00', 'Nadège JOSEPHcaisse.cap', 'Personne modifiée', 'Rose-Merline ÉTIENNE', 'CAP01 · Cap Services', '10.0.0.8'],
+      ['20/11/2026 03:00', 'Anonyme', 'Connexion refusée', '—', 'Réseau', '10.0.0.9'],
+      ['19/11/2026 03:00', 'admincap', 'ledger.something_new', '—', 'Réseau', '—'],
     ]);
+    // Never a raw id on the screen.
+    expect(table.textContent).not.toContain('20000000-0000-4000-8000-000000000009');
     expect(screen.getByText('1 – 20 sur 45')).toBeVisible();
     expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '20' });
 
@@ -59,7 +108,60 @@ describe("/audit, the super administrator's audit log", () => {
     expect(api.requests.at(-1)?.query).toEqual({ page: '2', per_page: '20' });
   });
 
-  it('is in the super administrator’s sidebar only', async () => {
+  it('filters by user, action, agent and period, keeps the filters in the address and clears them', async () => {
+    api.on('GET /audit', (request) => ({
+      body: request.query.agent ? listAnswer(entries.slice(0, 1), { perPage: 20 }) : listAnswer(entries, { perPage: 20 }),
+    }));
+    const { user } = renderApp({ path: '/audit', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('table', { name: "Journal d'audit" });
+    const filters = screen.getByRole('search', { name: 'Filtrer le journal' });
+    await user.type(within(filters).getByLabelText("Nom d'utilisateur"), 'caisse.cap');
+    await user.selectOptions(within(filters).getByLabelText('Action'), 'Dépôt');
+    await user.type(within(filters).getByLabelText("Code de l'agent"), 'CAP01');
+    await user.type(within(filters).getByLabelText('Du'), '2026-11-01');
+    await user.type(within(filters).getByLabelText('Au'), '2026-11-20');
+    await user.click(within(filters).getByRole('button', { name: 'Filtrer' }));
+
+    await waitFor(() =>
+      expect(api.requests.at(-1)?.query).toEqual({
+        page: '1',
+        per_page: '20',
+        user: 'caisse.cap',
+        action: 'transactions.deposit',
+        agent: 'CAP01',
+        from: '2026-11-01',
+        to: '2026-11-20',
+      }),
+    );
+    expect(await screen.findByRole('row', { name: /48213907561/ })).toBeVisible();
+    expect(screen.queryByRole('cell', { name: 'Agent suspendu' })).toBeNull();
+    expect(window.location.search).toBe('?user=caisse.cap&action=transactions.deposit&agent=CAP01&from=2026-11-01&to=2026-11-20');
+
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Effacer les filtres' }));
+    await waitFor(() => expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '20' }));
+    expect(screen.getByRole('search', { name: 'Filtrer le journal' })).toBeVisible();
+    expect(within(screen.getByRole('search')).getByLabelText("Nom d'utilisateur")).toHaveValue('');
+  });
+
+  it('says that the period is upside down, under "Au", and asks nothing of the server', async () => {
+    api.on('GET /audit', { body: listAnswer(entries, { perPage: 20 }) });
+    const { user } = renderApp({ path: '/audit', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('table', { name: "Journal d'audit" });
+    const sent = api.requests.length;
+    await user.type(screen.getByLabelText('Du'), '2026-11-20');
+    await user.type(screen.getByLabelText('Au'), '2026-11-01');
+    await user.click(screen.getByRole('button', { name: 'Filtrer' }));
+    expect(screen.getByLabelText('Au')).toHaveAccessibleDescription('La date de début doit précéder la date de fin');
+    expect(api.requests.length).toBe(sent);
+  });
+
+  it('says when no line matches the filters', async () => {
+    api.on('GET /audit', { body: listAnswer([], { perPage: 20 }) });
+    renderApp({ path: '/audit?user=personne', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    expect(await screen.findByText('Aucune ligne ne correspond à ces filtres.')).toBeVisible();
+  });
+
+  it('is in the super administrator’s sidebar', async () => {
     api.on('GET /audit', { body: listAnswer([]) });
     const { user } = renderApp({ path: '/', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
@@ -67,9 +169,19 @@ describe("/audit, the super administrator's audit log", () => {
     expect(await screen.findByText('Le journal est vide.')).toBeVisible();
   });
 
-  it("is forbidden to an agent's administrator", async () => {
-    renderApp({ path: '/audit', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+  it("is in an agent's administrator's sidebar, for its own agent: no agent filter", async () => {
+    api.on('GET /audit', { body: listAnswer(entries.slice(0, 1), { perPage: 20 }) });
+    const { user } = renderApp({ path: '/', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+    await user.click(within(nav).getByRole('link', { name: "Journal d'audit" }));
+    expect(await screen.findByRole('row', { name: /48213907561/ })).toBeVisible();
+    expect(screen.getByText(/de votre agent/)).toBeVisible();
+    expect(screen.queryByLabelText("Code de l'agent")).toBeNull();
+  });
+
+  it('is forbidden to a teller', async () => {
+    renderApp({ path: '/audit', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     expect(await screen.findByRole('heading', { name: 'Accès interdit' })).toBeVisible();
-    expect(api.requests).toEqual([]);
+    expect(api.requests.filter((request) => request.path.endsWith('/audit'))).toEqual([]);
   });
 });

@@ -1,24 +1,32 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PublicFrame } from '../../components/PublicFrame';
-import { useSession } from '../../lib/session-context';
+import { useSession, useSessionStore } from '../../lib/session-context';
 import { textLinkClasses } from '../../components/text-link';
 import { useLogout } from './api/logout';
 import { UpdatePasswordForm } from './UpdatePasswordForm';
 
 /**
  * /first-update-password: a new user (no `passwordUpdatedAt`) must choose its own password before
- * anything else. Someone who already did goes back where they came from (SPEC §2).
+ * anything else. Someone who already did goes back where they came from (SPEC §2). Once changed
+ * here, the user goes on signed in with the fresh token the server answers, to the dashboard: no
+ * second sign-in (decision 133).
  */
 export default function FirstUpdatePasswordPage() {
   const { user } = useSession();
+  const session = useSessionStore();
   const navigate = useNavigate();
   const location = useLocation();
   const logoutMutation = useLogout();
   const alreadyUpdated = Boolean(user?.passwordUpdatedAt);
+  const changedHere = useRef(false);
 
   useEffect(() => {
     if (!alreadyUpdated) return;
+    if (changedHere.current) {
+      void navigate('/', { replace: true });
+      return;
+    }
     // 'default' is the key of the first entry: nothing to go back to inside the app.
     if (location.key === 'default') void navigate('/', { replace: true });
     else void navigate(-1);
@@ -46,7 +54,13 @@ export default function FirstUpdatePasswordPage() {
         </button>
       }
     >
-      <UpdatePasswordForm />
+      <UpdatePasswordForm
+        onChanged={(answer) => {
+          changedHere.current = true;
+          // A token that cannot be kept signs out (signIn clears): the sign-in page then shows.
+          session.signIn(answer.access_token);
+        }}
+      />
     </PublicFrame>
   );
 }

@@ -7,14 +7,16 @@ import { useToasts } from '../../components/toasts/toast-context';
 import { applyServerErrors } from '../../lib/form';
 import { isHttpError } from '../../lib/http';
 import { useSessionStore } from '../../lib/session-context';
-import { useUpdatePasswordMutation } from './api/update-password';
+import { useUpdatePasswordMutation, type UpdatePasswordAnswer } from './api/update-password';
 import { PasswordFields } from './PasswordFields';
 
 /**
- * SPEC §5's password form with the current password shown. The server ends every session of the
- * user on success, so the app signs out too and the auth guard shows /login (SPEC §4).
+ * SPEC §5's password form with the current password shown. The server ends every other session of
+ * the user on success and answers a fresh token. By default the app signs out and the auth guard
+ * shows /login (SPEC §4: "A password update logs the user out"); `onChanged` replaces that, for the
+ * first password, where the new user goes on signed in with the fresh token (decision 133).
  */
-export function UpdatePasswordForm() {
+export function UpdatePasswordForm({ onChanged }: { onChanged?: (answer: UpdatePasswordAnswer) => void } = {}) {
   const session = useSessionStore();
   const toasts = useToasts();
   const mutation = useUpdatePasswordMutation();
@@ -31,8 +33,9 @@ export function UpdatePasswordForm() {
   async function onValid(input: UpdatePasswordInput) {
     try {
       const answer = await mutation.mutateAsync(input);
-      toasts.success(answer.message ?? authMessages.passwordUpdated);
-      session.clear('user');
+      toasts.success(answer.message || authMessages.passwordUpdated);
+      if (onChanged) onChanged(answer);
+      else session.clear('user');
     } catch (error) {
       // The toast (server message or "Échec de la modification du mot de passe") comes from the query client.
       if (isHttpError(error)) {

@@ -85,18 +85,31 @@ describe('the password form (SPEC §5) on /first-update-password', () => {
     expect(await toasts().findByText('Échec de la modification du mot de passe')).toBeVisible();
   });
 
-  it('signs the user out after a successful change and shows the sign-in page with a toast', async () => {
-    api.on('POST /users/update-password', { body: { data: { message: 'Mot de passe mis à jour avec succès' } } });
+  it('keeps the new user signed in with the fresh token and opens the dashboard: no second sign-in (decision 133)', async () => {
+    const changed = { ...newcomer, passwordUpdatedAt: '2026-11-22T14:00:00.000Z' };
+    const fresh = makeToken(changed);
+    api.on('POST /users/update-password', {
+      body: {
+        data: {
+          message: 'Mot de passe mis à jour avec succès',
+          access_token: fresh,
+          token_type: 'Bearer',
+          expires_in: 1800,
+          user: changed,
+        },
+      },
+    });
     const { user } = openFirstPassword();
     await user.type(await screen.findByLabelText('Mot de passe actuel'), 'Temporaire-1');
     await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
-    expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
+    expect(await screen.findByRole('navigation', { name: 'Menu principal' })).toBeVisible();
     expect(toasts().getByText('Mot de passe mis à jour avec succès')).toBeVisible();
-    expect(window.location.pathname).toBe('/login');
-    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(window.location.pathname).toBe('/');
+    expect(localStorage.getItem('access_token')).toBe(fresh);
+    expect(screen.queryByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeNull();
   });
 });
 
@@ -106,6 +119,30 @@ describe('/update-password', () => {
     expect(await screen.findByRole('heading', { name: 'Changer le mot de passe' })).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
     expect(screen.getByLabelText('Mot de passe actuel')).toBeVisible();
+  });
+
+  it('signs the user out after a successful change and shows the sign-in page with a toast (SPEC §4)', async () => {
+    api.on('POST /users/update-password', {
+      body: {
+        data: {
+          message: 'Mot de passe mis à jour avec succès',
+          access_token: makeToken(teller),
+          token_type: 'Bearer',
+          expires_in: 1800,
+          user: teller,
+        },
+      },
+    });
+    const { user } = renderApp({ path: '/update-password', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await user.type(await screen.findByLabelText('Mot de passe actuel'), 'Ancien-Mot-1');
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
+    expect(toasts().getByText('Mot de passe mis à jour avec succès')).toBeVisible();
+    expect(window.location.pathname).toBe('/login');
+    expect(localStorage.getItem('access_token')).toBeNull();
   });
 });
 

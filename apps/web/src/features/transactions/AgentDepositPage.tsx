@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -41,7 +42,10 @@ const STEP_CONFIRM = 2;
 export default function AgentDepositPage() {
   const wizard = useMoneyWizard('agentDeposit', transactionFailureMessages.agentDeposit);
   const search = useAgentSearch();
-  const [code, setCode] = useState('');
+  // `?code=` (the agent page's "Approvisionner", decision 133): the agent is looked up at once.
+  const [searchParams] = useSearchParams();
+  const givenCode = searchParams.get('code')?.trim() ?? '';
+  const [code, setCode] = useState(givenCode);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [agent, setAgent] = useState<Agent | null>(null);
   const {
@@ -74,6 +78,15 @@ export default function AgentDepositPage() {
       },
     });
   }
+
+  const searchedGivenCode = useRef(false);
+  useEffect(() => {
+    if (!givenCode || searchedGivenCode.current) return;
+    searchedGivenCode.current = true;
+    find();
+    // Once, for the code the page was opened with; later searches are the user's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [givenCode]);
 
   async function submit() {
     const transaction = await wizard.confirm(() => validBody(agentDepositInputSchema, getValues(), trigger), {

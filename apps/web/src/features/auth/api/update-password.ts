@@ -1,12 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
-import { authMessages, type UpdatePasswordInput } from '@lajan/domain';
+import {
+  authMessages,
+  updatePasswordResponseSchema,
+  type UpdatePasswordInput,
+  type UpdatePasswordResponse,
+} from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import type { MessageAnswer } from './forgot-password';
 
-/** `POST /users/update-password`; every token of the user stops working afterwards. */
-export function updatePassword(http: HttpClient, input: UpdatePasswordInput): Promise<MessageAnswer> {
-  return http.post<MessageAnswer>('/users/update-password', input);
+export type UpdatePasswordAnswer = UpdatePasswordResponse['data'];
+const updatePasswordAnswerSchema = updatePasswordResponseSchema.shape.data;
+
+/**
+ * `POST /users/update-password`; every other token of the user stops working afterwards, and the
+ * answer carries a fresh one for the caller (decision 133).
+ */
+export async function updatePassword(http: HttpClient, input: UpdatePasswordInput): Promise<UpdatePasswordAnswer> {
+  return updatePasswordAnswerSchema.parse(await http.post<unknown>('/users/update-password', input));
 }
 
 export function useUpdatePasswordMutation() {
