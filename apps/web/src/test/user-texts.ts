@@ -11,7 +11,7 @@ export interface SourceText {
 }
 
 /** `passport`, `agentUsers.manage`, `/transaction/deposit`: a code, a key or a path, not a text anyone reads. */
-const codeLike = /^[a-z_/][\w.:/-]*$/;
+const codeLike = /^[a-z_/][\w.:/?=&-]*$/;
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
