@@ -17,3 +17,4 @@ export * from './display.js';
 export * from './reports.js';
 export * from './fee-editor.js';
 export * from './text.js';
+export * from './refine.js';

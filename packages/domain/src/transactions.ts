@@ -3,7 +3,8 @@ import { plainText } from './text.js';
 import { CURRENCY, currencySchema } from './accounts.js';
 import { centimesToHtg, htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from './money.js';
 import { payoutLookupSchema, payoutMessages } from './payout.js';
-import { idDocumentTypeSchema, personFieldsSchema } from './persons.js';
+import { checkPersonDates, idDocumentTypeSchema, personFieldsSchema } from './persons.js';
+import { alongFieldErrors, filledText } from './refine.js';
 
 /** Transaction `type` (DESIGN §4); the history's `type` filter takes these values. */
 export const transactionTypes = [
@@ -267,14 +268,15 @@ export const transferInputSchema = z
     amount: htgAmountSchema(),
   })
   .superRefine((input, ctx) => {
-    if (input.senderAccountNumber === input.recipientAccountNumber) {
+    const sender = filledText(input.senderAccountNumber);
+    if (sender !== undefined && sender === filledText(input.recipientAccountNumber)) {
       ctx.addIssue({
         code: 'custom',
         path: ['recipientAccountNumber'],
         message: transactionMessages.sameAccount,
       });
     }
-  });
+  }, alongFieldErrors);
 export type TransferInput = z.input<typeof transferInputSchema>;
 
 /** The recipient of an external transfer: the person form of SPEC §5, its document number optional. */
@@ -289,7 +291,7 @@ export const recipientInputSchema = personFieldsSchema.extend({
     .optional()
     .nullable()
     .transform((value) => (value ? value : null)),
-});
+}).superRefine(checkPersonDates, alongFieldErrors);
 export type RecipientInput = z.input<typeof recipientInputSchema>;
 
 /**
@@ -309,7 +311,7 @@ export const externalTransferInputSchema = z
     if (!input.accountNumber && !input.currency) {
       ctx.addIssue({ code: 'custom', path: ['currency'], message: transactionMessages.currencyRequired });
     }
-  });
+  }, alongFieldErrors);
 export type ExternalTransferInput = z.input<typeof externalTransferInputSchema>;
 
 /** The identity the recipient presents at payout. */

@@ -199,6 +199,24 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(postedPerson()).toBeUndefined();
   });
 
+  it('shows the date rules on the first submit, together with the fields still empty (SPEC §5)', async () => {
+    const { user } = await openForm();
+    // Only the dates are typed: a minor, a document issued tomorrow and expired before that.
+    setDate('Date de naissance', yearsAgo(17));
+    setDate("Date d'émission", yearsAgo(0, 1));
+    setDate("Date d'expiration", yearsAgo(1));
+    await submit(user);
+    expect(await screen.findByText('Le prénom est requis')).toBeVisible();
+    expect(field('Statut matrimonial')).toHaveAccessibleDescription('Statut matrimonial invalide');
+    expect(screen.getByRole('group', { name: /Sexe/ })).toHaveAccessibleDescription('Sexe invalide');
+    expect(field('Date de naissance')).toHaveAccessibleDescription('Vous devez avoir au moins 18 ans');
+    expect(field("Date d'émission")).toHaveAccessibleDescription("La date d'émission ne peut pas être dans le futur");
+    expect(field("Date d'expiration")).toHaveAccessibleDescription(
+      "La date d'expiration doit être après la date d'émission",
+    );
+    expect(postedPerson()).toBeUndefined();
+  });
+
   it('saves the person with the phone prefix and the split document, says so, clears the draft and goes back', async () => {
     let answer: (() => void) | undefined;
     api.on('POST /persons', () => new Promise((resolve) => {
