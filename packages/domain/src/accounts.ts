@@ -44,14 +44,50 @@ export const updateAccountInputSchema = z.object({
   status: z.enum(['active', 'inactive'], { error: 'Statut invalide' }),
 });
 
-/** `POST /accounts/search`. */
-export const accountSearchInputSchema = z.object({
-  account_number: z
-    .string({ error: 'Le numéro de compte est requis' })
-    .trim()
-    .min(1, 'Le numéro de compte est requis')
-    .regex(/^\d+$/, 'Numéro de compte invalide'),
-});
+/** An account number as typed in a search: digits only. */
+const accountNumberSearchSchema = z
+  .string({ error: 'Le numéro de compte est requis' })
+  .trim()
+  .min(1, 'Le numéro de compte est requis')
+  .regex(/^\d+$/, 'Numéro de compte invalide');
+
+export const accountSearchMessages = {
+  termRequired: 'Saisissez un numéro de compte, un téléphone, un numéro de pièce ou un nom',
+  termTooShort: 'Saisissez au moins 2 caractères',
+  termTooLong: 'Recherche trop longue',
+  /** The search field's label and placeholder: what a teller may type. */
+  label: 'Compte, téléphone, pièce ou nom du titulaire',
+  /** No account found for a term. */
+  noResult: (term: string) => `Aucun compte trouvé pour « ${term} »`,
+} as const;
+
+/**
+ * `POST /accounts/search` (decision 132): `account_number`, one customer account by its exact number
+ * (SPEC §7), answered `{ account }`; or `q`, the way people talk: an account number, a holder's phone or
+ * document number (exact, network-wide) or a holder's name (within the teller's own agent), answered
+ * `{ accounts }`.
+ */
+export const accountSearchInputSchema = z
+  .object({
+    account_number: accountNumberSearchSchema.optional(),
+    q: plainText(
+      z
+        .string({ error: accountSearchMessages.termRequired })
+        .trim()
+        .min(1, accountSearchMessages.termRequired)
+        .min(2, accountSearchMessages.termTooShort)
+        .max(100, accountSearchMessages.termTooLong),
+    ).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.account_number === undefined && input.q === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['account_number'], message: 'Le numéro de compte est requis' });
+    }
+  });
+export type AccountSearchInput = z.input<typeof accountSearchInputSchema>;
+
+/** The number of accounts a `q` search answers at most, most recent first. */
+export const ACCOUNT_SEARCH_LIMIT = 20;
 
 /** `POST /accounts/{id}/reject`: why a public request was refused. */
 export const rejectAccountRequestInputSchema = z.object({
@@ -89,6 +125,14 @@ export const accountSchema = z.object({
   rejectionReason: z.string().nullish(),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+/** The answers of `POST /accounts/search`: `{ account }` for `account_number`, `{ accounts }` for `q`. */
+export const accountSearchResponseSchema = z.object({
+  data: z.union([
+    z.object({ account: accountSchema }),
+    z.object({ accounts: z.array(accountSchema) }),
+  ]),
+});
 
 /** SPEC §8 success message of `POST /accounts`. */
 export const accountMessages = { created: 'Compte créé avec succès' } as const;
