@@ -57,8 +57,12 @@ export const accountSearchMessages = {
   termTooLong: 'Recherche trop longue',
   /** The search field's label and placeholder: what a teller may type. */
   label: 'Compte, téléphone, pièce ou nom du titulaire',
-  /** No account found for a term. */
+  /** Under the account field of the money screens: what it accepts besides a number. */
+  hint: 'Ou le téléphone, le numéro de pièce ou le nom d’un titulaire.',
+  /** No account found for a term that is not an account number ("Compte introuvable" for a number). */
   noResult: (term: string) => `Aucun compte trouvé pour « ${term} »`,
+  choicesTitle: 'Comptes trouvés',
+  choose: (count: number) => `${count} comptes trouvés : choisissez le compte.`,
 } as const;
 
 /**
@@ -85,6 +89,24 @@ export const accountSearchInputSchema = z
     }
   });
 export type AccountSearchInput = z.input<typeof accountSearchInputSchema>;
+
+/** Digits of an account number: ten random ones and a check digit (DESIGN §5). */
+export const ACCOUNT_NUMBER_DIGITS = 11;
+
+/**
+ * The account number a search term spells ("409 1234-5678" → "40912345678"), or null when the term is
+ * something else (a phone, a document, a name): the web then searches with `q`.
+ */
+export function accountNumberOf(term: string): string | null {
+  const compact = term.trim().replace(/[\s-]/g, '');
+  return new RegExp(`^\\d{${ACCOUNT_NUMBER_DIGITS}}$`).test(compact) ? compact : null;
+}
+
+/** What is wrong with a term typed in an account search, or null when it may be searched. */
+export function accountSearchTermError(term: string): string | null {
+  const parsed = accountSearchInputSchema.safeParse({ q: term });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? accountSearchMessages.termRequired);
+}
 
 /** The number of accounts a `q` search answers at most, most recent first. */
 export const ACCOUNT_SEARCH_LIMIT = 20;
