@@ -43,6 +43,7 @@ describe('the sidebar (SPEC §2)', () => {
       'Recevoir',
       'Historique',
       'Creer un Compte',
+      'Nouveau client',
       "Demandes d'ouverture",
       'Personnes',
       'Mon Compte',
@@ -218,7 +219,7 @@ describe('the user menu (SPEC §2)', () => {
 
 describe('the dashboard (SPEC §2 "/")', () => {
   it.each([
-    ['a teller', teller, ['Dépôt', 'Retrait', 'Créer un compte', 'Transfert', 'Recevoir un transfert']],
+    ['a teller', teller, ['Dépôt', 'Retrait', 'Créer un compte', 'Nouveau client', 'Transfert', 'Recevoir un transfert']],
     ['an administrator', agentAdmin, ['Créer un utilisateur']],
     ['the super administrator', superAdmin, ['Créer un administrateur', 'Créer un agent']],
   ])('offers %s the quick actions of its role, each opening its screen', async (_who, person, expected) => {
