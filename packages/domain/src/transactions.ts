@@ -259,6 +259,12 @@ export type DepositInput = z.input<typeof depositInputSchema>;
 export const withdrawInputSchema = depositInputSchema;
 export type WithdrawInput = z.input<typeof withdrawInputSchema>;
 
+/** The account's holders offered as the person at the counter (decision 132). */
+export const counterPartyTexts = {
+  title: 'Titulaires du compte',
+  hint: 'Le client au guichet est un titulaire ? Choisissez-le, puis saisissez le numéro de sa pièce.',
+} as const;
+
 /** `POST /transactions/transfer` (DESIGN §6) and the internal-transfer wizard. */
 export const transferInputSchema = z
   .object({
