@@ -150,10 +150,7 @@ export type Account = z.infer<typeof accountSchema>;
 
 /** The answers of `POST /accounts/search`: `{ account }` for `account_number`, `{ accounts }` for `q`. */
 export const accountSearchResponseSchema = z.object({
-  data: z.union([
-    z.object({ account: accountSchema }),
-    z.object({ accounts: z.array(accountSchema) }),
-  ]),
+  data: z.union([z.object({ account: accountSchema }), z.object({ accounts: z.array(accountSchema) })]),
 });
 
 /** SPEC §8 success message of `POST /accounts`. */

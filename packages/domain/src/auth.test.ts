@@ -52,9 +52,7 @@ describe('password forms', () => {
       password_confirmation: 'Les mots de passe doivent correspondre',
     });
     // An empty confirmation is only "required", not also "different".
-    expect(
-      firstMessages(updatePasswordInputSchema.safeParse({ password: 'NouveauMot2passe' })),
-    ).toEqual({
+    expect(firstMessages(updatePasswordInputSchema.safeParse({ password: 'NouveauMot2passe' }))).toEqual({
       current_password: 'Mot de passe requis',
       password_confirmation: 'La confirmation est requise',
     });

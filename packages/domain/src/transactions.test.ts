@@ -86,7 +86,12 @@ describe('the transaction forms (SPEC §5 "Transactions")', () => {
     });
     // Said together with the other steps' errors, and never for two accounts still empty.
     expect(
-      messages(transferInputSchema.safeParse({ senderAccountNumber: '12345678903', recipientAccountNumber: '12345678903' })),
+      messages(
+        transferInputSchema.safeParse({
+          senderAccountNumber: '12345678903',
+          recipientAccountNumber: '12345678903',
+        }),
+      ),
     ).toMatchObject({
       recipientAccountNumber: 'Le compte bénéficiaire ne peut pas être le même que le compte expéditeur',
       'party.name': 'Le nom est requis',

@@ -286,18 +286,20 @@ export const transferInputSchema = z
 export type TransferInput = z.input<typeof transferInputSchema>;
 
 /** The recipient of an external transfer: the person form of SPEC §5, its document number optional. */
-export const recipientInputSchema = personFieldsSchema.extend({
-  idDocumentNumber: plainText(
-    z.string().trim().max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
-  )
-    .refine(
-      (value) => value === '' || value.length >= 4,
-      'Le numéro de document doit contenir au moins 4 caractères',
+export const recipientInputSchema = personFieldsSchema
+  .extend({
+    idDocumentNumber: plainText(
+      z.string().trim().max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
     )
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null)),
-}).superRefine(checkPersonDates, alongFieldErrors);
+      .refine(
+        (value) => value === '' || value.length >= 4,
+        'Le numéro de document doit contenir au moins 4 caractères',
+      )
+      .optional()
+      .nullable()
+      .transform((value) => (value ? value : null)),
+  })
+  .superRefine(checkPersonDates, alongFieldErrors);
 export type RecipientInput = z.input<typeof recipientInputSchema>;
 
 /**

@@ -33,7 +33,9 @@ export function returnToOf(state: unknown): string | null {
 /** The person just registered that this page was given back, or null. */
 function registeredPersonOf(state: unknown): PersonSearchResult | null {
   if (typeof state !== 'object' || state === null) return null;
-  const parsed = personSearchResultSchema.safeParse((state as { registeredPerson?: unknown }).registeredPerson);
+  const parsed = personSearchResultSchema.safeParse(
+    (state as { registeredPerson?: unknown }).registeredPerson,
+  );
   return parsed.success ? parsed.data : null;
 }
 
@@ -45,16 +47,17 @@ export function useRegisteredPerson(onPerson: (person: PersonSearchResult) => vo
   const location = useLocation();
   const navigate = useNavigate();
   const callback = useRef(onPerson);
-  callback.current = onPerson;
+  useEffect(() => {
+    callback.current = onPerson;
+  });
   const handled = useRef<string | null>(null);
   const person = enabled ? registeredPersonOf(location.state) : null;
+  const { pathname, search } = location;
   useEffect(() => {
     // Once per person, even when an effect runs twice (React's strict mode).
     if (!person || handled.current === person.id) return;
     handled.current = person.id;
     callback.current(person);
-    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-    // The person's id says it all: it is handed over once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [person?.id]);
+    void navigate(`${pathname}${search}`, { replace: true, state: null });
+  }, [person, navigate, pathname, search]);
 }

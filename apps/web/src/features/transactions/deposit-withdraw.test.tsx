@@ -181,7 +181,10 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     const refusal = 'Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG';
     api.on('GET /transactions/fees/quote', (request) =>
       Number(request.query.amount) < 20
-        ? { status: 422, body: { message: refusal, code: 'OUTSIDE_FEE_BANDS', errors: { amount: [refusal] } } }
+        ? {
+            status: 422,
+            body: { message: refusal, code: 'OUTSIDE_FEE_BANDS', errors: { amount: [refusal] } },
+          }
         : feeQuoteRoute()(request),
     );
     const { user } = await open('/transaction/deposit', 'Dépôt');
@@ -349,7 +352,16 @@ describe('the withdrawal wizard', () => {
     api.on('POST /accounts/search', (request) => {
       const body = request.body as { account_number?: string; q?: string };
       return body.q === 'Pierre'
-        ? { body: { data: { accounts: [accountOf([jean], { balance: 2500 }), { ...joint, id: '20000000-0000-4000-8000-000000000002' }] } } }
+        ? {
+            body: {
+              data: {
+                accounts: [
+                  accountOf([jean], { balance: 2500 }),
+                  { ...joint, id: '20000000-0000-4000-8000-000000000002' },
+                ],
+              },
+            },
+          }
         : { status: 404, body: { message: 'Compte introuvable', code: 'NOT_FOUND' } };
     });
     const { user } = await open('/transaction/withdraw', 'Retrait');
@@ -362,7 +374,9 @@ describe('the withdrawal wizard', () => {
     expect(next()).toBeDisabled();
     await user.click(within(choices).getByRole('button', { name: /40987654321/ }));
     expect(screen.getByRole('region', { name: 'Compte trouvé' })).toHaveTextContent('40987654321');
-    expect(api.requests.find((request) => request.path === '/accounts/search')?.body).toEqual({ q: 'Pierre' });
+    expect(api.requests.find((request) => request.path === '/accounts/search')?.body).toEqual({
+      q: 'Pierre',
+    });
     await user.click(next());
 
     const holders = screen.getByRole('region', { name: 'Titulaires du compte' });

@@ -66,10 +66,8 @@ export function useAmountStepQuote(type: QuoteType, amount: number | undefined, 
 function useSettled<T>(value: T | undefined, delayMs: number): T | undefined {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
-    if (value === undefined) {
-      setSettled(undefined);
-      return;
-    }
+    // Undefined is answered at once below; only a value waits.
+    if (value === undefined) return;
     const timer = setTimeout(() => setSettled(value), delayMs);
     return () => clearTimeout(timer);
   }, [value, delayMs]);

@@ -114,7 +114,13 @@ function notFoundMessage(term: string): string {
 }
 
 /** Several accounts found (a name, a holder with several accounts): the teller picks one. */
-function AccountChoices({ accounts, onChoose }: { accounts: Account[]; onChoose: (account: Account) => void }) {
+function AccountChoices({
+  accounts,
+  onChoose,
+}: {
+  accounts: Account[];
+  onChoose: (account: Account) => void;
+}) {
   return (
     <section aria-label={accountSearchMessages.choicesTitle} className="space-y-2">
       <p className="text-sm font-medium text-slate-800">{accountSearchMessages.choose(accounts.length)}</p>

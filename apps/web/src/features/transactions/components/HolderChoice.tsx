@@ -44,7 +44,9 @@ export function HolderChoice({
               className="min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm font-medium text-blue-900 hover:border-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
             >
               {displayName(holder)}
-              <span className="block text-xs font-normal text-slate-600">{documentLabel(holder.idDocumentType)}</span>
+              <span className="block text-xs font-normal text-slate-600">
+                {documentLabel(holder.idDocumentType)}
+              </span>
             </button>
           );
         })}
