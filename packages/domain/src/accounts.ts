@@ -65,14 +65,72 @@ export const updateAccountInputSchema = z.object({
   status: z.enum(['active', 'inactive'], { error: 'Statut invalide' }),
 });
 
-/** `POST /accounts/search`. */
-export const accountSearchInputSchema = z.object({
-  account_number: z
-    .string({ error: 'Le numéro de compte est requis' })
-    .trim()
-    .min(1, 'Le numéro de compte est requis')
-    .regex(/^\d+$/, 'Numéro de compte invalide'),
-});
+/** An account number as typed in a search: digits only. */
+const accountNumberSearchSchema = z
+  .string({ error: 'Le numéro de compte est requis' })
+  .trim()
+  .min(1, 'Le numéro de compte est requis')
+  .regex(/^\d+$/, 'Numéro de compte invalide');
+
+export const accountSearchMessages = {
+  termRequired: 'Saisissez un numéro de compte, un téléphone, un numéro de pièce ou un nom',
+  termTooShort: 'Saisissez au moins 2 caractères',
+  termTooLong: 'Recherche trop longue',
+  /** The search field's label and placeholder: what a teller may type. */
+  label: 'Compte, téléphone, pièce ou nom du titulaire',
+  /** Under the account field of the money screens: what it accepts besides a number. */
+  hint: 'Ou le téléphone, le numéro de pièce ou le nom d’un titulaire.',
+  /** No account found for a term that is not an account number ("Compte introuvable" for a number). */
+  noResult: (term: string) => `Aucun compte trouvé pour « ${term} »`,
+  choicesTitle: 'Comptes trouvés',
+  choose: (count: number) => `${count} comptes trouvés : choisissez le compte.`,
+} as const;
+
+/**
+ * `POST /accounts/search` (decision 132): `account_number`, one customer account by its exact number
+ * (SPEC §7), answered `{ account }`; or `q`, the way people talk: an account number, a holder's phone or
+ * document number (exact, network-wide) or a holder's name (within the teller's own agent), answered
+ * `{ accounts }`.
+ */
+export const accountSearchInputSchema = z
+  .object({
+    account_number: accountNumberSearchSchema.optional(),
+    q: plainText(
+      z
+        .string({ error: accountSearchMessages.termRequired })
+        .trim()
+        .min(1, accountSearchMessages.termRequired)
+        .min(2, accountSearchMessages.termTooShort)
+        .max(100, accountSearchMessages.termTooLong),
+    ).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.account_number === undefined && input.q === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['account_number'], message: 'Le numéro de compte est requis' });
+    }
+  });
+export type AccountSearchInput = z.input<typeof accountSearchInputSchema>;
+
+/** Digits of an account number: ten random ones and a check digit (DESIGN §5). */
+export const ACCOUNT_NUMBER_DIGITS = 11;
+
+/**
+ * The account number a search term spells ("409 1234-5678" → "40912345678"), or null when the term is
+ * something else (a phone, a document, a name): the web then searches with `q`.
+ */
+export function accountNumberOf(term: string): string | null {
+  const compact = term.trim().replace(/[\s-]/g, '');
+  return new RegExp(`^\\d{${ACCOUNT_NUMBER_DIGITS}}$`).test(compact) ? compact : null;
+}
+
+/** What is wrong with a term typed in an account search, or null when it may be searched. */
+export function accountSearchTermError(term: string): string | null {
+  const parsed = accountSearchInputSchema.safeParse({ q: term });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? accountSearchMessages.termRequired);
+}
+
+/** The number of accounts a `q` search answers at most, most recent first. */
+export const ACCOUNT_SEARCH_LIMIT = 20;
 
 /** `POST /accounts/{id}/reject`: why a public request was refused. */
 export const rejectAccountRequestInputSchema = z.object({
@@ -134,6 +192,11 @@ export const accountSlipTexts = {
   agentSignature: "Signature et cachet de l'agent",
   print: 'Imprimer la fiche',
 } as const;
+
+/** The answers of `POST /accounts/search`: `{ account }` for `account_number`, `{ accounts }` for `q`. */
+export const accountSearchResponseSchema = z.object({
+  data: z.union([z.object({ account: accountSchema }), z.object({ accounts: z.array(accountSchema) })]),
+});
 
 /** SPEC §8 success message of `POST /accounts`. */
 export const accountMessages = { created: 'Compte créé avec succès' } as const;

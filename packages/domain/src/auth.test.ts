@@ -41,6 +41,23 @@ describe('password forms', () => {
     });
   });
 
+  it('says that the passwords differ even while another field is missing', () => {
+    const result = resetPasswordInputSchema.safeParse({
+      token: 'abc',
+      password: 'NouveauMot2passe',
+      password_confirmation: 'NouveauMot2pass',
+    });
+    expect(firstMessages(result)).toEqual({
+      username: "Nom d'utilisateur requis",
+      password_confirmation: 'Les mots de passe doivent correspondre',
+    });
+    // An empty confirmation is only "required", not also "different".
+    expect(firstMessages(updatePasswordInputSchema.safeParse({ password: 'NouveauMot2passe' }))).toEqual({
+      current_password: 'Mot de passe requis',
+      password_confirmation: 'La confirmation est requise',
+    });
+  });
+
   it('accepts a valid reset', () => {
     expect(
       resetPasswordInputSchema.safeParse({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alongFieldErrors, filledText } from './refine.js';
 
 /** Minimum password length (SPEC §9). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -17,11 +18,10 @@ const newPassword = z
 
 const confirmation = z.string({ error: 'La confirmation est requise' }).min(1, 'La confirmation est requise');
 
-function mustMatch<T extends { password: string; password_confirmation: string }>(
-  value: T,
-  ctx: z.RefinementCtx,
-) {
-  if (value.password !== value.password_confirmation) {
+/** The confirmation, once typed, must equal the password; it is checked beside the fields' own errors. */
+function mustMatch(value: { password?: unknown; password_confirmation?: unknown }, ctx: z.RefinementCtx) {
+  const typed = filledText(value.password_confirmation);
+  if (typed !== undefined && value.password !== typed) {
     ctx.addIssue({
       code: 'custom',
       path: ['password_confirmation'],
@@ -40,7 +40,7 @@ export const updatePasswordInputSchema = z
     password: newPassword,
     password_confirmation: confirmation,
   })
-  .superRefine(mustMatch);
+  .superRefine(mustMatch, alongFieldErrors);
 export type UpdatePasswordInput = z.infer<typeof updatePasswordInputSchema>;
 
 /** `POST /forgot-password` with `{ username }`. */
@@ -69,7 +69,7 @@ export const resetPasswordInputSchema = z
     password: newPassword,
     password_confirmation: confirmation,
   })
-  .superRefine(mustMatch);
+  .superRefine(mustMatch, alongFieldErrors);
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
 /** The French messages the server answers with, once. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, htgToCentimes, MAX_OPERATION_HTG } from './money.js';
+import { alongFieldErrors } from './refine.js';
 import { feeGroupSchema } from './transactions.js';
 
 /** The fee editor's refusals (docs/contract-daily.md), worded once for the form and the server. */
@@ -85,7 +86,7 @@ export const feeBandInputSchema = z
       htgToCentimes(band.agent_share) > htgToCentimes(band.fee)
     )
       ctx.addIssue({ code: 'custom', path: ['agent_share'], message: feeEditorMessages.shareAboveFee });
-  });
+  }, alongFieldErrors);
 export type FeeBandInput = z.input<typeof feeBandInputSchema>;
 
 /**
@@ -101,9 +102,10 @@ export const feeScheduleInputSchema = z
       .max(MAX_FEE_BANDS, feeEditorMessages.tooManyRows),
   })
   .superRefine(({ rows }, ctx) => {
+    if (!Array.isArray(rows)) return;
     const order = rows
-      .flatMap((band, index) => {
-        const bounds = boundsOf(band);
+      .flatMap((band: unknown, index) => {
+        const bounds = typeof band === 'object' && band !== null ? boundsOf(band as FeeBandInput) : undefined;
         return bounds ? [{ index, ...bounds }] : [];
       })
       .sort((a, b) => a.min - b.min || a.index - b.index);
@@ -124,7 +126,7 @@ export const feeScheduleInputSchema = z
         });
       }
     }
-  });
+  }, alongFieldErrors);
 export type FeeScheduleInput = z.input<typeof feeScheduleInputSchema>;
 
 /** The answer of the editor: the type's new group, as `GET /transactions/fees` carries it. */

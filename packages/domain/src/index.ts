@@ -19,3 +19,4 @@ export * from './reports.js';
 export * from './fee-editor.js';
 export * from './text.js';
 export * from './spec-texts.js';
+export * from './refine.js';

@@ -12,7 +12,9 @@ import {
   normalizePhone,
   personInputSchema,
   personViewSchema,
+  updatePersonInputSchema,
 } from './persons.js';
+import { registerInputSchema } from './register.js';
 
 const valid = {
   firstName: 'jean',
@@ -125,6 +127,59 @@ describe('person form (SPEC §5)', () => {
       dateIssued: "La date d'émission ne peut pas être dans le futur",
     });
     expect(messages({ ...valid, dob: '1990-02-30' })).toEqual({ dob: 'Date invalide' });
+  });
+
+  it("gives the date errors together with every other field's error, on one submit", () => {
+    // A form left half-filled: choices still empty, a minor's birth date, dates the wrong way round.
+    const halfFilled = {
+      ...valid,
+      gender: '',
+      maritalStatus: undefined,
+      email: '',
+      dob: '2010-03-01',
+      dateIssued: '2027-01-05',
+      expirationDate: '2026-01-05',
+    };
+    expect(messages(halfFilled)).toEqual({
+      gender: 'Sexe invalide',
+      maritalStatus: 'Statut matrimonial invalide',
+      email: "L'email est requis",
+      dob: 'Vous devez avoir au moins 18 ans',
+      dateIssued: "La date d'émission ne peut pas être dans le futur",
+      expirationDate: "La date d'expiration doit être après la date d'émission",
+    });
+    expect(messages({ firstName: 'J', dob: '2030-01-01' })).toMatchObject({
+      firstName: 'Le prénom doit contenir au moins 2 caractères',
+      dob: 'La date de naissance ne peut pas être dans le futur',
+    });
+  });
+
+  it('checks the dates of a change too, beside the other errors', () => {
+    const result = updatePersonInputSchema.safeParse({ ...valid, phoneNumber: 'abc', dob: '2015-01-01' });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['phoneNumber', 'Numéro de téléphone invalide'],
+      ['phoneNumber', 'Le numéro de téléphone doit contenir au moins 8 chiffres'],
+      ['dob', 'Vous devez avoir au moins 18 ans'],
+    ]);
+  });
+
+  it('checks each holder of a public registration the same way', () => {
+    const result = registerInputSchema.safeParse({
+      type: 'current',
+      currency: 'HTG',
+      persons: [{ ...valid, idDocumentType: undefined, dob: '2012-05-01' }],
+    });
+    const paths = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(paths).toEqual({
+      'persons.0.idDocumentType': 'Le type de document est requis',
+      'persons.0.dob': 'Vous devez avoir au moins 18 ans',
+    });
+  });
+
+  it('does not run the date rules on a body that is not an object', () => {
+    expect(personInputSchema.safeParse(null).error?.issues).toHaveLength(1);
   });
 });
 

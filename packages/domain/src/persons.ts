@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ageOn, isIsoDate, todayIso } from './dates.js';
 import { plainText } from './text.js';
+import { alongFieldErrors } from './refine.js';
 
 export const MIN_AGE_YEARS = 18;
 
@@ -192,37 +193,36 @@ export const personFieldsSchema = z.object({
   consentForMarketing: z.boolean({ error: 'Valeur invalide' }).default(false),
 });
 
-type PersonFields = z.infer<typeof personFieldsSchema>;
-
-/** The date rules of SPEC §5, checked against today's date in Haiti. */
-function checkPersonDates(
-  person: Pick<PersonFields, 'dob' | 'dateIssued' | 'expirationDate'>,
-  ctx: z.RefinementCtx,
-) {
+/**
+ * The date rules of SPEC §5, checked against today's date in Haiti. They run beside the fields' own
+ * errors (`alongFieldErrors`): a date is looked at only once it is a real date.
+ */
+export function checkPersonDates(person: unknown, ctx: z.RefinementCtx) {
+  const { dob, dateIssued, expirationDate } = person as Partial<Record<DateField, unknown>>;
   const today = todayIso();
-  if (isIsoDate(person.dob)) {
-    if (person.dob > today) {
+  const date = (value: unknown) => (typeof value === 'string' && isIsoDate(value) ? value : undefined);
+  const birth = date(dob);
+  const issued = date(dateIssued);
+  const expiry = date(expirationDate);
+  if (birth) {
+    if (birth > today) {
       ctx.addIssue({
         code: 'custom',
         path: ['dob'],
         message: 'La date de naissance ne peut pas être dans le futur',
       });
-    } else if (ageOn(person.dob, today) < MIN_AGE_YEARS) {
+    } else if (ageOn(birth, today) < MIN_AGE_YEARS) {
       ctx.addIssue({ code: 'custom', path: ['dob'], message: 'Vous devez avoir au moins 18 ans' });
     }
   }
-  if (isIsoDate(person.dateIssued) && person.dateIssued > today) {
+  if (issued && issued > today) {
     ctx.addIssue({
       code: 'custom',
       path: ['dateIssued'],
       message: "La date d'émission ne peut pas être dans le futur",
     });
   }
-  if (
-    isIsoDate(person.dateIssued) &&
-    isIsoDate(person.expirationDate) &&
-    person.expirationDate <= person.dateIssued
-  ) {
+  if (issued && expiry && expiry <= issued) {
     ctx.addIssue({
       code: 'custom',
       path: ['expirationDate'],
@@ -231,8 +231,10 @@ function checkPersonDates(
   }
 }
 
+type DateField = 'dob' | 'dateIssued' | 'expirationDate';
+
 /** `POST /persons`, `PUT /persons/{id}`, the register-client form and the recipient form. */
-export const personInputSchema = personFieldsSchema.superRefine(checkPersonDates);
+export const personInputSchema = personFieldsSchema.superRefine(checkPersonDates, alongFieldErrors);
 export type PersonInput = z.input<typeof personInputSchema>;
 export type PersonData = z.output<typeof personInputSchema>;
 
@@ -331,7 +333,7 @@ export type PersonView = z.infer<typeof personViewSchema>;
 /** `PUT /persons/{id}`: the form, and the current password when one changes the e-mail of one's own person. */
 export const updatePersonInputSchema = personFieldsSchema
   .extend({ current_password: z.string().max(200).optional() })
-  .superRefine(checkPersonDates);
+  .superRefine(checkPersonDates, alongFieldErrors);
 export type UpdatePersonInput = z.output<typeof updatePersonInputSchema>;
 
 /** SPEC §8 success message of `POST /persons`, and French versions of its person messages. */

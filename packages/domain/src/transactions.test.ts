@@ -84,6 +84,23 @@ describe('the transaction forms (SPEC §5 "Transactions")', () => {
     expect(messages(result)).toEqual({
       recipientAccountNumber: 'Le compte bénéficiaire ne peut pas être le même que le compte expéditeur',
     });
+    // Said together with the other steps' errors, and never for two accounts still empty.
+    expect(
+      messages(
+        transferInputSchema.safeParse({
+          senderAccountNumber: '12345678903',
+          recipientAccountNumber: '12345678903',
+        }),
+      ),
+    ).toMatchObject({
+      recipientAccountNumber: 'Le compte bénéficiaire ne peut pas être le même que le compte expéditeur',
+      'party.name': 'Le nom est requis',
+      amount: 'Le montant est requis',
+    });
+    expect(messages(transferInputSchema.safeParse({}))).not.toHaveProperty(
+      'recipientAccountNumber',
+      'Le compte bénéficiaire ne peut pas être le même que le compte expéditeur',
+    );
   });
 
   it('asks an external transfer for a currency only in cash mode, and lets the recipient document number out', () => {
@@ -118,6 +135,21 @@ describe('the transaction forms (SPEC §5 "Transactions")', () => {
       messages(externalTransferInputSchema.safeParse({ ...cash, senderId: undefined, currency: 'HTG' })),
     ).toEqual({
       senderId: "L'expéditeur est requis",
+    });
+    // The recipient form has the person form's date rules (SPEC §5 "Person and recipient form"), shown
+    // with its other errors.
+    expect(
+      messages(
+        externalTransferInputSchema.safeParse({
+          ...cash,
+          currency: 'HTG',
+          recipient: { ...recipient, gender: undefined, dob: '2999-01-01', expirationDate: '2019-01-01' },
+        }),
+      ),
+    ).toEqual({
+      'recipient.gender': 'Sexe invalide',
+      'recipient.dob': 'La date de naissance ne peut pas être dans le futur',
+      'recipient.expirationDate': "La date d'expiration doit être après la date d'émission",
     });
   });
 

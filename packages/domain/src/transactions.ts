@@ -5,7 +5,8 @@ import { CURRENCY, currencySchema } from './accounts.js';
 import { centimesToHtg, htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from './money.js';
 import { pickUpCodeMessages, pickUpCodeSchema } from './numbers.js';
 import { payoutLookupSchema, payoutMessages } from './payout.js';
-import { idDocumentTypeSchema, personFieldsSchema } from './persons.js';
+import { checkPersonDates, idDocumentTypeSchema, personFieldsSchema } from './persons.js';
+import { alongFieldErrors, filledText } from './refine.js';
 
 /** Transaction `type` (DESIGN §4); the history's `type` filter takes these values. */
 export const transactionTypes = [
@@ -268,6 +269,12 @@ export type DepositInput = z.input<typeof depositInputSchema>;
 export const withdrawInputSchema = depositInputSchema;
 export type WithdrawInput = z.input<typeof withdrawInputSchema>;
 
+/** The account's holders offered as the person at the counter (decision 132). */
+export const counterPartyTexts = {
+  title: 'Titulaires du compte',
+  hint: 'Le client au guichet est un titulaire ? Choisissez-le, puis saisissez le numéro de sa pièce.',
+} as const;
+
 /** `POST /transactions/transfer` (DESIGN §6) and the internal-transfer wizard. */
 export const transferInputSchema = z
   .object({
@@ -277,29 +284,32 @@ export const transferInputSchema = z
     amount: htgAmountSchema(),
   })
   .superRefine((input, ctx) => {
-    if (input.senderAccountNumber === input.recipientAccountNumber) {
+    const sender = filledText(input.senderAccountNumber);
+    if (sender !== undefined && sender === filledText(input.recipientAccountNumber)) {
       ctx.addIssue({
         code: 'custom',
         path: ['recipientAccountNumber'],
         message: transactionMessages.sameAccount,
       });
     }
-  });
+  }, alongFieldErrors);
 export type TransferInput = z.input<typeof transferInputSchema>;
 
 /** The recipient of an external transfer: the person form of SPEC §5, its document number optional. */
-export const recipientInputSchema = personFieldsSchema.extend({
-  idDocumentNumber: plainText(
-    z.string().trim().max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
-  )
-    .refine(
-      (value) => value === '' || value.length >= 4,
-      'Le numéro de document doit contenir au moins 4 caractères',
+export const recipientInputSchema = personFieldsSchema
+  .extend({
+    idDocumentNumber: plainText(
+      z.string().trim().max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
     )
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null)),
-});
+      .refine(
+        (value) => value === '' || value.length >= 4,
+        'Le numéro de document doit contenir au moins 4 caractères',
+      )
+      .optional()
+      .nullable()
+      .transform((value) => (value ? value : null)),
+  })
+  .superRefine(checkPersonDates, alongFieldErrors);
 export type RecipientInput = z.input<typeof recipientInputSchema>;
 
 /**
@@ -319,7 +329,7 @@ export const externalTransferInputSchema = z
     if (!input.accountNumber && !input.currency) {
       ctx.addIssue({ code: 'custom', path: ['currency'], message: transactionMessages.currencyRequired });
     }
-  });
+  }, alongFieldErrors);
 export type ExternalTransferInput = z.input<typeof externalTransferInputSchema>;
 
 /** The identity the recipient presents at payout. */

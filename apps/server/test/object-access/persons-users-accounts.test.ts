@@ -399,6 +399,37 @@ describe('accounts: agent B acting on agent A’s account', () => {
     expect(own.status).toBe(201);
   });
 
+  it('lets B find it by its holder’s exact phone or document, masked, but never by name or a part of a number (decision 132)', async () => {
+    const n = await network();
+    const search = async (token: string, q: string) => {
+      const answer = await call(n.app, 'POST', '/api/accounts/search', { token, body: { q } });
+      expect(answer.status).toBe(200);
+      return answer;
+    };
+    const ids = (answer: { body: { data: { accounts: { id: string }[] } } }) =>
+      answer.body.data.accounts.map((account) => account.id).sort();
+    const both = [n.account.id, n.second.id].sort();
+    const { phoneNumber, idDocumentNumber, lastName } = n.customerA.input;
+
+    for (const q of [phoneNumber, idDocumentNumber.toLowerCase()]) {
+      const byB = await search(n.tellerB, q);
+      expect(ids(byB)).toEqual(both);
+      expect(byB.body.data.accounts[0].customers[0]).toMatchObject({
+        id: n.customerA.id,
+        idDocumentNumber: `••••••${idDocumentNumber.slice(-3)}`,
+      });
+      expect(byB.text).not.toContain(idDocumentNumber);
+      expect(byB.text).not.toContain(n.customerA.input.email);
+    }
+    // A name lists only one's own agent's customers; parts of a phone or a document find nothing.
+    for (const q of [lastName, `Marie ${lastName}`, phoneNumber.slice(0, 9), idDocumentNumber.slice(0, 6)]) {
+      expect(ids(await search(n.tellerB, q))).toEqual([]);
+    }
+    expect(ids(await search(n.tellerA, `${lastName} Marie`))).toEqual(both);
+    const byA = await search(n.tellerA, lastName.toLowerCase());
+    expect(byA.body.data.accounts[0].customers[0].idDocumentNumber).toBe(idDocumentNumber);
+  });
+
   it('refuses B the account by id, its status change and its closing (404), and the administrator the route (403)', async () => {
     const n = await network();
     for (const [method, url, body] of [

@@ -1,6 +1,7 @@
 import {
   accountSchema,
   accountSearchInputSchema,
+  accountSearchResponseSchema,
   accountStatusSchema,
   createAccountInputSchema,
   errorBodySchema,
@@ -63,21 +64,26 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opt
       config: { signedIn: true },
       schema: {
         tags,
-        summary: 'Trouver un compte client par son numéro exact, quel que soit son agent',
-        description: `${accountDescription} Un numéro de compte d’agent ou de compte système répond 404 « Compte introuvable ». Les numéros de pièce des titulaires sont masqués (\`••••••123\`) pour un agent qui ne tient pas le compte et n’a pas enregistré le titulaire.`,
+        summary:
+          'Trouver un compte client : par son numéro exact (`account_number`), ou comme on parle (`q`)',
+        description: `${accountDescription} Avec \`account_number\`, un seul compte par son numéro exact, quel que soit son agent, répondu \`{ account }\` ; un numéro de compte d’agent ou de compte système répond 404 « Compte introuvable ». Avec \`q\`, \`{ accounts }\` (au plus 20, les plus récents d’abord, jamais un compte fermé) : un numéro de compte, le téléphone ou le numéro de pièce d’un titulaire, exacts, dans tout le réseau ; le nom d’un titulaire, en partie, parmi les comptes de l’agent de l’utilisateur seulement. Les numéros de pièce des titulaires sont masqués (\`••••••123\`) pour un agent qui ne tient pas le compte et n’a pas enregistré le titulaire.`,
         security: bearer,
         body: accountSearchInputSchema,
         response: {
-          200: z.object({ data: z.object({ account: accountSchema }) }),
+          200: accountSearchResponseSchema,
           401: errorBodySchema,
           404: errorBodySchema,
           422: errorBodySchema,
         },
       },
     },
-    async (request) => ({
-      data: { account: await service.findByNumber(request.body.account_number, sessionOf(request)) },
-    }),
+    async (request) => {
+      const { account_number: accountNumber, q } = request.body;
+      if (accountNumber !== undefined) {
+        return { data: { account: await service.findByNumber(accountNumber, sessionOf(request)) } };
+      }
+      return { data: { accounts: await service.search(q ?? '', sessionOf(request)) } };
+    },
   );
 
   app.get(

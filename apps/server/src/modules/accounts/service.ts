@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
 import {
+  ACCOUNT_SEARCH_LIMIT,
   centimesToHtg,
   CURRENCY,
   displayName,
   holderDocumentMessages,
+  normalizePhone,
   maskDocumentNumber,
   sameDocument,
   type AccountStatus,
@@ -11,7 +13,7 @@ import {
   type CreateAccountInput,
   type SessionUser,
 } from '@lajan/domain';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
@@ -25,12 +27,15 @@ import {
 } from '../../mail/templates.js';
 import { findAgentByCode } from '../agents/store.js';
 import { recordAudit } from '../audit/service.js';
-import { readablePersonIds, viewerOf } from '../persons/access.js';
+import { readablePersonIds, viewerOf, type Viewer } from '../persons/access.js';
 import { findPersonsByIds, isUuid, type PersonRow } from '../persons/store.js';
 import { admitAttempt, markAttemptSucceeded } from '../auth/throttle.js';
 import { generateAccountNumber } from './numbers.js';
 import {
+  holderDocumentIs,
   holderMatches,
+  holderNameMatches,
+  holderPhoneIn,
   insertHolders,
   pageAccountRecords,
   selectAccountRecords,
@@ -458,6 +463,33 @@ export class AccountsService {
   }
 
   /**
+   * `POST /accounts/search` with `q` (decision 132): the customer accounts, not closed, that a teller
+   * finds the way people talk. An account number, a holder's phone or document number match exactly,
+   * network-wide (DESIGN §3: a customer may be served at any cash point); a holder's name matches partly,
+   * but only among the accounts of the teller's own agent (every account for the super administrator),
+   * so that a name never lists another agent's customers. Holders another agent may not read are masked
+   * (`presentAccounts`). Most recent first, at most `ACCOUNT_SEARCH_LIMIT`.
+   */
+  async search(q: string, user: SessionUser): Promise<CustomerAccountView[]> {
+    const { db } = this.deps;
+    const term = q.trim();
+    const viewer = await viewerOf(db, user);
+    const found: SQL[] = [holderDocumentIs(term)];
+    const compact = term.replace(/[\s-]/g, '');
+    if (/^\d+$/.test(compact)) found.push(eq(accounts.accountNumber, compact));
+    const phones = phoneForms(term);
+    if (phones.length > 0) found.push(holderPhoneIn(phones));
+    const ownAccounts = ownAccountsSql(viewer);
+    if (ownAccounts) found.push(and(ownAccounts, holderNameMatches(likePattern(term))) as SQL);
+    const records = await selectAccountRecords(
+      db,
+      and(customer, ne(accounts.status, 'closed'), or(...found)),
+      { limit: ACCOUNT_SEARCH_LIMIT, offset: 0, orderBy: [desc(accounts.createdAt), asc(accounts.id)] },
+    );
+    return (await presentAccounts(db, records, user)).map(asCustomerView);
+  }
+
+  /**
    * `GET /accounts`: the customer accounts of the teller's agent, newest first; with
    * `status=pending`, the public requests waiting for review (no agent yet), oldest first.
    */
@@ -668,6 +700,25 @@ export class AccountsService {
     if (!float) throw new NotFound(accountErrors.notFound);
     return this.view(float.id, user);
   }
+}
+
+/**
+ * The stored forms a typed phone may have (`normalizePhone`): as typed with its prefix, or without one,
+ * with Haiti's +509 in front (a teller types "3712 3456"). Empty when the term is not a phone.
+ */
+export function phoneForms(term: string): string[] {
+  if (!/^\+?[\d\s-]+$/.test(term)) return [];
+  const normal = normalizePhone(term);
+  const digits = normal.replace(/\D/g, '');
+  if (digits.length < 8) return [];
+  return normal.startsWith('+') ? [normal] : [digits, `+${digits}`, `+509${digits}`];
+}
+
+/** The accounts whose holders a name search may list: the viewer's agent's, all for the super administrator. */
+function ownAccountsSql(viewer: Viewer): SQL | undefined {
+  if (viewer.superAdmin) return eq(accounts.kind, 'customer');
+  if (viewer.agentId === null) return undefined;
+  return eq(accounts.agentId, viewer.agentId);
 }
 
 /** `%`, `_` and `\` are wildcards of LIKE: a search term is matched as typed. */

@@ -119,6 +119,29 @@ export function holderMatches(pattern: string): SQL {
         or ${persons.idDocumentNumber} ilike ${pattern}))`;
 }
 
+/** Accounts one of whose holders satisfies `condition` (on `persons`). */
+function holderWhere(condition: SQL): SQL {
+  return sql`exists (select 1 from ${accountHolders} inner join ${persons} on ${persons.id} = ${accountHolders.personId}
+    where ${accountHolders.accountId} = ${accounts.id} and ${condition})`;
+}
+
+/** Accounts a holder of which has this name (an ILIKE pattern), first name and last name in either order. */
+export function holderNameMatches(pattern: string): SQL {
+  return holderWhere(sql`(${persons.firstName} ilike ${pattern} or ${persons.lastName} ilike ${pattern}
+    or (${persons.firstName} || ' ' || ${persons.lastName}) ilike ${pattern}
+    or (${persons.lastName} || ' ' || ${persons.firstName}) ilike ${pattern})`);
+}
+
+/** Accounts a holder of which has exactly this document number (any type, whatever its case). */
+export function holderDocumentIs(number: string): SQL {
+  return holderWhere(sql`upper(${persons.idDocumentNumber}) = upper(${number})`);
+}
+
+/** Accounts a holder of which has one of these phone numbers, in their normal form. */
+export function holderPhoneIn(phones: string[]): SQL {
+  return holderWhere(inArray(persons.phoneNumber, phones));
+}
+
 /** A conditional update of one account: the row when `where` still held, otherwise undefined. */
 export async function updateAccountWhere(
   executor: Executor,

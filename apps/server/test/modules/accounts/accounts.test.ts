@@ -211,6 +211,56 @@ describe('POST /api/accounts/search', () => {
   });
 });
 
+describe('POST /api/accounts/search with q: the way people talk (decision 132)', () => {
+  async function search(t: TestApp, token: string, q: string) {
+    const answer = await call(t.app, 'POST', '/api/accounts/search', { token, body: { q } });
+    expect(answer.status).toBe(200);
+    return (answer.body.data.accounts as { accountNumber: string }[]).map((account) => account.accountNumber);
+  }
+
+  it('finds accounts by number, holder phone (with or without +509, spaces, hyphens), document or name', async () => {
+    const { t, db, a } = await setup();
+    const [rose, paul] = await customers(t, a.teller.token, 1, 2);
+    const roses = await open(t, a, [rose!.id]);
+    const joint = await open(t, a, [paul!.id, rose!.id], 'savings');
+    const pauls = await open(t, a, [paul!.id]);
+    const closed = await open(t, a, [rose!.id]);
+    await db.update(accounts).set({ status: 'closed' }).where(eq(accounts.id, closed.id));
+
+    const rosesAccounts = [joint.accountNumber, roses.accountNumber].sort();
+    const sorted = (numbers: string[]) => [...numbers].sort();
+    expect(await search(t, a.teller.token, roses.accountNumber)).toEqual([roses.accountNumber]);
+    for (const q of ['+509 3712-0001', '+50937120001', '3712 0001', '37120001', 'cin-0001', 'CIN-0001']) {
+      expect(sorted(await search(t, a.teller.token, q))).toEqual(rosesAccounts);
+    }
+    // Rose is Marie JosephB, Paul is Marie JosephC: a name lists every account one of whose holders has it.
+    const paulsAccounts = [joint.accountNumber, pauls.accountNumber].sort();
+    expect(sorted(await search(t, a.teller.token, 'josephb'))).toEqual(rosesAccounts);
+    expect(sorted(await search(t, a.teller.token, 'Marie JosephC'))).toEqual(paulsAccounts);
+    expect(sorted(await search(t, a.teller.token, 'JosephC Marie'))).toEqual(paulsAccounts);
+    expect(await search(t, a.teller.token, 'Personne')).toEqual([]);
+    // LIKE's wildcards are read as typed.
+    expect(await search(t, a.teller.token, '%%')).toEqual([]);
+  });
+
+  it('leaves out floats and system accounts, checks the term, and wants a signed-in user', async () => {
+    const { t, db, a } = await setup();
+    const float = await openFloatAccount(db, { agentId: a.agent.id, now: new Date() });
+    expect(await search(t, a.teller.token, float.accountNumber)).toEqual([]);
+
+    for (const [q, message] of [
+      ['', 'Saisissez un numéro de compte, un téléphone, un numéro de pièce ou un nom'],
+      [' a ', 'Saisissez au moins 2 caractères'],
+      ['x'.repeat(101), 'Recherche trop longue'],
+    ]) {
+      const answer = await call(t.app, 'POST', '/api/accounts/search', { token: a.teller.token, body: { q } });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors.q[0]).toBe(message);
+    }
+    expect((await call(t.app, 'POST', '/api/accounts/search', { body: { q: 'Marie' } })).status).toBe(401);
+  });
+});
+
 describe('GET /api/accounts and /api/accounts/{id}: a teller sees its own agent’s accounts', () => {
   it('lists the agent’s accounts newest first with their total, and none of another agent’s', async () => {
     const { t, a, b } = await setup();

@@ -45,6 +45,8 @@ export const sidebarItems: readonly NavItem[] = [
   },
   link('Historique', 'history', 'transactions.operate'),
   link('Créer un compte', 'create-account', 'accounts.manage'),
+  // A teller registers walk-in customers (decision 132); "Personnes" lists them.
+  link('Nouveau client', 'person', 'accounts.manage'),
   link("Demandes d'ouverture", 'account-requests', 'accounts.manage'),
   link('Personnes', 'persons', 'persons.manage'),
   link('Liste des agents', 'agents', 'agents.manage'),

@@ -47,6 +47,7 @@ describe('the sidebar (SPEC §2)', () => {
       'Recevoir',
       'Historique',
       'Créer un compte',
+      'Nouveau client',
       "Demandes d'ouverture",
       'Personnes',
       'Mon Compte',
@@ -224,7 +225,7 @@ describe('the user menu (SPEC §2)', () => {
 
 describe('the dashboard (SPEC §2 "/")', () => {
   it.each([
-    ['a teller', teller, ['Dépôt', 'Retrait', 'Créer un compte', 'Transfert', 'Recevoir un transfert']],
+    ['a teller', teller, ['Dépôt', 'Retrait', 'Créer un compte', 'Nouveau client', 'Transfert', 'Recevoir un transfert']],
     ['an administrator', agentAdmin, ['Créer un utilisateur']],
     ['the super administrator', superAdmin, ['Créer un administrateur', 'Créer un agent']],
   ])('offers %s the quick actions of its role, each opening its screen', async (_who, person, expected) => {

@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { displayName, documentLabel } from '@lajan/domain';
 import { textLinkClasses } from '../text-link';
+import { registrationStateFrom } from './registration-return';
 
 /** What a row needs; `id` is absent for a person typed inline and not saved yet (/register). */
 export interface ClientListItem {
@@ -48,12 +49,13 @@ export function ClientList({
   emptyTitle = clientListTexts.emptyTitle,
   emptyHint = clientListTexts.emptyHint,
 }: ClientListProps) {
+  const location = useLocation();
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-slate-50 px-4 py-2">
         <h3 className="text-base font-semibold text-slate-900">{title}</h3>
         {showAddLink && (
-          <Link to="/person" className={`text-sm ${textLinkClasses}`}>
+          <Link to="/person" state={registrationStateFrom(location)} className={`text-sm ${textLinkClasses}`}>
             {clientListTexts.addLink}
           </Link>
         )}

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import {
-  accountSearchInputSchema,
+  accountSearchMessages,
+  accountSearchTermError,
   accountStatusLabels,
   accountTypeLabels,
   displayName,
@@ -12,6 +14,7 @@ import { Button } from '../Button';
 import { Dialog } from '../dialog/Dialog';
 import { errorMessage } from '../../lib/http';
 import { useAccountSearchQuery, usePersonSearchQuery, type PersonSearchResult } from './api';
+import { registrationStateFrom, useRegisteredPerson } from './registration-return';
 
 interface CommonProps {
   /** The text of the box that opens the search ("Rechercher Personne" / "Rechercher Compte"). */
@@ -38,6 +41,7 @@ export const searchTexts = {
   heading: 'Résultat de la recherche',
   nothingYet: 'Aucune recherche effectuée',
   noResult: (term: string) => `Pas de résultat pour ${term}`,
+  registerNew: 'Enregistrer un nouveau client',
 } as const;
 
 /**
@@ -50,6 +54,10 @@ export function PersonSearchModal(props: PersonSearchModalProps) {
   const triggerLabel = props.triggerLabel ?? (accounts ? 'Rechercher Compte' : 'Rechercher Personne');
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  // A person registered from this page's search ("Enregistrer un nouveau client") comes back selected.
+  useRegisteredPerson((person) => {
+    if (props.mode !== 'accounts') props.onSelect(person);
+  }, !accounts);
 
   return (
     <>
@@ -93,17 +101,15 @@ function SearchOverlay(props: OverlayProps) {
     event.stopPropagation();
     const value = term.trim();
     if (!value) {
-      setInputError(accounts ? 'Le numéro de compte est requis' : 'Veuillez saisir un terme de recherche');
+      setInputError(accounts ? accountSearchMessages.termRequired : 'Veuillez saisir un terme de recherche');
       setSubmitted(null);
       return;
     }
-    if (accounts) {
-      const parsed = accountSearchInputSchema.safeParse({ account_number: value });
-      if (!parsed.success) {
-        setInputError(parsed.error.issues[0]?.message ?? 'Numéro de compte invalide');
-        setSubmitted(null);
-        return;
-      }
+    const invalid = accounts ? accountSearchTermError(value) : null;
+    if (invalid) {
+      setInputError(invalid);
+      setSubmitted(null);
+      return;
     }
     setInputError(null);
     setSubmitted(value);
@@ -113,16 +119,15 @@ function SearchOverlay(props: OverlayProps) {
     <form role="search" noValidate onSubmit={onSubmit} className="flex gap-2">
       <div className="min-w-0 flex-1">
         <label htmlFor={inputId} className="sr-only">
-          {accounts ? 'Numéro de compte' : 'Nom, numéro de document, téléphone ou email'}
+          {accounts ? accountSearchMessages.label : 'Nom, numéro de document, téléphone ou email'}
         </label>
         <input
           ref={inputRef}
           id={inputId}
           type="search"
-          inputMode={accounts ? 'numeric' : undefined}
           autoComplete="off"
           enterKeyHint="search"
-          placeholder={accounts ? 'Numéro de compte' : 'Nom, numéro de document, téléphone ou email'}
+          placeholder={accounts ? accountSearchMessages.label : 'Nom, numéro de document, téléphone ou email'}
           value={term}
           onChange={(event) => setTerm(event.target.value)}
           aria-invalid={inputError ? true : undefined}
@@ -201,7 +206,14 @@ function PersonResults({
   if (query.isError) {
     return <SearchFailure error={query.error} term={term} />;
   }
-  if (query.data.length === 0) return <EmptyState>{searchTexts.noResult(term)}</EmptyState>;
+  if (query.data.length === 0) {
+    return (
+      <div className="space-y-3">
+        <EmptyState>{searchTexts.noResult(term)}</EmptyState>
+        <RegisterNewClient />
+      </div>
+    );
+  }
   return (
     <ul className="space-y-2">
       {query.data.map((person) => {
@@ -229,23 +241,46 @@ function AccountResults({ term, onSelect }: { term: string | null; onSelect: (ac
   if (term === null) return <EmptyState>{searchTexts.nothingYet}</EmptyState>;
   if (query.isPending) return <Searching />;
   if (query.isError) return <SearchFailure error={query.error} term={term} />;
-  const account = query.data;
-  if (!account) return <EmptyState>{searchTexts.noResult(term)}</EmptyState>;
-  const holders = account.customers.map((customer) => displayName(customer)).join(', ');
+  if (query.data.length === 0) return <EmptyState>{searchTexts.noResult(term)}</EmptyState>;
   return (
     <ul className="space-y-2">
-      <li>
-        <button type="button" className={resultButtonClasses} onClick={() => onSelect(account)}>
-          <span className="font-semibold text-slate-900">
-            {account.accountNumber} · {account.currency}
-          </span>
-          <span className="text-sm text-slate-700">
-            {accountTypeLabels[account.type]} · {accountStatusLabels[account.status]}
-          </span>
-          {holders && <span className="text-sm text-slate-600">{holders}</span>}
-        </button>
-      </li>
+      {query.data.map((account) => (
+        <li key={account.id}>
+          <button type="button" className={resultButtonClasses} onClick={() => onSelect(account)}>
+            <span className="font-semibold text-slate-900">
+              {account.accountNumber} · {account.currency}
+            </span>
+            <span className="text-sm text-slate-700">
+              {accountTypeLabels[account.type]} · {accountStatusLabels[account.status]}
+            </span>
+            <span className="text-sm text-slate-600">{holdersText(account)}</span>
+          </button>
+        </li>
+      ))}
     </ul>
+  );
+}
+
+/** "Jean PIERRE, Marie JOSEPH". */
+function holdersText(account: Account): string {
+  return account.customers.map((customer) => displayName(customer)).join(', ');
+}
+
+/**
+ * A person search that found no one: register the customer now; the registration comes back here with
+ * the new person selected (`registration-return.ts`).
+ */
+function RegisterNewClient() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      onClick={() => void navigate('/person', { state: registrationStateFrom(location) })}
+    >
+      {searchTexts.registerNew}
+    </Button>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  accountNumberOf,
   accountSchema,
   personSchema,
   type Account,
@@ -45,6 +46,22 @@ export async function searchAccount(http: HttpClient, accountNumber: string, sig
   }
 }
 
+const accountsAnswerSchema = z.object({ accounts: z.array(accountSchema) });
+
+/**
+ * The accounts a teller's term finds (decision 132): an account number is looked up exactly
+ * (`account_number`, SPEC §7); anything else (a holder's phone, document or name) with `q`.
+ */
+export async function findAccounts(http: HttpClient, term: string, signal?: AbortSignal): Promise<Account[]> {
+  const number = accountNumberOf(term);
+  if (number !== null) {
+    const account = await searchAccount(http, number, signal);
+    return account ? [account] : [];
+  }
+  const answer = await http.post<unknown>('/accounts/search', { q: term.trim() }, { signal });
+  return accountsAnswerSchema.parse(answer).accounts;
+}
+
 export const personQueryKeys = {
   all: ['persons'] as const,
   search: (term: string) => ['persons', 'search', term] as const,
@@ -64,12 +81,13 @@ export function usePersonSearchQuery(term: string | null) {
   });
 }
 
-export function useAccountSearchQuery(number: string | null) {
+/** The modal's account search (`findAccounts`); runs once a term is submitted. */
+export function useAccountSearchQuery(term: string | null) {
   const http = useHttp();
   return useQuery({
-    queryKey: personQueryKeys.accountSearch(number ?? ''),
-    queryFn: ({ signal }) => searchAccount(http, number ?? '', signal),
-    enabled: number !== null && number !== '',
+    queryKey: personQueryKeys.accountSearch(term ?? ''),
+    queryFn: ({ signal }) => findAccounts(http, term ?? '', signal),
+    enabled: term !== null && term !== '',
     staleTime: 0,
     throwOnError: false,
     meta: { errorToast: false },

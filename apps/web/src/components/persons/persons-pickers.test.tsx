@@ -106,9 +106,18 @@ describe('the person search modal (SPEC §2)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('searches an account by number in the accounts mode and shows its number and currency', async () => {
+  it('searches accounts by number, or by a holder’s phone, document or name, in the accounts mode (decision 132)', async () => {
     const account = accountOf([jean], { balance: 1500 });
-    api.on('POST /accounts/search', { body: { data: { account } } });
+    const savings = accountOf([jean, marie], {
+      id: '20000000-0000-4000-8000-000000000002',
+      accountNumber: '40987654321',
+      type: 'savings',
+    });
+    api.on('POST /accounts/search', (request) => {
+      const body = request.body as { account_number?: string; q?: string };
+      if (body.account_number) return { body: { data: { account } } };
+      return { body: { data: { accounts: body.q === 'pierre' ? [account, savings] : [] } } };
+    });
     function AccountPicker() {
       const [chosen, setChosen] = useState<Account | null>(null);
       return (
@@ -120,26 +129,37 @@ describe('the person search modal (SPEC §2)', () => {
     }
     const { user } = renderComponent(<AccountPicker />, { apiBaseUrl: api.baseUrl, token: makeToken(teller) });
     await user.click(screen.getByRole('button', { name: 'Rechercher Compte' }));
-    await user.type(screen.getByRole('searchbox'), 'abc{Enter}');
-    expect(screen.getByText('Numéro de compte invalide')).toBeVisible();
+    await user.type(screen.getByRole('searchbox'), 'a{Enter}');
+    expect(screen.getByText('Saisissez au moins 2 caractères')).toBeVisible();
     await user.clear(screen.getByRole('searchbox'));
-    await user.type(screen.getByRole('searchbox'), '40912345678{Enter}');
+    await user.type(screen.getByRole('searchbox'), '409 1234 5678{Enter}');
     const result = await screen.findByRole('button', { name: /40912345678 · HTG/ });
     expect(result).toHaveTextContent('Jean PIERRE');
     expect(api.requests.at(-1)?.body).toEqual({ account_number: '40912345678' });
-    await user.click(result);
-    expect(screen.getByText('Compte choisi : 40912345678')).toBeVisible();
+
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'pierre{Enter}');
+    const joint = await screen.findByRole('button', { name: /40987654321 · HTG/ });
+    expect(api.requests.at(-1)?.body).toEqual({ q: 'pierre' });
+    expect(joint).toHaveTextContent('Épargne');
+    expect(joint).toHaveTextContent('Jean PIERRE, Marie JOSEPH');
+    expect(screen.getByRole('button', { name: /40912345678 · HTG/ })).toBeVisible();
+    await user.click(joint);
+    expect(screen.getByText('Compte choisi : 40987654321')).toBeVisible();
   });
 
-  it('says "Pas de résultat pour <number>" for an unknown account', async () => {
-    api.on('POST /accounts/search', { status: 404, body: { message: 'Compte introuvable', code: 'NOT_FOUND' } });
+  it('says "Pas de résultat pour <term>" when no account matches', async () => {
+    api.on('POST /accounts/search', { body: { data: { accounts: [] } } });
     const { user } = renderComponent(<PersonSearchModal mode="accounts" onSelect={() => undefined} />, {
       apiBaseUrl: api.baseUrl,
       token: makeToken(teller),
     });
     await user.click(screen.getByRole('button', { name: 'Rechercher Compte' }));
-    await user.type(screen.getByRole('searchbox'), '123456{Enter}');
-    expect(await screen.findByText('Pas de résultat pour 123456')).toBeVisible();
+    await user.type(screen.getByRole('searchbox'), '3712 0001{Enter}');
+    expect(await screen.findByText('Pas de résultat pour 3712 0001')).toBeVisible();
+    expect(api.requests.at(-1)?.body).toEqual({ q: '3712 0001' });
+    // Registering is for a person search: an account is opened elsewhere.
+    expect(screen.queryByRole('button', { name: 'Enregistrer un nouveau client' })).not.toBeInTheDocument();
   });
 });
 

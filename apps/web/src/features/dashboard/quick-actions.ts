@@ -9,13 +9,15 @@ export interface QuickAction {
 }
 
 /**
- * SPEC §2 "/": tellers see deposit, withdraw, create account, transfer and receive transfer; an
- * administrator sees create user; the super administrator sees create administrator and create agent.
+ * SPEC §2 "/": tellers see deposit, withdraw, create account, a new client (decision 132), transfer and
+ * receive transfer; an administrator sees create user; the super administrator sees create administrator
+ * and create agent.
  */
 export const quickActions: readonly QuickAction[] = [
   { label: 'Dépôt', description: "Déposer de l'argent sur un compte", to: '/transaction/deposit', capability: 'transactions.operate' },
   { label: 'Retrait', description: "Retirer de l'argent d'un compte", to: '/transaction/withdraw', capability: 'transactions.operate' },
   { label: 'Créer un compte', description: 'Ouvrir un compte pour un client', to: '/create-account', capability: 'accounts.manage' },
+  { label: 'Nouveau client', description: 'Enregistrer un client qui se présente', to: '/person', capability: 'accounts.manage' },
   { label: 'Transfert', description: 'Virer entre deux comptes', to: '/transaction/transfer', capability: 'transactions.operate' },
   {
     label: 'Recevoir un transfert',

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { PersonForm, type PersonSubmitResult } from '../../components/persons/PersonForm';
 import { personSubmitFailure } from '../../components/persons/person-submit';
+import { returnToOf, type RegisteredPersonState } from '../../components/persons/registration-return';
 import { useToasts } from '../../components/toasts/toast-context';
 import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
 import { useSession } from '../../lib/session-context';
@@ -12,25 +14,33 @@ import { loadPersonDraft, personDraftKey, savePersonDraft } from './person-draft
 
 /**
  * /person, "Enregistrer Client" (SPEC §2): the customer's KYC form. The draft survives leaving the
- * screen; a successful save clears it, says so and goes back one page.
+ * screen; a successful save clears it, says so and goes back one page, or, when a search with no result
+ * opened it ("Enregistrer un nouveau client"), back to that page with the new person selected (decision 132).
  */
 export default function RegisterClientPage() {
   const { user } = useSession();
   const toasts = useToasts();
   const goBack = useGoBack();
+  const navigate = useNavigate();
+  const returnTo = returnToOf(useLocation().state);
   const mutation = useCreatePersonMutation();
   const draftKey = personDraftKey(user?.id ?? 'anonyme');
   const [draft] = useState(() => loadPersonDraft(window.localStorage, draftKey));
 
   async function save(person: PersonData): Promise<PersonSubmitResult | void> {
+    let created;
     try {
-      await mutation.mutateAsync(person);
+      created = await mutation.mutateAsync(person);
     } catch (error) {
       return personSubmitFailure(error, DEFAULT_ERROR_FALLBACK);
     }
     window.localStorage.removeItem(draftKey);
     toasts.success(personMessages.created);
-    goBack();
+    if (returnTo) {
+      const state: RegisteredPersonState = { registeredPerson: created };
+      // Replaces /person: "Retour" from the page then does not reopen a registration already saved.
+      void navigate(returnTo, { replace: true, state });
+    } else goBack();
   }
 
   return (

@@ -205,6 +205,24 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(postedPerson()).toBeUndefined();
   });
 
+  it('shows the date rules on the first submit, together with the fields still empty (SPEC §5)', async () => {
+    const { user } = await openForm();
+    // Only the dates are typed: a minor, a document issued tomorrow and expired before that.
+    setDate('Date de naissance', yearsAgo(17));
+    setDate("Date d'émission", yearsAgo(0, 1));
+    setDate("Date d'expiration", yearsAgo(1));
+    await submit(user);
+    expect(await screen.findByText('Le prénom est requis')).toBeVisible();
+    expect(field('Statut matrimonial')).toHaveAccessibleDescription('Statut matrimonial invalide');
+    expect(screen.getByRole('group', { name: /Sexe/ })).toHaveAccessibleDescription('Sexe invalide');
+    expect(field('Date de naissance')).toHaveAccessibleDescription('Vous devez avoir au moins 18 ans');
+    expect(field("Date d'émission")).toHaveAccessibleDescription("La date d'émission ne peut pas être dans le futur");
+    expect(field("Date d'expiration")).toHaveAccessibleDescription(
+      "La date d'expiration doit être après la date d'émission",
+    );
+    expect(postedPerson()).toBeUndefined();
+  });
+
   it('saves the person with the phone prefix and the split document, says so, clears the draft and goes back', async () => {
     let answer: (() => void) | undefined;
     api.on('POST /persons', () => new Promise((resolve) => {
@@ -244,6 +262,33 @@ describe('the register-client screen /person (SPEC §2)', () => {
       preferredContactMethod: 'sms',
       consentForMarketing: false,
     });
+  });
+
+  it('registers a walk-in sender from a search that found no one and goes back with that sender selected (decision 132)', async () => {
+    api.on('GET /persons', { body: { data: [], meta: { total: 0, page: 1, per_page: 20 } } });
+    api.on('POST /persons', { status: 201, body: { data: { ...jean, masked: false, canEdit: true } } });
+    const rendered = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 });
+    await navigateTo(rendered.app, '/transaction/external-transfer/create');
+    const { user } = rendered;
+    await user.click(await screen.findByRole('button', { name: 'Rechercher Personne' }));
+    await user.type(screen.getByRole('searchbox'), 'Inconnu{Enter}');
+    expect(await screen.findByText('Pas de resultat pour Inconnu')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Enregistrer un nouveau client' }));
+
+    await screen.findByRole('heading', { name: 'Enregistrer Client', level: 1 }, { timeout: 5000 });
+    await fillValid(user);
+    await submit(user);
+
+    const chosen = await screen.findByRole('region', { name: 'Expéditeur choisi' }, { timeout: 5000 });
+    expect(window.location.pathname).toBe('/transaction/external-transfer/create');
+    expect(chosen).toHaveTextContent('Jean PIERRE');
+    expect(screen.getByText('Personne enregistrée avec succès')).toBeVisible();
+    // Handed over once: leaving and coming back does not select it again.
+    await navigateTo(rendered.app, '/');
+    await navigateTo(rendered.app, '/transaction/external-transfer/create');
+    await screen.findByRole('button', { name: 'Rechercher Personne' });
+    expect(screen.queryByRole('region', { name: 'Expéditeur choisi' })).not.toBeInTheDocument();
   });
 
   it('sends the chosen prefix: +33 and 612345678 make +33612345678', async () => {

@@ -8,7 +8,8 @@ import {
   type Account,
   type DepositInput,
 } from '@lajan/domain';
-import { useFeeQuote } from './api/fee-quote';
+import { useAmountStepQuote, useFeeQuote } from './api/fee-quote';
+import { HolderChoice } from './components/HolderChoice';
 import {
   accountStep,
   amountText,
@@ -58,6 +59,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
     register,
     control,
     setValue,
+    setFocus,
     trigger,
     getValues,
     setError,
@@ -68,6 +70,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
   });
   const amount = useWatch({ control, name: 'amount' });
   const quote = useFeeQuote(kind, amount, wizard.step === STEP_CONFIRM);
+  const amountQuote = useAmountStepQuote(kind, amount, wizard.step === STEP_DETAILS);
 
   function chooseAccount(found: Account | null) {
     setAccount(found);
@@ -104,6 +107,18 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           register,
           errors,
           validate: () => trigger([...partyAndAmountFields]),
+          quote: amountQuote,
+          totalLabel: text.totalLabel,
+          counterParty: (
+            <HolderChoice
+              holders={account?.customers ?? []}
+              onChoose={(party) => {
+                setValue('party.name', party.name, { shouldDirty: true });
+                setValue('party.idDocumentType', party.idDocumentType, { shouldDirty: true });
+                setFocus('party.idDocumentNumber');
+              }}
+            />
+          ),
         }),
         confirmStep({
           lines: [

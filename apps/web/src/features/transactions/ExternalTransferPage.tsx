@@ -21,7 +21,9 @@ import { emptyPerson } from '../../components/persons/PersonForm';
 import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
 import type { PersonSearchResult } from '../../components/persons/api';
 import { SelectField } from '../../components/SelectField';
-import { useFeeQuote } from './api/fee-quote';
+import { useAmountStepQuote, useFeeQuote } from './api/fee-quote';
+import { FeePreview } from './components/ConfirmSummary';
+import { HolderChoice } from './components/HolderChoice';
 import { AmountField, parseAmountInput, PartyFields } from './components/fields';
 import { RecipientFields } from './components/RecipientFields';
 import { StepForm } from './components/StepForm';
@@ -82,6 +84,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     register,
     control,
     setValue,
+    setFocus,
     trigger,
     getValues,
     setError,
@@ -100,6 +103,9 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
   });
   const amount = useWatch({ control, name: 'amount' });
   const quote = useFeeQuote('external_transfer', amount, wizard.step === STEP_CONFIRM);
+  const amountQuote = useAmountStepQuote('external_transfer', amount, wizard.step === STEP_DETAILS);
+  // The person at the counter is offered from the account's holders, or the cash sender (decision 132).
+  const counterParties = mode === 'account' ? (account?.customers ?? []) : sender ? [sender] : [];
 
   function chooseSender(person: PersonSearchResult) {
     setSender(person);
@@ -210,6 +216,14 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
 
   const detailsStep = (
     <div className="space-y-6">
+      <HolderChoice
+        holders={counterParties}
+        onChoose={(party) => {
+          setValue('party.name', party.name, { shouldDirty: true });
+          setValue('party.idDocumentType', party.idDocumentType, { shouldDirty: true });
+          setFocus('party.idDocumentNumber');
+        }}
+      />
       <PartyFields
         name={register('party.name')}
         documentType={register('party.idDocumentType')}
@@ -239,6 +253,11 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
           </div>
         )}
       </div>
+      <FeePreview
+        quote={amountQuote}
+        totalLabel={mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte'}
+        atAmountStep
+      />
     </div>
   );
 

@@ -10,7 +10,8 @@ import {
   type Account,
   type TransferInput,
 } from '@lajan/domain';
-import { useFeeQuote } from './api/fee-quote';
+import { useAmountStepQuote, useFeeQuote } from './api/fee-quote';
+import { HolderChoice } from './components/HolderChoice';
 import { AccountCard, AccountLookup } from './components/AccountLookup';
 import {
   accountStep,
@@ -53,6 +54,7 @@ export default function TransferPage() {
     register,
     control,
     setValue,
+    setFocus,
     trigger,
     getValues,
     setError,
@@ -69,6 +71,7 @@ export default function TransferPage() {
   });
   const amount = useWatch({ control, name: 'amount' });
   const quote = useFeeQuote('transfer', amount, wizard.step === STEP_CONFIRM);
+  const amountQuote = useAmountStepQuote('transfer', amount, wizard.step === STEP_DETAILS);
   const problem = recipientAccountProblem(sender, recipient);
 
   function chooseSender(found: Account | null) {
@@ -139,6 +142,18 @@ export default function TransferPage() {
           register,
           errors,
           validate: () => trigger([...partyAndAmountFields]),
+          quote: amountQuote,
+          totalLabel: 'Total débité du compte',
+          counterParty: (
+            <HolderChoice
+              holders={sender?.customers ?? []}
+              onChoose={(party) => {
+                setValue('party.name', party.name, { shouldDirty: true });
+                setValue('party.idDocumentType', party.idDocumentType, { shouldDirty: true });
+                setFocus('party.idDocumentNumber');
+              }}
+            />
+          ),
         }),
         confirmStep({
           lines: [

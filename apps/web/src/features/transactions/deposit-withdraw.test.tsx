@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
-import { accountOf, jean } from '../../test/persons';
+import { accountOf, jean, marie } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { feeQuoteRoute, transactionAnswer, serveEmptyDashboard } from '../../test/transactions';
@@ -179,29 +179,34 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     expect(api.requests.some((request) => request.path === '/transactions/deposit')).toBe(false);
   });
 
-  it('shows a refusal of the fee quote (an amount outside the bands) and keeps Enregistrer disabled', async () => {
-    api.on('GET /transactions/fees/quote', {
-      status: 422,
-      body: {
-        message: 'Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG',
-        code: 'OUTSIDE_FEE_BANDS',
-        errors: {
-          amount: ['Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG'],
-        },
-      },
-    });
+  it('says "Montant hors barème" at the amount step, as it is typed, and does not go on (decision 132)', async () => {
+    const refusal = 'Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG';
+    api.on('GET /transactions/fees/quote', (request) =>
+      Number(request.query.amount) < 20
+        ? {
+            status: 422,
+            body: { message: refusal, code: 'OUTSIDE_FEE_BANDS', errors: { amount: [refusal] } },
+          }
+        : feeQuoteRoute()(request),
+    );
     const { user } = await open('/transaction/deposit', 'Dépôt');
     await findAccount(user);
     await user.click(next());
     await fillDetails(user, '10');
-    await user.click(next());
-    expect(
-      await screen.findByText(
-        'Montant hors barème : un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG',
-      ),
-    ).toBeVisible();
+    expect(await screen.findByText(refusal)).toBeVisible();
     expect(screen.getByText('Opération impossible avec ce montant')).toBeVisible();
-    expect(save()).toBeDisabled();
+    expect(screen.getByText('Changez le montant pour continuer.')).toBeVisible();
+    expect(next()).toBeDisabled();
+    expect(next()).toHaveAccessibleDescription('Changez le montant : il est hors barème.');
+
+    // Typing a good amount clears it.
+    await user.clear(screen.getByRole('textbox', { name: 'Montant (HTG)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '500');
+    expect(await screen.findByRole('region', { name: 'Frais et total' })).toHaveTextContent(
+      'Total à encaisser500,00 HTG',
+    );
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
+    expect(next()).toBeEnabled();
     expect(api.requests.some((request) => request.path === '/transactions/deposit')).toBe(false);
   });
 
@@ -343,6 +348,57 @@ describe('the withdrawal wizard', () => {
     expect(api.requests.find((request) => request.path === '/transactions/withdraw')?.body).toMatchObject({
       amount: 1000,
     });
+  });
+
+  it('finds the account by its holder’s name, offers the holders at the counter and shows the fee at the amount step (decision 132)', async () => {
+    const joint = accountOf([jean, marie], { accountNumber: '40987654321', balance: 9000 });
+    api.on('POST /accounts/search', (request) => {
+      const body = request.body as { account_number?: string; q?: string };
+      return body.q === 'Pierre'
+        ? {
+            body: {
+              data: {
+                accounts: [
+                  accountOf([jean], { balance: 2500 }),
+                  { ...joint, id: '20000000-0000-4000-8000-000000000002' },
+                ],
+              },
+            },
+          }
+        : { status: 404, body: { message: 'Compte introuvable', code: 'NOT_FOUND' } };
+    });
+    const { user } = await open('/transaction/withdraw', 'Retrait');
+    expect(screen.getByRole('textbox', { name: 'Numéro de compte' })).toHaveAccessibleDescription(
+      'Ou le téléphone, le numéro de pièce ou le nom d’un titulaire.',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de compte' }), 'Pierre{Enter}');
+    const choices = await screen.findByRole('region', { name: 'Comptes trouvés' });
+    expect(choices).toHaveTextContent('2 comptes trouvés : choisissez le compte.');
+    expect(next()).toBeDisabled();
+    await user.click(within(choices).getByRole('button', { name: /40987654321/ }));
+    expect(screen.getByRole('region', { name: 'Compte trouvé' })).toHaveTextContent('40987654321');
+    expect(api.requests.find((request) => request.path === '/accounts/search')?.body).toEqual({
+      q: 'Pierre',
+    });
+    await user.click(next());
+
+    const holders = screen.getByRole('region', { name: 'Titulaires du compte' });
+    await user.click(within(holders).getByRole('button', { name: /Marie JOSEPH/ }));
+    expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveValue('Marie JOSEPH');
+    expect(screen.getByRole('combobox', { name: 'Type de document' })).toHaveValue('passport');
+    // The number is typed from the card presented.
+    const documentNumber = screen.getByRole('textbox', { name: 'Numéro de document' });
+    expect(documentNumber).toHaveValue('');
+    expect(documentNumber).toHaveFocus();
+    await user.type(documentNumber, 'PA123456');
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '1000');
+    const preview = await screen.findByRole('region', { name: 'Frais et total' });
+    expect(screen.getByText('Étape 2 sur 3')).toBeVisible();
+    expect(preview).toHaveTextContent('Frais40,00 HTG');
+    expect(preview).toHaveTextContent('Total débité du compte1 040,00 HTG');
+    // Asked once the typing paused, for the whole amount only.
+    const quoted = api.requests.filter((request) => request.path === '/transactions/fees/quote');
+    expect(quoted.map((request) => request.query.amount)).toEqual(['1000']);
   });
 
   it('shows the refusal of a person who is not a holder, without leaving the screen', async () => {

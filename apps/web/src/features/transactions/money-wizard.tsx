@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from '@lajan/domain';
 import { Wizard, type WizardStep } from '../../components/wizard/Wizard';
+import { isHttpError } from '../../lib/http';
 import { useMoneyOperation, type Operation, type OperationBodies } from './api/operations';
 import { AccountLookup } from './components/AccountLookup';
 import { FeePreview, quoteBlockedHint, SummaryList, type SummaryLine } from './components/ConfirmSummary';
@@ -198,12 +199,20 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
   register,
   errors,
   validate,
+  quote,
+  totalLabel,
+  counterParty,
 }: {
   title?: string;
   legend?: string;
   register: UseFormRegister<T>;
   errors: FieldErrors<T>;
   validate: () => Promise<boolean>;
+  /** The live fee of the amount typed (`useAmountStepQuote`); Suivant waits while it says "hors barème". */
+  quote?: UseQueryResult<FeeQuote>;
+  totalLabel?: string;
+  /** The account's holders, offered as the person at the counter (`HolderChoice`). */
+  counterParty?: ReactNode;
 }): WizardStep {
   // Any T here has these paths; TypeScript cannot resolve `Path<T>` for a T still unknown.
   const registerField = register as unknown as UseFormRegister<PartyAndAmount>;
@@ -214,6 +223,7 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
     content: (
       <StepForm>
         <div className="space-y-6">
+          {counterParty}
           <PartyFields
             name={registerField('party.name')}
             documentType={registerField('party.idDocumentType')}
@@ -225,11 +235,22 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
             registration={registerField('amount', { setValueAs: parseAmountInput })}
             error={fieldErrors.amount?.message}
           />
+          {quote && <FeePreview quote={quote} totalLabel={totalLabel} atAmountStep />}
         </div>
       </StepForm>
     ),
     validate,
+    // An amount outside the bands cannot be confirmed: say so here rather than one step later.
+    canGoNext: !refusedAmount(quote),
+    blockedHint: refusedAmount(quote) ? outsideBandsHint : undefined,
   };
+}
+
+const outsideBandsHint = 'Changez le montant : il est hors barème.';
+
+/** The quote refused the amount (422, "Montant hors barème"); a failure to ask does not block. */
+function refusedAmount(quote: UseQueryResult<FeeQuote> | undefined): boolean {
+  return quote?.isError === true && isHttpError(quote.error) && quote.error.status === 422;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
-  accountSearchInputSchema,
+  accountNumberOf,
+  accountSearchMessages,
+  accountSearchTermError,
   accountStatusLabels,
   accountTypeLabels,
   displayName,
@@ -12,7 +14,7 @@ import {
 } from '@lajan/domain';
 import { Alert } from '../../../components/Alert';
 import { PersonSearchModal } from '../../../components/persons/PersonSearchModal';
-import { searchAccount } from '../../../components/persons/api';
+import { findAccounts } from '../../../components/persons/api';
 import { useHttp } from '../../../lib/http-context';
 import { SearchForm, SearchOutcome } from './SearchForm';
 
@@ -26,34 +28,41 @@ interface AccountLookupProps {
 }
 
 /**
- * Finds a customer account (SPEC §2 "find account"): typed number and Enter (or Rechercher), or the
- * account search of the shared modal; both call `POST /accounts/search`. The found account shows its
- * holders and status; an account that is not active gets SPEC §4's alert (the step then blocks Suivant).
+ * Finds a customer account (SPEC §2 "find account"), the way people talk (decision 132): its number, a
+ * holder's phone or document number, or a holder's name (the teller's own agent's customers), typed and
+ * Enter (or Rechercher), or through the account search of the shared modal. One account found is chosen;
+ * several are listed to choose from. The chosen account shows its holders and status; an account that
+ * is not active gets SPEC §4's alert (the step then blocks Suivant).
  */
 export function AccountLookup({ label = 'Numéro de compte', account, onChange, error }: AccountLookupProps) {
   const http = useHttp();
-  const [number, setNumber] = useState(account?.accountNumber ?? '');
+  const [term, setTerm] = useState(account?.accountNumber ?? '');
   const [inputError, setInputError] = useState<string | null>(null);
   const search = useMutation({
-    mutationFn: (value: string) => searchAccount(http, value),
+    mutationFn: (value: string) => findAccounts(http, value),
     meta: { errorToast: false },
   });
   const resultId = useId();
 
   function onSearch() {
-    const parsed = accountSearchInputSchema.safeParse({ account_number: number.trim() });
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? transactionMessages.accountNumberInvalid);
+    const value = term.trim();
+    const invalid = accountSearchTermError(value);
+    if (invalid) {
+      setInputError(invalid);
       return;
     }
     setInputError(null);
     onChange(null);
-    search.mutate(parsed.data.account_number, {
-      onSuccess: (found) => onChange(found),
+    search.mutate(value, {
+      onSuccess: (found) => {
+        if (found.length === 1) onChange(found[0] ?? null);
+      },
     });
   }
 
-  const notFound = search.isSuccess && search.data === null && !account;
+  const found = search.data ?? [];
+  const notFound = search.isSuccess && found.length === 0 && !account;
+  const choices = !account && found.length > 1 ? found : [];
 
   return (
     <div className="space-y-4">
@@ -61,30 +70,80 @@ export function AccountLookup({ label = 'Numéro de compte', account, onChange, 
         label={label}
         onSearch={onSearch}
         pending={search.isPending}
-        inputMode="numeric"
-        value={number}
-        onChange={(event) => setNumber(event.target.value)}
+        hint={accountSearchMessages.hint}
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
         error={inputError ?? undefined}
       />
       <PersonSearchModal
         mode="accounts"
-        onSelect={(found) => {
-          setNumber(found.accountNumber);
+        onSelect={(chosen) => {
+          setTerm(chosen.accountNumber);
           setInputError(null);
           search.reset();
-          onChange(found);
+          onChange(chosen);
         }}
       />
       <SearchOutcome
         id={resultId}
-        notFound={notFound ? transactionMessages.accountNotFound : null}
+        notFound={notFound ? notFoundMessage(search.variables ?? term) : null}
         search={search}
       >
+        {choices.length > 0 && (
+          <AccountChoices
+            accounts={choices}
+            onChoose={(chosen) => {
+              setTerm(chosen.accountNumber);
+              onChange(chosen);
+            }}
+          />
+        )}
         {account && <AccountCard account={account} />}
         {account && account.status !== 'active' && <Alert type="danger">{inactiveAccountMessage}</Alert>}
         {error && <Alert type="danger">{error}</Alert>}
       </SearchOutcome>
     </div>
+  );
+}
+
+/** "Compte introuvable" for a number (SPEC's message), "Aucun compte trouvé pour « … »" for anything else. */
+function notFoundMessage(term: string): string {
+  return accountNumberOf(term) !== null
+    ? transactionMessages.accountNotFound
+    : accountSearchMessages.noResult(term.trim());
+}
+
+/** Several accounts found (a name, a holder with several accounts): the teller picks one. */
+function AccountChoices({
+  accounts,
+  onChoose,
+}: {
+  accounts: Account[];
+  onChoose: (account: Account) => void;
+}) {
+  return (
+    <section aria-label={accountSearchMessages.choicesTitle} className="space-y-2">
+      <p className="text-sm font-medium text-slate-800">{accountSearchMessages.choose(accounts.length)}</p>
+      <ul className="space-y-2">
+        {accounts.map((found) => (
+          <li key={found.id}>
+            <button
+              type="button"
+              onClick={() => onChoose(found)}
+              className="flex w-full flex-col items-start gap-0.5 rounded-md border border-slate-200 bg-white px-4 py-3 text-left hover:border-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-blue-700"
+            >
+              <span className="font-mono font-semibold text-slate-900">{found.accountNumber}</span>
+              <span className="text-sm text-slate-700">
+                {accountTypeLabels[found.type]} · {accountStatusLabels[found.status]}
+              </span>
+              <span className="text-sm text-slate-600">
+                {found.customers.map((customer) => displayName(customer)).join(', ')}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -42,9 +42,12 @@ export function SummaryList({
 export function FeePreview({
   quote,
   totalLabel = 'Total (montant + frais)',
+  atAmountStep = false,
 }: {
   quote: UseQueryResult<FeeQuote>;
   totalLabel?: string;
+  /** Shown beside the amount field (decision 132): a refusal then asks to change the amount here. */
+  atAmountStep?: boolean;
 }) {
   if (quote.isPending && quote.fetchStatus === 'idle') return null;
   if (quote.isPending) {
@@ -70,6 +73,8 @@ export function FeePreview({
           <Button variant="secondary" className="mt-2" onClick={() => void quote.refetch()}>
             Recalculer les frais
           </Button>
+        ) : atAmountStep ? (
+          <p className="mt-1">Changez le montant pour continuer.</p>
         ) : (
           <p className="mt-1">Revenez à l&apos;étape précédente pour changer le montant.</p>
         )}

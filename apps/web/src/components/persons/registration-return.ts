@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, type Location } from 'react-router';
+import { personSearchResultSchema, type PersonSearchResult } from './api';
+
+/**
+ * The way to the registration and back (decision 132): a person search with no result, or the client
+ * list's link, opens /person with `{ returnTo }` in the router's state; once saved, the registration goes
+ * to `returnTo` with `{ registeredPerson }`, and the person search of that page selects it. Nothing is put
+ * in the address, so a reload or a shared link carries no person.
+ */
+export interface RegistrationState {
+  returnTo: string;
+}
+
+export interface RegisteredPersonState {
+  registeredPerson: PersonSearchResult;
+}
+
+/** The router state that opens the registration from this page. */
+export function registrationStateFrom(location: Pick<Location, 'pathname' | 'search'>): RegistrationState {
+  return { returnTo: `${location.pathname}${location.search}` };
+}
+
+/** Where the registration goes back to, when it was opened from a page of the app (never another site). */
+export function returnToOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { returnTo } = state as Partial<RegistrationState>;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//')
+    ? returnTo
+    : null;
+}
+
+/** The person just registered that this page was given back, or null. */
+function registeredPersonOf(state: unknown): PersonSearchResult | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const parsed = personSearchResultSchema.safeParse(
+    (state as { registeredPerson?: unknown }).registeredPerson,
+  );
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Calls `onPerson` once with the person just registered from this page, then forgets it (the state is
+ * replaced), so that going back and forth does not select it again. `enabled` false: does nothing.
+ */
+export function useRegisteredPerson(onPerson: (person: PersonSearchResult) => void, enabled = true) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const callback = useRef(onPerson);
+  useEffect(() => {
+    callback.current = onPerson;
+  });
+  const handled = useRef<string | null>(null);
+  const person = enabled ? registeredPersonOf(location.state) : null;
+  const { pathname, search } = location;
+  useEffect(() => {
+    // Once per person, even when an effect runs twice (React's strict mode).
+    if (!person || handled.current === person.id) return;
+    handled.current = person.id;
+    callback.current(person);
+    void navigate(`${pathname}${search}`, { replace: true, state: null });
+  }, [person, navigate, pathname, search]);
+}
