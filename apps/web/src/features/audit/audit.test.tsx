@@ -5,6 +5,7 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { listAnswer } from '../../test/network';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
+import { serveEmptyDashboard } from '../../test/transactions';
 import { agentAdmin, superAdmin, teller } from '../../test/users';
 
 let api: ApiServer;
@@ -171,6 +172,8 @@ describe('/audit, the audit trail (decision 133)', () => {
 
   it("is in an agent's administrator's sidebar, for its own agent: no agent filter", async () => {
     api.on('GET /audit', { body: listAnswer(entries.slice(0, 1), { perPage: 20 }) });
+    // It starts on the dashboard, whose reads the fake answers as the server would.
+    serveEmptyDashboard(api);
     const { user } = renderApp({ path: '/', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
     await user.click(within(nav).getByRole('link', { name: "Journal d'audit" }));

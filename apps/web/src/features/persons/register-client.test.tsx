@@ -273,7 +273,7 @@ describe('the register-client screen /person (SPEC §2)', () => {
     const { user } = rendered;
     await user.click(await screen.findByRole('button', { name: 'Rechercher Personne' }));
     await user.type(screen.getByRole('searchbox'), 'Inconnu{Enter}');
-    expect(await screen.findByText('Pas de resultat pour Inconnu')).toBeVisible();
+    expect(await screen.findByText('Pas de résultat pour Inconnu')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Enregistrer un nouveau client' }));
 
     await screen.findByRole('heading', { name: 'Enregistrer Client', level: 1 }, { timeout: 5000 });
