@@ -156,7 +156,8 @@ export const accountSchema = z.object({
   type: accountTypeSchema,
   currency: z.string(),
   status: accountStatusSchema,
-  balance: z.number(),
+  /** HTG; null when the account is another agent's: its balance is not the viewer's business (DESIGN §3). */
+  balance: z.number().nullable(),
   unavailableBalance: z.number().default(0),
   createdAt: z.string(),
   customerIds: z.array(z.string()).default([]),
@@ -173,7 +174,11 @@ export type Account = z.infer<typeof accountSchema>;
  * `GET /accounts/self` ("Mon Compte"): the float account of the signed-in user's agent (DESIGN §3),
  * the shape of a customer account with no customer type (`type: null`), no holders and its agent.
  */
-export const floatAccountSchema = accountSchema.extend({ type: accountTypeSchema.nullable() });
+export const floatAccountSchema = accountSchema.extend({
+  type: accountTypeSchema.nullable(),
+  /** One's own agent's float: its balance is always told. */
+  balance: z.number(),
+});
 export type FloatAccount = z.infer<typeof floatAccountSchema>;
 
 /** The account-opening slip printed after `POST /accounts` (decision 133). */

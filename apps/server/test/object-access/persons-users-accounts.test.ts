@@ -310,8 +310,11 @@ describe('accounts: agent B acting on agent A’s account', () => {
       }),
     ]);
     expect(byB.text).not.toContain(n.customerA.input.idDocumentNumber);
+    // What is on the account is A's customer's business: B learns nothing of it.
+    expect(byB.body.data.account.balance).toBeNull();
     const byA = await search(n.tellerA);
     expect(byA.body.data.account.customers[0].idDocumentNumber).toBe(n.customerA.input.idDocumentNumber);
+    expect(byA.body.data.account.balance).toBe(0);
   });
 
   it('does not let B pass the holder check with what the search showed', async () => {
@@ -420,6 +423,7 @@ describe('accounts: agent B acting on agent A’s account', () => {
       });
       expect(byB.text).not.toContain(idDocumentNumber);
       expect(byB.text).not.toContain(n.customerA.input.email);
+      expect(byB.body.data.accounts.map((account: { balance: unknown }) => account.balance)).toEqual([null, null]);
     }
     // A name lists only one's own agent's customers; parts of a phone or a document find nothing.
     for (const q of [lastName, `Marie ${lastName}`, phoneNumber.slice(0, 9), idDocumentNumber.slice(0, 6)]) {

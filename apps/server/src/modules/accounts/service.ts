@@ -55,7 +55,8 @@ export interface AccountView {
   type: AccountType | null;
   currency: string;
   status: AccountStatus;
-  balance: number;
+  /** Null for another agent's account (`presentAccounts`). */
+  balance: number | null;
   unavailableBalance: number;
   createdAt: string;
   customerIds: string[];
@@ -186,10 +187,12 @@ export async function presentAccounts(
     executor,
     records.map((record) => record.account.id),
   );
+  let viewer: Viewer | undefined;
   if (session) {
+    viewer = await viewerOf(executor, session);
     const readable = await readablePersonIds(
       executor,
-      await viewerOf(executor, session),
+      viewer,
       holders.map((holder) => holder.person.id),
     );
     for (const holder of holders) {
@@ -208,7 +211,17 @@ export async function presentAccounts(
     list.push(holder);
     byAccount.set(holder.accountId, list);
   }
-  return records.map((record) => toView(record, byAccount.get(record.account.id) ?? []));
+  return records.map((record) => {
+    const view = toView(record, byAccount.get(record.account.id) ?? []);
+    // A balance is the customer's business and its agent's: another agent finds the account (to take a
+    // deposit, to check a holder) but never learns what is on it (DESIGN §3, issue 12).
+    const othersAccount =
+      viewer !== undefined &&
+      !viewer.superAdmin &&
+      record.account.agentId !== null &&
+      record.account.agentId !== viewer.agentId;
+    return othersAccount ? { ...view, balance: null } : view;
+  });
 }
 
 function toView(record: AccountRecord, holders: HolderRecord[]): AccountView {
@@ -694,11 +707,12 @@ export class AccountsService {
   }
 
   /** `GET /accounts/self`: the float of the signed-in user's agent ("Mon Compte"). */
-  async ownFloat(user: SessionUser): Promise<AccountView> {
+  async ownFloat(user: SessionUser): Promise<AccountView & { balance: number }> {
     const agent = await this.agentOf(user);
     const float = await floatAccountOfAgent(this.deps.db, agent.id);
     if (!float) throw new NotFound(accountErrors.notFound);
-    return this.view(float.id, user);
+    // One's own agent's float: its balance is always told.
+    return { ...(await this.view(float.id, user)), balance: float.balance };
   }
 }
 

@@ -65,6 +65,18 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     expect(next()).toBeEnabled();
   });
 
+  it("shows no balance for another agent's account (the server sends none)", async () => {
+    api.on('POST /accounts/search', {
+      body: { data: { account: accountOf([jean], { balance: null, agent: { name: 'Kay Lajan Jacmel', code: 'JAC01' } }) } },
+    });
+    const { user } = await open('/transaction/deposit', 'Dépôt');
+    await findAccount(user);
+    const card = screen.getByRole('region', { name: 'Compte trouvé' });
+    expect(card).toHaveTextContent('Agent : Kay Lajan Jacmel');
+    expect(card).not.toHaveTextContent('Solde');
+    expect(next()).toBeEnabled();
+  });
+
   it('says when no account has this number', async () => {
     api.on('POST /accounts/search', {
       status: 404,

@@ -158,8 +158,9 @@ export function AccountCard({ account, title = 'Compte trouvé' }: { account: Ac
       </p>
       {holders && <p className="mt-1 text-sm text-slate-800">Titulaire(s) : {holders}</p>}
       {account.agent && <p className="text-sm text-slate-600">Agent : {account.agent.name}</p>}
-      {/* The balance is the customer's business; the teller sees it only to avoid a refused withdrawal. */}
-      <p className="text-sm text-slate-600">Solde : {formatHtg(account.balance)}</p>
+      {/* The balance is the customer's business; the teller of its own agent sees it to avoid a refused
+          withdrawal, another agent's teller not at all (the server sends none). */}
+      {account.balance !== null && <p className="text-sm text-slate-600">Solde : {formatHtg(account.balance)}</p>}
     </section>
   );
 }
