@@ -57,14 +57,14 @@ describe('signed in', () => {
   it('restores the session from access_token on load without asking the server who the user is', async () => {
     renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     expect(await dashboardHeading()).toBeVisible();
-    expect(screen.getByText(/Bienvenue, Nadège Joseph/)).toBeVisible();
+    expect(screen.getByText(/Bienvenue, Nadège JOSEPH/)).toBeVisible();
     expect(api.requests).toEqual([]);
   });
 
   it('fetches the current user when the token carries no usable user claim', async () => {
     api.on('GET /auth/user', { body: { data: { user: agentAdmin } } });
     renderApp({ path: '/', token: makeToken({ id: agentAdmin.id }), apiBaseUrl: api.baseUrl });
-    expect(await screen.findByText(/Bienvenue, Jérôme Pierre/)).toBeVisible();
+    expect(await screen.findByText(/Bienvenue, Jérôme PIERRE/)).toBeVisible();
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /auth/user']);
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { can, roleLabels, type SessionUser } from '@lajan/domain';
+import { can, displayName, roleLabels, type SessionUser } from '@lajan/domain';
 import { useLogout } from '../../features/auth/api/logout';
 import { userMenuLinks } from './nav';
 
@@ -21,7 +21,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const logoutMutation = useLogout();
-  const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  // SPEC §3: the first name capitalised (each part of a compound one), the last name in capitals.
+  const fullName = displayName(user).trim() || user.username;
   const links = userMenuLinks.filter((item) => can(user, item.capability));
 
   useEffect(() => {

@@ -129,7 +129,7 @@ describe('the user menu (SPEC §2)', () => {
     const { user } = await openShell(teller);
     await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getByText('Nadège Joseph')).toBeVisible();
+    expect(within(menu).getByText('Nadège JOSEPH')).toBeVisible();
     expect(within(menu).getByText('nadege@lajan.test')).toBeVisible();
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Tableau de Bord',
@@ -144,7 +144,7 @@ describe('the user menu (SPEC §2)', () => {
     const { user } = await openShell(superAdmin);
     await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getByText('Rose Lafleur')).toBeVisible();
+    expect(within(menu).getByText('Rose LAFLEUR')).toBeVisible();
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Tableau de Bord',
       'Mon Profil',
@@ -230,7 +230,7 @@ describe('the dashboard (SPEC §2 "/")', () => {
     ['the super administrator', superAdmin, ['Créer un administrateur', 'Créer un agent']],
   ])('offers %s the quick actions of its role, each opening its screen', async (_who, person, expected) => {
     const { user } = await openShell(person);
-    expect(screen.getByText(`Bienvenue, ${person.firstName} ${person.lastName}.`)).toBeVisible();
+    expect(screen.getByText(`Bienvenue, ${person.firstName} ${person.lastName.toUpperCase()}.`)).toBeVisible();
     const section = screen.getByRole('region', { name: 'Actions rapides' });
     const titles = within(section)
       .getAllByRole('link')

@@ -1,3 +1,4 @@
+import { capitaliseFirstName } from '@lajan/domain';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PublicFrame } from '../../components/PublicFrame';
@@ -39,7 +40,7 @@ export default function FirstUpdatePasswordPage() {
       title="Choisissez votre mot de passe"
       intro={
         <>
-          {user ? `Bonjour ${user.firstName}. ` : ''}Pour votre sécurité, remplacez le mot de passe temporaire
+          {user ? `Bonjour ${capitaliseFirstName(user.firstName)}. ` : ''}Pour votre sécurité, remplacez le mot de passe temporaire
           reçu par email avant de continuer.
         </>
       }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { balancePeriodLabels, balancePeriods, can, roleLabels, type BalancePeriod } from '@lajan/domain';
+import { balancePeriodLabels, balancePeriods, can, displayName, roleLabels, type BalancePeriod } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { HistoryTable } from '../../components/history/HistoryTable';
@@ -29,7 +29,7 @@ export default function DashboardPage() {
       <header>
         <h1 className="text-2xl font-semibold text-slate-900">Tableau de Bord</h1>
         <p className="mt-1 text-slate-700">
-          Bienvenue, {user.firstName} {user.lastName}.{' '}
+          Bienvenue, {displayName(user)}.{' '}
           <span className="text-slate-600">
             {roleLabels[user.role]}
             {user.agent ? ` · ${user.agent.name}` : ''}
