@@ -94,7 +94,7 @@ test('a walk-in sender registered from the search comes back selected; the dates
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('searchbox').fill('Inconnu');
   await dialog.getByRole('searchbox').press('Enter');
-  await expect(dialog.getByText('Pas de resultat pour Inconnu')).toBeVisible();
+  await expect(dialog.getByText('Pas de résultat pour Inconnu')).toBeVisible();
   await dialog.getByRole('button', { name: 'Enregistrer un nouveau client' }).click();
   await expect(page.getByRole('heading', { name: 'Enregistrer Client', level: 1 })).toBeVisible();
 
@@ -115,7 +115,7 @@ test('a walk-in sender registered from the search comes back selected; the dates
   await page.getByLabel('Numéro du document', { exact: true }).fill(walkIn.idDocumentNumber);
   await page.getByLabel("Date d'émission", { exact: true }).fill(walkIn.dateIssued);
   await page.getByLabel("Date d'expiration", { exact: true }).fill(walkIn.expirationDate);
-  await page.getByLabel('Departement', { exact: true }).fill('Ouest');
+  await page.getByLabel('Département', { exact: true }).fill('Ouest');
   await page.getByLabel('Commune', { exact: true }).fill('Léogâne');
   await page.getByLabel('Adresse', { exact: true }).fill('3 rue Geffrard');
   await page.getByLabel('Téléphone', { exact: true }).fill(walkIn.phoneNumber.replace('+509 ', ''));

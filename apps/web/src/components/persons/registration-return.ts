@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
+import { sameVisitState } from '../../lib/visit-key';
 import { personSearchResultSchema, type PersonSearchResult } from './api';
 
 /**
@@ -58,6 +59,7 @@ export function useRegisteredPerson(onPerson: (person: PersonSearchResult) => vo
     if (!person || handled.current === person.id) return;
     handled.current = person.id;
     callback.current(person);
-    void navigate(`${pathname}${search}`, { replace: true, state: null });
+    // The same visit of the page: a page that starts over on each entry keeps the person (decision 132).
+    void navigate(`${pathname}${search}`, { replace: true, state: sameVisitState });
   }, [person, navigate, pathname, search]);
 }

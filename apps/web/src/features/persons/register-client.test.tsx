@@ -284,6 +284,10 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(window.location.pathname).toBe('/transaction/external-transfer/create');
     expect(chosen).toHaveTextContent('Jean PIERRE');
     expect(screen.getByText('Personne enregistrée avec succès')).toBeVisible();
+    // Still chosen once the handed-over state is cleared from the entry: the wizard did not start over.
+    await waitFor(() => expect(JSON.stringify(window.history.state)).not.toContain('registeredPerson'));
+    expect(await screen.findByRole('region', { name: 'Expéditeur choisi' })).toHaveTextContent('Jean PIERRE');
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeEnabled();
     // Handed over once: leaving and coming back does not select it again.
     await navigateTo(rendered.app, '/');
     await navigateTo(rendered.app, '/transaction/external-transfer/create');

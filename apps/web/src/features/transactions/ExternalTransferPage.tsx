@@ -28,6 +28,7 @@ import { AmountField, parseAmountInput, PartyFields } from './components/fields'
 import { RecipientFields } from './components/RecipientFields';
 import { StepForm } from './components/StepForm';
 import { TransferSent } from './components/TransactionDone';
+import { useVisitKey } from '../../lib/visit-key';
 import {
   accountStep,
   amountText,
@@ -57,8 +58,8 @@ const emptyRecipient = emptyPerson;
  * again): the page starts over whenever its history entry changes (decision 131).
  */
 export default function ExternalTransferPage() {
-  const { key } = useLocation();
-  return <ExternalTransferFlow key={key} />;
+  // A person handed back by the registration clears the entry's state: the same transfer goes on.
+  return <ExternalTransferFlow key={useVisitKey()} />;
 }
 
 function ExternalTransferFlow() {
