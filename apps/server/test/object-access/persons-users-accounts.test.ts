@@ -423,7 +423,8 @@ describe('accounts: agent B acting on agent A’s account', () => {
       });
       expect(byB.text).not.toContain(idDocumentNumber);
       expect(byB.text).not.toContain(n.customerA.input.email);
-      expect(byB.body.data.accounts.map((account: { balance: unknown }) => account.balance)).toEqual([null, null]);
+      const found = byB.body.data.accounts as { balance: number | null }[];
+      expect(found.map((account) => account.balance)).toEqual([null, null]);
     }
     // A name lists only one's own agent's customers; parts of a phone or a document find nothing.
     for (const q of [lastName, `Marie ${lastName}`, phoneNumber.slice(0, 9), idDocumentNumber.slice(0, 6)]) {
