@@ -28,6 +28,8 @@ export const genericMessages = {
   failure: 'Une erreur est survenue',
   validation: 'Veuillez corriger les erreurs du formulaire',
   notFound: 'Ressource introuvable',
+  /** Too many network-wide searches by exact document or phone (decision 115). */
+  lookupThrottled: 'Trop de recherches. Réessayez dans quelques minutes.',
   internal: 'Une erreur interne est survenue. Veuillez réessayer.',
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer.',
   payloadTooLarge: 'La requête est trop volumineuse.',

@@ -167,7 +167,7 @@ export const loginAttempts = pgTable(
      * change, `register` for a public registration.
      */
     kind: text('kind', {
-      enum: ['login', 'reset_request', 'reset_confirm', 'password_check', 'register', 'holder_check'],
+      enum: ['login', 'reset_request', 'reset_confirm', 'password_check', 'register', 'holder_check', 'lookup'],
     }).notNull(),
     /** Lower-cased username (or e-mail for a reset request by e-mail). */
     username: text('username').notNull(),

@@ -1,9 +1,10 @@
-import { authMessages, displayName, holderDocumentMessages, personMessages, userMessages } from '@lajan/domain';
+import { authMessages, displayName, genericMessages, holderDocumentMessages, personMessages, userMessages } from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { Db } from '../../src/db/client.js';
 import { auditLog, mailOutbox, persons, users } from '../../src/db/schema.js';
+import { throttleLimits } from '../../src/modules/auth/throttle.js';
 import { build } from '../helpers/build.js';
 import { activeSuperAdminToken, call, type Answer } from '../helpers/fixtures.js';
 import { Mailbox, type ReceivedMail } from '../helpers/mailbox.js';
@@ -433,6 +434,36 @@ describe('accounts: agent B acting on agent A’s account', () => {
     expect(ids(await search(n.tellerA, `${lastName} Marie`))).toEqual(both);
     const byA = await search(n.tellerA, lastName.toLowerCase());
     expect(byA.body.data.accounts[0].customers[0].idDocumentNumber).toBe(idDocumentNumber);
+  });
+
+  it('gives each teller one budget of network-wide searches: past 100, a 429 for the account and the person searches alike', async () => {
+    const n = await network();
+    const { phoneNumber } = n.customerA.input;
+    for (let index = 0; index < throttleLimits.lookup.perUsername; index += 1) {
+      const answer = await call(n.app, 'POST', '/api/accounts/search', { token: n.tellerB, body: { q: phoneNumber } });
+      expect(answer.status).toBe(200);
+    }
+    const accountSearch = await call(n.app, 'POST', '/api/accounts/search', {
+      token: n.tellerB,
+      body: { q: phoneNumber },
+    });
+    expect(accountSearch.status).toBe(429);
+    expect(accountSearch.body.message).toBe(genericMessages.lookupThrottled);
+    const personSearch = await call(n.app, 'GET', `/api/persons?q=${encodeURIComponent(phoneNumber)}`, {
+      token: n.tellerB,
+    });
+    expect(personSearch.status).toBe(429);
+    const byDocument = await call(n.app, 'GET', `/api/persons/search/${n.customerA.input.idDocumentNumber}`, {
+      token: n.tellerB,
+    });
+    expect(byDocument.status).toBe(429);
+    expect(await auditRows(n, 'auth.lookup_throttled')).not.toHaveLength(0);
+    // A's teller has its own budget; the account number search (which finds one account) has none.
+    expect((await call(n.app, 'POST', '/api/accounts/search', { token: n.tellerA, body: { q: phoneNumber } })).status).toBe(200);
+    expect(
+      (await call(n.app, 'POST', '/api/accounts/search', { token: n.tellerB, body: { account_number: n.account.accountNumber } }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses B the account by id, its status change and its closing (404), and the administrator the route (403)', async () => {

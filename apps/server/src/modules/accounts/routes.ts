@@ -74,6 +74,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opt
           401: errorBodySchema,
           404: errorBodySchema,
           422: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
@@ -82,7 +83,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opt
       if (accountNumber !== undefined) {
         return { data: { account: await service.findByNumber(accountNumber, sessionOf(request)) } };
       }
-      return { data: { accounts: await service.search(q ?? '', sessionOf(request)) } };
+      return { data: { accounts: await service.search(q ?? '', actorOf(request)) } };
     },
   );
 

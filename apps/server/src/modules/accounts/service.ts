@@ -29,6 +29,7 @@ import { findAgentByCode } from '../agents/store.js';
 import { recordAudit } from '../audit/service.js';
 import { readablePersonIds, viewerOf, type Viewer } from '../persons/access.js';
 import { findPersonsByIds, isUuid, type PersonRow } from '../persons/store.js';
+import { spendLookup } from '../auth/lookup-budget.js';
 import { admitAttempt, markAttemptSucceeded } from '../auth/throttle.js';
 import { generateAccountNumber } from './numbers.js';
 import {
@@ -220,7 +221,10 @@ export async function presentAccounts(
       !viewer.superAdmin &&
       record.account.agentId !== null &&
       record.account.agentId !== viewer.agentId;
-    return othersAccount ? { ...view, balance: null } : view;
+    // Nor who of the other agent decided its opening (a username is half a sign-in).
+    return othersAccount
+      ? { ...view, balance: null, requestReference: null, decidedAt: null, decidedBy: null, rejectionReason: null }
+      : view;
   });
 }
 
@@ -483,8 +487,10 @@ export class AccountsService {
    * so that a name never lists another agent's customers. Holders another agent may not read are masked
    * (`presentAccounts`). Most recent first, at most `ACCOUNT_SEARCH_LIMIT`.
    */
-  async search(q: string, user: SessionUser): Promise<CustomerAccountView[]> {
-    const { db } = this.deps;
+  async search(q: string, actor: AccountActor): Promise<CustomerAccountView[]> {
+    const { db, clock } = this.deps;
+    const { user } = actor;
+    await spendLookup(db, { ...actor, now: clock.now() });
     const term = q.trim();
     const viewer = await viewerOf(db, user);
     const found: SQL[] = [holderDocumentIs(term)];

@@ -11,6 +11,7 @@ export type AuditAction =
   | 'auth.password_changed'
   | 'auth.password_check_throttled'
   | 'accounts.holder_check_throttled'
+  | 'auth.lookup_throttled'
   | 'auth.password_check_locked'
   | 'auth.reset_requested'
   | 'auth.password_reset'

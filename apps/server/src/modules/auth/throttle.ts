@@ -11,9 +11,10 @@ export type AttemptKind =
   | 'reset_confirm'
   | 'password_check'
   | 'register'
-  | 'holder_check';
+  | 'holder_check'
+  | 'lookup';
 
-type KeyedKind = 'login' | 'reset_request' | 'password_check' | 'holder_check';
+type KeyedKind = 'login' | 'reset_request' | 'password_check' | 'holder_check' | 'lookup';
 
 /**
  * Sign-in: after 5 failures for one username or 50 from one address within the window,
@@ -27,6 +28,12 @@ export const throttleLimits: Record<KeyedKind, { perUsername: number; perIp: num
   reset_request: { perUsername: 5, perIp: 50 },
   password_check: { perUsername: 5, perIp: 50 },
   holder_check: { perUsername: 5, perIp: 50 },
+  /**
+   * Searches that reach the whole network (a person or an account by exact document or phone): every
+   * one counts, 100 per user and 500 per address in the window. A counter serves far fewer; a script
+   * guessing another agent's customer's document number by trial gets nowhere (decision 115).
+   */
+  lookup: { perUsername: 100, perIp: 500 },
 };
 
 /** A new password sent with a reset link: 10 tries per address in the window, every try counts. */

@@ -82,7 +82,7 @@ export const personsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opti
         querystring: paginationQuerySchema.extend({
           q: z.string().trim().max(100, 'Recherche trop longue').optional(),
         }),
-        response: { 200: listResponseSchema(personViewSchema), ...refused, 422: errorBodySchema },
+        response: { 200: listResponseSchema(personViewSchema), ...refused, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     (request) =>
@@ -136,7 +136,7 @@ export const personsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opti
         description: scopeDescription,
         security: bearer,
         params: z.object({ documentNumber: z.string().trim().min(1) }),
-        response: { 200: foundResponse, ...refused, 404: errorBodySchema },
+        response: { 200: foundResponse, ...refused, 404: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => ({
@@ -154,7 +154,7 @@ export const personsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, opti
         description: scopeDescription,
         security: bearer,
         params: z.object({ type: idDocumentTypeSchema, number: z.string().trim().min(1) }),
-        response: { 200: foundResponse, ...refused, 404: errorBodySchema, 422: errorBodySchema },
+        response: { 200: foundResponse, ...refused, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => ({

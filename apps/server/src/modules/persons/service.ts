@@ -29,6 +29,7 @@ import {
   type FieldErrors,
 } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
+import { spendLookup } from '../auth/lookup-budget.js';
 import { accessOf, viewerOf, type PersonAccess, type Viewer } from './access.js';
 import { confirmCurrentPassword, emailChanges, liveUserBehind, recordEmailChange } from './contact.js';
 import {
@@ -342,6 +343,8 @@ export class PersonsService {
   }
 
   async list(query: { page: number; perPage: number; q?: string | undefined }, actor: Actor) {
+    // A search finds another agent's customer by its exact document or phone: the lookup budget.
+    if (query.q?.trim()) await spendLookup(this.deps.db, { ...actor, now: this.deps.clock.now() });
     const viewer = await viewerOf(this.deps.db, actor.user);
     const { rows, total } = await listPersons(this.deps.db, {
       q: query.q,
@@ -357,6 +360,7 @@ export class PersonsService {
 
   /** `GET /persons/search/{documentNumber}` (any type) and `/{type}/{number}`: the first holding it. */
   async searchByDocument(number: string, actor: Actor, type?: IdDocumentType): Promise<PersonView> {
+    await spendLookup(this.deps.db, { ...actor, now: this.deps.clock.now() });
     const viewer = await viewerOf(this.deps.db, actor.user);
     const [found] = await findPersonsByDocumentWithLinks(this.deps.db, viewer, number.trim(), type);
     if (!found) throw new NotFound(personErrors.notFound);

@@ -13,6 +13,7 @@ const writeLabels: Record<string, string> = {
   'auth.password_changed': 'Mot de passe changé',
   'auth.password_check_throttled': 'Changement de mot de passe bloqué (trop de tentatives)',
   'accounts.holder_check_throttled': 'Ouverture de compte bloquée (trop de numéros de pièce erronés)',
+  'auth.lookup_throttled': 'Recherches bloquées (trop de recherches)',
   'auth.password_check_locked': 'Session fermée (trop de mots de passe actuels incorrects)',
   'auth.reset_requested': 'Réinitialisation demandée',
   'auth.password_reset': 'Mot de passe réinitialisé',
