@@ -195,8 +195,8 @@ export class AuthService {
     }
     assertNotCommon(input.password, account);
     const passwordHash = await this.#hash(input.password);
-    await db.transaction(async (tx) => {
-      await setPassword(tx, account.id, passwordHash, now);
+    const tokenVersion = await db.transaction(async (tx) => {
+      const version = await setPassword(tx, account.id, passwordHash, now);
       await recordAudit(tx, {
         at: now,
         action: 'auth.password_changed',
@@ -204,14 +204,17 @@ export class AuthService {
         target: account.username,
         ip,
       });
+      return version;
     });
     // Every older token stops working (the new version); the caller, who just proved the password,
     // goes on with a fresh one, so that a new user is not sent back to sign in again (decision 133).
+    // It is signed with the version the change wrote, read in its own statement: an end-sessions that
+    // lands just after ends this token too.
     const updated = await findUserById(db, account.id);
     if (!updated) throw new Unauthenticated();
     const session = toSessionUser(updated);
     return {
-      accessToken: await tokens.sign(session, updated.tokenVersion),
+      accessToken: await tokens.sign(session, tokenVersion),
       expiresIn: tokens.idleSeconds,
       user: session,
     };

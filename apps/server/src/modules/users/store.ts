@@ -130,8 +130,8 @@ export async function setPassword(
   userId: string,
   passwordHash: string,
   now: Date,
-): Promise<void> {
-  await executor
+): Promise<number> {
+  const [row] = await executor
     .update(users)
     .set({
       passwordHash,
@@ -139,7 +139,10 @@ export async function setPassword(
       updatedAt: now,
       tokenVersion: sql`${users.tokenVersion} + 1`,
     })
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  // The version the new password starts: a token signed with it is ended by any later bump.
+  return row?.tokenVersion ?? 0;
 }
 
 /** Ends every session of the user. */
