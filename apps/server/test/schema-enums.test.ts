@@ -26,7 +26,7 @@ import { systemAccountCodes } from '../src/modules/ledger/system-accounts.js';
  * domain enum it mirrors or as a server-only set with the reason; an unlisted one fails too.
  */
 
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 const dialect = new PgDialect();
 
 /** Every closed set of the schema, named `table.column` (enum column) or `table.constraint` (CHECK … IN). */
