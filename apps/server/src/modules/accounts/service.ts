@@ -267,14 +267,6 @@ export async function accountView(
   return view;
 }
 
-/** The views of several accounts by id (any kind), in the order given; unknown ids are left out. */
-export async function accountViews(executor: Executor, accountIds: string[]): Promise<AccountView[]> {
-  if (accountIds.length === 0) return [];
-  const records = await selectAccountRecords(executor, inArray(accounts.id, accountIds));
-  const views = new Map((await presentAccounts(executor, records)).map((view) => [view.id, view]));
-  return accountIds.flatMap((id) => views.get(id) ?? []);
-}
-
 export const accountErrors = {
   notFound: 'Compte introuvable',
   personsNotFound: 'Un client sélectionné est introuvable',

@@ -141,21 +141,3 @@ export function holderDocumentIs(number: string): SQL {
 export function holderPhoneIn(phones: string[]): SQL {
   return holderWhere(inArray(persons.phoneNumber, phones));
 }
-
-/** A conditional update of one account: the row when `where` still held, otherwise undefined. */
-export async function updateAccountWhere(
-  executor: Executor,
-  where: SQL | undefined,
-  values: Partial<typeof accounts.$inferInsert>,
-): Promise<AccountRow | undefined> {
-  const [row] = await executor.update(accounts).set(values).where(where).returning();
-  return row;
-}
-
-export async function findAccountRow(
-  executor: Executor,
-  where: SQL | undefined,
-): Promise<AccountRow | undefined> {
-  const [row] = await executor.select().from(accounts).where(where).limit(1);
-  return row;
-}

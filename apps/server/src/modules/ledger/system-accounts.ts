@@ -55,8 +55,3 @@ export async function ensureSystemAccounts(db: Db, now: Date): Promise<SystemAcc
   }
   throw new Error('ledger: the system accounts could not be created');
 }
-
-/** The system account with this id, if it is one (a route must treat its number as unknown). */
-export function isSystemAccount(system: SystemAccounts, accountId: string): boolean {
-  return Object.values(system).some((account) => account.id === accountId);
-}

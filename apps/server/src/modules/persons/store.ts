@@ -150,15 +150,6 @@ export async function findPersonByDocument(
   return row;
 }
 
-/** Persons holding a document of this number, of any type (several types may share a number). */
-export async function findPersonsByDocumentNumber(executor: Executor, number: string): Promise<PersonRow[]> {
-  return executor
-    .select()
-    .from(persons)
-    .where(and(documentNumberMatches(number), isRegistered))
-    .orderBy(asc(persons.idDocumentType), asc(persons.createdAt));
-}
-
 export async function emailTaken(executor: Executor, email: string, exceptId?: string): Promise<boolean> {
   return exists(executor, sql`lower(${persons.email}) = lower(${email})`, exceptId);
 }

@@ -102,9 +102,4 @@ export function FeePreview({
   );
 }
 
-/** Enregistrer waits for a fee the teller has seen. */
-export function quoteBlocksConfirm(quote: UseQueryResult<FeeQuote>): boolean {
-  return !quote.isSuccess;
-}
-
 export const quoteBlockedHint = 'Les frais doivent être calculés avant d’enregistrer.';
