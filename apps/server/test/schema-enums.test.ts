@@ -26,7 +26,9 @@ import { systemAccountCodes } from '../src/modules/ledger/system-accounts.js';
  * domain enum it mirrors or as a server-only set with the reason; an unlisted one fails too.
  */
 
-const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
 const dialect = new PgDialect();
 
 /** Every closed set of the schema, named `table.column` (enum column) or `table.constraint` (CHECK … IN). */
@@ -75,7 +77,15 @@ const serverOnly: Record<string, { values: readonly string[]; why: string }> = {
   },
   'accounts.system_code': { values: systemAccountCodes, why: 'the ledger’s system accounts (DESIGN §4)' },
   'login_attempts.kind': {
-    values: ['login', 'reset_request', 'reset_confirm', 'password_check', 'register', 'holder_check', 'lookup'],
+    values: [
+      'login',
+      'reset_request',
+      'reset_confirm',
+      'password_check',
+      'register',
+      'holder_check',
+      'lookup',
+    ],
     why: 'throttle counters of the server (DESIGN §6); `AttemptKind` names them',
   },
   'payout_identifications.outcome': {
@@ -104,9 +114,12 @@ describe('the database schema’s closed sets against the domain', () => {
     expect(sorted(sets.get(name) ?? [])).toEqual(sorted(values));
   });
 
-  it.each(Object.entries(serverOnly))('%s (server-only) holds the values the server names', (name, { values }) => {
-    expect(sorted(sets.get(name) ?? [])).toEqual(sorted(values));
-  });
+  it.each(Object.entries(serverOnly))(
+    '%s (server-only) holds the values the server names',
+    (name, { values }) => {
+      expect(sorted(sets.get(name) ?? [])).toEqual(sorted(values));
+    },
+  );
 
   it('the throttle kinds of the database are the server’s `AttemptKind`', () => {
     expectTypeOf<(typeof schema.loginAttempts.kind.enumValues)[number]>().toEqualTypeOf<AttemptKind>();
