@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { expectNoSpecForbiddenTexts } from './support/texts.js';
-import { sidebar, signIn } from './support/ui.js';
+import { fillRecipient, sidebar, signIn } from './support/ui.js';
 
 /*
  * Issue 12, "Done when": a teller's day through the screens only, on the real server, without a reload.
@@ -135,27 +135,7 @@ test('a teller’s day at the counter, through the screens only and without a re
   await expect(page.getByRole('region', { name: 'Expéditeur choisi' })).toContainText('Wilner DORVILUS');
   await expectNoSpecForbiddenTexts(page);
   await next(page, 'Étape 2 sur 4');
-  await page.getByRole('textbox', { name: 'Prénom' }).fill(recipient.firstName);
-  await page.getByRole('textbox', { name: 'Nom', exact: true }).fill(recipient.lastName);
-  await page.getByLabel('Date de naissance').fill(recipient.dob);
-  await page.getByRole('combobox', { name: 'Sexe' }).selectOption(recipient.gender);
-  await page.getByRole('combobox', { name: 'Statut matrimonial' }).selectOption(recipient.maritalStatus);
-  await page.getByRole('textbox', { name: 'Profession' }).fill(recipient.occupation);
-  await page.getByRole('combobox', { name: 'Type de document' }).selectOption(recipient.idDocumentType);
-  await page
-    .getByRole('textbox', { name: 'Numéro de document (facultatif)' })
-    .fill(recipient.idDocumentNumber);
-  await page.getByLabel("Date d'émission").fill(recipient.dateIssued);
-  await page.getByLabel("Date d'expiration").fill(recipient.expirationDate);
-  await page.getByRole('textbox', { name: 'Pays' }).fill(recipient.country);
-  await page.getByRole('textbox', { name: 'Département' }).fill(recipient.state);
-  await page.getByRole('textbox', { name: 'Commune' }).fill(recipient.city);
-  await page.getByRole('textbox', { name: 'Adresse' }).fill(recipient.address);
-  await page.getByRole('textbox', { name: 'Téléphone' }).fill(recipient.phoneNumber);
-  await page.getByRole('textbox', { name: 'Email' }).fill(recipient.email);
-  await page
-    .getByRole('combobox', { name: 'Moyen de contact préféré' })
-    .selectOption(recipient.preferredContactMethod);
+  await fillRecipient(page, recipient);
   await next(page, 'Étape 3 sur 4');
   // The sender's card, typed at the counter.
   await page.getByRole('textbox', { name: 'Nom complet' }).fill(`${walkIn.firstName} ${walkIn.lastName}`);

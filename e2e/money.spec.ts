@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
-import { pickPerson } from './support/ui.js';
+import { fillRecipient, pickPerson } from './support/ui.js';
 
 /*
  * Issue 5, end to end: every money movement driven through the screens in real Chromium against the
@@ -341,27 +341,7 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByRole('heading', { name: 'Bénéficiaire', exact: true })).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Prénom' }).fill(recipient.firstName);
-  await page.getByRole('textbox', { name: 'Nom', exact: true }).fill(recipient.lastName);
-  await page.getByLabel('Date de naissance').fill(recipient.dob);
-  await page.getByRole('combobox', { name: 'Sexe' }).selectOption(recipient.gender);
-  await page.getByRole('combobox', { name: 'Statut matrimonial' }).selectOption(recipient.maritalStatus);
-  await page.getByRole('textbox', { name: 'Profession' }).fill(recipient.occupation);
-  await page.getByRole('combobox', { name: 'Type de document' }).selectOption(recipient.idDocumentType);
-  await page
-    .getByRole('textbox', { name: 'Numéro de document (facultatif)' })
-    .fill(recipient.idDocumentNumber);
-  await page.getByLabel("Date d'émission").fill(recipient.dateIssued);
-  await page.getByLabel("Date d'expiration").fill(recipient.expirationDate);
-  await page.getByRole('textbox', { name: 'Pays' }).fill(recipient.country);
-  await page.getByRole('textbox', { name: 'Département' }).fill(recipient.state);
-  await page.getByRole('textbox', { name: 'Commune' }).fill(recipient.city);
-  await page.getByRole('textbox', { name: 'Adresse' }).fill(recipient.address);
-  await page.getByRole('textbox', { name: 'Téléphone' }).fill(recipient.phoneNumber);
-  await page.getByRole('textbox', { name: 'Email' }).fill(recipient.email);
-  await page
-    .getByRole('combobox', { name: 'Moyen de contact préféré' })
-    .selectOption(recipient.preferredContactMethod);
+  await fillRecipient(page, recipient);
   await next(page, 'Étape 3 sur 4');
 
   // The sender stands at the counter: nothing is filled from the search, the teller types the card.
