@@ -1,30 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from './api-server';
 import { contractProblems, routeOf } from './contract';
-import { jean } from './persons';
+import { floatAccount, jean } from './persons';
 
 /**
  * The fake API checks each answer against the response the real server declares (decision 130):
  * these tests prove that a fake the server would never give makes its test fail, and says why.
  */
 
-const float = {
-  id: 'a0000000-0000-4000-8000-000000000001',
-  accountNumber: '90000000017',
-  type: null,
-  currency: 'HTG',
-  status: 'active',
-  balance: 98500.5,
-  unavailableBalance: 0,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  customerIds: [],
-  customers: [],
-  agent: { name: 'Cap Services', code: 'CAP01' },
-  requestReference: null,
-  decidedAt: null,
-  decidedBy: null,
-  rejectionReason: null,
-};
+const float = floatAccount();
 
 let api: ApiServer | undefined;
 afterEach(async () => {

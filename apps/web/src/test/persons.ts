@@ -1,4 +1,4 @@
-import type { Account, FullPerson, PersonView } from '@lajan/domain';
+import type { Account, FloatAccount, FullPerson, PersonView } from '@lajan/domain';
 
 /**
  * Persons as the API answers them (docs/contract-customers-agents.md) to the agent that registered
@@ -68,6 +68,32 @@ export function accountOf(persons: PersonView[], overrides: Partial<Account> = {
       principal: index === 0,
     })),
     agent: { name: 'Cap Services', code: 'CAP01' },
+    ...overrides,
+  };
+}
+
+/**
+ * An agent's float as `GET /accounts/self` answers it (apps/server accounts.test.ts): no customer
+ * type, no holders, its agent. (The fake once answered `type: 'current'`, which the server never
+ * does, and hid that the screen refused the real answer: decision 130.)
+ */
+export function floatAccount(overrides: Partial<FloatAccount> = {}): FloatAccount {
+  return {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    accountNumber: '90000000017',
+    type: null,
+    currency: 'HTG',
+    status: 'active',
+    balance: 98500.5,
+    unavailableBalance: 0,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    customerIds: [],
+    customers: [],
+    agent: { name: 'Cap Services', code: 'CAP01' },
+    requestReference: null,
+    decidedAt: null,
+    decidedBy: null,
+    rejectionReason: null,
     ...overrides,
   };
 }

@@ -1,37 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FloatAccount } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
+import { floatAccount } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { transactionOf } from '../../test/transactions';
 import { agentAdmin, teller } from '../../test/users';
-
-/**
- * An agent's float as `GET /accounts/self` answers it (apps/server accounts.test.ts): no customer
- * type, no holders, its agent. (The fake once answered `type: 'current'`, which the server never
- * does, and hid that the screen refused the real answer: decision 130.)
- */
-function floatAccount(overrides: Partial<FloatAccount> = {}): FloatAccount {
-  return {
-    id: 'a0000000-0000-4000-8000-000000000001',
-    accountNumber: '90000000017',
-    type: null,
-    currency: 'HTG',
-    status: 'active',
-    balance: 98500.5,
-    unavailableBalance: 0,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    customerIds: [],
-    customers: [],
-    agent: { name: 'Cap Services', code: 'CAP01' },
-    requestReference: null,
-    decidedAt: null,
-    decidedBy: null,
-    rejectionReason: null,
-    ...overrides,
-  };
-}
 
 function term(name: string) {
   const label = screen.getByText(name, { selector: 'dt' });
