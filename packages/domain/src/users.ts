@@ -133,6 +133,8 @@ export const userMessages = {
   /** Changing the e-mail of one's own user: the current password confirms it. */
   currentPasswordRequired: 'Le mot de passe actuel est requis pour changer votre adresse e-mail',
   currentPasswordHint: 'Pour changer votre adresse e-mail, confirmez avec votre mot de passe actuel.',
+  /** The dialog that asks it when one's own person is edited with a new e-mail. */
+  confirmPasswordTitle: 'Confirmer votre mot de passe',
   /** DESIGN §3: the super administrator creates `sudo` users only (an agent's users are its administrator's). */
   superAdminCreatesSudoOnly:
     "Le super administrateur ne crée que des super administrateurs ; les utilisateurs d'un agent sont créés par son administrateur.",

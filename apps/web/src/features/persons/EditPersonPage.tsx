@@ -157,7 +157,7 @@ function ConfirmOwnEmail({
   }
 
   return (
-    <Dialog title="Confirmer votre mot de passe" onClose={onClose}>
+    <Dialog title={userMessages.confirmPasswordTitle} onClose={onClose}>
       <form noValidate onSubmit={(event) => void confirm(event)} className="space-y-4">
         <CurrentPasswordField
           error={error ?? undefined}
