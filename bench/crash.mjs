@@ -44,6 +44,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './free-port.mjs';
+import { benchPerson } from './person-input.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const slice = process.argv.includes('--slice');
@@ -560,32 +561,14 @@ function letters(n) {
 
 function personInput(firstName = 'Client') {
   personCounter += 1;
-  const n = String(personCounter).padStart(4, '0');
-  const phone = String(personCounter % 10_000).padStart(4, '0');
-  return {
+  return benchPerson({
+    tag: 'crash',
+    serial: String(personCounter).padStart(4, '0'),
     firstName,
     lastName: `Essai${letters(personCounter)}`,
-    dob: '1985-06-21',
+    phoneNumber: `+509 3812-${String(personCounter % 10_000).padStart(4, '0')}`,
     gender: personCounter % 2 ? 'female' : 'male',
-    country: 'Haïti',
-    state: 'Ouest',
-    city: 'Port-au-Prince',
-    address: `${n}, rue Capois`,
-    postalCode: 'HT6110',
-    phoneNumber: `+509 3812-${phone}`,
-    email: `crash${n}@exemple.ht`,
-    idDocumentType: 'id_card',
-    idDocumentNumber: `CIN-CR-${n}`,
-    dateIssued: '2020-01-10',
-    expirationDate: '2030-01-10',
-    occupation: 'Commerçante',
-    annualIncome: 50_000,
-    maritalStatus: 'single',
-    partner: null,
-    mother: 'Anne Essai',
-    preferredContactMethod: 'sms',
-    consentForMarketing: false,
-  };
+  });
 }
 
 const partyOf = (person) => ({

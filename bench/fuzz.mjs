@@ -20,6 +20,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { freePort } from './free-port.mjs';
+import { benchPerson } from './person-input.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const slice = process.argv.includes('--slice');
@@ -211,31 +212,15 @@ async function temporaryPasswordOf(server, address) {
 let personCounter = 0;
 function personInput() {
   personCounter += 1;
-  const n = String(personCounter).padStart(4, '0');
-  return {
+  const serial = String(personCounter).padStart(4, '0');
+  return benchPerson({
+    tag: 'fuzz',
+    serial,
     firstName: 'Fuzz',
     lastName: `Essai${String.fromCharCode(65 + personCounter)}`,
+    phoneNumber: `+509 3712-${serial}`,
     dob: '1988-03-14',
-    gender: 'female',
-    country: 'Haïti',
-    state: 'Ouest',
-    city: 'Port-au-Prince',
-    address: `${n}, rue Capois`,
-    postalCode: 'HT6110',
-    phoneNumber: `+509 3712-${n}`,
-    email: `fuzz${n}@exemple.ht`,
-    idDocumentType: 'id_card',
-    idDocumentNumber: `CIN-FZ-${n}`,
-    dateIssued: '2020-01-10',
-    expirationDate: '2030-01-10',
-    occupation: 'Commerçante',
-    annualIncome: 50_000,
-    maritalStatus: 'single',
-    partner: null,
-    mother: 'Anne Essai',
-    preferredContactMethod: 'sms',
-    consentForMarketing: false,
-  };
+  });
 }
 
 async function createPerson(base, token) {
