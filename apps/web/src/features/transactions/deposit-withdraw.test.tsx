@@ -136,6 +136,8 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
         }),
     );
     const { user } = await open('/transaction/deposit', 'Dépôt');
+    const historyReads = () => api.requests.filter((request) => request.path === '/transactions/history').length;
+    const readsBefore = historyReads();
     await findAccount(user);
     await user.click(next());
     await fillDetails(user);
@@ -158,6 +160,8 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
     const receipt = screen.getByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('48213907655');
+    // The dashboard's latest transactions, read before the deposit, are read again: not the old list.
+    await waitFor(() => expect(historyReads()).toBeGreaterThan(readsBefore));
 
     const posts = api.requests.filter((request) => request.path === '/transactions/deposit');
     expect(posts).toHaveLength(1);
