@@ -12,7 +12,7 @@ export * from './register.js';
 export * from './money.js';
 export * from './numbers.js';
 export * from './payout.js';
-export * from './transactions.js';
+export * from './transactions/index.js';
 export * from './pagination.js';
 export * from './display.js';
 export * from './reports.js';
