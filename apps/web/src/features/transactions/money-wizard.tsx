@@ -13,7 +13,8 @@ import { Wizard, type WizardStep } from '../../components/wizard/Wizard';
 import { isHttpError } from '../../lib/http';
 import { AccountLookup } from './components/AccountLookup';
 import { FeePreview, quoteBlockedHint, SummaryList, type SummaryLine } from './components/ConfirmSummary';
-import { AmountField, parseAmountInput, PartyFields } from './components/fields';
+import { parseAmountInput } from '../../lib/amount-input';
+import { AmountField, PartyFields } from './components/fields';
 import { StepForm } from './components/StepForm';
 import type { MoneyForm } from './use-money-form';
 

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { depositInputSchema, htgToCentimes } from '@lajan/domain';
+import { parseAmountInput } from '../../lib/amount-input';
 import { ReceiptProvider } from '../../components/receipt/receipt-context';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderComponent } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { transactionAnswer } from '../../test/transactions';
 import { teller } from '../../test/users';
-import { parseAmountInput } from './components/fields';
 import { moneyFlows, type MoneyFlow } from './flows';
 import { useMoneyForm } from './use-money-form';
 
