@@ -21,3 +21,4 @@ export * from './text.js';
 export * from './spec-texts.js';
 export * from './refine.js';
 export * from './http.js';
+export * from './list-page.js';

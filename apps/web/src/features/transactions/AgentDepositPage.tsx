@@ -5,6 +5,7 @@ import {
   agentStatusLabels,
   formatHtg,
   transactionMessages,
+  transactionTypeLabels,
   type Agent,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
@@ -119,7 +120,7 @@ export default function AgentDepositPage() {
   return (
     <MoneyWizard
       frame={money.frame}
-      title="Dépôt sur agent"
+      title={transactionTypeLabels.agent_deposit}
       description="Approvisionner le compte float d'un agent."
       onSubmit={submit}
       steps={[

@@ -11,7 +11,7 @@ import {
   pickUpCodeProblem,
   pickUpCodeSchema,
   transactionMessages,
-  transactionStatusLabels,
+  transactionStatusLabel,
   type PayoutLookup,
   type ReceiveTransferInput,
   type Transaction,
@@ -283,7 +283,7 @@ function TransferCard({ transfer }: { transfer: Found }) {
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">{payoutMessages.status}</dt>
         <dd>
-          {transactionStatusLabels[transfer.status] ?? transfer.status}
+          {transactionStatusLabel(transfer.status)}
           {lookup?.locked && (
             <span className="ml-2 rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">
               {payoutMessages.locked}

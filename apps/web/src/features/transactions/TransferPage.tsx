@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { inactiveAccountMessage, transactionMessages, type Account } from '@lajan/domain';
+import {
+  inactiveAccountMessage,
+  transactionMessages,
+  transactionTypeLabels,
+  type Account,
+} from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
 import { AccountCard, AccountLookup } from './components/AccountLookup';
 import {
@@ -86,7 +91,7 @@ export default function TransferPage() {
   return (
     <MoneyWizard
       frame={money.frame}
-      title="Transfert"
+      title={transactionTypeLabels.transfer}
       description="Transfert d'un compte vers un autre compte du réseau."
       onSubmit={submit}
       steps={[
