@@ -20,3 +20,5 @@ export * from './fee-editor.js';
 export * from './text.js';
 export * from './spec-texts.js';
 export * from './refine.js';
+export * from './http.js';
+export * from './list-page.js';
