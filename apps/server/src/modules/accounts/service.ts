@@ -1,10 +1,6 @@
 import {
   ACCOUNT_SEARCH_LIMIT,
   CURRENCY,
-  displayName,
-  holderDocumentMessages,
-  normalizePhone,
-  sameDocument,
   type AccountStatus,
   type CreateAccountInput,
   type SessionUser,
@@ -15,21 +11,15 @@ import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { accounts } from '../../db/schema.js';
-import { Forbidden, NotFound, Throttled, ValidationFailed } from '../../http/errors.js';
-import { admitAttempt, markAttemptSucceeded, spendLookup } from '../auth/index.js';
-import {
-  findPersonsByIds,
-  isUuid,
-  readablePersonIds,
-  viewerOf,
-  type PersonRow,
-  type Viewer,
-} from '../persons/index.js';
+import { Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
+import { spendLookup } from '../auth/index.js';
+import { findPersonsByIds, isUuid, viewerOf } from '../persons/index.js';
 import { floatAccountOfAgent } from './floats.js';
+import { checkHolderDocuments } from './holder-check.js';
 import { accountErrors } from './messages.js';
 import { insertWithFreshNumber } from './opening.js';
-import { checkHolderDocuments } from './holder-check.js';
 import { AccountRequestsService } from './requests.js';
+import { likePattern, ownAccountsSql, phoneForms } from './search-terms.js';
 import {
   agentByCode,
   holderDocumentIs,
@@ -40,7 +30,6 @@ import {
   pageAccountRecords,
   selectAccountRecords,
 } from './store.js';
-import { likePattern, ownAccountsSql, phoneForms } from './search-terms.js';
 import {
   accountView,
   asCustomerView,
