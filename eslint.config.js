@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import boundaries from 'eslint-plugin-boundaries';
+import layers from './eslint.layers.config.js';
 
 export default tseslint.config(
   {
@@ -32,71 +32,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  ...layers,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
-  },
-  // The web's layers (STYLE.md, issue 13): shared (lib, components) → features → app. A feature uses its
-  // own files, lib, components, config and the domain, never another feature: what two features share
-  // moves down into components/ or lib/. lib/ is below components/. apps/web/src/layer-rules.test.ts
-  // proves that each rule fires.
-  {
-    files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { boundaries },
-    settings: {
-      // The patterns below are from the repository's root, wherever ESLint runs from (`npm run lint -w`
-      // runs it in apps/web, where they would match nothing and every rule would pass).
-      'boundaries/root-path': import.meta.dirname,
-      'import/resolver': { typescript: { project: `${import.meta.dirname}/apps/web/tsconfig.json` } },
-      'boundaries/elements': [
-        { type: 'web-test', pattern: 'apps/web/src/test' },
-        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'] },
-        { type: 'web-lib', pattern: 'apps/web/src/lib' },
-        { type: 'web-components', pattern: 'apps/web/src/components' },
-        { type: 'web-config', pattern: 'apps/web/src/config' },
-        { type: 'web-app', pattern: 'apps/web/src/app' },
-      ],
-      // A test sits beside what it tests, in its element, and may use the test helpers of `src/test`.
-      'boundaries/files': [{ category: 'test', pattern: 'apps/web/src/**/*.test.{ts,tsx}' }],
-    },
-    rules: {
-      'boundaries/dependencies': [
-        'error',
-        {
-          default: 'allow',
-          policies: [
-            {
-              from: { element: { type: 'web-feature' } },
-              disallow: { to: { element: { type: ['web-feature', 'web-app'] } } },
-              message:
-                'A feature imports only its own files, lib/, components/, config/ and the domain: move what features share into components/ or lib/',
-            },
-            {
-              from: { element: { type: 'web-components' } },
-              disallow: { to: { element: { type: ['web-feature', 'web-app'] } } },
-              message: 'components/ is shared by the features: it imports no feature and not app/',
-            },
-            {
-              from: { element: { type: 'web-lib' } },
-              disallow: { to: { element: { type: ['web-components', 'web-feature', 'web-app'] } } },
-              message:
-                'lib/ is the lowest layer of the web: it imports neither components/, nor a feature, nor app/',
-            },
-            {
-              from: {
-                element: { type: ['web-feature', 'web-components', 'web-lib', 'web-config', 'web-app'] },
-              },
-              disallow: { to: { element: { type: 'web-test' } } },
-              message: "The app never imports the tests' helpers",
-            },
-            // A later policy wins: the tests, beside the code they test, use those helpers.
-            { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'web-test' } } } },
-          ],
-        },
-      ],
-    },
   },
   {
     files: ['e2e/**/*.ts'],

@@ -30,7 +30,7 @@ import {
   type IdempotencyScope,
   type StoredAnswer,
 } from '../ledger/idempotency.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../db/audit.js';
 import { inMoneyTransaction } from '../ledger/ledger.js';
 import type { Actor, LedgerService, Movement } from '../ledger/service.js';
 import { presentPayoutLookup, presentTransaction, type TransactionRecord } from './present.js';

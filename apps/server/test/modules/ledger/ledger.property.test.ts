@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/client.js';
 import { accounts, agents, entries, transactions, users } from '../../../src/db/schema.js';
 import { LedgerRefused } from '../../../src/http/errors.js';
-import { insertWithFreshNumber, openFloatAccount } from '../../../src/modules/accounts/service.js';
+import { insertWithFreshNumber, openFloatAccount } from '../../../src/modules/accounts/index.js';
 import { defaultFeeBands } from '../../../src/modules/fees/schedule.js';
 import { inMoneyTransaction } from '../../../src/modules/ledger/ledger.js';
 import {
