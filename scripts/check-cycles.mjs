@@ -10,38 +10,24 @@ import ts from 'typescript';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The known imports that close a cycle, `from → to` (folders), at decision 135. The modules form one
- * tangle: besides the cycles issue 13 names (accounts↔agents, auth↔users, auth↔audit,
- * persons→auth→users→persons, transactions↔reports), `audit → reports` (the Haiti days) and
- * `reports → ledger → accounts/fees` tie every module to every other. The next session empties this.
+ * The known imports that close a cycle, `from → to` (folders). With the ledger out of the modules
+ * (decision 136), what is left are the cycles issue 13 names (accounts↔agents, auth↔users, auth↔audit,
+ * persons→auth→users→persons, transactions↔reports) and `audit → reports` (the Haiti days).
  */
 const known = {
   'apps/server/src/modules': [
     'accounts → agents',
-    'accounts → audit',
-    'accounts → auth',
-    'accounts → persons',
     'agents → accounts',
-    'agents → audit',
-    'agents → auth',
-    'agents → persons',
-    'agents → users',
     'audit → auth',
     'audit → reports',
     'auth → audit',
     'auth → users',
-    'fees → audit',
-    'fees → auth',
-    'ledger → accounts',
-    'ledger → fees',
     'persons → audit',
     'persons → auth',
     'reports → auth',
-    'reports → ledger',
     'reports → transactions',
     'transactions → audit',
     'transactions → auth',
-    'transactions → ledger',
     'transactions → reports',
     'users → audit',
     'users → auth',
@@ -119,8 +105,33 @@ function cycleEdgesOf(graph) {
     .sort();
 }
 
+/**
+ * The ledger (`apps/server/src/ledger`) is the layer below the modules: it imports no module and
+ * nothing of HTTP, so that what it answers is a named result, never a status or a French text.
+ */
+const ledgerForbidden = ['apps/server/src/modules', 'apps/server/src/http'];
+
+function ledgerLayerViolations() {
+  const ledgerDir = join(root, 'apps/server/src/ledger');
+  const found = [];
+  for (const file of filesUnder(ledgerDir)) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = resolveImport(file, fileName) ?? resolve(dirname(file), fileName);
+      const inside = ledgerForbidden.find((dir) => !relative(join(root, dir), target).startsWith('..'));
+      if (inside) found.push(`${relative(root, file)} imports ${fileName} (under ${inside})`);
+    }
+  }
+  return found;
+}
+
 const started = performance.now();
 let failed = false;
+for (const violation of ledgerLayerViolations()) {
+  console.error(`check-cycles: the ledger imports no module and nothing of HTTP: ${violation}.`);
+  failed = true;
+}
 for (const [area, allowed] of Object.entries(known)) {
   const found = cycleEdgesOf(folderGraph(area));
   const unknown = found.filter((cycle) => !allowed.includes(cycle));

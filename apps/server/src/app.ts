@@ -32,7 +32,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { feeEditorRoutes } from './modules/fees/editor.js';
 import { feesRoutes } from './modules/fees/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { ledgerPlugin } from './modules/ledger/plugin.js';
+import { ledgerPlugin } from './ledger/plugin.js';
 import { personsRoutes } from './modules/persons/routes.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { reportsRoutes } from './modules/reports/routes.js';

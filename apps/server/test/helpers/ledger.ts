@@ -14,7 +14,7 @@ import {
   users,
 } from '../../src/db/schema.js';
 import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/service.js';
-import { inMoneyTransaction } from '../../src/modules/ledger/ledger.js';
+import { inMoneyTransaction } from '../../src/ledger/ledger.js';
 import { build } from './build.js';
 import { activeSuperAdminToken, call, createUser, tokenOf, type Answer } from './fixtures.js';
 

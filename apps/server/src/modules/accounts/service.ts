@@ -31,7 +31,7 @@ import { readablePersonIds, viewerOf, type Viewer } from '../persons/access.js';
 import { findPersonsByIds, isUuid, type PersonRow } from '../persons/store.js';
 import { spendLookup } from '../auth/lookup-budget.js';
 import { admitAttempt, markAttemptSucceeded } from '../auth/throttle.js';
-import { generateAccountNumber } from './numbers.js';
+import { generateAccountNumber } from '../../ledger/numbers.js';
 import {
   holderDocumentIs,
   holderMatches,

@@ -12,8 +12,8 @@ import {
 } from '@lajan/domain';
 import type { Executor } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
-import { balancesAt, type BalanceScope } from '../ledger/balance-history.js';
-import type { SystemAccounts } from '../ledger/system-accounts.js';
+import { balancesAt, type BalanceScope } from '../../ledger/balance-history.js';
+import type { SystemAccounts } from '../../ledger/system-accounts.js';
 import { agentWithFloatByCode } from '../transactions/store.js';
 import { addDays, haitiDateOf, startOfHaitiDay } from './haiti-days.js';
 

@@ -29,10 +29,10 @@ import {
   storeAnswer,
   type IdempotencyScope,
   type StoredAnswer,
-} from '../ledger/idempotency.js';
+} from '../../ledger/idempotency.js';
 import { recordAudit } from '../audit/service.js';
-import { inMoneyTransaction } from '../ledger/ledger.js';
-import type { Actor, LedgerService, Movement } from '../ledger/service.js';
+import { inMoneyTransaction } from '../../ledger/ledger.js';
+import type { Actor, LedgerService, Movement } from '../../ledger/service.js';
 import { presentPayoutLookup, presentTransaction, type TransactionRecord } from './present.js';
 import {
   accountNumberOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inMoneyTransaction } from '../../../src/modules/ledger/ledger.js';
+import { inMoneyTransaction } from '../../../src/ledger/ledger.js';
 import { build } from '../../helpers/build.js';
 import { TestClock } from '../../helpers/clock.js';
 import { call } from '../../helpers/fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inMoneyTransaction } from '../../../src/modules/ledger/ledger.js';
+import { inMoneyTransaction } from '../../../src/ledger/ledger.js';
 import { historyCsv } from '../../../src/modules/transactions/history-export.js';
 import { call } from '../../helpers/fixtures.js';
 import {

@@ -2,20 +2,20 @@ import { centimesFromSql, type LedgerFailureName } from '@lajan/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/db/client.js';
-import { accounts, agents, entries, transactions, users } from '../../../src/db/schema.js';
-import { LedgerRefused } from '../../../src/http/errors.js';
-import { insertWithFreshNumber, openFloatAccount } from '../../../src/modules/accounts/service.js';
-import { defaultFeeBands } from '../../../src/modules/fees/schedule.js';
-import { inMoneyTransaction } from '../../../src/modules/ledger/ledger.js';
+import type { Db } from '../../src/db/client.js';
+import { accounts, agents, entries, transactions, users } from '../../src/db/schema.js';
+import { LedgerRefused } from '../../src/http/errors.js';
+import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/service.js';
+import { defaultFeeBands } from '../../src/ledger/fee-schedule.js';
+import { inMoneyTransaction } from '../../src/ledger/ledger.js';
 import {
   movementEntries,
   type Actor,
   type LedgerService,
   type LockedTransfer,
-} from '../../../src/modules/ledger/service.js';
-import { build } from '../../helpers/build.js';
-import { createPerson } from '../../helpers/ledger.js';
+} from '../../src/ledger/service.js';
+import { build } from '../helpers/build.js';
+import { createPerson } from '../helpers/ledger.js';
 
 /*
  * A model-based property test of the ledger (DESIGN §4), driven through the ledger service (not HTTP)

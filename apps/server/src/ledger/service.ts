@@ -1,9 +1,9 @@
 import { centimesFromSql, MAX_AGENT_DEPOSIT_HTG, type FeeType, type TransactionType } from '@lajan/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { transactions } from '../../db/schema.js';
-import { LedgerRefused, ServiceUnavailable } from '../../http/errors.js';
-import { feeFor } from '../fees/schedule.js';
+import type { Tx } from '../db/client.js';
+import { transactions } from '../db/schema.js';
+import { LedgerRefused, ServiceUnavailable } from '../http/errors.js';
+import { feeFor } from './fee-schedule.js';
 import { post, type EntryInput, type PartyRecord, type PostedTransaction } from './ledger.js';
 import type { SystemAccounts } from './system-accounts.js';
 

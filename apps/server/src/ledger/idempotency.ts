@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { idempotencyKeys } from '../../db/schema.js';
-import { LedgerRefused, ValidationFailed } from '../../http/errors.js';
+import type { Db, Tx } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema.js';
+import { LedgerRefused, ValidationFailed } from '../http/errors.js';
 
 /** The header of DESIGN §4, optional so that SPEC's calls work as written. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,11 +1,11 @@
 import { centimesFromSql, CURRENCY, type TransactionType } from '@lajan/domain';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { postgresErrorOf } from '../../db/errors.js';
-import { accounts, entries, transactions } from '../../db/schema.js';
-import { LedgerRefused, ServiceUnavailable } from '../../http/errors.js';
-import { generateTransactionNumber } from '../accounts/numbers.js';
+import type { Db, Tx } from '../db/client.js';
+import { postgresErrorOf } from '../db/errors.js';
+import { accounts, entries, transactions } from '../db/schema.js';
+import { LedgerRefused, ServiceUnavailable } from '../http/errors.js';
+import { generateTransactionNumber } from './numbers.js';
 
 /**
  * The ledger (DESIGN §4): the only code that writes `transactions`, `entries` and balances.

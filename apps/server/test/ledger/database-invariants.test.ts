@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Tx } from '../../../src/db/client.js';
-import { postgresErrorOf } from '../../../src/db/errors.js';
-import { LedgerRefused } from '../../../src/http/errors.js';
-import { inMoneyTransaction, moneyTransactionStats } from '../../../src/modules/ledger/ledger.js';
+import type { Tx } from '../../src/db/client.js';
+import { postgresErrorOf } from '../../src/db/errors.js';
+import { LedgerRefused } from '../../src/http/errors.js';
+import { inMoneyTransaction, moneyTransactionStats } from '../../src/ledger/ledger.js';
 import {
   balanceOf,
   busyLedgerWorld,
   expectLedgerInvariants,
   ledgerSnapshot,
   transactionRow,
-} from '../../helpers/ledger.js';
+} from '../helpers/ledger.js';
 
 /*
  * The ledger's rules held by the database itself (migration 0005, docs/decisions/121): each write here
