@@ -1,6 +1,5 @@
 import type { FeeType } from '@lajan/domain';
-import { LedgerRefused } from '../http/errors.js';
-import { outsideFeeBandsMessage, centimesToHtg, transactionTypeLabels } from '@lajan/domain';
+import { LedgerRefused } from './results.js';
 
 /** One band of the fee schedule (DESIGN §4b), bounds included, in centimes. */
 export interface FeeBand {
@@ -18,8 +17,8 @@ export interface FeeQuoteCentimes {
 
 /**
  * The fee of DESIGN §4b, computed from a schedule and nothing else: the band of `type` with the lowest
- * lower bound that covers the amount. No band covers it: `OutsideFeeBands`, with the range the type's
- * bands do cover, for the message.
+ * lower bound that covers the amount. No band covers it: `OutsideFeeBands`, with the amounts the
+ * type's bands do cover, for the message.
  */
 export function feeOf(schedule: readonly FeeBand[], type: FeeType, amountCentimes: number): FeeQuoteCentimes {
   const bands = schedule
@@ -30,11 +29,12 @@ export function feeOf(schedule: readonly FeeBand[], type: FeeType, amountCentime
       candidate.minAmountCentimes <= amountCentimes && amountCentimes <= candidate.maxAmountCentimes,
   );
   if (band) return { feeCentimes: band.feeCentimes, agentShareCentimes: band.agentShareCentimes };
-  const min = bands.length ? Math.min(...bands.map((b) => b.minAmountCentimes)) : undefined;
-  const max = bands.length ? Math.max(...bands.map((b) => b.maxAmountCentimes)) : undefined;
-  const message =
-    min !== undefined && max !== undefined
-      ? outsideFeeBandsMessage(type, centimesToHtg(min), centimesToHtg(max))
-      : `Montant hors barème : aucun barème de frais pour ${transactionTypeLabels[type].toLowerCase()}`;
-  throw new LedgerRefused('OutsideFeeBands', { message, field: 'amount' });
+  const range =
+    bands.length === 0
+      ? null
+      : {
+          minCentimes: Math.min(...bands.map((b) => b.minAmountCentimes)),
+          maxCentimes: Math.max(...bands.map((b) => b.maxAmountCentimes)),
+        };
+  throw new LedgerRefused('OutsideFeeBands', { field: 'amount', feeBands: { type, range } });
 }

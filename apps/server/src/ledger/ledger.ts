@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { postgresErrorOf } from '../db/errors.js';
 import { accounts, entries, transactions } from '../db/schema.js';
-import { LedgerRefused, ServiceUnavailable } from '../http/errors.js';
 import { generateTransactionNumber } from './numbers.js';
+import { LedgerBusy, LedgerRefused } from './results.js';
 
 /**
  * The ledger (DESIGN §4): the only code that writes `transactions`, `entries` and balances.
@@ -250,7 +250,7 @@ export const moneyTransactionStats = { retries: 0 };
 
 /**
  * One database transaction per movement, READ COMMITTED with the row locks of `post`. A serialization
- * failure or a deadlock is retried up to three times, then answered 503 in French, never 500.
+ * failure or a deadlock is retried up to three times, then `LedgerBusy` (the handler's 503), never a fault.
  */
 export async function inMoneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
@@ -270,7 +270,7 @@ export async function inMoneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>
       if (overdrawn && attempt >= MONEY_TRANSACTION_RETRIES)
         throw new LedgerRefused('InsufficientFunds', { field: 'amount' });
       if (code === undefined || !(RETRYABLE_SQLSTATES.has(code) || overdrawn)) throw error;
-      if (attempt >= MONEY_TRANSACTION_RETRIES) throw new ServiceUnavailable();
+      if (attempt >= MONEY_TRANSACTION_RETRIES) throw new LedgerBusy();
       moneyTransactionStats.retries += 1;
     }
   }

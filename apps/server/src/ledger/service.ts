@@ -2,9 +2,9 @@ import { centimesFromSql, MAX_AGENT_DEPOSIT_HTG, type FeeType, type TransactionT
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { transactions } from '../db/schema.js';
-import { LedgerRefused, ServiceUnavailable } from '../http/errors.js';
 import { feeFor } from './fee-schedule.js';
 import { post, type EntryInput, type PartyRecord, type PostedTransaction } from './ledger.js';
+import { LedgerRefused, LedgerUnavailable } from './results.js';
 import type { SystemAccounts } from './system-accounts.js';
 
 /** The agent a movement is done for, with its float account (where the agent's share of a fee goes). */
@@ -89,9 +89,9 @@ export class LedgerService {
     this.#system = system;
   }
 
-  /** The system accounts; until the database has answered once, the service is unavailable (503). */
+  /** The system accounts; until the database has answered once, `LedgerUnavailable`. */
   get system(): SystemAccounts {
-    if (!this.#system) throw new ServiceUnavailable();
+    if (!this.#system) throw new LedgerUnavailable();
     return this.#system;
   }
 

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/db/client.js';
 import { postgresErrorOf } from '../../src/db/errors.js';
-import { LedgerRefused } from '../../src/http/errors.js';
+import { LedgerRefused } from '../../src/ledger/results.js';
 import { inMoneyTransaction, moneyTransactionStats } from '../../src/ledger/ledger.js';
 import {
   balanceOf,
@@ -223,7 +223,7 @@ describe('a posting that the database refuses for a balance below zero', () => {
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(LedgerRefused);
-    expect((refused as LedgerRefused).failure).toBe('InsufficientFunds');
+    expect((refused as LedgerRefused).refusal).toBe('InsufficientFunds');
     expect(await ledgerSnapshot(world.db)).toEqual(before);
     await expectLedgerInvariants(world.db);
   });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { accounts, agents, entries, transactions, users } from '../../src/db/schema.js';
-import { LedgerRefused } from '../../src/http/errors.js';
+import { LedgerRefused } from '../../src/ledger/results.js';
 import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/service.js';
 import { defaultFeeBands } from '../../src/ledger/fee-schedule.js';
 import { inMoneyTransaction } from '../../src/ledger/ledger.js';
@@ -396,7 +396,7 @@ describe('the ledger under random sequences of movements', () => {
               outcome = 'posted';
             } catch (error) {
               if (!(error instanceof LedgerRefused)) throw error;
-              outcome = error.failure;
+              outcome = error.refusal;
             }
             if (prediction instanceof Map) {
               expect(outcome, `${step.kind} should post`).toBe('posted');

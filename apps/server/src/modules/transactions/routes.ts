@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Tx } from '../../db/client.js';
 import { requireCapability, sessionOf } from '../auth/plugin.js';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../../ledger/idempotency.js';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency-header.js';
 import { TransactionsService } from './service.js';
 
 const bearer = [{ bearerAuth: [] }];

@@ -3,8 +3,6 @@ import {
   CURRENCY,
   htgToCentimes,
   PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
-  payoutMessages,
-  pickUpCodeMessages,
   sameDocument,
   sameName,
   type agentDepositInputSchema,
@@ -21,7 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
-import { Forbidden, LedgerRefused } from '../../http/errors.js';
+import { Forbidden } from '../../http/errors.js';
 import {
   claimKey,
   pruneKeys,
@@ -32,6 +30,7 @@ import {
 } from '../../ledger/idempotency.js';
 import { recordAudit } from '../audit/service.js';
 import { inMoneyTransaction } from '../../ledger/ledger.js';
+import { LedgerRefused } from '../../ledger/results.js';
 import type { Actor, LedgerService, Movement } from '../../ledger/service.js';
 import { presentPayoutLookup, presentTransaction, type TransactionRecord } from './present.js';
 import {
@@ -328,7 +327,7 @@ export class TransactionsService {
       const actor = await this.actorOf(tx, session);
       if (!transfer) throw new LedgerRefused('TransactionNotFound');
       if (transfer.agentId !== actor.agent.id)
-        throw new LedgerRefused('NotSendingAgent', { message: payoutMessages.notSendingAgentUnlock });
+        throw new LedgerRefused('NotSendingAgent', { unlock: true });
       if (transfer.status !== 'pending') throw new LedgerRefused('TransferNotPending');
       const failures = await failedIdentificationsSinceUnlock(tx, transfer.id);
       if (failures < PAYOUT_FAILED_IDENTIFICATIONS_LIMIT) throw new LedgerRefused('TransferNotLocked');
@@ -421,10 +420,7 @@ export class TransactionsService {
     // Another agent's transfer that is no longer pending (decision 131): the teller holding its code
     // learns that it was paid, and when, or that it was cancelled; nothing more of it.
     if (record.type === 'external_transfer' && record.status === 'completed')
-      throw new LedgerRefused('TransferAlreadyPaid', {
-        message: record.settledAt ? pickUpCodeMessages.alreadyPaid(record.settledAt) : undefined,
-        paidAt: record.settledAt?.toISOString(),
-      });
+      throw new LedgerRefused('TransferAlreadyPaid', { paidAt: record.settledAt ?? undefined });
     if (record.type === 'external_transfer' && record.status === 'cancelled')
       throw new LedgerRefused('TransferCancelled');
     throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
