@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { transactions } from '../db/schema.js';
 import { feeFor } from './fee-schedule.js';
-import { post, type EntryInput, type PartyRecord, type PostedTransaction } from './ledger.js';
+import {
+  post,
+  type BusinessRecord,
+  type EntryInput,
+  type PartyRecord,
+  type PostedTransaction,
+} from './ledger.js';
 import { LedgerRefused, LedgerUnavailable } from './results.js';
 import type { SystemAccounts } from './system-accounts.js';
 
@@ -286,7 +292,7 @@ export class LedgerService {
       payer: string;
       payee: string;
       status?: 'completed' | 'pending';
-      extra: Partial<Parameters<typeof post>[1]>;
+      extra: BusinessRecord;
       fieldOfAccount: Record<string, string>;
     },
   ): Promise<Movement> {
@@ -294,23 +300,24 @@ export class LedgerService {
     const amounts = { amountCentimes: input.amountCentimes, feeCentimes, agentShareCentimes };
     const status = how.status ?? 'completed';
     const posted = await post(tx, {
-      type,
-      status,
-      ...amounts,
-      agentId: input.actor.agent.id,
-      createdByUserId: input.actor.userId,
-      party: input.party,
-      at: input.at,
-      ...how.extra,
-      entries: movementEntries(
-        {
-          payer: how.payer,
-          payee: how.payee,
-          agentFloat: input.actor.agent.floatAccountId,
-          feeIncome: this.system.fee_income.id,
-        },
-        amounts,
-      ),
+      posting: {
+        type,
+        status,
+        ...amounts,
+        agentId: input.actor.agent.id,
+        createdByUserId: input.actor.userId,
+        at: input.at,
+        entries: movementEntries(
+          {
+            payer: how.payer,
+            payee: how.payee,
+            agentFloat: input.actor.agent.floatAccountId,
+            feeIncome: this.system.fee_income.id,
+          },
+          amounts,
+        ),
+      },
+      record: { party: input.party, ...how.extra },
       fieldOfAccount: how.fieldOfAccount,
     });
     return { posted, type, status, ...amounts };
@@ -322,24 +329,25 @@ export class LedgerService {
     input: Common & {
       payer: string;
       payee: string;
-      extra: Partial<Parameters<typeof post>[1]>;
+      extra: BusinessRecord;
       fieldOfAccount?: Record<string, string>;
     },
   ): Promise<Movement> {
     const amounts = { amountCentimes: input.amountCentimes, feeCentimes: 0, agentShareCentimes: 0 };
     const posted = await post(tx, {
-      type,
-      status: 'completed',
-      ...amounts,
-      agentId: input.actor.agent.id,
-      createdByUserId: input.actor.userId,
-      party: input.party,
-      at: input.at,
-      ...input.extra,
-      entries: [
-        { accountId: input.payer, amountCentimes: -input.amountCentimes },
-        { accountId: input.payee, amountCentimes: input.amountCentimes },
-      ],
+      posting: {
+        type,
+        status: 'completed',
+        ...amounts,
+        agentId: input.actor.agent.id,
+        createdByUserId: input.actor.userId,
+        at: input.at,
+        entries: [
+          { accountId: input.payer, amountCentimes: -input.amountCentimes },
+          { accountId: input.payee, amountCentimes: input.amountCentimes },
+        ],
+      },
+      record: { party: input.party, ...input.extra },
       fieldOfAccount: input.fieldOfAccount ?? {},
     });
     return { posted, type, status: 'completed', ...amounts };
