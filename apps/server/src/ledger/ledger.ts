@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { postgresErrorOf } from '../db/errors.js';
 import { accounts, entries, transactions } from '../db/schema.js';
+import type { EntryInput } from './flows.js';
 import { generateTransactionNumber } from './numbers.js';
 import { LedgerBusy, LedgerRefused } from './results.js';
 
@@ -11,12 +12,6 @@ import { LedgerBusy, LedgerRefused } from './results.js';
  * The ledger (DESIGN §4): the only code that writes `transactions`, `entries` and balances.
  * Everything here runs inside the caller's database transaction, opened by `inMoneyTransaction`.
  */
-
-/** One posting: a signed amount in centimes, positive when it raises the account's balance. */
-export interface EntryInput {
-  accountId: string;
-  amountCentimes: number;
-}
 
 /** The party at the counter (SPEC §3). */
 export interface PartyRecord {

@@ -1,15 +1,10 @@
-import { centimesFromSql, MAX_AGENT_DEPOSIT_HTG, type FeeType, type TransactionType } from '@lajan/domain';
+import { centimesFromSql, type FeeType, type TransactionType } from '@lajan/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { transactions } from '../db/schema.js';
 import { feeFor } from './fee-schedule.js';
-import {
-  post,
-  type BusinessRecord,
-  type EntryInput,
-  type PartyRecord,
-  type PostedTransaction,
-} from './ledger.js';
+import type { PostingFlow } from './flows.js';
+import { post, type BusinessRecord, type PostedTransaction } from './ledger.js';
 import { LedgerRefused, LedgerUnavailable } from './results.js';
 import type { SystemAccounts } from './system-accounts.js';
 
@@ -46,46 +41,24 @@ export interface LockedTransfer {
   recipient: Record<string, unknown> | null;
 }
 
-/**
- * Who pays what (DESIGN §4 table). Every flow is one payer and one payee of the amount, the payer also
- * paying the fee, of which the agent's float gets the agent share and fee income the rest:
- *
- * | flow | payer | payee |
- * | deposit | agent float | customer account |
- * | withdrawal | customer account | agent float |
- * | internal transfer | sender account | recipient account |
- * | external transfer, cash | agent float | to pay out |
- * | external transfer, from account | sender account | to pay out |
- * | payout | to pay out | paying agent's float (no fee) |
- * | refund | to pay out | sender account, or the sending agent's float (no fee) |
- * | agent deposit | treasury | agent float (no fee) |
- *
- * With a fee of 0 (a deposit in the default schedule) the fee entries are zero and not written.
- */
-export function movementEntries(
-  parties: { payer: string; payee: string; agentFloat: string; feeIncome: string },
-  amounts: { amountCentimes: number; feeCentimes: number; agentShareCentimes: number },
-): EntryInput[] {
-  const { amountCentimes, feeCentimes, agentShareCentimes } = amounts;
-  return [
-    { accountId: parties.payer, amountCentimes: -(amountCentimes + feeCentimes) },
-    { accountId: parties.payee, amountCentimes },
-    { accountId: parties.agentFloat, amountCentimes: agentShareCentimes },
-    { accountId: parties.feeIncome, amountCentimes: feeCentimes - agentShareCentimes },
-  ];
-}
-
-interface Common {
-  actor: Actor;
-  party: PartyRecord | null;
+/** One flow to post: its accounts, resolved to ids by the caller, and its business record. */
+export interface FlowPosting<Accounts> {
+  flow: PostingFlow<Accounts>;
+  accounts: Accounts;
   amountCentimes: number;
+  /** Who posts, and for which agent (an agent deposit: the funded agent). */
+  actor: Actor;
+  record: BusinessRecord;
   at: Date;
+  /** For a refusal about one account, the input field that named it. */
+  fieldOfAccount?: Record<string, string>;
 }
 
 /**
  * Every money movement of DESIGN §4, on account ids already resolved (the transactions module finds
- * them by number and checks who may use them). The fee and agent share come from the schedule by type
- * and amount band; an amount outside every band is refused before anything is written.
+ * them by number and checks who may use them), and the external transfers' settlement. The fee and
+ * agent share come from the schedule by type and amount band; an amount outside every band is refused
+ * before anything is written.
  */
 export class LedgerService {
   #system: SystemAccounts | undefined;
@@ -105,61 +78,36 @@ export class LedgerService {
     this.#system = system;
   }
 
-  async deposit(tx: Tx, input: Common & { accountId: string }): Promise<Movement> {
-    return this.#banded(tx, 'deposit', input, {
-      payer: input.actor.agent.floatAccountId,
-      payee: input.accountId,
-      extra: { accountId: input.accountId },
-      fieldOfAccount: { [input.accountId]: 'accountNumber' },
-    });
-  }
-
-  async withdraw(tx: Tx, input: Common & { accountId: string }): Promise<Movement> {
-    return this.#banded(tx, 'withdrawal', input, {
-      payer: input.accountId,
-      payee: input.actor.agent.floatAccountId,
-      extra: { accountId: input.accountId },
-      fieldOfAccount: { [input.accountId]: 'accountNumber' },
-    });
-  }
-
-  async transfer(
-    tx: Tx,
-    input: Common & { senderAccountId: string; recipientAccountId: string },
-  ): Promise<Movement> {
-    if (input.senderAccountId === input.recipientAccountId)
-      throw new LedgerRefused('SameAccount', { field: 'recipientAccountNumber' });
-    return this.#banded(tx, 'transfer', input, {
-      payer: input.senderAccountId,
-      payee: input.recipientAccountId,
-      extra: { senderAccountId: input.senderAccountId, recipientAccountId: input.recipientAccountId },
-      fieldOfAccount: {
-        [input.senderAccountId]: 'senderAccountNumber',
-        [input.recipientAccountId]: 'recipientAccountNumber',
+  /**
+   * Posts one flow: its own checks first, then its fee from the schedule in force (banded flows; the
+   * others have none), who pays whom, and the posting. A refusal throws `LedgerRefused`.
+   */
+  async postFlow<Accounts>(tx: Tx, input: FlowPosting<Accounts>): Promise<Movement> {
+    const { flow, accounts, amountCentimes } = input;
+    flow.check?.(accounts, amountCentimes);
+    const { feeCentimes, agentShareCentimes } = flow.banded
+      ? await feeFor(tx, flow.type as FeeType, amountCentimes)
+      : { feeCentimes: 0, agentShareCentimes: 0 };
+    const amounts = { amountCentimes, feeCentimes, agentShareCentimes };
+    const system = this.system;
+    const posted = await post(tx, {
+      posting: {
+        type: flow.type,
+        status: flow.status,
+        ...amounts,
+        agentId: input.actor.agent.id,
+        createdByUserId: input.actor.userId,
+        at: input.at,
+        entries: flow.entries(
+          accounts,
+          { feeIncome: system.fee_income.id, payout: system.payout.id, treasury: system.treasury.id },
+          amounts,
+        ),
       },
+      record: input.record,
+      fieldOfAccount: input.fieldOfAccount ?? {},
     });
-  }
-
-  /** Cash mode when `senderAccountId` is null: the agent's float pays, the customer having paid in cash. */
-  async externalTransfer(
-    tx: Tx,
-    input: Common & {
-      senderAccountId: string | null;
-      senderPersonId: string;
-      recipient: Record<string, unknown>;
-    },
-  ): Promise<Movement> {
-    return this.#banded(tx, 'external_transfer', input, {
-      payer: input.senderAccountId ?? input.actor.agent.floatAccountId,
-      payee: this.system.payout.id,
-      status: 'pending',
-      extra: {
-        senderAccountId: input.senderAccountId,
-        senderPersonId: input.senderPersonId,
-        recipient: input.recipient,
-      },
-      fieldOfAccount: input.senderAccountId ? { [input.senderAccountId]: 'accountNumber' } : {},
-    });
+    return { posted, type: flow.type, status: flow.status, ...amounts };
   }
 
   /**
@@ -195,86 +143,8 @@ export class LedgerService {
     };
   }
 
-  /** Pays a locked pending transfer out to the paying agent's float; the transfer becomes `completed`. */
-  async payout(
-    tx: Tx,
-    input: {
-      actor: Actor;
-      transfer: LockedTransfer;
-      recipient: Record<string, unknown>;
-      party: PartyRecord;
-      at: Date;
-    },
-  ): Promise<Movement> {
-    await this.#settle(tx, input.transfer, 'completed', input.at);
-    return this.#unbanded(tx, 'external_payout', {
-      actor: input.actor,
-      party: input.party,
-      amountCentimes: input.transfer.amountCentimes,
-      at: input.at,
-      payer: this.system.payout.id,
-      payee: input.actor.agent.floatAccountId,
-      extra: {
-        relatedTransactionId: input.transfer.id,
-        senderPersonId: input.transfer.senderPersonId,
-        recipient: input.recipient,
-      },
-    });
-  }
-
-  /**
-   * Cancels a locked pending transfer: `external_refund` of the amount (the fee is kept) to the sender's
-   * account, or in cash mode to the sending agent's float; the transfer becomes `cancelled`.
-   */
-  async cancel(
-    tx: Tx,
-    input: { actor: Actor; transfer: LockedTransfer; sendingAgentFloatAccountId: string; at: Date },
-  ): Promise<Movement> {
-    await this.#settle(tx, input.transfer, 'cancelled', input.at);
-    const destination = input.transfer.senderAccountId ?? input.sendingAgentFloatAccountId;
-    return this.#unbanded(tx, 'external_refund', {
-      actor: input.actor,
-      party: null,
-      amountCentimes: input.transfer.amountCentimes,
-      at: input.at,
-      payer: this.system.payout.id,
-      payee: destination,
-      extra: {
-        relatedTransactionId: input.transfer.id,
-        senderAccountId: input.transfer.senderAccountId,
-        senderPersonId: input.transfer.senderPersonId,
-        recipient: input.transfer.recipient,
-      },
-      fieldOfAccount: { [destination]: 'transactionNumber' },
-    });
-  }
-
-  /** The super administrator funds an agent's float from the treasury: no fee (DESIGN §4). */
-  async agentDeposit(
-    tx: Tx,
-    input: { userId: string; agent: AgentRef; party: PartyRecord; amountCentimes: number; at: Date },
-  ): Promise<Movement> {
-    // The input schema says so too; the ledger holds the limit whatever the caller checked.
-    if (input.amountCentimes > MAX_AGENT_DEPOSIT_HTG * 100)
-      throw new LedgerRefused('AgentDepositLimit', { field: 'amount' });
-    return this.#unbanded(tx, 'agent_deposit', {
-      actor: { userId: input.userId, agent: input.agent },
-      party: input.party,
-      amountCentimes: input.amountCentimes,
-      at: input.at,
-      payer: this.system.treasury.id,
-      payee: input.agent.floatAccountId,
-      extra: { recipientAccountId: input.agent.floatAccountId },
-    });
-  }
-
   /** `UPDATE … WHERE status = 'pending'`: a transfer changes status once, whatever ran before. */
-  async #settle(
-    tx: Tx,
-    transfer: LockedTransfer,
-    status: 'completed' | 'cancelled',
-    at: Date,
-  ): Promise<void> {
+  async settle(tx: Tx, transfer: LockedTransfer, status: 'completed' | 'cancelled', at: Date): Promise<void> {
     const updated = await tx
       .update(transactions)
       .set({ status, settledAt: at })
@@ -282,74 +152,5 @@ export class LedgerService {
       .returning({ id: transactions.id });
     if (updated.length === 0) throw new LedgerRefused('TransferNotPending');
     transfer.status = status;
-  }
-
-  async #banded(
-    tx: Tx,
-    type: FeeType,
-    input: Common,
-    how: {
-      payer: string;
-      payee: string;
-      status?: 'completed' | 'pending';
-      extra: BusinessRecord;
-      fieldOfAccount: Record<string, string>;
-    },
-  ): Promise<Movement> {
-    const { feeCentimes, agentShareCentimes } = await feeFor(tx, type, input.amountCentimes);
-    const amounts = { amountCentimes: input.amountCentimes, feeCentimes, agentShareCentimes };
-    const status = how.status ?? 'completed';
-    const posted = await post(tx, {
-      posting: {
-        type,
-        status,
-        ...amounts,
-        agentId: input.actor.agent.id,
-        createdByUserId: input.actor.userId,
-        at: input.at,
-        entries: movementEntries(
-          {
-            payer: how.payer,
-            payee: how.payee,
-            agentFloat: input.actor.agent.floatAccountId,
-            feeIncome: this.system.fee_income.id,
-          },
-          amounts,
-        ),
-      },
-      record: { party: input.party, ...how.extra },
-      fieldOfAccount: how.fieldOfAccount,
-    });
-    return { posted, type, status, ...amounts };
-  }
-
-  async #unbanded(
-    tx: Tx,
-    type: 'external_payout' | 'external_refund' | 'agent_deposit',
-    input: Common & {
-      payer: string;
-      payee: string;
-      extra: BusinessRecord;
-      fieldOfAccount?: Record<string, string>;
-    },
-  ): Promise<Movement> {
-    const amounts = { amountCentimes: input.amountCentimes, feeCentimes: 0, agentShareCentimes: 0 };
-    const posted = await post(tx, {
-      posting: {
-        type,
-        status: 'completed',
-        ...amounts,
-        agentId: input.actor.agent.id,
-        createdByUserId: input.actor.userId,
-        at: input.at,
-        entries: [
-          { accountId: input.payer, amountCentimes: -input.amountCentimes },
-          { accountId: input.payee, amountCentimes: input.amountCentimes },
-        ],
-      },
-      record: { party: input.party, ...input.extra },
-      fieldOfAccount: input.fieldOfAccount ?? {},
-    });
-    return { posted, type, status: 'completed', ...amounts };
   }
 }
