@@ -14,7 +14,7 @@ import { agents, users } from '../src/db/schema.js';
 import { requireCapability } from '../src/modules/auth/plugin.js';
 import type { DeclaredRoute } from '../src/modules/auth/route-access.js';
 import { TokenService } from '../src/modules/auth/tokens.js';
-import { findUserById, toSessionUser } from '../src/modules/users/store.js';
+import { findUserById, toSessionUser } from '../src/modules/auth/credentials.js';
 import { build, type TestApp } from './helpers/build.js';
 import { activeSuperAdminToken, call, createUser } from './helpers/fixtures.js';
 import { createAgentThroughApi, insertPerson } from './helpers/network.js';

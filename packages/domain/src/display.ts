@@ -1,5 +1,5 @@
 import { accountStatusLabels } from './accounts.js';
-import { transactionStatusLabels } from './transactions.js';
+import { transactionStatusLabels } from './transactions/index.js';
 
 /** The colour family of a status, named by meaning; each screen picks its own shades. */
 export type StatusTone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
@@ -31,7 +31,11 @@ const moreTransactionStatusLabels: Record<string, string> = {
 
 /** The French label of a transaction status; an unknown status is shown as it came. */
 export function transactionStatusLabel(status: string): string {
-  return (transactionStatusLabels as Record<string, string>)[status] ?? moreTransactionStatusLabels[status] ?? status;
+  return (
+    (transactionStatusLabels as Record<string, string>)[status] ??
+    moreTransactionStatusLabels[status] ??
+    status
+  );
 }
 
 /** The French label of an account status; an unknown status is shown as it came. */

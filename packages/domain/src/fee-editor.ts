@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals, htgToCentimes, MAX_OPERATION_HTG } from './money.js';
+import { formatHtgPlain, hasAtMostTwoDecimals, htgToCentimes, MAX_OPERATION_HTG } from './money.js';
 import { alongFieldErrors } from './refine.js';
-import { feeGroupSchema } from './transactions.js';
+import { feeGroupSchema } from './transactions/index.js';
 
 /** The fee editor's refusals (docs/contract-daily.md), worded once for the form and the server. */
 export const feeEditorMessages = {
@@ -16,18 +16,12 @@ export const feeEditorMessages = {
   minAboveMax: 'La borne supérieure doit être supérieure ou égale à la borne inférieure',
   shareAboveFee: "La part de l'agent ne peut pas dépasser les frais",
   overlap: (previousMinHtg: number, previousMaxHtg: number) =>
-    `Cette tranche chevauche la tranche de ${plainHtg(previousMinHtg)} à ${plainHtg(previousMaxHtg)}`,
+    `Cette tranche chevauche la tranche de ${formatHtgPlain(previousMinHtg)} à ${formatHtgPlain(previousMaxHtg)}`,
   gap: (expectedMinHtg: number) =>
-    `Cette tranche doit commencer à ${plainHtg(expectedMinHtg)}, un centime après la fin de la précédente`,
+    `Cette tranche doit commencer à ${formatHtgPlain(expectedMinHtg)}, un centime après la fin de la précédente`,
 } as const;
 
 export const MAX_FEE_BANDS = 50;
-
-/** "1 500,50 HTG" with plain spaces, for messages matched as typed text. */
-function plainHtg(amount: number): string {
-  const [whole = '0', decimals = '00'] = amount.toFixed(2).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${decimals} HTG`;
-}
 
 /** A value a band may hold: not negative, at most two decimals, at most 100 000 HTG. */
 function isBandValue(value: unknown): value is number {

@@ -8,7 +8,7 @@ import {
   pickUpCodeProblem,
   pickUpCodeSchema,
 } from './numbers.js';
-import { receiveTransferInputSchema, transactionSearchInputSchema } from './transactions.js';
+import { receiveTransferInputSchema, transactionSearchInputSchema } from './transactions/index.js';
 
 // 11 digits and their Luhn digit: 5 3 4 5 6 8 3 8 2 9 2 → 1.
 const code = '534568382921';

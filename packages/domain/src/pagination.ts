@@ -31,3 +31,12 @@ export type ListMeta = z.infer<typeof listMetaSchema>;
 export function listResponseSchema<Item extends z.ZodType>(item: Item) {
   return z.object({ data: z.array(item), meta: listMetaSchema });
 }
+
+/** The history's page summary (SPEC §7 `GET /transactions/history`): its own shape, older than `meta`. */
+export const paginationSchema = z.object({
+  total: z.number(),
+  total_pages: z.number(),
+  firstItem: z.number(),
+  lastItem: z.number(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;

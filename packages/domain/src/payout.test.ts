@@ -7,7 +7,7 @@ import {
   sameDocument,
   sameName,
 } from './payout.js';
-import { transactionSearchResponseSchema } from './transactions.js';
+import { transactionSearchResponseSchema } from './transactions/index.js';
 
 describe('sameName: the pay-out name check (decision 112)', () => {
   it.each([

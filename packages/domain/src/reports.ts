@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY } from './accounts.js';
-import { historyQuerySchema } from './transactions.js';
+import { historyQuerySchema } from './transactions/index.js';
 
 /** The dashboard chart's periods (SPEC §9: 7 days, 30 days, 3 months). */
 export const balancePeriods = ['7d', '30d', '3m'] as const;

@@ -8,7 +8,7 @@ import {
   receiveTransferInputSchema,
   depositInputSchema,
   recipientInputSchema,
-} from './transactions.js';
+} from './transactions/index.js';
 import { updateUserInputSchema } from './users.js';
 import type { z } from 'zod';
 

@@ -9,7 +9,7 @@ import {
   outsideFeeBandsMessage,
   receiveTransferInputSchema,
   transferInputSchema,
-} from './transactions.js';
+} from './transactions/index.js';
 
 /** Field path → first message, as the form shows them. */
 function messages(result: {

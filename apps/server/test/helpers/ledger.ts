@@ -13,7 +13,7 @@ import {
   transactions,
   users,
 } from '../../src/db/schema.js';
-import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/service.js';
+import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/index.js';
 import { inMoneyTransaction } from '../../src/ledger/ledger.js';
 import { ledgerFlows } from './ledger-flows.js';
 import { build } from './build.js';

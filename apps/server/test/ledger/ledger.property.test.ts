@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { accounts, agents, entries, transactions, users } from '../../src/db/schema.js';
 import { LedgerRefused } from '../../src/ledger/results.js';
-import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/service.js';
+import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/index.js';
 import { defaultFeeBands } from '../../src/ledger/fee-schedule.js';
 import { inMoneyTransaction } from '../../src/ledger/ledger.js';
 import type { Actor, LedgerService, LockedTransfer } from '../../src/ledger/service.js';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Capability } from '@lajan/domain';
+import { transactionTypeLabels, type Capability } from '@lajan/domain';
 
 /**
  * Who may open a route:
@@ -128,21 +128,21 @@ export const appRoutes = [
   {
     name: 'deposit',
     path: '/transaction/deposit',
-    title: 'Dépôt',
+    title: transactionTypeLabels.deposit,
     access: 'transactions.operate',
     component: DepositPage,
   },
   {
     name: 'withdraw',
     path: '/transaction/withdraw',
-    title: 'Retrait',
+    title: transactionTypeLabels.withdrawal,
     access: 'transactions.operate',
     component: WithdrawPage,
   },
   {
     name: 'transfer',
     path: '/transaction/transfer',
-    title: 'Transfert',
+    title: transactionTypeLabels.transfer,
     access: 'transactions.operate',
     component: TransferPage,
   },
@@ -170,7 +170,7 @@ export const appRoutes = [
   {
     name: 'deposit-agent',
     path: '/transaction/deposit-agent',
-    title: 'Dépôt sur agent',
+    title: transactionTypeLabels.agent_deposit,
     access: 'agents.deposit',
     component: AgentDepositPage,
   },

@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { genericMessages } from '@lajan/domain';
-import type { ToastStore } from '../components/toasts/toast-store';
 import { errorMessage, isHttpError } from './http';
 
 /** SPEC §8's generic fallback, in French, when the server gives no message and the caller none either. */
@@ -20,6 +19,11 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** Where a failure is told: the app's toasts (`components/toasts`), which this layer below them does not know. */
+export interface FailureReporter {
+  error: (text: string) => unknown;
+}
+
 function isServerFault(error: unknown) {
   return isHttpError(error) && error.status >= 500;
 }
@@ -29,7 +33,7 @@ function isServerFault(error: unknown) {
  * an error toast, except when the http client already redirected (401, 403) or the screen opted out.
  * A query that fails with a 5xx is thrown to the route's error boundary, which opens /500.
  */
-export function createQueryClient(toasts: ToastStore): QueryClient {
+export function createQueryClient(toasts: FailureReporter): QueryClient {
   function report(error: unknown, meta: RequestMeta | undefined) {
     if (meta?.errorToast === false) return;
     if (isHttpError(error) && error.handled) return;

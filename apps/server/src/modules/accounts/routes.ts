@@ -14,9 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.js';
-import { requireCapability, sessionOf } from '../auth/plugin.js';
-import { AccountsService } from './service.js';
+import { requireCapability, sessionOf } from '../auth/index.js';
 
 const bearer = [{ bearerAuth: [] }];
 const tags = ['accounts'];
@@ -29,12 +27,8 @@ const accountDescription =
   'Statuts : `pending` (demande publique), `active` (seul statut où l’argent circule), `inactive`, `closed`.';
 
 /** SPEC §7 "Accounts" (docs/contract-customers-agents.md). */
-export const accountsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, options) => {
-  const service = new AccountsService({
-    db: app.database.db,
-    clock: options.clock,
-    kickMail: () => app.mail.kick(),
-  });
+export const accountsRoutes: FastifyPluginAsyncZod = (app) => {
+  const service = app.services.accounts;
   const actorOf = (request: FastifyRequest) => ({ user: sessionOf(request), ip: request.ip });
   const manage = requireCapability('accounts.manage');
 

@@ -141,3 +141,18 @@ export function holderDocumentIs(number: string): SQL {
 export function holderPhoneIn(phones: string[]): SQL {
   return holderWhere(inArray(persons.phoneNumber, phones));
 }
+
+/**
+ * The signed-in user's agent, by its code, whatever its case: read here, in the read-only way of
+ * `selectAccountRecords`, rather than through the agents module, which opens its float through this one.
+ */
+export async function agentByCode(
+  executor: Executor,
+  code: string,
+): Promise<{ id: string; code: string; name: string } | undefined> {
+  const [row] = await executor
+    .select({ id: agents.id, code: agents.code, name: agents.name })
+    .from(agents)
+    .where(eq(agents.code, code.trim().toUpperCase()));
+  return row;
+}

@@ -8,9 +8,7 @@ import {
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.js';
-import { requireCapability, sessionOf } from '../auth/plugin.js';
-import { AgentsService } from './service.js';
+import { requireCapability, sessionOf } from '../auth/index.js';
 
 const bearer = [{ bearerAuth: [] }];
 const codeParams = z.object({
@@ -24,19 +22,9 @@ const codeParams = z.object({
 const agentAnswer = z.object({ data: agentSchema });
 const refusals = { 401: errorBodySchema, 403: errorBodySchema };
 
-export interface AgentRoutesOptions {
-  clock: Clock;
-  appUrl: string;
-}
-
 /** SPEC §7 "Agents" except the deposit on an agent (the ledger's). */
-export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = (app, options) => {
-  const agents = new AgentsService({
-    db: app.database.db,
-    clock: options.clock,
-    kickMail: () => app.mail.kick(),
-    appUrl: options.appUrl,
-  });
+export const agentRoutes: FastifyPluginAsyncZod = (app) => {
+  const agents = app.services.agents;
 
   app.get(
     '/agents',

@@ -13,12 +13,17 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
 import { NotFound, ValidationFailed } from '../../http/errors.js';
-import { floatAccountsOfAgents, openFloatAccount } from '../accounts/service.js';
-import { recordAudit, type AuditAction } from '../audit/service.js';
-import { personLinks, readablePersonIds, viewerOf } from '../persons/access.js';
-import { findPersonsByIds } from '../persons/store.js';
-import { endSessionsOfAgent, firstAdministrators, usernameTaken } from '../users/records.js';
-import { createUserWithTemporaryPassword, usernameConflict, type Actor } from '../users/service.js';
+import { recordAudit, type AuditAction } from '../../db/audit.js';
+import { floatAccountsOfAgents, openFloatAccount } from '../accounts/index.js';
+import { findPersonsByIds, personLinks, readablePersonIds, viewerOf } from '../persons/index.js';
+import {
+  createUserWithTemporaryPassword,
+  endSessionsOfAgent,
+  firstAdministrators,
+  usernameConflict,
+  usernameTaken,
+  type Actor,
+} from '../users/index.js';
 import {
   findAgentByCode,
   insertAgent,

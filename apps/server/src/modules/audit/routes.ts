@@ -11,8 +11,8 @@ import {
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Forbidden } from '../../http/errors.js';
-import { requireCapability, sessionOf } from '../auth/plugin.js';
-import { addDays, startOfHaitiDay } from '../reports/haiti-days.js';
+import { requireCapability, sessionOf } from '../auth/index.js';
+import { addDays, startOfHaitiDay } from '../../lib/haiti-days.js';
 import { listAuditEntries, type AuditTrailRow } from './service.js';
 
 /**

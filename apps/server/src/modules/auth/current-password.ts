@@ -1,8 +1,8 @@
 import { authMessages, type SessionUser } from '@lajan/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { Throttled, Unauthenticated, ValidationFailed } from '../../http/errors.js';
-import { recordAudit } from '../audit/service.js';
-import { bumpTokenVersion } from '../users/store.js';
+import { recordAudit } from '../../db/audit.js';
+import { bumpTokenVersion } from './credentials.js';
 import { verifyPassword } from './passwords.js';
 import {
   admitAttempt,

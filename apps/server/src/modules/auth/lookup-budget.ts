@@ -1,7 +1,7 @@
 import { audienceOf, genericMessages, type SessionUser } from '@lajan/domain';
 import type { Db } from '../../db/client.js';
 import { Throttled } from '../../http/errors.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../db/audit.js';
 import { admitAttempt } from './throttle.js';
 
 /**

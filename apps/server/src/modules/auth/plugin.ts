@@ -1,17 +1,13 @@
 import type { Capability, SessionUser } from '@lajan/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Clock } from '../../clock.js';
-import type { Config } from '../../config.js';
 import { PasswordChangeRequired, Unauthenticated } from '../../http/errors.js';
-import { ensureSuperAdmin } from '../users/bootstrap.js';
 import { capabilityHook, routeAccessHook, type DeclaredRoute } from './route-access.js';
-import { AuthService } from './service.js';
-import { REFRESHED_TOKEN_HEADER, TokenService } from './tokens.js';
+import type { AuthService } from './service.js';
+import { REFRESHED_TOKEN_HEADER } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    auth: AuthService;
     /** The `onRequest` hook of every `/api` route: default-deny, see `FastifyContextConfig`. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -28,25 +24,13 @@ declare module 'fastify' {
 }
 
 export interface AuthPluginOptions {
-  config: Config;
-  jwtSecret: string;
-  clock: Clock;
-  printSecret: (line: string) => void;
-  hashPassword?: ((password: string) => Promise<string>) | undefined;
+  /** The sign-in service, built with the others in the composition root (`services.ts`). */
+  auth: AuthService;
 }
 
+/** The default-deny gate of `/api`: who is signed in, and which routes say who may call them. */
 export const authPlugin = fp(
-  (app: FastifyInstance, options: AuthPluginOptions) => {
-    const tokens = new TokenService(options.jwtSecret, options.clock, options.config.sessionIdleMinutes * 60);
-    const auth = new AuthService({
-      db: app.database.db,
-      tokens,
-      clock: options.clock,
-      kickMail: () => app.mail.kick(),
-      appUrl: options.config.appUrl,
-      ...(options.hashPassword ? { hashPassword: options.hashPassword } : {}),
-    });
-    app.decorate('auth', auth);
+  (app: FastifyInstance, { auth }: AuthPluginOptions) => {
     app.decorateRequest('session', null);
 
     // Registered before any `/api` route: each must say who may call it (route-access.ts).
@@ -70,20 +54,9 @@ export const authPlugin = fp(
       if (!user.passwordUpdatedAt && !config.allowBeforePasswordChange) throw new PasswordChangeRequired();
     });
 
-    // Once the migrations have run (at start, or when the database first answers: decision 120).
-    app.databaseStartup.step(async () => {
-      const outcome = await ensureSuperAdmin(
-        app.database.db,
-        options.config.superAdmin,
-        options.clock,
-        options.printSecret,
-      );
-      if (outcome === 'created')
-        app.log.info({ username: options.config.superAdmin.username }, 'super administrateur créé');
-    });
     return Promise.resolve();
   },
-  { name: 'auth', dependencies: ['database', 'mail'] },
+  { name: 'auth' },
 );
 
 /**

@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      const result = await app.auth.login(request.body, request.ip);
+      const result = await app.services.auth.login(request.body, request.ip);
       return {
         data: {
           access_token: result.accessToken,
@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      await app.auth.logout(sessionOf(request), request.ip);
+      await app.services.auth.logout(sessionOf(request), request.ip);
       return { data: { message: authMessages.logoutSuccess } };
     },
   );
@@ -106,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      const result = await app.auth.updatePassword(sessionOf(request), request.body, request.ip);
+      const result = await app.services.auth.updatePassword(sessionOf(request), request.body, request.ip);
       return {
         data: {
           message: authMessages.passwordUpdated,
@@ -135,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      await app.auth.requestResetByUsername(request.body.username, request.ip);
+      await app.services.auth.requestResetByUsername(request.body.username, request.ip);
       return { data: { message: authMessages.resetLinkSent } };
     },
   );
@@ -153,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      await app.auth.requestResetByEmail(request.body.email, request.ip);
+      await app.services.auth.requestResetByEmail(request.body.email, request.ip);
       return { data: { message: authMessages.resetLinkSent } };
     },
   );
@@ -173,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
         },
       },
       async (request) => {
-        await app.auth.resetPassword(request.body, request.ip);
+        await app.services.auth.resetPassword(request.body, request.ip);
         return { data: { message: authMessages.resetSuccess } };
       },
     );

@@ -13,7 +13,7 @@ import { passwordResetTokens } from '../../db/schema.js';
 import { Throttled, Unauthenticated, ValidationFailed } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../db/audit.js';
 import {
   bumpTokenVersion,
   canSignIn,
@@ -24,7 +24,7 @@ import {
   setPassword,
   toSessionUser,
   type UserAccount,
-} from '../users/store.js';
+} from './credentials.js';
 import { checkCurrentPassword } from './current-password.js';
 import { assertNotCommon, decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import {

@@ -13,11 +13,10 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
 import { feeSchedule } from '../../db/schema.js';
-import { recordAudit } from '../audit/service.js';
-import { requireCapability, sessionOf } from '../auth/plugin.js';
+import { recordAudit } from '../../db/audit.js';
+import { requireCapability, sessionOf } from '../auth/index.js';
 
 type BandInput = z.output<typeof feeScheduleInputSchema>['rows'][number];
 
@@ -90,12 +89,8 @@ function withoutType({ min_amount, max_amount, fee, agent_share }: FeeRow) {
   return { min_amount, max_amount, fee, agent_share };
 }
 
-export interface FeeEditorRoutesOptions {
-  clock: Clock;
-}
-
 /** `PUT /transactions/fees/{type}`: the super administrator's fee editor (issue 6, docs/contract-daily.md). */
-export const feeEditorRoutes: FastifyPluginAsyncZod<FeeEditorRoutesOptions> = (app, options) => {
+export const feeEditorRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/transactions/fees/:type',
     {
@@ -121,7 +116,7 @@ export const feeEditorRoutes: FastifyPluginAsyncZod<FeeEditorRoutesOptions> = (a
       const rows = await replaceFeeBands(app.database.db, type, request.body.rows, {
         session: sessionOf(request),
         ip: request.ip,
-        now: options.clock.now(),
+        now: app.services.clock.now(),
       });
       return { data: { type, label: transactionTypeLabels[type], rows } };
     },

@@ -7,7 +7,7 @@ import {
   htgToCentimes,
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireCapability } from '../auth/plugin.js';
+import { requireCapability } from '../auth/index.js';
 import { feeFor } from '../../ledger/fee-schedule.js';
 import { feeGroups } from './tables.js';
 

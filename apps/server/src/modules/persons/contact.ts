@@ -6,8 +6,8 @@ import { persons, users } from '../../db/schema.js';
 import { Conflict, summarise, ValidationFailed, type FieldErrors } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emailChangedMail } from '../../mail/templates.js';
-import { recordAudit } from '../audit/service.js';
-import { checkCurrentPassword } from '../auth/current-password.js';
+import { recordAudit } from '../../db/audit.js';
+import { checkCurrentPassword } from '../auth/index.js';
 
 /**
  * The contact fields of a person, the only ones `PUT /users/{id}` changes (DESIGN §4). Any person,

@@ -11,9 +11,7 @@ import {
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.js';
-import { requireCapability, sessionOf } from '../auth/plugin.js';
-import { PersonsService } from './service.js';
+import { requireCapability, sessionOf } from '../auth/index.js';
 
 const bearer = [{ bearerAuth: [] }];
 const tags = ['persons'];
@@ -36,12 +34,8 @@ const scopeDescription =
   '`canEdit` dit si l’appelant peut la modifier et la supprimer.';
 
 /** SPEC §7 "Persons" (docs/contract-customers-agents.md): every signed-in role (`persons.manage`), scoped (DESIGN §3). */
-export const personsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, options) => {
-  const persons = new PersonsService({
-    db: app.database.db,
-    clock: options.clock,
-    kickMail: () => app.mail.kick(),
-  });
+export const personsRoutes: FastifyPluginAsyncZod = (app) => {
+  const persons = app.services.persons;
   const actorOf = (request: Parameters<typeof sessionOf>[0]) => ({
     user: sessionOf(request),
     ip: request.ip,

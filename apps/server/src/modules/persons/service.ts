@@ -28,8 +28,8 @@ import {
   ValidationFailed,
   type FieldErrors,
 } from '../../http/errors.js';
-import { recordAudit } from '../audit/service.js';
-import { spendLookup } from '../auth/lookup-budget.js';
+import { recordAudit } from '../../db/audit.js';
+import { spendLookup } from '../auth/index.js';
 import { accessOf, viewerOf, type PersonAccess, type Viewer } from './access.js';
 import { confirmCurrentPassword, emailChanges, liveUserBehind, recordEmailChange } from './contact.js';
 import {

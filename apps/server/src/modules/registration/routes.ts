@@ -1,20 +1,14 @@
 import { errorBodySchema, registerInputSchema } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.js';
-import { RegistrationService } from './service.js';
 
 const registerResponseSchema = z.object({
   data: z.object({ user: z.null(), token: z.null(), reference: z.string() }),
 });
 
 /** `POST /auth/register`: the public registration (DESIGN §3), no session needed or given. */
-export const registrationRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = (app, options) => {
-  const service = new RegistrationService({
-    db: app.database.db,
-    clock: options.clock,
-    kickMail: () => app.mail.kick(),
-  });
+export const registrationRoutes: FastifyPluginAsyncZod = (app) => {
+  const service = app.services.registration;
 
   app.post(
     '/auth/register',

@@ -6,22 +6,20 @@ import { uniqueViolationOf } from '../../db/errors.js';
 import { Throttled, ValidationFailed, type FieldErrors } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { accountRequestReceivedMail } from '../../mail/templates.js';
-import { openAccountRequest } from '../accounts/service.js';
-import { recordAudit } from '../audit/service.js';
-import { admitAddressAttempt } from '../auth/throttle.js';
+import { openAccountRequest } from '../accounts/index.js';
+import { recordAudit } from '../../db/audit.js';
+import { admitAddressAttempt } from '../auth/index.js';
 import {
   duplicateConflict,
   duplicateErrors,
   duplicateFieldsOf,
   duplicateMessage,
-  toPersonValues,
-} from '../persons/service.js';
-import {
   duplicatePersonFieldOf,
   findPersonByDocument,
   insertPerson,
   type PersonRow,
-} from '../persons/store.js';
+  toPersonValues,
+} from '../persons/index.js';
 
 export type RegisterData = z.output<typeof registerInputSchema>;
 

@@ -15,7 +15,7 @@ import { Forbidden } from '../../http/errors.js';
 import { balancesAt, type BalanceScope } from '../../ledger/balance-history.js';
 import type { SystemAccounts } from '../../ledger/system-accounts.js';
 import { agentWithFloatByCode } from '../transactions/store.js';
-import { addDays, haitiDateOf, startOfHaitiDay } from './haiti-days.js';
+import { addDays, haitiDateOf, startOfHaitiDay } from '../../lib/haiti-days.js';
 
 /**
  * The dashboard chart (docs/contract-daily.md): the closing balance of each day of the period in Haiti,

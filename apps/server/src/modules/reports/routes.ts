@@ -1,15 +1,10 @@
 import { balanceSeriesQuerySchema, balanceSeriesResponseSchema, errorBodySchema } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Clock } from '../../clock.js';
-import { requireCapability, sessionOf } from '../auth/plugin.js';
+import { requireCapability, sessionOf } from '../auth/index.js';
 import { balanceSeries } from './balance-series.js';
 
-export interface ReportsRoutesOptions {
-  clock: Clock;
-}
-
 /** The dashboard's balance chart (issue 6, docs/contract-daily.md). */
-export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = (app, options) => {
+export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/reports/balance-series',
     {
@@ -35,7 +30,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = (app, 
         app.ledger.system,
         sessionOf(request),
         request.query.period,
-        options.clock.now(),
+        app.services.clock.now(),
       ),
     }),
   );

@@ -15,7 +15,7 @@ import type { Clock } from '../../clock.js';
 import type { Executor } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
 import { requireCapability, sessionOf } from '../auth/plugin.js';
-import { haitiDateOf, haitiDateTime } from '../reports/haiti-days.js';
+import { haitiDateOf, haitiDateTime } from '../../lib/haiti-days.js';
 import type { TransactionRecord } from './present.js';
 import { agentWithFloatByCode, historyPage } from './store.js';
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import { inMoneyTransaction } from '../../ledger/ledger.js';
 import { LedgerRefused } from '../../ledger/results.js';
 import type { LedgerService } from '../../ledger/service.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../db/audit.js';
 import type { Actors } from './actors.js';
 import { presentTransaction } from './present.js';
 import {

@@ -1,9 +1,9 @@
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { recordAudit } from '../audit/service.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
-import { findOrInsertPersonByEmail } from '../persons/store.js';
+import { recordAudit } from '../../db/audit.js';
+import { generatePassword, hashPassword } from '../auth/index.js';
+import { findOrInsertPersonByEmail } from '../persons/index.js';
 import { hasActiveSuperAdmin, insertSuperAdmin } from './store.js';
 
 /** Rolls back the person when another process created the super administrator first. */

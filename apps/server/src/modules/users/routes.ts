@@ -10,9 +10,7 @@ import {
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.js';
-import { requireCapability, sessionOf } from '../auth/plugin.js';
-import { UsersService } from './service.js';
+import { requireCapability, sessionOf } from '../auth/index.js';
 
 const bearer = [{ bearerAuth: [] }];
 const userAnswer = z.object({ data: userSchema });
@@ -20,19 +18,9 @@ const refusals = { 401: errorBodySchema, 403: errorBodySchema };
 const scopeNote =
   'Le super administrateur voit tous les utilisateurs ; les autres, ceux de leur agent seulement (un utilisateur hors de portée répond 404).';
 
-export interface UserRoutesOptions {
-  clock: Clock;
-  appUrl: string;
-}
-
 /** SPEC §7 "Users" (the password change lives with the sessions, in the auth routes). */
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = (app, options) => {
-  const users = new UsersService({
-    db: app.database.db,
-    clock: options.clock,
-    kickMail: () => app.mail.kick(),
-    appUrl: options.appUrl,
-  });
+export const userRoutes: FastifyPluginAsyncZod = (app) => {
+  const users = app.services.users;
 
   app.get(
     '/users',

@@ -18,18 +18,20 @@ import type { Db, Executor } from '../../db/client.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { newUserMail } from '../../mail/templates.js';
-import { recordAudit, type AuditAction } from '../audit/service.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
-import { accessOf, personLinks, viewerOf } from '../persons/access.js';
+import { recordAudit, type AuditAction } from '../../db/audit.js';
 import {
+  accessOf,
   confirmCurrentPassword,
   emailChanges,
+  findPersonById,
+  isUuid,
   liveUserBehind,
+  personLinks,
   recordEmailChange,
   updatePersonContact,
-} from '../persons/contact.js';
-import { findPersonById, isUuid } from '../persons/store.js';
-import { bumpTokenVersion } from './store.js';
+  viewerOf,
+} from '../persons/index.js';
+import { bumpTokenVersion, generatePassword, hashPassword } from '../auth/index.js';
 import {
   disableUser,
   findUserRecord,

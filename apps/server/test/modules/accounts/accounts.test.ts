@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountHolders, accounts, auditLog, persons } from '../../../src/db/schema.js';
 import { isValidNumber } from '../../../src/ledger/numbers.js';
-import { openFloatAccount } from '../../../src/modules/accounts/service.js';
+import { openFloatAccount } from '../../../src/modules/accounts/index.js';
 import { build, type TestApp } from '../../helpers/build.js';
 import { activeSuperAdminToken, call, createUser } from '../../helpers/fixtures.js';
 import { agentWithStaff, personInput, registerPerson } from '../persons/person-fixtures.js';

@@ -7,7 +7,7 @@ import {
   floatAccountOfAgent,
   floatAccountsOfAgents,
   openFloatAccount,
-} from '../../../src/modules/accounts/service.js';
+} from '../../../src/modules/accounts/index.js';
 import { build } from '../../helpers/build.js';
 import { createAgent } from '../../helpers/fixtures.js';
 

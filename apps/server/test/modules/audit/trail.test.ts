@@ -5,8 +5,8 @@
  */
 import type { AuditEntryView } from '@lajan/domain';
 import { describe, expect, it } from 'vitest';
-import { recordAudit } from '../../../src/modules/audit/service.js';
-import { addDays, haitiDateOf } from '../../../src/modules/reports/haiti-days.js';
+import { recordAudit } from '../../../src/db/audit.js';
+import { addDays, haitiDateOf } from '../../../src/lib/haiti-days.js';
 import { SUPERADMIN } from '../../helpers/build.js';
 import { call, SUPERADMIN_NEW_PASSWORD, tokenOf } from '../../helpers/fixtures.js';
 import { busyLedgerWorld, counterForm, superAdminToken, TELLER_PASSWORD } from '../../helpers/ledger.js';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
+  DEFAULT_PER_PAGE,
   formatDateTimeFr,
   formatHtg,
   historyExportFailureMessage,
@@ -40,7 +41,7 @@ interface HistoryTableProps {
  * account number or name) that the server applies; previous / next with "first – last sur total"; the
  * CSV of what the filters select; and a "Réimprimer" button per row that opens its receipt.
  */
-export function HistoryTable({ caption, perPage = 10, compact = false }: HistoryTableProps) {
+export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = false }: HistoryTableProps) {
   const typeId = useId();
   const searchId = useId();
   const [type, setType] = useState<TransactionType | ''>('');

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { can, type Transaction } from '@lajan/domain';
+import { can, IDEMPOTENCY_HEADER, type Transaction } from '@lajan/domain';
 import { errorMessage } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
 import { useSession } from '../../lib/session-context';
@@ -71,7 +71,7 @@ export function PendingTransferAction({
         `/transactions/${encodeURIComponent(transaction.transactionNumber)}/${action}`,
         {},
         idempotent
-          ? { headers: { 'Idempotency-Key': key.current }, redirectOnForbidden: false }
+          ? { headers: { [IDEMPOTENCY_HEADER]: key.current }, redirectOnForbidden: false }
           : { redirectOnForbidden: false },
       ),
     onSuccess: async (answer) => {

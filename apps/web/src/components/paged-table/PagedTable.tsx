@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ListMeta } from '@lajan/domain';
+import type { ListPage } from '@lajan/domain';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
 import { PageLoading } from '../PageLoading';
@@ -8,8 +8,7 @@ import { tableClasses } from '../responsive-table';
 
 /** What the table reads of a TanStack query of one page (kept on screen while the next one loads). */
 export interface PagedQuery<Row> {
-  /** A page of the list: `{ data: [rows], meta: { total, page, per_page } }`. */
-  data?: { data: Row[]; meta: ListMeta };
+  data?: ListPage<Row>;
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;

@@ -5,7 +5,7 @@ import {
   formatHtg,
   groupDigits,
   pickUpCodeMessages,
-  transactionStatusLabels,
+  transactionStatusLabel,
   transactionTypeLabels,
   type Transaction,
 } from '@lajan/domain';
@@ -106,7 +106,7 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
           <Row label="N° transaction" value={transaction.transactionNumber} strong />
         )}
         <Row label="Date" value={formatDateTimeFr(transaction.createdAt)} />
-        <Row label="Statut" value={transactionStatusLabels[transaction.status] ?? transaction.status} />
+        <Row label="Statut" value={transactionStatusLabel(transaction.status)} />
         {transaction.relatedTransactionNumber && (
           <Row label="Transfert d'origine" value={transaction.relatedTransactionNumber} />
         )}

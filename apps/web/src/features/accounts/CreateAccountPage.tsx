@@ -28,7 +28,7 @@ import { Wizard } from '../../components/wizard/Wizard';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
 import { useSession } from '../../lib/session-context';
-import { AccountChoiceSummary } from './AccountChoiceSummary';
+import { AccountChoiceSummary } from '../../components/accounts/AccountChoiceSummary';
 import { AccountOpeningSlip } from './AccountOpeningSlip';
 import { useCreateAccountMutation } from './api/create-account';
 

@@ -11,7 +11,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage, isHttpError } from '../../lib/http';
-import { parseAmountInput } from '../transactions/components/fields';
+import { parseAmountInput } from '../../lib/amount-input';
 import { useUpdateFeesMutation } from './api/update-fees';
 
 const bandFields = [

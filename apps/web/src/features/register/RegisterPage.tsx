@@ -24,7 +24,7 @@ import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
 import { Wizard } from '../../components/wizard/Wizard';
 import { errorMessage, isHttpError } from '../../lib/http';
-import { AccountChoiceSummary } from '../accounts/AccountChoiceSummary';
+import { AccountChoiceSummary } from '../../components/accounts/AccountChoiceSummary';
 import { useRegisterMutation } from './api/register';
 import {
   REGISTER_DRAFT_KEY,

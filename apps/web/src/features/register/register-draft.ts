@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountTypeSchema, personInputSchema, type AccountType, type PersonData } from '@lajan/domain';
+import { accountTypeSchema, CURRENCY, personInputSchema, type AccountType, type PersonData } from '@lajan/domain';
 import { personFormFields, type PersonFormValues } from '../../components/persons/PersonForm';
 
 /** SPEC §2 "/register": the draft and the step are kept in the browser and both cleared at the end. */
@@ -15,12 +15,12 @@ export interface RegisterDraft {
   personDraft: PersonFormValues;
 }
 
-export const emptyRegisterDraft: RegisterDraft = { step: 0, type: '', currency: 'HTG', persons: [], personDraft: {} };
+export const emptyRegisterDraft: RegisterDraft = { step: 0, type: '', currency: CURRENCY, persons: [], personDraft: {} };
 
 const draftShape = z.object({
   step: z.number().int().min(0).max(2).catch(0),
   type: accountTypeSchema.or(z.literal('')).catch(''),
-  currency: z.string().max(3).catch('HTG'),
+  currency: z.string().max(3).catch(CURRENCY),
   persons: z.array(z.unknown()).catch([]),
   personDraft: z.record(z.string(), z.unknown()).catch({}),
 });

@@ -1,20 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  agentDepositInputSchema,
   agentSearchInputSchema,
   agentStatusLabels,
   formatHtg,
-  transactionFailureMessages,
   transactionMessages,
-  transactionSuccessMessages,
+  transactionTypeLabels,
   type Agent,
-  type AgentDepositInput,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
-import { useFeeQuote } from './api/fee-quote';
 import { useAgentSearch } from './api/lookups';
 import { SearchForm, SearchOutcome } from './components/SearchForm';
 import {
@@ -26,9 +20,9 @@ import {
   partyAndAmountFields,
   partyAndAmountStep,
   partyAndAmountSteps,
-  useMoneyWizard,
-  validBody,
 } from './money-wizard';
+import { moneyFlows } from './flows';
+import { useMoneyForm } from './use-money-form';
 
 const STEP_AGENT = 0;
 const STEP_DETAILS = 1;
@@ -40,7 +34,10 @@ const STEP_CONFIRM = 2;
  * After success: the dashboard (SPEC §4), the receipt in the panel.
  */
 export default function AgentDepositPage() {
-  const wizard = useMoneyWizard('agentDeposit', transactionFailureMessages.agentDeposit);
+  const money = useMoneyForm(moneyFlows.agentDeposit, {
+    defaultValues: { code: '', party: { ...emptyParty }, amount: undefined },
+    confirmStep: STEP_CONFIRM,
+  });
   const search = useAgentSearch();
   // `?code=` (the agent page's "Approvisionner", decision 133): the agent is looked up at once.
   const [searchParams] = useSearchParams();
@@ -50,18 +47,11 @@ export default function AgentDepositPage() {
   const [agent, setAgent] = useState<Agent | null>(null);
   const {
     register,
-    control,
     setValue,
     trigger,
     getValues,
-    setError,
     formState: { errors },
-  } = useForm<AgentDepositInput>({
-    resolver: zodResolver(agentDepositInputSchema),
-    defaultValues: { code: '', party: { ...emptyParty }, amount: undefined },
-  });
-  const amount = useWatch({ control, name: 'amount' });
-  const quote = useFeeQuote('agent_deposit', amount, wizard.step === STEP_CONFIRM);
+  } = money.form;
 
   function find() {
     const parsed = agentSearchInputSchema.safeParse({ code });
@@ -89,11 +79,7 @@ export default function AgentDepositPage() {
   }, [givenCode]);
 
   async function submit() {
-    const transaction = await wizard.confirm(() => validBody(agentDepositInputSchema, getValues(), trigger), {
-      setError,
-      fieldSteps: { code: STEP_AGENT, ...partyAndAmountSteps(STEP_DETAILS) },
-    });
-    if (transaction) wizard.finish.home(transaction, transactionSuccessMessages.agentDeposit);
+    await money.submit({ fieldSteps: { code: STEP_AGENT, ...partyAndAmountSteps(STEP_DETAILS) } });
   }
 
   const party = getValues('party') ?? emptyParty;
@@ -133,8 +119,8 @@ export default function AgentDepositPage() {
 
   return (
     <MoneyWizard
-      frame={wizard.frame}
-      title="Dépôt sur agent"
+      frame={money.frame}
+      title={transactionTypeLabels.agent_deposit}
       description="Approvisionner le compte float d'un agent."
       onSubmit={submit}
       steps={[
@@ -159,9 +145,9 @@ export default function AgentDepositPage() {
             { label: 'Agent', value: agent ? `${agent.name} (${agent.code})` : '' },
             { label: 'Remis par', value: party.name },
             documentLine(party),
-            { label: 'Montant', value: amountText(amount) },
+            { label: 'Montant', value: amountText(money.amount) },
           ],
-          quote,
+          quote: money.quote,
           totalLabel: 'Total crédité',
         }),
       ]}

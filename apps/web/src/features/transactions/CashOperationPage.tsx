@@ -1,15 +1,7 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  depositInputSchema,
-  transactionFailureMessages,
-  transactionSuccessMessages,
-  type Account,
-  type DepositInput,
-} from '@lajan/domain';
-import { useAmountStepQuote, useFeeQuote } from './api/fee-quote';
+import { transactionTypeLabels, type Account } from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
+import { moneyFlows } from './flows';
 import {
   accountStep,
   amountText,
@@ -21,9 +13,8 @@ import {
   partyAndAmountFields,
   partyAndAmountStep,
   partyAndAmountSteps,
-  useMoneyWizard,
-  validBody,
 } from './money-wizard';
+import { useMoneyForm } from './use-money-form';
 
 const STEP_ACCOUNT = 0;
 const STEP_DETAILS = 1;
@@ -31,17 +22,11 @@ const STEP_CONFIRM = 2;
 
 const texts = {
   deposit: {
-    title: 'Dépôt',
     description: 'Le client apporte des espèces, versées sur son compte.',
-    success: transactionSuccessMessages.deposit,
-    fallback: transactionFailureMessages.deposit,
     totalLabel: 'Total à encaisser',
   },
   withdrawal: {
-    title: 'Retrait',
     description: 'Le client retire des espèces de son compte ; seul un titulaire du compte peut retirer.',
-    success: transactionSuccessMessages.withdrawal,
-    fallback: transactionFailureMessages.withdrawal,
     totalLabel: 'Total débité du compte',
   },
 } as const;
@@ -53,24 +38,21 @@ const texts = {
  */
 export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) {
   const text = texts[kind];
-  const wizard = useMoneyWizard(kind, text.fallback);
+  const title = transactionTypeLabels[kind];
+  const money = useMoneyForm(moneyFlows[kind], {
+    defaultValues: { accountNumber: '', party: { ...emptyParty }, amount: undefined },
+    amountStep: STEP_DETAILS,
+    confirmStep: STEP_CONFIRM,
+  });
   const [account, setAccount] = useState<Account | null>(null);
   const {
     register,
-    control,
     setValue,
     setFocus,
     trigger,
     getValues,
-    setError,
     formState: { errors },
-  } = useForm<DepositInput>({
-    resolver: zodResolver(depositInputSchema),
-    defaultValues: { accountNumber: '', party: { ...emptyParty }, amount: undefined },
-  });
-  const amount = useWatch({ control, name: 'amount' });
-  const quote = useFeeQuote(kind, amount, wizard.step === STEP_CONFIRM);
-  const amountQuote = useAmountStepQuote(kind, amount, wizard.step === STEP_DETAILS);
+  } = money.form;
 
   function chooseAccount(found: Account | null) {
     setAccount(found);
@@ -78,19 +60,15 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
   }
 
   async function submit() {
-    const transaction = await wizard.confirm(() => validBody(depositInputSchema, getValues(), trigger), {
-      setError,
-      fieldSteps: { accountNumber: STEP_ACCOUNT, ...partyAndAmountSteps(STEP_DETAILS) },
-    });
-    if (transaction) wizard.finish.back(transaction, text.success);
+    await money.submit({ fieldSteps: { accountNumber: STEP_ACCOUNT, ...partyAndAmountSteps(STEP_DETAILS) } });
   }
 
   const party = getValues('party') ?? emptyParty;
 
   return (
     <MoneyWizard
-      frame={wizard.frame}
-      title={text.title}
+      frame={money.frame}
+      title={title}
       description={text.description}
       onSubmit={submit}
       steps={[
@@ -107,7 +85,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           register,
           errors,
           validate: () => trigger([...partyAndAmountFields]),
-          quote: amountQuote,
+          quote: money.amountQuote,
           totalLabel: text.totalLabel,
           counterParty: (
             <HolderChoice
@@ -122,14 +100,14 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
         }),
         confirmStep({
           lines: [
-            { label: 'Opération', value: text.title },
+            { label: 'Opération', value: title },
             { label: 'Compte', value: account?.accountNumber ?? '' },
             { label: 'Titulaire(s)', value: holdersOf(account) },
             { label: 'Client au guichet', value: party.name },
             documentLine(party),
-            { label: 'Montant', value: amountText(amount) },
+            { label: 'Montant', value: amountText(money.amount) },
           ],
-          quote,
+          quote: money.quote,
           totalLabel: text.totalLabel,
         }),
       ]}

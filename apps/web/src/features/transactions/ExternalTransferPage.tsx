@@ -1,17 +1,12 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CURRENCY,
   displayName,
   documentLabel,
-  externalTransferInputSchema,
   externalTransferPaymentModeLabels,
   normalizePhone,
-  transactionFailureMessages,
   transactionMessages,
-  transactionSuccessMessages,
   type Account,
   type ExternalTransferInput,
   type Transaction,
@@ -21,10 +16,10 @@ import { emptyPerson } from '../../components/persons/PersonForm';
 import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
 import type { PersonSearchResult } from '../../components/persons/api';
 import { SelectField } from '../../components/SelectField';
-import { useAmountStepQuote, useFeeQuote } from './api/fee-quote';
 import { FeePreview } from './components/ConfirmSummary';
 import { HolderChoice } from './components/HolderChoice';
-import { AmountField, parseAmountInput, PartyFields } from './components/fields';
+import { parseAmountInput } from '../../lib/amount-input';
+import { AmountField, PartyFields } from './components/fields';
 import { RecipientFields } from './components/RecipientFields';
 import { StepForm } from './components/StepForm';
 import { TransferSent } from './components/TransactionDone';
@@ -37,9 +32,9 @@ import {
   MoneyWizard,
   partyAndAmountFields,
   partyAndAmountSteps,
-  useMoneyWizard,
-  validBody,
 } from './money-wizard';
+import { moneyFlows } from './flows';
+import { useMoneyForm } from './use-money-form';
 
 const STEP_SENDER = 0;
 const STEP_ACCOUNT = 1;
@@ -77,7 +72,18 @@ function ExternalTransferFlow() {
  * 5. confirmation with the fee and the total.
  */
 function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction) => void }) {
-  const wizard = useMoneyWizard('externalTransfer', transactionFailureMessages.externalTransfer);
+  const money = useMoneyForm(moneyFlows.externalTransfer, {
+    defaultValues: {
+      senderId: '',
+      accountNumber: '',
+      recipient: { ...emptyRecipient },
+      currency: CURRENCY,
+      party: { ...emptyParty },
+      amount: undefined,
+    },
+    amountStep: STEP_DETAILS,
+    confirmStep: STEP_CONFIRM,
+  });
   const [mode, setMode] = useState<PaymentMode>('cash');
   const [sender, setSender] = useState<PersonSearchResult | null>(null);
   const [account, setAccount] = useState<Account | null>(null);
@@ -91,20 +97,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     setError,
     clearErrors,
     formState: { errors },
-  } = useForm<ExternalTransferInput>({
-    resolver: zodResolver(externalTransferInputSchema),
-    defaultValues: {
-      senderId: '',
-      accountNumber: '',
-      recipient: { ...emptyRecipient },
-      currency: CURRENCY,
-      party: { ...emptyParty },
-      amount: undefined,
-    },
-  });
-  const amount = useWatch({ control, name: 'amount' });
-  const quote = useFeeQuote('external_transfer', amount, wizard.step === STEP_CONFIRM);
-  const amountQuote = useAmountStepQuote('external_transfer', amount, wizard.step === STEP_DETAILS);
+  } = money.form;
   // The person at the counter is offered from the account's holders, or the cash sender (decision 132).
   const counterParties = mode === 'account' ? (account?.customers ?? []) : sender ? [sender] : [];
 
@@ -122,24 +115,26 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     clearErrors('accountNumber');
   }
 
-  /** Cash mode sends no account; account mode sends no currency (the account's is used). */
-  function body() {
-    const values = getValues();
-    const recipient = values.recipient;
-    return {
+  /**
+   * What the confirmation posts: cash mode with its currency and no account, account mode with its
+   * account and no currency (the account's is used); the phone in its normal form, and an emptied
+   * optional document number as null, the API's "none".
+   */
+  function body({
+    accountNumber,
+    currency,
+    recipient,
+    ...values
+  }: ExternalTransferInput): ExternalTransferInput {
+    const sent = {
       ...values,
-      accountNumber: mode === 'account' ? values.accountNumber : null,
-      currency: mode === 'cash' ? values.currency : null,
-      recipient: recipient && { ...recipient, phoneNumber: normalizePhone(recipient.phoneNumber ?? '') },
+      recipient: recipient && {
+        ...recipient,
+        phoneNumber: normalizePhone(recipient.phoneNumber ?? ''),
+        idDocumentNumber: recipient.idDocumentNumber || null,
+      },
     };
-  }
-
-  /** What the confirmation posts: cash mode with its currency, account mode with its account. */
-  async function payload() {
-    const parsed = await validBody(externalTransferInputSchema, body(), trigger);
-    if (!parsed) return null;
-    const { accountNumber, currency, ...rest } = parsed;
-    return mode === 'account' ? { ...rest, accountNumber } : { ...rest, currency };
+    return mode === 'account' ? { ...sent, accountNumber } : { ...sent, currency };
   }
 
   async function submit() {
@@ -148,8 +143,8 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         .concat(['gender', 'maritalStatus', 'preferredContactMethod', 'idDocumentType'])
         .map((field) => [`recipient.${field}`, STEP_RECIPIENT]),
     );
-    const transaction = await wizard.confirm(payload, {
-      setError,
+    const transaction = await money.submit({
+      body,
       fieldSteps: {
         senderId: STEP_SENDER,
         accountNumber: STEP_ACCOUNT,
@@ -160,10 +155,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
       // Cash mode has no account step: back to the sender's, where the mode is chosen.
       backTo: (step) => (step === STEP_ACCOUNT && mode === 'cash' ? STEP_SENDER : step),
     });
-    if (transaction) {
-      wizard.finish.showReceipt(transaction, transactionSuccessMessages.externalTransfer);
-      onSent(transaction);
-    }
+    if (transaction) onSent(transaction);
   }
 
   const values = getValues();
@@ -255,7 +247,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         )}
       </div>
       <FeePreview
-        quote={amountQuote}
+        quote={money.amountQuote}
         totalLabel={mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte'}
         atAmountStep
       />
@@ -264,7 +256,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
 
   return (
     <MoneyWizard
-      frame={wizard.frame}
+      frame={money.frame}
       title="Effectuer un transfert externe"
       description="Le bénéficiaire retirera l'argent dans n'importe quel point du réseau avec le code de retrait."
       onSubmit={submit}
@@ -316,13 +308,13 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
             { label: 'Expéditeur', value: sender ? displayName(sender) : '' },
             { label: 'Bénéficiaire', value: displayName(recipient) },
             { label: 'Client au guichet', value: party.name },
-            { label: 'Montant', value: amountText(amount) },
+            { label: 'Montant', value: amountText(money.amount) },
             {
               label: 'Devise',
               value: mode === 'cash' ? (values.currency ?? '') : (account?.currency ?? CURRENCY),
             },
           ],
-          quote,
+          quote: money.quote,
           totalLabel: mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte',
         }),
       ]}

@@ -1,7 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import {
   displayName,
   documentLabel,
@@ -10,15 +7,13 @@ import {
   groupDigits,
   isPayoutLookup,
   payoutMessages,
-  payoutRecipientSchema,
   pickUpCodeMessages,
   pickUpCodeProblem,
   pickUpCodeSchema,
-  transactionFailureMessages,
   transactionMessages,
-  transactionStatusLabels,
-  transactionSuccessMessages,
+  transactionStatusLabel,
   type PayoutLookup,
+  type ReceiveTransferInput,
   type Transaction,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
@@ -31,13 +26,12 @@ import { QrScanButton } from './components/QrScanButton';
 import { SearchForm, SearchOutcome } from './components/SearchForm';
 import { StepForm } from './components/StepForm';
 import { isHttpError } from '../../lib/http';
-import { MoneyWizard, useMoneyWizard } from './money-wizard';
+import { moneyFlows } from './flows';
+import { MoneyWizard } from './money-wizard';
+import { useMoneyForm } from './use-money-form';
 
 const STEP_IDENTIFY = 1;
-
-/** The identity the recipient presents; the person at the counter is that recipient (DESIGN §4). */
-const identificationSchema = z.object({ recipient: payoutRecipientSchema });
-type Identification = z.input<typeof identificationSchema>;
+const STEP_CONFIRM = 2;
 
 /** What the search found: a pending transfer's pay-out look-up, or a whole transaction of one's agent. */
 type Found = PayoutLookup | Transaction;
@@ -69,7 +63,13 @@ const staleAfter = new Set(['RECIPIENT_MISMATCH', 'TRANSFER_LOCKED', 'TRANSFER_N
  * document from the card presented; 3. confirm the amount to hand over. The server compares.
  */
 export default function ReceiveTransferPage() {
-  const wizard = useMoneyWizard('receive', transactionFailureMessages.receive);
+  // The teller types only the identity the recipient presents; the rest comes from the transfer found.
+  const money = useMoneyForm(moneyFlows.receive, {
+    defaultValues: {
+      recipient: { firstName: '', lastName: '', idDocumentType: undefined, idDocumentNumber: '' },
+    },
+    confirmStep: STEP_CONFIRM,
+  });
   const search = useTransactionSearch();
   const [number, setNumber] = useState('');
   const [numberError, setNumberError] = useState<string | null>(null);
@@ -78,14 +78,8 @@ export default function ReceiveTransferPage() {
     register,
     trigger,
     getValues,
-    setError,
     formState: { errors },
-  } = useForm<Identification>({
-    resolver: zodResolver(identificationSchema),
-    defaultValues: {
-      recipient: { firstName: '', lastName: '', idDocumentType: undefined, idDocumentNumber: '' },
-    },
-  });
+  } = money.form;
 
   /** Searches the code typed (or read by the camera): spaces and dashes are fine, the check digit is checked. */
   function find(typed = number) {
@@ -108,11 +102,11 @@ export default function ReceiveTransferPage() {
     search.mutate(transactionNumber, {
       onSuccess: (found) => {
         setTransfer(found);
-        if (!found || !isPayable(found)) wizard.setStep(0);
+        if (!found || !isPayable(found)) money.setStep(0);
       },
       onError: () => {
         setTransfer(null);
-        wizard.setStep(0);
+        money.setStep(0);
       },
     });
   }
@@ -122,21 +116,16 @@ export default function ReceiveTransferPage() {
     find(code);
   }
 
-  /** The payout of the transfer found, to the recipient identified. */
-  async function body() {
-    const parsed = identificationSchema.safeParse(getValues());
-    if (!transfer || !parsed.success) {
-      await trigger();
-      return null;
-    }
-    const { recipient } = parsed.data;
+  /** The payout of the transfer found, to the recipient identified, who is the person at the counter (DESIGN §4). */
+  function body({ recipient }: ReceiveTransferInput): ReceiveTransferInput | null {
+    if (!transfer || !recipient) return null;
     return {
       transactionNumber: transfer.transactionNumber,
       // The server pays the stored amount; sending the one shown guards against paying another.
       amount: transfer.amount,
       recipient,
       party: {
-        name: `${recipient.firstName} ${recipient.lastName}`,
+        name: `${recipient.firstName.trim()} ${recipient.lastName.trim()}`,
         idDocumentType: recipient.idDocumentType,
         idDocumentNumber: recipient.idDocumentNumber,
       },
@@ -144,8 +133,8 @@ export default function ReceiveTransferPage() {
   }
 
   async function submit() {
-    const transaction = await wizard.confirm(body, {
-      setError,
+    await money.submit({
+      body,
       fieldSteps: {
         'recipient.firstName': STEP_IDENTIFY,
         'recipient.lastName': STEP_IDENTIFY,
@@ -157,7 +146,6 @@ export default function ReceiveTransferPage() {
           refresh(transfer.transactionNumber);
       },
     });
-    if (transaction) wizard.finish.back(transaction, transactionSuccessMessages.receive);
   }
 
   const presented = getValues('recipient');
@@ -225,7 +213,7 @@ export default function ReceiveTransferPage() {
 
   return (
     <MoneyWizard
-      frame={wizard.frame}
+      frame={money.frame}
       title="Recevoir un transfert externe"
       description="Payer au bénéficiaire un transfert envoyé depuis un point du réseau."
       onSubmit={submit}
@@ -295,7 +283,7 @@ function TransferCard({ transfer }: { transfer: Found }) {
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">{payoutMessages.status}</dt>
         <dd>
-          {transactionStatusLabels[transfer.status] ?? transfer.status}
+          {transactionStatusLabel(transfer.status)}
           {lookup?.locked && (
             <span className="ml-2 rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">
               {payoutMessages.locked}

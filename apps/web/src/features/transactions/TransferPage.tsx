@@ -1,16 +1,10 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   inactiveAccountMessage,
-  transactionFailureMessages,
   transactionMessages,
-  transactionSuccessMessages,
-  transferInputSchema,
+  transactionTypeLabels,
   type Account,
-  type TransferInput,
 } from '@lajan/domain';
-import { useAmountStepQuote, useFeeQuote } from './api/fee-quote';
 import { HolderChoice } from './components/HolderChoice';
 import { AccountCard, AccountLookup } from './components/AccountLookup';
 import {
@@ -24,9 +18,9 @@ import {
   partyAndAmountFields,
   partyAndAmountStep,
   partyAndAmountSteps,
-  useMoneyWizard,
-  validBody,
 } from './money-wizard';
+import { moneyFlows } from './flows';
+import { useMoneyForm } from './use-money-form';
 
 const STEP_SENDER = 0;
 const STEP_RECIPIENT = 1;
@@ -47,31 +41,27 @@ export function recipientAccountProblem(sender: Account | null, recipient: Accou
  * 4. confirmation with the fee and the total taken from the sender account.
  */
 export default function TransferPage() {
-  const wizard = useMoneyWizard('transfer', transactionFailureMessages.transfer);
-  const [sender, setSender] = useState<Account | null>(null);
-  const [recipient, setRecipient] = useState<Account | null>(null);
-  const {
-    register,
-    control,
-    setValue,
-    setFocus,
-    trigger,
-    getValues,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<TransferInput>({
-    resolver: zodResolver(transferInputSchema),
+  const money = useMoneyForm(moneyFlows.transfer, {
     defaultValues: {
       senderAccountNumber: '',
       recipientAccountNumber: '',
       party: { ...emptyParty },
       amount: undefined,
     },
+    amountStep: STEP_DETAILS,
+    confirmStep: STEP_CONFIRM,
   });
-  const amount = useWatch({ control, name: 'amount' });
-  const quote = useFeeQuote('transfer', amount, wizard.step === STEP_CONFIRM);
-  const amountQuote = useAmountStepQuote('transfer', amount, wizard.step === STEP_DETAILS);
+  const [sender, setSender] = useState<Account | null>(null);
+  const [recipient, setRecipient] = useState<Account | null>(null);
+  const {
+    register,
+    setValue,
+    setFocus,
+    trigger,
+    getValues,
+    clearErrors,
+    formState: { errors },
+  } = money.form;
   const problem = recipientAccountProblem(sender, recipient);
 
   function chooseSender(found: Account | null) {
@@ -87,23 +77,21 @@ export default function TransferPage() {
   }
 
   async function submit() {
-    const transaction = await wizard.confirm(() => validBody(transferInputSchema, getValues(), trigger), {
-      setError,
+    await money.submit({
       fieldSteps: {
         senderAccountNumber: STEP_SENDER,
         recipientAccountNumber: STEP_RECIPIENT,
         ...partyAndAmountSteps(STEP_DETAILS),
       },
     });
-    if (transaction) wizard.finish.back(transaction, transactionSuccessMessages.transfer);
   }
 
   const party = getValues('party') ?? emptyParty;
 
   return (
     <MoneyWizard
-      frame={wizard.frame}
-      title="Transfert"
+      frame={money.frame}
+      title={transactionTypeLabels.transfer}
       description="Transfert d'un compte vers un autre compte du réseau."
       onSubmit={submit}
       steps={[
@@ -142,7 +130,7 @@ export default function TransferPage() {
           register,
           errors,
           validate: () => trigger([...partyAndAmountFields]),
-          quote: amountQuote,
+          quote: money.amountQuote,
           totalLabel: 'Total débité du compte',
           counterParty: (
             <HolderChoice
@@ -163,9 +151,9 @@ export default function TransferPage() {
             { label: 'Titulaire(s) bénéficiaire', value: holdersOf(recipient) },
             { label: 'Client au guichet', value: party.name },
             documentLine(party),
-            { label: 'Montant', value: amountText(amount) },
+            { label: 'Montant', value: amountText(money.amount) },
           ],
-          quote,
+          quote: money.quote,
           totalLabel: 'Total débité du compte',
         }),
       ]}

@@ -1,7 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form';
-import type { z } from 'zod';
+import type { FieldErrors, FieldValues, UseFormRegister } from 'react-hook-form';
 import {
   displayName,
   documentLabel,
@@ -9,28 +8,21 @@ import {
   inactiveAccountMessage,
   type Account,
   type FeeQuote,
-  type Transaction,
 } from '@lajan/domain';
 import { Wizard, type WizardStep } from '../../components/wizard/Wizard';
 import { isHttpError } from '../../lib/http';
-import { useMoneyOperation, type Operation, type OperationBodies } from './api/operations';
 import { AccountLookup } from './components/AccountLookup';
 import { FeePreview, quoteBlockedHint, SummaryList, type SummaryLine } from './components/ConfirmSummary';
-import { AmountField, parseAmountInput, PartyFields } from './components/fields';
+import { parseAmountInput } from '../../lib/amount-input';
+import { AmountField, PartyFields } from './components/fields';
 import { StepForm } from './components/StepForm';
-import {
-  FailureAlert,
-  failureOf,
-  placeServerErrors,
-  useFailure,
-  useFinishOperation,
-} from './operation-outcome';
+import type { MoneyForm } from './use-money-form';
 
 /**
- * What the money wizards of SPEC §2 (deposit, withdrawal, transfer, external transfer, receive, agent
- * deposit) share: the step, the confirmation with its idempotency key, the failure beside Enregistrer,
- * the server's field errors put back on their step; the person at the counter and the amount; the
- * confirmation with the fee preview; the account step. Each page keeps only what is its own.
+ * The steps the money wizards of SPEC §2 (deposit, withdrawal, transfer, external transfer, receive,
+ * agent deposit) share: the person at the counter and the amount; the confirmation with the fee
+ * preview; the account step. Their form and confirmation are `useMoneyForm`'s. Each page keeps only
+ * what is its own.
  */
 
 /** A blank party: the document type stays unchosen ("Choisir...") until the teller picks it. */
@@ -67,90 +59,12 @@ export function documentLine(party: { idDocumentType?: string | null; idDocument
   return { label: 'Pièce', value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` };
 }
 
-/**
- * Parses the form's values with the operation's schema; when they do not pass, shows every field's
- * error (react-hook-form's `trigger`) and answers null.
- */
-export async function validBody<S extends z.ZodType>(
-  schema: S,
-  values: unknown,
-  trigger: () => Promise<boolean>,
-): Promise<z.output<S> | null> {
-  const parsed = schema.safeParse(values);
-  if (!parsed.success) {
-    await trigger();
-    return null;
-  }
-  return parsed.data;
-}
-
-interface ConfirmOptions<T extends FieldValues> {
-  setError: UseFormSetError<T>;
-  /** The step that holds each field the server may refuse. */
-  fieldSteps: Partial<Record<Path<T>, number>>;
-  /** The step to go back to instead of `step` (a skipped step). */
-  backTo?: (step: number) => number;
-  /** Told of a refusal once it is shown (the pay-out searches its transfer again, decision 131). */
-  onRefused?: (error: unknown) => void;
-}
-
-/**
- * The state of a money wizard: its step, its confirmation (one idempotency key per operation, see
- * `useMoneyOperation`), the failure kept beside Enregistrer and the way back to a refused field.
- */
-export function useMoneyWizard<O extends Operation>(operation: O, fallback: string) {
-  const money = useMoneyOperation(operation, fallback);
-  const finish = useFinishOperation();
-  const { failure, setFailure, clearFailure } = useFailure();
-  const [step, setStep] = useState(0);
-
-  /**
-   * Enregistrer: `body` answers what to post, or null when the form does not pass (it shows why). A
-   * refusal is kept beside the button and its field errors go back on their step. Answers the posted
-   * transaction, or null (not posted, refused, or a confirmation already on its way).
-   */
-  async function confirm<T extends FieldValues>(
-    body: () => Promise<OperationBodies[O] | null>,
-    { setError, fieldSteps, backTo, onRefused }: ConfirmOptions<T>,
-  ): Promise<Transaction | null> {
-    clearFailure();
-    const valid = await body();
-    if (valid === null) return null;
-    try {
-      return await money.confirm(valid);
-    } catch (error) {
-      setFailure(failureOf(error, fallback));
-      const back = placeServerErrors(error, setError, fieldSteps);
-      if (back !== null) setStep(backTo ? backTo(back) : back);
-      onRefused?.(error);
-      return null;
-    }
-  }
-
-  return {
-    step,
-    setStep,
-    finish,
-    confirm,
-    /** The props of `MoneyWizard`. */
-    frame: {
-      step,
-      onStepChange: (next: number) => {
-        clearFailure();
-        setStep(next);
-      },
-      submitting: money.isPending,
-      error: failure && <FailureAlert failure={failure} />,
-    },
-  };
-}
-
-/** The wizard of a money operation, with the frame `useMoneyWizard` gives. */
+/** The wizard of a money operation, with the frame `useMoneyForm` gives. */
 export function MoneyWizard({
   frame,
   ...props
 }: {
-  frame: ReturnType<typeof useMoneyWizard>['frame'];
+  frame: MoneyForm['frame'];
   title: string;
   description: ReactNode;
   steps: readonly WizardStep[];

@@ -1,16 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { accountFailureMessages, accountSchema, personSchema, type Account, type Person } from '@lajan/domain';
+import {
+  accountFailureMessages,
+  accountSchema,
+  DEFAULT_PER_PAGE,
+  listResponseSchema,
+  personSchema,
+  type Account,
+  type ListPage,
+  type Person,
+} from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
-export const ACCOUNT_REQUESTS_PER_PAGE = 10;
+export const ACCOUNT_REQUESTS_PER_PAGE = DEFAULT_PER_PAGE;
 
-const accountPageSchema = z.object({
-  data: z.array(accountSchema),
-  meta: z.object({ total: z.number(), page: z.number().optional(), per_page: z.number().optional() }),
-});
-export type AccountPage = z.infer<typeof accountPageSchema>;
+const accountPageSchema = listResponseSchema(accountSchema);
+export type AccountPage = ListPage<Account>;
 
 export const accountRequestKeys = {
   all: ['accounts', 'requests'] as const,
@@ -19,7 +24,11 @@ export const accountRequestKeys = {
 };
 
 /** `GET /accounts?status=pending`: the public requests waiting for a teller. */
-export async function getPendingAccounts(http: HttpClient, page: number, signal?: AbortSignal): Promise<AccountPage> {
+export async function getPendingAccounts(
+  http: HttpClient,
+  page: number,
+  signal?: AbortSignal,
+): Promise<AccountPage> {
   const body = await http.get<unknown>('/accounts', {
     query: { status: 'pending', page, per_page: ACCOUNT_REQUESTS_PER_PAGE },
     envelope: true,
@@ -63,7 +72,9 @@ export async function activateAccount(http: HttpClient, id: string): Promise<Acc
 
 /** `POST /accounts/{id}/reject` `{ reason }`: the request is closed with its reason. */
 export async function rejectAccount(http: HttpClient, id: string, reason: string): Promise<Account> {
-  return accountSchema.parse(await http.post<unknown>(`/accounts/${encodeURIComponent(id)}/reject`, { reason }));
+  return accountSchema.parse(
+    await http.post<unknown>(`/accounts/${encodeURIComponent(id)}/reject`, { reason }),
+  );
 }
 
 export function useActivateAccountMutation() {

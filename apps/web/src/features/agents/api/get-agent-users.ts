@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listResponseSchema, userFailureMessages, userSchema, type User } from '@lajan/domain';
+import { listResponseSchema, userFailureMessages, userSchema, type ListPage, type User } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import type { ListPage } from './types';
 
 /** An agent rarely has more users than this; the users list pages through the rest. */
 export const AGENT_USERS_SHOWN = 50;

@@ -1,10 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { agentFailureMessages, agentSchema, listResponseSchema, type Agent } from '@lajan/domain';
+import {
+  agentFailureMessages,
+  agentSchema,
+  DEFAULT_PER_PAGE,
+  listResponseSchema,
+  type Agent,
+  type ListPage,
+} from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import type { ListPage } from './types';
 
-export const AGENTS_PER_PAGE = 10;
+export const AGENTS_PER_PAGE = DEFAULT_PER_PAGE;
 
 export interface AgentListParams {
   page: number;

@@ -4,17 +4,14 @@ import {
   auditFailureMessages,
   listResponseSchema,
   type AuditEntryView,
-  type ListMeta,
+  type ListPage,
 } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
 export const AUDIT_PER_PAGE = 20;
 
-export interface AuditPage {
-  data: AuditEntryView[];
-  meta: ListMeta;
-}
+export type AuditPage = ListPage<AuditEntryView>;
 
 /** The filters of `GET /audit` (decision 133): a blank one is left out. */
 export interface AuditFilters {
@@ -30,7 +27,11 @@ export const auditFilterNames = ['user', 'action', 'agent', 'from', 'to'] as con
 const auditListSchema = listResponseSchema(auditEntrySchema);
 
 /** `GET /audit?page&per_page&user&action&agent&from&to`, newest first. */
-export async function getAudit(http: HttpClient, page: number, filters: AuditFilters = {}): Promise<AuditPage> {
+export async function getAudit(
+  http: HttpClient,
+  page: number,
+  filters: AuditFilters = {},
+): Promise<AuditPage> {
   const query: Record<string, string | number> = { page, per_page: AUDIT_PER_PAGE };
   for (const name of auditFilterNames) {
     const value = filters[name]?.trim();

@@ -26,13 +26,15 @@ function isQuotable(amount: number | undefined): amount is number {
 }
 
 /** The confirmation step's preview; it runs only there, and shows its own failure (no toast, no /500). */
-export function useFeeQuote(type: QuoteType, amount: number | undefined, enabled: boolean) {
+export function useFeeQuote(type: QuoteType | null, amount: number | undefined, enabled: boolean) {
   const http = useHttp();
   const valid = isQuotable(amount);
+  // An unpriced flow (the pay-out) asks nothing; its key only keeps the hook's calls the same.
+  const quoted = type ?? 'deposit';
   return useQuery({
-    queryKey: feeQuoteKeys.quote(type, valid ? amount : 0),
-    queryFn: ({ signal }) => getFeeQuote(http, type, amount ?? 0, signal),
-    enabled: enabled && valid,
+    queryKey: feeQuoteKeys.quote(quoted, valid ? amount : 0),
+    queryFn: ({ signal }) => getFeeQuote(http, quoted, amount ?? 0, signal),
+    enabled: enabled && valid && type !== null,
     // The schedule may change while the teller waits: ask again each time the confirmation opens.
     staleTime: 0,
     gcTime: 0,
@@ -49,13 +51,14 @@ export const AMOUNT_QUOTE_DELAY_MS = 400;
  * confirmation's, asked once the typing pauses. It tells nothing of the account: the balance refusal
  * stays at the confirmation.
  */
-export function useAmountStepQuote(type: QuoteType, amount: number | undefined, enabled: boolean) {
+export function useAmountStepQuote(type: QuoteType | null, amount: number | undefined, enabled: boolean) {
   const http = useHttp();
   const settled = useSettled(isQuotable(amount) ? amount : undefined, AMOUNT_QUOTE_DELAY_MS);
+  const quoted = type ?? 'deposit';
   return useQuery({
-    queryKey: feeQuoteKeys.quote(type, settled ?? 0, 'preview'),
-    queryFn: ({ signal }) => getFeeQuote(http, type, settled ?? 0, signal),
-    enabled: enabled && settled !== undefined,
+    queryKey: feeQuoteKeys.quote(quoted, settled ?? 0, 'preview'),
+    queryFn: ({ signal }) => getFeeQuote(http, quoted, settled ?? 0, signal),
+    enabled: enabled && settled !== undefined && type !== null,
     staleTime: 30_000,
     throwOnError: false,
     meta: { errorToast: false },

@@ -1,8 +1,5 @@
 import { useMemo, useRef } from 'react';
 
-/** The header of DESIGN §4 that makes a money POST safe to repeat. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
 /**
  * A random v4 UUID. `crypto.randomUUID` exists only in secure contexts (HTTPS or localhost); a counter
  * reached over plain HTTP on a local network still has `crypto.getRandomValues`, which is as random.

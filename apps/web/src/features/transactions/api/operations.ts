@@ -1,53 +1,29 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  agentDepositInputSchema,
-  depositInputSchema,
-  externalTransferInputSchema,
-  receiveTransferInputSchema,
-  transferInputSchema,
-  withdrawInputSchema,
-} from '@lajan/domain';
-import { transactionSchema, type Transaction } from '@lajan/domain';
+import { IDEMPOTENCY_HEADER, transactionSchema, type Transaction } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import { IDEMPOTENCY_HEADER, useIdempotencyKeys } from './idempotency';
+import type { MoneyFlow } from '../flows';
+import { useIdempotencyKeys } from './idempotency';
 
 /**
- * The money-moving calls of SPEC §7 (docs/contract-ledger.md), each with the body it takes: what the
- * form's schema gives (trimmed, typed), the same schema the server checks.
+ * What a money flow posts: the input of its domain schema, as the form read it (the API speaks HTG),
+ * never the schema's output; the server parses it with the same schema.
  */
-export interface OperationBodies {
-  deposit: z.output<typeof depositInputSchema>;
-  withdrawal: z.output<typeof withdrawInputSchema>;
-  transfer: z.output<typeof transferInputSchema>;
-  externalTransfer: z.output<typeof externalTransferInputSchema>;
-  receive: z.output<typeof receiveTransferInputSchema>;
-  agentDeposit: z.output<typeof agentDepositInputSchema>;
-}
-export type Operation = keyof OperationBodies;
-
-const operationPaths: Record<Operation, string> = {
-  deposit: '/transactions/deposit',
-  withdrawal: '/transactions/withdraw',
-  transfer: '/transactions/transfer',
-  externalTransfer: '/transactions/transfer-extern',
-  receive: '/transactions/receive-transfer',
-  agentDeposit: '/agents/deposit',
-};
+export type FlowBody<Flow extends MoneyFlow> = z.input<Flow['schema']>;
 
 /**
  * Posts one operation with its idempotency key. A 403 here is a refusal with a message (the person at
  * the counter is not a holder of the account), shown on the screen rather than sent to /403.
  */
-export async function postOperation<O extends Operation>(
+export async function postOperation<Flow extends MoneyFlow>(
   http: HttpClient,
-  operation: O,
-  body: OperationBodies[O],
+  flow: Flow,
+  body: FlowBody<Flow>,
   idempotencyKey: string,
 ): Promise<Transaction> {
-  const answer = await http.post<unknown>(operationPaths[operation], body, {
+  const answer = await http.post<unknown>(flow.path, body, {
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     redirectOnForbidden: false,
   });
@@ -59,18 +35,18 @@ export async function postOperation<O extends Operation>(
 /**
  * The confirmation of a wizard: posts once however often Enregistrer is pressed while the call runs,
  * reuses the key when the same confirmation is retried, and takes a fresh key after a success.
- * A failure is toasted (the server's message, or SPEC §8's English `fallback`) and thrown to the page,
+ * A failure is toasted (the server's message, or the flow's SPEC §8 fallback) and thrown to the page,
  * which also keeps it beside the button.
  */
-export function useMoneyOperation<O extends Operation>(operation: O, fallback: string) {
+export function useMoneyOperation<Flow extends MoneyFlow>(flow: Flow) {
   const http = useHttp();
   const keys = useIdempotencyKeys();
   const posting = useRef(false);
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: ({ body, key }: { body: OperationBodies[O]; key: string }) =>
-      postOperation(http, operation, body, key),
-    meta: { errorFallback: fallback },
+    mutationFn: ({ body, key }: { body: FlowBody<Flow>; key: string }) =>
+      postOperation(http, flow, body, key),
+    meta: { errorFallback: flow.failure },
     // Money moved: every figure read before (the history, the balances, a float, the chart, the audit
     // trail) is out of date. Marking them all stale refetches what the next screen shows, at once,
     // rather than up to 30 s later; what no screen shows is only marked.
@@ -78,7 +54,7 @@ export function useMoneyOperation<O extends Operation>(operation: O, fallback: s
   });
 
   /** The posted transaction, or null when a confirmation is already on its way (a double click). */
-  async function confirm(body: OperationBodies[O]): Promise<Transaction | null> {
+  async function confirm(body: FlowBody<Flow>): Promise<Transaction | null> {
     if (posting.current) return null;
     posting.current = true;
     try {

@@ -8,18 +8,6 @@ export const documentOptions = idDocumentTypeSchema.options.map((value) => ({
   label: idDocumentChoiceLabels[value],
 }));
 
-/**
- * "1 500,50", "1500.50", "1 500" → 1500.5; an empty box → NaN, which the amount schema calls
- * "Le montant est requis". French tellers type a comma; a phone's number pad may type a dot.
- */
-export function parseAmountInput(raw: unknown): number {
-  if (typeof raw === 'number') return raw;
-  if (typeof raw !== 'string') return Number.NaN;
-  const text = raw.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-  if (text === '' || !/^[+-]?\d*\.?\d*$/.test(text)) return Number.NaN;
-  return Number(text);
-}
-
 export interface PartyErrors {
   name?: { message?: string };
   idDocumentType?: { message?: string };

@@ -1,10 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listResponseSchema, userFailureMessages, userSchema, type Role, type User } from '@lajan/domain';
+import {
+  DEFAULT_PER_PAGE,
+  listResponseSchema,
+  userFailureMessages,
+  userSchema,
+  type ListPage,
+  type Role,
+  type User,
+} from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import type { ListPage } from './types';
 
-export const USERS_PER_PAGE = 10;
+export const USERS_PER_PAGE = DEFAULT_PER_PAGE;
 
 export interface UserListParams {
   page: number;

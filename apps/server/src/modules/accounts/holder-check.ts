@@ -1,0 +1,54 @@
+import { displayName, holderDocumentMessages, sameDocument } from '@lajan/domain';
+import { recordAudit } from '../../db/audit.js';
+import type { Db } from '../../db/client.js';
+import { Throttled, ValidationFailed } from '../../http/errors.js';
+import { admitAttempt, markAttemptSucceeded } from '../auth/index.js';
+import { readablePersonIds, viewerOf, type PersonRow } from '../persons/index.js';
+import type { AccountActor } from './service.js';
+
+/**
+ * Holding an account opens a customer's whole file to the agent and lets it change it (decision 111),
+ * so a holder the teller may not read whole (another agent's customer, found masked) must be at the
+ * counter: its document number is typed from the card (decision 115). Wrong numbers are counted per
+ * user like a current password (5 in 15 minutes, then 429): the masked number shows its last
+ * characters and must not be guessed by trial.
+ */
+export async function checkHolderDocuments(
+  db: Db,
+  holders: PersonRow[],
+  typed: Record<string, string>,
+  actor: AccountActor,
+  now: Date,
+): Promise<void> {
+  const readable = await readablePersonIds(
+    db,
+    await viewerOf(db, actor.user),
+    holders.map((holder) => holder.id),
+  );
+  const unread = holders.filter((holder) => !readable.has(holder.id));
+  if (unread.length === 0) return;
+  const absent = unread.find((holder) => (typed[holder.id] ?? '').trim() === '');
+  if (absent) {
+    throw new ValidationFailed({ holderDocuments: [holderDocumentMessages.required(displayName(absent))] });
+  }
+  const admission = await admitAttempt(db, {
+    kind: 'holder_check',
+    key: actor.user.id,
+    ip: actor.ip,
+    now,
+  });
+  if (!admission.admitted) {
+    await recordAudit(db, {
+      at: now,
+      action: 'accounts.holder_check_throttled',
+      actor: actor.user,
+      ip: actor.ip,
+    });
+    throw new Throttled(admission.waitSeconds, holderDocumentMessages.throttled);
+  }
+  const wrong = unread.find((holder) => !sameDocument(holder.idDocumentNumber, typed[holder.id]));
+  if (wrong) {
+    throw new ValidationFailed({ holderDocuments: [holderDocumentMessages.mismatch(displayName(wrong))] });
+  }
+  await markAttemptSucceeded(db, admission.attemptId);
+}

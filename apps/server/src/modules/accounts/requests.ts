@@ -1,0 +1,117 @@
+import type { SessionUser } from '@lajan/domain';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import { recordAudit } from '../../db/audit.js';
+import { accounts } from '../../db/schema.js';
+import { Conflict, NotFound } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import {
+  accountRequestActivatedMail,
+  accountRequestRejectedMail,
+  type MailMessage,
+} from '../../mail/templates.js';
+import { isUuid } from '../persons/index.js';
+import { accountErrors } from './messages.js';
+import type { AccountActor, AccountsServiceDeps } from './service.js';
+import { selectHolders, type AccountRow } from './store.js';
+
+export interface AccountRequestsDeps extends AccountsServiceDeps {
+  /** The signed-in user's agent, or a 403 (`AccountsService`). */
+  agentOf: (user: SessionUser) => Promise<{ id: string; code: string; name: string }>;
+}
+
+const customer = eq(accounts.kind, 'customer');
+
+/**
+ * The review of visitors' requests (`POST /auth/register`): a teller activates one for its agent or
+ * rejects it with a reason; either way the principal holder is told by e-mail.
+ */
+export class AccountRequestsService {
+  constructor(private readonly deps: AccountRequestsDeps) {}
+
+  /**
+   * `POST /accounts/{id}/activate`: a pending request becomes an active account of the teller's
+   * agent; who and when are recorded, and the principal holder is told by e-mail (same transaction).
+   */
+  async activate(id: string, actor: AccountActor): Promise<void> {
+    const agent = await this.deps.agentOf(actor.user);
+    await this.decide(id, actor, 'accounts.request_activated', (account, principal) => ({
+      values: { status: 'active', agentId: agent.id },
+      mail: accountRequestActivatedMail({
+        to: principal.email,
+        firstName: principal.firstName,
+        reference: account.requestReference ?? '',
+        accountType: account.type ?? 'current',
+        accountNumber: account.accountNumber,
+        agent: { name: agent.name, code: agent.code },
+      }),
+      details: { agentCode: agent.code },
+    }));
+  }
+
+  /** `POST /accounts/{id}/reject`: a pending request is closed with its reason; recorded and e-mailed. */
+  async reject(id: string, reason: string, actor: AccountActor): Promise<void> {
+    await this.decide(id, actor, 'accounts.request_rejected', (account, principal) => ({
+      values: { status: 'closed', rejectionReason: reason },
+      mail: accountRequestRejectedMail({
+        to: principal.email,
+        firstName: principal.firstName,
+        reference: account.requestReference ?? '',
+        reason,
+      }),
+      details: { reason },
+    }));
+  }
+
+  private async decide(
+    id: string,
+    actor: AccountActor,
+    action: 'accounts.request_activated' | 'accounts.request_rejected',
+    decision: (
+      account: AccountRow,
+      principal: { email: string; firstName: string },
+    ) => {
+      values: Partial<typeof accounts.$inferInsert>;
+      mail: MailMessage;
+      details: Record<string, unknown>;
+    },
+  ): Promise<void> {
+    const { db, clock } = this.deps;
+    if (!isUuid(id)) throw new NotFound(accountErrors.notFound);
+    const agent = await this.deps.agentOf(actor.user);
+    // A request (no agent yet), or one this agent already took: deciding it again is a 409.
+    const request = and(
+      eq(accounts.id, id),
+      customer,
+      isNotNull(accounts.requestReference),
+      or(isNull(accounts.agentId), eq(accounts.agentId, agent.id)),
+    );
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      // Locked: of two tellers deciding at once, the second sees the first's decision (409).
+      const [current] = await tx.select().from(accounts).where(request).for('update');
+      if (!current) throw new NotFound(accountErrors.notFound);
+      if (current.status !== 'pending') throw new Conflict(accountErrors.alreadyDecided);
+      const [principal] = (await selectHolders(tx, [id])).filter((holder) => holder.position === 0);
+      if (!principal?.person.email)
+        throw new Error(`accounts: request ${id} has no principal holder with an e-mail`);
+      const { values, mail, details } = decision(current, {
+        email: principal.person.email,
+        firstName: principal.person.firstName,
+      });
+      await tx
+        .update(accounts)
+        .set({ ...values, decidedByUserId: actor.user.id, decidedAt: now, updatedAt: now })
+        .where(eq(accounts.id, id));
+      await enqueueMail(tx, mail, now);
+      await recordAudit(tx, {
+        at: now,
+        action,
+        actor: actor.user,
+        target: current.accountNumber,
+        ip: actor.ip,
+        details: { accountId: id, reference: current.requestReference, ...details },
+      });
+    });
+    await this.deps.kickMail();
+  }
+}

@@ -1,0 +1,156 @@
+import type { SessionUser } from '@lajan/domain';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { agents, persons, users } from '../../db/schema.js';
+
+/** A user as sign-in and the session need it. The hash stays inside the server. */
+export interface UserAccount {
+  id: string;
+  username: string;
+  passwordHash: string;
+  role: SessionUser['role'];
+  isSuperAdmin: boolean;
+  passwordUpdatedAt: Date | null;
+  tokenVersion: number;
+  deletedAt: Date | null;
+  person: { firstName: string; lastName: string; email: string | null };
+  agent: {
+    code: string;
+    name: string;
+    role: 'admin' | 'agent';
+    deletedAt: Date | null;
+    suspendedAt: Date | null;
+  } | null;
+}
+
+// One query per request for the session: the person's name and the agent's code are read in
+// the same join rather than through the persons and agents modules, on purpose. Sign-in owns these
+// reads and writes of the users table (its credentials and token version), so that auth, which
+// every module's routes use, depends on no module.
+async function selectAccounts(executor: Executor, where: SQL | undefined): Promise<UserAccount[]> {
+  const rows = await executor
+    .select({
+      id: users.id,
+      username: users.username,
+      passwordHash: users.passwordHash,
+      role: users.role,
+      isSuperAdmin: users.isSuperAdmin,
+      passwordUpdatedAt: users.passwordUpdatedAt,
+      tokenVersion: users.tokenVersion,
+      deletedAt: users.deletedAt,
+      agentRole: users.agentRole,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      email: persons.email,
+      agentCode: agents.code,
+      agentName: agents.name,
+      agentDeletedAt: agents.deletedAt,
+      agentSuspendedAt: agents.suspendedAt,
+    })
+    .from(users)
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .leftJoin(agents, eq(agents.id, users.agentId))
+    .where(where);
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    passwordHash: row.passwordHash,
+    role: row.role,
+    isSuperAdmin: row.isSuperAdmin,
+    passwordUpdatedAt: row.passwordUpdatedAt,
+    tokenVersion: row.tokenVersion,
+    deletedAt: row.deletedAt,
+    person: { firstName: row.firstName, lastName: row.lastName, email: row.email },
+    agent:
+      row.agentCode !== null && row.agentName !== null
+        ? {
+            code: row.agentCode,
+            name: row.agentName,
+            role: row.agentRole ?? 'agent',
+            deletedAt: row.agentDeletedAt,
+            suspendedAt: row.agentSuspendedAt,
+          }
+        : null,
+  }));
+}
+
+/** Usernames are matched whatever their case (the unique index is on `lower(username)`). */
+export async function findUserByUsername(
+  executor: Executor,
+  username: string,
+): Promise<UserAccount | undefined> {
+  const [account] = await selectAccounts(executor, sql`lower(${users.username}) = lower(${username})`);
+  return account;
+}
+
+export async function findUserById(executor: Executor, id: string): Promise<UserAccount | undefined> {
+  const [account] = await selectAccounts(executor, eq(users.id, id));
+  return account;
+}
+
+/** Users whose person has this e-mail (a person may stand behind several users). */
+export async function findUsersByEmail(executor: Executor, email: string): Promise<UserAccount[]> {
+  return selectAccounts(executor, sql`lower(${persons.email}) = lower(${email})`);
+}
+
+/** A disabled user, or a user of a deleted or suspended agent, cannot sign in. */
+export function canSignIn(account: UserAccount): boolean {
+  if (account.deletedAt) return false;
+  if (account.agent && (account.agent.deletedAt || account.agent.suspendedAt)) return false;
+  return true;
+}
+
+/** The `user` claim of the token and the answer of `GET /auth/user`. */
+export function toSessionUser(account: UserAccount): SessionUser {
+  return {
+    id: account.id,
+    username: account.username,
+    firstName: account.person.firstName,
+    lastName: account.person.lastName,
+    email: account.person.email ?? '',
+    role: account.role,
+    isSuperAdmin: account.isSuperAdmin,
+    passwordUpdatedAt: account.passwordUpdatedAt ? account.passwordUpdatedAt.toISOString() : null,
+    agent: account.agent
+      ? { code: account.agent.code, name: account.agent.name, role: account.agent.role }
+      : null,
+  };
+}
+
+/** The same password under a new hash (new settings): nothing else changes, no session ends. */
+export async function replacePasswordHash(
+  executor: Executor,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await executor.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Sets a new password and ends every session of the user (its token version moves on). */
+export async function setPassword(
+  executor: Executor,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await executor
+    .update(users)
+    .set({
+      passwordHash,
+      passwordUpdatedAt: now,
+      updatedAt: now,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  // The version the new password starts: a token signed with it is ended by any later bump.
+  return row?.tokenVersion ?? 0;
+}
+
+/** Ends every session of the user. */
+export async function bumpTokenVersion(executor: Executor, userId: string, now: Date): Promise<void> {
+  await executor
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,2 @@
+// The balance series of the dashboard.
+export { reportsRoutes } from './routes.js';

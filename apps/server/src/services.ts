@@ -1,0 +1,64 @@
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { AccountsService } from './modules/accounts/index.js';
+import { AgentsService } from './modules/agents/index.js';
+import { AuthService, TokenService } from './modules/auth/index.js';
+import { PersonsService } from './modules/persons/index.js';
+import { RegistrationService } from './modules/registration/index.js';
+import { UsersService } from './modules/users/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every service of the modules, built once by `buildServices`; route plugins read theirs here. */
+    services: Services;
+  }
+}
+
+/** What the services are built from: the only place the clock is handed over. */
+export interface ServiceDeps {
+  db: Db;
+  clock: Clock;
+  /** Sends what the outbox holds; called after a commit that queued a message. */
+  kickMail: () => Promise<void>;
+  config: Pick<Config, 'appUrl' | 'sessionIdleMinutes'>;
+  jwtSecret: string;
+  /** argon2id by default; tests count its calls. */
+  hashPassword?: ((password: string) => Promise<string>) | undefined;
+}
+
+export interface Services {
+  /** For the routes that only need "now" (a file name, a report's last day, the fee editor's record). */
+  clock: Clock;
+  auth: AuthService;
+  users: UsersService;
+  persons: PersonsService;
+  agents: AgentsService;
+  accounts: AccountsService;
+  registration: RegistrationService;
+}
+
+/**
+ * The composition root of the modules (decision 137): each service is a plain class whose constructor
+ * takes one `deps` object, and each is built here, once, from the same database, clock and mailer.
+ * A route plugin never builds a service; it reads `app.services`.
+ */
+export function buildServices(deps: ServiceDeps): Services {
+  const { db, clock, kickMail, config } = deps;
+  const common = { db, clock, kickMail };
+  const tokens = new TokenService(deps.jwtSecret, clock, config.sessionIdleMinutes * 60);
+  return {
+    clock,
+    auth: new AuthService({
+      ...common,
+      tokens,
+      appUrl: config.appUrl,
+      ...(deps.hashPassword ? { hashPassword: deps.hashPassword } : {}),
+    }),
+    users: new UsersService({ ...common, appUrl: config.appUrl }),
+    persons: new PersonsService(common),
+    agents: new AgentsService({ ...common, appUrl: config.appUrl }),
+    accounts: new AccountsService(common),
+    registration: new RegistrationService(common),
+  };
+}

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import {
+  useForm,
+  useWatch,
+  type Control,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import type { Transaction } from '@lajan/domain';
+import { useAmountStepQuote, useFeeQuote } from './api/fee-quote';
+import { useMoneyOperation, type FlowBody } from './api/operations';
+import { isBanded, quoteTypeOf, type MoneyFlow } from './flows';
+import {
+  FailureAlert,
+  failureOf,
+  placeServerErrors,
+  useFailure,
+  useFinishOperation,
+} from './operation-outcome';
+
+/** The form's values of a flow: its schema's input (HTG amounts, texts as typed). */
+type FlowValues<Flow extends MoneyFlow> = FlowBody<Flow> & FieldValues;
+
+export interface MoneyFormOptions<Flow extends MoneyFlow> {
+  defaultValues: DefaultValues<FlowValues<Flow>>;
+  /** The step of the amount: a banded flow previews its fee there (decision 132). */
+  amountStep?: number;
+  /** The last step, whose fee and total the confirmation charges. */
+  confirmStep: number;
+}
+
+export interface SubmitOptions<Flow extends MoneyFlow> {
+  /**
+   * What to post, from the form's values, when the page shapes it (the pay-out's transfer, the
+   * external transfer's payment mode); the values themselves otherwise. Null: nothing to post.
+   */
+  body?: (values: FlowValues<Flow>) => FlowBody<Flow> | null;
+  /** The step that holds each field the server may refuse. */
+  fieldSteps: Partial<Record<Path<FlowValues<Flow>>, number>>;
+  /** The step to go back to instead of `step` (a skipped step). */
+  backTo?: (step: number) => number;
+  /** Told of a refusal once it is shown (the pay-out searches its transfer again, decision 131). */
+  onRefused?: (error: unknown) => void;
+}
+
+/**
+ * What every money wizard of SPEC §2 shares, for one flow of `moneyFlows`: the form checked by the
+ * domain's schema, the wizard's step, the fee quote at the amount step and at the confirmation, the
+ * confirmation with one idempotency key per operation, the failure beside Enregistrer with the
+ * server's field errors back on their step, and, after a success, the toast, the receipt and the way
+ * back where the teller started.
+ *
+ * The form sends the HTG it read: the resolver is raw (react-hook-form keeps the input values) and
+ * `submit` posts the input that passed the schema, never the schema's output, which the server
+ * computes itself (an amount in centimes, trimmed texts).
+ */
+export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyFormOptions<Flow>) {
+  const form: UseFormReturn<FlowValues<Flow>, unknown, FlowValues<Flow>> = useForm<
+    FlowValues<Flow>,
+    unknown,
+    FlowValues<Flow>
+  >({
+    resolver: zodResolver(flow.schema as z.ZodType<FlowValues<Flow>, FlowValues<Flow>>, undefined, {
+      raw: true,
+    }),
+    defaultValues: options.defaultValues,
+  });
+  const money = useMoneyOperation(flow);
+  const finish = useFinishOperation();
+  const { failure, setFailure, clearFailure } = useFailure();
+  const [step, setStep] = useState(0);
+
+  // Every flow's form has an `amount` (the pay-out's is the transfer's, never typed).
+  const amount = useWatch({
+    control: form.control as unknown as Control<{ amount?: number }>,
+    name: 'amount',
+  });
+  const quoteType = quoteTypeOf(flow);
+  const quote = useFeeQuote(quoteType, amount, step === options.confirmStep);
+  const amountQuote = useAmountStepQuote(
+    isBanded(flow) ? quoteType : null,
+    amount,
+    step === options.amountStep,
+  );
+
+  /** The input to post, or null when it does not pass the schema (every field then shows why). */
+  async function validInput(body: SubmitOptions<Flow>['body']): Promise<FlowBody<Flow> | null> {
+    const values = form.getValues();
+    const input = body ? body(values) : (values as FlowBody<Flow>);
+    if (input === null || !flow.schema.safeParse(input).success) {
+      await form.trigger();
+      return null;
+    }
+    return input;
+  }
+
+  /**
+   * Enregistrer: posts the flow's input once. A refusal is kept beside the button and its field errors
+   * go back on their step. Answers the posted transaction, or null (not valid, refused, or a
+   * confirmation already on its way).
+   */
+  async function submit({
+    body,
+    fieldSteps,
+    backTo,
+    onRefused,
+  }: SubmitOptions<Flow>): Promise<Transaction | null> {
+    clearFailure();
+    const input = await validInput(body);
+    if (input === null) return null;
+    let transaction: Transaction | null;
+    try {
+      transaction = await money.confirm(input);
+    } catch (error) {
+      setFailure(failureOf(error, flow.failure));
+      const back = placeServerErrors(error, form.setError, fieldSteps);
+      if (back !== null) setStep(backTo ? backTo(back) : back);
+      onRefused?.(error);
+      return null;
+    }
+    if (transaction) {
+      if (flow.after === 'back') finish.back(transaction, flow.success);
+      else if (flow.after === 'home') finish.home(transaction, flow.success);
+      else finish.showReceipt(transaction, flow.success);
+    }
+    return transaction;
+  }
+
+  return {
+    form,
+    step,
+    setStep,
+    /** The amount typed (HTG), for the summary. */
+    amount,
+    /** The confirmation's fee and total. */
+    quote,
+    /** The amount step's live fee (a banded flow only). */
+    amountQuote,
+    submit,
+    /** The props of `MoneyWizard`. */
+    frame: {
+      step,
+      onStepChange: (next: number) => {
+        clearFailure();
+        setStep(next);
+      },
+      submitting: money.isPending,
+      error: failure && <FailureAlert failure={failure} />,
+    },
+  };
+}
+
+export type MoneyForm = ReturnType<typeof useMoneyForm>;

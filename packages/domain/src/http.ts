@@ -1,0 +1,6 @@
+/**
+ * The request header of DESIGN §4 that makes a money `POST` safe to repeat: the web sends it, the
+ * server reads it. Lower case, as Node hands incoming headers to the server (HTTP names are
+ * case-insensitive, so the web may send it as it likes).
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,0 +1,63 @@
+import { pickUpCodeMessages } from '../numbers.js';
+import { payoutMessages } from '../payout.js';
+import { transactionMessages } from './messages.js';
+
+/**
+ * The refusals of the ledger (STYLE: one closed set of named results), each with its status and code.
+ * The server maps them once; the web may read `code` to tell them apart.
+ */
+export const ledgerFailures = {
+  InsufficientFunds: {
+    status: 422,
+    code: 'INSUFFICIENT_FUNDS',
+    message: transactionMessages.insufficientFunds,
+  },
+  AccountNotActive: { status: 422, code: 'ACCOUNT_NOT_ACTIVE', message: transactionMessages.inactiveAccount },
+  SameAccount: { status: 422, code: 'SAME_ACCOUNT', message: transactionMessages.sameAccount },
+  CurrencyMismatch: { status: 422, code: 'CURRENCY_MISMATCH', message: transactionMessages.currencyMismatch },
+  OutsideFeeBands: { status: 422, code: 'OUTSIDE_FEE_BANDS', message: 'Montant hors barème' },
+  AgentDepositLimit: {
+    status: 422,
+    code: 'AGENT_DEPOSIT_LIMIT',
+    message: transactionMessages.agentDepositLimit,
+  },
+  AmountMismatch: { status: 422, code: 'AMOUNT_MISMATCH', message: transactionMessages.amountMismatch },
+  AgentNotActive: { status: 422, code: 'AGENT_NOT_ACTIVE', message: transactionMessages.agentNotActive },
+  NotAccountHolder: {
+    status: 403,
+    code: 'NOT_ACCOUNT_HOLDER',
+    message: transactionMessages.notAccountHolder,
+  },
+  /** A failed identification at pay-out: 422, the same message whatever part was wrong (decision 112). */
+  RecipientMismatch: {
+    status: 422,
+    code: 'RECIPIENT_MISMATCH',
+    message: transactionMessages.recipientMismatch,
+  },
+  TransferLocked: { status: 409, code: 'TRANSFER_LOCKED', message: payoutMessages.transferLocked },
+  TransferNotLocked: { status: 409, code: 'TRANSFER_NOT_LOCKED', message: payoutMessages.transferNotLocked },
+  NotSendingAgent: { status: 403, code: 'NOT_SENDING_AGENT', message: transactionMessages.notSendingAgent },
+  AccountNotFound: { status: 404, code: 'NOT_FOUND', message: transactionMessages.accountNotFound },
+  TransactionNotFound: { status: 404, code: 'NOT_FOUND', message: transactionMessages.transactionNotFound },
+  AgentNotFound: { status: 404, code: 'NOT_FOUND', message: transactionMessages.agentNotFound },
+  PersonNotFound: { status: 404, code: 'NOT_FOUND', message: transactionMessages.personNotFound },
+  TransferNotPending: {
+    status: 409,
+    code: 'TRANSFER_NOT_PENDING',
+    message: transactionMessages.transferNotPending,
+  },
+  /** The pay-out search on a transfer already paid (decision 131): the answer carries `paidAt`. */
+  TransferAlreadyPaid: {
+    status: 409,
+    code: 'TRANSFER_ALREADY_PAID',
+    message: pickUpCodeMessages.alreadyPaidNoDate,
+  },
+  /** The pay-out search on a cancelled transfer (decision 131). */
+  TransferCancelled: { status: 409, code: 'TRANSFER_CANCELLED', message: pickUpCodeMessages.cancelled },
+  IdempotencyConflict: {
+    status: 409,
+    code: 'IDEMPOTENCY_CONFLICT',
+    message: transactionMessages.idempotencyConflict,
+  },
+} as const satisfies Record<string, { status: number; code: string; message: string }>;
+export type LedgerFailureName = keyof typeof ledgerFailures;

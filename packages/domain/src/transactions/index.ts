@@ -1,0 +1,8 @@
+// Transactions, by concern: the vocabulary (types, statuses), the texts, the ledger's named refusals,
+// the input schemas of the money calls, the answers, and the fee schedule's shapes.
+export * from './types.js';
+export * from './messages.js';
+export * from './failures.js';
+export * from './inputs.js';
+export * from './answers.js';
+export * from './fees.js';

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { currencySchema } from '../accounts.js';
+import { htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from '../money.js';
+import { pickUpCodeSchema } from '../numbers.js';
+import { checkPersonDates, idDocumentTypeSchema, personFieldsSchema } from '../persons.js';
+import { alongFieldErrors, filledText } from '../refine.js';
+import { plainText } from '../text.js';
+import { transactionMessages } from './messages.js';
+import { quoteTypeSchema, transactionTypeSchema } from './types.js';
+
+function requiredText(message: string, max: number, label: string) {
+  return plainText(
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .max(max, `${label} ne peut pas dépasser ${max} caractères`),
+  );
+}
+
+/** `''` (an emptied optional input) reads as absent. */
+function optionalText<T extends z.ZodType>(schema: T) {
+  return z
+    .literal('')
+    .transform(() => null)
+    .or(schema)
+    .optional()
+    .nullable();
+}
+
+/** The person at the counter (SPEC §3 `party`). */
+const partyObjectSchema = z.object({
+  name: requiredText(transactionMessages.partyNameRequired, 100, 'Le nom'),
+  idDocumentType: idDocumentTypeSchema,
+  idDocumentNumber: requiredText(transactionMessages.documentNumberRequired, 40, 'Le numéro de document'),
+});
+// A missing party is checked as an empty one, so that each of its fields gets its own message.
+export const partySchema = partyObjectSchema.prefault({} as z.input<typeof partyObjectSchema>);
+export type Party = z.infer<typeof partySchema>;
+
+function accountNumberField() {
+  return z
+    .string({ error: transactionMessages.accountNumberRequired })
+    .trim()
+    .min(1, transactionMessages.accountNumberRequired)
+    .regex(/^\d{1,30}$/, transactionMessages.accountNumberInvalid);
+}
+
+export const transactionNumberSchema = z
+  .string({ error: transactionMessages.transactionNumberRequired })
+  .trim()
+  .min(1, transactionMessages.transactionNumberRequired)
+  .regex(/^\d{1,30}$/, transactionMessages.transactionNumberInvalid);
+
+/** `POST /transactions/deposit` and the deposit wizard. */
+export const depositInputSchema = z.object({
+  accountNumber: accountNumberField(),
+  party: partySchema,
+  amount: htgAmountSchema(),
+});
+export type DepositInput = z.input<typeof depositInputSchema>;
+
+/** `POST /transactions/withdraw` and the withdrawal wizard. */
+export const withdrawInputSchema = depositInputSchema;
+export type WithdrawInput = z.input<typeof withdrawInputSchema>;
+
+/** `POST /transactions/transfer` (DESIGN §6) and the internal-transfer wizard. */
+export const transferInputSchema = z
+  .object({
+    senderAccountNumber: accountNumberField(),
+    recipientAccountNumber: accountNumberField(),
+    party: partySchema,
+    amount: htgAmountSchema(),
+  })
+  .superRefine((input, ctx) => {
+    const sender = filledText(input.senderAccountNumber);
+    if (sender !== undefined && sender === filledText(input.recipientAccountNumber)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recipientAccountNumber'],
+        message: transactionMessages.sameAccount,
+      });
+    }
+  }, alongFieldErrors);
+export type TransferInput = z.input<typeof transferInputSchema>;
+
+/** The recipient of an external transfer: the person form of SPEC §5, its document number optional. */
+export const recipientInputSchema = personFieldsSchema
+  .extend({
+    idDocumentNumber: plainText(
+      z.string().trim().max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
+    )
+      .refine(
+        (value) => value === '' || value.length >= 4,
+        'Le numéro de document doit contenir au moins 4 caractères',
+      )
+      .optional()
+      .nullable()
+      .transform((value) => (value ? value : null)),
+  })
+  .superRefine(checkPersonDates, alongFieldErrors);
+export type RecipientInput = z.input<typeof recipientInputSchema>;
+
+/**
+ * `POST /transactions/transfer-extern` (DESIGN §6): `senderId` is the sending person; cash mode leaves out
+ * `accountNumber` and then needs a currency.
+ */
+export const externalTransferInputSchema = z
+  .object({
+    senderId: z.uuid({ error: transactionMessages.senderRequired }),
+    accountNumber: optionalText(accountNumberField()),
+    recipient: recipientInputSchema.prefault({} as z.input<typeof recipientInputSchema>),
+    currency: optionalText(currencySchema),
+    party: partySchema,
+    amount: htgAmountSchema(),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.accountNumber && !input.currency) {
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: transactionMessages.currencyRequired });
+    }
+  }, alongFieldErrors);
+export type ExternalTransferInput = z.input<typeof externalTransferInputSchema>;
+
+/** The identity the recipient presents at payout. */
+const payoutRecipientObjectSchema = z.object({
+  firstName: requiredText('Le prénom est requis', 50, 'Le prénom'),
+  lastName: requiredText('Le nom est requis', 50, 'Le nom'),
+  idDocumentType: idDocumentTypeSchema,
+  idDocumentNumber: requiredText(transactionMessages.documentNumberRequired, 40, 'Le numéro de document'),
+});
+export const payoutRecipientSchema = payoutRecipientObjectSchema.prefault(
+  {} as z.input<typeof payoutRecipientObjectSchema>,
+);
+
+/** `POST /transactions/receive-transfer`. SPEC §5: the form does not check the amount; the server does when given. */
+export const receiveTransferInputSchema = z.object({
+  transactionNumber: pickUpCodeSchema,
+  amount: htgAmountSchema().optional().nullable(),
+  recipient: payoutRecipientSchema,
+  party: partySchema,
+});
+export type ReceiveTransferInput = z.input<typeof receiveTransferInputSchema>;
+
+/** `POST /agents/deposit`: the super administrator funds an agent's float. */
+export const agentDepositInputSchema = z.object({
+  code: requiredText(transactionMessages.agentCodeRequired, 40, "Le code de l'agent"),
+  party: partySchema,
+  amount: htgAmountSchema(MAX_AGENT_DEPOSIT_HTG),
+});
+export type AgentDepositInput = z.input<typeof agentDepositInputSchema>;
+
+/** `POST /transactions/search`: the pay-out screen's search, by pick-up code (decision 131). */
+export const transactionSearchInputSchema = z.object({ transactionNumber: pickUpCodeSchema });
+
+/** `GET /transactions/history` (DESIGN §6: `per_page` above 100 is lowered, never refused). */
+export const historyQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(10)
+    .default(10)
+    .transform((value) => Math.min(value, 100)),
+  type: transactionTypeSchema.optional().or(z.literal('').transform(() => undefined)),
+  q: z.string().trim().max(100).optional(),
+});
+
+/** `GET /transactions/fees/quote?type=&amount=`. */
+export const feeQuoteQuerySchema = z.object({
+  type: quoteTypeSchema,
+  amount: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    htgAmountSchema(MAX_AGENT_DEPOSIT_HTG),
+  ),
+});

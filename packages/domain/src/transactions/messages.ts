@@ -1,0 +1,109 @@
+import { genericMessages } from '../errors.js';
+import { formatHtgPlain } from '../money.js';
+import { payoutMessages } from '../payout.js';
+import type { FeeType } from './types.js';
+
+/** SPEC §5 "Transactions" and the refusals of DESIGN §4, worded once. */
+export const transactionMessages = {
+  partyNameRequired: 'Le nom est requis',
+  documentTypeRequired: 'Le type de document est requis',
+  documentNumberRequired: 'Le numéro de document est requis',
+  accountNumberRequired: 'Le numéro de compte est requis',
+  accountNumberInvalid: 'Numéro de compte invalide',
+  transactionNumberRequired: 'Le numéro de transaction est requis',
+  transactionNumberInvalid: 'Numéro de transaction invalide',
+  agentCodeRequired: "Le code de l'agent est requis",
+  senderRequired: "L'expéditeur est requis",
+  currencyRequired: 'La devise est requise',
+  sameAccount: 'Le compte bénéficiaire ne peut pas être le même que le compte expéditeur',
+  currencyMismatch: 'Les devises des comptes doivent être identiques',
+  inactiveAccount: "Le compte n'est pas actif",
+  insufficientFunds: 'Solde insuffisant',
+  agentDepositLimit: "Le montant d'un dépôt sur agent ne peut pas dépasser 1 000 000 HTG",
+  amountMismatch: 'Le montant ne correspond pas au montant du transfert',
+  agentNotActive: "L'agent n'est pas actif",
+  notAccountHolder: "La personne au guichet n'est pas titulaire de ce compte",
+  recipientMismatch: payoutMessages.recipientMismatch,
+  notSendingAgent: "Seul l'agent expéditeur peut annuler ce transfert",
+  transferNotPending: "Ce transfert n'est plus en attente",
+  idempotencyConflict: "Cette clé d'idempotence a déjà servi pour une autre opération",
+  accountNotFound: 'Compte introuvable',
+  transactionNotFound: 'Transaction introuvable',
+  agentNotFound: 'Agent introuvable',
+  personNotFound: 'Personne introuvable',
+} as const;
+
+/** SPEC §8 success messages, in correct French (decision 134: SPEC's English and misspelled ones are replaced). */
+export const transactionSuccessMessages = {
+  deposit: 'Dépôt réalisé avec succès',
+  withdrawal: 'Retrait réalisé avec succès',
+  transfer: 'Transfert réalisé avec succès',
+  externalTransfer: 'Transfert externe réalisé avec succès',
+  receive: 'Transfert payé avec succès',
+  /** SPEC §8 gives none for the agent deposit: a French one, like the other screens of the super administrator. */
+  agentDeposit: 'Dépôt sur agent effectué avec succès',
+} as const;
+
+/** SPEC §8 fallbacks of the money calls, in French, shown when a failure carries no message of the server. */
+export const transactionFailureMessages = {
+  deposit: 'Échec du dépôt',
+  withdrawal: 'Échec du retrait',
+  transfer: 'Échec du transfert',
+  externalTransfer: 'Échec du transfert externe',
+  receive: 'Échec du paiement du transfert',
+  search: 'Échec de la recherche',
+  fees: 'Échec du chargement des frais',
+  /** SPEC §8 names no agent-deposit fallback: its generic one. */
+  agentDeposit: genericMessages.failure,
+} as const;
+
+/** How the sender of an external transfer pays: the radio choices and the confirmation's "Mode de paiement". */
+export const externalTransferPaymentModeLabels = {
+  cash: 'Espèces',
+  account: 'Depuis un compte',
+} as const satisfies Record<'cash' | 'account', string>;
+
+/** The history's CSV export (SPEC §2 "History table"): the fallback of a failure without a message. */
+export const historyExportFailureMessage = "Échec de l'export des transactions";
+
+/** The super administrator's fee editor: its success toast and the fallback of a refusal without a message. */
+export const feeScheduleMessages = {
+  saved: 'Barème des frais enregistré',
+  failed: 'Échec de la modification du barème des frais',
+} as const;
+
+/** Cancelling a pending external transfer (issue 5): the history's button, its confirmation and outcome. */
+export const cancelTransferMessages = {
+  button: 'Annuler',
+  /** The button's accessible name: which transfer it cancels. */
+  buttonLabel: (transactionNumber: string) => `Annuler le transfert ${transactionNumber}`,
+  title: 'Annuler le transfert externe',
+  confirm: "Confirmer l'annulation",
+  pending: 'Annulation...',
+  back: 'Retour',
+  /** The dialog's sentence around the transfer's number and amount: "Le transfert <n> de <montant> n'a pas été payé. …". */
+  explanation: {
+    transfer: 'Le transfert',
+    of: 'de',
+    notPaid: "n'a pas été payé. Son montant sera rendu à l'expéditeur ; les frais restent acquis.",
+  },
+  success: 'Transfert annulé : le montant a été rendu',
+  failure: "Échec de l'annulation du transfert",
+} as const;
+
+/** The account's holders offered as the person at the counter (decision 132). */
+export const counterPartyTexts = {
+  title: 'Titulaires du compte',
+  hint: 'Le client au guichet est un titulaire ? Choisissez-le, puis saisissez le numéro de sa pièce.',
+} as const;
+
+/** "outside every band": the allowed range of a type, written out so that the agent knows what to change. */
+export function outsideFeeBandsMessage(type: FeeType, minHtg: number, maxHtg: number): string {
+  const what: Record<FeeType, string> = {
+    deposit: 'un dépôt',
+    transfer: 'un transfert',
+    withdrawal: 'un retrait',
+    external_transfer: 'un transfert externe',
+  };
+  return `Montant hors barème : ${what[type]} doit être compris entre ${formatHtgPlain(minHtg)} et ${formatHtgPlain(maxHtg)}`;
+}
