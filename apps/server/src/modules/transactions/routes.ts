@@ -18,8 +18,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.js';
-import { requireCapability, sessionOf } from '../auth/plugin.js';
+import { requireCapability, sessionOf } from '../auth/index.js';
 import { Actors } from './actors.js';
 import { MoneyFlowExecutor, type MoneyFlow } from './execute.js';
 import { agentDepositFlow } from './flows/agent-deposit.js';
@@ -68,18 +67,15 @@ type MoneyRoute<Input extends z.ZodType, Accounts> = {
   flow: MoneyFlow<z.output<Input>, Accounts>;
 } & ({ body: Input; params?: never } | { params: Input; body?: never });
 
-export interface TransactionsRoutesOptions {
-  clock: Clock;
-}
-
 /**
  * SPEC §7 "Transactions" and `POST /agents/deposit` (docs/contract-ledger.md). Every money-moving POST
  * takes an optional `Idempotency-Key` and answers 201 with the posted transaction.
  */
-export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions> = (app, options) => {
+export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   const db = app.database.db;
   const actors = new Actors();
-  const executor = new MoneyFlowExecutor(db, app.ledger, options.clock, actors);
+  const { clock } = app.services;
+  const executor = new MoneyFlowExecutor(db, app.ledger, clock, actors);
   const reads = new TransactionReads(db);
 
   /**
@@ -203,7 +199,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
     },
     async (request) => ({
       data: await unlockTransfer(
-        { db, ledger: app.ledger, clock: options.clock, actors },
+        { db, ledger: app.ledger, clock, actors },
         sessionOf(request),
         request.params.transactionNumber,
         request.ip,
