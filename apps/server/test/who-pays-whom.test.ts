@@ -1,3 +1,4 @@
+import { moneyFlowDeclarations } from '@lajan/domain';
 import { describe, expect, it } from 'vitest';
 import {
   agentDepositFlow,
@@ -201,5 +202,24 @@ describe('the rules below the table', () => {
     expect(() => transferFlow.check?.({ sender, recipient, agentFloat }, 100_000)).not.toThrow();
     expect(() => agentDepositFlow.check?.({ agentFloat }, 100_000_001)).toThrow(LedgerRefused);
     expect(() => agentDepositFlow.check?.({ agentFloat }, 100_000_000)).not.toThrow();
+  });
+});
+
+describe("the ledger's flows and the domain's declarations", () => {
+  it('record the same transaction type and agree on which are priced by the fee schedule', () => {
+    const pairs = [
+      [depositFlow, moneyFlowDeclarations.deposit],
+      [withdrawalFlow, moneyFlowDeclarations.withdrawal],
+      [transferFlow, moneyFlowDeclarations.transfer],
+      [externalTransferFlow, moneyFlowDeclarations.external_transfer],
+      [payoutFlow, moneyFlowDeclarations.external_payout],
+      [refundFlow, moneyFlowDeclarations.external_refund],
+      [agentDepositFlow, moneyFlowDeclarations.agent_deposit],
+    ] as const;
+    expect(pairs).toHaveLength(Object.keys(moneyFlowDeclarations).length);
+    for (const [flow, declaration] of pairs) {
+      expect(moneyFlowDeclarations[flow.type]).toBe(declaration);
+      expect(flow.banded).toBe(declaration.banded);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { SessionUser, Transaction } from '@lajan/domain';
+import { centimesToHtg, type SessionUser, type Transaction } from '@lajan/domain';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { PostingFlow } from '../../ledger/flows.js';
@@ -63,6 +63,16 @@ export interface MoneyRequest<Input> {
   input: Input;
 }
 
+/**
+ * The input with its amount in HTG, as the wire had it: what the idempotency hash is of, so that a key
+ * stored before the schemas gave centimes (decision 136) still recognises its retry.
+ */
+function wireOf(input: unknown): unknown {
+  if (input === null || typeof input !== 'object' || !('amountCentimes' in input)) return input;
+  const { amountCentimes, ...rest } = input as { amountCentimes: number | null | undefined };
+  return { ...rest, amount: amountCentimes == null ? amountCentimes : centimesToHtg(amountCentimes) };
+}
+
 /** How often a process deletes the idempotency keys past their retention. */
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -90,7 +100,7 @@ export class MoneyFlowExecutor {
           userId: request.session.id,
           route: request.route,
           key: request.idempotencyKey,
-          requestHash: requestHashOf(request.input),
+          requestHash: requestHashOf(wireOf(request.input)),
         }
       : undefined;
     const answer = await inMoneyTransaction(this.db, async (tx): Promise<MoneyAnswer> => {

@@ -1,18 +1,13 @@
 import {
-  agentDepositInputSchema,
-  depositInputSchema,
   errorBodySchema,
-  externalTransferInputSchema,
   historyQuerySchema,
   historyResponseSchema,
-  receiveTransferInputSchema,
+  moneyFlowDeclarations,
   transactionNumberSchema,
   transactionResponseSchema,
   transactionSearchInputSchema,
   transactionSearchResponseSchema,
   transferClosedErrorBodySchema,
-  transferInputSchema,
-  withdrawInputSchema,
   type Capability,
 } from '@lajan/domain';
 import type { FastifyReply } from 'fastify';
@@ -122,7 +117,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     summary: 'Dépôt : le client apporte des espèces',
     description:
       'Débite le float de l’agent, crédite le compte client (les frais du barème, nuls par défaut, sont payés en espèces). Toute personne peut déposer.',
-    body: depositInputSchema,
+    body: moneyFlowDeclarations.deposit.input,
     flow: depositFlow,
   });
 
@@ -132,7 +127,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     summary: 'Retrait : le client reçoit des espèces',
     description:
       'Débite le compte client du montant et des frais ; crédite le float de l’agent du montant et de sa part des frais. La personne au guichet doit être titulaire du compte (403).',
-    body: withdrawInputSchema,
+    body: moneyFlowDeclarations.withdrawal.input,
     flow: withdrawalFlow,
   });
 
@@ -142,7 +137,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     summary: 'Transfert entre deux comptes clients',
     description:
       'Débite l’expéditeur du montant et des frais, crédite le bénéficiaire du montant ; la part de l’agent va à son float, le reste des frais aux revenus. La personne au guichet doit être titulaire du compte expéditeur (403).',
-    body: transferInputSchema,
+    body: moneyFlowDeclarations.transfer.input,
     flow: transferFlow,
   });
 
@@ -152,7 +147,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     summary: 'Envoyer un transfert externe (retrait en espèces par le bénéficiaire)',
     description:
       'Sans `accountNumber` (espèces) : le float de l’agent paie le montant et les frais, `currency` est requise. Avec `accountNumber` : le compte paie, la personne au guichet doit en être titulaire. Le transfert reste `pending` jusqu’au paiement ou à l’annulation ; son numéro est le code de retrait.',
-    body: externalTransferInputSchema,
+    body: moneyFlowDeclarations.external_transfer.input,
     flow: externalTransferFlow,
   });
 
@@ -162,7 +157,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     summary: 'Payer un transfert externe au bénéficiaire',
     description:
       'Par tout agent actif (décision 112). `recipient` porte l’identité lue sur la pièce présentée : prénom, nom, type et numéro de document, saisis par le caissier ; `party`, la personne au guichet, doit montrer cette même pièce. Verrouille le transfert, vérifie qu’il est en attente (sinon 409 `TRANSFER_NOT_PENDING`), qu’il n’est pas bloqué (sinon 409 `TRANSFER_LOCKED`), que le montant éventuel est le sien (422 `AMOUNT_MISMATCH`), que le nom est celui du bénéficiaire (casse, accents, tirets, espaces et ordre des mots ignorés) et, si l’expéditeur a donné un numéro de document, que la pièce est celle-là. Sinon 422 `RECIPIENT_MISMATCH`, sans dire ce qui diffère ; l’échec est enregistré, et cinq échecs depuis le dernier déblocage bloquent le transfert. Crédite le float de l’agent payeur ; la pièce présentée est enregistrée comme `party` du paiement.',
-    body: receiveTransferInputSchema,
+    body: moneyFlowDeclarations.external_payout.input,
     flow: payoutFlow,
   });
 
@@ -172,7 +167,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     summary: 'Annuler un transfert externe en attente',
     description:
       'Par l’agent expéditeur. Rembourse le montant (les frais restent acquis) au compte expéditeur, ou en espèces au float de l’agent ; 409 si le transfert n’est plus en attente.',
-    params: z.object({ transactionNumber: transactionNumberSchema }),
+    params: moneyFlowDeclarations.external_refund.input,
     flow: cancelFlow,
   });
 
@@ -212,7 +207,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     capability: 'agents.deposit',
     summary: 'Dépôt sur agent : le super administrateur approvisionne le float d’un agent',
     description: 'De la trésorerie vers le float de l’agent, sans frais, au plus 1 000 000 HTG.',
-    body: agentDepositInputSchema,
+    body: moneyFlowDeclarations.agent_deposit.input,
     flow: agentDepositFlow,
   });
 

@@ -1,4 +1,4 @@
-import { htgToCentimes, type agentDepositInputSchema } from '@lajan/domain';
+import type { agentDepositInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
 import { agentDepositFlow as agentDepositPosting } from '../../../ledger/flows.js';
 import { LedgerRefused } from '../../../ledger/results.js';
@@ -16,7 +16,7 @@ export const agentDepositFlow: MoneyFlow<z.output<typeof agentDepositInputSchema
     const floatAccountId = agent.floatAccountId;
     return {
       accounts: { agentFloat: floatAccountId },
-      amountCentimes: htgToCentimes(input.amount),
+      amountCentimes: input.amountCentimes,
       actor: { userId: session.id, agent: { id: agent.id, floatAccountId } },
       record: { party: input.party, recipientAccountId: floatAccountId },
       present: async (readTx, movement) =>

@@ -1,4 +1,4 @@
-import { htgToCentimes, type depositInputSchema } from '@lajan/domain';
+import type { depositInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
 import { depositFlow as depositPosting, withdrawalFlow as withdrawalPosting } from '../../../ledger/flows.js';
 import { LedgerRefused } from '../../../ledger/results.js';
@@ -17,7 +17,7 @@ async function resolveCounter(
   holderOnly: boolean,
 ): Promise<Resolved<{ customer: string; agentFloat: string }>> {
   const actor = await actors.of(tx, session);
-  const amountCentimes = htgToCentimes(input.amount);
+  const { amountCentimes } = input;
   const account = await customerAccountByNumber(tx, input.accountNumber, input.party);
   if (!account) throw new LedgerRefused('AccountNotFound', { field: 'accountNumber' });
   // A deposit may be brought by anyone; a withdrawal only by a holder (DESIGN §4).

@@ -1,4 +1,4 @@
-import { CURRENCY, htgToCentimes, type externalTransferInputSchema } from '@lajan/domain';
+import { CURRENCY, type externalTransferInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
 import { externalTransferFlow as externalTransferPosting } from '../../../ledger/flows.js';
 import { LedgerRefused } from '../../../ledger/results.js';
@@ -17,7 +17,7 @@ export const externalTransferFlow: MoneyFlow<
   posting: externalTransferPosting,
   async resolve(tx, { session, actors }, input) {
     const actor = await actors.of(tx, session);
-    const amountCentimes = htgToCentimes(input.amount);
+    const { amountCentimes } = input;
     const senderPerson = await personById(tx, input.senderId);
     if (!senderPerson) throw new LedgerRefused('PersonNotFound', { field: 'senderId' });
     let senderAccount: { id: string; accountNumber: string } | null = null;

@@ -1,5 +1,4 @@
 import {
-  htgToCentimes,
   PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
   sameDocument,
   sameName,
@@ -51,7 +50,7 @@ export const payoutFlow: MoneyFlow<
     if (transfer.status !== 'pending') throw new LedgerRefused('TransferNotPending');
     if ((await failedIdentificationsSinceUnlock(tx, transfer.id)) >= PAYOUT_FAILED_IDENTIFICATIONS_LIMIT)
       throw new LedgerRefused('TransferLocked');
-    if (input.amount != null && htgToCentimes(input.amount) !== transfer.amountCentimes)
+    if (input.amountCentimes != null && input.amountCentimes !== transfer.amountCentimes)
       throw new LedgerRefused('AmountMismatch', { field: 'amount' });
     const actor = await actors.of(tx, session);
     const presented = { ...input.recipient };

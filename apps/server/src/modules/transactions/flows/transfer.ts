@@ -1,4 +1,4 @@
-import { htgToCentimes, type transferInputSchema } from '@lajan/domain';
+import type { transferInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
 import { transferFlow as transferPosting } from '../../../ledger/flows.js';
 import { LedgerRefused } from '../../../ledger/results.js';
@@ -14,7 +14,7 @@ export const transferFlow: MoneyFlow<
   posting: transferPosting,
   async resolve(tx, { session, actors }, input) {
     const actor = await actors.of(tx, session);
-    const amountCentimes = htgToCentimes(input.amount);
+    const { amountCentimes } = input;
     const found = await customerAccountsByNumbers(
       tx,
       [input.senderAccountNumber, input.recipientAccountNumber],
