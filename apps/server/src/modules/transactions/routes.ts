@@ -2,6 +2,7 @@ import {
   errorBodySchema,
   historyQuerySchema,
   historyResponseSchema,
+  IDEMPOTENCY_HEADER,
   moneyFlowDeclarations,
   transactionNumberSchema,
   transactionResponseSchema,
@@ -22,7 +23,7 @@ import { depositFlow, withdrawalFlow } from './flows/counter.js';
 import { externalTransferFlow } from './flows/external-transfer.js';
 import { payoutFlow } from './flows/payout.js';
 import { transferFlow } from './flows/transfer.js';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency-header.js';
+import { idempotencyKeyOf } from './idempotency-header.js';
 import { TransactionReads } from './reads.js';
 import { unlockTransfer } from './unlock.js';
 
