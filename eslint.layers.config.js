@@ -54,18 +54,6 @@ export default [
               from: { element: { type: ['server-module', 'server-core'] } },
               allow: { to: { element: { type: 'server-module', fileInternalPath: 'index.ts' } } },
             },
-            // Until the ledger leaves `modules/` (issue 13, item 1): the ledger and the transactions
-            // have no index.ts yet, and their own imports are theirs to change.
-            {
-              from: { element: { type: 'server-module', captured: { module: '{ledger,transactions}' } } },
-              allow: { to: { element: { type: 'server-module' } } },
-            },
-            {
-              from: { element: { type: ['server-module', 'server-core'] } },
-              allow: {
-                to: { element: { type: 'server-module', captured: { module: '{ledger,transactions}' } } },
-              },
-            },
             {
               // db/, http/, lib/, mail/, …: below every module. Only the composition root (app.ts,
               // services.ts, at the root of src/) builds the modules.

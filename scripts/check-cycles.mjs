@@ -88,8 +88,33 @@ function cycleEdgesOf(graph) {
     .sort();
 }
 
+/**
+ * The ledger (`apps/server/src/ledger`) is the layer below the modules: it imports no module and
+ * nothing of HTTP, so that what it answers is a named result, never a status or a French text.
+ */
+const ledgerForbidden = ['apps/server/src/modules', 'apps/server/src/http'];
+
+function ledgerLayerViolations() {
+  const ledgerDir = join(root, 'apps/server/src/ledger');
+  const found = [];
+  for (const file of filesUnder(ledgerDir)) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = resolveImport(file, fileName) ?? resolve(dirname(file), fileName);
+      const inside = ledgerForbidden.find((dir) => !relative(join(root, dir), target).startsWith('..'));
+      if (inside) found.push(`${relative(root, file)} imports ${fileName} (under ${inside})`);
+    }
+  }
+  return found;
+}
+
 const started = performance.now();
 let failed = false;
+for (const violation of ledgerLayerViolations()) {
+  console.error(`check-cycles: the ledger imports no module and nothing of HTTP: ${violation}.`);
+  failed = true;
+}
 for (const [area, allowed] of Object.entries(known)) {
   const found = cycleEdgesOf(folderGraph(area));
   const unknown = found.filter((cycle) => !allowed.includes(cycle));

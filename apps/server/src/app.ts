@@ -30,12 +30,11 @@ import { auditRoutes } from './modules/audit/index.js';
 import { authPlugin, authRoutes } from './modules/auth/index.js';
 import { feeEditorRoutes, feesRoutes } from './modules/fees/index.js';
 import { healthRoutes } from './modules/health/index.js';
-import { ledgerPlugin } from './modules/ledger/plugin.js';
+import { ledgerPlugin } from './ledger/plugin.js';
 import { personsRoutes } from './modules/persons/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { reportsRoutes } from './modules/reports/index.js';
-import { historyExportRoutes } from './modules/transactions/history-export.js';
-import { transactionsRoutes } from './modules/transactions/routes.js';
+import { historyExportRoutes, transactionsRoutes } from './modules/transactions/index.js';
 import { ensureSuperAdmin, userRoutes } from './modules/users/index.js';
 import { webDistDir } from './paths.js';
 import { databasePlugin } from './plugins/database.js';
@@ -227,11 +226,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(personsRoutes);
       await api.register(accountsRoutes);
       await api.register(registrationRoutes);
-      // The ledger's routes still take the clock: they move with the ledger (issue 13, item 1).
-      await api.register(transactionsRoutes, { clock });
+      await api.register(transactionsRoutes);
       await api.register(feesRoutes);
       await api.register(feeEditorRoutes);
-      await api.register(historyExportRoutes, { clock });
+      await api.register(historyExportRoutes);
       await api.register(reportsRoutes);
       if (overrides.routes) await api.register(overrides.routes);
     },

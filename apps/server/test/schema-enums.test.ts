@@ -17,7 +17,7 @@ import { PgDialect, PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as schema from '../src/db/schema.js';
 import type { AttemptKind } from '../src/modules/auth/throttle.js';
-import { systemAccountCodes } from '../src/modules/ledger/system-accounts.js';
+import { systemAccountCodes } from '../src/ledger/system-accounts.js';
 
 /*
  * One source for every shared value (issue 13, item 4): the closed sets of values the database holds

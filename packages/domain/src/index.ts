@@ -13,6 +13,7 @@ export * from './money.js';
 export * from './numbers.js';
 export * from './payout.js';
 export * from './transactions/index.js';
+export * from './money-flows.js';
 export * from './pagination.js';
 export * from './display.js';
 export * from './reports.js';

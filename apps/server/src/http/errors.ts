@@ -1,11 +1,17 @@
 import {
   authMessages,
+  centimesToHtg,
   errorCodes,
   genericMessages,
   ledgerFailures,
+  outsideFeeBandsMessage,
+  payoutMessages,
+  pickUpCodeMessages,
+  transactionTypeLabels,
   type ErrorBody,
   type LedgerFailureName,
 } from '@lajan/domain';
+import { isLedgerResult, type LedgerRefusal, type LedgerRefused, type LedgerResult } from '../ledger/results.js';
 
 /**
  * The closed set of failures a service may raise on purpose (STYLE: "one closed set of named
@@ -21,7 +27,7 @@ export type DomainError =
   | Conflict
   | Throttled
   | ServiceUnavailable
-  | LedgerRefused;
+  | LedgerResult;
 
 abstract class DomainErrorBase extends Error {
   abstract readonly kind: string;
@@ -104,28 +110,26 @@ export class ServiceUnavailable extends DomainErrorBase {
   }
 }
 
-/**
- * A money movement the ledger refused (insufficient funds, an inactive account, outside the fee bands…):
- * one of the closed set `ledgerFailures` of `@lajan/domain`, which gives its status, code and message.
- * `field` names the input the refusal is about, so that the form shows it under that field.
- */
-export class LedgerRefused extends DomainErrorBase {
-  readonly kind = 'LedgerRefused';
-  constructor(
-    readonly failure: LedgerFailureName,
-    readonly options: {
-      message?: string;
-      field?: string | undefined;
-      /** `TRANSFER_ALREADY_PAID`: when it was paid (ISO 8601), for the answer's `paidAt`. */
-      paidAt?: string;
-    } = {},
-  ) {
-    super(options.message ?? ledgerFailures[failure].message);
+/** The ledger's closed set of refusals and the domain's table of their codes and messages are one set. */
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const refusalsAreFailures: SameSet<LedgerRefusal, LedgerFailureName> = true;
+void refusalsAreFailures;
+
+/** The domain's French message of a ledger refusal, with what its details add. */
+function ledgerRefusalMessage({ refusal, details }: LedgerRefused): string {
+  if (refusal === 'OutsideFeeBands' && details.feeBands) {
+    const { type, range } = details.feeBands;
+    return range
+      ? outsideFeeBandsMessage(type, centimesToHtg(range.minCentimes), centimesToHtg(range.maxCentimes))
+      : `Montant hors barème : aucun barème de frais pour ${transactionTypeLabels[type].toLowerCase()}`;
   }
+  if (refusal === 'TransferAlreadyPaid' && details.paidAt) return pickUpCodeMessages.alreadyPaid(details.paidAt);
+  if (refusal === 'NotSendingAgent' && details.unlock) return payoutMessages.notSendingAgentUnlock;
+  return ledgerFailures[refusal].message;
 }
 
 export function isDomainError(error: unknown): error is DomainError {
-  return error instanceof DomainErrorBase;
+  return error instanceof DomainErrorBase || isLedgerResult(error);
 }
 
 /** The one mapping from a domain error to what the client sees. */
@@ -165,16 +169,20 @@ export function describeDomainError(error: DomainError): {
       };
     case 'ServiceUnavailable':
       return { status: 503, body: { message: error.message, code: errorCodes.unavailable } };
+    case 'LedgerBusy':
+    case 'LedgerUnavailable':
+      return { status: 503, body: { message: genericMessages.unavailable, code: errorCodes.unavailable } };
     case 'LedgerRefused': {
-      const { status, code } = ledgerFailures[error.failure];
-      const { field, paidAt } = error.options;
+      const { status, code } = ledgerFailures[error.refusal];
+      const { field, paidAt } = error.details;
+      const message = ledgerRefusalMessage(error);
       return {
         status,
         body: {
-          message: error.message,
+          message,
           code,
-          ...(field ? { errors: { [field]: [error.message] } } : {}),
-          ...(paidAt ? { paidAt } : {}),
+          ...(field ? { errors: { [field]: [message] } } : {}),
+          ...(paidAt ? { paidAt: paidAt.toISOString() } : {}),
         },
       };
     }

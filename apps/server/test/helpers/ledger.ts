@@ -14,7 +14,8 @@ import {
   users,
 } from '../../src/db/schema.js';
 import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/index.js';
-import { inMoneyTransaction } from '../../src/modules/ledger/ledger.js';
+import { inMoneyTransaction } from '../../src/ledger/ledger.js';
+import { ledgerFlows } from './ledger-flows.js';
 import { build } from './build.js';
 import { activeSuperAdminToken, call, createUser, tokenOf, type Answer } from './fixtures.js';
 
@@ -203,7 +204,7 @@ export async function fundFloat(
 ): Promise<void> {
   const superAdmin = userId ?? (await superAdminId(app.database.db));
   await inMoneyTransaction(app.database.db, (tx) =>
-    app.ledger.agentDeposit(tx, {
+    ledgerFlows(app.ledger).agentDeposit(tx, {
       userId: superAdmin,
       agent: { id: agent.id, floatAccountId: agent.floatAccountId },
       party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
@@ -222,7 +223,7 @@ export async function fundAccount(
 ): Promise<void> {
   await fundFloat(app, agent, amountCentimes);
   await inMoneyTransaction(app.database.db, (tx) =>
-    app.ledger.deposit(tx, {
+    ledgerFlows(app.ledger).deposit(tx, {
       actor: { userId: agent.teller.id, agent: { id: agent.id, floatAccountId: agent.floatAccountId } },
       party: { name: 'Dépôt de test', idDocumentType: 'id_card', idDocumentNumber: 'TEST' },
       amountCentimes,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from '../accounts.js';
-import { htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from '../money.js';
+import { htgAmountSchema, htgToCentimes, MAX_AGENT_DEPOSIT_HTG } from '../money.js';
 import { pickUpCodeSchema } from '../numbers.js';
 import { checkPersonDates, idDocumentTypeSchema, personFieldsSchema } from '../persons.js';
 import { alongFieldErrors, filledText } from '../refine.js';
@@ -52,12 +52,26 @@ export const transactionNumberSchema = z
   .min(1, transactionMessages.transactionNumberRequired)
   .regex(/^\d{1,30}$/, transactionMessages.transactionNumberInvalid);
 
-/** `POST /transactions/deposit` and the deposit wizard. */
-export const depositInputSchema = z.object({
+/**
+ * A money call's amount is read once (DESIGN §4): the wire's `amount` in HTG, checked, comes out as
+ * `amountCentimes`, and the output has no `amount`. The OpenAPI request bodies are the schemas' input,
+ * so the API still speaks HTG; the web posts the input it checked.
+ */
+function amountInCentimes<T extends { amount: number }>({
+  amount,
+  ...rest
+}: T): Omit<T, 'amount'> & { amountCentimes: number } {
+  return { ...rest, amountCentimes: htgToCentimes(amount) };
+}
+
+const depositObjectSchema = z.object({
   accountNumber: accountNumberField(),
   party: partySchema,
   amount: htgAmountSchema(),
 });
+
+/** `POST /transactions/deposit` and the deposit wizard. */
+export const depositInputSchema = depositObjectSchema.transform(amountInCentimes);
 export type DepositInput = z.input<typeof depositInputSchema>;
 
 /** `POST /transactions/withdraw` and the withdrawal wizard. */
@@ -81,7 +95,8 @@ export const transferInputSchema = z
         message: transactionMessages.sameAccount,
       });
     }
-  }, alongFieldErrors);
+  }, alongFieldErrors)
+  .transform(amountInCentimes);
 export type TransferInput = z.input<typeof transferInputSchema>;
 
 /** The recipient of an external transfer: the person form of SPEC §5, its document number optional. */
@@ -118,7 +133,8 @@ export const externalTransferInputSchema = z
     if (!input.accountNumber && !input.currency) {
       ctx.addIssue({ code: 'custom', path: ['currency'], message: transactionMessages.currencyRequired });
     }
-  }, alongFieldErrors);
+  }, alongFieldErrors)
+  .transform(amountInCentimes);
 export type ExternalTransferInput = z.input<typeof externalTransferInputSchema>;
 
 /** The identity the recipient presents at payout. */
@@ -133,20 +149,27 @@ export const payoutRecipientSchema = payoutRecipientObjectSchema.prefault(
 );
 
 /** `POST /transactions/receive-transfer`. SPEC §5: the form does not check the amount; the server does when given. */
-export const receiveTransferInputSchema = z.object({
-  transactionNumber: pickUpCodeSchema,
-  amount: htgAmountSchema().optional().nullable(),
-  recipient: payoutRecipientSchema,
-  party: partySchema,
-});
+export const receiveTransferInputSchema = z
+  .object({
+    transactionNumber: pickUpCodeSchema,
+    amount: htgAmountSchema().optional().nullable(),
+    recipient: payoutRecipientSchema,
+    party: partySchema,
+  })
+  .transform(({ amount, ...rest }) => ({
+    ...rest,
+    amountCentimes: amount == null ? amount : htgToCentimes(amount),
+  }));
 export type ReceiveTransferInput = z.input<typeof receiveTransferInputSchema>;
 
 /** `POST /agents/deposit`: the super administrator funds an agent's float. */
-export const agentDepositInputSchema = z.object({
-  code: requiredText(transactionMessages.agentCodeRequired, 40, "Le code de l'agent"),
-  party: partySchema,
-  amount: htgAmountSchema(MAX_AGENT_DEPOSIT_HTG),
-});
+export const agentDepositInputSchema = z
+  .object({
+    code: requiredText(transactionMessages.agentCodeRequired, 40, "Le code de l'agent"),
+    party: partySchema,
+    amount: htgAmountSchema(MAX_AGENT_DEPOSIT_HTG),
+  })
+  .transform(amountInCentimes);
 export type AgentDepositInput = z.input<typeof agentDepositInputSchema>;
 
 /** `POST /transactions/search`: the pay-out screen's search, by pick-up code (decision 131). */

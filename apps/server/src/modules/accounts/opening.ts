@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { CURRENCY, type AccountType } from '@lajan/domain';
 import type { Executor } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
-import { generateAccountNumber } from './numbers.js';
+import { generateAccountNumber } from '../../ledger/numbers.js';
 import { insertHolders } from './store.js';
 
 /*

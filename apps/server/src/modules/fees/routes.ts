@@ -8,7 +8,8 @@ import {
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCapability } from '../auth/index.js';
-import { feeFor, feeGroups } from './schedule.js';
+import { feeFor } from '../../ledger/fee-schedule.js';
+import { feeGroups } from './tables.js';
 
 const bearer = [{ bearerAuth: [] }];
 

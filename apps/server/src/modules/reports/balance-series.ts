@@ -12,9 +12,9 @@ import {
 } from '@lajan/domain';
 import type { Executor } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
-import { balancesAt, type BalanceScope } from '../ledger/balance-history.js';
-import type { SystemAccounts } from '../ledger/system-accounts.js';
-import { agentWithFloatByCode } from '../transactions/store.js';
+import { balancesAt, type BalanceScope } from '../../ledger/balance-history.js';
+import type { SystemAccounts } from '../../ledger/system-accounts.js';
+import { agentWithFloatByCode } from '../transactions/index.js';
 import { addDays, haitiDateOf, startOfHaitiDay } from '../../lib/haiti-days.js';
 
 /**

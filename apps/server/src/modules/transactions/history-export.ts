@@ -11,10 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { Clock } from '../../clock.js';
 import type { Executor } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
-import { requireCapability, sessionOf } from '../auth/plugin.js';
+import { requireCapability, sessionOf } from '../auth/index.js';
 import { haitiDateOf, haitiDateTime } from '../../lib/haiti-days.js';
 import type { TransactionRecord } from './present.js';
 import { agentWithFloatByCode, historyPage } from './store.js';
@@ -100,12 +99,8 @@ export async function* historyCsv(
   }
 }
 
-export interface HistoryExportRoutesOptions {
-  clock: Clock;
-}
-
 /** `GET /transactions/history/export` (issue 6, docs/contract-daily.md). */
-export const historyExportRoutes: FastifyPluginAsyncZod<HistoryExportRoutesOptions> = (app, options) => {
+export const historyExportRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/transactions/history/export',
     {
@@ -135,7 +130,7 @@ export const historyExportRoutes: FastifyPluginAsyncZod<HistoryExportRoutesOptio
         type: request.query.type,
         q: request.query.q || undefined,
       });
-      const filename = `historique-${haitiDateOf(options.clock.now())}.csv`;
+      const filename = `historique-${haitiDateOf(app.services.clock.now())}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

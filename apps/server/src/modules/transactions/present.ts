@@ -1,11 +1,13 @@
 import {
   centimesToHtg,
+  CURRENCY,
   maskedName,
   type PayoutLookup,
   type Transaction,
   type TransactionStatus,
   type TransactionType,
 } from '@lajan/domain';
+import type { Movement } from '../../ledger/service.js';
 
 /** The sender of an external transfer, as the ledger records and the receipt shows it. */
 export interface SenderPerson {
@@ -103,4 +105,48 @@ export function presentPayoutLookup(record: TransactionRecord): PayoutLookup {
     recipientMaskedName: maskedName(textOf(record.recipient?.firstName), textOf(record.recipient?.lastName)),
     locked: record.locked,
   };
+}
+
+/** What a just-posted transaction's answer adds to the movement: its numbers and people. */
+export type PostedDetails = Partial<
+  Pick<
+    TransactionRecord,
+    | 'accountNumber'
+    | 'senderAccountNumber'
+    | 'recipientAccountNumber'
+    | 'party'
+    | 'sender'
+    | 'recipient'
+    | 'relatedTransactionNumber'
+  >
+>;
+
+/** A movement just posted, as its answer carries it: posted by `username`, for `agent`. */
+export function presentPosted(
+  movement: Movement,
+  username: string,
+  agent: { code: string; name: string },
+  details: PostedDetails,
+): Transaction {
+  return presentTransaction({
+    transactionNumber: movement.posted.transactionNumber,
+    type: movement.type,
+    status: movement.status,
+    amountCentimes: movement.amountCentimes,
+    feeCentimes: movement.feeCentimes,
+    agentShareCentimes: movement.agentShareCentimes,
+    currency: CURRENCY,
+    createdAt: movement.posted.createdAt,
+    settledAt: null,
+    createdByUsername: username,
+    agent: { code: agent.code, name: agent.name },
+    accountNumber: details.accountNumber ?? null,
+    senderAccountNumber: details.senderAccountNumber ?? null,
+    recipientAccountNumber: details.recipientAccountNumber ?? null,
+    party: details.party ?? null,
+    sender: details.sender ?? null,
+    recipient: details.recipient ?? null,
+    relatedTransactionNumber: details.relatedTransactionNumber ?? null,
+    locked: false,
+  });
 }

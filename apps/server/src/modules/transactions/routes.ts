@@ -1,30 +1,31 @@
 import {
-  agentDepositInputSchema,
-  depositInputSchema,
   errorBodySchema,
-  externalTransferInputSchema,
   historyQuerySchema,
   historyResponseSchema,
-  receiveTransferInputSchema,
+  IDEMPOTENCY_HEADER,
+  moneyFlowDeclarations,
   transactionNumberSchema,
   transactionResponseSchema,
   transactionSearchInputSchema,
   transactionSearchResponseSchema,
   transferClosedErrorBodySchema,
-  transferInputSchema,
-  withdrawInputSchema,
   type Capability,
-  type SessionUser,
-  type Transaction,
 } from '@lajan/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.js';
-import type { Tx } from '../../db/client.js';
-import { requireCapability, sessionOf } from '../auth/plugin.js';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../ledger/idempotency.js';
-import { TransactionsService } from './service.js';
+import { requireCapability, sessionOf } from '../auth/index.js';
+import { Actors } from './actors.js';
+import { MoneyFlowExecutor, type MoneyFlow } from './execute.js';
+import { agentDepositFlow } from './flows/agent-deposit.js';
+import { cancelFlow } from './flows/cancel.js';
+import { depositFlow, withdrawalFlow } from './flows/counter.js';
+import { externalTransferFlow } from './flows/external-transfer.js';
+import { payoutFlow } from './flows/payout.js';
+import { transferFlow } from './flows/transfer.js';
+import { idempotencyKeyOf } from './idempotency-header.js';
+import { TransactionReads } from './reads.js';
+import { unlockTransfer } from './unlock.js';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -49,36 +50,37 @@ const moneyResponses = {
 };
 
 /**
- * What differs from one money route to the next. The validated input (hashed for `Idempotency-Key`
- * and given to `post`) is the body, or, for a route without one, the path parameters.
+ * What differs from one money route to the next: a line per route, its flow. The validated input (hashed
+ * for `Idempotency-Key` and given to the flow) is the body, or, for a route without one, the path
+ * parameters.
  */
-type MoneyRoute<Input extends z.ZodType> = {
+type MoneyRoute<Input extends z.ZodType, Accounts> = {
   /** Below the `/api` prefix; the idempotency scope is `POST ${path}`. */
   path: string;
   capability: Capability;
   summary: string;
   description: string;
-  post: (tx: Tx, at: Date, session: SessionUser, input: z.output<Input>) => Promise<Transaction>;
+  flow: MoneyFlow<z.output<Input>, Accounts>;
 } & ({ body: Input; params?: never } | { params: Input; body?: never });
-
-export interface TransactionsRoutesOptions {
-  clock: Clock;
-}
 
 /**
  * SPEC §7 "Transactions" and `POST /agents/deposit` (docs/contract-ledger.md). Every money-moving POST
  * takes an optional `Idempotency-Key` and answers 201 with the posted transaction.
  */
-export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions> = (app, options) => {
-  const service = new TransactionsService(app.database.db, app.ledger, options.clock);
+export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
+  const db = app.database.db;
+  const actors = new Actors();
+  const { clock } = app.services;
+  const executor = new MoneyFlowExecutor(db, app.ledger, clock, actors);
+  const reads = new TransactionReads(db);
 
   /**
    * Declares one money-moving POST: its capability, the `Idempotency-Key` header, the money answers,
    * and a handler that sends the answer exactly as stored, so that a replay is the first answer byte
-   * for byte. `post` gets the validated input: the body, or the path parameters when `params` is given.
+   * for byte. The flow gets the validated input: the body, or the path parameters when `params` is given.
    */
-  function moneyRoute<Input extends z.ZodType>(route: MoneyRoute<Input>) {
-    const { path, capability, summary, description, body, params, post } = route;
+  function moneyRoute<Input extends z.ZodType, Accounts>(route: MoneyRoute<Input, Accounts>) {
+    const { path, capability, summary, description, body, params, flow } = route;
     app.post(
       path,
       {
@@ -96,15 +98,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
       async (request, reply) => {
         const session = sessionOf(request);
         const input = (body ? request.body : request.params) as z.output<Input>;
-        const answer = await service.run(
-          {
-            session,
-            route: `POST ${path}`,
-            idempotencyKey: idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]),
-            input,
-          },
-          (tx, at) => post(tx, at, session, input),
-        );
+        const answer = await executor.run(flow, {
+          session,
+          route: `POST ${path}`,
+          idempotencyKey: idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]),
+          input,
+        });
         // A plain reply: what it sends is the stored text, as is.
         const raw: FastifyReply = reply;
         if (answer.replayed) void raw.header('idempotent-replay', 'true');
@@ -119,8 +118,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
     summary: 'Dépôt : le client apporte des espèces',
     description:
       'Débite le float de l’agent, crédite le compte client (les frais du barème, nuls par défaut, sont payés en espèces). Toute personne peut déposer.',
-    body: depositInputSchema,
-    post: (tx, at, session, input) => service.deposit(tx, at, session, input),
+    body: moneyFlowDeclarations.deposit.input,
+    flow: depositFlow,
   });
 
   moneyRoute({
@@ -129,8 +128,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
     summary: 'Retrait : le client reçoit des espèces',
     description:
       'Débite le compte client du montant et des frais ; crédite le float de l’agent du montant et de sa part des frais. La personne au guichet doit être titulaire du compte (403).',
-    body: withdrawInputSchema,
-    post: (tx, at, session, input) => service.withdraw(tx, at, session, input),
+    body: moneyFlowDeclarations.withdrawal.input,
+    flow: withdrawalFlow,
   });
 
   moneyRoute({
@@ -139,8 +138,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
     summary: 'Transfert entre deux comptes clients',
     description:
       'Débite l’expéditeur du montant et des frais, crédite le bénéficiaire du montant ; la part de l’agent va à son float, le reste des frais aux revenus. La personne au guichet doit être titulaire du compte expéditeur (403).',
-    body: transferInputSchema,
-    post: (tx, at, session, input) => service.transfer(tx, at, session, input),
+    body: moneyFlowDeclarations.transfer.input,
+    flow: transferFlow,
   });
 
   moneyRoute({
@@ -149,8 +148,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
     summary: 'Envoyer un transfert externe (retrait en espèces par le bénéficiaire)',
     description:
       'Sans `accountNumber` (espèces) : le float de l’agent paie le montant et les frais, `currency` est requise. Avec `accountNumber` : le compte paie, la personne au guichet doit en être titulaire. Le transfert reste `pending` jusqu’au paiement ou à l’annulation ; son numéro est le code de retrait.',
-    body: externalTransferInputSchema,
-    post: (tx, at, session, input) => service.externalTransfer(tx, at, session, input),
+    body: moneyFlowDeclarations.external_transfer.input,
+    flow: externalTransferFlow,
   });
 
   moneyRoute({
@@ -159,8 +158,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
     summary: 'Payer un transfert externe au bénéficiaire',
     description:
       'Par tout agent actif (décision 112). `recipient` porte l’identité lue sur la pièce présentée : prénom, nom, type et numéro de document, saisis par le caissier ; `party`, la personne au guichet, doit montrer cette même pièce. Verrouille le transfert, vérifie qu’il est en attente (sinon 409 `TRANSFER_NOT_PENDING`), qu’il n’est pas bloqué (sinon 409 `TRANSFER_LOCKED`), que le montant éventuel est le sien (422 `AMOUNT_MISMATCH`), que le nom est celui du bénéficiaire (casse, accents, tirets, espaces et ordre des mots ignorés) et, si l’expéditeur a donné un numéro de document, que la pièce est celle-là. Sinon 422 `RECIPIENT_MISMATCH`, sans dire ce qui diffère ; l’échec est enregistré, et cinq échecs depuis le dernier déblocage bloquent le transfert. Crédite le float de l’agent payeur ; la pièce présentée est enregistrée comme `party` du paiement.',
-    body: receiveTransferInputSchema,
-    post: (tx, at, session, input) => service.receive(tx, at, session, input),
+    body: moneyFlowDeclarations.external_payout.input,
+    flow: payoutFlow,
   });
 
   moneyRoute({
@@ -169,8 +168,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
     summary: 'Annuler un transfert externe en attente',
     description:
       'Par l’agent expéditeur. Rembourse le montant (les frais restent acquis) au compte expéditeur, ou en espèces au float de l’agent ; 409 si le transfert n’est plus en attente.',
-    params: z.object({ transactionNumber: transactionNumberSchema }),
-    post: (tx, at, session, input) => service.cancel(tx, at, session, input.transactionNumber),
+    params: moneyFlowDeclarations.external_refund.input,
+    flow: cancelFlow,
   });
 
   app.post(
@@ -195,7 +194,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
       },
     },
     async (request) => ({
-      data: await service.unlock(sessionOf(request), request.params.transactionNumber, request.ip),
+      data: await unlockTransfer(
+        { db, ledger: app.ledger, clock, actors },
+        sessionOf(request),
+        request.params.transactionNumber,
+        request.ip,
+      ),
     }),
   );
 
@@ -204,8 +208,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
     capability: 'agents.deposit',
     summary: 'Dépôt sur agent : le super administrateur approvisionne le float d’un agent',
     description: 'De la trésorerie vers le float de l’agent, sans frais, au plus 1 000 000 HTG.',
-    body: agentDepositInputSchema,
-    post: (tx, at, session, input) => service.agentDeposit(tx, at, session, input),
+    body: moneyFlowDeclarations.agent_deposit.input,
+    flow: agentDepositFlow,
   });
 
   app.post(
@@ -230,7 +234,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
       },
     },
     async (request) => ({
-      data: { transaction: await service.search(sessionOf(request), request.body.transactionNumber) },
+      data: { transaction: await reads.search(sessionOf(request), request.body.transactionNumber) },
     }),
   );
 
@@ -253,7 +257,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
         },
       },
     },
-    async (request) => service.history(sessionOf(request), request.query),
+    async (request) => reads.history(sessionOf(request), request.query),
   );
 
   return Promise.resolve();

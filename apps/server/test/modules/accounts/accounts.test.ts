@@ -2,7 +2,7 @@ import { accountSchema, floatAccountSchema } from '@lajan/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountHolders, accounts, auditLog, persons } from '../../../src/db/schema.js';
-import { isValidNumber } from '../../../src/modules/accounts/numbers.js';
+import { isValidNumber } from '../../../src/ledger/numbers.js';
 import { openFloatAccount } from '../../../src/modules/accounts/index.js';
 import { build, type TestApp } from '../../helpers/build.js';
 import { activeSuperAdminToken, call, createUser } from '../../helpers/fixtures.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../../../src/db/schema.js';
-import { isValidNumber } from '../../../src/modules/accounts/numbers.js';
+import { isValidNumber } from '../../../src/ledger/numbers.js';
 import {
   accountView,
   floatAccountOfAgent,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inMoneyTransaction } from '../../../src/modules/ledger/ledger.js';
+import { inMoneyTransaction } from '../../../src/ledger/ledger.js';
+import { ledgerFlows } from '../../helpers/ledger-flows.js';
 import { build } from '../../helpers/build.js';
 import { TestClock } from '../../helpers/clock.js';
 import { call } from '../../helpers/fixtures.js';
@@ -31,7 +32,7 @@ async function world() {
   /** The treasury funds `agent`'s float at the instant `at` (UTC). */
   async function fundAt(agent: TestAgent, amountCentimes: number, at: string) {
     await inMoneyTransaction(t.app.database.db, (tx) =>
-      t.app.ledger.agentDeposit(tx, {
+      ledgerFlows(t.app.ledger).agentDeposit(tx, {
         userId: superAdminId,
         agent: { id: agent.id, floatAccountId: agent.floatAccountId },
         party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
@@ -99,7 +100,7 @@ describe('GET /api/reports/balance-series', () => {
       .id as string;
     const fundAt = (amountCentimes: number, at: string) =>
       inMoneyTransaction(t.app.database.db, (tx) =>
-        t.app.ledger.agentDeposit(tx, {
+        ledgerFlows(t.app.ledger).agentDeposit(tx, {
           userId: superAdminId,
           agent: { id: pap.id, floatAccountId: pap.floatAccountId },
           party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys, transactions } from '../../../src/db/schema.js';
-import { moneyTransactionStats } from '../../../src/modules/ledger/ledger.js';
+import { moneyTransactionStats } from '../../../src/ledger/ledger.js';
 import { databaseKind } from '../../helpers/database.js';
 import { call, type Answer } from '../../helpers/fixtures.js';
 import {

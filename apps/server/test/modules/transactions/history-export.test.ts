@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inMoneyTransaction } from '../../../src/modules/ledger/ledger.js';
+import { inMoneyTransaction } from '../../../src/ledger/ledger.js';
+import { ledgerFlows } from '../../helpers/ledger-flows.js';
 import { historyCsv } from '../../../src/modules/transactions/history-export.js';
 import { call } from '../../helpers/fixtures.js';
 import {
@@ -151,7 +152,7 @@ describe('GET /api/transactions/history/export', () => {
     const person = await createPerson(world.database.db, { firstName: 'Anne', lastName: 'Pierre' });
     const account = await createCustomerAccount(world.database.db, [person], { agentId: odd.id });
     await inMoneyTransaction(world.database.db, (tx) =>
-      world.app.ledger.agentDeposit(tx, {
+      ledgerFlows(world.app.ledger).agentDeposit(tx, {
         userId: odd.teller.id,
         agent: { id: odd.id, floatAccountId: odd.floatAccountId },
         party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { depositInputSchema, htgToCentimes } from '@lajan/domain';
+import { depositInputSchema } from '@lajan/domain';
 import { parseAmountInput } from '../../lib/amount-input';
 import { ReceiptProvider } from '../../components/receipt/receipt-context';
 import { startApiServer, type ApiServer } from '../../test/api-server';
@@ -20,13 +20,10 @@ afterEach(async () => {
 });
 
 /**
- * The deposit as the server will read it: its schema parses the HTG amount and outputs centimes. The
- * web must still post the HTG it read: the API speaks HTG, and the server converts once.
+ * The deposit as the server reads it: the domain's schema parses the HTG amount and outputs centimes
+ * (decision 136). The web must still post the HTG it read: the API speaks HTG, and the server converts once.
  */
-const centimesSchema = depositInputSchema.transform(({ amount, ...rest }) => ({
-  ...rest,
-  amountCentimes: htgToCentimes(amount),
-}));
+const centimesSchema = depositInputSchema;
 const centimesDeposit: MoneyFlow<typeof centimesSchema> = {
   ...moneyFlows.deposit,
   schema: centimesSchema,

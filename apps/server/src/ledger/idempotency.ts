@@ -1,15 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { idempotencyKeys } from '../../db/schema.js';
-import { LedgerRefused, ValidationFailed } from '../../http/errors.js';
+import type { Db, Tx } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema.js';
+import { LedgerRefused } from './results.js';
 
-/** The header of DESIGN §4, optional so that SPEC's calls work as written. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Keys are kept at least this long (DESIGN §4: 24 h); older ones are pruned lazily. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
-
-const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 export interface IdempotencyScope {
   userId: string;
@@ -24,17 +20,6 @@ export interface IdempotencyScope {
 export interface StoredAnswer {
   status: number;
   bodyText: string;
-}
-
-/** The header's key, checked; undefined when the client sent none. */
-export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || !KEY_PATTERN.test(value))
-    throw new ValidationFailed({
-      'Idempotency-Key': ["La clé d'idempotence doit faire de 1 à 200 caractères visibles (ASCII)"],
-    });
-  return value;
 }
 
 /** A hash that depends on the input's values, not on the order its keys were written in. */
@@ -55,7 +40,7 @@ function stableJson(value: unknown): string {
  * Claims the key inside the money transaction, first of all, so that a concurrent request with the same
  * key waits on the primary key until this transaction ends. Answers `undefined` when the key is new (the
  * caller posts, then `storeAnswer`), the first answer when it was used with the same input, and refuses
- * it (409) when it was used with other input. A refused request rolls back its claim: nothing is stored.
+ * it (`IdempotencyConflict`) when it was used with other input. A refused request rolls back its claim: nothing is stored.
  */
 export async function claimKey(tx: Tx, scope: IdempotencyScope, at: Date): Promise<StoredAnswer | undefined> {
   const [claimed] = await tx

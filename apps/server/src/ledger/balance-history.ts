@@ -1,7 +1,7 @@
 import { centimesFromSql } from '@lajan/domain';
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { accounts, entries } from '../../db/schema.js';
+import type { Executor } from '../db/client.js';
+import { accounts, entries } from '../db/schema.js';
 
 /** Whose balance: some accounts by id, or every agent's float (the network's float). */
 export type BalanceScope = { accountIds: string[] } | { allFloats: true };

@@ -4,7 +4,7 @@ import {
   generateTransactionNumber,
   isValidNumber,
   luhnCheckDigit,
-} from '../../../src/modules/accounts/numbers.js';
+} from '../../src/ledger/numbers.js';
 
 describe('account and transaction numbers', () => {
   it('computes the Luhn check digit of known numbers', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Clock } from '../../clock.js';
-import { seedFeeSchedule } from '../fees/schedule.js';
+import type { Clock } from '../clock.js';
+import { seedFeeSchedule } from './fee-schedule.js';
 import { LedgerService } from './service.js';
 import { ensureSystemAccounts } from './system-accounts.js';
 

@@ -2,20 +2,16 @@ import { centimesFromSql, type LedgerFailureName } from '@lajan/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/db/client.js';
-import { accounts, agents, entries, transactions, users } from '../../../src/db/schema.js';
-import { LedgerRefused } from '../../../src/http/errors.js';
-import { insertWithFreshNumber, openFloatAccount } from '../../../src/modules/accounts/index.js';
-import { defaultFeeBands } from '../../../src/modules/fees/schedule.js';
-import { inMoneyTransaction } from '../../../src/modules/ledger/ledger.js';
-import {
-  movementEntries,
-  type Actor,
-  type LedgerService,
-  type LockedTransfer,
-} from '../../../src/modules/ledger/service.js';
-import { build } from '../../helpers/build.js';
-import { createPerson } from '../../helpers/ledger.js';
+import type { Db } from '../../src/db/client.js';
+import { accounts, agents, entries, transactions, users } from '../../src/db/schema.js';
+import { LedgerRefused } from '../../src/ledger/results.js';
+import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/index.js';
+import { defaultFeeBands } from '../../src/ledger/fee-schedule.js';
+import { inMoneyTransaction } from '../../src/ledger/ledger.js';
+import type { Actor, LedgerService, LockedTransfer } from '../../src/ledger/service.js';
+import { build } from '../helpers/build.js';
+import { ledgerFlows } from '../helpers/ledger-flows.js';
+import { createPerson } from '../helpers/ledger.js';
 
 /*
  * A model-based property test of the ledger (DESIGN §4), driven through the ledger service (not HTTP)
@@ -92,6 +88,30 @@ interface Scene {
   }[];
 }
 
+/**
+ * The model's own who-pays-whom (DESIGN §4), apart from the code it checks: the payer pays the amount
+ * and the fee, the payee gets the amount, the agent's float the agent share, fee income the rest.
+ */
+function modelEntries(
+  parties: { payer: string; payee: string; agentFloat: string; feeIncome: string },
+  {
+    amountCentimes,
+    feeCentimes,
+    agentShareCentimes,
+  }: {
+    amountCentimes: number;
+    feeCentimes: number;
+    agentShareCentimes: number;
+  },
+) {
+  return [
+    { accountId: parties.payer, amountCentimes: -(amountCentimes + feeCentimes) },
+    { accountId: parties.payee, amountCentimes },
+    { accountId: parties.agentFloat, amountCentimes: agentShareCentimes },
+    { accountId: parties.feeIncome, amountCentimes: feeCentimes - agentShareCentimes },
+  ];
+}
+
 /** The model: balances by account id, and what each movement should do to them. */
 class Model {
   constructor(
@@ -115,7 +135,7 @@ class Model {
     amounts: { amountCentimes: number; feeCentimes: number; agentShareCentimes: number },
   ): LedgerFailureName | Map<string, number> {
     const deltas = new Map<string, number>();
-    for (const entry of movementEntries({ ...parties, feeIncome: this.system.feeIncome }, amounts))
+    for (const entry of modelEntries({ ...parties, feeIncome: this.system.feeIncome }, amounts))
       deltas.set(entry.accountId, (deltas.get(entry.accountId) ?? 0) + entry.amountCentimes);
     for (const [id, delta] of deltas) if (delta === 0) deltas.delete(id);
     for (const id of deltas.keys()) if (this.active.get(id) === false) return 'AccountNotActive';
@@ -190,6 +210,7 @@ describe('the ledger under random sequences of movements', () => {
     const { app, database } = await build();
     const db = database.db;
     const ledger: LedgerService = app.ledger;
+    const flows = ledgerFlows(ledger);
     const [superAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'sudo'));
     const system = {
       feeIncome: ledger.system.fee_income.id,
@@ -287,7 +308,7 @@ describe('the ledger under random sequences of movements', () => {
                     ? banded('deposit', step.amount, float, accountId)
                     : banded('withdrawal', step.amount, accountId, float);
                 run = (tx) =>
-                  step.kind === 'deposit' ? ledger.deposit(tx, input) : ledger.withdraw(tx, input);
+                  step.kind === 'deposit' ? flows.deposit(tx, input) : flows.withdraw(tx, input);
                 break;
               }
               case 'transfer': {
@@ -295,7 +316,7 @@ describe('the ledger under random sequences of movements', () => {
                 const to = scene.accountIds[step.to]!;
                 prediction = from === to ? 'SameAccount' : banded('transfer', step.amount, from, to);
                 run = (tx) =>
-                  ledger.transfer(tx, {
+                  flows.transfer(tx, {
                     actor,
                     party,
                     amountCentimes: step.amount,
@@ -316,7 +337,7 @@ describe('the ledger under random sequences of movements', () => {
                   system.payout,
                 );
                 run = (tx) =>
-                  ledger.externalTransfer(tx, {
+                  flows.externalTransfer(tx, {
                     actor,
                     party,
                     amountCentimes: step.amount,
@@ -356,8 +377,8 @@ describe('the ledger under random sequences of movements', () => {
                 run = async (tx) => {
                   const locked = (await ledger.lockTransfer(tx, transfer.number)) as LockedTransfer;
                   return step.kind === 'payout'
-                    ? ledger.payout(tx, { actor, transfer: locked, recipient: {}, party, at })
-                    : ledger.cancel(tx, {
+                    ? flows.payout(tx, { actor, transfer: locked, recipient: {}, party, at })
+                    : flows.cancel(tx, {
                         actor: sending,
                         transfer: locked,
                         sendingAgentFloatAccountId: sending.agent.floatAccountId,
@@ -378,7 +399,7 @@ describe('the ledger under random sequences of movements', () => {
                         { amountCentimes: step.amount, feeCentimes: 0, agentShareCentimes: 0 },
                       );
                 run = (tx) =>
-                  ledger.agentDeposit(tx, {
+                  flows.agentDeposit(tx, {
                     userId: actor.userId,
                     agent: actor.agent,
                     party,
@@ -396,7 +417,7 @@ describe('the ledger under random sequences of movements', () => {
               outcome = 'posted';
             } catch (error) {
               if (!(error instanceof LedgerRefused)) throw error;
-              outcome = error.failure;
+              outcome = error.refusal;
             }
             if (prediction instanceof Map) {
               expect(outcome, `${step.kind} should post`).toBe('posted');

@@ -1,22 +1,17 @@
 import { centimesFromSql, CURRENCY, type TransactionType } from '@lajan/domain';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { postgresErrorOf } from '../../db/errors.js';
-import { accounts, entries, transactions } from '../../db/schema.js';
-import { LedgerRefused, ServiceUnavailable } from '../../http/errors.js';
-import { generateTransactionNumber } from '../accounts/numbers.js';
+import type { Db, Tx } from '../db/client.js';
+import { postgresErrorOf } from '../db/errors.js';
+import { accounts, entries, transactions } from '../db/schema.js';
+import type { EntryInput } from './flows.js';
+import { generateTransactionNumber } from './numbers.js';
+import { LedgerBusy, LedgerRefused } from './results.js';
 
 /**
  * The ledger (DESIGN §4): the only code that writes `transactions`, `entries` and balances.
  * Everything here runs inside the caller's database transaction, opened by `inMoneyTransaction`.
  */
-
-/** One posting: a signed amount in centimes, positive when it raises the account's balance. */
-export interface EntryInput {
-  accountId: string;
-  amountCentimes: number;
-}
 
 /** The party at the counter (SPEC §3). */
 export interface PartyRecord {
@@ -25,7 +20,11 @@ export interface PartyRecord {
   idDocumentNumber: string;
 }
 
-export interface PostingInput {
+/**
+ * The money of one movement: what the ledger checks and writes (the transaction's type, status and
+ * amounts, its entries, who posted it, for which agent, when).
+ */
+export interface Posting {
   type: TransactionType;
   status: 'completed' | 'pending';
   amountCentimes: number;
@@ -34,6 +33,15 @@ export interface PostingInput {
   /** The agent the work was done for: the teller's agent, or the funded agent of an agent deposit. */
   agentId: string | null;
   createdByUserId: string;
+  entries: EntryInput[];
+  at: Date;
+}
+
+/**
+ * The business record of a movement, built by the modules: written on the transaction's row as given,
+ * never read by the ledger's checks.
+ */
+export interface BusinessRecord {
   /** The customer account of a deposit or withdrawal. */
   accountId?: string | null;
   senderAccountId?: string | null;
@@ -42,8 +50,11 @@ export interface PostingInput {
   recipient?: Record<string, unknown> | null;
   party?: PartyRecord | null;
   relatedTransactionId?: string | null;
-  entries: EntryInput[];
-  at: Date;
+}
+
+export interface PostingInput {
+  posting: Posting;
+  record: BusinessRecord;
   /**
    * For a refusal about one account, the input field that named it (`senderAccountNumber`…), so that
    * the form shows the message under that field.
@@ -86,12 +97,15 @@ const NUMBER_ATTEMPTS = 5;
  * global order. A refusal throws `LedgerRefused` and has written nothing; the caller's transaction rolls
  * back whatever it wrote before.
  */
-export async function post(tx: Tx, posting: PostingInput): Promise<PostedTransaction> {
+export async function post(
+  tx: Tx,
+  { posting, record, fieldOfAccount = {} }: PostingInput,
+): Promise<PostedTransaction> {
   const deltas = checkBalanced(posting);
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
     const transactionNumber = generateTransactionNumber();
-    const { inserted, locked } = await writePosting(tx, posting, deltas, transactionNumber);
-    const balancesCentimes = refuseOrBalances(posting, deltas, locked);
+    const { inserted, locked } = await writePosting(tx, posting, record, deltas, transactionNumber);
+    const balancesCentimes = refuseOrBalances(fieldOfAccount, deltas, locked);
     // Every check passed and nothing was inserted: the number was taken; the next attempt draws another.
     if (inserted) return { id: inserted, transactionNumber, createdAt: posting.at, balancesCentimes };
   }
@@ -104,11 +118,11 @@ export async function post(tx: Tx, posting: PostingInput): Promise<PostedTransac
  * always gets the same message.
  */
 function refuseOrBalances(
-  posting: PostingInput,
+  fieldOfAccount: Record<string, string>,
   deltas: Map<string, number>,
   locked: LockedAccount[],
 ): Map<string, number> {
-  const fieldOf = (id: string) => posting.fieldOfAccount?.[id];
+  const fieldOf = (id: string) => fieldOfAccount[id];
   for (const account of locked)
     if (account.status !== 'active')
       throw new LedgerRefused('AccountNotActive', { field: fieldOf(account.id) });
@@ -125,7 +139,7 @@ function refuseOrBalances(
 }
 
 /** Sums the entries per account, drops the zeros, and refuses (as a fault) anything that does not balance. */
-function checkBalanced(posting: PostingInput): Map<string, number> {
+function checkBalanced(posting: Posting): Map<string, number> {
   const { amountCentimes, feeCentimes, agentShareCentimes } = posting;
   for (const value of [amountCentimes, feeCentimes, agentShareCentimes])
     if (!Number.isSafeInteger(value))
@@ -168,7 +182,8 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
  */
 async function writePosting(
   tx: Tx,
-  posting: PostingInput,
+  posting: Posting,
+  record: BusinessRecord,
   deltas: Map<string, number>,
   transactionNumber: string,
 ): Promise<{ inserted: string | null; locked: LockedAccount[] }> {
@@ -195,9 +210,9 @@ async function writePosting(
         recipient_account_id, sender_person_id, recipient, party, related_transaction_id, created_at)
       select ${id}::uuid, ${transactionNumber}, ${posting.type}, ${posting.status}, ${posting.amountCentimes}::bigint,
         ${posting.feeCentimes}::bigint, ${posting.agentShareCentimes}::bigint, ${CURRENCY}, ${posting.agentId}::uuid,
-        ${posting.createdByUserId}::uuid, ${posting.accountId ?? null}::uuid, ${posting.senderAccountId ?? null}::uuid,
-        ${posting.recipientAccountId ?? null}::uuid, ${posting.senderPersonId ?? null}::uuid,
-        ${json(posting.recipient)}::jsonb, ${json(posting.party)}::jsonb, ${posting.relatedTransactionId ?? null}::uuid,
+        ${posting.createdByUserId}::uuid, ${record.accountId ?? null}::uuid, ${record.senderAccountId ?? null}::uuid,
+        ${record.recipientAccountId ?? null}::uuid, ${record.senderPersonId ?? null}::uuid,
+        ${json(record.recipient)}::jsonb, ${json(record.party)}::jsonb, ${record.relatedTransactionId ?? null}::uuid,
         ${at}::timestamptz
       where (select ok from allowed)
       on conflict (transaction_number) do nothing
@@ -250,7 +265,7 @@ export const moneyTransactionStats = { retries: 0 };
 
 /**
  * One database transaction per movement, READ COMMITTED with the row locks of `post`. A serialization
- * failure or a deadlock is retried up to three times, then answered 503 in French, never 500.
+ * failure or a deadlock is retried up to three times, then `LedgerBusy` (the handler's 503), never a fault.
  */
 export async function inMoneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
@@ -270,7 +285,7 @@ export async function inMoneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>
       if (overdrawn && attempt >= MONEY_TRANSACTION_RETRIES)
         throw new LedgerRefused('InsufficientFunds', { field: 'amount' });
       if (code === undefined || !(RETRYABLE_SQLSTATES.has(code) || overdrawn)) throw error;
-      if (attempt >= MONEY_TRANSACTION_RETRIES) throw new ServiceUnavailable();
+      if (attempt >= MONEY_TRANSACTION_RETRIES) throw new LedgerBusy();
       moneyTransactionStats.retries += 1;
     }
   }

@@ -1,17 +1,8 @@
-import {
-  centimesFromSql,
-  centimesToHtg,
-  defaultAgentShareCentimes,
-  feeTypes,
-  outsideFeeBandsMessage,
-  transactionTypeLabels,
-  type FeeRow,
-  type FeeType,
-} from '@lajan/domain';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
-import { feeSchedule } from '../../db/schema.js';
-import { LedgerRefused } from '../../http/errors.js';
+import { centimesFromSql, defaultAgentShareCentimes, feeTypes, type FeeType } from '@lajan/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client.js';
+import { feeSchedule } from '../db/schema.js';
+import { feeOf, type FeeBand, type FeeQuoteCentimes } from './fees.js';
 
 /**
  * The default schedule (DESIGN §4b), in HTG: each band's lower bound and the fee per type; `null` where
@@ -34,14 +25,6 @@ const DEFAULT_BANDS: readonly { fromHtg: number; fees: Record<FeeType, number | 
   { fromHtg: 75_000, fees: { deposit: 0, transfer: 130, withdrawal: null, external_transfer: 1_600 } },
 ];
 const LAST_BAND_END_HTG = 100_000;
-
-export interface FeeBand {
-  type: FeeType;
-  minAmountCentimes: number;
-  maxAmountCentimes: number;
-  feeCentimes: number;
-  agentShareCentimes: number;
-}
 
 /** The default schedule as rows: one per band and type, deposit rows included, agent share 40 % rounded down. */
 export function defaultFeeBands(): FeeBand[] {
@@ -79,71 +62,35 @@ export async function seedFeeSchedule(db: Db, now: Date): Promise<void> {
     .onConflictDoNothing();
 }
 
-export interface FeeQuoteCentimes {
-  feeCentimes: number;
-  agentShareCentimes: number;
+/** The bands of `type` in force, ascending: what `feeOf` computes from, read in the caller's transaction. */
+export async function readFeeSchedule(executor: Executor, type: FeeType): Promise<FeeBand[]> {
+  const rows = await executor
+    .select({
+      minAmountCentimes: feeSchedule.minAmountCentimes,
+      maxAmountCentimes: feeSchedule.maxAmountCentimes,
+      feeCentimes: feeSchedule.feeCentimes,
+      agentShareCentimes: feeSchedule.agentShareCentimes,
+    })
+    .from(feeSchedule)
+    .where(eq(feeSchedule.type, type))
+    .orderBy(asc(feeSchedule.minAmountCentimes));
+  return rows.map((row) => ({
+    type,
+    minAmountCentimes: centimesFromSql(row.minAmountCentimes),
+    maxAmountCentimes: centimesFromSql(row.maxAmountCentimes),
+    feeCentimes: centimesFromSql(row.feeCentimes),
+    agentShareCentimes: centimesFromSql(row.agentShareCentimes),
+  }));
 }
 
 /**
- * The fee and agent share that an operation of `type` and amount is charged, from the band that covers
- * it; an amount that no band covers is refused (`OutsideFeeBands`, 422) before anything is written.
+ * The fee and agent share that an operation of `type` and amount is charged, by the schedule as it is
+ * now; an amount that no band covers is refused (`OutsideFeeBands`) before anything is written.
  */
 export async function feeFor(
   executor: Executor,
   type: FeeType,
   amountCentimes: number,
 ): Promise<FeeQuoteCentimes> {
-  const [band] = await executor
-    .select({ feeCentimes: feeSchedule.feeCentimes, agentShareCentimes: feeSchedule.agentShareCentimes })
-    .from(feeSchedule)
-    .where(
-      and(
-        eq(feeSchedule.type, type),
-        lte(feeSchedule.minAmountCentimes, amountCentimes),
-        gte(feeSchedule.maxAmountCentimes, amountCentimes),
-      ),
-    )
-    .orderBy(asc(feeSchedule.minAmountCentimes))
-    .limit(1);
-  if (band) {
-    return {
-      feeCentimes: centimesFromSql(band.feeCentimes),
-      agentShareCentimes: centimesFromSql(band.agentShareCentimes),
-    };
-  }
-  const [range] = await executor
-    .select({
-      min: sql<string | null>`min(${feeSchedule.minAmountCentimes})`,
-      max: sql<string | null>`max(${feeSchedule.maxAmountCentimes})`,
-    })
-    .from(feeSchedule)
-    .where(eq(feeSchedule.type, type));
-  const message =
-    range?.min != null && range.max != null
-      ? outsideFeeBandsMessage(type, centimesToHtg(range.min), centimesToHtg(range.max))
-      : `Montant hors barème : aucun barème de frais pour ${transactionTypeLabels[type].toLowerCase()}`;
-  throw new LedgerRefused('OutsideFeeBands', { message, field: 'amount' });
-}
-
-/** The schedule as SPEC §3 fee rows in HTG, grouped by type in the order of the fee tables. */
-export async function feeGroups(
-  executor: Executor,
-): Promise<{ type: FeeType; label: string; rows: FeeRow[] }[]> {
-  const rows = await executor
-    .select()
-    .from(feeSchedule)
-    .orderBy(asc(feeSchedule.type), asc(feeSchedule.minAmountCentimes));
-  return feeTypes.map((type) => ({
-    type,
-    label: transactionTypeLabels[type],
-    rows: rows
-      .filter((row) => row.type === type)
-      .map((row) => ({
-        type,
-        min_amount: centimesToHtg(row.minAmountCentimes),
-        max_amount: centimesToHtg(row.maxAmountCentimes),
-        fee: centimesToHtg(row.feeCentimes),
-        agent_share: centimesToHtg(row.agentShareCentimes),
-      })),
-  }));
+  return feeOf(await readFeeSchedule(executor, type), type, amountCentimes);
 }

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Tx } from '../../../src/db/client.js';
-import { postgresErrorOf } from '../../../src/db/errors.js';
-import { LedgerRefused } from '../../../src/http/errors.js';
-import { inMoneyTransaction, moneyTransactionStats } from '../../../src/modules/ledger/ledger.js';
+import type { Tx } from '../../src/db/client.js';
+import { postgresErrorOf } from '../../src/db/errors.js';
+import { LedgerRefused } from '../../src/ledger/results.js';
+import { inMoneyTransaction, moneyTransactionStats } from '../../src/ledger/ledger.js';
 import {
   balanceOf,
   busyLedgerWorld,
   expectLedgerInvariants,
   ledgerSnapshot,
   transactionRow,
-} from '../../helpers/ledger.js';
+} from '../helpers/ledger.js';
 
 /*
  * The ledger's rules held by the database itself (migration 0005, docs/decisions/121): each write here
@@ -223,7 +223,7 @@ describe('a posting that the database refuses for a balance below zero', () => {
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(LedgerRefused);
-    expect((refused as LedgerRefused).failure).toBe('InsufficientFunds');
+    expect((refused as LedgerRefused).refusal).toBe('InsufficientFunds');
     expect(await ledgerSnapshot(world.db)).toEqual(before);
     await expectLedgerInvariants(world.db);
   });

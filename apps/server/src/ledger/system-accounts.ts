@@ -1,8 +1,8 @@
 import { CURRENCY } from '@lajan/domain';
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { accounts } from '../../db/schema.js';
-import { generateAccountNumber } from '../accounts/numbers.js';
+import type { Db } from '../db/client.js';
+import { accounts } from '../db/schema.js';
+import { generateAccountNumber } from './numbers.js';
 
 export const systemAccountCodes = ['fee_income', 'payout', 'treasury'] as const;
 export type SystemAccountCode = (typeof systemAccountCodes)[number];

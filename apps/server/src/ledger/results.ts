@@ -1,0 +1,75 @@
+import type { FeeType } from '@lajan/domain';
+
+/**
+ * What the money code answers when it does not post: one closed set of names, as TigerBeetle's
+ * `CreateTransferResult`, with no HTTP status and no French text. The one error handler
+ * (`http/errors.ts`) gives each its status and the domain's message (`ledgerFailures`).
+ */
+export type LedgerRefusal =
+  // The posting's own checks (DESIGN §4).
+  | 'AccountNotActive'
+  | 'CurrencyMismatch'
+  | 'InsufficientFunds'
+  | 'SameAccount'
+  | 'OutsideFeeBands'
+  | 'AgentDepositLimit'
+  | 'TransferNotPending'
+  | 'IdempotencyConflict'
+  // A flow's resolution of what the request names, and who may use it.
+  | 'AccountNotFound'
+  | 'PersonNotFound'
+  | 'TransactionNotFound'
+  | 'AgentNotFound'
+  | 'AgentNotActive'
+  | 'NotAccountHolder'
+  | 'NotSendingAgent'
+  | 'AmountMismatch'
+  | 'RecipientMismatch'
+  | 'TransferLocked'
+  | 'TransferNotLocked'
+  | 'TransferAlreadyPaid'
+  | 'TransferCancelled';
+
+export interface LedgerRefusalDetails {
+  /** The input the refusal is about (`senderAccountNumber`…), so that the form shows it under that field. */
+  field?: string | undefined;
+  /** `TransferAlreadyPaid`: when it was paid. */
+  paidAt?: Date | undefined;
+  /** `OutsideFeeBands`: the type asked for and the amounts its bands cover (none when it has no band). */
+  feeBands?: { type: FeeType; range: { minCentimes: number; maxCentimes: number } | null };
+  /** `NotSendingAgent`: refused on an unlock (its own message) rather than a cancellation. */
+  unlock?: true;
+}
+
+/** A refused movement: nothing was written (the caller's transaction rolls back what it wrote before). */
+export class LedgerRefused extends Error {
+  readonly kind = 'LedgerRefused';
+  constructor(
+    readonly refusal: LedgerRefusal,
+    readonly details: LedgerRefusalDetails = {},
+  ) {
+    super(`ledger: ${refusal}`);
+  }
+}
+
+/** A serialization failure or a deadlock outlived its retries (DESIGN §4): try again later. */
+export class LedgerBusy extends Error {
+  readonly kind = 'LedgerBusy';
+  constructor() {
+    super('ledger: busy, retries exhausted');
+  }
+}
+
+/** The system accounts are not known yet (a start before the database answered): try again later. */
+export class LedgerUnavailable extends Error {
+  readonly kind = 'LedgerUnavailable';
+  constructor() {
+    super('ledger: the system accounts are not known yet');
+  }
+}
+
+export type LedgerResult = LedgerRefused | LedgerBusy | LedgerUnavailable;
+
+export function isLedgerResult(error: unknown): error is LedgerResult {
+  return error instanceof LedgerRefused || error instanceof LedgerBusy || error instanceof LedgerUnavailable;
+}

@@ -1,0 +1,156 @@
+import { centimesFromSql, type FeeType, type TransactionType } from '@lajan/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import { transactions } from '../db/schema.js';
+import { feeFor } from './fee-schedule.js';
+import type { PostingFlow } from './flows.js';
+import { post, type BusinessRecord, type PostedTransaction } from './ledger.js';
+import { LedgerRefused, LedgerUnavailable } from './results.js';
+import type { SystemAccounts } from './system-accounts.js';
+
+/** The agent a movement is done for, with its float account (where the agent's share of a fee goes). */
+export interface AgentRef {
+  id: string;
+  floatAccountId: string;
+}
+
+/** Who posts: the signed-in user, for its agent. */
+export interface Actor {
+  userId: string;
+  agent: AgentRef;
+}
+
+export interface Movement {
+  posted: PostedTransaction;
+  type: TransactionType;
+  status: 'completed' | 'pending';
+  amountCentimes: number;
+  feeCentimes: number;
+  agentShareCentimes: number;
+}
+
+/** An external transfer, locked for a payout or a cancellation. */
+export interface LockedTransfer {
+  id: string;
+  transactionNumber: string;
+  status: 'completed' | 'pending' | 'cancelled';
+  amountCentimes: number;
+  agentId: string | null;
+  senderAccountId: string | null;
+  senderPersonId: string | null;
+  recipient: Record<string, unknown> | null;
+}
+
+/** One flow to post: its accounts, resolved to ids by the caller, and its business record. */
+export interface FlowPosting<Accounts> {
+  flow: PostingFlow<Accounts>;
+  accounts: Accounts;
+  amountCentimes: number;
+  /** Who posts, and for which agent (an agent deposit: the funded agent). */
+  actor: Actor;
+  record: BusinessRecord;
+  at: Date;
+  /** For a refusal about one account, the input field that named it. */
+  fieldOfAccount?: Record<string, string>;
+}
+
+/**
+ * Every money movement of DESIGN §4, on account ids already resolved (the transactions module finds
+ * them by number and checks who may use them), and the external transfers' settlement. The fee and
+ * agent share come from the schedule by type and amount band; an amount outside every band is refused
+ * before anything is written.
+ */
+export class LedgerService {
+  #system: SystemAccounts | undefined;
+
+  /** Without `system`, the ledger waits for `useSystemAccounts` (a start before the database answers). */
+  constructor(system?: SystemAccounts) {
+    this.#system = system;
+  }
+
+  /** The system accounts; until the database has answered once, `LedgerUnavailable`. */
+  get system(): SystemAccounts {
+    if (!this.#system) throw new LedgerUnavailable();
+    return this.#system;
+  }
+
+  useSystemAccounts(system: SystemAccounts): void {
+    this.#system = system;
+  }
+
+  /**
+   * Posts one flow: its own checks first, then its fee from the schedule in force (banded flows; the
+   * others have none), who pays whom, and the posting. A refusal throws `LedgerRefused`.
+   */
+  async postFlow<Accounts>(tx: Tx, input: FlowPosting<Accounts>): Promise<Movement> {
+    const { flow, accounts, amountCentimes } = input;
+    flow.check?.(accounts, amountCentimes);
+    const { feeCentimes, agentShareCentimes } = flow.banded
+      ? await feeFor(tx, flow.type as FeeType, amountCentimes)
+      : { feeCentimes: 0, agentShareCentimes: 0 };
+    const amounts = { amountCentimes, feeCentimes, agentShareCentimes };
+    const system = this.system;
+    const posted = await post(tx, {
+      posting: {
+        type: flow.type,
+        status: flow.status,
+        ...amounts,
+        agentId: input.actor.agent.id,
+        createdByUserId: input.actor.userId,
+        at: input.at,
+        entries: flow.entries(
+          accounts,
+          { feeIncome: system.fee_income.id, payout: system.payout.id, treasury: system.treasury.id },
+          amounts,
+        ),
+      },
+      record: input.record,
+      fieldOfAccount: input.fieldOfAccount ?? {},
+    });
+    return { posted, type: flow.type, status: flow.status, ...amounts };
+  }
+
+  /**
+   * Locks an external transfer's row (`FOR UPDATE`), before any account, so that a payout and a
+   * cancellation of one transfer run one after the other. Undefined when the number is not one.
+   */
+  async lockTransfer(tx: Tx, transactionNumber: string): Promise<LockedTransfer | undefined> {
+    const [row] = await tx
+      .select({
+        id: transactions.id,
+        transactionNumber: transactions.transactionNumber,
+        type: transactions.type,
+        status: transactions.status,
+        amountCentimes: transactions.amountCentimes,
+        agentId: transactions.agentId,
+        senderAccountId: transactions.senderAccountId,
+        senderPersonId: transactions.senderPersonId,
+        recipient: transactions.recipient,
+      })
+      .from(transactions)
+      .where(eq(transactions.transactionNumber, transactionNumber))
+      .for('update');
+    if (!row || row.type !== 'external_transfer') return undefined;
+    return {
+      id: row.id,
+      transactionNumber: row.transactionNumber,
+      status: row.status,
+      amountCentimes: centimesFromSql(row.amountCentimes),
+      agentId: row.agentId,
+      senderAccountId: row.senderAccountId,
+      senderPersonId: row.senderPersonId,
+      recipient: row.recipient,
+    };
+  }
+
+  /** `UPDATE … WHERE status = 'pending'`: a transfer changes status once, whatever ran before. */
+  async settle(tx: Tx, transfer: LockedTransfer, status: 'completed' | 'cancelled', at: Date): Promise<void> {
+    const updated = await tx
+      .update(transactions)
+      .set({ status, settledAt: at })
+      .where(and(eq(transactions.id, transfer.id), eq(transactions.status, 'pending')))
+      .returning({ id: transactions.id });
+    if (updated.length === 0) throw new LedgerRefused('TransferNotPending');
+    transfer.status = status;
+  }
+}

@@ -1,0 +1,143 @@
+import { centimesToHtg, type SessionUser, type Transaction } from '@lajan/domain';
+import type { Clock } from '../../clock.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { PostingFlow } from '../../ledger/flows.js';
+import {
+  claimKey,
+  pruneKeys,
+  requestHashOf,
+  storeAnswer,
+  type IdempotencyScope,
+  type StoredAnswer,
+} from '../../ledger/idempotency.js';
+import { inMoneyTransaction, type BusinessRecord } from '../../ledger/ledger.js';
+import type { Actor, LedgerService, Movement } from '../../ledger/service.js';
+import type { Actors } from './actors.js';
+
+/** What a flow's `resolve` may use besides the transaction: when, who, and the ledger's reads. */
+export interface FlowContext {
+  at: Date;
+  session: SessionUser;
+  actors: Actors;
+  ledger: LedgerService;
+}
+
+/** A request resolved: the accounts the flow's entries name, its business record, and its answer. */
+export interface Resolved<Accounts> {
+  accounts: Accounts;
+  amountCentimes: number;
+  actor: Actor;
+  record: BusinessRecord;
+  /** For a refusal about one account, the input field that named it. */
+  fieldOfAccount?: Record<string, string>;
+  /** The answer's transaction, once posted. */
+  present: (tx: Tx, movement: Movement) => Promise<Transaction> | Transaction;
+}
+
+/**
+ * One money flow on the server: who pays whom (`posting`, the ledger's pure definition) and how a request
+ * names its accounts (`resolve`: finds them, applies the rules about who may use them, builds the
+ * business record). `afterRollback` sees a refusal once its transaction has rolled back.
+ */
+export interface MoneyFlow<Input, Accounts = never> {
+  posting: PostingFlow<Accounts>;
+  resolve: (tx: Tx, context: FlowContext, input: Input) => Promise<Resolved<Accounts>>;
+  afterRollback?: (
+    error: unknown,
+    services: { db: Db; ledger: LedgerService; clock: Clock },
+  ) => Promise<void>;
+}
+
+/** An answer of a money route: what the first request got, replayed as is for its idempotency key. */
+export interface MoneyAnswer extends StoredAnswer {
+  replayed: boolean;
+}
+
+/** What the executor needs of the request. */
+export interface MoneyRequest<Input> {
+  session: SessionUser;
+  /** `POST /transactions/transfer`: the idempotency scope with the user. */
+  route: string;
+  idempotencyKey: string | undefined;
+  /** The validated input and path parameters, hashed to recognise a repeat. */
+  input: Input;
+}
+
+/**
+ * The input with its amount in HTG, as the wire had it: what the idempotency hash is of, so that a key
+ * stored before the schemas gave centimes (decision 136) still recognises its retry.
+ */
+function wireOf(input: unknown): unknown {
+  if (input === null || typeof input !== 'object' || !('amountCentimes' in input)) return input;
+  const { amountCentimes, ...rest } = input as { amountCentimes: number | null | undefined };
+  return { ...rest, amount: amountCentimes == null ? amountCentimes : centimesToHtg(amountCentimes) };
+}
+
+/** How often a process deletes the idempotency keys past their retention. */
+const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * The one executor of the money flows: one database transaction per request that claims the idempotency
+ * key first (a repeat gets the first answer, posting nothing), resolves the flow, posts it, and stores the
+ * exact answer with the key. A refusal throws and stores nothing.
+ */
+export class MoneyFlowExecutor {
+  #lastPruneMs = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+    private readonly actors: Actors,
+  ) {}
+
+  async run<Input, Accounts>(
+    flow: MoneyFlow<Input, Accounts>,
+    request: MoneyRequest<Input>,
+  ): Promise<MoneyAnswer> {
+    const scope: IdempotencyScope | undefined = request.idempotencyKey
+      ? {
+          userId: request.session.id,
+          route: request.route,
+          key: request.idempotencyKey,
+          requestHash: requestHashOf(wireOf(request.input)),
+        }
+      : undefined;
+    const answer = await inMoneyTransaction(this.db, async (tx): Promise<MoneyAnswer> => {
+      const at = this.clock.now();
+      if (scope) {
+        const stored = await claimKey(tx, scope, at);
+        if (stored) return { ...stored, replayed: true };
+      }
+      const context = { at, session: request.session, actors: this.actors, ledger: this.ledger };
+      const resolved = await flow.resolve(tx, context, request.input);
+      const movement = await this.ledger.postFlow(tx, {
+        flow: flow.posting,
+        accounts: resolved.accounts,
+        amountCentimes: resolved.amountCentimes,
+        actor: resolved.actor,
+        record: resolved.record,
+        at,
+        ...(resolved.fieldOfAccount ? { fieldOfAccount: resolved.fieldOfAccount } : {}),
+      });
+      const transaction = await resolved.present(tx, movement);
+      const fresh = { status: 201, bodyText: JSON.stringify({ data: transaction }) };
+      if (scope) await storeAnswer(tx, scope, fresh);
+      return { ...fresh, replayed: false };
+    }).catch(async (error: unknown) => {
+      await flow.afterRollback?.(error, { db: this.db, ledger: this.ledger, clock: this.clock });
+      throw error;
+    });
+    if (scope) await this.#pruneNowAndThen();
+    return answer;
+  }
+
+  async #pruneNowAndThen(): Promise<void> {
+    const now = this.clock.now();
+    if (now.getTime() - this.#lastPruneMs < PRUNE_INTERVAL_MS) return;
+    this.#lastPruneMs = now.getTime();
+    // The movement is committed: a failed clean-up must not turn its answer into an error. The next
+    // keyed request after the interval tries again.
+    await pruneKeys(this.db, now).catch(() => undefined);
+  }
+}

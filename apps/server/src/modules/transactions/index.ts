@@ -1,0 +1,4 @@
+// The money routes (a line per flow, decision 136), the history's reads and export.
+export { transactionsRoutes } from './routes.js';
+export { historyExportRoutes } from './history-export.js';
+export { agentWithFloatByCode } from './store.js';

@@ -1,0 +1,73 @@
+import {
+  audienceOf,
+  type Pagination,
+  type PayoutLookup,
+  type SessionUser,
+  type Transaction,
+  type TransactionType,
+} from '@lajan/domain';
+import type { Db } from '../../db/client.js';
+import { Forbidden } from '../../http/errors.js';
+import { LedgerRefused } from '../../ledger/results.js';
+import { presentPayoutLookup, presentTransaction } from './present.js';
+import { agentWithFloatByCode, historyPage, transactionByNumber } from './store.js';
+
+/** The transactions as they are read: the search by number and the history. */
+export class TransactionReads {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * `POST /transactions/search` (decision 112): a pending external transfer answers its pay-out look-up
+   * (amount, status, sending agent, the recipient's initials), whoever asks; any other transaction
+   * answers whole to its own agent (the super administrator: all), and 404 to another agent.
+   */
+  async search(session: SessionUser, transactionNumber: string): Promise<Transaction | PayoutLookup> {
+    const record = await transactionByNumber(this.db, transactionNumber);
+    if (!record) throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
+    if (record.type === 'external_transfer' && record.status === 'pending')
+      return presentPayoutLookup(record);
+    if (audienceOf(session) === 'superAdmin') return presentTransaction(record);
+    const ownAgentId = session.agent
+      ? (await agentWithFloatByCode(this.db, session.agent.code))?.id
+      : undefined;
+    if (ownAgentId !== undefined && record.agentId === ownAgentId) return presentTransaction(record);
+    // Another agent's transfer that is no longer pending (decision 131): the teller holding its code
+    // learns that it was paid, and when, or that it was cancelled; nothing more of it.
+    if (record.type === 'external_transfer' && record.status === 'completed')
+      throw new LedgerRefused('TransferAlreadyPaid', { paidAt: record.settledAt ?? undefined });
+    if (record.type === 'external_transfer' && record.status === 'cancelled')
+      throw new LedgerRefused('TransferCancelled');
+    throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
+  }
+
+  /** `GET /transactions/history`: the agent's transactions, or all for the super administrator. */
+  async history(
+    session: SessionUser,
+    query: { page: number; per_page: number; type?: TransactionType | undefined; q?: string | undefined },
+  ): Promise<{ data: Transaction[]; pagination: Pagination }> {
+    let agentId: string | undefined;
+    if (audienceOf(session) !== 'superAdmin') {
+      if (!session.agent) throw new Forbidden();
+      const agent = await agentWithFloatByCode(this.db, session.agent.code);
+      if (!agent) throw new Forbidden();
+      agentId = agent.id;
+    }
+    const { records, total } = await historyPage(this.db, {
+      agentId,
+      type: query.type,
+      q: query.q || undefined,
+      page: query.page,
+      perPage: query.per_page,
+    });
+    const offset = (query.page - 1) * query.per_page;
+    return {
+      data: records.map((record) => presentTransaction(record)),
+      pagination: {
+        total,
+        total_pages: Math.ceil(total / query.per_page),
+        firstItem: records.length > 0 ? offset + 1 : 0,
+        lastItem: records.length > 0 ? offset + records.length : 0,
+      },
+    };
+  }
+}

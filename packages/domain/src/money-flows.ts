@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import {
+  agentDepositInputSchema,
+  depositInputSchema,
+  externalTransferInputSchema,
+  receiveTransferInputSchema,
+  transactionNumberSchema,
+  transferInputSchema,
+  withdrawInputSchema,
+} from './transactions/inputs.js';
+import {
+  cancelTransferMessages,
+  transactionFailureMessages,
+  transactionSuccessMessages,
+} from './transactions/messages.js';
+import { feeTypes, transactionTypeLabels, type TransactionType } from './transactions/types.js';
+
+/** `POST /transactions/{transactionNumber}/cancel`: the transfer it cancels, from the path. */
+export const cancelTransferParamsSchema = z.object({ transactionNumber: transactionNumberSchema });
+
+/**
+ * One money flow as the domain declares it (issue 13), under the transaction type it records: the
+ * schema of its input (HTG on the wire, `amountCentimes` out: decision 136), whether the fee schedule
+ * prices it, and its words. The server adds how its accounts are resolved and who pays whom; the web
+ * its page.
+ */
+export interface MoneyFlowDeclaration<Input extends z.ZodType = z.ZodType> {
+  input: Input;
+  /** Priced by the bands of the fee schedule (DESIGN §4b): the four fee types. */
+  banded: boolean;
+  /** The transaction type's label (the history, the receipt). */
+  label: string;
+  /** The toast after a success (SPEC §8). */
+  success: string;
+  /** The fallback of a failure that carries no message of the server (SPEC §8). */
+  failure: string;
+}
+
+function declare<Input extends z.ZodType>(
+  type: TransactionType,
+  input: Input,
+  messages: { success: string; failure: string },
+): MoneyFlowDeclaration<Input> {
+  return {
+    input,
+    banded: (feeTypes as readonly string[]).includes(type),
+    label: transactionTypeLabels[type],
+    ...messages,
+  };
+}
+
+const messagesOf = (flow: keyof typeof transactionSuccessMessages) => ({
+  success: transactionSuccessMessages[flow],
+  failure: transactionFailureMessages[flow],
+});
+
+/**
+ * Every money flow of DESIGN §4, once, by the transaction type it records (a cancellation records
+ * `external_refund`).
+ */
+export const moneyFlowDeclarations = {
+  deposit: declare('deposit', depositInputSchema, messagesOf('deposit')),
+  withdrawal: declare('withdrawal', withdrawInputSchema, messagesOf('withdrawal')),
+  transfer: declare('transfer', transferInputSchema, messagesOf('transfer')),
+  external_transfer: declare(
+    'external_transfer',
+    externalTransferInputSchema,
+    messagesOf('externalTransfer'),
+  ),
+  external_payout: declare('external_payout', receiveTransferInputSchema, messagesOf('receive')),
+  external_refund: declare('external_refund', cancelTransferParamsSchema, {
+    success: cancelTransferMessages.success,
+    failure: cancelTransferMessages.failure,
+  }),
+  agent_deposit: declare('agent_deposit', agentDepositInputSchema, messagesOf('agentDeposit')),
+} satisfies Record<TransactionType, MoneyFlowDeclaration>;
