@@ -30,7 +30,8 @@ import { auditRoutes } from './modules/audit/index.js';
 import { authPlugin, authRoutes } from './modules/auth/index.js';
 import { feeEditorRoutes, feesRoutes } from './modules/fees/index.js';
 import { healthRoutes } from './modules/health/index.js';
-import { ledgerPlugin } from './ledger/plugin.js';
+import { seedFeeSchedule } from './ledger/fee-schedule.js';
+import { ensureSystemAccounts } from './ledger/system-accounts.js';
 import { personsRoutes } from './modules/persons/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { reportsRoutes } from './modules/reports/index.js';
@@ -212,7 +213,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       app.log.info({ username: config.superAdmin.username }, 'super administrateur créé');
   });
 
-  await app.register(ledgerPlugin, { clock });
+  // The ledger's own accounts (fee income, to pay out, treasury) and the default fee schedule, created
+  // when missing, idempotently, before any route can post.
+  app.databaseStartup.step(async () => {
+    const now = clock.now();
+    services.ledger.useSystemAccounts(await ensureSystemAccounts(app.database.db, now));
+    await seedFeeSchedule(app.database.db, now);
+  });
 
   await app.register(
     async (api) => {

@@ -7,6 +7,13 @@ import { AuthService, TokenService } from './modules/auth/index.js';
 import { PersonsService } from './modules/persons/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { UsersService } from './modules/users/index.js';
+import { LedgerService } from './ledger/service.js';
+import {
+  Actors,
+  MoneyFlowExecutor,
+  TransactionReads,
+  type MoneyFlowDeps,
+} from './modules/transactions/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +43,13 @@ export interface Services {
   agents: AgentsService;
   accounts: AccountsService;
   registration: RegistrationService;
+  /** The money: every posting goes through it (decision 136). */
+  ledger: LedgerService;
+  /** Runs a money route's flow: its idempotency key, its accounts, its posting, its answer. */
+  moneyFlows: MoneyFlowExecutor;
+  /** What the money flows are built from, for the one route that works on a transfer without posting. */
+  moneyFlowDeps: MoneyFlowDeps;
+  transactionReads: TransactionReads;
 }
 
 /**
@@ -47,6 +61,9 @@ export function buildServices(deps: ServiceDeps): Services {
   const { db, clock, kickMail, config } = deps;
   const common = { db, clock, kickMail };
   const tokens = new TokenService(deps.jwtSecret, clock, config.sessionIdleMinutes * 60);
+  // The system accounts come once the database has answered (`app.ts`'s start step).
+  const ledger = new LedgerService();
+  const moneyFlowDeps: MoneyFlowDeps = { db, ledger, clock, actors: new Actors() };
   return {
     clock,
     auth: new AuthService({
@@ -60,5 +77,9 @@ export function buildServices(deps: ServiceDeps): Services {
     agents: new AgentsService({ ...common, appUrl: config.appUrl }),
     accounts: new AccountsService(common),
     registration: new RegistrationService(common),
+    ledger,
+    moneyFlows: new MoneyFlowExecutor(moneyFlowDeps),
+    moneyFlowDeps,
+    transactionReads: new TransactionReads({ db }),
   };
 }

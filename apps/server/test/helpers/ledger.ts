@@ -204,7 +204,7 @@ export async function fundFloat(
 ): Promise<void> {
   const superAdmin = userId ?? (await superAdminId(app.database.db));
   await inMoneyTransaction(app.database.db, (tx) =>
-    ledgerFlows(app.ledger).agentDeposit(tx, {
+    ledgerFlows(app.services.ledger).agentDeposit(tx, {
       userId: superAdmin,
       agent: { id: agent.id, floatAccountId: agent.floatAccountId },
       party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
@@ -223,7 +223,7 @@ export async function fundAccount(
 ): Promise<void> {
   await fundFloat(app, agent, amountCentimes);
   await inMoneyTransaction(app.database.db, (tx) =>
-    ledgerFlows(app.ledger).deposit(tx, {
+    ledgerFlows(app.services.ledger).deposit(tx, {
       actor: { userId: agent.teller.id, agent: { id: agent.id, floatAccountId: agent.floatAccountId } },
       party: { name: 'Dépôt de test', idDocumentType: 'id_card', idDocumentNumber: 'TEST' },
       amountCentimes,
@@ -367,9 +367,9 @@ export async function ledgerWorld() {
   // a test comes after the world's fundings, as it would in life.
   built.clock.advance(Math.max(0, Date.now() - built.clock.now().getTime()) + 1000);
   const system = {
-    feeIncome: app.ledger.system.fee_income.id,
-    payout: app.ledger.system.payout.id,
-    treasury: app.ledger.system.treasury.id,
+    feeIncome: app.services.ledger.system.fee_income.id,
+    payout: app.services.ledger.system.payout.id,
+    treasury: app.services.ledger.system.treasury.id,
   };
   return { ...built, db, pap, cap, marie, jean, rose, marieAccount, jeanAccount, roseAccount, system };
 }

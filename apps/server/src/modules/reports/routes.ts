@@ -27,7 +27,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => ({
       data: await balanceSeries(
         app.database.db,
-        app.ledger.system,
+        app.services.ledger.system,
         sessionOf(request),
         request.query.period,
         app.services.clock.now(),

@@ -81,15 +81,29 @@ const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
  * key first (a repeat gets the first answer, posting nothing), resolves the flow, posts it, and stores the
  * exact answer with the key. A refusal throws and stores nothing.
  */
+/** What the money flows are built from (the composition root, `services.ts`, hands them over once). */
+export interface MoneyFlowDeps {
+  db: Db;
+  ledger: LedgerService;
+  clock: Clock;
+  /** The tellers' agents and floats, cached by the process. */
+  actors: Actors;
+}
+
 export class MoneyFlowExecutor {
   #lastPruneMs = Number.NEGATIVE_INFINITY;
 
-  constructor(
-    private readonly db: Db,
-    private readonly ledger: LedgerService,
-    private readonly clock: Clock,
-    private readonly actors: Actors,
-  ) {}
+  private readonly db: Db;
+  private readonly ledger: LedgerService;
+  private readonly clock: Clock;
+  private readonly actors: Actors;
+
+  constructor(deps: MoneyFlowDeps) {
+    this.db = deps.db;
+    this.ledger = deps.ledger;
+    this.clock = deps.clock;
+    this.actors = deps.actors;
+  }
 
   async run<Input, Accounts>(
     flow: MoneyFlow<Input, Accounts>,

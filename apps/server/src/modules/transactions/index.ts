@@ -2,3 +2,6 @@
 export { transactionsRoutes } from './routes.js';
 export { historyExportRoutes } from './history-export.js';
 export { agentWithFloatByCode } from './store.js';
+export { Actors } from './actors.js';
+export { MoneyFlowExecutor, type MoneyFlowDeps } from './execute.js';
+export { TransactionReads } from './reads.js';

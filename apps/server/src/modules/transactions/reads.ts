@@ -14,7 +14,11 @@ import { agentWithFloatByCode, historyPage, transactionByNumber } from './store.
 
 /** The transactions as they are read: the search by number and the history. */
 export class TransactionReads {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+
+  constructor(deps: { db: Db }) {
+    this.db = deps.db;
+  }
 
   /**
    * `POST /transactions/search` (decision 112): a pending external transfer answers its pay-out look-up

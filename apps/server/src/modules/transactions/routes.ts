@@ -15,8 +15,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCapability, sessionOf } from '../auth/index.js';
-import { Actors } from './actors.js';
-import { MoneyFlowExecutor, type MoneyFlow } from './execute.js';
+import type { MoneyFlow } from './execute.js';
 import { agentDepositFlow } from './flows/agent-deposit.js';
 import { cancelFlow } from './flows/cancel.js';
 import { depositFlow, withdrawalFlow } from './flows/counter.js';
@@ -24,7 +23,6 @@ import { externalTransferFlow } from './flows/external-transfer.js';
 import { payoutFlow } from './flows/payout.js';
 import { transferFlow } from './flows/transfer.js';
 import { idempotencyKeyOf } from './idempotency-header.js';
-import { TransactionReads } from './reads.js';
 import { unlockTransfer } from './unlock.js';
 
 const bearer = [{ bearerAuth: [] }];
@@ -68,11 +66,7 @@ type MoneyRoute<Input extends z.ZodType, Accounts> = {
  * takes an optional `Idempotency-Key` and answers 201 with the posted transaction.
  */
 export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
-  const db = app.database.db;
-  const actors = new Actors();
-  const { clock } = app.services;
-  const executor = new MoneyFlowExecutor(db, app.ledger, clock, actors);
-  const reads = new TransactionReads(db);
+  const { moneyFlows: executor, transactionReads: reads, moneyFlowDeps } = app.services;
 
   /**
    * Declares one money-moving POST: its capability, the `Idempotency-Key` header, the money answers,
@@ -195,7 +189,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => ({
       data: await unlockTransfer(
-        { db, ledger: app.ledger, clock, actors },
+        moneyFlowDeps,
         sessionOf(request),
         request.params.transactionNumber,
         request.ip,

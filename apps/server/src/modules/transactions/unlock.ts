@@ -1,11 +1,8 @@
 import { PAYOUT_FAILED_IDENTIFICATIONS_LIMIT, type SessionUser, type Transaction } from '@lajan/domain';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../clock.js';
 import { inMoneyTransaction } from '../../ledger/ledger.js';
 import { LedgerRefused } from '../../ledger/results.js';
-import type { LedgerService } from '../../ledger/service.js';
 import { recordAudit } from '../../db/audit.js';
-import type { Actors } from './actors.js';
+import type { MoneyFlowDeps } from './execute.js';
 import { presentTransaction } from './present.js';
 import {
   failedIdentificationsSinceUnlock,
@@ -18,7 +15,7 @@ import {
  * identifications (decision 112); audited, and recorded as `unlocked` (the count starts again).
  */
 export async function unlockTransfer(
-  { db, ledger, clock, actors }: { db: Db; ledger: LedgerService; clock: Clock; actors: Actors },
+  { db, ledger, clock, actors }: MoneyFlowDeps,
   session: SessionUser,
   transactionNumber: string,
   ip: string,

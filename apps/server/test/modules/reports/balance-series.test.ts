@@ -32,7 +32,7 @@ async function world() {
   /** The treasury funds `agent`'s float at the instant `at` (UTC). */
   async function fundAt(agent: TestAgent, amountCentimes: number, at: string) {
     await inMoneyTransaction(t.app.database.db, (tx) =>
-      ledgerFlows(t.app.ledger).agentDeposit(tx, {
+      ledgerFlows(t.app.services.ledger).agentDeposit(tx, {
         userId: superAdminId,
         agent: { id: agent.id, floatAccountId: agent.floatAccountId },
         party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
@@ -100,7 +100,7 @@ describe('GET /api/reports/balance-series', () => {
       .id as string;
     const fundAt = (amountCentimes: number, at: string) =>
       inMoneyTransaction(t.app.database.db, (tx) =>
-        ledgerFlows(t.app.ledger).agentDeposit(tx, {
+        ledgerFlows(t.app.services.ledger).agentDeposit(tx, {
           userId: superAdminId,
           agent: { id: pap.id, floatAccountId: pap.floatAccountId },
           party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },

@@ -152,7 +152,7 @@ describe('GET /api/transactions/history/export', () => {
     const person = await createPerson(world.database.db, { firstName: 'Anne', lastName: 'Pierre' });
     const account = await createCustomerAccount(world.database.db, [person], { agentId: odd.id });
     await inMoneyTransaction(world.database.db, (tx) =>
-      ledgerFlows(world.app.ledger).agentDeposit(tx, {
+      ledgerFlows(world.app.services.ledger).agentDeposit(tx, {
         userId: odd.teller.id,
         agent: { id: odd.id, floatAccountId: odd.floatAccountId },
         party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },

@@ -209,7 +209,7 @@ describe('refused money requests write nothing', () => {
     await world.db
       .update(accounts)
       .set({ status: 'inactive' })
-      .where(eq(accounts.id, world.app.ledger.system.fee_income.id));
+      .where(eq(accounts.id, world.app.services.ledger.system.fee_income.id));
     const answer = await refused(world, () =>
       post(world, '/transactions/transfer', {
         senderAccountNumber: world.marieAccount.accountNumber,
@@ -268,9 +268,9 @@ describe('refused money requests write nothing', () => {
     const numbers = [
       '99999999999',
       world.pap.floatAccountNumber,
-      world.app.ledger.system.payout.accountNumber,
-      world.app.ledger.system.treasury.accountNumber,
-      world.app.ledger.system.fee_income.accountNumber,
+      world.app.services.ledger.system.payout.accountNumber,
+      world.app.services.ledger.system.treasury.accountNumber,
+      world.app.services.ledger.system.fee_income.accountNumber,
     ];
     for (const accountNumber of numbers) {
       const answer = await refused(world, () =>
