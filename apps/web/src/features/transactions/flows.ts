@@ -1,23 +1,10 @@
 import type { z } from 'zod';
-import {
-  agentDepositInputSchema,
-  depositInputSchema,
-  externalTransferInputSchema,
-  feeTypes,
-  quoteTypeSchema,
-  receiveTransferInputSchema,
-  transactionFailureMessages,
-  transactionSuccessMessages,
-  transferInputSchema,
-  withdrawInputSchema,
-  type QuoteType,
-  type TransactionType,
-} from '@lajan/domain';
+import { moneyFlowDeclarations, quoteTypeSchema, type QuoteType, type TransactionType } from '@lajan/domain';
 
 /**
  * A money flow as the web sees it: where it is posted, the domain's schema of its input (the form's
- * checks are the server's), the domain's words after it, and where the teller goes then. Whether it
- * is priced, and by bands, follows from its transaction type in the domain.
+ * checks are the server's), whether the fee schedule prices it, the domain's words after it, and where
+ * the teller goes then.
  *
  * A new money flow on the web is one entry here and one page that calls `useMoneyForm(flow)`.
  */
@@ -27,6 +14,8 @@ export interface MoneyFlow<Schema extends z.ZodType = z.ZodType> {
   /** Its `POST` (SPEC §7, under `/api`). */
   path: string;
   schema: Schema;
+  /** Priced by the bands of the fee schedule (the domain's declaration says so). */
+  banded: boolean;
   /** The toast of SPEC §8 after a success. */
   success: string;
   /** SPEC §8's fallback when a failure carries no message of the server. */
@@ -38,60 +27,29 @@ export interface MoneyFlow<Schema extends z.ZodType = z.ZodType> {
   after: 'back' | 'home' | 'stay';
 }
 
-/** Keeps each flow's own schema type (a plain annotation would widen it to `z.ZodType`). */
-function moneyFlow<Schema extends z.ZodType>(flow: MoneyFlow<Schema>): MoneyFlow<Schema> {
-  return flow;
+type Declared = typeof moneyFlowDeclarations;
+
+/**
+ * A flow from the domain's declaration of its transaction type (its schema, banded or not, its words),
+ * with what only the web knows: where it is posted and where the teller goes after. Keeps the flow's own
+ * schema type (a plain annotation would widen it to `z.ZodType`).
+ */
+function moneyFlow<Type extends TransactionType>(
+  type: Type,
+  path: string,
+  after: MoneyFlow['after'],
+): MoneyFlow<Declared[Type]['input']> {
+  const { input, banded, success, failure } = moneyFlowDeclarations[type];
+  return { type, path, schema: input, banded, success, failure, after };
 }
 
 export const moneyFlows = {
-  deposit: moneyFlow({
-    type: 'deposit',
-    path: '/transactions/deposit',
-    schema: depositInputSchema,
-    success: transactionSuccessMessages.deposit,
-    failure: transactionFailureMessages.deposit,
-    after: 'back',
-  }),
-  withdrawal: moneyFlow({
-    type: 'withdrawal',
-    path: '/transactions/withdraw',
-    schema: withdrawInputSchema,
-    success: transactionSuccessMessages.withdrawal,
-    failure: transactionFailureMessages.withdrawal,
-    after: 'back',
-  }),
-  transfer: moneyFlow({
-    type: 'transfer',
-    path: '/transactions/transfer',
-    schema: transferInputSchema,
-    success: transactionSuccessMessages.transfer,
-    failure: transactionFailureMessages.transfer,
-    after: 'back',
-  }),
-  externalTransfer: moneyFlow({
-    type: 'external_transfer',
-    path: '/transactions/transfer-extern',
-    schema: externalTransferInputSchema,
-    success: transactionSuccessMessages.externalTransfer,
-    failure: transactionFailureMessages.externalTransfer,
-    after: 'stay',
-  }),
-  receive: moneyFlow({
-    type: 'external_payout',
-    path: '/transactions/receive-transfer',
-    schema: receiveTransferInputSchema,
-    success: transactionSuccessMessages.receive,
-    failure: transactionFailureMessages.receive,
-    after: 'back',
-  }),
-  agentDeposit: moneyFlow({
-    type: 'agent_deposit',
-    path: '/agents/deposit',
-    schema: agentDepositInputSchema,
-    success: transactionSuccessMessages.agentDeposit,
-    failure: transactionFailureMessages.agentDeposit,
-    after: 'home',
-  }),
+  deposit: moneyFlow('deposit', '/transactions/deposit', 'back'),
+  withdrawal: moneyFlow('withdrawal', '/transactions/withdraw', 'back'),
+  transfer: moneyFlow('transfer', '/transactions/transfer', 'back'),
+  externalTransfer: moneyFlow('external_transfer', '/transactions/transfer-extern', 'stay'),
+  receive: moneyFlow('external_payout', '/transactions/receive-transfer', 'back'),
+  agentDeposit: moneyFlow('agent_deposit', '/agents/deposit', 'home'),
 };
 
 /** The fee quote's `type` of a priced flow (DESIGN §4b), or null: a pay-out is not priced. */
@@ -102,5 +60,5 @@ export function quoteTypeOf(flow: MoneyFlow): QuoteType | null {
 
 /** A flow priced by the bands of the fee schedule: its amount step previews the fee and "hors barème". */
 export function isBanded(flow: MoneyFlow): boolean {
-  return (feeTypes as readonly string[]).includes(flow.type);
+  return flow.banded;
 }
