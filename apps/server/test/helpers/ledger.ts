@@ -13,7 +13,7 @@ import {
   transactions,
   users,
 } from '../../src/db/schema.js';
-import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/index.js';
+import { openAccount, openFloatAccount } from '../../src/ledger/accounts.js';
 import { inMoneyTransaction } from '../../src/ledger/ledger.js';
 import { ledgerFlows } from './ledger-flows.js';
 import { build } from './build.js';
@@ -181,12 +181,11 @@ export async function createCustomerAccount(
   holders: TestPerson[],
   options: { agentId?: string; status?: 'active' | 'inactive' | 'pending' | 'closed' } = {},
 ): Promise<TestAccount> {
-  const account = await insertWithFreshNumber(db, {
+  const account = await openAccount(db, {
     kind: 'customer',
     type: 'current',
     currency: 'HTG',
     status: options.status ?? 'active',
-    balanceCentimes: 0,
     agentId: options.agentId ?? null,
   });
   await db

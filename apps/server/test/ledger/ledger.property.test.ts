@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { accounts, agents, entries, transactions, users } from '../../src/db/schema.js';
 import { LedgerRefused } from '../../src/ledger/results.js';
-import { insertWithFreshNumber, openFloatAccount } from '../../src/modules/accounts/index.js';
+import { openAccount, openFloatAccount } from '../../src/ledger/accounts.js';
 import { defaultFeeBands } from '../../src/ledger/fee-schedule.js';
 import { inMoneyTransaction } from '../../src/ledger/ledger.js';
 import type { Actor, LedgerService, LockedTransfer } from '../../src/ledger/service.js';
@@ -192,12 +192,11 @@ async function newScene(db: Db, userId: string): Promise<Scene> {
   }
   const accountIds: string[] = [];
   for (let i = 0; i < 3; i += 1) {
-    const account = await insertWithFreshNumber(db, {
+    const account = await openAccount(db, {
       kind: 'customer',
       type: 'current',
       currency: 'HTG',
       status: 'active',
-      balanceCentimes: 0,
       agentId: actors[0]!.agent.id,
     });
     accountIds.push(account.id);

@@ -1,30 +1,9 @@
-import { centimesToHtg, CURRENCY, type AccountStatus } from '@lajan/domain';
+import { centimesToHtg, type AccountStatus } from '@lajan/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
-import { insertWithFreshNumber } from './opening.js';
 
 /* Agents' floats (DESIGN §3, §4): one per agent, opened with it, read by the agents list and "Mon Compte". */
-
-/**
- * The float account of a new agent (DESIGN §3, §4): active, balance 0. Call it in the
- * transaction that creates the agent; the caller records the audit entry of the whole creation.
- */
-export async function openFloatAccount(
-  executor: Executor,
-  input: { agentId: string; now: Date },
-): Promise<{ id: string; accountNumber: string }> {
-  return insertWithFreshNumber(executor, {
-    kind: 'float',
-    type: null,
-    currency: CURRENCY,
-    status: 'active',
-    balanceCentimes: 0,
-    agentId: input.agentId,
-    createdAt: input.now,
-    updatedAt: input.now,
-  });
-}
 
 export interface FloatAccountSummary {
   id: string;

@@ -1,12 +1,8 @@
 // What other modules and the composition root may use of accounts. Accounts imports persons and auth;
-// agents (a float with each new agent) and registration (a visitor's request) import it.
+// agents (its floats' balances) and registration (a visitor's request) import it. Opening an account
+// row, a float included, is the ledger's (`ledger/accounts.ts`).
 export { accountsRoutes } from './routes.js';
 export { AccountsService, type AccountsServiceDeps } from './service.js';
-export {
-  floatAccountOfAgent,
-  floatAccountsOfAgents,
-  openFloatAccount,
-  type FloatAccountSummary,
-} from './floats.js';
-export { insertWithFreshNumber, openAccountRequest } from './opening.js';
+export { floatAccountOfAgent, floatAccountsOfAgents, type FloatAccountSummary } from './floats.js';
+export { openAccountRequest } from './opening.js';
 export { accountView, type AccountView, type CustomerAccountView } from './views.js';

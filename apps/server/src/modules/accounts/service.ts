@@ -17,7 +17,7 @@ import { findPersonsByIds, isUuid, viewerOf } from '../persons/index.js';
 import { floatAccountOfAgent } from './floats.js';
 import { checkHolderDocuments } from './holder-check.js';
 import { accountErrors } from './messages.js';
-import { insertWithFreshNumber } from './opening.js';
+import { openAccount } from '../../ledger/accounts.js';
 import { AccountRequestsService } from './requests.js';
 import { likePattern, ownAccountsSql, phoneForms } from './search-terms.js';
 import {
@@ -98,7 +98,7 @@ export class AccountsService {
     let created: { id: string; accountNumber: string };
     try {
       created = await db.transaction(async (tx) => {
-        const account = await insertWithFreshNumber(tx, {
+        const account = await openAccount(tx, {
           kind: 'customer',
           type: input.type,
           currency: CURRENCY,

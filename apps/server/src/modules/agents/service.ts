@@ -14,7 +14,8 @@ import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
 import { NotFound, ValidationFailed } from '../../http/errors.js';
 import { recordAudit, type AuditAction } from '../../db/audit.js';
-import { floatAccountsOfAgents, openFloatAccount } from '../accounts/index.js';
+import { openFloatAccount } from '../../ledger/accounts.js';
+import { floatAccountsOfAgents } from '../accounts/index.js';
 import { findPersonsByIds, personLinks, readablePersonIds, viewerOf } from '../persons/index.js';
 import {
   createUserWithTemporaryPassword,

@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountHolders, accounts, auditLog, persons } from '../../../src/db/schema.js';
 import { isValidNumber } from '../../../src/ledger/numbers.js';
-import { openFloatAccount } from '../../../src/modules/accounts/index.js';
+import { openFloatAccount } from '../../../src/ledger/accounts.js';
 import { build, type TestApp } from '../../helpers/build.js';
 import { activeSuperAdminToken, call, createUser } from '../../helpers/fixtures.js';
 import { agentWithStaff, personInput, registerPerson } from '../persons/person-fixtures.js';
@@ -253,7 +253,10 @@ describe('POST /api/accounts/search with q: the way people talk (decision 132)',
       [' a ', 'Saisissez au moins 2 caractères'],
       ['x'.repeat(101), 'Recherche trop longue'],
     ]) {
-      const answer = await call(t.app, 'POST', '/api/accounts/search', { token: a.teller.token, body: { q } });
+      const answer = await call(t.app, 'POST', '/api/accounts/search', {
+        token: a.teller.token,
+        body: { q },
+      });
       expect(answer.status).toBe(422);
       expect(answer.body.errors.q[0]).toBe(message);
     }

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../../../src/db/schema.js';
+import { openFloatAccount } from '../../../src/ledger/accounts.js';
 import { isValidNumber } from '../../../src/ledger/numbers.js';
 import {
   accountView,
   floatAccountOfAgent,
   floatAccountsOfAgents,
-  openFloatAccount,
 } from '../../../src/modules/accounts/index.js';
 import { build } from '../../helpers/build.js';
 import { createAgent } from '../../helpers/fixtures.js';

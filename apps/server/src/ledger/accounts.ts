@@ -1,0 +1,63 @@
+import { CURRENCY } from '@lajan/domain';
+import type { Executor } from '../db/client.js';
+import { accounts } from '../db/schema.js';
+import { generateAccountNumber } from './numbers.js';
+
+/*
+ * Opening an account: the ledger's own row, under a fresh number, with a balance of zero that only a
+ * posting changes. The accounts module adds the lifecycle around it (holders, a request's reference, the
+ * status); the agents module opens a float with each agent.
+ */
+
+/** How many fresh numbers to try before giving up: ten random digits almost never collide twice. */
+const NUMBER_ATTEMPTS = 5;
+
+type AccountValues = Omit<typeof accounts.$inferInsert, 'accountNumber' | 'balanceCentimes'>;
+
+/**
+ * Inserts an account under a fresh random number, its balance zero. A collision on the number is
+ * skipped with `ON CONFLICT DO NOTHING` rather than caught, because a failed statement would abort the
+ * caller's transaction on PostgreSQL; any other conflict (a second float for one agent) fails. `fresh`
+ * draws the other unique values anew at each attempt (a request's reference): then any conflict is
+ * skipped and both are drawn again.
+ */
+export async function openAccount(
+  executor: Executor,
+  values: AccountValues,
+  fresh?: () => Partial<AccountValues>,
+): Promise<{ id: string; accountNumber: string; requestReference: string | null }> {
+  for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
+    const insert = executor
+      .insert(accounts)
+      .values({ ...values, ...fresh?.(), accountNumber: generateAccountNumber(), balanceCentimes: 0 });
+    const [row] = await (
+      fresh ? insert.onConflictDoNothing() : insert.onConflictDoNothing({ target: accounts.accountNumber })
+    ).returning({
+      id: accounts.id,
+      accountNumber: accounts.accountNumber,
+      requestReference: accounts.requestReference,
+    });
+    if (row) return row;
+  }
+  throw new Error(`ledger: no free account number after ${NUMBER_ATTEMPTS} attempts`);
+}
+
+/**
+ * The float account of a new agent (DESIGN §3, §4): active, balance 0. Call it in the transaction that
+ * creates the agent; the caller records the audit entry of the whole creation.
+ */
+export async function openFloatAccount(
+  executor: Executor,
+  input: { agentId: string; now: Date },
+): Promise<{ id: string; accountNumber: string }> {
+  const { id, accountNumber } = await openAccount(executor, {
+    kind: 'float',
+    type: null,
+    currency: CURRENCY,
+    status: 'active',
+    agentId: input.agentId,
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
+  return { id, accountNumber };
+}
