@@ -31,11 +31,15 @@ export default [
         },
         { type: 'server-ledger', pattern: 'apps/server/src/ledger', partialMatch: false },
         { type: 'server-core', pattern: 'apps/server/src/*', partialMatch: false, capture: ['part'] },
-        // Its files at the root: app.ts, services.ts, config.ts, …
+        // The other files at the root of src/: config.ts, clock.ts, logger.ts, …
         { type: 'server-core', pattern: 'apps/server/src', partialMatch: false },
         { type: 'domain', pattern: 'packages/domain/src', partialMatch: false },
       ],
-      'boundaries/files': [{ category: 'test', pattern: '**/*.test.ts' }],
+      'boundaries/files': [
+        { category: 'test', pattern: '**/*.test.ts' },
+        // The composition root, in the core's folder: the only files that build the modules.
+        { category: 'composition-root', pattern: 'apps/server/src/{app,services,main,start}.ts' },
+      ],
     },
     rules: {
       'boundaries/dependencies': [
@@ -46,25 +50,46 @@ export default [
           checkUnknownLocals: true,
           policies: [
             {
-              from: { element: { type: ['server-module', 'server-core'] } },
+              from: { element: { type: 'server-module' } },
               disallow: { to: { element: { type: 'server-module' } } },
               message: 'A module is used only through its index.ts (docs/decisions/137).',
             },
             {
-              from: { element: { type: ['server-module', 'server-core'] } },
+              from: { element: { type: 'server-module' } },
               allow: { to: { element: { type: 'server-module', fileInternalPath: 'index.ts' } } },
             },
             {
-              // db/, http/, lib/, mail/, …: below every module. Only the composition root (app.ts,
-              // services.ts, at the root of src/) builds the modules.
-              from: { element: { type: 'server-core', captured: { part: '*' } } },
-              disallow: { to: { element: { type: 'server-module' } } },
-              message: 'The core (db, http, lib, mail, …) uses no module (docs/decisions/137).',
+              // db/, http/, lib/, mail/, config.ts, clock.ts, …: below every module.
+              from: { element: { type: 'server-core' } },
+              disallow: {
+                to: [{ element: { type: 'server-module' } }, { file: { categories: 'composition-root' } }],
+              },
+              message:
+                'The core (db, http, lib, mail, config, …) uses no module and not the composition root (docs/decisions/137).',
+            },
+            {
+              // A later policy wins: the composition root (app.ts, services.ts, main.ts, start.ts) builds
+              // the modules, through their index.ts only.
+              from: { file: { categories: 'composition-root' } },
+              allow: {
+                to: [
+                  { element: { type: 'server-module', fileInternalPath: 'index.ts' } },
+                  { file: { categories: 'composition-root' } },
+                ],
+              },
             },
             {
               from: { element: { type: 'server-ledger' } },
-              disallow: { to: { element: { type: 'server-module' } } },
+              disallow: {
+                to: [{ element: { type: 'server-module' } }, { file: { categories: 'composition-root' } }],
+              },
               message: 'The ledger uses no module: the modules call the ledger (docs/decisions/137).',
+            },
+            {
+              from: { element: { type: 'server-module' } },
+              disallow: { to: { file: { categories: 'composition-root' } } },
+              message:
+                'A module does not use the composition root: it is handed what it needs (docs/decisions/137).',
             },
             {
               from: { element: { type: 'server-ledger' } },
@@ -101,12 +126,14 @@ export default [
       'boundaries/root-path': import.meta.dirname,
       'import/resolver': { typescript: { project: `${import.meta.dirname}/apps/web/tsconfig.json` } },
       'boundaries/elements': [
-        { type: 'web-test', pattern: 'apps/web/src/test' },
-        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'] },
-        { type: 'web-lib', pattern: 'apps/web/src/lib' },
-        { type: 'web-components', pattern: 'apps/web/src/components' },
-        { type: 'web-config', pattern: 'apps/web/src/config' },
-        { type: 'web-app', pattern: 'apps/web/src/app' },
+        { type: 'web-test', pattern: 'apps/web/src/test', partialMatch: false },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', partialMatch: false, capture: ['name'] },
+        { type: 'web-lib', pattern: 'apps/web/src/lib', partialMatch: false },
+        { type: 'web-components', pattern: 'apps/web/src/components', partialMatch: false },
+        { type: 'web-config', pattern: 'apps/web/src/config', partialMatch: false },
+        { type: 'web-app', pattern: 'apps/web/src/app', partialMatch: false },
+        // The files at the root of src/ (main.tsx, the entry point): above everything, like app/.
+        { type: 'web-root', pattern: 'apps/web/src', partialMatch: false },
       ],
       // A test sits beside what it tests, in its element, and may use the test helpers of `src/test`.
       'boundaries/files': [{ category: 'test', pattern: 'apps/web/src/**/*.test.{ts,tsx}' }],
@@ -119,18 +146,20 @@ export default [
           policies: [
             {
               from: { element: { type: 'web-feature' } },
-              disallow: { to: { element: { type: ['web-feature', 'web-app'] } } },
+              disallow: { to: { element: { type: ['web-feature', 'web-app', 'web-root'] } } },
               message:
                 'A feature imports only its own files, lib/, components/, config/ and the domain: move what features share into components/ or lib/',
             },
             {
               from: { element: { type: 'web-components' } },
-              disallow: { to: { element: { type: ['web-feature', 'web-app'] } } },
+              disallow: { to: { element: { type: ['web-feature', 'web-app', 'web-root'] } } },
               message: 'components/ is shared by the features: it imports no feature and not app/',
             },
             {
               from: { element: { type: 'web-lib' } },
-              disallow: { to: { element: { type: ['web-components', 'web-feature', 'web-app'] } } },
+              disallow: {
+                to: { element: { type: ['web-components', 'web-feature', 'web-app', 'web-root'] } },
+              },
               message:
                 'lib/ is the lowest layer of the web: it imports neither components/, nor a feature, nor app/',
             },

@@ -35,13 +35,28 @@ const refused = [
   },
   {
     rule: 'the composition root uses a module only through its index.ts',
-    filePath: 'apps/server/src/probe.ts',
+    filePath: 'apps/server/src/services.ts',
     specifier: './modules/agents/service.js',
   },
   {
     rule: 'the core uses no module',
     filePath: 'apps/server/src/db/probe.ts',
     specifier: '../modules/persons/index.js',
+  },
+  {
+    rule: 'a root file of the core (config, clock, …) uses no module',
+    filePath: 'apps/server/src/clock-probe.ts',
+    specifier: './modules/transactions/index.js',
+  },
+  {
+    rule: 'the ledger does not reach the modules through the composition root',
+    filePath: 'apps/server/src/ledger/probe.ts',
+    specifier: '../services.js',
+  },
+  {
+    rule: 'a module does not use the composition root',
+    filePath: 'apps/server/src/modules/agents/probe.ts',
+    specifier: '../../app.js',
   },
   {
     rule: 'the ledger uses no module',
@@ -93,7 +108,7 @@ const allowed = [
   },
   {
     what: 'the composition root and an index.ts',
-    filePath: 'apps/server/src/probe.ts',
+    filePath: 'apps/server/src/services.ts',
     specifier: './modules/agents/index.js',
   },
   {

@@ -96,6 +96,15 @@ describe('the web layer rules (issue 13)', { timeout: 60_000 }, () => {
     expect(await layerErrors(aFileIn('features/transactions', { test: true }), helper)).toEqual([]);
   });
 
+  it('refuse the shared layers and the features importing a file at the root of src/ (main.tsx)', async () => {
+    const main = join(src, 'main.tsx');
+    expect(await layerErrors(transactions(), main)).toEqual([
+      expect.stringContaining('A feature imports only its own files'),
+    ]);
+    expect(await layerErrors(aFileIn('components'), main)).toHaveLength(1);
+    expect(await layerErrors(aFileIn('lib'), main)).toHaveLength(1);
+  });
+
   it('let app/ compose the features', async () => {
     expect(await layerErrors(aFileIn('app'), transactions())).toEqual([]);
   });

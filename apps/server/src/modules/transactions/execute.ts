@@ -1,4 +1,4 @@
-import { centimesToHtg, type SessionUser, type Transaction } from '@lajan/domain';
+import { type SessionUser, type Transaction } from '@lajan/domain';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { PostingFlow } from '../../ledger/flows.js';
@@ -59,18 +59,10 @@ export interface MoneyRequest<Input> {
   /** `POST /transactions/transfer`: the idempotency scope with the user. */
   route: string;
   idempotencyKey: string | undefined;
-  /** The validated input and path parameters, hashed to recognise a repeat. */
+  /** The validated input: the body, or the path parameters. */
   input: Input;
-}
-
-/**
- * The input with its amount in HTG, as the wire had it: what the idempotency hash is of, so that a key
- * stored before the schemas gave centimes (decision 136) still recognises its retry.
- */
-function wireOf(input: unknown): unknown {
-  if (input === null || typeof input !== 'object' || !('amountCentimes' in input)) return input;
-  const { amountCentimes, ...rest } = input as { amountCentimes: number | null | undefined };
-  return { ...rest, amount: amountCentimes == null ? amountCentimes : centimesToHtg(amountCentimes) };
+  /** What the idempotency hash is of, to recognise a repeat: the input as checked, its amount in HTG. */
+  hashed: unknown;
 }
 
 /** How often a process deletes the idempotency keys past their retention. */
@@ -114,7 +106,7 @@ export class MoneyFlowExecutor {
           userId: request.session.id,
           route: request.route,
           key: request.idempotencyKey,
-          requestHash: requestHashOf(wireOf(request.input)),
+          requestHash: requestHashOf(request.hashed),
         }
       : undefined;
     const answer = await inMoneyTransaction(this.db, async (tx): Promise<MoneyAnswer> => {

@@ -75,9 +75,17 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
    */
   function moneyRoute<Input extends z.ZodType, Accounts>(route: MoneyRoute<Input, Accounts>) {
     const { path, capability, summary, description, body, params, flow } = route;
+    // The idempotency hash is of the input as checked before its amount became centimes (the schema's
+    // first stage), exactly as before decision 136: a key keeps telling the same requests apart.
+    const checked = body instanceof z.ZodPipe ? (body.in as z.ZodType) : body;
+    const rawBodies = new WeakMap<object, unknown>();
     app.post(
       path,
       {
+        preValidation: (request, _reply, done) => {
+          rawBodies.set(request, request.body);
+          done();
+        },
         preHandler: requireCapability(capability),
         schema: {
           tags: ['transactions'],
@@ -92,11 +100,13 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
       async (request, reply) => {
         const session = sessionOf(request);
         const input = (body ? request.body : request.params) as z.output<Input>;
+        const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
         const answer = await executor.run(flow, {
           session,
           route: `POST ${path}`,
-          idempotencyKey: idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]),
+          idempotencyKey,
           input,
+          hashed: idempotencyKey && checked ? checked.parse(rawBodies.get(request)) : input,
         });
         // A plain reply: what it sends is the stored text, as is.
         const raw: FastifyReply = reply;

@@ -523,6 +523,24 @@ describe('Idempotency-Key', () => {
     expect(otherUser.status).toBe(201);
   });
 
+  it('tells apart the amounts as they came, not as centimes: 100.5 and 100.5000000001 under one key conflict', async () => {
+    // Both are 10 050 centimes (within 1e-6 of a whole centime: DESIGN §4), but the hash is of the
+    // checked input, its amount in HTG as sent (decision 136), as it was before the schemas gave centimes.
+    const world = await ledgerWorld();
+    const body = counterForm(world.marieAccount, world.marie, 100.5);
+    expect((await post(world, '/transactions/deposit', body, undefined, 'k-2')).status).toBe(201);
+    const conflict = await refused(world, () =>
+      post(world, '/transactions/deposit', { ...body, amount: 100.5000000001 }, undefined, 'k-2'),
+    );
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.code).toBe('IDEMPOTENCY_CONFLICT');
+    // Trimmed text is the same input, as before: a replay.
+    const spaced = { ...body, party: { ...body.party, name: ` ${body.party.name} ` } };
+    const replay = await post(world, '/transactions/deposit', spaced, undefined, 'k-2');
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replay']).toBe('true');
+  });
+
   it('stores no refusal: the same key works once the input is fixed', async () => {
     const world = await ledgerWorld();
     const body = counterForm(world.jeanAccount, world.jean, 9_000);

@@ -47,6 +47,10 @@ function DepositForm() {
       }}
     >
       <label>
+        Nom
+        <input {...money.form.register('party.name')} />
+      </label>
+      <label>
         Montant
         <input {...money.form.register('amount', { setValueAs: parseAmountInput })} />
       </label>
@@ -83,6 +87,38 @@ describe('useMoneyForm', () => {
       party: { name: 'Jean Pierre', idDocumentType: 'id_card', idDocumentNumber: '003-456-789' },
       amount: 1500.5,
     });
+  });
+
+  it('keeps the key of a confirmation whose answer was lost when only spaces changed, as the server would read it', async () => {
+    // The first answer never comes back (a proxy's 502): the deposit may have been posted. Sent again
+    // with a trailing space in the name, it is the same deposit for the server (the schema trims), so it
+    // must carry the same key and be answered, never posted twice.
+    api.on('POST /transactions/deposit', { status: 502, proxy: true, body: 'Bad Gateway' });
+    const { user } = renderComponent(
+      <ReceiptProvider>
+        <DepositForm />
+      </ReceiptProvider>,
+      { apiBaseUrl: api.baseUrl, token: makeToken(teller), path: '/transaction/deposit' },
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Montant' }), '250');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const posts = () => api.requests.filter((request) => request.path === '/transactions/deposit');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+
+    await user.type(screen.getByRole('textbox', { name: 'Nom' }), ' ');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    const [first, second] = posts();
+    expect(second?.body).toMatchObject({ party: { name: 'Jean Pierre ' } });
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+
+    // Another amount is another operation: a fresh key.
+    api.on('POST /transactions/deposit', transactionAnswer());
+    await user.clear(screen.getByRole('textbox', { name: 'Montant' }));
+    await user.type(screen.getByRole('textbox', { name: 'Montant' }), '300');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(posts()).toHaveLength(3));
+    expect(posts()[2]?.headers['idempotency-key']).not.toBe(first?.headers['idempotency-key']);
   });
 
   it('posts nothing while the input does not pass the schema, and says why', async () => {

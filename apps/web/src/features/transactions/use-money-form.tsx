@@ -87,15 +87,21 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     step === options.amountStep,
   );
 
-  /** The input to post, or null when it does not pass the schema (every field then shows why). */
-  async function validInput(body: SubmitOptions<Flow>['body']): Promise<FlowBody<Flow> | null> {
+  /**
+   * The input to post and what the schema makes of it (trimmed, the amount in centimes: what the server
+   * will see), or null when it does not pass the schema (every field then shows why).
+   */
+  async function validInput(
+    body: SubmitOptions<Flow>['body'],
+  ): Promise<{ input: FlowBody<Flow>; checked: unknown } | null> {
     const values = form.getValues();
     const input = body ? body(values) : (values as FlowBody<Flow>);
-    if (input === null || !flow.schema.safeParse(input).success) {
+    const parsed = input === null ? null : flow.schema.safeParse(input);
+    if (input === null || !parsed?.success) {
       await form.trigger();
       return null;
     }
-    return input;
+    return { input, checked: parsed.data };
   }
 
   /**
@@ -110,11 +116,11 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     onRefused,
   }: SubmitOptions<Flow>): Promise<Transaction | null> {
     clearFailure();
-    const input = await validInput(body);
-    if (input === null) return null;
+    const valid = await validInput(body);
+    if (valid === null) return null;
     let transaction: Transaction | null;
     try {
-      transaction = await money.confirm(input);
+      transaction = await money.confirm(valid.input, valid.checked);
     } catch (error) {
       setFailure(failureOf(error, flow.failure));
       const back = placeServerErrors(error, form.setError, fieldSteps);

@@ -53,12 +53,17 @@ export function useMoneyOperation<Flow extends MoneyFlow>(flow: Flow) {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 
-  /** The posted transaction, or null when a confirmation is already on its way (a double click). */
-  async function confirm(body: FlowBody<Flow>): Promise<Transaction | null> {
+  /**
+   * The posted transaction, or null when a confirmation is already on its way (a double click). The key
+   * follows `checked`, what the server will make of the body (by default the body itself): a retry after
+   * a lost answer keeps its key when only spaces changed, so the server answers it instead of posting
+   * again.
+   */
+  async function confirm(body: FlowBody<Flow>, checked: unknown = body): Promise<Transaction | null> {
     if (posting.current) return null;
     posting.current = true;
     try {
-      const transaction = await mutation.mutateAsync({ body, key: keys.keyFor(body) });
+      const transaction = await mutation.mutateAsync({ body, key: keys.keyFor(checked) });
       keys.reset();
       return transaction;
     } finally {
