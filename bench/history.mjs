@@ -57,7 +57,9 @@ function request(base, method, path, token, body, onChunk) {
         method,
         agent: httpAgent,
         headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
       },
@@ -116,7 +118,8 @@ async function waitForHealth(base) {
 /** 11 digits, unique per `n` below 10^10 (a bijection modulo 10^10), the first not 0. */
 const accountNumberSql = (n) => `(1 || lpad(((${n})::bigint * 7919 % 10000000000)::text, 10, '0'))`;
 /** 12 digits, unique per `n` below 10^11. */
-const transactionNumberSql = (n) => `(5 || lpad(((${n})::numeric * 982451653 % 100000000000)::bigint::text, 11, '0'))`;
+const transactionNumberSql = (n) =>
+  `(5 || lpad(((${n})::numeric * 982451653 % 100000000000)::bigint::text, 11, '0'))`;
 
 /**
  * Agents (float, teller), 20,000 customer accounts with their holder, and one agent deposit of
@@ -160,7 +163,7 @@ async function seedScene(db) {
   await db.query(
     `INSERT INTO account_holders (account_id, person_id, position)
      SELECT c.id, p.id, 0 FROM persons p
-     JOIN accounts c ON c.account_number = ${accountNumberSql("substr(p.id_document_number, 6)::int")}
+     JOIN accounts c ON c.account_number = ${accountNumberSql('substr(p.id_document_number, 6)::int')}
      WHERE p.id_document_number LIKE 'HIST-%'`,
   );
   // Lookup tables by index, for the generated rows.
@@ -313,7 +316,8 @@ async function timed(base, token, method, path, body) {
     const t0 = process.hrtime.bigint();
     const answer = await request(base, method, typeof path === 'function' ? path(i) : path, token, body);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    if (answer.status !== 200) throw new Error(`${method} ${path} : ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`${method} ${path} : ${answer.status} ${JSON.stringify(answer.body)}`);
     if (i >= 2) times.push(ms);
   }
   times.sort((a, b) => a - b);
@@ -354,7 +358,12 @@ async function measureExport(base, superToken, pid) {
   await new Promise((resolve, reject) => {
     const url = new URL(`${base}/transactions/history/export`);
     const req = http.request(
-      { hostname: url.hostname, port: url.port, path: url.pathname, headers: { authorization: `Bearer ${superToken}` } },
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        headers: { authorization: `Bearer ${superToken}` },
+      },
       (response) => {
         if (response.statusCode !== 200) reject(new Error(`export : ${response.statusCode}`));
         response.on('data', (chunk) => {
@@ -412,7 +421,10 @@ async function main() {
   const mainJs = join(root, 'apps/server/dist/main.js');
   if (!existsSync(mainJs) || process.env.BENCH_BUILD !== '0') {
     log('construction du serveur…');
-    execFileSync('npm', ['run', 'build', '-w', '@lajan/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['run', 'build', '-w', '@lajan/server'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   const dbName = `lajan_bench_history_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -172,7 +172,15 @@ export const loginAttempts = pgTable(
      * change, `register` for a public registration.
      */
     kind: text('kind', {
-      enum: ['login', 'reset_request', 'reset_confirm', 'password_check', 'register', 'holder_check', 'lookup'],
+      enum: [
+        'login',
+        'reset_request',
+        'reset_confirm',
+        'password_check',
+        'register',
+        'holder_check',
+        'lookup',
+      ],
     }).notNull(),
     /** Lower-cased username (or e-mail for a reset request by e-mail). */
     username: text('username').notNull(),
@@ -410,6 +418,10 @@ export const transactions = pgTable(
       .on(t.senderPersonId)
       .where(sql`${t.senderPersonId} IS NOT NULL`),
     index('transactions_party_name_idx').on(sql`lower(${t.party}->>'name') text_pattern_ops`),
+    // A party's name is one text: what follows its first word is searched as the last name.
+    index('transactions_party_last_name_idx').on(
+      sql`lower(substr(${t.party}->>'name', strpos(${t.party}->>'name', ' ') + 1)) text_pattern_ops`,
+    ),
     index('transactions_recipient_name_idx')
       .on(
         sql`lower(coalesce(${t.recipient}->>'firstName', '') || ' ' || coalesce(${t.recipient}->>'lastName', '')) text_pattern_ops`,
