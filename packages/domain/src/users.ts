@@ -178,8 +178,10 @@ export const auditFailureMessages = { list: "Échec du chargement du journal d'a
 /** The audit trail's screen (`/audit`, decision 133). */
 export const auditTexts = {
   title: "Journal d'audit",
-  intro: 'Chaque écriture, chaque mouvement d’argent et chaque événement de connexion, du plus récent au plus ancien. Heures de Port-au-Prince.',
-  introAgent: 'Les écritures, les mouvements d’argent et les connexions de votre agent, du plus récent au plus ancien. Heures de Port-au-Prince.',
+  intro:
+    'Chaque écriture, chaque mouvement d’argent et chaque événement de connexion, du plus récent au plus ancien. Heures de Port-au-Prince.',
+  introAgent:
+    'Les écritures, les mouvements d’argent et les connexions de votre agent, du plus récent au plus ancien. Heures de Port-au-Prince.',
   filters: 'Filtrer le journal',
   user: "Nom d'utilisateur",
   action: 'Action',
@@ -200,17 +202,17 @@ export const auditMessages = {
   invalidDate: 'Date invalide (AAAA-MM-JJ)',
   invalidPeriod: 'La date de début doit précéder la date de fin',
   /** An agent's administrator reads its own agent's trail only. */
-  otherAgent: "Vous ne pouvez consulter que le journal de votre agent",
+  otherAgent: 'Vous ne pouvez consulter que le journal de votre agent',
+  pageTooFar: 'Page trop lointaine : précisez la période ou le filtre',
 } as const;
 
 const optionalIsoDate = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z
-    .string()
-    .trim()
-    .refine(isIsoDate, auditMessages.invalidDate)
-    .optional(),
+  z.string().trim().refine(isIsoDate, auditMessages.invalidDate).optional(),
 );
+
+/** The deepest page of the trail: past it, a filter (who, what, when) finds a line sooner than paging. */
+export const AUDIT_MAX_PAGE = 1_000;
 
 /**
  * `GET /audit?page&per_page&user&action&agent&from&to` (decision 133): `user` a username (any case),
@@ -219,6 +221,12 @@ const optionalIsoDate = z.preprocess(
  */
 export const auditQuerySchema = paginationQuerySchema
   .extend({
+    page: z.coerce
+      .number({ error: 'Numéro de page invalide' })
+      .int('Numéro de page invalide')
+      .min(1, 'Numéro de page invalide')
+      .max(AUDIT_MAX_PAGE, auditMessages.pageTooFar)
+      .default(1),
     user: optionalQueryText,
     action: optionalQueryText,
     agent: optionalQueryText,

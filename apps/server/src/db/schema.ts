@@ -71,6 +71,11 @@ export const persons = pgTable(
     uniqueIndex('persons_phone_number_key').on(t.phoneNumber),
     uniqueIndex('persons_id_document_key').on(t.idDocumentType, sql`upper(${t.idDocumentNumber})`),
     index('persons_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
+    // The history's search by a sender's name: its start, by full name or last name (decision 139).
+    index('persons_full_name_prefix_idx').on(
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
+    index('persons_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
     check('persons_gender_check', sql`${t.gender} IS NULL OR ${t.gender} IN ('male', 'female')`),
     check(
       'persons_id_document_type_check',
@@ -167,7 +172,15 @@ export const loginAttempts = pgTable(
      * change, `register` for a public registration.
      */
     kind: text('kind', {
-      enum: ['login', 'reset_request', 'reset_confirm', 'password_check', 'register', 'holder_check', 'lookup'],
+      enum: [
+        'login',
+        'reset_request',
+        'reset_confirm',
+        'password_check',
+        'register',
+        'holder_check',
+        'lookup',
+      ],
     }).notNull(),
     /** Lower-cased username (or e-mail for a reset request by e-mail). */
     username: text('username').notNull(),
@@ -386,8 +399,37 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_number_key').on(t.transactionNumber),
-    index('transactions_agent_created_idx').on(t.agentId, t.createdAt),
-    index('transactions_created_idx').on(t.createdAt),
+    // The history (decision 139): a page, its count and the export's keyset read these in order,
+    // `(created_at, id)` being the history's order, per agent, per agent and type, or over everything.
+    index('transactions_agent_created_idx').on(t.agentId, t.createdAt, t.id),
+    index('transactions_agent_type_created_idx').on(t.agentId, t.type, t.createdAt, t.id),
+    index('transactions_created_idx').on(t.createdAt, t.id),
+    // The history's search: by a customer account, a sender, or the start of a name.
+    index('transactions_account_idx')
+      .on(t.accountId)
+      .where(sql`${t.accountId} IS NOT NULL`),
+    index('transactions_sender_account_idx')
+      .on(t.senderAccountId)
+      .where(sql`${t.senderAccountId} IS NOT NULL`),
+    index('transactions_recipient_account_idx')
+      .on(t.recipientAccountId)
+      .where(sql`${t.recipientAccountId} IS NOT NULL`),
+    index('transactions_sender_person_idx')
+      .on(t.senderPersonId)
+      .where(sql`${t.senderPersonId} IS NOT NULL`),
+    index('transactions_party_name_idx').on(sql`lower(${t.party}->>'name') text_pattern_ops`),
+    // A party's name is one text: what follows its first word is searched as the last name.
+    index('transactions_party_last_name_idx').on(
+      sql`lower(substr(${t.party}->>'name', strpos(${t.party}->>'name', ' ') + 1)) text_pattern_ops`,
+    ),
+    index('transactions_recipient_name_idx')
+      .on(
+        sql`lower(coalesce(${t.recipient}->>'firstName', '') || ' ' || coalesce(${t.recipient}->>'lastName', '')) text_pattern_ops`,
+      )
+      .where(sql`${t.recipient} IS NOT NULL`),
+    index('transactions_recipient_last_name_idx')
+      .on(sql`lower(${t.recipient}->>'lastName') text_pattern_ops`)
+      .where(sql`${t.recipient} IS NOT NULL`),
     index('transactions_related_idx').on(t.relatedTransactionId),
     check('transactions_amount_check', sql`${t.amountCentimes} > 0`),
     check(

@@ -205,7 +205,7 @@ if (databaseKind === 'postgres') {
         /^lajan-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.backup\.gz$/,
       );
       expect(await readdir(backupsDir)).toEqual([path.basename(backup.file)]);
-      expect(backup.migration.tag).toBe('0005_ledger_invariants');
+      expect(backup.migration.tag).toBe('0006_history_indexes');
       const text = gunzipSync(await readFile(backup.file)).toString('utf8');
       expect(text).not.toContain('test-secret-that-is-long-enough');
       expect(text).not.toContain('SECRET-LINK-7781');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts, agents, auditLog, persons, transactions, users } from '../../db/schema.js';
 
@@ -45,10 +45,14 @@ export interface AuditTrailRow {
  * A line belongs to the agent of its actor, or else to the agent it acted upon (an agent by code, a
  * user by username, an account by number); a movement to the agent it was done for.
  */
-function trail() {
+function trail(filter: AuditFilter) {
+  const lineAgent = sql`coalesce(actor.agent_id, target_agent.id, target_user.agent_id, target_account.agent_id)`;
+  const agentId = filter.agentCode
+    ? sql`(select id from ${agents} where code = ${filter.agentCode})`
+    : undefined;
   return sql`
     select a.id::text as id, a.id as seq, a.at, a.action, a.actor_user_id, a.actor_username, a.target, a.ip, a.details,
-      coalesce(actor.agent_id, target_agent.id, target_user.agent_id, target_account.agent_id) as agent_id,
+      ${lineAgent} as agent_id,
       coalesce(target_person.first_name, target_user_person.first_name) as target_first_name,
       coalesce(target_person.last_name, target_user_person.last_name) as target_last_name,
       target_agent.name as target_agent_name
@@ -60,6 +64,7 @@ function trail() {
     left join ${persons} as target_user_person on target_user_person.id = target_user.person_id
     left join ${accounts} as target_account on a.action like 'accounts.%' and target_account.account_number = a.target
     left join ${persons} as target_person on a.action like 'persons.%' and target_person.id::text = a.target
+    where ${auditLogConditions(filter, agentId ? sql`${lineAgent} = ${agentId}` : undefined)}
     union all
     select 'tx:' || t.transaction_number, null::bigint, t.created_at, 'transactions.' || t.type, t.created_by_user_id,
       creator.username, t.transaction_number, null,
@@ -72,22 +77,46 @@ function trail() {
     join ${users} as creator on creator.id = t.created_by_user_id
     left join ${accounts} as account on account.id = t.account_id
     left join ${accounts} as sender on sender.id = t.sender_account_id
-    left join ${accounts} as recipient on recipient.id = t.recipient_account_id`;
+    left join ${accounts} as recipient on recipient.id = t.recipient_account_id
+    where ${postingConditions(filter, agentId ? sql`t.agent_id = ${agentId}` : undefined)}`;
 }
 
-function conditions(filter: AuditFilter) {
+/**
+ * The filter inside each branch of the trail, so that each reads only its own rows by its own indexes
+ * (`audit_log.at`, `transactions (agent_id, created_at)`) instead of the union of everything filtered after.
+ */
+function auditLogConditions(filter: AuditFilter, agent: SQL | undefined): SQL {
   const where = [sql`true`];
-  if (filter.username) where.push(sql`lower(line.actor_username) = lower(${filter.username})`);
+  if (filter.username) where.push(sql`lower(a.actor_username) = lower(${filter.username})`);
   if (filter.action) {
     where.push(
       filter.action.includes('.')
-        ? sql`line.action = ${filter.action}`
-        : sql`line.action like ${`${filter.action.replace(/[\\%_]/g, '\\$&')}.%`}`,
+        ? sql`a.action = ${filter.action}`
+        : sql`a.action like ${`${filter.action.replace(/[\\%_]/g, '\\$&')}.%`}`,
     );
   }
-  if (filter.agentCode) where.push(sql`line_agent.code = ${filter.agentCode}`);
-  if (filter.fromAt) where.push(sql`line.at >= ${filter.fromAt.toISOString()}::timestamptz`);
-  if (filter.untilAt) where.push(sql`line.at < ${filter.untilAt.toISOString()}::timestamptz`);
+  if (agent) where.push(agent);
+  if (filter.fromAt) where.push(sql`a.at >= ${filter.fromAt.toISOString()}::timestamptz`);
+  if (filter.untilAt) where.push(sql`a.at < ${filter.untilAt.toISOString()}::timestamptz`);
+  return sql.join(where, sql` and `);
+}
+
+function postingConditions(filter: AuditFilter, agent: SQL | undefined): SQL {
+  const where = [sql`true`];
+  if (filter.username) where.push(sql`lower(creator.username) = lower(${filter.username})`);
+  if (filter.action) {
+    // A posting's action is `transactions.<type>`: an action names one type, a domain all or none.
+    if (filter.action.includes('.'))
+      where.push(
+        filter.action.startsWith('transactions.')
+          ? sql`t.type = ${filter.action.slice('transactions.'.length)}`
+          : sql`false`,
+      );
+    else if (filter.action !== 'transactions') where.push(sql`false`);
+  }
+  if (agent) where.push(agent);
+  if (filter.fromAt) where.push(sql`t.created_at >= ${filter.fromAt.toISOString()}::timestamptz`);
+  if (filter.untilAt) where.push(sql`t.created_at < ${filter.untilAt.toISOString()}::timestamptz`);
   return sql.join(where, sql` and `);
 }
 
@@ -116,12 +145,11 @@ export async function listAuditEntries(
   page: { limit: number; offset: number },
 ): Promise<{ rows: AuditTrailRow[]; total: number }> {
   const from = sql`
-    from (${trail()}) as line
+    from (${trail(filter)}) as line
     left join ${agents} as line_agent on line_agent.id = line.agent_id
     left join ${users} as actor_user on actor_user.id = line.actor_user_id
     left join ${persons} as actor_person on actor_person.id = actor_user.person_id
-    left join ${agents} as actor_agent on actor_agent.id = actor_user.agent_id
-    where ${conditions(filter)}`;
+    left join ${agents} as actor_agent on actor_agent.id = actor_user.agent_id`;
   const [rows, totals] = await Promise.all([
     executor.execute(sql`
       select line.id, line.at, line.action, line.actor_username, actor_person.first_name as actor_first_name,

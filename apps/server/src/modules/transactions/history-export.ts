@@ -16,10 +16,10 @@ import { Forbidden } from '../../http/errors.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
 import { haitiDateOf, haitiDateTime } from '../../lib/haiti-days.js';
 import type { TransactionRecord } from './present.js';
-import { agentWithFloatByCode, historyPage } from './store.js';
+import { agentWithFloatByCode, historyAfter, type HistoryCursor } from './store.js';
 
 /** Rows read per query: the export holds one page in memory, whatever the number of rows. */
-export const EXPORT_PAGE_SIZE = 500;
+export const EXPORT_PAGE_SIZE = 2_000;
 
 const BOM = '\uFEFF';
 const SEPARATOR = ';';
@@ -68,10 +68,10 @@ export function csvRowOf(record: TransactionRecord): string {
 }
 
 /**
- * Every row of the filter, newest first, read page by page. Rows are never deleted, and a row posted while
- * the export runs lands at the top and pushes the others down: a page may then start with rows already
- * written, which are skipped by their place in the order (after the last one written, or a tie at its time
- * already written). Nothing is missed.
+ * Every row of the filter, newest first, read from the database page by page by keyset: each page starts
+ * after the last row written, in the order `(created_at, id)`, so that rows posted while the export runs
+ * (newer than its first row) are left out and nothing is written twice or missed, and each page costs the
+ * same however deep (no offset, no count). One page at a time in memory.
  */
 export async function* historyCsv(
   executor: Executor,
@@ -79,24 +79,14 @@ export async function* historyCsv(
   pageSize: number = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
   yield BOM + csvLine([...historyCsvHeaders]);
-  let lastAtMs = Number.POSITIVE_INFINITY;
-  let writtenAtLast = new Set<string>();
-  for (let page = 1; ; page += 1) {
-    const { records } = await historyPage(executor, { ...filter, page, perPage: pageSize });
+  let cursor: HistoryCursor | undefined;
+  do {
+    const page = await historyAfter(executor, filter, cursor, pageSize);
     let chunk = '';
-    for (const record of records) {
-      const atMs = record.createdAt.getTime();
-      if (atMs > lastAtMs || (atMs === lastAtMs && writtenAtLast.has(record.transactionNumber))) continue;
-      if (atMs < lastAtMs) {
-        lastAtMs = atMs;
-        writtenAtLast = new Set();
-      }
-      writtenAtLast.add(record.transactionNumber);
-      chunk += csvRowOf(record);
-    }
+    for (const record of page.records) chunk += csvRowOf(record);
     if (chunk) yield chunk;
-    if (records.length < pageSize) return;
-  }
+    cursor = page.next;
+  } while (cursor);
 }
 
 /** `GET /transactions/history/export` (issue 6, docs/contract-daily.md). */

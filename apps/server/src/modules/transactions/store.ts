@@ -1,5 +1,5 @@
 import { centimesFromSql, PAYOUT_FAILED_IDENTIFICATIONS_LIMIT, type TransactionType } from '@lajan/domain';
-import { aliasedTable, and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   accountHolders,
@@ -211,18 +211,19 @@ function viewQuery(executor: Executor) {
     .leftJoin(related, eq(related.id, transactions.relatedTransactionId));
 }
 
-async function selectViews(
-  executor: Executor,
-  where: SQL | undefined,
-  page?: { limit: number; offset: number },
-): Promise<ViewRow[]> {
-  const query = viewQuery(executor).where(where).$dynamic();
-  if (page)
-    return query
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(page.limit)
-      .offset(page.offset);
-  return query;
+async function selectViews(executor: Executor, where: SQL | undefined): Promise<ViewRow[]> {
+  return viewQuery(executor).where(where);
+}
+
+/**
+ * The views of `ids`, in their order. One statement text whatever the number of ids (`= any($1)`), so that
+ * the prepared statement settles on one generic plan instead of planning eight joins at every call.
+ */
+async function viewsByIds(executor: Executor, ids: string[]): Promise<ViewRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectViews(executor, sql`${transactions.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 interface ViewRow {
@@ -310,41 +311,137 @@ export interface HistoryFilter {
   perPage: number;
 }
 
-/** A page of the history, newest first, and the number of matching transactions. */
+/** What `q` looks for: digits (a transaction or account number, typed with spaces or dashes), or a name. */
+export type HistorySearch = { digits: string } | { name: string };
+
+export function historySearchOf(q: string): HistorySearch | undefined {
+  const compact = q.replace(/[\s\-.]/g, '');
+  if (compact === '') return undefined;
+  if (/^\d+$/.test(compact)) return { digits: compact };
+  return { name: q.trim().replace(/\s+/g, ' ').toLowerCase() };
+}
+
+/**
+ * `column` starts with the digits `prefix`, as a range on the column's own btree: a number holds only
+ * digits, which every collation orders digit by digit, so `[prefix, next)` is exactly its prefix matches.
+ */
+function digitPrefix(column: SQL | typeof transactions.transactionNumber, prefix: string): SQL {
+  const digits = prefix.split('').map(Number);
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === 9) i -= 1;
+  if (i < 0) return sql`${column} >= ${prefix}`;
+  const next = digits.slice(0, i).join('') + String((digits[i] ?? 0) + 1);
+  return sql`(${column} >= ${prefix} and ${column} < ${next})`;
+}
+
+/** `text like prefix%`, the prefix escaped: served by a `text_pattern_ops` index on the expression. */
+function startsWith(expression: SQL, prefix: string): SQL {
+  return sql`${expression} like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+}
+
+/** The lower-cased names that `q` matches by their start (the expressions of the schema's name indexes). */
+export const partyNameSql = sql`lower(${transactions.party}->>'name')`;
+export const partyLastNameSql = sql`lower(substr(${transactions.party}->>'name', strpos(${transactions.party}->>'name', ' ') + 1))`;
+export const recipientFullNameSql = sql`lower(coalesce(${transactions.recipient}->>'firstName', '') || ' ' || coalesce(${transactions.recipient}->>'lastName', ''))`;
+export const recipientLastNameSql = sql`lower(${transactions.recipient}->>'lastName')`;
+
+/**
+ * The search of the history (decision 139): a number finds the transactions whose number, or one of whose
+ * customer accounts' numbers, starts with it; a name finds those whose party, sender or recipient has a
+ * full name or a last name that starts with it. Each by an index, whatever the size of the ledger.
+ */
+function searchCondition(search: HistorySearch): SQL {
+  // `= any(array(…))` rather than `in (…)`: an index condition, so that the branches combine as a
+  // BitmapOr of index scans instead of a filter over every row of the agent.
+  if ('digits' in search) {
+    const matching = sql`any(array(select ${accounts.id} from ${accounts} where ${digitPrefix(sql`${accounts.accountNumber}`, search.digits)}))`;
+    return sql`(${digitPrefix(sql`${transactions.transactionNumber}`, search.digits)}
+      or ${transactions.accountId} = ${matching}
+      or ${transactions.senderAccountId} = ${matching}
+      or ${transactions.recipientAccountId} = ${matching})`;
+  }
+  const name = search.name;
+  const senders = sql`any(array(select ${persons.id} from ${persons} where ${startsWith(
+    sql`lower(${persons.firstName} || ' ' || ${persons.lastName})`,
+    name,
+  )} or ${startsWith(sql`lower(${persons.lastName})`, name)}))`;
+  return sql`(${startsWith(partyNameSql, name)}
+    or ${startsWith(partyLastNameSql, name)}
+    or ${startsWith(recipientFullNameSql, name)}
+    or ${startsWith(recipientLastNameSql, name)}
+    or ${transactions.senderPersonId} = ${senders})`;
+}
+
+function historyWhere(filter: Pick<HistoryFilter, 'agentId' | 'type' | 'q'>): SQL | undefined {
+  const search = filter.q ? historySearchOf(filter.q) : undefined;
+  return and(
+    filter.agentId !== undefined ? eq(transactions.agentId, filter.agentId) : undefined,
+    filter.type !== undefined ? eq(transactions.type, filter.type) : undefined,
+    search ? searchCondition(search) : undefined,
+  );
+}
+
+/**
+ * A page of the history, newest first, and the number of matching transactions. The page's ids come
+ * from the transactions table alone, on `(agent_id, created_at, id)` (or `(agent_id, type, …)`), then
+ * their views; the count is an index-only scan of the same index.
+ */
 export async function historyPage(
   executor: Executor,
   filter: HistoryFilter,
 ): Promise<{ records: TransactionRecord[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [
-    filter.agentId !== undefined ? eq(transactions.agentId, filter.agentId) : undefined,
-    filter.type !== undefined ? eq(transactions.type, filter.type) : undefined,
-  ];
-  if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(
-        ilike(transactions.transactionNumber, pattern),
-        ilike(account.accountNumber, pattern),
-        ilike(senderAccount.accountNumber, pattern),
-        ilike(recipientAccount.accountNumber, pattern),
-        sql`${transactions.party}->>'name' ilike ${pattern}`,
-        sql`concat_ws(' ', ${persons.firstName}, ${persons.lastName}) ilike ${pattern}`,
-        sql`concat_ws(' ', ${transactions.recipient}->>'firstName', ${transactions.recipient}->>'lastName') ilike ${pattern}`,
-      ),
-    );
-  }
-  const where = and(...conditions);
-  const rows = await selectViews(executor, where, {
-    limit: filter.perPage,
-    offset: (filter.page - 1) * filter.perPage,
-  });
-  const [counted] = await executor
-    .select({ total: count() })
+  const where = historyWhere(filter);
+  const idRows = await executor
+    .select({ id: transactions.id })
     .from(transactions)
-    .leftJoin(account, eq(account.id, transactions.accountId))
-    .leftJoin(senderAccount, eq(senderAccount.id, transactions.senderAccountId))
-    .leftJoin(recipientAccount, eq(recipientAccount.id, transactions.recipientAccountId))
-    .leftJoin(persons, eq(persons.id, transactions.senderPersonId))
-    .where(where);
+    .where(where)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(filter.perPage)
+    .offset((filter.page - 1) * filter.perPage);
+  const rows = await viewsByIds(
+    executor,
+    idRows.map((row) => row.id),
+  );
+  const [counted] = await executor.select({ total: count() }).from(transactions).where(where);
   return { records: rows.map(recordOf), total: Number(counted?.total ?? 0) };
+}
+
+/** Where a keyset read stopped: the last row's exact time (microseconds, as text) and id. */
+export interface HistoryCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * The next `limit` rows of the filter after `cursor`, newest first: `(created_at, id) < cursor` on the
+ * history's index, no offset and no count, so that every page costs the same however deep it is.
+ */
+export async function historyAfter(
+  executor: Executor,
+  filter: Pick<HistoryFilter, 'agentId' | 'type' | 'q'>,
+  cursor: HistoryCursor | undefined,
+  limit: number,
+): Promise<{ records: TransactionRecord[]; next: HistoryCursor | undefined }> {
+  const idRows = await executor
+    .select({ id: transactions.id, createdAt: sql<string>`${transactions.createdAt}::text` })
+    .from(transactions)
+    .where(
+      and(
+        historyWhere(filter),
+        cursor
+          ? sql`(${transactions.createdAt}, ${transactions.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+  const rows = await viewsByIds(
+    executor,
+    idRows.map((row) => row.id),
+  );
+  const last = idRows.at(-1);
+  return {
+    records: rows.map(recordOf),
+    next: last && idRows.length === limit ? { createdAt: last.createdAt, id: last.id } : undefined,
+  };
 }

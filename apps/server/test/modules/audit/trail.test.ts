@@ -32,7 +32,9 @@ describe('GET /api/audit: money movements and filters', () => {
     );
     expect(lines.every((line) => line.action.startsWith('transactions.'))).toBe(true);
 
-    const deposit = lines.find((line) => line.action === 'transactions.deposit' && line.details?.amount === 1000);
+    const deposit = lines.find(
+      (line) => line.action === 'transactions.deposit' && line.details?.amount === 1000,
+    );
     expect(deposit).toMatchObject({
       actorUsername: world.pap.teller.username,
       actorName: expect.stringMatching(/\S/),
@@ -104,6 +106,20 @@ describe('GET /api/audit: money movements and filters', () => {
     const notADate = await get('from=2026-02-30');
     expect(notADate.status).toBe(422);
     expect(notADate.body.errors).toEqual({ from: ['Date invalide (AAAA-MM-JJ)'] });
+  });
+
+  it('reads the page of a filtered trail and refuses a page past the thousandth', async () => {
+    const world = await busyLedgerWorld([100]);
+    const token = await superAdminToken(world.app);
+    const get = (query: string) => call(world.app, 'GET', `/api/audit?${query}`, { token });
+    const capOnly = await get('agent=CAP01&action=transactions');
+    expect(capOnly.status).toBe(200);
+    expect(linesOf(capOnly.body).every((line) => line.action.startsWith('transactions.'))).toBe(true);
+    expect(capOnly.body.meta.total).toBe(linesOf(capOnly.body).length);
+    expect((await get('page=1000')).status).toBe(200);
+    const tooFar = await get('page=1001');
+    expect(tooFar.status).toBe(422);
+    expect(tooFar.body.errors).toEqual({ page: ['Page trop lointaine : précisez la période ou le filtre'] });
   });
 
   it('names a person, a user and an agent instead of showing their ids', async () => {

@@ -203,4 +203,27 @@ describe('GET /api/transactions/history/export', () => {
     expect(numbers).toEqual(all.map((row) => row.transactionNumber));
     expect(await historyRows(world, '', world.pap.teller.token)).toHaveLength(all.length + 2);
   });
+
+  it('writes every row once, in the history order, when many rows share one instant', async () => {
+    const world = await busyWorld();
+    // The clock stands still: these deposits share their created_at, the order falls to their ids.
+    for (const amount of [31, 32, 33, 34, 35, 36, 37]) {
+      const posted = await call(world.app, 'POST', '/api/transactions/deposit', {
+        token: world.pap.teller.token,
+        body: counterForm(world.marieAccount, world.marie, amount),
+      });
+      expect(posted.status).toBe(201);
+    }
+    const all = await historyRows(world, '', world.pap.teller.token);
+    for (const pageSize of [1, 2, 3, 100]) {
+      let text = '';
+      for await (const chunk of historyCsv(
+        world.database.db,
+        { agentId: world.pap.id, type: undefined, q: undefined },
+        pageSize,
+      ))
+        text += chunk;
+      expect(rowsOf(text).map((row) => row[0])).toEqual(all.map((row) => row.transactionNumber));
+    }
+  });
 });

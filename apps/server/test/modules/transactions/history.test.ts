@@ -76,6 +76,33 @@ describe('GET /api/transactions/history', () => {
     expect(unknownType.status).toBe(422);
   });
 
+  it('searches a number typed with spaces or dashes or by its start, a name by its start or its last name', async () => {
+    const world = await busyWorld();
+    const token = world.pap.teller.token;
+    const numbers = async (query: string) =>
+      (
+        (await history(world, `?q=${encodeURIComponent(query)}`, token)).body.data as {
+          transactionNumber: string;
+        }[]
+      ).map((row) => row.transactionNumber);
+    const spaced = world.transferNumber.replace(/(\d{4})(?=\d)/g, '$1 ');
+    expect(await numbers(spaced)).toEqual([world.transferNumber]);
+    expect(await numbers(world.transferNumber.replace(/(\d{4})(?=\d)/g, '$1-'))).toEqual([
+      world.transferNumber,
+    ]);
+    expect(await numbers(world.transferNumber.slice(0, 9))).toContain(world.transferNumber);
+    // Jean's account: his withdrawal and its funding, by the account number's start.
+    const byAccountStart = await history(world, `?q=${world.jeanAccount.accountNumber.slice(0, 8)}`, token);
+    expect(byAccountStart.body.pagination.total).toBeGreaterThanOrEqual(2);
+    // Jean Baptiste at the counter: by full name, its start, or his last name, any case.
+    for (const name of ['JEAN BAPTISTE', 'baptiste', '  jean   bapt ']) {
+      const answer = await history(world, `?q=${encodeURIComponent(name)}&type=withdrawal`, token);
+      expect(answer.body.pagination.total).toBe(1);
+    }
+    expect((await history(world, '?q=aptiste', token)).body.pagination.total).toBe(0);
+    expect((await history(world, '?q=%20-%20', token)).body.pagination.total).toBe(10);
+  });
+
   it('lowers per_page above 100 to 100 and reads a bad page as the first', async () => {
     const world = await busyWorld();
     const answer = await history(world, '?per_page=5000&page=abc', world.pap.teller.token);
