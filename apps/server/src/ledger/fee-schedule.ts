@@ -64,8 +64,18 @@ export async function seedFeeSchedule(db: Db, now: Date): Promise<void> {
 
 /** The bands of `type` in force, ascending: what `feeOf` computes from, read in the caller's transaction. */
 export async function readFeeSchedule(executor: Executor, type: FeeType): Promise<FeeBand[]> {
+  return (await readFeeBandRows(executor, type)).map(({ id: _id, ...band }) => band);
+}
+
+/** A band with its row's id: what a posting names to check that its fee is still the one in force. */
+export interface FeeBandRow extends FeeBand {
+  id: string;
+}
+
+async function readFeeBandRows(executor: Executor, type: FeeType): Promise<FeeBandRow[]> {
   const rows = await executor
     .select({
+      id: feeSchedule.id,
       minAmountCentimes: feeSchedule.minAmountCentimes,
       maxAmountCentimes: feeSchedule.maxAmountCentimes,
       feeCentimes: feeSchedule.feeCentimes,
@@ -75,6 +85,7 @@ export async function readFeeSchedule(executor: Executor, type: FeeType): Promis
     .where(eq(feeSchedule.type, type))
     .orderBy(asc(feeSchedule.minAmountCentimes));
   return rows.map((row) => ({
+    id: row.id,
     type,
     minAmountCentimes: centimesFromSql(row.minAmountCentimes),
     maxAmountCentimes: centimesFromSql(row.maxAmountCentimes),
@@ -93,4 +104,30 @@ export async function feeFor(
   amountCentimes: number,
 ): Promise<FeeQuoteCentimes> {
   return feeOf(await readFeeSchedule(executor, type), type, amountCentimes);
+}
+
+/**
+ * The schedule as this process last read it, per type. Another process (or the super administrator's
+ * edit) may change it at any time: the one-call posting checks the band it used against the rows in
+ * force (migration 0007) and, when they differ, `forget`s the copy and reads it again.
+ */
+export class FeeScheduleCache {
+  readonly #bands = new Map<FeeType, Promise<FeeBandRow[]>>();
+
+  bands(executor: Executor, type: FeeType): Promise<FeeBandRow[]> {
+    let bands = this.#bands.get(type);
+    if (!bands) {
+      const read = readFeeBandRows(executor, type);
+      bands = read;
+      this.#bands.set(type, read);
+      read.catch(() => {
+        if (this.#bands.get(type) === read) this.#bands.delete(type);
+      });
+    }
+    return bands;
+  }
+
+  forget(type: FeeType): void {
+    this.#bands.delete(type);
+  }
 }

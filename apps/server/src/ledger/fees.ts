@@ -21,14 +21,9 @@ export interface FeeQuoteCentimes {
  * type's bands do cover, for the message.
  */
 export function feeOf(schedule: readonly FeeBand[], type: FeeType, amountCentimes: number): FeeQuoteCentimes {
-  const bands = schedule
-    .filter((band) => band.type === type)
-    .sort((a, b) => a.minAmountCentimes - b.minAmountCentimes);
-  const band = bands.find(
-    (candidate) =>
-      candidate.minAmountCentimes <= amountCentimes && amountCentimes <= candidate.maxAmountCentimes,
-  );
+  const band = bandOf(schedule, type, amountCentimes);
   if (band) return { feeCentimes: band.feeCentimes, agentShareCentimes: band.agentShareCentimes };
+  const bands = schedule.filter((candidate) => candidate.type === type);
   const range =
     bands.length === 0
       ? null
@@ -37,4 +32,16 @@ export function feeOf(schedule: readonly FeeBand[], type: FeeType, amountCentime
           maxCentimes: Math.max(...bands.map((b) => b.maxAmountCentimes)),
         };
   throw new LedgerRefused('OutsideFeeBands', { field: 'amount', feeBands: { type, range } });
+}
+
+/** The band `feeOf` charges by: of `type`, the lowest lower bound that covers the amount. */
+export function bandOf<Band extends FeeBand>(
+  schedule: readonly Band[],
+  type: FeeType,
+  amountCentimes: number,
+): Band | undefined {
+  return schedule
+    .filter((band) => band.type === type)
+    .sort((a, b) => a.minAmountCentimes - b.minAmountCentimes)
+    .find((band) => band.minAmountCentimes <= amountCentimes && amountCentimes <= band.maxAmountCentimes);
 }

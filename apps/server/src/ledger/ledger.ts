@@ -139,7 +139,7 @@ function refuseOrBalances(
 }
 
 /** Sums the entries per account, drops the zeros, and refuses (as a fault) anything that does not balance. */
-function checkBalanced(posting: Posting): Map<string, number> {
+export function checkBalanced(posting: Posting): Map<string, number> {
   const { amountCentimes, feeCentimes, agentShareCentimes } = posting;
   for (const value of [amountCentimes, feeCentimes, agentShareCentimes])
     if (!Number.isSafeInteger(value))
@@ -268,9 +268,18 @@ export const moneyTransactionStats = { retries: 0 };
  * failure or a deadlock is retried up to three times, then `LedgerBusy` (the handler's 503), never a fault.
  */
 export async function inMoneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
+  return withMoneyRetries(() => db.transaction(work, { isolationLevel: 'read committed' }));
+}
+
+/**
+ * Runs one attempt of a money movement (a transaction, or one statement in autocommit) until it commits:
+ * the commit-time refusals of the system accounts become `LedgerRefused`; a serialization failure, a
+ * deadlock or the database's own overdraw check is tried again, at most three times.
+ */
+export async function withMoneyRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 0; ; tries += 1) {
     try {
-      return await db.transaction(work, { isolationLevel: 'read committed' });
+      return await attempt();
     } catch (error) {
       const failure = postgresErrorOf(error);
       const code = failure?.code;
@@ -282,10 +291,10 @@ export async function inMoneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>
       // test saw it a few times in 35 000 movements. Nothing was written; tried again on a fresh
       // snapshot, the posting sees the balance as it is and posts or refuses "Solde insuffisant".
       const overdrawn = code === '23514' && failure?.constraint === 'accounts_balance_check';
-      if (overdrawn && attempt >= MONEY_TRANSACTION_RETRIES)
+      if (overdrawn && tries >= MONEY_TRANSACTION_RETRIES)
         throw new LedgerRefused('InsufficientFunds', { field: 'amount' });
       if (code === undefined || !(RETRYABLE_SQLSTATES.has(code) || overdrawn)) throw error;
-      if (attempt >= MONEY_TRANSACTION_RETRIES) throw new LedgerBusy();
+      if (tries >= MONEY_TRANSACTION_RETRIES) throw new LedgerBusy();
       moneyTransactionStats.retries += 1;
     }
   }

@@ -1,10 +1,20 @@
 import { centimesFromSql, type FeeType, type TransactionType } from '@lajan/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { transactions } from '../db/schema.js';
-import { feeFor } from './fee-schedule.js';
+import { feeFor, FeeScheduleCache } from './fee-schedule.js';
+import { bandOf, feeOf } from './fees.js';
 import type { PostingFlow } from './flows.js';
-import { post, type BusinessRecord, type PostedTransaction } from './ledger.js';
+import type { IdempotencyScope, StoredAnswer } from './idempotency.js';
+import {
+  checkBalanced,
+  post,
+  withMoneyRetries,
+  type BusinessRecord,
+  type PostedTransaction,
+  type Posting,
+} from './ledger.js';
+import { freshIdentity, postInOneCall } from './one-call.js';
 import { LedgerRefused, LedgerUnavailable } from './results.js';
 import type { SystemAccounts } from './system-accounts.js';
 
@@ -55,6 +65,30 @@ export interface FlowPosting<Accounts> {
 }
 
 /**
+ * One flow posted in one round trip (`postInOneCall`): its customer accounts are named by number
+ * (`namedAccount`) in `accounts` and `record`, and found, checked and locked by the database.
+ */
+export interface OneCallFlowPosting<Accounts> {
+  flow: PostingFlow<Accounts>;
+  accounts: Accounts;
+  amountCentimes: number;
+  actor: Actor;
+  record: BusinessRecord;
+  at: Date;
+  /** The customer accounts the request names, in the order of their refusals, with the input field of each. */
+  named: { accountNumber: string; field: string }[];
+  /** The named account whose holder must be at the counter, and the document shown there. */
+  holderOf?: string;
+  document?: { idDocumentType: string; idDocumentNumber: string };
+  key: IdempotencyScope | undefined;
+  /** The answer's body for the movement as it will be posted, stored with the key. */
+  answer: (movement: Movement) => string;
+}
+
+/** Attempts of one call: a stale fee schedule or a taken transaction number costs one more. */
+const ONE_CALL_ATTEMPTS = 5;
+
+/**
  * Every money movement of DESIGN §4, on account ids already resolved (the transactions module finds
  * them by number and checks who may use them), and the external transfers' settlement. The fee and
  * agent share come from the schedule by type and amount band; an amount outside every band is refused
@@ -62,6 +96,7 @@ export interface FlowPosting<Accounts> {
  */
 export class LedgerService {
   #system: SystemAccounts | undefined;
+  readonly #fees = new FeeScheduleCache();
 
   /** Without `system`, the ledger waits for `useSystemAccounts` (a start before the database answers). */
   constructor(system?: SystemAccounts) {
@@ -108,6 +143,88 @@ export class LedgerService {
       fieldOfAccount: input.fieldOfAccount ?? {},
     });
     return { posted, type: flow.type, status: flow.status, ...amounts };
+  }
+
+  /**
+   * Posts one flow in one round trip (migration 0007): the key's claim, the named accounts and the holder
+   * check, the fee band's check, the posting and the stored answer, in one statement in autocommit. The
+   * refusals come in the order of `postFlow`'s: the accounts' (not found, not holder), the flow's own
+   * check, the fee's band, then the locked rows' (not active, currency, funds), then the system
+   * accounts' at commit. The fee comes from this process's copy of the schedule; the call checks that
+   * the band used is the one in force and the copy is read again when it is not.
+   */
+  async postInOneCall<Accounts>(
+    db: Db,
+    input: OneCallFlowPosting<Accounts>,
+  ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
+    const { flow, accounts, amountCentimes, at } = input;
+    let deferred: LedgerRefused | undefined;
+    try {
+      flow.check?.(accounts, amountCentimes);
+    } catch (error) {
+      if (!(error instanceof LedgerRefused)) throw error;
+      deferred = error;
+    }
+    const system = this.system;
+    const systemIds = {
+      feeIncome: system.fee_income.id,
+      payout: system.payout.id,
+      treasury: system.treasury.id,
+    };
+    const feeType = flow.type as FeeType;
+    return withMoneyRetries(async () => {
+      for (let attempt = 0; attempt < ONE_CALL_ATTEMPTS; attempt += 1) {
+        const band = flow.banded
+          ? (bandOf(await this.#fees.bands(db, feeType), feeType, amountCentimes) ?? null)
+          : undefined;
+        const amounts = {
+          amountCentimes,
+          feeCentimes: band?.feeCentimes ?? 0,
+          agentShareCentimes: band?.agentShareCentimes ?? 0,
+        };
+        const posting: Posting = {
+          type: flow.type,
+          status: flow.status,
+          ...amounts,
+          agentId: input.actor.agent.id,
+          createdByUserId: input.actor.userId,
+          at,
+          entries: flow.entries(accounts, systemIds, amounts),
+        };
+        // A refused request is refused before its entries are posted: they need not balance.
+        if (!deferred && band !== null) checkBalanced(posting);
+        const { id, transactionNumber } = freshIdentity();
+        const movement: Movement = {
+          // The balances after the posting are not read back: no answer of these flows shows them.
+          posted: { id, transactionNumber, createdAt: at, balancesCentimes: new Map() },
+          type: flow.type,
+          status: flow.status,
+          ...amounts,
+        };
+        const outcome = await postInOneCall(db, {
+          key: input.key,
+          named: input.named,
+          holderOf: input.holderOf,
+          document: input.document,
+          deferred: deferred !== undefined,
+          band,
+          posting,
+          record: input.record,
+          id,
+          transactionNumber,
+          bodyText: input.answer(movement),
+        });
+        if (outcome.kind === 'answered') return { answer: outcome.answer, replayed: outcome.replayed };
+        if (outcome.kind === 'deferred') {
+          if (deferred) throw deferred;
+          // No band covers the amount, in the copy nor in force: the refusal names the bands in force.
+          this.#fees.forget(feeType);
+          feeOf(await this.#fees.bands(db, feeType), feeType, amountCentimes);
+        }
+        if (outcome.kind === 'stale-fees') this.#fees.forget(feeType);
+      }
+      throw new Error(`ledger: no posting after ${ONE_CALL_ATTEMPTS} attempts`);
+    });
   }
 
   /**

@@ -39,7 +39,7 @@ export interface Resolved<Accounts> {
  * names its accounts (`resolve`: finds them, applies the rules about who may use them, builds the
  * business record). `afterRollback` sees a refusal once its transaction has rolled back.
  */
-export interface MoneyFlow<Input, Accounts = never> {
+export interface ResolvedMoneyFlow<Input, Accounts = never> {
   posting: PostingFlow<Accounts>;
   resolve: (tx: Tx, context: FlowContext, input: Input) => Promise<Resolved<Accounts>>;
   afterRollback?: (
@@ -47,6 +47,34 @@ export interface MoneyFlow<Input, Accounts = never> {
     services: { db: Db; ledger: LedgerService; clock: Clock },
   ) => Promise<void>;
 }
+
+/** What a flow posted in one call knows before the database has answered. */
+export interface Planned<Accounts> {
+  /** The accounts of the flow's entries, the customer ones as `namedAccount(number)`. */
+  accounts: Accounts;
+  amountCentimes: number;
+  actor: Actor;
+  record: BusinessRecord;
+  /** The customer accounts the request names, in the order of their refusals, with their input fields. */
+  named: { accountNumber: string; field: string }[];
+  /** The named account whose holder must be at the counter, and the document shown there. */
+  holderOf?: string;
+  document?: { idDocumentType: string; idDocumentNumber: string };
+  /** The answer's transaction, for the movement as it will be posted. */
+  present: (movement: Movement) => Transaction;
+}
+
+/**
+ * A money flow posted in one round trip (`LedgerService.postInOneCall`): the database finds the accounts
+ * the request names, checks the holder, and posts; `plan` says what to find and what to write.
+ */
+export interface PlannedMoneyFlow<Input, Accounts = never> {
+  posting: PostingFlow<Accounts>;
+  plan: (context: FlowContext & { db: Db }, input: Input) => Promise<Planned<Accounts>>;
+}
+
+export type MoneyFlow<Input, Accounts = never> =
+  ResolvedMoneyFlow<Input, Accounts> | PlannedMoneyFlow<Input, Accounts>;
 
 /** An answer of a money route: what the first request got, replayed as is for its idempotency key. */
 export interface MoneyAnswer extends StoredAnswer {
@@ -68,11 +96,6 @@ export interface MoneyRequest<Input> {
 /** How often a process deletes the idempotency keys past their retention. */
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
-/**
- * The one executor of the money flows: one database transaction per request that claims the idempotency
- * key first (a repeat gets the first answer, posting nothing), resolves the flow, posts it, and stores the
- * exact answer with the key. A refusal throws and stores nothing.
- */
 /** What the money flows are built from (the composition root, `services.ts`, hands them over once). */
 export interface MoneyFlowDeps {
   db: Db;
@@ -82,6 +105,12 @@ export interface MoneyFlowDeps {
   actors: Actors;
 }
 
+/**
+ * The one executor of the money flows. A planned flow is one call to the database that claims the key,
+ * finds and checks the accounts, posts and stores the answer. A resolved flow is one database transaction
+ * that claims the idempotency key first (a repeat gets the first answer, posting nothing), resolves the
+ * flow, posts it, and stores the exact answer with the key. Either way a refusal throws and stores nothing.
+ */
 export class MoneyFlowExecutor {
   #lastPruneMs = Number.NEGATIVE_INFINITY;
 
@@ -109,6 +138,11 @@ export class MoneyFlowExecutor {
           requestHash: requestHashOf(request.hashed),
         }
       : undefined;
+    if ('plan' in flow) {
+      const answer = await this.#postInOneCall(flow, request, scope);
+      if (scope) await this.#pruneNowAndThen();
+      return answer;
+    }
     const answer = await inMoneyTransaction(this.db, async (tx): Promise<MoneyAnswer> => {
       const at = this.clock.now();
       if (scope) {
@@ -136,6 +170,30 @@ export class MoneyFlowExecutor {
     });
     if (scope) await this.#pruneNowAndThen();
     return answer;
+  }
+
+  async #postInOneCall<Input, Accounts>(
+    flow: PlannedMoneyFlow<Input, Accounts>,
+    request: MoneyRequest<Input>,
+    scope: IdempotencyScope | undefined,
+  ): Promise<MoneyAnswer> {
+    const at = this.clock.now();
+    const context = { at, session: request.session, actors: this.actors, ledger: this.ledger, db: this.db };
+    const planned = await flow.plan(context, request.input);
+    const { answer, replayed } = await this.ledger.postInOneCall(this.db, {
+      flow: flow.posting,
+      accounts: planned.accounts,
+      amountCentimes: planned.amountCentimes,
+      actor: planned.actor,
+      record: planned.record,
+      at,
+      named: planned.named,
+      ...(planned.holderOf === undefined ? {} : { holderOf: planned.holderOf }),
+      ...(planned.document === undefined ? {} : { document: planned.document }),
+      key: scope,
+      answer: (movement) => JSON.stringify({ data: planned.present(movement) }),
+    });
+    return { ...answer, replayed };
   }
 
   async #pruneNowAndThen(): Promise<void> {

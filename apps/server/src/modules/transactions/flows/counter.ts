@@ -1,49 +1,46 @@
 import type { depositInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
 import { depositFlow as depositPosting, withdrawalFlow as withdrawalPosting } from '../../../ledger/flows.js';
-import { LedgerRefused } from '../../../ledger/results.js';
-import type { FlowContext, MoneyFlow, Resolved } from '../execute.js';
+import { namedAccount } from '../../../ledger/one-call.js';
+import type { FlowContext, Planned, PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
-import { customerAccountByNumber } from '../store.js';
-import type { Tx } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
 
 type CounterInput = z.output<typeof depositInputSchema>;
 
 /** A deposit or withdrawal names one customer account; a withdrawal also needs a holder at the counter. */
-async function resolveCounter(
-  tx: Tx,
-  { session, actors }: FlowContext,
+async function planCounter(
+  { session, actors, db }: FlowContext & { db: Db },
   input: CounterInput,
   holderOnly: boolean,
-): Promise<Resolved<{ customer: string; agentFloat: string }>> {
-  const actor = await actors.of(tx, session);
-  const { amountCentimes } = input;
-  const account = await customerAccountByNumber(tx, input.accountNumber, input.party);
-  if (!account) throw new LedgerRefused('AccountNotFound', { field: 'accountNumber' });
-  // A deposit may be brought by anyone; a withdrawal only by a holder (DESIGN §4).
-  if (holderOnly && !account.partyIsHolder) throw new LedgerRefused('NotAccountHolder');
+): Promise<Planned<{ customer: string; agentFloat: string }>> {
+  const actor = await actors.of(db, session);
+  const customer = namedAccount(input.accountNumber);
   return {
-    accounts: { customer: account.id, agentFloat: actor.agent.floatAccountId },
-    amountCentimes,
+    accounts: { customer, agentFloat: actor.agent.floatAccountId },
+    amountCentimes: input.amountCentimes,
     actor,
-    record: { party: input.party, accountId: account.id },
-    fieldOfAccount: { [account.id]: 'accountNumber' },
-    present: (_tx, movement) =>
+    record: { party: input.party, accountId: customer },
+    named: [{ accountNumber: input.accountNumber, field: 'accountNumber' }],
+    // A deposit may be brought by anyone; a withdrawal only by a holder (DESIGN §4).
+    ...(holderOnly ? { holderOf: input.accountNumber } : {}),
+    document: input.party,
+    present: (movement) =>
       presentPosted(movement, session.username, actor, {
-        accountNumber: account.accountNumber,
+        accountNumber: input.accountNumber,
         party: input.party,
       }),
   };
 }
 
 /** `POST /transactions/deposit`: the customer brings cash. */
-export const depositFlow: MoneyFlow<CounterInput, { customer: string; agentFloat: string }> = {
+export const depositFlow: PlannedMoneyFlow<CounterInput, { customer: string; agentFloat: string }> = {
   posting: depositPosting,
-  resolve: (tx, context, input) => resolveCounter(tx, context, input, false),
+  plan: (context, input) => planCounter(context, input, false),
 };
 
 /** `POST /transactions/withdraw`: the customer takes cash. */
-export const withdrawalFlow: MoneyFlow<CounterInput, { customer: string; agentFloat: string }> = {
+export const withdrawalFlow: PlannedMoneyFlow<CounterInput, { customer: string; agentFloat: string }> = {
   posting: withdrawalPosting,
-  resolve: (tx, context, input) => resolveCounter(tx, context, input, true),
+  plan: (context, input) => planCounter(context, input, true),
 };
