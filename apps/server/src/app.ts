@@ -97,6 +97,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const logger: FastifyBaseLogger = createLogger(config.logLevel, overrides.logStream);
   const app = Fastify({
     loggerInstance: logger,
+    // One line per request (below) instead of Fastify's two ("incoming request", "request completed").
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // What the router and the HTTP parser refuse goes out like every other failure (DESIGN §6).
@@ -105,6 +107,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // While closing, the gate below answers in French instead of Fastify's English 503.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // The request's line, written once it is answered: its method, its URL without query values (decision
+  // 113, through the logger's `req` serializer), its status and how long it took.
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
