@@ -1,17 +1,20 @@
-// `npm run bench:transfers` (issue 5, item 8): internal transfers with fees over HTTP against the real,
-// built server on a fresh PostgreSQL database, signed in, each with its own Idempotency-Key, from 16 and
-// 64 concurrent clients, first over many accounts (each client at its own agent), then with every transfer
-// touching one agent's float; then pgbench tpcb-like on the same PostgreSQL server. Prints transfers/s,
-// p50 and p99 latency per case and the ratio of Lajan's transfers/s to pgbench's TPS.
+// `npm run bench:transfers` (issue 5, item 8; issue 14, items 3 and 4): internal transfers with fees over HTTP
+// against the real, built server, signed in, each with its own Idempotency-Key, from 16 and 64 concurrent
+// clients, first over many accounts (each client at its own agent), then with every transfer touching one
+// agent's float; then pgbench tpcb-like on the same PostgreSQL. Prints transfers/s, p50 and p99 latency per
+// case and the ratio of Lajan's transfers/s to pgbench's TPS. It runs twice: on a fresh database of a
+// PostgreSQL server, then on the default database (no DATABASE_URL: the server's embedded PostgreSQL in a
+// temporary DATA_DIR); BENCH_DATABASE=server or BENCH_DATABASE=embedded runs one.
 //
 // Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
 // a role allowed to create databases) and pgbench (`apt-get install -y postgresql-contrib`).
-// BENCH_SECONDS (default 15) is the length of each case. Through a Unix socket (both Lajan and pgbench):
+// BENCH_SECONDS (default 15) is the length of each case; BENCH_LOG_LEVEL (default info, as `npm start`) the
+// server's. Through a Unix socket (both Lajan and pgbench):
 // BENCH_DATABASE_URL='postgresql://postgres@/postgres?host=/var/run/postgresql'.
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +32,13 @@ const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '16,64').split(',').map(Numb
  * PostgreSQL and the load generator share, a second process measured slower (more context switches).
  */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+/**
+ * Which databases, in order: `server` (the PostgreSQL server of BENCH_DATABASE_URL) and `embedded` (the
+ * default: no DATABASE_URL, the server's own embedded PostgreSQL in a temporary DATA_DIR).
+ */
+const DATABASES = (process.env.BENCH_DATABASE ?? 'server,embedded').split(',').filter(Boolean);
+/** The server's log level: `info` by default, as `npm start` runs (one line per request). */
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const AGENTS = Math.max(...CLIENT_COUNTS) + 1;
 const TELLER_PASSWORD = 'Banc-Essai-2026!';
 const SUPERADMIN_PASSWORD = 'Banc-Depart-2026!';
@@ -93,7 +103,27 @@ async function main() {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }
+  for (const database of DATABASES) {
+    if (database === 'server') await benchServer(pgbench, mainJs);
+    else if (database === 'embedded') await benchEmbedded(pgbench, mainJs);
+    else throw new Error(`BENCH_DATABASE inconnue : ${database} (server, embedded)`);
+  }
+}
 
+function startServer(mainJs, env) {
+  return spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), mainJs],
+    {
+      cwd: root,
+      env: { ...env, HOST: '127.0.0.1', SUPERADMIN_PASSWORD, LOG_LEVEL },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+}
+
+/** The PostgreSQL server of BENCH_DATABASE_URL: a fresh database, BENCH_PROCESSES server processes. */
+async function benchServer(pgbench, mainJs) {
   const suffix = randomBytes(4).toString('hex');
   const lajanDb = `lajan_bench_${suffix}`;
   const pgbenchDb = `lajan_pgbench_${suffix}`;
@@ -103,6 +133,7 @@ async function main() {
   await admin.query(`CREATE DATABASE ${pgbenchDb}`);
 
   const servers = [];
+  const dataDirs = [];
   try {
     const databaseUrl = withDatabase(adminUrl, lajanDb);
     const jwtSecret = randomBytes(32).toString('hex');
@@ -110,73 +141,141 @@ async function main() {
     // One after the other: the first migrates and seeds, the others find it done.
     for (let i = 0; i < PROCESSES; i += 1) {
       const port = await freePort();
+      dataDirs.push(mkdtempSync(join(tmpdir(), 'lajan-bench-')));
       servers.push(
-        spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), mainJs], {
-          cwd: root,
-          env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATABASE_URL: databaseUrl,
-            JWT_SECRET: jwtSecret,
-            SUPERADMIN_PASSWORD,
-            LOG_LEVEL: 'warn',
-            DATA_DIR: mkdtempSync(join(tmpdir(), 'lajan-bench-')),
-          },
-          stdio: ['ignore', 'ignore', 'inherit'],
+        startServer(mainJs, {
+          ...process.env,
+          PORT: String(port),
+          DATABASE_URL: databaseUrl,
+          JWT_SECRET: jwtSecret,
+          DATA_DIR: dataDirs[i],
         }),
       );
       bases.push(`http://127.0.0.1:${port}/api`);
       await waitForHealth(bases[i]);
     }
-    const base = bases[0];
     log(`${PROCESSES} processus serveur prêts (base ${lajanDb})`);
-
-    const superToken = await firstSignIn(base);
-    const scene = await openScene(databaseUrl);
-    scene.serverPids = servers.map((server) => server.pid);
-    scene.bases = bases;
-    await fund(base, superToken, scene);
-
-    const results = [];
-    for (const clients of CLIENT_COUNTS) {
-      results.push({
-        name: `Lajan, ${clients} clients, comptes nombreux`,
-        clients,
-        ...(await runTransfers(base, scene, clients, 'spread')),
-      });
-    }
-    for (const clients of CLIENT_COUNTS) {
-      results.push({
-        name: `Lajan, ${clients} clients, un seul float`,
-        clients,
-        ...(await runTransfers(base, scene, clients, 'hot')),
-      });
-    }
+    await logSettings(databaseUrl);
+    const results = await runCases(bases, servers, databaseUrl, 'Lajan');
     for (const server of servers.splice(0)) server.kill('SIGTERM');
 
-    const pgbenchUrl = withDatabase(adminUrl, pgbenchDb);
-    log('pgbench -i -s 64…');
-    execFileSync(pgbench, ['-i', '-q', '-s', '64', pgbenchUrl], { stdio: 'ignore' });
-    for (const clients of CLIENT_COUNTS) {
-      results.push({
-        name: `pgbench tpcb-like, ${clients} clients`,
-        clients,
-        ...runPgbench(pgbench, pgbenchUrl, clients),
-      });
-    }
-
-    printResults(results);
+    results.push(...pgbenchCases(pgbench, withDatabase(adminUrl, pgbenchDb), 'pgbench tpcb-like'));
+    printResults('Serveur PostgreSQL (BENCH_DATABASE_URL)', results);
   } finally {
     for (const server of servers) server.kill('SIGTERM');
     await admin.query(`DROP DATABASE IF EXISTS ${lajanDb} WITH (FORCE)`).catch(() => undefined);
     await admin.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function waitForHealth(base) {
-  const deadline = Date.now() + 60_000;
+/**
+ * The default database: the built server with no DATABASE_URL, which starts its embedded PostgreSQL in a
+ * temporary DATA_DIR (mode 755: run as root, PostgreSQL runs as the `postgres` system user, which must
+ * reach it). One process: the embedded cluster belongs to it. pgbench then runs on that same cluster, in a
+ * database of its own, while the server is idle.
+ */
+async function benchEmbedded(pgbench, mainJs) {
+  const dataDir = mkdtempSync('/tmp/lajan-bench-embedded-');
+  chmodSync(dataDir, 0o755);
+  const env = { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.JWT_SECRET;
+  const started = Date.now();
+  const server = startServer(mainJs, env);
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  try {
+    const base = `http://127.0.0.1:${env.PORT}/api`;
+    await waitForHealth(base, 180_000);
+    const databaseUrl = embeddedUrl(dataDir);
+    log(
+      `serveur prêt sur sa base intégrée en ${((Date.now() - started) / 1000).toFixed(1)} s (DATA_DIR ${dataDir})`,
+    );
+    await logSettings(databaseUrl);
+    const results = await runCases([base], [server], databaseUrl, 'Lajan, base intégrée');
+
+    const admin = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
+    await admin.connect();
+    try {
+      await admin.query('CREATE DATABASE lajan_pgbench');
+    } finally {
+      await admin.end();
+    }
+    results.push(
+      ...pgbenchCases(
+        pgbench,
+        withDatabase(databaseUrl, 'lajan_pgbench'),
+        'pgbench tpcb-like, PostgreSQL intégré',
+      ),
+    );
+    printResults('Base par défaut : le PostgreSQL intégré (sans DATABASE_URL)', results);
+  } finally {
+    // SIGTERM: the server closes its pool, then stops its PostgreSQL.
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** What makes two PostgreSQL servers differ in speed, printed so that the embedded one can be compared. */
+async function logSettings(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT name, setting FROM pg_settings WHERE name IN ('server_version', 'debug_assertions', 'shared_buffers',
+         'fsync', 'synchronous_commit', 'wal_sync_method', 'io_method', 'jit', 'max_connections') ORDER BY name`,
+    );
+    log(`réglages : ${rows.map((row) => `${row.name}=${row.setting}`).join(', ')}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The address of the embedded cluster a running server holds in DATA_DIR (its postmaster.pid and password file). */
+function embeddedUrl(dataDir) {
+  const port = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readFileSync(join(dataDir, 'postgres-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/lajan`;
+}
+
+/** The scene, the funding, then each case: many accounts, then one float, at each client count. */
+async function runCases(bases, servers, databaseUrl, label) {
+  const superToken = await firstSignIn(bases[0]);
+  const scene = await openScene(databaseUrl);
+  scene.serverPids = servers.map((server) => server.pid);
+  scene.bases = bases;
+  await fund(bases[0], superToken, scene);
+  const results = [];
+  for (const [mode, what] of [
+    ['spread', 'comptes nombreux'],
+    ['hot', 'un seul float'],
+  ]) {
+    for (const clients of CLIENT_COUNTS) {
+      results.push({
+        name: `${label}, ${clients} clients, ${what}`,
+        clients,
+        ...(await runTransfers(scene, clients, mode)),
+      });
+    }
+  }
+  return results;
+}
+
+function pgbenchCases(pgbench, url, label) {
+  log(`${label} : pgbench -i -s 64…`);
+  execFileSync(pgbench, ['-i', '-q', '-s', '64', url], { stdio: 'ignore' });
+  return CLIENT_COUNTS.map((clients) => ({
+    name: `${label}, ${clients} clients`,
+    clients,
+    pgbench: true,
+    ...runPgbench(pgbench, url, clients),
+  }));
+}
+
+async function waitForHealth(base, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
       const response = await fetch(`${base}/health`);
@@ -416,7 +515,7 @@ function postgresCpuSinceMs(before) {
   return total;
 }
 
-async function runTransfers(base, scene, clients, mode) {
+async function runTransfers(scene, clients, mode) {
   const { accounts } = scene;
   const run = async (durationMs, record) => {
     const deadline = performance.now() + durationMs;
@@ -524,15 +623,16 @@ function runPgbench(pgbench, url, clients) {
   }
 }
 
-function printResults(results) {
+function printResults(title, results) {
   const pgbenchTps = Object.fromEntries(
-    results.filter((r) => r.name.startsWith('pgbench')).map((r) => [r.clients, r.perSecond]),
+    results.filter((r) => r.pgbench).map((r) => [r.clients, r.perSecond]),
   );
   const lines = [
+    `\n${title}, LOG_LEVEL=${LOG_LEVEL} :\n`,
     '| cas | par seconde | p50 (ms) | p99 (ms) | rapport à pgbench | CPU serveur (ms) | CPU PostgreSQL (ms) | CPU machine (ms) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map((r) => {
-      const ratio = r.name.startsWith('pgbench') ? '' : `${(r.perSecond / pgbenchTps[r.clients]).toFixed(2)}`;
+      const ratio = r.pgbench ? '' : `${(r.perSecond / pgbenchTps[r.clients]).toFixed(2)}`;
       // pgbench connects afresh and its PostgreSQL processes have ended when they are read: only the
       // whole machine's CPU is told for it.
       const ms = (value) => (value === undefined ? '' : value.toFixed(2));

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@lajan/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { agents, persons, users } from '../../db/schema.js';
 
 /** A user as sign-in and the session need it. The hash stays inside the server. */
@@ -27,8 +27,8 @@ export interface UserAccount {
 // the same join rather than through the persons and agents modules, on purpose. Sign-in owns these
 // reads and writes of the users table (its credentials and token version), so that auth, which
 // every module's routes use, depends on no module.
-async function selectAccounts(executor: Executor, where: SQL | undefined): Promise<UserAccount[]> {
-  const rows = await executor
+function accountsQuery(executor: Executor) {
+  return executor
     .select({
       id: users.id,
       username: users.username,
@@ -49,9 +49,17 @@ async function selectAccounts(executor: Executor, where: SQL | undefined): Promi
     })
     .from(users)
     .innerJoin(persons, eq(persons.id, users.personId))
-    .leftJoin(agents, eq(agents.id, users.agentId))
-    .where(where);
-  return rows.map((row) => ({
+    .leftJoin(agents, eq(agents.id, users.agentId));
+}
+
+type AccountRow = Awaited<ReturnType<typeof accountsQuery>>[number];
+
+async function selectAccounts(executor: Executor, where: SQL | undefined): Promise<UserAccount[]> {
+  return (await accountsQuery(executor).where(where)).map(toAccount);
+}
+
+function toAccount(row: AccountRow): UserAccount {
+  return {
     id: row.id,
     username: row.username,
     passwordHash: row.passwordHash,
@@ -71,7 +79,29 @@ async function selectAccounts(executor: Executor, where: SQL | undefined): Promi
             suspendedAt: row.agentSuspendedAt,
           }
         : null,
-  }));
+  };
+}
+
+function prepareSessionRead(db: Db) {
+  return accountsQuery(db)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('lajan_session_account');
+}
+const sessionReads = new WeakMap<Db, ReturnType<typeof prepareSessionRead>>();
+
+/**
+ * The read of every authenticated request: the same row as `findUserById`, read afresh (a session
+ * ended elsewhere is refused at once, decision 114), through a query Drizzle builds once per database
+ * and PostgreSQL prepares once per connection, by its name (decision 141).
+ */
+export async function findSessionAccount(db: Db, id: string): Promise<UserAccount | undefined> {
+  let read = sessionReads.get(db);
+  if (!read) {
+    read = prepareSessionRead(db);
+    sessionReads.set(db, read);
+  }
+  const [row] = await read.execute({ id });
+  return row && toAccount(row);
 }
 
 /** Usernames are matched whatever their case (the unique index is on `lower(username)`). */

@@ -17,6 +17,7 @@ import { recordAudit } from '../../db/audit.js';
 import {
   bumpTokenVersion,
   canSignIn,
+  findSessionAccount,
   findUserById,
   findUserByUsername,
   findUsersByEmail,
@@ -149,7 +150,7 @@ export class AuthService {
             : authMessages.unauthenticated,
       );
     }
-    const account = await findUserById(this.deps.db, verified.claims.sub);
+    const account = await findSessionAccount(this.deps.db, verified.claims.sub);
     if (!account) throw new Unauthenticated(authMessages.unauthenticated);
     if (!canSignIn(account)) throw new Unauthenticated(authMessages.accountDisabled);
     if (account.tokenVersion !== verified.claims.ver) throw new Unauthenticated(authMessages.sessionExpired);
