@@ -90,6 +90,9 @@ test('forgotten password: the e-mailed link sets a new password that signs in', 
   await page.goto('/login');
   await page.getByRole('link', { name: /mot de passe oublié/i }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The URL changes before the page's code has loaded: until its heading shows, the field is the sign-in
+  // page's, and what is typed there is lost with it.
+  await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeVisible();
   await page.getByLabel("Nom d'utilisateur").fill(SUPERADMIN.username);
   await page.getByRole('button', { name: /envoyer/i }).click();
   await expect(page.getByText('Un lien de réinitialisation a été envoyé à votre adresse email.').first()).toBeVisible();
