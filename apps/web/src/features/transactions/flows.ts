@@ -14,7 +14,10 @@ export interface MoneyFlow<Schema extends z.ZodType = z.ZodType> {
   /** Its `POST` (SPEC §7, under `/api`). */
   path: string;
   schema: Schema;
-  /** Priced by the bands of the fee schedule (the domain's declaration says so). */
+  /**
+   * Priced by the bands of the fee schedule (the domain's declaration says so): the amount step previews
+   * the fee and "hors barème".
+   */
   banded: boolean;
   /** The toast of SPEC §8 after a success. */
   success: string;
@@ -56,9 +59,4 @@ export const moneyFlows = {
 export function quoteTypeOf(flow: MoneyFlow): QuoteType | null {
   const parsed = quoteTypeSchema.safeParse(flow.type);
   return parsed.success ? parsed.data : null;
-}
-
-/** A flow priced by the bands of the fee schedule: its amount step previews the fee and "hors barème". */
-export function isBanded(flow: MoneyFlow): boolean {
-  return flow.banded;
 }

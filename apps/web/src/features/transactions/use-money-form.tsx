@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Transaction } from '@lajan/domain';
 import { useAmountStepQuote, useFeeQuote } from './api/fee-quote';
 import { useMoneyOperation, type FlowBody } from './api/operations';
-import { isBanded, quoteTypeOf, type MoneyFlow } from './flows';
+import { quoteTypeOf, type MoneyFlow } from './flows';
 import {
   FailureAlert,
   failureOf,
@@ -81,11 +81,7 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
   });
   const quoteType = quoteTypeOf(flow);
   const quote = useFeeQuote(quoteType, amount, step === options.confirmStep);
-  const amountQuote = useAmountStepQuote(
-    isBanded(flow) ? quoteType : null,
-    amount,
-    step === options.amountStep,
-  );
+  const amountQuote = useAmountStepQuote(flow.banded ? quoteType : null, amount, step === options.amountStep);
 
   /**
    * The input to post and what the schema makes of it (trimmed, the amount in centimes: what the server
