@@ -652,6 +652,8 @@ async function setUpNetwork(rng) {
       'POST /users',
     );
     const teller = await activate(username, await temporaryPasswordOf(person.email), c % processes.length);
+    // A teller opens its drawer before any cash operation (decision 149).
+    await created(teller, '/drawer/open', { counts: {} }, 'POST /drawer/open');
     teller.agent = agentOf;
     teller.index = c;
     teller.customers = [];

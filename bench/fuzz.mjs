@@ -260,6 +260,9 @@ async function setUp(server) {
     throw new Error(`POST /users : ${tellerAnswer.status} ${tellerAnswer.text}`);
   const tellerPassword = await temporaryPasswordOf(server, tellerPerson.email);
   const teller = await pastFirstPassword(base, 'fuzz.guichet', tellerPassword);
+  // Its drawer open (decision 149), so that the setup's cash operations pass.
+  const drawer = await api(base, 'POST', '/drawer/open', teller, { counts: {} });
+  if (drawer.status !== 201) throw new Error(`POST /drawer/open : ${drawer.status} ${drawer.text}`);
 
   // A second agent, whose code the requests may use (suspend, delete, deposit): not the actors' own.
   const otherOwner = await createPerson(base, superAdmin);

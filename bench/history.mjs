@@ -7,7 +7,7 @@
 //
 // Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
 // a role allowed to create databases). HISTORY_REQUESTS (default 50) requests per read; HISTORY_EXPORT_ROWS
-// (default 100,000) rows read from the export.
+// (default 100,000) rows read from the export. HISTORY_KEEP_DATABASE=1 keeps the seeded database.
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -260,6 +260,21 @@ async function seedUpTo(db, from, to, start) {
      FROM (SELECT account_id, sum(amount_centimes) AS total FROM entries GROUP BY account_id) s
      WHERE s.account_id = a.id AND a.balance_centimes <> s.total`,
   );
+  // The seed runs as a replica (no trigger fires): the history's counters and per-day sums are rebuilt
+  // from the rows, as migration 0010's backfill does (decision 144).
+  await db.query('TRUNCATE history_counts, account_day_totals');
+  await db.query(
+    `INSERT INTO history_counts (agent_key, type, slot, n)
+     SELECT coalesce(agent_id, '00000000-0000-0000-0000-000000000000'::uuid), type, 0, count(*)
+     FROM transactions GROUP BY 1, 2`,
+  );
+  await db.query(
+    `INSERT INTO account_day_totals (account_id, day, slot, amount_centimes)
+     SELECT account_id, (created_at AT TIME ZONE 'America/Port-au-Prince')::date, 0, sum(amount_centimes)
+     FROM entries GROUP BY 1, 2`,
+  );
+  await db.query('VACUUM (ANALYZE) history_counts');
+  await db.query('VACUUM (ANALYZE) account_day_totals');
   await db.query('VACUUM (ANALYZE) transactions');
   await db.query('VACUUM (ANALYZE) entries');
   await db.query('VACUUM (ANALYZE) accounts');
@@ -324,7 +339,7 @@ async function timed(base, token, method, path, body) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
 }
 
-async function measureReads(base, token, db) {
+async function measureReads(base, token, db, superToken) {
   // Agent H000's rows: one of its transaction numbers, an account it served, a holder's name.
   const {
     rows: [sample],
@@ -347,6 +362,16 @@ async function measureReads(base, token, db) {
   ];
   const results = [];
   for (const [name, path] of reads) results.push({ name, ...(await timed(base, token, 'GET', path)) });
+  // Issue 16's reports (decision 148), as the super administrator: the current month in Haiti, today.
+  const reports = [
+    ['relevé de commissions H000, mois', '/reports/commissions?agentCode=H000'],
+    ['opérations du relevé H000, page 1', '/reports/commissions/operations?agentCode=H000'],
+    ['revenus de frais du réseau, mois', '/reports/commissions'],
+    ['balance générale', '/reports/trial-balance'],
+    ["opérations importantes, aujourd'hui", '/reports/large-operations'],
+    ['relevé de compte, mois', `/reports/accounts/${q(sample.account_number)}/statement`],
+  ];
+  for (const [name, path] of reports) results.push({ name, ...(await timed(base, superToken, 'GET', path)) });
   return results;
 }
 
@@ -478,7 +503,7 @@ async function main() {
     await seedUpTo(db, 0, FIRST_ROWS, start);
     log(`${FIRST_ROWS} transactions en ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
     const token = await signIn(base, 'caisse.h000', TELLER_PASSWORD);
-    const small = { reads: await measureReads(base, token, db) };
+    const small = { reads: await measureReads(base, token, db, superToken) };
     small.exported = await measureExport(base, superToken, server.pid);
     printTable(small);
 
@@ -487,14 +512,16 @@ async function main() {
       const t0 = Date.now();
       await seedUpTo(db, FIRST_ROWS, ROWS, start);
       log(`${ROWS} transactions en ${((Date.now() - t0) / 1000).toFixed(1)} s de plus`);
-      large = { reads: await measureReads(base, token, db) };
+      large = { reads: await measureReads(base, token, db, superToken) };
       large.exported = await measureExport(base, superToken, server.pid);
     }
     printTable(small, large);
   } finally {
     server?.kill('SIGTERM');
     await db.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    // HISTORY_KEEP_DATABASE=1 leaves the seeded database to study its plans (EXPLAIN) after the run.
+    if (process.env.HISTORY_KEEP_DATABASE === '1') log(`base conservée : ${dbName}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
   }
 }

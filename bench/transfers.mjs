@@ -246,6 +246,7 @@ async function runCases(bases, servers, databaseUrl, label) {
   const scene = await openScene(databaseUrl);
   scene.serverPids = servers.map((server) => server.pid);
   scene.bases = bases;
+  scene.databaseUrl = databaseUrl;
   await fund(bases[0], superToken, scene);
   const results = [];
   for (const [mode, what] of [
@@ -375,10 +376,18 @@ async function openScene(databaseUrl) {
         [code, `caisse.${code.toLowerCase()}@banc.test`],
       );
       const username = `caisse.${code.toLowerCase()}`;
-      await db.query(
+      const {
+        rows: [user],
+      } = await db.query(
         `INSERT INTO users (username, password_hash, person_id, role, agent_id, agent_role, password_updated_at)
-         VALUES ($1, $2, $3, 'user', $4, 'agent', now())`,
+         VALUES ($1, $2, $3, 'user', $4, 'agent', now()) RETURNING id`,
         [username, passwordHash, person.id, agent.id],
+      );
+      // Its drawer open (decision 149): deposits and withdrawals are cash operations.
+      await db.query(
+        `INSERT INTO drawer_sessions (user_id, agent_id, opened_at, opening_counts, opening_centimes)
+         VALUES ($1, $2, now() - interval '1 day', '{}', 0)`,
+        [user.id, agent.id],
       );
       agents.push({ code, username });
     }
@@ -555,6 +564,7 @@ async function runTransfers(scene, clients, mode) {
   const clientCpuBefore = process.cpuUsage();
   const postgresBefore = postgresCpuMs();
   const machineBefore = machineBusyMs();
+  const measuredFrom = new Date();
   await run(seconds * 1000, (status, ms) => {
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (status === 201) latencies.push(ms);
@@ -570,6 +580,7 @@ async function runTransfers(scene, clients, mode) {
     clientCpuMsPerTransfer: cpuTotalMs(process.cpuUsage(clientCpuBefore)) / Math.max(latencies.length, 1),
     postgresCpuMsPerTransfer: postgresCpuSinceMs(postgresBefore) / Math.max(latencies.length, 1),
     machineCpuMsPerTransfer: (machineBusyMs() - machineBefore) / Math.max(latencies.length, 1),
+    batches: await batchSizes(scene.databaseUrl, measuredFrom),
   };
   log(
     `${mode} ${clients} clients : ${result.perSecond.toFixed(0)}/s, statuts ${JSON.stringify(statuses)}, ` +
@@ -577,7 +588,46 @@ async function runTransfers(scene, clients, mode) {
       `de PostgreSQL ${result.postgresCpuMsPerTransfer.toFixed(2)} ms, du client de charge ` +
       `${result.clientCpuMsPerTransfer.toFixed(2)} ms`,
   );
+  log(`${mode} ${clients} clients : tailles des lots (group commit) ${result.batches.text}`);
   return result;
+}
+
+/** Upper bounds of the batch-size histogram's buckets. */
+const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128];
+
+/**
+ * The sizes of the batches that posted the transfers since `from`, read from the ledger itself: the
+ * movements of one batch were written by one database transaction, so they share their rows' `xmin`.
+ */
+async function batchSizes(databaseUrl, from) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `select n, count(*)::int as batches from (select count(*)::int as n from transactions
+        where type = 'transfer' and created_at >= $1 group by xmin::text) as b group by n order by n`,
+      [from],
+    );
+    const buckets = BATCH_BUCKETS.map(() => 0);
+    let batches = 0;
+    let movements = 0;
+    for (const { n, batches: count } of rows) {
+      const index = BATCH_BUCKETS.findIndex((bound) => n <= bound);
+      buckets[index === -1 ? buckets.length - 1 : index] += count;
+      batches += count;
+      movements += n * count;
+    }
+    const mean = movements / Math.max(batches, 1);
+    const text =
+      `moyenne ${mean.toFixed(1)} (${batches} lots) ; ` +
+      BATCH_BUCKETS.map((bound, i) => {
+        const low = i === 0 ? 1 : BATCH_BUCKETS[i - 1] + 1;
+        return `${low === bound ? bound : `${low}–${bound}`} : ${buckets[i]}`;
+      }).join(', ');
+    return { mean, text };
+  } finally {
+    await db.end();
+  }
 }
 
 function runPgbench(pgbench, url, clients) {
@@ -629,8 +679,8 @@ function printResults(title, results) {
   );
   const lines = [
     `\n${title}, LOG_LEVEL=${LOG_LEVEL} :\n`,
-    '| cas | par seconde | p50 (ms) | p99 (ms) | rapport à pgbench | CPU serveur (ms) | CPU PostgreSQL (ms) | CPU machine (ms) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| cas | par seconde | p50 (ms) | p99 (ms) | rapport à pgbench | CPU serveur (ms) | CPU PostgreSQL (ms) | CPU machine (ms) | lot moyen |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map((r) => {
       const ratio = r.pgbench ? '' : `${(r.perSecond / pgbenchTps[r.clients]).toFixed(2)}`;
       // pgbench connects afresh and its PostgreSQL processes have ended when they are read: only the
@@ -638,11 +688,19 @@ function printResults(title, results) {
       const ms = (value) => (value === undefined ? '' : value.toFixed(2));
       return (
         `| ${r.name} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${ratio} ` +
-        `| ${ms(r.serverCpuMsPerTransfer)} | ${ms(r.postgresCpuMsPerTransfer)} | ${ms(r.machineCpuMsPerTransfer)} |`
+        `| ${ms(r.serverCpuMsPerTransfer)} | ${ms(r.postgresCpuMsPerTransfer)} | ${ms(r.machineCpuMsPerTransfer)} ` +
+        `| ${r.batches ? r.batches.mean.toFixed(1) : ''} |`
       );
     }),
   ];
   console.log(lines.join('\n'));
+  const histograms = results.filter((r) => r.batches);
+  if (histograms.length > 0)
+    console.log(
+      `\nTailles des lots (transferts par transaction de la base) :\n${histograms
+        .map((r) => `- ${r.name} : ${r.batches.text}`)
+        .join('\n')}`,
+    );
   const refused = results.filter((r) => r.statuses && Object.keys(r.statuses).some((s) => s !== '201'));
   if (refused.length > 0)
     console.log(

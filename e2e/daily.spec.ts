@@ -121,6 +121,9 @@ test("every screen of the super administrator passes axe-core at 1280 px and 360
     '/audit',
     '/person',
     '/persons',
+    '/reports/commissions',
+    '/reports/network',
+    `/reports/account-statement?account=${accountNumber}`,
   ]);
 });
 
@@ -133,7 +136,7 @@ test("every screen of an agent's administrator and of a teller passes axe-core a
   await deposits(agent.teller, accountNumber, 2);
 
   await agent.admin.useIn(page);
-  await checkScreens(page, ['/', '/profile', '/account', '/setting', '/users', `/users/${agent.tellerUsername}`, '/create-user', '/transaction/history', '/fees-list', '/audit']);
+  await checkScreens(page, ['/', '/profile', '/account', '/setting', '/users', `/users/${agent.tellerUsername}`, '/create-user', '/transaction/history', '/fees-list', '/audit', '/reports/commissions', `/reports/account-statement?account=${accountNumber}`]);
 
   await agent.teller.useIn(page);
   await checkScreens(page, [
@@ -151,6 +154,7 @@ test("every screen of an agent's administrator and of a teller passes axe-core a
     '/persons',
     `/persons/${await ownCustomerId(agent.teller)}/edit`,
     '/fees-list',
+    `/reports/account-statement?account=${accountNumber}`,
   ]);
 });
 

@@ -117,7 +117,13 @@ export interface AgentSetUp {
  * An agent with its administrator and one teller, all past their first password, made through the
  * real API and the real e-mails (the chain itself is driven through the screens in network.spec.ts).
  */
-export async function setUpAgent(lajan: Lajan, root: Api, name: string, slug: string): Promise<AgentSetUp> {
+export async function setUpAgent(
+  lajan: Lajan,
+  root: Api,
+  name: string,
+  slug: string,
+  options: { openDrawer?: boolean } = {},
+): Promise<AgentSetUp> {
   const owner = newPerson();
   const ownerPerson = await root.post<{ data: { id: string } }>('/api/persons', owner);
   const adminUsername = `gerant.${slug}`;
@@ -147,5 +153,7 @@ export async function setUpAgent(lajan: Lajan, root: Api, name: string, slug: st
     await temporaryPassword(lajan, tellerPersonInput.email, tellerUsername),
     tellerPassword,
   );
+  // A teller at work has its drawer open (decision 149): the walks' cash operations need it.
+  if (options.openDrawer !== false) await teller.post('/api/drawer/open', { counts: {} });
   return { code: agent.data.code, admin, teller, tellerUsername, tellerPassword };
 }

@@ -1,3 +1,5 @@
+import type http from 'node:http';
+import https from 'node:https';
 import helmet from '@fastify/helmet';
 import { genericMessages } from '@lajan/domain';
 import swagger from '@fastify/swagger';
@@ -31,6 +33,7 @@ import { accountsRoutes } from './modules/accounts/index.js';
 import { agentRoutes } from './modules/agents/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authPlugin, authRoutes } from './modules/auth/index.js';
+import { drawerRoutes } from './modules/drawer/index.js';
 import { feeEditorRoutes, feesRoutes } from './modules/fees/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { seedFeeSchedule } from './ledger/fee-schedule.js';
@@ -98,7 +101,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const jwtSecret = resolveJwtSecret(config);
 
   const logger: FastifyBaseLogger = createLogger(config.logLevel, overrides.logStream);
+  const tls = config.tls;
   const app = Fastify({
+    // TLS_CERT and TLS_KEY: HTTPS, the same app (decision 147). The server's type stays Node's HTTP one:
+    // an HTTPS server is one, as far as Fastify's handlers go.
+    ...(tls
+      ? {
+          serverFactory: (handler: http.RequestListener) =>
+            https.createServer({ cert: tls.cert, key: tls.key }, handler) as unknown as http.Server,
+        }
+      : {}),
     loggerInstance: logger,
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -242,6 +254,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(feeEditorRoutes);
       await api.register(historyExportRoutes);
       await api.register(reportsRoutes);
+      await api.register(drawerRoutes);
       if (overrides.routes) await api.register(overrides.routes);
     },
     { prefix: '/api' },

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG, htgToCentimes } from '@lajan/domain';
 import { z } from 'zod';
 
 /**
@@ -78,6 +80,16 @@ const envSchema = z.object({
       .max(720, 'doit être un nombre entier de minutes entre 2 et 720')
       .default(30),
   ),
+  DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z
+      .number({ error: 'doit être un nombre entier de HTG, 0 ou plus' })
+      .int('doit être un nombre entier de HTG, 0 ou plus')
+      .min(0, 'doit être un nombre entier de HTG, 0 ou plus')
+      .default(DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
+  ),
+  TLS_CERT: optionalText,
+  TLS_KEY: optionalText,
   LOG_LEVEL: optionalText.pipe(
     z.enum(logLevels, { error: `doit valoir ${logLevels.join(', ')}` }).default('info'),
   ),
@@ -110,6 +122,13 @@ export interface Config {
    * audit trail see the client's address (Fastify's `trustProxy`). Default: none.
    */
   trustProxy: boolean | string;
+  /** A drawer's close with a difference above this waits for the agent administrator (decision 149). */
+  drawerAcknowledgementThresholdCentimes: number;
+  /**
+   * `TLS_CERT` and `TLS_KEY` (paths of PEM files): the server speaks HTTPS itself, a secure context for
+   * the browser's service worker and durable storage on a network (DESIGN §2, decision 147). Unset: HTTP.
+   */
+  tls?: { cert: Buffer; key: Buffer };
 }
 
 /** A bad environment: the message is one line naming the variable(s), safe to print. */
@@ -130,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Configuration invalide : JWT_SECRET est requis quand DATABASE_URL est défini (tous les processus doivent signer avec le même secret)',
     );
   }
+  const tls = loadTls(e.TLS_CERT, e.TLS_KEY);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -143,11 +163,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appUrl: (e.APP_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    drawerAcknowledgementThresholdCentimes: htgToCentimes(e.DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
+    ...(tls ? { tls } : {}),
   };
+}
+
+/** Both files or neither; each one read now, so that a wrong path stops the start with its name. */
+function loadTls(certPath: string | undefined, keyPath: string | undefined): Config['tls'] {
+  if (certPath === undefined && keyPath === undefined) return undefined;
+  if (certPath === undefined || keyPath === undefined)
+    throw new ConfigError('Configuration invalide : TLS_CERT et TLS_KEY vont ensemble (les deux, ou aucun)');
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(path.resolve(file));
+    } catch {
+      throw new ConfigError(`Configuration invalide : ${name} doit être le chemin d’un fichier PEM lisible`);
+    }
+  };
+  return { cert: read('TLS_CERT', certPath), key: read('TLS_KEY', keyPath) };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

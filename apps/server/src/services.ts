@@ -1,9 +1,11 @@
+import { DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG, htgToCentimes } from '@lajan/domain';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AccountsService } from './modules/accounts/index.js';
 import { AgentsService } from './modules/agents/index.js';
 import { AuthService, TokenService } from './modules/auth/index.js';
+import { DrawerService } from './modules/drawer/index.js';
 import { PersonsService } from './modules/persons/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { UsersService } from './modules/users/index.js';
@@ -28,7 +30,8 @@ export interface ServiceDeps {
   clock: Clock;
   /** Sends what the outbox holds; called after a commit that queued a message. */
   kickMail: () => Promise<void>;
-  config: Pick<Config, 'appUrl' | 'sessionIdleMinutes'>;
+  config: Pick<Config, 'appUrl' | 'sessionIdleMinutes'> &
+    Partial<Pick<Config, 'drawerAcknowledgementThresholdCentimes'>>;
   jwtSecret: string;
   /** argon2id by default; tests count its calls. */
   hashPassword?: ((password: string) => Promise<string>) | undefined;
@@ -50,6 +53,8 @@ export interface Services {
   /** What the money flows are built from, for the one route that works on a transfer without posting. */
   moneyFlowDeps: MoneyFlowDeps;
   transactionReads: TransactionReads;
+  /** The tellers' cash drawers (decision 149). */
+  drawer: DrawerService;
 }
 
 /**
@@ -81,5 +86,12 @@ export function buildServices(deps: ServiceDeps): Services {
     moneyFlows: new MoneyFlowExecutor(moneyFlowDeps),
     moneyFlowDeps,
     transactionReads: new TransactionReads({ db }),
+    drawer: new DrawerService({
+      db,
+      clock,
+      acknowledgementThresholdCentimes:
+        config.drawerAcknowledgementThresholdCentimes ??
+        htgToCentimes(DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
+    }),
   };
 }

@@ -48,7 +48,8 @@ export async function start(options: StartOptions = {}): Promise<App | undefined
   } catch (error) {
     printError(`Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`);
     // The embedded database's refusals say what to do: no stack under them.
-    if (error instanceof Error && error.stack && !(error instanceof EmbeddedPostgresError)) printError(error.stack);
+    if (error instanceof Error && error.stack && !(error instanceof EmbeddedPostgresError))
+      printError(error.stack);
     process.exitCode = 1;
     return undefined;
   }

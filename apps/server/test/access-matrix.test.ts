@@ -33,7 +33,11 @@ const audienceOf: Record<Exclude<Caller, 'anonymous'>, Audience> = {
  * name agent Alpha's objects must not answer 2xx to a teller of agent Beta, and a route listed in
  * `objectForbidden` may answer 403 to a caller that holds its capability.
  */
-const alphaScoped = (url: string) => url.startsWith('/api/agents/:code') || /^\/api\/users\/:/.test(url);
+const alphaScoped = (url: string) =>
+  url.startsWith('/api/agents/:code') ||
+  /^\/api\/users\/:/.test(url) ||
+  // A statement of agent Alpha's customer account (decision 148): 404 to agent Beta.
+  url.startsWith('/api/reports/accounts/:accountNumber');
 const objectForbidden: Record<string, Caller[]> = {
   // Any signed-in user may change its own contact fields; a teller may not change a colleague's.
   'PUT /api/users/:id': ['teller', 'otherAgentTeller'],
@@ -49,6 +53,7 @@ interface Fixtures {
   targetUserId: string;
   person: { id: string; documentNumber: string };
   accountId: string | undefined;
+  accountNumber: string | undefined;
   fixtureAgentIds: string[];
   fixtureUsernames: string[];
   usernames: Record<Exclude<Caller, 'anonymous'>, string>;
@@ -89,6 +94,7 @@ async function fixtures(): Promise<Fixtures> {
 
   // A customer account of agent Alpha, when the accounts routes are there to open one.
   let accountId: string | undefined;
+  let accountNumber: string | undefined;
   if (app.declaredRoutes.some((route) => route.method === 'POST' && route.url === '/api/accounts')) {
     const tellerToken = await tokenFor(t, 'alpha.guichet');
     const opened = await call(app, 'POST', '/api/accounts', {
@@ -101,7 +107,10 @@ async function fixtures(): Promise<Fixtures> {
         holderDocuments: { [person.id]: person.idDocumentNumber },
       },
     });
-    if (opened.status === 201) accountId = opened.body.data.id as string;
+    if (opened.status === 201) {
+      accountId = opened.body.data.id as string;
+      accountNumber = opened.body.data.accountNumber as string;
+    }
   }
 
   return {
@@ -110,6 +119,7 @@ async function fixtures(): Promise<Fixtures> {
     targetUserId: target.id,
     person: { id: person.id, documentNumber: person.idDocumentNumber },
     accountId,
+    accountNumber,
     fixtureAgentIds: [alpha.id, beta.id],
     fixtureUsernames: [
       'superadmin',
@@ -159,6 +169,8 @@ function fillParams(f: Fixtures, url: string): string {
         return 'id_card';
       case 'transactionNumber':
         return '4000000000000000';
+      case 'accountNumber':
+        return f.accountNumber ?? '0000000000';
       default:
         return name.toLowerCase().endsWith('id') ? randomUUID() : 'valeur';
     }

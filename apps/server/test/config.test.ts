@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       sessionIdleMinutes: 30,
       trustProxy: false,
+      drawerAcknowledgementThresholdCentimes: 500_00,
     });
   });
 
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8',
       SESSION_IDLE_MINUTES: '45',
+      DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG: '1000',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -50,6 +52,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       sessionIdleMinutes: 45,
       trustProxy: '10.0.0.0/8',
+      drawerAcknowledgementThresholdCentimes: 1000_00,
     });
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '4000' })).toMatchObject({
       databaseUrl: undefined,
@@ -82,6 +85,10 @@ describe('loadConfig', () => {
     [
       { SESSION_IDLE_MINUTES: 'une heure' },
       'Configuration invalide : SESSION_IDLE_MINUTES doit être un nombre entier de minutes entre 2 et 720',
+    ],
+    [
+      { DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG: '-5' },
+      'Configuration invalide : DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG doit être un nombre entier de HTG, 0 ou plus',
     ],
     [
       { SESSION_IDLE_MINUTES: '1' },

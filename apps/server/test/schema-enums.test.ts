@@ -58,6 +58,7 @@ const mirrored: Record<string, readonly string[]> = {
   'accounts.type': accountTypeSchema.options,
   'accounts.status': accountStatusSchema.options,
   'transactions.type': transactionTypeSchema.options,
+  'history_counts.type': transactionTypeSchema.options,
   'transactions.status': transactionStatusSchema.options,
   'fee_schedule.type': feeTypeSchema.options,
   'persons.persons_gender_check': genderSchema.options,

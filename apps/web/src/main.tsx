@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createApp } from './app/create-app';
+import { registerServiceWorkerWhenIdle } from './lib/service-worker';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -12,3 +13,5 @@ createRoot(container).render(
     <App app={createApp()} />
   </StrictMode>,
 );
+
+if (import.meta.env.PROD) registerServiceWorkerWhenIdle();

@@ -129,7 +129,7 @@ export const agentTexts = {
   nextSteps: 'Étapes suivantes',
   stepAdministrator: (username: string) =>
     `Son administrateur « ${username} » a été créé : il reçoit par e-mail, à l'adresse du premier propriétaire, un mot de passe temporaire à changer à la première connexion ; il crée ensuite les caissiers de l'agent.`,
-  stepFund: "Approvisionner son compte float : un agent sans float ne peut servir ni dépôts ni paiements.",
+  stepFund: 'Approvisionner son compte float : un agent sans float ne peut servir ni dépôts ni paiements.',
   fundLink: "Approvisionner l'agent",
   detailsLink: "Voir la fiche de l'agent",
   anotherLink: 'Créer un autre agent',

@@ -1,21 +1,5 @@
 import { z } from 'zod';
-import { sessionUserSchema } from './roles.js';
-
-/** `POST /auth/login` → 200 (contract-foundation). */
-export const loginResponseSchema = z.object({
-  data: z.object({
-    access_token: z.string(),
-    token_type: z.literal('Bearer'),
-    /** Seconds: the token's life, `SESSION_IDLE_MINUTES` (30 minutes by default). */
-    expires_in: z.number().int(),
-    user: sessionUserSchema,
-  }),
-});
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
-/** `GET /auth/user` → 200. */
-export const currentUserResponseSchema = z.object({ data: z.object({ user: sessionUserSchema }) });
-export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
+import { loginResponseSchema } from './sign-in-schemas.js';
 
 /**
  * `POST /users/update-password` → 200: the message and a fresh session for the caller (decision 133).

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loginInputSchema, resetPasswordInputSchema, updatePasswordInputSchema } from './auth.js';
+import { resetPasswordInputSchema, updatePasswordInputSchema } from './auth.js';
 import { can } from './permissions.js';
-import type { SessionUser } from './roles.js';
+import type { SessionUser } from './sign-in.js';
+import { loginInputSchema } from './sign-in-schemas.js';
 
 function firstMessages(result: {
   success: boolean;

@@ -13,7 +13,7 @@ import {
   transactionFailureMessages,
   transactionSuccessMessages,
 } from './transactions/messages.js';
-import { feeTypes, transactionTypeLabels, type TransactionType } from './transactions/types.js';
+import { feeTypes, transactionTypeLabels, type TransactionType } from './transactions/names.js';
 
 /** `POST /transactions/{transactionNumber}/cancel`: the transfer it cancels, from the path. */
 export const cancelTransferParamsSchema = z.object({ transactionNumber: transactionNumberSchema });

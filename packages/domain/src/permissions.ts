@@ -1,4 +1,5 @@
-import { audienceOf, type Audience, type SessionUser } from './roles.js';
+import { audienceOf, type Audience } from './roles.js';
+import type { SessionUser } from './sign-in.js';
 
 /**
  * The one permission table (SPEC §6, DESIGN §3). The web guards, the sidebar and the
@@ -39,6 +40,26 @@ export const permissions = {
   'agentUsers.manage': ['agentAdmin'],
   /** The audit trail: the super administrator's whole, an administrator's its own agent's (decision 133). */
   'audit.read': ['superAdmin', 'agentAdmin'],
+  /**
+   * The commission statement (decision 148): an administrator its own agent's, the super administrator
+   * every agent's and the network's. Not a teller: what the agent earns is its owner's business.
+   */
+  'reports.commissions': ['superAdmin', 'agentAdmin'],
+  /** The network's reports: trial balance, fee income by agent, large operations. */
+  'reports.network': ['superAdmin'],
+  /**
+   * A customer account's statement: the users of the agent that holds the account (a teller prints it
+   * for the customer at the counter) and the super administrator; another agent gets 404.
+   */
+  'reports.accountStatement': ['superAdmin', 'agentAdmin', 'teller'],
+  /** The teller's own cash drawer: open, blind close, its tickets (decision 149). */
+  'drawer.operate': ['teller'],
+  /** The tellers' drawers of a day: an administrator its agent's, the super administrator all. */
+  'drawer.supervise': ['superAdmin', 'agentAdmin'],
+  /** A drawer's ticket and its fingerprint's check: the teller its own, the others as `drawer.supervise`. */
+  'drawer.read': ['superAdmin', 'agentAdmin', 'teller'],
+  /** Acknowledging a close's difference above the threshold: its agent's administrator. */
+  'drawer.acknowledge': ['agentAdmin'],
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type Capability = keyof typeof permissions;

@@ -234,6 +234,8 @@ describe('masked identities (DESIGN §3)', () => {
     });
     expect(masked).not.toHaveProperty('dob');
     expect(masked).not.toHaveProperty('annualIncome');
-    expect(personViewSchema.safeParse({ ...valid, id: 'p1', masked: false, canEdit: true }).success).toBe(false);
+    expect(personViewSchema.safeParse({ ...valid, id: 'p1', masked: false, canEdit: true }).success).toBe(
+      false,
+    );
   });
 });

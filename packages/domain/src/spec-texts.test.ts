@@ -30,8 +30,10 @@ function exportedTexts(): { path: string; text: string }[] {
     } else if (value && typeof value === 'object' && !seen.has(value) && !('_zod' in value)) {
       seen.add(value);
       for (const [key, inner] of Object.entries(value)) {
-        // A list of codes (`transactionTypes`: 'deposit', 'transfer'…) is not a text; a label's value is.
-        if (Array.isArray(value) && typeof inner === 'string' && /^[a-z_]+$/.test(inner)) continue;
+        // A list of codes (`transactionTypes`: 'deposit', 'transfer'…) or an option's code (`value`:
+        // 'transactions.deposit') is not a text; a label is.
+        const isCode = typeof inner === 'string' && /^[a-z_]+(\.[a-z_]+)*$/.test(inner);
+        if (isCode && (Array.isArray(value) || key === 'value')) continue;
         walk(inner, `${path}.${key}`);
       }
     }

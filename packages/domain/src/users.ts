@@ -11,7 +11,7 @@ import {
   maritalStatusSchema,
   phoneNumberSchema,
 } from './persons.js';
-import { agentRoleSchema, roleSchema } from './roles.js';
+import { agentRoleSchema, roleSchema } from './role-schemas.js';
 
 /** `POST /users` and the create-user wizard (SPEC §5 "Create user"). */
 export const createUserInputSchema = z.object({

@@ -1,3 +1,4 @@
+import type { AuditWriteAction } from '@lajan/domain';
 import type { Executor } from './client.js';
 import { auditLog } from './schema.js';
 
@@ -6,42 +7,8 @@ import { auditLog } from './schema.js';
  * sits below them all; the `audit` module only reads the trail back.
  */
 
-/** What the audit trail records (DESIGN §7). Never a password, a token or a link. */
-export type AuditAction =
-  | 'auth.login'
-  | 'auth.login_failed'
-  | 'auth.login_throttled'
-  | 'auth.logout'
-  | 'auth.password_changed'
-  | 'auth.password_check_throttled'
-  | 'accounts.holder_check_throttled'
-  | 'auth.lookup_throttled'
-  | 'auth.password_check_locked'
-  | 'auth.reset_requested'
-  | 'auth.password_reset'
-  | 'auth.reset_failed'
-  | 'users.super_admin_created'
-  | 'users.create'
-  | 'users.update'
-  | 'users.delete'
-  | 'users.sessions_ended'
-  | 'users.email_changed'
-  | 'agents.create'
-  | 'agents.suspend'
-  | 'agents.activate'
-  | 'agents.delete'
-  | 'persons.created'
-  | 'persons.updated'
-  | 'persons.deleted'
-  | 'persons.read'
-  | 'accounts.created'
-  | 'accounts.status_changed'
-  | 'accounts.closed'
-  | 'accounts.request_received'
-  | 'accounts.request_activated'
-  | 'accounts.request_rejected'
-  | 'fees.updated'
-  | 'transactions.transfer_unlocked';
+/** What the audit trail records (DESIGN §7), named and labelled in the domain. */
+export type AuditAction = AuditWriteAction;
 
 export interface AuditEntry {
   at: Date;

@@ -15,6 +15,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -467,6 +468,41 @@ export const entries = pgTable(
   ],
 );
 
+/**
+ * How many transactions each agent has, per type (decision 144): the history's exact totals, read in
+ * constant time. Written by a trigger on `transactions` (migration 0010) in the posting's own database
+ * transaction, whatever road posted it. A posting adds to the slot of its database connection
+ * (`pg_backend_pid() % 16`) so that two tellers of one agent never wait on one row; a total is the sum of
+ * the slots. `agent_key` is the agent, or the nil uuid for a transaction without an agent.
+ */
+export const historyCounts = pgTable(
+  'history_counts',
+  {
+    agentKey: uuid('agent_key').notNull(),
+    type: text('type', { enum: transactionTypes }).notNull(),
+    slot: smallint('slot').notNull(),
+    count: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentKey, t.type, t.slot] })],
+);
+
+/**
+ * The sum of each account's entries per day of Haiti (decision 144): the balance chart's closing
+ * balances without reading the entries. Written by a trigger on `entries` (migration 0010). A customer
+ * or float account is locked by the posting that writes its entries, so its day has one row (slot 0); a
+ * system account is shared by every posting, so each database connection adds to its own slot.
+ */
+export const accountDayTotals = pgTable(
+  'account_day_totals',
+  {
+    accountId: uuid('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull(),
+    amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.slot] })],
+);
+
 /** The fee schedule (DESIGN §4b): one row per type and amount band, bounds inclusive, in centimes. */
 export const feeSchedule = pgTable(
   'fee_schedule',
@@ -537,4 +573,65 @@ export const payoutIdentifications = pgTable(
     at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [index('payout_identifications_transaction_idx').on(t.transactionId, t.at)],
+);
+
+/**
+ * A teller's cash drawer session (DESIGN §4, decision 149): the paper money, outside the ledger. Opened
+ * with a count by denomination; its expected amount is computed from the teller's cash movements in the
+ * ledger between open and close, never typed; closed with a blind count. The difference is recorded
+ * here, not posted. A cash operation locks its teller's open row `FOR SHARE` until it commits, and a
+ * close takes it `FOR UPDATE`: a close waits for the operations already under way, and a later
+ * operation sees the close.
+ */
+export const drawerSessions = pgTable(
+  'drawer_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    openedAt: timestamptz('opened_at').notNull(),
+    /** Pieces by denomination key (`"1000"`, `"0.50"`…). */
+    openingCounts: jsonb('opening_counts').$type<Record<string, number>>().notNull(),
+    openingCentimes: bigint('opening_centimes', { mode: 'number' }).notNull(),
+    closedAt: timestamptz('closed_at'),
+    closingCounts: jsonb('closing_counts').$type<Record<string, number>>(),
+    countedCentimes: bigint('counted_centimes', { mode: 'number' }),
+    expectedCentimes: bigint('expected_centimes', { mode: 'number' }),
+    /** counted − expected, signed. */
+    differenceCentimes: bigint('difference_centimes', { mode: 'number' }),
+    /** Above the threshold at the close: waits for the agent administrator's acknowledgement. */
+    needsAcknowledgement: boolean('needs_acknowledgement').notNull().default(false),
+    acknowledgedAt: timestamptz('acknowledged_at'),
+    acknowledgedByUserId: uuid('acknowledged_by_user_id').references(() => users.id),
+    /** SHA-256 (hex) of the session's canonical text and the teller's previous fingerprint. */
+    fingerprint: text('fingerprint'),
+    previousFingerprint: text('previous_fingerprint'),
+  },
+  (t) => [
+    // At most one open drawer per teller.
+    uniqueIndex('drawer_sessions_open_user_key')
+      .on(t.userId)
+      .where(sql`${t.closedAt} IS NULL`),
+    index('drawer_sessions_user_opened_idx').on(t.userId, t.openedAt),
+    index('drawer_sessions_agent_opened_idx').on(t.agentId, t.openedAt),
+    check('drawer_sessions_opening_check', sql`${t.openingCentimes} >= 0`),
+    check(
+      'drawer_sessions_close_check',
+      sql`(${t.closedAt} IS NULL AND ${t.closingCounts} IS NULL AND ${t.countedCentimes} IS NULL
+           AND ${t.expectedCentimes} IS NULL AND ${t.differenceCentimes} IS NULL AND ${t.fingerprint} IS NULL)
+       OR (${t.closedAt} IS NOT NULL AND ${t.closedAt} >= ${t.openedAt} AND ${t.closingCounts} IS NOT NULL
+           AND ${t.countedCentimes} >= 0 AND ${t.expectedCentimes} IS NOT NULL
+           AND ${t.differenceCentimes} = ${t.countedCentimes} - ${t.expectedCentimes}
+           AND ${t.fingerprint} IS NOT NULL)`,
+    ),
+    check(
+      'drawer_sessions_acknowledgement_check',
+      sql`(${t.acknowledgedAt} IS NULL) = (${t.acknowledgedByUserId} IS NULL)
+       AND (${t.acknowledgedAt} IS NULL OR ${t.needsAcknowledgement})`,
+    ),
+  ],
 );

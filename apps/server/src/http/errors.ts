@@ -11,7 +11,12 @@ import {
   type ErrorBody,
   type LedgerFailureName,
 } from '@lajan/domain';
-import { isLedgerResult, type LedgerRefusal, type LedgerRefused, type LedgerResult } from '../ledger/results.js';
+import {
+  isLedgerResult,
+  type LedgerRefusal,
+  type LedgerRefused,
+  type LedgerResult,
+} from '../ledger/results.js';
 
 /**
  * The closed set of failures a service may raise on purpose (STYLE: "one closed set of named
@@ -123,7 +128,8 @@ function ledgerRefusalMessage({ refusal, details }: LedgerRefused): string {
       ? outsideFeeBandsMessage(type, centimesToHtg(range.minCentimes), centimesToHtg(range.maxCentimes))
       : `Montant hors barème : aucun barème de frais pour ${transactionTypeLabels[type].toLowerCase()}`;
   }
-  if (refusal === 'TransferAlreadyPaid' && details.paidAt) return pickUpCodeMessages.alreadyPaid(details.paidAt);
+  if (refusal === 'TransferAlreadyPaid' && details.paidAt)
+    return pickUpCodeMessages.alreadyPaid(details.paidAt);
   if (refusal === 'NotSendingAgent' && details.unlock) return payoutMessages.notSendingAgentUnlock;
   return ledgerFailures[refusal].message;
 }

@@ -1,7 +1,7 @@
 import { centimesFromSql } from '@lajan/domain';
-import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { accounts, entries } from '../db/schema.js';
+import { accountDayTotals, accounts } from '../db/schema.js';
 
 /** Whose balance: some accounts by id, or every agent's float (the network's float). */
 export type BalanceScope = { accountIds: string[] } | { allFloats: true };
@@ -11,48 +11,55 @@ function accountsOf(scope: BalanceScope): SQL | undefined {
 }
 
 /**
- * The balance of `scope` at each of `instants` (ascending): the balance now minus the entries posted at or
- * after that instant (DESIGN §4: a balance is the sum of its entries). One pass over the entries after the
- * first instant, bucketed by `width_bucket` against the instants, whatever the number of days.
+ * The per-day rows of `scope`'s accounts, as ranges of the primary key `(account_id, day, slot)`: for the
+ * network's float, `= any(array(…))` of the float accounts, so that the plan reads each float's days by its
+ * key instead of joining every customer account's days.
  */
-export async function balancesAt(
+function dayTotalsOf(scope: BalanceScope): SQL {
+  return 'allFloats' in scope
+    ? sql`${accountDayTotals.accountId} = any(array(select ${accounts.id} from ${accounts} where ${accounts.kind} = 'float'))`
+    : inArray(accountDayTotals.accountId, scope.accountIds);
+}
+
+/**
+ * The closing balance of `scope` at the end of each of `days` (Haiti's days, `YYYY-MM-DD`, ascending): the
+ * balance now minus the entries of the days after it (DESIGN §4: a balance is the sum of its entries).
+ * The entries are read as their sums per account and day (`account_day_totals`, kept by a trigger on
+ * `entries`, decision 144): at most one row per account, day and slot after the first day, whatever the
+ * number of entries.
+ */
+export async function closingBalances(
   executor: Executor,
   scope: BalanceScope,
-  instants: Date[],
+  days: string[],
 ): Promise<number[]> {
-  if ('accountIds' in scope && scope.accountIds.length === 0) return instants.map(() => 0);
-  const first = instants[0];
-  if (!first) return [];
+  if ('accountIds' in scope && scope.accountIds.length === 0) return days.map(() => 0);
+  const first = days[0];
+  if (first === undefined) return [];
   const [now] = await executor
     .select({ total: sql<string | null>`sum(${accounts.balanceCentimes})` })
     .from(accounts)
     .where(accountsOf(scope));
   const balanceNowCentimes = centimesFromSql(now?.total);
 
-  const thresholds = sql`array[${sql.join(
-    instants.map((instant) => sql`${instant.toISOString()}::timestamptz`),
-    sql`, `,
-  )}]`;
-  const bucket = sql<number>`width_bucket(${entries.createdAt}, ${thresholds})`;
   const rows = await executor
-    .select({ bucket, total: sql<string>`sum(${entries.amountCentimes})` })
-    .from(entries)
-    .innerJoin(accounts, eq(accounts.id, entries.accountId))
-    .where(and(accountsOf(scope), gte(entries.createdAt, first)))
-    // By position: the expression's parameters would make a second copy of it a different expression.
-    .groupBy(sql`1`);
+    .select({
+      day: accountDayTotals.day,
+      total: sql<string>`sum(${accountDayTotals.amountCentimes})`,
+    })
+    .from(accountDayTotals)
+    .where(and(dayTotalsOf(scope), gt(accountDayTotals.day, first)))
+    .groupBy(accountDayTotals.day);
+  const perDay = new Map(rows.map((row) => [row.day, centimesFromSql(row.total)]));
 
-  // Bucket j (1-based) holds the entries at or after instants[j-1] and before instants[j].
-  const perBucket = new Array<number>(instants.length + 1).fill(0);
-  for (const row of rows) {
-    const index = Number(row.bucket);
-    perBucket[index] = (perBucket[index] ?? 0) + centimesFromSql(row.total);
-  }
-  const balances = new Array<number>(instants.length);
+  // Walk back from the newest day: the closing of day k is the balance now minus every day after it,
+  // including days after the last one asked (a later day, if the clock is behind a posting).
   let after = 0;
-  for (let k = instants.length - 1; k >= 0; k -= 1) {
-    after += perBucket[k + 1] ?? 0;
+  for (const [day, total] of perDay) if (day > (days.at(-1) ?? first)) after += total;
+  const balances = new Array<number>(days.length);
+  for (let k = days.length - 1; k >= 0; k -= 1) {
     balances[k] = balanceNowCentimes - after;
+    after += perDay.get(days[k] ?? '') ?? 0;
   }
   return balances;
 }

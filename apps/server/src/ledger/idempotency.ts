@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
+import { inMoneyTransaction } from './ledger.js';
 import { LedgerRefused } from './results.js';
 
 /** Keys are kept at least this long (DESIGN §4: 24 h); older ones are pruned lazily. */
@@ -66,6 +67,7 @@ export async function claimKey(tx: Tx, scope: IdempotencyScope, at: Date): Promi
     );
   // Pruned between the two statements: as good as new, but this attempt cannot claim it any more.
   if (!existing) throw Object.assign(new Error('idempotency key vanished'), { code: '40001' });
+  if (existing.requestHash === VOID_REQUEST_HASH) throw new LedgerRefused('OperationAbandoned');
   if (existing.requestHash !== scope.requestHash) throw new LedgerRefused('IdempotencyConflict');
   return { status: existing.status, bodyText: existing.bodyText };
 }
@@ -91,4 +93,101 @@ export async function pruneKeys(db: Db, now: Date): Promise<number> {
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)))
     .returning({ key: idempotencyKeys.key });
   return deleted.length;
+}
+
+/**
+ * The request hash of an abandoned key (decision 147): a SHA-256 is 64 hexadecimal digits, so no request
+ * ever hashes to it, and a money request with the key is refused by the claim's own check.
+ */
+export const VOID_REQUEST_HASH = 'void';
+
+/** What became of a user's key: the first answer of the request that posted with it, or its abandonment. */
+export type KeyFate = { state: 'posted'; bodyText: string } | { state: 'abandoned' } | { state: 'unknown' };
+
+/**
+ * The fate of a key of this user, whatever its route. A claim and its answer are written in one
+ * transaction, so a committed row is either an answer (201) or a void mark; another user's key is unknown.
+ */
+export async function keyFate(db: Db | Tx, userId: string, key: string): Promise<KeyFate> {
+  const rows = await db
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      status: idempotencyKeys.responseStatus,
+      bodyText: idempotencyKeys.responseBody,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  const posted = rows.find(
+    (row) => row.requestHash !== VOID_REQUEST_HASH && row.status >= 200 && row.status < 300,
+  );
+  if (posted) return { state: 'posted', bodyText: posted.bodyText };
+  if (rows.some((row) => row.requestHash === VOID_REQUEST_HASH)) return { state: 'abandoned' };
+  return { state: 'unknown' };
+}
+
+/**
+ * Abandons a key of this user on every money route (`routes`), in one transaction: a void mark per route
+ * under the key's primary key, so that a money request with the key racing this one either committed
+ * first (the mark for its route is skipped, the key answers posted and the marks are taken back) or waits
+ * on the mark and is refused (`OperationAbandoned`). Exactly one of the two wins.
+ */
+export async function voidKey(
+  db: Db,
+  userId: string,
+  key: string,
+  routes: readonly string[],
+  at: Date,
+): Promise<KeyFate> {
+  return inMoneyTransaction(db, async (tx) => {
+    const marked = await tx
+      .insert(idempotencyKeys)
+      .values(
+        routes.map((route) => ({
+          userId,
+          route,
+          key,
+          requestHash: VOID_REQUEST_HASH,
+          responseStatus: 409,
+          responseBody: '',
+          createdAt: at,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ route: idempotencyKeys.route });
+    // READ COMMITTED: this statement sees a posting that committed while the insert waited on its row.
+    const fate = await keyFate(tx, userId, key);
+    if (fate.state === 'posted' && marked.length > 0) {
+      await tx.delete(idempotencyKeys).where(
+        and(
+          eq(idempotencyKeys.userId, userId),
+          eq(idempotencyKeys.key, key),
+          eq(idempotencyKeys.requestHash, VOID_REQUEST_HASH),
+          inArray(
+            idempotencyKeys.route,
+            marked.map((row) => row.route),
+          ),
+        ),
+      );
+    }
+    return fate.state === 'posted' ? fate : { state: 'abandoned' as const };
+  });
+}
+
+/** Whether a key of this user on this route was abandoned: a refused claim tells the teller so. */
+export async function isAbandoned(
+  db: Db,
+  scope: Pick<IdempotencyScope, 'userId' | 'route' | 'key'>,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, scope.userId),
+        eq(idempotencyKeys.route, scope.route),
+        eq(idempotencyKeys.key, scope.key),
+        eq(idempotencyKeys.requestHash, VOID_REQUEST_HASH),
+      ),
+    );
+  return row !== undefined;
 }

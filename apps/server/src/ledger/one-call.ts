@@ -5,6 +5,7 @@ import type { FeeBandRow } from './fee-schedule.js';
 import type { EntryInput } from './flows.js';
 import type { IdempotencyScope, StoredAnswer } from './idempotency.js';
 import type { BusinessRecord, Posting } from './ledger.js';
+import { drawerGate } from './drawer.js';
 import { generateTransactionNumber } from './numbers.js';
 import { LedgerRefused, type LedgerRefusal } from './results.js';
 
@@ -33,6 +34,11 @@ export interface OneCall {
   transactionNumber: string;
   id: string;
   bodyText: string;
+  /**
+   * A cash operation (decision 149): the posting's teller must have an open drawer, locked `FOR SHARE`
+   * by the same statement before the function runs; none: `DrawerClosed`, nothing written.
+   */
+  cashDrawer?: boolean | undefined;
 }
 
 /** What the call answers besides a refusal (`LedgerRefused`) or one of the outcomes below. */
@@ -51,17 +57,18 @@ export function freshIdentity(): { id: string; transactionNumber: string } {
 }
 
 /** A text array as one parameter, whichever the driver: a JSON array unpacked in order. */
-function textArray(values: readonly string[]): SQL {
+export function textArray(values: readonly string[]): SQL {
   return sql`(select coalesce(array_agg(e.v order by e.n), '{}') from
     jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) with ordinality as e(v, n))`;
 }
 
-function bigintArray(values: readonly number[]): SQL {
+export function bigintArray(values: readonly number[]): SQL {
   return sql`(select coalesce(array_agg(e.v::bigint order by e.n), '{}') from
     jsonb_array_elements_text(${JSON.stringify(values.map(String))}::jsonb) with ordinality as e(v, n))`;
 }
 
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+export const json = (value: unknown) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
 
 /**
  * The one round trip: `ledger_post_movement` in autocommit. The refusals it raises (SQLSTATE LJ100,
@@ -72,8 +79,15 @@ export async function postInOneCall(db: Db, call: OneCall): Promise<OneCallOutco
   const { key, posting, record, band } = call;
   const entries: EntryInput[] = posting.entries;
   try {
-    const result =
-      await db.execute(sql`select "out_replayed", "out_status", "out_body" from ledger_post_movement(
+    // A cash operation: the drawer's row is locked first (a materialized CTE), and the function is called
+    // once per row of the gate, after its lock, with the teller's id read from it; no row, no call.
+    const gated = call.cashDrawer === true;
+    const createdBy = gated ? sql`gate.user_id` : sql`${posting.createdByUserId}::uuid`;
+    const head = gated
+      ? sql`${drawerGate({ userId: posting.createdByUserId, at: posting.at, key })}
+        select "out_replayed", "out_status", "out_body" from gate cross join lateral ledger_post_movement(`
+      : sql`select "out_replayed", "out_status", "out_body" from ledger_post_movement(`;
+    const result = await db.execute(sql`${head}
       ${key?.userId ?? null}::uuid, ${key?.route ?? null}, ${key?.key ?? null}, ${key?.requestHash ?? null},
       ${posting.at.toISOString()}::timestamptz,
       ${textArray(call.named.map((n) => n.accountNumber))}, ${textArray(call.named.map((n) => n.field))},
@@ -84,13 +98,14 @@ export async function postInOneCall(db: Db, call: OneCall): Promise<OneCallOutco
       ${posting.feeCentimes}::bigint, ${posting.agentShareCentimes}::bigint,
       ${textArray(entries.map((e) => e.accountId))}, ${bigintArray(entries.map((e) => e.amountCentimes))},
       ${call.id}::uuid, ${call.transactionNumber}, ${posting.type}, ${posting.status},
-      ${posting.agentId}::uuid, ${posting.createdByUserId}::uuid,
+      ${posting.agentId}::uuid, ${createdBy},
       ${record.accountId ?? null}, ${record.senderAccountId ?? null}, ${record.recipientAccountId ?? null},
       ${record.senderPersonId ?? null}::uuid, ${json(record.recipient)}::jsonb, ${json(record.party)}::jsonb,
       ${record.relatedTransactionId ?? null}::uuid, ${key ? call.bodyText : null})`);
     const [row] = (
       result as { rows: { out_replayed: boolean; out_status: number; out_body: string | null }[] }
     ).rows;
+    if (!row && gated) throw new LedgerRefused('DrawerClosed');
     if (!row) throw new Error('ledger: the posting call answered no row');
     return row.out_replayed
       ? { kind: 'answered', replayed: true, answer: { status: row.out_status, bodyText: row.out_body ?? '' } }
@@ -101,9 +116,145 @@ export async function postInOneCall(db: Db, call: OneCall): Promise<OneCallOutco
     if (raised.code === 'LJ101') return { kind: 'stale-fees' };
     if (raised.code === 'LJ102') return { kind: 'number-taken' };
     if (raised.code === 'LJ103') return { kind: 'deferred' };
-    const [name, field] = raised.message.split(' ') as [LedgerRefusal, string | undefined];
-    throw new LedgerRefused(name, field ? { field } : {});
+    throw refusalOf(raised.message);
   }
+}
+
+/**
+ * One item of `ledger_post_movements` (migration 0008): the parameters of `ledger_post_movement`, as a
+ * JSON object whose fields are those of the type `ledger_batch_item`.
+ */
+function batchItem(call: OneCall): Record<string, unknown> {
+  const { key, posting, record, band } = call;
+  return {
+    user_id: key?.userId ?? null,
+    route: key?.route ?? null,
+    key: key?.key ?? null,
+    request_hash: key?.requestHash ?? null,
+    at: posting.at.toISOString(),
+    numbers: call.named.map((n) => n.accountNumber),
+    number_fields: call.named.map((n) => n.field),
+    holder_number: call.holderOf ?? null,
+    document_type: call.document?.idDocumentType ?? null,
+    document_number: call.document?.idDocumentNumber ?? null,
+    deferred_check: call.deferred,
+    fee_type: band === undefined ? null : posting.type,
+    amount: posting.amountCentimes,
+    band_id: band?.id ?? null,
+    band_min: band?.minAmountCentimes ?? null,
+    band_max: band?.maxAmountCentimes ?? null,
+    fee: posting.feeCentimes,
+    share: posting.agentShareCentimes,
+    entry_refs: posting.entries.map((e) => e.accountId),
+    entry_amounts: posting.entries.map((e) => e.amountCentimes),
+    transaction_id: call.id,
+    transaction_number: call.transactionNumber,
+    type: posting.type,
+    status: posting.status,
+    agent_id: posting.agentId,
+    created_by_user_id: posting.createdByUserId,
+    account_ref: record.accountId ?? null,
+    sender_ref: record.senderAccountId ?? null,
+    recipient_ref: record.recipientAccountId ?? null,
+    sender_person_id: record.senderPersonId ?? null,
+    recipient: record.recipient ?? null,
+    party: record.party ?? null,
+    related_transaction_id: record.relatedTransactionId ?? null,
+    body: key ? call.bodyText : null,
+    // Not a field of `ledger_batch_item` (ignored by the function): read by `postBatch`'s drawer gate.
+    cash_drawer: call.cashDrawer === true,
+  };
+}
+
+/** What one item of a batch came to: an outcome of the one call, or its refusal. */
+export type BatchItemResult = OneCallOutcome | LedgerRefused;
+
+/**
+ * Many movements in one statement, one transaction (`ledger_post_movements`, migration 0008), in
+ * autocommit: each gets what `postInOneCall` would have answered had they been posted one after the other
+ * in this order (a refusal as `LedgerRefused`, not thrown). Errors of the whole batch (a serialization
+ * failure, the commit-time checks, the database gone) are thrown: nothing of the batch was written.
+ */
+export async function postBatch(db: Db, calls: readonly OneCall[]): Promise<BatchItemResult[]> {
+  const items = JSON.stringify(calls.map(batchItem));
+  const cashUsers = [
+    ...new Set(calls.filter((c) => c.cashDrawer === true).map((c) => c.posting.createdByUserId)),
+  ];
+  // The drawers of the batch's cash items' tellers are locked FOR SHARE by the same statement, before the
+  // function runs (decision 149): only the items that may go are passed to it (a cash item whose drawer is
+  // open and was opened by its time, or whose key is stored already, to be answered as the first time; any
+  // other item); the others are answered DrawerClosed, and nothing of theirs is written.
+  const result = await db.execute(
+    sql`with items as materialized (
+        select x.item, x.n::integer as n from jsonb_array_elements(${items}::jsonb) with ordinality as x(item, n)),
+      drawer as materialized (
+        select d.user_id, d.opened_at from drawer_sessions d
+        where d.user_id in (select (u.v)::uuid from jsonb_array_elements_text(${JSON.stringify(cashUsers)}::jsonb) as u(v))
+          and d.closed_at is null
+        for share),
+      passed as materialized (
+        select i.item, i.n from items i
+        where not (i.item->>'cash_drawer')::boolean
+          or exists (select 1 from drawer d where d.user_id = (i.item->>'created_by_user_id')::uuid
+            and d.opened_at <= (i.item->>'at')::timestamptz)
+          or (i.item->>'key' is not null and exists (select 1 from idempotency_keys k
+            where k.user_id = (i.item->>'user_id')::uuid and k.route = i.item->>'route' and k.key = i.item->>'key')))
+      select "out_index", "out_outcome", "out_status", "out_body", "out_detail",
+        (select array_agg(p.n order by p.n) from passed p) as "passed"
+      from ledger_post_movements((select coalesce(jsonb_agg(p.item order by p.n), '[]'::jsonb) from passed p))`,
+  );
+  const rows = (
+    result as {
+      rows: {
+        out_index: number;
+        out_outcome: string;
+        out_status: number | null;
+        out_body: string | null;
+        out_detail: string | null;
+        passed: number[] | null;
+      }[];
+    }
+  ).rows;
+  // The batch's positions (from 1) of the items passed to the function, in order; none passed, no row.
+  const passed = rows[0]?.passed?.map(Number) ?? [];
+  if (rows.length !== passed.length) throw new Error('ledger: the batch answered another number of rows');
+  const results: BatchItemResult[] = calls.map(() => new LedgerRefused('DrawerClosed'));
+  rows.forEach((row) => {
+    const position = passed[row.out_index - 1]! - 1;
+    const call = calls[position]!;
+    results[position] = batchOutcome(row, call);
+  });
+  return results;
+}
+
+function batchOutcome(
+  row: { out_outcome: string; out_status: number | null; out_body: string | null; out_detail: string | null },
+  call: OneCall,
+): BatchItemResult {
+  switch (row.out_outcome) {
+    case 'posted':
+      return { kind: 'answered', replayed: false, answer: { status: 201, bodyText: call.bodyText } };
+    case 'replayed':
+      return {
+        kind: 'answered',
+        replayed: true,
+        answer: { status: row.out_status ?? 201, bodyText: row.out_body ?? '' },
+      };
+    case 'stale-fees':
+    case 'number-taken':
+    case 'deferred':
+      return { kind: row.out_outcome };
+    case 'refused':
+      return refusalOf(row.out_detail ?? '');
+    default:
+      throw new Error(`ledger: unknown outcome of a batch item: ${row.out_outcome}`);
+  }
+}
+
+/** A refusal as the database names it: its name, then a space and the input field, if any. */
+function refusalOf(message: string): LedgerRefused {
+  const [name, field] = message.split(' ') as [LedgerRefusal, string | undefined];
+  return new LedgerRefused(name, field ? { field } : {});
 }
 
 /** The LJ100–LJ103 error of `ledger_post_movement`, found in the driver's error or Drizzle's wrapper. */

@@ -15,6 +15,7 @@ export type LedgerRefusal =
   | 'AgentDepositLimit'
   | 'TransferNotPending'
   | 'IdempotencyConflict'
+  | 'OperationAbandoned'
   // A flow's resolution of what the request names, and who may use it.
   | 'AccountNotFound'
   | 'PersonNotFound'
@@ -28,7 +29,9 @@ export type LedgerRefusal =
   | 'TransferLocked'
   | 'TransferNotLocked'
   | 'TransferAlreadyPaid'
-  | 'TransferCancelled';
+  | 'TransferCancelled'
+  // A cash operation whose teller has no open drawer (decision 149).
+  | 'DrawerClosed';
 
 export interface LedgerRefusalDetails {
   /** The input the refusal is about (`senderAccountNumber`…), so that the form shows it under that field. */

@@ -14,7 +14,9 @@ import {
   type PostedTransaction,
   type Posting,
 } from './ledger.js';
-import { freshIdentity, postInOneCall } from './one-call.js';
+import { postFlowInOneCall, StaleRead, type FlowCallSpec } from './flow-call.js';
+import { GroupCommit } from './group-commit.js';
+import { freshIdentity } from './one-call.js';
 import { LedgerRefused, LedgerUnavailable } from './results.js';
 import type { SystemAccounts } from './system-accounts.js';
 
@@ -83,6 +85,12 @@ export interface OneCallFlowPosting<Accounts> {
   key: IdempotencyScope | undefined;
   /** The answer's body for the movement as it will be posted, stored with the key. */
   answer: (movement: Movement) => string;
+  /** A flow with reads of its own before the posting (migration 0009: `ledger_post_flow`). */
+  flowCall?: FlowCallSpec;
+  /** A refusal the caller found on the input, raised after the named accounts' (as a flow's check). */
+  deferred?: LedgerRefused;
+  /** A cash operation: needs its teller's open drawer (decision 149). */
+  cashDrawer?: boolean;
 }
 
 /** Attempts of one call: a stale fee schedule or a taken transaction number costs one more. */
@@ -97,6 +105,8 @@ const ONE_CALL_ATTEMPTS = 5;
 export class LedgerService {
   #system: SystemAccounts | undefined;
   readonly #fees = new FeeScheduleCache();
+  /** One batcher per database (decision 142). */
+  readonly #groupCommits = new WeakMap<Db, GroupCommit>();
 
   /** Without `system`, the ledger waits for `useSystemAccounts` (a start before the database answers). */
   constructor(system?: SystemAccounts) {
@@ -146,7 +156,8 @@ export class LedgerService {
   }
 
   /**
-   * Posts one flow in one round trip (migration 0007): the key's claim, the named accounts and the holder
+   * Posts one flow in one round trip (migration 0007), or with the movements that arrive with it in one
+   * batch (group commit, migration 0008, `GroupCommit`): the key's claim, the named accounts and the holder
    * check, the fee band's check, the posting and the stored answer, in one statement in autocommit. The
    * refusals come in the order of `postFlow`'s: the accounts' (not found, not holder), the flow's own
    * check, the fee's band, then the locked rows' (not active, currency, funds), then the system
@@ -158,7 +169,7 @@ export class LedgerService {
     input: OneCallFlowPosting<Accounts>,
   ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
     const { flow, accounts, amountCentimes, at } = input;
-    let deferred: LedgerRefused | undefined;
+    let deferred: LedgerRefused | undefined = input.deferred;
     try {
       flow.check?.(accounts, amountCentimes);
     } catch (error) {
@@ -201,7 +212,7 @@ export class LedgerService {
           status: flow.status,
           ...amounts,
         };
-        const outcome = await postInOneCall(db, {
+        const call = {
           key: input.key,
           named: input.named,
           holderOf: input.holderOf,
@@ -213,7 +224,12 @@ export class LedgerService {
           id,
           transactionNumber,
           bodyText: input.answer(movement),
-        });
+          cashDrawer: input.cashDrawer,
+        };
+        const outcome = input.flowCall
+          ? await postFlowInOneCall(db, { ...call, spec: input.flowCall })
+          : await this.#groupCommitOf(db).submit(call);
+        if (outcome.kind === 'stale-read') throw new StaleRead();
         if (outcome.kind === 'answered') return { answer: outcome.answer, replayed: outcome.replayed };
         if (outcome.kind === 'deferred') {
           if (deferred) throw deferred;
@@ -225,6 +241,15 @@ export class LedgerService {
       }
       throw new Error(`ledger: no posting after ${ONE_CALL_ATTEMPTS} attempts`);
     });
+  }
+
+  #groupCommitOf(db: Db): GroupCommit {
+    let groupCommit = this.#groupCommits.get(db);
+    if (!groupCommit) {
+      groupCommit = new GroupCommit(db);
+      this.#groupCommits.set(db, groupCommit);
+    }
+    return groupCommit;
   }
 
   /**

@@ -56,6 +56,14 @@ export function startOfHaitiDay(date: string): Date {
 
 /** `DD/MM/YYYY HH:MM` in Haiti: the CSV's dates. */
 export function haitiDateTime(instant: Date): string {
+  // The text depends only on the minute (clocks change on the hour), and an export writes its rows in
+  // time order, several to a minute: the last minute's text is kept (the tz lookup is most of a row's work).
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute === lastMinute.minute) return lastMinute.text;
   const wall = new Date(wallClockMs(instant.getTime())).toISOString();
-  return `${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall.slice(0, 4)} ${wall.slice(11, 16)}`;
+  const text = `${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall.slice(0, 4)} ${wall.slice(11, 16)}`;
+  lastMinute = { minute, text };
+  return text;
 }
+
+let lastMinute = { minute: Number.NaN, text: '' };

@@ -16,6 +16,13 @@ const notBuiltPage = `<!doctype html>
  * The built SPA (`apps/web/dist`) with history fallback: any GET outside `/api` that is not a
  * file answers `index.html`, and the web router takes it from there. Anything else unknown is
  * the JSON 404 of the API.
+ *
+ * Compressed at build time (decision 145): the build writes `file.br` and `file.gz` beside each file,
+ * and the one the browser accepts best (`Accept-Encoding`, q-values honoured; brotli before gzip at
+ * equal quality) is sent with `Content-Encoding` and its own length, the plain file otherwise, always
+ * with `Vary: Accept-Encoding`. Nothing is compressed on the fly, and API answers are not touched.
+ * Hashed assets are kept a year (`immutable`); `index.html` is revalidated each time (`no-cache`
+ * and its ETag, which differs between encodings).
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDistDir: string }) => {
@@ -25,6 +32,7 @@ export const spaPlugin = fp(
         root: options.webDistDir,
         prefix: '/',
         cacheControl: false,
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           // Vite puts content hashes in the names of assets: they never change.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -18,7 +18,7 @@ import {
 import { build } from '../helpers/build.js';
 import { databaseKind } from '../helpers/database.js';
 import { activeSuperAdminToken, call, createUser, tokenOf } from '../helpers/fixtures.js';
-import { cashTransferForm, counterForm, partyOf, type TestPerson } from '../helpers/ledger.js';
+import { cashTransferForm, counterForm, openDrawerFor, partyOf, type TestPerson } from '../helpers/ledger.js';
 import { createAgentThroughApi, insertPerson } from '../helpers/network.js';
 import { personInput, registerPerson } from '../modules/persons/person-fixtures.js';
 
@@ -132,7 +132,14 @@ if (databaseKind === 'postgres') {
       const owner = await insertPerson(db);
       const agent = await createAgentThroughApi(app, superToken, { name, username, personIds: [owner.id] });
       const teller = `${username.slice(0, 4)}.guichet`;
-      await createUser(db, { username: teller, password: 'Guichet-2026!', role: 'user', agentId: agent.id });
+      const user = await createUser(db, {
+        username: teller,
+        password: 'Guichet-2026!',
+        role: 'user',
+        agentId: agent.id,
+      });
+      // A teller at work has its drawer open (decision 149): its row is backed up and restored too.
+      await openDrawerFor(db, { userId: user.id, agentId: agent.id });
       agents.push({ ...agent, token: await tokenOf(app, teller, 'Guichet-2026!') });
     }
     const [pap, cap] = agents as [(typeof agents)[0], (typeof agents)[0]];

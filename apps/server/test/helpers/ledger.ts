@@ -12,6 +12,7 @@ import {
   persons,
   transactions,
   users,
+  drawerSessions,
 } from '../../src/db/schema.js';
 import { openAccount, openFloatAccount } from '../../src/ledger/accounts.js';
 import { inMoneyTransaction } from '../../src/ledger/ledger.js';
@@ -131,7 +132,7 @@ export interface TestAgent {
 export async function createAgentWithTeller(
   app: App,
   agent: { code: string; name: string },
-  options: { signIn?: boolean } = {},
+  options: { signIn?: boolean; openDrawer?: boolean } = {},
 ): Promise<TestAgent> {
   const db = app.database.db;
   const [row] = await db
@@ -148,6 +149,8 @@ export async function createAgentWithTeller(
     email: `${username}@lajan.test`,
   });
   const token = options.signIn === false ? '' : await tokenOf(app, username, TELLER_PASSWORD);
+  // A teller at work has its drawer open (decision 149): cash operations need it.
+  if (options.openDrawer !== false) await openDrawerFor(db, { userId: user.id, agentId: row!.id });
   return {
     id: row!.id,
     code: agent.code,
@@ -156,6 +159,22 @@ export async function createAgentWithTeller(
     floatAccountNumber: float.accountNumber,
     teller: { id: user.id, username, token },
   };
+}
+
+/**
+ * Opens a teller's drawer directly in the database, as of long ago (the fixtures' fundings are stamped
+ * with the real time, the tests' operations with a test clock that may start anywhere), with no cash.
+ */
+export async function openDrawerFor(
+  db: Db,
+  teller: { userId: string; agentId: string },
+  openedAt: Date = new Date('2000-01-01T00:00:00Z'),
+): Promise<string> {
+  const [row] = await db
+    .insert(drawerSessions)
+    .values({ ...teller, openedAt, openingCounts: {}, openingCentimes: 0 })
+    .returning({ id: drawerSessions.id });
+  return row!.id;
 }
 
 export async function createAgentAdmin(app: App, agent: TestAgent): Promise<string> {

@@ -19,7 +19,8 @@ import { createPerson } from '../helpers/ledger.js';
  * account, inactive account, insufficient balance, transfer no longer pending), each predicted by a
  * small model. After every step: the outcome is the model's, every balance is the model's, each
  * transaction's entries sum to zero, each balance equals the sum of its entries, no balance but the
- * treasury's is negative, and all balances sum to zero.
+ * treasury's is negative, all balances sum to zero, and the history's counters and per-day sums equal
+ * what they count (decision 144).
  */
 
 const FEES = defaultFeeBands();
@@ -158,7 +159,19 @@ async function invariants(db: Db) {
       (select count(*) from ${accounts} a where a.balance_centimes <>
          coalesce((select sum(e.amount_centimes) from ${entries} e where e.account_id = a.id), 0))::int as drift,
       (select count(*) from ${accounts} where balance_centimes < 0 and system_code is distinct from 'treasury')::int as negative,
-      (select coalesce(sum(balance_centimes), 0) from ${accounts})::text as total`);
+      (select coalesce(sum(balance_centimes), 0) from ${accounts})::text as total,
+      (select count(*) from
+         (select coalesce(agent_id, '00000000-0000-0000-0000-000000000000'::uuid) as agent_key, type, count(*) as n
+            from ${transactions} group by 1, 2) counted
+         full join (select agent_key, type, sum(n) as n from history_counts group by 1, 2) kept
+           using (agent_key, type)
+         where counted.n is distinct from kept.n)::int as miscounted,
+      (select count(*) from
+         (select account_id, (created_at at time zone 'America/Port-au-Prince')::date as day,
+                 sum(amount_centimes) as total from ${entries} group by 1, 2) summed
+         full join (select account_id, day, sum(amount_centimes) as total from account_day_totals group by 1, 2) kept
+           using (account_id, day)
+         where coalesce(summed.total, 0) <> coalesce(kept.total, 0))::int as misdated`);
   const row = (result as { rows: Record<string, unknown>[] }).rows[0]!;
   return {
     unbalanced: Number(row.unbalanced),
@@ -166,6 +179,10 @@ async function invariants(db: Db) {
     drift: Number(row.drift),
     negative: Number(row.negative),
     total: centimesFromSql(row.total as string),
+    // Decision 144: the history's counters equal a count of the transactions per (agent, type), and the
+    // per-day sums equal the entries' sums per account and day of Haiti, after every step.
+    miscounted: Number(row.miscounted),
+    misdated: Number(row.misdated),
   };
 }
 
@@ -258,6 +275,8 @@ describe('the ledger under random sequences of movements', () => {
               drift: 0,
               negative: 0,
               total: 0,
+              miscounted: 0,
+              misdated: 0,
             });
           }
 

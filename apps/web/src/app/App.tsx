@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../components/toasts/Toaster';
 import { ToastProvider } from '../components/toasts/toast-context';
 import { HttpProvider } from '../lib/http-context';
+import { PendingProvider } from '../lib/pending-context';
 import { SessionProvider } from '../lib/session-context';
 import type { LajanApp } from './create-app';
 
@@ -12,10 +13,12 @@ export function App({ app }: { app: LajanApp }) {
     <SessionProvider store={app.session}>
       <HttpProvider client={app.http}>
         <QueryClientProvider client={app.queryClient}>
-          <ToastProvider store={app.toasts}>
-            <RouterProvider router={app.router} />
-            <Toaster />
-          </ToastProvider>
+          <PendingProvider store={app.pending} connectivity={app.connectivity}>
+            <ToastProvider store={app.toasts}>
+              <RouterProvider router={app.router} />
+              <Toaster />
+            </ToastProvider>
+          </PendingProvider>
         </QueryClientProvider>
       </HttpProvider>
     </SessionProvider>

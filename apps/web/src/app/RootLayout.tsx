@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
+import { OfflineNotice } from '../components/pending/OfflineNotice';
 
 interface RouteHandle {
   title?: string;
@@ -20,6 +21,7 @@ export function RootLayout() {
   return (
     <>
       <DocumentTitle />
+      <OfflineNotice />
       <ScrollRestoration />
       <Suspense fallback={<PageLoading />}>
         <Outlet />

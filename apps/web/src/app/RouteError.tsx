@@ -18,7 +18,9 @@ export function RouteError() {
   const serverOrNetwork =
     (isHttpError(error) && (error.status >= 500 || error.isNetwork)) ||
     (isRouteErrorResponse(error) && error.status >= 500) ||
-    /\b500\b|network ?error|failed to fetch|dynamically imported module|importing a module script failed|load failed/i.test(message);
+    /\b500\b|network ?error|failed to fetch|dynamically imported module|importing a module script failed|load failed/i.test(
+      message,
+    );
 
   // On /500 itself (its own code failed to load, say after a redeploy), going to /500 again would loop.
   if (serverOrNetwork && location.pathname !== '/500') {
@@ -29,7 +31,9 @@ export function RouteError() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-100 px-4 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">Une erreur inattendue est survenue</h1>
-      <p className="mt-3 max-w-md text-slate-700">Rechargez la page. Si le problème continue, prévenez votre administrateur.</p>
+      <p className="mt-3 max-w-md text-slate-700">
+        Rechargez la page. Si le problème continue, prévenez votre administrateur.
+      </p>
       <pre className="mt-4 max-w-full overflow-x-auto rounded-md bg-slate-800 p-3 text-left text-xs whitespace-pre-wrap text-slate-100">
         {message}
       </pre>

@@ -3,7 +3,9 @@ import { createBrowserRouter, type DataRouter } from 'react-router';
 import { authMessages } from '@lajan/domain';
 import { createToastStore, type ToastStore } from '../components/toasts/toast-store';
 import { env } from '../config/env';
+import { createConnectivity, type Connectivity } from '../lib/connectivity';
 import { createHttpClient, type HttpClient } from '../lib/http';
+import { createPendingStore, type PendingStore } from '../lib/pending-operations';
 import { createQueryClient } from '../lib/query-client';
 import { createSessionStore, type SessionStore } from '../lib/session';
 import { FIRST_PASSWORD_PATH, type RedirectState } from './guards';
@@ -15,6 +17,8 @@ export interface AppOptions {
   httpTimeoutMs?: number;
   /** localStorage by default. */
   storage?: Storage | null;
+  /** The browser's IndexedDB by default; null keeps held operations in memory only. */
+  indexedDB?: IDBFactory | null;
 }
 
 export interface LajanApp {
@@ -23,6 +27,9 @@ export interface LajanApp {
   http: HttpClient;
   queryClient: QueryClient;
   router: DataRouter;
+  /** The operations confirmed without an answer yet, and whether the server answers (decision 147). */
+  pending: PendingStore;
+  connectivity: Connectivity;
   dispose(): void;
 }
 
@@ -44,7 +51,20 @@ export function createApp(options: AppOptions = {}): LajanApp {
   // The client needs the router and the router is built after it: the handlers look it up late.
   const routerRef: { current: DataRouter | null } = { current: null };
 
-  const http = createHttpClient({
+  const connectivity = createConnectivity({
+    probe: () => http.get('/health', { redirectOnUnauthorized: false, redirectOnForbidden: false }),
+  });
+  const pending = createPendingStore(
+    options.indexedDB === undefined ? (globalThis.indexedDB ?? null) : options.indexedDB,
+  );
+  // An operation held by an earlier visit: whether the server answers now is asked at once, so that a
+  // reload without it says "Hors ligne" even on a screen that fetches nothing.
+  void pending.load().then(() => {
+    if (pending.getSnapshot().length > 0) void connectivity.probe();
+  });
+
+  const http: HttpClient = createHttpClient({
+    onAnswer: (answered) => connectivity.report(answered),
     baseUrl: options.apiBaseUrl ?? env.apiBaseUrl,
     timeoutMs: options.httpTimeoutMs,
     getToken: () => session.getSnapshot().token,
@@ -95,7 +115,10 @@ export function createApp(options: AppOptions = {}): LajanApp {
     http,
     queryClient,
     router,
+    pending,
+    connectivity,
     dispose() {
+      connectivity.dispose();
       router.dispose();
       queryClient.clear();
       toasts.dispose();

@@ -44,7 +44,11 @@ describe('signed out', () => {
   });
 
   it('treats an expired, garbled or two-part stored token as signed out and removes it', async () => {
-    for (const token of [makeToken(teller, { expiresInSeconds: -5 }), 'xx.yy.zz', makeToken(teller).split('.').slice(0, 2).join('.')]) {
+    for (const token of [
+      makeToken(teller, { expiresInSeconds: -5 }),
+      'xx.yy.zz',
+      makeToken(teller).split('.').slice(0, 2).join('.'),
+    ]) {
       const { unmount } = renderApp({ path: '/', token });
       expect(await signInHeading()).toBeVisible();
       expect(localStorage.getItem('access_token')).toBeNull();
@@ -69,7 +73,10 @@ describe('signed in', () => {
   });
 
   it('signs out when that current-user fetch fails', async () => {
-    api.on('GET /auth/user', { status: 500, body: { message: 'Une erreur interne est survenue. Veuillez réessayer.' } });
+    api.on('GET /auth/user', {
+      status: 500,
+      body: { message: 'Une erreur interne est survenue. Veuillez réessayer.' },
+    });
     renderApp({ path: '/', token: makeToken({ id: agentAdmin.id }), apiBaseUrl: api.baseUrl });
     expect(await signInHeading()).toBeVisible();
     expect(localStorage.getItem('access_token')).toBeNull();
@@ -85,8 +92,16 @@ describe('signed in', () => {
   );
 
   it.each([
-    ['the super administrator', superAdmin, ['/transaction/deposit', '/create-account', '/account', '/setting']],
-    ['an administrator', agentAdmin, ['/create-agent', '/transaction/deposit-agent', '/administrators', '/transaction/withdraw']],
+    [
+      'the super administrator',
+      superAdmin,
+      ['/transaction/deposit', '/create-account', '/account', '/setting'],
+    ],
+    [
+      'an administrator',
+      agentAdmin,
+      ['/create-agent', '/transaction/deposit-agent', '/administrators', '/transaction/withdraw'],
+    ],
     ['a teller', teller, ['/create-agent', '/create-user', '/administrators', '/transaction/deposit-agent']],
   ])('shows "Accès interdit" to %s on the screens of other roles', async (_who, person, paths) => {
     const { app } = renderApp({ path: '/', token: makeToken(person) });
@@ -101,9 +116,17 @@ describe('signed in', () => {
   });
 
   it.each([
-    ['the super administrator', superAdmin, ['/agents', '/transaction/deposit-agent', '/create-agent', '/administrators', '/create-user']],
+    [
+      'the super administrator',
+      superAdmin,
+      ['/agents', '/transaction/deposit-agent', '/create-agent', '/administrators', '/create-user'],
+    ],
     ['an administrator', agentAdmin, ['/users', '/create-user', '/account', '/fees-list']],
-    ['a teller', teller, ['/transaction/deposit', '/transaction/external-transfer/receive', '/create-account', '/person']],
+    [
+      'a teller',
+      teller,
+      ['/transaction/deposit', '/transaction/external-transfer/receive', '/create-account', '/person'],
+    ],
   ])('opens to %s the screens of its role', async (_who, person, paths) => {
     const { app } = renderApp({ path: '/', token: makeToken(person) });
     await dashboardHeading();

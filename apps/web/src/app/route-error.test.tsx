@@ -24,7 +24,9 @@ function renderFailing(error: unknown) {
 describe('a screen that fails (SPEC §2 "Guards")', () => {
   it('goes to the server-error page on a 500, with the message among the technical details', async () => {
     const user = userEvent.setup();
-    const router = renderFailing(new HttpError({ status: 500, message: 'Erreur du serveur (500). Veuillez réessayer.' }));
+    const router = renderFailing(
+      new HttpError({ status: 500, message: 'Erreur du serveur (500). Veuillez réessayer.' }),
+    );
     expect(await screen.findByRole('heading', { name: 'Problème serveur' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/500');
     expect(new URLSearchParams(router.state.location.search).get('from')).toBe('/ecran');
@@ -33,7 +35,10 @@ describe('a screen that fails (SPEC §2 "Guards")', () => {
     expect(screen.getByText('Erreur du serveur (500). Veuillez réessayer.')).not.toBeVisible();
     await user.click(toggle);
     expect(screen.getByText('Erreur du serveur (500). Veuillez réessayer.')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Masquer les détails techniques' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Masquer les détails techniques' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     expect(screen.getByRole('button', { name: 'Recharger la page' })).toBeEnabled();
   });
 

@@ -53,11 +53,23 @@ const HistoryPage = lazy(() => import('../features/transactions/HistoryPage'));
 const AgentDepositPage = lazy(() => import('../features/transactions/AgentDepositPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const FeesPage = lazy(() => import('../features/fees/FeesPage'));
+const CommissionsPage = lazy(() => import('../features/reports/CommissionsPage'));
+const NetworkReportsPage = lazy(() => import('../features/reports/NetworkReportsPage'));
+const AccountStatementPage = lazy(() => import('../features/reports/AccountStatementPage'));
+const DrawerPage = lazy(() => import('../features/drawer/DrawerPage'));
+const DrawersAdminPage = lazy(() => import('../features/drawer/DrawersAdminPage'));
+const DrawerTicketPage = lazy(() => import('../features/drawer/DrawerTicketPage'));
 
 /** The named routes of SPEC §2, with the paths of docs/contract-foundation.md. The one table. */
 export const appRoutes = [
   { name: 'login', path: '/login', title: 'Connexion', access: 'guest', component: LoginPage },
-  { name: 'register', path: '/register', title: 'Ouvrir un compte', access: 'public', component: RegisterPage },
+  {
+    name: 'register',
+    path: '/register',
+    title: 'Ouvrir un compte',
+    access: 'public',
+    component: RegisterPage,
+  },
   {
     name: 'forgot-password',
     path: '/forgot-password',
@@ -86,7 +98,13 @@ export const appRoutes = [
     access: 'password.update',
     component: UpdatePasswordPage,
   },
-  { name: 'dashboard', path: '/', title: 'Tableau de Bord', access: 'dashboard.view', component: DashboardPage },
+  {
+    name: 'dashboard',
+    path: '/',
+    title: 'Tableau de Bord',
+    access: 'dashboard.view',
+    component: DashboardPage,
+  },
   { name: 'profile', path: '/profile', title: 'Mon Profil', access: 'profile.view', component: ProfilePage },
   { name: 'account', path: '/account', title: 'Mon Compte', access: 'account.self', component: AccountPage },
   { name: 'setting', path: '/setting', title: 'Mon Compte', access: 'account.self', component: AccountPage },
@@ -174,7 +192,13 @@ export const appRoutes = [
     access: 'agents.deposit',
     component: AgentDepositPage,
   },
-  { name: 'agents', path: '/agents', title: 'Liste des agents', access: 'agents.read', component: AgentsPage },
+  {
+    name: 'agents',
+    path: '/agents',
+    title: 'Liste des agents',
+    access: 'agents.read',
+    component: AgentsPage,
+  },
   {
     name: 'agent',
     path: '/agents/:code',
@@ -182,8 +206,20 @@ export const appRoutes = [
     access: 'agents.read',
     component: AgentDetailsPage,
   },
-  { name: 'create-agent', path: '/create-agent', title: 'Créer un agent', access: 'agents.manage', component: CreateAgentPage },
-  { name: 'users', path: '/users', title: 'Liste des utilisateurs', access: 'users.read', component: UsersPage },
+  {
+    name: 'create-agent',
+    path: '/create-agent',
+    title: 'Créer un agent',
+    access: 'agents.manage',
+    component: CreateAgentPage,
+  },
+  {
+    name: 'users',
+    path: '/users',
+    title: 'Liste des utilisateurs',
+    access: 'users.read',
+    component: UsersPage,
+  },
   {
     name: 'user',
     path: '/users/:username',
@@ -198,11 +234,66 @@ export const appRoutes = [
     access: 'admins.manage',
     component: AdministratorsPage,
   },
-  { name: 'create-user', path: '/create-user', title: 'Créer un utilisateur', access: 'users.create', component: CreateUserPage },
+  {
+    name: 'create-user',
+    path: '/create-user',
+    title: 'Créer un utilisateur',
+    access: 'users.create',
+    component: CreateUserPage,
+  },
   { name: 'audit', path: '/audit', title: "Journal d'audit", access: 'audit.read', component: AuditPage },
-  { name: 'fees-list', path: '/fees-list', title: 'Tableau des frais', access: 'fees.read', component: FeesPage },
+  // Issue 16's reports (decision 148).
+  {
+    name: 'reports-commissions',
+    path: '/reports/commissions',
+    title: 'Relevé de commissions',
+    access: 'reports.commissions',
+    component: CommissionsPage,
+  },
+  {
+    name: 'reports-network',
+    path: '/reports/network',
+    title: 'Rapports du réseau',
+    access: 'reports.network',
+    component: NetworkReportsPage,
+  },
+  {
+    name: 'account-statement',
+    path: '/reports/account-statement',
+    title: 'Relevé de compte',
+    access: 'reports.accountStatement',
+    component: AccountStatementPage,
+  },
+  {
+    name: 'fees-list',
+    path: '/fees-list',
+    title: 'Tableau des frais',
+    access: 'fees.read',
+    component: FeesPage,
+  },
+  { name: 'drawer', path: '/drawer', title: 'Ma caisse', access: 'drawer.operate', component: DrawerPage },
+  {
+    name: 'drawers',
+    path: '/drawers',
+    title: 'Caisses des caissiers',
+    access: 'drawer.supervise',
+    component: DrawersAdminPage,
+  },
+  {
+    name: 'drawer-ticket',
+    path: '/drawer/sessions/:id',
+    title: 'Ticket de caisse',
+    access: 'drawer.read',
+    component: DrawerTicketPage,
+  },
   { name: 'forbidden', path: '/403', title: 'Accès interdit', access: 'public', component: ForbiddenPage },
-  { name: 'server-error', path: '/500', title: 'Problème serveur', access: 'public', component: ServerErrorPage },
+  {
+    name: 'server-error',
+    path: '/500',
+    title: 'Problème serveur',
+    access: 'public',
+    component: ServerErrorPage,
+  },
   { name: 'not-found', path: '*', title: 'Page non trouvée', access: 'public', component: NotFoundPage },
 ] as const satisfies readonly AppRoute[];
 

@@ -106,6 +106,8 @@ export interface HttpHandlers {
   onUnauthorized: (error: HttpError) => void;
   onForbidden: (error: HttpError) => void;
   onPasswordChangeRequired: (error: HttpError) => void;
+  /** Told whether a call got an answer (any status) or none (network, timeout): "Hors ligne" (decision 147). */
+  onAnswer?: (answered: boolean) => void;
 }
 
 export interface HttpClientOptions extends HttpHandlers {
@@ -195,10 +197,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         signal: controller.signal,
       });
       body = await readBody(response);
+      // A gateway with no server behind it (502, 504) is no answer of the server.
+      options.onAnswer?.(response.status !== 502 && response.status !== 504);
       const refreshed = token ? response.headers.get(REFRESHED_TOKEN_HEADER) : null;
       if (refreshed) options.onRefreshedToken?.(refreshed);
     } catch (cause) {
       if (init.signal?.aborted && !timedOut) throw cause;
+      options.onAnswer?.(false);
       throw new HttpError(
         timedOut
           ? { status: 0, code: clientErrorCodes.timeout, message: networkMessages.timeout }

@@ -43,6 +43,9 @@ export function createQueryClient(toasts: FailureReporter): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
+        // No answer at all: "Hors ligne" says so on every screen at once, and the list keeps what it showed
+        // (decision 147); a toast per list would only repeat it.
+        if (isHttpError(error) && error.status === 0) return;
         if (!isServerFault(error)) report(error, query.meta);
       },
     }),
@@ -55,6 +58,9 @@ export function createQueryClient(toasts: FailureReporter): QueryClient {
         retry: (failureCount, error) =>
           failureCount < 1 && !(isHttpError(error) && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
+        // Offline, a query fails at once (and the screen says so) rather than waiting, paused, for the
+        // browser to come back online: "Chargement..." must never last (decision 147).
+        networkMode: 'always',
         staleTime: 30_000,
         throwOnError: isServerFault,
       },

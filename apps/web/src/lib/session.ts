@@ -1,4 +1,4 @@
-import { sessionUserSchema, type SessionUser } from '@lajan/domain';
+import { readSessionUser, type SessionUser } from '@lajan/domain';
 
 /** The only thing the app keeps in the browser (SPEC §4, §9). */
 export const TOKEN_STORAGE_KEY = 'access_token';
@@ -22,7 +22,7 @@ export interface DecodedToken {
   exp: number;
   /** When the person signed in, in seconds (the `auth_time` claim), when the token says. */
   authTime: number | null;
-  /** The `user` claim when it matches `sessionUserSchema`, otherwise null. */
+  /** The `user` claim when it is a `SessionUser` (`readSessionUser`), otherwise null. */
   user: SessionUser | null;
 }
 
@@ -56,11 +56,10 @@ export function decodeToken(token: string): DecodedToken | null {
     auth_time: authTime,
   } = payload as { exp?: unknown; user?: unknown; auth_time?: unknown };
   if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
-  const parsedUser = sessionUserSchema.safeParse(user);
   return {
     exp,
     authTime: typeof authTime === 'number' && Number.isFinite(authTime) ? authTime : null,
-    user: parsedUser.success ? parsedUser.data : null,
+    user: readSessionUser(user),
   };
 }
 

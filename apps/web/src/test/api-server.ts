@@ -54,6 +54,8 @@ export interface ApiServer {
 export async function startApiServer(): Promise<ApiServer> {
   prepareContract();
   const routes = new Map<string, Route>();
+  // A teller at work has its drawer open (decision 149); a test of a closed drawer answers null.
+  routes.set('GET /drawer', () => ({ body: { data: openDrawerSession } }));
   const requests: RecordedRequest[] = [];
   const contractViolations: string[] = [];
   const hanging = new Set<ServerResponse>();
@@ -149,3 +151,24 @@ export async function startApiServer(): Promise<ApiServer> {
     },
   };
 }
+
+/** The open drawer every fake server answers by default to `GET /drawer`. */
+export const openDrawerSession = {
+  id: '00000000-0000-4000-8000-0000000000d1',
+  status: 'open',
+  teller: { id: '00000000-0000-4000-8000-0000000000d2', username: 'caisse.pap01', name: 'Marie Joseph' },
+  agent: { code: 'PAP01', name: 'Kay Lajan Pétion-Ville' },
+  openedAt: '2026-11-24T12:00:00.000Z',
+  closedAt: null,
+  openingCounts: { '1000': 2 },
+  opening: 2000,
+  closingCounts: null,
+  counted: null,
+  expected: null,
+  difference: null,
+  needsAcknowledgement: false,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  fingerprint: null,
+  previousFingerprint: null,
+};

@@ -6,6 +6,7 @@ import { createMemoryRouter, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ToastProvider } from '../components/toasts/toast-context';
 import { HttpProvider } from '../lib/http-context';
+import { PendingProvider } from '../lib/pending-context';
 import { SessionProvider } from '../lib/session-context';
 import { App } from '../app/App';
 import { createApp, type LajanApp } from '../app/create-app';
@@ -82,9 +83,11 @@ export function renderComponent(ui: ReactNode, { apiBaseUrl = 'http://127.0.0.1:
     <SessionProvider store={app.session}>
       <HttpProvider client={app.http}>
         <QueryClientProvider client={app.queryClient}>
-          <ToastProvider store={app.toasts}>
-            <RouterProvider router={router} />
-          </ToastProvider>
+          <PendingProvider store={app.pending} connectivity={app.connectivity}>
+            <ToastProvider store={app.toasts}>
+              <RouterProvider router={router} />
+            </ToastProvider>
+          </PendingProvider>
         </QueryClientProvider>
       </HttpProvider>
     </SessionProvider>,

@@ -70,3 +70,15 @@ export const historyResponseSchema = z.object({
   data: z.array(transactionSchema),
   pagination: paginationSchema,
 });
+
+/**
+ * `GET /transactions/by-idempotency-key/{key}` and its `/void`: what became of a key of the signed-in
+ * user. `posted` carries the transaction as it was answered the first time; `abandoned`, a key voided.
+ * A key never used (or another user's) answers 404 `NOT_FOUND`: the operation is not posted.
+ */
+export const operationFateSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('posted'), transaction: transactionSchema }),
+  z.object({ state: z.literal('abandoned') }),
+]);
+export type OperationFate = z.infer<typeof operationFateSchema>;
+export const operationFateResponseSchema = z.object({ data: operationFateSchema });

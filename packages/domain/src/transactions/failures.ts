@@ -1,6 +1,8 @@
+import { drawerMessages } from '../drawer.js';
 import { pickUpCodeMessages } from '../numbers.js';
 import { payoutMessages } from '../payout.js';
 import { transactionMessages } from './messages.js';
+import { operationAbandonedMessage } from './pending.js';
 
 /**
  * The refusals of the ledger (STYLE: one closed set of named results), each with its status and code.
@@ -54,10 +56,14 @@ export const ledgerFailures = {
   },
   /** The pay-out search on a cancelled transfer (decision 131). */
   TransferCancelled: { status: 409, code: 'TRANSFER_CANCELLED', message: pickUpCodeMessages.cancelled },
+  /** A cash operation by a teller whose drawer is not open (decision 149): a refused rule, like an inactive account. */
+  DrawerClosed: { status: 422, code: 'DRAWER_CLOSED', message: drawerMessages.drawerClosed },
   IdempotencyConflict: {
     status: 409,
     code: 'IDEMPOTENCY_CONFLICT',
     message: transactionMessages.idempotencyConflict,
   },
+  /** A money request whose idempotency key the teller abandoned (decision 147): it never posts. */
+  OperationAbandoned: { status: 409, code: 'OPERATION_ABANDONED', message: operationAbandonedMessage },
 } as const satisfies Record<string, { status: number; code: string; message: string }>;
 export type LedgerFailureName = keyof typeof ledgerFailures;

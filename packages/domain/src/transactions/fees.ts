@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CURRENCY } from '../accounts.js';
 import { centimesToHtg } from '../money.js';
-import { feeTypeSchema, quoteTypeSchema, type QuoteType } from './types.js';
+import type { QuoteType } from './names.js';
+import { feeTypeSchema, quoteTypeSchema } from './types.js';
 
 /** A fee row of SPEC §3, in HTG. */
 export const feeRowSchema = z.object({

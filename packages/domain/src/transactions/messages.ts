@@ -1,7 +1,7 @@
 import { genericMessages } from '../errors.js';
 import { formatHtgPlain } from '../money.js';
 import { payoutMessages } from '../payout.js';
-import type { FeeType } from './types.js';
+import type { FeeType } from './names.js';
 
 /** SPEC §5 "Transactions" and the refusals of DESIGN §4, worded once. */
 export const transactionMessages = {

@@ -11,7 +11,10 @@ import { admitAttempt } from './throttle.js';
  * Without it, a teller could guess another agent's customer's document number by trial here, then open
  * an account on that customer or pass a withdrawal's holder check.
  */
-export async function spendLookup(db: Db, actor: { user: SessionUser; ip: string; now: Date }): Promise<void> {
+export async function spendLookup(
+  db: Db,
+  actor: { user: SessionUser; ip: string; now: Date },
+): Promise<void> {
   if (audienceOf(actor.user) === 'superAdmin') return;
   const admission = await admitAttempt(db, {
     kind: 'lookup',

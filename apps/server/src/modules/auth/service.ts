@@ -27,7 +27,13 @@ import {
   type UserAccount,
 } from './credentials.js';
 import { checkCurrentPassword } from './current-password.js';
-import { assertNotCommon, decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import {
+  assertNotCommon,
+  decoyPasswordHash,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from './passwords.js';
 import {
   admitAddressAttempt,
   admitAttempt,

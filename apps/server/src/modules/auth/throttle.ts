@@ -6,13 +6,7 @@ import { loginAttempts } from '../../db/schema.js';
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 
 export type AttemptKind =
-  | 'login'
-  | 'reset_request'
-  | 'reset_confirm'
-  | 'password_check'
-  | 'register'
-  | 'holder_check'
-  | 'lookup';
+  'login' | 'reset_request' | 'reset_confirm' | 'password_check' | 'register' | 'holder_check' | 'lookup';
 
 type KeyedKind = 'login' | 'reset_request' | 'password_check' | 'holder_check' | 'lookup';
 

@@ -82,9 +82,7 @@ export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
   // masked list) and read its file through that account.
   const staff = links.owner || links.liveUser !== null;
   const ownCustomer =
-    !staff &&
-    viewer.agentId !== null &&
-    (links.registeredAgentId === viewer.agentId || links.heldByViewer);
+    !staff && viewer.agentId !== null && (links.registeredAgentId === viewer.agentId || links.heldByViewer);
   let canEdit: boolean;
   if (links.owner) canEdit = false;
   else if (links.liveUser) {

@@ -76,7 +76,12 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         querystring: paginationQuerySchema.extend({
           q: z.string().trim().max(100, 'Recherche trop longue').optional(),
         }),
-        response: { 200: listResponseSchema(personViewSchema), ...refused, 422: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: listResponseSchema(personViewSchema),
+          ...refused,
+          422: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     (request) =>
@@ -148,7 +153,13 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         description: scopeDescription,
         security: bearer,
         params: z.object({ type: idDocumentTypeSchema, number: z.string().trim().min(1) }),
-        response: { 200: foundResponse, ...refused, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: foundResponse,
+          ...refused,
+          404: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => ({

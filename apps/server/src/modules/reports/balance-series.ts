@@ -12,10 +12,10 @@ import {
 } from '@lajan/domain';
 import type { Executor } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
-import { balancesAt, type BalanceScope } from '../../ledger/balance-history.js';
+import { closingBalances, type BalanceScope } from '../../ledger/balance-history.js';
 import type { SystemAccounts } from '../../ledger/system-accounts.js';
 import { agentWithFloatByCode } from '../transactions/index.js';
-import { addDays, haitiDateOf, startOfHaitiDay } from '../../lib/haiti-days.js';
+import { addDays, haitiDateOf } from '../../lib/haiti-days.js';
 
 /**
  * The dashboard chart (docs/contract-daily.md): the closing balance of each day of the period in Haiti,
@@ -33,8 +33,6 @@ export async function balanceSeries(
   const days = Array.from({ length: balancePeriodDays[period] }, (_, index) =>
     addDays(today, index - balancePeriodDays[period] + 1),
   );
-  // A day closes when the next one begins.
-  const closings = days.map((day) => startOfHaitiDay(addDays(day, 1)));
 
   const scopes: { key: BalanceSeriesKey; scope: BalanceScope }[] = [];
   if (audienceOf(session) === 'superAdmin') {
@@ -52,7 +50,7 @@ export async function balanceSeries(
 
   const series: BalanceSeries[] = [];
   for (const { key, scope } of scopes) {
-    const balances = await balancesAt(executor, scope, closings);
+    const balances = await closingBalances(executor, scope, days);
     series.push({
       key,
       label: balanceSeriesLabels[key],

@@ -2,6 +2,7 @@ import { balanceSeriesQuerySchema, balanceSeriesResponseSchema, errorBodySchema 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCapability, sessionOf } from '../auth/index.js';
 import { balanceSeries } from './balance-series.js';
+import { statementRoutes } from './statement-routes.js';
 
 /** The dashboard's balance chart (issue 6, docs/contract-daily.md). */
 export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
@@ -34,5 +35,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
       ),
     }),
   );
+  // Commission statements, the network's reports, account statements (issue 16, decision 148).
+  void app.register(statementRoutes);
   return Promise.resolve();
 };

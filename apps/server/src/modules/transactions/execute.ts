@@ -1,16 +1,22 @@
 import { type SessionUser, type Transaction } from '@lajan/domain';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
+import { StaleRead, type FlowCallSpec } from '../../ledger/flow-call.js';
 import type { PostingFlow } from '../../ledger/flows.js';
 import {
   claimKey,
+  isAbandoned,
+  keyFate,
   pruneKeys,
+  voidKey,
+  type KeyFate,
   requestHashOf,
   storeAnswer,
   type IdempotencyScope,
   type StoredAnswer,
 } from '../../ledger/idempotency.js';
 import { inMoneyTransaction, type BusinessRecord } from '../../ledger/ledger.js';
+import { LedgerRefused } from '../../ledger/results.js';
 import type { Actor, LedgerService, Movement } from '../../ledger/service.js';
 import type { Actors } from './actors.js';
 
@@ -62,6 +68,12 @@ export interface Planned<Accounts> {
   document?: { idDocumentType: string; idDocumentNumber: string };
   /** The answer's transaction, for the movement as it will be posted. */
   present: (movement: Movement) => Transaction;
+  /** A flow with reads of its own in the call (decision 143): the agent, the transfer, the sender. */
+  flowCall?: FlowCallSpec;
+  /** A refusal of the input, raised in the call after the named accounts' (the order of DESIGN §4). */
+  deferred?: LedgerRefused;
+  /** Cash at the counter: the teller's drawer must be open (decision 149), checked in the posting's call. */
+  cashDrawer?: boolean;
 }
 
 /**
@@ -71,6 +83,7 @@ export interface Planned<Accounts> {
 export interface PlannedMoneyFlow<Input, Accounts = never> {
   posting: PostingFlow<Accounts>;
   plan: (context: FlowContext & { db: Db }, input: Input) => Promise<Planned<Accounts>>;
+  afterRollback?: ResolvedMoneyFlow<Input, Accounts>['afterRollback'];
 }
 
 export type MoneyFlow<Input, Accounts = never> =
@@ -139,7 +152,18 @@ export class MoneyFlowExecutor {
         }
       : undefined;
     if ('plan' in flow) {
-      const answer = await this.#postInOneCall(flow, request, scope);
+      const answer = await this.#postInOneCall(flow, request, scope).catch(async (error: unknown) => {
+        // The one call refuses a used key as a conflict; an abandoned one is told as such (decision 147).
+        if (
+          scope &&
+          error instanceof LedgerRefused &&
+          error.refusal === 'IdempotencyConflict' &&
+          (await isAbandoned(this.db, scope))
+        )
+          throw new LedgerRefused('OperationAbandoned');
+        await flow.afterRollback?.(error, { db: this.db, ledger: this.ledger, clock: this.clock });
+        throw error;
+      });
       if (scope) await this.#pruneNowAndThen();
       return answer;
     }
@@ -177,6 +201,22 @@ export class MoneyFlowExecutor {
     request: MoneyRequest<Input>,
     scope: IdempotencyScope | undefined,
   ): Promise<MoneyAnswer> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.#postPlanned(flow, request, scope);
+      } catch (error) {
+        // What the plan read changed before the call (never, but for a transfer sent meanwhile under
+        // a number that was not one): planned again.
+        if (!(error instanceof StaleRead) || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  async #postPlanned<Input, Accounts>(
+    flow: PlannedMoneyFlow<Input, Accounts>,
+    request: MoneyRequest<Input>,
+    scope: IdempotencyScope | undefined,
+  ): Promise<MoneyAnswer> {
     const at = this.clock.now();
     const context = { at, session: request.session, actors: this.actors, ledger: this.ledger, db: this.db };
     const planned = await flow.plan(context, request.input);
@@ -192,8 +232,21 @@ export class MoneyFlowExecutor {
       ...(planned.document === undefined ? {} : { document: planned.document }),
       key: scope,
       answer: (movement) => JSON.stringify({ data: planned.present(movement) }),
+      ...(planned.flowCall ? { flowCall: planned.flowCall } : {}),
+      ...(planned.deferred ? { deferred: planned.deferred } : {}),
+      ...(planned.cashDrawer ? { cashDrawer: true } : {}),
     });
     return { ...answer, replayed };
+  }
+
+  /** What became of one of this user's keys (decision 147). */
+  fateOf(session: SessionUser, key: string): Promise<KeyFate> {
+    return keyFate(this.db, session.id, key);
+  }
+
+  /** Abandons one of this user's keys on every money route, unless it already posted (decision 147). */
+  abandon(session: SessionUser, key: string, routes: readonly string[]): Promise<KeyFate> {
+    return voidKey(this.db, session.id, key, routes, this.clock.now());
   }
 
   async #pruneNowAndThen(): Promise<void> {

@@ -14,16 +14,13 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
+import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
 import { haitiDateOf, haitiDateTime } from '../../lib/haiti-days.js';
 import type { TransactionRecord } from './present.js';
 import { agentWithFloatByCode, historyAfter, type HistoryCursor } from './store.js';
 
 /** Rows read per query: the export holds one page in memory, whatever the number of rows. */
 export const EXPORT_PAGE_SIZE = 2_000;
-
-const BOM = '\uFEFF';
-const SEPARATOR = ';';
-const LINE_END = '\r\n';
 
 /** The agent whose transactions `session` may read; undefined: all of them (the super administrator). */
 export async function historyScopeOf(executor: Executor, session: SessionUser): Promise<string | undefined> {
@@ -32,26 +29,6 @@ export async function historyScopeOf(executor: Executor, session: SessionUser): 
   const agent = await agentWithFloatByCode(executor, session.agent.code);
   if (!agent) throw new Forbidden();
   return agent.id;
-}
-
-/** `1500,50`: two decimals, a decimal comma, no grouping, so that a French spreadsheet reads a number. */
-function csvAmount(centimes: number): string {
-  const whole = Math.trunc(centimes / 100);
-  const cents = String(Math.abs(centimes % 100)).padStart(2, '0');
-  return `${centimes < 0 && whole === 0 ? '-' : ''}${whole},${cents}`;
-}
-
-/**
- * One cell: quoted when it holds the separator, a quote or a line break; a text starting like a formula
- * gets a leading `'` so that a spreadsheet shows it instead of running it (a name is typed by a user).
- */
-function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csvLine(cells: string[]): string {
-  return cells.join(SEPARATOR) + LINE_END;
 }
 
 export function csvRowOf(record: TransactionRecord): string {
@@ -78,7 +55,7 @@ export async function* historyCsv(
   filter: { agentId: string | undefined; type: TransactionType | undefined; q: string | undefined },
   pageSize: number = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
-  yield BOM + csvLine([...historyCsvHeaders]);
+  yield CSV_BOM + csvLine([...historyCsvHeaders]);
   let cursor: HistoryCursor | undefined;
   do {
     const page = await historyAfter(executor, filter, cursor, pageSize);

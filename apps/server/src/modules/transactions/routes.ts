@@ -4,6 +4,8 @@ import {
   historyResponseSchema,
   IDEMPOTENCY_HEADER,
   moneyFlowDeclarations,
+  operationFateResponseSchema,
+  operationUnknownMessage,
   transactionNumberSchema,
   transactionResponseSchema,
   transactionSearchInputSchema,
@@ -14,6 +16,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NotFound } from '../../http/errors.js';
+import type { KeyFate } from '../../ledger/idempotency.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
 import type { MoneyFlow } from './execute.js';
 import { agentDepositFlow } from './flows/agent-deposit.js';
@@ -67,6 +71,8 @@ type MoneyRoute<Input extends z.ZodType, Accounts> = {
  */
 export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   const { moneyFlows: executor, transactionReads: reads, moneyFlowDeps } = app.services;
+  /** The idempotency scopes of every money route: an abandoned key is voided on each (decision 147). */
+  const moneyScopes: string[] = [];
 
   /**
    * Declares one money-moving POST: its capability, the `Idempotency-Key` header, the money answers,
@@ -75,6 +81,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
    */
   function moneyRoute<Input extends z.ZodType, Accounts>(route: MoneyRoute<Input, Accounts>) {
     const { path, capability, summary, description, body, params, flow } = route;
+    moneyScopes.push(`POST ${path}`);
     // The idempotency hash is of the input as checked before its amount became centimes (the schema's
     // first stage), exactly as before decision 136: a key keeps telling the same requests apart.
     const checked = body instanceof z.ZodPipe ? (body.in as z.ZodType) : body;
@@ -215,6 +222,63 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     body: moneyFlowDeclarations.agent_deposit.input,
     flow: agentDepositFlow,
   });
+
+  const keyParams = z.object({
+    key: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,200}$/)
+      .describe("La clé d'idempotence envoyée avec l'opération (1 à 200 caractères ASCII visibles)"),
+  });
+  const fateResponses = {
+    200: operationFateResponseSchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+    422: errorBodySchema,
+    503: errorBodySchema,
+  };
+  /** A key's fate as the API answers it: the stored answer's transaction, or 404 for a key it does not know. */
+  const fateAnswer = (fate: KeyFate) => {
+    if (fate.state === 'unknown') throw new NotFound(operationUnknownMessage);
+    if (fate.state === 'abandoned') return { data: { state: 'abandoned' as const } };
+    const stored = JSON.parse(fate.bodyText) as { data: z.infer<typeof transactionResponseSchema>['data'] };
+    return { data: { state: 'posted' as const, transaction: stored.data } };
+  };
+
+  app.get(
+    '/transactions/by-idempotency-key/:key',
+    {
+      config: { signedIn: true },
+      schema: {
+        tags: ['transactions'],
+        summary: "Ce qu'est devenue une opération, par sa clé d'idempotence",
+        description:
+          "Les clés de l'utilisateur connecté seulement (celle d'un autre est inconnue). `posted` : l'opération a été enregistrée, avec la transaction telle qu'elle a été répondue la première fois ; `abandoned` : la clé a été abandonnée, aucune opération ne sera enregistrée avec elle. Une clé inconnue répond 404 : rien n'a été enregistré avec elle (décision 147).",
+        security: bearer,
+        params: keyParams,
+        response: fateResponses,
+      },
+    },
+    async (request) => fateAnswer(await executor.fateOf(sessionOf(request), request.params.key)),
+  );
+
+  app.post(
+    '/transactions/by-idempotency-key/:key/void',
+    {
+      config: { signedIn: true },
+      schema: {
+        tags: ['transactions'],
+        summary: "Abandonner une opération sans réponse, par sa clé d'idempotence",
+        description:
+          "Si une opération a déjà été enregistrée avec cette clé, répond `posted` avec sa transaction et n'abandonne rien. Sinon la clé est abandonnée sur toutes les routes d'argent (répond `abandoned`, aussi la deuxième fois) : une requête d'argent qui la porte ensuite répond 409 `OPERATION_ABANDONED`. Une opération et l'abandon de sa clé au même moment : un seul des deux l'emporte (décision 147).",
+        security: bearer,
+        params: keyParams,
+        response: fateResponses,
+      },
+    },
+    async (request) =>
+      fateAnswer(await executor.abandon(sessionOf(request), request.params.key, moneyScopes)),
+  );
 
   app.post(
     '/transactions/search',

@@ -1,4 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { accounts, entries } from '../../../src/db/schema.js';
+import { addDays, haitiDateOf, startOfHaitiDay } from '../../../src/lib/haiti-days.js';
 import { inMoneyTransaction } from '../../../src/ledger/ledger.js';
 import { ledgerFlows } from '../../helpers/ledger-flows.js';
 import { build } from '../../helpers/build.js';
@@ -177,5 +180,50 @@ describe('GET /api/reports/balance-series', () => {
     ]);
     expect(balances(data.series[0]!)).toEqual([0, 0, 400, 400, 400, 1100, 1100]);
     expect(balances(data.series[1]!)).toEqual([0, 0, -400, -400, -400, -1100, -1100]);
+  });
+
+  it("equals the entries' sums to the centime at each day's close, over 3 months of postings (decision 144)", async () => {
+    const w = await world();
+    // 60 agent deposits at instants spread over 100 days (before the period too), amounts to the centime,
+    // several on one day, some at a Haitian midnight exactly; one float each way.
+    let seed = 7;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    for (let i = 0; i < 60; i += 1) {
+      const at = new Date(NOW.getTime() - (next() % (100 * 86_400)) * 1000);
+      const agent = i % 3 === 0 ? w.cap : w.pap;
+      await w.fundAt(
+        agent,
+        1 + (next() % 5_000_000),
+        i % 10 === 0 ? startOfHaitiDay(haitiDateOf(at)).toISOString() : at.toISOString(),
+      );
+    }
+    const entriesUntil = async (accountSql: SQL, before: Date) => {
+      const result = await w.database.db.execute(
+        sql`select coalesce(sum(e.amount_centimes), 0)::text as total from ${entries} e
+            join ${accounts} a on a.id = e.account_id
+            where ${accountSql} and e.created_at < ${before.toISOString()}::timestamptz`,
+      );
+      return Number((result as { rows: { total: string }[] }).rows[0]!.total);
+    };
+    const expectExact = async (one: Series, accountSql: SQL) => {
+      expect(one.points).toHaveLength(90);
+      for (const point of one.points) {
+        const closing = startOfHaitiDay(addDays(point.date, 1));
+        expect(Math.round(point.balance * 100), `${one.key} ${point.date}`).toBe(
+          await entriesUntil(accountSql, closing),
+        );
+      }
+    };
+    const teller = await series(w.app, w.pap.teller.token, '3m');
+    await expectExact(teller.series[0]!, sql`a.id = ${w.pap.floatAccountId}`);
+    const whole = await series(w.app, w.superToken, '3m');
+    await expectExact(
+      whole.series.find((one) => one.key === 'network_float')!,
+      sql`a.kind = 'float'`,
+    );
+    await expectExact(
+      whole.series.find((one) => one.key === 'treasury')!,
+      sql`a.system_code = 'treasury'`,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
+import { PendingOperationsBanner } from '../../components/pending/PendingOperationsBanner';
 import { ReceiptPanel } from '../../components/receipt/ReceiptPanel';
 import { ReceiptProvider } from '../../components/receipt/receipt-context';
 import { NavigationTrailProvider } from '../../lib/navigation-trail';
@@ -55,7 +56,14 @@ export default function Shell() {
             onClick={() => setDrawerOpen(true)}
             className="flex size-11 items-center justify-center rounded-md hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white lg:hidden"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>
@@ -63,7 +71,10 @@ export default function Shell() {
             to="/"
             className="flex items-center gap-2 rounded-md px-1 text-xl font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white"
           >
-            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-md bg-white text-base text-blue-900">
+            <span
+              aria-hidden="true"
+              className="flex size-8 items-center justify-center rounded-md bg-white text-base text-blue-900"
+            >
               L
             </span>
             Lajan
@@ -77,6 +88,8 @@ export default function Shell() {
             <UserMenu user={user} />
           </div>
         </header>
+
+        <PendingOperationsBanner />
 
         <div className="flex flex-1">
           <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">

@@ -9,7 +9,15 @@ interface SidebarProps {
   onNavigate?: () => void;
 }
 
-function ItemLink({ item, nested, onNavigate }: { item: NavLinkItem; nested?: boolean; onNavigate?: () => void }) {
+function ItemLink({
+  item,
+  nested,
+  onNavigate,
+}: {
+  item: NavLinkItem;
+  nested?: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <NavLink
       to={pathOf(item.route)}

@@ -1,11 +1,16 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { can, displayName, roleLabels, type SessionUser } from '@lajan/domain';
+import { HeldAtSignOutDialog } from '../../components/pending/HeldAtSignOutDialog';
 import { useLogout } from '../../features/auth/api/logout';
+import { usePendingOperations } from '../../lib/pending-context';
 import { userMenuLinks } from './nav';
 
 function initials(user: SessionUser) {
-  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || user.username.charAt(0).toUpperCase();
+  return (
+    `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() ||
+    user.username.charAt(0).toUpperCase()
+  );
 }
 
 const itemClasses =
@@ -21,6 +26,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const logoutMutation = useLogout();
+  const held = usePendingOperations();
+  const [askingAboutHeld, setAskingAboutHeld] = useState(false);
   // SPEC §3: the first name capitalised (each part of a compound one), the last name in capitals.
   const fullName = displayName(user).trim() || user.username;
   const links = userMenuLinks.filter((item) => can(user, item.capability));
@@ -116,7 +123,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <p className="truncate text-sm text-slate-600">{user.email}</p>
           </div>
           {links.map((item) => (
-            <Link key={item.label} to={item.to} role="menuitem" tabIndex={-1} className={itemClasses} onClick={() => close(false)}>
+            <Link
+              key={item.label}
+              to={item.to}
+              role="menuitem"
+              tabIndex={-1}
+              className={itemClasses}
+              onClick={() => close(false)}
+            >
               {item.label}
             </Link>
           ))}
@@ -129,12 +143,22 @@ export function UserMenu({ user }: { user: SessionUser }) {
             className={itemClasses}
             onClick={() => {
               close(false);
-              logoutMutation.mutate();
+              if (held.length > 0) setAskingAboutHeld(true);
+              else logoutMutation.mutate();
             }}
           >
             Se déconnecter
           </button>
         </div>
+      )}
+      {askingAboutHeld && (
+        <HeldAtSignOutDialog
+          onCancel={() => setAskingAboutHeld(false)}
+          onSignOut={() => {
+            setAskingAboutHeld(false);
+            logoutMutation.mutate();
+          }}
+        />
       )}
     </div>
   );

@@ -31,6 +31,7 @@ const link = (label: string, route: RouteName, capability: Capability): NavLinkI
  */
 export const sidebarItems: readonly NavItem[] = [
   link('Tableau de Bord', 'dashboard', 'dashboard.view'),
+  link('Ma caisse', 'drawer', 'drawer.operate'),
   link('Retrait', 'withdraw', 'transactions.operate'),
   link('Dépôt', 'deposit', 'transactions.operate'),
   link('Transfert', 'transfer', 'transactions.operate'),
@@ -57,7 +58,19 @@ export const sidebarItems: readonly NavItem[] = [
   link('Créer un utilisateur', 'create-user', 'agentUsers.manage'),
   link('Lister les administrateurs', 'administrators', 'admins.manage'),
   link('Créer un administrateur', 'create-user', 'admins.manage'),
+  link('Caisses', 'drawers', 'drawer.supervise'),
   link("Journal d'audit", 'audit', 'audit.read'),
+  // Issue 16's reports (decision 148): every role sees the group, each its own links.
+  {
+    kind: 'group',
+    label: 'Rapports',
+    capability: 'reports.accountStatement',
+    children: [
+      link('Relevé de commissions', 'reports-commissions', 'reports.commissions'),
+      link('Rapports du réseau', 'reports-network', 'reports.network'),
+      link('Relevé de compte', 'account-statement', 'reports.accountStatement'),
+    ],
+  },
   link('Tableau des Frais', 'fees-list', 'fees.read'),
 ];
 

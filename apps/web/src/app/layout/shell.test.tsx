@@ -39,6 +39,8 @@ describe('the sidebar (SPEC §2)', () => {
     await openShell(teller);
     expect(sidebarEntries()).toEqual([
       'Tableau de Bord',
+      // The teller's cash drawer (decision 149).
+      'Ma caisse',
       'Retrait',
       'Dépôt',
       'Transfert',
@@ -51,6 +53,9 @@ describe('the sidebar (SPEC §2)', () => {
       "Demandes d'ouverture",
       'Personnes',
       'Mon Compte',
+      // A customer's account statement (decision 148).
+      '[Rapports]',
+      'Relevé de compte',
       'Tableau des Frais',
     ]);
   });
@@ -63,8 +68,14 @@ describe('the sidebar (SPEC §2)', () => {
       'Mon Compte',
       'Liste des utilisateurs',
       'Créer un utilisateur',
+      // Its tellers' drawers (decision 149).
+      'Caisses',
       // Its own agent's trail (decision 133).
       "Journal d'audit",
+      // Its agent's commissions and its customers' statements (decision 148).
+      '[Rapports]',
+      'Relevé de commissions',
+      'Relevé de compte',
       'Tableau des Frais',
     ]);
   });
@@ -79,7 +90,12 @@ describe('the sidebar (SPEC §2)', () => {
       'Créer un agent',
       'Lister les administrateurs',
       'Créer un administrateur',
+      'Caisses',
       "Journal d'audit",
+      '[Rapports]',
+      'Relevé de commissions',
+      'Rapports du réseau',
+      'Relevé de compte',
       'Tableau des Frais',
     ]);
   });
@@ -102,7 +118,12 @@ describe('the sidebar (SPEC §2)', () => {
     for (const person of Object.values(audiences)) {
       for (const item of links) {
         const access = routeByName(item.route).access;
-        if (can(person, item.capability) && access !== 'guest' && access !== 'public' && access !== 'signed-in') {
+        if (
+          can(person, item.capability) &&
+          access !== 'guest' &&
+          access !== 'public' &&
+          access !== 'signed-in'
+        ) {
           expect(can(person, access), `${item.label} pour ${person.username}`).toBe(true);
         }
       }
@@ -131,12 +152,11 @@ describe('the user menu (SPEC §2)', () => {
     const menu = screen.getByRole('menu');
     expect(within(menu).getByText('Nadège JOSEPH')).toBeVisible();
     expect(within(menu).getByText('nadege@lajan.test')).toBeVisible();
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Tableau de Bord',
-      'Mon Profil',
-      'Compte',
-      'Se déconnecter',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Tableau de Bord', 'Mon Profil', 'Compte', 'Se déconnecter']);
     expect(within(menu).getByRole('menuitem', { name: 'Compte' })).toHaveAttribute('href', '/account');
   });
 
@@ -145,11 +165,11 @@ describe('the user menu (SPEC §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getByText('Rose LAFLEUR')).toBeVisible();
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Tableau de Bord',
-      'Mon Profil',
-      'Se déconnecter',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Tableau de Bord', 'Mon Profil', 'Se déconnecter']);
   });
 
   it('moves with the arrow keys and closes with Escape', async () => {
@@ -204,7 +224,10 @@ describe('the user menu (SPEC §2)', () => {
   });
 
   it('signs out even when the server refuses, with its message', async () => {
-    api.on('POST /auth/logout', { status: 503, body: { message: 'Le service est momentanément indisponible. Veuillez réessayer.' } });
+    api.on('POST /auth/logout', {
+      status: 503,
+      body: { message: 'Le service est momentanément indisponible. Veuillez réessayer.' },
+    });
     const { user } = await openShell(teller);
     await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
     await user.click(screen.getByRole('menuitem', { name: 'Se déconnecter' }));
@@ -225,12 +248,18 @@ describe('the user menu (SPEC §2)', () => {
 
 describe('the dashboard (SPEC §2 "/")', () => {
   it.each([
-    ['a teller', teller, ['Dépôt', 'Retrait', 'Créer un compte', 'Nouveau client', 'Transfert', 'Recevoir un transfert']],
+    [
+      'a teller',
+      teller,
+      ['Dépôt', 'Retrait', 'Créer un compte', 'Nouveau client', 'Transfert', 'Recevoir un transfert'],
+    ],
     ['an administrator', agentAdmin, ['Créer un utilisateur']],
     ['the super administrator', superAdmin, ['Créer un administrateur', 'Créer un agent']],
   ])('offers %s the quick actions of its role, each opening its screen', async (_who, person, expected) => {
     const { user } = await openShell(person);
-    expect(screen.getByText(`Bienvenue, ${person.firstName} ${person.lastName.toUpperCase()}.`)).toBeVisible();
+    expect(
+      screen.getByText(`Bienvenue, ${person.firstName} ${person.lastName.toUpperCase()}.`),
+    ).toBeVisible();
     const section = screen.getByRole('region', { name: 'Actions rapides' });
     const titles = within(section)
       .getAllByRole('link')

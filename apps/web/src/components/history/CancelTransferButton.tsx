@@ -3,6 +3,12 @@ import { useSelectForReprint } from '../receipt/use-select-for-reprint';
 import { PendingTransferAction } from './PendingTransferAction';
 
 /**
+ * A cancellation refunds the sender (in cash, or to the account it was paid from) out of the agent's
+ * float: the same screens as a counter operation.
+ */
+const cancellationTouches = ['float', 'dashboard', 'history', 'accounts', 'agents'] as const;
+
+/**
  * Cancelling a pending external transfer (issue 5): only a teller of the sending agent sees the button;
  * after a confirmation, `POST /transactions/{transactionNumber}/cancel` posts the refund (the fee is kept)
  * and its receipt opens in the panel.
@@ -15,6 +21,7 @@ export function CancelTransferButton({ transaction }: { transaction: Transaction
       action="cancel"
       danger
       idempotent
+      touches={cancellationTouches}
       messages={cancelTransferMessages}
       onDone={(answer) => {
         const refund = transactionSchema.safeParse(answer);

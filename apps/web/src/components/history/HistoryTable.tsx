@@ -22,6 +22,7 @@ import { exportHistoryCsv, saveBlob, useHistory } from './api';
 import { CancelTransferButton } from './CancelTransferButton';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
 import { UnlockTransferButton } from './UnlockTransferButton';
+import { FetchedAt } from '../pending/FetchedAt';
 
 /** How long the search box waits after the last key before asking the server. */
 export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
@@ -133,6 +134,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
       {history.isError && (
         <Alert type="danger">{errorMessage(history.error, transactionFailureMessages.search)}</Alert>
       )}
+      <FetchedAt updatedAt={history.dataUpdatedAt} />
       {history.data && rows.length === 0 && (
         <p
           role="status"

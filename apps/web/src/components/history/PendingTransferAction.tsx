@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { can, IDEMPOTENCY_HEADER, type Transaction } from '@lajan/domain';
 import { errorMessage } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
+import { refreshMoneyViews, type MoneyView } from '../../lib/query-keys';
 import { useSession } from '../../lib/session-context';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
@@ -40,6 +41,8 @@ interface PendingTransferActionProps {
   danger?: boolean;
   /** A money operation: an `Idempotency-Key` per confirmation dialog (DESIGN §4). */
   idempotent?: boolean;
+  /** The screens its success changes (decision 146), read again or dropped as a money flow's are. */
+  touches: readonly MoneyView[];
   /** Called with the server's answer once the action succeeded. */
   onDone?: (answer: unknown) => void;
 }
@@ -57,6 +60,7 @@ export function PendingTransferAction({
   explanation,
   danger = false,
   idempotent = false,
+  touches,
   onDone,
 }: PendingTransferActionProps) {
   const { user } = useSession();
@@ -74,11 +78,11 @@ export function PendingTransferAction({
           ? { headers: { [IDEMPOTENCY_HEADER]: key.current }, redirectOnForbidden: false }
           : { redirectOnForbidden: false },
       ),
-    onSuccess: async (answer) => {
+    onSuccess: (answer) => {
       setOpen(false);
       toasts.success(messages.success);
       onDone?.(answer);
-      await queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      refreshMoneyViews(queryClient, touches);
     },
   });
 

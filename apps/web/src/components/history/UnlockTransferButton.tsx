@@ -23,6 +23,8 @@ export function UnlockTransferButton({ transaction }: { transaction: Transaction
       transaction={transaction}
       action="unlock"
       applies={transaction.locked}
+      // No money moves: the transfer's row and the audit trail, which records the unlock.
+      touches={['history', 'audit']}
       messages={messages}
       explanation={
         <p>

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { historyResponseSchema, transactionFailureMessages, type TransactionType } from '@lajan/domain';
 import type { HttpClient } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
+import { moneyQueryKeys } from '../../lib/query-keys';
 
 /** What the history table asks the server: SPEC §7 `GET /transactions/history` with `type` and `q`. */
 export interface HistoryQuery {
@@ -31,7 +32,7 @@ export async function getHistory(http: HttpClient, query: HistoryQuery, signal?:
 
 export function historyQueryKey(query: HistoryQuery) {
   const filters = historyFilterParams(query);
-  return ['transactions', 'history', query.page, query.perPage, filters.type ?? '', filters.q ?? ''] as const;
+  return moneyQueryKeys.historyPage(query.page, query.perPage, filters.type ?? '', filters.q ?? '');
 }
 
 export function useHistory(query: HistoryQuery) {

@@ -10,6 +10,7 @@ import {
 } from '@lajan/domain';
 import { isHttpError, type HttpClient } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
+import { moneyQueryKeys } from '../../lib/query-keys';
 
 /**
  * The person and account look-ups that several features share (the search modal, the person form's
@@ -65,7 +66,7 @@ export async function findAccounts(http: HttpClient, term: string, signal?: Abor
 export const personQueryKeys = {
   all: ['persons'] as const,
   search: (term: string) => ['persons', 'search', term] as const,
-  accountSearch: (number: string) => ['accounts', 'search', number] as const,
+  accountSearch: moneyQueryKeys.accountSearchOf,
 };
 
 /** The modal's person search; runs once a term is submitted. Failures are shown in the modal. */

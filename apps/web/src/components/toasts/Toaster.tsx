@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useToasts } from './toast-context';
-import type { ToastStatus } from './toast-store';
+import type { Toast, ToastStatus } from './toast-store';
 
 const styles: Record<ToastStatus, { box: string; icon: string; label: string }> = {
   success: { box: 'border-emerald-300 bg-emerald-50 text-emerald-900', icon: '✓', label: 'Succès' },
@@ -14,48 +14,72 @@ const iconStyles: Record<ToastStatus, string> = {
   error: 'bg-red-600',
 };
 
-/** The toasts of the app, top right (top, full width, on a phone), announced to screen readers. */
+/**
+ * One toast. Its time stops while the pointer is over it or the focus in it (WCAG 2.2.1, "Timing
+ * Adjustable"), and runs again, for what was left of it, once neither is.
+ */
+function ToastItem({ toast }: { toast: Toast }) {
+  const store = useToasts();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
+  useEffect(() => {
+    store.hold(toast.id, held);
+  }, [store, toast.id, held]);
+  const style = styles[toast.status];
+
+  return (
+    <div
+      role={toast.status === 'error' ? 'alert' : 'status'}
+      data-status={toast.status}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+      className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-3 shadow-lg ${style.box}`}
+    >
+      <span
+        aria-hidden="true"
+        className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white ${iconStyles[toast.status]}`}
+      >
+        {style.icon}
+      </span>
+      <p className="min-w-0 flex-1 text-sm font-medium break-words">
+        <span className="sr-only">{style.label} : </span>
+        {toast.text}
+      </p>
+      <button
+        type="button"
+        onClick={() => store.dismiss(toast.id)}
+        aria-label="Fermer la notification"
+        className="-m-1 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The toasts of the app, announced to screen readers, at the bottom (decision 146): never over the top
+ * bar's user menu nor the receipt's title. Full width on a phone; from 640 px on the left, and from
+ * 1024 px just right of the sidebar, so that they stay clear of the receipt panel on the right.
+ */
 export function Toaster() {
   const store = useToasts();
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-
   return (
     <div
       aria-live="polite"
       aria-label="Notifications"
       role="region"
-      className="pointer-events-none fixed inset-x-2 top-2 z-50 flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-4 sm:top-4 sm:w-96"
+      className="pointer-events-none fixed inset-x-2 bottom-2 z-50 flex flex-col items-stretch gap-2 sm:right-auto sm:bottom-4 sm:left-4 sm:w-96 lg:left-68"
     >
-      {toasts.map((toast) => {
-        const style = styles[toast.status];
-        return (
-          <div
-            key={toast.id}
-            role={toast.status === 'error' ? 'alert' : 'status'}
-            data-status={toast.status}
-            className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-3 shadow-lg ${style.box}`}
-          >
-            <span
-              aria-hidden="true"
-              className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white ${iconStyles[toast.status]}`}
-            >
-              {style.icon}
-            </span>
-            <p className="min-w-0 flex-1 text-sm font-medium break-words">
-              <span className="sr-only">{style.label} : </span>
-              {toast.text}
-            </p>
-            <button
-              type="button"
-              onClick={() => store.dismiss(toast.id)}
-              aria-label="Fermer la notification"
-              className="-m-1 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-        );
-      })}
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
     </div>
   );
 }

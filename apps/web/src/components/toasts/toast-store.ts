@@ -17,6 +17,11 @@ export interface ToastStore {
   warning: (text: string, timeoutMs?: number) => string;
   error: (text: string, timeoutMs?: number) => string;
   dismiss: (id: string) => void;
+  /**
+   * Holds a toast while it is hovered or has the focus (WCAG 2.2.1): its time stops; `false` lets the
+   * rest of its time run again.
+   */
+  hold: (id: string, held: boolean) => void;
   dispose: () => void;
 }
 
@@ -33,7 +38,15 @@ export function randomId(): string {
 export function createToastStore(): ToastStore {
   let toasts: readonly Toast[] = [];
   const listeners = new Set<() => void>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Each toast's countdown: the time left, and the timer running it (none while held). */
+  const timers = new Map<
+    string,
+    { left: number; startedAt: number; timer: ReturnType<typeof setTimeout> | null }
+  >();
+
+  function run(id: string, left: number) {
+    timers.set(id, { left, startedAt: Date.now(), timer: setTimeout(() => dismiss(id), left) });
+  }
 
   function set(next: readonly Toast[]) {
     toasts = next;
@@ -41,7 +54,8 @@ export function createToastStore(): ToastStore {
   }
 
   function dismiss(id: string) {
-    clearTimeout(timers.get(id));
+    const countdown = timers.get(id);
+    if (countdown?.timer) clearTimeout(countdown.timer);
     timers.delete(id);
     if (toasts.some((toast) => toast.id === id)) set(toasts.filter((toast) => toast.id !== id));
   }
@@ -52,11 +66,23 @@ export function createToastStore(): ToastStore {
     const same = toasts.find((toast) => toast.text === text && toast.status === status);
     if (same) dismiss(same.id);
     set([...toasts, { id, text, status }]);
-    timers.set(
-      id,
-      setTimeout(() => dismiss(id), timeoutMs),
-    );
+    run(id, timeoutMs);
     return id;
+  }
+
+  function hold(id: string, held: boolean) {
+    const countdown = timers.get(id);
+    if (!countdown) return;
+    if (held && countdown.timer) {
+      clearTimeout(countdown.timer);
+      timers.set(id, {
+        ...countdown,
+        left: Math.max(0, countdown.left - (Date.now() - countdown.startedAt)),
+        timer: null,
+      });
+    } else if (!held && !countdown.timer) {
+      run(id, countdown.left);
+    }
   }
 
   return {
@@ -70,8 +96,9 @@ export function createToastStore(): ToastStore {
     warning: (text, timeoutMs) => show(text, 'warning', timeoutMs),
     error: (text, timeoutMs) => show(text, 'error', timeoutMs),
     dismiss,
+    hold,
     dispose() {
-      for (const timer of timers.values()) clearTimeout(timer);
+      for (const { timer } of timers.values()) if (timer) clearTimeout(timer);
       timers.clear();
       listeners.clear();
     },

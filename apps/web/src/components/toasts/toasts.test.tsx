@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from './toast-context';
@@ -30,10 +30,11 @@ describe('toasts (SPEC §2 "Feedback elements")', () => {
       store.error('Échec de la déconnexion');
     });
     expect(region()).toHaveAttribute('aria-live', 'polite');
-    expect(within(region()).getAllByRole('status').map((toast) => toast.dataset.status)).toEqual([
-      'success',
-      'warning',
-    ]);
+    expect(
+      within(region())
+        .getAllByRole('status')
+        .map((toast) => toast.dataset.status),
+    ).toEqual(['success', 'warning']);
     expect(within(region()).getByRole('alert')).toHaveTextContent('Échec de la déconnexion');
     expect(within(region()).getByText('Connexion réussie')).toBeVisible();
   });
@@ -89,5 +90,61 @@ describe('toasts (SPEC §2 "Feedback elements")', () => {
     expect(ids.size).toBe(50);
     expect(store.getSnapshot().map((toast) => toast.id)).toEqual([...ids]);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
+  });
+  describe('stop their time while hovered or focused (WCAG 2.2.1, decision 146)', () => {
+    const toastOf = (text: string) => screen.getByText(text).closest('[data-status]') as HTMLElement;
+    const wait = (ms: number) =>
+      act(() => {
+        vi.advanceTimersByTime(ms);
+      });
+
+    it('stay while the pointer is over them, and take the rest of their 5 seconds after', () => {
+      act(() => {
+        store.success('Dépôt réalisé avec succès');
+      });
+      wait(3000);
+      fireEvent.mouseEnter(toastOf('Dépôt réalisé avec succès'));
+      wait(60_000);
+      expect(screen.getByText('Dépôt réalisé avec succès')).toBeVisible();
+      fireEvent.mouseLeave(toastOf('Dépôt réalisé avec succès'));
+      wait(1999);
+      expect(screen.getByText('Dépôt réalisé avec succès')).toBeVisible();
+      wait(1);
+      expect(screen.queryByText('Dépôt réalisé avec succès')).not.toBeInTheDocument();
+    });
+
+    it('stay while the focus is in them (their close button), and go once it leaves', () => {
+      act(() => {
+        store.error('Solde insuffisant');
+      });
+      wait(4000);
+      const close = within(toastOf('Solde insuffisant')).getByRole('button', {
+        name: 'Fermer la notification',
+      });
+      act(() => close.focus());
+      wait(30_000);
+      expect(screen.getByText('Solde insuffisant')).toBeVisible();
+      // Pointer in and out while the focus stays: still held.
+      fireEvent.mouseEnter(toastOf('Solde insuffisant'));
+      fireEvent.mouseLeave(toastOf('Solde insuffisant'));
+      wait(30_000);
+      expect(screen.getByText('Solde insuffisant')).toBeVisible();
+      act(() => close.blur());
+      wait(999);
+      expect(screen.getByText('Solde insuffisant')).toBeVisible();
+      wait(1);
+      expect(screen.queryByText('Solde insuffisant')).not.toBeInTheDocument();
+    });
+
+    it('hold one toast only: the others go on their time', () => {
+      act(() => {
+        store.success('Premier');
+        store.warning('Second');
+      });
+      fireEvent.mouseEnter(toastOf('Premier'));
+      wait(5000);
+      expect(screen.getByText('Premier')).toBeVisible();
+      expect(screen.queryByText('Second')).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { auditMessages, auditTexts, formatDateTimeFr, formatHtg, type AuditEntryView } from '@lajan/domain';
+import {
+  auditActionLabel,
+  auditMessages,
+  auditMoneyActionOptions,
+  auditTexts,
+  auditWriteActionOptions,
+  formatDateTimeFr,
+  formatHtg,
+  isAuditMoneyMovement,
+  type AuditEntryView,
+} from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PageLoading } from '../../components/PageLoading';
@@ -9,7 +19,6 @@ import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
 import { useSession } from '../../lib/session-context';
-import { auditActionLabel, isMoneyMovement, moneyActionOptions, writeActionOptions } from './action-labels';
 import { AUDIT_PER_PAGE, auditFilterNames, useAuditQuery, type AuditFilters } from './api/get-audit';
 
 function pageFrom(value: string | null): number {
@@ -19,8 +28,8 @@ function pageFrom(value: string | null): number {
 
 const actionOptions = [
   { value: 'transactions', label: auditTexts.moneyMovements },
-  ...moneyActionOptions,
-  ...writeActionOptions,
+  ...auditMoneyActionOptions,
+  ...auditWriteActionOptions,
 ];
 
 function filtersFrom(params: URLSearchParams): AuditFilters {
@@ -34,7 +43,7 @@ function filtersFrom(params: URLSearchParams): AuditFilters {
 
 /** "1 500,00 HTG" under a money movement's name, and its account(s). */
 function moneyLine(entry: AuditEntryView): string | null {
-  if (!isMoneyMovement(entry.action) || !entry.details) return null;
+  if (!isAuditMoneyMovement(entry.action) || !entry.details) return null;
   const { amount, accountNumber, recipientAccountNumber } = entry.details;
   const parts = [typeof amount === 'number' ? formatHtg(amount) : null];
   if (typeof accountNumber === 'string') parts.push(`compte ${accountNumber}`);

@@ -1,51 +1,82 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { authMessages, loginInputSchema, type LoginInput } from '@lajan/domain';
+import { authMessages, checkLoginInput, type LoginInput } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PublicFrame } from '../../components/PublicFrame';
 import { TextField } from '../../components/TextField';
 import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
-import { applyServerErrors } from '../../lib/form';
-import { errorMessage, isHttpError } from '../../lib/http';
+import { errorMessage, firstFieldErrors, isHttpError } from '../../lib/http';
 import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-context';
 import { useLoginMutation } from './api/login';
 
+type FieldErrors = Partial<Record<keyof LoginInput, string>>;
+const FIELDS: readonly (keyof LoginInput)[] = ['username', 'password'];
+
 /**
  * /login. On success the token is kept and the guest guard sends the person on (to the page they
  * were going to, to / or to /first-update-password); this page does not navigate itself.
+ *
+ * Two fields, checked by the domain's `checkLoginInput` without react-hook-form or zod: this is the
+ * first page a teller loads, often over a slow link (decision 145). As the other forms: every error on
+ * submit, the first wrong field focused, then each field checked again as it is typed in.
  */
 export default function LoginPage() {
   const session = useSessionStore();
   const toasts = useToasts();
   const loginMutation = useLoginMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(loginInputSchema), defaultValues: { username: '', password: '' } });
+  const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [rootError, setRootError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = useRef<Partial<Record<keyof LoginInput, HTMLInputElement | null>>>({});
 
-  async function onValid(input: LoginInput) {
+  function change(field: keyof LoginInput, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (!submitted) return;
+    const check = checkLoginInput(next);
+    setErrors((current) => ({ ...current, [field]: check.ok ? undefined : check.errors[field] }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loginMutation.isPending) return;
+    setSubmitted(true);
+    setRootError(null);
+    const check = checkLoginInput(values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      const first = FIELDS.find((field) => check.errors[field]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    setErrors({});
     try {
-      const answer = await loginMutation.mutateAsync(input);
+      const answer = await loginMutation.mutateAsync(check.input);
       if (!session.signIn(answer.access_token)) {
-        setError('root', { message: DEFAULT_ERROR_FALLBACK });
+        setRootError(DEFAULT_ERROR_FALLBACK);
         return;
       }
       toasts.success(authMessages.loginSuccess);
     } catch (error) {
       if (isHttpError(error) && error.status === 401) {
-        setError('root', { message: authMessages.invalidCredentials });
+        setRootError(authMessages.invalidCredentials);
         return;
       }
-      const unplaced = isHttpError(error)
-        ? applyServerErrors(setError, error.errors, ['username', 'password'])
-        : [];
-      setError('root', { message: unplaced[0] ?? errorMessage(error, DEFAULT_ERROR_FALLBACK) });
+      const placed: FieldErrors = {};
+      const unplaced: string[] = [];
+      if (isHttpError(error)) {
+        for (const [field, message] of Object.entries(firstFieldErrors(error.errors))) {
+          const known = FIELDS.find((name) => name === field);
+          if (known) placed[known] = message;
+          else unplaced.push(message);
+        }
+      }
+      setErrors(placed);
+      setRootError(unplaced[0] ?? errorMessage(error, DEFAULT_ERROR_FALLBACK));
     }
   }
 
@@ -62,24 +93,34 @@ export default function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-4">
-        {errors.root?.message && <Alert type="danger">{errors.root.message}</Alert>}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        {rootError && <Alert type="danger">{rootError}</Alert>}
         <TextField
           label="Nom d'utilisateur"
           required
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          error={errors.username?.message}
-          {...register('username')}
+          name="username"
+          value={values.username}
+          onChange={(event) => change('username', event.target.value)}
+          ref={(input) => {
+            inputs.current.username = input;
+          }}
+          error={errors.username}
         />
         <TextField
           label="Mot de passe"
           type="password"
           required
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          name="password"
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
+          ref={(input) => {
+            inputs.current.password = input;
+          }}
+          error={errors.password}
         />
         <div className="flex justify-end">
           <Link to="/forgot-password" className={`text-sm ${textLinkClasses}`}>

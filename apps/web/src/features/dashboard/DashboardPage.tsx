@@ -4,6 +4,7 @@ import { balancePeriodLabels, balancePeriods, can, displayName, roleLabels, type
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { HistoryTable } from '../../components/history/HistoryTable';
+import { FetchedAt } from '../../components/pending/FetchedAt';
 import { textLinkClasses } from '../../components/text-link';
 import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
@@ -80,6 +81,7 @@ export default function DashboardPage() {
           </div>
         </div>
         <div className="mt-4" aria-busy={balance.isFetching || undefined}>
+          <FetchedAt updatedAt={balance.dataUpdatedAt} />
           {balance.isPending && (
             <p role="status" className="flex h-40 items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600">
               Chargement du graphique...

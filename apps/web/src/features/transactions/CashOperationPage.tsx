@@ -1,3 +1,4 @@
+import { DrawerClosedNotice } from '../../components/drawer-notice/DrawerClosedNotice';
 import { useState } from 'react';
 import { transactionTypeLabels, type Account } from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
@@ -69,7 +70,12 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
     <MoneyWizard
       frame={money.frame}
       title={title}
-      description={text.description}
+      description={
+        <>
+          {text.description}
+          <DrawerClosedNotice />
+        </>
+      }
       onSubmit={submit}
       steps={[
         accountStep({

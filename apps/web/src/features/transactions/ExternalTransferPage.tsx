@@ -1,3 +1,4 @@
+import { DrawerClosedNotice } from '../../components/drawer-notice/DrawerClosedNotice';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -258,7 +259,12 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     <MoneyWizard
       frame={money.frame}
       title="Effectuer un transfert externe"
-      description="Le bénéficiaire retirera l'argent dans n'importe quel point du réseau avec le code de retrait."
+      description={
+        <>
+          {"Le bénéficiaire retirera l'argent dans n'importe quel point du réseau avec le code de retrait."}
+          <DrawerClosedNotice />
+        </>
+      }
       onSubmit={submit}
       steps={[
         {

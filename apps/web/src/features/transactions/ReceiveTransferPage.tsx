@@ -1,3 +1,4 @@
+import { DrawerClosedNotice } from '../../components/drawer-notice/DrawerClosedNotice';
 import { useState } from 'react';
 import {
   displayName,
@@ -215,7 +216,12 @@ export default function ReceiveTransferPage() {
     <MoneyWizard
       frame={money.frame}
       title="Recevoir un transfert externe"
-      description="Payer au bénéficiaire un transfert envoyé depuis un point du réseau."
+      description={
+        <>
+          {'Payer au bénéficiaire un transfert envoyé depuis un point du réseau.'}
+          <DrawerClosedNotice />
+        </>
+      }
       onSubmit={submit}
       steps={[
         {

@@ -67,7 +67,11 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
 
   it("shows no balance for another agent's account (the server sends none)", async () => {
     api.on('POST /accounts/search', {
-      body: { data: { account: accountOf([jean], { balance: null, agent: { name: 'Kay Lajan Jacmel', code: 'JAC01' } }) } },
+      body: {
+        data: {
+          account: accountOf([jean], { balance: null, agent: { name: 'Kay Lajan Jacmel', code: 'JAC01' } }),
+        },
+      },
     });
     const { user } = await open('/transaction/deposit', 'Dépôt');
     await findAccount(user);
@@ -136,7 +140,8 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
         }),
     );
     const { user } = await open('/transaction/deposit', 'Dépôt');
-    const historyReads = () => api.requests.filter((request) => request.path === '/transactions/history').length;
+    const historyReads = () =>
+      api.requests.filter((request) => request.path === '/transactions/history').length;
     const readsBefore = historyReads();
     await findAccount(user);
     await user.click(next());

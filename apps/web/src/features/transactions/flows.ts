@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { moneyFlowDeclarations, quoteTypeSchema, type QuoteType, type TransactionType } from '@lajan/domain';
+import type { MoneyView } from '../../lib/query-keys';
 
 /**
  * A money flow as the web sees it: where it is posted, the domain's schema of its input (the form's
@@ -28,6 +29,12 @@ export interface MoneyFlow<Schema extends z.ZodType = z.ZodType> {
    * dashboard, or `stay` on the page, which shows what comes next (the pick-up code).
    */
   after: 'back' | 'home' | 'stay';
+  /**
+   * The screens its success changes (decision 146): they are read again at once when on view, and their
+   * cached reads dropped otherwise, so no screen shows the money as it was before. Exactly these: the
+   * fee schedule, the persons and the session stay cached.
+   */
+  touches: readonly MoneyView[];
 }
 
 type Declared = typeof moneyFlowDeclarations;
@@ -41,18 +48,35 @@ function moneyFlow<Type extends TransactionType>(
   type: Type,
   path: string,
   after: MoneyFlow['after'],
+  touches: MoneyFlow['touches'],
 ): MoneyFlow<Declared[Type]['input']> {
   const { input, banded, success, failure } = moneyFlowDeclarations[type];
-  return { type, path, schema: input, banded, success, failure, after };
+  return { type, path, schema: input, banded, success, failure, after, touches };
 }
 
+/**
+ * What a teller's operation changes: the agent's float (its cash against the customers' e-money, and
+ * the agent's share of a fee), the dashboard's figures and latest rows, the history, the customers'
+ * accounts it debits or credits, and the agent's float as the agents' pages show it.
+ */
+const counterOperation: MoneyFlow['touches'] = ['float', 'dashboard', 'history', 'accounts', 'agents'];
+
 export const moneyFlows = {
-  deposit: moneyFlow('deposit', '/transactions/deposit', 'back'),
-  withdrawal: moneyFlow('withdrawal', '/transactions/withdraw', 'back'),
-  transfer: moneyFlow('transfer', '/transactions/transfer', 'back'),
-  externalTransfer: moneyFlow('external_transfer', '/transactions/transfer-extern', 'stay'),
-  receive: moneyFlow('external_payout', '/transactions/receive-transfer', 'back'),
-  agentDeposit: moneyFlow('agent_deposit', '/agents/deposit', 'home'),
+  deposit: moneyFlow('deposit', '/transactions/deposit', 'back', counterOperation),
+  withdrawal: moneyFlow('withdrawal', '/transactions/withdraw', 'back', counterOperation),
+  transfer: moneyFlow('transfer', '/transactions/transfer', 'back', counterOperation),
+  // Paid in cash or from the sender's account.
+  externalTransfer: moneyFlow('external_transfer', '/transactions/transfer-extern', 'stay', counterOperation),
+  // Paid in cash: no customer account moves; the sender's transfer is now paid (history).
+  receive: moneyFlow('external_payout', '/transactions/receive-transfer', 'back', [
+    'float',
+    'dashboard',
+    'history',
+    'agents',
+  ]),
+  // The super administrator's: the agent's float (the agents' pages), the network's float and the
+  // treasury (dashboard), the history. It has no float account of its own.
+  agentDeposit: moneyFlow('agent_deposit', '/agents/deposit', 'home', ['dashboard', 'history', 'agents']),
 };
 
 /** The fee quote's `type` of a priced flow (DESIGN §4b), or null: a pay-out is not priced. */

@@ -1,34 +1,36 @@
 import type { agentDepositInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
+import { answerSlots } from '../../../ledger/flow-call.js';
 import { agentDepositFlow as agentDepositPosting } from '../../../ledger/flows.js';
-import { LedgerRefused } from '../../../ledger/results.js';
-import type { MoneyFlow } from '../execute.js';
+import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
-import { accountNumberOf, agentWithFloatByCode } from '../store.js';
 
-/** `POST /agents/deposit`: the super administrator funds an active agent's float from the treasury. */
-export const agentDepositFlow: MoneyFlow<z.output<typeof agentDepositInputSchema>, { agentFloat: string }> = {
+/**
+ * `POST /agents/deposit`: the super administrator funds an active agent's float from the treasury. One
+ * call (decision 143): the database finds the agent by code (unknown, then not active), its float
+ * (`@float`), posts for that agent, and writes its name and the float's number into the answer.
+ */
+export const agentDepositFlow: PlannedMoneyFlow<
+  z.output<typeof agentDepositInputSchema>,
+  { agentFloat: string }
+> = {
   posting: agentDepositPosting,
-  async resolve(tx, { session }, input) {
-    const agent = await agentWithFloatByCode(tx, input.code);
-    if (!agent) throw new LedgerRefused('AgentNotFound', { field: 'code' });
-    if (!agent.active || !agent.floatAccountId) throw new LedgerRefused('AgentNotActive', { field: 'code' });
-    const floatAccountId = agent.floatAccountId;
-    return {
-      accounts: { agentFloat: floatAccountId },
+  plan({ session }, input) {
+    const { nonce, slot } = answerSlots();
+    return Promise.resolve({
+      accounts: { agentFloat: '@float' },
       amountCentimes: input.amountCentimes,
-      actor: { userId: session.id, agent: { id: agent.id, floatAccountId } },
-      record: { party: input.party, recipientAccountId: floatAccountId },
-      present: async (readTx, movement) =>
-        presentPosted(
-          movement,
-          session.username,
-          { code: agent.code, name: agent.name },
-          {
-            recipientAccountNumber: await accountNumberOf(readTx, floatAccountId),
-            party: input.party,
-          },
-        ),
-    };
+      // The funded agent's id is the database's (`ledger_post_flow` posts for the agent it found).
+      actor: { userId: session.id, agent: { id: session.id, floatAccountId: '@float' } },
+      record: { party: input.party, recipientAccountId: '@float' },
+      named: [],
+      flowCall: { flow: 'agent_deposit', args: { code: input.code }, nonce },
+      present: (movement) => ({
+        ...presentPosted(movement, session.username, { code: input.code, name: '' }, { party: input.party }),
+        agent: slot('agent'),
+        recipientAccountNumber: slot('recipientAccountNumber'),
+        recipientAccount: slot('recipientAccount'),
+      }),
+    });
   },
 };

@@ -1,46 +1,50 @@
 import { refundFlow } from '../../../ledger/flows.js';
-import { LedgerRefused } from '../../../ledger/results.js';
-import type { MoneyFlow } from '../execute.js';
+import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
+import { answerSlots } from '../../../ledger/flow-call.js';
+import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
-import { transactionByNumber } from '../store.js';
 
 /**
  * `POST /transactions/{transactionNumber}/cancel`: by the sending agent, a pending external transfer is
  * settled as cancelled and its amount paid back (the fee is kept) to the sender's account, or in cash
- * mode to the sending agent's float.
+ * mode to the sending agent's float. One call (decision 143): the database locks the transfer's row
+ * before any account, checks who cancels and its status, settles it (`UPDATE … WHERE status =
+ * 'pending'`), and posts the refund of its amount to its destination (`@destination`); what the answer
+ * shows of the transfer (amount, sender, recipient) is written in by the call.
  */
-export const cancelFlow: MoneyFlow<{ transactionNumber: string }, { destination: string }> = {
+export const cancelFlow: PlannedMoneyFlow<{ transactionNumber: string }, { destination: string }> = {
   posting: refundFlow,
-  async resolve(tx, { at, session, actors, ledger }, { transactionNumber }) {
-    const transfer = await ledger.lockTransfer(tx, transactionNumber);
-    const actor = await actors.of(tx, session);
-    if (!transfer) throw new LedgerRefused('TransactionNotFound');
-    if (transfer.agentId !== actor.agent.id) throw new LedgerRefused('NotSendingAgent');
-    if (transfer.status !== 'pending') throw new LedgerRefused('TransferNotPending');
-    await ledger.settle(tx, transfer, 'cancelled', at);
-    // The sending agent is the actor's own agent, checked above.
-    const destination = transfer.senderAccountId ?? actor.agent.floatAccountId;
+  async plan({ session, actors, db }, { transactionNumber }) {
+    const actor = await actors.of(db, session);
+    const { nonce, slot } = answerSlots();
     return {
-      accounts: { destination },
-      amountCentimes: transfer.amountCentimes,
+      accounts: { destination: '@destination' },
+      // The transfer's amount, known to the database only: the entries are for one centime, scaled there.
+      amountCentimes: 1,
       actor,
-      record: {
-        party: null,
-        relatedTransactionId: transfer.id,
-        senderAccountId: transfer.senderAccountId,
-        senderPersonId: transfer.senderPersonId,
-        recipient: transfer.recipient,
+      // The sender account and person, the recipient and the related transfer are the transfer's.
+      record: { party: null },
+      named: [],
+      flowCall: {
+        flow: 'cancel',
+        args: { transactionNumber, float: actor.agent.floatAccountId },
+        nonce,
+        amountFromTransfer: true,
+        fieldOfUnnamed: 'transactionNumber',
+        // A cash send is paid back in cash from the cancelling teller's drawer (decision 149).
+        drawerNeeded: pendingTransferNeedsDrawer(transactionNumber, { cancelledBy: actor.agent.id }),
       },
-      fieldOfAccount: { [destination]: 'transactionNumber' },
-      present: async (readTx, movement) => {
-        const record = await transactionByNumber(readTx, transfer.transactionNumber);
-        return presentPosted(movement, session.username, actor, {
-          senderAccountNumber: record?.senderAccountNumber ?? null,
-          sender: record?.sender ?? null,
-          recipient: transfer.recipient,
-          relatedTransactionNumber: transfer.transactionNumber,
-        });
-      },
+      cashDrawer: true,
+      present: (movement) => ({
+        ...presentPosted(movement, session.username, actor, { relatedTransactionNumber: transactionNumber }),
+        amount: slot('amount'),
+        total: slot('total'),
+        senderAccountNumber: slot('senderAccountNumber'),
+        senderAccount: slot('senderAccount'),
+        senderId: slot('senderId'),
+        sender: slot('sender'),
+        recipient: slot('recipient'),
+      }),
     };
   },
 };

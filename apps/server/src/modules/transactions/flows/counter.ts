@@ -25,6 +25,8 @@ async function planCounter(
     // A deposit may be brought by anyone; a withdrawal only by a holder (DESIGN §4).
     ...(holderOnly ? { holderOf: input.accountNumber } : {}),
     document: input.party,
+    // Cash at the counter: the teller's drawer must be open (decision 149).
+    cashDrawer: true,
     present: (movement) =>
       presentPosted(movement, session.username, actor, {
         accountNumber: input.accountNumber,

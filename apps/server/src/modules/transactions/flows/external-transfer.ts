@@ -1,53 +1,61 @@
 import { CURRENCY, type externalTransferInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
+import { answerSlots } from '../../../ledger/flow-call.js';
+import { senderPersonNeedsDrawer } from '../../../ledger/drawer.js';
 import { externalTransferFlow as externalTransferPosting } from '../../../ledger/flows.js';
+import { namedAccount } from '../../../ledger/one-call.js';
 import { LedgerRefused } from '../../../ledger/results.js';
-import type { MoneyFlow } from '../execute.js';
+import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
-import { customerAccountByNumber, personById } from '../store.js';
 
 /**
  * `POST /transactions/transfer-extern`: sent from the sender's account (a holder at the counter), or in
- * cash when no account is named; pending until paid out or cancelled.
+ * cash when no account is named; pending until paid out or cancelled. One call (decision 143): the
+ * database finds the sender person (not found first), then the account and its holder, and writes the
+ * sender as the answer shows it.
  */
-export const externalTransferFlow: MoneyFlow<
+export const externalTransferFlow: PlannedMoneyFlow<
   z.output<typeof externalTransferInputSchema>,
   { sender: string | null; agentFloat: string }
 > = {
   posting: externalTransferPosting,
-  async resolve(tx, { session, actors }, input) {
-    const actor = await actors.of(tx, session);
-    const { amountCentimes } = input;
-    const senderPerson = await personById(tx, input.senderId);
-    if (!senderPerson) throw new LedgerRefused('PersonNotFound', { field: 'senderId' });
-    let senderAccount: { id: string; accountNumber: string } | null = null;
-    if (input.accountNumber) {
-      const found = await customerAccountByNumber(tx, input.accountNumber, input.party);
-      if (!found) throw new LedgerRefused('AccountNotFound', { field: 'accountNumber' });
-      if (!found.partyIsHolder) throw new LedgerRefused('NotAccountHolder');
-      senderAccount = found;
-    } else if (input.currency && input.currency.toUpperCase() !== CURRENCY) {
-      throw new LedgerRefused('CurrencyMismatch', { field: 'currency' });
-    }
+  async plan({ session, actors, db }, input) {
+    const actor = await actors.of(db, session);
+    const { nonce, slot } = answerSlots();
+    const sender = input.accountNumber ? namedAccount(input.accountNumber) : null;
     const recipient = { ...input.recipient };
+    // Cash at the counter is in HTG: another currency is refused after the sender person, like an account's.
+    const foreignCash =
+      !input.accountNumber && input.currency && input.currency.toUpperCase() !== CURRENCY
+        ? new LedgerRefused('CurrencyMismatch', { field: 'currency' })
+        : undefined;
     return {
-      accounts: { sender: senderAccount?.id ?? null, agentFloat: actor.agent.floatAccountId },
-      amountCentimes,
+      accounts: { sender, agentFloat: actor.agent.floatAccountId },
+      amountCentimes: input.amountCentimes,
       actor,
-      record: {
-        party: input.party,
-        senderAccountId: senderAccount?.id ?? null,
-        senderPersonId: senderPerson.id,
-        recipient,
+      record: { party: input.party, senderAccountId: sender, senderPersonId: input.senderId, recipient },
+      named: input.accountNumber ? [{ accountNumber: input.accountNumber, field: 'accountNumber' }] : [],
+      ...(input.accountNumber ? { holderOf: input.accountNumber } : {}),
+      document: input.party,
+      ...(foreignCash ? { deferred: foreignCash } : {}),
+      flowCall: {
+        flow: 'external_transfer',
+        args: { senderId: input.senderId },
+        nonce,
+        drawerNeeded: senderPersonNeedsDrawer(input.senderId),
       },
-      fieldOfAccount: senderAccount ? { [senderAccount.id]: 'accountNumber' } : {},
-      present: (_tx, movement) =>
-        presentPosted(movement, session.username, actor, {
-          senderAccountNumber: senderAccount?.accountNumber ?? null,
+      // Sent in cash: the teller's drawer takes the amount and the fee (decision 149), after the sender
+      // person's refusal and the currency's; a send from an account does not touch the drawer.
+      ...(sender === null && !foreignCash ? { cashDrawer: true } : {}),
+      present: (movement) => ({
+        ...presentPosted(movement, session.username, actor, {
+          senderAccountNumber: input.accountNumber || null,
           party: input.party,
-          sender: senderPerson,
           recipient,
         }),
+        senderId: input.senderId,
+        sender: slot('sender'),
+      }),
     };
   },
 };

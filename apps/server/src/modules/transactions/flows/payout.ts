@@ -7,13 +7,15 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../../../clock.js';
 import type { Db } from '../../../db/client.js';
+import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
+import { answerSlots } from '../../../ledger/flow-call.js';
 import { payoutFlow as payoutPosting } from '../../../ledger/flows.js';
 import { inMoneyTransaction } from '../../../ledger/ledger.js';
 import { LedgerRefused } from '../../../ledger/results.js';
 import type { LedgerService } from '../../../ledger/service.js';
-import type { MoneyFlow } from '../execute.js';
+import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
-import { failedIdentificationsSinceUnlock, personById, recordPayoutIdentification } from '../store.js';
+import { failedIdentificationsSinceUnlock, recordPayoutIdentification, transferFacts } from '../store.js';
 
 type Party = { name: string; idDocumentType: string; idDocumentNumber: string };
 
@@ -33,60 +35,72 @@ class IdentificationFailed extends Error {
 }
 
 /**
- * `POST /transactions/receive-transfer` (decision 112): under the transfer's row lock, refuses a locked
- * transfer, then compares the identity presented with the sender's recipient. A mismatch rolls the
- * transaction back and is recorded; a match settles the transfer, pays out, and records the document
- * presented as the payout's party.
+ * `POST /transactions/receive-transfer` (decision 112), in one call after a read (decision 143): the
+ * transfer's facts (its row never changes but for its status) are read first, without a lock, and the
+ * identity presented is compared with its recipient here (`recipientMatches`, the domain's rule). The call
+ * then locks the transfer's row before any account, refuses a transfer not found, not pending, locked
+ * (five failures) or of another amount, then a failed identification (rolled back, then recorded as
+ * before), settles it, pays out, and records the document presented as the payout's party.
  */
-export const payoutFlow: MoneyFlow<
+export const payoutFlow: PlannedMoneyFlow<
   z.output<typeof receiveTransferInputSchema>,
   { payingAgentFloat: string }
 > = {
   posting: payoutPosting,
-  async resolve(tx, { at, session, actors, ledger }, input) {
-    // The transfer's row first, before any account (DESIGN §4).
-    const transfer = await ledger.lockTransfer(tx, input.transactionNumber);
-    if (!transfer) throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
-    if (transfer.status !== 'pending') throw new LedgerRefused('TransferNotPending');
-    if ((await failedIdentificationsSinceUnlock(tx, transfer.id)) >= PAYOUT_FAILED_IDENTIFICATIONS_LIMIT)
-      throw new LedgerRefused('TransferLocked');
-    if (input.amountCentimes != null && input.amountCentimes !== transfer.amountCentimes)
-      throw new LedgerRefused('AmountMismatch', { field: 'amount' });
-    const actor = await actors.of(tx, session);
+  async plan({ session, actors, db }, input) {
+    const actor = await actors.of(db, session);
+    const transfer = await transferFacts(db, input.transactionNumber);
     const presented = { ...input.recipient };
-    if (!recipientMatches(transfer.recipient, presented, input.party))
-      throw new IdentificationFailed(transfer.transactionNumber, session.id, actor.agent.id, {
-        recipient: presented,
-        party: input.party,
-      });
+    const identified = transfer ? recipientMatches(transfer.recipient, presented, input.party) : false;
     // The document presented, with the name read from it, is the payout's party: the proof kept.
     const party = {
       name: `${presented.firstName} ${presented.lastName}`,
       idDocumentType: presented.idDocumentType,
       idDocumentNumber: presented.idDocumentNumber,
     };
-    await ledger.settle(tx, transfer, 'completed', at);
+    const { nonce, slot } = answerSlots();
     return {
       accounts: { payingAgentFloat: actor.agent.floatAccountId },
-      amountCentimes: transfer.amountCentimes,
+      // No transfer: the call refuses it before anything is posted.
+      amountCentimes: transfer?.amountCentimes ?? 1,
       actor,
       record: {
         party,
-        relatedTransactionId: transfer.id,
-        senderPersonId: transfer.senderPersonId,
+        relatedTransactionId: transfer?.id ?? null,
+        senderPersonId: transfer?.senderPersonId ?? null,
         recipient: presented,
       },
-      present: async (readTx, movement) => {
-        const sender = transfer.senderPersonId
-          ? await personById(readTx, transfer.senderPersonId)
-          : undefined;
-        return presentPosted(movement, session.username, actor, {
-          party,
-          sender: sender ?? null,
+      named: [],
+      flowCall: {
+        flow: 'payout',
+        args: {
+          transactionNumber: input.transactionNumber,
+          notFoundField: 'transactionNumber',
+          transferId: transfer?.id ?? null,
+          amount: input.amountCentimes ?? null,
+          identified,
+          failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
+        },
+        nonce,
+        // Paid out in cash from the teller's drawer (decision 149), after the transfer's own refusals.
+        drawerNeeded: pendingTransferNeedsDrawer(input.transactionNumber, {
+          paidAmountCentimes: input.amountCentimes ?? null,
+        }),
+        identificationFailed: new IdentificationFailed(input.transactionNumber, session.id, actor.agent.id, {
           recipient: presented,
-          relatedTransactionNumber: transfer.transactionNumber,
-        });
+          party: input.party,
+        }),
       },
+      cashDrawer: true,
+      present: (movement) => ({
+        ...presentPosted(movement, session.username, actor, {
+          party,
+          recipient: presented,
+          relatedTransactionNumber: input.transactionNumber,
+        }),
+        senderId: slot('senderId'),
+        sender: slot('sender'),
+      }),
     };
   },
   async afterRollback(error, services) {

@@ -3,6 +3,7 @@ import { accountFailureMessages, floatAccountSchema } from '@lajan/domain';
 import { z } from 'zod';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
+import { moneyQueryKeys } from '../../../lib/query-keys';
 
 /** The server's own declaration of this answer: a float account has `type: null` (decision 130). */
 const selfAccountSchema = z.object({ account: floatAccountSchema });
@@ -15,7 +16,7 @@ export async function getSelfAccount(http: HttpClient, signal?: AbortSignal) {
   return selfAccountSchema.parse(answer).account;
 }
 
-export const selfAccountQueryKey = ['accounts', 'self'] as const;
+export const selfAccountQueryKey = moneyQueryKeys.selfAccount;
 
 export function useSelfAccount() {
   const http = useHttp();

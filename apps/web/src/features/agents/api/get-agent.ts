@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { agentSchema, type Agent } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
+import { moneyQueryKeys } from '../../../lib/query-keys';
 
 /** `GET /agents/{code}`: the agent with its owners, float account and balance. */
 export async function getAgent(http: HttpClient, code: string): Promise<Agent> {
   return agentSchema.parse(await http.get<unknown>(`/agents/${encodeURIComponent(code)}`));
 }
 
-export const agentQueryKey = (code: string) => ['agents', 'detail', code] as const;
+export const agentQueryKey = moneyQueryKeys.agentDetail;
 
 export function agentQueryOptions(http: HttpClient, code: string) {
   return queryOptions({

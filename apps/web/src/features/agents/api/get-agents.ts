@@ -9,6 +9,7 @@ import {
 } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
+import { moneyQueryKeys } from '../../../lib/query-keys';
 
 export const AGENTS_PER_PAGE = DEFAULT_PER_PAGE;
 
@@ -30,7 +31,7 @@ export async function getAgents(http: HttpClient, { page, q }: AgentListParams):
 
 export function agentsQueryOptions(http: HttpClient, params: AgentListParams) {
   return queryOptions({
-    queryKey: ['agents', 'list', params],
+    queryKey: moneyQueryKeys.agentList(params),
     queryFn: () => getAgents(http, params),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,

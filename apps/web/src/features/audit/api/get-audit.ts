@@ -8,6 +8,7 @@ import {
 } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
+import { moneyQueryKeys } from '../../../lib/query-keys';
 
 export const AUDIT_PER_PAGE = 20;
 
@@ -45,7 +46,7 @@ export function useAuditQuery(page: number, filters: AuditFilters = {}) {
   const http = useHttp();
   return useQuery(
     queryOptions({
-      queryKey: ['audit', { page, ...filters }],
+      queryKey: moneyQueryKeys.auditPage({ page, ...filters }),
       queryFn: () => getAudit(http, page, filters),
       placeholderData: keepPreviousData,
       // The trail grows with every write: always fresh when the page opens.

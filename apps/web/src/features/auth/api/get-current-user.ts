@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { currentUserResponseSchema, type SessionUser } from '@lajan/domain';
+import { genericMessages, readSessionUser, type SessionUser } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { useSessionStore } from '../../../lib/session-context';
 
-const currentUserAnswerSchema = currentUserResponseSchema.shape.data;
-
 export async function getCurrentUser(http: HttpClient): Promise<SessionUser> {
-  const answer = await http.get<unknown>('/auth/user');
-  return currentUserAnswerSchema.parse(answer).user;
+  const answer = await http.get<{ user?: unknown } | null>('/auth/user');
+  const user = readSessionUser(answer?.user);
+  if (!user) throw new Error(genericMessages.failure);
+  return user;
 }
 
 /**

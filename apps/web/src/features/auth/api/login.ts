@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { loginResponseSchema, type LoginInput, type LoginResponse } from '@lajan/domain';
+import { genericMessages, readLoginAnswer, type LoginInput, type LoginResponse } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
 /** `POST /auth/login` answers `{ data: { access_token, token_type, expires_in, user } }`; only the token is kept. */
-const loginAnswerSchema = loginResponseSchema.shape.data;
 export type LoginAnswer = LoginResponse['data'];
 
 export async function login(http: HttpClient, input: LoginInput): Promise<LoginAnswer> {
@@ -13,7 +12,9 @@ export async function login(http: HttpClient, input: LoginInput): Promise<LoginA
     redirectOnUnauthorized: false,
     redirectOnForbidden: false,
   });
-  return loginAnswerSchema.parse(answer);
+  const read = readLoginAnswer(answer);
+  if (!read) throw new Error(genericMessages.failure);
+  return read;
 }
 
 export function useLoginMutation() {

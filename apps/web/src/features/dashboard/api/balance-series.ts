@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { balanceSeriesResponseSchema, type BalancePeriod } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
+import { moneyQueryKeys } from '../../../lib/query-keys';
 
 export const balanceSeriesFailure = "Impossible de charger l'évolution du solde";
 
@@ -17,7 +18,7 @@ export async function getBalanceSeries(http: HttpClient, period: BalancePeriod, 
 export function useBalanceSeries(period: BalancePeriod) {
   const http = useHttp();
   return useQuery({
-    queryKey: ['reports', 'balance-series', period],
+    queryKey: moneyQueryKeys.balanceSeriesOf(period),
     queryFn: ({ signal }) => getBalanceSeries(http, period, signal),
     placeholderData: keepPreviousData,
     // The chart shows its own failure and a retry button; the rest of the dashboard stays usable.

@@ -1,9 +1,17 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { IDEMPOTENCY_HEADER, transactionSchema, type Transaction } from '@lajan/domain';
+import {
+  IDEMPOTENCY_HEADER,
+  pendingOperationSummary,
+  transactionSchema,
+  type Transaction,
+} from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
+import { refreshMoneyViews } from '../../../lib/query-keys';
+import { usePendingActions } from '../../../lib/pending-context';
+import { useSession } from '../../../lib/session-context';
 import type { MoneyFlow } from '../flows';
 import { useIdempotencyKeys } from './idempotency';
 
@@ -43,14 +51,14 @@ export function useMoneyOperation<Flow extends MoneyFlow>(flow: Flow) {
   const keys = useIdempotencyKeys();
   const posting = useRef(false);
   const queryClient = useQueryClient();
+  const held = useHeldSend(flow);
   const mutation = useMutation({
     mutationFn: ({ body, key }: { body: FlowBody<Flow>; key: string }) =>
-      postOperation(http, flow, body, key),
+      held(key, body, () => postOperation(http, flow, body, key)),
     meta: { errorFallback: flow.failure },
-    // Money moved: every figure read before (the history, the balances, a float, the chart, the audit
-    // trail) is out of date. Marking them all stale refetches what the next screen shows, at once,
-    // rather than up to 30 s later; what no screen shows is only marked.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Money moved: the screens the flow declares it touches are read again (on view) or dropped
+    // (decision 146), before the way back shows the next screen.
+    onSuccess: () => refreshMoneyViews(queryClient, flow.touches),
   });
 
   /**
@@ -72,4 +80,28 @@ export function useMoneyOperation<Flow extends MoneyFlow>(flow: Flow) {
   }
 
   return { confirm, isPending: mutation.isPending };
+}
+
+/**
+ * Decision 147: the confirmation is written to the browser's durable storage before it is sent and
+ * removed once the server answered; with no answer it stays held, shown on every screen until the
+ * teller resends, checks or abandons it.
+ */
+function useHeldSend(flow: MoneyFlow) {
+  const { send } = usePendingActions();
+  const { user } = useSession();
+  return <T>(key: string, body: unknown, post: () => Promise<T>): Promise<T> =>
+    user
+      ? send(
+          {
+            key,
+            userId: user.id,
+            path: flow.path,
+            body,
+            summary: pendingOperationSummary(flow.type, body),
+            confirmedAt: new Date().toISOString(),
+          },
+          post,
+        )
+      : post();
 }

@@ -1,11 +1,11 @@
-import { transactionTypeLabels, transactionTypes } from '@lajan/domain';
+import { transactionTypeLabels, transactionTypes } from './transactions/index.js';
 
 /**
- * French names of the audit trail's actions. The server names actions `domain.verb`; an action not
- * listed here (a newer one) shows its code alone, so that nothing recorded is ever hidden. The money
- * movements (`transactions.<type>`) are named as the history names their types.
+ * The audit trail's actions (DESIGN §7), named `domain.verb`, with their French names. The server records
+ * only these (`recordAudit` takes an `AuditWriteAction`); the money movements come from the ledger as
+ * `transactions.<type>`, named as the history names their types. Never a password, a token or a link.
  */
-const writeLabels: Record<string, string> = {
+export const auditWriteActionLabels = {
   'auth.login': 'Connexion',
   'auth.login_failed': 'Connexion refusée',
   'auth.login_throttled': 'Connexion bloquée (trop de tentatives)',
@@ -35,28 +35,41 @@ const writeLabels: Record<string, string> = {
   'accounts.created': 'Compte créé',
   'accounts.status_changed': 'Statut de compte modifié',
   'accounts.closed': 'Compte fermé',
-  'accounts.request_received': "Demande d'ouverture reçue",
-  'accounts.request_activated': "Demande d'ouverture acceptée",
-  'accounts.request_rejected': "Demande d'ouverture refusée",
+  'accounts.request_received': 'Demande d’ouverture reçue',
+  'accounts.request_activated': 'Demande d’ouverture acceptée',
+  'accounts.request_rejected': 'Demande d’ouverture refusée',
   'fees.updated': 'Barème des frais modifié',
   'transactions.transfer_unlocked': 'Transfert débloqué',
-};
+  'drawer.opened': 'Caisse ouverte',
+  'drawer.closed': 'Caisse fermée',
+  'drawer.difference_acknowledged': 'Écart de caisse validé',
+} as const satisfies Record<string, string>;
 
-const moneyLabels: Record<string, string> = Object.fromEntries(
+/** An action the server records in the audit log (the money movements are the ledger's). */
+export type AuditWriteAction = keyof typeof auditWriteActionLabels;
+
+const auditMoneyActionLabels: Record<string, string> = Object.fromEntries(
   transactionTypes.map((type) => [`transactions.${type}`, transactionTypeLabels[type]]),
 );
 
-const actionLabels: Record<string, string> = { ...moneyLabels, ...writeLabels };
+const auditActionLabels: Record<string, string> = { ...auditMoneyActionLabels, ...auditWriteActionLabels };
 
+/** The French name of an action; undefined for one this version does not know (shown as its code). */
 export function auditActionLabel(action: string): string | undefined {
-  return actionLabels[action];
+  return auditActionLabels[action];
 }
 
 /** True for a line that is a posted money movement (its amount is in `details`). */
-export function isMoneyMovement(action: string): boolean {
-  return action in moneyLabels;
+export function isAuditMoneyMovement(action: string): boolean {
+  return action in auditMoneyActionLabels;
 }
 
 /** The choices of the action filter: the money movements first, then the other writes. */
-export const moneyActionOptions = Object.entries(moneyLabels).map(([value, label]) => ({ value, label }));
-export const writeActionOptions = Object.entries(writeLabels).map(([value, label]) => ({ value, label }));
+export const auditMoneyActionOptions = Object.entries(auditMoneyActionLabels).map(([value, label]) => ({
+  value,
+  label,
+}));
+export const auditWriteActionOptions = Object.entries(auditWriteActionLabels).map(([value, label]) => ({
+  value,
+  label,
+}));

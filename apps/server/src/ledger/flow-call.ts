@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { drawerGate } from './drawer.js';
+import type { Db } from '../db/client.js';
+import { bigintArray, json, textArray, type OneCall, type OneCallOutcome } from './one-call.js';
+import { LedgerRefused, type LedgerRefusal } from './results.js';
+
+/**
+ * The flows whose posting needs reads of their own before it (migration 0009, decision 143): the agent
+ * deposit (the funded agent), the cancellation and the payout (the transfer's row, locked first, and its
+ * settlement), the external transfer (the sender person). `ledger_post_flow` does those reads and checks
+ * after the key's claim, then posts through `ledger_post_movement`, in the same call.
+ */
+export type FlowName = 'agent_deposit' | 'cancel' | 'external_transfer' | 'payout';
+
+/** What a flow adds to the one call: its name, its inputs for the database's reads, and the answer's slots. */
+export interface FlowCallSpec {
+  flow: FlowName;
+  /** The flow's inputs to the database's reads (`ledger_post_flow`'s `p_args`). */
+  args: Record<string, unknown>;
+  /** The nonce of the answer's slots (`answerSlots`). */
+  nonce: string;
+  /** The amount is the transfer's: the caller's entries are for one centime, scaled by the database. */
+  amountFromTransfer?: boolean;
+  /** The input field of a refusal about an account the request does not name (the refund's destination). */
+  fieldOfUnnamed?: string;
+  /** Thrown when the payout's identification fails (LJ105), for the flow to record it (decision 112). */
+  identificationFailed?: Error;
+  /**
+   * A cash flow (decision 149): when the call's `cashDrawer` is set, the condition, read before the call
+   * in the same statement, under which the teller's open drawer is needed (the transfer pending and paid
+   * in cash…), so that the refusals before it keep their place; none: always.
+   */
+  drawerNeeded?: SQL;
+}
+
+export type FlowCallOutcome =
+  | OneCallOutcome
+  /** LJ104: the caller's reading of the transfer is not the transfer any more: read it again. */
+  | { kind: 'stale-read' };
+
+/**
+ * The places of an answer that only the database knows when the call is made (the funded agent's name,
+ * the transfer's amount, its sender…): `slot(name)` marks one in the answer's object (a JSON string with a
+ * nonce drawn per call, so that no input can forge it); the call writes the value there.
+ */
+export function answerSlots(): { nonce: string; slot: (name: string) => never } {
+  const nonce = randomUUID();
+  return { nonce, slot: (name) => `${nonce}:${name}` as never };
+}
+
+/** The transfer read before the call is not the one the call found: the request is planned again. */
+export class StaleRead extends Error {
+  constructor() {
+    super('ledger: stale read, the row changed before the call');
+  }
+}
+
+/** Refusals about a locked account, which name the input field of that account. */
+const ACCOUNT_REFUSALS = new Set<string>(['AccountNotActive', 'CurrencyMismatch']);
+
+/**
+ * One call of `ledger_post_flow` in autocommit (migration 0009): the key's claim, the flow's reads and
+ * checks, the posting, the answer stored. Refusals and outcomes as `postInOneCall`'s.
+ */
+export async function postFlowInOneCall(
+  db: Db,
+  call: OneCall & { spec: FlowCallSpec },
+): Promise<FlowCallOutcome> {
+  const { key, posting, record, band, spec } = call;
+  try {
+    // A cash flow: the teller's drawer locked FOR SHARE first, in the same statement (`drawerGate`).
+    const gated = call.cashDrawer === true;
+    const createdBy = gated ? sql`gate.user_id` : sql`${posting.createdByUserId}::uuid`;
+    const head = gated
+      ? sql`${drawerGate({ userId: posting.createdByUserId, at: posting.at, key, needed: spec.drawerNeeded })}
+        select "out_replayed", "out_status", "out_body" from gate cross join lateral ledger_post_flow(`
+      : sql`select "out_replayed", "out_status", "out_body" from ledger_post_flow(`;
+    const result = await db.execute(sql`${head}
+      ${spec.flow}, ${JSON.stringify(spec.args)}::jsonb, ${spec.nonce},
+      ${key?.userId ?? null}::uuid, ${key?.route ?? null}, ${key?.key ?? null}, ${key?.requestHash ?? null},
+      ${posting.at.toISOString()}::timestamptz,
+      ${textArray(call.named.map((n) => n.accountNumber))}, ${textArray(call.named.map((n) => n.field))},
+      ${call.holderOf ?? null}, ${call.document?.idDocumentType ?? null}, ${call.document?.idDocumentNumber ?? null},
+      ${call.deferred},
+      ${band === undefined ? null : posting.type},
+      ${spec.amountFromTransfer ? null : posting.amountCentimes}::bigint, ${band?.id ?? null}::uuid,
+      ${band?.minAmountCentimes ?? null}::bigint, ${band?.maxAmountCentimes ?? null}::bigint,
+      ${posting.feeCentimes}::bigint, ${posting.agentShareCentimes}::bigint,
+      ${textArray(posting.entries.map((e) => e.accountId))},
+      ${bigintArray(posting.entries.map((e) => e.amountCentimes))},
+      ${call.id}::uuid, ${call.transactionNumber}, ${posting.type}, ${posting.status},
+      ${posting.agentId}::uuid, ${createdBy},
+      ${record.accountId ?? null}, ${record.senderAccountId ?? null}, ${record.recipientAccountId ?? null},
+      ${record.senderPersonId ?? null}::uuid, ${json(record.recipient)}::jsonb, ${json(record.party)}::jsonb,
+      ${record.relatedTransactionId ?? null}::uuid, ${call.bodyText})`);
+    const [row] = (
+      result as { rows: { out_replayed: boolean; out_status: number; out_body: string | null }[] }
+    ).rows;
+    if (!row && gated) throw new LedgerRefused('DrawerClosed');
+    if (!row) throw new Error('ledger: the flow call answered no row');
+    return {
+      kind: 'answered',
+      replayed: row.out_replayed,
+      answer: { status: row.out_status, bodyText: row.out_body ?? '' },
+    };
+  } catch (error) {
+    const raised = raisedByFlow(error);
+    if (!raised) throw error;
+    if (raised.code === 'LJ101') return { kind: 'stale-fees' };
+    if (raised.code === 'LJ102') return { kind: 'number-taken' };
+    if (raised.code === 'LJ103') return { kind: 'deferred' };
+    if (raised.code === 'LJ104') return { kind: 'stale-read' };
+    if (raised.code === 'LJ105') throw spec.identificationFailed ?? error;
+    const [name, field] = raised.message.split(' ') as [LedgerRefusal, string | undefined];
+    const fieldOf = field ?? (ACCOUNT_REFUSALS.has(name) ? spec.fieldOfUnnamed : undefined);
+    throw new LedgerRefused(name, fieldOf ? { field: fieldOf } : {});
+  }
+}
+
+/** The LJ100–LJ105 error of `ledger_post_flow`, found in the driver's error or Drizzle's wrapper. */
+function raisedByFlow(error: unknown): { code: string; message: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const candidate = current as Error & { code?: unknown };
+    if (typeof candidate.code === 'string' && /^LJ10[0-5]$/.test(candidate.code))
+      return { code: candidate.code, message: candidate.message };
+    current = candidate.cause;
+  }
+  return undefined;
+}

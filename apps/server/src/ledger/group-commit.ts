@@ -1,0 +1,127 @@
+import type { Db } from '../db/client.js';
+import { postgresErrorOf } from '../db/errors.js';
+import { postBatch, postInOneCall, type OneCall, type OneCallOutcome } from './one-call.js';
+import { LedgerRefused } from './results.js';
+
+/**
+ * Group commit (issue 14, item 2; docs/decisions/142-group-commit.md): the movements that arrive while a
+ * batch is in flight wait, and go together in the next one: one statement, one transaction, one commit
+ * (`ledger_post_movements`, migration 0008). No timer: a movement that finds nothing in flight goes at
+ * once, alone, through the one call of 0007, exactly as before.
+ *
+ * A batch the database refused whole (a serialization failure or a deadlock, the commit-time checks of the
+ * system accounts or of the ledger's invariants: an error the server answered, so its transaction rolled
+ * back) has written nothing and answered no one: each of its movements is then posted alone, through the
+ * one call, whose errors are each movement's own (the caller's retries, `LedgerBusy`), so that an innocent
+ * movement is never failed by another's fault. A batch whose fate is unknown (the client's timeout, a
+ * connection lost, the server shutting down: it may have committed) is never posted again: each of its
+ * movements gets the error, as one call alone would have (`LedgerUnavailable`; a key then replays).
+ */
+
+/**
+ * How many batches one process keeps in flight. One: the next batch gathers every movement that arrived
+ * during the current one, which is what makes batches large; measured against two in decision 142.
+ */
+export const BATCHES_IN_FLIGHT = 1;
+/** The most movements in one batch: a statement that stays short, and a JSON parameter that stays small. */
+export const MAX_BATCH_ITEMS = 100;
+
+/** What the batches of this process were: their sizes (a histogram), and the batches posted alone again. */
+export const groupCommitStats = {
+  batches: 0,
+  movements: 0,
+  /** Batch size → how many batches had it (a lone movement is a batch of one). */
+  sizes: new Map<number, number>(),
+  /** Batches that failed whole and whose movements were posted one by one. */
+  fallbacks: 0,
+};
+
+interface Waiting {
+  call: OneCall;
+  resolve: (outcome: OneCallOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+export class GroupCommit {
+  readonly #db: Db;
+  readonly #inFlightLimit: number;
+  readonly #maxItems: number;
+  #queue: Waiting[] = [];
+  #inFlight = 0;
+
+  constructor(db: Db, options: { inFlight?: number; maxItems?: number } = {}) {
+    this.#db = db;
+    this.#inFlightLimit = options.inFlight ?? BATCHES_IN_FLIGHT;
+    this.#maxItems = options.maxItems ?? MAX_BATCH_ITEMS;
+  }
+
+  /** Posts one movement, with the others waiting now: what `postInOneCall` answers for it alone. */
+  submit(call: OneCall): Promise<OneCallOutcome> {
+    return new Promise<OneCallOutcome>((resolve, reject) => {
+      this.#queue.push({ call, resolve, reject });
+      this.#next();
+    });
+  }
+
+  #next(): void {
+    while (this.#inFlight < this.#inFlightLimit && this.#queue.length > 0) {
+      const batch = this.#queue.splice(0, this.#maxItems);
+      this.#inFlight += 1;
+      void this.#post(batch).finally(() => {
+        this.#inFlight -= 1;
+        this.#next();
+      });
+    }
+  }
+
+  async #post(batch: Waiting[]): Promise<void> {
+    groupCommitStats.batches += 1;
+    groupCommitStats.movements += batch.length;
+    groupCommitStats.sizes.set(batch.length, (groupCommitStats.sizes.get(batch.length) ?? 0) + 1);
+    if (batch.length === 1) {
+      await this.#alone(batch[0]!);
+      return;
+    }
+    let results;
+    try {
+      results = await postBatch(
+        this.#db,
+        batch.map((waiting) => waiting.call),
+      );
+    } catch (error) {
+      if (!rolledBack(error)) {
+        // It may have committed: posting its movements again could post a movement without a key twice.
+        for (const waiting of batch) waiting.reject(error);
+        return;
+      }
+      // Nothing of the batch was written, and no one was answered: each movement alone, its errors its own.
+      groupCommitStats.fallbacks += 1;
+      await Promise.all(batch.map((waiting) => this.#alone(waiting)));
+      return;
+    }
+    results.forEach((result, index) => {
+      const waiting = batch[index]!;
+      if (result instanceof LedgerRefused) waiting.reject(result);
+      else waiting.resolve(result);
+    });
+  }
+
+  async #alone(waiting: Waiting): Promise<void> {
+    try {
+      waiting.resolve(await postInOneCall(this.#db, waiting.call));
+    } catch (error) {
+      waiting.reject(error);
+    }
+  }
+}
+
+/**
+ * Whether a batch's failure proves that nothing of it was written: the server answered the statement with an
+ * error, so its implicit transaction rolled back, other than a connection's failure (class 08) or the
+ * server's shutdown (57P01–57P03), after which a commit may have happened. An error without a SQLSTATE (a
+ * client's timeout, a socket closed, a reply that does not fit) proves nothing.
+ */
+function rolledBack(error: unknown): boolean {
+  const code = postgresErrorOf(error)?.code;
+  return code !== undefined && !code.startsWith('08') && !code.startsWith('57P0');
+}

@@ -1,0 +1,209 @@
+import {
+  accountStatementExportQuerySchema,
+  accountStatementQuerySchema,
+  accountStatementResponseSchema,
+  commissionOperationsQuerySchema,
+  commissionOperationsResponseSchema,
+  commissionQuerySchema,
+  commissionStatementResponseSchema,
+  errorBodySchema,
+  largeOperationsQuerySchema,
+  largeOperationsResponseSchema,
+  MAX_LARGE_OPERATIONS_DAYS,
+  MAX_REPORT_DAYS,
+  trialBalanceResponseSchema,
+} from '@lajan/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { requireCapability, sessionOf } from '../auth/index.js';
+import { accountStatement, accountStatementCsv, statementAccountOf } from './account-statement.js';
+import { commissionCsv, commissionOperations, commissionStatement, statementAgentOf } from './commissions.js';
+import { largeOperations, trialBalance } from './network.js';
+import { resolvePeriod } from './period.js';
+
+const csvAnswer = z.any().describe('Le fichier CSV (text/csv; charset=utf-8, avec BOM)');
+const failures = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const periodText =
+  "Période : `month=AAAA-MM`, ou `from` et `to` (jours d'Haïti, inclus) ; par défaut le mois en cours en Haïti ; au plus 366 jours.";
+const csvText =
+  "`text/csv` UTF-8 avec BOM, séparateur `;`, montants à deux décimales avec une virgule, dates en heure d'Haïti (JJ/MM/AAAA HH:MM).";
+
+/** Issue 16, items 3 and 5 (decision 148): commission statements, the network's reports, account statements. */
+export const statementRoutes: FastifyPluginAsyncZod = (app) => {
+  const now = () => app.services.clock.now();
+
+  app.get(
+    '/reports/commissions',
+    {
+      preHandler: requireCapability('reports.commissions'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Relevé de commissions d’un agent, ou revenus de frais du réseau',
+        description: `Les frais des opérations tarifées (dépôt, retrait, transfert, transfert externe, tous statuts : un transfert externe annulé garde ses frais) de la période, par type : nombre, montants, frais perçus, part de l'agent (créditée à son float) et revenu de frais (le reste). Administrateur : son agent (\`agentCode\` d'un autre agent : 404). Super administrateur : l'agent de \`agentCode\`, ou sans \`agentCode\` les totaux du réseau et chaque agent (\`byAgent\`). ${periodText}`,
+        security: [{ bearerAuth: [] }],
+        querystring: commissionQuerySchema,
+        response: { 200: commissionStatementResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const db = app.database.db;
+      const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
+      const agent = await statementAgentOf(db, sessionOf(request), request.query.agentCode);
+      return { data: await commissionStatement(db, agent, period) };
+    },
+  );
+
+  app.get(
+    '/reports/commissions/operations',
+    {
+      preHandler: requireCapability('reports.commissions'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Les opérations derrière un relevé de commissions, page par page',
+        description: `Mêmes règles et période que \`GET /reports/commissions\` ; les plus anciennes d'abord. ${periodText}`,
+        security: [{ bearerAuth: [] }],
+        querystring: commissionOperationsQuerySchema,
+        response: { 200: commissionOperationsResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const db = app.database.db;
+      const { page, per_page: perPage } = request.query;
+      const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
+      const agent = await statementAgentOf(db, sessionOf(request), request.query.agentCode);
+      const { rows, total } = await commissionOperations(db, agent, period, page, perPage);
+      return { data: rows, meta: { total, page, per_page: perPage } };
+    },
+  );
+
+  app.get(
+    '/reports/commissions/export',
+    {
+      preHandler: requireCapability('reports.commissions'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Exporter un relevé de commissions en CSV',
+        description: `Chaque opération (Numéro;Type;Statut;Agent;Date;Montant;Frais;Part de l'agent;Revenu de frais), les plus anciennes d'abord, puis une ligne de total par type et le total. ${csvText} Fichier \`commissions-<agent|reseau>-<du>-<au>.csv\`. ${periodText}`,
+        security: [{ bearerAuth: [] }],
+        querystring: commissionQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: csvAnswer, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const db = app.database.db;
+      const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
+      const agent = await statementAgentOf(db, sessionOf(request), request.query.agentCode);
+      const statement = await commissionStatement(db, agent, period);
+      const filename = `commissions-${agent ? agent.code : 'reseau'}-${period.from}-${period.to}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(commissionCsv(db, agent, statement, period)));
+    },
+  );
+
+  app.get(
+    '/reports/trial-balance',
+    {
+      preHandler: requireCapability('reports.network'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Balance générale du grand livre',
+        description:
+          'Le solde de chaque compte système (revenus de frais, transferts externes à payer, trésorerie), le total des floats des agents et celui des comptes clients, lus ensemble. Leur somme (`total`) est nulle : chaque opération écrit des écritures de somme nulle.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: trialBalanceResponseSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async () => ({ data: await trialBalance(app.database.db, now()) }),
+  );
+
+  app.get(
+    '/reports/large-operations',
+    {
+      preHandler: requireCapability('reports.network'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Opérations au-dessus du seuil de déclaration, cumulées par personne et par jour',
+        description: `Pour chaque personne (au guichet, expéditeur ou bénéficiaire, reconnue par sa pièce d'identité, ou par son nom à défaut) et chaque jour d'Haïti : ses opérations du jour additionnées, quand leur total atteint \`threshold\` HTG (par défaut 100 000 HTG, le plafond d'une opération). \`split\` : aucune opération n'atteint le seuil seule (un gros montant découpé). Les dépôts sur agent et les remboursements ne comptent pas. \`from\` et \`to\` : par défaut aujourd'hui ; au plus 31 jours. Les jours les plus récents d'abord, puis le plus gros total.`,
+        security: [{ bearerAuth: [] }],
+        querystring: largeOperationsQuerySchema,
+        response: {
+          200: largeOperationsResponseSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { page, per_page: perPage, threshold } = request.query;
+      const period = resolvePeriod(request.query, now(), MAX_LARGE_OPERATIONS_DAYS, 1);
+      const { groups, total } = await largeOperations(app.database.db, period, threshold, page, perPage);
+      return {
+        data: groups,
+        meta: { total, page, per_page: perPage, threshold, from: period.from, to: period.to },
+      };
+    },
+  );
+
+  app.get(
+    '/reports/accounts/:accountNumber/statement',
+    {
+      preHandler: requireCapability('reports.accountStatement'),
+      schema: {
+        tags: ['reports'],
+        summary: "Relevé d'un compte client",
+        description: `Solde d'ouverture, chaque mouvement de la période (les plus anciens d'abord, une page) avec le solde après lui, totaux des crédits et débits, solde de clôture. L'agent qui tient le compte (celui qui l'a ouvert) et le super administrateur ; tout autre : 404 « Compte introuvable ». ${periodText}`,
+        security: [{ bearerAuth: [] }],
+        params: z.object({ accountNumber: z.string() }),
+        querystring: accountStatementQuerySchema,
+        response: { 200: accountStatementResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const db = app.database.db;
+      const { page, per_page: perPage } = request.query;
+      const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
+      const account = await statementAccountOf(db, sessionOf(request), request.params.accountNumber);
+      const { statement, total } = await accountStatement(db, account, period, page, perPage);
+      return { data: statement, meta: { total, page, per_page: perPage } };
+    },
+  );
+
+  app.get(
+    '/reports/accounts/:accountNumber/statement/export',
+    {
+      preHandler: requireCapability('reports.accountStatement'),
+      schema: {
+        tags: ['reports'],
+        summary: "Exporter le relevé d'un compte client en CSV",
+        description: `Date;Numéro;Opération;Montant;Solde : le solde d'ouverture, chaque mouvement, le solde de clôture. ${csvText} Fichier \`releve-<compte>-<du>-<au>.csv\`. Mêmes règles d'accès que le relevé. ${periodText}`,
+        security: [{ bearerAuth: [] }],
+        params: z.object({ accountNumber: z.string() }),
+        querystring: accountStatementExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: csvAnswer, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const db = app.database.db;
+      const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
+      const account = await statementAccountOf(db, sessionOf(request), request.params.accountNumber);
+      const text = await accountStatementCsv(db, account, period, now());
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="releve-${account.accountNumber}-${period.from}-${period.to}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(text);
+    },
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { can, drawerCurrentResponseSchema, drawerTexts } from '@lajan/domain';
+import { Link } from 'react-router';
+import { useHttp } from '../../lib/http-context';
+import { useSession } from '../../lib/session-context';
+import { Alert } from '../Alert';
+
+/** `GET /drawer`: the signed-in teller's open drawer, or null (decision 149). */
+export const currentDrawerQueryKey = ['drawer', 'current'] as const;
+
+export function useCurrentDrawer(enabled = true) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: currentDrawerQueryKey,
+    queryFn: async ({ signal }) =>
+      drawerCurrentResponseSchema.shape.data.parse(await http.get<unknown>('/drawer', { signal })),
+    enabled,
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
+}
+
+/**
+ * On a cash operation's screen: while the teller's drawer is closed, says so and offers to open it
+ * (the server refuses the operation anyway, with the same words).
+ */
+export function DrawerClosedNotice() {
+  const { user } = useSession();
+  const teller = can(user, 'drawer.operate');
+  const drawer = useCurrentDrawer(teller);
+  if (!teller || !drawer.isSuccess || drawer.data !== null) return null;
+  return (
+    <Alert type="warning" title={drawerTexts.closedNotice} className="mt-3">
+      <p>{drawerTexts.closedNoticeText}</p>
+      <Link to="/drawer" className="mt-2 inline-block font-semibold underline">
+        {drawerTexts.openAction}
+      </Link>
+    </Alert>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import {
+  drawerTexts,
+  formatDateTimeFr,
+  formatHtg,
+  type DrawerCounts,
+  type DrawerTicket as Ticket,
+} from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { useCurrentDrawer } from '../../components/drawer-notice/DrawerClosedNotice';
+import { errorMessage } from '../../lib/http';
+import { useCloseDrawer, useOpenDrawer } from './api/drawer';
+import { DenominationCount } from './DenominationCount';
+import { DrawerTicket } from './DrawerTicket';
+
+/**
+ * /drawer (decision 149): the teller opens its drawer with a count by denomination; once open, the
+ * blind close (the count, without the expected amount); then the result and the closing ticket.
+ */
+export default function DrawerPage() {
+  const current = useCurrentDrawer();
+  const open = useOpenDrawer();
+  const close = useCloseDrawer();
+  const [counts, setCounts] = useState<Partial<DrawerCounts>>({});
+  const [closed, setClosed] = useState<Ticket | null>(null);
+
+  return (
+    <section className="mx-auto w-full max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold text-slate-900">{drawerTexts.pageTitle}</h1>
+      {current.isPending && <p role="status">…</p>}
+      {closed && (
+        <div className="space-y-3">
+          <Alert type={closed.needsAcknowledgement ? 'warning' : 'success'} title={drawerTexts.closedNotice}>
+            {closed.needsAcknowledgement ? drawerTexts.needsAcknowledgement : null}
+          </Alert>
+          <DrawerTicket ticket={closed} />
+        </div>
+      )}
+      {current.isSuccess && current.data === null && (
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setClosed(null);
+            open.mutate(counts, { onSuccess: () => setCounts({}) });
+          }}
+        >
+          <p className="text-slate-700">{drawerTexts.openIntro}</p>
+          <DenominationCount idPrefix="open" counts={counts} onChange={setCounts} />
+          {open.isError && <Alert type="danger">{errorMessage(open.error, drawerTexts.loadFailed)}</Alert>}
+          <Button type="submit" loading={open.isPending}>
+            {drawerTexts.openAction}
+          </Button>
+        </form>
+      )}
+      {current.isSuccess && current.data !== null && (
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            close.mutate(counts, {
+              onSuccess: (ticket) => {
+                setCounts({});
+                setClosed(ticket);
+              },
+            });
+          }}
+        >
+          <p className="text-slate-700">
+            {drawerTexts.openedSince} {formatDateTimeFr(current.data.openedAt)} · {drawerTexts.openingAmount}{' '}
+            : {formatHtg(current.data.opening)}
+          </p>
+          <p className="text-slate-700">{drawerTexts.closeIntro}</p>
+          <DenominationCount idPrefix="close" counts={counts} onChange={setCounts} />
+          {close.isError && <Alert type="danger">{errorMessage(close.error, drawerTexts.loadFailed)}</Alert>}
+          <Button type="submit" loading={close.isPending}>
+            {drawerTexts.closeAction}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { screen } from '@testing-library/react';
+import { drawerMessages, drawerTexts } from '@lajan/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDrawerSession, startApiServer, type ApiServer } from '../../test/api-server';
+import { renderApp } from '../../test/render-app';
+import { makeToken } from '../../test/tokens';
+import { agentAdmin, teller } from '../../test/users';
+
+const closedTicket = {
+  ...openDrawerSession,
+  status: 'closed',
+  closedAt: '2026-11-24T22:00:00.000Z',
+  closingCounts: { '1000': 2, '500': 1, '100': 2, '25': 1, '5': 1 },
+  counted: 2730,
+  expected: 3330,
+  difference: -600,
+  needsAcknowledgement: true,
+  fingerprint: 'a'.repeat(64),
+  totals: [{ type: 'deposit', count: 2, amount: 1700, fee: 0, agentShare: 0, cash: 1700 }],
+  fees: 100,
+  agentShare: 40,
+  threshold: 500,
+};
+
+describe('the drawer (decision 149)', () => {
+  let api: ApiServer;
+  beforeEach(async () => {
+    api = await startApiServer();
+  });
+  afterEach(() => api.close());
+
+  it('says "Caisse fermée" on a cash screen and offers to open it', async () => {
+    api.on('GET /drawer', { body: { data: null } });
+    const { user } = renderApp({
+      path: '/transaction/deposit',
+      token: makeToken(teller),
+      apiBaseUrl: api.baseUrl,
+    });
+    expect(await screen.findByText(drawerTexts.closedNotice, {}, { timeout: 5000 })).toBeVisible();
+    await user.click(screen.getByRole('link', { name: drawerTexts.openAction }));
+    expect(await screen.findByRole('heading', { name: drawerTexts.pageTitle, level: 1 })).toBeVisible();
+  });
+
+  it('opens with a count, then closes blind: the expected amount appears only in the close’s answer', async () => {
+    api.on('GET /drawer', { body: { data: null } });
+    api.on('POST /drawer/open', { status: 201, body: { data: openDrawerSession } });
+    api.on('POST /drawer/close', { body: { data: closedTicket } });
+    const { user } = renderApp({ path: '/drawer', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await user.type(await screen.findByLabelText('Billet de 1 000 HTG', {}, { timeout: 5000 }), '2');
+    expect(screen.getByTestId('count-total')).toHaveTextContent('2 000,00 HTG');
+    await user.click(screen.getByRole('button', { name: drawerTexts.openAction }));
+    expect(await screen.findByRole('button', { name: drawerTexts.closeAction })).toBeVisible();
+    expect(api.requests.find((r) => r.path.endsWith('/drawer/open'))?.body).toEqual({
+      counts: { '1000': 2 },
+    });
+    expect(screen.queryByText(drawerTexts.expected)).toBeNull();
+    await user.type(screen.getByLabelText('Billet de 1 000 HTG'), '2');
+    await user.click(screen.getByRole('button', { name: drawerTexts.closeAction }));
+    expect(await screen.findByText(drawerTexts.expected)).toBeVisible();
+    expect(screen.getByText('−600,00 HTG (manquant)', { exact: false })).toBeVisible();
+    expect(screen.getByTestId('fingerprint')).toHaveTextContent('a'.repeat(64));
+    expect(screen.getByRole('button', { name: drawerTexts.verify })).toBeVisible();
+  });
+
+  it('lets the administrator acknowledge a difference above the threshold', async () => {
+    let acknowledged = false;
+    api.on('GET /drawer/sessions', () => ({
+      body: {
+        data: [
+          {
+            ...closedTicket,
+            acknowledgedBy: acknowledged ? 'admin.pap01' : null,
+            acknowledgedAt: acknowledged ? '2026-11-24T23:00:00.000Z' : null,
+            totals: undefined,
+            fees: undefined,
+            agentShare: undefined,
+            threshold: undefined,
+          },
+        ].map(({ totals: _t, fees: _f, agentShare: _a, threshold: _h, ...session }) => session),
+      },
+    }));
+    api.on(`POST /drawer/sessions/${closedTicket.id}/acknowledge`, () => {
+      acknowledged = true;
+      return {
+        body: {
+          data: {
+            ...closedTicket,
+            acknowledgedBy: 'admin.pap01',
+            acknowledgedAt: '2026-11-24T23:00:00.000Z',
+          },
+        },
+      };
+    });
+    const { user } = renderApp({ path: '/drawers', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    await user.click(
+      await screen.findByRole('button', { name: drawerTexts.acknowledgeAction }, { timeout: 5000 }),
+    );
+    expect(
+      await screen.findByText(`${drawerTexts.acknowledgedBy} admin.pap01`, { exact: false }),
+    ).toBeVisible();
+    expect(drawerMessages.drawerClosed).toMatch(/^Ouvrez votre caisse/);
+  });
+});

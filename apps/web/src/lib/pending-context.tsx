@@ -1,0 +1,153 @@
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  IDEMPOTENCY_HEADER,
+  pendingOperationMessages,
+  type OperationFate,
+  type Transaction,
+} from '@lajan/domain';
+import type { Connectivity } from './connectivity';
+import { HttpError, isHttpError, type HttpClient } from './http';
+import { useHttp } from './http-context';
+import { hasNoAnswer, type PendingOperation, type PendingStore } from './pending-operations';
+import { useSession } from './session-context';
+
+interface PendingContextValue {
+  store: PendingStore;
+  connectivity: Connectivity;
+}
+
+const PendingContext = createContext<PendingContextValue | null>(null);
+
+/** The held operations and the server's reachability, for every screen (decision 147). */
+export function PendingProvider({
+  store,
+  connectivity,
+  children,
+}: PendingContextValue & { children: ReactNode }) {
+  const value = useMemo(() => ({ store, connectivity }), [store, connectivity]);
+  return <PendingContext.Provider value={value}>{children}</PendingContext.Provider>;
+}
+
+function usePendingContext(): PendingContextValue {
+  const value = useContext(PendingContext);
+  if (!value) throw new Error('PendingProvider manquant');
+  return value;
+}
+
+/** False as soon as the browser is offline or a call got no answer; true again at the next answer. */
+export function useOnline(): boolean {
+  const { connectivity } = usePendingContext();
+  return useSyncExternalStore(connectivity.subscribe, () => connectivity.getSnapshot().online);
+}
+
+/** The operations the signed-in user confirmed that have no answer yet; another user's are never shown. */
+export function usePendingOperations(): PendingOperation[] {
+  const { store } = usePendingContext();
+  const { user } = useSession();
+  const all = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useMemo(() => (user ? all.filter((operation) => operation.userId === user.id) : []), [all, user]);
+}
+
+/** What became of a held operation once the teller acted on it. */
+export type PendingOutcome =
+  | { kind: 'posted'; transaction: Transaction }
+  | { kind: 'abandoned' }
+  | { kind: 'unknown' }
+  | { kind: 'unreachable' }
+  | { kind: 'refused'; message: string };
+
+/** The code of the failure a confirmation answers when it is held without an answer. */
+export const HELD_CODE = 'OPERATION_HELD';
+
+/** A confirmation kept for later: the server did not answer, or is known to be unreachable. */
+export function heldError(): HttpError {
+  const message = pendingOperationMessages.heldWhileOffline;
+  return new HttpError({ status: 0, code: HELD_CODE, message, serverMessage: message });
+}
+
+function outcomeOfFate(fate: OperationFate): PendingOutcome {
+  return fate.state === 'posted' ? { kind: 'posted', transaction: fate.transaction } : { kind: 'abandoned' };
+}
+
+function keyPath(key: string): string {
+  return `/transactions/by-idempotency-key/${encodeURIComponent(key)}`;
+}
+
+export function pendingActions(http: HttpClient, store: PendingStore, connectivity: Connectivity) {
+  /** Held before sent: the operation is in IndexedDB before its request leaves; released once answered. */
+  async function send<T>(operation: PendingOperation, post: () => Promise<T>): Promise<T> {
+    await store.hold(operation);
+    // The browser itself says it is offline: nothing could leave. (A server only known to be down is
+    // tried again: the teller pressed Enregistrer, and the same key can never post twice.)
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      connectivity.report(false);
+      throw heldError();
+    }
+    try {
+      const answer = await post();
+      await store.release(operation.key);
+      return answer;
+    } catch (error) {
+      // A refusal is an answer: nothing was posted, the form says why. No answer: it stays held.
+      if (!hasNoAnswer(error)) await store.release(operation.key);
+      throw error;
+    }
+  }
+
+  async function settle(
+    operation: PendingOperation,
+    call: () => Promise<PendingOutcome>,
+  ): Promise<PendingOutcome> {
+    try {
+      const outcome = await call();
+      if (outcome.kind === 'posted' || outcome.kind === 'abandoned' || outcome.kind === 'refused')
+        await store.release(operation.key);
+      return outcome;
+    } catch (error) {
+      if (hasNoAnswer(error)) return { kind: 'unreachable' };
+      throw error;
+    }
+  }
+
+  return {
+    send,
+    /** Renvoyer: the same request with the same key; the server posts it at most once. */
+    resend: (operation: PendingOperation) =>
+      settle(operation, async () => {
+        try {
+          const transaction = await http.post<Transaction>(operation.path, operation.body, {
+            headers: { [IDEMPOTENCY_HEADER]: operation.key },
+            redirectOnForbidden: false,
+          });
+          return { kind: 'posted', transaction };
+        } catch (error) {
+          if (isHttpError(error) && !hasNoAnswer(error) && !error.handled)
+            return { kind: 'refused', message: error.message };
+          throw error;
+        }
+      }),
+    /** Vérifier: asks the server what became of the key. */
+    check: (operation: PendingOperation) =>
+      settle(operation, async () => {
+        try {
+          return outcomeOfFate(await http.get<OperationFate>(keyPath(operation.key)));
+        } catch (error) {
+          if (isHttpError(error) && error.status === 404) return { kind: 'unknown' };
+          throw error;
+        }
+      }),
+    /** Abandonner: voids the key on the server; an operation already posted is answered with its receipt. */
+    abandon: (operation: PendingOperation) =>
+      settle(operation, async () =>
+        outcomeOfFate(await http.post<OperationFate>(`${keyPath(operation.key)}/void`)),
+      ),
+  };
+}
+
+export type PendingActions = ReturnType<typeof pendingActions>;
+
+export function usePendingActions(): PendingActions {
+  const http = useHttp();
+  const { store, connectivity } = usePendingContext();
+  return useMemo(() => pendingActions(http, store, connectivity), [http, store, connectivity]);
+}

@@ -1,0 +1,64 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * The query keys of every cached read that shows money, in one module (decision 146): the screens that
+ * read them and the operations that move money take them from here, so that a key renamed on one side
+ * cannot leave an operation refreshing nothing.
+ */
+export const moneyQueryKeys = {
+  /** `GET /transactions/history` pages (the history page, the dashboard's latest rows). */
+  history: ['transactions', 'history'] as const,
+  historyPage: (page: number, perPage: number, type: string, q: string) =>
+    ['transactions', 'history', page, perPage, type, q] as const,
+  /** `GET /reports/balance-series`: the dashboard's figures (agent float, network float, treasury). */
+  balanceSeries: ['reports', 'balance-series'] as const,
+  balanceSeriesOf: (period: string) => ['reports', 'balance-series', period] as const,
+  /** `GET /accounts/self`: the float account of the signed-in person's agent ("Mon Compte"). */
+  selfAccount: ['accounts', 'self'] as const,
+  /** `POST /accounts/search` results: customers' accounts with their balances. */
+  accountSearch: ['accounts', 'search'] as const,
+  accountSearchOf: (number: string) => ['accounts', 'search', number] as const,
+  /** `GET /agents` and `GET /agents/{code}`: the agents with their float balances. */
+  agents: ['agents'] as const,
+  agentList: (params: object) => ['agents', 'list', params] as const,
+  agentDetail: (code: string) => ['agents', 'detail', code] as const,
+  /** `GET /audit` pages (an unlock is written there). */
+  audit: ['audit'] as const,
+  auditPage: (filters: object) => ['audit', filters] as const,
+};
+
+/**
+ * What a money operation can change on a screen, by name. A flow declares the ones it touches
+ * (`features/transactions/flows.ts`; a cancellation in `components/history`).
+ */
+export const moneyViews = {
+  /** The agent's own float account ("Mon Compte"). */
+  float: [moneyQueryKeys.selfAccount],
+  /** The dashboard's balance figures and chart. */
+  dashboard: [moneyQueryKeys.balanceSeries],
+  /** Every history page, the dashboard's latest rows included. */
+  history: [moneyQueryKeys.history],
+  /** Customers' accounts and their balances. */
+  accounts: [moneyQueryKeys.accountSearch],
+  /** The agents' floats (the super administrator's list and an agent's page). */
+  agents: [moneyQueryKeys.agents],
+  /** The audit trail. */
+  audit: [moneyQueryKeys.audit],
+} satisfies Record<string, readonly QueryKey[]>;
+
+export type MoneyView = keyof typeof moneyViews;
+
+/**
+ * After money moved: the screens on view read their figures again at once; the cached reads of screens
+ * not on view are dropped, so that the next screen shows its own "Chargement…" and then the new money,
+ * never the old figure for a round trip. Nothing else is touched (the fee schedule, the persons, the
+ * session stay cached). Not awaited: the toast and the way back do not wait for the refetches.
+ */
+export function refreshMoneyViews(queryClient: QueryClient, views: readonly MoneyView[]): void {
+  for (const view of new Set(views)) {
+    for (const queryKey of moneyViews[view]) {
+      queryClient.removeQueries({ queryKey, type: 'inactive' });
+      void queryClient.invalidateQueries({ queryKey, refetchType: 'active' });
+    }
+  }
+}

@@ -1,0 +1,267 @@
+// `npm run bench:web` (issue 15, decision 145): what the web app costs a teller on a slow link.
+// Builds (web and server), starts the built server on a fresh database, and prints for `/login` and the
+// signed-in dashboard:
+// - the bytes transferred from a cold cache in Chromium (CDP `Network.loadingFinished` encodedDataLength:
+//   what came over the wire, headers included), by kind (JS, CSS, total) and the number of requests;
+// - Lighthouse's mobile performance score (its default: a mid-range phone, simulated slow 4G), median of
+//   BENCH_WEB_RUNS runs (3), with LCP, TBT and CLS of the median run;
+// - for `/login`, the first paint and the moment its form shows on a 400 kbit/s link with 300 ms of latency
+//   (CDP `Network.emulateNetworkConditions`), median of the same number of runs.
+// Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+// and Chromium at /usr/bin/chromium (CHROMIUM_PATH). BENCH_BUILD=0 reuses the existing builds.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import pg from 'pg';
+import { chromium } from 'playwright';
+import { freePort } from './free-port.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const SUPERADMIN_PASSWORD = 'Banc-Web-2026!';
+const SLOW_LINK = {
+  offline: false,
+  latency: 300,
+  downloadThroughput: 400_000 / 8,
+  uploadThroughput: 400_000 / 8,
+};
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const log = (message) => console.error(`[bench:web] ${message}`);
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function withDatabase(url, database) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function waitForHealth(base, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`le serveur ne répond pas sur ${base}`);
+}
+
+async function post(base, path, token, body) {
+  const response = await fetch(`${base}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json().catch(() => undefined) };
+}
+
+/** The super administrator, past the first password change: a token the dashboard accepts. */
+async function superadminToken(base) {
+  const first = await post(base, '/auth/login', undefined, {
+    username: 'superadmin',
+    password: SUPERADMIN_PASSWORD,
+  });
+  if (first.status !== 200) throw new Error(`connexion : ${first.status}`);
+  const changed = await post(base, '/users/update-password', first.body.data.access_token, {
+    current_password: SUPERADMIN_PASSWORD,
+    password: `${SUPERADMIN_PASSWORD}x`,
+    password_confirmation: `${SUPERADMIN_PASSWORD}x`,
+  });
+  if (changed.status !== 200) throw new Error(`changement de mot de passe : ${changed.status}`);
+  return changed.body.data.access_token;
+}
+
+const PAGES = [
+  { name: '/login', path: '/login', signedIn: false, ready: 'button[type=submit]' },
+  { name: 'tableau de bord (connecté)', path: '/', signedIn: true, ready: 'h1' },
+];
+
+/** Bytes over the wire by kind, from a cold cache (a fresh browser context). */
+async function transferred(browser, base, page, token, link) {
+  const context = await browser.newContext();
+  if (page.signedIn)
+    await context.addInitScript((value) => localStorage.setItem('access_token', value), token);
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (link) await cdp.send('Network.emulateNetworkConditions', link);
+  const responses = new Map();
+  const totals = { js: 0, jsBodies: 0, css: 0, all: 0, requests: 0 };
+  // At `responseReceived` the bytes received are the headers; what `loadingFinished` adds is the body.
+  cdp.on('Network.responseReceived', (event) =>
+    responses.set(event.requestId, { type: event.type, headers: event.response.encodedDataLength }),
+  );
+  cdp.on('Network.loadingFinished', (event) => {
+    const response = responses.get(event.requestId);
+    totals.requests += 1;
+    totals.all += event.encodedDataLength;
+    if (response?.type === 'Script') {
+      totals.js += event.encodedDataLength;
+      totals.jsBodies += event.encodedDataLength - response.headers;
+    }
+    if (response?.type === 'Stylesheet') totals.css += event.encodedDataLength;
+  });
+  await tab.goto(`${base}${page.path}`, { waitUntil: 'load', timeout: 120_000 });
+  await tab.waitForSelector(page.ready, { timeout: 120_000 });
+  const readyAt = await tab.evaluate(() => performance.now());
+  await tab.waitForLoadState('networkidle', { timeout: 120_000 });
+  const paints = await tab.evaluate(() =>
+    Object.fromEntries(performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime])),
+  );
+  await context.close();
+  return { ...totals, firstPaint: paints['first-paint'], fcp: paints['first-contentful-paint'], readyAt };
+}
+
+/** Lighthouse (mobile, performance only) on a Chromium it launches; the token, when signed in, in localStorage. */
+async function lighthouseRun(base, page, token) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  try {
+    if (page.signedIn) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const context = browser.contexts()[0];
+      const tab = await context.newPage();
+      await tab.goto(`${base}/403`);
+      await tab.evaluate((value) => localStorage.setItem('access_token', value), token);
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('Network.clearBrowserCache');
+      await tab.close();
+      await browser.close();
+    }
+    const result = await lighthouse(`${base}${page.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Signed in: keep localStorage (the token); the cache was emptied above.
+      disableStorageReset: page.signedIn,
+    });
+    const audits = result.lhr.audits;
+    return {
+      score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
+      lcp: audits['largest-contentful-paint'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      finalUrl: result.lhr.finalDisplayedUrl,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main() {
+  if (process.env.BENCH_BUILD !== '0') {
+    log('construction (npm run build)…');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const database = `lajan_bench_web_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'lajan-bench-web-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: withDatabase(adminUrl, database),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: dataDir,
+      SUPERADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(base);
+    const token = await superadminToken(base);
+    const browser = await chromium.launch({ executablePath: chromePath });
+    const rows = [];
+    try {
+      for (const page of PAGES) {
+        log(`${page.name} : octets transférés…`);
+        const bytes = await transferred(browser, base, page, token);
+        const slow = [];
+        if (!page.signedIn) {
+          for (let run = 0; run < RUNS; run += 1) {
+            log(`${page.name} : lien lent ${run + 1}/${RUNS}…`);
+            slow.push(await transferred(browser, base, page, token, SLOW_LINK));
+          }
+        }
+        const lighthouseRuns = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          log(`${page.name} : Lighthouse ${run + 1}/${RUNS}…`);
+          lighthouseRuns.push(await lighthouseRun(base, page, token));
+        }
+        const byScore = [...lighthouseRuns].sort((a, b) => a.score - b.score);
+        rows.push({ page, bytes, slow, lighthouse: byScore[Math.floor(byScore.length / 2)], lighthouseRuns });
+      }
+    } finally {
+      await browser.close();
+    }
+    print(rows);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function print(rows) {
+  console.log(
+    `\nbench:web, ${new Date().toISOString().slice(0, 10)}, Chromium ${chromePath}, ${RUNS} runs\n`,
+  );
+  console.log(
+    '| Page | JS (bodies) | JS (with headers) | CSS | Total | Requests | Lighthouse (mobile) | LCP | TBT | CLS | Scores of the runs |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const { page, bytes, lighthouse: lh, lighthouseRuns } of rows) {
+    console.log(
+      `| ${page.name} | ${kb(bytes.jsBodies)} | ${kb(bytes.js)} | ${kb(bytes.css)} | ${kb(bytes.all)} | ${bytes.requests} | ${lh.score} | ` +
+        `${(lh.lcp / 1000).toFixed(2)} s | ${Math.round(lh.tbt)} ms | ${lh.cls.toFixed(3)} | ` +
+        `${lighthouseRuns.map((run) => run.score).join(', ')} |`,
+    );
+  }
+  const login = rows.find((row) => row.slow.length > 0);
+  if (login) {
+    const ms = (values) => `${(median(values) / 1000).toFixed(2)} s`;
+    console.log('\n/login on 400 kbit/s, 300 ms latency (cold cache, median):');
+    console.log(`| First paint | First contentful paint | Sign-in form shown | Runs (first paint) |`);
+    console.log('|---:|---:|---:|---|');
+    console.log(
+      `| ${ms(login.slow.map((run) => run.firstPaint))} | ${ms(login.slow.map((run) => run.fcp))} | ` +
+        `${ms(login.slow.map((run) => run.readyAt))} | ` +
+        `${login.slow.map((run) => `${(run.firstPaint / 1000).toFixed(2)} s`).join(', ')} |`,
+    );
+  }
+  const aims = rows.map(
+    ({ page, bytes, lighthouse: lh }) =>
+      `${page.name}: JS ${kb(bytes.jsBodies)} (${kb(bytes.js)} with headers), Lighthouse ${lh.score}`,
+  );
+  console.log(`\nAims: /login JS ≤ 120 KB, Lighthouse ≥ 95 on both, first paint < 4 s. ${aims.join('; ')}`);
+}
+
+await main();

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { isIsoDate } from './dates.js';
+
+/**
+ * The teller's cash drawer (DESIGN §4, decision 149): paper money, outside the ledger. A session is
+ * opened with a count by denomination and closed with a blind count; its expected amount comes from
+ * the session's cash movements in the ledger.
+ */
+
+/**
+ * The denominations counted, largest first, in centimes (HTG banknotes and coins). The one list of the
+ * drawer: change it here and the forms, the API and the ticket follow. `key` is how the API names it.
+ */
+export const drawerDenominations = [
+  { key: '1000', centimes: 1000_00, label: 'Billet de 1 000 HTG' },
+  { key: '500', centimes: 500_00, label: 'Billet de 500 HTG' },
+  { key: '250', centimes: 250_00, label: 'Billet de 250 HTG' },
+  { key: '100', centimes: 100_00, label: 'Billet de 100 HTG' },
+  { key: '50', centimes: 50_00, label: 'Billet de 50 HTG' },
+  { key: '25', centimes: 25_00, label: 'Billet de 25 HTG' },
+  { key: '20', centimes: 20_00, label: 'Billet de 20 HTG' },
+  { key: '10', centimes: 10_00, label: 'Billet de 10 HTG' },
+  { key: '5', centimes: 5_00, label: 'Pièce de 5 gourdes' },
+  { key: '1', centimes: 1_00, label: 'Pièce de 1 gourde' },
+  { key: '0.50', centimes: 50, label: 'Pièce de 50 centimes' },
+] as const;
+
+export type DrawerDenominationKey = (typeof drawerDenominations)[number]['key'];
+export type DrawerCounts = Record<DrawerDenominationKey, number>;
+
+/** Above this difference (either sign), a close waits for the agent administrator's acknowledgement. */
+export const DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG = 500;
+
+/** The most pieces of one denomination a count takes (a typo of several digits is refused). */
+export const MAX_DRAWER_PIECES = 100_000;
+
+export const drawerMessages = {
+  /** A cash operation without an open drawer (ledger refusal `DrawerClosed`). */
+  drawerClosed: 'Ouvrez votre caisse avant toute opération en espèces.',
+  alreadyOpen: 'Votre caisse est déjà ouverte.',
+  noOpenDrawer: 'Aucune caisse ouverte : ouvrez votre caisse d’abord.',
+  notFound: 'Session de caisse introuvable.',
+  notClosed: 'Cette caisse n’est pas encore fermée.',
+  acknowledgementNotNeeded: 'Cet écart ne demande pas de validation.',
+  alreadyAcknowledged: 'Cet écart a déjà été validé.',
+  countInvalid: 'Entrez un nombre entier de pièces ou de billets, 0 ou plus',
+  countTooLarge: 'Au plus 100 000 pièces ou billets',
+  dateInvalid: 'Date invalide (AAAA-MM-JJ)',
+  opened: 'Caisse ouverte',
+  closed: 'Caisse fermée',
+  acknowledged: 'Écart validé',
+  fingerprintValid: 'Empreinte vérifiée : les écritures de la session n’ont pas changé.',
+  fingerprintInvalid:
+    'Empreinte différente : une écriture de cette session ou de la précédente a changé depuis la clôture.',
+} as const;
+
+const pieceCountSchema = z
+  .number({ error: drawerMessages.countInvalid })
+  .int(drawerMessages.countInvalid)
+  .min(0, drawerMessages.countInvalid)
+  .max(MAX_DRAWER_PIECES, drawerMessages.countTooLarge);
+
+/** A count by denomination: every denomination of the list, a whole number of pieces each (missing: 0). */
+export const drawerCountsSchema = z.strictObject(
+  Object.fromEntries(drawerDenominations.map((d) => [d.key, pieceCountSchema.default(0)])) as Record<
+    DrawerDenominationKey,
+    z.ZodDefault<typeof pieceCountSchema>
+  >,
+);
+
+/** `POST /drawer/open` and `POST /drawer/close`: the count. */
+export const drawerCountInputSchema = z.strictObject({ counts: drawerCountsSchema });
+export type DrawerCountInput = z.input<typeof drawerCountInputSchema>;
+
+/** The total of a count, in centimes. */
+export function drawerTotalCentimes(counts: Partial<Record<string, number>>): number {
+  return drawerDenominations.reduce((sum, d) => sum + d.centimes * (counts[d.key] ?? 0), 0);
+}
+
+/** `GET /drawer/sessions?date=`: a day in Haiti, today by default. */
+export const drawerSessionsQuerySchema = z.object({
+  date: z
+    .string()
+    .refine((value) => isIsoDate(value), drawerMessages.dateInvalid)
+    .optional(),
+});
+
+/** The cash types of a session's totals (the ticket's lines), with their direction in the drawer. */
+export const drawerMovementKinds = {
+  deposit: { label: 'Dépôts', direction: 1 },
+  external_transfer: { label: 'Transferts envoyés en espèces', direction: 1 },
+  withdrawal: { label: 'Retraits', direction: -1 },
+  external_payout: { label: 'Transferts payés', direction: -1 },
+  external_refund: { label: 'Remboursements en espèces', direction: -1 },
+} as const;
+export type DrawerMovementKind = keyof typeof drawerMovementKinds;
+
+const htg = z.number();
+const countsAnswer = z.record(z.string(), z.number().int());
+
+/** One line of a session's totals: how many, the amount, the fees collected and the agent's share. */
+export const drawerTotalSchema = z.object({
+  type: z.enum(Object.keys(drawerMovementKinds) as [DrawerMovementKind, ...DrawerMovementKind[]]),
+  count: z.number().int(),
+  amount: htg,
+  fee: htg,
+  agentShare: htg,
+  /** What it changed in the drawer: + in, − out (amount and, in cash, the fee). */
+  cash: htg,
+});
+export type DrawerTotal = z.infer<typeof drawerTotalSchema>;
+
+/**
+ * A drawer session as the API answers it. While it is open, `expected`, `counted` and `difference` are
+ * null whoever asks: the close is blind (the count is typed without knowing what is expected).
+ */
+export const drawerSessionSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['open', 'closed']),
+  teller: z.object({ id: z.uuid(), username: z.string(), name: z.string() }),
+  agent: z.object({ code: z.string(), name: z.string() }),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+  openingCounts: countsAnswer,
+  opening: htg,
+  closingCounts: countsAnswer.nullable(),
+  counted: htg.nullable(),
+  expected: htg.nullable(),
+  /** counted − expected: positive when the drawer holds more than expected. */
+  difference: htg.nullable(),
+  needsAcknowledgement: z.boolean(),
+  acknowledgedAt: z.string().nullable(),
+  acknowledgedBy: z.string().nullable(),
+  fingerprint: z.string().nullable(),
+  previousFingerprint: z.string().nullable(),
+});
+export type DrawerSession = z.infer<typeof drawerSessionSchema>;
+
+/** A closed session with its ticket's lines. */
+export const drawerTicketSchema = drawerSessionSchema.extend({
+  totals: z.array(drawerTotalSchema),
+  fees: htg,
+  agentShare: htg,
+  /** The acknowledgement threshold in force when this was answered. */
+  threshold: htg,
+});
+export type DrawerTicket = z.infer<typeof drawerTicketSchema>;
+
+export const drawerSessionResponseSchema = z.object({ data: drawerSessionSchema });
+export const drawerCurrentResponseSchema = z.object({ data: drawerSessionSchema.nullable() });
+export const drawerTicketResponseSchema = z.object({ data: drawerTicketSchema });
+export const drawerSessionsResponseSchema = z.object({ data: z.array(drawerSessionSchema) });
+export const drawerVerificationResponseSchema = z.object({
+  data: z.object({
+    valid: z.boolean(),
+    fingerprint: z.string(),
+    recomputed: z.string(),
+    message: z.string(),
+  }),
+});
+export type DrawerVerification = z.infer<typeof drawerVerificationResponseSchema>['data'];
+
+/** The drawer's screens (decision 149). */
+export const drawerTexts = {
+  pageTitle: 'Ma caisse',
+  adminTitle: 'Caisses des caissiers',
+  ticketTitle: 'Ticket de caisse',
+  closedNotice: 'Caisse fermée',
+  closedNoticeText:
+    'Les opérations en espèces demandent une caisse ouverte. Comptez vos espèces pour l’ouvrir.',
+  openAction: 'Ouvrir ma caisse',
+  openIntro: 'Comptez les billets et les pièces du fonds de caisse, coupure par coupure.',
+  closeIntro:
+    'Comptez les billets et les pièces de la caisse, coupure par coupure. Le montant attendu s’affichera après votre comptage.',
+  closeAction: 'Fermer la caisse',
+  openedSince: 'Caisse ouverte depuis',
+  openingAmount: 'Fonds de caisse',
+  countTotal: 'Total compté',
+  expected: 'Attendu',
+  counted: 'Compté',
+  difference: 'Écart',
+  surplus: 'excédent',
+  shortage: 'manquant',
+  noDifference: 'aucun écart',
+  needsAcknowledgement: 'Écart au-delà du seuil : à valider par l’administrateur',
+  acknowledgedBy: 'Écart validé par',
+  acknowledgeAction: 'Valider l’écart',
+  print: 'Imprimer le ticket',
+  verify: 'Vérifier',
+  fingerprint: 'Empreinte',
+  totals: 'Opérations de la session',
+  fees: 'Frais encaissés',
+  agentShare: 'Part de l’agent',
+  denomination: 'Coupure',
+  pieces: 'Nombre',
+  date: 'Date',
+  teller: 'Caissier',
+  agent: 'Agent',
+  status: 'État',
+  statusOpen: 'Ouverte',
+  statusClosed: 'Fermée',
+  openedAt: 'Ouverte le',
+  closedAt: 'Fermée le',
+  viewTicket: 'Voir le ticket',
+  none: 'Aucune caisse ce jour-là.',
+  openingCounts: 'Comptage à l’ouverture',
+  closingCounts: 'Comptage à la clôture',
+  loadFailed: 'Échec du chargement de la caisse',
+} as const;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { agentRoles, roles, signInMessages, type LoginInput, type SessionUser } from './sign-in.js';
+
+// The server's schemas of what `sign-in.ts` checks by hand for the sign-in page (decision 145): the
+// API validates with them and describes them in its OpenAPI file.
+
+/** The `user` claim of the access token and the answer of `GET /auth/user` (DESIGN §6). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  isSuperAdmin: z.boolean(),
+  passwordUpdatedAt: z.string().nullable(),
+  agent: z.object({ code: z.string(), name: z.string(), role: z.enum(agentRoles) }).nullable(),
+}) satisfies z.ZodType<SessionUser>;
+
+export const loginInputSchema = z.object({
+  username: z
+    .string({ error: signInMessages.usernameRequired })
+    .trim()
+    .min(1, signInMessages.usernameRequired),
+  password: z.string({ error: signInMessages.passwordRequired }).min(1, signInMessages.passwordRequired),
+}) satisfies z.ZodType<LoginInput>;
+
+/** `POST /auth/login` → 200 (contract-foundation). */
+export const loginResponseSchema = z.object({
+  data: z.object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    /** Seconds: the token's life, `SESSION_IDLE_MINUTES` (30 minutes by default). */
+    expires_in: z.number().int(),
+    user: sessionUserSchema,
+  }),
+});
+
+/** `GET /auth/user` → 200. */
+export const currentUserResponseSchema = z.object({ data: z.object({ user: sessionUserSchema }) });

@@ -1,0 +1,378 @@
+import { z } from 'zod';
+import { CURRENCY } from './accounts.js';
+import { isIsoDate } from './dates.js';
+import { hasAtMostTwoDecimals, MAX_OPERATION_HTG } from './money.js';
+import { listMetaSchema, paginationQuerySchema } from './pagination.js';
+import { feeTypeSchema, transactionStatusSchema, transactionTypeSchema } from './transactions/types.js';
+
+/*
+ * Issue 16, items 3 and 5 (decision 148): the commission statement, the network's reports (trial
+ * balance, fee income by agent, large operations) and a customer account's statement.
+ */
+
+export const statementMessages = {
+  month: 'Mois invalide (AAAA-MM)',
+  date: 'Date invalide (AAAA-MM-JJ)',
+  monthOrDates: 'Indiquez un mois ou des dates, pas les deux',
+  order: 'La date de début doit précéder la date de fin',
+  span: (days: number) => `La période ne peut pas dépasser ${days} jours`,
+  threshold: 'Seuil invalide',
+  agentCode: "Code d'agent invalide",
+  exportFailed: "Échec de l'export",
+  loadFailed: 'Impossible de charger le rapport',
+} as const;
+
+/** The longest period a report reads (a year and a day: a leap year's whole). */
+export const MAX_REPORT_DAYS = 366;
+/** The large operations' report reads a month at most: it adds up every person's day. */
+export const MAX_LARGE_OPERATIONS_DAYS = 31;
+
+/**
+ * The regulator's reporting threshold by default (decision 148): the cap on one mobile-money operation
+ * (DESIGN §4b). A person who moves that much in a day in smaller pieces is what the report looks for.
+ * The caller may ask for another with `?threshold=`.
+ */
+export const DEFAULT_LARGE_OPERATION_THRESHOLD_HTG = MAX_OPERATION_HTG;
+
+const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
+/** A report's day: a real date, within the years a report can hold (a year past 9999 is no timestamp). */
+const isoDate = z.preprocess(
+  blankIsAbsent,
+  z
+    .string()
+    .refine((day) => isIsoDate(day) && day >= '2000-01-01' && day <= '2099-12-31', statementMessages.date)
+    .optional(),
+);
+
+/**
+ * A report's period: `month=YYYY-MM`, or `from` and `to` (Haiti's calendar days, both included);
+ * nothing: the current month in Haiti. `from` alone runs to today, `to` alone from its month's first day.
+ */
+export const reportPeriodQueryShape = {
+  month: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, statementMessages.month)
+      .optional(),
+  ),
+  from: isoDate,
+  to: isoDate,
+};
+
+/** Where a period's two dates are checked: order and span (the server resolves the defaults). */
+export function periodIssues(from: string, to: string, maxDays: number): string | undefined {
+  if (from > to) return statementMessages.order;
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (days > maxDays) return statementMessages.span(maxDays);
+  return undefined;
+}
+
+/** `2026-11` → first and last day of that month. */
+export function monthBounds(month: string): { from: string; to: string } {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+export const reportPeriodSchema = z.object({
+  /** First day, `YYYY-MM-DD`, in Haiti. */
+  from: z.string(),
+  /** Last day, included. */
+  to: z.string(),
+});
+export type ReportPeriod = z.infer<typeof reportPeriodSchema>;
+
+// ---- Commission statement -------------------------------------------------------------------------
+
+export const commissionQuerySchema = z.object({
+  ...reportPeriodQueryShape,
+  /** The agent; an administrator's own by default; absent for the super administrator: the network. */
+  agentCode: z.preprocess(
+    blankIsAbsent,
+    z.string().trim().min(1).max(40, statementMessages.agentCode).optional(),
+  ),
+});
+export type CommissionQuery = z.input<typeof commissionQuerySchema>;
+
+export const commissionOperationsQuerySchema = commissionQuerySchema.extend(paginationQuerySchema.shape);
+export type CommissionOperationsQuery = z.input<typeof commissionOperationsQuerySchema>;
+
+const feeFiguresShape = {
+  /** Operations of the line. */
+  count: z.number().int(),
+  /** Amounts moved, HTG. */
+  amount: z.number(),
+  /** Fees collected (agent share + fee income), HTG. */
+  fee: z.number(),
+  /** The agent's share, credited to its float. */
+  agentShare: z.number(),
+  /** The network's fee income: fee − agent share. */
+  feeIncome: z.number(),
+};
+
+export const commissionLineSchema = z.object({ type: feeTypeSchema, label: z.string(), ...feeFiguresShape });
+export type CommissionLine = z.infer<typeof commissionLineSchema>;
+
+export const commissionTotalsSchema = z.object(feeFiguresShape);
+export type CommissionTotals = z.infer<typeof commissionTotalsSchema>;
+
+export const reportAgentSchema = z.object({ code: z.string(), name: z.string() });
+
+export const agentFeeIncomeSchema = z.object({ agent: reportAgentSchema, ...feeFiguresShape });
+export type AgentFeeIncome = z.infer<typeof agentFeeIncomeSchema>;
+
+export const commissionStatementSchema = z.object({
+  period: reportPeriodSchema,
+  currency: z.literal(CURRENCY),
+  /** The agent of the statement; null: the network's totals (super administrator). */
+  agent: reportAgentSchema.nullable(),
+  /** One line per fee type, in the fee table's order, lines without operations included. */
+  byType: z.array(commissionLineSchema),
+  totals: commissionTotalsSchema,
+  /** The network's statement only: each agent's fees (agents without operations left out). */
+  byAgent: z.array(agentFeeIncomeSchema),
+});
+export type CommissionStatement = z.infer<typeof commissionStatementSchema>;
+export const commissionStatementResponseSchema = z.object({ data: commissionStatementSchema });
+
+export const commissionOperationSchema = z.object({
+  transactionNumber: z.string(),
+  type: feeTypeSchema,
+  status: transactionStatusSchema,
+  amount: z.number(),
+  fee: z.number(),
+  agentShare: z.number(),
+  feeIncome: z.number(),
+  agent: reportAgentSchema,
+  createdAt: z.string(),
+});
+export type CommissionOperation = z.infer<typeof commissionOperationSchema>;
+export const commissionOperationsResponseSchema = z.object({
+  data: z.array(commissionOperationSchema),
+  meta: listMetaSchema,
+});
+
+export const commissionCsvHeaders = [
+  'Numéro',
+  'Type',
+  'Statut',
+  'Agent',
+  'Date',
+  'Montant',
+  'Frais',
+  "Part de l'agent",
+  'Revenu de frais',
+] as const;
+
+// ---- Trial balance ---------------------------------------------------------------------------------
+
+export const trialBalanceKeys = ['fee_income', 'payout', 'treasury', 'floats', 'customers'] as const;
+export const trialBalanceKeySchema = z.enum(trialBalanceKeys);
+export type TrialBalanceKey = z.infer<typeof trialBalanceKeySchema>;
+export const trialBalanceLabels: Record<TrialBalanceKey, string> = {
+  fee_income: 'Revenus de frais',
+  payout: 'Transferts externes à payer',
+  treasury: 'Trésorerie',
+  floats: 'Floats des agents',
+  customers: 'Comptes clients',
+};
+
+export const trialBalanceSchema = z.object({
+  /** The instant the balances were read. */
+  at: z.string(),
+  currency: z.literal(CURRENCY),
+  rows: z.array(
+    z.object({
+      key: trialBalanceKeySchema,
+      label: z.string(),
+      /** A system account's number; null for a total of many accounts. */
+      accountNumber: z.string().nullable(),
+      /** Accounts the line adds up. */
+      accounts: z.number().int(),
+      balance: z.number(),
+    }),
+  ),
+  /** The sum of the lines: zero, or the ledger is broken. */
+  total: z.number(),
+});
+export type TrialBalance = z.infer<typeof trialBalanceSchema>;
+export const trialBalanceResponseSchema = z.object({ data: trialBalanceSchema });
+
+// ---- Large operations ------------------------------------------------------------------------------
+
+export const largeOperationsQuerySchema = z
+  .object({
+    from: reportPeriodQueryShape.from,
+    to: reportPeriodQueryShape.to,
+    threshold: z.preprocess(
+      blankIsAbsent,
+      z.coerce
+        .number({ error: statementMessages.threshold })
+        .positive(statementMessages.threshold)
+        .max(1_000_000_000, statementMessages.threshold)
+        .refine(hasAtMostTwoDecimals, statementMessages.threshold)
+        .default(DEFAULT_LARGE_OPERATION_THRESHOLD_HTG),
+    ),
+  })
+  .extend(paginationQuerySchema.shape);
+export type LargeOperationsQuery = z.input<typeof largeOperationsQuerySchema>;
+
+/** How a person appears on an operation. */
+export const personRoles = ['party', 'sender', 'recipient'] as const;
+export const personRoleSchema = z.enum(personRoles);
+export type PersonRole = z.infer<typeof personRoleSchema>;
+export const personRoleLabels: Record<PersonRole, string> = {
+  party: 'Au guichet',
+  sender: 'Expéditeur',
+  recipient: 'Bénéficiaire',
+};
+
+export const largeOperationGroupSchema = z.object({
+  /** Haiti's day. */
+  date: z.string(),
+  person: z.object({
+    name: z.string(),
+    idDocumentType: z.string().nullable(),
+    idDocumentNumber: z.string().nullable(),
+  }),
+  count: z.number().int(),
+  total: z.number(),
+  largest: z.number(),
+  /** No operation reaches the threshold alone: the day's total does, in smaller pieces. */
+  split: z.boolean(),
+  operations: z.array(
+    z.object({
+      transactionNumber: z.string(),
+      type: transactionTypeSchema,
+      status: transactionStatusSchema,
+      amount: z.number(),
+      roles: z.array(personRoleSchema),
+      agent: reportAgentSchema.nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type LargeOperationGroup = z.infer<typeof largeOperationGroupSchema>;
+export const largeOperationsResponseSchema = z.object({
+  data: z.array(largeOperationGroupSchema),
+  meta: listMetaSchema.extend({ threshold: z.number(), from: z.string(), to: z.string() }),
+});
+export type LargeOperationsResponse = z.infer<typeof largeOperationsResponseSchema>;
+
+// ---- Account statement -----------------------------------------------------------------------------
+
+export const accountStatementQuerySchema = z
+  .object(reportPeriodQueryShape)
+  .extend(paginationQuerySchema.shape);
+export type AccountStatementQuery = z.input<typeof accountStatementQuerySchema>;
+export const accountStatementExportQuerySchema = z.object(reportPeriodQueryShape);
+
+export const accountStatementMovementSchema = z.object({
+  transactionNumber: z.string(),
+  type: transactionTypeSchema,
+  label: z.string(),
+  createdAt: z.string(),
+  /** Signed: positive raises the balance. */
+  amount: z.number(),
+  /** The balance after this movement. */
+  balance: z.number(),
+});
+export type AccountStatementMovement = z.infer<typeof accountStatementMovementSchema>;
+
+export const accountStatementSchema = z.object({
+  account: z.object({
+    accountNumber: z.string(),
+    type: z.string(),
+    holders: z.array(z.string()),
+  }),
+  period: reportPeriodSchema,
+  currency: z.literal(CURRENCY),
+  openingBalance: z.number(),
+  totalCredits: z.number(),
+  totalDebits: z.number(),
+  closingBalance: z.number(),
+  /** The page's movements, oldest first. */
+  movements: z.array(accountStatementMovementSchema),
+});
+export type AccountStatement = z.infer<typeof accountStatementSchema>;
+export const accountStatementResponseSchema = z.object({
+  data: accountStatementSchema,
+  meta: listMetaSchema,
+});
+export type AccountStatementResponse = z.infer<typeof accountStatementResponseSchema>;
+
+export const accountStatementCsvHeaders = ['Date', 'Numéro', 'Opération', 'Montant', 'Solde'] as const;
+export const statementCsvTexts = {
+  opening: "Solde d'ouverture",
+  closing: 'Solde de clôture',
+  total: 'Total',
+  allTypes: 'Toutes les opérations',
+  operations: (count: number) => (count === 1 ? '1 opération' : `${count} opérations`),
+} as const;
+
+/** The reports' screens (issue 16): titles, labels, states, in one place. */
+export const reportTexts = {
+  section: 'Rapports',
+  commissionsTitle: 'Relevé de commissions',
+  commissionsIntroAgent: "Les frais perçus par votre agent et sa part, par type d'opération.",
+  commissionsIntroNetwork:
+    "Les frais perçus par le réseau, la part de chaque agent et le revenu de frais. Indiquez un code d'agent pour son relevé.",
+  networkTitle: 'Rapports du réseau',
+  accountStatementTitle: 'Relevé de compte',
+  accountStatementIntro: "Le solde d'ouverture, chaque mouvement et le solde de clôture d'un compte client.",
+  month: 'Mois',
+  from: 'Du',
+  to: 'Au',
+  agentCode: "Code de l'agent",
+  agentCodeHint: 'Vide : tout le réseau',
+  accountNumber: 'Numéro de compte',
+  threshold: 'Seuil (HTG)',
+  show: 'Afficher',
+  print: 'Imprimer',
+  exportCsv: 'Exporter en CSV',
+  exporting: 'Export…',
+  loading: 'Chargement du rapport…',
+  retry: 'Réessayer',
+  period: (from: string, to: string) => `Du ${from} au ${to}`,
+  network: 'Réseau',
+  byType: "Par type d'opération",
+  byAgent: 'Par agent',
+  operations: 'Opérations',
+  noOperations: 'Aucune opération sur cette période.',
+  type: 'Type',
+  count: 'Nombre',
+  amount: 'Montant',
+  fee: 'Frais perçus',
+  agentShare: "Part de l'agent",
+  feeIncome: 'Revenu de frais',
+  total: 'Total',
+  number: 'Numéro',
+  status: 'Statut',
+  agent: 'Agent',
+  date: 'Date',
+  trialBalanceTitle: 'Balance générale',
+  trialBalanceAccount: 'Compte',
+  trialBalanceAccounts: 'Comptes',
+  balance: 'Solde',
+  trialBalanceTotal: 'Somme (doit être nulle)',
+  largeTitle: 'Opérations importantes',
+  largeIntro: (threshold: string) =>
+    `Les opérations d'une même personne sur une journée, additionnées, quand leur total atteint ${threshold}.`,
+  largeEmpty: "Aucune personne n'atteint le seuil sur cette période.",
+  person: 'Personne',
+  day: 'Jour',
+  dayTotal: 'Total du jour',
+  split: 'Fractionné',
+  splitHint: "Aucune opération n'atteint le seuil seule",
+  roles: 'Rôle',
+  opening: "Solde d'ouverture",
+  closing: 'Solde de clôture',
+  credits: 'Crédits',
+  debits: 'Débits',
+  movements: 'Mouvements',
+  noMovements: 'Aucun mouvement sur cette période.',
+  holders: 'Titulaires',
+  operation: 'Opération',
+  askAccount: 'Saisissez un numéro de compte pour afficher son relevé.',
+} as const;

@@ -1,0 +1,74 @@
+// What the sign-in page downloads, read from the web build's manifest (`apps/web/dist/.vite/manifest.json`):
+// the entry (index.html's script) with its static imports, and the sign-in screen's lazy chunk with its
+// own. Sizes as a browser receives them: the `.br` and `.gz` files the build wrote beside each asset.
+// Used by the budget test (`web-budget.test.mjs`) and printed by `node scripts/web-budget.mjs`.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const WEB_DIST = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+/** Issue 15: the sign-in page's JavaScript, as transferred (compressed). 1 KB = 1,000 bytes. */
+export const LOGIN_JS_BUDGET_BYTES = 120_000;
+/** Issue 15: everything the sign-in page transfers (HTML, CSS, JavaScript). */
+export const LOGIN_TOTAL_BUDGET_BYTES = 160_000;
+const LOGIN_SCREEN = 'src/features/auth/LoginPage.tsx';
+
+function readManifest(dist) {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build -w @lajan/web\` first`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** The files a chunk brings with it through static imports (itself first), and their CSS. */
+function closure(manifest, keys) {
+  const js = new Set();
+  const css = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return { js: [...js], css: [...css] };
+}
+
+function sizes(dist, file) {
+  const full = path.join(dist, file);
+  const size = (candidate) => (existsSync(candidate) ? statSync(candidate).size : null);
+  return { file, raw: statSync(full).size, gzip: size(`${full}.gz`), brotli: size(`${full}.br`) };
+}
+
+/** The sign-in page's files with their raw, gzip and brotli sizes, and the totals. */
+export function loginPageWeight(dist = WEB_DIST) {
+  const manifest = readManifest(dist);
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('the manifest has no entry');
+  if (!manifest[LOGIN_SCREEN]) throw new Error(`the manifest does not know ${LOGIN_SCREEN}`);
+  const { js, css } = closure(manifest, [entry, LOGIN_SCREEN]);
+  const html = sizes(dist, 'index.html');
+  const files = { js: js.map((file) => sizes(dist, file)), css: css.map((file) => sizes(dist, file)) };
+  const sum = (list, key) => list.reduce((total, item) => total + (item[key] ?? item.raw), 0);
+  const totals = {};
+  for (const key of ['raw', 'gzip', 'brotli']) {
+    totals[key] = { js: sum(files.js, key), css: sum(files.css, key), html: html[key] ?? html.raw };
+    totals[key].all = totals[key].js + totals[key].css + totals[key].html;
+  }
+  return { html, ...files, totals };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const weight = loginPageWeight(process.argv[2] ? path.resolve(process.argv[2]) : WEB_DIST);
+  const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+  for (const file of [weight.html, ...weight.css, ...weight.js]) {
+    console.log(
+      `${file.file.padEnd(42)} ${kb(file.raw).padStart(10)} ${kb(file.gzip ?? file.raw).padStart(10)} gzip ${kb(file.brotli ?? file.raw).padStart(10)} br`,
+    );
+  }
+  for (const [key, total] of Object.entries(weight.totals)) {
+    console.log(
+      `${key.padEnd(7)} JS ${kb(total.js)}, CSS ${kb(total.css)}, HTML ${kb(total.html)}, all ${kb(total.all)}`,
+    );
+  }
+}

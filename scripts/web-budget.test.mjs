@@ -1,0 +1,43 @@
+// The sign-in page's weight budget (issue 15, decision 145), over the web build (`npm run build` first;
+// `npm test` runs it right after the build). Compressed as Chromium receives it: brotli.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { LOGIN_JS_BUDGET_BYTES, LOGIN_TOTAL_BUDGET_BYTES, WEB_DIST, loginPageWeight } from './web-budget.mjs';
+
+const weight = loginPageWeight();
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+test(`the sign-in page loads at most ${kb(LOGIN_JS_BUDGET_BYTES)} of compressed JavaScript`, () => {
+  const { js } = weight.totals.brotli;
+  const files = weight.js.map((file) => `${file.file} ${kb(file.brotli ?? file.raw)}`).join(', ');
+  assert.ok(js <= LOGIN_JS_BUDGET_BYTES, `${kb(js)} of JavaScript (brotli): ${files}`);
+});
+
+test(`the sign-in page loads at most ${kb(LOGIN_TOTAL_BUDGET_BYTES)} in all (HTML, CSS, JavaScript)`, () => {
+  const { all } = weight.totals.brotli;
+  assert.ok(all <= LOGIN_TOTAL_BUDGET_BYTES, `${kb(all)} in all (brotli)`);
+});
+
+test('every file of the sign-in page has its compressed versions (the server sends them)', () => {
+  for (const file of [weight.html, ...weight.css, ...weight.js]) {
+    const worth = file.raw > 1000;
+    if (worth) assert.ok(file.brotli !== null && file.gzip !== null, `${file.file} has no .br or .gz`);
+  }
+});
+
+test('the sign-in page loads neither zod (nor its JSON-schema generator) nor react-hook-form', () => {
+  // Strings that minification keeps: zod's type names, its generator, react-hook-form's options.
+  const markers = {
+    zod: '$ZodType',
+    'zod JSON schema': 'toJSONSchema',
+    'react-hook-form': 'shouldUnregister',
+  };
+  for (const file of weight.js) {
+    const code = readFileSync(path.join(WEB_DIST, file.file), 'utf8');
+    for (const [library, marker] of Object.entries(markers)) {
+      assert.ok(!code.includes(marker), `${file.file} holds ${library}`);
+    }
+  }
+});
