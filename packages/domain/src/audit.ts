@@ -39,6 +39,7 @@ export const auditWriteActionLabels = {
   'accounts.request_activated': 'Demande d’ouverture acceptée',
   'accounts.request_rejected': 'Demande d’ouverture refusée',
   'fees.updated': 'Barème des frais modifié',
+  'fees.version_cancelled': 'Version du barème annulée',
   'transactions.transfer_unlocked': 'Transfert débloqué',
   'drawer.opened': 'Caisse ouverte',
   'drawer.closed': 'Caisse fermée',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feeQuoteSchema } from './transactions/fees.js';
 
 /** The schema of `ErrorBody`, for the API's declared responses and its OpenAPI description. */
 export const errorBodySchema = z.object({
@@ -13,4 +14,16 @@ export const transferClosedErrorBodySchema = errorBodySchema.extend({
     .string()
     .optional()
     .describe('`TRANSFER_ALREADY_PAID` : date et heure du paiement (ISO 8601). Rien d’autre du transfert.'),
+});
+
+/**
+ * The 409 of a money call: `FEES_CHANGED` (decision 150) carries the new `quote` for the same type and amount,
+ * priced by the version now in force; the other conflicts carry only `{ message, code }`.
+ */
+export const feesChangedErrorBodySchema = errorBodySchema.extend({
+  quote: feeQuoteSchema
+    .optional()
+    .describe(
+      '`FEES_CHANGED` : le nouveau devis (frais, part de l’agent, total, version) pour le même type et montant.',
+    ),
 });

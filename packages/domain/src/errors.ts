@@ -1,3 +1,5 @@
+import type { FeeQuote } from './transactions/fees.js';
+
 /** Codes that travel with an error answer `{ message, code?, errors? }` (DESIGN §6). */
 export const errorCodes = {
   validation: 'VALIDATION_ERROR',
@@ -19,6 +21,8 @@ export interface ErrorBody {
   errors?: Record<string, string[]>;
   /** The pay-out search on a transfer already paid (`TRANSFER_ALREADY_PAID`, decision 131): when. */
   paidAt?: string;
+  /** A confirmation whose quoted fee version is no longer in force (`FEES_CHANGED`, decision 150): the new quote. */
+  quote?: FeeQuote;
 }
 
 export const genericMessages = {

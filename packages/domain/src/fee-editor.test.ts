@@ -18,6 +18,31 @@ function errorsOf(input: unknown): Record<string, string[]> {
 }
 
 describe('feeScheduleInputSchema', () => {
+  it('takes effect now when effective_from is absent or null, later when it is a future moment with its offset', () => {
+    const rows = [band(20, 100_000)];
+    expect(errorsOf({ rows })).toEqual({});
+    expect(errorsOf({ rows, effective_from: null })).toEqual({});
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    expect(errorsOf({ rows, effective_from: tomorrow })).toEqual({});
+    expect(errorsOf({ rows, effective_from: '2099-06-01T08:00:00-04:00' })).toEqual({});
+  });
+
+  it('refuses an effective_from in the past, without an offset, unreadable, or from 2100 on', () => {
+    const rows = [band(20, 100_000)];
+    expect(errorsOf({ rows, effective_from: new Date(Date.now() - 60_000).toISOString() })).toEqual({
+      effective_from: ["La date d'entrée en vigueur doit être dans le futur"],
+    });
+    expect(errorsOf({ rows, effective_from: '2099-06-01T08:00' })).toEqual({
+      effective_from: ["La date d'entrée en vigueur est invalide"],
+    });
+    expect(errorsOf({ rows, effective_from: 'demain' })).toEqual({
+      effective_from: ["La date d'entrée en vigueur est invalide"],
+    });
+    expect(errorsOf({ rows, effective_from: '2100-01-01T00:00:00Z' })).toEqual({
+      effective_from: ["La date d'entrée en vigueur doit être antérieure à 2100"],
+    });
+  });
+
   it('takes contiguous bands in any order, one centime apart', () => {
     expect(errorsOf({ rows: [band(100, 249.99), band(20, 99.99), band(250, 100_000, 0, 0)] })).toEqual({});
   });

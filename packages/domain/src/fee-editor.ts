@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatHtgPlain, hasAtMostTwoDecimals, htgToCentimes, MAX_OPERATION_HTG } from './money.js';
 import { alongFieldErrors } from './refine.js';
-import { feeGroupSchema } from './transactions/index.js';
+import { feeGroupSchema, feeVersionMessages } from './transactions/index.js';
 
 /** The fee editor's refusals (docs/contract-daily.md), worded once for the form and the server. */
 export const feeEditorMessages = {
@@ -22,6 +22,29 @@ export const feeEditorMessages = {
 } as const;
 
 export const MAX_FEE_BANDS = 50;
+
+/** ISO 8601 date and time with its offset (`Z` or `±hh:mm`): a moment, whatever the reader's zone. */
+const isoWithOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** The first moment a version may not take effect at: a date beyond it is a typing mistake. */
+export const FEE_VERSION_LATEST_EFFECTIVE_FROM = '2100-01-01T00:00:00Z';
+
+/**
+ * When a new version takes effect (decision 150): absent or null is now (the database's now); a given
+ * moment must be in the future and before 2100. The server checks "future" again against the database's
+ * clock, with the same message.
+ */
+export const effectiveFromSchema = z
+  .string({ error: feeVersionMessages.effectiveFromInvalid })
+  .superRefine((value, ctx) => {
+    const at = isoWithOffset.test(value) ? Date.parse(value) : Number.NaN;
+    if (Number.isNaN(at)) ctx.addIssue({ code: 'custom', message: feeVersionMessages.effectiveFromInvalid });
+    else if (at >= Date.parse(FEE_VERSION_LATEST_EFFECTIVE_FROM))
+      ctx.addIssue({ code: 'custom', message: feeVersionMessages.effectiveFromTooLate });
+    else if (at <= Date.now())
+      ctx.addIssue({ code: 'custom', message: feeVersionMessages.effectiveFromPast });
+  })
+  .nullable()
+  .optional();
 
 /** A value a band may hold: not negative, at most two decimals, at most 100 000 HTG. */
 function isBandValue(value: unknown): value is number {
@@ -84,7 +107,8 @@ export const feeBandInputSchema = z
 export type FeeBandInput = z.input<typeof feeBandInputSchema>;
 
 /**
- * `PUT /transactions/fees/{type}`: every band of one type, replacing the old ones. Taken in the order of
+ * `PUT /transactions/fees/{type}`: every band of one type, as a new version taking effect at `effective_from`
+ * (absent: now); the bands of older versions are kept (decision 150). Taken in the order of
  * their lower bounds, each band must start one centime after the previous one ends: no overlap, no gap
  * (DESIGN §4b). The message goes on the later band's `min_amount`, at its index in the request.
  */
@@ -94,6 +118,7 @@ export const feeScheduleInputSchema = z
       .array(feeBandInputSchema, { error: feeEditorMessages.rowsRequired })
       .min(1, feeEditorMessages.rowsRequired)
       .max(MAX_FEE_BANDS, feeEditorMessages.tooManyRows),
+    effective_from: effectiveFromSchema,
   })
   .superRefine(({ rows }, ctx) => {
     if (!Array.isArray(rows)) return;

@@ -14,6 +14,8 @@ export const transactionSchema = z.object({
   agentShare: z.number(),
   total: z.number(),
   currency: z.string(),
+  /** The number of the fee version it was charged with (decision 150); null for unbanded types and older rows. */
+  feeVersion: z.number().int().nullable(),
   status: transactionStatusSchema,
   createdAt: z.string(),
   settledAt: z.string().nullable(),

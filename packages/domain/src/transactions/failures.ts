@@ -1,6 +1,7 @@
 import { drawerMessages } from '../drawer.js';
 import { pickUpCodeMessages } from '../numbers.js';
 import { payoutMessages } from '../payout.js';
+import { feeVersionMessages } from './fees.js';
 import { transactionMessages } from './messages.js';
 import { operationAbandonedMessage } from './pending.js';
 
@@ -58,6 +59,17 @@ export const ledgerFailures = {
   TransferCancelled: { status: 409, code: 'TRANSFER_CANCELLED', message: pickUpCodeMessages.cancelled },
   /** A cash operation by a teller whose drawer is not open (decision 149): a refused rule, like an inactive account. */
   DrawerClosed: { status: 422, code: 'DRAWER_CLOSED', message: drawerMessages.drawerClosed },
+  /**
+   * A confirmation that quoted a fee version no longer in force (decision 150): nothing posted, the key not
+   * consumed; the answer carries the new `quote` for the same type and amount.
+   */
+  FeesChanged: { status: 409, code: 'FEES_CHANGED', message: feeVersionMessages.feesChanged },
+  /** Cancelling a fee version that is in force or past (decision 150). */
+  FeeVersionInForce: {
+    status: 409,
+    code: 'FEE_VERSION_IN_FORCE',
+    message: feeVersionMessages.versionInForce,
+  },
   IdempotencyConflict: {
     status: 409,
     code: 'IDEMPOTENCY_CONFLICT',

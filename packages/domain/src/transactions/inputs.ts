@@ -5,6 +5,7 @@ import { pickUpCodeSchema } from '../numbers.js';
 import { checkPersonDates, idDocumentTypeSchema, personFieldsSchema } from '../persons.js';
 import { alongFieldErrors, filledText } from '../refine.js';
 import { plainText } from '../text.js';
+import { feeVersionMessages } from './fees.js';
 import { transactionMessages } from './messages.js';
 import { quoteTypeSchema, transactionTypeSchema } from './types.js';
 
@@ -64,10 +65,21 @@ function amountInCentimes<T extends { amount: number }>({
   return { ...rest, amountCentimes: htgToCentimes(amount) };
 }
 
+/**
+ * The fee version the confirmation quoted (decision 150), optional: when given and no longer in force at
+ * posting, the operation is refused 409 `FEES_CHANGED` with the new quote, and nothing is written.
+ */
+const feeVersionField = z
+  .number({ error: feeVersionMessages.feeVersionInvalid })
+  .int(feeVersionMessages.feeVersionInvalid)
+  .min(1, feeVersionMessages.feeVersionInvalid)
+  .optional();
+
 const depositObjectSchema = z.object({
   accountNumber: accountNumberField(),
   party: partySchema,
   amount: htgAmountSchema(),
+  feeVersion: feeVersionField,
 });
 
 /** `POST /transactions/deposit` and the deposit wizard. */
@@ -85,6 +97,7 @@ export const transferInputSchema = z
     recipientAccountNumber: accountNumberField(),
     party: partySchema,
     amount: htgAmountSchema(),
+    feeVersion: feeVersionField,
   })
   .superRefine((input, ctx) => {
     const sender = filledText(input.senderAccountNumber);
@@ -128,6 +141,7 @@ export const externalTransferInputSchema = z
     currency: optionalText(currencySchema),
     party: partySchema,
     amount: htgAmountSchema(),
+    feeVersion: feeVersionField,
   })
   .superRefine((input, ctx) => {
     if (!input.accountNumber && !input.currency) {
