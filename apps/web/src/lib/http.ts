@@ -27,6 +27,8 @@ export class HttpError extends Error {
   readonly serverMessage: string | undefined;
   /** True when the client already acted on it (redirected to /login, /403…): no toast then. */
   readonly handled: boolean;
+  /** The error answer's whole body, for the fields some refusals add (`FEES_CHANGED`'s `quote`). */
+  readonly body: unknown;
 
   constructor(init: {
     status: number;
@@ -35,6 +37,7 @@ export class HttpError extends Error {
     code?: string;
     errors?: Record<string, string[]>;
     handled?: boolean;
+    body?: unknown;
   }) {
     super(init.message);
     this.status = init.status;
@@ -42,6 +45,7 @@ export class HttpError extends Error {
     this.errors = init.errors ?? {};
     this.serverMessage = init.serverMessage;
     this.handled = init.handled ?? false;
+    this.body = init.body;
   }
 
   get isTimeout() {
@@ -234,6 +238,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       message: serverMessage ?? defaultStatusMessage(status),
       errors: readErrors(shape.errors),
       handled: redirects,
+      body,
     });
     if (status === 401 && redirects) options.onUnauthorized(error);
     else if (status === 403 && redirects) {

@@ -11,6 +11,7 @@ export function transactionOf(overrides: Partial<Transaction> = {}): Transaction
     agentShare: 0,
     total: 1500,
     currency: 'HTG',
+    feeVersion: null,
     status: 'completed',
     createdAt: '2026-11-22T14:05:09.123Z',
     settledAt: null,
@@ -38,8 +39,17 @@ export function transactionAnswer(overrides: Partial<Transaction> = {}) {
   return { status: 201, body: { data: transactionOf(overrides) } };
 }
 
-/** `GET /transactions/fees/quote` answering `fee` for every amount of the types in `fees` (0 otherwise). */
-export function feeQuoteRoute(fees: Partial<Record<string, number>> = {}) {
+/** The fee version the fake quotes are priced with (decision 150), unless a test says otherwise. */
+export const quotedFeeVersion = { number: 1, effectiveFrom: '2026-01-01T05:00:00.000Z' };
+
+/**
+ * `GET /transactions/fees/quote` answering `fee` for every amount of the types in `fees` (0 otherwise), priced
+ * by `version` (the agent deposit by none).
+ */
+export function feeQuoteRoute(
+  fees: Partial<Record<string, number>> = {},
+  version: () => { number: number; effectiveFrom: string } = () => quotedFeeVersion,
+) {
   return (request: { query: Record<string, string> }) => {
     const amount = Number(request.query.amount);
     const type = request.query.type ?? '';
@@ -53,6 +63,7 @@ export function feeQuoteRoute(fees: Partial<Record<string, number>> = {}) {
           agentShare: Math.floor(fee * 40) / 100,
           total: amount + fee,
           currency: 'HTG',
+          feeVersion: type === 'agent_deposit' ? null : version(),
         },
       },
     };

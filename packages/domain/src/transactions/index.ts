@@ -8,4 +8,5 @@ export * from './inputs.js';
 export * from './answers.js';
 export * from './fees.js';
 export * from './pending.js';
+export * from './fee-version-texts.js';
 export * from './pending-summary.js';

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
   feeScheduleInputSchema,
   feeScheduleMessages,
+  feeVersionTexts,
   genericMessages,
   type FeeRow,
   type FeeScheduleInput,
@@ -10,6 +11,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useToasts } from '../../components/toasts/toast-context';
+import { formatHaitiMoment, haitiWallClockToIso } from '../../lib/haiti-time';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { parseAmountInput } from '../../lib/amount-input';
 import { useUpdateFeesMutation } from './api/update-fees';
@@ -28,8 +30,17 @@ type DraftBand = Record<BandField, string> & { key: number };
 /** "1500.5" or "1 500,50" → 1500.5; empty → NaN ("La valeur est requise"): the counter forms' reading. */
 const parseHtg = parseAmountInput;
 
-function toInput(bands: DraftBand[]): FeeScheduleInput {
+/** When the new version takes effect: now, or at a moment typed on Haiti's wall clock (`datetime-local`). */
+interface Effective {
+  mode: 'now' | 'later';
+  at: string;
+}
+
+function toInput(bands: DraftBand[], effective: Effective): FeeScheduleInput {
   return {
+    ...(effective.mode === 'later'
+      ? { effective_from: haitiWallClockToIso(effective.at) ?? effective.at }
+      : {}),
     rows: bands.map((band) => ({
       min_amount: parseHtg(band.min_amount),
       max_amount: parseHtg(band.max_amount),
@@ -40,10 +51,12 @@ function toInput(bands: DraftBand[]): FeeScheduleInput {
 }
 
 /** zod issues and the server's `errors` map both become `{ 'rows.N.field': message }`. */
-function schemaErrors(input: FeeScheduleInput): Record<string, string> {
-  const result = feeScheduleInputSchema.safeParse(input);
-  if (result.success) return {};
+function schemaErrors(input: FeeScheduleInput, effective: Effective): Record<string, string> {
   const out: Record<string, string> = {};
+  // A moment to be chosen and none typed: the schema would read it as "now".
+  if (effective.mode === 'later' && !effective.at) out.effective_from = feeVersionTexts.effectiveRequired;
+  const result = feeScheduleInputSchema.safeParse(input);
+  if (result.success) return out;
   for (const issue of result.error.issues) {
     const key = issue.path.join('.');
     out[key] ??= issue.message;
@@ -60,6 +73,8 @@ interface FeeEditorProps {
  * The super administrator's editor of one type's bands (`PUT /transactions/fees/{type}`): rows can be
  * added and removed; the domain's schema checks them as the server will (no overlap, no gap), each
  * message under its cell; saving asks for confirmation; a refusal of the server lands on the same cells.
+ * What it saves is a new version (decision 150), in force now or from a moment chosen in Haiti's time;
+ * the confirmation says which.
  */
 export function FeeEditor({ group, onDone }: FeeEditorProps) {
   const formId = useId();
@@ -76,6 +91,7 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [effective, setEffective] = useState<Effective>({ mode: 'now', at: '' });
   const update = useUpdateFeesMutation(group.type);
   const toasts = useToasts();
   const formRef = useRef<HTMLFormElement>(null);
@@ -111,7 +127,7 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
   }
 
   function check(): boolean {
-    const found = schemaErrors(toInput(bands));
+    const found = schemaErrors(toInput(bands, effective), effective);
     setErrors(found);
     const count = Object.keys(found).length;
     setSummary(
@@ -120,11 +136,14 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
     return count === 0;
   }
 
+  const laterIso = effective.mode === 'later' ? haitiWallClockToIso(effective.at) : null;
+  const laterText = laterIso ? (formatHaitiMoment(laterIso) ?? effective.at) : null;
+
   function save() {
-    update.mutate(toInput(bands), {
+    update.mutate(toInput(bands, effective), {
       onSuccess: () => {
         setConfirming(false);
-        toasts.success(feeScheduleMessages.saved);
+        toasts.success(laterText ? feeVersionTexts.scheduled(laterText) : feeScheduleMessages.saved);
         onDone();
       },
       onError: (error) => {
@@ -142,6 +161,8 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
   }
 
   const rowsError = errors.rows;
+  const effectiveError = errors.effective_from;
+  const effectiveInputId = `${formId}-effective-at`;
 
   return (
     <form
@@ -205,6 +226,59 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
         </fieldset>
       ))}
       {rowsError && <p className="text-sm text-red-700">{rowsError}</p>}
+      <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-semibold text-slate-800">
+          {feeVersionTexts.effectiveLegend}
+        </legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {(['now', 'later'] as const).map((mode) => (
+            <label
+              key={mode}
+              className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 has-[:checked]:border-blue-800 has-[:checked]:bg-blue-50"
+            >
+              <input
+                type="radio"
+                name={`${formId}-effective`}
+                value={mode}
+                checked={effective.mode === mode}
+                onChange={() => {
+                  setEffective((current) => ({ ...current, mode }));
+                  setErrors((current) =>
+                    Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'effective_from')),
+                  );
+                }}
+                className="size-4 accent-blue-800"
+              />
+              {mode === 'now' ? feeVersionTexts.effectiveNow : feeVersionTexts.effectiveLater}
+            </label>
+          ))}
+        </div>
+        {effective.mode === 'later' && (
+          <div className="mt-3 max-w-xs">
+            <label htmlFor={effectiveInputId} className="block text-sm font-medium text-slate-800">
+              {feeVersionTexts.effectiveAt}
+            </label>
+            <input
+              id={effectiveInputId}
+              type="datetime-local"
+              value={effective.at}
+              onChange={(event) => setEffective({ mode: 'later', at: event.target.value })}
+              aria-invalid={effectiveError ? true : undefined}
+              aria-describedby={effectiveError ? `${effectiveInputId}-error` : undefined}
+              className={`mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-2 py-2 text-base text-slate-900 focus:outline-2 sm:text-sm ${
+                effectiveError
+                  ? 'border-red-500 focus:outline-red-600'
+                  : 'border-slate-300 focus:outline-blue-700'
+              }`}
+            />
+            {effectiveError && (
+              <p id={`${effectiveInputId}-error`} className="mt-1 text-sm text-red-700">
+                {effectiveError}
+              </p>
+            )}
+          </div>
+        )}
+      </fieldset>
       {summary && <Alert type="danger">{summary}</Alert>}
       <div className="flex flex-wrap justify-between gap-2">
         <Button variant="secondary" onClick={addBand}>
@@ -227,9 +301,11 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
           onCancel={() => setConfirming(false)}
         >
           <p>
-            Les {bands.length} tranche{bands.length > 1 ? 's' : ''} de « {group.label} » remplaceront le
-            barème actuel. Les transactions déjà enregistrées gardent leurs frais.
+            {laterText
+              ? feeVersionTexts.confirmLater(bands.length, group.label, laterText)
+              : feeVersionTexts.confirmNow(bands.length, group.label)}
           </p>
+          <p className="mt-2">{feeVersionTexts.confirmKept}</p>
         </ConfirmDialog>
       )}
     </form>

@@ -1,22 +1,44 @@
 import { useState } from 'react';
-import { can, formatHtg, transactionFailureMessages, type FeeType } from '@lajan/domain';
+import { can, feeVersionTexts, transactionFailureMessages, type FeeGroup, type FeeType } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { tableClasses } from '../../components/responsive-table';
+import { formatHaitiMoment } from '../../lib/haiti-time';
 import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { useFees } from './api/get-fees';
+import { ComingVersion } from './ComingVersion';
 import { FeeEditor } from './FeeEditor';
+import { FeeRowsTable } from './FeeRowsTable';
+import { FeeVersionsList } from './FeeVersionsList';
+
+/** "Version n° 3, en vigueur depuis le 24 novembre 2026 à 09:00" (Haiti time). */
+function inForceLine(version: FeeGroup['version']): string {
+  const since = formatHaitiMoment(version.effectiveFrom);
+  return since
+    ? feeVersionTexts.inForceSince(version.number, since)
+    : feeVersionTexts.inForceFromStart(version.number);
+}
 
 /**
- * /fees-list (SPEC §2 "Tableau des Frais"): the fee schedule, one table per type, in HTG. The super
- * administrator edits a type's bands in place (`fees.edit`).
+ * /fees-list (SPEC §2 "Tableau des Frais"): the fee schedule, one table per type, in HTG, with the version in
+ * force and the coming ones (decision 150). The super administrator (`fees.edit`) makes a new version of a
+ * type, now or from a chosen moment, cancels a coming one, and reads every version.
  */
 export default function FeesPage() {
   const { user } = useSession();
   const fees = useFees();
   const [editing, setEditing] = useState<FeeType | null>(null);
+  const [listing, setListing] = useState<ReadonlySet<FeeType>>(new Set());
   const canEdit = can(user, 'fees.edit');
+
+  function toggleList(type: FeeType) {
+    setListing((current) => {
+      const next = new Set(current);
+      if (next.has(type)) next.delete(type);
+      else next.add(type);
+      return next;
+    });
+  }
 
   return (
     <section className="mx-auto w-full max-w-5xl space-y-6">
@@ -29,70 +51,70 @@ export default function FeesPage() {
           Chargement des frais...
         </p>
       )}
-      {fees.isError && <Alert type="danger">{errorMessage(fees.error, transactionFailureMessages.fees)}</Alert>}
+      {fees.isError && (
+        <Alert type="danger">{errorMessage(fees.error, transactionFailureMessages.fees)}</Alert>
+      )}
       {fees.data?.map((group) => {
         const headingId = `frais-${group.type}`;
+        const listId = `versions-${group.type}`;
+        const listed = listing.has(group.type);
         return (
           <section key={group.type} aria-labelledby={headingId} className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-                {group.label}
-              </h2>
-              {canEdit && editing !== group.type && (
-                <Button
-                  id={`modifier-frais-${group.type}`}
-                  variant="secondary"
-                  aria-label={`Modifier les frais : ${group.label}`}
-                  onClick={() => setEditing(group.type)}
-                >
-                  Modifier
-                </Button>
+              <div>
+                <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+                  {group.label}
+                </h2>
+                <p className="text-sm text-slate-700">{inForceLine(group.version)}</p>
+              </div>
+              {canEdit && (
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="ghost"
+                    aria-label={feeVersionTexts.versionsButtonLabel(group.label)}
+                    aria-expanded={listed}
+                    aria-controls={listed ? listId : undefined}
+                    onClick={() => toggleList(group.type)}
+                  >
+                    {feeVersionTexts.versionsButton}
+                  </Button>
+                  {editing !== group.type && (
+                    <Button
+                      id={`modifier-frais-${group.type}`}
+                      variant="secondary"
+                      aria-label={`Modifier les frais : ${group.label}`}
+                      onClick={() => setEditing(group.type)}
+                    >
+                      Modifier
+                    </Button>
+                  )}
+                </div>
               )}
             </div>
+            {listed && <FeeVersionsList id={listId} type={group.type} label={group.label} />}
             {editing === group.type ? (
               <FeeEditor
                 group={group}
                 onDone={() => {
                   setEditing(null);
                   // The editor replaced the button that opened it: the keyboard goes back there.
-                  requestAnimationFrame(() => document.getElementById(`modifier-frais-${group.type}`)?.focus());
+                  requestAnimationFrame(() =>
+                    document.getElementById(`modifier-frais-${group.type}`)?.focus(),
+                  );
                 }}
               />
-            ) : group.rows.length === 0 ? (
-              <p className="rounded-md border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">Aucune tranche.</p>
             ) : (
-              <div className={tableClasses.box}>
-                <table className={tableClasses.table}>
-                  <caption className="sr-only">Frais : {group.label}</caption>
-                  <thead className={tableClasses.head}>
-                    <tr>
-                      <th scope="col" className={`${tableClasses.th} text-right`}>Montant minimum</th>
-                      <th scope="col" className={`${tableClasses.th} text-right`}>Montant maximum</th>
-                      <th scope="col" className={`${tableClasses.th} text-right`}>Frais</th>
-                      <th scope="col" className={`${tableClasses.th} text-right`}>Part de l&apos;agent</th>
-                    </tr>
-                  </thead>
-                  <tbody className={tableClasses.body}>
-                    {group.rows.map((row) => (
-                      <tr key={`${row.min_amount}-${row.max_amount}`} className={tableClasses.row}>
-                        <td data-label="Montant minimum" className={`${tableClasses.td} text-right whitespace-nowrap`}>
-                          {formatHtg(row.min_amount)}
-                        </td>
-                        <td data-label="Montant maximum" className={`${tableClasses.td} text-right whitespace-nowrap`}>
-                          {formatHtg(row.max_amount)}
-                        </td>
-                        <td data-label="Frais" className={`${tableClasses.td} text-right whitespace-nowrap`}>
-                          {formatHtg(row.fee)}
-                        </td>
-                        <td data-label="Part de l'agent" className={`${tableClasses.td} text-right whitespace-nowrap`}>
-                          {formatHtg(row.agent_share)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <FeeRowsTable rows={group.rows} caption={`Frais : ${group.label}`} />
             )}
+            {group.coming.map((version) => (
+              <ComingVersion
+                key={version.number}
+                type={group.type}
+                label={group.label}
+                version={version}
+                canEdit={canEdit}
+              />
+            ))}
           </section>
         );
       })}

@@ -13,7 +13,11 @@ const withdrawalRows: FeeRow[] = [
 ];
 
 const groups = [
-  { type: 'deposit', label: 'Dépôt', rows: [{ type: 'deposit', min_amount: 1, max_amount: 100000, fee: 0, agent_share: 0 }] },
+  {
+    type: 'deposit',
+    label: 'Dépôt',
+    rows: [{ type: 'deposit', min_amount: 1, max_amount: 100000, fee: 0, agent_share: 0 }],
+  },
   { type: 'withdrawal', label: 'Retrait', rows: withdrawalRows },
 ];
 
@@ -38,7 +42,11 @@ describe('the fee table (/fees-list)', () => {
     const withdrawal = await screen.findByRole('table', { name: 'Frais : Retrait' }, { timeout: 5000 });
     expect(screen.getByRole('heading', { name: 'Dépôt', level: 2 })).toBeVisible();
     const rows = within(withdrawal).getAllByRole('row');
-    expect(rows.map((row) => Array.from(row.children, (cell) => cell.textContent?.replace(/[\u00a0\u202f]/g, ' ')))).toEqual([
+    expect(
+      rows.map((row) =>
+        Array.from(row.children, (cell) => cell.textContent?.replace(/[\u00a0\u202f]/g, ' ')),
+      ),
+    ).toEqual([
       ['Montant minimum', 'Montant maximum', 'Frais', "Part de l'agent"],
       ['20,00 HTG', '249,99 HTG', '10,00 HTG', '4,00 HTG'],
       ['250,00 HTG', '499,99 HTG', '15,00 HTG', '6,00 HTG'],
@@ -52,10 +60,20 @@ describe('the fee table (/fees-list)', () => {
     api.on('PUT /transactions/fees/withdrawal', (request) => {
       puts.push(request);
       const body = request.body as { rows: Omit<FeeRow, 'type'>[] };
-      return { body: { data: { type: 'withdrawal', label: 'Retrait', rows: body.rows.map((row) => ({ type: 'withdrawal', ...row })) } } };
+      return {
+        body: {
+          data: {
+            type: 'withdrawal',
+            label: 'Retrait',
+            rows: body.rows.map((row) => ({ type: 'withdrawal', ...row })),
+          },
+        },
+      };
     });
     const { user } = renderApp({ path: '/fees-list', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
-    await user.click(await screen.findByRole('button', { name: 'Modifier les frais : Retrait' }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Modifier les frais : Retrait' }, { timeout: 5000 }),
+    );
     const form = editorOf('Retrait');
     expect(field(form, 'Montant minimum', 1)).toHaveValue('20');
     expect(field(form, 'Montant minimum', 1)).toHaveFocus();
@@ -101,8 +119,12 @@ describe('the fee table (/fees-list)', () => {
       ],
     });
     expect(await screen.findByText('Barème des frais enregistré')).toBeVisible();
-    await waitFor(() => expect(screen.queryByRole('form', { name: 'Modifier les frais : Retrait' })).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Modifier les frais : Retrait' })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Modifier les frais : Retrait' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Modifier les frais : Retrait' })).toHaveFocus(),
+    );
   });
 
   it("shows the server's refusal under the cell it names", async () => {
@@ -115,18 +137,24 @@ describe('the fee table (/fees-list)', () => {
       },
     });
     const { user } = renderApp({ path: '/fees-list', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
-    await user.click(await screen.findByRole('button', { name: 'Modifier les frais : Retrait' }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Modifier les frais : Retrait' }, { timeout: 5000 }),
+    );
     const form = editorOf('Retrait');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmer' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Les frais de cette tranche sont refusés');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Les frais de cette tranche sont refusés',
+    );
     expect(field(form, 'Frais', 3)).toHaveAccessibleDescription('Les frais de cette tranche sont refusés');
     expect(field(form, 'Frais', 3)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('refuses to save an empty schedule', async () => {
     const { user } = renderApp({ path: '/fees-list', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
-    await user.click(await screen.findByRole('button', { name: 'Modifier les frais : Dépôt' }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Modifier les frais : Dépôt' }, { timeout: 5000 }),
+    );
     const form = editorOf('Dépôt');
     await user.click(within(form).getByRole('button', { name: 'Supprimer la tranche 1' }));
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));

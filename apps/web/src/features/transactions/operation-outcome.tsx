@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { Transaction } from '@lajan/domain';
+import {
+  feeQuoteSchema,
+  FEES_CHANGED_CODE,
+  feeVersionTexts,
+  formatHtg,
+  type FeeQuote,
+  type Transaction,
+} from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { useReceipt } from '../../components/receipt/receipt-context';
 import { useToasts } from '../../components/toasts/toast-context';
@@ -12,6 +19,20 @@ export interface Failure {
   message: string;
   /** No answer came: the operation may or may not have been posted; the same key will tell. */
   noAnswer: boolean;
+  /**
+   * Refused because the quoted fee version is no longer in force (409 `FEES_CHANGED`, decision 150): the
+   * new quote, and the one the teller had announced.
+   */
+  feesChanged?: { before: FeeQuote | null; after: FeeQuote };
+}
+
+/** The new quote of a 409 `FEES_CHANGED`, or null for any other failure (or one without a readable quote). */
+export function feesChangedQuote(error: unknown): FeeQuote | null {
+  if (!isHttpError(error) || error.status !== 409 || error.code !== FEES_CHANGED_CODE) return null;
+  const body = error.body;
+  const quote = typeof body === 'object' && body !== null ? (body as { quote?: unknown }).quote : undefined;
+  const parsed = feeQuoteSchema.safeParse(quote);
+  return parsed.success ? parsed.data : null;
 }
 
 export const retryNote =
@@ -24,6 +45,35 @@ export function failureOf(error: unknown, fallback: string): Failure {
 /** The failure beside Enregistrer (the toast says it too, but goes away). */
 export function FailureAlert({ failure }: { failure: Failure | null }) {
   if (!failure) return null;
+  const changed = failure.feesChanged;
+  if (changed) {
+    const { before, after } = changed;
+    return (
+      <Alert type="warning" title={feeVersionTexts.changedTitle}>
+        <dl className="space-y-1">
+          <div className="flex flex-wrap justify-between gap-x-4">
+            <dt>{feeVersionTexts.newFee}</dt>
+            <dd className="font-semibold">
+              {formatHtg(after.fee)}
+              {before && before.fee !== after.fee && (
+                <span className="ml-1 font-normal">({feeVersionTexts.before(formatHtg(before.fee))})</span>
+              )}
+            </dd>
+          </div>
+          <div className="flex flex-wrap justify-between gap-x-4">
+            <dt>{feeVersionTexts.newTotal}</dt>
+            <dd className="font-semibold">
+              {formatHtg(after.total)}
+              {before && before.total !== after.total && (
+                <span className="ml-1 font-normal">({feeVersionTexts.before(formatHtg(before.total))})</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-2">{feeVersionTexts.changedHint}</p>
+      </Alert>
+    );
+  }
   return (
     <Alert type="danger">
       <p>{failure.message}</p>

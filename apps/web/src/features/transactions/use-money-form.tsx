@@ -9,14 +9,16 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Transaction } from '@lajan/domain';
-import { useAmountStepQuote, useFeeQuote } from './api/fee-quote';
+import { feeQuoteKeys, useAmountStepQuote, useFeeQuote } from './api/fee-quote';
 import { useMoneyOperation, type FlowBody } from './api/operations';
 import { quoteTypeOf, type MoneyFlow } from './flows';
 import {
   FailureAlert,
   failureOf,
+  feesChangedQuote,
   placeServerErrors,
   useFailure,
   useFinishOperation,
@@ -70,6 +72,7 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     defaultValues: options.defaultValues,
   });
   const money = useMoneyOperation(flow);
+  const queryClient = useQueryClient();
   const finish = useFinishOperation();
   const { failure, setFailure, clearFailure } = useFailure();
   const [step, setStep] = useState(0);
@@ -91,7 +94,11 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     body: SubmitOptions<Flow>['body'],
   ): Promise<{ input: FlowBody<Flow>; checked: unknown } | null> {
     const values = form.getValues();
-    const input = body ? body(values) : (values as FlowBody<Flow>);
+    const shaped = body ? body(values) : (values as FlowBody<Flow>);
+    // The version that priced the fee the teller announced (decision 150): the server refuses the
+    // confirmation if another one is in force when it posts.
+    const feeVersion = flow.banded ? quote.data?.feeVersion?.number : undefined;
+    const input = shaped !== null && feeVersion !== undefined ? { ...shaped, feeVersion } : shaped;
     const parsed = input === null ? null : flow.schema.safeParse(input);
     if (input === null || !parsed?.success) {
       await form.trigger();
@@ -118,6 +125,16 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     try {
       transaction = await money.confirm(valid.input, valid.checked);
     } catch (error) {
+      const changed = feesChangedQuote(error);
+      if (changed && quoteType !== null && typeof amount === 'number') {
+        // The fees changed since the quote (409 FEES_CHANGED): the confirmation stays, now showing the
+        // new fee and total, and Enregistrer sends the new version (nothing was posted, decision 150).
+        const before = quote.data ?? null;
+        queryClient.setQueryData(feeQuoteKeys.quote(quoteType, amount), changed);
+        setFailure({ ...failureOf(error, flow.failure), feesChanged: { before, after: changed } });
+        onRefused?.(error);
+        return null;
+      }
       setFailure(failureOf(error, flow.failure));
       const back = placeServerErrors(error, form.setError, fieldSteps);
       if (back !== null) setStep(backTo ? backTo(back) : back);

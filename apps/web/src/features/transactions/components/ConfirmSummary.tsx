@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatHtg, transactionFailureMessages, type FeeQuote } from '@lajan/domain';
+import { feeVersionMessages, formatHtg, transactionFailureMessages, type FeeQuote } from '@lajan/domain';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { errorMessage, isHttpError } from '../../../lib/http';
@@ -81,7 +81,7 @@ export function FeePreview({
       </Alert>
     );
   }
-  const { amount, fee, total } = quote.data;
+  const { amount, fee, total, feeVersion } = quote.data;
   return (
     <section aria-label="Frais et total" className="rounded-lg border border-blue-200 bg-blue-50 p-4">
       <dl className="space-y-1">
@@ -98,6 +98,12 @@ export function FeePreview({
           <dd className="font-bold text-blue-900">{formatHtg(total)}</dd>
         </div>
       </dl>
+      {feeVersion && (
+        // Discreet: which version of the schedule priced it (decision 150), checked again at the posting.
+        <p className="mt-2 text-right text-xs text-slate-600">
+          {feeVersionMessages.quoteVersion(feeVersion.number)}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,75 @@
+import { BUSINESS_TIME_ZONE } from '@lajan/domain';
+
+const wallClock = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Haiti's offset from UTC at the moment `utcMs`, in minutes (−300 in winter, −240 in summer time). */
+function haitiOffsetMinutes(utcMs: number): number {
+  const parts = Object.fromEntries(
+    partsFormat.formatToParts(new Date(utcMs)).map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
+}
+
+/**
+ * A `datetime-local` value read as Haiti's wall clock ("2026-11-25T08:00") → the moment with its offset
+ * ("2026-11-25T08:00:00-05:00"), what the API takes; null when it is not such a value. A time that summer
+ * time skips is read with the offset before the change.
+ */
+export function haitiWallClockToIso(value: string): string | null {
+  const match = wallClock.exec(value);
+  if (!match) return null;
+  const [, year, month, day, hour, minute] = match.map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(asUtc)) return null;
+  let offset = haitiOffsetMinutes(asUtc);
+  offset = haitiOffsetMinutes(asUtc - offset * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+const longFormat = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * A moment as the fee table says it, in Haiti's time ("25 novembre 2026 à 08:00"); null for a moment
+ * that is no date (the first version's `-infinity`) or before 1970.
+ */
+export function formatHaitiMoment(iso: string): string | null {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at) || at < 0) return null;
+  return longFormat.format(at);
+}

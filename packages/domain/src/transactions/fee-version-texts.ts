@@ -1,0 +1,71 @@
+// Nothing but texts here (no zod): the pending operations' banner, on every screen, reads one of them
+// (decision 145's sign-in budget).
+
+/** The code of the 409 of a confirmation whose quoted fee version is no longer in force (`ledgerFailures.FeesChanged`). */
+export const FEES_CHANGED_CODE = 'FEES_CHANGED';
+
+/**
+ * What the screens say of fee versions (decision 150): the confirmation whose fees changed, the fee table's
+ * versions in force and coming, the editor's "Entrée en vigueur", the versions list.
+ */
+export const feeVersionTexts = {
+  // The confirmation of a money screen.
+  changedTitle: 'Les frais ont changé',
+  changedHint:
+    'Le barème a changé depuis le calcul des frais. Annoncez les nouveaux frais au client, puis appuyez de nouveau sur Enregistrer.',
+  newFee: 'Nouveaux frais',
+  newTotal: 'Nouveau total',
+  before: (amount: string) => `avant : ${amount}`,
+  /** A held operation refused on resend because the fees changed meanwhile: final, never posted. */
+  heldRefused: (fee: string | null, total: string | null) =>
+    fee && total
+      ? `Les frais ont changé : l'opération n'a pas été enregistrée. Nouveaux frais : ${fee}, total ${total}. Saisissez-la à nouveau si le client accepte.`
+      : "Les frais ont changé : l'opération n'a pas été enregistrée. Saisissez-la à nouveau si le client accepte.",
+
+  // The fee table.
+  inForceSince: (number: number, date: string) => `Version n° ${number}, en vigueur depuis le ${date}`,
+  inForceFromStart: (number: number) => `Version n° ${number}, en vigueur depuis la mise en service`,
+  comingFrom: (number: number, date: string) => `Version n° ${number}, à partir du ${date}`,
+  comingCaption: (label: string, number: number) => `Frais à venir : ${label}, version n° ${number}`,
+  cancelButton: 'Annuler cette version',
+  cancelButtonLabel: (label: string, number: number) => `Annuler la version n° ${number} : ${label}`,
+  cancelTitle: (number: number) => `Annuler la version n° ${number} ?`,
+  cancelBody: (label: string, date: string) =>
+    `Le barème prévu pour le ${date} ne s'appliquera pas : les frais de « ${label} » restent ceux en vigueur. L'annulation est définitive ; la version reste dans la liste des versions.`,
+  cancelConfirm: 'Annuler la version',
+  cancelKeep: 'Garder la version',
+  cancelPending: 'Annulation...',
+  cancelFailed: "Échec de l'annulation de la version",
+
+  // The versions list.
+  versionsButton: 'Versions',
+  versionsButtonLabel: (label: string) => `Versions du barème : ${label}`,
+  versionsCaption: (label: string) => `Versions du barème : ${label}`,
+  versionsLoading: 'Chargement des versions...',
+  versionsFailed: 'Échec du chargement des versions',
+  versionsEmpty: 'Aucune version.',
+  columns: {
+    number: 'Version',
+    from: 'En vigueur à partir du',
+    by: 'Créée par',
+    at: 'Créée le',
+    status: 'Statut',
+  },
+  /** A version nobody made (the first one, seeded at the first start). */
+  bySystem: 'Mise en service',
+  fromStart: 'Mise en service',
+  cancelledOn: (date: string) => `le ${date}`,
+
+  // The editor.
+  effectiveLegend: 'Entrée en vigueur',
+  effectiveNow: 'Maintenant',
+  effectiveLater: 'À une date et heure',
+  effectiveAt: "Date et heure (heure d'Haïti)",
+  effectiveRequired: "Choisissez la date et l'heure d'entrée en vigueur",
+  confirmNow: (count: number, label: string) =>
+    `Les ${count} tranche${count > 1 ? 's' : ''} de « ${label} » s'appliqueront dès maintenant, à la place du barème actuel.`,
+  confirmLater: (count: number, label: string, date: string) =>
+    `Les ${count} tranche${count > 1 ? 's' : ''} de « ${label} » s'appliqueront à partir du ${date} (heure d'Haïti). D'ici là, le barème actuel reste appliqué.`,
+  confirmKept: 'Les transactions déjà enregistrées gardent leurs frais.',
+  scheduled: (date: string) => `Nouveau barème programmé pour le ${date}`,
+} as const;
