@@ -1,5 +1,8 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import {
+  FEES_CHANGED_CODE,
+  feeVersionTexts,
+  formatHtg,
   IDEMPOTENCY_HEADER,
   pendingOperationMessages,
   type OperationFate,
@@ -69,6 +72,22 @@ function outcomeOfFate(fate: OperationFate): PendingOutcome {
   return fate.state === 'posted' ? { kind: 'posted', transaction: fate.transaction } : { kind: 'abandoned' };
 }
 
+/**
+ * What the banner says of a refusal. A held operation refused because the fees changed meanwhile (409
+ * `FEES_CHANGED`, decision 150) is refused for good, like any refusal: it says the new fee and total (read
+ * without a schema: the banner is on the sign-in page's path) and that the operation must be typed again.
+ */
+function refusalMessage(error: HttpError): string {
+  if (error.code !== FEES_CHANGED_CODE) return error.message;
+  const quote =
+    typeof error.body === 'object' && error.body !== null
+      ? (error.body as { quote?: { fee?: unknown; total?: unknown } }).quote
+      : undefined;
+  const fee = typeof quote?.fee === 'number' ? formatHtg(quote.fee) : null;
+  const total = typeof quote?.total === 'number' ? formatHtg(quote.total) : null;
+  return feeVersionTexts.heldRefused(fee, total);
+}
+
 function keyPath(key: string): string {
   return `/transactions/by-idempotency-key/${encodeURIComponent(key)}`;
 }
@@ -122,7 +141,7 @@ export function pendingActions(http: HttpClient, store: PendingStore, connectivi
           return { kind: 'posted', transaction };
         } catch (error) {
           if (isHttpError(error) && !hasNoAnswer(error) && !error.handled)
-            return { kind: 'refused', message: error.message };
+            return { kind: 'refused', message: refusalMessage(error) };
           throw error;
         }
       }),

@@ -16,11 +16,14 @@ export const feeVersionTexts = {
   newFee: 'Nouveaux frais',
   newTotal: 'Nouveau total',
   before: (amount: string) => `avant : ${amount}`,
-  /** A held operation refused on resend because the fees changed meanwhile: final, never posted. */
+  /**
+   * A held operation refused on resend because the fees changed meanwhile: final, never posted. Said after
+   * "Le serveur a refusé l'opération : ".
+   */
   heldRefused: (fee: string | null, total: string | null) =>
     fee && total
-      ? `Les frais ont changé : l'opération n'a pas été enregistrée. Nouveaux frais : ${fee}, total ${total}. Saisissez-la à nouveau si le client accepte.`
-      : "Les frais ont changé : l'opération n'a pas été enregistrée. Saisissez-la à nouveau si le client accepte.",
+      ? `les frais ont changé ; elle n'a pas été enregistrée. Nouveaux frais : ${fee}, total ${total}. Saisissez-la à nouveau si le client accepte.`
+      : "les frais ont changé ; elle n'a pas été enregistrée. Saisissez-la à nouveau si le client accepte.",
 
   // The fee table.
   inForceSince: (number: number, date: string) => `Version n° ${number}, en vigueur depuis le ${date}`,

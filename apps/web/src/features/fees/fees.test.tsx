@@ -108,7 +108,10 @@ describe('the fee table (/fees-list)', () => {
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Enregistrer le barème ?' });
-    expect(dialog).toHaveTextContent('Les 3 tranches de « Retrait » remplaceront le barème actuel.');
+    expect(dialog).toHaveTextContent(
+      "Les 3 tranches de « Retrait » s'appliqueront dès maintenant, à la place du barème actuel.",
+    );
+    expect(dialog).toHaveTextContent('Les transactions déjà enregistrées gardent leurs frais.');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]?.body).toEqual({
@@ -159,5 +162,183 @@ describe('the fee table (/fees-list)', () => {
     await user.click(within(form).getByRole('button', { name: 'Supprimer la tranche 1' }));
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('Au moins une tranche est requise');
+  });
+  it('says which version is in force since when, and shows the coming one with its bands, without actions for a teller', async () => {
+    renderApp({ path: '/fees-list', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('table', { name: 'Frais : Retrait' }, { timeout: 5000 });
+    const withdrawal = screen.getByRole('region', { name: 'Retrait' });
+    expect(plain(within(withdrawal).getByText(/^Version n° 2,/).textContent)).toBe(
+      'Version n° 2, en vigueur depuis le 24 novembre 2026 à 09:00',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Dépôt' })).getByText(
+        'Version n° 1, en vigueur depuis la mise en service',
+      ),
+    ).toBeVisible();
+    const coming = within(withdrawal).getByRole('region', { name: /^Version n° 3, à partir du/ });
+    expect(plain(within(coming).getByRole('heading', { level: 3 }).textContent)).toBe(
+      'Version n° 3, à partir du 25 novembre 2099 à 08:00',
+    );
+    const comingTable = within(coming).getByRole('table', { name: 'Frais à venir : Retrait, version n° 3' });
+    expect(plain(within(comingTable).getAllByRole('row')[1]?.textContent)).toContain('25,00 HTG');
+    expect(screen.queryByRole('button', { name: /^Annuler la version/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Versions du barème/ })).not.toBeInTheDocument();
+  });
+
+  it('schedules a new version at a date and time in Haiti: refuses none and the past, then names the moment before saving', async () => {
+    const puts: RecordedRequest[] = [];
+    api.on('PUT /transactions/fees/withdrawal', (request) => {
+      puts.push(request);
+      const body = request.body as { rows: Omit<FeeRow, 'type'>[]; effective_from: string };
+      return {
+        body: {
+          data: {
+            type: 'withdrawal',
+            label: 'Retrait',
+            version: groups[1]!.version,
+            coming: [
+              {
+                number: 4,
+                effectiveFrom: new Date(body.effective_from).toISOString(),
+                rows: body.rows.map((row) => ({ type: 'withdrawal', ...row })),
+              },
+            ],
+            rows: withdrawalRows,
+          },
+        },
+      };
+    });
+    const { user } = renderApp({ path: '/fees-list', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    await user.click(await screen.findByRole('button', { name: 'Modifier les frais : Retrait' }, { timeout: 5000 }));
+    const form = editorOf('Retrait');
+    const effective = within(form).getByRole('group', { name: 'Entrée en vigueur' });
+    expect(within(effective).getByRole('radio', { name: 'Maintenant' })).toBeChecked();
+    await user.click(within(effective).getByRole('radio', { name: 'À une date et heure' }));
+    const at = within(form).getByLabelText("Date et heure (heure d'Haïti)");
+
+    // None chosen: the form asks for it.
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(at).toHaveAccessibleDescription("Choisissez la date et l'heure d'entrée en vigueur");
+    expect(within(form).getByRole('alert')).toHaveTextContent("Choisissez la date et l'heure d'entrée en vigueur");
+    // In the past: the domain's message, as the server would say it.
+    await user.type(at, '2020-01-01T08:00');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(at).toHaveAccessibleDescription("La date d'entrée en vigueur doit être dans le futur");
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.clear(at);
+    await user.type(at, '2099-11-25T08:00');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enregistrer le barème ?' });
+    expect(plain(dialog.textContent)).toContain(
+      "Les 3 tranches de « Retrait » s'appliqueront à partir du 25 novembre 2099 à 08:00 (heure d'Haïti). D'ici là, le barème actuel reste appliqué.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]?.body).toMatchObject({ effective_from: '2099-11-25T08:00:00-05:00' });
+    expect(await screen.findByText(/^Nouveau barème programmé pour le 25 novembre 2099 à 08:00$/)).toBeVisible();
+  });
+
+  it('cancels a coming version after a confirmation, and says in French why it cannot any more', async () => {
+    let answer: 'refuse' | 'accept' = 'refuse';
+    let release: () => void = () => undefined;
+    const deletes: RecordedRequest[] = [];
+    api.on('GET /transactions/fees', () => ({
+      body: { data: answer === 'accept' ? [groups[0], { ...groups[1], coming: [] }] : groups },
+    }));
+    api.on('DELETE /transactions/fees/withdrawal/versions/3', async (request) => {
+      deletes.push(request);
+      await new Promise<void>((resolve) => (release = resolve));
+      return answer === 'refuse'
+        ? {
+            status: 409,
+            body: {
+              message: 'Cette version est déjà entrée en vigueur : elle ne peut plus être annulée',
+              code: 'FEE_VERSION_IN_FORCE',
+            },
+          }
+        : { body: { data: { ...groups[1], coming: [] } } };
+    });
+    const { user } = renderApp({ path: '/fees-list', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const cancel = await screen.findByRole('button', { name: 'Annuler la version n° 3 : Retrait' }, { timeout: 5000 });
+    await user.click(cancel);
+    const dialog = await screen.findByRole('dialog', { name: 'Annuler la version n° 3 ?' });
+    expect(plain(dialog.textContent)).toContain(
+      "Le barème prévu pour le 25 novembre 2099 à 08:00 ne s'appliquera pas : les frais de « Retrait » restent ceux en vigueur.",
+    );
+    // Focus starts on the harmless choice; the keyboard confirms.
+    expect(within(dialog).getByRole('button', { name: 'Garder la version' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler la version' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /Annulation/ })).toBeDisabled());
+    release();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Cette version est déjà entrée en vigueur : elle ne peut plus être annulée',
+    );
+
+    answer = 'accept';
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler la version' }));
+    await waitFor(() => expect(deletes).toHaveLength(2));
+    release();
+    expect(await screen.findByText('Version du barème annulée')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Read again: the coming version is gone.
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /^Version n° 3/ })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('lists every version of a type: number, from when, by whom, when made, status', async () => {
+    api.on('GET /transactions/fees/withdrawal/versions', {
+      body: {
+        data: [
+          {
+            number: 3,
+            effectiveFrom: '2099-11-25T13:00:00.000Z',
+            createdAt: '2026-11-24T15:30:00.000Z',
+            createdBy: { username: 'superadmin' },
+            status: 'coming',
+            cancelledAt: null,
+            rows: comingWithdrawalRows,
+          },
+          {
+            number: 2,
+            effectiveFrom: '2026-11-24T14:00:00.000Z',
+            createdAt: '2026-11-24T13:00:00.000Z',
+            createdBy: { username: 'direction' },
+            status: 'in_force',
+            cancelledAt: null,
+            rows: withdrawalRows,
+          },
+          {
+            number: 1,
+            effectiveFrom: '-infinity',
+            createdAt: '2026-11-01T12:00:00.000Z',
+            createdBy: null,
+            status: 'past',
+            cancelledAt: null,
+            rows: withdrawalRows,
+          },
+        ],
+      },
+    });
+    const { user } = renderApp({ path: '/fees-list', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const toggle = await screen.findByRole('button', { name: 'Versions du barème : Retrait' }, { timeout: 5000 });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const table = await screen.findByRole('table', { name: 'Versions du barème : Retrait' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => Array.from(row.children, (cell) => plain(cell.textContent))),
+    ).toEqual([
+      ['Version', 'En vigueur à partir du', 'Créée par', 'Créée le', 'Statut'],
+      ['n° 3', '25 novembre 2099 à 08:00', 'superadmin', '24/11/2026 10:30', 'À venir'],
+      ['n° 2', '24 novembre 2026 à 09:00', 'direction', '24/11/2026 08:00', 'En vigueur'],
+      ['n° 1', 'Mise en service', 'Mise en service', '01/11/2026 07:00', 'Remplacée'],
+    ]);
+    await user.click(toggle);
+    expect(screen.queryByRole('table', { name: 'Versions du barème : Retrait' })).not.toBeInTheDocument();
   });
 });

@@ -174,6 +174,8 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
       accountNumber: '40912345678',
       party: { name: 'Jean Pierre', idDocumentType: 'id_card', idDocumentNumber: '003-456-789' },
       amount: 1500.5,
+      // The version of the quote the teller confirmed (decision 150).
+      feeVersion: 1,
     });
     expect(posts[0]?.headers['idempotency-key']).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
@@ -420,6 +422,64 @@ describe('the withdrawal wizard', () => {
     // Asked once the typing paused, for the whole amount only.
     const quoted = api.requests.filter((request) => request.path === '/transactions/fees/quote');
     expect(quoted.map((request) => request.query.amount)).toEqual(['1000']);
+  });
+
+  it('says "Les frais ont changé" with the new fee and total when the version changed, and confirms again with it (decision 150)', async () => {
+    const newVersion = { number: 2, effectiveFrom: '2026-11-24T14:00:00.000Z' };
+    let posted = 0;
+    api.on('POST /transactions/withdraw', (request) => {
+      posted += 1;
+      const body = request.body as { feeVersion?: number };
+      return body.feeVersion === 2
+        ? transactionAnswer({ type: 'withdrawal', amount: 1000, fee: 60, agentShare: 24, total: 1060, feeVersion: 2 })
+        : {
+            status: 409,
+            body: {
+              message: 'Les frais ont changé',
+              code: 'FEES_CHANGED',
+              quote: {
+                type: 'withdrawal',
+                amount: 1000,
+                fee: 60,
+                agentShare: 24,
+                total: 1060,
+                currency: 'HTG',
+                feeVersion: newVersion,
+              },
+            },
+          };
+    });
+    const { user } = await open('/transaction/withdraw', 'Retrait');
+    await findAccount(user);
+    await user.click(next());
+    await fillDetails(user, '1000');
+    await user.click(next());
+    const preview = await screen.findByRole('region', { name: 'Frais et total' });
+    expect(preview).toHaveTextContent('Frais40,00 HTG');
+    // Discreetly, the version that priced it.
+    expect(within(preview).getByText('Barème n° 1')).toBeVisible();
+
+    await user.click(save());
+    const changedAlert = () =>
+      screen.queryAllByRole('alert').find((element) => element.textContent?.startsWith('Les frais ont changé'));
+    await waitFor(() => expect(changedAlert()).toBeDefined());
+    expect(changedAlert()?.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain(
+      'Nouveaux frais60,00 HTG (avant : 40,00 HTG)Nouveau total1 060,00 HTG (avant : 1 040,00 HTG)',
+    );
+    // Still the confirmation, now with the new quote and its version.
+    expect(screen.getByText('Étape 3 sur 3')).toBeVisible();
+    const updated = screen.getByRole('region', { name: 'Frais et total' });
+    expect(updated).toHaveTextContent('Frais60,00 HTG');
+    expect(updated).toHaveTextContent('Total débité du compte1 060,00 HTG');
+    expect(within(updated).getByText('Barème n° 2')).toBeVisible();
+
+    await user.click(save());
+    expect(await toasts().findByText('Retrait réalisé avec succès')).toBeVisible();
+    const posts = api.requests.filter((request) => request.path === '/transactions/withdraw');
+    expect(posted).toBe(2);
+    expect(posts.map((request) => (request.body as { feeVersion?: number }).feeVersion)).toEqual([1, 2]);
+    const receipt = await screen.findByRole('complementary', { name: 'Reçu' });
+    expect(receipt).toHaveTextContent('Total1 060,00 HTG');
   });
 
   it('shows the refusal of a person who is not a holder, without leaving the screen', async () => {

@@ -212,6 +212,7 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
       }),
       party: { name: 'Jean PIERRE', idDocumentType: 'id_card', idDocumentNumber: '003-456-789' },
       amount: 2000,
+      feeVersion: 1,
     });
     expect(post?.body).not.toHaveProperty('accountNumber');
     expect(post?.headers['idempotency-key']).toBeTruthy();

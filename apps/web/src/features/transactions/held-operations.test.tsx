@@ -96,6 +96,42 @@ describe('an operation without an answer (decision 147)', () => {
     expect(posts[1]?.body).toEqual(posts[0]?.body);
   });
 
+  it('is refused for good when the fees changed meanwhile (FEES_CHANGED), saying the new fee and total', async () => {
+    const { user, key } = await holdDeposit();
+    // The held confirmation carries the version its fee was quoted with (decision 150).
+    expect(api.requests.find((request) => request.path === '/transactions/deposit')?.body).toMatchObject({
+      amount: 1500,
+      feeVersion: 1,
+    });
+    api.on('POST /transactions/deposit', {
+      status: 409,
+      body: {
+        message: 'Les frais ont changé',
+        code: 'FEES_CHANGED',
+        quote: {
+          type: 'deposit',
+          amount: 1500,
+          fee: 10,
+          agentShare: 4,
+          total: 1510,
+          currency: 'HTG',
+          feeVersion: { number: 2, effectiveFrom: '2026-11-24T13:00:00.000Z' },
+        },
+      },
+    });
+    await user.click(within(await banner()).getByRole('button', { name: 'Renvoyer' }));
+    const refusal = await toasts().findByText(/les frais ont changé/);
+    expect(refusal.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe(
+      "Le serveur a refusé l'opération : les frais ont changé ; elle n'a pas été enregistrée. Nouveaux frais : 10,00 HTG, total 1 510,00 HTG. Saisissez-la à nouveau si le client accepte.",
+    );
+    // Final: no longer held, never sent again.
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Opération en attente de confirmation' })).toBeNull(),
+    );
+    const posts = api.requests.filter((request) => request.path === '/transactions/deposit');
+    expect(posts.map((request) => request.headers['idempotency-key'])).toEqual([key, key]);
+  });
+
   it('is no longer sent again once the server may have forgotten its key, and says to look in the history', async () => {
     const { user, key, app } = await holdDeposit();
     // Twenty-one hours later: the key may be pruned (24 h), so the same key could post it twice.

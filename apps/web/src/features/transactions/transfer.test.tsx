@@ -110,6 +110,7 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
       recipientAccountNumber: '40987654321',
       party: { name: 'Jean Pierre', idDocumentType: 'id_card', idDocumentNumber: '003-456-789' },
       amount: 1500,
+      feeVersion: 1,
     });
   });
 
