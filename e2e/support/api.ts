@@ -35,6 +35,10 @@ export class Api {
     return call<T>(this.lajan, 'POST', path, this.token, body, headers);
   }
 
+  put<T = { data: Record<string, unknown> }>(path: string, body: unknown) {
+    return call<T>(this.lajan, 'PUT', path, this.token, body);
+  }
+
   get<T = { data: Record<string, unknown> }>(path: string) {
     return call<T>(this.lajan, 'GET', path, this.token);
   }
