@@ -60,7 +60,10 @@ const mirrored: Record<string, readonly string[]> = {
   'transactions.type': transactionTypeSchema.options,
   'history_counts.type': transactionTypeSchema.options,
   'transactions.status': transactionStatusSchema.options,
-  'fee_schedule.type': feeTypeSchema.options,
+  'fee_bands.type': feeTypeSchema.options,
+  'fee_versions.type': feeTypeSchema.options,
+  // Only the banded types record the fee version they were charged with (decision 150).
+  'transactions.transactions_fee_version_check': feeTypeSchema.options,
   'persons.persons_gender_check': genderSchema.options,
   'persons.persons_id_document_type_check': idDocumentTypeSchema.options,
   'persons.persons_marital_status_check': maritalStatusSchema.options,

@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   smallint,
   text,
@@ -397,6 +398,11 @@ export const transactions = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** When an external transfer stopped being pending. */
     settledAt: timestamptz('settled_at'),
+    /**
+     * The number of the fee version it was charged with (decision 150), of its type's chain: set by a
+     * trigger (migration 0013) from the version in force at the posting's now(), for the four banded types.
+     */
+    feeVersion: integer('fee_version'),
   },
   (t) => [
     uniqueIndex('transactions_number_key').on(t.transactionNumber),
@@ -439,6 +445,10 @@ export const transactions = pgTable(
     ),
     check('transactions_status_check', sql`${t.status} = 'completed' OR ${t.type} = 'external_transfer'`),
     check('transactions_currency_check', sql`${t.currency} = 'HTG'`),
+    check(
+      'transactions_fee_version_check',
+      sql`${t.feeVersion} IS NULL OR ${t.type} IN ('deposit', 'withdrawal', 'transfer', 'external_transfer')`,
+    ),
     // DESIGN §4: an agent deposit has no fee and is at most 1 000 000 HTG.
     check(
       'transactions_agent_deposit_check',
@@ -503,31 +513,81 @@ export const accountDayTotals = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.day, t.slot] })],
 );
 
-/** The fee schedule (DESIGN §4b): one row per type and amount band, bounds inclusive, in centimes. */
-export const feeSchedule = pgTable(
-  'fee_schedule',
+const feeTypeValues = ['deposit', 'withdrawal', 'transfer', 'external_transfer'] as const;
+
+/**
+ * The versions of the fee schedule (decision 150), one chain per type numbered 1, 2, 3…: a version takes
+ * effect at `effective_from` and is never edited; a coming one may be cancelled. In force for a type: the
+ * non-cancelled version with the greatest `effective_from` not after the database's now() (ties: the
+ * greatest number).
+ */
+export const feeVersions = pgTable(
+  'fee_versions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    type: text('type', { enum: ['deposit', 'withdrawal', 'transfer', 'external_transfer'] }).notNull(),
+    type: text('type', { enum: feeTypeValues }).notNull(),
+    number: integer('number').notNull(),
+    effectiveFrom: timestamptz('effective_from').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdByUserId: uuid('created_by_user_id'),
+    cancelledAt: timestamptz('cancelled_at'),
+    cancelledByUserId: uuid('cancelled_by_user_id'),
+  },
+  (t) => [
+    uniqueIndex('fee_versions_type_number_key').on(t.type, t.number),
+    index('fee_versions_type_effective_idx').on(t.type, t.effectiveFrom.desc()),
+    check('fee_versions_number_check', sql`${t.number} > 0`),
+    check('fee_versions_cancel_check', sql`${t.cancelledByUserId} IS NULL OR ${t.cancelledAt} IS NOT NULL`),
+  ],
+);
+
+/** The bands of every fee version (DESIGN §4b): per type and amount band, bounds inclusive, in centimes. */
+export const feeBands = pgTable(
+  'fee_bands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: feeTypeValues }).notNull(),
     minAmountCentimes: bigint('min_amount_centimes', { mode: 'number' }).notNull(),
     maxAmountCentimes: bigint('max_amount_centimes', { mode: 'number' }).notNull(),
     feeCentimes: bigint('fee_centimes', { mode: 'number' }).notNull(),
     agentShareCentimes: bigint('agent_share_centimes', { mode: 'number' }).notNull(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     updatedByUserId: uuid('updated_by_user_id'),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => feeVersions.id),
   },
   (t) => [
-    uniqueIndex('fee_schedule_band_key').on(t.type, t.minAmountCentimes),
+    uniqueIndex('fee_bands_version_band_key').on(t.versionId, t.minAmountCentimes),
+    index('fee_bands_type_min_idx').on(t.type, t.minAmountCentimes),
     check(
-      'fee_schedule_band_check',
+      'fee_bands_band_check',
       sql`${t.minAmountCentimes} > 0 AND ${t.maxAmountCentimes} >= ${t.minAmountCentimes}`,
     ),
     check(
-      'fee_schedule_fee_check',
+      'fee_bands_fee_check',
       sql`${t.feeCentimes} >= 0 AND ${t.agentShareCentimes} >= 0 AND ${t.agentShareCentimes} <= ${t.feeCentimes}`,
     ),
   ],
 );
+
+/**
+ * The bands in force at the database's now() (migration 0013's view, read-only): what the quotes, the
+ * postings and the one-call functions of migrations 0007 and 0008 read, with their version.
+ */
+export const feeSchedule = pgView('fee_schedule', {
+  id: uuid('id').notNull(),
+  type: text('type', { enum: feeTypeValues }).notNull(),
+  minAmountCentimes: bigint('min_amount_centimes', { mode: 'number' }).notNull(),
+  maxAmountCentimes: bigint('max_amount_centimes', { mode: 'number' }).notNull(),
+  feeCentimes: bigint('fee_centimes', { mode: 'number' }).notNull(),
+  agentShareCentimes: bigint('agent_share_centimes', { mode: 'number' }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+  updatedByUserId: uuid('updated_by_user_id'),
+  versionId: uuid('version_id').notNull(),
+  versionNumber: integer('version_number').notNull(),
+  versionEffectiveFrom: timestamptz('version_effective_from').notNull(),
+}).existing();
 
 /**
  * Idempotency keys of money-moving requests (DESIGN §4): written in the same database transaction as

@@ -180,7 +180,7 @@ export function describeDomainError(error: DomainError): {
       return { status: 503, body: { message: genericMessages.unavailable, code: errorCodes.unavailable } };
     case 'LedgerRefused': {
       const { status, code } = ledgerFailures[error.refusal];
-      const { field, paidAt } = error.details;
+      const { field, paidAt, quote } = error.details;
       const message = ledgerRefusalMessage(error);
       return {
         status,
@@ -189,6 +189,7 @@ export function describeDomainError(error: DomainError): {
           code,
           ...(field ? { errors: { [field]: [message] } } : {}),
           ...(paidAt ? { paidAt: paidAt.toISOString() } : {}),
+          ...(quote ? { quote } : {}),
         },
       };
     }

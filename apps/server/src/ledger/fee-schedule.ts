@@ -1,8 +1,8 @@
 import { centimesFromSql, defaultAgentShareCentimes, feeTypes, type FeeType } from '@lajan/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
-import { feeSchedule } from '../db/schema.js';
-import { feeOf, type FeeBand, type FeeQuoteCentimes } from './fees.js';
+import { feeBands, feeSchedule, feeVersions } from '../db/schema.js';
+import { bandOf, feeOf, type FeeBand, type FeeQuoteCentimes } from './fees.js';
 
 /**
  * The default schedule (DESIGN §4b), in HTG: each band's lower bound and the fee per type; `null` where
@@ -49,30 +49,55 @@ export function defaultFeeBands(): FeeBand[] {
 }
 
 /**
- * Seeds the schedule at the first start, and only then: once the super administrator has changed it,
- * a restart must not bring deleted bands back. Two processes starting together both insert; the
- * unique band index keeps one row of each.
+ * Seeds the schedule at the first start, and only then: version 1 of each type, in force from the database's
+ * now() (decision 150); once the super administrator has made other versions, a restart must not bring the
+ * defaults back. Two processes starting together both try; the unique (type, number) keeps one version 1 of
+ * each type, and only the process that wrote it writes its bands.
  */
 export async function seedFeeSchedule(db: Db, now: Date): Promise<void> {
-  const [existing] = await db.select({ id: feeSchedule.id }).from(feeSchedule).limit(1);
+  const [existing] = await db.select({ id: feeVersions.id }).from(feeVersions).limit(1);
   if (existing) return;
-  await db
-    .insert(feeSchedule)
-    .values(defaultFeeBands().map((band) => ({ ...band, updatedAt: now })))
-    .onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const versions = await tx
+      .insert(feeVersions)
+      .values(feeTypes.map((type) => ({ type, number: 1, effectiveFrom: sql`now()`, createdAt: now })))
+      .onConflictDoNothing()
+      .returning({ id: feeVersions.id, type: feeVersions.type });
+    const bands = defaultFeeBands();
+    for (const version of versions) {
+      await tx
+        .insert(feeBands)
+        .values(
+          bands
+            .filter((band) => band.type === version.type)
+            .map((band) => ({ ...band, versionId: version.id, updatedAt: now })),
+        );
+    }
+  });
+}
+
+/** A fee version as a quote or a posting names it: its number in its type's chain, and when it took effect. */
+export interface FeeVersionRefOf {
+  number: number;
+  effectiveFrom: Date;
 }
 
 /** The bands of `type` in force, ascending: what `feeOf` computes from, read in the caller's transaction. */
 export async function readFeeSchedule(executor: Executor, type: FeeType): Promise<FeeBand[]> {
-  return (await readFeeBandRows(executor, type)).map(({ id: _id, ...band }) => band);
+  return (await readFeeBandRows(executor, type)).map(
+    ({ id: _id, versionNumber: _number, versionEffectiveFrom: _from, ...band }) => band,
+  );
 }
 
-/** A band with its row's id: what a posting names to check that its fee is still the one in force. */
+/** A band with its row's id and its version: what a posting names to check that its fee is still in force. */
 export interface FeeBandRow extends FeeBand {
   id: string;
+  /** The number of the version the band belongs to (decision 150). */
+  versionNumber: number;
+  versionEffectiveFrom: Date;
 }
 
-async function readFeeBandRows(executor: Executor, type: FeeType): Promise<FeeBandRow[]> {
+export async function readFeeBandRows(executor: Executor, type: FeeType): Promise<FeeBandRow[]> {
   const rows = await executor
     .select({
       id: feeSchedule.id,
@@ -80,6 +105,8 @@ async function readFeeBandRows(executor: Executor, type: FeeType): Promise<FeeBa
       maxAmountCentimes: feeSchedule.maxAmountCentimes,
       feeCentimes: feeSchedule.feeCentimes,
       agentShareCentimes: feeSchedule.agentShareCentimes,
+      versionNumber: feeSchedule.versionNumber,
+      versionEffectiveFrom: feeSchedule.versionEffectiveFrom,
     })
     .from(feeSchedule)
     .where(eq(feeSchedule.type, type))
@@ -91,6 +118,8 @@ async function readFeeBandRows(executor: Executor, type: FeeType): Promise<FeeBa
     maxAmountCentimes: centimesFromSql(row.maxAmountCentimes),
     feeCentimes: centimesFromSql(row.feeCentimes),
     agentShareCentimes: centimesFromSql(row.agentShareCentimes),
+    versionNumber: row.versionNumber,
+    versionEffectiveFrom: row.versionEffectiveFrom,
   }));
 }
 
@@ -106,10 +135,31 @@ export async function feeFor(
   return feeOf(await readFeeSchedule(executor, type), type, amountCentimes);
 }
 
+/** `feeFor` with the version that priced it: what a quote answers (decision 150). */
+export async function feeQuoteFor(
+  executor: Executor,
+  type: FeeType,
+  amountCentimes: number,
+): Promise<FeeQuoteCentimes & { version: FeeVersionRefOf }> {
+  return quoteFromBands(await readFeeBandRows(executor, type), type, amountCentimes);
+}
+
+/** The quote of an amount from bands of one version (all of `rows` are of the version in force). */
+export function quoteFromBands(
+  rows: readonly FeeBandRow[],
+  type: FeeType,
+  amountCentimes: number,
+): FeeQuoteCentimes & { version: FeeVersionRefOf } {
+  const fee = feeOf(rows, type, amountCentimes);
+  const band = bandOf(rows, type, amountCentimes)!;
+  return { ...fee, version: { number: band.versionNumber, effectiveFrom: band.versionEffectiveFrom } };
+}
+
 /**
  * The schedule as this process last read it, per type. Another process (or the super administrator's
- * edit) may change it at any time: the one-call posting checks the band it used against the rows in
- * force (migration 0007) and, when they differ, `forget`s the copy and reads it again.
+ * edit, or a version whose time has come) may change it at any time: the one-call posting checks the band
+ * it used against the rows in force (migrations 0007, 0013) and, when they differ, `forget`s the copy and
+ * reads it again.
  */
 export class FeeScheduleCache {
   readonly #bands = new Map<FeeType, Promise<FeeBandRow[]>>();

@@ -72,6 +72,32 @@ export async function claimKey(tx: Tx, scope: IdempotencyScope, at: Date): Promi
   return { status: existing.status, bodyText: existing.bodyText };
 }
 
+/**
+ * The committed answer of a key, read outside a posting (decision 150: a refusal found in TypeScript must
+ * not hide a repeat of a request that already posted). Refuses a key used with other input or abandoned,
+ * as the claim does; `undefined` when the key is new.
+ */
+export async function storedAnswerOf(db: Db, scope: IdempotencyScope): Promise<StoredAnswer | undefined> {
+  const [existing] = await db
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      status: idempotencyKeys.responseStatus,
+      bodyText: idempotencyKeys.responseBody,
+    })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, scope.userId),
+        eq(idempotencyKeys.route, scope.route),
+        eq(idempotencyKeys.key, scope.key),
+      ),
+    );
+  if (!existing) return undefined;
+  if (existing.requestHash === VOID_REQUEST_HASH) throw new LedgerRefused('OperationAbandoned');
+  if (existing.requestHash !== scope.requestHash) throw new LedgerRefused('IdempotencyConflict');
+  return { status: existing.status, bodyText: existing.bodyText };
+}
+
 /** Stores the answer with the key, in the transaction that posted it. */
 export async function storeAnswer(tx: Tx, scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
   await tx

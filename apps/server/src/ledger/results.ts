@@ -1,4 +1,4 @@
-import type { FeeType } from '@lajan/domain';
+import type { FeeQuote, FeeType } from '@lajan/domain';
 
 /**
  * What the money code answers when it does not post: one closed set of names, as TigerBeetle's
@@ -12,6 +12,9 @@ export type LedgerRefusal =
   | 'InsufficientFunds'
   | 'SameAccount'
   | 'OutsideFeeBands'
+  // A confirmation that quoted a fee version no longer in force; cancelling a version in force (decision 150).
+  | 'FeesChanged'
+  | 'FeeVersionInForce'
   | 'AgentDepositLimit'
   | 'TransferNotPending'
   | 'IdempotencyConflict'
@@ -40,6 +43,8 @@ export interface LedgerRefusalDetails {
   paidAt?: Date | undefined;
   /** `OutsideFeeBands`: the type asked for and the amounts its bands cover (none when it has no band). */
   feeBands?: { type: FeeType; range: { minCentimes: number; maxCentimes: number } | null };
+  /** `FeesChanged`: the new quote, for the same type and amount, by the version in force. */
+  quote?: FeeQuote;
   /** `NotSendingAgent`: refused on an unlock (its own message) rather than a cancellation. */
   unlock?: true;
 }

@@ -1,11 +1,11 @@
-import { centimesFromSql, type FeeType, type TransactionType } from '@lajan/domain';
+import { centimesFromSql, feeQuoteOf, type FeeType, type TransactionType } from '@lajan/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { transactions } from '../db/schema.js';
-import { feeFor, FeeScheduleCache } from './fee-schedule.js';
+import { FeeScheduleCache, quoteFromBands, readFeeBandRows } from './fee-schedule.js';
 import { bandOf, feeOf } from './fees.js';
 import type { PostingFlow } from './flows.js';
-import type { IdempotencyScope, StoredAnswer } from './idempotency.js';
+import { storedAnswerOf, type IdempotencyScope, type StoredAnswer } from './idempotency.js';
 import {
   checkBalanced,
   post,
@@ -39,6 +39,8 @@ export interface Movement {
   amountCentimes: number;
   feeCentimes: number;
   agentShareCentimes: number;
+  /** The number of the fee version it is charged with (decision 150); null for the unbanded flows. */
+  feeVersion: number | null;
 }
 
 /** An external transfer, locked for a payout or a cancellation. */
@@ -64,6 +66,8 @@ export interface FlowPosting<Accounts> {
   at: Date;
   /** For a refusal about one account, the input field that named it. */
   fieldOfAccount?: Record<string, string>;
+  /** The fee version the confirmation quoted (decision 150): another in force refuses `FeesChanged`. */
+  quotedFeeVersion?: number | undefined;
 }
 
 /**
@@ -91,6 +95,22 @@ export interface OneCallFlowPosting<Accounts> {
   deferred?: LedgerRefused;
   /** A cash operation: needs its teller's open drawer (decision 149). */
   cashDrawer?: boolean;
+  /** The fee version the confirmation quoted (decision 150): another in force refuses `FeesChanged`. */
+  quotedFeeVersion?: number | undefined;
+}
+
+/** `FeesChanged` (decision 150), with the quote a confirmation would now be charged. */
+function feesChanged(
+  type: FeeType,
+  amountCentimes: number,
+  quote: ReturnType<typeof quoteFromBands>,
+): LedgerRefused {
+  return new LedgerRefused('FeesChanged', {
+    quote: feeQuoteOf(type, amountCentimes, quote.feeCentimes, quote.agentShareCentimes, {
+      number: quote.version.number,
+      effectiveFrom: quote.version.effectiveFrom.toISOString(),
+    }),
+  });
 }
 
 /** Attempts of one call: a stale fee schedule or a taken transaction number costs one more. */
@@ -130,9 +150,18 @@ export class LedgerService {
   async postFlow<Accounts>(tx: Tx, input: FlowPosting<Accounts>): Promise<Movement> {
     const { flow, accounts, amountCentimes } = input;
     flow.check?.(accounts, amountCentimes);
-    const { feeCentimes, agentShareCentimes } = flow.banded
-      ? await feeFor(tx, flow.type as FeeType, amountCentimes)
-      : { feeCentimes: 0, agentShareCentimes: 0 };
+    let feeVersion: number | null = null;
+    let fee = { feeCentimes: 0, agentShareCentimes: 0 };
+    if (flow.banded) {
+      // Read in the posting's transaction: the bands in force at its now(), the version its row records.
+      const feeType = flow.type as FeeType;
+      const quote = quoteFromBands(await readFeeBandRows(tx, feeType), feeType, amountCentimes);
+      if (input.quotedFeeVersion !== undefined && quote.version.number !== input.quotedFeeVersion)
+        throw feesChanged(feeType, amountCentimes, quote);
+      fee = quote;
+      feeVersion = quote.version.number;
+    }
+    const { feeCentimes, agentShareCentimes } = fee;
     const amounts = { amountCentimes, feeCentimes, agentShareCentimes };
     const system = this.system;
     const posted = await post(tx, {
@@ -152,7 +181,7 @@ export class LedgerService {
       record: input.record,
       fieldOfAccount: input.fieldOfAccount ?? {},
     });
-    return { posted, type: flow.type, status: flow.status, ...amounts };
+    return { posted, type: flow.type, status: flow.status, ...amounts, feeVersion };
   }
 
   /**
@@ -184,10 +213,23 @@ export class LedgerService {
     };
     const feeType = flow.type as FeeType;
     return withMoneyRetries(async () => {
+      // Whether this call has read the schedule afresh: a quoted version that differs from a copy read
+      // before the call may only mean that the copy is stale.
+      let reread = false;
       for (let attempt = 0; attempt < ONE_CALL_ATTEMPTS; attempt += 1) {
-        const band = flow.banded
-          ? (bandOf(await this.#fees.bands(db, feeType), feeType, amountCentimes) ?? null)
-          : undefined;
+        const bands = flow.banded ? await this.#fees.bands(db, feeType) : [];
+        const band = flow.banded ? (bandOf(bands, feeType, amountCentimes) ?? null) : undefined;
+        if (band && input.quotedFeeVersion !== undefined && band.versionNumber !== input.quotedFeeVersion) {
+          if (!reread) {
+            this.#fees.forget(feeType);
+            reread = true;
+            continue;
+          }
+          // A repeat of a request that posted before the version changed gets its first answer.
+          const stored = input.key ? await storedAnswerOf(db, input.key) : undefined;
+          if (stored) return { answer: stored, replayed: true };
+          throw feesChanged(feeType, amountCentimes, quoteFromBands(bands, feeType, amountCentimes));
+        }
         const amounts = {
           amountCentimes,
           feeCentimes: band?.feeCentimes ?? 0,
@@ -211,6 +253,7 @@ export class LedgerService {
           type: flow.type,
           status: flow.status,
           ...amounts,
+          feeVersion: band?.versionNumber ?? null,
         };
         const call = {
           key: input.key,
@@ -235,9 +278,13 @@ export class LedgerService {
           if (deferred) throw deferred;
           // No band covers the amount, in the copy nor in force: the refusal names the bands in force.
           this.#fees.forget(feeType);
+          reread = true;
           feeOf(await this.#fees.bands(db, feeType), feeType, amountCentimes);
         }
-        if (outcome.kind === 'stale-fees') this.#fees.forget(feeType);
+        if (outcome.kind === 'stale-fees') {
+          this.#fees.forget(feeType);
+          reread = true;
+        }
       }
       throw new Error(`ledger: no posting after ${ONE_CALL_ATTEMPTS} attempts`);
     });

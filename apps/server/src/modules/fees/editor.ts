@@ -1,106 +1,38 @@
 import {
-  centimesToHtg,
   errorBodySchema,
   feeGroupResponseSchema,
   feeScheduleInputSchema,
   feeTypeSchema,
-  htgToCentimes,
-  transactionTypeLabels,
-  type FeeRow,
-  type FeeType,
-  type SessionUser,
+  feeVersionsResponseSchema,
 } from '@lajan/domain';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db, Executor } from '../../db/client.js';
-import { feeSchedule } from '../../db/schema.js';
-import { recordAudit } from '../../db/audit.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
+import { cancelFeeVersion, createFeeVersion, feeVersionsOf } from './versions.js';
 
-type BandInput = z.output<typeof feeScheduleInputSchema>['rows'][number];
-
-async function bandsOf(executor: Executor, type: FeeType): Promise<FeeRow[]> {
-  const rows = await executor
-    .select()
-    .from(feeSchedule)
-    .where(eq(feeSchedule.type, type))
-    .orderBy(asc(feeSchedule.minAmountCentimes));
-  return rows.map((row) => ({
-    type,
-    min_amount: centimesToHtg(row.minAmountCentimes),
-    max_amount: centimesToHtg(row.maxAmountCentimes),
-    fee: centimesToHtg(row.feeCentimes),
-    agent_share: centimesToHtg(row.agentShareCentimes),
-  }));
-}
+const bearer = [{ bearerAuth: [] }];
 
 /**
- * Replaces every band of `type` in one database transaction, with an audit entry holding the old and the
- * new bands. The bands were checked by `feeScheduleInputSchema` (no overlap, no gap). Posted transactions
- * keep the fee stored on them; the next quote and operation read the new bands.
- *
- * Two editors at once: the first locks the type's rows (there is always at least one: the seed writes
- * every type and the editor never leaves one empty); the second waits, and its delete, a new statement
- * under READ COMMITTED, then sees and removes what the first wrote. The last one wins whole.
+ * The super administrator's fee editor (issue 6, docs/contract-daily.md) and its versions (issue 16, item 4;
+ * decision 150): a change is a new version, now or from a chosen moment; a coming one may be cancelled.
  */
-export async function replaceFeeBands(
-  db: Db,
-  type: FeeType,
-  bands: BandInput[],
-  actor: { session: SessionUser; ip: string; now: Date },
-): Promise<FeeRow[]> {
-  return db.transaction(
-    async (tx) => {
-      await tx
-        .select({ id: feeSchedule.id })
-        .from(feeSchedule)
-        .where(eq(feeSchedule.type, type))
-        .for('update');
-      const before = await bandsOf(tx, type);
-      await tx.delete(feeSchedule).where(eq(feeSchedule.type, type));
-      await tx.insert(feeSchedule).values(
-        bands.map((band) => ({
-          type,
-          minAmountCentimes: htgToCentimes(band.min_amount),
-          maxAmountCentimes: htgToCentimes(band.max_amount),
-          feeCentimes: htgToCentimes(band.fee),
-          agentShareCentimes: htgToCentimes(band.agent_share),
-          updatedAt: actor.now,
-          updatedByUserId: actor.session.id,
-        })),
-      );
-      const after = await bandsOf(tx, type);
-      await recordAudit(tx, {
-        at: actor.now,
-        action: 'fees.updated',
-        actor: actor.session,
-        target: type,
-        ip: actor.ip,
-        details: { type, before: before.map(withoutType), after: after.map(withoutType) },
-      });
-      return after;
-    },
-    { isolationLevel: 'read committed' },
-  );
-}
-
-function withoutType({ min_amount, max_amount, fee, agent_share }: FeeRow) {
-  return { min_amount, max_amount, fee, agent_share };
-}
-
-/** `PUT /transactions/fees/{type}`: the super administrator's fee editor (issue 6, docs/contract-daily.md). */
 export const feeEditorRoutes: FastifyPluginAsyncZod = (app) => {
+  const editorOf = (request: Parameters<typeof sessionOf>[0]) => ({
+    session: sessionOf(request),
+    ip: request.ip,
+    now: app.services.clock.now(),
+  });
+
   app.put(
     '/transactions/fees/:type',
     {
       preHandler: requireCapability('fees.edit'),
       schema: {
         tags: ['fees'],
-        summary: 'Remplacer les tranches de frais d’un type',
+        summary: 'Une nouvelle version des tranches de frais d’un type',
         description:
-          "Super administrateur. `rows` : toutes les tranches du type, en HTG, bornes incluses. Triées par borne inférieure, chaque tranche commence un centime après la fin de la précédente (ni chevauchement ni trou) ; 0 ≤ part de l'agent ≤ frais ; deux décimales au plus. Sinon 422 avec `errors['rows.N.champ']`, rien n'est écrit. Le changement est journalisé (anciennes et nouvelles tranches) ; les transactions déjà passées gardent leurs frais. Répond le groupe du type, comme `GET /transactions/fees`.",
-        security: [{ bearerAuth: [] }],
+          "Super administrateur. `rows` : toutes les tranches du type, en HTG, bornes incluses. Triées par borne inférieure, chaque tranche commence un centime après la fin de la précédente (ni chevauchement ni trou) ; 0 ≤ part de l'agent ≤ frais ; deux décimales au plus. `effective_from` (facultatif) : date et heure ISO 8601 avec fuseau (« 2026-12-01T08:00:00-05:00 ») de l'entrée en vigueur ; absente ou nulle, maintenant (l'horloge de la base). Une date donnée doit être dans le futur et avant 2100. Sinon 422 avec `errors['rows.N.champ']` ou `errors.effective_from`, rien n'est écrit. Crée la version suivante du type (décision 150) : les tranches des versions précédentes ne sont jamais modifiées, les transactions passées gardent leurs frais et leur version. Le changement est journalisé (version, entrée en vigueur, anciennes et nouvelles tranches). Répond le groupe du type, comme `GET /transactions/fees` : les nouvelles tranches si elles s'appliquent déjà, sinon les tranches en vigueur et la nouvelle version dans `coming`.",
+        security: bearer,
         params: z.object({ type: feeTypeSchema }),
         body: feeScheduleInputSchema,
         response: {
@@ -113,12 +45,59 @@ export const feeEditorRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const { type } = request.params;
-      const rows = await replaceFeeBands(app.database.db, type, request.body.rows, {
-        session: sessionOf(request),
-        ip: request.ip,
-        now: app.services.clock.now(),
-      });
-      return { data: { type, label: transactionTypeLabels[type], rows } };
+      const { rows, effective_from } = request.body;
+      const group = await createFeeVersion(
+        app.database.db,
+        type,
+        rows,
+        effective_from ? new Date(effective_from) : null,
+        editorOf(request),
+      );
+      return { data: group };
+    },
+  );
+
+  app.get(
+    '/transactions/fees/:type/versions',
+    {
+      preHandler: requireCapability('fees.edit'),
+      schema: {
+        tags: ['fees'],
+        summary: 'Les versions du barème d’un type',
+        description:
+          'Super administrateur. Toutes les versions du type, la plus récente d’abord : `{ number, effectiveFrom, createdAt, createdBy: { username } | null, status, cancelledAt, rows }`. `status` : `in_force` (en vigueur), `coming` (à venir), `past` (remplacée) ou `cancelled` (annulée avant son entrée en vigueur).',
+        security: bearer,
+        params: z.object({ type: feeTypeSchema }),
+        response: { 200: feeVersionsResponseSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await feeVersionsOf(app.database.db, request.params.type) }),
+  );
+
+  app.delete(
+    '/transactions/fees/:type/versions/:number',
+    {
+      preHandler: requireCapability('fees.edit'),
+      schema: {
+        tags: ['fees'],
+        summary: 'Annuler une version du barème à venir',
+        description:
+          'Super administrateur. Annule une version qui n’est pas encore entrée en vigueur ; la version en vigueur reste celle d’avant. Une version déjà entrée en vigueur (en vigueur ou remplacée) : 409 `FEE_VERSION_IN_FORCE` ; un numéro inconnu : 404 ; une version déjà annulée : rien de plus. Journalisé. Répond le groupe du type, comme `GET /transactions/fees`.',
+        security: bearer,
+        params: z.object({ type: feeTypeSchema, number: z.coerce.number().int().min(1) }),
+        response: {
+          200: feeGroupResponseSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { type, number } = request.params;
+      return { data: await cancelFeeVersion(app.database.db, type, number, editorOf(request)) };
     },
   );
   return Promise.resolve();

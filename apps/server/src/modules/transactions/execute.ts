@@ -74,6 +74,8 @@ export interface Planned<Accounts> {
   deferred?: LedgerRefused;
   /** Cash at the counter: the teller's drawer must be open (decision 149), checked in the posting's call. */
   cashDrawer?: boolean;
+  /** The fee version the confirmation quoted (decision 150): another in force refuses `FeesChanged`. */
+  quotedFeeVersion?: number | undefined;
 }
 
 /**
@@ -235,6 +237,7 @@ export class MoneyFlowExecutor {
       ...(planned.flowCall ? { flowCall: planned.flowCall } : {}),
       ...(planned.deferred ? { deferred: planned.deferred } : {}),
       ...(planned.cashDrawer ? { cashDrawer: true } : {}),
+      ...(planned.quotedFeeVersion === undefined ? {} : { quotedFeeVersion: planned.quotedFeeVersion }),
     });
     return { ...answer, replayed };
   }

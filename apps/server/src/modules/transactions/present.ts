@@ -28,6 +28,8 @@ export interface TransactionRecord {
   amountCentimes: number;
   feeCentimes: number;
   agentShareCentimes: number;
+  /** The number of the fee version it was charged with (decision 150); null for unbanded types and older rows. */
+  feeVersion: number | null;
   currency: string;
   createdAt: Date;
   settledAt: Date | null;
@@ -67,6 +69,7 @@ export function presentTransaction(record: TransactionRecord): Transaction {
     agentShare: centimesToHtg(record.agentShareCentimes),
     total: centimesToHtg(record.amountCentimes + record.feeCentimes),
     currency: record.currency,
+    feeVersion: record.feeVersion,
     status: record.status,
     createdAt: record.createdAt.toISOString(),
     settledAt: record.settledAt ? record.settledAt.toISOString() : null,
@@ -135,6 +138,7 @@ export function presentPosted(
     amountCentimes: movement.amountCentimes,
     feeCentimes: movement.feeCentimes,
     agentShareCentimes: movement.agentShareCentimes,
+    feeVersion: movement.feeVersion,
     currency: CURRENCY,
     createdAt: movement.posted.createdAt,
     settledAt: null,

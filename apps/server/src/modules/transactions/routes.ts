@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  feesChangedErrorBodySchema,
   historyQuerySchema,
   historyResponseSchema,
   IDEMPOTENCY_HEADER,
@@ -46,10 +47,14 @@ const moneyResponses = {
   401: errorBodySchema,
   403: errorBodySchema,
   404: errorBodySchema,
-  409: errorBodySchema,
+  409: feesChangedErrorBodySchema,
   422: errorBodySchema,
   503: errorBodySchema,
 };
+
+/** What the four banded routes say of `feeVersion` (decision 150). */
+const feeVersionNote =
+  ' `feeVersion` (facultatif) : le numéro de la version du barème que le devis a montré (`GET /transactions/fees/quote`) ; si une autre version est en vigueur au moment de l’enregistrement, 409 `FEES_CHANGED` « Les frais ont changé » avec le nouveau devis (`quote`), rien n’est écrit et la clé d’idempotence reste libre. La transaction porte la version appliquée (`feeVersion`).';
 
 /**
  * What differs from one money route to the next: a line per route, its flow. The validated input (hashed
@@ -128,7 +133,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     capability: 'transactions.operate',
     summary: 'Dépôt : le client apporte des espèces',
     description:
-      'Débite le float de l’agent, crédite le compte client (les frais du barème, nuls par défaut, sont payés en espèces). Toute personne peut déposer.',
+      'Débite le float de l’agent, crédite le compte client (les frais du barème, nuls par défaut, sont payés en espèces). Toute personne peut déposer.' +
+      feeVersionNote,
     body: moneyFlowDeclarations.deposit.input,
     flow: depositFlow,
   });
@@ -138,7 +144,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     capability: 'transactions.operate',
     summary: 'Retrait : le client reçoit des espèces',
     description:
-      'Débite le compte client du montant et des frais ; crédite le float de l’agent du montant et de sa part des frais. La personne au guichet doit être titulaire du compte (403).',
+      'Débite le compte client du montant et des frais ; crédite le float de l’agent du montant et de sa part des frais. La personne au guichet doit être titulaire du compte (403).' +
+      feeVersionNote,
     body: moneyFlowDeclarations.withdrawal.input,
     flow: withdrawalFlow,
   });
@@ -148,7 +155,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     capability: 'transactions.operate',
     summary: 'Transfert entre deux comptes clients',
     description:
-      'Débite l’expéditeur du montant et des frais, crédite le bénéficiaire du montant ; la part de l’agent va à son float, le reste des frais aux revenus. La personne au guichet doit être titulaire du compte expéditeur (403).',
+      'Débite l’expéditeur du montant et des frais, crédite le bénéficiaire du montant ; la part de l’agent va à son float, le reste des frais aux revenus. La personne au guichet doit être titulaire du compte expéditeur (403).' +
+      feeVersionNote,
     body: moneyFlowDeclarations.transfer.input,
     flow: transferFlow,
   });
@@ -158,7 +166,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     capability: 'transactions.operate',
     summary: 'Envoyer un transfert externe (retrait en espèces par le bénéficiaire)',
     description:
-      'Sans `accountNumber` (espèces) : le float de l’agent paie le montant et les frais, `currency` est requise. Avec `accountNumber` : le compte paie, la personne au guichet doit en être titulaire. Le transfert reste `pending` jusqu’au paiement ou à l’annulation ; son numéro est le code de retrait.',
+      'Sans `accountNumber` (espèces) : le float de l’agent paie le montant et les frais, `currency` est requise. Avec `accountNumber` : le compte paie, la personne au guichet doit en être titulaire. Le transfert reste `pending` jusqu’au paiement ou à l’annulation ; son numéro est le code de retrait.' +
+      feeVersionNote,
     body: moneyFlowDeclarations.external_transfer.input,
     flow: externalTransferFlow,
   });

@@ -179,6 +179,7 @@ function viewQuery(executor: Executor) {
       amountCentimes: transactions.amountCentimes,
       feeCentimes: transactions.feeCentimes,
       agentShareCentimes: transactions.agentShareCentimes,
+      feeVersion: transactions.feeVersion,
       currency: transactions.currency,
       createdAt: transactions.createdAt,
       settledAt: transactions.settledAt,
@@ -235,6 +236,7 @@ interface ViewRow {
   amountCentimes: number | string;
   feeCentimes: number | string;
   agentShareCentimes: number | string;
+  feeVersion: number | null;
   currency: string;
   createdAt: Date;
   settledAt: Date | null;
@@ -266,6 +268,7 @@ function recordOf(row: ViewRow): TransactionRecord & { agentId: string | null } 
     amountCentimes: centimesFromSql(row.amountCentimes),
     feeCentimes: centimesFromSql(row.feeCentimes),
     agentShareCentimes: centimesFromSql(row.agentShareCentimes),
+    feeVersion: row.feeVersion,
     currency: row.currency,
     createdAt: row.createdAt,
     settledAt: row.settledAt,

@@ -40,9 +40,12 @@ describe('PUT /api/transactions/fees/{type}', () => {
     const before = await scheduleSnapshot(world);
     const answer = await put(world, 'withdrawal', threeBands, token);
     expect(answer.status).toBe(200);
+    // A change effective now is version 2 of the type, in force at once (decision 150).
     expect(answer.body.data).toEqual({
       type: 'withdrawal',
       label: 'Retrait',
+      version: { number: 2, effectiveFrom: expect.any(String) },
+      coming: [],
       rows: threeBands.map((band) => ({ type: 'withdrawal', ...band })),
     });
     const after = await scheduleSnapshot(world);
@@ -54,7 +57,8 @@ describe('PUT /api/transactions/fees/{type}', () => {
     const [audit, ...others] = await feeAudits(world);
     expect(others).toEqual([]);
     expect(audit).toMatchObject({ actorUsername: 'superadmin', target: 'withdrawal' });
-    const details = audit!.details as { before: Band[]; after: Band[] };
+    const details = audit!.details as { before: Band[]; after: Band[]; version: number; effectiveFrom: string };
+    expect(details).toMatchObject({ version: 2, effectiveFrom: answer.body.data.version.effectiveFrom });
     expect(details.after).toEqual(threeBands);
     expect(details.before).toHaveLength(11);
     expect(details.before[0]).toEqual({ min_amount: 20, max_amount: 99.99, fee: 0, agent_share: 0 });

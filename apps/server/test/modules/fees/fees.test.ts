@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, feeSchedule } from '../../../src/db/schema.js';
+import { accounts, feeBands, feeSchedule } from '../../../src/db/schema.js';
 import { build } from '../../helpers/build.js';
 import { call } from '../../helpers/fixtures.js';
 import { createAgentWithTeller } from '../../helpers/ledger.js';
@@ -62,8 +62,8 @@ describe('the fee schedule', () => {
     const { database } = await build();
     const systemBefore = await database.db.select().from(accounts).where(eq(accounts.kind, 'system'));
     expect(systemBefore.map((row) => row.systemCode).sort()).toEqual(['fee_income', 'payout', 'treasury']);
-    // The super administrator changed a band and removed another.
-    await database.db.delete(feeSchedule).where(eq(feeSchedule.type, 'deposit'));
+    // The schedule is no longer the seed's (here: the deposit bands of its version gone).
+    await database.db.delete(feeBands).where(eq(feeBands.type, 'deposit'));
     await build({ keepData: true });
     const [rows] = await database.db.select({ n: count() }).from(feeSchedule);
     expect(rows!.n).toBe(37);
@@ -80,7 +80,15 @@ describe('GET /api/transactions/fees/quote', () => {
       call(app, 'GET', `/api/transactions/fees/quote?${query}`, { token: teller.token });
 
     expect((await quote('type=transfer&amount=1500')).body).toEqual({
-      data: { type: 'transfer', amount: 1500, fee: 25, agentShare: 10, total: 1525, currency: 'HTG' },
+      data: {
+        type: 'transfer',
+        amount: 1500,
+        fee: 25,
+        agentShare: 10,
+        total: 1525,
+        currency: 'HTG',
+        feeVersion: { number: 1, effectiveFrom: expect.any(String) },
+      },
     });
     expect((await quote('type=external_transfer&amount=19999.99')).body.data).toMatchObject({
       fee: 380,
@@ -89,6 +97,7 @@ describe('GET /api/transactions/fees/quote', () => {
     expect((await quote('type=agent_deposit&amount=1000000')).body.data).toMatchObject({
       fee: 0,
       total: 1_000_000,
+      feeVersion: null,
     });
 
     const outside = await quote('type=withdrawal&amount=60000');

@@ -27,6 +27,7 @@ async function planCounter(
     document: input.party,
     // Cash at the counter: the teller's drawer must be open (decision 149).
     cashDrawer: true,
+    quotedFeeVersion: input.feeVersion,
     present: (movement) =>
       presentPosted(movement, session.username, actor, {
         accountNumber: input.accountNumber,

@@ -37,6 +37,7 @@ export const externalTransferFlow: PlannedMoneyFlow<
       named: input.accountNumber ? [{ accountNumber: input.accountNumber, field: 'accountNumber' }] : [],
       ...(input.accountNumber ? { holderOf: input.accountNumber } : {}),
       document: input.party,
+      quotedFeeVersion: input.feeVersion,
       ...(foreignCash ? { deferred: foreignCash } : {}),
       flowCall: {
         flow: 'external_transfer',

@@ -26,6 +26,7 @@ export const transferFlow: PlannedMoneyFlow<
       ],
       holderOf: input.senderAccountNumber,
       document: input.party,
+      quotedFeeVersion: input.feeVersion,
       present: (movement) =>
         presentPosted(movement, session.username, actor, {
           senderAccountNumber: input.senderAccountNumber,
