@@ -12,14 +12,32 @@ const withdrawalRows: FeeRow[] = [
   { type: 'withdrawal', min_amount: 500, max_amount: 59999.99, fee: 1500.5, agent_share: 600 },
 ];
 
+const comingWithdrawalRows: FeeRow[] = [
+  { type: 'withdrawal', min_amount: 20, max_amount: 59999.99, fee: 25, agent_share: 10 },
+];
+
 const groups = [
   {
     type: 'deposit',
     label: 'Dépôt',
+    version: { number: 1, effectiveFrom: '-infinity' },
+    coming: [],
     rows: [{ type: 'deposit', min_amount: 1, max_amount: 100000, fee: 0, agent_share: 0 }],
   },
-  { type: 'withdrawal', label: 'Retrait', rows: withdrawalRows },
+  {
+    type: 'withdrawal',
+    label: 'Retrait',
+    // 24 November 2026, 09:00 in Haiti (UTC−5).
+    version: { number: 2, effectiveFrom: '2026-11-24T14:00:00.000Z' },
+    coming: [{ number: 3, effectiveFrom: '2099-11-25T13:00:00.000Z', rows: comingWithdrawalRows }],
+    rows: withdrawalRows,
+  },
 ];
+
+/** The text as read, with the no-break spaces of French numbers and dates as plain ones. */
+function plain(text: string | null | undefined) {
+  return (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+}
 
 function editorOf(label: string) {
   return screen.getByRole('form', { name: `Modifier les frais : ${label}` });
@@ -65,6 +83,8 @@ describe('the fee table (/fees-list)', () => {
           data: {
             type: 'withdrawal',
             label: 'Retrait',
+            version: { number: 4, effectiveFrom: new Date().toISOString() },
+            coming: [],
             rows: body.rows.map((row) => ({ type: 'withdrawal', ...row })),
           },
         },
@@ -270,6 +290,7 @@ describe('the fee table (/fees-list)', () => {
     expect(within(dialog).getByRole('button', { name: 'Garder la version' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Annuler la version' }));
     await waitFor(() => expect(within(dialog).getByRole('button', { name: /Annulation/ })).toBeDisabled());
+    await waitFor(() => expect(deletes).toHaveLength(1));
     release();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Cette version est déjà entrée en vigueur : elle ne peut plus être annulée',
