@@ -38,16 +38,22 @@ function valueOf(scope: Locator, label: string): Locator {
 
 /** Haiti's calendar date `days` from now (YYYY-MM-DD). */
 function haitiDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: HAITI, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: HAITI,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + days * 86_400_000));
 }
 
 /** "25 novembre 2026" for a YYYY-MM-DD. */
 function frenchDate(day: string): string {
-  return new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+  return new Intl.DateTimeFormat('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
 }
 
 async function expectAccessible(page: Page, where: string) {
@@ -91,7 +97,8 @@ test('a fee change scheduled for tomorrow leaves today’s quote unchanged; one 
   await agent.teller.post('/api/transactions/deposit', { accountNumber, party, amount: 5000 });
 
   const quoteOf = async (type: string, amount: number) =>
-    (await agent.teller.get<{ data: Quote }>(`/api/transactions/fees/quote?type=${type}&amount=${amount}`)).data;
+    (await agent.teller.get<{ data: Quote }>(`/api/transactions/fees/quote?type=${type}&amount=${amount}`))
+      .data;
   const withdrawalToday = await quoteOf('withdrawal', 1000);
   const transferToday = await quoteOf('transfer', 1000);
   expect(withdrawalToday).toMatchObject({ fee: 40, total: 1040, feeVersion: { number: 1 } });
@@ -125,9 +132,9 @@ test('a fee change scheduled for tomorrow leaves today’s quote unchanged; one 
   const inForce = page.getByRole('table', { name: 'Frais : Retrait' });
   await expect(inForce.locator('tbody tr').nth(4)).toContainText(htg(40));
   const coming = withdrawal.getByRole('region', { name: `Version n° 2, à partir du ${when}` });
-  await expect(coming.getByRole('table', { name: 'Frais à venir : Retrait, version n° 2' }).locator('tbody tr').nth(4)).toContainText(
-    htg(55),
-  );
+  await expect(
+    coming.getByRole('table', { name: 'Frais à venir : Retrait, version n° 2' }).locator('tbody tr').nth(4),
+  ).toContainText(htg(55));
   await page.getByRole('button', { name: 'Versions du barème : Retrait' }).click();
   const versions = page.getByRole('table', { name: 'Versions du barème : Retrait' });
   await expect(versions.locator('tbody tr').nth(0)).toContainText('n° 2');
@@ -169,7 +176,9 @@ test('a fee change scheduled for tomorrow leaves today’s quote unchanged; one 
   const rows = group.data
     .find((entry) => entry.type === 'withdrawal')!
     .rows.map(({ min_amount, max_amount, fee, agent_share }) =>
-      min_amount === 1000 ? { min_amount, max_amount, fee: 70, agent_share: 28 } : { min_amount, max_amount, fee, agent_share },
+      min_amount === 1000
+        ? { min_amount, max_amount, fee: 70, agent_share: 28 }
+        : { min_amount, max_amount, fee, agent_share },
     );
   await root.put('/api/transactions/fees/withdrawal', { rows });
   expect(await quoteOf('withdrawal', 1000)).toMatchObject({ fee: 70, feeVersion: { number: 3 } });
@@ -188,9 +197,9 @@ test('a fee change scheduled for tomorrow leaves today’s quote unchanged; one 
   // Confirmed again: posted with the new fee and version.
   await teller.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(teller.getByText('Retrait réalisé avec succès')).toBeVisible();
-  const history = await agent.teller.get<{ data: Array<{ type: string; fee: number; feeVersion: number | null }> }>(
-    '/api/transactions/history?type=withdrawal',
-  );
+  const history = await agent.teller.get<{
+    data: Array<{ type: string; fee: number; feeVersion: number | null }>;
+  }>('/api/transactions/history?type=withdrawal');
   expect(history.data).toHaveLength(1);
   expect(history.data[0]).toMatchObject({ type: 'withdrawal', fee: 70, feeVersion: 3 });
   await tellerContext.close();

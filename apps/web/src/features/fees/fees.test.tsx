@@ -229,7 +229,9 @@ describe('the fee table (/fees-list)', () => {
       };
     });
     const { user } = renderApp({ path: '/fees-list', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
-    await user.click(await screen.findByRole('button', { name: 'Modifier les frais : Retrait' }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Modifier les frais : Retrait' }, { timeout: 5000 }),
+    );
     const form = editorOf('Retrait');
     const effective = within(form).getByRole('group', { name: 'Entrée en vigueur' });
     expect(within(effective).getByRole('radio', { name: 'Maintenant' })).toBeChecked();
@@ -239,7 +241,9 @@ describe('the fee table (/fees-list)', () => {
     // None chosen: the form asks for it.
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     expect(at).toHaveAccessibleDescription("Choisissez la date et l'heure d'entrée en vigueur");
-    expect(within(form).getByRole('alert')).toHaveTextContent("Choisissez la date et l'heure d'entrée en vigueur");
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      "Choisissez la date et l'heure d'entrée en vigueur",
+    );
     // In the past: the domain's message, as the server would say it.
     await user.type(at, '2020-01-01T08:00');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
@@ -256,7 +260,9 @@ describe('the fee table (/fees-list)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]?.body).toMatchObject({ effective_from: '2099-11-25T08:00:00-05:00' });
-    expect(await screen.findByText(/^Nouveau barème programmé pour le 25 novembre 2099 à 08:00$/)).toBeVisible();
+    expect(
+      await screen.findByText(/^Nouveau barème programmé pour le 25 novembre 2099 à 08:00$/),
+    ).toBeVisible();
   });
 
   it('cancels a coming version after a confirmation, and says in French why it cannot any more', async () => {
@@ -280,7 +286,11 @@ describe('the fee table (/fees-list)', () => {
         : { body: { data: { ...groups[1], coming: [] } } };
     });
     const { user } = renderApp({ path: '/fees-list', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
-    const cancel = await screen.findByRole('button', { name: 'Annuler la version n° 3 : Retrait' }, { timeout: 5000 });
+    const cancel = await screen.findByRole(
+      'button',
+      { name: 'Annuler la version n° 3 : Retrait' },
+      { timeout: 5000 },
+    );
     await user.click(cancel);
     const dialog = await screen.findByRole('dialog', { name: 'Annuler la version n° 3 ?' });
     expect(plain(dialog.textContent)).toContain(
@@ -343,7 +353,11 @@ describe('the fee table (/fees-list)', () => {
       },
     });
     const { user } = renderApp({ path: '/fees-list', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
-    const toggle = await screen.findByRole('button', { name: 'Versions du barème : Retrait' }, { timeout: 5000 });
+    const toggle = await screen.findByRole(
+      'button',
+      { name: 'Versions du barème : Retrait' },
+      { timeout: 5000 },
+    );
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     toggle.focus();
     await user.keyboard('{Enter}');

@@ -431,7 +431,14 @@ describe('the withdrawal wizard', () => {
       posted += 1;
       const body = request.body as { feeVersion?: number };
       return body.feeVersion === 2
-        ? transactionAnswer({ type: 'withdrawal', amount: 1000, fee: 60, agentShare: 24, total: 1060, feeVersion: 2 })
+        ? transactionAnswer({
+            type: 'withdrawal',
+            amount: 1000,
+            fee: 60,
+            agentShare: 24,
+            total: 1060,
+            feeVersion: 2,
+          })
         : {
             status: 409,
             body: {
@@ -461,7 +468,9 @@ describe('the withdrawal wizard', () => {
 
     await user.click(save());
     const changedAlert = () =>
-      screen.queryAllByRole('alert').find((element) => element.textContent?.startsWith('Les frais ont changé'));
+      screen
+        .queryAllByRole('alert')
+        .find((element) => element.textContent?.startsWith('Les frais ont changé'));
     await waitFor(() => expect(changedAlert()).toBeDefined());
     expect(changedAlert()?.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain(
       'Nouveaux frais60,00 HTG (avant : 40,00 HTG)Nouveau total1 060,00 HTG (avant : 1 040,00 HTG)',

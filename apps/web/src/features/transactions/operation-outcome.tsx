@@ -56,7 +56,7 @@ export function FailureAlert({ failure }: { failure: Failure | null }) {
             <dd className="font-semibold">
               {formatHtg(after.fee)}
               {before && before.fee !== after.fee && (
-                <span className="font-normal">{' '}({feeVersionTexts.before(formatHtg(before.fee))})</span>
+                <span className="font-normal"> ({feeVersionTexts.before(formatHtg(before.fee))})</span>
               )}
             </dd>
           </div>
@@ -65,7 +65,7 @@ export function FailureAlert({ failure }: { failure: Failure | null }) {
             <dd className="font-semibold">
               {formatHtg(after.total)}
               {before && before.total !== after.total && (
-                <span className="font-normal">{' '}({feeVersionTexts.before(formatHtg(before.total))})</span>
+                <span className="font-normal"> ({feeVersionTexts.before(formatHtg(before.total))})</span>
               )}
             </dd>
           </div>
