@@ -2,7 +2,6 @@ import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNod
 import {
   FEES_CHANGED_CODE,
   feeVersionTexts,
-  formatHtg,
   IDEMPOTENCY_HEADER,
   pendingOperationMessages,
   type OperationFate,
@@ -83,8 +82,8 @@ function refusalMessage(error: HttpError): string {
     typeof error.body === 'object' && error.body !== null
       ? (error.body as { quote?: { fee?: unknown; total?: unknown } }).quote
       : undefined;
-  const fee = typeof quote?.fee === 'number' ? formatHtg(quote.fee) : null;
-  const total = typeof quote?.total === 'number' ? formatHtg(quote.total) : null;
+  const fee = typeof quote?.fee === 'number' ? quote.fee : null;
+  const total = typeof quote?.total === 'number' ? quote.total : null;
   return feeVersionTexts.heldRefused(fee, total);
 }
 

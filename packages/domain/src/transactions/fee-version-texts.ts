@@ -1,6 +1,19 @@
 // Nothing but texts here (no zod): the pending operations' banner, on every screen, reads one of them
 // (decision 145's sign-in budget).
 
+const htgNumberFormat = new Intl.NumberFormat('fr-FR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * `formatHtg`'s text ("1 510,00 HTG"), written again here: money.ts reaches the accounts' schemas, and with them
+ * zod, which the banner's path must not load (fee-version-texts.test.ts checks that both agree).
+ */
+function htgText(amount: number): string {
+  return `${htgNumberFormat.format(amount)}\u00a0HTG`;
+}
+
 /** The code of the 409 of a confirmation whose quoted fee version is no longer in force (`ledgerFailures.FeesChanged`). */
 export const FEES_CHANGED_CODE = 'FEES_CHANGED';
 
@@ -18,11 +31,11 @@ export const feeVersionTexts = {
   before: (amount: string) => `avant : ${amount}`,
   /**
    * A held operation refused on resend because the fees changed meanwhile: final, never posted. Said after
-   * "Le serveur a refusé l'opération : ".
+   * "Le serveur a refusé l'opération : ". The amounts in HTG, from the refusal's new quote, when it has one.
    */
-  heldRefused: (fee: string | null, total: string | null) =>
-    fee && total
-      ? `les frais ont changé ; elle n'a pas été enregistrée. Nouveaux frais : ${fee}, total ${total}. Saisissez-la à nouveau si le client accepte.`
+  heldRefused: (feeHtg: number | null, totalHtg: number | null) =>
+    feeHtg !== null && totalHtg !== null
+      ? `les frais ont changé ; elle n'a pas été enregistrée. Nouveaux frais : ${htgText(feeHtg)}, total ${htgText(totalHtg)}. Saisissez-la à nouveau si le client accepte.`
       : "les frais ont changé ; elle n'a pas été enregistrée. Saisissez-la à nouveau si le client accepte.",
 
   // The fee table.
