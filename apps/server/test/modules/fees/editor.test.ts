@@ -57,7 +57,12 @@ describe('PUT /api/transactions/fees/{type}', () => {
     const [audit, ...others] = await feeAudits(world);
     expect(others).toEqual([]);
     expect(audit).toMatchObject({ actorUsername: 'superadmin', target: 'withdrawal' });
-    const details = audit!.details as { before: Band[]; after: Band[]; version: number; effectiveFrom: string };
+    const details = audit!.details as {
+      before: Band[];
+      after: Band[];
+      version: number;
+      effectiveFrom: string;
+    };
     expect(details).toMatchObject({ version: 2, effectiveFrom: answer.body.data.version.effectiveFrom });
     expect(details.after).toEqual(threeBands);
     expect(details.before).toHaveLength(11);
