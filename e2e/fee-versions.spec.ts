@@ -85,6 +85,12 @@ test('a fee change scheduled for tomorrow leaves today’s quote unchanged; one 
   test.setTimeout(150_000);
   const root = await Api.superAdmin(lajan);
   const agent = await setUpAgent(lajan, root, 'Kay Lajan Hinche', 'hinche');
+  // The float pays the deposit below (the customer's cash becomes its e-money).
+  await root.post('/api/agents/deposit', {
+    code: agent.code,
+    party: { name: 'Trésorerie Lajan', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR-001' },
+    amount: 20000,
+  });
   const holder = newPerson({ firstName: 'Rose', lastName: 'Desir' });
   const person = await agent.teller.post<{ data: { id: string } }>('/api/persons', holder);
   const account = await agent.teller.post<{ data: { accountNumber: string } }>('/api/accounts', {
