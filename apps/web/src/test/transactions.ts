@@ -11,6 +11,7 @@ export function transactionOf(overrides: Partial<Transaction> = {}): Transaction
     agentShare: 0,
     total: 1500,
     currency: 'HTG',
+    feeVersion: null,
     status: 'completed',
     createdAt: '2026-11-22T14:05:09.123Z',
     settledAt: null,
