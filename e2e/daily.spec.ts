@@ -288,7 +288,7 @@ test('the history pages through 25 transactions 10 at a time, and its CSV holds 
   const bytes = await readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('Numéro;Type;Montant;Frais;Statut;Créé par;Agent;Date');
+  expect(lines[0]).toBe('Numéro;Type;Montant;Frais;Statut;Créé par;Agent;Date;Version du barème');
   const csvRows = lines.slice(1).map((line) => line.split(';'));
   expect(csvRows).toHaveLength(25);
   expect(csvRows.map(([number, type, amount, , status, user, , date]) => [number, type, amount, status, user, date])).toEqual(shown);

@@ -68,4 +68,6 @@ export const historyCsvHeaders = [
   'Créé par',
   'Agent',
   'Date',
+  /** The number of the fee version the operation was charged with (decision 150); empty when none. */
+  'Version du barème',
 ] as const;

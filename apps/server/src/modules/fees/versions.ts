@@ -188,7 +188,7 @@ export async function createFeeVersion(
         const result = await tx.execute(
           sql`select ${effectiveFrom.toISOString()}::timestamptz > now() as "future"`,
         );
-        const [clock] = (result as unknown as { rows: { future: boolean }[] }).rows;
+        const [clock] = (result as { rows: { future: boolean }[] }).rows;
         if (!clock?.future)
           throw new ValidationFailed({ effective_from: [feeVersionMessages.effectiveFromPast] });
       }

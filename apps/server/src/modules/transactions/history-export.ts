@@ -41,6 +41,7 @@ export function csvRowOf(record: TransactionRecord): string {
     csvText(record.createdByUsername),
     record.agent ? csvText(`${record.agent.name} (${record.agent.code})`) : '',
     haitiDateTime(record.createdAt),
+    record.feeVersion === null ? '' : String(record.feeVersion),
   ]);
 }
 
@@ -76,7 +77,7 @@ export const historyExportRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['transactions'],
         summary: 'Exporter l’historique filtré en CSV',
         description:
-          "Toutes les lignes que le filtre de l'historique (`type`, `q`) sélectionne, dans la même portée (caissier et administrateur : leur agent ; super administrateur : tout), les plus récentes d'abord. `text/csv` UTF-8 avec BOM, séparateur `;`, en-têtes Numéro;Type;Montant;Frais;Statut;Créé par;Agent;Date, montants à deux décimales avec une virgule, libellés français, dates en heure d'Haïti (JJ/MM/AAAA HH:MM). Fichier `historique-AAAA-MM-JJ.csv`.",
+          "Toutes les lignes que le filtre de l'historique (`type`, `q`) sélectionne, dans la même portée (caissier et administrateur : leur agent ; super administrateur : tout), les plus récentes d'abord. `text/csv` UTF-8 avec BOM, séparateur `;`, en-têtes Numéro;Type;Montant;Frais;Statut;Créé par;Agent;Date;Version du barème (le numéro de la version du barème appliquée, vide pour une opération sans barème ou antérieure aux versions), montants à deux décimales avec une virgule, libellés français, dates en heure d'Haïti (JJ/MM/AAAA HH:MM). Fichier `historique-AAAA-MM-JJ.csv`.",
         security: [{ bearerAuth: [] }],
         querystring: historyExportQuerySchema,
         produces: ['text/csv'],

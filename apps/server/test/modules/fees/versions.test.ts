@@ -1,3 +1,4 @@
+import type { FeeType } from '@lajan/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, feeVersions, transactions } from '../../../src/db/schema.js';
@@ -53,7 +54,7 @@ function withdraw(world: World, options: { feeVersion?: number; key?: string } =
 async function groupOf(world: World, type = 'withdrawal') {
   const answer = await call(world.app, 'GET', '/api/transactions/fees', { token: world.pap.teller.token });
   expect(answer.status).toBe(200);
-  return (answer.body.data as { type: string }[]).find((group) => group.type === type) as {
+  return (answer.body.data as { type: string }[]).find((group) => group.type === type) as unknown as {
     version: { number: number; effectiveFrom: string };
     coming: { number: number; effectiveFrom: string; rows: Band[] }[];
     rows: Band[];
@@ -64,7 +65,7 @@ async function groupOf(world: World, type = 'withdrawal') {
  * Brings a version's moment to the database's now(), as if its time had come (the rule reads the database's
  * clock; the later transactions see it in force, and it is later than version 1's, written at the seed).
  */
-async function takeEffect(world: World, number: number, type = 'withdrawal') {
+async function takeEffect(world: World, number: number, type: FeeType = 'withdrawal') {
   await world.db
     .update(feeVersions)
     .set({ effectiveFrom: sql`now()` })

@@ -58,6 +58,8 @@ describe('POST /api/transactions/deposit', () => {
       agentShare: 0,
       total: 1999.99,
       currency: 'HTG',
+      // The fee version it was charged with: the seed's version 1 of the deposit (decision 150).
+      feeVersion: 1,
       status: 'completed',
       createdAt: expect.any(String),
       settledAt: null,

@@ -13,7 +13,7 @@ import {
   superAdminToken,
 } from '../../helpers/ledger.js';
 
-const HEADER = 'Numéro;Type;Montant;Frais;Statut;Créé par;Agent;Date';
+const HEADER = 'Numéro;Type;Montant;Frais;Statut;Créé par;Agent;Date;Version du barème';
 
 /** PAP01: two deposits for Marie (one of 1 500,50 HTG), a withdrawal for Jean, a cash external transfer; CAP01 a deposit. */
 const busyWorld = () => busyLedgerWorld([100, 1500.5], { expectPosted: true });
@@ -82,7 +82,10 @@ describe('GET /api/transactions/history/export', () => {
       'caisse.pap01',
       'Kay Lajan Pétion-Ville (PAP01)',
       expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+      // The fee version it was charged with (decision 150).
+      '1',
     ]);
+    expect(rows.find((row) => row[1] === 'Dépôt sur agent')![8]).toBe('');
     expect(withdrawal!.slice(1, 5)).toEqual(['Retrait', '500,00', '20,00', 'Complété']);
     expect(bigDeposit!.slice(1, 5)).toEqual(['Dépôt', '1500,50', '0,00', 'Complété']);
     // The date is Haiti's wall clock.
