@@ -42,6 +42,8 @@ export function ComingVersion({
       onSuccess: () => {
         setConfirming(false);
         toasts.success(feeVersionMessages.versionCancelled);
+        // This section goes away with its button: the keyboard goes to the type's own "Modifier".
+        requestAnimationFrame(() => document.getElementById(`modifier-frais-${type}`)?.focus());
       },
       onError: (error) => setFailure(errorMessage(error, texts.cancelFailed)),
     });

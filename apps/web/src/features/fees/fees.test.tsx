@@ -316,6 +316,9 @@ describe('the fee table (/fees-list)', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: /^Version n° 3/ })).not.toBeInTheDocument(),
     );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Modifier les frais : Retrait' })).toHaveFocus(),
+    );
   });
 
   it('lists every version of a type: number, from when, by whom, when made, status', async () => {
