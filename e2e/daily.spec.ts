@@ -314,7 +314,7 @@ test('the fee editor refuses an overlapping band, and saves a schedule that foll
   await settled(page);
   await page.getByRole('button', { name: 'Modifier les frais : Retrait' }).click();
   const form = page.getByRole('form', { name: 'Modifier les frais : Retrait' });
-  // The bands' fieldsets, not the one of "Entrée en vigueur" (decision 151).
+  // The bands' fieldsets, not the one of "Entrée en vigueur" (decision 153).
   const bands = form.getByRole('group', { name: /^Tranche \d+$/ });
   const count = await bands.count();
   expect(count).toBeGreaterThan(1);

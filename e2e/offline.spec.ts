@@ -141,7 +141,7 @@ test('offline: the app reloads without the server, a confirmed deposit is held a
           idDocumentNumber: w.holder.idDocumentNumber,
         },
         amount: 1250,
-        // The quote's fee version, which the web sends with its confirmation (decision 151): the same input.
+        // The quote's fee version, which the web sends with its confirmation (decision 153): the same input.
         feeVersion: 1,
       }),
     });
