@@ -22,6 +22,10 @@ export interface RenderAppOptions {
   httpTimeoutMs?: number;
   /** Keep what localStorage holds (a reload: drafts written by an earlier render survive). */
   keepStorage?: boolean;
+  /** A real IndexedDB (fake-indexeddb's) for the held operations; unset, they are kept in memory only. */
+  indexedDB?: IDBFactory;
+  /** How often held operations past the resend limit are looked for (decision 151). */
+  pendingSweepMs?: number;
 }
 
 const apps: LajanApp[] = [];
@@ -33,11 +37,13 @@ export function renderApp({
   apiBaseUrl = 'http://127.0.0.1:9/api',
   httpTimeoutMs,
   keepStorage = false,
+  indexedDB,
+  pendingSweepMs,
 }: RenderAppOptions = {}) {
   if (!keepStorage) window.localStorage.clear();
   if (token !== undefined) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   window.history.replaceState(null, '', path);
-  const app = createApp({ apiBaseUrl, httpTimeoutMs });
+  const app = createApp({ apiBaseUrl, httpTimeoutMs, indexedDB: indexedDB ?? null, pendingSweepMs });
   apps.push(app);
   const user = userEvent.setup();
   const result = render(<App app={app} />);
@@ -66,7 +72,10 @@ export interface RenderComponentOptions {
  * Renders one component inside the real providers (session, API client, queries, toasts) and a memory
  * router, for components shared by several screens (the wizard's pickers).
  */
-export function renderComponent(ui: ReactNode, { apiBaseUrl = 'http://127.0.0.1:9/api', token, path = '/' }: RenderComponentOptions = {}) {
+export function renderComponent(
+  ui: ReactNode,
+  { apiBaseUrl = 'http://127.0.0.1:9/api', token, path = '/' }: RenderComponentOptions = {},
+) {
   window.localStorage.clear();
   if (token !== undefined) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   const app = createApp({ apiBaseUrl });
