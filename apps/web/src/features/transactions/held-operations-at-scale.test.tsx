@@ -122,7 +122,7 @@ describe('Tout renvoyer (decision 151)', () => {
     expect(depositPosts()).toHaveLength(1);
     // The summary's own button at its foot (the dialog's × is named "Fermer" too).
     const closeButtons = within(summary).getAllByRole('button', { name: 'Fermer' });
-    expect(closeButtons.at(-1)).toHaveFocus();
+    await waitFor(() => expect(closeButtons.at(-1)).toHaveFocus());
     await user.click(closeButtons.at(-1) as HTMLElement);
     const held = await banner();
     expect(within(held).getAllByRole('button', { name: 'Renvoyer' })).toHaveLength(3);
