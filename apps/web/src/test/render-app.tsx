@@ -72,10 +72,7 @@ export interface RenderComponentOptions {
  * Renders one component inside the real providers (session, API client, queries, toasts) and a memory
  * router, for components shared by several screens (the wizard's pickers).
  */
-export function renderComponent(
-  ui: ReactNode,
-  { apiBaseUrl = 'http://127.0.0.1:9/api', token, path = '/' }: RenderComponentOptions = {},
-) {
+export function renderComponent(ui: ReactNode, { apiBaseUrl = 'http://127.0.0.1:9/api', token, path = '/' }: RenderComponentOptions = {}) {
   window.localStorage.clear();
   if (token !== undefined) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   const app = createApp({ apiBaseUrl });

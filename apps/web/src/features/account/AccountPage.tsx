@@ -1,9 +1,9 @@
 import { accountStatusLabel, formatHtg, isWarningAccountStatus } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
+import { FetchedAt } from '../../components/pending/FetchedAt';
 import { HistoryTable } from '../../components/history/HistoryTable';
 import { errorMessage } from '../../lib/http';
 import { selfAccountFailure, useSelfAccount } from './api/get-self-account';
-import { FetchedAt } from '../../components/pending/FetchedAt';
 
 /**
  * /account and /setting (SPEC §2 "Account view"): the float account of one's agent — agent name and
@@ -22,17 +22,13 @@ export default function AccountPage() {
         </p>
       )}
       <FetchedAt updatedAt={account.dataUpdatedAt} />
-      {account.isError && !account.data && (
-        <Alert type="danger">{errorMessage(account.error, selfAccountFailure)}</Alert>
-      )}
+      {account.isError && !account.data && <Alert type="danger">{errorMessage(account.error, selfAccountFailure)}</Alert>}
       {account.data && (
         <dl className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
           <div>
             <dt className="text-sm text-slate-600">Agent</dt>
             <dd className="mt-1 font-semibold text-slate-900">
-              {account.data.agent
-                ? `${account.data.agent.name} (${account.data.agent.code})`
-                : 'Non spécifié'}
+              {account.data.agent ? `${account.data.agent.name} (${account.data.agent.code})` : 'Non spécifié'}
             </dd>
           </div>
           <div>
@@ -40,9 +36,7 @@ export default function AccountPage() {
             <dd className="mt-1 text-2xl font-semibold text-slate-900">
               {formatHtg(account.data.balance - account.data.unavailableBalance)}
               <span className="sr-only"> </span>
-              <span className="ml-2 text-sm font-normal text-slate-600">
-                Devise : {account.data.currency}
-              </span>
+              <span className="ml-2 text-sm font-normal text-slate-600">Devise : {account.data.currency}</span>
             </dd>
           </div>
           <div>

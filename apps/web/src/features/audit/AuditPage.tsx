@@ -14,13 +14,13 @@ import {
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PageLoading } from '../../components/PageLoading';
+import { FetchedAt } from '../../components/pending/FetchedAt';
 import { Pagination } from '../../components/Pagination';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
 import { useSession } from '../../lib/session-context';
 import { AUDIT_PER_PAGE, auditFilterNames, useAuditQuery, type AuditFilters } from './api/get-audit';
-import { FetchedAt } from '../../components/pending/FetchedAt';
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
@@ -96,9 +96,7 @@ export default function AuditPage() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-semibold text-slate-900">{auditTexts.title}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {networkWide ? auditTexts.intro : auditTexts.introAgent}
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{networkWide ? auditTexts.intro : auditTexts.introAgent}</p>
       </header>
 
       <form
@@ -119,21 +117,10 @@ export default function AuditPage() {
           defaultValue={filters.action ?? ''}
         />
         {networkWide && (
-          <TextField
-            label={auditTexts.agent}
-            name="agent"
-            defaultValue={filters.agent ?? ''}
-            autoComplete="off"
-          />
+          <TextField label={auditTexts.agent} name="agent" defaultValue={filters.agent ?? ''} autoComplete="off" />
         )}
         <TextField label={auditTexts.from} name="from" type="date" defaultValue={filters.from ?? ''} />
-        <TextField
-          label={auditTexts.to}
-          name="to"
-          type="date"
-          defaultValue={filters.to ?? ''}
-          error={periodError}
-        />
+        <TextField label={auditTexts.to} name="to" type="date" defaultValue={filters.to ?? ''} error={periodError} />
         <div className="flex flex-wrap items-end gap-2">
           <Button type="submit">{auditTexts.apply}</Button>
           {filtered && (
@@ -164,24 +151,12 @@ export default function AuditPage() {
               <caption className="sr-only">{auditTexts.title}</caption>
               <thead className={tableClasses.head}>
                 <tr>
-                  <th scope="col" className={tableClasses.th}>
-                    Date et heure
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    Utilisateur
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    Action
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    Cible
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    Agent
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    Adresse
-                  </th>
+                  <th scope="col" className={tableClasses.th}>Date et heure</th>
+                  <th scope="col" className={tableClasses.th}>Utilisateur</th>
+                  <th scope="col" className={tableClasses.th}>Action</th>
+                  <th scope="col" className={tableClasses.th}>Cible</th>
+                  <th scope="col" className={tableClasses.th}>Agent</th>
+                  <th scope="col" className={tableClasses.th}>Adresse</th>
                 </tr>
               </thead>
               <tbody className={tableClasses.body}>
@@ -190,10 +165,7 @@ export default function AuditPage() {
                   const money = moneyLine(entry);
                   return (
                     <tr key={entry.id} className={tableClasses.row}>
-                      <td
-                        data-label="Date et heure"
-                        className={`${tableClasses.td} whitespace-nowrap tabular-nums`}
-                      >
+                      <td data-label="Date et heure" className={`${tableClasses.td} whitespace-nowrap tabular-nums`}>
                         <time dateTime={entry.at}>{formatDateTimeFr(entry.at)}</time>
                       </td>
                       <td data-label="Utilisateur" className={tableClasses.td}>
