@@ -142,4 +142,18 @@ describe('lists offline (decision 151)', () => {
     await waitFor(() => expect(screen.queryByText(/^Données du/)).toBeNull());
     expect(screen.queryByText('Hors ligne')).toBeNull();
   });
+
+  it('keeps them when a gateway answers 502 in place of the server (no answer, not a fault: no /500 page)', async () => {
+    api.on('GET /agents', { body: listAnswer([agent()]) });
+    const { app } = renderApp({ path: '/agents', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    expect(await screen.findByText(agent().name, {}, { timeout: 5000 })).toBeVisible();
+
+    api.on('GET /agents', { status: 502, proxy: true });
+    await act(() => app.queryClient.invalidateQueries());
+    expect(await screen.findByText('Hors ligne', {}, { timeout: 3000 })).toBeVisible();
+    expect(await screen.findByText(/^Données du .*, hors ligne$/)).toBeVisible();
+    expect(screen.getByText(agent().name)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Liste des agents');
+    expect(app.router.state.location.pathname).toBe('/agents');
+  });
 });
