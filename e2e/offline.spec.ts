@@ -214,3 +214,37 @@ test('offline: a deposit held while the server is down is abandoned at the telle
     await w.proxy.stop();
   }
 });
+
+test('offline: two deposits held while the server was down are sent in turn by Tout renvoyer, each once with its own key', async ({
+  page,
+  lajan,
+}) => {
+  test.setTimeout(120_000);
+  const w = await world(lajan, 'cayes');
+  const keys = depositKeys(page);
+  try {
+    await openApp(page, w);
+    for (const amount of [600, 700]) {
+      await prepareDeposit(page, w, amount);
+      await w.proxy.stop();
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(page.getByRole('region', { name: BANNER })).toContainText(`Dépôt de ${amount},00 HTG`);
+      await w.proxy.start();
+    }
+
+    await expect(page.getByText('Hors ligne', { exact: true })).toHaveCount(0, { timeout: 15_000 });
+    const banner = page.getByRole('region', { name: BANNER });
+    await banner.getByRole('button', { name: 'Tout renvoyer' }).click();
+    const summary = page.getByRole('dialog', { name: 'Envoi terminé' });
+    await expect(summary).toContainText('Les 2 opérations ont été enregistrées.');
+    await page.keyboard.press('Escape');
+    await expect(summary).toHaveCount(0);
+    await expect(banner).toHaveCount(0);
+    expect(await depositsInLedger(w.teller)).toBe(2);
+    // Each key was sent twice (held, then resent), the two never the same.
+    expect(new Set(keys).size).toBe(2);
+    expect(keys).toHaveLength(4);
+  } finally {
+    await w.proxy.stop();
+  }
+});

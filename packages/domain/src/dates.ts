@@ -48,3 +48,15 @@ export function formatDateTimeFr(value: string | Date): string {
     timeZone: BUSINESS_TIME_ZONE,
   }).format(date);
 }
+
+/** The day and the time apart (`12/03/2026`, `14:05`), in Haiti's time zone: "Données du … à …". */
+export function formatDayAndTimeFr(value: string | Date): { day: string; time: string } {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: BUSINESS_TIME_ZONE }).format(
+    date,
+  );
+  const time = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZone: BUSINESS_TIME_ZONE }).format(
+    date,
+  );
+  return { day, time };
+}

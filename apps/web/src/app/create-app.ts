@@ -11,6 +11,9 @@ import { createSessionStore, type SessionStore } from '../lib/session';
 import { FIRST_PASSWORD_PATH, type RedirectState } from './guards';
 import { buildRoutes } from './router';
 
+/** A minute: the resend limit is hours long, a minute past it is soon enough. */
+const PENDING_SWEEP_MS = 60_000;
+
 export interface AppOptions {
   /** `/api` by default; tests point it at a server of their own. */
   apiBaseUrl?: string;
@@ -19,6 +22,8 @@ export interface AppOptions {
   storage?: Storage | null;
   /** The browser's IndexedDB by default; null keeps held operations in memory only. */
   indexedDB?: IDBFactory | null;
+  /** How often held operations past the resend limit lose their personal data (decision 151). */
+  pendingSweepMs?: number;
 }
 
 export interface LajanApp {
@@ -62,6 +67,11 @@ export function createApp(options: AppOptions = {}): LajanApp {
   void pending.load().then(() => {
     if (pending.getSnapshot().length > 0) void connectivity.probe();
   });
+  // A tab left open past the resend limit drops the held operations' personal data too (decision 151).
+  const sweep = setInterval(
+    () => void pending.forgetExpired(Date.now()),
+    options.pendingSweepMs ?? PENDING_SWEEP_MS,
+  );
 
   const http: HttpClient = createHttpClient({
     onAnswer: (answered) => connectivity.report(answered),
@@ -118,6 +128,7 @@ export function createApp(options: AppOptions = {}): LajanApp {
     pending,
     connectivity,
     dispose() {
+      clearInterval(sweep);
       connectivity.dispose();
       router.dispose();
       queryClient.clear();

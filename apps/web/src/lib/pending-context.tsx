@@ -10,7 +10,7 @@ import {
 import type { Connectivity } from './connectivity';
 import { HttpError, isHttpError, type HttpClient } from './http';
 import { useHttp } from './http-context';
-import { hasNoAnswer, type PendingOperation, type PendingStore } from './pending-operations';
+import { hasNoAnswer, mayResend, type PendingOperation, type PendingStore } from './pending-operations';
 import { useSession } from './session-context';
 
 interface PendingContextValue {
@@ -56,7 +56,17 @@ export type PendingOutcome =
   | { kind: 'abandoned' }
   | { kind: 'unknown' }
   | { kind: 'unreachable' }
-  | { kind: 'refused'; message: string };
+  | { kind: 'refused'; message: string }
+  /** Past the resend limit (or forgotten): not sent, to be looked for in the history (decision 151). */
+  | { kind: 'tooOld' }
+  /** "Tout renvoyer" stopped before it: the server stopped answering (decision 151). */
+  | { kind: 'notSent' };
+
+/** One operation of a "Tout renvoyer" and what became of it. */
+export interface SendAllResult {
+  operation: PendingOperation;
+  outcome: PendingOutcome;
+}
 
 /** The code of the failure a confirmation answers when it is held without an answer. */
 export const HELD_CODE = 'OPERATION_HELD';
@@ -127,23 +137,61 @@ export function pendingActions(http: HttpClient, store: PendingStore, connectivi
     }
   }
 
+  /** Renvoyer: the same request with the same key; the server posts it at most once. */
+  const resend = (operation: PendingOperation): Promise<PendingOutcome> =>
+    // Checked here too, not only by the banner's disabled button: past the limit the key may be forgotten.
+    !mayResend(operation, Date.now())
+      ? Promise.resolve({ kind: 'tooOld' })
+      : settle(operation, async () => {
+          try {
+            const transaction = await http.post<Transaction>(operation.path, operation.body, {
+              headers: { [IDEMPOTENCY_HEADER]: operation.key },
+              redirectOnForbidden: false,
+            });
+            return { kind: 'posted', transaction };
+          } catch (error) {
+            if (isHttpError(error) && !hasNoAnswer(error) && !error.handled)
+              return { kind: 'refused', message: refusalMessage(error) };
+            throw error;
+          }
+        });
+
+  /**
+   * Tout renvoyer (decision 151): in the order they were confirmed, one after the other, each with its
+   * own key. A refusal ends only that operation; no answer ends the run (the link is gone again) and the
+   * rest stay held, unsent. Those past the resend limit are never sent.
+   */
+  async function resendAll(
+    operations: readonly PendingOperation[],
+    onProgress: (done: number, total: number) => void,
+  ): Promise<SendAllResult[]> {
+    const ordered = [...operations].sort((a, b) => Date.parse(a.confirmedAt) - Date.parse(b.confirmedAt));
+    const total = ordered.filter((operation) => mayResend(operation, Date.now())).length;
+    const results: SendAllResult[] = [];
+    let sent = 0;
+    let stopped = false;
+    for (const operation of ordered) {
+      if (!mayResend(operation, Date.now())) {
+        results.push({ operation, outcome: { kind: 'tooOld' } });
+        continue;
+      }
+      if (stopped) {
+        results.push({ operation, outcome: { kind: 'notSent' } });
+        continue;
+      }
+      sent += 1;
+      onProgress(sent, total);
+      const outcome = await resend(operation).catch((): PendingOutcome => ({ kind: 'unreachable' }));
+      if (outcome.kind === 'unreachable') stopped = true;
+      results.push({ operation, outcome });
+    }
+    return results;
+  }
+
   return {
     send,
-    /** Renvoyer: the same request with the same key; the server posts it at most once. */
-    resend: (operation: PendingOperation) =>
-      settle(operation, async () => {
-        try {
-          const transaction = await http.post<Transaction>(operation.path, operation.body, {
-            headers: { [IDEMPOTENCY_HEADER]: operation.key },
-            redirectOnForbidden: false,
-          });
-          return { kind: 'posted', transaction };
-        } catch (error) {
-          if (isHttpError(error) && !hasNoAnswer(error) && !error.handled)
-            return { kind: 'refused', message: refusalMessage(error) };
-          throw error;
-        }
-      }),
+    resend,
+    resendAll,
     /** Vérifier: asks the server what became of the key. */
     check: (operation: PendingOperation) =>
       settle(operation, async () => {

@@ -24,8 +24,13 @@ export interface FailureReporter {
   error: (text: string) => unknown;
 }
 
+/** No answer at all, or a gateway's with no server behind it (502, 504): "Hors ligne", not a fault. */
+function isNoAnswer(error: unknown) {
+  return isHttpError(error) && (error.status === 0 || error.status === 502 || error.status === 504);
+}
+
 function isServerFault(error: unknown) {
-  return isHttpError(error) && error.status >= 500;
+  return isHttpError(error) && error.status >= 500 && !isNoAnswer(error);
 }
 
 /**
@@ -45,7 +50,7 @@ export function createQueryClient(toasts: FailureReporter): QueryClient {
       onError: (error, query) => {
         // No answer at all: "Hors ligne" says so on every screen at once, and the list keeps what it showed
         // (decision 147); a toast per list would only repeat it.
-        if (isHttpError(error) && error.status === 0) return;
+        if (isNoAnswer(error)) return;
         if (!isServerFault(error)) report(error, query.meta);
       },
     }),

@@ -22,6 +22,10 @@ export interface RenderAppOptions {
   httpTimeoutMs?: number;
   /** Keep what localStorage holds (a reload: drafts written by an earlier render survive). */
   keepStorage?: boolean;
+  /** A real IndexedDB (fake-indexeddb's) for the held operations; unset, they are kept in memory only. */
+  indexedDB?: IDBFactory;
+  /** How often held operations past the resend limit are looked for (decision 151). */
+  pendingSweepMs?: number;
 }
 
 const apps: LajanApp[] = [];
@@ -33,11 +37,13 @@ export function renderApp({
   apiBaseUrl = 'http://127.0.0.1:9/api',
   httpTimeoutMs,
   keepStorage = false,
+  indexedDB,
+  pendingSweepMs,
 }: RenderAppOptions = {}) {
   if (!keepStorage) window.localStorage.clear();
   if (token !== undefined) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   window.history.replaceState(null, '', path);
-  const app = createApp({ apiBaseUrl, httpTimeoutMs });
+  const app = createApp({ apiBaseUrl, httpTimeoutMs, indexedDB: indexedDB ?? null, pendingSweepMs });
   apps.push(app);
   const user = userEvent.setup();
   const result = render(<App app={app} />);

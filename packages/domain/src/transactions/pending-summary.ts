@@ -27,3 +27,23 @@ export function pendingOperationSummary(type: TransactionType, body: unknown): s
   ];
   return parts.filter((part): part is string => part !== null).join(' · ');
 }
+
+/**
+ * What is kept of a held operation once its personal data is dropped (past `PENDING_RESEND_LIMIT_MS`,
+ * decision 151): only what finds it in the history, its type, its amount and the transfer's number when
+ * it names one ("Paiement de transfert de 2 000,00 HTG · transfert 123…"). No name, document, phone or
+ * account number.
+ */
+export function pendingOperationTrace(type: TransactionType, body: unknown): string {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const amount = typeof fields.amount === 'number' ? fields.amount : Number(fields.amount);
+  const number = typeof fields.transactionNumber === 'string' ? fields.transactionNumber.trim() : '';
+  return [
+    Number.isFinite(amount) && amount > 0
+      ? `${transactionTypeLabels[type]} de ${formatHtgPlain(amount)}`
+      : transactionTypeLabels[type],
+    number ? `transfert ${number}` : null,
+  ]
+    .filter((part): part is string => part !== null)
+    .join(' · ');
+}

@@ -37,13 +37,29 @@ export const pendingOperationMessages = {
   key: 'Référence',
   unconfirmedReceipt:
     "Reçu non confirmé : le serveur n'a pas encore répondu. Ne remettez pas ce reçu comme preuve de l'opération.",
-  fetchedAt: (time: string) => `Données du ${time}, hors ligne`,
+  fetchedAt: (day: string, time: string) => `Données du ${day} à ${time}, hors ligne`,
   logoutTitle: 'Une opération attend encore sa confirmation',
   logoutBody:
     "Si vous la gardez, elle vous sera présentée à votre prochaine connexion sur ce navigateur. Si vous l'abandonnez, le serveur en est prévenu d'abord.",
   logoutKeep: 'Garder et se déconnecter',
   logoutAbandon: 'Abandonner et se déconnecter',
   cancel: 'Annuler',
+  // Decision 151: several held operations sent in turn, and what is kept of one past the limit.
+  sendAll: 'Tout renvoyer',
+  sendAllProgress: (done: number, total: number) => `Envoi ${done} sur ${total}…`,
+  sendAllTitle: 'Envoi terminé',
+  sendAllSummary: (posted: number, total: number) =>
+    posted === total
+      ? `${total === 1 ? 'L’opération a été enregistrée' : `Les ${total} opérations ont été enregistrées`}.`
+      : `${posted} enregistrée${posted > 1 ? 's' : ''} sur ${total}.`,
+  sendAllPosted: (transactionNumber: string) => `Enregistrée, transaction n° ${transactionNumber}`,
+  sendAllRefused: (message: string) => `Refusée : ${message}`,
+  sendAllUnreachable: 'Sans réponse : elle reste en attente.',
+  sendAllNotSent: 'Pas envoyée, le serveur ne répondant plus : elle reste en attente.',
+  sendAllTooOld: 'Pas renvoyée, confirmée il y a trop longtemps : cherchez-la dans l’historique.',
+  showReceipt: 'Voir le reçu',
+  forgotten:
+    'Les noms, documents et téléphones de cette opération ont été effacés de ce navigateur ; sa référence permet encore de la vérifier.',
   heldWhileOffline:
     "Hors ligne : l'opération est gardée. Renvoyez-la depuis le bandeau quand le serveur répond.",
 } as const;

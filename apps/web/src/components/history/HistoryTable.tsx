@@ -131,7 +131,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
           Chargement des transactions...
         </p>
       )}
-      {history.isError && (
+      {history.isError && !history.data && (
         <Alert type="danger">{errorMessage(history.error, transactionFailureMessages.search)}</Alert>
       )}
       <FetchedAt updatedAt={history.dataUpdatedAt} />

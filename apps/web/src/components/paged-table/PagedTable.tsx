@@ -3,6 +3,7 @@ import type { ListPage } from '@lajan/domain';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
 import { PageLoading } from '../PageLoading';
+import { FetchedAt } from '../pending/FetchedAt';
 import { Pagination } from '../Pagination';
 import { tableClasses } from '../responsive-table';
 
@@ -13,6 +14,8 @@ export interface PagedQuery<Row> {
   isError: boolean;
   isFetching: boolean;
   isPlaceholderData: boolean;
+  /** When the page on screen was fetched: said while offline (decision 151). */
+  dataUpdatedAt: number;
   refetch: () => unknown;
 }
 
@@ -58,24 +61,30 @@ export function PagedTable<Row>({
   const rows = query.data?.data ?? [];
 
   if (query.isPending) return <PageLoading label={loadingLabel} />;
-  if (query.isError) {
-    return (
-      <Alert type="danger" title={errorTitle}>
-        <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-          Réessayer
-        </Button>
-      </Alert>
-    );
-  }
+  const failed = (
+    <Alert type="danger" title={errorTitle}>
+      <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
+        Réessayer
+      </Button>
+    </Alert>
+  );
+  // A failed refetch keeps the rows it had (TanStack Query keeps `data`): they stay, and offline say when
+  // they were fetched (decision 151); a refusal is toasted by the query client.
+  if (query.isError && !query.data) return failed;
+  const stale = <FetchedAt updatedAt={query.dataUpdatedAt} />;
   if (rows.length === 0) {
     return (
-      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-        {emptyText}
-      </p>
+      <div className="space-y-4">
+        {stale}
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          {emptyText}
+        </p>
+      </div>
     );
   }
   return (
     <div className="space-y-4" aria-busy={query.isFetching || undefined}>
+      {stale}
       <div className={tableClasses.box}>
         <table className={tableClasses.table}>
           <caption className="sr-only">{caption}</caption>

@@ -1,12 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatDateTimeFr, mayResendPending, pendingOperationMessages as texts } from '@lajan/domain';
+import {
+  formatDateTimeFr,
+  mayResendPending,
+  pendingOperationMessages as texts,
+  type Transaction,
+} from '@lajan/domain';
 import { Button } from '../Button';
 import { ConfirmDialog } from '../dialog/ConfirmDialog';
+import { Dialog } from '../dialog/Dialog';
 import { useReceipt } from '../receipt/receipt-context';
 import { useToasts } from '../toasts/toast-context';
-import { usePendingActions, usePendingOperations, type PendingOutcome } from '../../lib/pending-context';
-import type { PendingOperation } from '../../lib/pending-operations';
+import {
+  usePendingActions,
+  usePendingOperations,
+  type PendingOutcome,
+  type SendAllResult,
+} from '../../lib/pending-context';
+import { mayResend, type PendingOperation } from '../../lib/pending-operations';
 
 /**
  * Decision 147: every operation the signed-in teller confirmed without an answer, on every screen, with
@@ -20,22 +31,117 @@ function clockNow(): number {
 
 export function PendingOperationsBanner() {
   const operations = usePendingOperations();
-  if (operations.length === 0) return null;
+  const actions = usePendingActions();
+  const queryClient = useQueryClient();
+  const receipt = useReceipt();
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [results, setResults] = useState<SendAllResult[] | null>(null);
+
+  async function sendAll() {
+    setProgress({ done: 0, total: 0 });
+    const outcomes = await actions
+      .resendAll(operations, (done, total) => setProgress({ done, total }))
+      .finally(() => setProgress(null));
+    if (outcomes.some((result) => result.outcome.kind === 'posted')) void queryClient.invalidateQueries();
+    setResults(outcomes);
+  }
+
+  // Kept on screen while a run or its summary is: the last operation sent empties the list.
+  if (operations.length === 0 && !progress && !results) return null;
+  // Several held, one at least that may still be sent (decision 151; the time is checked again at each).
+  const offerSendAll = operations.length > 1 && operations.some((operation) => !operation.forgotten);
   return (
     <section
       aria-label={texts.bannerTitle}
       className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 sm:px-6 lg:px-8"
     >
+      {(offerSendAll || progress) && (
+        <div className="mb-3 flex flex-wrap items-center gap-3">
+          <Button onClick={() => void sendAll()} loading={progress !== null} disabled={progress !== null}>
+            {texts.sendAll}
+          </Button>
+          <p role="status" className="text-sm font-semibold">
+            {progress && progress.total > 0 ? texts.sendAllProgress(progress.done, progress.total) : ''}
+          </p>
+        </div>
+      )}
       <ul className="flex flex-col gap-3">
         {operations.map((operation) => (
-          <HeldOperation key={operation.key} operation={operation} />
+          <HeldOperation key={operation.key} operation={operation} locked={progress !== null} />
         ))}
       </ul>
+      {results && (
+        <SendAllSummary
+          results={results}
+          onClose={() => setResults(null)}
+          onReceipt={(transaction) => {
+            setResults(null);
+            receipt.select(transaction);
+          }}
+        />
+      )}
     </section>
   );
 }
 
-function HeldOperation({ operation }: { operation: PendingOperation }) {
+/** What became of each operation of a "Tout renvoyer": posted (with its receipt), refused, still held. */
+function SendAllSummary({
+  results,
+  onClose,
+  onReceipt,
+}: {
+  results: SendAllResult[];
+  onClose: () => void;
+  onReceipt: (transaction: Transaction) => void;
+}) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const posted = results.filter((result) => result.outcome.kind === 'posted').length;
+  return (
+    <Dialog
+      title={texts.sendAllTitle}
+      onClose={onClose}
+      initialFocus={closeRef}
+      footer={
+        <Button ref={closeRef} onClick={onClose}>
+          {texts.close}
+        </Button>
+      }
+    >
+      <p className="font-semibold">{texts.sendAllSummary(posted, results.length)}</p>
+      <ul className="mt-3 flex flex-col gap-3">
+        {results.map(({ operation, outcome }) => (
+          <li key={operation.key} className="border-t border-slate-200 pt-2">
+            <p className="text-sm">{operation.summary}</p>
+            <p className="text-sm font-semibold">{outcomeLine(outcome)}</p>
+            {outcome.kind === 'posted' && (
+              <Button variant="secondary" className="mt-1" onClick={() => onReceipt(outcome.transaction)}>
+                {texts.showReceipt}
+                <span className="sr-only"> {outcome.transaction.transactionNumber}</span>
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}
+
+function outcomeLine(outcome: PendingOutcome): string {
+  switch (outcome.kind) {
+    case 'posted':
+      return texts.sendAllPosted(outcome.transaction.transactionNumber);
+    case 'refused':
+      return texts.sendAllRefused(outcome.message);
+    case 'tooOld':
+      return texts.sendAllTooOld;
+    case 'notSent':
+      return texts.sendAllNotSent;
+    default:
+      return texts.sendAllUnreachable;
+  }
+}
+
+function HeldOperation({ operation, locked }: { operation: PendingOperation; locked: boolean }) {
   const actions = usePendingActions();
   const toasts = useToasts();
   const receipt = useReceipt();
@@ -51,12 +157,13 @@ function HeldOperation({ operation }: { operation: PendingOperation }) {
     const timer = setInterval(() => setNow(clockNow()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  const resendable = mayResendPending(operation.confirmedAt, now);
+  const resendable = mayResend(operation, now);
+  const blocked = busy !== null || locked;
 
   async function act(kind: 'resend' | 'check' | 'abandon') {
     const clicked = clockNow();
     setNow(clicked);
-    if (kind === 'resend' && !mayResendPending(operation.confirmedAt, clicked)) return;
+    if (kind === 'resend' && !mayResend(operation, clicked)) return;
     setBusy(kind);
     let outcome: PendingOutcome;
     try {
@@ -90,6 +197,10 @@ function HeldOperation({ operation }: { operation: PendingOperation }) {
         return;
       case 'refused':
         toasts.error(`${texts.refused} : ${outcome.message}`);
+        return;
+      case 'tooOld':
+      case 'notSent':
+        toasts.warning(texts.keyForgotten);
     }
   }
 
@@ -102,12 +213,20 @@ function HeldOperation({ operation }: { operation: PendingOperation }) {
           {texts.confirmedAt} {formatDateTimeFr(operation.confirmedAt)}
         </p>
         {resendable ? null : <p className="text-sm">{texts.tooOldToResend}</p>}
+        {operation.forgotten && (
+          <>
+            <p className="text-sm">{texts.forgotten}</p>
+            <p className="text-xs break-all">
+              {texts.key} {operation.key}
+            </p>
+          </>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button
           onClick={() => void act('resend')}
           loading={busy === 'resend'}
-          disabled={busy !== null || !resendable}
+          disabled={blocked || !resendable}
         >
           {texts.resend}
         </Button>
@@ -115,14 +234,16 @@ function HeldOperation({ operation }: { operation: PendingOperation }) {
           variant="secondary"
           onClick={() => void act('check')}
           loading={busy === 'check'}
-          disabled={busy !== null}
+          disabled={blocked}
         >
           {texts.check}
         </Button>
-        <Button variant="secondary" onClick={() => setPrinting(true)} disabled={busy !== null}>
-          {texts.unconfirmedReceiptButton}
-        </Button>
-        <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy !== null}>
+        {!operation.forgotten && (
+          <Button variant="secondary" onClick={() => setPrinting(true)} disabled={blocked}>
+            {texts.unconfirmedReceiptButton}
+          </Button>
+        )}
+        <Button variant="danger" onClick={() => setConfirming(true)} disabled={blocked}>
           {texts.abandon}
         </Button>
       </div>

@@ -1,5 +1,6 @@
 import { accountStatusLabel, formatHtg, isWarningAccountStatus } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
+import { FetchedAt } from '../../components/pending/FetchedAt';
 import { HistoryTable } from '../../components/history/HistoryTable';
 import { errorMessage } from '../../lib/http';
 import { selfAccountFailure, useSelfAccount } from './api/get-self-account';
@@ -20,7 +21,8 @@ export default function AccountPage() {
           Chargement du compte...
         </p>
       )}
-      {account.isError && <Alert type="danger">{errorMessage(account.error, selfAccountFailure)}</Alert>}
+      <FetchedAt updatedAt={account.dataUpdatedAt} />
+      {account.isError && !account.data && <Alert type="danger">{errorMessage(account.error, selfAccountFailure)}</Alert>}
       {account.data && (
         <dl className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
           <div>

@@ -16,6 +16,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
+import { FetchedAt } from '../../components/pending/FetchedAt';
 import { Pagination } from '../../components/Pagination';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage } from '../../lib/http';
@@ -54,9 +55,10 @@ export default function AccountRequestsPage() {
       </p>
 
       <div className="mt-6 space-y-4">
+        <FetchedAt updatedAt={query.dataUpdatedAt} />
         {query.isPending ? (
           <PageLoading label="Chargement des demandes..." />
-        ) : query.isError ? (
+        ) : query.isError && !query.data ? (
           <Alert type="danger">{errorMessage(query.error, accountFailureMessages.list)}</Alert>
         ) : query.data.data.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">

@@ -17,6 +17,7 @@ import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
+import { FetchedAt } from '../../components/pending/FetchedAt';
 import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
 import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
@@ -69,30 +70,33 @@ function actionsFor(agent: Agent): AgentAction[] {
 function AgentUsers({ code }: { code: string }) {
   const query = useAgentUsersQuery(code, true);
   if (query.isPending) return <PageLoading label="Chargement des utilisateurs..." />;
-  if (query.isError)
+  if (query.isError && !query.data)
     return <Alert type="danger">{errorMessage(query.error, userFailureMessages.list)}</Alert>;
   const users = query.data.data;
   if (users.length === 0) return <p className="text-sm text-slate-700">Aucun utilisateur.</p>;
   return (
-    <ul className="divide-y divide-slate-100">
-      {users.map((agentUser) => (
-        <li
-          key={agentUser.id}
-          className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm"
-        >
-          <span>
-            <Link to={`/users/${encodeURIComponent(agentUser.username)}`} className={textLinkClasses}>
-              {agentUser.username}
-            </Link>{' '}
-            <span className="text-slate-700">· {displayName(agentUser)}</span>
-          </span>
-          <span className="text-slate-600">
-            {roleLabels[agentUser.role]}
-            {agentUser.deletedAt ? ' · Désactivé' : ''}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <FetchedAt updatedAt={query.dataUpdatedAt} />
+      <ul className="divide-y divide-slate-100">
+        {users.map((agentUser) => (
+          <li
+            key={agentUser.id}
+            className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm"
+          >
+            <span>
+              <Link to={`/users/${encodeURIComponent(agentUser.username)}`} className={textLinkClasses}>
+                {agentUser.username}
+              </Link>{' '}
+              <span className="text-slate-700">· {displayName(agentUser)}</span>
+            </span>
+            <span className="text-slate-600">
+              {roleLabels[agentUser.role]}
+              {agentUser.deletedAt ? ' · Désactivé' : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -112,7 +116,7 @@ export default function AgentDetailsPage() {
   );
 
   if (query.isPending) return <PageLoading label="Chargement de l'agent..." />;
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <DetailsLoadError
         backLink={backLink}

@@ -14,6 +14,7 @@ import {
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PageLoading } from '../../components/PageLoading';
+import { FetchedAt } from '../../components/pending/FetchedAt';
 import { Pagination } from '../../components/Pagination';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
@@ -130,9 +131,10 @@ export default function AuditPage() {
         </div>
       </form>
 
+      <FetchedAt updatedAt={query.dataUpdatedAt} />
       {query.isPending ? (
         <PageLoading label="Chargement du journal..." />
-      ) : query.isError ? (
+      ) : query.isError && !query.data ? (
         <Alert type="danger" title="Le journal d'audit n'a pas pu être chargé.">
           <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
             Réessayer

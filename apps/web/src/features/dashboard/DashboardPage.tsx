@@ -87,7 +87,7 @@ export default function DashboardPage() {
               Chargement du graphique...
             </p>
           )}
-          {balance.isError && (
+          {balance.isError && !balance.data && (
             <div className="space-y-3">
               <Alert type="danger">{errorMessage(balance.error, balanceSeriesFailure)}</Alert>
               <Button variant="secondary" onClick={() => void balance.refetch()}>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { useSession } from '../../lib/session-context';
 import { useAcknowledgeDrawer, useDrawerSessions } from './api/drawer';
+import { FetchedAt } from '../../components/pending/FetchedAt';
 
 /**
  * /drawers (decision 149): the tellers' drawers of a day, open or closed, with the difference of each
@@ -31,8 +32,9 @@ export default function DrawersAdminPage() {
           onChange={(event) => event.target.value && setDate(event.target.value)}
         />
       </div>
-      {sessions.isSuccess && sessions.data.length === 0 && <p>{drawerTexts.none}</p>}
-      {sessions.isSuccess && sessions.data.length > 0 && (
+      <FetchedAt updatedAt={sessions.dataUpdatedAt} />
+      {sessions.data && sessions.data.length === 0 && <p>{drawerTexts.none}</p>}
+      {sessions.data && sessions.data.length > 0 && (
         <ul className="space-y-3">
           {sessions.data.map((session) => (
             <li key={session.id} className="rounded-md border border-slate-200 p-3 text-sm">

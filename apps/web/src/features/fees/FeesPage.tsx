@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { can, feeVersionTexts, transactionFailureMessages, type FeeGroup, type FeeType } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
+import { FetchedAt } from '../../components/pending/FetchedAt';
 import { Button } from '../../components/Button';
 import { formatHaitiMoment } from '../../lib/haiti-time';
 import { errorMessage } from '../../lib/http';
@@ -51,7 +52,8 @@ export default function FeesPage() {
           Chargement des frais...
         </p>
       )}
-      {fees.isError && (
+      <FetchedAt updatedAt={fees.dataUpdatedAt} />
+      {fees.isError && !fees.data && (
         <Alert type="danger">{errorMessage(fees.error, transactionFailureMessages.fees)}</Alert>
       )}
       {fees.data?.map((group) => {

@@ -14,6 +14,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage } from '../../lib/http';
 import { useDeletePersonMutation, usePersonsListQuery } from './api/persons';
+import { FetchedAt } from '../../components/pending/FetchedAt';
 
 export const personsTexts = {
   title: 'Personnes',
@@ -84,9 +85,10 @@ export default function PersonsPage() {
           Rechercher
         </Button>
       </form>
+      <FetchedAt updatedAt={query.dataUpdatedAt} />
       {query.isPending ? (
         <PageLoading />
-      ) : query.isError ? (
+      ) : query.isError && !query.data ? (
         <Alert type="danger">{errorMessage(query.error, personFailureMessages.list)}</Alert>
       ) : persons.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-center text-slate-700">

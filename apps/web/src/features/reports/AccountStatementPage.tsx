@@ -83,6 +83,8 @@ export default function AccountStatementPage() {
         <ReportState
           pending={statement.isPending}
           error={statement.error}
+          hasData={statement.data !== undefined}
+          updatedAt={statement.dataUpdatedAt}
           retry={() => void statement.refetch()}
         >
           {data && statement.data && (

@@ -135,6 +135,8 @@ export default function CommissionsPage() {
       <ReportState
         pending={statement.isPending}
         error={statement.error}
+        hasData={statement.data !== undefined}
+        updatedAt={statement.dataUpdatedAt}
         retry={() => void statement.refetch()}
       >
         {data && (
@@ -206,6 +208,8 @@ export default function CommissionsPage() {
               <ReportState
                 pending={operations.isPending}
                 error={operations.error}
+                hasData={operations.data !== undefined}
+                updatedAt={operations.dataUpdatedAt}
                 retry={() => void operations.refetch()}
               >
                 {operations.data && operations.data.data.length === 0 ? (

@@ -23,7 +23,13 @@ function TrialBalanceSection() {
       <h2 id="trial-balance" className="text-lg font-semibold text-slate-900">
         {reportTexts.trialBalanceTitle}
       </h2>
-      <ReportState pending={trial.isPending} error={trial.error} retry={() => void trial.refetch()}>
+      <ReportState
+        pending={trial.isPending}
+        error={trial.error}
+        hasData={trial.data !== undefined}
+        updatedAt={trial.dataUpdatedAt}
+        retry={() => void trial.refetch()}
+      >
         {trial.data && (
           <div className={tableClasses.box}>
             <table className={tableClasses.table}>
@@ -145,7 +151,13 @@ export default function NetworkReportsPage() {
             defaultValue={params.get('threshold') ?? String(DEFAULT_LARGE_OPERATION_THRESHOLD_HTG)}
           />
         </FilterForm>
-        <ReportState pending={large.isPending} error={large.error} retry={() => void large.refetch()}>
+        <ReportState
+          pending={large.isPending}
+          error={large.error}
+          hasData={large.data !== undefined}
+          updatedAt={large.dataUpdatedAt}
+          retry={() => void large.refetch()}
+        >
           {large.data && (
             <div className="space-y-4" aria-busy={large.isFetching || undefined}>
               <p className="font-medium text-slate-800">

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { FetchedAt } from '../../components/pending/FetchedAt';
 import { formatDateFr, reportTexts, statementMessages } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -94,15 +95,21 @@ export function ReportState({
   pending,
   error,
   retry,
+  hasData,
+  updatedAt,
   children,
 }: {
   pending: boolean;
   error: unknown;
   retry: () => void;
+  /** Whether a report was fetched before: a failed refetch keeps it on screen (decision 151). */
+  hasData: boolean;
+  /** The query's `dataUpdatedAt`: said while offline. */
+  updatedAt: number;
   children: ReactNode;
 }) {
   if (pending) return <PageLoading label={reportTexts.loading} />;
-  if (error)
+  if (error && !hasData)
     return (
       <Alert type="danger" title={errorMessage(error, statementMessages.loadFailed)}>
         <Button variant="secondary" className="mt-2" onClick={retry}>
@@ -110,5 +117,10 @@ export function ReportState({
         </Button>
       </Alert>
     );
-  return <>{children}</>;
+  return (
+    <>
+      <FetchedAt updatedAt={updatedAt} />
+      {children}
+    </>
+  );
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   IDEMPOTENCY_HEADER,
   pendingOperationSummary,
+  pendingOperationTrace,
   transactionSchema,
   type Transaction,
 } from '@lajan/domain';
@@ -99,6 +100,7 @@ function useHeldSend(flow: MoneyFlow) {
             path: flow.path,
             body,
             summary: pendingOperationSummary(flow.type, body),
+            trace: pendingOperationTrace(flow.type, body),
             confirmedAt: new Date().toISOString(),
           },
           post,
