@@ -97,6 +97,8 @@ const screens: ListScreen[] = [
             type: 'withdrawal',
             label: 'Retrait',
             rows: [{ type: 'withdrawal', min_amount: 20, max_amount: 249.99, fee: 10, agent_share: 4 }],
+            version: { number: 1, effectiveFrom: '2026-11-01T12:00:00.000Z' },
+            coming: [],
           },
         ],
       },
