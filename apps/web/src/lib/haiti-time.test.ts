@@ -10,6 +10,15 @@ describe("Haiti's wall clock", () => {
     );
   });
 
+  it('reads a time that summer time skips with the offset before the change, and the hours around it as they are', () => {
+    // 8 March 2026: 02:00 (−05:00) becomes 03:00 (−04:00); 02:30 does not exist on Haiti's clocks.
+    expect(haitiWallClockToIso('2026-03-08T02:30')).toBe('2026-03-08T02:30:00-05:00');
+    expect(haitiWallClockToIso('2026-03-08T01:59')).toBe('2026-03-08T01:59:00-05:00');
+    expect(haitiWallClockToIso('2026-03-08T03:00')).toBe('2026-03-08T03:00:00-04:00');
+    // 1 November 2026: 01:30 happens twice; the first (−04:00).
+    expect(haitiWallClockToIso('2026-11-01T01:30')).toBe('2026-11-01T01:30:00-04:00');
+  });
+
   it('refuses what is not a wall-clock value', () => {
     expect(haitiWallClockToIso('')).toBeNull();
     expect(haitiWallClockToIso('2026-11-25')).toBeNull();

@@ -49,6 +49,9 @@ export function haitiWallClockToIso(value: string): string | null {
   if (Number.isNaN(asUtc)) return null;
   let offset = haitiOffsetMinutes(asUtc);
   offset = haitiOffsetMinutes(asUtc - offset * 60_000);
+  // In the hour summer time skips, that offset (−04:00) names a moment whose own offset is −05:00: the
+  // wall clock read with the offset before the change, as said above.
+  offset = haitiOffsetMinutes(asUtc - offset * 60_000);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -3,6 +3,7 @@ import {
   feeGroupResponseSchema,
   feeScheduleInputSchema,
   feeTypeSchema,
+  feeVersionMessages,
   feeVersionsResponseSchema,
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -84,7 +85,11 @@ export const feeEditorRoutes: FastifyPluginAsyncZod = (app) => {
         description:
           'Super administrateur. Annule une version qui n’est pas encore entrée en vigueur ; la version en vigueur reste celle d’avant. Une version déjà entrée en vigueur (en vigueur ou remplacée) : 409 `FEE_VERSION_IN_FORCE` ; un numéro inconnu : 404 ; une version déjà annulée : rien de plus. Journalisé. Répond le groupe du type, comme `GET /transactions/fees`.',
         security: bearer,
-        params: z.object({ type: feeTypeSchema, number: z.coerce.number().int().min(1) }),
+        // A version's number is a PostgreSQL integer: a larger one is no version (422), not an out-of-range 500.
+        params: z.object({
+          type: feeTypeSchema,
+          number: z.coerce.number().int().min(1).max(2_147_483_647, feeVersionMessages.versionNotFound),
+        }),
         response: {
           200: feeGroupResponseSchema,
           401: errorBodySchema,

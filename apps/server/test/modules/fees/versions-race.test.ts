@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { feeVersions } from '../../../src/db/schema.js';
+import { call } from '../../helpers/fixtures.js';
+import { databaseKind } from '../../helpers/database.js';
+import { ledgerWorld, partyOf, transactionRow } from '../../helpers/ledger.js';
+
+/*
+ * Review of decision 150: a transaction records the fee version it was charged with. The posting's check
+ * (the view fee_schedule) and the trigger that records the version read fee_versions in two statements,
+ * each with its own snapshot (READ COMMITTED): a version "in force now" committed between them, effective
+ * from its transaction's start (before the posting's now()), is seen by the trigger and not by the check.
+ */
+
+describe.runIf(databaseKind === 'postgres')(
+  'a version in force now, committed during a posting (postgres)',
+  () => {
+    it('the transaction records the version whose fee it was charged, not the one committed after its check', async () => {
+      const world = await ledgerWorld();
+      // Two connections of their own (the app's pool stays the app's).
+      const { connectionString } = (world.db as unknown as { $client: pg.Pool }).$client.options;
+      const locker = new pg.Client({ connectionString });
+      const editor = new pg.Client({ connectionString });
+      await locker.connect();
+      await editor.connect();
+      try {
+        // Another movement holds Marie's account: the transfer's call checks its fee, then waits for the row.
+        await locker.query('BEGIN');
+        await locker.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [world.marieAccount.id]);
+        // The super administrator's change "now" (as createFeeVersion writes it): effective from its
+        // transaction's start, visible at its commit.
+        await editor.query('BEGIN');
+        const {
+          rows: [version],
+        } = await editor.query<{ id: string }>(
+          `INSERT INTO fee_versions (type, number, effective_from) VALUES ('transfer', 2, now()) RETURNING id`,
+        );
+        await editor.query(
+          `INSERT INTO fee_bands (type, min_amount_centimes, max_amount_centimes, fee_centimes, agent_share_centimes,
+           updated_at, version_id) VALUES ('transfer', 2000, 10000000, 9900, 0, now(), $1)`,
+          [version!.id],
+        );
+        await new Promise((resolve) => setTimeout(resolve, 20));
+
+        const transfer = call(world.app, 'POST', '/api/transactions/transfer', {
+          token: world.pap.teller.token,
+          body: {
+            senderAccountNumber: world.marieAccount.accountNumber,
+            recipientAccountNumber: world.jeanAccount.accountNumber,
+            party: partyOf(world.marie),
+            amount: 1500,
+            feeVersion: 1,
+          },
+        });
+        // Wait until the transfer's call waits for the account's row (its fee check is behind it).
+        for (let i = 0; ; i += 1) {
+          const { rows } = await locker.query(
+            `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          if (rows.length > 0) break;
+          if (i > 200) throw new Error('the transfer never waited for the row');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await editor.query('COMMIT');
+        await locker.query('COMMIT');
+        const answer = await transfer;
+        expect(answer.status).toBe(201);
+        const row = await transactionRow(world.db, answer.body.data.transactionNumber as string);
+        const [recorded] = await world.db
+          .select({ number: feeVersions.number })
+          .from(feeVersions)
+          .where(eq(feeVersions.type, 'transfer'))
+          .orderBy(sql`${feeVersions.number} desc`);
+        expect(recorded!.number).toBe(2);
+        // Charged version 1's fee (25 HTG), so it must record version 1, as its answer says.
+        expect(answer.body.data).toMatchObject({ fee: 25, feeVersion: 1 });
+        expect(row).toMatchObject({ feeCentimes: 25_00, feeVersion: answer.body.data.feeVersion });
+      } finally {
+        await locker.query('ROLLBACK').catch(() => undefined);
+        await editor.query('ROLLBACK').catch(() => undefined);
+        await locker.end();
+        await editor.end();
+      }
+    });
+  },
+);
