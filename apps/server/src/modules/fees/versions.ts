@@ -43,15 +43,16 @@ interface VersionRow {
 }
 
 /**
- * The status of each version at the statement's now(), the same rule as the view `fee_schedule`
- * (migration 0013): in force, the non-cancelled one with the greatest effective_from not after now (ties:
- * the greatest number).
+ * The status of each version at the database's clock, the same rule as the view `fee_schedule`
+ * (migrations 0013, 0014): in force, the non-cancelled one with the greatest effective_from not after now
+ * (ties: the greatest number). `clock_timestamp()`, not the transaction's start: the editor's own answer,
+ * in the transaction that wrote a version effective at `clock_timestamp()`, shows it in force.
  */
 const statusSql = sql<FeeVersionStatus>`case
   when ${feeVersions.cancelledAt} is not null then 'cancelled'
-  when ${feeVersions.effectiveFrom} > now() then 'coming'
+  when ${feeVersions.effectiveFrom} > clock_timestamp() then 'coming'
   when ${feeVersions.id} = (select w.id from fee_versions as w
-    where w.type = ${feeVersions.type} and w.cancelled_at is null and w.effective_from <= now()
+    where w.type = ${feeVersions.type} and w.cancelled_at is null and w.effective_from <= clock_timestamp()
     order by w.effective_from desc, w.number desc limit 1) then 'in_force'
   else 'past' end`;
 
@@ -186,7 +187,7 @@ export async function createFeeVersion(
       await lockType(tx, type);
       if (effectiveFrom) {
         const result = await tx.execute(
-          sql`select ${effectiveFrom.toISOString()}::timestamptz > now() as "future"`,
+          sql`select ${effectiveFrom.toISOString()}::timestamptz > clock_timestamp() as "future"`,
         );
         const [clock] = (result as { rows: { future: boolean }[] }).rows;
         if (!clock?.future)
@@ -203,7 +204,9 @@ export async function createFeeVersion(
         .values({
           type,
           number,
-          effectiveFrom: effectiveFrom ?? sql`now()`,
+          // "Now" is read after the type's lock (decision 154): of two editors, the second to write is the
+          // later version, whichever transaction began first.
+          effectiveFrom: effectiveFrom ?? sql`clock_timestamp()`,
           createdAt: editor.now,
           createdByUserId: editor.session.id,
         })
