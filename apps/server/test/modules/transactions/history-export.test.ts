@@ -11,6 +11,7 @@ import {
   createCustomerAccount,
   createPerson,
   superAdminToken,
+  transactionRow,
 } from '../../helpers/ledger.js';
 
 const HEADER = 'Numéro;Type;Montant;Frais;Statut;Créé par;Agent;Date;Version du barème';
@@ -88,7 +89,8 @@ describe('GET /api/transactions/history/export', () => {
     expect(rows.find((row) => row[1] === 'Dépôt sur agent')![8]).toBe('');
     expect(withdrawal!.slice(1, 5)).toEqual(['Retrait', '500,00', '20,00', 'Complété']);
     expect(bigDeposit!.slice(1, 5)).toEqual(['Dépôt', '1500,50', '0,00', 'Complété']);
-    // The date is Haiti's wall clock.
+    // The date is Haiti's wall clock, of the transfer's own moment (the test clock has moved on since).
+    const { createdAt } = await transactionRow(world.db, world.transferNumber);
     const haitiTime = new Intl.DateTimeFormat('fr-FR', {
       timeZone: 'America/Port-au-Prince',
       day: '2-digit',
@@ -97,7 +99,7 @@ describe('GET /api/transactions/history/export', () => {
       hour: '2-digit',
       minute: '2-digit',
     })
-      .format(world.clock.now())
+      .format(createdAt)
       .replace(',', '');
     expect(transfer![7]).toBe(haitiTime);
   });
