@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../test/api-server';
 import { navigateTo, renderApp } from '../test/render-app';
 import { loginAnswer, makeToken } from '../test/tokens';
+import { serveEmptyDashboard } from '../test/transactions';
 import { agentAdmin, superAdmin, teller } from '../test/users';
 
 let api: ApiServer;
@@ -59,10 +60,16 @@ describe('signed out', () => {
 
 describe('signed in', () => {
   it('restores the session from access_token on load without asking the server who the user is', async () => {
+    serveEmptyDashboard(api);
     renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     expect(await dashboardHeading()).toBeVisible();
     expect(screen.getByText(/Bienvenue, Nadège JOSEPH/)).toBeVisible();
-    expect(api.requests).toEqual([]);
+    // Only the dashboard's own reads, sent as the app opens (decision 152): no GET /auth/user.
+    await waitFor(() => expect(api.requests).toHaveLength(2));
+    expect(api.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /reports/balance-series',
+      'GET /transactions/history',
+    ]);
   });
 
   it('fetches the current user when the token carries no usable user claim', async () => {

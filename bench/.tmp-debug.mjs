@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright';
+const base = 'http://127.0.0.1:4791';
+const token = readFileSync('/tmp/dash-token', 'utf8');
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const context = await browser.newContext({ serviceWorkers: 'block' });
+await context.addInitScript((value) => localStorage.setItem('access_token', value), token);
+const tab = await context.newPage();
+const cdp = await context.newCDPSession(tab); await cdp.send('Network.setCacheDisabled', { cacheDisabled: true }); await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+tab.on('console', (m) => console.log('console', m.type(), m.text()));
+tab.on('framenavigated', (f) => console.log('nav', f.url()));
+tab.on('response', (r) => { if (r.url().includes('/api/')) console.log('api', r.status(), r.url()); });
+await tab.goto(`${base}/`, { waitUntil: 'load' });
+await tab.waitForTimeout(3000);
+console.log(tab.url());
+console.log((await tab.textContent('body')).slice(0, 600));
+await browser.close();
