@@ -44,6 +44,21 @@ describe('signed out', () => {
     expect(window.location.pathname).toBe('/transaction/history');
   });
 
+  it('starts the dashboard at sign-in: its two reads go out at once and are each asked once', async () => {
+    api.on('POST /auth/login', { body: loginAnswer(teller) });
+    serveEmptyDashboard(api);
+    const { user } = renderApp({ path: '/login', apiBaseUrl: api.baseUrl });
+    await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'caissiere');
+    await user.type(screen.getByLabelText('Mot de passe'), 'Mot-de-passe-1');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    expect(await dashboardHeading()).toBeVisible();
+    expect(await screen.findByText('Aucune transaction pour le moment.')).toBeVisible();
+    const asked = api.requests.map((r) => `${r.method} ${r.path}`);
+    expect(asked[0]).toBe('POST /auth/login');
+    expect(asked.slice(1).sort()).toEqual(['GET /reports/balance-series', 'GET /transactions/history']);
+  });
+
   it('treats an expired, garbled or two-part stored token as signed out and removes it', async () => {
     for (const token of [
       makeToken(teller, { expiresInSeconds: -5 }),
