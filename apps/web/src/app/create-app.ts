@@ -20,6 +20,11 @@ export interface AppOptions {
   storage?: Storage | null;
   /** The browser's IndexedDB by default; null keeps held operations in memory only. */
   indexedDB?: IDBFactory | null;
+  /**
+   * True by default: opened signed in, the screen at the address starts loading at once, its code and its
+   * reads (decision 152). The tests of one component, which show no screen of the app, turn it off.
+   */
+  preloadOnStart?: boolean;
 }
 
 export interface LajanApp {
@@ -117,7 +122,9 @@ export function createApp(options: AppOptions = {}): LajanApp {
   routerRef.current = router;
   // Opened signed in (a reload, a link): the shell, the screen and its reads start together (decision 152).
   const restored = session.getSnapshot().user;
-  if (restored) preloadScreen(router.state.location.pathname, { http, user: restored });
+  if (restored && options.preloadOnStart !== false) {
+    preloadScreen(router.state.location.pathname, { http, user: restored });
+  }
 
   return {
     session,

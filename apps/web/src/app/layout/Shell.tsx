@@ -11,13 +11,19 @@ import { UserMenu } from './UserMenu';
 
 // The receipt (and the schemas its formatting brings) loads when a receipt is first shown, not with the
 // shell (decision 152): the dashboard's first paint does not wait for it.
-const ReceiptPanel = lazy(() =>
-  import('../../components/receipt/ReceiptPanel').then((module) => ({ default: module.ReceiptPanel })),
-);
+const loadReceiptPanel = () => import('../../components/receipt/ReceiptPanel');
+const ReceiptPanel = lazy(() => loadReceiptPanel().then((module) => ({ default: module.ReceiptPanel })));
 
-/** The right-hand slot: the receipt panel once a transaction is selected for printing. */
+/**
+ * The right-hand slot: the receipt panel once a transaction is selected for printing. Its code is asked
+ * for once the shell has painted, so that the first receipt seldom waits for it.
+ */
 function ReceiptSlot() {
   const { transaction } = useReceipt();
+  useEffect(() => {
+    const timer = setTimeout(() => void loadReceiptPanel().catch(() => undefined), 2000);
+    return () => clearTimeout(timer);
+  }, []);
   if (!transaction) return null;
   return (
     <Suspense fallback={null}>
