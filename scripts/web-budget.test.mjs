@@ -4,9 +4,17 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { LOGIN_JS_BUDGET_BYTES, LOGIN_TOTAL_BUDGET_BYTES, WEB_DIST, loginPageWeight } from './web-budget.mjs';
+import {
+  DASHBOARD_FRAME_JS_BUDGET_BYTES,
+  LOGIN_JS_BUDGET_BYTES,
+  LOGIN_TOTAL_BUDGET_BYTES,
+  WEB_DIST,
+  dashboardFrameWeight,
+  loginPageWeight,
+} from './web-budget.mjs';
 
 const weight = loginPageWeight();
+const dashboard = dashboardFrameWeight();
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
 test(`the sign-in page loads at most ${kb(LOGIN_JS_BUDGET_BYTES)} of compressed JavaScript`, () => {
@@ -27,17 +35,32 @@ test('every file of the sign-in page has its compressed versions (the server sen
   }
 });
 
-test('the sign-in page loads neither zod (nor its JSON-schema generator) nor react-hook-form', () => {
-  // Strings that minification keeps: zod's type names, its generator, react-hook-form's options.
-  const markers = {
-    zod: '$ZodType',
-    'zod JSON schema': 'toJSONSchema',
-    'react-hook-form': 'shouldUnregister',
-  };
-  for (const file of weight.js) {
+// Strings that minification keeps: zod's type names, its generator, react-hook-form's options.
+const markers = {
+  zod: '$ZodType',
+  'zod JSON schema': 'toJSONSchema',
+  'react-hook-form': 'shouldUnregister',
+};
+
+function assertNoSchemaNorForm(files) {
+  for (const file of files) {
     const code = readFileSync(path.join(WEB_DIST, file.file), 'utf8');
     for (const [library, marker] of Object.entries(markers)) {
       assert.ok(!code.includes(marker), `${file.file} holds ${library}`);
     }
   }
+}
+
+test('the sign-in page loads neither zod (nor its JSON-schema generator) nor react-hook-form', () => {
+  assertNoSchemaNorForm(weight.js);
+});
+
+test(`the dashboard's frame loads at most ${kb(DASHBOARD_FRAME_JS_BUDGET_BYTES)} of compressed JavaScript`, () => {
+  const { js } = dashboard.totals.brotli;
+  const files = dashboard.js.map((file) => `${file.file} ${kb(file.brotli ?? file.raw)}`).join(', ');
+  assert.ok(js <= DASHBOARD_FRAME_JS_BUDGET_BYTES, `${kb(js)} of JavaScript (brotli): ${files}`);
+});
+
+test("the dashboard's frame (entry, shell, page) loads neither zod nor react-hook-form (decision 152)", () => {
+  assertNoSchemaNorForm(dashboard.js);
 });

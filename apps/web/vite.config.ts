@@ -25,6 +25,13 @@ export default defineConfig({
     target: 'es2022',
     // Delivery (decision 145): the manifest tells the budget test what the sign-in page loads.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'boot', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   test: {
     environment: 'happy-dom',

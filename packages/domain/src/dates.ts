@@ -39,14 +39,19 @@ export function formatDateFr(value: string | null | undefined): string {
   return `${d}/${m}/${y}`;
 }
 
+// Built at first use and kept: creating an Intl formatter costs far more than formatting (each history
+// row and each "fetched at" asks for one); not at import, so that a screen that never formats pays nothing.
+let dateTimeFr: Intl.DateTimeFormat | undefined;
+
 /** French short date and time (`12/03/2026 14:05`), in Haiti's time zone. */
 export function formatDateTimeFr(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat('fr-FR', {
+  dateTimeFr ??= new Intl.DateTimeFormat('fr-FR', {
     dateStyle: 'short',
     timeStyle: 'short',
     timeZone: BUSINESS_TIME_ZONE,
-  }).format(date);
+  });
+  return dateTimeFr.format(date);
 }
 
 /** The day and the time apart (`12/03/2026`, `14:05`), in Haiti's time zone: "Données du … à …". */

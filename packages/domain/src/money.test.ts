@@ -24,6 +24,43 @@ describe('formatHtg', () => {
     expect(formatHtg(-250.25)).toBe('-250,25\u00a0HTG');
   });
 
+  it('gives exactly what Intl’s fr-FR formatter gives, rounding and signs included', () => {
+    const intl = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [
+      0,
+      -0,
+      1,
+      0.1 + 0.2,
+      1.005,
+      2.675,
+      999.995,
+      -0.004,
+      -0.005,
+      0.125,
+      1e-7,
+      -1e-7,
+      1e21,
+      -1e21,
+    ];
+    amounts.push(
+      Number.MAX_SAFE_INTEGER,
+      12_345_678_901.25,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+      100_000,
+      1_000_000,
+    );
+    for (let cents = -250_000; cents <= 250_000; cents += 997) amounts.push(cents / 100);
+    let seed = 7;
+    for (let i = 0; i < 2000; i += 1) {
+      seed = (seed * 48271) % 2147483647;
+      amounts.push(((seed % 2_000_000_000) - 1_000_000_000) / 1000);
+    }
+    for (const amount of amounts)
+      expect(formatHtg(amount), String(amount)).toBe(`${intl.format(amount)}\u00a0HTG`);
+  });
+
   it('reads as "1 500,50 HTG" once the special spaces are shown as plain ones', () => {
     expect(formatHtg(1500.5).replace(/[\u202f\u00a0]/g, ' ')).toBe('1 500,50 HTG');
   });

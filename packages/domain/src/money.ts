@@ -1,11 +1,33 @@
 import { z } from 'zod';
 import { CURRENCY } from './accounts.js';
 
-// Built once: an Intl formatter is costly to create and this one is used on every row of a list.
-const htgNumberFormat = new Intl.NumberFormat('fr-FR', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Intl's fr-FR formatter, for the amounts the plain path below does not write (not finite, written with
+// an exponent). Built at first need: creating it costs more than the dashboard's whole chart on a
+// mid-range phone (decision 152), so the ordinary path does without it and gives the same text.
+let htgNumberFormat: Intl.NumberFormat | undefined;
+
+/** Intl's fr-FR number with two decimals: `-1 234,50` (narrow no-break spaces between thousands). */
+function frenchTwoDecimals(amount: number): string {
+  const abs = Math.abs(amount);
+  // The shortest decimal that reads back as the number ("1.005"): the one Intl rounds.
+  const written = String(abs);
+  if (!Number.isFinite(amount) || written.includes('e')) {
+    htgNumberFormat ??= new Intl.NumberFormat('fr-FR', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    return htgNumberFormat.format(amount);
+  }
+  const [whole = '0', fraction = ''] = written.split('.');
+  // Half away from zero on the third decimal, as Intl rounds (its default, halfExpand).
+  const roundUp = (fraction[2] ?? '0') >= '5';
+  const cents = BigInt(whole + fraction.slice(0, 2).padEnd(2, '0')) + (roundUp ? 1n : 0n);
+  const units = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  const decimals = (cents % 100n).toString().padStart(2, '0');
+  // Intl keeps the sign of what rounds to zero (-0,00), and of -0.
+  const negative = amount < 0 || Object.is(amount, -0);
+  return `${negative ? '-' : ''}${units},${decimals}`;
+}
 
 /**
  * An HTG amount the French way: "1 500,50 HTG". The thousands separator is the narrow no-break
@@ -13,7 +35,7 @@ const htgNumberFormat = new Intl.NumberFormat('fr-FR', {
  * line as its number. `amount` is in HTG, as the API speaks it (at most two decimals).
  */
 export function formatHtg(amount: number): string {
-  return `${htgNumberFormat.format(amount)}\u00a0${CURRENCY}`;
+  return `${frenchTwoDecimals(amount)}\u00a0${CURRENCY}`;
 }
 
 /** "1 500,50 HTG" with plain spaces, for messages matched as typed text. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ageOn, formatDateFr, todayIso } from './dates.js';
+import { displayName } from './person-names.js';
 import {
   contactMethodLabel,
-  displayName,
   documentLabel,
   duplicateDocumentMessage,
   duplicateFieldMessage,

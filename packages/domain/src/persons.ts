@@ -77,29 +77,6 @@ export function contactMethodLabel(method: string | null | undefined): string {
   }
 }
 
-/**
- * A first name as SPEC §3 shows it: each part capitalised, the rest in lower case, the separators kept
- * ("rose-merline" → "Rose-Merline", "jean baptiste" → "Jean Baptiste", "marie-élise" → "Marie-Élise").
- * A part starts after a space or a hyphen only: "d'Arc" keeps its small d, as it is written.
- */
-export function capitaliseFirstName(firstName: string): string {
-  return firstName
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toLocaleLowerCase('fr-FR')
-    .replace(
-      /(^|[\s-])(\p{L})/gu,
-      (_, separator: string, letter: string) => separator + letter.toLocaleUpperCase('fr-FR'),
-    );
-}
-
-/** "Jean DUPONT", "Rose-Merline PIERRE-LOUIS": first name capitalised (SPEC §3), last name in upper case. */
-export function displayName(person: { firstName?: string | null; lastName?: string | null }): string {
-  const first = capitaliseFirstName(person.firstName ?? '');
-  const last = (person.lastName ?? '').trim().replace(/\s+/g, ' ').toLocaleUpperCase('fr-FR');
-  return [first, last].filter(Boolean).join(' ');
-}
-
 /** One normal form for phone numbers: `+` and digits ("+509 3712-3456" → "+50937123456"). */
 export function normalizePhone(value: string): string {
   const trimmed = value.trim();

@@ -2,17 +2,9 @@ import { z } from 'zod';
 import { CURRENCY } from './accounts.js';
 import { historyQuerySchema } from './transactions/index.js';
 
-/** The dashboard chart's periods (SPEC §9: 7 days, 30 days, 3 months). */
-export const balancePeriods = ['7d', '30d', '3m'] as const;
+import { balancePeriods } from './report-periods.js';
+
 export const balancePeriodSchema = z.enum(balancePeriods, { error: 'Période invalide' });
-export type BalancePeriod = z.infer<typeof balancePeriodSchema>;
-export const balancePeriodLabels: Record<BalancePeriod, string> = {
-  '7d': '7 jours',
-  '30d': '30 jours',
-  '3m': '3 mois',
-};
-/** Points of each period, today included (decision 090: "3 months" is 90 days, one point a day). */
-export const balancePeriodDays: Record<BalancePeriod, number> = { '7d': 7, '30d': 30, '3m': 90 };
 
 /** `GET /reports/balance-series?period=` (docs/contract-daily.md). */
 export const balanceSeriesQuerySchema = z.object({

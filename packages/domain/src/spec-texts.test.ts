@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as domain from './index.js';
+import { capitaliseFirstName, displayName } from './person-names.js';
 import {
-  capitaliseFirstName,
-  displayName,
   documentLabel,
   duplicateDocumentMessage,
   duplicateFieldMessage,

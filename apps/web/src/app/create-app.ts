@@ -8,7 +8,8 @@ import { createHttpClient, type HttpClient } from '../lib/http';
 import { createPendingStore, type PendingStore } from '../lib/pending-operations';
 import { createQueryClient } from '../lib/query-client';
 import { createSessionStore, type SessionStore } from '../lib/session';
-import { FIRST_PASSWORD_PATH, type RedirectState } from './guards';
+import { FIRST_PASSWORD_PATH, GUEST_PATHS, returnPath, type RedirectState } from './guards';
+import { preloadScreen } from './preload';
 import { buildRoutes } from './router';
 
 /** A minute: the resend limit is hours long, a minute past it is soon enough. */
@@ -24,6 +25,11 @@ export interface AppOptions {
   indexedDB?: IDBFactory | null;
   /** How often held operations past the resend limit lose their personal data (decision 151). */
   pendingSweepMs?: number;
+  /**
+   * True by default: opened signed in, the screen at the address starts loading at once, its code and its
+   * reads (decision 152). The tests of one component, which show no screen of the app, turn it off.
+   */
+  preloadOnStart?: boolean;
 }
 
 export interface LajanApp {
@@ -111,13 +117,24 @@ export function createApp(options: AppOptions = {}): LajanApp {
   // shared counter machine: signing out, or another user signing in, empties the cache (ASVS 14.3.1).
   let cachedFor = session.getSnapshot().user?.id ?? null;
   session.subscribe(() => {
-    const current = session.getSnapshot().user?.id ?? null;
+    const { user } = session.getSnapshot();
+    const current = user?.id ?? null;
     if (current === cachedFor) return;
     if (cachedFor !== null) queryClient.clear();
     cachedFor = current;
+    // Signed in: the screen the sign-in page leads to starts loading now, its code and its reads.
+    const location = routerRef.current?.state.location;
+    if (user && location && GUEST_PATHS.some((path) => location.pathname.startsWith(path))) {
+      preloadScreen(returnPath(location.state), { http, user });
+    }
   });
   const router = createBrowserRouter(buildRoutes());
   routerRef.current = router;
+  // Opened signed in (a reload, a link): the shell, the screen and its reads start together (decision 152).
+  const restored = session.getSnapshot().user;
+  if (restored && options.preloadOnStart !== false) {
+    preloadScreen(router.state.location.pathname, { http, user: restored });
+  }
 
   return {
     session,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../test/api-server';
 import { navigateTo, renderApp } from '../test/render-app';
 import { loginAnswer, makeToken } from '../test/tokens';
+import { serveEmptyDashboard } from '../test/transactions';
 import { agentAdmin, superAdmin, teller } from '../test/users';
 
 let api: ApiServer;
@@ -43,6 +44,21 @@ describe('signed out', () => {
     expect(window.location.pathname).toBe('/transaction/history');
   });
 
+  it('starts the dashboard at sign-in: its two reads go out at once and are each asked once', async () => {
+    api.on('POST /auth/login', { body: loginAnswer(teller) });
+    serveEmptyDashboard(api);
+    const { user } = renderApp({ path: '/login', apiBaseUrl: api.baseUrl });
+    await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'caissiere');
+    await user.type(screen.getByLabelText('Mot de passe'), 'Mot-de-passe-1');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    expect(await dashboardHeading()).toBeVisible();
+    expect(await screen.findByText('Aucune transaction pour le moment.')).toBeVisible();
+    const asked = api.requests.map((r) => `${r.method} ${r.path}`);
+    expect(asked[0]).toBe('POST /auth/login');
+    expect(asked.slice(1).sort()).toEqual(['GET /reports/balance-series', 'GET /transactions/history']);
+  });
+
   it('treats an expired, garbled or two-part stored token as signed out and removes it', async () => {
     for (const token of [
       makeToken(teller, { expiresInSeconds: -5 }),
@@ -59,10 +75,16 @@ describe('signed out', () => {
 
 describe('signed in', () => {
   it('restores the session from access_token on load without asking the server who the user is', async () => {
+    serveEmptyDashboard(api);
     renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     expect(await dashboardHeading()).toBeVisible();
     expect(screen.getByText(/Bienvenue, Nadège JOSEPH/)).toBeVisible();
-    expect(api.requests).toEqual([]);
+    // Only the dashboard's own reads, sent as the app opens (decision 152): no GET /auth/user.
+    await waitFor(() => expect(api.requests).toHaveLength(2));
+    expect(api.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /reports/balance-series',
+      'GET /transactions/history',
+    ]);
   });
 
   it('fetches the current user when the token carries no usable user claim', async () => {

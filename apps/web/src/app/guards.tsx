@@ -6,14 +6,15 @@ import { useCurrentUserQuery } from '../features/auth/api/get-current-user';
 import { useSession } from '../lib/session-context';
 
 export const FIRST_PASSWORD_PATH = '/first-update-password';
-const GUEST_PATHS = ['/login', '/forgot-password', '/reset-password'];
+export const GUEST_PATHS = ['/login', '/forgot-password', '/reset-password'];
 
 /** Where a guard sent someone from, so that signing in returns them there. */
 export interface RedirectState {
   from?: { pathname: string; search: string };
 }
 
-function returnPath(state: unknown): string {
+/** Where a sign-in leads: back where a guard took the person from, else the dashboard. */
+export function returnPath(state: unknown): string {
   const from = (state as RedirectState | null)?.from;
   if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/')) return '/';
   if (GUEST_PATHS.some((path) => from.pathname.startsWith(path))) return '/';

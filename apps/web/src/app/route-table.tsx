@@ -1,5 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { transactionTypeLabels, type Capability } from '@lajan/domain';
+import { transactionTypeLabels, type Capability, type SessionUser } from '@lajan/domain';
+import { preloadDashboard } from '../features/dashboard/preload';
+import type { HttpClient } from '../lib/http';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 
 /**
  * Who may open a route:
@@ -16,49 +18,54 @@ export interface AppRoute {
   /** The page title (document title; the heading of screens still to come). */
   title: string;
   access: RouteAccess;
-  component: LazyExoticComponent<ComponentType>;
+  component: LazyScreen;
+  /**
+   * What the screen reads, started with its code when it is known to come next (decision 152): at
+   * sign-in, or when the app opens on it. `pageLoaded` settles once the screen's own code is here.
+   */
+  preload?: (context: { http: HttpClient; user: SessionUser }, pageLoaded: Promise<unknown>) => void;
 }
 
 // One chunk per screen, so that the sign-in page downloads only what it shows.
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const FirstUpdatePasswordPage = lazy(() => import('../features/auth/FirstUpdatePasswordPage'));
-const UpdatePasswordPage = lazy(() => import('../features/auth/UpdatePasswordPage'));
-const RegisterPage = lazy(() => import('../features/register/RegisterPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const RegisterClientPage = lazy(() => import('../features/persons/RegisterClientPage'));
-const PersonsPage = lazy(() => import('../features/persons/PersonsPage'));
-const EditPersonPage = lazy(() => import('../features/persons/EditPersonPage'));
-const CreateAccountPage = lazy(() => import('../features/accounts/CreateAccountPage'));
-const AccountRequestsPage = lazy(() => import('../features/accounts/AccountRequestsPage'));
-const ForbiddenPage = lazy(() => import('../features/errors/ForbiddenPage'));
-const ServerErrorPage = lazy(() => import('../features/errors/ServerErrorPage'));
-const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
-const AgentsPage = lazy(() => import('../features/agents/AgentsPage'));
-const AgentDetailsPage = lazy(() => import('../features/agents/AgentDetailsPage'));
-const UsersPage = lazy(() => import('../features/users/UsersPage'));
-const AdministratorsPage = lazy(() => import('../features/users/AdministratorsPage'));
-const UserDetailsPage = lazy(() => import('../features/users/UserDetailsPage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const AuditPage = lazy(() => import('../features/audit/AuditPage'));
-const CreateAgentPage = lazy(() => import('../features/agents/CreateAgentPage'));
-const CreateUserPage = lazy(() => import('../features/users/CreateUserPage'));
-const DepositPage = lazy(() => import('../features/transactions/DepositPage'));
-const WithdrawPage = lazy(() => import('../features/transactions/WithdrawPage'));
-const TransferPage = lazy(() => import('../features/transactions/TransferPage'));
-const ExternalTransferPage = lazy(() => import('../features/transactions/ExternalTransferPage'));
-const ReceiveTransferPage = lazy(() => import('../features/transactions/ReceiveTransferPage'));
-const HistoryPage = lazy(() => import('../features/transactions/HistoryPage'));
-const AgentDepositPage = lazy(() => import('../features/transactions/AgentDepositPage'));
-const AccountPage = lazy(() => import('../features/account/AccountPage'));
-const FeesPage = lazy(() => import('../features/fees/FeesPage'));
-const CommissionsPage = lazy(() => import('../features/reports/CommissionsPage'));
-const NetworkReportsPage = lazy(() => import('../features/reports/NetworkReportsPage'));
-const AccountStatementPage = lazy(() => import('../features/reports/AccountStatementPage'));
-const DrawerPage = lazy(() => import('../features/drawer/DrawerPage'));
-const DrawersAdminPage = lazy(() => import('../features/drawer/DrawersAdminPage'));
-const DrawerTicketPage = lazy(() => import('../features/drawer/DrawerTicketPage'));
+const LoginPage = lazyScreen(() => import('../features/auth/LoginPage'));
+const ForgotPasswordPage = lazyScreen(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazyScreen(() => import('../features/auth/ResetPasswordPage'));
+const FirstUpdatePasswordPage = lazyScreen(() => import('../features/auth/FirstUpdatePasswordPage'));
+const UpdatePasswordPage = lazyScreen(() => import('../features/auth/UpdatePasswordPage'));
+const RegisterPage = lazyScreen(() => import('../features/register/RegisterPage'));
+const DashboardPage = lazyScreen(() => import('../features/dashboard/DashboardPage'));
+const RegisterClientPage = lazyScreen(() => import('../features/persons/RegisterClientPage'));
+const PersonsPage = lazyScreen(() => import('../features/persons/PersonsPage'));
+const EditPersonPage = lazyScreen(() => import('../features/persons/EditPersonPage'));
+const CreateAccountPage = lazyScreen(() => import('../features/accounts/CreateAccountPage'));
+const AccountRequestsPage = lazyScreen(() => import('../features/accounts/AccountRequestsPage'));
+const ForbiddenPage = lazyScreen(() => import('../features/errors/ForbiddenPage'));
+const ServerErrorPage = lazyScreen(() => import('../features/errors/ServerErrorPage'));
+const NotFoundPage = lazyScreen(() => import('../features/errors/NotFoundPage'));
+const AgentsPage = lazyScreen(() => import('../features/agents/AgentsPage'));
+const AgentDetailsPage = lazyScreen(() => import('../features/agents/AgentDetailsPage'));
+const UsersPage = lazyScreen(() => import('../features/users/UsersPage'));
+const AdministratorsPage = lazyScreen(() => import('../features/users/AdministratorsPage'));
+const UserDetailsPage = lazyScreen(() => import('../features/users/UserDetailsPage'));
+const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'));
+const AuditPage = lazyScreen(() => import('../features/audit/AuditPage'));
+const CreateAgentPage = lazyScreen(() => import('../features/agents/CreateAgentPage'));
+const CreateUserPage = lazyScreen(() => import('../features/users/CreateUserPage'));
+const DepositPage = lazyScreen(() => import('../features/transactions/DepositPage'));
+const WithdrawPage = lazyScreen(() => import('../features/transactions/WithdrawPage'));
+const TransferPage = lazyScreen(() => import('../features/transactions/TransferPage'));
+const ExternalTransferPage = lazyScreen(() => import('../features/transactions/ExternalTransferPage'));
+const ReceiveTransferPage = lazyScreen(() => import('../features/transactions/ReceiveTransferPage'));
+const HistoryPage = lazyScreen(() => import('../features/transactions/HistoryPage'));
+const AgentDepositPage = lazyScreen(() => import('../features/transactions/AgentDepositPage'));
+const AccountPage = lazyScreen(() => import('../features/account/AccountPage'));
+const FeesPage = lazyScreen(() => import('../features/fees/FeesPage'));
+const CommissionsPage = lazyScreen(() => import('../features/reports/CommissionsPage'));
+const NetworkReportsPage = lazyScreen(() => import('../features/reports/NetworkReportsPage'));
+const AccountStatementPage = lazyScreen(() => import('../features/reports/AccountStatementPage'));
+const DrawerPage = lazyScreen(() => import('../features/drawer/DrawerPage'));
+const DrawersAdminPage = lazyScreen(() => import('../features/drawer/DrawersAdminPage'));
+const DrawerTicketPage = lazyScreen(() => import('../features/drawer/DrawerTicketPage'));
 
 /** The named routes of SPEC §2, with the paths of docs/contract-foundation.md. The one table. */
 export const appRoutes = [
@@ -104,6 +111,7 @@ export const appRoutes = [
     title: 'Tableau de Bord',
     access: 'dashboard.view',
     component: DashboardPage,
+    preload: preloadDashboard,
   },
   { name: 'profile', path: '/profile', title: 'Mon Profil', access: 'profile.view', component: ProfilePage },
   { name: 'account', path: '/account', title: 'Mon Compte', access: 'account.self', component: AccountPage },

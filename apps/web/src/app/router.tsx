@@ -1,12 +1,12 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth, RequireCapability } from './guards';
+import { lazyScreen } from './lazy-screen';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { appRoutes, type AppRoute } from './route-table';
 
 // The shell (top bar, sidebar, menus) is not needed on the sign-in page: its own chunk.
-const Shell = lazy(() => import('./layout/Shell'));
+export const Shell = lazyScreen(() => import('./layout/Shell'));
 
 function toRouteObject(route: AppRoute): RouteObject {
   const Page = route.component;

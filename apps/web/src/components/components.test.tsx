@@ -78,13 +78,13 @@ describe('the receipt panel slot', () => {
     );
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Choisir' }));
-    expect(screen.getByRole('complementary', { name: 'Reçu' })).toHaveTextContent('40912345678');
+    expect(await screen.findByRole('complementary', { name: 'Reçu' })).toHaveTextContent('40912345678');
     await user.click(screen.getByRole('button', { name: 'Fermer' }));
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
 
     // Moving to another page closes it: it never stays over, or beside, the pages that follow.
     await user.click(screen.getByRole('button', { name: 'Choisir' }));
-    expect(screen.getByRole('complementary', { name: 'Reçu' })).toBeVisible();
+    expect(await screen.findByRole('complementary', { name: 'Reçu' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Ailleurs' }));
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
   });

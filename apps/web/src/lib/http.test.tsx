@@ -7,7 +7,14 @@ import { jean } from '../test/persons';
 import { renderApp } from '../test/render-app';
 import { loginAnswer, makeToken } from '../test/tokens';
 import { teller } from '../test/users';
-import { createHttpClient, errorMessage, HttpError, networkMessages, type HttpClientOptions } from './http';
+import {
+  createHttpClient,
+  EARLY_ANSWER_MAX_AGE_MS,
+  errorMessage,
+  HttpError,
+  networkMessages,
+  type HttpClientOptions,
+} from './http';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -222,5 +229,75 @@ describe('the http client inside the app', () => {
       await within(screen.getByRole('region', { name: 'Notifications' })).findByText(networkMessages.timeout),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Envoyer le lien' })).toBeEnabled();
+  });
+});
+
+describe('early answers (decision 152)', () => {
+  const series = { data: { period: '7d', currency: 'HTG', series: [] } };
+  const read = (http: ReturnType<typeof client>['http'], period = '7d') =>
+    http.get('/reports/balance-series', { query: { period }, envelope: true });
+
+  it('sends a prefetched GET at once; the same get takes its answer and asks nothing more, once', async () => {
+    api.on('GET /reports/balance-series', { body: series });
+    const { http } = client({ getToken: () => 'le.jeton' });
+    http.prefetch('/reports/balance-series', { query: { period: '7d' } });
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(api.requests[0]?.headers.authorization).toBe('Bearer le.jeton');
+    await expect(read(http)).resolves.toEqual(series);
+    expect(api.requests).toHaveLength(1);
+    // Taken once: the next read asks the server.
+    await expect(read(http)).resolves.toEqual(series);
+    expect(api.requests).toHaveLength(2);
+  });
+
+  it('is not taken by another query, by another session, or once it is too old', async () => {
+    api.on('GET /reports/balance-series', { body: series });
+    let token = 'premier.jeton';
+    const { http } = client({ getToken: () => token });
+    http.prefetch('/reports/balance-series', { query: { period: '7d' } });
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    await read(http, '30d');
+    expect(api.requests).toHaveLength(2);
+    token = 'autre.jeton';
+    await read(http);
+    expect(api.requests).toHaveLength(3);
+    expect(api.requests[2]?.headers.authorization).toBe('Bearer autre.jeton');
+
+    http.prefetch('/reports/balance-series', { query: { period: '7d' } });
+    await vi.waitFor(() => expect(api.requests).toHaveLength(4));
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + EARLY_ANSWER_MAX_AGE_MS + 1);
+    try {
+      await read(http);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(api.requests).toHaveLength(5);
+  });
+
+  it('handles an early 401 only when it is taken, as an answer of its own', async () => {
+    api.on('GET /reports/balance-series', { status: 401, body: { message: 'Non authentifié' } });
+    const { http, onUnauthorized } = client({ getToken: () => 'le.jeton' });
+    http.prefetch('/reports/balance-series', { query: { period: '7d' } });
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect((await failure(read(http))).status).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('asks again when the early request got no answer', async () => {
+    api.on('GET /reports/balance-series', { body: series });
+    let calls = 0;
+    const flaky: typeof fetch = (input, init) => {
+      calls += 1;
+      return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+    };
+    const { http } = client({ getToken: () => 'le.jeton', fetch: flaky });
+    http.prefetch('/reports/balance-series', { query: { period: '7d' } });
+    await expect(read(http)).resolves.toEqual(series);
+    expect(calls).toBe(2);
+    expect(api.requests).toHaveLength(1);
   });
 });

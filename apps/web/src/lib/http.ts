@@ -127,6 +127,21 @@ export interface HttpClient {
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
+  /**
+   * Sends a GET now whose answer the same `get` (same path, query and token) takes within
+   * EARLY_ANSWER_MAX_AGE_MS, instead of asking again (decision 152): a screen's data starts with its
+   * code. Nothing of the answer is handled until then (errors, 401, a renewed token); an early request
+   * that fails is forgotten and the `get` asks afresh.
+   */
+  prefetch: (path: string, options?: Pick<RequestOptions, 'query' | 'headers'>) => void;
+}
+
+/** How long an early answer waits for the `get` that takes it. */
+export const EARLY_ANSWER_MAX_AGE_MS = 10_000;
+
+interface Sent {
+  response: Response;
+  body: unknown;
 }
 
 interface ErrorBodyShape {
@@ -168,18 +183,58 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
-  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
+  // Early GETs by token and URL: an answer belongs to the session that asked for it.
+  const early = new Map<string, { at: number; sent: Promise<Sent> }>();
+
+  function urlOf(path: string, init: Pick<RequestOptions, 'query'>) {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(init.query ?? {})) {
       if (value !== undefined) query.set(key, String(value));
     }
     const search = query.toString();
-    const url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
+    return `${baseUrl}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
+  }
 
+  function headersOf(init: RequestOptions, token: string | null) {
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-    const token = options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    return headers;
+  }
+
+  /** The early answer of this GET, taken once; none when it is too old or was never asked for. */
+  function takeEarly(method: HttpMethod, url: string, token: string | null) {
+    if (method !== 'GET' || early.size === 0) return undefined;
+    const key = `${token ?? ''} ${url}`;
+    const held = early.get(key);
+    early.delete(key);
+    return held && Date.now() - held.at <= EARLY_ANSWER_MAX_AGE_MS ? held.sent : undefined;
+  }
+
+  function prefetch(path: string, init: Pick<RequestOptions, 'query' | 'headers'> = {}) {
+    const url = urlOf(path, init);
+    const token = options.getToken();
+    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const sent = (async (): Promise<Sent> => {
+      const response = await doFetch(url, {
+        method: 'GET',
+        headers: headersOf(init, token),
+        signal: controller.signal,
+      });
+      return { response, body: await readBody(response) };
+    })().finally(() => clearTimeout(timer));
+    // Never an unhandled rejection: the `get` that takes it asks again.
+    sent.catch(() => undefined);
+    early.set(`${token ?? ''} ${url}`, { at: Date.now(), sent });
+  }
+
+  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
+    const url = urlOf(path, init);
+    const token = options.getToken();
+    const headers = headersOf(init, token);
+    const earlyAnswer = takeEarly(method, url, token);
 
     const controller = new AbortController();
     let timedOut = false;
@@ -194,13 +249,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let body: unknown;
     try {
       const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-      response = await doFetch(url, {
-        method,
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: controller.signal,
-      });
-      body = await readBody(response);
+      const send = async (): Promise<Sent> => {
+        const answer = await doFetch(url, {
+          method,
+          headers,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          signal: controller.signal,
+        });
+        return { response: answer, body: await readBody(answer) };
+      };
+      ({ response, body } = earlyAnswer ? await earlyAnswer.catch(send) : await send());
       // A gateway with no server behind it (502, 504) is no answer of the server.
       options.onAnswer?.(response.status !== 502 && response.status !== 504);
       const refreshed = token ? response.headers.get(REFRESHED_TOKEN_HEADER) : null;
@@ -254,5 +312,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     post: (path, body, init) => request('POST', path, { ...init, body }),
     put: (path, body, init) => request('PUT', path, { ...init, body }),
     delete: (path, init) => request('DELETE', path, init),
+    prefetch,
   };
 }

@@ -75,7 +75,8 @@ export interface RenderComponentOptions {
 export function renderComponent(ui: ReactNode, { apiBaseUrl = 'http://127.0.0.1:9/api', token, path = '/' }: RenderComponentOptions = {}) {
   window.localStorage.clear();
   if (token !== undefined) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
-  const app = createApp({ apiBaseUrl });
+  // No screen of the app here: the dashboard a token would start at the browser's address is not shown.
+  const app = createApp({ apiBaseUrl, preloadOnStart: false });
   apps.push(app);
   const router = createMemoryRouter(
     [

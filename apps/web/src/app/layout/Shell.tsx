@@ -1,14 +1,36 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
 import { PendingOperationsBanner } from '../../components/pending/PendingOperationsBanner';
-import { ReceiptPanel } from '../../components/receipt/ReceiptPanel';
-import { ReceiptProvider } from '../../components/receipt/receipt-context';
+import { ReceiptProvider, useReceipt } from '../../components/receipt/receipt-context';
 import { NavigationTrailProvider } from '../../lib/navigation-trail';
 import { useSession } from '../../lib/session-context';
 import { isFormPath } from '../form-routes';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
+
+// The receipt (and the schemas its formatting brings) loads when a receipt is first shown, not with the
+// shell (decision 152): the dashboard's first paint does not wait for it.
+const loadReceiptPanel = () => import('../../components/receipt/ReceiptPanel');
+const ReceiptPanel = lazy(() => loadReceiptPanel().then((module) => ({ default: module.ReceiptPanel })));
+
+/**
+ * The right-hand slot: the receipt panel once a transaction is selected for printing. Its code is asked
+ * for once the shell has painted, so that the first receipt seldom waits for it.
+ */
+function ReceiptSlot() {
+  const { transaction } = useReceipt();
+  useEffect(() => {
+    const timer = setTimeout(() => void loadReceiptPanel().catch(() => undefined), 2000);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!transaction) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReceiptPanel />
+    </Suspense>
+  );
+}
 
 /**
  * The authenticated layout (SPEC §2): top bar with the product name and the user menu, the sidebar
@@ -104,7 +126,7 @@ export default function Shell() {
             </Suspense>
           </main>
 
-          <ReceiptPanel />
+          <ReceiptSlot />
         </div>
 
         {drawerOpen && (

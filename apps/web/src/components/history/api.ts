@@ -1,32 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { historyResponseSchema, transactionFailureMessages, type TransactionType } from '@lajan/domain';
+import { historyResponseSchema, transactionFailureMessages } from '@lajan/domain';
 import type { HttpClient } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
 import { moneyQueryKeys } from '../../lib/query-keys';
+import { historyFilterParams, historyRequest, type HistoryQuery } from './request';
 
-/** What the history table asks the server: SPEC §7 `GET /transactions/history` with `type` and `q`. */
-export interface HistoryQuery {
-  page: number;
-  perPage: number;
-  /** Unset: every type. */
-  type?: TransactionType | undefined;
-  /** A transaction number, an account number or a name; blank is left out. */
-  q?: string | undefined;
-}
-
-/** The filters as query parameters, shared by the list and its CSV export; empty ones are not sent. */
-export function historyFilterParams({ type, q }: Pick<HistoryQuery, 'type' | 'q'>) {
-  const term = q?.trim();
-  return { type: type || undefined, q: term ? term : undefined };
-}
+export { historyFilterParams, type HistoryQuery } from './request';
 
 /** `GET /transactions/history?page&per_page&type&q`: `{ data, pagination }`, newest first. */
 export async function getHistory(http: HttpClient, query: HistoryQuery, signal?: AbortSignal) {
-  const answer = await http.get<unknown>('/transactions/history', {
-    query: { page: query.page, per_page: query.perPage, ...historyFilterParams(query) },
-    envelope: true,
-    signal,
-  });
+  const { path, options } = historyRequest(query);
+  const answer = await http.get<unknown>(path, { ...options, envelope: true, signal });
   return historyResponseSchema.parse(answer);
 }
 
@@ -53,7 +37,10 @@ const BOM = '\ufeff';
  * the API client (bearer token, timeout, 401/403 handling), so a plain link cannot do it; the text comes
  * back as a Blob that the browser saves. `fetch`'s text() drops the BOM, so it is put back.
  */
-export async function exportHistoryCsv(http: HttpClient, filters: Pick<HistoryQuery, 'type' | 'q'>): Promise<Blob> {
+export async function exportHistoryCsv(
+  http: HttpClient,
+  filters: Pick<HistoryQuery, 'type' | 'q'>,
+): Promise<Blob> {
   const text = await http.get<unknown>('/transactions/history/export', {
     query: historyFilterParams(filters),
     headers: { Accept: 'text/csv' },

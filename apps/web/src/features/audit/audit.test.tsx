@@ -164,6 +164,7 @@ describe('/audit, the audit trail (decision 133)', () => {
 
   it('is in the super administrator’s sidebar', async () => {
     api.on('GET /audit', { body: listAnswer([]) });
+    serveEmptyDashboard(api);
     const { user } = renderApp({ path: '/', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
     await user.click(within(nav).getByRole('link', { name: "Journal d'audit" }));

@@ -4,6 +4,7 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { loginAnswer, makeToken } from '../../test/tokens';
 import { superAdmin, teller } from '../../test/users';
+import { serveEmptyDashboard } from '../../test/transactions';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -80,6 +81,7 @@ describe('the sign-in page', () => {
     api.on('POST /auth/login', () => new Promise((resolve) => {
       answer = () => resolve({ body: { data: { access_token: token, token_type: 'Bearer', expires_in: 28800, user: teller } } });
     }));
+    serveEmptyDashboard(api);
     const { user } = openLogin();
     await user.type(await screen.findByLabelText("Nom d'utilisateur"), ' caissiere ');
     await user.type(screen.getByLabelText('Mot de passe'), 'Mot-de-passe-1');

@@ -1,16 +1,26 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { balancePeriodLabels, balancePeriods, can, displayName, roleLabels, type BalancePeriod } from '@lajan/domain';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { HistoryTable } from '../../components/history/HistoryTable';
-import { FetchedAt } from '../../components/pending/FetchedAt';
+import {
+  balancePeriodLabels,
+  balancePeriods,
+  can,
+  displayName,
+  roleLabels,
+  type BalancePeriod,
+} from '@lajan/domain';
 import { textLinkClasses } from '../../components/text-link';
-import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
-import { balanceSeriesFailure, useBalanceSeries } from './api/balance-series';
-import { BalanceChart } from './BalanceChart';
+import { ChartLoading } from './ChartLoading';
+import { DASHBOARD_HISTORY_ROWS, DASHBOARD_PERIOD } from './preload';
 import { quickActions } from './quick-actions';
+
+// The figures come after the frame (decision 152): the welcome, the quick actions and the headings paint
+// without the chart's and the table's code, which bring the schemas that check the server's answers.
+// Their data is already on its way (app/preload.ts starts it with the page's code).
+const BalanceFigures = lazy(() => import('./BalanceFigures'));
+const HistoryTable = lazy(() =>
+  import('../../components/history/HistoryTable').then((module) => ({ default: module.HistoryTable })),
+);
 
 /**
  * `/`: a welcome, the quick actions of the person's role, the balance over 7 days, 30 days or 3 months
@@ -19,9 +29,8 @@ import { quickActions } from './quick-actions';
  */
 export default function DashboardPage() {
   const { user } = useSession();
-  const [period, setPeriod] = useState<BalancePeriod>('7d');
+  const [period, setPeriod] = useState<BalancePeriod>(DASHBOARD_PERIOD);
   const periodId = useId();
-  const balance = useBalanceSeries(period);
   if (!user) return null;
   const actions = quickActions.filter((action) => can(user, action.capability));
 
@@ -57,7 +66,10 @@ export default function DashboardPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="evolution-solde" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="evolution-solde"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="evolution-solde" className="text-lg font-semibold text-slate-900">
             Évolution du solde
@@ -80,29 +92,9 @@ export default function DashboardPage() {
             </select>
           </div>
         </div>
-        <div className="mt-4" aria-busy={balance.isFetching || undefined}>
-          <FetchedAt updatedAt={balance.dataUpdatedAt} />
-          {balance.isPending && (
-            <p role="status" className="flex h-40 items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600">
-              Chargement du graphique...
-            </p>
-          )}
-          {balance.isError && !balance.data && (
-            <div className="space-y-3">
-              <Alert type="danger">{errorMessage(balance.error, balanceSeriesFailure)}</Alert>
-              <Button variant="secondary" onClick={() => void balance.refetch()}>
-                Réessayer
-              </Button>
-            </div>
-          )}
-          {balance.data && (
-            <div className={`grid gap-6 ${balance.data.series.length > 1 ? 'lg:grid-cols-2' : ''}`}>
-              {balance.data.series.map((series) => (
-                <BalanceChart key={series.key} series={series} />
-              ))}
-            </div>
-          )}
-        </div>
+        <Suspense fallback={<ChartLoading />}>
+          <BalanceFigures period={period} />
+        </Suspense>
       </section>
 
       {can(user, 'transactions.history') && (
@@ -115,7 +107,15 @@ export default function DashboardPage() {
               Voir tout l&apos;historique
             </Link>
           </div>
-          <HistoryTable caption="Dernières transactions" perPage={5} compact />
+          <Suspense
+            fallback={
+              <p role="status" className="text-slate-600">
+                Chargement des transactions...
+              </p>
+            }
+          >
+            <HistoryTable caption="Dernières transactions" perPage={DASHBOARD_HISTORY_ROWS} compact />
+          </Suspense>
         </section>
       )}
     </div>

@@ -163,7 +163,7 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     expect(await toasts().findByText('Dépôt réalisé avec succès')).toBeVisible();
     // SPEC §4: back to the previous page, the receipt in the panel.
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
-    const receipt = screen.getByRole('complementary', { name: 'Reçu' });
+    const receipt = await screen.findByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('48213907655');
     // The dashboard's latest transactions, read before the deposit, are read again: not the old list.
     await waitFor(() => expect(historyReads()).toBeGreaterThan(readsBefore));

@@ -195,7 +195,7 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
         'Transfert externe réalisé avec succès',
       ),
     ).toBeVisible();
-    const receipt = screen.getByRole('complementary', { name: 'Reçu' });
+    const receipt = await screen.findByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('Code de retrait738 291 045 560');
     expect(within(receipt).getByRole('region', { name: 'Bénéficiaire' })).toHaveTextContent('Marie JOSEPH');
     expect(within(receipt).getByRole('region', { name: 'Expéditeur' })).toHaveTextContent('Jean PIERRE');

@@ -155,7 +155,7 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await toasts().findByText('Transfert payé avec succès')).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
-    expect(screen.getByRole('complementary', { name: 'Reçu' })).toHaveTextContent('51234567890');
+    expect(await screen.findByRole('complementary', { name: 'Reçu' })).toHaveTextContent('51234567890');
     const post = api.requests.find((request) => request.path === '/transactions/receive-transfer');
     expect(post?.body).toEqual({
       transactionNumber: '738291045560',
@@ -329,7 +329,7 @@ describe('the pick-up code on the pay-out screen (decision 131)', () => {
     await identifyAndConfirm(user);
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Créer un compte' })).not.toBeInTheDocument();
-    const panel = screen.getByRole('complementary', { name: 'Reçu' });
+    const panel = await screen.findByRole('complementary', { name: 'Reçu' });
     expect(panel).toHaveTextContent('512345678903');
 
     // "Nouvelle opération": the same pay-out, afresh; the receipt closes with the page it belonged to.
@@ -356,7 +356,7 @@ describe('the pick-up code on the pay-out screen (decision 131)', () => {
     await user.type(codeField(), '738291045560{Enter}');
     await identifyAndConfirm(user);
     expect(await screen.findByRole('heading', { name: 'Historique', level: 1 })).toBeVisible();
-    expect(screen.getByRole('complementary', { name: 'Reçu' })).toHaveTextContent('512345678903');
+    expect(await screen.findByRole('complementary', { name: 'Reçu' })).toHaveTextContent('512345678903');
     await navigateTo(app, '/fees-list');
     await screen.findByRole('heading', { level: 1, name: /frais/i });
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
@@ -511,7 +511,7 @@ describe('the agent deposit wizard (SPEC §2, §4)', () => {
 
     expect(await toasts().findByText('Dépôt sur agent effectué avec succès')).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
-    const receipt = screen.getByRole('complementary', { name: 'Reçu' });
+    const receipt = await screen.findByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('Agent créditéCAP01');
     expect(api.requests.find((request) => request.path === '/agents/deposit')?.body).toEqual({
       code: 'CAP01',

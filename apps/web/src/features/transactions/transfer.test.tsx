@@ -102,7 +102,7 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
       ),
     ).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
-    const receipt = screen.getByRole('complementary', { name: 'Reçu' });
+    const receipt = await screen.findByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('Compte expéditeur40912345678');
     expect(receipt).toHaveTextContent('Compte bénéficiaire40987654321');
     expect(api.requests.find((request) => request.path === '/transactions/transfer')?.body).toEqual({

@@ -3,6 +3,7 @@ import { balanceSeriesResponseSchema, type BalancePeriod } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { moneyQueryKeys } from '../../../lib/query-keys';
+import { balanceSeriesRequest } from './request';
 
 export const balanceSeriesFailure = "Impossible de charger l'évolution du solde";
 
@@ -11,7 +12,8 @@ export const balanceSeriesFailure = "Impossible de charger l'évolution du solde
  * administrator's agent float; the super administrator's network float and treasury).
  */
 export async function getBalanceSeries(http: HttpClient, period: BalancePeriod, signal?: AbortSignal) {
-  const answer = await http.get<unknown>('/reports/balance-series', { query: { period }, envelope: true, signal });
+  const { path, options } = balanceSeriesRequest(period);
+  const answer = await http.get<unknown>(path, { ...options, envelope: true, signal });
   return balanceSeriesResponseSchema.parse(answer).data;
 }
 

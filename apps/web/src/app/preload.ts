@@ -1,0 +1,27 @@
+import { matchPath } from 'react-router';
+import { can, type SessionUser } from '@lajan/domain';
+import type { HttpClient } from '../lib/http';
+import { appRoutes, type AppRoute } from './route-table';
+import { Shell } from './router';
+
+/** The screen of the route table a path opens (not the catch-all `*`), if any. */
+export function routeOfPath(pathname: string): AppRoute | undefined {
+  const routes: readonly AppRoute[] = appRoutes;
+  return routes.find((route) => route.path !== '*' && matchPath({ path: route.path, end: true }, pathname));
+}
+
+/**
+ * Starts what the screen at `pathname` needs, all at once (decision 152): the shell's code, the screen's
+ * code and what the screen reads, instead of one after the other as each renders (the shell, then the
+ * screen, then its queries). For a signed-in person who may open it; nothing otherwise.
+ */
+export function preloadScreen(pathname: string, context: { http: HttpClient; user: SessionUser }) {
+  const route = routeOfPath(pathname);
+  if (!route || !context.user.passwordUpdatedAt) return;
+  const { access } = route;
+  // Only the shell's screens: the others are light, and open for anyone.
+  if (access === 'guest' || access === 'public' || access === 'signed-in' || !can(context.user, access))
+    return;
+  const page = Promise.all([Shell.preload(), route.component.preload()]);
+  route.preload?.(context, page);
+}

@@ -1,0 +1,13 @@
+// The dashboard chart's periods, without zod (decision 152): the dashboard's frame shows its select
+// before any schema is loaded. `balancePeriodSchema` (reports.ts) is built from `balancePeriods`.
+
+/** The dashboard chart's periods (SPEC §9: 7 days, 30 days, 3 months). */
+export const balancePeriods = ['7d', '30d', '3m'] as const;
+export type BalancePeriod = (typeof balancePeriods)[number];
+export const balancePeriodLabels: Record<BalancePeriod, string> = {
+  '7d': '7 jours',
+  '30d': '30 jours',
+  '3m': '3 mois',
+};
+/** Points of each period, today included (decision 090: "3 months" is 90 days, one point a day). */
+export const balancePeriodDays: Record<BalancePeriod, number> = { '7d': 7, '30d': 30, '3m': 90 };
