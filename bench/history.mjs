@@ -377,6 +377,12 @@ async function measureReads(base, token, db, superToken) {
 
 async function measureExport(base, superToken, pid) {
   const before = rssMiB(pid);
+  // The RSS while the export runs, sampled every 20 ms: VmHWM is the peak of the process's whole life
+  // (the reads before it included), not the export's.
+  let duringMax = before;
+  const sampler = setInterval(() => {
+    duringMax = Math.max(duringMax, rssMiB(pid));
+  }, 20);
   let bytes = 0;
   let lines = 0;
   const t0 = process.hrtime.bigint();
@@ -407,8 +413,18 @@ async function measureExport(base, superToken, pid) {
     req.end();
   });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  clearInterval(sampler);
+  duringMax = Math.max(duringMax, rssMiB(pid));
   const rows = Math.min(lines - 1, EXPORT_ROWS);
-  return { rows, seconds, rowsPerSecond: rows / seconds, bytes, rssBefore: before, peakRss: peakRssMiB(pid) };
+  return {
+    rows,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    bytes,
+    rssBefore: before,
+    rssDuring: duringMax,
+    peakRss: peakRssMiB(pid),
+  };
 }
 
 function fmt(ms) {
@@ -436,7 +452,7 @@ function printTable(small, large) {
     const e = run.exported;
     lines.push(
       `\nExport CSV (super administrateur) à ${label} transactions : ${e.rows} lignes en ${e.seconds.toFixed(2)} s, ` +
-        `${Math.round(e.rowsPerSecond)} lignes/s, ${(e.bytes / 1048576).toFixed(1)} Mio ; RSS du serveur ${e.rssBefore.toFixed(0)} Mio avant, pic ${e.peakRss.toFixed(0)} Mio`,
+        `${Math.round(e.rowsPerSecond)} lignes/s, ${(e.bytes / 1048576).toFixed(1)} Mio ; RSS du serveur ${e.rssBefore.toFixed(0)} Mio avant, au plus ${e.rssDuring.toFixed(0)} Mio pendant l'export (pic de la vie du processus ${e.peakRss.toFixed(0)} Mio)`,
     );
   }
   console.log(lines.join('\n'));

@@ -16,8 +16,7 @@ import { Forbidden } from '../../http/errors.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
 import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
 import { haitiDateOf, haitiDateTime } from '../../lib/haiti-days.js';
-import type { TransactionRecord } from './present.js';
-import { agentWithFloatByCode, historyAfter, type HistoryCursor } from './store.js';
+import { agentWithFloatByCode, historyAfter, type HistoryCursor, type HistoryExportRow } from './store.js';
 
 /** Rows read per query: the export holds one page in memory, whatever the number of rows. */
 export const EXPORT_PAGE_SIZE = 2_000;
@@ -31,7 +30,7 @@ export async function historyScopeOf(executor: Executor, session: SessionUser): 
   return agent.id;
 }
 
-export function csvRowOf(record: TransactionRecord): string {
+export function csvRowOf(record: HistoryExportRow): string {
   return csvLine([
     csvText(record.transactionNumber),
     csvText(transactionTypeLabels[record.type]),
