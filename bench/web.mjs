@@ -10,6 +10,7 @@
 // Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 // and Chromium at /usr/bin/chromium (CHROMIUM_PATH). BENCH_BUILD=0 reuses the existing builds.
 // BENCH_WEB_LHR_DIR=<dir> writes each Lighthouse report (JSON) there, for its diagnostics.
+// BENCH_WEB_PAGES=login,dashboard,sw measures only those pages (all three by default).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,13 +91,22 @@ async function superadminToken(base) {
   return changed.body.data.access_token;
 }
 
-const PAGES = [
-  { name: '/login', path: '/login', signedIn: false, ready: 'button[type=submit]' },
-  { name: 'tableau de bord (connecté)', path: '/', signedIn: true, ready: 'h1' },
+const ALL_PAGES = [
+  { slug: 'login', name: '/login', path: '/login', signedIn: false, ready: 'button[type=submit]' },
+  { slug: 'dashboard', name: 'tableau de bord (connecté)', path: '/', signedIn: true, ready: 'h1' },
   // The same, for a teller coming back: the service worker (decision 147) installed by a first visit
   // serves the app's files; only Lighthouse measures it (the bytes would be the API's alone).
-  { name: 'tableau de bord (service worker)', path: '/', signedIn: true, warm: true, ready: 'h1' },
+  {
+    slug: 'sw',
+    name: 'tableau de bord (service worker)',
+    path: '/',
+    signedIn: true,
+    warm: true,
+    ready: 'h1',
+  },
 ];
+const wanted = process.env.BENCH_WEB_PAGES?.split(',').map((slug) => slug.trim());
+const PAGES = wanted ? ALL_PAGES.filter((page) => wanted.includes(page.slug)) : ALL_PAGES;
 
 /** Bytes over the wire by kind, from a cold cache (a fresh browser context). */
 async function transferred(browser, base, page, token, link) {

@@ -41,6 +41,11 @@ export interface LajanApp {
   /** The operations confirmed without an answer yet, and whether the server answers (decision 147). */
   pending: PendingStore;
   connectivity: Connectivity;
+  /**
+   * Settles once the code of the screen the app opened on is here (the shell's and the screen's), when
+   * it was asked for at start (decision 156); at once otherwise. Never rejects.
+   */
+  startingScreen: Promise<unknown>;
   dispose(): void;
 }
 
@@ -125,16 +130,17 @@ export function createApp(options: AppOptions = {}): LajanApp {
     // Signed in: the screen the sign-in page leads to starts loading now, its code and its reads.
     const location = routerRef.current?.state.location;
     if (user && location && GUEST_PATHS.some((path) => location.pathname.startsWith(path))) {
-      preloadScreen(returnPath(location.state), { http, user });
+      void preloadScreen(returnPath(location.state), { http, user });
     }
   });
   const router = createBrowserRouter(buildRoutes());
   routerRef.current = router;
   // Opened signed in (a reload, a link): the shell, the screen and its reads start together (decision 152).
   const restored = session.getSnapshot().user;
-  if (restored && options.preloadOnStart !== false) {
-    preloadScreen(router.state.location.pathname, { http, user: restored });
-  }
+  const startingScreen =
+    (restored && options.preloadOnStart !== false
+      ? preloadScreen(router.state.location.pathname, { http, user: restored })
+      : undefined) ?? Promise.resolve();
 
   return {
     session,
@@ -144,6 +150,7 @@ export function createApp(options: AppOptions = {}): LajanApp {
     router,
     pending,
     connectivity,
+    startingScreen,
     dispose() {
       clearInterval(sweep);
       connectivity.dispose();

@@ -6,16 +6,39 @@ export type LazyScreen = LazyExoticComponent<ComponentType> & {
   preload: () => Promise<unknown>;
 };
 
+type ScreenModule = { default: ComponentType };
+
 /**
  * `React.lazy` with a `preload`: both share one download. One that failed (no network) is forgotten,
- * so that the render, or a later preload, asks again.
+ * so that the render, or a later preload, asks again. Code already here when the screen first renders
+ * is handed to React at once (a thenable that answers synchronously, decision 156): the screen renders
+ * in that same pass instead of suspending, committing its fallback and coming back on a later task
+ * (React holds a boundary's content for 300 ms after its fallback has shown).
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
-  let loading: Promise<{ default: ComponentType }> | undefined;
+export function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
+  let loading: Promise<ScreenModule> | undefined;
+  let loaded: ScreenModule | undefined;
   const once = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-  return Object.assign(lazy(once), { preload: () => once().catch(() => undefined) });
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  // React.lazy calls `then` once, at the first render: answering inside it resolves the lazy at once.
+  const render = (): PromiseLike<ScreenModule> => {
+    const module = loaded;
+    if (!module) return once();
+    const ready: PromiseLike<ScreenModule> = {
+      then(onFulfilled) {
+        onFulfilled?.(module);
+        return ready as never;
+      },
+    };
+    return ready;
+  };
+  return Object.assign(lazy(render as () => Promise<ScreenModule>), {
+    preload: () => once().catch(() => undefined),
+  });
 }

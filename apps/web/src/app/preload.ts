@@ -13,15 +13,20 @@ export function routeOfPath(pathname: string): AppRoute | undefined {
 /**
  * Starts what the screen at `pathname` needs, all at once (decision 152): the shell's code, the screen's
  * code and what the screen reads, instead of one after the other as each renders (the shell, then the
- * screen, then its queries). For a signed-in person who may open it; nothing otherwise.
+ * screen, then its queries). For a signed-in person who may open it; nothing otherwise. Returns when the
+ * shell's and the screen's code are here (never rejects), or undefined when nothing was started.
  */
-export function preloadScreen(pathname: string, context: { http: HttpClient; user: SessionUser }) {
+export function preloadScreen(
+  pathname: string,
+  context: { http: HttpClient; user: SessionUser },
+): Promise<unknown> | undefined {
   const route = routeOfPath(pathname);
-  if (!route || !context.user.passwordUpdatedAt) return;
+  if (!route || !context.user.passwordUpdatedAt) return undefined;
   const { access } = route;
   // Only the shell's screens: the others are light, and open for anyone.
   if (access === 'guest' || access === 'public' || access === 'signed-in' || !can(context.user, access))
-    return;
+    return undefined;
   const page = Promise.all([Shell.preload(), route.component.preload()]);
   route.preload?.(context, page);
+  return page;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   balancePeriodLabels,
@@ -23,6 +23,32 @@ const HistoryTable = lazy(() =>
 );
 
 /**
+ * False for the first commit, true once the frame it drew has been painted (the next frame's task): what
+ * the first paint does not show is asked for after it (decision 156), and rendered as a transition, which
+ * React renders in slices instead of one long task.
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+const historyLoading = (
+  <p role="status" className="text-slate-600">
+    Chargement des transactions...
+  </p>
+);
+
+/**
  * `/`: a welcome, the quick actions of the person's role, the balance over 7 days, 30 days or 3 months
  * (a teller's and an administrator's agent float; the super administrator's network float and treasury)
  * and the latest transactions.
@@ -31,6 +57,9 @@ export default function DashboardPage() {
   const { user } = useSession();
   const [period, setPeriod] = useState<BalancePeriod>(DASHBOARD_PERIOD);
   const periodId = useId();
+  // The chart's and the table's code (and the schemas they bring) are asked for once the frame has
+  // painted: the welcome, the actions and the headings paint from the first render.
+  const painted = usePainted();
   if (!user) return null;
   const actions = quickActions.filter((action) => can(user, action.capability));
 
@@ -92,9 +121,13 @@ export default function DashboardPage() {
             </select>
           </div>
         </div>
-        <Suspense fallback={<ChartLoading />}>
-          <BalanceFigures period={period} />
-        </Suspense>
+        {painted ? (
+          <Suspense fallback={<ChartLoading />}>
+            <BalanceFigures period={period} />
+          </Suspense>
+        ) : (
+          <ChartLoading />
+        )}
       </section>
 
       {can(user, 'transactions.history') && (
@@ -107,15 +140,13 @@ export default function DashboardPage() {
               Voir tout l&apos;historique
             </Link>
           </div>
-          <Suspense
-            fallback={
-              <p role="status" className="text-slate-600">
-                Chargement des transactions...
-              </p>
-            }
-          >
-            <HistoryTable caption="Dernières transactions" perPage={DASHBOARD_HISTORY_ROWS} compact />
-          </Suspense>
+          {painted ? (
+            <Suspense fallback={historyLoading}>
+              <HistoryTable caption="Dernières transactions" perPage={DASHBOARD_HISTORY_ROWS} compact />
+            </Suspense>
+          ) : (
+            historyLoading
+          )}
         </section>
       )}
     </div>
