@@ -426,3 +426,35 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+-- The balance of 0005 (SQLSTATE LJ004), checked once per transaction rather than once per entry and once
+-- more per transaction row: a transaction row written by this database transaction is checked at its
+-- commit by transactions_balanced_at_commit (0005, unchanged), over all its entries, those written after
+-- it included; so an entry of such a transaction needs no check of its own. An entry of any other
+-- transaction (one committed before: an entry added afterwards to a posted transaction) is checked at the
+-- end of the statement that wrote it, over all the entries of its transaction: LJ004, as before, only
+-- raised by that statement rather than by the commit. Every road that posts writes a transaction row and
+-- its entries in one database transaction (ledger.ts, 0007, 0008 and this function, 0009, the seeds).
+CREATE FUNCTION "ledger_check_balanced_entries"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  writer xid;
+  bad record;
+BEGIN
+  -- The (sub)transaction that wrote these entries, read from one of them.
+  SELECT e."xmin" INTO writer FROM "entries" AS e WHERE e."id" = (SELECT i."id" FROM "inserted" AS i LIMIT 1);
+  FOR bad IN SELECT t."id" AS txn, s.total, s.n
+      FROM (SELECT DISTINCT i."transaction_id" FROM "inserted" AS i) AS x
+      JOIN "transactions" AS t ON t."id" = x."transaction_id"
+      CROSS JOIN LATERAL (SELECT coalesce(sum(e."amount_centimes"), 0) AS total, count(*) AS n
+        FROM "entries" AS e WHERE e."transaction_id" = t."id") AS s
+      WHERE t."xmin" <> writer AND (s.total <> 0 OR s.n < 2)
+      ORDER BY t."id" LIMIT 1 LOOP
+    RAISE EXCEPTION 'ledger: the % entries of transaction % sum to %, not zero over two or more',
+      bad.n, bad.txn, bad.total USING ERRCODE = 'LJ004';
+  END LOOP;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+DROP TRIGGER "entries_balanced_at_commit" ON "entries";--> statement-breakpoint
+CREATE TRIGGER "entries_balanced" AFTER INSERT ON "entries"
+  REFERENCING NEW TABLE AS "inserted" FOR EACH STATEMENT EXECUTE FUNCTION "ledger_check_balanced_entries"();
