@@ -186,8 +186,19 @@ BEGIN
     last_flat[flat_item[j]] := j;
   END LOOP;
 
-  -- Read once for the batch (the batch writes none of these): the holder checks, the fee-band checks (the
-  -- bands in force, read once), the transaction numbers already taken.
+  -- Every customer and float row of the batch, locked in ascending id order, each read as it is once locked.
+  FOR locked_row IN SELECT a."id", a."status", a."currency", a."balance_centimes" FROM "accounts" AS a
+      WHERE a."id" = ANY (flat_account) AND a."kind" <> 'system' ORDER BY a."id" FOR NO KEY UPDATE LOOP
+    locked_ids := locked_ids || locked_row."id";
+    locked_status := locked_status || locked_row."status"::text;
+    locked_currency := locked_currency || locked_row."currency"::text;
+    locked_balance := locked_balance || locked_row."balance_centimes"::bigint;
+    locked_at := locked_at || NULL::timestamptz;
+  END LOOP;
+
+  -- Read once for the batch, once its rows are locked, where 0008 read them item by item (the batch writes
+  -- none of these): the holder checks, the fee-band checks (the bands in force, read once: the version in
+  -- force is pinned here, after the locks, as in 0008), the transaction numbers already taken.
   holder_ok := ARRAY(SELECT x."holder_number" IS NULL OR EXISTS (
         SELECT 1 FROM "account_holders" AS h JOIN "persons" AS p ON p."id" = h."person_id"
         WHERE h."account_id" = number_ids[array_position(number_list, x."holder_number")]
@@ -220,16 +231,6 @@ BEGIN
   item_account := array_fill(NULL::uuid, ARRAY[n]);
   item_sender := array_fill(NULL::uuid, ARRAY[n]);
   item_recipient := array_fill(NULL::uuid, ARRAY[n]);
-
-  -- Every customer and float row of the batch, locked in ascending id order, each read as it is once locked.
-  FOR locked_row IN SELECT a."id", a."status", a."currency", a."balance_centimes" FROM "accounts" AS a
-      WHERE a."id" = ANY (flat_account) AND a."kind" <> 'system' ORDER BY a."id" FOR NO KEY UPDATE LOOP
-    locked_ids := locked_ids || locked_row."id";
-    locked_status := locked_status || locked_row."status"::text;
-    locked_currency := locked_currency || locked_row."currency"::text;
-    locked_balance := locked_balance || locked_row."balance_centimes"::bigint;
-    locked_at := locked_at || NULL::timestamptz;
-  END LOOP;
 
   <<item_loop>>
   FOR i IN 1 .. n LOOP
