@@ -249,6 +249,7 @@ async function runCases(bases, servers, databaseUrl, label) {
   scene.databaseUrl = databaseUrl;
   scene.postmasterPid = await postmasterPid(databaseUrl);
   await fund(bases[0], superToken, scene);
+  await analyze(databaseUrl);
   const results = [];
   for (const [mode, what] of [
     ['spread', 'comptes nombreux'],
@@ -426,6 +427,22 @@ async function openScene(databaseUrl) {
     await db.query('COMMIT');
     log(`${agents.length} agents et ${accounts.length} comptes ouverts`);
     return { agents, accounts };
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * The statistics of the tables the scene just filled, as autovacuum's ANALYZE leaves them on a server that
+ * runs (it comes within a minute or so): without it the cases ran on the plans each connection made while the
+ * tables were nearly empty (a connection keeps a function's plans until an ANALYZE replaces them), whole-table
+ * scans of accounts, holders and persons included (decision 155).
+ */
+async function analyze(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query('ANALYZE');
   } finally {
     await db.end();
   }

@@ -199,12 +199,17 @@ BEGIN
   -- Read once for the batch, once its rows are locked, where 0008 read them item by item (the batch writes
   -- none of these): the holder checks, the fee-band checks (the bands in force, read once: the version in
   -- force is pinned here, after the locks, as in 0008), the transaction numbers already taken.
-  holder_ok := ARRAY(SELECT x."holder_number" IS NULL OR EXISTS (
-        SELECT 1 FROM "account_holders" AS h JOIN "persons" AS p ON p."id" = h."person_id"
+  -- Per item, by the holders' key (a lateral lookup, never a hash of every holder: the plan is kept for the
+  -- connection's life, whatever the table's size).
+  holder_ok := ARRAY(SELECT x."holder_number" IS NULL OR found_holder.ok IS NOT NULL
+      FROM unnest(items) WITH ORDINALITY AS x
+      LEFT JOIN LATERAL (
+        SELECT true AS ok FROM "account_holders" AS h JOIN "persons" AS p ON p."id" = h."person_id"
         WHERE h."account_id" = number_ids[array_position(number_list, x."holder_number")]
           AND p."id_document_type" = x."document_type"
-          AND upper(p."id_document_number") = upper(x."document_number"))
-      FROM unnest(items) WITH ORDINALITY AS x ORDER BY x.ordinality);
+          AND upper(p."id_document_number") = upper(x."document_number")
+        LIMIT 1) AS found_holder ON true
+      ORDER BY x.ordinality);
   IF EXISTS (SELECT 1 FROM unnest(items) AS x WHERE x."fee_type" IS NOT NULL) THEN
     fee_check := ARRAY(
       WITH bands AS MATERIALIZED (
@@ -226,8 +231,9 @@ BEGIN
   ELSE
     fee_check := array_fill(NULL::text, ARRAY[n]);
   END IF;
-  taken_numbers := ARRAY(SELECT t."transaction_number" FROM "transactions" AS t
-    WHERE t."transaction_number" = ANY (ARRAY(SELECT x."transaction_number" FROM unnest(items) AS x)));
+  taken_numbers := ARRAY(SELECT t."transaction_number" FROM unnest(items) AS x
+    JOIN LATERAL (SELECT t."transaction_number" FROM "transactions" AS t
+      WHERE t."transaction_number" = x."transaction_number" LIMIT 1) AS t ON true);
   item_account := array_fill(NULL::uuid, ARRAY[n]);
   item_sender := array_fill(NULL::uuid, ARRAY[n]);
   item_recipient := array_fill(NULL::uuid, ARRAY[n]);
