@@ -624,7 +624,8 @@ async function runTransfers(scene, clients, mode) {
     statuses,
     serverCpuMsPerTransfer: (serversCpuMs() - cpuBefore) / Math.max(latencies.length, 1),
     clientCpuMsPerTransfer: cpuTotalMs(process.cpuUsage(clientCpuBefore)) / Math.max(latencies.length, 1),
-    postgresCpuMsPerTransfer: postgresCpuSinceMs(postgresBefore, scene.postmasterPid) / Math.max(latencies.length, 1),
+    postgresCpuMsPerTransfer:
+      postgresCpuSinceMs(postgresBefore, scene.postmasterPid) / Math.max(latencies.length, 1),
     machineCpuMsPerTransfer: (machineBusyMs() - machineBefore) / Math.max(latencies.length, 1),
     batches: await batchSizes(scene.databaseUrl, measuredFrom),
   };
