@@ -17,7 +17,8 @@
 --   them (the holder checks, the answer) were planned again at every call.
 -- And outside it: 0010's day totals read each inserted entry's account by its primary key, instead of a hash
 -- join over every account (a scan of the whole table at every statement that posts: 0.3 ms a batch at 2 000
--- accounts, more as accounts grow).
+-- accounts, more as accounts grow); and 0005's balance is checked once per transaction, not once per entry
+-- and once per transaction row (at the end of this file).
 CREATE OR REPLACE FUNCTION "ledger_post_movements"(p_items jsonb)
 RETURNS TABLE ("out_index" integer, "out_outcome" text, "out_status" integer, "out_body" text, "out_detail" text)
 LANGUAGE plpgsql AS $$
