@@ -247,7 +247,9 @@ async function runCases(bases, servers, databaseUrl, label) {
   scene.serverPids = servers.map((server) => server.pid);
   scene.bases = bases;
   scene.databaseUrl = databaseUrl;
+  scene.postmasterPid = await postmasterPid(databaseUrl);
   await fund(bases[0], superToken, scene);
+  await analyze(databaseUrl);
   const results = [];
   for (const [mode, what] of [
     ['spread', 'comptes nombreux'],
@@ -430,6 +432,22 @@ async function openScene(databaseUrl) {
   }
 }
 
+/**
+ * The statistics of the tables the scene just filled, as autovacuum's ANALYZE leaves them on a server that
+ * runs (it comes within a minute or so): without it the cases ran on the plans each connection made while the
+ * tables were nearly empty (a connection keeps a function's plans until an ANALYZE replaces them), whole-table
+ * scans of accounts, holders and persons included (decision 155).
+ */
+async function analyze(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query('ANALYZE');
+  } finally {
+    await db.end();
+  }
+}
+
 /** Funds every float from the treasury and every account by a cash deposit, over the API. */
 async function fund(base, superToken, scene) {
   const tokens = [];
@@ -494,15 +512,43 @@ function cpuMs(pid) {
 
 const cpuTotalMs = ({ user, system }) => (user + system) / 1000;
 
+/** The parent of a process (Linux), or NaN. */
+function parentPid(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /**
- * The CPU time of every PostgreSQL process on this machine, by pid (a process that ended between two
- * readings is lost: the pool's connections live through a run). Empty when PostgreSQL runs elsewhere.
+ * The postmaster of the PostgreSQL server a URL reaches, when it runs on this machine: the parent of the
+ * backend that answers (NaN elsewhere). Only its processes are counted: another cluster on the machine (a
+ * test run beside the bench) is not the bench's CPU.
  */
-function postgresCpuMs() {
+async function postmasterPid(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query('select pg_backend_pid() as pid');
+    return parentPid(rows[0].pid);
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * The CPU time of the PostgreSQL processes on this machine, by pid: the postmaster `only` and its children
+ * when it is known, else every process named postgres (a process that ended between two readings is lost:
+ * the pool's connections live through a run). Empty when PostgreSQL runs elsewhere.
+ */
+function postgresCpuMs(only) {
   const byPid = new Map();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(pid, cpuMs(pid));
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (Number.isFinite(only) && Number(pid) !== only && parentPid(pid) !== only) continue;
+      byPid.set(pid, cpuMs(pid));
     } catch {
       /* gone */
     }
@@ -518,9 +564,9 @@ function machineBusyMs() {
   return busy * 10;
 }
 
-function postgresCpuSinceMs(before) {
+function postgresCpuSinceMs(before, only) {
   let total = 0;
-  for (const [pid, ms] of postgresCpuMs()) total += ms - (before.get(pid) ?? 0);
+  for (const [pid, ms] of postgresCpuMs(only)) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -562,7 +608,7 @@ async function runTransfers(scene, clients, mode) {
   const serversCpuMs = () => scene.serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   const cpuBefore = serversCpuMs();
   const clientCpuBefore = process.cpuUsage();
-  const postgresBefore = postgresCpuMs();
+  const postgresBefore = postgresCpuMs(scene.postmasterPid);
   const machineBefore = machineBusyMs();
   const measuredFrom = new Date();
   await run(seconds * 1000, (status, ms) => {
@@ -578,7 +624,8 @@ async function runTransfers(scene, clients, mode) {
     statuses,
     serverCpuMsPerTransfer: (serversCpuMs() - cpuBefore) / Math.max(latencies.length, 1),
     clientCpuMsPerTransfer: cpuTotalMs(process.cpuUsage(clientCpuBefore)) / Math.max(latencies.length, 1),
-    postgresCpuMsPerTransfer: postgresCpuSinceMs(postgresBefore) / Math.max(latencies.length, 1),
+    postgresCpuMsPerTransfer:
+      postgresCpuSinceMs(postgresBefore, scene.postmasterPid) / Math.max(latencies.length, 1),
     machineCpuMsPerTransfer: (machineBusyMs() - machineBefore) / Math.max(latencies.length, 1),
     batches: await batchSizes(scene.databaseUrl, measuredFrom),
   };
