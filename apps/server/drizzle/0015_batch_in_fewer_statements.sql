@@ -441,7 +441,9 @@ $$;
 -- it included; so an entry of such a transaction needs no check of its own. An entry of any other
 -- transaction (one committed before: an entry added afterwards to a posted transaction) is checked at the
 -- end of the statement that wrote it, over all the entries of its transaction: LJ004, as before, only
--- raised by that statement rather than by the commit. Every road that posts writes a transaction row and
+-- raised by that statement rather than by the commit. A row's xmin is also this transaction's once this
+-- transaction updated it: the one update the ledger allows (0005) settles a pending external transfer, so a
+-- settled external transfer is checked by the statement too, whoever wrote it. Every road that posts writes a transaction row and
 -- its entries in one database transaction (ledger.ts, 0007, 0008 and this function, 0009, the seeds).
 CREATE FUNCTION "ledger_check_balanced_entries"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -455,7 +457,8 @@ BEGIN
       JOIN "transactions" AS t ON t."id" = x."transaction_id"
       CROSS JOIN LATERAL (SELECT coalesce(sum(e."amount_centimes"), 0) AS total, count(*) AS n
         FROM "entries" AS e WHERE e."transaction_id" = t."id") AS s
-      WHERE t."xmin" <> writer AND (s.total <> 0 OR s.n < 2)
+      WHERE (t."xmin" <> writer OR (t."type" = 'external_transfer' AND t."status" <> 'pending'))
+        AND (s.total <> 0 OR s.n < 2)
       ORDER BY t."id" LIMIT 1 LOOP
     RAISE EXCEPTION 'ledger: the % entries of transaction % sum to %, not zero over two or more',
       bad.n, bad.txn, bad.total USING ERRCODE = 'LJ004';

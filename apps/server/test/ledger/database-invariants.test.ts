@@ -106,6 +106,14 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
     expect(await refusal(world, [transactionInsert(world, empty)])).toMatchObject({ code: 'LJ004' });
     // An entry added afterwards to a posted transaction.
     expect(await refusal(world, [entryInsert(existing, jean, 100)])).toMatchObject({ code: 'LJ004' });
+    // The same, once the pending transfer was settled by this very database transaction (its row now
+    // carries this transaction's xmin, as a row it had written would: decision 155).
+    expect(
+      await refusal(world, [
+        sql`update transactions set status = 'completed', settled_at = now() where id = ${existing}::uuid`,
+        entryInsert(existing, jean, 100),
+      ]),
+    ).toMatchObject({ code: 'LJ004' });
 
     // The same statements with entries that balance are accepted: the rule refuses only what breaks it.
     const balanced = randomUUID();
