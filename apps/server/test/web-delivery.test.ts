@@ -154,6 +154,17 @@ describe('the built web app, compressed at build time', () => {
     expect(plain.body.equals(html)).toBe(true);
   });
 
+  it("never sends the build's own records (`.vite/`: the manifest, the modules of each chunk)", async () => {
+    expect(file('.vite/manifest.json').length).toBeGreaterThan(0);
+    for (const url of ['/.vite/manifest.json', '/.vite/chunk-modules.json']) {
+      const answer = await get(url);
+      // The screens' fallback, not the file: index.html, as for any path that names no file.
+      expect(answer.status, url).toBe(200);
+      expect(answer.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(answer.body.equals(file('index.html')), url).toBe(true);
+    }
+  });
+
   it('leaves API answers as they were: not compressed, not cached as files', async () => {
     const answer = await get('/api/health', { 'accept-encoding': 'gzip, deflate, br' });
     expect(answer.status).toBe(200);

@@ -33,6 +33,8 @@ export const spaPlugin = fp(
         prefix: '/',
         cacheControl: false,
         preCompressed: true,
+        // `.vite/` holds the build's manifest and the source modules of each chunk: not for the browser.
+        dotfiles: 'ignore',
         setHeaders: (reply, filePath) => {
           // Vite puts content hashes in the names of assets: they never change.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
