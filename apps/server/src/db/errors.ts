@@ -35,6 +35,17 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
+ * The wait for a turn in a gate that keeps one kind of work from taking the whole pool (see
+ * `concurrencyGate`) ran out: the database is as unavailable to this request as a full pool.
+ */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super('database busy: no turn within the wait');
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/**
  * SQLSTATEs that say the database cannot be reached right now (decision 120): the class 08
  * connection exceptions, an administrator's or a crash's shutdown (57P01, 57P02), a server still
  * starting (57P03), no more connections (53300), a statement cut by `statement_timeout` (57014).
@@ -72,6 +83,7 @@ const UNAVAILABLE_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if (current instanceof DatabaseBusyError) return true;
     const candidate = current as Error & { code?: unknown };
     const code = typeof candidate.code === 'string' ? candidate.code : undefined;
     if (code !== undefined) {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../../db/client.js';
+import { POSTGRES_TIMEOUTS, type Db, type Executor, type Tx } from '../../db/client.js';
+import { concurrencyGate } from '../../db/gate.js';
 import { loginAttempts } from '../../db/schema.js';
 
 /** DESIGN §6: failures counted over 15 minutes. */
@@ -182,6 +183,25 @@ export async function lastSuccessAt(
   return row?.at ?? null;
 }
 
+/**
+ * Counting transactions at once per database. Those of one username or one address wait on each
+ * other's advisory lock while holding a connection: without a gate, 120 sign-ins at once took
+ * the pool's 10 connections and kept every other request (a deposit at the counter) waiting
+ * behind them, up to the pool's 3 s and a 503. Two at a time keep the rest of the pool free; the
+ * others wait in memory, up to the statement timeout (6 s, within the web client's 10 s).
+ */
+const ADMISSIONS_AT_ONCE = 2;
+const admissionGates = new WeakMap<Db, ReturnType<typeof concurrencyGate>>();
+
+function admissionGateOf(db: Db): ReturnType<typeof concurrencyGate> {
+  let gate = admissionGates.get(db);
+  if (gate === undefined) {
+    gate = concurrencyGate(ADMISSIONS_AT_ONCE, POSTGRES_TIMEOUTS.statement_timeout);
+    admissionGates.set(db, gate);
+  }
+  return gate;
+}
+
 export type Admission = { admitted: true; attemptId: number } | { admitted: false; waitSeconds: number };
 
 /**
@@ -202,14 +222,16 @@ export async function admitAttempt(
     keyCountsFrom?: (tx: Tx) => Promise<Date | null>;
   },
 ): Promise<Admission> {
-  return db.transaction(async (tx) => {
-    await lockAttempt(tx, attempt);
-    const keyCountsFrom = attempt.keyCountsFrom ? await attempt.keyCountsFrom(tx) : null;
-    const waitSeconds = await throttleWaitSeconds(tx, { ...attempt, keyCountsFrom });
-    if (waitSeconds > 0) return { admitted: false, waitSeconds };
-    const attemptId = await recordAttempt(tx, { ...attempt, succeeded: false });
-    return { admitted: true, attemptId };
-  });
+  return admissionGateOf(db)(() =>
+    db.transaction(async (tx) => {
+      await lockAttempt(tx, attempt);
+      const keyCountsFrom = attempt.keyCountsFrom ? await attempt.keyCountsFrom(tx) : null;
+      const waitSeconds = await throttleWaitSeconds(tx, { ...attempt, keyCountsFrom });
+      if (waitSeconds > 0) return { admitted: false, waitSeconds };
+      const attemptId = await recordAttempt(tx, { ...attempt, succeeded: false });
+      return { admitted: true, attemptId };
+    }),
+  );
 }
 
 /** The same, for attempts counted per address only, every attempt counting (`reset_confirm`). */
@@ -217,13 +239,15 @@ export async function admitAddressAttempt(
   db: Db,
   attempt: { kind: AttemptKind; ip: string; now: Date; limit: number; windowMs: number },
 ): Promise<Admission> {
-  return db.transaction(async (tx) => {
-    await lockAttempt(tx, { kind: attempt.kind, ip: attempt.ip });
-    const waitSeconds = await addressWaitSeconds(tx, attempt);
-    if (waitSeconds > 0) return { admitted: false, waitSeconds };
-    const attemptId = await recordAttempt(tx, { ...attempt, key: '', succeeded: false });
-    return { admitted: true, attemptId };
-  });
+  return admissionGateOf(db)(() =>
+    db.transaction(async (tx) => {
+      await lockAttempt(tx, { kind: attempt.kind, ip: attempt.ip });
+      const waitSeconds = await addressWaitSeconds(tx, attempt);
+      if (waitSeconds > 0) return { admitted: false, waitSeconds };
+      const attemptId = await recordAttempt(tx, { ...attempt, key: '', succeeded: false });
+      return { admitted: true, attemptId };
+    }),
+  );
 }
 
 /** Failures of a key for `kind` within the window and since `from` (this one included once recorded). */
