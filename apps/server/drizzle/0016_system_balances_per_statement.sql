@@ -4,8 +4,8 @@
 --   entries, in ascending account order) goes into "system_balance_pending"; a deferred constraint trigger on
 --   that row applies it at the commit, with the checks, messages and SQLSTATEs of 0002 (LJ001, LJ002, LJ003),
 --   and deletes it. The system rows are still locked only while their transaction commits (decision 074), in
---   ascending id order. A batch of eight transfers updates fee income once, not eight times, with two
---   commit-time calls instead of thirty-two. Every commit leaves the table empty (its rows live only inside the
+--   ascending id order. A batch of eight transfers updates fee income once, not eight times, with one
+--   commit-time call instead of thirty-two. Every commit leaves the table empty (its rows live only inside the
 --   transaction that wrote them): it is UNLOGGED, a crash loses nothing committed there. The balance checked is
 --   the one the commit leaves, as before; only an intermediate one, inside a statement, is no longer checked.
 -- - The same statement trigger adds the day totals of 0010 (0015's version): each entry's account is read once,
