@@ -8,6 +8,7 @@
 //
 // Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
 // a role allowed to create databases) and pgbench (`apt-get install -y postgresql-contrib`).
+// BENCH_KEEP_DATABASE=1 keeps the server's Lajan database (its name is printed) for replays and EXPLAIN.
 // BENCH_SECONDS (default 15) is the length of each case; BENCH_LOG_LEVEL (default info, as `npm start`) the
 // server's. Through a Unix socket (both Lajan and pgbench):
 // BENCH_DATABASE_URL='postgresql://postgres@/postgres?host=/var/run/postgresql'.
@@ -163,7 +164,8 @@ async function benchServer(pgbench, mainJs) {
     printResults('Serveur PostgreSQL (BENCH_DATABASE_URL)', results);
   } finally {
     for (const server of servers) server.kill('SIGTERM');
-    await admin.query(`DROP DATABASE IF EXISTS ${lajanDb} WITH (FORCE)`).catch(() => undefined);
+    if (process.env.BENCH_KEEP_DATABASE === '1') log(`base ${lajanDb} gardée (BENCH_KEEP_DATABASE=1)`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${lajanDb} WITH (FORCE)`).catch(() => undefined);
     await admin.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });

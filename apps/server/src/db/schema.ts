@@ -437,7 +437,9 @@ export const transactions = pgTable(
     index('transactions_recipient_last_name_idx')
       .on(sql`lower(${t.recipient}->>'lastName') text_pattern_ops`)
       .where(sql`${t.recipient} IS NOT NULL`),
-    index('transactions_related_idx').on(t.relatedTransactionId),
+    index('transactions_related_idx')
+      .on(t.relatedTransactionId)
+      .where(sql`${t.relatedTransactionId} IS NOT NULL`),
     check('transactions_amount_check', sql`${t.amountCentimes} > 0`),
     check(
       'transactions_fee_check',

@@ -92,7 +92,7 @@ const NUMBER_ATTEMPTS = 5;
  * ascending id order (`SELECT … FOR NO KEY UPDATE`, so that two movements over the same accounts never
  * deadlock), and, only if every locked account is active, in HTG and stays at zero or above, writes the
  * transaction, its non-zero entries and the new balances. The system accounts' balances (fee income above
- * all) are applied at COMMIT by the deferred trigger `entries_system_balance_at_commit` (migration 0002):
+ * all) are applied at COMMIT, once per account and statement (migrations 0002 and 0016, decision 158):
  * their rows are locked only while the movement commits, after every customer and float row, in one
  * global order. A refusal throws `LedgerRefused` and has written nothing; the caller's transaction rolls
  * back whatever it wrote before.

@@ -204,6 +204,78 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
   });
 });
 
+describe('the system balances, applied at the commit once per account and statement (decision 158)', () => {
+  it('adds the sum of a statement’s entries to a system account, refuses the commit that leaves it below zero or that posts to it inactive, and leaves nothing pending', async () => {
+    const world = await busyLedgerWorld([1000]);
+    const marie = world.marieAccount.id;
+    const jean = world.jeanAccount.id;
+    const { feeIncome, payout } = world.system;
+    const pending = async () =>
+      Number(
+        (
+          (await world.db.execute(sql`select count(*)::int as n from system_balance_pending`)) as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      );
+    // Each with a number of its own (transactionInsert's changes once a second).
+    const row = (id: string) =>
+      sql`insert into transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
+          agent_share_centimes, currency, agent_id, created_by_user_id)
+        values (${id}::uuid, ${String(70_000_000_000 + Math.floor(Math.random() * 9_999_999_999))}, 'transfer',
+          'completed', 100, 0, 0, 'HTG', ${world.pap.id}::uuid, ${world.pap.teller.id}::uuid)`;
+    const twoStatements = randomUUID();
+    const marieBefore = await balanceOf(world.db, marie);
+    const jeanBefore = await balanceOf(world.db, jean);
+    const feeBefore = await balanceOf(world.db, feeIncome);
+
+    // Fee income twice in one statement, once more in the next: 150 + 50 + 25.
+    await world.db.transaction(async (tx) => {
+      for (const statement of [
+        row(twoStatements),
+        sql`insert into entries (transaction_id, account_id, amount_centimes) values
+          (${twoStatements}::uuid, ${marie}::uuid, -325), (${twoStatements}::uuid, ${jean}::uuid, 100),
+          (${twoStatements}::uuid, ${feeIncome}::uuid, 150), (${twoStatements}::uuid, ${feeIncome}::uuid, 50)`,
+        entryInsert(twoStatements, feeIncome, 25),
+        setBalance(marie, marieBefore - 325),
+        setBalance(jean, jeanBefore + 100),
+      ])
+        await tx.execute(statement);
+    });
+    expect(await balanceOf(world.db, feeIncome)).toBe(feeBefore + 225);
+    expect(await pending()).toBe(0);
+    await expectLedgerInvariants(world.db);
+
+    // A statement that takes from the payout account 1 HTG more than it holds is refused, whatever else it adds.
+    const payoutBalance = await balanceOf(world.db, payout);
+    const overdraft = randomUUID();
+    expect(
+      await refusal(world, [
+        row(overdraft),
+        sql`insert into entries (transaction_id, account_id, amount_centimes) values
+          (${overdraft}::uuid, ${payout}::uuid, 50), (${overdraft}::uuid, ${payout}::uuid, ${-payoutBalance - 150}),
+          (${overdraft}::uuid, ${jean}::uuid, ${payoutBalance + 100})`,
+        setBalance(jean, jeanBefore + 100 + payoutBalance + 100),
+      ]),
+    ).toMatchObject({ code: '23514', constraint: 'accounts_balance_check' });
+
+    // A system account that is not active takes no entry.
+    const closed = randomUUID();
+    await world.db.execute(sql`update accounts set status = 'closed' where id = ${feeIncome}::uuid`);
+    expect(
+      await refusal(world, [
+        row(closed),
+        entryInsert(closed, marie, -100),
+        entryInsert(closed, feeIncome, 100),
+        setBalance(marie, marieBefore - 425),
+      ]),
+    ).toMatchObject({ code: 'LJ001' });
+    await world.db.execute(sql`update accounts set status = 'active' where id = ${feeIncome}::uuid`);
+    expect(await pending()).toBe(0);
+    await expectLedgerInvariants(world.db);
+  });
+});
+
 describe('a posting that the database refuses for a balance below zero', () => {
   // The posting checks balances in its one statement; should a race ever let a check pass on a stale
   // balance, the database's own check (migration 0005) refuses the write, and the movement is tried
