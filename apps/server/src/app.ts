@@ -1,6 +1,5 @@
 import type http from 'node:http';
 import https from 'node:https';
-import helmet from '@fastify/helmet';
 import { genericMessages } from '@lajan/domain';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -27,7 +26,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './http/error-handler.js';
 import { ServiceUnavailable, ValidationFailed } from './http/errors.js';
-import { API_CACHE_CONTROL, helmetOptions, isApiUrl } from './http/security-headers.js';
+import { API_CACHE_CONTROL, isApiUrl, securityHeadersHook } from './http/security-headers.js';
 import { createLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { agentRoutes } from './modules/agents/index.js';
@@ -148,7 +147,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(helmet, helmetOptions);
+  // Helmet's headers on every answer (DESIGN §7), computed once (decision 159).
+  app.addHook('onRequest', securityHeadersHook);
   // No `/api` answer is kept by a browser or a proxy: success, failure, 404 and 429 alike.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiUrl(request.url)) void reply.header('cache-control', API_CACHE_CONTROL);
