@@ -19,7 +19,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DestinationStream } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { z } from 'zod';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -27,7 +27,7 @@ import type { Database } from './db/client.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './http/error-handler.js';
 import { ServiceUnavailable, ValidationFailed } from './http/errors.js';
 import { API_CACHE_CONTROL, isApiUrl, securityHeadersHook } from './http/security-headers.js';
-import { createLogger } from './logger.js';
+import { createLoggers } from './logger.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { agentRoutes } from './modules/agents/index.js';
 import { auditRoutes } from './modules/audit/index.js';
@@ -99,7 +99,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const clock = overrides.clock ?? systemClock;
   const jwtSecret = resolveJwtSecret(config);
 
-  const logger: FastifyBaseLogger = createLogger(config.logLevel, overrides.logStream);
+  const { logger, requestLogger } = createLoggers(config.logLevel, overrides.logStream);
   const tls = config.tls;
   const app = Fastify({
     // TLS_CERT and TLS_KEY: HTTPS, the same app (decision 147). The server's type stays Node's HTTP one:
@@ -110,8 +110,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
             https.createServer({ cert: tls.cert, key: tls.key }, handler) as unknown as http.Server,
         }
       : {}),
-    loggerInstance: logger,
-    logController: new OneLinePerRequest(),
+    loggerInstance: logger as FastifyBaseLogger,
+    logController: new OneLinePerRequest(requestLogger),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // What the router and the HTTP parser refuse goes out like every other failure (DESIGN §6).
@@ -268,9 +268,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
  * One log line per request, once it is answered, instead of Fastify's two ("incoming request", then
  * "request completed"): its method, its URL without query values (decision 113, through the logger's
  * `req` serializer), its status and how long it took. At `info`, the line is most of the log's cost
- * per request (decision 141).
+ * per request (decision 141); a request that went well is written by the logger without redaction
+ * (decision 159: the line holds only what the serializers give), with the request's id as its child
+ * logger would have bound it, so that the line is the same.
  */
 class OneLinePerRequest extends LogController {
+  constructor(private readonly requestLogger: Logger) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -284,7 +290,10 @@ class OneLinePerRequest extends LogController {
         'request errored',
       );
     } else {
-      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      this.requestLogger.info(
+        { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
     }
   }
 }

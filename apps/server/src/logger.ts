@@ -61,20 +61,33 @@ export function maskUrl(url: string): string {
   return `${pathname}?${query.join('&')}`;
 }
 
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
-  const options = {
-    level,
-    redact: { paths: redactPaths, censor: '[secret]' },
-    serializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: maskUrl(request.url),
-        remoteAddress: request.ip,
-      }),
-      // The status only: a response header may carry a refreshed token.
-      res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
-      err: pino.stdSerializers.err,
-    },
+/** The app's logger, and the one that writes the line of each answered request (decision 159). */
+export interface Loggers {
+  logger: Logger;
+  /**
+   * The same level, serializers and destination, without the redaction: the request line holds only what
+   * its serializers give (method, masked URL, address, status), where no redacted path can be, and the
+   * redaction's walk over every logged object cost 10 µs a line, a third of the line's cost (decision 159).
+   * Nothing else may log through it.
+   */
+  requestLogger: Logger;
+}
+
+export function createLoggers(level: LogLevel, destination?: DestinationStream): Loggers {
+  const serializers = {
+    req: (request: FastifyRequest) => ({
+      method: request.method,
+      url: maskUrl(request.url),
+      remoteAddress: request.ip,
+    }),
+    // The status only: a response header may carry a refreshed token.
+    res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
+    err: pino.stdSerializers.err,
   };
-  return destination ? pino(options, destination) : pino(options);
+  // One destination for both, so that their lines keep their order.
+  const stream = destination ?? pino.destination({ dest: 1, sync: true });
+  return {
+    logger: pino({ level, redact: { paths: redactPaths, censor: '[secret]' }, serializers }, stream),
+    requestLogger: pino({ level, serializers: { req: serializers.req, res: serializers.res } }, stream),
+  };
 }
