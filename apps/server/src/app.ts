@@ -27,7 +27,7 @@ import type { Database } from './db/client.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './http/error-handler.js';
 import { ServiceUnavailable, ValidationFailed } from './http/errors.js';
 import { API_CACHE_CONTROL, isApiUrl, securityHeadersHook } from './http/security-headers.js';
-import { createLoggers } from './logger.js';
+import { createLoggers, lazyChildLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { agentRoutes } from './modules/agents/index.js';
 import { auditRoutes } from './modules/audit/index.js';
@@ -112,6 +112,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       : {}),
     loggerInstance: logger as FastifyBaseLogger,
     logController: new OneLinePerRequest(requestLogger),
+    // `request.log` made when something logs through it (decision 159).
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // What the router and the HTTP parser refuse goes out like every other failure (DESIGN §6).

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import pino, { type DestinationStream, type Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from './config.js';
 
 /**
@@ -90,4 +91,68 @@ export function createLoggers(level: LogLevel, destination?: DestinationStream):
     logger: pino({ level, redact: { paths: redactPaths, censor: '[secret]' }, serializers }, stream),
     requestLogger: pino({ level, serializers: { req: serializers.req, res: serializers.res } }, stream),
   };
+}
+
+/**
+ * Fastify's `childLoggerFactory`: the logger of a request (`request.log`, with its `reqId`), made only when
+ * something logs through it. Pino builds a child's bindings at once (and runs the redaction over them): 2–3 %
+ * of the server's CPU per request, where most requests now log nothing through it, their line going through
+ * `requestLogger` (decision 159). What it writes is what the child would have written.
+ */
+export function lazyChildLogger(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new LazyChild(parent, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+type LogMethod = (...args: unknown[]) => void;
+
+class LazyChild {
+  #made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  get #logger(): FastifyBaseLogger {
+    return (this.#made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.#made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.#logger.level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    (this.#logger.fatal as LogMethod)(...args);
+  }
+  error(...args: unknown[]): void {
+    (this.#logger.error as LogMethod)(...args);
+  }
+  warn(...args: unknown[]): void {
+    (this.#logger.warn as LogMethod)(...args);
+  }
+  info(...args: unknown[]): void {
+    (this.#logger.info as LogMethod)(...args);
+  }
+  debug(...args: unknown[]): void {
+    (this.#logger.debug as LogMethod)(...args);
+  }
+  trace(...args: unknown[]): void {
+    (this.#logger.trace as LogMethod)(...args);
+  }
+  silent(...args: unknown[]): void {
+    (this.#logger.silent as LogMethod)(...args);
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger.child(bindings, options);
+  }
 }
