@@ -99,7 +99,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const clock = overrides.clock ?? systemClock;
   const jwtSecret = resolveJwtSecret(config);
 
-  const { logger, requestLogger } = createLoggers(config.logLevel, overrides.logStream);
+  const loggers = createLoggers(config.logLevel, overrides.logStream);
+  const logger: FastifyBaseLogger = loggers.logger;
   const tls = config.tls;
   const app = Fastify({
     // TLS_CERT and TLS_KEY: HTTPS, the same app (decision 147). The server's type stays Node's HTTP one:
@@ -110,8 +111,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
             https.createServer({ cert: tls.cert, key: tls.key }, handler) as unknown as http.Server,
         }
       : {}),
-    loggerInstance: logger as FastifyBaseLogger,
-    logController: new OneLinePerRequest(requestLogger),
+    loggerInstance: logger,
+    logController: new OneLinePerRequest(loggers.requestLogger),
     // `request.log` made when something logs through it (decision 159).
     childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,

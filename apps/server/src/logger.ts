@@ -104,10 +104,8 @@ export function lazyChildLogger(
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  return new LazyChild(parent, bindings, options) as unknown as FastifyBaseLogger;
+  return new LazyChild(parent, bindings, options);
 }
-
-type LogMethod = (...args: unknown[]) => void;
 
 class LazyChild {
   #made: FastifyBaseLogger | undefined;
@@ -131,25 +129,32 @@ class LazyChild {
   }
 
   fatal(...args: unknown[]): void {
-    (this.#logger.fatal as LogMethod)(...args);
+    const logger = this.#logger;
+    Reflect.apply(logger.fatal, logger, args);
   }
   error(...args: unknown[]): void {
-    (this.#logger.error as LogMethod)(...args);
+    const logger = this.#logger;
+    Reflect.apply(logger.error, logger, args);
   }
   warn(...args: unknown[]): void {
-    (this.#logger.warn as LogMethod)(...args);
+    const logger = this.#logger;
+    Reflect.apply(logger.warn, logger, args);
   }
   info(...args: unknown[]): void {
-    (this.#logger.info as LogMethod)(...args);
+    const logger = this.#logger;
+    Reflect.apply(logger.info, logger, args);
   }
   debug(...args: unknown[]): void {
-    (this.#logger.debug as LogMethod)(...args);
+    const logger = this.#logger;
+    Reflect.apply(logger.debug, logger, args);
   }
   trace(...args: unknown[]): void {
-    (this.#logger.trace as LogMethod)(...args);
+    const logger = this.#logger;
+    Reflect.apply(logger.trace, logger, args);
   }
   silent(...args: unknown[]): void {
-    (this.#logger.silent as LogMethod)(...args);
+    const logger = this.#logger;
+    Reflect.apply(logger.silent, logger, args);
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
