@@ -1,6 +1,5 @@
 import type http from 'node:http';
 import https from 'node:https';
-import helmet from '@fastify/helmet';
 import { genericMessages } from '@lajan/domain';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,15 +19,15 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DestinationStream } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { z } from 'zod';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './http/error-handler.js';
 import { ServiceUnavailable, ValidationFailed } from './http/errors.js';
-import { API_CACHE_CONTROL, helmetOptions, isApiUrl } from './http/security-headers.js';
-import { createLogger } from './logger.js';
+import { API_CACHE_CONTROL, isApiUrl, securityHeadersHook } from './http/security-headers.js';
+import { createLoggers, lazyChildLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { agentRoutes } from './modules/agents/index.js';
 import { auditRoutes } from './modules/audit/index.js';
@@ -100,7 +99,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const clock = overrides.clock ?? systemClock;
   const jwtSecret = resolveJwtSecret(config);
 
-  const logger: FastifyBaseLogger = createLogger(config.logLevel, overrides.logStream);
+  const loggers = createLoggers(config.logLevel, overrides.logStream);
+  const logger: FastifyBaseLogger = loggers.logger;
   const tls = config.tls;
   const app = Fastify({
     // TLS_CERT and TLS_KEY: HTTPS, the same app (decision 147). The server's type stays Node's HTTP one:
@@ -112,7 +112,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         }
       : {}),
     loggerInstance: logger,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(loggers.requestLogger),
+    // `request.log` made when something logs through it (decision 159).
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // What the router and the HTTP parser refuse goes out like every other failure (DESIGN §6).
@@ -148,7 +150,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(helmet, helmetOptions);
+  // Helmet's headers on every answer (DESIGN §7), computed once (decision 159).
+  app.addHook('onRequest', securityHeadersHook);
   // No `/api` answer is kept by a browser or a proxy: success, failure, 404 and 429 alike.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiUrl(request.url)) void reply.header('cache-control', API_CACHE_CONTROL);
@@ -268,9 +271,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
  * One log line per request, once it is answered, instead of Fastify's two ("incoming request", then
  * "request completed"): its method, its URL without query values (decision 113, through the logger's
  * `req` serializer), its status and how long it took. At `info`, the line is most of the log's cost
- * per request (decision 141).
+ * per request (decision 141); a request that went well is written by the logger without redaction
+ * (decision 159: the line holds only what the serializers give), with the request's id as its child
+ * logger would have bound it, so that the line is the same.
  */
 class OneLinePerRequest extends LogController {
+  constructor(private readonly requestLogger: Logger) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -284,7 +293,10 @@ class OneLinePerRequest extends LogController {
         'request errored',
       );
     } else {
-      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      this.requestLogger.info(
+        { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
     }
   }
 }

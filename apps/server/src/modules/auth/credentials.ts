@@ -87,20 +87,87 @@ function prepareSessionRead(db: Db) {
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('lajan_session_account');
 }
-const sessionReads = new WeakMap<Db, ReturnType<typeof prepareSessionRead>>();
+function prepareSessionReads(db: Db) {
+  return accountsQuery(db)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('lajan_session_accounts');
+}
+
+/**
+ * The session reads of one database, grouped as group commit groups the movements (decision 159): a read
+ * that finds none in flight goes at once, alone (`lajan_session_account`, as before); the requests that
+ * arrive while one is in flight wait for it to end and are read together in the next one
+ * (`lajan_session_accounts`, `id = any($1)`), one round trip for them all. Each request's row is still
+ * read by a statement that starts after the request arrived: a logout, a new password or a disabled user
+ * committed before it is seen, exactly as with a read of its own (decision 114).
+ */
+class SessionReads {
+  readonly #one: ReturnType<typeof prepareSessionRead>;
+  readonly #many: ReturnType<typeof prepareSessionReads>;
+  /** The users whose rows the next read fetches, each with the requests waiting for it. */
+  #waiting = new Map<
+    string,
+    Array<{ resolve: (row: AccountRow | undefined) => void; reject: (error: unknown) => void }>
+  >();
+  #inFlight = false;
+
+  constructor(db: Db) {
+    this.#one = prepareSessionRead(db);
+    this.#many = prepareSessionReads(db);
+  }
+
+  read(id: string): Promise<AccountRow | undefined> {
+    return new Promise((resolve, reject) => {
+      const waiting = this.#waiting.get(id);
+      if (waiting) waiting.push({ resolve, reject });
+      else this.#waiting.set(id, [{ resolve, reject }]);
+      this.#next();
+    });
+  }
+
+  #next(): void {
+    if (this.#inFlight || this.#waiting.size === 0) return;
+    const group = this.#waiting;
+    this.#waiting = new Map();
+    this.#inFlight = true;
+    void this.#fetch(group).finally(() => {
+      this.#inFlight = false;
+      this.#next();
+    });
+  }
+
+  async #fetch(
+    group: Map<
+      string,
+      Array<{ resolve: (row: AccountRow | undefined) => void; reject: (error: unknown) => void }>
+    >,
+  ): Promise<void> {
+    try {
+      const ids = [...group.keys()];
+      const rows =
+        ids.length === 1 ? await this.#one.execute({ id: ids[0] }) : await this.#many.execute({ ids });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const [id, requests] of group) for (const request of requests) request.resolve(byId.get(id));
+    } catch (error) {
+      for (const requests of group.values()) for (const request of requests) request.reject(error);
+    }
+  }
+}
+const sessionReads = new WeakMap<Db, SessionReads>();
 
 /**
  * The read of every authenticated request: the same row as `findUserById`, read afresh (a session
- * ended elsewhere is refused at once, decision 114), through a query Drizzle builds once per database
- * and PostgreSQL prepares once per connection, by its name (decision 141).
+ * ended elsewhere is refused at once, decision 114), through queries Drizzle builds once per database
+ * and PostgreSQL prepares once per connection, by their names (decision 141); the reads of concurrent
+ * requests go together (decision 159).
  */
 export async function findSessionAccount(db: Db, id: string): Promise<UserAccount | undefined> {
-  let read = sessionReads.get(db);
-  if (!read) {
-    read = prepareSessionRead(db);
-    sessionReads.set(db, read);
+  let reads = sessionReads.get(db);
+  if (!reads) {
+    reads = new SessionReads(db);
+    sessionReads.set(db, reads);
   }
-  const [row] = await read.execute({ id });
+  const row = await reads.read(id);
   return row && toAccount(row);
 }
 

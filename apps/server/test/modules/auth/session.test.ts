@@ -109,6 +109,46 @@ describe('GET /api/auth/user', () => {
   });
 });
 
+describe('the session reads of concurrent requests (decision 159)', () => {
+  it('answers each request its own user, and refuses at once a user disabled or signed out just before', async () => {
+    const { app, database } = await build();
+    const agent = await createAgent(database.db, { code: 'PAP04', name: 'Pétion-Ville' });
+    const names = ['teller04', 'teller05', 'teller06'];
+    for (const username of names)
+      await createUser(database.db, { username, password: 'Guichet-2026', role: 'user', agentId: agent.id });
+    const tokens = await Promise.all(names.map((username) => tokenOf(app, username, 'Guichet-2026')));
+    const burst = () =>
+      Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          call(app, 'GET', '/api/auth/user', { token: tokens[i % names.length] }).then((answer) => ({
+            name: names[i % names.length],
+            answer,
+          })),
+        ),
+      );
+
+    for (const { name, answer } of await burst()) {
+      expect(answer.status, name).toBe(200);
+      expect(answer.body.data.user.username, name).toBe(name);
+    }
+
+    await database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.username, 'teller04'));
+    expect((await call(app, 'POST', '/api/auth/logout', { token: tokens[1] })).status).toBe(200);
+    for (const { name, answer } of await burst()) {
+      if (name === 'teller04') {
+        expect(answer.status, name).toBe(401);
+        expect(answer.body.message, name).toBe(authMessages.accountDisabled);
+      } else if (name === 'teller05') {
+        expect(answer.status, name).toBe(401);
+        expect(answer.body.message, name).toBe(authMessages.sessionExpired);
+      } else {
+        expect(answer.status, name).toBe(200);
+        expect(answer.body.data.user.username, name).toBe(name);
+      }
+    }
+  });
+});
+
 describe('POST /api/auth/logout', () => {
   it('answers the French message and ends every token of the user', async () => {
     const { app, database } = await build();
