@@ -11,6 +11,8 @@
 // and Chromium at /usr/bin/chromium (CHROMIUM_PATH). BENCH_BUILD=0 reuses the existing builds.
 // BENCH_WEB_LHR_DIR=<dir> writes each Lighthouse report (JSON) there, for its diagnostics.
 // BENCH_WEB_PAGES=login,dashboard,sw measures only those pages (all three by default).
+// BENCH_WEB_TRACE_DIR=<dir> writes each run's trace (Lighthouse's, unthrottled CPU) there: node
+// bench/web-tasks.mjs <trace> lists the main thread's tasks after the first contentful paint.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -187,6 +189,12 @@ async function lighthouseRun(base, page, token) {
       const file = join(process.env.BENCH_WEB_LHR_DIR, `${slug}-${Date.now()}.json`);
       writeFileSync(file, JSON.stringify(result.lhr));
       log(`rapport Lighthouse : ${file}`);
+    }
+    if (process.env.BENCH_WEB_TRACE_DIR) {
+      const slug = page.warm ? 'dashboard-sw' : page.signedIn ? 'dashboard' : 'login';
+      const file = join(process.env.BENCH_WEB_TRACE_DIR, `${slug}-${Date.now()}.trace.json`);
+      writeFileSync(file, JSON.stringify(result.artifacts.Trace));
+      log(`trace : ${file}`);
     }
     return {
       score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),

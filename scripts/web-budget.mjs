@@ -16,6 +16,12 @@ const LOGIN_SCREEN = 'src/features/auth/LoginPage.tsx';
 export const DASHBOARD_FRAME_JS_BUDGET_BYTES = 130_000;
 const SHELL = 'src/app/layout/Shell.tsx';
 const DASHBOARD_SCREEN = 'src/features/dashboard/DashboardPage.tsx';
+/** The dashboard's parts asked for once its frame has painted (decision 156): the chart, the latest transactions. */
+const DASHBOARD_FIGURES = [
+  'src/features/dashboard/BalanceFigures.tsx',
+  'src/components/history/HistoryTable.tsx',
+];
+const DOMAIN_SOURCE = fileURLToPath(new URL('../packages/domain/src/', import.meta.url));
 
 function readManifest(dist) {
   const file = path.join(dist, '.vite', 'manifest.json');
@@ -81,6 +87,34 @@ export function loginPageWeight(dist = WEB_DIST) {
  */
 export function dashboardFrameWeight(dist = WEB_DIST) {
   return pageWeight(dist, [SHELL, DASHBOARD_SCREEN]);
+}
+
+/**
+ * The domain's modules the dashboard's chart and latest transactions load after its frame (decision 160),
+ * relative to `packages/domain/src/`, each with whether it imports zod's runtime (`import { z } from
+ * 'zod'`, not `import type`): those build schemas as they load.
+ */
+export function dashboardFiguresDomainModules(dist = WEB_DIST) {
+  const manifest = readManifest(dist);
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const frame = new Set(
+    closure(manifest, [entry, chunkKey(dist, manifest, SHELL), chunkKey(dist, manifest, DASHBOARD_SCREEN)])
+      .js,
+  );
+  const figures = new Set(
+    closure(
+      manifest,
+      DASHBOARD_FIGURES.map((module) => chunkKey(dist, manifest, module)),
+    ).js.filter((file) => !frame.has(file)),
+  );
+  const modules = JSON.parse(readFileSync(path.join(dist, '.vite', 'chunk-modules.json'), 'utf8'));
+  return Object.entries(modules)
+    .filter(([module, file]) => figures.has(file) && module.includes('packages/domain/src/'))
+    .map(([module]) => {
+      const name = module.slice(module.indexOf('packages/domain/src/') + 'packages/domain/src/'.length);
+      const source = readFileSync(path.join(DOMAIN_SOURCE, name), 'utf8');
+      return { module: name, zod: /^import \{[^}]*\bz\b[^}]*\} from 'zod';/m.test(source) };
+    });
 }
 
 function pageWeight(dist, screens) {

@@ -9,6 +9,7 @@ import {
   LOGIN_JS_BUDGET_BYTES,
   LOGIN_TOTAL_BUDGET_BYTES,
   WEB_DIST,
+  dashboardFiguresDomainModules,
   dashboardFrameWeight,
   loginPageWeight,
 } from './web-budget.mjs';
@@ -63,4 +64,29 @@ test(`the dashboard's frame loads at most ${kb(DASHBOARD_FRAME_JS_BUDGET_BYTES)}
 
 test("the dashboard's frame (entry, shell, page) loads neither zod nor react-hook-form (decision 152)", () => {
   assertNoSchemaNorForm(dashboard.js);
+});
+
+// Decision 160: the chart's and the table's chunks build the schemas of the dashboard's two answers, not
+// those of every screen (accounts, persons, the money forms' inputs): building them as the chunks load was
+// the longest task after the welcome's paint. `money.ts` builds its schemas only when asked (a function).
+const FIGURES_SCHEMA_MODULES = [
+  'balance-series.ts',
+  'pagination.ts',
+  'transactions/transaction.ts',
+  'transactions/types.ts',
+  'money.ts',
+];
+
+test("the dashboard's chart and latest transactions build only the schemas of their answers (decision 160)", () => {
+  const modules = dashboardFiguresDomainModules();
+  assert.ok(
+    modules.some(({ module }) => module === 'transactions/transaction.ts'),
+    `the figures' domain modules: ${modules.map(({ module }) => module).join(', ')}`,
+  );
+  const others = modules.filter(({ module, zod }) => zod && !FIGURES_SCHEMA_MODULES.includes(module));
+  assert.deepEqual(
+    others.map(({ module }) => module),
+    [],
+    'these domain modules build schemas when the chart or the table loads',
+  );
 });

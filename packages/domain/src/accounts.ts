@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainText } from './text.js';
+import { accountStatuses, CURRENCY } from './account-names.js';
 
-export const CURRENCY = 'HTG';
 export const accountTypeSchema = z.enum(['current', 'savings'], {
   error: 'Le type de compte est obligatoire',
 });
@@ -9,14 +9,7 @@ export type AccountType = z.infer<typeof accountTypeSchema>;
 export const accountTypeLabels: Record<AccountType, string> = { current: 'Courant', savings: 'Épargne' };
 
 /** Only `active` lets money move (SPEC §4). */
-export const accountStatusSchema = z.enum(['pending', 'active', 'inactive', 'closed']);
-export type AccountStatus = z.infer<typeof accountStatusSchema>;
-export const accountStatusLabels: Record<AccountStatus, string> = {
-  pending: 'En attente',
-  active: 'Actif',
-  inactive: 'Inactif',
-  closed: 'Fermé',
-};
+export const accountStatusSchema = z.enum(accountStatuses);
 
 export const currencySchema = z
   .string({ error: 'La devise est obligatoire' })

@@ -1,4 +1,4 @@
-import { accountStatusLabels } from './accounts.js';
+import { accountStatusLabels } from './account-names.js';
 import { transactionStatusLabels } from './transactions/index.js';
 
 /** The colour family of a status, named by meaning; each screen picks its own shades. */

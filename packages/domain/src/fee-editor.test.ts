@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { feeScheduleInputSchema } from './fee-editor.js';
-import { balanceSeriesQuerySchema } from './reports.js';
+import { balanceSeriesQuerySchema } from './balance-series.js';
 
 const band = (min_amount: number, max_amount: number, fee = 10, agent_share = 4) => ({
   min_amount,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCY } from './accounts.js';
+import { CURRENCY } from './account-names.js';
 
 // Intl's fr-FR formatter, for the amounts the plain path below does not write (not finite, written with
 // an exponent). Built at first need: creating it costs more than the dashboard's whole chart on a

@@ -91,36 +91,3 @@ export type PayoutLookup = z.infer<typeof payoutLookupSchema>;
 export function isPayoutLookup(found: object): found is PayoutLookup {
   return 'recipientMaskedName' in found;
 }
-
-/** The texts of the pay-out screens and refusals, worded once. */
-export const payoutMessages = {
-  recipientMismatch: "L'identité présentée ne correspond pas au bénéficiaire du transfert",
-  transferLocked:
-    "Transfert bloqué après cinq identifications échouées ; l'agent expéditeur doit le débloquer ou l'annuler",
-  transferNotLocked: "Ce transfert n'est pas bloqué",
-  notSendingAgentUnlock: "Seul l'agent expéditeur peut débloquer ce transfert",
-  /** The search step. */
-  foundRegion: 'Transfert trouvé',
-  status: 'Statut',
-  sentAt: 'Envoyé le',
-  sendingAgent: 'Agent expéditeur',
-  recipient: 'Bénéficiaire',
-  recipientMaskedHint: "Nom masqué : saisissez à l'étape suivante l'identité lue sur la pièce présentée.",
-  locked: 'Bloqué',
-  lockedExplanation:
-    "Ce transfert est bloqué après cinq identifications échouées. L'agent expéditeur doit le débloquer ou l'annuler avant tout paiement.",
-  /** The identification step. */
-  identifyLegend:
-    "Saisissez le nom complet et la pièce d'identité tels qu'ils figurent sur la pièce présentée par le bénéficiaire.",
-  /** The history's unlock button, its confirmation and outcome. */
-  unlockButton: 'Débloquer',
-  unlockButtonLabel: (transactionNumber: string) => `Débloquer le transfert ${transactionNumber}`,
-  unlockTitle: 'Débloquer le transfert externe',
-  unlockExplanation:
-    "Ce transfert a été bloqué après cinq identifications échouées au paiement. Ne le débloquez qu'après avoir vérifié l'identité du bénéficiaire avec l'expéditeur : cinq nouveaux essais seront permis.",
-  unlockConfirm: 'Confirmer le déblocage',
-  unlockPending: 'Déblocage...',
-  unlockBack: 'Retour',
-  unlocked: 'Transfert débloqué',
-  unlockFailure: 'Échec du déblocage du transfert',
-} as const;

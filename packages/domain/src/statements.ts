@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCY } from './accounts.js';
+import { CURRENCY } from './account-names.js';
 import { isIsoDate } from './dates.js';
 import { hasAtMostTwoDecimals, MAX_OPERATION_HTG } from './money.js';
 import { listMetaSchema, paginationQuerySchema } from './pagination.js';

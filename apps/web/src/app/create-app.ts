@@ -136,11 +136,17 @@ export function createApp(options: AppOptions = {}): LajanApp {
   const router = createBrowserRouter(buildRoutes());
   routerRef.current = router;
   // Opened signed in (a reload, a link): the shell, the screen and its reads start together (decision 152).
+  let disposed = false;
+  // Asked for on the next task (decision 160): building the router and sending the reads are two short
+  // tasks of a slow phone's CPU instead of one long one.
   const restored = session.getSnapshot().user;
+  const startPath = router.state.location.pathname;
   const startingScreen =
-    (restored && options.preloadOnStart !== false
-      ? preloadScreen(router.state.location.pathname, { http, user: restored })
-      : undefined) ?? Promise.resolve();
+    restored && options.preloadOnStart !== false
+      ? new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
+          disposed ? undefined : preloadScreen(startPath, { http, user: restored }),
+        )
+      : Promise.resolve();
 
   return {
     session,
@@ -152,6 +158,7 @@ export function createApp(options: AppOptions = {}): LajanApp {
     connectivity,
     startingScreen,
     dispose() {
+      disposed = true;
       clearInterval(sweep);
       connectivity.dispose();
       router.dispose();

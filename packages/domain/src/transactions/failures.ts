@@ -1,6 +1,6 @@
 import { drawerMessages } from '../drawer.js';
 import { pickUpCodeMessages } from '../numbers.js';
-import { payoutMessages } from '../payout.js';
+import { payoutMessages } from '../payout-messages.js';
 import { feeVersionMessages } from './fees.js';
 import { transactionMessages } from './messages.js';
 import { operationAbandonedMessage } from './pending.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCY } from '../accounts.js';
+import { CURRENCY } from '../account-names.js';
 import { centimesToHtg } from '../money.js';
 import type { QuoteType } from './names.js';
 import { feeTypeSchema, quoteTypeSchema } from './types.js';

@@ -5,6 +5,7 @@ export * from './types.js';
 export * from './messages.js';
 export * from './failures.js';
 export * from './inputs.js';
+export * from './transaction.js';
 export * from './answers.js';
 export * from './fees.js';
 export * from './pending.js';

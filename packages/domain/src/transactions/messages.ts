@@ -1,6 +1,6 @@
 import { genericMessages } from '../errors.js';
 import { formatHtgPlain } from '../money.js';
-import { payoutMessages } from '../payout.js';
+import { payoutMessages } from '../payout-messages.js';
 import type { FeeType } from './names.js';
 
 /** SPEC §5 "Transactions" and the refusals of DESIGN §4, worded once. */

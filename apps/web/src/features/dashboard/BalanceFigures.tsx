@@ -7,13 +7,16 @@ import { balanceSeriesFailure, useBalanceSeries } from './api/balance-series';
 import { BalanceChart } from './BalanceChart';
 import { ChartLoading } from './ChartLoading';
 
-/** The dashboard's balance over the chosen period: one chart per series, its loading and its failure. */
-export default function BalanceFigures({ period }: { period: BalancePeriod }) {
+/**
+ * The dashboard's balance over the chosen period: one chart per series, its loading (as tall as the
+ * `count` charts the person gets) and its failure.
+ */
+export default function BalanceFigures({ period, count }: { period: BalancePeriod; count: number }) {
   const balance = useBalanceSeries(period);
   return (
     <div className="mt-4" aria-busy={balance.isFetching || undefined}>
       <FetchedAt updatedAt={balance.dataUpdatedAt} />
-      {balance.isPending && <ChartLoading inline />}
+      {balance.isPending && <ChartLoading inline count={count} />}
       {balance.isError && !balance.data && (
         <div className="space-y-3">
           <Alert type="danger">{errorMessage(balance.error, balanceSeriesFailure)}</Alert>

@@ -1,11 +1,33 @@
-/** "Chargement du graphique...": the chart's place while its code or its data comes (the same height). */
-export function ChartLoading({ inline = false }: { inline?: boolean }) {
+/**
+ * "Chargement du graphique...": the charts' place while their code or their data comes, as tall as the
+ * `count` charts that will replace it (decision 160: nothing under it moves when they come). Each place
+ * has a chart's caption line, its 10 rem box and its line of dates, invisible; only the first says it is
+ * loading.
+ */
+export function ChartLoading({ inline = false, count = 1 }: { inline?: boolean; count?: number }) {
   return (
-    <p
-      role="status"
-      className={`${inline ? '' : 'mt-4 '}flex h-40 items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600`}
-    >
-      Chargement du graphique...
-    </p>
+    <div className={`${inline ? '' : 'mt-4 '}grid gap-6 ${count > 1 ? 'lg:grid-cols-2' : ''}`}>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="min-w-0 space-y-2" aria-hidden={index > 0 || undefined}>
+          <div aria-hidden="true" className="invisible flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="font-medium">&nbsp;</span>
+            <span className="text-xl font-semibold">&nbsp;</span>
+          </div>
+          {index === 0 ? (
+            <p
+              role="status"
+              className="flex h-40 items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600"
+            >
+              Chargement du graphique...
+            </p>
+          ) : (
+            <div className="h-40 rounded-md bg-slate-50" />
+          )}
+          <div aria-hidden="true" className="invisible flex justify-between gap-2 text-xs">
+            &nbsp;
+          </div>
+        </div>
+      ))}
+    </div>
   );
 }

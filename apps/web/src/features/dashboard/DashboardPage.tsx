@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   balancePeriodLabels,
   balancePeriods,
+  balanceSeriesCountOf,
   can,
   displayName,
   roleLabels,
@@ -62,6 +63,8 @@ export default function DashboardPage() {
   const painted = usePainted();
   if (!user) return null;
   const actions = quickActions.filter((action) => can(user, action.capability));
+  // The chart's place keeps the height of the charts to come (decision 160).
+  const charts = balanceSeriesCountOf(user);
 
   return (
     <div className="space-y-8">
@@ -122,11 +125,11 @@ export default function DashboardPage() {
           </div>
         </div>
         {painted ? (
-          <Suspense fallback={<ChartLoading />}>
-            <BalanceFigures period={period} />
+          <Suspense fallback={<ChartLoading count={charts} />}>
+            <BalanceFigures period={period} count={charts} />
           </Suspense>
         ) : (
-          <ChartLoading />
+          <ChartLoading count={charts} />
         )}
       </section>
 
