@@ -59,4 +59,16 @@ describe('concurrencyGate', () => {
     // The slot is free again.
     expect(await gate(() => Promise.resolve('ensuite'))).toBe('ensuite');
   });
+
+  it('refuses at once, as the database unavailable, a task that finds the waiting line full', async () => {
+    const gate = concurrencyGate(1, 5_000, 1);
+    const hold = deferred();
+    const first = gate(() => hold.promise);
+    const second = gate(() => Promise.resolve('deuxième'));
+    const third = await gate(() => Promise.resolve('troisième')).catch((caught: unknown) => caught);
+    expect(third).toBeInstanceOf(DatabaseBusyError);
+    hold.resolve();
+    await first;
+    expect(await second).toBe('deuxième');
+  });
 });

@@ -3,12 +3,13 @@ import { DatabaseBusyError } from './errors.js';
 /**
  * At most `limit` tasks of one kind at once; the others wait their turn in memory, first come
  * first served, and one that waits more than `waitMs` fails with `DatabaseBusyError` (answered
- * 503, as a full pool is). A kind of work whose transactions wait on one another (the sign-in
+ * 503, as a full pool is), as does one that finds `maxWaiting` already waiting: a flood is
+ * refused at once rather than held in memory. A kind of work whose transactions wait on one another (the sign-in
  * attempts of one username, serialized by their advisory locks) then holds at most `limit` of the
  * pool's connections, however many requests arrive: a flood of sign-ins never keeps the counter's
  * money requests waiting for a connection.
  */
-export function concurrencyGate(limit: number, waitMs: number) {
+export function concurrencyGate(limit: number, waitMs: number, maxWaiting = Number.POSITIVE_INFINITY) {
   let running = 0;
   const waiting: Array<{ start: () => void; timer: NodeJS.Timeout }> = [];
 
@@ -24,6 +25,7 @@ export function concurrencyGate(limit: number, waitMs: number) {
 
   return async function run<T>(task: () => Promise<T>): Promise<T> {
     if (running < limit) running += 1;
+    else if (waiting.length >= maxWaiting) throw new DatabaseBusyError();
     else {
       await new Promise<void>((resolve, reject) => {
         const entry = {

@@ -187,19 +187,31 @@ export async function lastSuccessAt(
  * Counting transactions at once per database. Those of one username or one address wait on each
  * other's advisory lock while holding a connection: without a gate, 120 sign-ins at once took
  * the pool's 10 connections and kept every other request (a deposit at the counter) waiting
- * behind them, up to the pool's 3 s and a 503. Two at a time keep the rest of the pool free; the
- * others wait in memory, up to the statement timeout (6 s, within the web client's 10 s).
+ * behind them, up to the pool's 3 s and a 503 (decision 161). Two at a time keep the rest of the
+ * pool free; the others wait in memory, up to the statement timeout (6 s, within the web client's
+ * 10 s), 200 at most (past them, 503 at once).
+ *
+ * Two gates: the anonymous attempts (sign-in, reset, registration), which anyone can flood, and the
+ * signed-in users' (a network search, the documents of an account opening, the current password of
+ * a password change), so that a sign-in flood never holds up a teller's search at the counter.
  */
 const ADMISSIONS_AT_ONCE = 2;
-const admissionGates = new WeakMap<Db, ReturnType<typeof concurrencyGate>>();
+const ADMISSIONS_WAITING = 200;
+const SIGNED_IN_KINDS: ReadonlySet<AttemptKind> = new Set(['password_check', 'holder_check', 'lookup']);
+const admissionGates = new WeakMap<
+  Db,
+  Record<'anonymous' | 'signedIn', ReturnType<typeof concurrencyGate>>
+>();
 
-function admissionGateOf(db: Db): ReturnType<typeof concurrencyGate> {
-  let gate = admissionGates.get(db);
-  if (gate === undefined) {
-    gate = concurrencyGate(ADMISSIONS_AT_ONCE, POSTGRES_TIMEOUTS.statement_timeout);
-    admissionGates.set(db, gate);
+function admissionGateOf(db: Db, kind: AttemptKind): ReturnType<typeof concurrencyGate> {
+  let gates = admissionGates.get(db);
+  if (gates === undefined) {
+    const gate = () =>
+      concurrencyGate(ADMISSIONS_AT_ONCE, POSTGRES_TIMEOUTS.statement_timeout, ADMISSIONS_WAITING);
+    gates = { anonymous: gate(), signedIn: gate() };
+    admissionGates.set(db, gates);
   }
-  return gate;
+  return SIGNED_IN_KINDS.has(kind) ? gates.signedIn : gates.anonymous;
 }
 
 export type Admission = { admitted: true; attemptId: number } | { admitted: false; waitSeconds: number };
@@ -222,7 +234,10 @@ export async function admitAttempt(
     keyCountsFrom?: (tx: Tx) => Promise<Date | null>;
   },
 ): Promise<Admission> {
-  return admissionGateOf(db)(() =>
+  return admissionGateOf(
+    db,
+    attempt.kind,
+  )(() =>
     db.transaction(async (tx) => {
       await lockAttempt(tx, attempt);
       const keyCountsFrom = attempt.keyCountsFrom ? await attempt.keyCountsFrom(tx) : null;
@@ -239,7 +254,10 @@ export async function admitAddressAttempt(
   db: Db,
   attempt: { kind: AttemptKind; ip: string; now: Date; limit: number; windowMs: number },
 ): Promise<Admission> {
-  return admissionGateOf(db)(() =>
+  return admissionGateOf(
+    db,
+    attempt.kind,
+  )(() =>
     db.transaction(async (tx) => {
       await lockAttempt(tx, { kind: attempt.kind, ip: attempt.ip });
       const waitSeconds = await addressWaitSeconds(tx, attempt);

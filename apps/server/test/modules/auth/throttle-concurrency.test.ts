@@ -1,10 +1,12 @@
 import { authMessages } from '@lajan/domain';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loginAttempts, passwordResetTokens } from '../../../src/db/schema.js';
 import { build, SUPERADMIN } from '../../helpers/build.js';
 import { databaseKind } from '../../helpers/database.js';
 import { activeSuperAdminToken, call, login } from '../../helpers/fixtures.js';
+import { agentWithStaff } from '../persons/person-fixtures.js';
 
 /**
  * Issue 10 §2: the failure count was read, argon2 ran, then the failure was written, so 120
@@ -75,30 +77,64 @@ describe('throttling under concurrency', () => {
     expect(await database.db.select().from(passwordResetTokens)).toHaveLength(5);
   });
 
-  // On PGlite the one connection serializes everything anyway: the pool is PostgreSQL's.
-  it.runIf(databaseKind === 'postgres')(
-    'leaves the pool to other requests while 120 sign-ins for one username wait on each other',
-    async () => {
-      const { app } = await build();
-      const token = await activeSuperAdminToken(app);
+  /**
+   * Holds the advisory lock of one address's sign-in attempts (`lockAttempt`'s address class) from a
+   * connection of its own, so that every counting transaction of the flood waits on it, as a slow one would.
+   */
+  async function holdSignInLock(database: { db: unknown }, ip: string): Promise<() => Promise<void>> {
+    const { connectionString } = (database.db as { $client: pg.Pool }).$client.options;
+    const locker = new pg.Client({ connectionString });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('SELECT pg_advisory_xact_lock(110002, hashtext($1))', [`login:${ip}`]);
+    return async () => {
+      await locker.query('COMMIT');
+      await locker.end();
+    };
+  }
 
-      let answered = 0;
-      const flood = Array.from({ length: 120 }, (_, i) =>
-        login(app, 'cible', `faux-${i}`, '203.0.113.7').then((answer) => {
-          answered += 1;
-          return answer;
-        }),
-      );
+  // On PGlite the one connection serializes everything anyway: the pool is PostgreSQL's.
+  describe.runIf(databaseKind === 'postgres')('a flood of sign-ins waiting on each other (postgres)', () => {
+    it('leaves the pool to the counter: a signed-in request is answered while 120 sign-ins wait', async () => {
+      const { app, database } = await build();
+      const token = await activeSuperAdminToken(app);
+      const release = await holdSignInLock(database, '203.0.113.7');
+
+      const flood = Array.from({ length: 120 }, (_, i) => login(app, 'cible', `faux-${i}`, '203.0.113.7'));
+      // Without the gate, the flood's waiting transactions held all ten connections: this request waited
+      // the pool's 3 s and was answered 503.
+      const started = Date.now();
       const counter = await call(app, 'GET', '/api/transactions/fees', { token });
-      const answeredBeforeCounter = answered;
+      const waited = Date.now() - started;
+      await release();
       const statuses = (await Promise.all(flood)).map((answer) => answer.status);
 
-      // The counter's request did not queue behind the flood for a connection (before the gate it
-      // was answered after about 110 of them)...
       expect(counter.status).toBe(200);
-      expect(answeredBeforeCounter).toBeLessThan(40);
-      // ...and the flood was still counted exactly.
+      expect(waited).toBeLessThan(2_000);
+      // The flood was still counted exactly once the lock was free.
       expect(tally(statuses)).toEqual({ 401: 5, 429: 115 });
-    },
-  );
+    });
+
+    it('lets a teller’s network search through: the signed-in users’ attempts have their own gate', async () => {
+      const { app, database } = await build();
+      const staff = await agentWithStaff(app, database.db, 'AG-A');
+      const release = await holdSignInLock(database, '203.0.113.8');
+
+      const flood = Array.from({ length: 120 }, (_, i) => login(app, 'cible', `faux-${i}`, '203.0.113.8'));
+      // A search as one talks is counted (decision 115): behind the flood in one shared gate, it waited for
+      // the lock, then 6 s, and was answered 503.
+      const started = Date.now();
+      const search = await call(app, 'POST', '/api/accounts/search', {
+        token: staff.teller.token,
+        body: { q: '12345678903' },
+      });
+      const waited = Date.now() - started;
+      await release();
+      await Promise.all(flood);
+
+      expect(search.status).toBe(200);
+      expect(search.body.data.accounts).toEqual([]);
+      expect(waited).toBeLessThan(2_000);
+    });
+  });
 });
