@@ -2,70 +2,14 @@
 // tasks after the first contentful paint and the functions that take the most time. Not a test.
 // BENCH_DATABASE_URL as bench/web.mjs; uses the existing builds (npm run build first).
 // WEB_PROFILE_RUNS (1); WEB_PROFILE_OUT=<file.cpuprofile> keeps the last profile.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
-import { freePort } from './free-port.mjs';
+import { startBenchServer } from './web-server.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PASSWORD = 'Banc-Web-2026!';
 const RUNS = Number(process.env.WEB_PROFILE_RUNS ?? 1);
 
-async function post(base, path, token, body) {
-  const response = await fetch(`${base}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json().catch(() => undefined) };
-}
-
-const database = `lajan_bench_prof_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${database}`);
-const dataDir = mkdtempSync(join(tmpdir(), 'lajan-bench-prof-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${database}`;
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: dbUrl.toString(),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    DATA_DIR: dataDir,
-    SUPERADMIN_PASSWORD: PASSWORD,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const { base, token, stop } = await startBenchServer('prof');
 try {
-  for (let i = 0; ; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (i > 300) throw new Error('server');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const first = await post(base, '/auth/login', undefined, { username: 'superadmin', password: PASSWORD });
-  const changed = await post(base, '/users/update-password', first.body.data.access_token, {
-    current_password: PASSWORD,
-    password: `${PASSWORD}x`,
-    password_confirmation: `${PASSWORD}x`,
-  });
-  const token = changed.body.data.access_token;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   for (let run = 0; run < RUNS; run += 1) {
     const context = await browser.newContext();
@@ -135,9 +79,5 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -13,23 +13,18 @@
 // BENCH_WEB_PAGES=login,dashboard,sw measures only those pages (all three by default).
 // BENCH_WEB_TRACE_DIR=<dir> writes each run's trace (Lighthouse's, unthrottled CPU) there: node
 // bench/web-tasks.mjs <trace> lists the main thread's tasks after the first contentful paint.
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import pg from 'pg';
 import { chromium } from 'playwright';
-import { freePort } from './free-port.mjs';
+import { startBenchServer } from './web-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-const SUPERADMIN_PASSWORD = 'Banc-Web-2026!';
 const SLOW_LINK = {
   offline: false,
   latency: 300,
@@ -48,50 +43,6 @@ const CHROME_FLAGS = [
 const log = (message) => console.error(`[bench:web] ${message}`);
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-function withDatabase(url, database) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function waitForHealth(base, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`le serveur ne répond pas sur ${base}`);
-}
-
-async function post(base, path, token, body) {
-  const response = await fetch(`${base}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json().catch(() => undefined) };
-}
-
-/** The super administrator, past the first password change: a token the dashboard accepts. */
-async function superadminToken(base) {
-  const first = await post(base, '/auth/login', undefined, {
-    username: 'superadmin',
-    password: SUPERADMIN_PASSWORD,
-  });
-  if (first.status !== 200) throw new Error(`connexion : ${first.status}`);
-  const changed = await post(base, '/users/update-password', first.body.data.access_token, {
-    current_password: SUPERADMIN_PASSWORD,
-    password: `${SUPERADMIN_PASSWORD}x`,
-    password_confirmation: `${SUPERADMIN_PASSWORD}x`,
-  });
-  if (changed.status !== 200) throw new Error(`changement de mot de passe : ${changed.status}`);
-  return changed.body.data.access_token;
-}
 
 const ALL_PAGES = [
   { slug: 'login', name: '/login', path: '/login', signedIn: false, ready: 'button[type=submit]' },
@@ -214,30 +165,8 @@ async function main() {
     log('construction (npm run build)…');
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  const database = `lajan_bench_web_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'lajan-bench-web-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: withDatabase(adminUrl, database),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: dataDir,
-      SUPERADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, token, stop } = await startBenchServer('web');
   try {
-    await waitForHealth(base);
-    const token = await superadminToken(base);
     const browser = await chromium.launch({ executablePath: chromePath });
     const rows = [];
     try {
@@ -270,11 +199,7 @@ async function main() {
     }
     print(rows);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
