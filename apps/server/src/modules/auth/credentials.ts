@@ -1,6 +1,7 @@
 import type { SessionUser } from '@lajan/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
+import { DatabaseBusyError, isDatabaseUnavailable } from '../../db/errors.js';
 import { agents, persons, users } from '../../db/schema.js';
 
 /** A user as sign-in and the session need it. The hash stays inside the server. */
@@ -94,22 +95,49 @@ function prepareSessionReads(db: Db) {
 }
 
 /**
+ * How long a session read may be in flight before the requests waiting behind it stop waiting for it and
+ * start a read of their own (decision 162). A session read takes a few milliseconds, under the bench's load
+ * too; one still in flight after 250 ms is stalled (a lock, a slow disk, a connection that hangs) and may stay
+ * so until its 6–7 s timeouts (`POSTGRES_TIMEOUTS`). Waiting for it, then for their own read, could take the
+ * requests behind it past the web client's 10 s; with this bound they wait at most 250 ms for it.
+ */
+export const SESSION_READ_STALL_MS = 250;
+/**
+ * At most this many session reads in flight at once (decision 162): two may go past a stalled one, and a
+ * stalled database gets three reads, not one per request, nor the whole pool.
+ */
+export const SESSION_READS_IN_FLIGHT = 3;
+
+interface WaitingRequest {
+  resolve: (row: AccountRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
  * The session reads of one database, grouped as group commit groups the movements (decision 159): a read
  * that finds none in flight goes at once, alone (`lajan_session_account`, as before); the requests that
  * arrive while one is in flight wait for it to end and are read together in the next one
  * (`lajan_session_accounts`, `id = any($1)`), one round trip for them all. Each request's row is still
  * read by a statement that starts after the request arrived: a logout, a new password or a disabled user
- * committed before it is seen, exactly as with a read of its own (decision 114).
+ * committed before it is seen, exactly as with a read of its own (decision 114). A request never joins a
+ * read already in flight.
+ *
+ * A stalled read does not hold up the requests behind it (decision 162): once the newest read in flight is
+ * `SESSION_READ_STALL_MS` old, the waiting requests start their own, up to `SESSION_READS_IN_FLIGHT` at once.
+ * So a request waits at most that bound before its read starts while fewer are in flight. When that many are
+ * in flight, it waits for one of them to end; if it ends with the database unavailable (a timeout, a
+ * connection lost), the requests waiting for a turn are answered 503 at once (`DatabaseBusyError`), not made
+ * to wait for one more stalled read.
  */
 class SessionReads {
   readonly #one: ReturnType<typeof prepareSessionRead>;
   readonly #many: ReturnType<typeof prepareSessionReads>;
   /** The users whose rows the next read fetches, each with the requests waiting for it. */
-  #waiting = new Map<
-    string,
-    Array<{ resolve: (row: AccountRow | undefined) => void; reject: (error: unknown) => void }>
-  >();
-  #inFlight = false;
+  #waiting = new Map<string, WaitingRequest[]>();
+  /** When each read in flight started (`performance.now()`), oldest first. */
+  readonly #inFlight: number[] = [];
+  /** Set while the waiting requests wait for the newest read in flight to reach the bound. */
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(db: Db) {
     this.#one = prepareSessionRead(db);
@@ -126,30 +154,50 @@ class SessionReads {
   }
 
   #next(): void {
-    if (this.#inFlight || this.#waiting.size === 0) return;
+    if (this.#waiting.size === 0) return;
+    const inFlight = this.#inFlight.length;
+    // Every turn taken: the end of a read calls this again.
+    if (inFlight >= SESSION_READS_IN_FLIGHT) return;
+    if (inFlight > 0) {
+      const wait = this.#inFlight[inFlight - 1]! + SESSION_READ_STALL_MS - performance.now();
+      if (wait > 0) {
+        if (this.#timer === undefined)
+          this.#timer = setTimeout(() => {
+            this.#timer = undefined;
+            this.#next();
+          }, Math.ceil(wait));
+        return;
+      }
+    }
     const group = this.#waiting;
     this.#waiting = new Map();
-    this.#inFlight = true;
-    void this.#fetch(group).finally(() => {
-      this.#inFlight = false;
+    const startedAt = performance.now();
+    this.#inFlight.push(startedAt);
+    void this.#fetch(group).then((unavailable) => {
+      const everyTurnTaken = this.#inFlight.length >= SESSION_READS_IN_FLIGHT;
+      this.#inFlight.splice(this.#inFlight.indexOf(startedAt), 1);
+      if (unavailable && everyTurnTaken && this.#waiting.size > 0) {
+        const refused = this.#waiting;
+        this.#waiting = new Map();
+        const error = new DatabaseBusyError();
+        for (const requests of refused.values()) for (const request of requests) request.reject(error);
+      }
       this.#next();
     });
   }
 
-  async #fetch(
-    group: Map<
-      string,
-      Array<{ resolve: (row: AccountRow | undefined) => void; reject: (error: unknown) => void }>
-    >,
-  ): Promise<void> {
+  /** Reads the group's rows and answers its requests; whether it failed with the database unavailable. */
+  async #fetch(group: Map<string, WaitingRequest[]>): Promise<boolean> {
     try {
       const ids = [...group.keys()];
       const rows =
         ids.length === 1 ? await this.#one.execute({ id: ids[0] }) : await this.#many.execute({ ids });
       const byId = new Map(rows.map((row) => [row.id, row]));
       for (const [id, requests] of group) for (const request of requests) request.resolve(byId.get(id));
+      return false;
     } catch (error) {
       for (const requests of group.values()) for (const request of requests) request.reject(error);
+      return isDatabaseUnavailable(error);
     }
   }
 }
@@ -159,7 +207,7 @@ const sessionReads = new WeakMap<Db, SessionReads>();
  * The read of every authenticated request: the same row as `findUserById`, read afresh (a session
  * ended elsewhere is refused at once, decision 114), through queries Drizzle builds once per database
  * and PostgreSQL prepares once per connection, by their names (decision 141); the reads of concurrent
- * requests go together (decision 159).
+ * requests go together (decision 159), and a stalled one holds up the others for 250 ms at most (decision 162).
  */
 export async function findSessionAccount(db: Db, id: string): Promise<UserAccount | undefined> {
   let reads = sessionReads.get(db);

@@ -1,13 +1,23 @@
-import { authMessages } from '@lajan/domain';
+import { authMessages, errorCodes, genericMessages } from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { agents, auditLog, users } from '../../../src/db/schema.js';
+import { SESSION_READ_STALL_MS, SESSION_READS_IN_FLIGHT } from '../../../src/modules/auth/credentials.js';
 import { requireCapability } from '../../../src/modules/auth/plugin.js';
 import { build, SUPERADMIN } from '../../helpers/build.js';
 import { MINUTE_MS } from '../../helpers/clock.js';
-import { activeSuperAdminToken, call, createAgent, createUser, tokenOf } from '../../helpers/fixtures.js';
+import { databaseKind, freshDatabase } from '../../helpers/database.js';
+import {
+  activeSuperAdminToken,
+  call,
+  createAgent,
+  createUser,
+  tokenOf,
+  type Answer,
+} from '../../helpers/fixtures.js';
+import { StallingProxy } from '../../helpers/stalling-proxy.js';
 
 /** Routes that later issues will add, reduced to what the session rules need. */
 const laterRoutes: FastifyPluginAsync = (api) => {
@@ -148,6 +158,140 @@ describe('the session reads of concurrent requests (decision 159)', () => {
     }
   });
 });
+
+/** What a request answers when the database is unavailable (DESIGN §6). */
+const UNAVAILABLE = { message: genericMessages.unavailable, code: errorCodes.unavailable };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves with `promise`'s value, or with 'still waiting' after `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | 'still waiting'> {
+  return Promise.race([promise, sleep(ms).then(() => 'still waiting' as const)]);
+}
+
+/** Polls `condition` every 5 ms, up to 5 s. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await sleep(5);
+  }
+}
+
+if (databaseKind === 'postgres') {
+  describe('a stalled session read (decision 162)', () => {
+    let proxy: StallingProxy | undefined;
+    afterEach(async () => {
+      await proxy?.close();
+      proxy = undefined;
+    });
+
+    /** The app on PostgreSQL through a proxy that can stall the session reads, and two tellers signed in. */
+    async function stallableApp() {
+      const { url } = await freshDatabase();
+      proxy = await StallingProxy.start();
+      const { app, database } = await build({
+        ownConnection: true,
+        env: { DATABASE_URL: proxy.urlFor(url!) },
+      });
+      const agent = await createAgent(database.db, { code: 'PAP07', name: 'Delmas 33' });
+      for (const username of ['teller07', 'teller08'])
+        await createUser(database.db, {
+          username,
+          password: 'Guichet-2026',
+          role: 'user',
+          agentId: agent.id,
+        });
+      const tokens = {
+        teller07: await tokenOf(app, 'teller07', 'Guichet-2026'),
+        teller08: await tokenOf(app, 'teller08', 'Guichet-2026'),
+      };
+      for (const token of Object.values(tokens))
+        expect((await call(app, 'GET', '/api/auth/user', { token })).status).toBe(200);
+      const me = (token: string) => {
+        const startedAt = Date.now();
+        return call(app, 'GET', '/api/auth/user', { token }).then((answer) => ({
+          ...answer,
+          ms: Date.now() - startedAt,
+        }));
+      };
+      return { app, database, proxy, tokens, me };
+    }
+
+    it('answers the requests that arrive 300 ms into a stalled read by reads of their own, seeing what committed before them', async () => {
+      const { database, proxy, tokens, me } = await stallableApp();
+
+      // teller07's read reaches PostgreSQL, runs, and its answer is held back: the connection hangs.
+      proxy.stall('lajan_session_account', 1);
+      let stalledDone = false;
+      const stalled = me(tokens.teller07).finally(() => (stalledDone = true));
+      await until(() => proxy.stalled === 1);
+      const arrivedAt = Date.now();
+      await until(() => proxy.answered === 1);
+
+      // teller07 is disabled once that read has run; two requests arrive 300 ms into the stall.
+      await database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.username, 'teller07'));
+      await sleep(300 - (Date.now() - arrivedAt));
+      const later = await within(Promise.all([me(tokens.teller07), me(tokens.teller08)]), 2_000);
+      try {
+        expect(later, 'the requests behind the stalled read waited for it').not.toBe('still waiting');
+        if (later === 'still waiting') return;
+        const [disabled, colleague] = later;
+        // Read afresh, after the disable: refused, though the stalled read started before it.
+        expect(disabled.status).toBe(401);
+        expect(disabled.body.message).toBe(authMessages.accountDisabled);
+        expect(colleague.status).toBe(200);
+        expect(colleague.body.data.user.username).toBe('teller08');
+        // At most the bound plus their own read, while the stalled read is still held.
+        for (const answer of later) expect(answer.ms).toBeLessThan(SESSION_READ_STALL_MS + 750);
+        expect(stalledDone).toBe(false);
+        expect(proxy.stalled).toBe(1);
+      } finally {
+        proxy.release();
+      }
+
+      // The stalled read ends: its request arrived before the disable, and is answered as it was then.
+      const first = await stalled;
+      expect(first.status).toBe(200);
+      expect(first.body.data.user.username).toBe('teller07');
+      expect(first.ms).toBeGreaterThanOrEqual(300);
+      expect((await me(tokens.teller07)).status).toBe(401);
+    });
+
+    it(`keeps ${SESSION_READS_IN_FLIGHT} reads in flight at most while the database stalls, and answers 503 at once to the requests waiting for a turn when those reads are lost`, async () => {
+      const { proxy, tokens, me } = await stallableApp();
+
+      // Every session read stalls; a request every 150 ms for 1 s.
+      proxy.stall('lajan_session_account');
+      const answers: Promise<Answer & { ms: number }>[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        answers.push(me(i % 2 === 0 ? tokens.teller07 : tokens.teller08));
+        await sleep(150);
+      }
+      await sleep(500);
+      // One read, then one more each time the newest had been stalled for the bound; then no more.
+      expect(proxy.stalled).toBe(SESSION_READS_IN_FLIGHT);
+      expect(proxy.binds).toBe(SESSION_READS_IN_FLIGHT);
+
+      // The stalled connections are lost (as a timeout would end them): every request is answered 503 now,
+      // those of the lost reads and those that waited for a turn, without a fourth stalled read.
+      proxy.cut();
+      const settled = await within(Promise.all(answers), 2_000);
+      expect(settled, 'a request waited for another stalled read').not.toBe('still waiting');
+      if (settled === 'still waiting') return;
+      for (const answer of settled) {
+        expect(answer.status).toBe(503);
+        expect(answer.body).toEqual(UNAVAILABLE);
+      }
+      expect(proxy.binds).toBe(SESSION_READS_IN_FLIGHT);
+
+      // The database answers again: so do the session reads.
+      proxy.release();
+      const again = await Promise.all([me(tokens.teller07), me(tokens.teller08)]);
+      expect(again.map((answer) => answer.status)).toEqual([200, 200]);
+    });
+  });
+}
 
 describe('POST /api/auth/logout', () => {
   it('answers the French message and ends every token of the user', async () => {
