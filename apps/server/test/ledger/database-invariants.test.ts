@@ -276,6 +276,67 @@ describe('the system balances, applied at the commit once per account and statem
   });
 });
 
+describe('the pending system balances, written by the ledger’s triggers only (decision 162)', () => {
+  it('refuses a row inserted, deleted or changed by a client’s statement, and still applies the entries’ own', async () => {
+    const world = await busyLedgerWorld([1000]);
+    const marie = world.marieAccount.id;
+    const { feeIncome, payout } = world.system;
+    const marieBefore = await balanceOf(world.db, marie);
+    const feeBefore = await balanceOf(world.db, feeIncome);
+    const pending = sql`insert into system_balance_pending (account_id, amount_centimes, at)`;
+    const guarded = { code: 'LJ013' };
+
+    // 1 000 HTG into fee income, or out of the payout account, without a single entry.
+    expect(await refusal(world, [sql`${pending} values (${feeIncome}::uuid, 100000, now())`])).toMatchObject(
+      guarded,
+    );
+    expect(await refusal(world, [sql`${pending} values (${payout}::uuid, -100000, now())`])).toMatchObject(
+      guarded,
+    );
+    // The same beside a posting whose own row is pending (select … from: one statement, rows of its own).
+    const posting = (id: string) => [
+      sql`insert into transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
+          agent_share_centimes, currency, agent_id, created_by_user_id)
+        values (${id}::uuid, ${String(80_000_000_000 + Math.floor(Math.random() * 9_999_999_999))}, 'transfer',
+          'completed', 100, 0, 0, 'HTG', ${world.pap.id}::uuid, ${world.pap.teller.id}::uuid)`,
+      entryInsert(id, marie, -100),
+      entryInsert(id, feeIncome, 100),
+      setBalance(marie, marieBefore - 100),
+    ];
+    expect(
+      await refusal(world, [
+        ...posting(randomUUID()),
+        sql`${pending} select account_id, amount_centimes * 100, at from system_balance_pending`,
+      ]),
+    ).toMatchObject(guarded);
+    // The posting's pending row deleted or changed before its commit.
+    expect(
+      await refusal(world, [...posting(randomUUID()), sql`delete from system_balance_pending`]),
+    ).toMatchObject(guarded);
+    expect(
+      await refusal(world, [
+        ...posting(randomUUID()),
+        sql`update system_balance_pending set amount_centimes = amount_centimes * 100`,
+      ]),
+    ).toMatchObject(guarded);
+    expect(await balanceOf(world.db, feeIncome)).toBe(feeBefore);
+
+    // The posting alone: its entries' row is written, applied at the commit and deleted by the triggers.
+    await world.db.transaction(async (tx) => {
+      for (const statement of posting(randomUUID())) await tx.execute(statement);
+    });
+    expect(await balanceOf(world.db, feeIncome)).toBe(feeBefore + 100);
+    expect(
+      (
+        (await world.db.execute(sql`select count(*)::int as n from system_balance_pending`)) as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    ).toBe(0);
+    await expectLedgerInvariants(world.db);
+  });
+});
+
 describe('a posting that the database refuses for a balance below zero', () => {
   // The posting checks balances in its one statement; should a race ever let a check pass on a stale
   // balance, the database's own check (migration 0005) refuses the write, and the movement is tried
