@@ -8,6 +8,7 @@
 //
 // Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
 // a role allowed to create databases) and pgbench (`apt-get install -y postgresql-contrib`).
+// BENCH_PGBENCH=0 runs Lajan's cases only (A/B runs of two builds: no ratio).
 // BENCH_KEEP_DATABASE=1 keeps the server's Lajan database (its name is printed) for replays and EXPLAIN.
 // BENCH_SECONDS (default 15) is the length of each case; BENCH_LOG_LEVEL (default info, as `npm start`) the
 // server's. Through a Unix socket (both Lajan and pgbench):
@@ -40,6 +41,8 @@ const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const DATABASES = (process.env.BENCH_DATABASE ?? 'server,embedded').split(',').filter(Boolean);
 /** The server's log level: `info` by default, as `npm start` runs (one line per request). */
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** BENCH_PGBENCH=0: Lajan's cases only, for A/B runs of two builds (no ratio is printed then). */
+const WITH_PGBENCH = process.env.BENCH_PGBENCH !== '0';
 const AGENTS = Math.max(...CLIENT_COUNTS) + 1;
 const TELLER_PASSWORD = 'Banc-Essai-2026!';
 const SUPERADMIN_PASSWORD = 'Banc-Depart-2026!';
@@ -269,6 +272,7 @@ async function runCases(bases, servers, databaseUrl, label) {
 }
 
 function pgbenchCases(pgbench, url, label) {
+  if (!WITH_PGBENCH) return [];
   log(`${label} : pgbench -i -s 64…`);
   execFileSync(pgbench, ['-i', '-q', '-s', '64', url], { stdio: 'ignore' });
   return CLIENT_COUNTS.map((clients) => ({
@@ -731,7 +735,8 @@ function printResults(title, results) {
     '| cas | par seconde | p50 (ms) | p99 (ms) | rapport à pgbench | CPU serveur (ms) | CPU PostgreSQL (ms) | CPU machine (ms) | lot moyen |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map((r) => {
-      const ratio = r.pgbench ? '' : `${(r.perSecond / pgbenchTps[r.clients]).toFixed(2)}`;
+      const ratio =
+        r.pgbench || pgbenchTps[r.clients] === undefined ? '' : `${(r.perSecond / pgbenchTps[r.clients]).toFixed(2)}`;
       // pgbench connects afresh and its PostgreSQL processes have ended when they are read: only the
       // whole machine's CPU is told for it.
       const ms = (value) => (value === undefined ? '' : value.toFixed(2));
