@@ -380,15 +380,15 @@ export const transactions = pgTable(
     agentShareCentimes: bigint('agent_share_centimes', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('HTG'),
     /** The agent for which the work was done (the teller's agent; the funded agent for an agent deposit). */
-    agentId: uuid('agent_id').references(() => agents.id),
-    createdByUserId: uuid('created_by_user_id')
-      .notNull()
-      .references(() => users.id),
+    // Its agent, teller, accounts and sender are checked, and locked FOR KEY SHARE, once per inserting
+    // statement by a trigger, not by row-by-row foreign keys (migration 0018, decision 163).
+    agentId: uuid('agent_id'),
+    createdByUserId: uuid('created_by_user_id').notNull(),
     /** The customer account of a deposit or withdrawal. */
-    accountId: uuid('account_id').references(() => accounts.id),
-    senderAccountId: uuid('sender_account_id').references(() => accounts.id),
-    recipientAccountId: uuid('recipient_account_id').references(() => accounts.id),
-    senderPersonId: uuid('sender_person_id').references(() => persons.id),
+    accountId: uuid('account_id'),
+    senderAccountId: uuid('sender_account_id'),
+    recipientAccountId: uuid('recipient_account_id'),
+    senderPersonId: uuid('sender_person_id'),
     /** The recipient of an external transfer, as the sender described them (SPEC §5 person form). */
     recipient: jsonb('recipient').$type<Record<string, unknown>>(),
     /** The party at the counter: `{ name, idDocumentType, idDocumentNumber }`. */
@@ -464,12 +464,9 @@ export const entries = pgTable(
   'entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => transactions.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    // Its transaction and account: checked once per inserting statement (migration 0018, decision 163).
+    transactionId: uuid('transaction_id').notNull(),
+    accountId: uuid('account_id').notNull(),
     amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
