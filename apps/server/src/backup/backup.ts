@@ -51,6 +51,8 @@ export const backupMessages = {
     'La base contient déjà des données : restauration refusée. Restaurez dans une base vide, ou ajoutez --force pour remplacer toutes ses données par celles de la sauvegarde',
   unbalanced: (n: number) =>
     `La sauvegarde contient ${n} transaction(s) dont les écritures ne s’équilibrent pas : restauration annulée`,
+  dangling: (n: number) =>
+    `La sauvegarde contient ${n} ligne(s) du grand livre qui renvoient à un compte, une transaction, un agent, un utilisateur ou une personne absents : restauration annulée`,
   drift: (n: number) =>
     `La sauvegarde contient ${n} compte(s) dont le solde n’est pas la somme des écritures : restauration annulée`,
   usage: 'Usage : npm run backup | npm run restore -- FICHIER [--force]',
@@ -467,8 +469,24 @@ async function resetSequences(client: pg.ClientBase): Promise<void> {
     );
 }
 
-/** DESIGN §4 on the loaded rows, in two set-wise queries. */
+/**
+ * DESIGN §4 on the loaded rows, in set-wise queries: every row the ledger refers to is there (the
+ * references of entries and transactions are triggers since decision 163, off while the rows are copied),
+ * each transaction balances, each balance is the sum of its entries.
+ */
 async function checkLedger(client: pg.ClientBase): Promise<void> {
+  const missing = (table: string, column: string, of: string) =>
+    `(${of}.${column} is not null and not exists (select 1 from ${table} r where r.id = ${of}.${column}))`;
+  const dangling = await client.query<{ n: number }>(
+    `select (select count(*) from entries e
+        where ${missing('accounts', 'account_id', 'e')} or ${missing('transactions', 'transaction_id', 'e')})::int
+      + (select count(*) from transactions t
+        where ${missing('accounts', 'account_id', 't')} or ${missing('accounts', 'sender_account_id', 't')}
+          or ${missing('accounts', 'recipient_account_id', 't')} or ${missing('agents', 'agent_id', 't')}
+          or ${missing('users', 'created_by_user_id', 't')} or ${missing('persons', 'sender_person_id', 't')})::int
+      as n`,
+  );
+  if (dangling.rows[0]!.n > 0) throw new BackupError(backupMessages.dangling(dangling.rows[0]!.n));
   const unbalanced = await client.query<{ n: number }>(
     `select count(*)::int as n from (
        select t.id from transactions t left join entries e on e.transaction_id = t.id

@@ -320,6 +320,32 @@ if (databaseKind === 'postgres') {
       expect(restored.transactions).toEqual((await everyRow(sourceUrl)).transactions);
     });
 
+    it('refuses a backup whose ledger names a row that is not in it, and writes nothing', async () => {
+      const world = await busyNetwork();
+      const sourceUrl = world.t.config.databaseUrl!;
+      // A damaged database, as an operator at a SQL prompt could leave it: a transaction whose agent is gone.
+      await query(
+        sourceUrl,
+        `alter table transactions disable trigger user;
+         update transactions set agent_id = gen_random_uuid() where transaction_number = '${world.externalNumber}';
+         alter table transactions enable trigger user`,
+      );
+      const dir = await mkdtemp(path.join(tmpdir(), 'lajan-backup-'));
+      const backup = await runBackup({ databaseUrl: sourceUrl, backupsDir: dir, keep: 14 });
+      const target = await emptyDatabase();
+
+      await expect(runRestore({ databaseUrl: target, file: backup.file })).rejects.toThrow(
+        new BackupError(backupMessages.dangling(1)),
+      );
+      // Migrated, as a refused restore leaves it, and empty.
+      expect(
+        await query(
+          target,
+          `select (select count(*) from transactions)::int + (select count(*) from accounts)::int as n`,
+        ),
+      ).toEqual([{ n: 0 }]);
+    });
+
     it('keeps the last BACKUP_KEEP backups', async () => {
       const t = await build();
       const backupsDir = path.join(await mkdtemp(path.join(tmpdir(), 'lajan-backup-')), 'backups');
