@@ -2,7 +2,8 @@
 -- - A row inserted there is added to a system account's balance at the commit, without entries. The rows
 --   are inserted by the statement trigger of the entries ("ledger_entries_totals", AFTER ... FOR EACH STATEMENT),
 --   so the BEFORE trigger below runs at trigger depth 2 or more for them; an INSERT sent by a client (an
---   injection, a bug, a SQL prompt) runs it at depth 1 and is refused, SQLSTATE LJ013.
+--   injection, a bug) runs it at depth 1 and is refused, SQLSTATE LJ013. It stops a statement, not the tables'
+--   owner at a SQL prompt, who can write from a trigger of their own or drop this one.
 -- - A row is deleted by the commit-time trigger that applies it ("ledger_apply_system_pending", depth 1, so
 --   its DELETE runs this trigger at depth 2); a client's DELETE is refused. Nothing updates a row: every
 --   UPDATE is refused.

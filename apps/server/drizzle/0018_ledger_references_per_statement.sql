@@ -8,7 +8,8 @@
 --   query per table, in ascending id order; a row missing raises 23503 (foreign_key_violation), as before;
 -- - before a row of accounts, agents, users or persons is deleted or its id changed, it is refused with
 --   23503 if an entry or a transaction refers to it (the delete waits for the row's KEY SHARE lockers, then
---   reads what they committed: Lajan deletes under READ COMMITTED).
+--   reads what they committed; such a delete under a longer snapshot is refused, LJ014).
+-- Each function runs with its search_path set (pg_temp last): a temporary table cannot stand in for these.
 -- Entries and transactions are never updated in their references (0005: entries are append-only, a
 -- posted transaction changes only its status) nor deleted. The other tables keep their foreign keys.
 ALTER TABLE "entries" DROP CONSTRAINT "entries_account_id_accounts_id_fk";--> statement-breakpoint
@@ -19,7 +20,8 @@ ALTER TABLE "transactions" DROP CONSTRAINT "transactions_created_by_user_id_user
 ALTER TABLE "transactions" DROP CONSTRAINT "transactions_recipient_account_id_accounts_id_fk";--> statement-breakpoint
 ALTER TABLE "transactions" DROP CONSTRAINT "transactions_sender_account_id_accounts_id_fk";--> statement-breakpoint
 ALTER TABLE "transactions" DROP CONSTRAINT "transactions_sender_person_id_persons_id_fk";--> statement-breakpoint
-CREATE FUNCTION "ledger_entries_references"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "ledger_entries_references"() RETURNS trigger LANGUAGE plpgsql
+  SET search_path = pg_catalog, public, pg_temp AS $$
 DECLARE
   wanted uuid[];
   locked integer;
@@ -43,7 +45,8 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "entries_references" AFTER INSERT ON "entries"
   REFERENCING NEW TABLE AS "inserted" FOR EACH STATEMENT EXECUTE FUNCTION "ledger_entries_references"();--> statement-breakpoint
-CREATE FUNCTION "ledger_transactions_references"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "ledger_transactions_references"() RETURNS trigger LANGUAGE plpgsql
+  SET search_path = pg_catalog, public, pg_temp AS $$
 DECLARE
   wanted uuid[];
   locked integer;
@@ -87,10 +90,17 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "transactions_references" AFTER INSERT ON "transactions"
   REFERENCING NEW TABLE AS "inserted" FOR EACH STATEMENT EXECUTE FUNCTION "ledger_transactions_references"();--> statement-breakpoint
 -- The other side: a row an entry or a transaction refers to is neither deleted nor given another id.
-CREATE FUNCTION "ledger_referenced_row_kept"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "ledger_referenced_row_kept"() RETURNS trigger LANGUAGE plpgsql
+  SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW."id" = OLD."id" THEN
     RETURN NEW;
+  END IF;
+  -- The reads below see what committed before this statement only under READ COMMITTED: under a longer
+  -- snapshot, a posting committed since would be missed (the foreign key's cross-check saw it).
+  IF current_setting('transaction_isolation') <> 'read committed' THEN
+    RAISE EXCEPTION 'ledger: a row the ledger may refer to is deleted or re-keyed under READ COMMITTED only'
+      USING ERRCODE = 'LJ014';
   END IF;
   IF (CASE TG_TABLE_NAME
       WHEN 'accounts' THEN EXISTS (SELECT 1 FROM "entries" AS e WHERE e."account_id" = OLD."id")

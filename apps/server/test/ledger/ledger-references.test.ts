@@ -134,6 +134,22 @@ describe('the ledger refers only to rows that exist (decision 163)', () => {
       expect(error.message).toContain('a foreign key of the ledger');
     }
 
+    // A temporary table named like the ledger's does not hide it from the guard.
+    expect(
+      await refusal(world, [
+        sql`create temp table entries (account_id uuid) on commit drop`,
+        sql`create temp table transactions (account_id uuid, sender_account_id uuid, recipient_account_id uuid) on commit drop`,
+        sql`delete from accounts where id = ${used}::uuid`,
+      ]),
+    ).toMatchObject({ code: '23503' });
+    // Under a snapshot older than the statement, a posting committed since could be missed: refused.
+    expect(
+      await refusal(world, [
+        sql`set transaction isolation level repeatable read`,
+        sql`delete from persons where id = ${stranger}::uuid`,
+      ]),
+    ).toMatchObject({ code: 'LJ014' });
+
     await world.db.execute(sql`delete from accounts where id = ${unused}::uuid`);
     await world.db.execute(sql`delete from persons where id = ${stranger}::uuid`);
     const left = await world.db.execute(

@@ -323,19 +323,24 @@ export class PersonsService {
     if (!access.canEdit) throw new Forbidden(personMessages.deleteForbidden);
     const now = clock.now();
     try {
-      return await db.transaction(async (tx) => {
-        const deleted = await deletePerson(tx, id);
-        if (!deleted) throw new NotFound(personErrors.notFound);
-        await recordAudit(tx, {
-          at: now,
-          action: 'persons.deleted',
-          actor: actor.user,
-          target: id,
-          ip: actor.ip,
-          details: { idDocumentType: deleted.idDocumentType },
-        });
-        return { id };
-      });
+      // READ COMMITTED whatever the server's default: the ledger's guard reads the transactions that name
+      // the person after taking its row lock, with a fresh snapshot (migration 0018, decision 163).
+      return await db.transaction(
+        async (tx) => {
+          const deleted = await deletePerson(tx, id);
+          if (!deleted) throw new NotFound(personErrors.notFound);
+          await recordAudit(tx, {
+            at: now,
+            action: 'persons.deleted',
+            actor: actor.user,
+            target: id,
+            ip: actor.ip,
+            details: { idDocumentType: deleted.idDocumentType },
+          });
+          return { id };
+        },
+        { isolationLevel: 'read committed' },
+      );
     } catch (error) {
       if (isForeignKeyViolation(error)) throw new Conflict(personErrors.referenced);
       throw error;
