@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { genericMessages } from '@lajan/domain';
 import { build, SUPERADMIN } from './helpers/build.js';
 import { activeSuperAdminToken, call, login } from './helpers/fixtures.js';
 import { Mailbox } from './helpers/mailbox.js';
@@ -184,6 +185,15 @@ describe('the single-page app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("lajan")');
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers an API path parameter over the router’s limit 414, in French, as without the web app', async () => {
+    const { app } = await build({ overrides: { webDistDir: webDist() } });
+    const answer = await app.inject({ method: 'GET', url: `/api/persons/${'Z'.repeat(300)}` });
+    expect(answer.statusCode).toBe(414);
+    expect(answer.json()).toEqual({ message: genericMessages.urlTooLong, code: 'URL_TOO_LONG' });
+    expect(answer.body).not.toContain('ZZZZ');
+    expect((await app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(404);
   });
 
   it('says in French that the web app is not built when its files are missing', async () => {

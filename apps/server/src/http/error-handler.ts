@@ -194,3 +194,8 @@ export function clientErrorHandler(this: FastifyInstance, failure: Error, socket
 export function sendApiNotFound(reply: FastifyReply) {
   return send(reply, 404, { message: genericMessages.notFound, code: errorCodes.notFound });
 }
+
+/** The 414 of a path parameter over the router's limit, as `frameworkErrorHandler` answers it. */
+export function sendUrlTooLong(reply: FastifyReply) {
+  return send(reply, 414, fastifyClientErrors.FST_ERR_MAX_PARAM_LENGTH!);
+}

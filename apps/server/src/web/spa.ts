@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendApiNotFound } from '../http/error-handler.js';
+import { sendApiNotFound, sendUrlTooLong } from '../http/error-handler.js';
 
 const notBuiltPage = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>Lajan</title></head>
@@ -43,9 +43,16 @@ export const spaPlugin = fp(
       });
     }
 
+    // Fastify's default limit of a path parameter: beyond it no API route matches.
+    const maxParamLength = app.initialConfig.maxParamLength ?? 100;
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       const isApi = pathname === '/api' || pathname.startsWith('/api/');
+      // With the web app's files served, a path parameter over the router's limit is taken by their
+      // wildcard route, which finds no file, instead of raising FST_ERR_MAX_PARAM_LENGTH: answered as the
+      // router answers it without them (414). No API route has a fixed segment that long.
+      if (isApi && pathname.split('/').some((segment) => segment.length > maxParamLength))
+        return sendUrlTooLong(reply);
       if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) return sendApiNotFound(reply);
       if (!built) return reply.code(503).type('text/html; charset=utf-8').send(notBuiltPage);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
