@@ -10,6 +10,8 @@
 --   23503 if an entry or a transaction refers to it (the delete waits for the row's KEY SHARE lockers, then
 --   reads what they committed; such a delete under a longer snapshot is refused, LJ014).
 -- Each function runs with its search_path set (pg_temp last): a temporary table cannot stand in for these.
+-- The lock-and-count is written out per table, not one function over a table's name: a dynamic statement
+-- (EXECUTE) would be planned at every call, and these run with every posting.
 -- Entries and transactions are never updated in their references (0005: entries are append-only, a
 -- posted transaction changes only its status) nor deleted. The other tables keep their foreign keys.
 ALTER TABLE "entries" DROP CONSTRAINT "entries_account_id_accounts_id_fk";--> statement-breakpoint

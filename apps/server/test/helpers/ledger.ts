@@ -1,8 +1,9 @@
 import { centimesFromSql } from '@lajan/domain';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { Db } from '../../src/db/client.js';
+import { postgresErrorOf } from '../../src/db/errors.js';
 import {
   accountHolders,
   accounts,
@@ -279,6 +280,28 @@ export async function balanceOf(db: Db, id: string): Promise<number> {
 }
 
 /** Everything a refused request must leave as it was: rows of the ledger and every balance. */
+/**
+ * Runs `statements` in one database transaction, as a bug, an injection or an operator at a SQL prompt
+ * would: the database must refuse them and leave the ledger as it was. Answers the SQLSTATE and constraint
+ * that refused them, and the database's message (in the driver's error, or Drizzle's wrapper of it).
+ */
+export async function refusal(db: Db, statements: SQL[]) {
+  const before = await ledgerSnapshot(db);
+  let error: unknown;
+  try {
+    await db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(statement);
+    });
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error, 'the database accepted the write').toBeDefined();
+  expect(await ledgerSnapshot(db)).toEqual(before);
+  const messages: string[] = [];
+  for (let current = error; current instanceof Error; current = current.cause) messages.push(current.message);
+  return { ...postgresErrorOf(error), message: messages.join(' / ') };
+}
+
 export async function ledgerSnapshot(db: Db) {
   const [t] = await db.select({ n: count() }).from(transactions);
   const [e] = await db.select({ n: count() }).from(entries);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/db/client.js';
-import { postgresErrorOf } from '../../src/db/errors.js';
 import { LedgerRefused } from '../../src/ledger/results.js';
 import { inMoneyTransaction, moneyTransactionStats } from '../../src/ledger/ledger.js';
 import {
@@ -10,6 +9,7 @@ import {
   busyLedgerWorld,
   expectLedgerInvariants,
   ledgerSnapshot,
+  refusal as refuse,
   transactionRow,
 } from '../helpers/ledger.js';
 
@@ -21,21 +21,7 @@ import {
 
 type World = Awaited<ReturnType<typeof busyLedgerWorld>>;
 
-/** Runs `statements` in one database transaction; answers the SQLSTATE and constraint that refused it. */
-async function refusal(world: World, statements: SQL[]) {
-  const before = await ledgerSnapshot(world.db);
-  let error: unknown;
-  try {
-    await world.db.transaction(async (tx) => {
-      for (const statement of statements) await tx.execute(statement);
-    });
-  } catch (caught) {
-    error = caught;
-  }
-  expect(error, 'the database accepted the write').toBeDefined();
-  expect(await ledgerSnapshot(world.db)).toEqual(before);
-  return postgresErrorOf(error);
-}
+const refusal = (world: World, statements: SQL[]) => refuse(world.db, statements);
 
 /** A transaction row written straight in SQL (a transfer of `amount` centimes unless told otherwise). */
 function transactionInsert(

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { postgresErrorOf } from '../../src/db/errors.js';
 import { databaseKind } from '../helpers/database.js';
-import { busyLedgerWorld, expectLedgerInvariants, ledgerSnapshot } from '../helpers/ledger.js';
+import { busyLedgerWorld, expectLedgerInvariants, refusal as refuse } from '../helpers/ledger.js';
 
 /*
  * The references of the ledger's rows (migration 0018, decision 163): an entry's account and transaction, a
@@ -15,23 +14,7 @@ import { busyLedgerWorld, expectLedgerInvariants, ledgerSnapshot } from '../help
 
 type World = Awaited<ReturnType<typeof busyLedgerWorld>>;
 
-async function refusal(world: World, statements: SQL[]) {
-  const before = await ledgerSnapshot(world.db);
-  let error: unknown;
-  try {
-    await world.db.transaction(async (tx) => {
-      for (const statement of statements) await tx.execute(statement);
-    });
-  } catch (caught) {
-    error = caught;
-  }
-  expect(error, 'the database accepted the write').toBeDefined();
-  expect(await ledgerSnapshot(world.db)).toEqual(before);
-  // The SQLSTATE, and the database's message (in the driver's error, or Drizzle's wrapper of it).
-  const messages: string[] = [];
-  for (let current = error; current instanceof Error; current = current.cause) messages.push(current.message);
-  return { ...postgresErrorOf(error), message: messages.join(' / ') };
-}
+const refusal = (world: World, statements: SQL[]) => refuse(world.db, statements);
 
 let numbers = 0;
 function transactionInsert(
