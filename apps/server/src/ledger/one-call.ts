@@ -218,13 +218,14 @@ export async function postBatch(db: Db, calls: readonly OneCall[]): Promise<Batc
   // The batch's positions (from 1) of the items passed to the function, in order; none passed, no row.
   const passed = rows[0]?.passed?.map(Number) ?? [];
   if (rows.length !== passed.length) throw new Error('ledger: the batch answered another number of rows');
-  const results: BatchItemResult[] = calls.map(() => new LedgerRefused('DrawerClosed'));
+  const results: (BatchItemResult | undefined)[] = calls.map(() => undefined);
   rows.forEach((row) => {
     const position = passed[row.out_index - 1]! - 1;
     const call = calls[position]!;
     results[position] = batchOutcome(row, call);
   });
-  return results;
+  // The items the drawers' gate held back (a refusal is an Error: built only for them, not for every item).
+  return results.map((result) => result ?? new LedgerRefused('DrawerClosed'));
 }
 
 function batchOutcome(
