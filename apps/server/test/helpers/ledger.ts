@@ -280,6 +280,48 @@ export async function balanceOf(db: Db, id: string): Promise<number> {
 }
 
 /** Everything a refused request must leave as it was: rows of the ledger and every balance. */
+let sqlNumbers = 0;
+
+/**
+ * A transaction row written straight in SQL, as a bug or an injection would: a completed transfer of 100
+ * centimes at PAP01 by its teller unless told otherwise, each with a transaction number of its own.
+ */
+export function transactionInsert(
+  world: { pap: { id: string; teller: { id: string } } },
+  id: string,
+  columns: {
+    type?: string;
+    amount?: number;
+    fee?: number;
+    currency?: string;
+    status?: string;
+    agentId?: string;
+    userId?: string;
+    accountId?: string;
+    senderPersonId?: string;
+  } = {},
+): SQL {
+  sqlNumbers += 1;
+  const number = `9${String(Date.now()).slice(-7)}${String(sqlNumbers).padStart(4, '0')}`;
+  return sql`insert into transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
+      agent_share_centimes, currency, agent_id, created_by_user_id, account_id, sender_person_id)
+    values (${id}::uuid, ${number}, ${columns.type ?? 'transfer'}, ${columns.status ?? 'completed'},
+      ${columns.amount ?? 100}, ${columns.fee ?? 0}, 0, ${columns.currency ?? 'HTG'},
+      ${columns.agentId ?? world.pap.id}::uuid, ${columns.userId ?? world.pap.teller.id}::uuid,
+      ${columns.accountId ?? null}::uuid, ${columns.senderPersonId ?? null}::uuid)`;
+}
+
+/** One entry written straight in SQL. */
+export function entryInsert(transactionId: string, accountId: string, amount: number): SQL {
+  return sql`insert into entries (transaction_id, account_id, amount_centimes)
+    values (${transactionId}::uuid, ${accountId}::uuid, ${amount})`;
+}
+
+/** A balance set straight in SQL (the ledger's functions keep it equal to the sum of the entries). */
+export function setBalance(accountId: string, balance: number): SQL {
+  return sql`update accounts set balance_centimes = ${balance} where id = ${accountId}::uuid`;
+}
+
 /**
  * Runs `statements` in one database transaction, as a bug, an injection or an operator at a SQL prompt
  * would: the database must refuse them and leave the ledger as it was. Answers the SQLSTATE and constraint

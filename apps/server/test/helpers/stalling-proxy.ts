@@ -107,8 +107,9 @@ export class StallingProxy {
     client.on('error', end);
     upstream.on('error', end);
     client.on('data', (chunk: Buffer) => {
-      if (this.#statement.length > 0 && this.bindsIn(chunk) > 0) {
-        this.binds += this.bindsIn(chunk);
+      const binds = this.#statement.length > 0 ? this.bindsIn(chunk) : 0;
+      if (binds > 0) {
+        this.binds += binds;
         if (this.#stallsLeft > 0 && !connection.held) {
           this.#stallsLeft -= 1;
           connection.held = [];

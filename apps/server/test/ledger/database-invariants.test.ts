@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/db/client.js';
 import { LedgerRefused } from '../../src/ledger/results.js';
@@ -8,8 +8,11 @@ import {
   balanceOf,
   busyLedgerWorld,
   expectLedgerInvariants,
+  entryInsert,
   ledgerSnapshot,
-  refusal as refuse,
+  refusal,
+  setBalance,
+  transactionInsert,
   transactionRow,
 } from '../helpers/ledger.js';
 
@@ -18,32 +21,6 @@ import {
  * goes past the API, straight in SQL, as a bug, an injection or an operator at a SQL prompt would, and
  * each must be refused by PostgreSQL (or PGlite) and leave the ledger as it was.
  */
-
-type World = Awaited<ReturnType<typeof busyLedgerWorld>>;
-
-const refusal = (world: World, statements: SQL[]) => refuse(world.db, statements);
-
-/** A transaction row written straight in SQL (a transfer of `amount` centimes unless told otherwise). */
-function transactionInsert(
-  world: World,
-  id: string,
-  columns: { type?: string; amount?: number; fee?: number; currency?: string; status?: string } = {},
-): SQL {
-  return sql`insert into transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
-      agent_share_centimes, currency, agent_id, created_by_user_id)
-    values (${id}::uuid, ${`9${Date.now()}`.slice(0, 11)}, ${columns.type ?? 'transfer'},
-      ${columns.status ?? 'completed'}, ${columns.amount ?? 100}, ${columns.fee ?? 0}, 0,
-      ${columns.currency ?? 'HTG'}, ${world.pap.id}::uuid, ${world.pap.teller.id}::uuid)`;
-}
-
-function entryInsert(transactionId: string, accountId: string, amount: number): SQL {
-  return sql`insert into entries (transaction_id, account_id, amount_centimes)
-    values (${transactionId}::uuid, ${accountId}::uuid, ${amount})`;
-}
-
-function setBalance(accountId: string, balance: number): SQL {
-  return sql`update accounts set balance_centimes = ${balance} where id = ${accountId}::uuid`;
-}
 
 describe('the database refuses a write that breaks a rule of the ledger', () => {
   it('refuses a customer, float or system balance below zero, and lets only the treasury go there', async () => {
@@ -55,7 +32,7 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
       world.system.feeIncome,
       world.system.payout,
     ])
-      expect(await refusal(world, [setBalance(id, -1)])).toMatchObject({
+      expect(await refusal(world.db, [setBalance(id, -1)])).toMatchObject({
         code: '23514',
         constraint: 'accounts_balance_check',
       });
@@ -76,7 +53,7 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
 
     // Money created: Jean receives 1 HTG more than Marie gives, and both balances follow their entries.
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         transactionInsert(world, unbalanced),
         entryInsert(unbalanced, marie, -100),
         entryInsert(unbalanced, jean, 200),
@@ -86,16 +63,16 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
     ).toMatchObject({ code: 'LJ004' });
     // One entry that is its own opposite cannot exist (an entry is never zero): a single entry never balances.
     expect(
-      await refusal(world, [transactionInsert(world, lonely), entryInsert(lonely, jean, 100)]),
+      await refusal(world.db, [transactionInsert(world, lonely), entryInsert(lonely, jean, 100)]),
     ).toMatchObject({ code: 'LJ004' });
     // A transaction with no entry at all.
-    expect(await refusal(world, [transactionInsert(world, empty)])).toMatchObject({ code: 'LJ004' });
+    expect(await refusal(world.db, [transactionInsert(world, empty)])).toMatchObject({ code: 'LJ004' });
     // An entry added afterwards to a posted transaction.
-    expect(await refusal(world, [entryInsert(existing, jean, 100)])).toMatchObject({ code: 'LJ004' });
+    expect(await refusal(world.db, [entryInsert(existing, jean, 100)])).toMatchObject({ code: 'LJ004' });
     // The same, once the pending transfer was settled by this very database transaction (its row now
     // carries this transaction's xmin, as a row it had written would: decision 155).
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         sql`update transactions set status = 'completed', settled_at = now() where id = ${existing}::uuid`,
         entryInsert(existing, jean, 100),
       ]),
@@ -124,21 +101,21 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
     const check = (constraint: string) => ({ code: '23514', constraint });
 
     for (const amount of [0, -100])
-      expect(await refusal(world, [transactionInsert(world, randomUUID(), { amount })])).toMatchObject(
+      expect(await refusal(world.db, [transactionInsert(world, randomUUID(), { amount })])).toMatchObject(
         check('transactions_amount_check'),
       );
     const id = randomUUID();
     expect(
-      await refusal(world, [transactionInsert(world, id), entryInsert(id, world.jeanAccount.id, 0)]),
+      await refusal(world.db, [transactionInsert(world, id), entryInsert(id, world.jeanAccount.id, 0)]),
     ).toMatchObject(check('entries_amount_check'));
-    expect(await refusal(world, [transactionInsert(world, randomUUID(), { currency: 'USD' })])).toMatchObject(
-      check('transactions_currency_check'),
-    );
     expect(
-      await refusal(world, [transactionInsert(world, randomUUID(), { type: 'agent_deposit', fee: 100 })]),
+      await refusal(world.db, [transactionInsert(world, randomUUID(), { currency: 'USD' })]),
+    ).toMatchObject(check('transactions_currency_check'));
+    expect(
+      await refusal(world.db, [transactionInsert(world, randomUUID(), { type: 'agent_deposit', fee: 100 })]),
     ).toMatchObject(check('transactions_agent_deposit_check'));
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         transactionInsert(world, randomUUID(), { type: 'agent_deposit', amount: 1_000_000_01 }),
       ]),
     ).toMatchObject(check('transactions_agent_deposit_check'));
@@ -151,15 +128,15 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
     const anEntry = sql`(select id from entries where transaction_id = ${transfer.id}::uuid limit 1)`;
 
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         sql`update entries set amount_centimes = amount_centimes * 2 where id = ${anEntry}`,
       ]),
     ).toMatchObject({ code: 'LJ011' });
-    expect(await refusal(world, [sql`delete from entries where id = ${anEntry}`])).toMatchObject({
+    expect(await refusal(world.db, [sql`delete from entries where id = ${anEntry}`])).toMatchObject({
       code: 'LJ011',
     });
     expect(
-      await refusal(world, [sql`delete from transactions where id = ${transfer.id}::uuid`]),
+      await refusal(world.db, [sql`delete from transactions where id = ${transfer.id}::uuid`]),
     ).toMatchObject({ code: 'LJ012' });
     for (const change of [
       sql`amount_centimes = amount_centimes + 100`,
@@ -168,11 +145,11 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
       sql`status = 'pending'`,
     ])
       expect(
-        await refusal(world, [sql`update transactions set ${change} where id = ${transfer.id}::uuid`]),
+        await refusal(world.db, [sql`update transactions set ${change} where id = ${transfer.id}::uuid`]),
       ).toMatchObject({ code: 'LJ012' });
     // A completed deposit never changes status.
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         sql`update transactions set status = 'completed', settled_at = now() where type = 'deposit'`,
       ]),
     ).toMatchObject({ code: 'LJ012' });
@@ -183,7 +160,7 @@ describe('the database refuses a write that breaks a rule of the ledger', () => 
     );
     expect((await transactionRow(world.db, world.transferNumber)).status).toBe('cancelled');
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         sql`update transactions set status = 'completed' where id = ${transfer.id}::uuid`,
       ]),
     ).toMatchObject({ code: 'LJ012' });
@@ -204,12 +181,7 @@ describe('the system balances, applied at the commit once per account and statem
           }
         ).rows[0]!.n,
       );
-    // Each with a number of its own (transactionInsert's changes once a second).
-    const row = (id: string) =>
-      sql`insert into transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
-          agent_share_centimes, currency, agent_id, created_by_user_id)
-        values (${id}::uuid, ${String(70_000_000_000 + Math.floor(Math.random() * 9_999_999_999))}, 'transfer',
-          'completed', 100, 0, 0, 'HTG', ${world.pap.id}::uuid, ${world.pap.teller.id}::uuid)`;
+    const row = (id: string) => transactionInsert(world, id);
     const twoStatements = randomUUID();
     const marieBefore = await balanceOf(world.db, marie);
     const jeanBefore = await balanceOf(world.db, jean);
@@ -236,7 +208,7 @@ describe('the system balances, applied at the commit once per account and statem
     const payoutBalance = await balanceOf(world.db, payout);
     const overdraft = randomUUID();
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         row(overdraft),
         sql`insert into entries (transaction_id, account_id, amount_centimes) values
           (${overdraft}::uuid, ${payout}::uuid, 50), (${overdraft}::uuid, ${payout}::uuid, ${-payoutBalance - 150}),
@@ -249,7 +221,7 @@ describe('the system balances, applied at the commit once per account and statem
     const closed = randomUUID();
     await world.db.execute(sql`update accounts set status = 'closed' where id = ${feeIncome}::uuid`);
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         row(closed),
         entryInsert(closed, marie, -100),
         entryInsert(closed, feeIncome, 100),
@@ -273,34 +245,31 @@ describe('the pending system balances, written by the ledger’s triggers only (
     const guarded = { code: 'LJ013' };
 
     // 1 000 HTG into fee income, or out of the payout account, without a single entry.
-    expect(await refusal(world, [sql`${pending} values (${feeIncome}::uuid, 100000, now())`])).toMatchObject(
-      guarded,
-    );
-    expect(await refusal(world, [sql`${pending} values (${payout}::uuid, -100000, now())`])).toMatchObject(
+    expect(
+      await refusal(world.db, [sql`${pending} values (${feeIncome}::uuid, 100000, now())`]),
+    ).toMatchObject(guarded);
+    expect(await refusal(world.db, [sql`${pending} values (${payout}::uuid, -100000, now())`])).toMatchObject(
       guarded,
     );
     // The same beside a posting whose own row is pending (select … from: one statement, rows of its own).
     const posting = (id: string) => [
-      sql`insert into transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
-          agent_share_centimes, currency, agent_id, created_by_user_id)
-        values (${id}::uuid, ${String(80_000_000_000 + Math.floor(Math.random() * 9_999_999_999))}, 'transfer',
-          'completed', 100, 0, 0, 'HTG', ${world.pap.id}::uuid, ${world.pap.teller.id}::uuid)`,
+      transactionInsert(world, id),
       entryInsert(id, marie, -100),
       entryInsert(id, feeIncome, 100),
       setBalance(marie, marieBefore - 100),
     ];
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         ...posting(randomUUID()),
         sql`${pending} select account_id, amount_centimes * 100, at from system_balance_pending`,
       ]),
     ).toMatchObject(guarded);
     // The posting's pending row deleted or changed before its commit.
     expect(
-      await refusal(world, [...posting(randomUUID()), sql`delete from system_balance_pending`]),
+      await refusal(world.db, [...posting(randomUUID()), sql`delete from system_balance_pending`]),
     ).toMatchObject(guarded);
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         ...posting(randomUUID()),
         sql`update system_balance_pending set amount_centimes = amount_centimes * 100`,
       ]),

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/database.js';
-import { busyLedgerWorld, expectLedgerInvariants, refusal as refuse } from '../helpers/ledger.js';
+import { busyLedgerWorld, expectLedgerInvariants, refusal, transactionInsert } from '../helpers/ledger.js';
 
 /*
  * The references of the ledger's rows (migration 0018, decision 163): an entry's account and transaction, a
@@ -14,21 +14,7 @@ import { busyLedgerWorld, expectLedgerInvariants, refusal as refuse } from '../h
 
 type World = Awaited<ReturnType<typeof busyLedgerWorld>>;
 
-const refusal = (world: World, statements: SQL[]) => refuse(world.db, statements);
-
 let numbers = 0;
-function transactionInsert(
-  world: World,
-  id: string,
-  refs: { agentId?: string; userId?: string; accountId?: string; senderPersonId?: string } = {},
-): SQL {
-  numbers += 1;
-  return sql`insert into transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
-      agent_share_centimes, currency, agent_id, created_by_user_id, account_id, sender_person_id)
-    values (${id}::uuid, ${`8${Date.now()}${numbers}`.slice(0, 12)}, 'transfer', 'completed', 1, 0, 0, 'HTG',
-      ${refs.agentId ?? world.pap.id}::uuid, ${refs.userId ?? world.pap.teller.id}::uuid,
-      ${refs.accountId ?? null}::uuid, ${refs.senderPersonId ?? null}::uuid)`;
-}
 
 /** One centime from the treasury (the one account that may go below zero) to `accountId`. */
 function entriesInsert(transactionId: string, world: World, accountId: string): SQL {
@@ -68,17 +54,17 @@ describe('the ledger refers only to rows that exist (decision 163)', () => {
       { accountId: missing },
       { senderPersonId: missing },
     ])
-      expect(await refusal(world, [transactionInsert(world, randomUUID(), refs)])).toMatchObject({
+      expect(await refusal(world.db, [transactionInsert(world, randomUUID(), refs)])).toMatchObject({
         code: '23503',
       });
     // Balanced entries of a real transaction, one of them to an account that is not there.
     expect(
-      await refusal(world, [transactionInsert(world, id), entriesInsert(id, world, missing)]),
+      await refusal(world.db, [transactionInsert(world, id), entriesInsert(id, world, missing)]),
     ).toMatchObject({
       code: '23503',
     });
     // Entries of a transaction that is not there.
-    expect(await refusal(world, [entriesInsert(missing, world, world.system.feeIncome)])).toMatchObject({
+    expect(await refusal(world.db, [entriesInsert(missing, world, world.system.feeIncome)])).toMatchObject({
       code: '23503',
     });
 
@@ -111,7 +97,7 @@ describe('the ledger refers only to rows that exist (decision 163)', () => {
       sql`delete from agents where id = ${world.pap.id}::uuid`,
       sql`delete from users where id = ${world.pap.teller.id}::uuid`,
     ]) {
-      const error = await refusal(world, [statement]);
+      const error = await refusal(world.db, [statement]);
       expect(error).toMatchObject({ code: '23503' });
       // Refused by the ledger's guard, which runs before any other table's foreign key is looked at.
       expect(error.message).toContain('a foreign key of the ledger');
@@ -119,7 +105,7 @@ describe('the ledger refers only to rows that exist (decision 163)', () => {
 
     // A temporary table named like the ledger's does not hide it from the guard.
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         sql`create temp table entries (account_id uuid) on commit drop`,
         sql`create temp table transactions (account_id uuid, sender_account_id uuid, recipient_account_id uuid) on commit drop`,
         sql`delete from accounts where id = ${used}::uuid`,
@@ -127,7 +113,7 @@ describe('the ledger refers only to rows that exist (decision 163)', () => {
     ).toMatchObject({ code: '23503' });
     // Under a snapshot older than the statement, a posting committed since could be missed: refused.
     expect(
-      await refusal(world, [
+      await refusal(world.db, [
         sql`set transaction isolation level repeatable read`,
         sql`delete from persons where id = ${stranger}::uuid`,
       ]),
