@@ -161,7 +161,7 @@ function batchItem(call: OneCall): Record<string, unknown> {
     party: record.party ?? null,
     related_transaction_id: record.relatedTransactionId ?? null,
     body: key ? call.bodyText : null,
-    // Not a field of `ledger_batch_item` (ignored by the function): read by `postBatch`'s drawer gate.
+    // A cash operation: the function's drawers' gate holds it back if its teller's drawer is closed.
     cash_drawer: call.cashDrawer === true,
   };
 }
@@ -176,32 +176,13 @@ export type BatchItemResult = OneCallOutcome | LedgerRefused;
  * failure, the commit-time checks, the database gone) are thrown: nothing of the batch was written.
  */
 export async function postBatch(db: Db, calls: readonly OneCall[]): Promise<BatchItemResult[]> {
-  const items = JSON.stringify(calls.map(batchItem));
-  const cashUsers = [
-    ...new Set(calls.filter((c) => c.cashDrawer === true).map((c) => c.posting.createdByUserId)),
-  ];
-  // The drawers of the batch's cash items' tellers are locked FOR SHARE by the same statement, before the
-  // function runs (decision 149): only the items that may go are passed to it (a cash item whose drawer is
-  // open and was opened by its time, or whose key is stored already, to be answered as the first time; any
-  // other item); the others are answered DrawerClosed, and nothing of theirs is written.
+  // The function locks the drawers of the batch's cash items' tellers FOR SHARE before anything else
+  // (decision 149; inside it since migration 0019): a cash item whose drawer is open and was opened by its
+  // time, or whose key is stored already (to be answered as the first time), goes on, as any other item;
+  // the others are answered 'drawer-closed', and nothing of theirs is written.
   const result = await db.execute(
-    sql`with items as materialized (
-        select x.item, x.n::integer as n from jsonb_array_elements(${items}::jsonb) with ordinality as x(item, n)),
-      drawer as materialized (
-        select d.user_id, d.opened_at from drawer_sessions d
-        where d.user_id in (select (u.v)::uuid from jsonb_array_elements_text(${JSON.stringify(cashUsers)}::jsonb) as u(v))
-          and d.closed_at is null
-        for share),
-      passed as materialized (
-        select i.item, i.n from items i
-        where not (i.item->>'cash_drawer')::boolean
-          or exists (select 1 from drawer d where d.user_id = (i.item->>'created_by_user_id')::uuid
-            and d.opened_at <= (i.item->>'at')::timestamptz)
-          or (i.item->>'key' is not null and exists (select 1 from idempotency_keys k
-            where k.user_id = (i.item->>'user_id')::uuid and k.route = i.item->>'route' and k.key = i.item->>'key')))
-      select "out_index", "out_outcome", "out_status", "out_body", "out_detail",
-        (select array_agg(p.n order by p.n) from passed p) as "passed"
-      from ledger_post_movements((select coalesce(jsonb_agg(p.item order by p.n), '[]'::jsonb) from passed p))`,
+    sql`select "out_index", "out_outcome", "out_status", "out_body", "out_detail"
+      from ledger_post_movements(${JSON.stringify(calls.map(batchItem))}::jsonb)`,
   );
   const rows = (
     result as {
@@ -211,21 +192,19 @@ export async function postBatch(db: Db, calls: readonly OneCall[]): Promise<Batc
         out_status: number | null;
         out_body: string | null;
         out_detail: string | null;
-        passed: number[] | null;
       }[];
     }
   ).rows;
-  // The batch's positions (from 1) of the items passed to the function, in order; none passed, no row.
-  const passed = rows[0]?.passed?.map(Number) ?? [];
-  if (rows.length !== passed.length) throw new Error('ledger: the batch answered another number of rows');
+  if (rows.length !== calls.length) throw new Error('ledger: the batch answered another number of rows');
   const results: (BatchItemResult | undefined)[] = calls.map(() => undefined);
-  rows.forEach((row) => {
-    const position = passed[row.out_index - 1]! - 1;
-    const call = calls[position]!;
+  for (const row of rows) {
+    const position = row.out_index - 1;
+    const call = calls[position];
+    if (!call || results[position] !== undefined)
+      throw new Error('ledger: the batch answered an unknown or repeated position');
     results[position] = batchOutcome(row, call);
-  });
-  // The items the drawers' gate held back (a refusal is an Error: built only for them, not for every item).
-  return results.map((result) => result ?? new LedgerRefused('DrawerClosed'));
+  }
+  return results as BatchItemResult[];
 }
 
 function batchOutcome(
@@ -247,6 +226,8 @@ function batchOutcome(
       return { kind: row.out_outcome };
     case 'refused':
       return refusalOf(row.out_detail ?? '');
+    case 'drawer-closed':
+      return new LedgerRefused('DrawerClosed');
     default:
       throw new Error(`ledger: unknown outcome of a batch item: ${row.out_outcome}`);
   }

@@ -610,6 +610,12 @@ describe(`group commit and the cash drawer (${databaseKind}, decision 149)`, () 
     expect(await storedAnswer(world.db, 'd2')).toBeUndefined();
     expect((await balancesOf(world.db, [world.roseAccount.id]))[world.roseAccount.id]).toBe(roseBefore);
 
+    // Every item held back: one refusal each, at its place, nothing written.
+    expect(seen(await postBatch(world.db, [await cash('d4', 100_00), await cash('d5', 300_00)]))).toEqual([
+      'refused DrawerClosed',
+      'refused DrawerClosed',
+    ]);
+
     // Alone (the single call): the same answers.
     expect(await postInOneCall(world.db, await cash('d1', 100_00))).toMatchObject({
       kind: 'answered',
