@@ -279,7 +279,6 @@ export async function balanceOf(db: Db, id: string): Promise<number> {
   return (await balancesOf(db, [id]))[id]!;
 }
 
-/** Everything a refused request must leave as it was: rows of the ledger and every balance. */
 let sqlNumbers = 0;
 
 /**
@@ -344,6 +343,7 @@ export async function refusal(db: Db, statements: SQL[]) {
   return { ...postgresErrorOf(error), message: messages.join(' / ') };
 }
 
+/** Everything a refused request must leave as it was: rows of the ledger and every balance. */
 export async function ledgerSnapshot(db: Db) {
   const [t] = await db.select({ n: count() }).from(transactions);
   const [e] = await db.select({ n: count() }).from(entries);
