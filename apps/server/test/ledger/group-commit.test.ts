@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { centimesFromSql, type FeeType } from '@lajan/domain';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { drawerSessions, idempotencyKeys, transactions } from '../../src/db/schema.js';
@@ -21,11 +22,15 @@ import { build } from '../helpers/build.js';
 import { databaseKind } from '../helpers/database.js';
 import { call, type Answer } from '../helpers/fixtures.js';
 import {
+  balanceOf,
   balancesOf,
   counterForm,
+  entryInsert,
   expectLedgerInvariants,
   ledgerWorld,
   partyOf,
+  setBalance,
+  transactionRow,
   type TestAccount,
   type TestPerson,
 } from '../helpers/ledger.js';
@@ -410,6 +415,114 @@ describe(`group commit (${databaseKind})`, () => {
       'number-taken',
     ]);
     expect((await rowCounts(world.db)).transactions).toBe(counts.transactions + 1);
+    await expectLedgerInvariants(world.db);
+  });
+
+  it('records in each row of a batch the fee version it was charged with, and the database sets it on a row that gives another (decision 165)', async () => {
+    const world = await ledgerWorld();
+    // Version 2 of the transfer's and the withdrawal's schedules, in force from now on, each fee 1 HTG more.
+    await world.db.execute(sql`insert into fee_versions (type, number, effective_from)
+      select type, 2, now() from fee_versions where type in ('transfer', 'withdrawal')`);
+    await world.db
+      .execute(sql`insert into fee_bands (type, min_amount_centimes, max_amount_centimes, fee_centimes,
+        agent_share_centimes, version_id)
+      select b.type, b.min_amount_centimes, b.max_amount_centimes, b.fee_centimes + 100, b.agent_share_centimes, v.id
+        from fee_bands as b join fee_versions as v on v.type = b.type and v.number = 2
+        where b.version_id = (select w.id from fee_versions as w where w.type = b.type and w.number = 1)`);
+    const feeOf = async (type: FeeType, number: number, amount: number) => {
+      const { rows } = (await world.db.execute(sql`select b.fee_centimes from fee_bands as b
+          join fee_versions as v on v.id = b.version_id
+          where v.type = ${type} and v.number = ${number}
+            and b.min_amount_centimes <= ${amount} and ${amount} <= b.max_amount_centimes`)) as unknown as {
+        rows: { fee_centimes: string }[];
+      };
+      return Number(rows[0]!.fee_centimes);
+    };
+    const items = [
+      await oneCall(world, {
+        kind: 'deposit',
+        account: world.roseAccount,
+        person: world.rose,
+        amount: 100_00,
+      }),
+      await oneCall(world, {
+        kind: 'transfer',
+        from: world.marieAccount,
+        to: world.jeanAccount,
+        person: world.marie,
+        amount: 300_00,
+      }),
+      await oneCall(world, {
+        kind: 'withdraw',
+        account: world.jeanAccount,
+        person: world.jean,
+        amount: 200_00,
+      }),
+      await oneCall(world, {
+        kind: 'transfer',
+        from: world.marieAccount,
+        to: world.roseAccount,
+        person: world.marie,
+        amount: 1_000_00,
+      }),
+    ];
+    expect(seen(await postBatch(world.db, items))).toEqual([
+      'posted 201',
+      'posted 201',
+      'posted 201',
+      'posted 201',
+    ]);
+    const depositVersion = (
+      (await world.db.execute(
+        sql`select max(number) as n from fee_versions where type = 'deposit'`,
+      )) as unknown as {
+        rows: { n: number | null }[];
+      }
+    ).rows[0]!.n;
+    const recorded = [];
+    for (const item of items) {
+      const row = await transactionRow(world.db, item.transactionNumber);
+      recorded.push({ type: row.type, fee: row.feeCentimes, version: row.feeVersion });
+    }
+    expect(recorded).toEqual([
+      { type: 'deposit', fee: await feeOf('deposit', 1, 100_00), version: depositVersion },
+      { type: 'transfer', fee: (await feeOf('transfer', 1, 300_00)) + 100, version: 2 },
+      { type: 'withdrawal', fee: (await feeOf('withdrawal', 1, 200_00)) + 100, version: 2 },
+      { type: 'transfer', fee: (await feeOf('transfer', 1, 1_000_00)) + 100, version: 2 },
+    ]);
+
+    // Rows written straight in SQL, in one transaction: with another version's number, with none, and with the
+    // number the first one pinned. Each records the version in force.
+    const written = [
+      { id: randomUUID(), version: 1 },
+      { id: randomUUID(), version: null },
+      { id: randomUUID(), version: 2 },
+    ];
+    const [marie, jean] = [
+      await balanceOf(world.db, world.marieAccount.id),
+      await balanceOf(world.db, world.jeanAccount.id),
+    ];
+    await world.db.transaction(async (tx) => {
+      for (const [index, row] of written.entries()) {
+        await tx.execute(sql`insert into transactions (id, transaction_number, type, status, amount_centimes,
+            fee_centimes, agent_share_centimes, currency, agent_id, created_by_user_id, fee_version)
+          values (${row.id}::uuid, ${`8${String(Date.now()).slice(-7)}000${index}`}, 'transfer', 'completed', 100, 0, 0,
+            'HTG', ${world.pap.id}::uuid, ${world.pap.teller.id}::uuid, ${row.version}::integer)`);
+        await tx.execute(entryInsert(row.id, world.marieAccount.id, -100));
+        await tx.execute(entryInsert(row.id, world.jeanAccount.id, 100));
+      }
+      await tx.execute(setBalance(world.marieAccount.id, marie - 300));
+      await tx.execute(setBalance(world.jeanAccount.id, jean + 300));
+    });
+    const versions = [];
+    for (const row of written) {
+      const [found] = await world.db
+        .select({ version: transactions.feeVersion })
+        .from(transactions)
+        .where(eq(transactions.id, row.id));
+      versions.push(found!.version);
+    }
+    expect(versions).toEqual([2, 2, 2]);
     await expectLedgerInvariants(world.db);
   });
 
