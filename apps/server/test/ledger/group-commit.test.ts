@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { centimesFromSql, type FeeType } from '@lajan/domain';
+import pg from 'pg';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
@@ -433,7 +434,7 @@ describe(`group commit (${databaseKind})`, () => {
       const { rows } = (await world.db.execute(sql`select b.fee_centimes from fee_bands as b
           join fee_versions as v on v.id = b.version_id
           where v.type = ${type} and v.number = ${number}
-            and b.min_amount_centimes <= ${amount} and ${amount} <= b.max_amount_centimes`)) as unknown as {
+            and b.min_amount_centimes <= ${amount} and ${amount} <= b.max_amount_centimes`)) as {
         rows: { fee_centimes: string }[];
       };
       return Number(rows[0]!.fee_centimes);
@@ -473,9 +474,7 @@ describe(`group commit (${databaseKind})`, () => {
       'posted 201',
     ]);
     const depositVersion = (
-      (await world.db.execute(
-        sql`select max(number) as n from fee_versions where type = 'deposit'`,
-      )) as unknown as {
+      (await world.db.execute(sql`select max(number) as n from fee_versions where type = 'deposit'`)) as {
         rows: { n: number | null }[];
       }
     ).rows[0]!.n;
@@ -574,6 +573,88 @@ describe(`group commit (${databaseKind})`, () => {
     expect((await storedAnswer(world.db, 'innocent'))?.body).toBe(innocent.bodyText);
     await expectLedgerInvariants(world.db);
   });
+
+  it.runIf(databaseKind === 'postgres')(
+    'posts one by one the items of a batch whose transaction number another transaction committed while it waited (postgres)',
+    async () => {
+      const world = await ledgerWorld();
+      const groupCommit = new GroupCommit(world.db);
+      const fallbacksBefore = groupCommitStats.fallbacks;
+      const [first, innocent, taken] = [
+        await oneCall(world, {
+          kind: 'deposit',
+          account: world.roseAccount,
+          person: world.rose,
+          amount: 100_00,
+        }),
+        await oneCall(world, {
+          kind: 'deposit',
+          account: world.roseAccount,
+          person: world.rose,
+          amount: 200_00,
+        }),
+        await oneCall(world, {
+          kind: 'deposit',
+          account: world.roseAccount,
+          person: world.rose,
+          amount: 300_00,
+        }),
+      ];
+      // Another transaction writes a movement under the number of `taken`, and has not committed: the batch's
+      // checks do not see it; its insert waits on the number's unique index.
+      const { connectionString } = (world.db as unknown as { $client: pg.Pool }).$client.options;
+      const other = new pg.Client({ connectionString });
+      await other.connect();
+      try {
+        const id = randomUUID();
+        await other.query('BEGIN');
+        await other.query(
+          `INSERT INTO transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
+             agent_share_centimes, currency, agent_id, created_by_user_id)
+           VALUES ($1, $2, 'transfer', 'completed', 100, 0, 0, 'HTG', $3, $4)`,
+          [id, taken.transactionNumber, world.pap.id, world.pap.teller.id],
+        );
+        await other.query(
+          `INSERT INTO entries (transaction_id, account_id, amount_centimes) VALUES ($1, $2, -100), ($1, $3, 100)`,
+          [id, world.marieAccount.id, world.cap.floatAccountId],
+        );
+        // Accounts the batch does not lock: it waits for the number alone.
+        await other.query(
+          `UPDATE accounts SET balance_centimes = balance_centimes + CASE WHEN id = $1 THEN -100 ELSE 100 END
+           WHERE id IN ($1, $2)`,
+          [world.marieAccount.id, world.cap.floatAccountId],
+        );
+        // The first goes at once, alone; the two others arrive while it is in flight and go together.
+        const outcomes = Promise.allSettled([first, innocent, taken].map((item) => groupCommit.submit(item)));
+        for (let i = 0; ; i += 1) {
+          const { rows } = await other.query(
+            `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          if (rows.length > 0) break;
+          if (i > 300) throw new Error('the batch never waited for the number');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await other.query('COMMIT');
+        const settled = await outcomes;
+        expect(
+          settled.map((outcome) =>
+            outcome.status === 'fulfilled' ? outcome.value.kind : String(outcome.reason),
+          ),
+        ).toEqual(['answered', 'answered', 'number-taken']);
+      } finally {
+        await other.end();
+      }
+      expect(groupCommitStats.fallbacks - fallbacksBefore).toBe(1);
+      const posted = await Promise.all(
+        [first, innocent].map(
+          async (item) => (await transactionRow(world.db, item.transactionNumber)).amountCentimes,
+        ),
+      );
+      expect(posted).toEqual([100_00, 200_00]);
+      expect((await transactionRow(world.db, taken.transactionNumber)).amountCentimes).toBe(100);
+      await expectLedgerInvariants(world.db);
+    },
+  );
 
   it('never posts again a batch whose reply was lost after it committed: its movements get the error, once posted', async () => {
     const world = await ledgerWorld();
