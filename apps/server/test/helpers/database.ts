@@ -106,3 +106,18 @@ export async function dropSharedDatabase(): Promise<void> {
   shared = undefined;
   await current?.drop();
 }
+
+/**
+ * Resolves once a session of this database waits for a lock (PostgreSQL only: `client` is another
+ * connection of it); throws `what` after about two seconds.
+ */
+export async function untilALockIsWaitedFor(client: pg.Client, what: string): Promise<void> {
+  for (let i = 0; ; i += 1) {
+    const { rows } = await client.query(
+      `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (rows.length > 0) return;
+    if (i > 200) throw new Error(what);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

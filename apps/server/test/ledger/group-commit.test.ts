@@ -20,7 +20,7 @@ import {
 } from '../../src/ledger/one-call.js';
 import { LedgerRefused } from '../../src/ledger/results.js';
 import { build } from '../helpers/build.js';
-import { databaseKind } from '../helpers/database.js';
+import { databaseKind, untilALockIsWaitedFor } from '../helpers/database.js';
 import { call, type Answer } from '../helpers/fixtures.js';
 import {
   balanceOf,
@@ -626,14 +626,7 @@ describe(`group commit (${databaseKind})`, () => {
         );
         // The first goes at once, alone; the two others arrive while it is in flight and go together.
         const outcomes = Promise.allSettled([first, innocent, taken].map((item) => groupCommit.submit(item)));
-        for (let i = 0; ; i += 1) {
-          const { rows } = await other.query(
-            `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          if (rows.length > 0) break;
-          if (i > 300) throw new Error('the batch never waited for the number');
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await untilALockIsWaitedFor(other, 'the batch never waited for the number');
         await other.query('COMMIT');
         const settled = await outcomes;
         expect(

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { feeVersions } from '../../../src/db/schema.js';
 import { call } from '../../helpers/fixtures.js';
-import { databaseKind } from '../../helpers/database.js';
+import { databaseKind, untilALockIsWaitedFor } from '../../helpers/database.js';
 import { ledgerWorld, partyOf, transactionRow } from '../../helpers/ledger.js';
 
 /*
@@ -54,14 +54,7 @@ describe.runIf(databaseKind === 'postgres')(
           },
         });
         // Wait until the transfer's call waits for the account's row (its fee check is behind it).
-        for (let i = 0; ; i += 1) {
-          const { rows } = await locker.query(
-            `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          if (rows.length > 0) break;
-          if (i > 200) throw new Error('the transfer never waited for the row');
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await untilALockIsWaitedFor(locker, 'the transfer never waited for the row');
         await editor.query('COMMIT');
         await locker.query('COMMIT');
         const answer = await transfer;
