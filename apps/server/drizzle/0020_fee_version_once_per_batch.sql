@@ -14,8 +14,14 @@
 -- The batch reads the bands in force for its fee types from the pinned version of each (one call of
 -- fee_version_in_force() per type), not through the view "fee_schedule", whose filter calls it once per row of
 -- fee_versions (every version of every type, at each batch): the same bands, the same pins.
+-- A band's type is its version's type (a composite foreign key, below): the bands of the version pinned for a
+-- type are then exactly the view's bands of that type, which the editor always wrote and nothing enforced.
 -- Whoever can set a transaction's settings could already pin another version's id (0014); they can now also
--- pin a number without its id. Either only changes what their own rows record.
+-- pin a number without its id, even one that names no version. Either only changes what their own rows record
+-- (a SQL client's, not the API's), and the fee itself is checked against the bands as before.
+ALTER TABLE "fee_versions" ADD CONSTRAINT "fee_versions_id_type_key" UNIQUE ("id", "type");--> statement-breakpoint
+ALTER TABLE "fee_bands" ADD CONSTRAINT "fee_bands_version_type_fk" FOREIGN KEY ("version_id", "type")
+  REFERENCES "fee_versions" ("id", "type");--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "fee_version_in_force"(p_type text) RETURNS uuid LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   setting text := 'lajan.fee_version_' || p_type;
@@ -432,9 +438,11 @@ BEGIN
   -- failure); a plain insert spares each row the arbiter index's probe and the speculative insertion.
   IF posted_count > 0 THEN
     -- The version each row records (0013, 0014), once per type: the row trigger then finds it already there.
+    -- The call sits in a scalar subquery, evaluated once per type (in the WHERE it would be called once per
+    -- row of fee_versions, every version of every type).
     SELECT coalesce(array_agg(d."type"), '{}'),
-        coalesce(array_agg((SELECT v."number" FROM "fee_versions" AS v WHERE v."id" = "fee_version_in_force"(d."type"))),
-          '{}')
+        coalesce(array_agg((SELECT v."number" FROM "fee_versions" AS v
+          WHERE v."id" = (SELECT "fee_version_in_force"(d."type")))), '{}')
       INTO version_types, version_numbers
       FROM (SELECT DISTINCT x."type" FROM unnest(items) WITH ORDINALITY AS x
         WHERE outcome[x.ordinality] = 'posted'

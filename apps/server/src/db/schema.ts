@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -19,6 +20,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -534,6 +536,7 @@ export const feeVersions = pgTable(
   },
   (t) => [
     uniqueIndex('fee_versions_type_number_key').on(t.type, t.number),
+    unique('fee_versions_id_type_key').on(t.id, t.type),
     index('fee_versions_type_effective_idx').on(t.type, t.effectiveFrom.desc()),
     check('fee_versions_number_check', sql`${t.number} > 0`),
     check('fee_versions_cancel_check', sql`${t.cancelledByUserId} IS NULL OR ${t.cancelledAt} IS NOT NULL`),
@@ -558,6 +561,12 @@ export const feeBands = pgTable(
   },
   (t) => [
     uniqueIndex('fee_bands_version_band_key').on(t.versionId, t.minAmountCentimes),
+    // A band's type is its version's (migration 0020): the bands of a type's version in force are the type's.
+    foreignKey({
+      name: 'fee_bands_version_type_fk',
+      columns: [t.versionId, t.type],
+      foreignColumns: [feeVersions.id, feeVersions.type],
+    }),
     index('fee_bands_type_min_idx').on(t.type, t.minAmountCentimes),
     check(
       'fee_bands_band_check',

@@ -9,7 +9,8 @@ import { LedgerRefused } from './results.js';
  * (`ledger_post_movements`, migration 0008). No timer: a movement that finds nothing in flight goes at
  * once, alone, through the one call of 0007, exactly as before.
  *
- * A batch the database refused whole (a serialization failure or a deadlock, the commit-time checks of the
+ * A batch the database refused whole (a serialization failure or a deadlock, a transaction number another
+ * transaction committed meanwhile (23505, decision 165), the commit-time checks of the
  * system accounts or of the ledger's invariants: an error the server answered, so its transaction rolled
  * back) has written nothing and answered no one: each of its movements is then posted alone, through the
  * one call, whose errors are each movement's own (the caller's retries, `LedgerBusy`), so that an innocent

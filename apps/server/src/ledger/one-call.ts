@@ -173,7 +173,8 @@ export type BatchItemResult = OneCallOutcome | LedgerRefused;
  * Many movements in one statement, one transaction (`ledger_post_movements`, migration 0008), in
  * autocommit: each gets what `postInOneCall` would have answered had they been posted one after the other
  * in this order (a refusal as `LedgerRefused`, not thrown). Errors of the whole batch (a serialization
- * failure, the commit-time checks, the database gone) are thrown: nothing of the batch was written.
+ * failure, a transaction number committed meanwhile (23505, decision 165), the commit-time checks, the
+ * database gone) are thrown: nothing of the batch was written.
  */
 export async function postBatch(db: Db, calls: readonly OneCall[]): Promise<BatchItemResult[]> {
   // The function locks the drawers of the batch's cash items' tellers FOR SHARE before anything else

@@ -30,6 +30,7 @@ import {
   expectLedgerInvariants,
   ledgerWorld,
   partyOf,
+  refusal,
   setBalance,
   transactionRow,
   type TestAccount,
@@ -430,6 +431,16 @@ describe(`group commit (${databaseKind})`, () => {
       select b.type, b.min_amount_centimes, b.max_amount_centimes, b.fee_centimes + 100, b.agent_share_centimes, v.id
         from fee_bands as b join fee_versions as v on v.type = b.type and v.number = 2
         where b.version_id = (select w.id from fee_versions as w where w.type = b.type and w.number = 1)`);
+    // A band's type is its version's: a withdrawal band under the transfer's version is refused.
+    expect(
+      (
+        await refusal(world.db, [
+          sql`insert into fee_bands (type, min_amount_centimes, max_amount_centimes, fee_centimes,
+              agent_share_centimes, version_id)
+            select 'withdrawal', 100, 200, 0, 0, id from fee_versions where type = 'transfer' and number = 2`,
+        ])
+      ).code,
+    ).toBe('23503');
     const feeOf = async (type: FeeType, number: number, amount: number) => {
       const { rows } = (await world.db.execute(sql`select b.fee_centimes from fee_bands as b
           join fee_versions as v on v.id = b.version_id
@@ -490,11 +501,11 @@ describe(`group commit (${databaseKind})`, () => {
       { type: 'transfer', fee: (await feeOf('transfer', 1, 1_000_00)) + 100, version: 2 },
     ]);
 
-    // Rows written straight in SQL, in one transaction: with another version's number, with none, and with the
-    // number the first one pinned. Each records the version in force.
+    // Rows written straight in SQL, in one transaction: with no version (the trigger pins version 2), then with
+    // another version's number once it is pinned, then with the pinned number. Each records the version in force.
     const written = [
-      { id: randomUUID(), version: 1 },
       { id: randomUUID(), version: null },
+      { id: randomUUID(), version: 1 },
       { id: randomUUID(), version: 2 },
     ];
     const [marie, jean] = [
