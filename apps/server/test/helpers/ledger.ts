@@ -298,16 +298,18 @@ export function transactionInsert(
     userId?: string;
     accountId?: string;
     senderPersonId?: string;
+    feeVersion?: number | null;
   } = {},
 ): SQL {
   sqlNumbers += 1;
   const number = `9${String(Date.now()).slice(-7)}${String(sqlNumbers).padStart(4, '0')}`;
   return sql`insert into transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
-      agent_share_centimes, currency, agent_id, created_by_user_id, account_id, sender_person_id)
+      agent_share_centimes, currency, agent_id, created_by_user_id, account_id, sender_person_id, fee_version)
     values (${id}::uuid, ${number}, ${columns.type ?? 'transfer'}, ${columns.status ?? 'completed'},
       ${columns.amount ?? 100}, ${columns.fee ?? 0}, 0, ${columns.currency ?? 'HTG'},
       ${columns.agentId ?? world.pap.id}::uuid, ${columns.userId ?? world.pap.teller.id}::uuid,
-      ${columns.accountId ?? null}::uuid, ${columns.senderPersonId ?? null}::uuid)`;
+      ${columns.accountId ?? null}::uuid, ${columns.senderPersonId ?? null}::uuid,
+      ${columns.feeVersion ?? null}::integer)`;
 }
 
 /** One entry written straight in SQL. */

@@ -32,6 +32,7 @@ import {
   partyOf,
   refusal,
   setBalance,
+  transactionInsert,
   transactionRow,
   type TestAccount,
   type TestPerson,
@@ -513,11 +514,8 @@ describe(`group commit (${databaseKind})`, () => {
       await balanceOf(world.db, world.jeanAccount.id),
     ];
     await world.db.transaction(async (tx) => {
-      for (const [index, row] of written.entries()) {
-        await tx.execute(sql`insert into transactions (id, transaction_number, type, status, amount_centimes,
-            fee_centimes, agent_share_centimes, currency, agent_id, created_by_user_id, fee_version)
-          values (${row.id}::uuid, ${`8${String(Date.now()).slice(-7)}000${index}`}, 'transfer', 'completed', 100, 0, 0,
-            'HTG', ${world.pap.id}::uuid, ${world.pap.teller.id}::uuid, ${row.version}::integer)`);
+      for (const row of written) {
+        await tx.execute(transactionInsert(world, row.id, { type: 'transfer', feeVersion: row.version }));
         await tx.execute(entryInsert(row.id, world.marieAccount.id, -100));
         await tx.execute(entryInsert(row.id, world.jeanAccount.id, 100));
       }
