@@ -15,7 +15,8 @@
 -- fee_version_in_force() per type), not through the view "fee_schedule", whose filter calls it once per row of
 -- fee_versions (every version of every type, at each batch): the same bands, the same pins.
 -- A band's type is its version's type (a composite foreign key, below): the bands of the version pinned for a
--- type are then exactly the view's bands of that type, which the editor always wrote and nothing enforced.
+-- type are then exactly the view's bands of that type, read from fee_bands alone. The editor always wrote them
+-- so; nothing enforced it.
 -- Whoever can set a transaction's settings could already pin another version's id (0014); they can now also
 -- pin a number without its id, even one that names no version. Either only changes what their own rows record
 -- (a SQL client's, not the API's), and the fee itself is checked against the bands as before.
@@ -272,8 +273,7 @@ BEGIN
           f."fee_centimes" AS fee, f."agent_share_centimes" AS share
         FROM (SELECT DISTINCT y."fee_type" AS "type" FROM unnest(items) AS y WHERE y."fee_type" IS NOT NULL) AS t
           CROSS JOIN LATERAL (SELECT "fee_version_in_force"(t."type") AS "id") AS p
-          JOIN "fee_versions" AS v ON v."id" = p."id" AND v."type" = t."type"
-          JOIN "fee_bands" AS f ON f."version_id" = v."id" AND f."type" = t."type"),
+          JOIN "fee_bands" AS f ON f."version_id" = p."id" AND f."type" = t."type"),
     checked AS (
       SELECT x.ordinality AS o,
           x."holder_number" IS NULL OR EXISTS (
