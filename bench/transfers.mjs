@@ -19,7 +19,7 @@ import net from 'node:net';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
@@ -42,6 +42,17 @@ const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const DATABASES = (process.env.BENCH_DATABASE ?? 'server,embedded').split(',').filter(Boolean);
 /** The server's log level: `info` by default, as `npm start` runs (one line per request). */
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/**
+ * BENCH_AB=<another build's apps/server/dist/main.js>: this build (A) against that one (B), each on a fresh
+ * database of the server, in short slices that alternate (A B, then B A, …): a host whose speed drifts from
+ * one minute to the next slows both alike. The other build's migrations are those beside its `dist` (copy
+ * `apps/server/dist` and `apps/server/drizzle` of another commit under this tree, so that it finds
+ * `node_modules`). BENCH_AB_SLICES pairs (default 10) of BENCH_AB_SLICE_SECONDS (default 3) per case, at the
+ * first of BENCH_CLIENTS; it prints each build's means and B/A per pair with its 95 % interval.
+ */
+const AB_OTHER = process.env.BENCH_AB;
+const AB_SLICES = Number(process.env.BENCH_AB_SLICES ?? 10);
+const AB_SLICE_SECONDS = Number(process.env.BENCH_AB_SLICE_SECONDS ?? 3);
 /** BENCH_PGBENCH=0: Lajan's cases only, for A/B runs of two builds (no ratio is printed then). */
 const WITH_PGBENCH = process.env.BENCH_PGBENCH !== '0';
 const AGENTS = Math.max(...CLIENT_COUNTS) + 1;
@@ -107,6 +118,10 @@ async function main() {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+  }
+  if (AB_OTHER) {
+    await benchAB(mainJs, resolve(AB_OTHER));
+    return;
   }
   for (const database of DATABASES) {
     if (database === 'server') await benchServer(pgbench, mainJs);
@@ -174,6 +189,94 @@ async function benchServer(pgbench, mainJs) {
     await admin.end();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Two builds on two fresh databases of the server, in alternated slices (BENCH_AB). */
+async function benchAB(mainA, mainB) {
+  const suffix = randomBytes(4).toString('hex');
+  const names = [`lajan_bench_${suffix}_a`, `lajan_bench_${suffix}_b`];
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const servers = [];
+  const dataDirs = [];
+  try {
+    const scenes = [];
+    for (const [index, mainJs] of [mainA, mainB].entries()) {
+      await admin.query(`CREATE DATABASE ${names[index]}`);
+      const databaseUrl = withDatabase(adminUrl, names[index]);
+      const port = await freePort();
+      dataDirs.push(mkdtempSync(join(tmpdir(), 'lajan-bench-')));
+      const server = startServer(mainJs, {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        DATA_DIR: dataDirs[index],
+      });
+      servers.push(server);
+      const base = `http://127.0.0.1:${port}/api`;
+      await waitForHealth(base);
+      log(`${'AB'[index]} : ${mainJs} prêt (base ${names[index]})`);
+      scenes.push(await prepareScene([base], [server], databaseUrl));
+    }
+    const clients = CLIENT_COUNTS[0];
+    const lines = [
+      `\nA/B en tranches alternées de ${AB_SLICE_SECONDS} s, ${clients} clients, ${AB_SLICES} paires par cas :\n`,
+      '| cas | A par seconde | B par seconde | B/A (moyenne des paires) | intervalle à 95 % | CPU serveur A / B (ms) | CPU PostgreSQL A / B (ms) |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ];
+    for (const [mode, what] of [
+      ['spread', 'comptes nombreux'],
+      ['hot', 'un seul float'],
+    ]) {
+      for (const scene of scenes) await runTransfers(scene, clients, mode, { measuredMs: 1_000 });
+      const slices = [[], []];
+      for (let pair = 0; pair < AB_SLICES; pair += 1) {
+        const order = pair % 2 === 0 ? [0, 1] : [1, 0];
+        for (const index of order)
+          slices[index].push(
+            await runTransfers(scenes[index], clients, mode, {
+              warmUpMs: 300,
+              measuredMs: AB_SLICE_SECONDS * 1000,
+            }),
+          );
+      }
+      const ratios = slices[1].map((b, pair) => b.perSecond / slices[0][pair].perSecond);
+      const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+      const [low, high] = interval95(ratios);
+      const of = (index, key) => mean(slices[index].map((r) => r[key]));
+      lines.push(
+        `| ${what} | ${of(0, 'perSecond').toFixed(0)} | ${of(1, 'perSecond').toFixed(0)} ` +
+          `| ${mean(ratios).toFixed(3)} | ${low.toFixed(3)}–${high.toFixed(3)} ` +
+          `| ${of(0, 'serverCpuMsPerTransfer').toFixed(3)} / ${of(1, 'serverCpuMsPerTransfer').toFixed(3)} ` +
+          `| ${of(0, 'postgresCpuMsPerTransfer').toFixed(3)} / ${of(1, 'postgresCpuMsPerTransfer').toFixed(3)} |`,
+      );
+    }
+    console.log(lines.join('\n'));
+  } finally {
+    for (const server of servers) server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const name of names)
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The 95 % interval of the mean of `values` (Student's t, two-sided). */
+function interval95(values) {
+  const n = values.length;
+  const mean = values.reduce((sum, value) => sum + value, 0) / n;
+  if (n < 2) return [mean, mean];
+  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
+  // t(0.975, n − 1) for 1–29 degrees of freedom, then the normal's 1.96.
+  const t =
+    [
+      12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11,
+      2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05,
+    ][n - 2] ?? 1.96;
+  const half = (t * Math.sqrt(variance)) / Math.sqrt(n);
+  return [mean - half, mean + half];
 }
 
 /**
@@ -248,14 +351,7 @@ function embeddedUrl(dataDir) {
 
 /** The scene, the funding, then each case: many accounts, then one float, at each client count. */
 async function runCases(bases, servers, databaseUrl, label) {
-  const superToken = await firstSignIn(bases[0]);
-  const scene = await openScene(databaseUrl);
-  scene.serverPids = servers.map((server) => server.pid);
-  scene.bases = bases;
-  scene.databaseUrl = databaseUrl;
-  scene.postmasterPid = await postmasterPid(databaseUrl);
-  await fund(bases[0], superToken, scene);
-  await analyze(databaseUrl);
+  const scene = await prepareScene(bases, servers, databaseUrl);
   const results = [];
   for (const [mode, what] of [
     ['spread', 'comptes nombreux'],
@@ -270,6 +366,19 @@ async function runCases(bases, servers, databaseUrl, label) {
     }
   }
   return results;
+}
+
+/** The scene of one database, funded, its statistics fresh: what every case then runs on. */
+async function prepareScene(bases, servers, databaseUrl) {
+  const superToken = await firstSignIn(bases[0]);
+  const scene = await openScene(databaseUrl);
+  scene.serverPids = servers.map((server) => server.pid);
+  scene.bases = bases;
+  scene.databaseUrl = databaseUrl;
+  scene.postmasterPid = await postmasterPid(databaseUrl);
+  await fund(bases[0], superToken, scene);
+  await analyze(databaseUrl);
+  return scene;
 }
 
 function pgbenchCases(pgbench, url, label) {
@@ -643,7 +752,7 @@ function postgresCpuSinceMs(before, only) {
   return total;
 }
 
-async function runTransfers(scene, clients, mode) {
+async function runTransfers(scene, clients, mode, { warmUpMs = 2_000, measuredMs = seconds * 1000 } = {}) {
   const { accounts } = scene;
   const run = async (durationMs, record) => {
     const deadline = performance.now() + durationMs;
@@ -676,7 +785,7 @@ async function runTransfers(scene, clients, mode) {
       }),
     );
   };
-  await run(2_000, () => undefined);
+  await run(warmUpMs, () => undefined);
   const latencies = [];
   const statuses = {};
   const started = performance.now();
@@ -686,7 +795,7 @@ async function runTransfers(scene, clients, mode) {
   const postgresBefore = postgresCpuMs(scene.postmasterPid);
   const machineBefore = machineBusyMs();
   const measuredFrom = new Date();
-  await run(seconds * 1000, (status, ms) => {
+  await run(measuredMs, (status, ms) => {
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (status === 201) latencies.push(ms);
   });
