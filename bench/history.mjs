@@ -261,7 +261,8 @@ async function seedUpTo(db, from, to, start) {
      WHERE s.account_id = a.id AND a.balance_centimes <> s.total`,
   );
   // The seed runs as a replica (no trigger fires): the history's counters and per-day sums are rebuilt
-  // from the rows, as migration 0010's backfill does (decision 144).
+  // from the rows, as migration 0010's backfill does (decision 144), the days of the float and system
+  // accounts only (decision 167).
   await db.query('TRUNCATE history_counts, account_day_totals');
   await db.query(
     `INSERT INTO history_counts (agent_key, type, slot, n)
@@ -270,8 +271,9 @@ async function seedUpTo(db, from, to, start) {
   );
   await db.query(
     `INSERT INTO account_day_totals (account_id, day, slot, amount_centimes)
-     SELECT account_id, (created_at AT TIME ZONE 'America/Port-au-Prince')::date, 0, sum(amount_centimes)
-     FROM entries GROUP BY 1, 2`,
+     SELECT e.account_id, (e.created_at AT TIME ZONE 'America/Port-au-Prince')::date, 0, sum(e.amount_centimes)
+     FROM entries e JOIN accounts a ON a.id = e.account_id
+     WHERE a.kind IN ('float', 'system') GROUP BY 1, 2`,
   );
   await db.query('VACUUM (ANALYZE) history_counts');
   await db.query('VACUUM (ANALYZE) account_day_totals');
