@@ -9,6 +9,8 @@
 // Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
 // a role allowed to create databases) and pgbench (`apt-get install -y postgresql-contrib`).
 // BENCH_PGBENCH=0 runs Lajan's cases only (A/B runs of two builds: no ratio).
+// BENCH_CLIENT=http sends the measured transfers through node:http instead of the lean client (decision 166);
+// BENCH_AB=<another build's dist/main.js> compares two builds in alternated slices (see AB_OTHER below).
 // BENCH_KEEP_DATABASE=1 keeps the server's Lajan database (its name is printed) for replays and EXPLAIN.
 // BENCH_SECONDS (default 15) is the length of each case; BENCH_LOG_LEVEL (default info, as `npm start`) the
 // server's. Through a Unix socket (both Lajan and pgbench):
@@ -451,7 +453,7 @@ function post(base, path, token, body, key) {
  * The measured transfers' client (BENCH_CLIENT=lean, the default): one keep-alive socket per client, the
  * request written as one buffer, the answer read by its status line and `content-length`, the body kept as
  * bytes (a 201 is all the bench counts). The same request as `post()` sends, byte for byte in its headers'
- * content, at about a third of node:http's CPU per request: pgbench's client costs a few C calls, and the
+ * content, at about a quarter of node:http's CPU per request: pgbench's client costs a few C calls, and the
  * load generator's CPU comes out of the two cores that the server and PostgreSQL share (decision 166).
  * BENCH_CLIENT=http measures through `post()` (node:http), as before.
  */
