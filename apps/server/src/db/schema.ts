@@ -498,10 +498,11 @@ export const historyCounts = pgTable(
 );
 
 /**
- * The sum of each account's entries per day of Haiti (decision 144): the balance chart's closing
- * balances without reading the entries. Written by a trigger on `entries` (migration 0010). A customer
- * or float account is locked by the posting that writes its entries, so its day has one row (slot 0); a
- * system account is shared by every posting, so each database connection adds to its own slot.
+ * The sum of each float and system account's entries per day of Haiti (decisions 144 and 167): the balance
+ * chart's closing balances without reading the entries; the chart draws no customer account, whose days are
+ * not kept (migration 0021). Written by a trigger on `entries` (migration 0010). A float account is locked
+ * by the posting that writes its entries, so its day has one row (slot 0); a system account is shared by
+ * every posting, so each database connection adds to its own slot.
  */
 export const accountDayTotals = pgTable(
   'account_day_totals',
