@@ -209,7 +209,7 @@ async function seedTransactions(db, from, to, start) {
        INSERT INTO transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
          agent_share_centimes, agent_id, created_by_user_id, account_id, sender_account_id,
          recipient_account_id, sender_person_id, recipient, party, created_at)
-       SELECT gen_random_uuid(), ${transactionNumberSql('r.g')},
+       SELECT ledger_time_ordered_uuid(), ${transactionNumberSql('r.g')},
          (ARRAY['deposit','withdrawal','transfer','external_transfer'])[r.kind + 1],
          CASE WHEN r.kind = 3 THEN 'pending' ELSE 'completed' END,
          (ARRAY[50000, 40000, 5000, 5000])[r.kind + 1],

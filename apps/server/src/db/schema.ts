@@ -372,7 +372,10 @@ export const transactionTypes = [
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Time-ordered (version 7, decision 168): chosen by the server (`ledger/ids.ts`), or by this default. */
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`ledger_time_ordered_uuid()`),
     /** Random digits with a check digit; an external transfer's pick-up code (DESIGN §5). */
     transactionNumber: text('transaction_number').notNull(),
     type: text('type', { enum: transactionTypes }).notNull(),

@@ -1,10 +1,10 @@
 import { centimesFromSql, CURRENCY, type TransactionType } from '@lajan/domain';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { postgresErrorOf } from '../db/errors.js';
 import { accounts, entries, transactions } from '../db/schema.js';
 import type { EntryInput } from './flows.js';
+import { newTransactionId } from './ids.js';
 import { generateTransactionNumber } from './numbers.js';
 import { LedgerBusy, LedgerRefused } from './results.js';
 
@@ -187,7 +187,7 @@ async function writePosting(
   deltas: Map<string, number>,
   transactionNumber: string,
 ): Promise<{ inserted: string | null; locked: LockedAccount[] }> {
-  const id = randomUUID();
+  const id = newTransactionId();
   const at = posting.at.toISOString();
   const values = sql.join(
     [...deltas].map(([accountId, delta]) => sql`(${accountId}::uuid, ${delta}::bigint)`),

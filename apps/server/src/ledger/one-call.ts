@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { FeeBandRow } from './fee-schedule.js';
@@ -6,6 +5,7 @@ import type { EntryInput } from './flows.js';
 import type { IdempotencyScope, StoredAnswer } from './idempotency.js';
 import type { BusinessRecord, Posting } from './ledger.js';
 import { drawerGate } from './drawer.js';
+import { newTransactionId } from './ids.js';
 import { generateTransactionNumber } from './numbers.js';
 import { LedgerRefused, type LedgerRefusal } from './results.js';
 
@@ -53,7 +53,7 @@ export type OneCallOutcome =
 
 /** A fresh transaction number and id for an attempt. */
 export function freshIdentity(): { id: string; transactionNumber: string } {
-  return { id: randomUUID(), transactionNumber: generateTransactionNumber() };
+  return { id: newTransactionId(), transactionNumber: generateTransactionNumber() };
 }
 
 /** A text array as one parameter, whichever the driver: a JSON array unpacked in order. */

@@ -762,6 +762,47 @@ describe(`group commit (${databaseKind})`, () => {
     },
     120_000,
   );
+
+  it('gives the transactions it posts time-ordered ids (version 7), as the database does by default (decision 168)', async () => {
+    const world = await ledgerWorld();
+    const movement = (amount: number) =>
+      oneCall(world, { kind: 'deposit', account: world.roseAccount, person: world.rose, amount });
+    const first = await movement(100_00);
+    expect(seen([await postInOneCall(world.db, first)])).toEqual(['posted 201']);
+    const batch = [await movement(200_00), await movement(300_00), await movement(400_00)];
+    expect(seen(await postBatch(world.db, batch))).toEqual(['posted 201', 'posted 201', 'posted 201']);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const last = await movement(500_00);
+    expect(seen([await postInOneCall(world.db, last)])).toEqual(['posted 201']);
+    // A row whose id the database chooses (a seed, a SQL road), between two system accounts.
+    const defaulted = await world.db.transaction(async (tx) => {
+      const inserted = await tx.execute(sql`insert into transactions (transaction_number, type, status,
+          amount_centimes, fee_centimes, agent_share_centimes, currency, agent_id, created_by_user_id)
+        values ('999999999999', 'transfer', 'completed', 100, 0, 0, 'HTG', ${world.pap.id}::uuid,
+          ${world.pap.teller.id}::uuid)
+        returning id::text as id`);
+      const id = (inserted as { rows: { id: string }[] }).rows[0]!.id;
+      await tx.execute(entryInsert(id, world.system.feeIncome, 100));
+      await tx.execute(entryInsert(id, world.system.treasury, -100));
+      return id;
+    });
+
+    const posted = [first, ...batch, last].map((call) => call.id);
+    const ids = [...posted, defaulted];
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // The first 48 bits are the Unix time in milliseconds: within a minute of now, in the order of posting.
+    const millis = (id: string) => parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+    for (const id of ids) expect(Math.abs(millis(id) - Date.now())).toBeLessThan(60_000);
+    expect([...posted].sort()).toEqual(posted);
+    expect(millis(defaulted)).toBeGreaterThanOrEqual(millis(last.id));
+    const stored = await world.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(sql`${transactions.id} in ${ids}`);
+    expect(stored.map((row) => row.id).sort()).toEqual([...ids].sort());
+    await expectLedgerInvariants(world.db);
+  });
 });
 
 describe(`group commit and the cash drawer (${databaseKind}, decision 149)`, () => {
