@@ -162,19 +162,7 @@ async function benchServer(pgbench, mainJs) {
     const bases = [];
     // One after the other: the first migrates and seeds, the others find it done.
     for (let i = 0; i < PROCESSES; i += 1) {
-      const port = await freePort();
-      dataDirs.push(mkdtempSync(join(tmpdir(), 'lajan-bench-')));
-      servers.push(
-        startServer(mainJs, {
-          ...process.env,
-          PORT: String(port),
-          DATABASE_URL: databaseUrl,
-          JWT_SECRET: jwtSecret,
-          DATA_DIR: dataDirs[i],
-        }),
-      );
-      bases.push(`http://127.0.0.1:${port}/api`);
-      await waitForHealth(bases[i]);
+      bases.push(await startOnServerDatabase(mainJs, databaseUrl, jwtSecret, servers, dataDirs));
     }
     log(`${PROCESSES} processus serveur prêts (base ${lajanDb})`);
     await logSettings(databaseUrl);
@@ -206,20 +194,10 @@ async function benchAB(mainA, mainB) {
     for (const [index, mainJs] of [mainA, mainB].entries()) {
       await admin.query(`CREATE DATABASE ${names[index]}`);
       const databaseUrl = withDatabase(adminUrl, names[index]);
-      const port = await freePort();
-      dataDirs.push(mkdtempSync(join(tmpdir(), 'lajan-bench-')));
-      const server = startServer(mainJs, {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        DATA_DIR: dataDirs[index],
-      });
-      servers.push(server);
-      const base = `http://127.0.0.1:${port}/api`;
-      await waitForHealth(base);
+      const jwtSecret = randomBytes(32).toString('hex');
+      const base = await startOnServerDatabase(mainJs, databaseUrl, jwtSecret, servers, dataDirs);
       log(`${'AB'[index]} : ${mainJs} prêt (base ${names[index]})`);
-      scenes.push(await prepareScene([base], [server], databaseUrl));
+      scenes.push(await prepareScene([base], [servers[index]], databaseUrl));
     }
     const clients = CLIENT_COUNTS[0];
     const lines = [
@@ -244,7 +222,6 @@ async function benchAB(mainA, mainB) {
           );
       }
       const ratios = slices[1].map((b, pair) => b.perSecond / slices[0][pair].perSecond);
-      const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
       const [low, high] = interval95(ratios);
       const of = (index, key) => mean(slices[index].map((r) => r[key]));
       lines.push(
@@ -268,9 +245,9 @@ async function benchAB(mainA, mainB) {
 /** The 95 % interval of the mean of `values` (Student's t, two-sided). */
 function interval95(values) {
   const n = values.length;
-  const mean = values.reduce((sum, value) => sum + value, 0) / n;
-  if (n < 2) return [mean, mean];
-  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
+  const average = mean(values);
+  if (n < 2) return [average, average];
+  const variance = values.reduce((sum, value) => sum + (value - average) ** 2, 0) / (n - 1);
   // t(0.975, n − 1) for 1–29 degrees of freedom, then the normal's 1.96.
   const t =
     [
@@ -278,7 +255,34 @@ function interval95(values) {
       2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05,
     ][n - 2] ?? 1.96;
   const half = (t * Math.sqrt(variance)) / Math.sqrt(n);
-  return [mean - half, mean + half];
+  return [average - half, average + half];
+}
+
+function mean(values) {
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/**
+ * One server process on a database of the PostgreSQL server, in its own DATA_DIR, once it answers: its
+ * process and DATA_DIR go into `servers` and `dataDirs` (for the caller to stop and remove), its API's base
+ * is answered.
+ */
+async function startOnServerDatabase(mainJs, databaseUrl, jwtSecret, servers, dataDirs) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'lajan-bench-'));
+  dataDirs.push(dataDir);
+  servers.push(
+    startServer(mainJs, {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
+      DATA_DIR: dataDir,
+    }),
+  );
+  const base = `http://127.0.0.1:${port}/api`;
+  await waitForHealth(base);
+  return base;
 }
 
 /**
