@@ -3,8 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agents, auditLog, users } from '../../../src/db/schema.js';
-import { SESSION_READ_STALL_MS, SESSION_READS_IN_FLIGHT } from '../../../src/modules/auth/credentials.js';
+import { agents, auditLog, persons, users } from '../../../src/db/schema.js';
+import {
+  findSessionAccount,
+  SESSION_READ_MIN_IDS,
+  SESSION_READ_STALL_MS,
+  SESSION_READS_IN_FLIGHT,
+} from '../../../src/modules/auth/credentials.js';
 import { requireCapability } from '../../../src/modules/auth/plugin.js';
 import { build, SUPERADMIN } from '../../helpers/build.js';
 import { MINUTE_MS } from '../../helpers/clock.js';
@@ -155,6 +160,45 @@ describe('the session reads of concurrent requests (decision 159)', () => {
         expect(answer.status, name).toBe(200);
         expect(answer.body.data.user.username, name).toBe(name);
       }
+    }
+  });
+
+  it(`reads groups smaller and larger than the ${SESSION_READ_MIN_IDS} ids a read sends at least: each its own row, none for an unknown id`, async () => {
+    const { database } = await build();
+    const agent = await createAgent(database.db, { code: 'PAP07', name: 'Delmas' });
+    const count = SESSION_READ_MIN_IDS + 4;
+    const people = await database.db
+      .insert(persons)
+      .values(Array.from({ length: count }, (_, i) => ({ firstName: `Prénom${i}`, lastName: `Nom${i}` })))
+      .returning({ id: persons.id });
+    const created = await database.db
+      .insert(users)
+      .values(
+        people.map((person, i) => ({
+          username: `groupe${i}`,
+          passwordHash: 'not-a-hash',
+          personId: person.id,
+          role: 'user' as const,
+          agentId: agent.id,
+          agentRole: 'agent' as const,
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    // Each burst's first read goes alone; the others wait for it, then go as one group: of 5 ids (filled up),
+    // then of count + 1 (one user asked twice).
+    for (const ask of [created.slice(0, 4), created]) {
+      const asked = [...ask.map((user) => user.id), ask[2]!.id, unknown];
+      const answers = await Promise.all(asked.map((id) => findSessionAccount(database.db, id)));
+      asked.forEach((id, i) => {
+        const user = created.find((candidate) => candidate.id === id);
+        if (!user) expect(answers[i], id).toBeUndefined();
+        else {
+          expect(answers[i]?.id, user.username).toBe(id);
+          expect(answers[i]?.username, user.username).toBe(user.username);
+          expect(answers[i]?.person.firstName, user.username).toBe(`Prénom${user.username.slice(6)}`);
+        }
+      });
     }
   });
 });
