@@ -1,8 +1,10 @@
+import { maskDocumentNumber } from '@lajan/domain';
 import { describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/database.js';
 import { call } from '../helpers/fixtures.js';
 import {
   busyLedgerWorld,
+  cashTransferForm,
   createAgentAdmin,
   ledgerSnapshot,
   recipientIdentity,
@@ -150,5 +152,87 @@ describe(`agent B on agent A's transactions (${databaseKind})`, () => {
       expect(search.body.code).toBe('TRANSFER_ALREADY_PAID');
       expect(JSON.stringify(search.body)).not.toContain(recipientPerson.lastName);
     }
+  });
+});
+
+/*
+ * The sender of an external transfer is a person: whole to whoever may read its file (decision 111), masked
+ * to anyone else (decision 171). The security review found it whole in the paying agent's answers and in the
+ * answer of a teller who named another agent's customer as sender: a document number read there passed that
+ * customer's holder check.
+ */
+describe(`the sender of an external transfer (${databaseKind})`, () => {
+  it("B's teller who pays A's transfer sees its sender masked: the payout's answer, its replay, its key, B's history and search", async () => {
+    const world = await scene();
+    const masked = {
+      id: world.marie.id,
+      firstName: world.marie.firstName,
+      lastName: world.marie.lastName,
+      idDocumentType: world.marie.idDocumentType,
+      idDocumentNumber: maskDocumentNumber(world.marie.idDocumentNumber),
+      phoneNumber: null,
+      address: null,
+    };
+    const payout = () =>
+      call(world.app, 'POST', '/api/transactions/receive-transfer', {
+        token: world.cap.teller.token,
+        headers: { 'idempotency-key': 'payout-marie-1' },
+        body: { transactionNumber: world.transferNumber, recipient: recipientIdentity, party: recipientParty },
+      });
+    const paid = await payout();
+    expect(paid.status).toBe(201);
+    expect(paid.body.data.sender).toEqual(masked);
+    expect(JSON.stringify(paid.body)).not.toContain(world.marie.idDocumentNumber);
+    const replay = await payout();
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replay']).toBe('true');
+    expect(replay.body).toEqual(paid.body);
+    const fate = await call(world.app, 'GET', '/api/transactions/by-idempotency-key/payout-marie-1', {
+      token: world.cap.teller.token,
+    });
+    expect(fate.body.data.transaction.sender).toEqual(masked);
+    for (const token of [world.cap.teller.token, world.agentB.administrator]) {
+      const history = await call(world.app, 'GET', '/api/transactions/history?type=external_payout', { token });
+      expect(history.body.data).toHaveLength(1);
+      expect(history.body.data[0].sender).toEqual(masked);
+      const search = await call(world.app, 'POST', '/api/transactions/search', {
+        token,
+        body: { transactionNumber: paid.body.data.transactionNumber },
+      });
+      expect(search.body.data.transaction.sender).toEqual(masked);
+    }
+    // A, whose customer Marie is, reads her whole on its own transfer.
+    const own = await call(world.app, 'GET', '/api/transactions/history?type=external_transfer', {
+      token: world.pap.teller.token,
+    });
+    expect(own.body.data[0].sender.idDocumentNumber).toBe(world.marie.idDocumentNumber);
+    expect(own.body.data[0].sender.phoneNumber).toEqual(expect.any(String));
+  });
+
+  it("a teller who names another agent's customer as sender gets it masked, in the answer and its history", async () => {
+    const world = await scene();
+    // Rose is CAP01's customer; PAP01's teller names her, the card at the counter (decision 171).
+    const sent = await call(world.app, 'POST', '/api/transactions/transfer-extern', {
+      token: world.pap.teller.token,
+      body: cashTransferForm(world.rose, 100),
+    });
+    expect(sent.status).toBe(201);
+    const masked = {
+      id: world.rose.id,
+      firstName: world.rose.firstName,
+      lastName: world.rose.lastName,
+      idDocumentType: world.rose.idDocumentType,
+      idDocumentNumber: maskDocumentNumber(world.rose.idDocumentNumber),
+      phoneNumber: null,
+      address: null,
+    };
+    expect(sent.body.data.sender).toEqual(masked);
+    const history = await call(world.app, 'GET', '/api/transactions/history?type=external_transfer', {
+      token: world.pap.teller.token,
+    });
+    const row = (history.body.data as { transactionNumber: string; sender: unknown }[]).find(
+      (transaction) => transaction.transactionNumber === sent.body.data.transactionNumber,
+    );
+    expect(row?.sender).toEqual(masked);
   });
 });

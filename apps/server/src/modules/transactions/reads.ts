@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
 import { LedgerRefused } from '../../ledger/results.js';
 import { presentPayoutLookup, presentTransaction } from './present.js';
+import { showSenders } from './sender-view.js';
 import { agentWithFloatByCode, historyPage, transactionByNumber } from './store.js';
 
 /** The transactions as they are read: the search by number and the history. */
@@ -34,7 +35,8 @@ export class TransactionReads {
     const ownAgentId = session.agent
       ? (await agentWithFloatByCode(this.db, session.agent.code))?.id
       : undefined;
-    if (ownAgentId !== undefined && record.agentId === ownAgentId) return presentTransaction(record);
+    if (ownAgentId !== undefined && record.agentId === ownAgentId)
+      return (await showSenders(this.db, session, [presentTransaction(record)]))[0]!;
     // Another agent's transfer that is no longer pending (decision 131): the teller holding its code
     // learns that it was paid, and when, or that it was cancelled; nothing more of it.
     if (record.type === 'external_transfer' && record.status === 'completed')
@@ -65,7 +67,11 @@ export class TransactionReads {
     });
     const offset = (query.page - 1) * query.per_page;
     return {
-      data: records.map((record) => presentTransaction(record)),
+      data: await showSenders(
+        this.db,
+        session,
+        records.map((record) => presentTransaction(record)),
+      ),
       pagination: {
         total,
         total_pages: Math.ceil(total / query.per_page),

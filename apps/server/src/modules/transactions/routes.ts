@@ -13,6 +13,7 @@ import {
   transactionSearchResponseSchema,
   transferClosedErrorBodySchema,
   type Capability,
+  type SessionUser,
 } from '@lajan/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,6 +29,7 @@ import { externalTransferFlow } from './flows/external-transfer.js';
 import { payoutFlow } from './flows/payout.js';
 import { transferFlow } from './flows/transfer.js';
 import { idempotencyKeyOf } from './idempotency-header.js';
+import { showSenderInAnswer, showSenders } from './sender-view.js';
 import { unlockTransfer } from './unlock.js';
 
 const bearer = [{ bearerAuth: [] }];
@@ -123,7 +125,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
         // A plain reply: what it sends is the stored text, as is.
         const raw: FastifyReply = reply;
         if (answer.replayed) void raw.header('idempotent-replay', 'true');
-        return raw.code(answer.status).type('application/json; charset=utf-8').send(answer.bodyText);
+        const bodyText = await showSenderInAnswer(moneyFlowDeps.db, session, answer.bodyText);
+        return raw.code(answer.status).type('application/json; charset=utf-8').send(bodyText);
       },
     );
   }
@@ -247,11 +250,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     503: errorBodySchema,
   };
   /** A key's fate as the API answers it: the stored answer's transaction, or 404 for a key it does not know. */
-  const fateAnswer = (fate: KeyFate) => {
+  const fateAnswer = async (session: SessionUser, fate: KeyFate) => {
     if (fate.state === 'unknown') throw new NotFound(operationUnknownMessage);
     if (fate.state === 'abandoned') return { data: { state: 'abandoned' as const } };
     const stored = JSON.parse(fate.bodyText) as { data: z.infer<typeof transactionResponseSchema>['data'] };
-    return { data: { state: 'posted' as const, transaction: stored.data } };
+    const [transaction] = await showSenders(moneyFlowDeps.db, session, [stored.data]);
+    return { data: { state: 'posted' as const, transaction: transaction! } };
   };
 
   app.get(
@@ -268,7 +272,10 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
         response: fateResponses,
       },
     },
-    async (request) => fateAnswer(await executor.fateOf(sessionOf(request), request.params.key)),
+    async (request) => {
+      const session = sessionOf(request);
+      return fateAnswer(session, await executor.fateOf(session, request.params.key));
+    },
   );
 
   app.post(
@@ -285,8 +292,10 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
         response: fateResponses,
       },
     },
-    async (request) =>
-      fateAnswer(await executor.abandon(sessionOf(request), request.params.key, moneyScopes)),
+    async (request) => {
+      const session = sessionOf(request);
+      return fateAnswer(session, await executor.abandon(session, request.params.key, moneyScopes));
+    },
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { LedgerRefused } from '../../ledger/results.js';
 import { recordAudit } from '../../db/audit.js';
 import type { MoneyFlowDeps } from './execute.js';
 import { presentTransaction } from './present.js';
+import { showSenders } from './sender-view.js';
 import {
   failedIdentificationsSinceUnlock,
   recordPayoutIdentification,
@@ -47,6 +48,6 @@ export async function unlockTransfer(
     });
     const record = await transactionByNumber(tx, transfer.transactionNumber);
     if (!record) throw new LedgerRefused('TransactionNotFound');
-    return presentTransaction(record);
+    return (await showSenders(tx, session, [presentTransaction(record)]))[0]!;
   });
 }

@@ -1,0 +1,55 @@
+import { maskDocumentNumber, type SessionUser, type Transaction } from '@lajan/domain';
+import type { Executor } from '../../db/client.js';
+import { readablePersonIds, viewerOf } from '../persons/index.js';
+
+type SenderOf = Transaction['sender'];
+
+/**
+ * The sender of an external transfer as this viewer may see it (decision 171): whole to whoever may read the
+ * person's file (decision 111: the super administrator, the agent that registered the person or holds one
+ * of its accounts, whoever manages the user behind it), masked to anyone else, like every other view of a
+ * person: the name, the document's type and its number reduced to `••••••` and its last characters, no
+ * phone and no address. A paying agent sees the sender so, and so does a sending teller who named another
+ * agent's customer. One read for the whole list, none when no transaction has a sender or for the super
+ * administrator.
+ */
+export async function showSenders<T extends { sender: SenderOf }>(
+  executor: Executor,
+  session: SessionUser,
+  transactions: T[],
+): Promise<T[]> {
+  const senderIds = transactions.flatMap((transaction) => (transaction.sender ? [transaction.sender.id] : []));
+  if (senderIds.length === 0) return transactions;
+  const readable = await readablePersonIds(executor, await viewerOf(executor, session), senderIds);
+  return transactions.map((transaction) =>
+    transaction.sender && !readable.has(transaction.sender.id)
+      ? { ...transaction, sender: maskedSender(transaction.sender) }
+      : transaction,
+  );
+}
+
+function maskedSender(sender: NonNullable<SenderOf>): NonNullable<SenderOf> {
+  return {
+    ...sender,
+    idDocumentNumber: sender.idDocumentNumber === null ? null : maskDocumentNumber(sender.idDocumentNumber),
+    phoneNumber: null,
+    address: null,
+  };
+}
+
+/**
+ * A money route's answer text (fresh or replayed) with its sender shown as above. Only an answer whose sender
+ * this viewer may not read whole is read and written again; the others go as they are, to the byte. A replay
+ * is masked as the first answer was, unless the viewer's access to the person changed in between.
+ */
+export async function showSenderInAnswer(
+  executor: Executor,
+  session: SessionUser,
+  bodyText: string,
+): Promise<string> {
+  if (!bodyText.includes('"sender":{')) return bodyText;
+  const body = JSON.parse(bodyText) as { data?: Transaction };
+  if (!body.data?.sender) return bodyText;
+  const [shown] = await showSenders(executor, session, [body.data]);
+  return shown === body.data ? bodyText : JSON.stringify({ ...body, data: shown });
+}
