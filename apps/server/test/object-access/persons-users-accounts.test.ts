@@ -457,6 +457,21 @@ describe('accounts: agent B acting on agent A’s account', () => {
       token: n.tellerB,
     });
     expect(byDocument.status).toBe(429);
+    // The uniqueness checks tell whether anyone has a document, a phone or an e-mail: the same budget
+    // (decision 171; they answered thousands of guesses a minute).
+    const documentCheck = await call(
+      n.app,
+      'GET',
+      `/api/persons/check-document-unique/${n.customerA.input.idDocumentNumber}/${n.customerA.input.idDocumentType}`,
+      { token: n.tellerB },
+    );
+    expect(documentCheck.status).toBe(429);
+    expect(documentCheck.body.message).toBe(genericMessages.lookupThrottled);
+    const phoneCheck = await call(n.app, 'POST', '/api/persons/check-unique/', {
+      token: n.tellerB,
+      body: { field: 'phoneNumber', value: phoneNumber },
+    });
+    expect(phoneCheck.status).toBe(429);
     expect(await auditRows(n, 'auth.lookup_throttled')).not.toHaveLength(0);
     // A's teller has its own budget; the account number search (which finds one account) has none.
     expect((await call(n.app, 'POST', '/api/accounts/search', { token: n.tellerA, body: { q: phoneNumber } })).status).toBe(200);

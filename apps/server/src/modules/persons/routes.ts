@@ -100,11 +100,11 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Un e-mail ou un téléphone est-il déjà pris ?',
         security: bearer,
         body: checkUniqueInputSchema,
-        response: { 200: existsResponse, ...refused, 422: errorBodySchema },
+        response: { 200: existsResponse, ...refused, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => ({
-      data: { exists: await persons.fieldExists(request.body.field, request.body.value) },
+      data: { exists: await persons.fieldExists(request.body.field, request.body.value, actorOf(request)) },
     }),
   );
 
@@ -117,11 +117,13 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Une pièce d’identité (numéro, type) est-elle déjà enregistrée ?',
         security: bearer,
         params: z.object({ number: z.string().trim().min(1), type: idDocumentTypeSchema }),
-        response: { 200: existsResponse, ...refused, 422: errorBodySchema },
+        response: { 200: existsResponse, ...refused, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => ({
-      data: { exists: await persons.documentExists(request.params.type, request.params.number) },
+      data: {
+        exists: await persons.documentExists(request.params.type, request.params.number, actorOf(request)),
+      },
     }),
   );
 

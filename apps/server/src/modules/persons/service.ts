@@ -372,14 +372,21 @@ export class PersonsService {
     return toPersonView(found.row, accessOf(viewer, found.links));
   }
 
-  /** `POST /persons/check-unique/`: the phone is compared in its normal form, the e-mail in any case. */
-  async fieldExists(field: UniquePersonField, value: string): Promise<boolean> {
+  /**
+   * `POST /persons/check-unique/`: the phone is compared in its normal form, the e-mail in any case. It tells
+   * whether anyone in the network has the value: the lookup budget, as the searches (decision 171; unlimited,
+   * it answered thousands of guesses a minute).
+   */
+  async fieldExists(field: UniquePersonField, value: string, actor: Actor): Promise<boolean> {
+    await spendLookup(this.deps.db, { ...actor, now: this.deps.clock.now() });
     return field === 'email'
       ? emailTaken(this.deps.db, value.trim())
       : phoneTaken(this.deps.db, normalizePhone(value));
   }
 
-  async documentExists(type: IdDocumentType, number: string): Promise<boolean> {
+  /** `GET /persons/check-document-unique/{number}/{type}`: the lookup budget too (decision 171). */
+  async documentExists(type: IdDocumentType, number: string, actor: Actor): Promise<boolean> {
+    await spendLookup(this.deps.db, { ...actor, now: this.deps.clock.now() });
     return documentTaken(this.deps.db, type, number.trim());
   }
 }
