@@ -101,6 +101,11 @@ test('a teller’s drawer: opened with a count, closed blind with 600 HTG missin
   await page.getByLabel('Billet de 100 HTG').fill('2');
   await page.getByLabel('Pièce de 5 gourdes').fill('3');
   await page.getByRole('button', { name: 'Fermer la caisse' }).click();
+  // The close cannot be undone: it asks first, with the total counted.
+  const confirm = page.getByRole('dialog', { name: 'Fermer la caisse ?' });
+  await expect(confirm).toContainText(/6[\s\u202f\u00a0]?465,00[\s\u202f\u00a0]*HTG compté/);
+  await expectAccessible(page, '/drawer (confirmation de clôture)');
+  await confirm.getByRole('button', { name: 'Fermer avec ce comptage' }).click();
   const ticket = page.getByRole('region', { name: 'Ticket de caisse' });
   await expect(ticket).toContainText('Attendu');
   await expect(ticket).toContainText(/7[\s\u202f\u00a0]?065,00/);

@@ -173,6 +173,12 @@ export const drawerTexts = {
   closeIntro:
     'Comptez les billets et les pièces de la caisse, coupure par coupure. Le montant attendu s’affichera après votre comptage.',
   closeAction: 'Fermer la caisse',
+  closeConfirmTitle: 'Fermer la caisse ?',
+  closeConfirm: (counted: string) =>
+    `Vous fermez la caisse avec ${counted} compté. La clôture ne peut pas être annulée : l’écart avec le montant attendu sera enregistré.`,
+  closeNothingCounted:
+    'Aucun billet ni aucune pièce n’est compté : si la caisse contient des espèces, annulez et comptez-les d’abord.',
+  closeConfirmAction: 'Fermer avec ce comptage',
   openedSince: 'Caisse ouverte depuis',
   openingAmount: 'Fonds de caisse',
   countTotal: 'Total compté',

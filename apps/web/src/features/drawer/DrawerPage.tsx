@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   drawerTexts,
+  drawerTotalCentimes,
   formatDateTimeFr,
   formatHtg,
   type DrawerCounts,
@@ -8,6 +9,7 @@ import {
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useCurrentDrawer } from '../../components/drawer-notice/DrawerClosedNotice';
 import { errorMessage } from '../../lib/http';
 import { useCloseDrawer, useOpenDrawer } from './api/drawer';
@@ -24,6 +26,9 @@ export default function DrawerPage() {
   const close = useCloseDrawer();
   const [counts, setCounts] = useState<Partial<DrawerCounts>>({});
   const [closed, setClosed] = useState<Ticket | null>(null);
+  // The close cannot be undone: it asks first, with the total counted (an empty count says so).
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const countedCentimes = drawerTotalCentimes(counts);
 
   return (
     <section className="mx-auto w-full max-w-3xl space-y-6">
@@ -59,12 +64,7 @@ export default function DrawerPage() {
           className="space-y-4"
           onSubmit={(event) => {
             event.preventDefault();
-            close.mutate(counts, {
-              onSuccess: (ticket) => {
-                setCounts({});
-                setClosed(ticket);
-              },
-            });
+            setConfirmingClose(true);
           }}
         >
           <p className="text-slate-700">
@@ -77,6 +77,31 @@ export default function DrawerPage() {
           <Button type="submit" loading={close.isPending}>
             {drawerTexts.closeAction}
           </Button>
+          {confirmingClose && (
+            <ConfirmDialog
+              title={drawerTexts.closeConfirmTitle}
+              confirmLabel={drawerTexts.closeConfirmAction}
+              variant={countedCentimes === 0 ? 'danger' : 'primary'}
+              pending={close.isPending}
+              onCancel={() => setConfirmingClose(false)}
+              onConfirm={() =>
+                close.mutate(counts, {
+                  onSuccess: (ticket) => {
+                    setCounts({});
+                    setClosed(ticket);
+                  },
+                  onSettled: () => setConfirmingClose(false),
+                })
+              }
+            >
+              <p>{drawerTexts.closeConfirm(formatHtg(countedCentimes / 100))}</p>
+              {countedCentimes === 0 && (
+                <Alert type="warning" className="mt-3">
+                  {drawerTexts.closeNothingCounted}
+                </Alert>
+              )}
+            </ConfirmDialog>
+          )}
         </form>
       )}
     </section>

@@ -56,10 +56,30 @@ describe('the drawer (decision 149)', () => {
     expect(screen.queryByText(drawerTexts.expected)).toBeNull();
     await user.type(screen.getByLabelText('Billet de 1 000 HTG'), '2');
     await user.click(screen.getByRole('button', { name: drawerTexts.closeAction }));
+    // The close cannot be undone: it asks first, with the total counted, and nothing is sent before.
+    const dialog = await screen.findByRole('dialog', { name: drawerTexts.closeConfirmTitle });
+    expect(dialog).toHaveTextContent(drawerTexts.closeConfirm('2 000,00 HTG'));
+    expect(api.requests.some((r) => r.path.endsWith('/drawer/close'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: drawerTexts.closeConfirmAction }));
     expect(await screen.findByText(drawerTexts.expected)).toBeVisible();
     expect(screen.getByText('−600,00 HTG (manquant)', { exact: false })).toBeVisible();
     expect(screen.getByTestId('fingerprint')).toHaveTextContent('a'.repeat(64));
     expect(screen.getByRole('button', { name: drawerTexts.verify })).toBeVisible();
+  });
+
+  it('asks before closing, warns when nothing is counted, and closes nothing when the teller cancels', async () => {
+    api.on('GET /drawer', { body: { data: openDrawerSession } });
+    api.on('POST /drawer/close', { body: { data: closedTicket } });
+    const { user } = renderApp({ path: '/drawer', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await user.click(await screen.findByRole('button', { name: drawerTexts.closeAction }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: drawerTexts.closeConfirmTitle });
+    expect(dialog).toHaveTextContent(drawerTexts.closeConfirm('0,00 HTG'));
+    expect(dialog).toHaveTextContent(drawerTexts.closeNothingCounted);
+    // Focus starts on Annuler: an Enter pressed by habit closes nothing.
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.requests.some((r) => r.path.endsWith('/drawer/close'))).toBe(false);
+    expect(screen.getByRole('button', { name: drawerTexts.closeAction })).toBeVisible();
   });
 
   it('lets the administrator acknowledge a difference above the threshold', async () => {
