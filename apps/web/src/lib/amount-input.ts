@@ -1,12 +1,38 @@
 /**
- * "1 500,50", "1500.50", "1 500" → 1500.5; an empty box → NaN, which the amount schema calls
- * "Le montant est requis". French tellers type a comma; a phone's number pad may type a dot. Shared
- * by the money wizards and the fee editor.
+ * What a teller types in an amount box, as HTG: "1 500,50", "1500.50", "1 500" → 1500.5 and 1500; an empty
+ * box → NaN, which the amount schema calls "Le montant est requis". French tellers type a comma; a phone's
+ * number pad may type a dot; some write thousands with a dot ("25.000") or a comma ("25,000"), or both
+ * ("2.500,00", "2,500.00"). An amount in HTG has at most two decimals, so:
+ * - with both marks, the last one is the decimal mark and the other separates thousands;
+ * - a mark that comes more than once, or once followed by exactly three digits, separates thousands
+ *   ("25.000" is 25 000, never 25: a walk-through found that reading, which posts a thousandth of the sum);
+ * - otherwise a single mark is the decimal mark.
+ * Thousands groups must be of three digits ("2.50.0" is not an amount: NaN). Shared by the money wizards and
+ * the fee editor.
  */
 export function parseAmountInput(raw: unknown): number {
   if (typeof raw === 'number') return raw;
   if (typeof raw !== 'string') return Number.NaN;
-  const text = raw.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-  if (text === '' || !/^[+-]?\d*\.?\d*$/.test(text)) return Number.NaN;
-  return Number(text);
+  const text = raw.replace(/[\s\u00a0\u202f]/g, '');
+  const match = /^([+-]?)([\d.,]*)$/.exec(text);
+  if (!match || !/\d/.test(text)) return Number.NaN;
+  const [, sign, body] = match as unknown as [string, string, string];
+  const lastDot = body.lastIndexOf('.');
+  const lastComma = body.lastIndexOf(',');
+  let decimalAt = -1;
+  if (lastDot >= 0 && lastComma >= 0) decimalAt = Math.max(lastDot, lastComma);
+  else {
+    const at = Math.max(lastDot, lastComma);
+    const mark = body[at];
+    const once = at >= 0 && body.indexOf(mark!) === at;
+    if (once && !/^\d{3}$/.test(body.slice(at + 1))) decimalAt = at;
+  }
+  const whole = decimalAt >= 0 ? body.slice(0, decimalAt) : body;
+  const decimals = decimalAt >= 0 ? body.slice(decimalAt + 1) : '';
+  if (/[.,]/.test(decimals)) return Number.NaN;
+  // Thousands marks, if any, between groups of three digits after a first group of one to three.
+  if (/[.,]/.test(whole) && !/^\d{1,3}([.,]\d{3})+$/.test(whole)) return Number.NaN;
+  const digits = whole.replace(/[.,]/g, '');
+  if (digits === '' && decimals === '') return Number.NaN;
+  return Number(`${sign}${digits || '0'}.${decimals || '0'}`);
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseAmountInput } from './amount-input';
+
+describe('parseAmountInput', () => {
+  it.each([
+    ['1500', 1500],
+    ['1 500', 1500],
+    ['1 500,50', 1500.5],
+    ['1500.50', 1500.5],
+    ['1500,5', 1500.5],
+    ['0,75', 0.75],
+    [',75', 0.75],
+    ['25.000', 25000],
+    ['25,000', 25000],
+    ['1.500', 1500],
+    ['2.500,00', 2500],
+    ['2,500.00', 2500],
+    ['1.250.000', 1250000],
+    ['1,250,000.50', 1250000.5],
+    ['-5', -5],
+    ['12.', 12],
+  ])('reads %j as %d HTG', (typed, htg) => {
+    expect(parseAmountInput(typed)).toBe(htg);
+  });
+
+  it.each(['', '   ', 'abc', '2.50.0', '1,2,3', '12,50,00', '1.5,5,0', '+', '.', '25.000,5,0'])(
+    'reads %j as no amount (NaN)',
+    (typed) => {
+      expect(parseAmountInput(typed)).toBeNaN();
+    },
+  );
+
+  it('keeps a number as it is', () => {
+    expect(parseAmountInput(42.5)).toBe(42.5);
+  });
+});
