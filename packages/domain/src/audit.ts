@@ -41,6 +41,7 @@ export const auditWriteActionLabels = {
   'fees.updated': 'Barème des frais modifié',
   'fees.version_cancelled': 'Version du barème annulée',
   'transactions.transfer_unlocked': 'Transfert débloqué',
+  'transactions.holder_check_throttled': 'Retraits et transferts bloqués (trop de numéros de pièce erronés)',
   'drawer.opened': 'Caisse ouverte',
   'drawer.closed': 'Caisse fermée',
   'drawer.difference_acknowledged': 'Écart de caisse validé',

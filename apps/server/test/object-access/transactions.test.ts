@@ -1,10 +1,13 @@
-import { maskDocumentNumber } from '@lajan/domain';
+import { holderDocumentMessages, maskDocumentNumber } from '@lajan/domain';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../src/db/schema.js';
 import { describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/database.js';
 import { call } from '../helpers/fixtures.js';
 import {
   busyLedgerWorld,
   cashTransferForm,
+  counterForm,
   createAgentAdmin,
   ledgerSnapshot,
   recipientIdentity,
@@ -234,5 +237,79 @@ describe(`the sender of an external transfer (${databaseKind})`, () => {
       (transaction) => transaction.transactionNumber === sent.body.data.transactionNumber,
     );
     expect(row?.sender).toEqual(masked);
+  });
+});
+
+/*
+ * The holder check of a withdrawal or a transfer is no oracle (decision 172): the review guessed another
+ * agent's customer's document number by trial (30 wrong, the 31st withdrew the cash). Failures on an account
+ * whose holders the teller may not read whole count in the holder checks' budget (5 in 15 minutes); past it,
+ * 429 even with the right number. A teller's typos on its own customer count for nothing.
+ */
+describe(`the holder check's budget (${databaseKind})`, () => {
+  it("answers 429 to B's teller after five wrong numbers on A's customer's account, the right one included", async () => {
+    const world = await scene();
+    const token = world.cap.teller.token;
+    const before = await ledgerSnapshot(world.db);
+    for (let index = 0; index < 5; index += 1) {
+      const wrong = await call(world.app, 'POST', '/api/transactions/withdraw', {
+        token,
+        body: {
+          ...counterForm(world.marieAccount, world.marie, 100),
+          party: { name: 'Marie Joseph', idDocumentType: world.marie.idDocumentType, idDocumentNumber: `X${index}` },
+        },
+      });
+      expect(wrong.status).toBe(403);
+      expect(wrong.body.code).toBe('NOT_ACCOUNT_HOLDER');
+    }
+    for (const [path, body] of [
+      ['/api/transactions/withdraw', counterForm(world.marieAccount, world.marie, 100)],
+      [
+        '/api/transactions/transfer',
+        {
+          senderAccountNumber: world.marieAccount.accountNumber,
+          recipientAccountNumber: world.roseAccount.accountNumber,
+          party: counterForm(world.marieAccount, world.marie, 1).party,
+          amount: 100,
+        },
+      ],
+    ] as const) {
+      const right = await call(world.app, 'POST', path, { token, body });
+      expect(right.status, path).toBe(429);
+      expect(right.body.message).toBe(holderDocumentMessages.throttled);
+      expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await ledgerSnapshot(world.db)).toEqual(before);
+    const audited = await world.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'transactions.holder_check_throttled'));
+    expect(audited).toHaveLength(1);
+    // A deposit checks no holder: still open to B's teller.
+    const deposit = await call(world.app, 'POST', '/api/transactions/deposit', {
+      token,
+      body: counterForm(world.roseAccount, world.rose, 100),
+    });
+    expect(deposit.status).toBe(201);
+  });
+
+  it("counts nothing for a teller's typos on its own customer", async () => {
+    const world = await scene();
+    const token = world.pap.teller.token;
+    for (let index = 0; index < 6; index += 1) {
+      const wrong = await call(world.app, 'POST', '/api/transactions/withdraw', {
+        token,
+        body: {
+          ...counterForm(world.marieAccount, world.marie, 100),
+          party: { name: 'Marie Joseph', idDocumentType: world.marie.idDocumentType, idDocumentNumber: `X${index}` },
+        },
+      });
+      expect(wrong.status).toBe(403);
+    }
+    const right = await call(world.app, 'POST', '/api/transactions/withdraw', {
+      token,
+      body: counterForm(world.marieAccount, world.marie, 100),
+    });
+    expect(right.status).toBe(201);
   });
 });

@@ -8,4 +8,4 @@ export { bumpTokenVersion } from './credentials.js';
 export { checkCurrentPassword } from './current-password.js';
 export { spendLookup } from './lookup-budget.js';
 export { generatePassword, hashPassword } from './passwords.js';
-export { admitAddressAttempt, admitAttempt, markAttemptSucceeded } from './throttle.js';
+export { admitAddressAttempt, admitAttempt, markAttemptSucceeded, throttleWaitSeconds } from './throttle.js';

@@ -19,6 +19,7 @@ import { inMoneyTransaction, type BusinessRecord } from '../../ledger/ledger.js'
 import { LedgerRefused } from '../../ledger/results.js';
 import type { Actor, LedgerService, Movement } from '../../ledger/service.js';
 import type { Actors } from './actors.js';
+import { HolderCheckGuard } from './holder-guard.js';
 
 /** What a flow's `resolve` may use besides the transaction: when, who, and the ledger's reads. */
 export interface FlowContext {
@@ -106,6 +107,8 @@ export interface MoneyRequest<Input> {
   input: Input;
   /** What the idempotency hash is of, to recognise a repeat: the input as checked, its amount in HTG. */
   hashed: unknown;
+  /** The client's address: a failed holder check counts per address too (decision 172). */
+  ip: string;
 }
 
 /** How often a process deletes the idempotency keys past their retention. */
@@ -128,6 +131,8 @@ export interface MoneyFlowDeps {
  */
 export class MoneyFlowExecutor {
   #lastPruneMs = Number.NEGATIVE_INFINITY;
+  /** The tellers over the holder checks' budget (decision 172). */
+  readonly #holderGuard = new HolderCheckGuard();
 
   private readonly db: Db;
   private readonly ledger: LedgerService;
@@ -222,7 +227,8 @@ export class MoneyFlowExecutor {
     const at = this.clock.now();
     const context = { at, session: request.session, actors: this.actors, ledger: this.ledger, db: this.db };
     const planned = await flow.plan(context, request.input);
-    const { answer, replayed } = await this.ledger.postInOneCall(this.db, {
+    if (planned.holderOf !== undefined) this.#holderGuard.assertOpen(request.session, at);
+    const posting = this.ledger.postInOneCall(this.db, {
       flow: flow.posting,
       accounts: planned.accounts,
       amountCentimes: planned.amountCentimes,
@@ -238,6 +244,17 @@ export class MoneyFlowExecutor {
       ...(planned.deferred ? { deferred: planned.deferred } : {}),
       ...(planned.cashDrawer ? { cashDrawer: true } : {}),
       ...(planned.quotedFeeVersion === undefined ? {} : { quotedFeeVersion: planned.quotedFeeVersion }),
+    });
+    const holderOf = planned.holderOf;
+    const { answer, replayed } = await posting.catch(async (error: unknown) => {
+      if (holderOf !== undefined && error instanceof LedgerRefused && error.refusal === 'NotAccountHolder')
+        await this.#holderGuard.recordFailure(this.db, {
+          session: request.session,
+          ip: request.ip,
+          accountNumber: holderOf,
+          now: at,
+        });
+      throw error;
     });
     return { ...answer, replayed };
   }

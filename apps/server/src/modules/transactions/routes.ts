@@ -51,6 +51,7 @@ const moneyResponses = {
   404: errorBodySchema,
   409: feesChangedErrorBodySchema,
   422: errorBodySchema,
+  429: errorBodySchema,
   503: errorBodySchema,
 };
 
@@ -121,6 +122,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
           idempotencyKey,
           input,
           hashed: idempotencyKey && checked ? checked.parse(rawBodies.get(request)) : input,
+          ip: request.ip,
         });
         // A plain reply: what it sends is the stored text, as is.
         const raw: FastifyReply = reply;
