@@ -5,5 +5,8 @@ export const accountErrors = {
   hasBalance: 'Le compte a encore un solde',
   closed: 'Le compte est fermé',
   alreadyDecided: 'Cette demande a déjà été traitée',
+  /** Decision 173: a request that reuses another agent's customer is not activated from the review. */
+  holderOfAnotherAgent:
+    'Un titulaire de cette demande est déjà client d’un autre agent : ouvrez-lui un compte depuis « Créer un compte » avec sa pièce d’identité, puis refusez cette demande.',
   noAgent: "Votre utilisateur n'est rattaché à aucun agent",
 } as const;

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@lajan/domain';
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { recordAudit } from '../../db/audit.js';
+import type { Tx } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 import { Conflict, NotFound } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -9,7 +10,7 @@ import {
   accountRequestRejectedMail,
   type MailMessage,
 } from '../../mail/templates.js';
-import { isUuid } from '../persons/index.js';
+import { isUuid, readablePersonIds, viewerOf } from '../persons/index.js';
 import { accountErrors } from './messages.js';
 import type { AccountActor, AccountsServiceDeps } from './service.js';
 import { selectHolders, type AccountRow } from './store.js';
@@ -34,7 +35,14 @@ export class AccountRequestsService {
    */
   async activate(id: string, actor: AccountActor): Promise<void> {
     const agent = await this.deps.agentOf(actor.user);
-    await this.decide(id, actor, 'accounts.request_activated', (account, principal) => ({
+    await this.decide(id, actor, 'accounts.request_activated', async (tx, holderIds) => {
+      // A request that reuses a person the teller may not read whole (another agent's customer, reused by
+      // its name and document, decision 052) would make that customer the teller's without the card that
+      // decision 115 asks for: refused, the teller opens the account with the card (decision 173).
+      const readable = await readablePersonIds(tx, await viewerOf(tx, actor.user), holderIds);
+      if (holderIds.some((personId) => !readable.has(personId)))
+        throw new Conflict(accountErrors.holderOfAnotherAgent);
+    }, (account, principal) => ({
       values: { status: 'active', agentId: agent.id },
       mail: accountRequestActivatedMail({
         to: principal.email,
@@ -50,7 +58,7 @@ export class AccountRequestsService {
 
   /** `POST /accounts/{id}/reject`: a pending request is closed with its reason; recorded and e-mailed. */
   async reject(id: string, reason: string, actor: AccountActor): Promise<void> {
-    await this.decide(id, actor, 'accounts.request_rejected', (account, principal) => ({
+    await this.decide(id, actor, 'accounts.request_rejected', () => Promise.resolve(), (account, principal) => ({
       values: { status: 'closed', rejectionReason: reason },
       mail: accountRequestRejectedMail({
         to: principal.email,
@@ -66,6 +74,8 @@ export class AccountRequestsService {
     id: string,
     actor: AccountActor,
     action: 'accounts.request_activated' | 'accounts.request_rejected',
+    /** Checks of the decision on the locked request's holders, before anything is written. */
+    check: (tx: Tx, holderIds: string[]) => Promise<void>,
     decision: (
       account: AccountRow,
       principal: { email: string; firstName: string },
@@ -91,7 +101,12 @@ export class AccountRequestsService {
       const [current] = await tx.select().from(accounts).where(request).for('update');
       if (!current) throw new NotFound(accountErrors.notFound);
       if (current.status !== 'pending') throw new Conflict(accountErrors.alreadyDecided);
-      const [principal] = (await selectHolders(tx, [id])).filter((holder) => holder.position === 0);
+      const holders = await selectHolders(tx, [id]);
+      await check(
+        tx,
+        holders.map((holder) => holder.person.id),
+      );
+      const [principal] = holders.filter((holder) => holder.position === 0);
       if (!principal?.person.email)
         throw new Error(`accounts: request ${id} has no principal holder with an e-mail`);
       const { values, mail, details } = decision(current, {

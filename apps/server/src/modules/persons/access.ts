@@ -48,8 +48,9 @@ export interface PersonLinks {
   /** The person owns an agent. */
   owner: boolean;
   /**
-   * The person holds a public request still waiting for review (no agent yet): every agent may be the
-   * one the visitor walks into, and its teller compares the whole file with the card (decision 111).
+   * The person holds a public request still waiting for review (no agent yet), and no account of any agent:
+   * every agent may be the one the visitor walks into, and its teller compares the whole file with the card
+   * (decision 111). A person an agent already holds or registered is that agent's (decision 173).
    */
   pendingRequest: boolean;
 }
@@ -92,7 +93,8 @@ export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
       viewer.agentId !== null &&
       links.liveUser.agentId === viewer.agentId;
   } else canEdit = ownCustomer;
-  const reviewer = !staff && viewer.agentId !== null && links.pendingRequest;
+  // A visitor's request still pending, on a person no agent registered or holds (decision 173).
+  const reviewer = !staff && viewer.agentId !== null && links.pendingRequest && links.registeredAgentId === null;
   return { full: ownCustomer || canEdit || self || reviewer, canEdit, self };
 }
 
@@ -111,8 +113,12 @@ export function linkColumns(viewer: Viewer) {
   return {
     heldByViewer: heldBy(viewer.agentId),
     owner: sql<boolean>`exists (select 1 from ${agentOwners} where ${agentOwners.personId} = ${persons.id})`,
-    pendingRequest: sql<boolean>`exists (select 1 from ${accountHolders} inner join ${accounts} on ${accounts.id} = ${accountHolders.accountId}
-      where ${accountHolders.personId} = ${persons.id} and ${accounts.agentId} is null and ${accounts.status} = 'pending')`,
+    // Only a person nobody holds yet: a visitor's request that reuses another agent's customer (the same
+    // name and document, decision 052) opens nothing of that customer's file (decision 173).
+    pendingRequest: sql<boolean>`(exists (select 1 from ${accountHolders} inner join ${accounts} on ${accounts.id} = ${accountHolders.accountId}
+      where ${accountHolders.personId} = ${persons.id} and ${accounts.agentId} is null and ${accounts.status} = 'pending')
+      and not exists (select 1 from ${accountHolders} inner join ${accounts} on ${accounts.id} = ${accountHolders.accountId}
+      where ${accountHolders.personId} = ${persons.id} and ${accounts.agentId} is not null))`,
     liveUserId: users.id,
     liveUserAgentId: users.agentId,
     liveUserSudo: users.isSuperAdmin,

@@ -116,6 +116,35 @@ describe('POST /api/auth/register', () => {
     expect(audit?.details).toMatchObject({ reusedPersons: 1, holders: 1 });
   });
 
+  it("opens nothing of another agent's customer that a request reuses: masked to agent B, activated only by its agent", async () => {
+    const { t, a, b } = await setup();
+    const known = await registerPerson(t.app, a.teller.token, personInput(1, { firstName: 'Rose', lastName: 'Dorcé' }));
+    const answer = await register(t, [
+      personInput(9, { firstName: 'Rose', lastName: 'Dorcé', idDocumentType: 'id_card', idDocumentNumber: 'CIN-0001' }),
+    ]);
+    expect(answer.status).toBe(201);
+    const [request] = await customerAccounts(t);
+
+    // Decision 173: the request does not make A's customer every agent's to read (the review changed her
+    // phone from another agent that way).
+    const person = await call(t.app, 'GET', `/api/persons/${known.id}`, { token: b.teller.token });
+    expect(person.status).toBe(200);
+    expect(person.body.data.masked).toBe(true);
+    expect(person.text).not.toContain('CIN-0001');
+    const pending = await call(t.app, 'GET', '/api/accounts?status=pending', { token: b.teller.token });
+    expect(pending.text).not.toContain('CIN-0001');
+    expect(person.body.data.canEdit).toBe(false);
+
+    const byB = await call(t.app, 'POST', `/api/accounts/${request!.id}/activate`, { token: b.teller.token, body: {} });
+    expect(byB.status).toBe(409);
+    expect(byB.body.message).toBe(
+      'Un titulaire de cette demande est déjà client d’un autre agent : ouvrez-lui un compte depuis « Créer un compte » avec sa pièce d’identité, puis refusez cette demande.',
+    );
+    expect((await customerAccounts(t))[0]).toMatchObject({ status: 'pending', agentId: null });
+    const byA = await call(t.app, 'POST', `/api/accounts/${request!.id}/activate`, { token: a.teller.token, body: {} });
+    expect(byA.status).toBe(200);
+  });
+
   it('refuses a document registered under another name, and an e-mail or phone already taken: 409 on the person’s field, nothing written', async () => {
     const { t, a } = await setup();
     await registerPerson(t.app, a.teller.token, personInput(1));
