@@ -41,6 +41,9 @@ export const holderDocumentMessages = {
   required: (name: string) => `Saisissez le numéro de la pièce d’identité de ${name}, lu sur sa carte`,
   mismatch: (name: string) => `Le numéro de pièce saisi pour ${name} ne correspond pas à son dossier`,
   throttled: 'Trop de numéros de pièce erronés. Réessayez plus tard.',
+  /** Decision 171: an external transfer naming another agent's customer as its sender. */
+  senderMismatch: (name: string) =>
+    `La pièce présentée n’est pas celle de ${name}, l’expéditeur choisi : un client d’un autre agent envoie avec sa propre carte`,
 } as const;
 
 /** The account wizard's fields for those holders. */

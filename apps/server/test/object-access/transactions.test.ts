@@ -1,4 +1,4 @@
-import { holderDocumentMessages, maskDocumentNumber } from '@lajan/domain';
+import { displayName, holderDocumentMessages, maskDocumentNumber } from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../src/db/schema.js';
 import { describe, expect, it } from 'vitest';
@@ -180,7 +180,11 @@ describe(`the sender of an external transfer (${databaseKind})`, () => {
       call(world.app, 'POST', '/api/transactions/receive-transfer', {
         token: world.cap.teller.token,
         headers: { 'idempotency-key': 'payout-marie-1' },
-        body: { transactionNumber: world.transferNumber, recipient: recipientIdentity, party: recipientParty },
+        body: {
+          transactionNumber: world.transferNumber,
+          recipient: recipientIdentity,
+          party: recipientParty,
+        },
       });
     const paid = await payout();
     expect(paid.status).toBe(201);
@@ -195,7 +199,9 @@ describe(`the sender of an external transfer (${databaseKind})`, () => {
     });
     expect(fate.body.data.transaction.sender).toEqual(masked);
     for (const token of [world.cap.teller.token, world.agentB.administrator]) {
-      const history = await call(world.app, 'GET', '/api/transactions/history?type=external_payout', { token });
+      const history = await call(world.app, 'GET', '/api/transactions/history?type=external_payout', {
+        token,
+      });
       expect(history.body.data).toHaveLength(1);
       expect(history.body.data[0].sender).toEqual(masked);
       const search = await call(world.app, 'POST', '/api/transactions/search', {
@@ -214,7 +220,19 @@ describe(`the sender of an external transfer (${databaseKind})`, () => {
 
   it("a teller who names another agent's customer as sender gets it masked, in the answer and its history", async () => {
     const world = await scene();
-    // Rose is CAP01's customer; PAP01's teller names her, the card at the counter (decision 171).
+    // Rose is CAP01's customer. Without her card at the counter (another person's document as the party),
+    // PAP01's teller may not name her (decision 171): 422 on the party's number, nothing posted.
+    const before = await ledgerSnapshot(world.db);
+    const withoutCard = await call(world.app, 'POST', '/api/transactions/transfer-extern', {
+      token: world.pap.teller.token,
+      body: { ...cashTransferForm(world.rose, 100), party: cashTransferForm(world.marie, 100).party },
+    });
+    expect(withoutCard.status).toBe(422);
+    expect(withoutCard.body.errors['party.idDocumentNumber']).toEqual([
+      holderDocumentMessages.senderMismatch(displayName(world.rose)),
+    ]);
+    expect(await ledgerSnapshot(world.db)).toEqual(before);
+    // With her card, the transfer goes; she stays masked to PAP01.
     const sent = await call(world.app, 'POST', '/api/transactions/transfer-extern', {
       token: world.pap.teller.token,
       body: cashTransferForm(world.rose, 100),
@@ -256,7 +274,11 @@ describe(`the holder check's budget (${databaseKind})`, () => {
         token,
         body: {
           ...counterForm(world.marieAccount, world.marie, 100),
-          party: { name: 'Marie Joseph', idDocumentType: world.marie.idDocumentType, idDocumentNumber: `X${index}` },
+          party: {
+            name: 'Marie Joseph',
+            idDocumentType: world.marie.idDocumentType,
+            idDocumentNumber: `X${index}`,
+          },
         },
       });
       expect(wrong.status).toBe(403);
@@ -301,7 +323,11 @@ describe(`the holder check's budget (${databaseKind})`, () => {
         token,
         body: {
           ...counterForm(world.marieAccount, world.marie, 100),
-          party: { name: 'Marie Joseph', idDocumentType: world.marie.idDocumentType, idDocumentNumber: `X${index}` },
+          party: {
+            name: 'Marie Joseph',
+            idDocumentType: world.marie.idDocumentType,
+            idDocumentNumber: `X${index}`,
+          },
         },
       });
       expect(wrong.status).toBe(403);

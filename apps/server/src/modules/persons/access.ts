@@ -21,20 +21,25 @@ export interface Viewer {
 }
 
 export async function viewerOf(executor: Executor, session: SessionUser): Promise<Viewer> {
-  const audience = audienceOf(session);
   let agentId: string | null = null;
-  if (audience !== 'superAdmin' && session.agent) {
+  if (audienceOf(session) !== 'superAdmin' && session.agent) {
     const [agent] = await executor
       .select({ id: agents.id })
       .from(agents)
       .where(eq(agents.code, session.agent.code));
     agentId = agent?.id ?? null;
   }
+  return viewerFor(session, agentId);
+}
+
+/** The viewer, its agent's id already known (the money flows keep it per process). */
+export function viewerFor(session: SessionUser, agentId: string | null): Viewer {
+  const audience = audienceOf(session);
   return {
     userId: session.id,
     superAdmin: audience === 'superAdmin',
     agentAdmin: audience === 'agentAdmin',
-    agentId,
+    agentId: audience === 'superAdmin' ? null : agentId,
   };
 }
 
@@ -94,7 +99,8 @@ export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
       links.liveUser.agentId === viewer.agentId;
   } else canEdit = ownCustomer;
   // A visitor's request still pending, on a person no agent registered or holds (decision 173).
-  const reviewer = !staff && viewer.agentId !== null && links.pendingRequest && links.registeredAgentId === null;
+  const reviewer =
+    !staff && viewer.agentId !== null && links.pendingRequest && links.registeredAgentId === null;
   return { full: ownCustomer || canEdit || self || reviewer, canEdit, self };
 }
 

@@ -9,7 +9,7 @@ export {
   PersonsService,
   toPersonValues,
 } from './service.js';
-export { accessOf, personLinks, readablePersonIds, viewerOf, type Viewer } from './access.js';
+export { accessOf, personLinks, readablePersonIds, viewerFor, viewerOf, type Viewer } from './access.js';
 export {
   confirmCurrentPassword,
   emailChanges,

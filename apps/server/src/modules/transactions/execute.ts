@@ -20,11 +20,15 @@ import { LedgerRefused } from '../../ledger/results.js';
 import type { Actor, LedgerService, Movement } from '../../ledger/service.js';
 import type { Actors } from './actors.js';
 import { HolderCheckGuard } from './holder-guard.js';
+import { showSenderInAnswer } from './sender-view.js';
+import { viewerFor } from '../persons/index.js';
 
 /** What a flow's `resolve` may use besides the transaction: when, who, and the ledger's reads. */
 export interface FlowContext {
   at: Date;
   session: SessionUser;
+  /** The client's address (a failed check of a document counts per address too). */
+  ip: string;
   actors: Actors;
   ledger: LedgerService;
 }
@@ -66,6 +70,8 @@ export interface Planned<Accounts> {
   named: { accountNumber: string; field: string }[];
   /** The named account whose holder must be at the counter, and the document shown there. */
   holderOf?: string;
+  /** Whether the teller may read the answer's sender whole, when the flow read it (decision 171). */
+  senderReadable?: boolean;
   document?: { idDocumentType: string; idDocumentNumber: string };
   /** The answer's transaction, for the movement as it will be posted. */
   present: (movement: Movement) => Transaction;
@@ -180,7 +186,13 @@ export class MoneyFlowExecutor {
         const stored = await claimKey(tx, scope, at);
         if (stored) return { ...stored, replayed: true };
       }
-      const context = { at, session: request.session, actors: this.actors, ledger: this.ledger };
+      const context = {
+        at,
+        session: request.session,
+        ip: request.ip,
+        actors: this.actors,
+        ledger: this.ledger,
+      };
       const resolved = await flow.resolve(tx, context, request.input);
       const movement = await this.ledger.postFlow(tx, {
         flow: flow.posting,
@@ -225,7 +237,14 @@ export class MoneyFlowExecutor {
     scope: IdempotencyScope | undefined,
   ): Promise<MoneyAnswer> {
     const at = this.clock.now();
-    const context = { at, session: request.session, actors: this.actors, ledger: this.ledger, db: this.db };
+    const context = {
+      at,
+      session: request.session,
+      ip: request.ip,
+      actors: this.actors,
+      ledger: this.ledger,
+      db: this.db,
+    };
     const planned = await flow.plan(context, request.input);
     if (planned.holderOf !== undefined) this.#holderGuard.assertOpen(request.session, at);
     const posting = this.ledger.postInOneCall(this.db, {
@@ -256,7 +275,14 @@ export class MoneyFlowExecutor {
         });
       throw error;
     });
-    return { ...answer, replayed };
+    // The answer's sender, whole or masked as this teller may see it (decision 171), fresh or replayed.
+    const bodyText = await showSenderInAnswer(
+      this.db,
+      viewerFor(request.session, planned.actor.agent.id),
+      answer.bodyText,
+      planned.senderReadable,
+    );
+    return { ...answer, bodyText, replayed };
   }
 
   /** What became of one of this user's keys (decision 147). */

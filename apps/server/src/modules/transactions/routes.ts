@@ -29,7 +29,7 @@ import { externalTransferFlow } from './flows/external-transfer.js';
 import { payoutFlow } from './flows/payout.js';
 import { transferFlow } from './flows/transfer.js';
 import { idempotencyKeyOf } from './idempotency-header.js';
-import { showSenderInAnswer, showSenders } from './sender-view.js';
+import { showSenders } from './sender-view.js';
 import { unlockTransfer } from './unlock.js';
 
 const bearer = [{ bearerAuth: [] }];
@@ -127,8 +127,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
         // A plain reply: what it sends is the stored text, as is.
         const raw: FastifyReply = reply;
         if (answer.replayed) void raw.header('idempotent-replay', 'true');
-        const bodyText = await showSenderInAnswer(moneyFlowDeps.db, session, answer.bodyText);
-        return raw.code(answer.status).type('application/json; charset=utf-8').send(bodyText);
+        return raw.code(answer.status).type('application/json; charset=utf-8').send(answer.bodyText);
       },
     );
   }

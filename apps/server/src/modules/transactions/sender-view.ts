@@ -1,6 +1,6 @@
 import { maskDocumentNumber, type SessionUser, type Transaction } from '@lajan/domain';
 import type { Executor } from '../../db/client.js';
-import { readablePersonIds, viewerOf } from '../persons/index.js';
+import { readablePersonIds, viewerOf, type Viewer } from '../persons/index.js';
 
 type SenderOf = Transaction['sender'];
 
@@ -15,12 +15,15 @@ type SenderOf = Transaction['sender'];
  */
 export async function showSenders<T extends { sender: SenderOf }>(
   executor: Executor,
-  session: SessionUser,
+  viewer: SessionUser | Viewer,
   transactions: T[],
 ): Promise<T[]> {
-  const senderIds = transactions.flatMap((transaction) => (transaction.sender ? [transaction.sender.id] : []));
+  const senderIds = transactions.flatMap((transaction) =>
+    transaction.sender ? [transaction.sender.id] : [],
+  );
   if (senderIds.length === 0) return transactions;
-  const readable = await readablePersonIds(executor, await viewerOf(executor, session), senderIds);
+  const asViewer = 'userId' in viewer ? viewer : await viewerOf(executor, viewer);
+  const readable = await readablePersonIds(executor, asViewer, senderIds);
   return transactions.map((transaction) =>
     transaction.sender && !readable.has(transaction.sender.id)
       ? { ...transaction, sender: maskedSender(transaction.sender) }
@@ -44,12 +47,16 @@ function maskedSender(sender: NonNullable<SenderOf>): NonNullable<SenderOf> {
  */
 export async function showSenderInAnswer(
   executor: Executor,
-  session: SessionUser,
+  viewer: Viewer,
   bodyText: string,
+  /** The flow already read whether this viewer may read the sender (the external transfer's check). */
+  senderReadable?: boolean,
 ): Promise<string> {
-  if (!bodyText.includes('"sender":{')) return bodyText;
+  if (senderReadable === true || !bodyText.includes('"sender":{')) return bodyText;
   const body = JSON.parse(bodyText) as { data?: Transaction };
   if (!body.data?.sender) return bodyText;
-  const [shown] = await showSenders(executor, session, [body.data]);
+  if (senderReadable === false)
+    return JSON.stringify({ ...body, data: { ...body.data, sender: maskedSender(body.data.sender) } });
+  const [shown] = await showSenders(executor, viewer, [body.data]);
   return shown === body.data ? bodyText : JSON.stringify({ ...body, data: shown });
 }

@@ -118,9 +118,18 @@ describe('POST /api/auth/register', () => {
 
   it("opens nothing of another agent's customer that a request reuses: masked to agent B, activated only by its agent", async () => {
     const { t, a, b } = await setup();
-    const known = await registerPerson(t.app, a.teller.token, personInput(1, { firstName: 'Rose', lastName: 'Dorcé' }));
+    const known = await registerPerson(
+      t.app,
+      a.teller.token,
+      personInput(1, { firstName: 'Rose', lastName: 'Dorcé' }),
+    );
     const answer = await register(t, [
-      personInput(9, { firstName: 'Rose', lastName: 'Dorcé', idDocumentType: 'id_card', idDocumentNumber: 'CIN-0001' }),
+      personInput(9, {
+        firstName: 'Rose',
+        lastName: 'Dorcé',
+        idDocumentType: 'id_card',
+        idDocumentNumber: 'CIN-0001',
+      }),
     ]);
     expect(answer.status).toBe(201);
     const [request] = await customerAccounts(t);
@@ -135,13 +144,19 @@ describe('POST /api/auth/register', () => {
     expect(pending.text).not.toContain('CIN-0001');
     expect(person.body.data.canEdit).toBe(false);
 
-    const byB = await call(t.app, 'POST', `/api/accounts/${request!.id}/activate`, { token: b.teller.token, body: {} });
+    const byB = await call(t.app, 'POST', `/api/accounts/${request!.id}/activate`, {
+      token: b.teller.token,
+      body: {},
+    });
     expect(byB.status).toBe(409);
     expect(byB.body.message).toBe(
       'Un titulaire de cette demande est déjà client d’un autre agent : ouvrez-lui un compte depuis « Créer un compte » avec sa pièce d’identité, puis refusez cette demande.',
     );
     expect((await customerAccounts(t))[0]).toMatchObject({ status: 'pending', agentId: null });
-    const byA = await call(t.app, 'POST', `/api/accounts/${request!.id}/activate`, { token: a.teller.token, body: {} });
+    const byA = await call(t.app, 'POST', `/api/accounts/${request!.id}/activate`, {
+      token: a.teller.token,
+      body: {},
+    });
     expect(byA.status).toBe(200);
   });
 

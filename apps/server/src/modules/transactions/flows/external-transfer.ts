@@ -7,6 +7,7 @@ import { namedAccount } from '../../../ledger/one-call.js';
 import { LedgerRefused } from '../../../ledger/results.js';
 import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
+import { checkSenderAtCounter } from '../sender-check.js';
 
 /**
  * `POST /transactions/transfer-extern`: sent from the sender's account (a holder at the counter), or in
@@ -19,8 +20,14 @@ export const externalTransferFlow: PlannedMoneyFlow<
   { sender: string | null; agentFloat: string }
 > = {
   posting: externalTransferPosting,
-  async plan({ session, actors, db }, input) {
+  async plan({ session, actors, db, ip, at }, input) {
     const actor = await actors.of(db, session);
+    const senderReadable = await checkSenderAtCounter(
+      db,
+      { session, ip, at, agentId: actor.agent.id },
+      input.senderId,
+      input.party,
+    );
     const { nonce, slot } = answerSlots();
     const sender = input.accountNumber ? namedAccount(input.accountNumber) : null;
     const recipient = { ...input.recipient };
@@ -37,6 +44,7 @@ export const externalTransferFlow: PlannedMoneyFlow<
       named: input.accountNumber ? [{ accountNumber: input.accountNumber, field: 'accountNumber' }] : [],
       ...(input.accountNumber ? { holderOf: input.accountNumber } : {}),
       document: input.party,
+      senderReadable,
       quotedFeeVersion: input.feeVersion,
       ...(foreignCash ? { deferred: foreignCash } : {}),
       flowCall: {
