@@ -985,7 +985,18 @@ async function main() {
         try {
           answer = await send(server.base, { method: request.method, path: request.url, headers, body });
         } catch (error) {
-          answer = { status: 0, text: String(error) };
+          // A request line and headers over Node's limit (16 KiB, `http.maxHeaderSize`) are answered 431 and the
+          // socket is closed at once: a client still writing them may see the close before the answer. That
+          // is the server's 431, not a fault; any other failure to get an answer is one.
+          const head = `${request.method} ${request.url} HTTP/1.1\r\n${Object.entries(headers)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('')}`;
+          const oversized = Buffer.byteLength(head) > http.maxHeaderSize - 256;
+          const closedWhileWriting = error?.code === 'ECONNRESET' || error?.code === 'EPIPE';
+          answer =
+            oversized && closedWhileWriting
+              ? { status: 431, text: `connexion fermée pendant l'envoi (${String(error)})` }
+              : { status: 0, text: String(error) };
         }
         sent += 1;
         histogram.set(answer.status, (histogram.get(answer.status) ?? 0) + 1);
@@ -1027,7 +1038,7 @@ async function main() {
       console.log(`\n${failures.length} réponse(s) en faute :`);
       for (const { request, status, answer } of failures.slice(0, 50)) {
         console.log(
-          `\n- ${status} pour ${request.method.toUpperCase()} ${request.url.slice(0, 300)} (${request.operation}, ${request.actor})`,
+          `\n- ${status} pour ${request.method.toUpperCase()} ${request.url.slice(0, 300)} (${request.url.length} caractères ; ${request.operation}, ${request.actor})`,
         );
         if (request.body)
           console.log(

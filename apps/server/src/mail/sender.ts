@@ -37,11 +37,14 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
 /**
  * Without `SMTP_URL`, a local start needs nothing else running (DESIGN §8): the message,
  * reset link included, goes to the server log. The only place where a link may be logged.
+ * At warning level: the message was not sent, and it is the only copy of a new user's temporary
+ * password (the outbox clears its text once "sent"). At `info`, a server started with
+ * `LOG_LEVEL=warn` lost it for good (found by a walk-through).
  */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
     send: (mail) => {
-      log.info(
+      log.warn(
         { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
         `E-mail (SMTP_URL absent, non envoyé) :\n${mail.text}`,
       );

@@ -86,6 +86,9 @@ export default function ReceiveTransferPage() {
   function find(typed = number) {
     const parsed = pickUpCodeSchema.safeParse(typed);
     if (!parsed.success) {
+      // A refused code clears the card found before: "Suivant" never goes on with an older transfer.
+      setTransfer(null);
+      search.reset();
       setNumberError(parsed.error.issues[0]?.message ?? pickUpCodeMessages.invalid);
       return;
     }
@@ -164,6 +167,11 @@ export default function ReceiveTransferPage() {
         onChange={(event) => {
           setNumber(event.target.value);
           setNumberError(null);
+          // The card shown is the one of the code searched: another code typed clears it until searched.
+          if (transfer !== null || search.data !== undefined) {
+            setTransfer(null);
+            search.reset();
+          }
         }}
         error={numberError ?? pickUpCodeProblem(number) ?? undefined}
       />

@@ -263,6 +263,22 @@ describe('the pick-up code on the pay-out screen (decision 131)', () => {
     expect(searches().map((request) => request.body)).toEqual([{ transactionNumber: '738291045560' }]);
   });
 
+  it('clears the transfer found as soon as another code is typed, or a wrong one searched: "Suivant" never goes on with it', async () => {
+    api.on('POST /transactions/search', { body: { data: { transaction: pendingTransfer } } });
+    const { user } = await open();
+    await user.type(codeField(), '7382 9104 5560{Enter}');
+    expect(await screen.findByRole('region', { name: 'Transfert trouvé' })).toBeVisible();
+    // One digit changed (the check digit now wrong): the card goes at once, and the search is refused.
+    await user.type(codeField(), '{Backspace}1');
+    expect(screen.queryByRole('region', { name: 'Transfert trouvé' })).toBeNull();
+    await user.keyboard('{Enter}');
+    expect(codeField()).toHaveAccessibleDescription(/Code invalide : vérifiez les chiffres/);
+    expect(screen.queryByRole('region', { name: 'Transfert trouvé' })).toBeNull();
+    await user.click(next());
+    expect(screen.queryByRole('textbox', { name: 'Prénom' })).toBeNull();
+    expect(searches()).toHaveLength(1);
+  });
+
   it("says that another agent's transfer was already paid, and when, or that it was cancelled", async () => {
     api.on('POST /transactions/search', {
       status: 409,
