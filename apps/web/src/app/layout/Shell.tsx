@@ -120,11 +120,7 @@ export default function Shell() {
             </div>
           </aside>
 
-          <main id="contenu" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </main>
+          <ShellMain />
 
           <ReceiptSlot />
         </div>
@@ -156,6 +152,25 @@ export default function Shell() {
         )}
       </div>
     </ShellProviders>
+  );
+}
+
+/**
+ * The screen. From 1024 px, while a receipt is shown, it makes room on its right for the panel (21 rem)
+ * rather than lying under it: nothing of the page is hidden behind the receipt.
+ */
+function ShellMain() {
+  const { transaction } = useReceipt();
+  return (
+    <main
+      id="contenu"
+      tabIndex={-1}
+      className={`min-w-0 flex-1 p-4 focus:outline-none sm:p-6 lg:p-8 ${transaction ? 'lg:mr-[21rem]' : ''}`}
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </main>
   );
 }
 

@@ -9,8 +9,9 @@ import './receipt.css';
  * The right-hand slot of the shell (SPEC §2 "Layout"): empty until a transaction is selected for
  * printing. Printing opens the print dialog and then closes the panel (SPEC §2 "Receipt"). Below
  * 1024 px it covers the screen, so that the teller on a phone sees the receipt at once; from 1024 px
- * it lies over the right of the page rather than beside it, so that it never narrows the page's
- * tables (decision 131). After an operation, "Nouvelle opération" opens the same operation afresh.
+ * it stands on the right of the page, which makes room for it (the shell's main column narrows while
+ * it is shown: lying over the page, it hid the history's "Réimprimer" buttons and the dashboard's float).
+ * Escape closes it. After an operation, "Nouvelle opération" opens the same operation afresh.
  * It closes when the teller moves to another page (receipt-context).
  */
 export function ReceiptPanel() {
@@ -19,10 +20,21 @@ export function ReceiptPanel() {
   const receiptRef = useRef<HTMLDivElement>(null);
   const shown = transaction?.transactionNumber;
 
-  // A new receipt takes the keyboard: Enter prints it.
+  // A new receipt takes the keyboard: Enter prints it. Without scrolling the panel to its button: the
+  // receipt's heading (the agent, the operation) stays in sight.
   useEffect(() => {
-    if (shown) printRef.current?.focus();
+    if (shown) printRef.current?.focus({ preventScroll: true });
   }, [shown]);
+
+  // Escape closes it, as every panel over the page.
+  useEffect(() => {
+    if (!shown) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') clear();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [shown, clear]);
 
   if (!transaction) return null;
 

@@ -189,4 +189,23 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
     ).toBe(false);
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
   });
+
+  it('makes room for the receipt beside the page, and closes it with Escape', async () => {
+    const { user } = renderApp({
+      path: '/transaction/history',
+      token: makeToken(teller),
+      apiBaseUrl: api.baseUrl,
+    });
+    await screen.findByRole('heading', { name: 'Historique', level: 1 }, { timeout: 5000 });
+    const main = screen.getByRole('main');
+    expect(main.className).not.toContain('lg:mr-[21rem]');
+    await user.click(await screen.findByRole('button', { name: 'Réimprimer le reçu 738291045560' }));
+    await screen.findByRole('complementary', { name: 'Reçu' });
+    // From 1024 px the page narrows for the panel rather than lying under it (its "Réimprimer" buttons stay
+    // in reach).
+    expect(main.className).toContain('lg:mr-[21rem]');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
+    expect(main.className).not.toContain('lg:mr-[21rem]');
+  });
 });
