@@ -264,6 +264,12 @@ describe(`the sender of an external transfer (${databaseKind})`, () => {
  * whose holders the teller may not read whole count in the holder checks' budget (5 in 15 minutes); past it,
  * 429 even with the right number. A teller's typos on its own customer count for nothing.
  */
+/** A withdrawal of 100 HTG from Marie's account (PAP01's customer), with the `index`-th wrong document number. */
+function withWrongDocument(world: Awaited<ReturnType<typeof scene>>, index: number) {
+  const form = counterForm(world.marieAccount, world.marie, 100);
+  return { ...form, party: { ...form.party, idDocumentNumber: `X${index}` } };
+}
+
 describe(`the holder check's budget (${databaseKind})`, () => {
   it("answers 429 to B's teller after five wrong numbers on A's customer's account, the right one included", async () => {
     const world = await scene();
@@ -272,14 +278,7 @@ describe(`the holder check's budget (${databaseKind})`, () => {
     for (let index = 0; index < 5; index += 1) {
       const wrong = await call(world.app, 'POST', '/api/transactions/withdraw', {
         token,
-        body: {
-          ...counterForm(world.marieAccount, world.marie, 100),
-          party: {
-            name: 'Marie Joseph',
-            idDocumentType: world.marie.idDocumentType,
-            idDocumentNumber: `X${index}`,
-          },
-        },
+        body: withWrongDocument(world, index),
       });
       expect(wrong.status).toBe(403);
       expect(wrong.body.code).toBe('NOT_ACCOUNT_HOLDER');
@@ -321,14 +320,7 @@ describe(`the holder check's budget (${databaseKind})`, () => {
     for (let index = 0; index < 6; index += 1) {
       const wrong = await call(world.app, 'POST', '/api/transactions/withdraw', {
         token,
-        body: {
-          ...counterForm(world.marieAccount, world.marie, 100),
-          party: {
-            name: 'Marie Joseph',
-            idDocumentType: world.marie.idDocumentType,
-            idDocumentNumber: `X${index}`,
-          },
-        },
+        body: withWrongDocument(world, index),
       });
       expect(wrong.status).toBe(403);
     }

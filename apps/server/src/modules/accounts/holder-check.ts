@@ -1,8 +1,7 @@
 import { displayName, holderDocumentMessages, sameDocument } from '@lajan/domain';
-import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { Throttled, ValidationFailed } from '../../http/errors.js';
-import { admitAttempt, markAttemptSucceeded } from '../auth/index.js';
+import { ValidationFailed } from '../../http/errors.js';
+import { admitHolderCheck, markAttemptSucceeded } from '../auth/index.js';
 import { readablePersonIds, viewerOf, type PersonRow } from '../persons/index.js';
 import type { AccountActor } from './service.js';
 
@@ -31,24 +30,15 @@ export async function checkHolderDocuments(
   if (absent) {
     throw new ValidationFailed({ holderDocuments: [holderDocumentMessages.required(displayName(absent))] });
   }
-  const admission = await admitAttempt(db, {
-    kind: 'holder_check',
-    key: actor.user.id,
+  const attemptId = await admitHolderCheck(db, {
+    user: actor.user,
     ip: actor.ip,
     now,
+    throttledAction: 'accounts.holder_check_throttled',
   });
-  if (!admission.admitted) {
-    await recordAudit(db, {
-      at: now,
-      action: 'accounts.holder_check_throttled',
-      actor: actor.user,
-      ip: actor.ip,
-    });
-    throw new Throttled(admission.waitSeconds, holderDocumentMessages.throttled);
-  }
   const wrong = unread.find((holder) => !sameDocument(holder.idDocumentNumber, typed[holder.id]));
   if (wrong) {
     throw new ValidationFailed({ holderDocuments: [holderDocumentMessages.mismatch(displayName(wrong))] });
   }
-  await markAttemptSucceeded(db, admission.attemptId);
+  await markAttemptSucceeded(db, attemptId);
 }

@@ -6,6 +6,7 @@ export { AuthService } from './service.js';
 export { TokenService } from './tokens.js';
 export { bumpTokenVersion } from './credentials.js';
 export { checkCurrentPassword } from './current-password.js';
+export { admitHolderCheck } from './holder-check-budget.js';
 export { spendLookup } from './lookup-budget.js';
 export { generatePassword, hashPassword } from './passwords.js';
 export { admitAddressAttempt, admitAttempt, markAttemptSucceeded, throttleWaitSeconds } from './throttle.js';

@@ -186,14 +186,7 @@ export class MoneyFlowExecutor {
         const stored = await claimKey(tx, scope, at);
         if (stored) return { ...stored, replayed: true };
       }
-      const context = {
-        at,
-        session: request.session,
-        ip: request.ip,
-        actors: this.actors,
-        ledger: this.ledger,
-      };
-      const resolved = await flow.resolve(tx, context, request.input);
+      const resolved = await flow.resolve(tx, this.#context(request, at), request.input);
       const movement = await this.ledger.postFlow(tx, {
         flow: flow.posting,
         accounts: resolved.accounts,
@@ -213,6 +206,11 @@ export class MoneyFlowExecutor {
     });
     if (scope) await this.#pruneNowAndThen();
     return answer;
+  }
+
+  /** What a flow may use besides the transaction, for this request at `at`. */
+  #context<Input>(request: MoneyRequest<Input>, at: Date): FlowContext {
+    return { at, session: request.session, ip: request.ip, actors: this.actors, ledger: this.ledger };
   }
 
   async #postInOneCall<Input, Accounts>(
@@ -237,15 +235,7 @@ export class MoneyFlowExecutor {
     scope: IdempotencyScope | undefined,
   ): Promise<MoneyAnswer> {
     const at = this.clock.now();
-    const context = {
-      at,
-      session: request.session,
-      ip: request.ip,
-      actors: this.actors,
-      ledger: this.ledger,
-      db: this.db,
-    };
-    const planned = await flow.plan(context, request.input);
+    const planned = await flow.plan({ ...this.#context(request, at), db: this.db }, request.input);
     if (planned.holderOf !== undefined) this.#holderGuard.assertOpen(request.session, at);
     const posting = this.ledger.postInOneCall(this.db, {
       flow: flow.posting,
@@ -265,10 +255,12 @@ export class MoneyFlowExecutor {
       ...(planned.quotedFeeVersion === undefined ? {} : { quotedFeeVersion: planned.quotedFeeVersion }),
     });
     const holderOf = planned.holderOf;
+    const viewer = viewerFor(request.session, planned.actor.agent.id);
     const { answer, replayed } = await posting.catch(async (error: unknown) => {
       if (holderOf !== undefined && error instanceof LedgerRefused && error.refusal === 'NotAccountHolder')
         await this.#holderGuard.recordFailure(this.db, {
           session: request.session,
+          viewer,
           ip: request.ip,
           accountNumber: holderOf,
           now: at,
@@ -276,12 +268,7 @@ export class MoneyFlowExecutor {
       throw error;
     });
     // The answer's sender, whole or masked as this teller may see it (decision 171), fresh or replayed.
-    const bodyText = await showSenderInAnswer(
-      this.db,
-      viewerFor(request.session, planned.actor.agent.id),
-      answer.bodyText,
-      planned.senderReadable,
-    );
+    const bodyText = await showSenderInAnswer(this.db, viewer, answer.bodyText, planned.senderReadable);
     return { ...answer, bodyText, replayed };
   }
 

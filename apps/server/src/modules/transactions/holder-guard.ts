@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { accountHolders, accounts } from '../../db/schema.js';
 import { Throttled } from '../../http/errors.js';
 import { admitAttempt, throttleWaitSeconds } from '../auth/index.js';
-import { readablePersonIds, viewerOf } from '../persons/index.js';
+import { readablePersonIds, type Viewer } from '../persons/index.js';
 
 /**
  * The withdrawal's and the transfer's holder check is no oracle (decision 172). A teller who names another
@@ -39,7 +39,7 @@ export class HolderCheckGuard {
   /** After a refusal NOT_ACCOUNT_HOLDER on `accountNumber`: counted unless the teller reads its holders. */
   async recordFailure(
     db: Db,
-    failure: { session: SessionUser; ip: string; accountNumber: string; now: Date },
+    failure: { session: SessionUser; viewer: Viewer; ip: string; accountNumber: string; now: Date },
   ): Promise<void> {
     const { session, ip, now } = failure;
     const holders = await db
@@ -48,7 +48,7 @@ export class HolderCheckGuard {
       .innerJoin(accounts, eq(accounts.id, accountHolders.accountId))
       .where(eq(accounts.accountNumber, failure.accountNumber));
     const personIds = holders.map((holder) => holder.personId);
-    const readable = await readablePersonIds(db, await viewerOf(db, session), personIds);
+    const readable = await readablePersonIds(db, failure.viewer, personIds);
     if (personIds.length > 0 && personIds.every((id) => readable.has(id))) return;
     const attempt = { kind: 'holder_check' as const, key: session.id, ip, now };
     await admitAttempt(db, attempt);

@@ -1,8 +1,7 @@
 import { displayName, holderDocumentMessages, sameDocument } from '@lajan/domain';
-import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { Throttled, ValidationFailed } from '../../http/errors.js';
-import { admitAttempt, markAttemptSucceeded } from '../auth/index.js';
+import { ValidationFailed } from '../../http/errors.js';
+import { admitHolderCheck, markAttemptSucceeded } from '../auth/index.js';
 import { findPersonsByIds, readablePersonIds, viewerFor } from '../persons/index.js';
 import type { FlowContext } from './execute.js';
 
@@ -27,17 +26,13 @@ export async function checkSenderAtCounter(
   const [sender] = await findPersonsByIds(db, [senderId]);
   // No such person: the ledger's call answers it as before (the sender not found).
   if (!sender) return false;
-  const admission = await admitAttempt(db, { kind: 'holder_check', key: session.id, ip, now: at });
-  if (!admission.admitted) {
-    await recordAudit(db, {
-      at,
-      action: 'transactions.holder_check_throttled',
-      actor: session,
-      ip,
-      target: senderId,
-    });
-    throw new Throttled(admission.waitSeconds, holderDocumentMessages.throttled);
-  }
+  const attemptId = await admitHolderCheck(db, {
+    user: session,
+    ip,
+    now: at,
+    throttledAction: 'transactions.holder_check_throttled',
+    target: senderId,
+  });
   if (
     sender.idDocumentType !== party.idDocumentType ||
     !sameDocument(sender.idDocumentNumber, party.idDocumentNumber)
@@ -45,6 +40,6 @@ export async function checkSenderAtCounter(
     throw new ValidationFailed({
       'party.idDocumentNumber': [holderDocumentMessages.senderMismatch(displayName(sender))],
     });
-  await markAttemptSucceeded(db, admission.attemptId);
+  await markAttemptSucceeded(db, attemptId);
   return false;
 }
