@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { genericMessages } from '@lajan/domain';
 import { errorMessage, isHttpError } from './http';
+import { keepMoneyFresh } from './query-keys';
 
 /** SPEC §8's generic fallback, in French, when the server gives no message and the caller none either. */
 export const DEFAULT_ERROR_FALLBACK = genericMessages.failure;
@@ -45,7 +46,7 @@ export function createQueryClient(toasts: FailureReporter): QueryClient {
     toasts.error(errorMessage(error, meta?.errorFallback ?? DEFAULT_ERROR_FALLBACK));
   }
 
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         // No answer at all: "Hors ligne" says so on every screen at once, and the list keeps what it showed
@@ -72,4 +73,6 @@ export function createQueryClient(toasts: FailureReporter): QueryClient {
       mutations: { retry: false },
     },
   });
+  keepMoneyFresh(client);
+  return client;
 }

@@ -1,6 +1,7 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, focusManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { moneyQueryKeys, refreshMoneyViews } from './query-keys';
+import { createQueryClient } from './query-client';
+import { MONEY_STALE_MS, moneyQueryKeys, refreshMoneyViews } from './query-keys';
 
 let client: QueryClient;
 afterEach(() => client.clear());
@@ -34,5 +35,50 @@ describe('refreshMoneyViews (decision 146)', () => {
     expect(client.getQueryData(['auth', 'current-user'])).toBe('user 1');
     expect(calls).toEqual({ history: 2, chart: 1, agents: 1, fees: 1, user: 1 });
     unsubscribe();
+  });
+});
+
+describe('keepMoneyFresh (decision 174)', () => {
+  function countingObserver(queryKey: readonly unknown[], calls: Record<string, number>, name: string) {
+    const observer = new QueryObserver(client, {
+      queryKey,
+      queryFn: () => {
+        calls[name] = (calls[name] ?? 0) + 1;
+        return Promise.resolve(`${name} ${calls[name]}`);
+      },
+    });
+    return observer.subscribe(() => {});
+  }
+
+  it("reads money again once it is a few seconds old, and when the teller comes back to the tab; nothing else", async () => {
+    client = createQueryClient({ error: () => {} });
+    // As the app's QueryClientProvider does: the client listens to the tab's focus.
+    client.mount();
+    const calls: Record<string, number> = {};
+    const history = moneyQueryKeys.historyPage(1, 10, '', '');
+    const fees = ['transactions', 'fees'];
+    const old = Date.now() - MONEY_STALE_MS - 1_000;
+    // Another teller posted since these were read: both were read 6 s ago, and are on view again.
+    client.setQueryData(history, 'history 0', { updatedAt: old });
+    client.setQueryData(fees, 'fees 0', { updatedAt: old });
+    const stops = [countingObserver(history, calls, 'history'), countingObserver(fees, calls, 'fees')];
+    await expect.poll(() => client.getQueryData(history)).toBe('history 1');
+    expect(client.getQueryData(fees)).toBe('fees 0');
+
+    // Just read: opening it again costs no call (the route's preload and the screen share one).
+    const again = countingObserver(history, calls, 'history');
+    again();
+    expect(calls).toEqual({ history: 1 });
+
+    // Back to the tab once stale: the money is read again, the fee schedule is not.
+    client.setQueryData(history, 'history 1', { updatedAt: old });
+    client.setQueryData(fees, 'fees 0', { updatedAt: old });
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await expect.poll(() => client.getQueryData(history)).toBe('history 2');
+    expect(calls).toEqual({ history: 2 });
+    focusManager.setFocused(undefined);
+    for (const stop of stops) stop();
+    client.unmount();
   });
 });

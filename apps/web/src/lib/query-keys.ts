@@ -49,6 +49,21 @@ export const moneyViews = {
 export type MoneyView = keyof typeof moneyViews;
 
 /**
+ * How long a read that shows money counts as fresh (decision 174). Other tellers move the same floats and
+ * accounts: past a few seconds, a screen opened again reads its figures again (showing the cached ones
+ * meanwhile), and so does a screen on view when the teller comes back to the tab. Long enough that the
+ * route's preload (decision 152) and the screen's mount share one call.
+ */
+export const MONEY_STALE_MS = 5_000;
+
+/** The money reads' freshness, set once on the app's query client for every key of `moneyQueryKeys`. */
+export function keepMoneyFresh(queryClient: QueryClient): void {
+  for (const queryKey of new Set(Object.values(moneyViews).flat())) {
+    queryClient.setQueryDefaults(queryKey, { staleTime: MONEY_STALE_MS, refetchOnWindowFocus: true });
+  }
+}
+
+/**
  * After money moved: the screens on view read their figures again at once; the cached reads of screens
  * not on view are dropped, so that the next screen shows its own "Chargement…" and then the new money,
  * never the old figure for a round trip. Nothing else is touched (the fee schedule, the persons, the
