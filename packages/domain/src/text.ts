@@ -26,3 +26,21 @@ export function isPlainText(value: string): boolean {
 export function plainText<S extends z.ZodString>(schema: S): S {
   return schema.refine(isPlainText, textMessages.forbiddenCharacters);
 }
+
+/**
+ * How a name is compared in a search: case and accents set aside, so that "desir" finds "Désir" and
+ * "JOSEPH" finds "Joseph" (decision 175). Letter for letter, the same table as the database's
+ * `lajan_fold` (migration 0025), which folds the stored names and their indexes: a test holds the two
+ * equal. Only these letters: a fold that knows no more than the database's cannot disagree with it.
+ */
+export const searchFoldFrom = 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÝŸýÿÇçÑñ';
+export const searchFoldTo = 'abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuuyyyyccnn';
+
+const searchFoldTable = new Map([...searchFoldFrom].map((letter, index) => [letter, searchFoldTo[index]!]));
+
+/** `text` as a search compares it: each letter of `searchFoldFrom` by its plain lower-case letter. */
+export function foldForSearch(text: string): string {
+  let folded = '';
+  for (const letter of text.normalize('NFC')) folded += searchFoldTable.get(letter) ?? letter;
+  return folded;
+}

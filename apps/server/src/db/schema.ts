@@ -75,11 +75,12 @@ export const persons = pgTable(
     uniqueIndex('persons_phone_number_key').on(t.phoneNumber),
     uniqueIndex('persons_id_document_key').on(t.idDocumentType, sql`upper(${t.idDocumentNumber})`),
     index('persons_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
-    // The history's search by a sender's name: its start, by full name or last name (decision 139).
+    // The history's search by a sender's name: its start, by full name or last name (decision 139), folded
+    // (`lajan_fold`, decision 175).
     index('persons_full_name_prefix_idx').on(
-      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+      sql`lajan_fold(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
     ),
-    index('persons_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('persons_last_name_prefix_idx').on(sql`lajan_fold(${t.lastName}) text_pattern_ops`),
     check('persons_gender_check', sql`${t.gender} IS NULL OR ${t.gender} IN ('male', 'female')`),
     check(
       'persons_id_document_type_check',
@@ -429,18 +430,18 @@ export const transactions = pgTable(
     index('transactions_sender_person_idx')
       .on(t.senderPersonId)
       .where(sql`${t.senderPersonId} IS NOT NULL`),
-    index('transactions_party_name_idx').on(sql`lower(${t.party}->>'name') text_pattern_ops`),
+    index('transactions_party_name_idx').on(sql`lajan_fold(${t.party}->>'name') text_pattern_ops`),
     // A party's name is one text: what follows its first word is searched as the last name.
     index('transactions_party_last_name_idx').on(
-      sql`lower(substr(${t.party}->>'name', strpos(${t.party}->>'name', ' ') + 1)) text_pattern_ops`,
+      sql`lajan_fold(substr(${t.party}->>'name', strpos(${t.party}->>'name', ' ') + 1)) text_pattern_ops`,
     ),
     index('transactions_recipient_name_idx')
       .on(
-        sql`lower(coalesce(${t.recipient}->>'firstName', '') || ' ' || coalesce(${t.recipient}->>'lastName', '')) text_pattern_ops`,
+        sql`lajan_fold(coalesce(${t.recipient}->>'firstName', '') || ' ' || coalesce(${t.recipient}->>'lastName', '')) text_pattern_ops`,
       )
       .where(sql`${t.recipient} IS NOT NULL`),
     index('transactions_recipient_last_name_idx')
-      .on(sql`lower(${t.recipient}->>'lastName') text_pattern_ops`)
+      .on(sql`lajan_fold(${t.recipient}->>'lastName') text_pattern_ops`)
       .where(sql`${t.recipient} IS NOT NULL`),
     index('transactions_related_idx')
       .on(t.relatedTransactionId)

@@ -24,7 +24,3 @@ export function ownAccountsSql(viewer: Viewer): SQL | undefined {
   return eq(accounts.agentId, viewer.agentId);
 }
 
-/** `%`, `_` and `\` are wildcards of LIKE: a search term is matched as typed. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}

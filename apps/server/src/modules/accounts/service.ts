@@ -19,7 +19,8 @@ import { checkHolderDocuments } from './holder-check.js';
 import { accountErrors } from './messages.js';
 import { openAccount } from '../../ledger/accounts.js';
 import { AccountRequestsService } from './requests.js';
-import { likePattern, ownAccountsSql, phoneForms } from './search-terms.js';
+import { likePattern } from '../../db/name-search.js';
+import { ownAccountsSql, phoneForms } from './search-terms.js';
 import {
   agentByCode,
   holderDocumentIs,
@@ -165,7 +166,7 @@ export class AccountsService {
     const phones = phoneForms(term);
     if (phones.length > 0) found.push(holderPhoneIn(phones));
     const ownAccounts = ownAccountsSql(viewer);
-    if (ownAccounts) found.push(and(ownAccounts, holderNameMatches(likePattern(term))) as SQL);
+    if (ownAccounts) found.push(and(ownAccounts, holderNameMatches(term)) as SQL);
     const records = await selectAccountRecords(
       db,
       and(customer, ne(accounts.status, 'closed'), or(...found)),
@@ -197,7 +198,7 @@ export class AccountsService {
         or(
           ilike(accounts.accountNumber, pattern),
           ilike(accounts.requestReference, pattern),
-          holderMatches(pattern),
+          holderMatches(term),
         ),
       );
     }

@@ -1,5 +1,6 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { likePattern, personNameHolds } from '../../db/name-search.js';
 import { accountHolders, accounts, agents, persons, users } from '../../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -107,16 +108,13 @@ export async function insertHolders(
 }
 
 /**
- * Accounts one of whose holders matches `pattern` (an ILIKE pattern) by name or document number:
- * the `q` of the accounts list.
+ * Accounts one of whose holders has `term` in a name (decision 175) or in the document number: the `q` of
+ * the accounts list.
  */
-export function holderMatches(pattern: string): SQL {
-  return sql`exists (select 1 from ${accountHolders} inner join ${persons} on ${persons.id} = ${accountHolders.personId}
-    where ${accountHolders.accountId} = ${accounts.id}
-      and (${persons.firstName} ilike ${pattern} or ${persons.lastName} ilike ${pattern}
-        or (${persons.firstName} || ' ' || ${persons.lastName}) ilike ${pattern}
-        or (${persons.lastName} || ' ' || ${persons.firstName}) ilike ${pattern}
-        or ${persons.idDocumentNumber} ilike ${pattern}))`;
+export function holderMatches(term: string): SQL {
+  return holderWhere(
+    sql`(${personNameHolds(term)} or ${persons.idDocumentNumber} ilike ${likePattern(term)})`,
+  );
 }
 
 /** Accounts one of whose holders satisfies `condition` (on `persons`). */
@@ -125,11 +123,9 @@ function holderWhere(condition: SQL): SQL {
     where ${accountHolders.accountId} = ${accounts.id} and ${condition})`;
 }
 
-/** Accounts a holder of which has this name (an ILIKE pattern), first name and last name in either order. */
-export function holderNameMatches(pattern: string): SQL {
-  return holderWhere(sql`(${persons.firstName} ilike ${pattern} or ${persons.lastName} ilike ${pattern}
-    or (${persons.firstName} || ' ' || ${persons.lastName}) ilike ${pattern}
-    or (${persons.lastName} || ' ' || ${persons.firstName}) ilike ${pattern})`);
+/** Accounts a holder of which has `term` in a name, first name and last name in either order (decision 175). */
+export function holderNameMatches(term: string): SQL {
+  return holderWhere(personNameHolds(term));
 }
 
 /** Accounts a holder of which has exactly this document number (any type, whatever its case). */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { normalizePhone } from '@lajan/domain';
+import { likePattern, personNameHolds } from '../../db/name-search.js';
 import { persons, users } from '../../db/schema.js';
 import {
   linkColumns,
@@ -185,11 +186,6 @@ async function exists(
   return rows.length > 0;
 }
 
-/** `%`, `_` and `\` are wildcards of LIKE: a search term is matched as typed. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
  * A page of registered persons, newest first, each with the links that decide what the viewer sees
  * of it. `q` matches the name (either order) of anyone; the document number, the e-mail and the
@@ -213,10 +209,7 @@ export async function listPersons(
       exactly.push(eq(persons.phoneNumber, normalizePhone(term)));
     }
     const any = or(
-      ilike(persons.firstName, pattern),
-      ilike(persons.lastName, pattern),
-      sql`(${persons.firstName} || ' ' || ${persons.lastName}) ilike ${pattern}`,
-      sql`(${persons.lastName} || ' ' || ${persons.firstName}) ilike ${pattern}`,
+      personNameHolds(term),
       ...exactly,
       and(ownCustomerSql(query.viewer), or(...partly)),
     );

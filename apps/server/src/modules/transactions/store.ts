@@ -1,4 +1,9 @@
-import { centimesFromSql, PAYOUT_FAILED_IDENTIFICATIONS_LIMIT, type TransactionType } from '@lajan/domain';
+import {
+  centimesFromSql,
+  foldForSearch,
+  PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
+  type TransactionType,
+} from '@lajan/domain';
 import { aliasedTable, and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -322,7 +327,7 @@ export function historySearchOf(q: string): HistorySearch | undefined {
   const compact = q.replace(/[\s\-.]/g, '');
   if (compact === '') return undefined;
   if (/^\d+$/.test(compact)) return { digits: compact };
-  return { name: q.trim().replace(/\s+/g, ' ').toLowerCase() };
+  return { name: foldForSearch(q.trim().replace(/\s+/g, ' ')) };
 }
 
 /**
@@ -366,11 +371,11 @@ function startsWith(expression: SQL, prefix: string): SQL {
     : sql`(${expression} ~>=~ ${prefix} and ${expression} ~<~ ${upper})`;
 }
 
-/** The lower-cased names that `q` matches by their start (the expressions of the schema's name indexes). */
-export const partyNameSql = sql`lower(${transactions.party}->>'name')`;
-export const partyLastNameSql = sql`lower(substr(${transactions.party}->>'name', strpos(${transactions.party}->>'name', ' ') + 1))`;
-export const recipientFullNameSql = sql`lower(coalesce(${transactions.recipient}->>'firstName', '') || ' ' || coalesce(${transactions.recipient}->>'lastName', ''))`;
-export const recipientLastNameSql = sql`lower(${transactions.recipient}->>'lastName')`;
+/** The folded names (`lajan_fold`, decision 175) that `q` matches by their start: the expressions of the schema's name indexes. */
+export const partyNameSql = sql`lajan_fold(${transactions.party}->>'name')`;
+export const partyLastNameSql = sql`lajan_fold(substr(${transactions.party}->>'name', strpos(${transactions.party}->>'name', ' ') + 1))`;
+export const recipientFullNameSql = sql`lajan_fold(coalesce(${transactions.recipient}->>'firstName', '') || ' ' || coalesce(${transactions.recipient}->>'lastName', ''))`;
+export const recipientLastNameSql = sql`lajan_fold(${transactions.recipient}->>'lastName')`;
 
 /**
  * The search of the history (decision 139): a number finds the transactions whose number, or one of whose
@@ -389,9 +394,9 @@ function searchCondition(search: HistorySearch): SQL {
   }
   const name = search.name;
   const senders = sql`any(array(select ${persons.id} from ${persons} where ${startsWith(
-    sql`lower(${persons.firstName} || ' ' || ${persons.lastName})`,
+    sql`lajan_fold(${persons.firstName} || ' ' || ${persons.lastName})`,
     name,
-  )} or ${startsWith(sql`lower(${persons.lastName})`, name)}))`;
+  )} or ${startsWith(sql`lajan_fold(${persons.lastName})`, name)}))`;
   // `recipient is not null` with the full name: the coalesce makes that expression never null, so the
   // planner cannot prove the partial index's condition from it, and without it no arm is an index scan.
   return sql`(${startsWith(partyNameSql, name)}

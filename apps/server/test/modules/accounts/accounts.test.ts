@@ -238,6 +238,8 @@ describe('POST /api/accounts/search with q: the way people talk (decision 132)',
     expect(sorted(await search(t, a.teller.token, 'josephb'))).toEqual(rosesAccounts);
     expect(sorted(await search(t, a.teller.token, 'Marie JosephC'))).toEqual(paulsAccounts);
     expect(sorted(await search(t, a.teller.token, 'JosephC Marie'))).toEqual(paulsAccounts);
+    // Case and accents set aside on both sides (decision 175).
+    expect(sorted(await search(t, a.teller.token, 'MARÍE JÔSEPHC'))).toEqual(paulsAccounts);
     expect(await search(t, a.teller.token, 'Personne')).toEqual([]);
     // LIKE's wildcards are read as typed.
     expect(await search(t, a.teller.token, '%%')).toEqual([]);

@@ -493,6 +493,11 @@ describe('GET /api/persons', () => {
     expect(await emailsFor('dorcé')).toEqual(['client0001@exemple.ht']);
     expect(await emailsFor('Rose Dorcé')).toEqual(['client0001@exemple.ht']);
     expect(await emailsFor('dorcé rose')).toEqual(['client0001@exemple.ht']);
+    // Case and accents set aside (decision 175): typed as a teller types on a phone's keyboard.
+    expect(await emailsFor('dorce')).toEqual(['client0001@exemple.ht']);
+    expect(await emailsFor('ROSE DORCE')).toEqual(['client0001@exemple.ht']);
+    expect(await emailsFor('etienne paul')).toEqual(['client0002@exemple.ht']);
+    expect(await emailsFor('ÉTIENNE')).toEqual(['client0002@exemple.ht']);
     expect(await emailsFor('cin-0002')).toEqual(['client0002@exemple.ht']);
     expect(await emailsFor('CLIENT0002@')).toEqual(['client0002@exemple.ht']);
     expect(await emailsFor('3712 0001')).toEqual(['client0001@exemple.ht']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTimeFr, groupDigits } from '@lajan/domain';
+import { sql } from 'drizzle-orm';
+import { foldForSearch, formatDateTimeFr, groupDigits, searchFoldFrom, searchFoldTo } from '@lajan/domain';
 import { call } from '../../helpers/fixtures.js';
 import {
   busyLedgerWorld,
@@ -101,6 +102,25 @@ describe('GET /api/transactions/history', () => {
     }
     expect((await history(world, '?q=aptiste', token)).body.pagination.total).toBe(0);
     expect((await history(world, '?q=%20-%20', token)).body.pagination.total).toBe(10);
+  });
+
+  it('searches a name with its case and accents set aside, as the database folds it (decision 175)', async () => {
+    const world = await busyWorld();
+    const token = world.pap.teller.token;
+    // The recipient of the cash transfer is named Délice: typed without its accent, or in capitals.
+    for (const name of ['delice', 'DELICE', 'Délice', 'DÉLICE', 'de\u0301lice']) {
+      const answer = await history(world, `?q=${encodeURIComponent(name)}`, token);
+      expect(answer.body.pagination.total, name).toBe(1);
+      expect(answer.body.data[0].type).toBe('external_transfer');
+    }
+    expect((await history(world, '?q=dèlice', token)).body.pagination.total).toBe(1);
+    expect((await history(world, '?q=dalice', token)).body.pagination.total).toBe(0);
+    // The database's lajan_fold and the domain's foldForSearch are one table of letters.
+    const folded = await world.db.execute<{ folded: string }>(
+      sql`select lajan_fold(${searchFoldFrom + 'ŒæØß€ 1-'}) as folded`,
+    );
+    expect(folded.rows[0]?.folded).toBe(foldForSearch(searchFoldFrom + 'ŒæØß€ 1-'));
+    expect(foldForSearch(searchFoldFrom)).toBe(searchFoldTo);
   });
 
   it('lowers per_page above 100 to 100 and reads a bad page as the first', async () => {
