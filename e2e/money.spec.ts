@@ -409,7 +409,11 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
   await next(payingPage, 'Étape 3 sur 3');
   await payingPage.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(
-    payingPage.getByText("L'identité présentée ne correspond pas au bénéficiaire du transfert").first(),
+    payingPage
+      .getByText(
+        "L'identité présentée ne correspond pas au bénéficiaire du transfert : encore 4 essais avant le blocage du transfert",
+      )
+      .first(),
   ).toBeVisible();
   expect(await floatBalance(root, paying.code)).toBe(0);
   await payingPage.getByRole('button', { name: 'Précédent' }).click();

@@ -5,6 +5,16 @@
 /** The texts of the pay-out screens and refusals, worded once. */
 export const payoutMessages = {
   recipientMismatch: "L'identité présentée ne correspond pas au bénéficiaire du transfert",
+  /**
+   * The same refusal with what is left before the transfer locks (decision 176): the teller knows when to
+   * stop and call the sender rather than try again. Which part failed is still never told (decision 112).
+   */
+  recipientMismatchTriesLeft: (triesLeft: number) =>
+    triesLeft <= 0
+      ? "L'identité présentée ne correspond pas au bénéficiaire du transfert : le transfert est maintenant bloqué ; l'agent expéditeur doit le débloquer ou l'annuler"
+      : `L'identité présentée ne correspond pas au bénéficiaire du transfert : ${
+          triesLeft === 1 ? 'encore un essai' : `encore ${triesLeft} essais`
+        } avant le blocage du transfert`,
   transferLocked:
     "Transfert bloqué après cinq identifications échouées ; l'agent expéditeur doit le débloquer ou l'annuler",
   transferNotLocked: "Ce transfert n'est pas bloqué",

@@ -7,6 +7,7 @@ import {
   outsideFeeBandsMessage,
   payoutMessages,
   pickUpCodeMessages,
+  transactionMessages,
   transactionTypeLabels,
   type ErrorBody,
   type LedgerFailureName,
@@ -131,6 +132,10 @@ function ledgerRefusalMessage({ refusal, details }: LedgerRefused): string {
   if (refusal === 'TransferAlreadyPaid' && details.paidAt)
     return pickUpCodeMessages.alreadyPaid(details.paidAt);
   if (refusal === 'NotSendingAgent' && details.unlock) return payoutMessages.notSendingAgentUnlock;
+  if (refusal === 'InsufficientFunds' && details.availableCentimes !== undefined)
+    return transactionMessages.insufficientFundsAvailable(centimesToHtg(details.availableCentimes));
+  if (refusal === 'RecipientMismatch' && details.triesLeft !== undefined)
+    return payoutMessages.recipientMismatchTriesLeft(details.triesLeft);
   return ledgerFailures[refusal].message;
 }
 

@@ -45,6 +45,10 @@ export interface LedgerRefusalDetails {
   feeBands?: { type: FeeType; range: { minCentimes: number; maxCentimes: number } | null };
   /** `FeesChanged`: the new quote, for the same type and amount, by the version in force. */
   quote?: FeeQuote;
+  /** `InsufficientFunds`: what the paying account holds, once its holder was checked (decision 176). */
+  availableCentimes?: number;
+  /** `RecipientMismatch`: the failed identifications left before the transfer locks (decision 176). */
+  triesLeft?: number;
   /** `NotSendingAgent`: refused on an unlock (its own message) rather than a cancellation. */
   unlock?: true;
 }

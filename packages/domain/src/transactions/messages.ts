@@ -19,6 +19,9 @@ export const transactionMessages = {
   currencyMismatch: 'Les devises des comptes doivent être identiques',
   inactiveAccount: "Le compte n'est pas actif",
   insufficientFunds: 'Solde insuffisant',
+  /** The same refusal with what the paying account holds (decision 176): the teller can say how much is possible. */
+  insufficientFundsAvailable: (availableHtg: number) =>
+    `Solde insuffisant : solde disponible ${formatHtgPlain(availableHtg)}`,
   agentDepositLimit: "Le montant d'un dépôt sur agent ne peut pas dépasser 1 000 000 HTG",
   amountMismatch: 'Le montant ne correspond pas au montant du transfert',
   agentNotActive: "L'agent n'est pas actif",

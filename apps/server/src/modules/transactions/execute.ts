@@ -16,6 +16,7 @@ import {
   type StoredAnswer,
 } from '../../ledger/idempotency.js';
 import { inMoneyTransaction, type BusinessRecord } from '../../ledger/ledger.js';
+import { payerOf, withAvailableBalance } from '../../ledger/available.js';
 import { LedgerRefused } from '../../ledger/results.js';
 import type { Actor, LedgerService, Movement } from '../../ledger/service.js';
 import type { Actors } from './actors.js';
@@ -265,6 +266,8 @@ export class MoneyFlowExecutor {
           accountNumber: holderOf,
           now: at,
         });
+      if (error instanceof LedgerRefused && error.refusal === 'InsufficientFunds')
+        throw await withAvailableBalance(this.db, error, payerOf(flow.posting, planned.accounts));
       throw error;
     });
     // The answer's sender, whole or masked as this teller may see it (decision 171), fresh or replayed.

@@ -78,11 +78,17 @@ async function identificationsOf(world: World, number: string) {
 
 const wrongName = { firstName: 'Pierre' };
 
-/** Five wrong names in a row: each 422, the transfer is then locked. */
+/** Five wrong names in a row: each 422 with the tries left, the last saying the transfer is now locked. */
 async function lock(world: World, number: string): Promise<void> {
+  const left = ['encore 4 essais', 'encore 3 essais', 'encore 2 essais', 'encore un essai'];
   for (let i = 0; i < 5; i += 1) {
     const answer = await receive(world, number, wrongName);
     expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(
+      left[i]
+        ? `${MISMATCH_MESSAGE} : ${left[i]} avant le blocage du transfert`
+        : `${MISMATCH_MESSAGE} : le transfert est maintenant bloqué ; l'agent expéditeur doit le débloquer ou l'annuler`,
+    );
   }
 }
 
@@ -134,7 +140,11 @@ describe(`pay-out identification (${databaseKind})`, () => {
     const answer = await receive(world, number, wrongName);
 
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ message: MISMATCH_MESSAGE, code: 'RECIPIENT_MISMATCH' });
+    // Which part was wrong is never told; how many tries are left is (decision 176).
+    expect(answer.body).toEqual({
+      message: `${MISMATCH_MESSAGE} : encore 4 essais avant le blocage du transfert`,
+      code: 'RECIPIENT_MISMATCH',
+    });
     expect(await ledgerSnapshot(world.db)).toEqual(before);
     expect(await identificationsOf(world, number)).toMatchObject([
       {
@@ -154,10 +164,13 @@ describe(`pay-out identification (${databaseKind})`, () => {
     const world = await ledgerWorld();
     const number = await sendCash(world);
     const before = await ledgerSnapshot(world.db);
-    for (const identity of [{ idDocumentNumber: 'NIF-000000' }, { idDocumentType: 'passport' }]) {
+    for (const [identity, left] of [
+      [{ idDocumentNumber: 'NIF-000000' }, 'encore 4 essais'],
+      [{ idDocumentType: 'passport' }, 'encore 3 essais'],
+    ] as const) {
       const answer = await receive(world, number, identity);
       expect(answer.status).toBe(422);
-      expect(answer.body.message).toBe(MISMATCH_MESSAGE);
+      expect(answer.body.message).toBe(`${MISMATCH_MESSAGE} : ${left} avant le blocage du transfert`);
     }
     expect(await ledgerSnapshot(world.db)).toEqual(before);
     expect(await identificationsOf(world, number)).toHaveLength(2);

@@ -136,18 +136,32 @@ describe('refused money requests write nothing', () => {
     expect(quote.body.errors.amount).toEqual(["Le montant doit être d'au moins 0,01 HTG"]);
   });
 
-  it('refuses a withdrawal above the balance: "Solde insuffisant"', async () => {
+  it('refuses a withdrawal above the balance: "Solde insuffisant", with what the account holds (decision 176)', async () => {
     const world = await ledgerWorld();
     // Marie holds 20 000 HTG; 19 900 + 170 of fee is more.
     const answer = await refused(world, () =>
       post(world, '/transactions/withdraw', counterForm(world.marieAccount, world.marie, 19_900)),
     );
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({
-      message: 'Solde insuffisant',
-      code: 'INSUFFICIENT_FUNDS',
-      errors: { amount: ['Solde insuffisant'] },
-    });
+    const message = 'Solde insuffisant : solde disponible 20 000,00 HTG';
+    expect(answer.body).toEqual({ message, code: 'INSUFFICIENT_FUNDS', errors: { amount: [message] } });
+  });
+
+  it('tells no balance before the holder check passed: another agent\'s customer, a wrong card', async () => {
+    const world = await ledgerWorld();
+    const form = counterForm(world.marieAccount, world.marie, 25_000);
+    const answer = await refused(world, () =>
+      post(
+        world,
+        '/transactions/withdraw',
+        { ...form, party: { ...form.party, idDocumentNumber: 'AUTRE-0001' } },
+        world.cap.teller.token,
+      ),
+    );
+    expect(answer.body.code, answer.text).toBe('NOT_ACCOUNT_HOLDER');
+    expect(answer.status).toBe(403);
+    expect(answer.text).not.toContain('disponible');
+    expect(answer.text).not.toContain('20 000');
   });
 
   it('refuses a deposit the agent float cannot cover, and a cash transfer too', async () => {
@@ -157,10 +171,13 @@ describe('refused money requests write nothing', () => {
       post(world, '/transactions/deposit', counterForm(world.roseAccount, world.rose, 100), poor),
     );
     expect(deposit.body.code).toBe('INSUFFICIENT_FUNDS');
+    // The teller's own float: what it holds is said.
+    expect(deposit.body.message).toBe('Solde insuffisant : solde disponible 0,00 HTG');
     const cash = await refused(world, () =>
       post(world, '/transactions/transfer-extern', cashTransferForm(world.rose, 100), poor),
     );
     expect(cash.body.code).toBe('INSUFFICIENT_FUNDS');
+    expect(cash.body.message).toBe('Solde insuffisant : solde disponible 0,00 HTG');
   });
 
   it('refuses a transfer above the sender balance', async () => {
@@ -175,6 +192,7 @@ describe('refused money requests write nothing', () => {
       }),
     );
     expect(answer.body.code).toBe('INSUFFICIENT_FUNDS');
+    expect(answer.body.errors).toEqual({ amount: ['Solde insuffisant : solde disponible 5 000,00 HTG'] });
   });
 
   it('refuses money on an account that is not active: "Le compte n\'est pas actif"', async () => {

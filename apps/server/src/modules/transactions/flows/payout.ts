@@ -111,18 +111,19 @@ export const payoutFlow: PlannedMoneyFlow<
 /**
  * Records a failed identification in its own committed transaction, under the transfer's row lock:
  * concurrent tries are counted one after the other, and a try that finds the limit already reached
- * (another try was recorded meanwhile) is answered as locked, not counted. Throws the refusal.
+ * (another try was recorded meanwhile) is answered as locked, not counted. Throws the refusal, which says
+ * how many tries are left (decision 176).
  */
 async function recordFailedIdentification(
   failure: IdentificationFailed,
   { db, ledger, clock }: { db: Db; ledger: LedgerService; clock: Clock },
 ): Promise<never> {
-  await inMoneyTransaction(db, async (tx) => {
+  const failed = await inMoneyTransaction(db, async (tx) => {
     const transfer = await ledger.lockTransfer(tx, failure.transactionNumber);
     if (!transfer) throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
     if (transfer.status !== 'pending') throw new LedgerRefused('TransferNotPending');
-    if ((await failedIdentificationsSinceUnlock(tx, transfer.id)) >= PAYOUT_FAILED_IDENTIFICATIONS_LIMIT)
-      throw new LedgerRefused('TransferLocked');
+    const before = await failedIdentificationsSinceUnlock(tx, transfer.id);
+    if (before >= PAYOUT_FAILED_IDENTIFICATIONS_LIMIT) throw new LedgerRefused('TransferLocked');
     await recordPayoutIdentification(tx, {
       transactionId: transfer.id,
       outcome: 'failed',
@@ -131,8 +132,9 @@ async function recordFailedIdentification(
       presented: failure.presented,
       at: clock.now(),
     });
+    return before + 1;
   });
-  throw new LedgerRefused('RecipientMismatch');
+  throw new LedgerRefused('RecipientMismatch', { triesLeft: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT - failed });
 }
 
 /**
