@@ -1,7 +1,17 @@
 import { formatHtg, type FeeRow } from '@lajan/domain';
 import { tableClasses } from '../../components/responsive-table';
 
-/** The bands of one version, in HTG; on a phone each row becomes a card (`data-label`). */
+/**
+ * On a phone each band is a small card of two lines, two figures a line, with short labels: a schedule of
+ * twelve bands and four types stayed 8 000 px tall as the stacked cards of `tableClasses` (one line a
+ * figure, long labels). The column headers keep their full names for screen readers and wide screens.
+ */
+const phone = {
+  row: `${tableClasses.row} max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:p-2`,
+  td: `${tableClasses.td} max-md:py-0.5 max-md:text-xs`,
+} as const;
+
+/** The bands of one version, in HTG; on a phone each row becomes a compact card (`data-label`). */
 export function FeeRowsTable({ rows, caption }: { rows: readonly FeeRow[]; caption: string }) {
   if (rows.length === 0)
     return (
@@ -31,17 +41,17 @@ export function FeeRowsTable({ rows, caption }: { rows: readonly FeeRow[]; capti
         </thead>
         <tbody className={tableClasses.body}>
           {rows.map((row) => (
-            <tr key={`${row.min_amount}-${row.max_amount}`} className={tableClasses.row}>
-              <td data-label="Montant minimum" className={`${tableClasses.td} text-right whitespace-nowrap`}>
+            <tr key={`${row.min_amount}-${row.max_amount}`} className={phone.row}>
+              <td data-label="De" className={`${phone.td} text-right whitespace-nowrap`}>
                 {formatHtg(row.min_amount)}
               </td>
-              <td data-label="Montant maximum" className={`${tableClasses.td} text-right whitespace-nowrap`}>
+              <td data-label="À" className={`${phone.td} text-right whitespace-nowrap`}>
                 {formatHtg(row.max_amount)}
               </td>
-              <td data-label="Frais" className={`${tableClasses.td} text-right whitespace-nowrap`}>
+              <td data-label="Frais" className={`${phone.td} text-right whitespace-nowrap`}>
                 {formatHtg(row.fee)}
               </td>
-              <td data-label="Part de l'agent" className={`${tableClasses.td} text-right whitespace-nowrap`}>
+              <td data-label="Part agent" className={`${phone.td} text-right whitespace-nowrap`}>
                 {formatHtg(row.agent_share)}
               </td>
             </tr>
