@@ -110,3 +110,14 @@ export function outsideFeeBandsMessage(type: FeeType, minHtg: number, maxHtg: nu
   };
   return `Montant hors barème : ${what[type]} doit être compris entre ${formatHtgPlain(minHtg)} et ${formatHtgPlain(maxHtg)}`;
 }
+
+/**
+ * Leaving a money operation's screen with something typed and nothing posted (decision 177): the sidebar,
+ * the "Ouvrir ma caisse" link, the browser's back button ask first.
+ */
+export const leaveOperationTexts = {
+  title: "Quitter l'opération ?",
+  text: "Ce que vous avez saisi sera perdu : rien n'a encore été enregistré.",
+  stay: 'Rester',
+  leave: 'Quitter',
+} as const;

@@ -12,7 +12,6 @@ import { Alert } from '../../components/Alert';
 import { useAgentSearch } from './api/lookups';
 import { SearchForm, SearchOutcome } from './components/SearchForm';
 import {
-  amountText,
   confirmStep,
   documentLine,
   emptyParty,
@@ -145,7 +144,6 @@ export default function AgentDepositPage() {
             { label: 'Agent', value: agent ? `${agent.name} (${agent.code})` : '' },
             { label: 'Remis par', value: party.name },
             documentLine(party),
-            { label: 'Montant', value: amountText(money.amount) },
           ],
           quote: money.quote,
           totalLabel: 'Total crédité',

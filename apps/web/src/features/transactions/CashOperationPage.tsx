@@ -5,7 +5,6 @@ import { HolderChoice } from './components/HolderChoice';
 import { moneyFlows } from './flows';
 import {
   accountStep,
-  amountText,
   confirmStep,
   documentLine,
   emptyParty,
@@ -111,7 +110,6 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
             { label: 'Titulaire(s)', value: holdersOf(account) },
             { label: 'Client au guichet', value: party.name },
             documentLine(party),
-            { label: 'Montant', value: amountText(money.amount) },
           ],
           quote: money.quote,
           totalLabel: text.totalLabel,

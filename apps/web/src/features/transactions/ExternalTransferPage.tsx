@@ -27,7 +27,6 @@ import { TransferSent } from './components/TransactionDone';
 import { useVisitKey } from '../../lib/visit-key';
 import {
   accountStep,
-  amountText,
   confirmStep,
   emptyParty,
   MoneyWizard,
@@ -314,7 +313,6 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
             { label: 'Expéditeur', value: sender ? displayName(sender) : '' },
             { label: 'Bénéficiaire', value: displayName(recipient) },
             { label: 'Client au guichet', value: party.name },
-            { label: 'Montant', value: amountText(money.amount) },
             {
               label: 'Devise',
               value: mode === 'cash' ? (values.currency ?? '') : (account?.currency ?? CURRENCY),

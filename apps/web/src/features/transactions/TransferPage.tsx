@@ -9,7 +9,6 @@ import { HolderChoice } from './components/HolderChoice';
 import { AccountCard, AccountLookup } from './components/AccountLookup';
 import {
   accountStep,
-  amountText,
   confirmStep,
   documentLine,
   emptyParty,
@@ -151,7 +150,6 @@ export default function TransferPage() {
             { label: 'Titulaire(s) bénéficiaire', value: holdersOf(recipient) },
             { label: 'Client au guichet', value: party.name },
             documentLine(party),
-            { label: 'Montant', value: amountText(money.amount) },
           ],
           quote: money.quote,
           totalLabel: 'Total débité du compte',

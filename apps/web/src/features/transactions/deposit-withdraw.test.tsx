@@ -350,6 +350,39 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
   });
 });
 
+describe('leaving a money operation (decision 177)', () => {
+  it('asks before leaving what is typed: Rester keeps it, Quitter leaves; nothing typed leaves at once', async () => {
+    const { app, user } = await open('/transaction/deposit', 'Dépôt');
+    // Nothing typed yet: the sidebar (here the router) leaves without a question.
+    await navigateTo(app, '/');
+    await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 });
+    await navigateTo(app, '/transaction/deposit');
+    await screen.findByRole('heading', { name: 'Dépôt', level: 1 });
+
+    await findAccount(user);
+    await user.click(next());
+    await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'Jean Pierre');
+    await navigateTo(app, '/drawer');
+    const dialog = await screen.findByRole('dialog', { name: "Quitter l'opération ?" });
+    expect(dialog).toHaveTextContent("Ce que vous avez saisi sera perdu : rien n'a encore été enregistré.");
+    // Focus on Rester: an Enter by habit keeps the work.
+    expect(within(dialog).getByRole('button', { name: 'Rester' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Rester' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Dépôt', level: 1 })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveValue('Jean Pierre');
+
+    await navigateTo(app, '/');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: "Quitter l'opération ?" })).getByRole('button', {
+        name: 'Quitter',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
+    expect(api.requests.filter((request) => request.path === '/transactions/deposit')).toHaveLength(0);
+  });
+});
+
 describe('the withdrawal wizard', () => {
   it('shows the fee and the total taken from the account, and says "Retrait réalisé avec succès"', async () => {
     api.on(

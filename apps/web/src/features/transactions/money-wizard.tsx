@@ -4,7 +4,6 @@ import type { FieldErrors, FieldValues, UseFormRegister } from 'react-hook-form'
 import {
   displayName,
   documentLabel,
-  formatHtg,
   inactiveAccountMessage,
   type Account,
   type FeeQuote,
@@ -44,11 +43,6 @@ export function partyAndAmountSteps(step: number) {
   >;
 }
 
-/** The amount as the summary shows it ("1 500,00 HTG"), empty while none is typed. */
-export function amountText(amount: number | undefined): string {
-  return typeof amount === 'number' && !Number.isNaN(amount) ? formatHtg(amount) : '';
-}
-
 /** The holders of an account, as the summary lists them ("Jean PIERRE, Marie JOSEPH"). */
 export function holdersOf(account: Account | null): string {
   return account?.customers.map((customer) => displayName(customer)).join(', ') ?? '';
@@ -61,7 +55,7 @@ export function documentLine(party: { idDocumentType?: string | null; idDocument
 
 /** The wizard of a money operation, with the frame `useMoneyForm` gives. */
 export function MoneyWizard({
-  frame,
+  frame: { leaveDialog, ...frame },
   ...props
 }: {
   frame: MoneyForm['frame'];
@@ -70,7 +64,12 @@ export function MoneyWizard({
   steps: readonly WizardStep[];
   onSubmit: () => void | Promise<void>;
 }) {
-  return <Wizard {...frame} {...props} />;
+  return (
+    <>
+      <Wizard {...frame} {...props} />
+      {leaveDialog}
+    </>
+  );
 }
 
 /** The last step: what the confirmation will do, then the fee and the total it will charge. */

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useBlocker } from 'react-router';
 import {
   useForm,
   useWatch,
@@ -11,7 +12,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Transaction } from '@lajan/domain';
+import { leaveOperationTexts, type Transaction } from '@lajan/domain';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
+import { hasNoAnswer } from '../../lib/pending-operations';
 import { feeQuoteKeys, useAmountStepQuote, useFeeQuote } from './api/fee-quote';
 import { useMoneyOperation, type FlowBody } from './api/operations';
 import { quoteTypeOf, type MoneyFlow } from './flows';
@@ -76,6 +79,14 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
   const finish = useFinishOperation();
   const { failure, setFailure, clearFailure } = useFailure();
   const [step, setStep] = useState(0);
+  // Leaving with something typed and nothing posted asks first (decision 177); once posted, or held
+  // unanswered (the banner of every screen keeps it, decision 147), the teller goes freely.
+  const posted = useRef(false);
+  const typed = form.formState.isDirty || step > 0;
+  const leaving = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      typed && !posted.current && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   // Every flow's form has an `amount` (the pay-out's is the transfer's, never typed).
   const amount = useWatch({
@@ -135,6 +146,7 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
         onRefused?.(error);
         return null;
       }
+      if (hasNoAnswer(error)) posted.current = true;
       setFailure(failureOf(error, flow.failure));
       const back = placeServerErrors(error, form.setError, fieldSteps);
       if (back !== null) setStep(backTo ? backTo(back) : back);
@@ -142,6 +154,7 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       return null;
     }
     if (transaction) {
+      posted.current = true;
       if (flow.after === 'back') finish.back(transaction, flow.success);
       else if (flow.after === 'home') finish.home(transaction, flow.success);
       else finish.showReceipt(transaction, flow.success);
@@ -169,6 +182,19 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       },
       submitting: money.isPending,
       error: failure && <FailureAlert failure={failure} />,
+      /** Asks before leaving what is typed (decision 177): `MoneyWizard` shows it. */
+      leaveDialog: leaving.state === 'blocked' && (
+        <ConfirmDialog
+          title={leaveOperationTexts.title}
+          confirmLabel={leaveOperationTexts.leave}
+          cancelLabel={leaveOperationTexts.stay}
+          variant="danger"
+          onConfirm={() => leaving.proceed()}
+          onCancel={() => leaving.reset()}
+        >
+          <p>{leaveOperationTexts.text}</p>
+        </ConfirmDialog>
+      ),
     },
   };
 }
