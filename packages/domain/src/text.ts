@@ -33,8 +33,10 @@ export function plainText<S extends z.ZodString>(schema: S): S {
  * `lajan_fold` (migration 0025), which folds the stored names and their indexes: a test holds the two
  * equal. Only these letters: a fold that knows no more than the database's cannot disagree with it.
  */
-export const searchFoldFrom = 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÝŸýÿÇçÑñ';
-export const searchFoldTo = 'abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuuyyyyccnn';
+export const searchFoldFrom =
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÝŸýÿÇçÑñ';
+export const searchFoldTo =
+  'abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuuyyyyccnn';
 
 const searchFoldTable = new Map([...searchFoldFrom].map((letter, index) => [letter, searchFoldTo[index]!]));
 

@@ -35,9 +35,7 @@ export async function withAvailableBalance(
   payer: string | undefined,
 ): Promise<LedgerRefused> {
   if (payer === undefined) return refusal;
-  const where = payer.startsWith('#')
-    ? eq(accounts.accountNumber, payer.slice(1))
-    : eq(accounts.id, payer);
+  const where = payer.startsWith('#') ? eq(accounts.accountNumber, payer.slice(1)) : eq(accounts.id, payer);
   try {
     const [row] = await executor
       .select({ balanceCentimes: accounts.balanceCentimes })

@@ -50,7 +50,7 @@ describe('keepMoneyFresh (decision 174)', () => {
     return observer.subscribe(() => {});
   }
 
-  it("reads money again once it is a few seconds old, and when the teller comes back to the tab; nothing else", async () => {
+  it('reads money again once it is a few seconds old, and when the teller comes back to the tab; nothing else', async () => {
     client = createQueryClient({ error: () => {} });
     // As the app's QueryClientProvider does: the client listens to the tab's focus.
     client.mount();

@@ -17,6 +17,7 @@ import {
 } from '../../ledger/idempotency.js';
 import { inMoneyTransaction, type BusinessRecord } from '../../ledger/ledger.js';
 import { payerOf, withAvailableBalance } from '../../ledger/available.js';
+import { namedAccount } from '../../ledger/one-call.js';
 import { LedgerRefused } from '../../ledger/results.js';
 import type { Actor, LedgerService, Movement } from '../../ledger/service.js';
 import type { Actors } from './actors.js';
@@ -267,7 +268,7 @@ export class MoneyFlowExecutor {
           now: at,
         });
       if (error instanceof LedgerRefused && error.refusal === 'InsufficientFunds')
-        throw await withAvailableBalance(this.db, error, payerOf(flow.posting, planned.accounts));
+        throw await withAvailableBalance(this.db, error, tellablePayer(flow.posting, planned));
       throw error;
     });
     // The answer's sender, whole or masked as this teller may see it (decision 171), fresh or replayed.
@@ -293,4 +294,20 @@ export class MoneyFlowExecutor {
     // keyed request after the interval tries again.
     await pruneKeys(this.db, now).catch(() => undefined);
   }
+}
+
+/**
+ * The account whose balance an `InsufficientFunds` may tell (decision 176): the payer of the posting when it
+ * is the account whose holder was checked at the counter, or the teller's own float; no other, whatever a
+ * flow to come may pay from.
+ */
+function tellablePayer<Accounts>(
+  posting: PostingFlow<Accounts>,
+  planned: Planned<Accounts>,
+): string | undefined {
+  const payer = payerOf(posting, planned.accounts);
+  const checked = planned.holderOf === undefined ? undefined : namedAccount(planned.holderOf);
+  return payer !== undefined && (payer === checked || payer === planned.actor.agent.floatAccountId)
+    ? payer
+    : undefined;
 }

@@ -147,7 +147,7 @@ describe('refused money requests write nothing', () => {
     expect(answer.body).toEqual({ message, code: 'INSUFFICIENT_FUNDS', errors: { amount: [message] } });
   });
 
-  it('tells no balance before the holder check passed: another agent\'s customer, a wrong card', async () => {
+  it("tells no balance before the holder check passed: another agent's customer, a wrong card", async () => {
     const world = await ledgerWorld();
     const form = counterForm(world.marieAccount, world.marie, 25_000);
     const answer = await refused(world, () =>
