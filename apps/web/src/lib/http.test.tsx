@@ -49,7 +49,9 @@ describe('the http client (SPEC §7)', () => {
   it('calls /api with JSON and the bearer token, and unwraps data', async () => {
     api.on('POST /persons', { status: 201, body: { data: jean } });
     const { http } = client({ getToken: () => 'le.jeton.ici' });
-    await expect(http.post('/persons', { firstName: 'Nadège' }, { query: { page: 1, skip: undefined } })).resolves.toEqual(jean);
+    await expect(
+      http.post('/persons', { firstName: 'Nadège' }, { query: { page: 1, skip: undefined } }),
+    ).resolves.toEqual(jean);
     const [request] = api.requests;
     expect(request?.path).toBe('/persons');
     expect(request?.headers.authorization).toBe('Bearer le.jeton.ici');
@@ -67,7 +69,11 @@ describe('the http client (SPEC §7)', () => {
   it('fails with a typed error carrying status, message, code and the errors map', async () => {
     api.on('POST /persons', {
       status: 422,
-      body: { message: 'Veuillez corriger les erreurs du formulaire', code: 'VALIDATION_ERROR', errors: { 'party.name': ['Le nom est requis'] } },
+      body: {
+        message: 'Veuillez corriger les erreurs du formulaire',
+        code: 'VALIDATION_ERROR',
+        errors: { 'party.name': ['Le nom est requis'] },
+      },
     });
     const { http, onUnauthorized, onForbidden } = client();
     const error = await failure(http.post('/persons', {}));
@@ -106,10 +112,28 @@ describe('the http client (SPEC §7)', () => {
     const { http } = client({ baseUrl: 'http://127.0.0.1:9/api' });
     const error = await failure(http.get('/health'));
     expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: networkMessages.network });
+    expect(error.message).toBe(
+      'Le serveur ne répond pas. Vérifiez la connexion, ou réessayez dans un instant.',
+    );
+  });
+
+  it('says there is no internet when the browser knows it is offline', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { http } = client({ baseUrl: 'http://127.0.0.1:9/api' });
+      const error = await failure(http.get('/health'));
+      expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: networkMessages.offline });
+      expect(error.message).toMatch(/^Pas de connexion internet/);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('hands 401, 403 and PASSWORD_CHANGE_REQUIRED to their handlers, unless the caller handles them', async () => {
-    api.on('GET /transactions/fees', { status: 401, body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' } });
+    api.on('GET /transactions/fees', {
+      status: 401,
+      body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' },
+    });
     api.on('GET /agents', { status: 403, body: { message: 'Interdit', code: 'FORBIDDEN' } });
     api.on('GET /users', { status: 403, body: { message: 'Changez', code: 'PASSWORD_CHANGE_REQUIRED' } });
     const { http, onUnauthorized, onForbidden, onPasswordChangeRequired } = client();
@@ -128,7 +152,10 @@ describe('the http client (SPEC §7)', () => {
   });
 
   it('hands a renewed token (X-Access-Token) to its handler, only for a signed-in call', async () => {
-    api.on('GET /transactions/fees', { body: { data: [] }, headers: { 'X-Access-Token': 'jeton.renouvele.ici' } });
+    api.on('GET /transactions/fees', {
+      body: { data: [] },
+      headers: { 'X-Access-Token': 'jeton.renouvele.ici' },
+    });
     const onRefreshedToken = vi.fn();
     const signedIn = client({ getToken: () => 'le.jeton.ici', onRefreshedToken });
     await expect(signedIn.http.get('/transactions/fees')).resolves.toEqual([]);
@@ -144,14 +171,28 @@ describe('the http client inside the app', () => {
   async function signedIn(path = '/fees-list') {
     // /fees-list reads the fee schedule; an empty one keeps the screen quiet.
     api.on('GET /transactions/fees', { body: { data: [] } });
-    const rendered = renderApp({ path, token: makeToken(teller), apiBaseUrl: api.baseUrl, httpTimeoutMs: 300 });
+    const rendered = renderApp({
+      path,
+      token: makeToken(teller),
+      apiBaseUrl: api.baseUrl,
+      httpTimeoutMs: 300,
+    });
     await screen.findByRole('heading', { name: 'Tableau des frais', level: 1 });
     return rendered;
   }
-  const call = (promise: Promise<unknown>) => act(() => promise.then(() => undefined, () => undefined));
+  const call = (promise: Promise<unknown>) =>
+    act(() =>
+      promise.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
 
   it('on a 401 clears the session, shows the sign-in page, then returns to the page after signing in', async () => {
-    api.on('GET /agents', { status: 401, body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' } });
+    api.on('GET /agents', {
+      status: 401,
+      body: { message: 'Veuillez vous connecter.', code: 'UNAUTHENTICATED' },
+    });
     api.on('POST /auth/login', { body: loginAnswer(teller) });
     const { app, user } = await signedIn('/fees-list');
     await call(app.http.get('/agents'));
@@ -159,7 +200,9 @@ describe('the http client inside the app', () => {
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(
-      within(screen.getByRole('region', { name: 'Notifications' })).getByText('Votre session a expiré. Veuillez vous reconnecter.'),
+      within(screen.getByRole('region', { name: 'Notifications' })).getByText(
+        'Votre session a expiré. Veuillez vous reconnecter.',
+      ),
     ).toBeVisible();
 
     await user.type(screen.getByLabelText("Nom d'utilisateur"), 'caissiere');
@@ -184,8 +227,11 @@ describe('the http client inside the app', () => {
     expect(screen.getByRole('heading', { name: 'Tableau des frais', level: 1 })).toBeVisible();
   });
 
-  it('on a 401 after 12 hours of session says to sign in again, with the server\'s words', async () => {
-    api.on('GET /agents', { status: 401, body: { message: authMessages.sessionTooOld, code: 'UNAUTHENTICATED' } });
+  it("on a 401 after 12 hours of session says to sign in again, with the server's words", async () => {
+    api.on('GET /agents', {
+      status: 401,
+      body: { message: authMessages.sessionTooOld, code: 'UNAUTHENTICATED' },
+    });
     const { app } = await signedIn();
     await call(app.http.get('/agents'));
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
@@ -205,7 +251,10 @@ describe('the http client inside the app', () => {
   });
 
   it('on a 403 shows "Accès interdit"', async () => {
-    api.on('GET /agents', { status: 403, body: { message: "Vous n'avez pas la permission d'effectuer cette action.", code: 'FORBIDDEN' } });
+    api.on('GET /agents', {
+      status: 403,
+      body: { message: "Vous n'avez pas la permission d'effectuer cette action.", code: 'FORBIDDEN' },
+    });
     const { app } = await signedIn();
     await call(app.http.get('/agents'));
     expect(await screen.findByRole('heading', { name: 'Accès interdit' })).toBeVisible();
@@ -213,7 +262,13 @@ describe('the http client inside the app', () => {
   });
 
   it('on PASSWORD_CHANGE_REQUIRED shows the first password change instead', async () => {
-    api.on('GET /agents', { status: 403, body: { message: 'Vous devez changer votre mot de passe avant de continuer.', code: 'PASSWORD_CHANGE_REQUIRED' } });
+    api.on('GET /agents', {
+      status: 403,
+      body: {
+        message: 'Vous devez changer votre mot de passe avant de continuer.',
+        code: 'PASSWORD_CHANGE_REQUIRED',
+      },
+    });
     const { app } = await signedIn();
     await call(app.http.get('/agents'));
     expect(await screen.findByRole('heading', { name: 'Choisissez votre mot de passe' })).toBeVisible();

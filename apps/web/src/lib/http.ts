@@ -5,7 +5,13 @@ export const HTTP_TIMEOUT_MS = 10_000;
 
 export const networkMessages = {
   timeout: 'Le serveur met trop de temps à répondre. Vérifiez votre connexion et réessayez.',
-  network: 'Impossible de joindre le serveur. Vérifiez votre connexion internet.',
+  /**
+   * No answer while the browser believes it is online: the server, or the link to it, is down. Worded as
+   * the "Hors ligne" banner says it (decision 147), not as a fault of the teller's own connection.
+   */
+  network: 'Le serveur ne répond pas. Vérifiez la connexion, ou réessayez dans un instant.',
+  /** No answer because the browser knows it has no network at all. */
+  offline: 'Pas de connexion internet : vérifiez le réseau (Wi-Fi, données mobiles), puis réessayez.',
   badResponse: 'Réponse inattendue du serveur.',
 } as const;
 
@@ -269,7 +275,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw new HttpError(
         timedOut
           ? { status: 0, code: clientErrorCodes.timeout, message: networkMessages.timeout }
-          : { status: 0, code: clientErrorCodes.network, message: networkMessages.network },
+          : {
+              status: 0,
+              code: clientErrorCodes.network,
+              message:
+                typeof navigator !== 'undefined' && !navigator.onLine
+                  ? networkMessages.offline
+                  : networkMessages.network,
+            },
       );
     } finally {
       clearTimeout(timer);
