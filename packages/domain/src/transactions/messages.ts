@@ -94,10 +94,16 @@ export const cancelTransferMessages = {
   failure: "Échec de l'annulation du transfert",
 } as const;
 
-/** The account's holders offered as the person at the counter (decision 132). */
+/** The account's holders, or a cash transfer's sender, offered as the person at the counter (decision 132). */
 export const counterPartyTexts = {
-  title: 'Titulaires du compte',
-  hint: 'Le client au guichet est un titulaire ? Choisissez-le, puis saisissez le numéro de sa pièce.',
+  holders: {
+    title: 'Titulaires du compte',
+    hint: 'Si la personne au guichet est un titulaire, choisissez-la, puis saisissez le numéro de sa pièce.',
+  },
+  sender: {
+    title: 'Expéditeur',
+    hint: "Si l'expéditeur est la personne au guichet, choisissez-le, puis saisissez le numéro de sa pièce.",
+  },
 } as const;
 
 /** "outside every band": the allowed range of a type, written out so that the agent knows what to change. */

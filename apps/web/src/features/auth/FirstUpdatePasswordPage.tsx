@@ -40,8 +40,8 @@ export default function FirstUpdatePasswordPage() {
       title="Choisissez votre mot de passe"
       intro={
         <>
-          {user ? `Bonjour ${capitaliseFirstName(user.firstName)}. ` : ''}Pour votre sécurité, remplacez le mot de passe temporaire
-          reçu par email avant de continuer.
+          {user ? `Bonjour ${capitaliseFirstName(user.firstName)}. ` : ''}Pour votre sécurité, remplacez le
+          mot de passe temporaire qui vous a été donné par un mot de passe à vous avant de continuer.
         </>
       }
       footer={

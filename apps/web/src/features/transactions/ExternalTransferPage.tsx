@@ -211,6 +211,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     <div className="space-y-6">
       <HolderChoice
         holders={counterParties}
+        of={mode === 'account' ? 'holders' : 'sender'}
         onChoose={(party) => {
           setValue('party.name', party.name, { shouldDirty: true });
           setValue('party.idDocumentType', party.idDocumentType, { shouldDirty: true });

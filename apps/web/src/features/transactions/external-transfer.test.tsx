@@ -170,6 +170,11 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     await fillRecipient(user);
     await user.click(next());
     expect(screen.getByText('Étape 3 sur 4')).toBeVisible();
+    // The sender is offered as the person at the counter, in a cash transfer's own words (no account).
+    expect(screen.getByRole('region', { name: 'Expéditeur' })).toHaveTextContent(
+      "Si l'expéditeur est la personne au guichet, choisissez-le",
+    );
+    expect(screen.queryByRole('region', { name: 'Titulaires du compte' })).toBeNull();
     // Nothing is filled from the search: the teller types the party from the card presented.
     expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Numéro de document' })).toHaveValue('');

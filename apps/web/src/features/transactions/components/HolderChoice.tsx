@@ -22,15 +22,19 @@ export interface CounterPartyChoice {
 export function HolderChoice({
   holders,
   onChoose,
+  of = 'holders',
 }: {
   /** The account's holders (`account.customers`), or the sender of a cash transfer. */
   holders: readonly Holder[];
   onChoose: (party: CounterPartyChoice) => void;
+  /** Whom `holders` are: an account's holders, or a cash transfer's sender (its own words). */
+  of?: keyof typeof counterPartyTexts;
 }) {
   if (holders.length === 0) return null;
+  const texts = counterPartyTexts[of];
   return (
-    <section aria-label={counterPartyTexts.title} className="space-y-2">
-      <p className="text-sm text-slate-700">{counterPartyTexts.hint}</p>
+    <section aria-label={texts.title} className="space-y-2">
+      <p className="text-sm text-slate-700">{texts.hint}</p>
       <div className="flex flex-wrap gap-2">
         {holders.map((holder) => {
           const type = idDocumentTypeSchema.safeParse(holder.idDocumentType);
