@@ -347,6 +347,14 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveAccessibleDescription(
       'Le nom est requis',
     );
+    // The keyboard is on the refused field, not lost with the confirmation step's button.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveFocus());
+    // It was about the value being replaced: it goes as soon as the teller changes the field.
+    await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), ' Junior');
+    expect(screen.getByRole('textbox', { name: 'Nom complet' })).not.toHaveAccessibleDescription(
+      'Le nom est requis',
+    );
+    expect(screen.queryByText('Le nom est requis')).toBeNull();
   });
 });
 

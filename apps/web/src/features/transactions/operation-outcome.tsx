@@ -84,22 +84,23 @@ export function FailureAlert({ failure }: { failure: Failure | null }) {
 
 /**
  * Puts the server's field errors (`party.name`, `amount`, …) on the form's fields and answers the
- * first step that holds one of them, so that the wizard can go back there.
+ * first step that holds one of them, and its first refused field, so that the wizard can go back there
+ * and put the keyboard on it.
  */
 export function placeServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fieldSteps: Partial<Record<Path<T>, number>>,
-): number | null {
+): { step: number; field: Path<T> } | null {
   if (!isHttpError(error)) return null;
-  let step: number | null = null;
+  let first: { step: number; field: Path<T> } | null = null;
   for (const [field, message] of Object.entries(firstFieldErrors(error.errors))) {
     const target = fieldSteps[field as Path<T>];
     if (target === undefined) continue;
     setError(field as Path<T>, { type: 'server', message });
-    step = step === null ? target : Math.min(step, target);
+    if (first === null || target < first.step) first = { step: target, field: field as Path<T> };
   }
-  return step;
+  return first;
 }
 
 /** A failed confirmation: its alert state, kept until the teller moves. */

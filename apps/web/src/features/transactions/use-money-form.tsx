@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import {
   useForm,
@@ -79,6 +79,29 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
   const finish = useFinishOperation();
   const { failure, setFailure, clearFailure } = useFailure();
   const [step, setStep] = useState(0);
+  // A refusal the server put under a field (« Solde insuffisant… » under the amount) goes as soon as the
+  // teller changes that field: it was about the value she is replacing.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (name && form.getFieldState(name as Path<FlowValues<Flow>>).error?.type === 'server')
+            form.clearErrors(name as Path<FlowValues<Flow>>);
+        },
+      }),
+    [form],
+  );
+
+  const refusedField = useRef<Path<FlowValues<Flow>> | null>(null);
+  const [focusTick, setFocusTick] = useState(0);
+  useEffect(() => {
+    const field = refusedField.current;
+    if (field === null) return;
+    refusedField.current = null;
+    form.setFocus(field);
+  }, [focusTick, step, form]);
+
   // Leaving with something typed and nothing posted asks first (decision 177); once posted, or held
   // unanswered (the banner of every screen keeps it, decision 147), the teller goes freely.
   const posted = useRef(false);
@@ -149,7 +172,13 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       if (hasNoAnswer(error)) posted.current = true;
       setFailure(failureOf(error, flow.failure));
       const back = placeServerErrors(error, form.setError, fieldSteps);
-      if (back !== null) setStep(backTo ? backTo(back) : back);
+      if (back !== null) {
+        // The keyboard goes to the refused field once its step shows (the Enregistrer button it was on
+        // is gone with the confirmation step).
+        refusedField.current = back.field;
+        setStep(backTo ? backTo(back.step) : back.step);
+        setFocusTick((tick) => tick + 1);
+      }
       onRefused?.(error);
       return null;
     }
