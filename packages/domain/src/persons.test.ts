@@ -9,6 +9,7 @@ import {
   isMaskedDocumentNumber,
   maritalStatusLabel,
   maskDocumentNumber,
+  formatPhone,
   normalizePhone,
   personInputSchema,
   personViewSchema,
@@ -201,6 +202,17 @@ describe('display helpers (SPEC §3)', () => {
   it('stores one form of a phone number', () => {
     expect(normalizePhone('+509 3712-3456')).toBe('+50937123456');
     expect(normalizePhone('+50937123456')).toBe('+50937123456');
+  });
+
+  it('shows a stored phone number in groups, as people read it', () => {
+    expect(formatPhone('+50937123456')).toBe('+509 3712 3456');
+    expect(formatPhone('37123456')).toBe('3712 3456');
+    expect(formatPhone('+13055550100')).toBe('+1 305 555 0100');
+    expect(formatPhone('+33612345678')).toBe('+33 6 12 34 56 78');
+    // Anything else as stored; nothing for no number.
+    expect(formatPhone('+44207946000')).toBe('+44207946000');
+    expect(formatPhone('+5093712345')).toBe('+5093712345');
+    expect(formatPhone(null)).toBe('');
   });
 
   it('counts birthdays exactly', () => {

@@ -84,6 +84,22 @@ export function normalizePhone(value: string): string {
   return trimmed.startsWith('+') ? `+${digits}` : digits;
 }
 
+/**
+ * A stored phone number as people read it: "+509 3712 3456" for a Haitian mobile, "3712 3456" without the
+ * prefix, "+1 305 555 0100" for the United States and Canada, "+33 6 12 34 56 78" for France; any other
+ * number as stored. Display only: the stored form stays `normalizePhone`'s.
+ */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const haiti = /^(\+509)?(\d{4})(\d{4})$/.exec(value);
+  if (haiti) return [haiti[1], haiti[2], haiti[3]].filter(Boolean).join(' ');
+  const northAmerica = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(value);
+  if (northAmerica) return `+1 ${northAmerica.slice(1).join(' ')}`;
+  const france = /^\+33(\d)(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value);
+  if (france) return `+33 ${france.slice(1).join(' ')}`;
+  return value;
+}
+
 const phonePattern = /^\+?[\d\s-]+$/;
 
 function requiredText(required: string) {

@@ -8,6 +8,7 @@ import {
   transactionStatusLabel,
   transactionTypeLabels,
   type Transaction,
+  formatPhone,
 } from '@lajan/domain';
 import { PickUpQr } from '../pickup-code/PickUpQr';
 
@@ -70,7 +71,7 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
     section('Expéditeur', [
       line('Nom', sender ? displayName(sender) : null),
       line('Pièce', documentOf(sender)),
-      line('Téléphone', sender?.phoneNumber),
+      line('Téléphone', sender?.phoneNumber ? formatPhone(sender.phoneNumber) : null),
     ]),
     section('Bénéficiaire', [
       line('Nom', recipient ? displayName(recipient) : null),

@@ -1,4 +1,11 @@
-import { documentLabel, formatDateFr, genderLabels, maritalStatusLabel, type User } from '@lajan/domain';
+import {
+  documentLabel,
+  formatDateFr,
+  genderLabels,
+  maritalStatusLabel,
+  type User,
+  formatPhone,
+} from '@lajan/domain';
 import { DetailField } from './DetailList';
 
 /** A user's person: first and last names, birth date, sex, marital status and identity document. */
@@ -22,7 +29,7 @@ export function ContactDetailFields({ user }: { user: User }) {
   return (
     <>
       <DetailField label="Email">{user.email}</DetailField>
-      <DetailField label="Téléphone">{user.phoneNumber}</DetailField>
+      <DetailField label="Téléphone">{formatPhone(user.phoneNumber)}</DetailField>
       <DetailField label="Adresse">{user.address}</DetailField>
       <DetailField label="Commune">{user.city}</DetailField>
       <DetailField label="Département">{user.state}</DetailField>

@@ -11,6 +11,7 @@ import {
   todayIso,
   type Account,
   type AccountCustomer,
+  formatPhone,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -69,7 +70,11 @@ export default function AccountRequestsPage() {
             <ul className="space-y-4" aria-busy={query.isFetching || undefined}>
               {query.data.data.map((account) => (
                 <li key={account.id}>
-                  <RequestCard account={account} onActivate={() => setActivating(account)} onReject={() => setRejecting(account)} />
+                  <RequestCard
+                    account={account}
+                    onActivate={() => setActivating(account)}
+                    onReject={() => setRejecting(account)}
+                  />
                 </li>
               ))}
             </ul>
@@ -92,34 +97,59 @@ export default function AccountRequestsPage() {
 }
 
 function requestName(account: Account) {
-  return account.requestReference ? `Demande ${account.requestReference}` : `Demande du compte ${account.accountNumber}`;
+  return account.requestReference
+    ? `Demande ${account.requestReference}`
+    : `Demande du compte ${account.accountNumber}`;
 }
 
-function RequestCard({ account, onActivate, onReject }: { account: Account; onActivate: () => void; onReject: () => void }) {
+function RequestCard({
+  account,
+  onActivate,
+  onReject,
+}: {
+  account: Account;
+  onActivate: () => void;
+  onReject: () => void;
+}) {
   const headingId = useId();
   return (
-    <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <article
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id={headingId} className="text-lg font-semibold text-slate-900">
             {requestName(account)}
           </h2>
           <p className="text-sm text-slate-600">
-            {accountTypeLabels[account.type]} · {account.currency} · reçue le {formatDateTimeFr(account.createdAt)}
+            {accountTypeLabels[account.type]} · {account.currency} · reçue le{' '}
+            {formatDateTimeFr(account.createdAt)}
           </p>
         </div>
-        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">En attente</span>
+        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+          En attente
+        </span>
       </div>
 
       <h3 className="mt-4 text-sm font-semibold text-slate-800">Titulaires</h3>
       <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200">
         {account.customers.map((customer, index) => (
-          <HolderRow key={customer.id} customer={customer} principal={customer.principal || (index === 0 && !account.customers.some((c) => c.principal))} />
+          <HolderRow
+            key={customer.id}
+            customer={customer}
+            principal={customer.principal || (index === 0 && !account.customers.some((c) => c.principal))}
+          />
         ))}
       </ul>
 
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" className="text-red-800" onClick={onReject} aria-label={`Rejeter : ${requestName(account)}`}>
+        <Button
+          variant="secondary"
+          className="text-red-800"
+          onClick={onReject}
+          aria-label={`Rejeter : ${requestName(account)}`}
+        >
           Rejeter
         </Button>
         <Button onClick={onActivate} aria-label={`Activer : ${requestName(account)}`}>
@@ -171,12 +201,17 @@ function HolderRow({ customer, principal }: { customer: AccountCustomer; princip
 function PersonFile({ id }: { id: string }) {
   const query = usePersonQuery(id, true);
   if (query.isPending) return <PageLoading label="Chargement de la fiche..." />;
-  if (query.isError) return <Alert type="danger" className="mt-2">{errorMessage(query.error, 'Ressource introuvable')}</Alert>;
+  if (query.isError)
+    return (
+      <Alert type="danger" className="mt-2">
+        {errorMessage(query.error, 'Ressource introuvable')}
+      </Alert>
+    );
   const person = query.data;
   const expired = person.expirationDate < todayIso();
   const rows: [string, string][] = [
     ['Date de naissance', formatDateFr(person.dob)],
-    ['Téléphone', person.phoneNumber],
+    ['Téléphone', formatPhone(person.phoneNumber)],
     ['Email', person.email],
     ['Adresse', `${person.address}, ${person.city}, ${person.state}, ${person.country}`],
     ["Date d'émission", formatDateFr(person.dateIssued)],
@@ -227,12 +262,15 @@ function ActivateDialog({ account, onDone }: { account: Account; onDone: () => v
       pending={mutation.isPending}
       canConfirm={checked}
     >
-      <p>Avant d&apos;activer, comparez la pièce d&apos;identité originale de chaque titulaire avec la demande :</p>
+      <p>
+        Avant d&apos;activer, comparez la pièce d&apos;identité originale de chaque titulaire avec la demande
+        :
+      </p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {account.customers.map((customer) => (
           <li key={customer.id}>
-            <span className="font-medium">{displayName(customer)}</span> — {documentLabel(customer.idDocumentType)}{' '}
-            {customer.idDocumentNumber}
+            <span className="font-medium">{displayName(customer)}</span> —{' '}
+            {documentLabel(customer.idDocumentType)} {customer.idDocumentNumber}
           </li>
         ))}
       </ul>
@@ -290,8 +328,8 @@ function RejectDialog({ account, onDone }: { account: Account; onDone: () => voi
       pending={mutation.isPending}
     >
       <p>
-        La demande de {account.customers.map((customer) => displayName(customer)).join(', ')} sera fermée et le
-        client recevra le motif par e-mail.
+        La demande de {account.customers.map((customer) => displayName(customer)).join(', ')} sera fermée et
+        le client recevra le motif par e-mail.
       </p>
       <div className="mt-3">
         <div className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">

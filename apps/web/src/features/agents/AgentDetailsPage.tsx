@@ -12,6 +12,7 @@ import {
   userFailureMessages,
   agentTexts,
   type Agent,
+  formatPhone,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
@@ -205,7 +206,7 @@ export default function AgentDetailsPage() {
         <DetailSection title="Contact">
           <DetailList>
             <DetailField label="Email">{agent.email}</DetailField>
-            <DetailField label="Téléphone">{agent.phone}</DetailField>
+            <DetailField label="Téléphone">{formatPhone(agent.phone)}</DetailField>
             <DetailField label="Adresse">{agent.address}</DetailField>
             {agent.city && <DetailField label="Ville">{agent.city}</DetailField>}
             <DetailField label="Administrateur">{agent.username}</DetailField>

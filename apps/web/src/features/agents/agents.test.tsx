@@ -155,7 +155,7 @@ describe('/agents/:code', () => {
 
     const contact = screen.getByRole('region', { name: 'Contact' });
     expect(within(contact).getByText('contact@capservices.ht')).toBeVisible();
-    expect(within(contact).getByText('+50937000001')).toBeVisible();
+    expect(within(contact).getByText('+509 3700 0001')).toBeVisible();
 
     const float = screen.getByRole('region', { name: 'Compte de float' });
     expect(within(float).getByText('90000000017')).toBeVisible();

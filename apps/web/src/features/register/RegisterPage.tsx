@@ -8,6 +8,7 @@ import {
   formatDateFr,
   genericMessages,
   type PersonData,
+  formatPhone,
 } from '@lajan/domain';
 import { AccountTypeField, currencyOptions } from '../../components/accounts/AccountTypeField';
 import { Alert } from '../../components/Alert';
@@ -195,7 +196,7 @@ export default function RegisterPage() {
               </span>
             </p>
             <p className="text-sm break-words text-slate-700">
-              Né(e) le {formatDateFr(person.dob)} · {person.email} · {person.phoneNumber}
+              Né(e) le {formatDateFr(person.dob)} · {person.email} · {formatPhone(person.phoneNumber)}
             </p>
           </li>
         ))}

@@ -11,6 +11,7 @@ import {
   type Account,
   type ExternalTransferInput,
   type Transaction,
+  formatPhone,
 } from '@lajan/domain';
 import { currencyOptions } from '../../components/accounts/AccountTypeField';
 import { emptyPerson } from '../../components/persons/PersonForm';
@@ -200,7 +201,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
           <p className="text-sm text-slate-700">
             {documentLabel(sender.idDocumentType)} {sender.idDocumentNumber}
           </p>
-          {sender.phoneNumber && <p className="text-sm text-slate-600">{sender.phoneNumber}</p>}
+          {sender.phoneNumber && <p className="text-sm text-slate-600">{formatPhone(sender.phoneNumber)}</p>}
         </section>
       )}
       {errors.senderId?.message && <p className="text-sm text-red-700">{errors.senderId.message}</p>}

@@ -74,7 +74,7 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     expect(receipt).toHaveTextContent('Compte expéditeur40912345678');
     const sender = within(receipt).getByRole('region', { name: 'Expéditeur' });
     expect(sender).toHaveTextContent('NomJean PIERRE');
-    expect(sender).toHaveTextContent('Téléphone+50937123456');
+    expect(sender).toHaveTextContent('Téléphone+509 3712 3456');
     const recipient = within(receipt).getByRole('region', { name: 'Bénéficiaire' });
     expect(recipient).toHaveTextContent('NomMarie JOSEPH');
     expect(recipient).not.toHaveTextContent('Pièce');
