@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import {
   displayName,
   documentLabel,
@@ -154,7 +155,15 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   return (
     <div className={`flex justify-between gap-2 ${strong ? 'font-bold' : ''}`}>
       <dt className="shrink-0">{label}</dt>
-      <dd className="min-w-0 text-right break-all">{value}</dd>
+      {/* Wrapped only between words: a document number ("PC-1234…") or a hyphenated name stays whole. */}
+      <dd className="min-w-0 text-right">
+        {value.split(' ').map((word, index) => (
+          <Fragment key={index}>
+            {index > 0 && ' '}
+            <span className="whitespace-nowrap">{word}</span>
+          </Fragment>
+        ))}
+      </dd>
     </div>
   );
 }
