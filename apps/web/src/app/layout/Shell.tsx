@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
 import { PendingOperationsBanner } from '../../components/pending/PendingOperationsBanner';
 import { ReceiptProvider, useReceipt } from '../../components/receipt/receipt-context';
@@ -161,8 +161,22 @@ export default function Shell() {
  */
 function ShellMain() {
   const { transaction } = useReceipt();
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const shownPath = useRef(pathname);
+  // A new screen: the keyboard and the screen reader start at it, not on the sidebar's link that opened
+  // it (nor on nothing, once the drawer that held the link closed). Focus that is elsewhere on purpose
+  // (the receipt panel after an operation, a field) is left where it is.
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || active.closest('nav') !== null;
+    if (lost) mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
   return (
     <main
+      ref={mainRef}
       id="contenu"
       tabIndex={-1}
       className={`min-w-0 flex-1 p-4 focus:outline-none sm:p-6 lg:p-8 ${transaction ? 'lg:mr-[21rem]' : ''}`}

@@ -109,6 +109,8 @@ describe('the sidebar (SPEC §2)', () => {
     );
     await user.click(within(nav).getByRole('link', { name: 'Dépôt' }));
     expect(await screen.findByRole('heading', { name: 'Dépôt' })).toBeVisible();
+    // The keyboard starts at the new screen, not on the sidebar's link.
+    expect(screen.getByRole('main')).toHaveFocus();
     expect(within(nav).getByRole('link', { name: 'Dépôt' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Tableau de Bord' })).not.toHaveAttribute('aria-current');
   });
@@ -138,6 +140,8 @@ describe('the sidebar (SPEC §2)', () => {
     await user.click(within(drawer).getByRole('link', { name: 'Historique' }));
     expect(await screen.findByRole('heading', { name: 'Historique' })).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    // Not lost with the closed drawer's link: on the screen.
+    expect(screen.getByRole('main')).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
     await user.keyboard('{Escape}');
