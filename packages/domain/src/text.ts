@@ -32,17 +32,23 @@ export function plainText<S extends z.ZodString>(schema: S): S {
  * "JOSEPH" finds "Joseph" (decision 175). Letter for letter, the same table as the database's
  * `lajan_fold` (migration 0025), which folds the stored names and their indexes: a test holds the two
  * equal. Only these letters: a fold that knows no more than the database's cannot disagree with it.
+ * The combining accents (U+0300–U+036F) have no letter in `searchFoldTo`: they are deleted, so that a
+ * name typed or stored decomposed ("De" + U+0301 + "sir") folds as the precomposed one.
  */
-export const searchFoldFrom =
-  'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÝŸýÿÇçÑñ';
+const COMBINING_ACCENTS = Array.from({ length: 0x70 }, (_, index) => String.fromCharCode(0x300 + index)).join(
+  '',
+);
+export const searchFoldFrom = `ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝŸýÿÇçÑñŠšŽž${COMBINING_ACCENTS}`;
 export const searchFoldTo =
-  'abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuuyyyyccnn';
+  'abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooooouuuuuuuuyyyyccnnsszz';
 
-const searchFoldTable = new Map([...searchFoldFrom].map((letter, index) => [letter, searchFoldTo[index]!]));
+const searchFoldTable = new Map(
+  [...searchFoldFrom].map((letter, index) => [letter, searchFoldTo[index] ?? '']),
+);
 
-/** `text` as a search compares it: each letter of `searchFoldFrom` by its plain lower-case letter. */
+/** `text` as a search compares it: each letter of `searchFoldFrom` by its plain lower-case letter, or none. */
 export function foldForSearch(text: string): string {
   let folded = '';
-  for (const letter of text.normalize('NFC')) folded += searchFoldTable.get(letter) ?? letter;
+  for (const letter of text) folded += searchFoldTable.get(letter) ?? letter;
   return folded;
 }

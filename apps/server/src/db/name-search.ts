@@ -8,14 +8,22 @@ export function likePattern(term: string): string {
 }
 
 /**
- * A person's name holds `term`, first name then last name or the other way round, with case and accents
- * set aside on both sides ("desir" finds "Désir", "JOSÉ" finds "Jose"; decision 175): the column through
- * the database's `lajan_fold`, the term through the domain's `foldForSearch`, the same table of letters.
+ * `text` holds `term`, with case and accents set aside (decision 175): the text through the database's
+ * `lajan_fold`, the term through the domain's `foldForSearch`, the same table of letters; or, for the
+ * letters that table does not know (Œ, Š…), as `ILIKE` compares them.
+ */
+export function nameHolds(text: SQL, term: string): SQL {
+  const pattern = likePattern(term);
+  return sql`(lajan_fold(${text}) like ${foldForSearch(pattern)} or ${text} ilike ${pattern})`;
+}
+
+/**
+ * A person's name holds `term`, first name then last name or the other way round: "first last first"
+ * holds both orders, and each name alone.
  */
 export function personNameHolds(term: string): SQL {
-  const pattern = foldForSearch(likePattern(term));
-  return sql`(lajan_fold(${persons.firstName}) like ${pattern}
-    or lajan_fold(${persons.lastName}) like ${pattern}
-    or lajan_fold(${persons.firstName} || ' ' || ${persons.lastName}) like ${pattern}
-    or lajan_fold(${persons.lastName} || ' ' || ${persons.firstName}) like ${pattern})`;
+  return nameHolds(
+    sql`(${persons.firstName} || ' ' || ${persons.lastName} || ' ' || ${persons.firstName})`,
+    term,
+  );
 }

@@ -1,6 +1,7 @@
 import type { AgentStatus, AgentType } from '@lajan/domain';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { likePattern, nameHolds } from '../../db/name-search.js';
 import { agentOwners, agents } from '../../db/schema.js';
 import { candidateCode } from './codes.js';
 
@@ -27,10 +28,6 @@ function statusCondition(status: AgentStatus | undefined): SQL | undefined {
 }
 
 /** `%`, `_` and `\` are wildcards of LIKE: a search term is matched as typed. */
-function contains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** A page of agents in scope, newest first. `q` matches the code, name, e-mail and phone. */
 export async function listAgentRows(
   executor: Executor,
@@ -40,13 +37,13 @@ export async function listAgentRows(
 ): Promise<{ rows: AgentRow[]; total: number }> {
   const conditions: (SQL | undefined)[] = [scopeCondition(scope), statusCondition(filters.status)];
   if (filters.q) {
-    const pattern = contains(filters.q);
+    const pattern = likePattern(filters.q);
     conditions.push(
       or(
         ilike(agents.code, pattern),
-        ilike(agents.name, pattern),
+        nameHolds(sql`${agents.name}`, filters.q),
         ilike(agents.email, pattern),
-        ilike(agents.phone, contains(filters.q.replace(/[\s-]/g, ''))),
+        ilike(agents.phone, likePattern(filters.q.replace(/[\s-]/g, ''))),
       ),
     );
   }

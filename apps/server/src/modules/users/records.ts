@@ -1,6 +1,7 @@
 import type { Role, User } from '@lajan/domain';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { likePattern, personNameHolds } from '../../db/name-search.js';
 import { agents, persons, users } from '../../db/schema.js';
 
 /**
@@ -88,10 +89,6 @@ function scopeCondition(scope: UserScope): SQL | undefined {
 }
 
 /** `%`, `_` and `\` are wildcards of LIKE: a search term is matched as typed. */
-function contains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 export interface UserFilters {
   role?: Role | undefined;
   agentCode?: string | undefined;
@@ -105,16 +102,11 @@ function filterConditions(filters: UserFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.role) conditions.push(eq(users.role, filters.role));
   if (filters.agentCode) conditions.push(sql`upper(${agents.code}) = upper(${filters.agentCode})`);
-  if (filters.username) conditions.push(ilike(users.username, contains(filters.username)));
-  if (filters.email) conditions.push(ilike(persons.email, contains(filters.email)));
+  if (filters.username) conditions.push(ilike(users.username, likePattern(filters.username)));
+  if (filters.email) conditions.push(ilike(persons.email, likePattern(filters.email)));
   if (filters.q) {
-    const pattern = contains(filters.q);
-    const any = or(
-      ilike(users.username, pattern),
-      ilike(persons.email, pattern),
-      sql`(${persons.firstName} || ' ' || ${persons.lastName}) ilike ${pattern}`,
-      sql`(${persons.lastName} || ' ' || ${persons.firstName}) ilike ${pattern}`,
-    );
+    const pattern = likePattern(filters.q);
+    const any = or(ilike(users.username, pattern), ilike(persons.email, pattern), personNameHolds(filters.q));
     if (any) conditions.push(any);
   }
   return conditions;

@@ -279,6 +279,11 @@ describe('GET /api/agents, GET /api/agents/{code}, POST /api/agents/search', () 
 
     const search = await call(s.app, 'GET', '/api/agents?q=beta', { token: s.superToken });
     expect(codesOf(search.body)).toEqual([b.agent.code]);
+    // The name with its case and accents set aside (decision 175).
+    const accented = await call(s.app, 'GET', `/api/agents?q=${encodeURIComponent('BÉTA TRANSFÈRT')}`, {
+      token: s.superToken,
+    });
+    expect(codesOf(accented.body)).toEqual([b.agent.code]);
     const byCode = await call(s.app, 'GET', `/api/agents?q=${a.agent.code.toLowerCase()}`, {
       token: s.superToken,
     });

@@ -483,6 +483,8 @@ describe('GET /api/persons', () => {
     const { t, token } = await setup();
     await registerPerson(t.app, token, personInput(1, { firstName: 'Rose', lastName: 'Dorcé' }));
     await registerPerson(t.app, token, personInput(2, { firstName: 'Paul', lastName: 'Étienne' }));
+    // Stored decomposed: "De" + U+0301 (a combining acute accent) + "sir".
+    await registerPerson(t.app, token, personInput(3, { firstName: 'Wilner', lastName: 'De\u0301sir' }));
 
     const emailsFor = async (q: string) => {
       const answer = await call(t.app, 'GET', `/api/persons?q=${encodeURIComponent(q)}`, { token });
@@ -498,6 +500,9 @@ describe('GET /api/persons', () => {
     expect(await emailsFor('ROSE DORCE')).toEqual(['client0001@exemple.ht']);
     expect(await emailsFor('etienne paul')).toEqual(['client0002@exemple.ht']);
     expect(await emailsFor('ÉTIENNE')).toEqual(['client0002@exemple.ht']);
+    for (const q of ['desir', 'Désir', 'DE\u0301SIR', 'wilner desir']) {
+      expect(await emailsFor(q), q).toEqual(['client0003@exemple.ht']);
+    }
     expect(await emailsFor('cin-0002')).toEqual(['client0002@exemple.ht']);
     expect(await emailsFor('CLIENT0002@')).toEqual(['client0002@exemple.ht']);
     expect(await emailsFor('3712 0001')).toEqual(['client0001@exemple.ht']);
