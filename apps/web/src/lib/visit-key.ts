@@ -7,7 +7,8 @@ import { NavigationType, useLocation, useNavigationType } from 'react-router';
  */
 export const sameVisitState = { sameVisit: true } as const;
 
-function isSameVisit(state: unknown): boolean {
+/** Whether a navigation's state is `sameVisitState`: the page's visit goes on. */
+export function isSameVisit(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as { sameVisit?: unknown }).sameVisit === true;
 }
 

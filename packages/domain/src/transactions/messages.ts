@@ -126,4 +126,8 @@ export const leaveOperationTexts = {
   text: "Ce que vous avez saisi sera perdu : rien n'a encore été enregistré.",
   stay: 'Rester',
   leave: 'Quitter',
+  /** The same question while the confirmation is on its way: it may already be posted. */
+  pendingTitle: 'Enregistrement en cours',
+  pendingText:
+    "L'opération est en cours d'enregistrement : attendez la réponse du serveur avant de quitter cet écran.",
 } as const;

@@ -164,14 +164,14 @@ function ShellMain() {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
-  // A new screen: the keyboard and the screen reader start at it, not on the sidebar's link that opened
-  // it (nor on nothing, once the drawer that held the link closed). Focus that is elsewhere on purpose
+  // A new screen: the keyboard and the screen reader start at it, not on the sidebar's or the top bar's
+  // link that opened it (nor on nothing, once the drawer or the menu that held the link closed). Focus that is elsewhere on purpose
   // (the receipt panel after an operation, a field) is left where it is.
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
     const active = document.activeElement;
-    const lost = active === null || active === document.body || active.closest('nav') !== null;
+    const lost = active === null || active === document.body || active.closest('nav, header') !== null;
     if (lost) mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
   return (

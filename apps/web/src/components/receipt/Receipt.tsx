@@ -151,16 +151,22 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
   );
 }
 
+/** The longest word kept whole on a receipt line: well within the 80 mm roll's line. */
+const WHOLE_WORD_MAX = 24;
+
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
     <div className={`flex justify-between gap-2 ${strong ? 'font-bold' : ''}`}>
       <dt className="shrink-0">{label}</dt>
-      {/* Wrapped only between words: a document number ("PC-1234…") or a hyphenated name stays whole. */}
-      <dd className="min-w-0 text-right">
+      {/*
+        Wrapped only between words: a document number ("PC-1234…") or a hyphenated name stays whole. A
+        word longer than a line (a name typed without spaces) still wraps rather than being cut.
+      */}
+      <dd className="min-w-0 text-right [overflow-wrap:anywhere]">
         {value.split(' ').map((word, index) => (
           <Fragment key={index}>
             {index > 0 && ' '}
-            <span className="whitespace-nowrap">{word}</span>
+            <span className={word.length <= WHOLE_WORD_MAX ? 'whitespace-nowrap' : undefined}>{word}</span>
           </Fragment>
         ))}
       </dd>

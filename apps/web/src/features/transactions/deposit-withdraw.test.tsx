@@ -391,6 +391,37 @@ describe('leaving a money operation (decision 177)', () => {
   });
 });
 
+describe('leaving while the confirmation is on its way (decision 177)', () => {
+  it('says it is being recorded and offers only to stay; once posted, the way back goes on', async () => {
+    let answer: (() => void) | undefined;
+    api.on(
+      'POST /transactions/deposit',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve(transactionAnswer({ amount: 1500.5, total: 1500.5 }));
+        }),
+    );
+    const { app, user } = await open('/transaction/deposit', 'Dépôt');
+    await findAccount(user);
+    await user.click(next());
+    await fillDetails(user);
+    await user.click(next());
+    await screen.findByRole('region', { name: 'Frais et total' });
+    await user.click(save());
+    await waitFor(() => expect(answer).toBeDefined());
+
+    await navigateTo(app, '/drawer');
+    const dialog = await screen.findByRole('dialog', { name: 'Enregistrement en cours' });
+    expect(dialog).toHaveTextContent('attendez la réponse du serveur avant de quitter cet écran');
+    expect(within(dialog).getByRole('button', { name: 'Quitter' })).toBeDisabled();
+    answer?.();
+    // Posted: the question has no object any more, and the usual way back follows.
+    expect(await toasts().findByText('Dépôt réalisé avec succès')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enregistrement en cours' })).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
+  });
+});
+
 describe('the withdrawal wizard', () => {
   it('shows the fee and the total taken from the account, and says "Retrait réalisé avec succès"', async () => {
     api.on(

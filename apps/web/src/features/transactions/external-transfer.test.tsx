@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, personList } from '../../test/persons';
-import { renderApp } from '../../test/render-app';
+import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { feeQuoteRoute, transactionAnswer } from '../../test/transactions';
 import { teller } from '../../test/users';
@@ -85,6 +85,19 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     await user.click(previous());
     expect(screen.getByText('Étape 1 sur 4')).toBeVisible();
     expect(stepHeading()).toHaveTextContent('Expéditeur');
+  });
+
+  it('asks before its own sidebar entry starts it over with something typed (decision 177)', async () => {
+    const { user, app } = await open();
+    await pickSender(user);
+    await user.click(next());
+    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
+    // The same page on a new history entry starts over: that loses the work too.
+    await navigateTo(app, '/transaction/external-transfer/create');
+    const dialog = await screen.findByRole('dialog', { name: "Quitter l'opération ?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Rester' }));
+    expect(screen.getByText('Étape 2 sur 4')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveValue('Marie');
   });
 
   it('asks for the account in account mode, and blocks one that is not active', async () => {

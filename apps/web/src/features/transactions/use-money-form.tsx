@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { NavigationType, useBlocker } from 'react-router';
 import {
   useForm,
   useWatch,
@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { leaveOperationTexts, type Transaction } from '@lajan/domain';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { hasNoAnswer } from '../../lib/pending-operations';
+import { isSameVisit } from '../../lib/visit-key';
 import { feeQuoteKeys, useAmountStepQuote, useFeeQuote } from './api/fee-quote';
 import { useMoneyOperation, type FlowBody } from './api/operations';
 import { quoteTypeOf, type MoneyFlow } from './flows';
@@ -100,15 +101,22 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     if (field === null) return;
     refusedField.current = null;
     form.setFocus(field);
+    // A field set by a search rather than typed (the account number) has no input to take the keyboard:
+    // the page does, rather than nothing once the confirmation's button is gone.
+    if (document.activeElement === document.body) document.getElementById('contenu')?.focus();
   }, [focusTick, step, form]);
 
   // Leaving with something typed and nothing posted asks first (decision 177); once posted, or held
-  // unanswered (the banner of every screen keeps it, decision 147), the teller goes freely.
+  // unanswered (the banner of every screen keeps it, decision 147), the teller goes freely. Any
+  // navigation counts, to this same page too (the external transfer starts over on a new entry), but the
+  // replace that only tidies the page's own entry (`sameVisitState`).
   const posted = useRef(false);
   const typed = form.formState.isDirty || step > 0;
   const leaving = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      typed && !posted.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ historyAction, nextLocation }) =>
+      typed &&
+      !posted.current &&
+      !(historyAction === NavigationType.Replace && isSameVisit(nextLocation.state)),
   );
 
   // Every flow's form has an `amount` (the pay-out's is the transfer's, never typed).
@@ -153,6 +161,8 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     onRefused,
   }: SubmitOptions<Flow>): Promise<Transaction | null> {
     clearFailure();
+    // Sent again from the form: until it is answered, what is typed is the teller's to lose again.
+    posted.current = false;
     const valid = await validInput(body);
     if (valid === null) return null;
     let transaction: Transaction | null;
@@ -184,6 +194,8 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     }
     if (transaction) {
       posted.current = true;
+      // A question asked while the confirmation was on its way has no object any more.
+      if (leaving.state === 'blocked') leaving.reset();
       if (flow.after === 'back') finish.back(transaction, flow.success);
       else if (flow.after === 'home') finish.home(transaction, flow.success);
       else finish.showReceipt(transaction, flow.success);
@@ -211,17 +223,21 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       },
       submitting: money.isPending,
       error: failure && <FailureAlert failure={failure} />,
-      /** Asks before leaving what is typed (decision 177): `MoneyWizard` shows it. */
+      /**
+       * Asks before leaving what is typed (decision 177): `MoneyWizard` shows it. While the confirmation
+       * is on its way, it says so and offers only to stay: it may already be posted.
+       */
       leaveDialog: leaving.state === 'blocked' && (
         <ConfirmDialog
-          title={leaveOperationTexts.title}
+          title={money.isPending ? leaveOperationTexts.pendingTitle : leaveOperationTexts.title}
           confirmLabel={leaveOperationTexts.leave}
           cancelLabel={leaveOperationTexts.stay}
           variant="danger"
+          canConfirm={!money.isPending}
           onConfirm={() => leaving.proceed()}
           onCancel={() => leaving.reset()}
         >
-          <p>{leaveOperationTexts.text}</p>
+          <p>{money.isPending ? leaveOperationTexts.pendingText : leaveOperationTexts.text}</p>
         </ConfirmDialog>
       ),
     },
