@@ -133,7 +133,11 @@ function ledgerRefusalMessage({ refusal, details }: LedgerRefused): string {
     return pickUpCodeMessages.alreadyPaid(details.paidAt);
   if (refusal === 'NotSendingAgent' && details.unlock) return payoutMessages.notSendingAgentUnlock;
   if (refusal === 'InsufficientFunds' && details.availableCentimes !== undefined)
-    return transactionMessages.insufficientFundsAvailable(centimesToHtg(details.availableCentimes));
+    return (
+      details.floatShort
+        ? transactionMessages.insufficientFloatAvailable
+        : transactionMessages.insufficientFundsAvailable
+    )(centimesToHtg(details.availableCentimes));
   if (refusal === 'RecipientMismatch' && details.triesLeft !== undefined)
     return payoutMessages.recipientMismatchTriesLeft(details.triesLeft);
   return ledgerFailures[refusal].message;

@@ -32,10 +32,13 @@ export function payerOf<Accounts>(flow: PostingFlow<Accounts>, accountsOfFlow: A
 export async function withAvailableBalance(
   executor: Executor,
   refusal: LedgerRefused,
-  payer: string | undefined,
+  payer: { account: string; float: boolean } | undefined,
 ): Promise<LedgerRefused> {
   if (payer === undefined) return refusal;
-  const where = payer.startsWith('#') ? eq(accounts.accountNumber, payer.slice(1)) : eq(accounts.id, payer);
+  const { account } = payer;
+  const where = account.startsWith('#')
+    ? eq(accounts.accountNumber, account.slice(1))
+    : eq(accounts.id, account);
   try {
     const [row] = await executor
       .select({ balanceCentimes: accounts.balanceCentimes })
@@ -46,6 +49,7 @@ export async function withAvailableBalance(
     return new LedgerRefused('InsufficientFunds', {
       ...refusal.details,
       availableCentimes: Math.max(0, row.balanceCentimes),
+      ...(payer.float ? { floatShort: true as const } : {}),
     });
   } catch {
     return refusal;

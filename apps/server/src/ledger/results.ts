@@ -47,6 +47,8 @@ export interface LedgerRefusalDetails {
   quote?: FeeQuote;
   /** `InsufficientFunds`: what the paying account holds, once its holder was checked (decision 176). */
   availableCentimes?: number;
+  /** `InsufficientFunds`: the paying account is the teller's agent's float, not a customer's. */
+  floatShort?: true;
   /** `RecipientMismatch`: the failed identifications left before the transfer locks (decision 176). */
   triesLeft?: number;
   /** `NotSendingAgent`: refused on an unlock (its own message) rather than a cancellation. */

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver, focusManager } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './query-client';
-import { MONEY_STALE_MS, moneyQueryKeys, refreshMoneyViews } from './query-keys';
+import { MONEY_POLL_MS, MONEY_STALE_MS, moneyQueryKeys, refreshMoneyViews } from './query-keys';
 
 let client: QueryClient;
 afterEach(() => client.clear());
@@ -78,6 +78,37 @@ describe('keepMoneyFresh (decision 174)', () => {
     await expect.poll(() => client.getQueryData(history)).toBe('history 2');
     expect(calls).toEqual({ history: 2 });
     focusManager.setFocused(undefined);
+    for (const stop of stops) stop();
+    client.unmount();
+  });
+});
+
+describe('keepMoneyFresh: a screen left on view (decision 174)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reads its money again every 30 seconds while the tab is visible, and nothing else', async () => {
+    vi.useFakeTimers();
+    client = createQueryClient({ error: () => {} });
+    client.mount();
+    const calls: Record<string, number> = {};
+    const watch = (queryKey: readonly unknown[], name: string) =>
+      new QueryObserver(client, {
+        queryKey,
+        queryFn: () => {
+          calls[name] = (calls[name] ?? 0) + 1;
+          return Promise.resolve(calls[name]);
+        },
+      }).subscribe(() => {});
+    const stops = [
+      watch(moneyQueryKeys.historyPage(1, 10, '', ''), 'history'),
+      watch(['transactions', 'fees'], 'fees'),
+    ];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual({ history: 1, fees: 1 });
+    await vi.advanceTimersByTimeAsync(MONEY_POLL_MS + 10);
+    expect(calls).toEqual({ history: 2, fees: 1 });
+    await vi.advanceTimersByTimeAsync(MONEY_POLL_MS);
+    expect(calls).toEqual({ history: 3, fees: 1 });
     for (const stop of stops) stop();
     client.unmount();
   });

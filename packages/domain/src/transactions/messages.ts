@@ -22,6 +22,9 @@ export const transactionMessages = {
   /** The same refusal with what the paying account holds (decision 176): the teller can say how much is possible. */
   insufficientFundsAvailable: (availableHtg: number) =>
     `Solde insuffisant : solde disponible ${formatHtgPlain(availableHtg)}`,
+  /** The same when the teller's float pays (a deposit, a cash transfer): not to be read as the customer's. */
+  insufficientFloatAvailable: (availableHtg: number) =>
+    `Float de l'agent insuffisant : disponible ${formatHtgPlain(availableHtg)}`,
   agentDepositLimit: "Le montant d'un dépôt sur agent ne peut pas dépasser 1 000 000 HTG",
   amountMismatch: 'Le montant ne correspond pas au montant du transfert',
   agentNotActive: "L'agent n'est pas actif",

@@ -304,10 +304,11 @@ export class MoneyFlowExecutor {
 function tellablePayer<Accounts>(
   posting: PostingFlow<Accounts>,
   planned: Planned<Accounts>,
-): string | undefined {
+): { account: string; float: boolean } | undefined {
   const payer = payerOf(posting, planned.accounts);
   const checked = planned.holderOf === undefined ? undefined : namedAccount(planned.holderOf);
-  return payer !== undefined && (payer === checked || payer === planned.actor.agent.floatAccountId)
-    ? payer
+  const float = planned.actor.agent.floatAccountId;
+  return payer !== undefined && (payer === checked || payer === float)
+    ? { account: payer, float: payer === float }
     : undefined;
 }

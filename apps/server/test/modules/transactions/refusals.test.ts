@@ -171,13 +171,13 @@ describe('refused money requests write nothing', () => {
       post(world, '/transactions/deposit', counterForm(world.roseAccount, world.rose, 100), poor),
     );
     expect(deposit.body.code).toBe('INSUFFICIENT_FUNDS');
-    // The teller's own float: what it holds is said.
-    expect(deposit.body.message).toBe('Solde insuffisant : solde disponible 0,00 HTG');
+    // The teller's own float: what it holds is said, as the float's (not to be read as the customer's).
+    expect(deposit.body.message).toBe("Float de l'agent insuffisant : disponible 0,00 HTG");
     const cash = await refused(world, () =>
       post(world, '/transactions/transfer-extern', cashTransferForm(world.rose, 100), poor),
     );
     expect(cash.body.code).toBe('INSUFFICIENT_FUNDS');
-    expect(cash.body.message).toBe('Solde insuffisant : solde disponible 0,00 HTG');
+    expect(cash.body.message).toBe("Float de l'agent insuffisant : disponible 0,00 HTG");
   });
 
   it('refuses a transfer above the sender balance', async () => {

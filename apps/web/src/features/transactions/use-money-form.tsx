@@ -101,6 +101,10 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     if (field === null) return;
     refusedField.current = null;
     form.setFocus(field);
+    // In the middle of the screen: on a phone, the refused field at the bottom would have its message
+    // under the failure's notification.
+    if (document.activeElement !== document.body)
+      document.activeElement?.scrollIntoView?.({ block: 'center' });
     // A field set by a search rather than typed (the account number) has no input to take the keyboard:
     // the page does, rather than nothing once the confirmation's button is gone.
     if (document.activeElement === document.body) document.getElementById('contenu')?.focus();
