@@ -165,8 +165,8 @@ function ShellMain() {
   const mainRef = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
   // A new screen: the keyboard and the screen reader start at it, not on the sidebar's or the top bar's
-  // link that opened it (nor on nothing, once the drawer or the menu that held the link closed). Focus that is elsewhere on purpose
-  // (the receipt panel after an operation, a field) is left where it is.
+  // link that opened it (nor on nothing, once the drawer or the menu that held the link closed). Focus
+  // that is elsewhere on purpose (the receipt panel after an operation, a field) is left where it is.
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;

@@ -37,6 +37,19 @@ async function findAccount(user: UserEvent, number = '40912345678') {
   await screen.findByRole('region', { name: 'Compte trouvé' });
 }
 
+/** The deposit's confirmation, held by the server until `answer()`: `arrived()` once it was sent. */
+function holdDepositAnswer() {
+  let answer: (() => void) | undefined;
+  api.on(
+    'POST /transactions/deposit',
+    () =>
+      new Promise((resolve) => {
+        answer = () => resolve(transactionAnswer({ amount: 1500.5, total: 1500.5 }));
+      }),
+  );
+  return { arrived: () => answer !== undefined, answer: () => answer?.() };
+}
+
 async function fillDetails(user: UserEvent, amount = '1 500,50') {
   await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'Jean Pierre');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'id_card');
@@ -131,14 +144,7 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
   });
 
   it('previews the fee and the total on the confirmation step, then posts once with an idempotency key and goes back with the receipt', async () => {
-    let answer: (() => void) | undefined;
-    api.on(
-      'POST /transactions/deposit',
-      () =>
-        new Promise((resolve) => {
-          answer = () => resolve(transactionAnswer({ amount: 1500.5, total: 1500.5 }));
-        }),
-    );
+    const deposit = holdDepositAnswer();
     const { user } = await open('/transaction/deposit', 'Dépôt');
     const historyReads = () =>
       api.requests.filter((request) => request.path === '/transactions/history').length;
@@ -157,8 +163,8 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
 
     await user.dblClick(save());
     expect(await screen.findByRole('button', { name: 'Enregistrement...' })).toBeDisabled();
-    await waitFor(() => expect(answer).toBeDefined());
-    answer?.();
+    await waitFor(() => expect(deposit.arrived()).toBe(true));
+    deposit.answer();
 
     expect(await toasts().findByText('Dépôt réalisé avec succès')).toBeVisible();
     // SPEC §4: back to the previous page, the receipt in the panel.
@@ -393,14 +399,7 @@ describe('leaving a money operation (decision 177)', () => {
 
 describe('leaving while the confirmation is on its way (decision 177)', () => {
   it('says it is being recorded and offers only to stay; once posted, the way back goes on', async () => {
-    let answer: (() => void) | undefined;
-    api.on(
-      'POST /transactions/deposit',
-      () =>
-        new Promise((resolve) => {
-          answer = () => resolve(transactionAnswer({ amount: 1500.5, total: 1500.5 }));
-        }),
-    );
+    const deposit = holdDepositAnswer();
     const { app, user } = await open('/transaction/deposit', 'Dépôt');
     await findAccount(user);
     await user.click(next());
@@ -408,13 +407,13 @@ describe('leaving while the confirmation is on its way (decision 177)', () => {
     await user.click(next());
     await screen.findByRole('region', { name: 'Frais et total' });
     await user.click(save());
-    await waitFor(() => expect(answer).toBeDefined());
+    await waitFor(() => expect(deposit.arrived()).toBe(true));
 
     await navigateTo(app, '/drawer');
     const dialog = await screen.findByRole('dialog', { name: 'Enregistrement en cours' });
     expect(dialog).toHaveTextContent('attendez la réponse du serveur avant de quitter cet écran');
     expect(within(dialog).getByRole('button', { name: 'Quitter' })).toBeDisabled();
-    answer?.();
+    deposit.answer();
     // Posted: the question has no object any more, and the usual way back follows.
     expect(await toasts().findByText('Dépôt réalisé avec succès')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enregistrement en cours' })).toBeNull());

@@ -94,13 +94,12 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     [form],
   );
 
-  const refusedField = useRef<Path<FlowValues<Flow>> | null>(null);
-  const [focusTick, setFocusTick] = useState(0);
+  // The field a refusal sent the wizard back to: it takes the keyboard once its step shows. A new object at
+  // each refusal, so that the same field refused twice takes it again.
+  const [refused, setRefused] = useState<{ field: Path<FlowValues<Flow>> } | null>(null);
   useEffect(() => {
-    const field = refusedField.current;
-    if (field === null) return;
-    refusedField.current = null;
-    form.setFocus(field);
+    if (refused === null) return;
+    form.setFocus(refused.field);
     // In the middle of the screen: on a phone, the refused field at the bottom would have its message
     // under the failure's notification.
     if (document.activeElement !== document.body)
@@ -108,7 +107,7 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     // A field set by a search rather than typed (the account number) has no input to take the keyboard:
     // the page does, rather than nothing once the confirmation's button is gone.
     if (document.activeElement === document.body) document.getElementById('contenu')?.focus();
-  }, [focusTick, step, form]);
+  }, [refused, form]);
 
   // Leaving with something typed and nothing posted asks first (decision 177); once posted, or held
   // unanswered (the banner of every screen keeps it, decision 147), the teller goes freely. Any
@@ -189,9 +188,8 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       if (back !== null) {
         // The keyboard goes to the refused field once its step shows (the Enregistrer button it was on
         // is gone with the confirmation step).
-        refusedField.current = back.field;
         setStep(backTo ? backTo(back.step) : back.step);
-        setFocusTick((tick) => tick + 1);
+        setRefused({ field: back.field });
       }
       onRefused?.(error);
       return null;
