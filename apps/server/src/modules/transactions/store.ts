@@ -379,8 +379,8 @@ export const recipientLastNameSql = sql`lajan_fold(${transactions.recipient}->>'
 
 /**
  * The search of the history (decision 139): a number finds the transactions whose number, or one of whose
- * customer accounts' numbers, starts with it; a name finds those whose party, sender or recipient has a
- * full name or a last name that starts with it. Each by an index, whatever the size of the ledger.
+ * customer accounts' numbers, starts with it; a name finds those whose party, sender or recipient, or a
+ * holder of one of whose accounts (decision 178), has a full name or a last name that starts with it. Each by an index, whatever the size of the ledger.
  */
 function searchCondition(search: HistorySearch): SQL {
   // `= any(array(…))` rather than `in (…)`: an index condition, so that the branches combine as a
@@ -393,17 +393,24 @@ function searchCondition(search: HistorySearch): SQL {
       or ${transactions.recipientAccountId} = ${matching})`;
   }
   const name = search.name;
-  const senders = sql`any(array(select ${persons.id} from ${persons} where ${startsWith(
+  const named = sql`select ${persons.id} from ${persons} where ${startsWith(
     sql`lajan_fold(${persons.firstName} || ' ' || ${persons.lastName})`,
     name,
-  )} or ${startsWith(sql`lajan_fold(${persons.lastName})`, name)}))`;
+  )} or ${startsWith(sql`lajan_fold(${persons.lastName})`, name)}`;
+  const senders = sql`any(array(${named}))`;
+  // The accounts that a person of that name holds: an operation on a customer's account is found by the
+  // customer's name even when someone else stood at the counter (the party is who deposited, not who holds).
+  const held = sql`any(array(select ${accountHolders.accountId} from ${accountHolders} where ${accountHolders.personId} = any(array(${named}))))`;
   // `recipient is not null` with the full name: the coalesce makes that expression never null, so the
   // planner cannot prove the partial index's condition from it, and without it no arm is an index scan.
   return sql`(${startsWith(partyNameSql, name)}
     or ${startsWith(partyLastNameSql, name)}
     or (${transactions.recipient} is not null and ${startsWith(recipientFullNameSql, name)})
     or ${startsWith(recipientLastNameSql, name)}
-    or ${transactions.senderPersonId} = ${senders})`;
+    or ${transactions.senderPersonId} = ${senders}
+    or ${transactions.accountId} = ${held}
+    or ${transactions.senderAccountId} = ${held}
+    or ${transactions.recipientAccountId} = ${held})`;
 }
 
 function matchingWhere(filter: Pick<HistoryFilter, 'agentId' | 'type' | 'q'>): SQL | undefined {

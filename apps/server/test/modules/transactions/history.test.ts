@@ -5,6 +5,7 @@ import { call } from '../../helpers/fixtures.js';
 import {
   busyLedgerWorld,
   createAgentAdmin,
+  partyOf,
   recipientIdentity,
   recipientParty,
   superAdminToken,
@@ -71,8 +72,12 @@ describe('GET /api/transactions/history', () => {
     expect(byAccount.body.pagination.total).toBe(2);
     const byRecipient = await history(world, '?q=d%C3%A9lice', token);
     expect(byRecipient.body.pagination.total).toBe(1);
+    // Jean at the counter for his withdrawal, and the holder of the account funded by a deposit.
     const byParty = await history(world, '?q=jean%20bapt', token);
-    expect((byParty.body.data as { type: string }[]).map((row) => row.type)).toEqual(['withdrawal']);
+    expect((byParty.body.data as { type: string }[]).map((row) => row.type)).toEqual([
+      'withdrawal',
+      'deposit',
+    ]);
     const unknownType = await history(world, '?type=gift', token);
     expect(unknownType.status).toBe(422);
   });
@@ -102,6 +107,44 @@ describe('GET /api/transactions/history', () => {
     }
     expect((await history(world, '?q=aptiste', token)).body.pagination.total).toBe(0);
     expect((await history(world, '?q=%20-%20', token)).body.pagination.total).toBe(10);
+  });
+
+  it("finds an operation by its account holder's name when someone else stood at the counter (decision 178)", async () => {
+    const world = await busyWorld();
+    const token = world.pap.teller.token;
+    const post = (url: string, body: unknown) => call(world.app, 'POST', `/api${url}`, { token, body });
+    // Jean deposits into Marie's account, then Marie sends from her account to Jean's.
+    const deposit = await post('/transactions/deposit', {
+      accountNumber: world.marieAccount.accountNumber,
+      party: partyOf(world.jean),
+      amount: 75,
+    });
+    expect(deposit.status).toBe(201);
+    const transfer = await post('/transactions/transfer', {
+      senderAccountNumber: world.marieAccount.accountNumber,
+      recipientAccountNumber: world.jeanAccount.accountNumber,
+      party: partyOf(world.marie),
+      amount: 40,
+    });
+    expect(transfer.status).toBe(201);
+    const numbers = async (query: string) =>
+      (
+        (await history(world, `?q=${encodeURIComponent(query)}`, token)).body.data as {
+          transactionNumber: string;
+        }[]
+      ).map((row) => row.transactionNumber);
+    const depositNumber = deposit.body.data.transactionNumber as string;
+    const transferNumber = transfer.body.data.transactionNumber as string;
+    // Marie holds the account of the deposit, by her full name or her last name, without its case.
+    expect(await numbers('marie joseph')).toContain(depositNumber);
+    expect(await numbers('JOSEPH')).toContain(depositNumber);
+    // Jean holds the transfer's receiving account, though Marie stood at the counter.
+    expect(await numbers('baptiste')).toContain(transferNumber);
+    const byHolder = await history(world, '?q=baptiste&type=transfer', token);
+    expect(byHolder.body.pagination.total).toBe(1);
+    // Rose holds an account at CAP01 only: PAP01's teller finds none of her operations.
+    expect((await history(world, '?q=rose', token)).body.pagination.total).toBe(0);
+    expect((await history(world, '?q=rose', world.cap.teller.token)).body.pagination.total).toBe(1);
   });
 
   it('searches a name with its case and accents set aside, as the database folds it (decision 175)', async () => {
