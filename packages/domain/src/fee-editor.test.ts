@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { feeScheduleInputSchema } from './fee-editor.js';
 import { balanceSeriesQuerySchema } from './balance-series.js';
+import { formatHtg } from './money.js';
 
 const band = (min_amount: number, max_amount: number, fee = 10, agent_share = 4) => ({
   min_amount,
@@ -49,15 +50,15 @@ describe('feeScheduleInputSchema', () => {
 
   it('puts an overlap or a gap on the later band, at its index in the request', () => {
     expect(errorsOf({ rows: [band(100, 300), band(20, 100)] })).toEqual({
-      'rows.0.min_amount': ['Cette tranche chevauche la tranche de 20,00 HTG à 100,00 HTG'],
+      'rows.0.min_amount': [`Cette tranche chevauche la tranche de ${formatHtg(20)} à ${formatHtg(100)}`],
     });
     expect(errorsOf({ rows: [band(20, 99.99), band(100.01, 200)] })).toEqual({
       'rows.1.min_amount': [
-        'Cette tranche doit commencer à 100,00 HTG, un centime après la fin de la précédente',
+        `Cette tranche doit commencer à ${formatHtg(100)}, un centime après la fin de la précédente`,
       ],
     });
     expect(errorsOf({ rows: [band(20, 99.99), band(20, 99.99)] })).toEqual({
-      'rows.1.min_amount': ['Cette tranche chevauche la tranche de 20,00 HTG à 99,99 HTG'],
+      'rows.1.min_amount': [`Cette tranche chevauche la tranche de ${formatHtg(20)} à ${formatHtg(99.99)}`],
     });
   });
 

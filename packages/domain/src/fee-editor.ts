@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatHtgPlain, hasAtMostTwoDecimals, htgToCentimes, MAX_OPERATION_HTG } from './money.js';
+import { formatHtg, hasAtMostTwoDecimals, htgToCentimes, MAX_OPERATION_HTG } from './money.js';
 import { alongFieldErrors } from './refine.js';
 import { feeGroupSchema, feeVersionMessages } from './transactions/index.js';
 
@@ -16,9 +16,9 @@ export const feeEditorMessages = {
   minAboveMax: 'La borne supérieure doit être supérieure ou égale à la borne inférieure',
   shareAboveFee: "La part de l'agent ne peut pas dépasser les frais",
   overlap: (previousMinHtg: number, previousMaxHtg: number) =>
-    `Cette tranche chevauche la tranche de ${formatHtgPlain(previousMinHtg)} à ${formatHtgPlain(previousMaxHtg)}`,
+    `Cette tranche chevauche la tranche de ${formatHtg(previousMinHtg)} à ${formatHtg(previousMaxHtg)}`,
   gap: (expectedMinHtg: number) =>
-    `Cette tranche doit commencer à ${formatHtgPlain(expectedMinHtg)}, un centime après la fin de la précédente`,
+    `Cette tranche doit commencer à ${formatHtg(expectedMinHtg)}, un centime après la fin de la précédente`,
 } as const;
 
 export const MAX_FEE_BANDS = 50;

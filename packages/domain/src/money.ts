@@ -38,12 +38,6 @@ export function formatHtg(amount: number): string {
   return `${frenchTwoDecimals(amount)}\u00a0${CURRENCY}`;
 }
 
-/** "1 500,50 HTG" with plain spaces, for messages matched as typed text. */
-export function formatHtgPlain(amount: number): string {
-  const [whole = '0', decimals = '00'] = amount.toFixed(2).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${decimals} ${CURRENCY}`;
-}
-
 /**
  * True for an amount the API accepts as HTG: finite, with at most two decimals. `19.99 * 100` is
  * not an exact integer in floating point, so "two decimals" means within 1e-6 of a whole centime

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from './money.js';
+import { formatHtg, htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from './money.js';
 import {
   agentDepositInputSchema,
   defaultAgentShareCentimes,
@@ -184,7 +184,7 @@ describe('fees', () => {
 
   it('says which range the type allows', () => {
     expect(outsideFeeBandsMessage('withdrawal', 20, 59_999.99)).toBe(
-      'Montant hors barème : un retrait doit être compris entre 20,00 HTG et 59 999,99 HTG',
+      `Montant hors barème : un retrait doit être compris entre ${formatHtg(20)} et ${formatHtg(59_999.99)}`,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { genericMessages } from '../errors.js';
-import { formatHtgPlain } from '../money.js';
+import { formatHtg } from '../money.js';
 import { payoutMessages } from '../payout-messages.js';
 import type { FeeType } from './names.js';
 
@@ -21,10 +21,10 @@ export const transactionMessages = {
   insufficientFunds: 'Solde insuffisant',
   /** The same refusal with what the paying account holds (decision 176): the teller can say how much is possible. */
   insufficientFundsAvailable: (availableHtg: number) =>
-    `Solde insuffisant : solde disponible ${formatHtgPlain(availableHtg)}`,
+    `Solde insuffisant : solde disponible ${formatHtg(availableHtg)}`,
   /** The same when the teller's float pays (a deposit, a cash transfer): not to be read as the customer's. */
   insufficientFloatAvailable: (availableHtg: number) =>
-    `Float de l'agent insuffisant : disponible ${formatHtgPlain(availableHtg)}`,
+    `Float de l'agent insuffisant : disponible ${formatHtg(availableHtg)}`,
   agentDepositLimit: "Le montant d'un dépôt sur agent ne peut pas dépasser 1 000 000 HTG",
   amountMismatch: 'Le montant ne correspond pas au montant du transfert',
   agentNotActive: "L'agent n'est pas actif",
@@ -117,7 +117,7 @@ export function outsideFeeBandsMessage(type: FeeType, minHtg: number, maxHtg: nu
     withdrawal: 'un retrait',
     external_transfer: 'un transfert externe',
   };
-  return `Montant hors barème : ${what[type]} doit être compris entre ${formatHtgPlain(minHtg)} et ${formatHtgPlain(maxHtg)}`;
+  return `Montant hors barème : ${what[type]} doit être compris entre ${formatHtg(minHtg)} et ${formatHtg(maxHtg)}`;
 }
 
 /**

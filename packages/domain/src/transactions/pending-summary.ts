@@ -1,4 +1,4 @@
-import { formatHtgPlain } from '../money.js';
+import { formatHtg } from '../money.js';
 import { transactionTypeLabels, type TransactionType } from './names.js';
 
 /**
@@ -17,7 +17,7 @@ export function pendingOperationSummary(type: TransactionType, body: unknown): s
   const account = text(fields.accountNumber) ?? text(fields.senderAccountNumber);
   const parts = [
     Number.isFinite(amount) && amount > 0
-      ? `${transactionTypeLabels[type]} de ${formatHtgPlain(amount)}`
+      ? `${transactionTypeLabels[type]} de ${formatHtg(amount)}`
       : transactionTypeLabels[type],
     account ? `compte ${account}` : null,
     text(fields.recipientAccountNumber) ? `vers le compte ${text(fields.recipientAccountNumber)}` : null,
@@ -40,7 +40,7 @@ export function pendingOperationTrace(type: TransactionType, body: unknown): str
   const number = typeof fields.transactionNumber === 'string' ? fields.transactionNumber.trim() : '';
   return [
     Number.isFinite(amount) && amount > 0
-      ? `${transactionTypeLabels[type]} de ${formatHtgPlain(amount)}`
+      ? `${transactionTypeLabels[type]} de ${formatHtg(amount)}`
       : transactionTypeLabels[type],
     number ? `transfert ${number}` : null,
   ]

@@ -9,6 +9,7 @@ import {
   superAdminToken,
   transactionRow,
 } from '../../helpers/ledger.js';
+import { formatHtg } from '@lajan/domain';
 
 type World = Awaited<ReturnType<typeof ledgerWorld>>;
 type Band = { min_amount: number; max_amount: number; fee: number; agent_share: number };
@@ -117,9 +118,13 @@ describe('PUT /api/transactions/fees/{type}', () => {
     const answer = await put(world, 'withdrawal', overlapping, await superAdminToken(world.app));
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({
-      message: 'Cette tranche chevauche la tranche de 20,00 HTG à 999,99 HTG',
+      message: `Cette tranche chevauche la tranche de ${formatHtg(20)} à ${formatHtg(999.99)}`,
       code: 'VALIDATION_ERROR',
-      errors: { 'rows.1.min_amount': ['Cette tranche chevauche la tranche de 20,00 HTG à 999,99 HTG'] },
+      errors: {
+        'rows.1.min_amount': [
+          `Cette tranche chevauche la tranche de ${formatHtg(20)} à ${formatHtg(999.99)}`,
+        ],
+      },
     });
     expect(await scheduleSnapshot(world)).toEqual(before);
     expect(await feeAudits(world)).toEqual([]);
@@ -133,7 +138,7 @@ describe('PUT /api/transactions/fees/{type}', () => {
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({
       'rows.2.min_amount': [
-        'Cette tranche doit commencer à 10 000,00 HTG, un centime après la fin de la précédente',
+        `Cette tranche doit commencer à ${formatHtg(10_000)}, un centime après la fin de la précédente`,
       ],
     });
     expect(await scheduleSnapshot(world)).toEqual(before);

@@ -4,6 +4,7 @@ import { accounts, feeBands, feeSchedule } from '../../../src/db/schema.js';
 import { build } from '../../helpers/build.js';
 import { call } from '../../helpers/fixtures.js';
 import { createAgentWithTeller } from '../../helpers/ledger.js';
+import { formatHtg } from '@lajan/domain';
 
 describe('the fee schedule', () => {
   it('is seeded at the first start, one row per band and type, agent share 40 % rounded down', async () => {
@@ -104,7 +105,7 @@ describe('GET /api/transactions/fees/quote', () => {
     expect(outside.status).toBe(422);
     expect(outside.body).toMatchObject({
       code: 'OUTSIDE_FEE_BANDS',
-      message: 'Montant hors barème : un retrait doit être compris entre 20,00 HTG et 59 999,99 HTG',
+      message: `Montant hors barème : un retrait doit être compris entre ${formatHtg(20)} et ${formatHtg(59_999.99)}`,
     });
     expect((await quote('type=transfer&amount=100000.01')).status).toBe(422);
     const invalid = await quote('type=gift&amount=abc');

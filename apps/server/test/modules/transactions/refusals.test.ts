@@ -17,6 +17,7 @@ import {
   superAdminToken,
   TELLER_PASSWORD,
 } from '../../helpers/ledger.js';
+import { formatHtg } from '@lajan/domain';
 
 type World = Awaited<ReturnType<typeof ledgerWorld>>;
 
@@ -143,7 +144,7 @@ describe('refused money requests write nothing', () => {
       post(world, '/transactions/withdraw', counterForm(world.marieAccount, world.marie, 19_900)),
     );
     expect(answer.status).toBe(422);
-    const message = 'Solde insuffisant : solde disponible 20 000,00 HTG';
+    const message = `Solde insuffisant : solde disponible ${formatHtg(20_000)}`;
     expect(answer.body).toEqual({ message, code: 'INSUFFICIENT_FUNDS', errors: { amount: [message] } });
   });
 
@@ -172,12 +173,12 @@ describe('refused money requests write nothing', () => {
     );
     expect(deposit.body.code).toBe('INSUFFICIENT_FUNDS');
     // The teller's own float: what it holds is said, as the float's (not to be read as the customer's).
-    expect(deposit.body.message).toBe("Float de l'agent insuffisant : disponible 0,00 HTG");
+    expect(deposit.body.message).toBe(`Float de l'agent insuffisant : disponible ${formatHtg(0)}`);
     const cash = await refused(world, () =>
       post(world, '/transactions/transfer-extern', cashTransferForm(world.rose, 100), poor),
     );
     expect(cash.body.code).toBe('INSUFFICIENT_FUNDS');
-    expect(cash.body.message).toBe("Float de l'agent insuffisant : disponible 0,00 HTG");
+    expect(cash.body.message).toBe(`Float de l'agent insuffisant : disponible ${formatHtg(0)}`);
   });
 
   it('refuses a transfer above the sender balance', async () => {
@@ -192,7 +193,9 @@ describe('refused money requests write nothing', () => {
       }),
     );
     expect(answer.body.code).toBe('INSUFFICIENT_FUNDS');
-    expect(answer.body.errors).toEqual({ amount: ['Solde insuffisant : solde disponible 5 000,00 HTG'] });
+    expect(answer.body.errors).toEqual({
+      amount: [`Solde insuffisant : solde disponible ${formatHtg(5_000)}`],
+    });
   });
 
   it('refuses money on an account that is not active: "Le compte n\'est pas actif"', async () => {
@@ -265,9 +268,21 @@ describe('refused money requests write nothing', () => {
   });
 
   it.each([
-    ['/transactions/withdraw', 10, 'un retrait doit être compris entre 20,00 HTG et 59 999,99 HTG'],
-    ['/transactions/withdraw', 60_000, 'un retrait doit être compris entre 20,00 HTG et 59 999,99 HTG'],
-    ['/transactions/deposit', 19.99, 'un dépôt doit être compris entre 20,00 HTG et 100 000,00 HTG'],
+    [
+      '/transactions/withdraw',
+      10,
+      `un retrait doit être compris entre ${formatHtg(20)} et ${formatHtg(59_999.99)}`,
+    ],
+    [
+      '/transactions/withdraw',
+      60_000,
+      `un retrait doit être compris entre ${formatHtg(20)} et ${formatHtg(59_999.99)}`,
+    ],
+    [
+      '/transactions/deposit',
+      19.99,
+      `un dépôt doit être compris entre ${formatHtg(20)} et ${formatHtg(100_000)}`,
+    ],
   ])('refuses %s of %s HTG, outside every fee band', async (url, amount, message) => {
     const world = await ledgerWorld();
     await post(world, '/transactions/deposit', counterForm(world.marieAccount, world.marie, 90_000));

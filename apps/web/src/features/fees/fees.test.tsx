@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FeeRow } from '@lajan/domain';
+import { formatHtg, type FeeRow } from '@lajan/domain';
 import { startApiServer, type ApiServer, type RecordedRequest } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
@@ -108,12 +108,12 @@ describe('the fee table (/fees-list)', () => {
     await user.type(field(form, "Part de l'agent", 4), '800');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
 
-    const overlap = 'Cette tranche chevauche la tranche de 250,00 HTG à 499,99 HTG';
+    const overlap = `Cette tranche chevauche la tranche de ${formatHtg(250)} à ${formatHtg(499.99)}`;
     expect(field(form, 'Montant minimum', 4)).toHaveAccessibleDescription(overlap);
     expect(field(form, 'Montant minimum', 4)).toHaveAttribute('aria-invalid', 'true');
     // Sorted by lower bound, the third band now starts inside the new one too: each message under its row.
     expect(field(form, 'Montant minimum', 3)).toHaveAccessibleDescription(
-      'Cette tranche chevauche la tranche de 400,00 HTG à 70 000,00 HTG',
+      `Cette tranche chevauche la tranche de ${formatHtg(400)} à ${formatHtg(70_000)}`,
     );
     expect(within(form).getByRole('alert')).toHaveTextContent('Veuillez corriger les erreurs du formulaire');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,7 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PENDING_RESEND_LIMIT_MS, pendingOperationSummary, pendingOperationTrace } from '@lajan/domain';
+import {
+  formatHtg,
+  PENDING_RESEND_LIMIT_MS,
+  pendingOperationSummary,
+  pendingOperationTrace,
+} from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
@@ -200,7 +205,7 @@ describe('a held operation past the resend limit (decision 151)', () => {
         userId: teller.id,
         path: '/transactions/deposit',
         body: null,
-        summary: 'Dépôt de 1 001,00 HTG',
+        summary: `Dépôt de ${formatHtg(1_001)}`,
         confirmedAt: old.confirmedAt,
         forgotten: true,
       });
@@ -248,7 +253,7 @@ describe('a held operation past the resend limit (decision 151)', () => {
         const [record] = (await storedRecords(factory)) as PendingOperation[];
         expect(record?.body).toBeNull();
         expect(record?.forgotten).toBe(true);
-        expect(record?.summary).toBe('Dépôt de 1 001,00 HTG');
+        expect(record?.summary).toBe(`Dépôt de ${formatHtg(1_001)}`);
       });
     } finally {
       clock.mockRestore();
