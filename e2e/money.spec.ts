@@ -416,8 +416,9 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
       .first(),
   ).toBeVisible();
   expect(await floatBalance(root, paying.code)).toBe(0);
-  await payingPage.getByRole('button', { name: 'Précédent' }).click();
+  // Back on the identity by itself, the keyboard on the first name.
   await expect(payingPage.getByText('Étape 2 sur 3')).toBeVisible();
+  await expect(payingPage.getByRole('textbox', { name: 'Prénom' })).toBeFocused();
   // The card prints the family name first: the order of the words does not count.
   await payingPage.getByRole('textbox', { name: 'Prénom' }).fill(recipient.lastName.toUpperCase());
   await payingPage.getByRole('textbox', { name: 'Nom', exact: true }).fill(recipient.firstName);

@@ -83,7 +83,15 @@ export interface DialogProps {
  * named by its title, keyboard kept inside, Escape and the close button close it. Render it only
  * while open.
  */
-export function Dialog({ title, onClose, children, variant = 'centered', initialFocus, headerExtra, footer }: DialogProps) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  variant = 'centered',
+  initialFocus,
+  headerExtra,
+  footer,
+}: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useFocusTrap(ref, onClose, initialFocus);
@@ -145,7 +153,8 @@ export function Dialog({ title, onClose, children, variant = 'centered', initial
         </div>
         <div className="overflow-y-auto px-5 py-4 text-sm text-slate-800">{children}</div>
         {footer && (
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:justify-end">
+          // On a phone the buttons stack in the order the keyboard visits them (the safe one first, on top).
+          <div className="flex flex-col gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:justify-end">
             {footer}
           </div>
         )}

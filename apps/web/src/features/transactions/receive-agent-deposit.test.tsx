@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -171,7 +171,7 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     expect(post?.headers['idempotency-key']).toBeTruthy();
   });
 
-  it("shows a refused identity in the server's French words", async () => {
+  it("shows a refused identity in the server's French words, back on the identity with the keyboard on it", async () => {
     api.on('POST /transactions/search', { body: { data: { transaction: pendingTransfer } } });
     api.on('POST /transactions/receive-transfer', {
       status: 422,
@@ -193,6 +193,14 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     expect(
       (await screen.findAllByText("L'identité présentée ne correspond pas au bénéficiaire du transfert"))[0],
     ).toBeVisible();
+    // The transfer can still be paid: the teller corrects the identity typed, without "Précédent".
+    expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
+    const firstName = screen.getByRole('textbox', { name: 'Prénom' });
+    await waitFor(() => expect(firstName).toHaveFocus());
+    expect(firstName).toHaveValue('Maria');
+    expect(within(screen.getByRole('main')).getByRole('alert')).toHaveTextContent(
+      "L'identité présentée ne correspond pas au bénéficiaire du transfert",
+    );
   });
 
   it('shows the fallback when the server has no message', async () => {

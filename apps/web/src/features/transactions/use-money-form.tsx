@@ -122,6 +122,19 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       !(historyAction === NavigationType.Replace && isSameVisit(nextLocation.state)),
   );
 
+  // A reload or a closed tab loses what is typed too: the browser's own question asks first.
+  useEffect(() => {
+    if (!typed) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      if (posted.current) return;
+      event.preventDefault();
+      // Chromium before 119 asks only when `returnValue` is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [typed]);
+
   // Every flow's form has an `amount` (the pay-out's is the transfer's, never typed).
   const amount = useWatch({
     control: form.control as unknown as Control<{ amount?: number }>,
@@ -153,8 +166,8 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
   }
 
   /**
-   * Enregistrer: posts the flow's input once. A refusal is kept beside the button and its field errors
-   * go back on their step. Answers the posted transaction, or null (not valid, refused, or a
+   * Enregistrer: posts the flow's input once. A refusal is kept beside the button, or, when it names a
+   * field, under that field, on its step. Answers the posted transaction, or null (not valid, refused, or a
    * confirmation already on its way).
    */
   async function submit({
@@ -183,9 +196,11 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
         return null;
       }
       if (hasNoAnswer(error)) posted.current = true;
-      setFailure(failureOf(error, flow.failure));
       const back = placeServerErrors(error, form.setError, fieldSteps);
-      if (back !== null) {
+      // A refusal put under its field is said there (and by the toast, SPEC §8), not a third time beside
+      // the button.
+      if (back === null) setFailure(failureOf(error, flow.failure));
+      else {
         // The keyboard goes to the refused field once its step shows (the Enregistrer button it was on
         // is gone with the confirmation step).
         setStep(backTo ? backTo(back.step) : back.step);
@@ -209,6 +224,11 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     form,
     step,
     setStep,
+    /** Back to `field`'s step, the keyboard on it (what a refusal the page reads itself calls for). */
+    backToField(backStep: number, field: Path<FlowValues<Flow>>) {
+      setStep(backStep);
+      setRefused({ field });
+    },
     /** The amount typed (HTG), for the summary. */
     amount,
     /** The confirmation's fee and total. */
