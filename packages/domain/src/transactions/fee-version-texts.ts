@@ -85,3 +85,11 @@ export const feeVersionTexts = {
   confirmKept: 'Les transactions déjà enregistrées gardent leurs frais.',
   scheduled: (date: string) => `Nouveau barème programmé pour le ${date}`,
 } as const;
+
+/** The fee table's calculator: the fee and total of an amount typed, for one type. */
+export const feeCalculatorTexts = {
+  title: 'Calculer les frais',
+  type: "Type d'opération",
+  amount: 'Montant (HTG)',
+  notAnAmount: 'Saisissez un montant en HTG, par exemple 1 500,50',
+};

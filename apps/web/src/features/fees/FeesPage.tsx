@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { useFees } from './api/get-fees';
 import { ComingVersion } from './ComingVersion';
+import { FeeCalculator } from './FeeCalculator';
 import { FeeEditor } from './FeeEditor';
 import { FeeRowsTable } from './FeeRowsTable';
 import { FeeVersionsList } from './FeeVersionsList';
@@ -56,6 +57,7 @@ export default function FeesPage() {
       {fees.isError && !fees.data && (
         <Alert type="danger">{errorMessage(fees.error, transactionFailureMessages.fees)}</Alert>
       )}
+      {fees.data && <FeeCalculator groups={fees.data} />}
       {fees.data?.map((group) => {
         const headingId = `frais-${group.type}`;
         const listId = `versions-${group.type}`;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatHtg, type FeeRow } from '@lajan/domain';
 import { startApiServer, type ApiServer, type RecordedRequest } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
+import { feeQuoteRoute } from '../../test/transactions';
 import { makeToken } from '../../test/tokens';
 import { superAdmin, teller } from '../../test/users';
 
@@ -71,6 +72,44 @@ describe('the fee table (/fees-list)', () => {
       ['500,00 HTG', '59 999,99 HTG', '1 500,50 HTG', '600,00 HTG'],
     ]);
     expect(screen.queryByRole('button', { name: /^Modifier/ })).not.toBeInTheDocument();
+  });
+
+  it("calculates the fee and total of an amount typed, from the operation's own quote, and says an amount outside the bands", async () => {
+    api.on('GET /transactions/fees/quote', (request) =>
+      Number(request.query.amount) < 20
+        ? {
+            status: 422,
+            body: {
+              message: `Montant hors barème : un retrait doit être compris entre ${formatHtg(20)} et ${formatHtg(59_999.99)}`,
+              code: 'OUTSIDE_FEE_BANDS',
+            },
+          }
+        : feeQuoteRoute({ withdrawal: 15 })(request),
+    );
+    const { user } = renderApp({ path: '/fees-list', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    const calculator = await screen.findByRole('region', { name: 'Calculer les frais' }, { timeout: 5000 });
+    await user.selectOptions(
+      within(calculator).getByRole('combobox', { name: "Type d'opération" }),
+      'Retrait',
+    );
+    await user.type(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }), '300');
+    const preview = await within(calculator).findByRole('region', { name: 'Frais et total' });
+    expect(plain(preview.textContent)).toContain('Frais15,00 HTG');
+    expect(plain(preview.textContent)).toContain('Total (montant + frais)315,00 HTG');
+    expect(api.requests.at(-1)?.query).toMatchObject({ type: 'withdrawal', amount: '300' });
+
+    await user.clear(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }));
+    await user.type(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }), '10');
+    expect(
+      await within(calculator).findByText(
+        'Montant hors barème : un retrait doit être compris entre 20,00 HTG et 59 999,99 HTG',
+      ),
+    ).toBeVisible();
+    await user.clear(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }));
+    await user.type(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }), 'dix');
+    expect(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription(
+      'Saisissez un montant en HTG, par exemple 1 500,50',
+    );
   });
 
   it('lets the super administrator add and remove bands, refuses an overlap under its row, and saves after confirmation', async () => {

@@ -18,7 +18,7 @@ import { emptyPerson } from '../../components/persons/PersonForm';
 import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
 import type { PersonSearchResult } from '../../components/persons/api';
 import { SelectField } from '../../components/SelectField';
-import { FeePreview } from './components/ConfirmSummary';
+import { FeePreview } from '../../components/fee-quote/FeePreview';
 import { HolderChoice } from './components/HolderChoice';
 import { parseAmountInput } from '../../lib/amount-input';
 import { AmountField, PartyFields } from './components/fields';

@@ -11,7 +11,8 @@ import {
 import { Wizard, type WizardStep } from '../../components/wizard/Wizard';
 import { isHttpError } from '../../lib/http';
 import { AccountLookup } from './components/AccountLookup';
-import { FeePreview, quoteBlockedHint, SummaryList, type SummaryLine } from './components/ConfirmSummary';
+import { FeePreview } from '../../components/fee-quote/FeePreview';
+import { quoteBlockedHint, SummaryList, type SummaryLine } from './components/ConfirmSummary';
 import { parseAmountInput } from '../../lib/amount-input';
 import { AmountField, PartyFields } from './components/fields';
 import { StepForm } from './components/StepForm';

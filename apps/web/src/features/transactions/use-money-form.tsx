@@ -16,7 +16,7 @@ import { leaveOperationTexts, type Transaction } from '@lajan/domain';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { hasNoAnswer } from '../../lib/pending-operations';
 import { isSameVisit } from '../../lib/visit-key';
-import { feeQuoteKeys, useAmountStepQuote, useFeeQuote } from './api/fee-quote';
+import { feeQuoteKeys, useAmountStepQuote, useFeeQuote } from '../../components/fee-quote/api';
 import { useMoneyOperation, type FlowBody } from './api/operations';
 import { quoteTypeOf, type MoneyFlow } from './flows';
 import {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { feeQuoteSchema, hasAtMostTwoDecimals, type FeeQuote, type QuoteType } from '@lajan/domain';
-import type { HttpClient } from '../../../lib/http';
-import { useHttp } from '../../../lib/http-context';
+import type { HttpClient } from '../../lib/http';
+import { useHttp } from '../../lib/http-context';
 
 /** `GET /transactions/fees/quote?type&amount`: the fee and total a confirmation would charge; 422 outside the bands. */
 export async function getFeeQuote(
