@@ -382,7 +382,7 @@ export const recipientLastNameSql = sql`lajan_fold(${transactions.recipient}->>'
  * customer accounts' numbers, starts with it; a name finds those whose party, sender or recipient, or a
  * holder of one of whose accounts (decision 178), has a full name or a last name that starts with it. Each by an index, whatever the size of the ledger.
  */
-function searchCondition(search: HistorySearch): SQL {
+function searchCondition(search: HistorySearch, agentId: string | undefined): SQL {
   // `= any(array(…))` rather than `in (…)`: an index condition, so that the branches combine as a
   // BitmapOr of index scans instead of a filter over every row of the agent.
   if ('digits' in search) {
@@ -400,7 +400,13 @@ function searchCondition(search: HistorySearch): SQL {
   const senders = sql`any(array(${named}))`;
   // The accounts that a person of that name holds: an operation on a customer's account is found by the
   // customer's name even when someone else stood at the counter (the party is who deposited, not who holds).
-  const held = sql`any(array(select ${accountHolders.accountId} from ${accountHolders} where ${accountHolders.personId} = any(array(${named}))))`;
+  // A teller's search, only the accounts of its own agent: a name never lists another agent's customers
+  // (decision 132), not even through this agent's operations on their accounts (decision 178).
+  const ownAccounts =
+    agentId === undefined
+      ? undefined
+      : sql` and ${accountHolders.accountId} in (select ${accounts.id} from ${accounts} where ${accounts.agentId} = ${agentId})`;
+  const held = sql`any(array(select ${accountHolders.accountId} from ${accountHolders} where ${accountHolders.personId} = any(array(${named}))${ownAccounts ?? sql``}))`;
   // `recipient is not null` with the full name: the coalesce makes that expression never null, so the
   // planner cannot prove the partial index's condition from it, and without it no arm is an index scan.
   return sql`(${startsWith(partyNameSql, name)}
@@ -418,7 +424,7 @@ function matchingWhere(filter: Pick<HistoryFilter, 'agentId' | 'type' | 'q'>): S
   return and(
     filter.agentId !== undefined ? eq(transactions.agentId, filter.agentId) : undefined,
     filter.type !== undefined ? eq(transactions.type, filter.type) : undefined,
-    search ? searchCondition(search) : undefined,
+    search ? searchCondition(search, filter.agentId) : undefined,
   );
 }
 

@@ -23,6 +23,11 @@ function searchFor(world: World, transactionNumber: unknown, token: string) {
   return call(world.app, 'POST', '/api/transactions/search', { token, body: { transactionNumber } });
 }
 
+async function numbersFound(world: World, query: string, token: string) {
+  const answer = await history(world, `?q=${encodeURIComponent(query)}`, token);
+  return (answer.body.data as { transactionNumber: string }[]).map((row) => row.transactionNumber);
+}
+
 describe('GET /api/transactions/history', () => {
   it("shows a teller its own agent's transactions, newest first, with the pagination summary", async () => {
     const world = await busyWorld();
@@ -142,9 +147,36 @@ describe('GET /api/transactions/history', () => {
     expect(await numbers('baptiste')).toContain(transferNumber);
     const byHolder = await history(world, '?q=baptiste&type=transfer', token);
     expect(byHolder.body.pagination.total).toBe(1);
-    // Rose holds an account at CAP01 only: PAP01's teller finds none of her operations.
-    expect((await history(world, '?q=rose', token)).body.pagination.total).toBe(0);
-    expect((await history(world, '?q=rose', world.cap.teller.token)).body.pagination.total).toBe(1);
+
+    // Rose is CAP01's customer. PAP01 sends to her account and takes a deposit on it from Jean: PAP01's teller
+    // does not find them by her name (a name never lists another agent's customers, decision 132), nor does
+    // CAP01's (they are PAP01's operations); the super administrator does.
+    const toRose = await post('/transactions/transfer', {
+      senderAccountNumber: world.marieAccount.accountNumber,
+      recipientAccountNumber: world.roseAccount.accountNumber,
+      party: partyOf(world.marie),
+      amount: 30,
+    });
+    expect(toRose.status).toBe(201);
+    const onRose = await post('/transactions/deposit', {
+      accountNumber: world.roseAccount.accountNumber,
+      party: partyOf(world.jean),
+      amount: 25,
+    });
+    expect(onRose.status).toBe(201);
+    for (const name of ['rose', 'ETIENNE', 'rose etienne']) {
+      expect(
+        (await history(world, `?q=${encodeURIComponent(name)}`, token)).body.pagination.total,
+        name,
+      ).toBe(0);
+    }
+    const atCap = await history(world, '?q=etienne', world.cap.teller.token);
+    expect((atCap.body.data as { type: string }[]).map((row) => row.type)).toEqual(['deposit']);
+    const everywhere = await numbersFound(world, 'etienne', await superAdminToken(world.app));
+    expect(everywhere).toEqual(
+      expect.arrayContaining([toRose.body.data.transactionNumber, onRose.body.data.transactionNumber]),
+    );
+    expect(everywhere).toHaveLength(3);
   });
 
   it('searches a name with its case and accents set aside, as the database folds it (decision 175)', async () => {
