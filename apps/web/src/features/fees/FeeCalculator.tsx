@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { feeCalculatorTexts, type FeeGroup, type FeeType } from '@lajan/domain';
+import { feeCalculatorTexts, hasAtMostTwoDecimals, type FeeGroup, type FeeType } from '@lajan/domain';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { parseAmountInput } from '../../lib/amount-input';
@@ -16,7 +16,11 @@ export function FeeCalculator({ groups }: { groups: readonly FeeGroup[] }) {
   const [typed, setTyped] = useState('');
   const headingId = useId();
   const parsed = parseAmountInput(typed);
-  const amount = typed.trim() !== '' && Number.isFinite(parsed) ? parsed : undefined;
+  // What an operation would accept: a positive HTG amount with at most two decimals.
+  const amount =
+    typed.trim() !== '' && Number.isFinite(parsed) && parsed > 0 && hasAtMostTwoDecimals(parsed)
+      ? parsed
+      : undefined;
   const quote = useAmountStepQuote(type ?? null, amount, type !== undefined);
   if (groups.length === 0) return null;
   return (
@@ -44,7 +48,10 @@ export function FeeCalculator({ groups }: { groups: readonly FeeGroup[] }) {
           error={typed.trim() !== '' && amount === undefined ? feeCalculatorTexts.notAnAmount : undefined}
         />
       </div>
-      {amount !== undefined && <FeePreview quote={quote} atAmountStep />}
+      {/* Always there, so that a screen reader says the fee when it comes. */}
+      <div aria-live="polite" aria-atomic="true">
+        {amount !== undefined && <FeePreview quote={quote} atAmountStep />}
+      </div>
     </section>
   );
 }

@@ -106,10 +106,13 @@ describe('the fee table (/fees-list)', () => {
       ),
     ).toBeVisible();
     await user.clear(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }));
-    await user.type(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }), 'dix');
-    expect(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription(
-      'Saisissez un montant en HTG, par exemple 1 500,50',
-    );
+    for (const wrong of ['dix', '0', '-5']) {
+      await user.clear(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }));
+      await user.type(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }), wrong);
+      expect(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription(
+        'Saisissez un montant positif en HTG, au plus deux décimales : par exemple 1 500,50',
+      );
+    }
   });
 
   it('lets the super administrator add and remove bands, refuses an overlap under its row, and saves after confirmation', async () => {

@@ -164,7 +164,7 @@ function ConfirmOwnEmail({
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={mutation.isPending} onClick={onClose}>
             Annuler
           </Button>

@@ -377,11 +377,6 @@ describe('leaving a money operation (decision 177)', () => {
     await screen.findByRole('heading', { name: 'Dépôt', level: 1 });
 
     // A reload or a closed tab asks nothing while nothing is typed.
-    const unload = () => {
-      const event = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
     expect(unload()).toBe(false);
     await findAccount(user);
     await user.click(next());
@@ -409,6 +404,13 @@ describe('leaving a money operation (decision 177)', () => {
   });
 });
 
+/** A reload or a closed tab: true when the page asks first (`beforeunload` prevented). */
+function unload() {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 describe('leaving while the confirmation is on its way (decision 177)', () => {
   it('says it is being recorded and offers only to stay; once posted, the way back goes on', async () => {
     const deposit = holdDepositAnswer();
@@ -420,6 +422,8 @@ describe('leaving while the confirmation is on its way (decision 177)', () => {
     await screen.findByRole('region', { name: 'Frais et total' });
     await user.click(save());
     await waitFor(() => expect(deposit.arrived()).toBe(true));
+    // On its way, it survives a reload (held, decision 147): the browser asks nothing.
+    await waitFor(() => expect(unload()).toBe(false));
 
     await navigateTo(app, '/drawer');
     const dialog = await screen.findByRole('dialog', { name: 'Enregistrement en cours' });

@@ -122,11 +122,17 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       !(historyAction === NavigationType.Replace && isSameVisit(nextLocation.state)),
   );
 
-  // A reload or a closed tab loses what is typed too: the browser's own question asks first.
+  // A reload or a closed tab loses what is typed too: the browser's own question asks first (decision 177
+  // amended). Not once posted or held, nor while the confirmation is on its way: a held operation survives
+  // a reload (decision 147).
+  const sending = useRef(false);
+  useEffect(() => {
+    sending.current = money.isPending;
+  }, [money.isPending]);
   useEffect(() => {
     if (!typed) return;
     const ask = (event: BeforeUnloadEvent) => {
-      if (posted.current) return;
+      if (posted.current || sending.current) return;
       event.preventDefault();
       // Chromium before 119 asks only when `returnValue` is set.
       event.returnValue = '';
