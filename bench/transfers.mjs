@@ -202,8 +202,8 @@ async function benchAB(mainA, mainB) {
     const clients = CLIENT_COUNTS[0];
     const lines = [
       `\nA/B en tranches alternées de ${AB_SLICE_SECONDS} s, ${clients} clients, ${AB_SLICES} paires par cas :\n`,
-      '| cas | A par seconde | B par seconde | B/A (moyenne des paires) | intervalle à 95 % | CPU serveur A / B (ms) | CPU PostgreSQL A / B (ms) |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| cas | A par seconde | B par seconde | B/A (moyenne des paires) | intervalle à 95 % | CPU serveur A / B (ms) | CPU PostgreSQL A / B (ms) | WAL A / B (octets) |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ];
     for (const [mode, what] of [
       ['spread', 'comptes nombreux'],
@@ -228,7 +228,8 @@ async function benchAB(mainA, mainB) {
         `| ${what} | ${of(0, 'perSecond').toFixed(0)} | ${of(1, 'perSecond').toFixed(0)} ` +
           `| ${mean(ratios).toFixed(3)} | ${low.toFixed(3)}–${high.toFixed(3)} ` +
           `| ${of(0, 'serverCpuMsPerTransfer').toFixed(3)} / ${of(1, 'serverCpuMsPerTransfer').toFixed(3)} ` +
-          `| ${of(0, 'postgresCpuMsPerTransfer').toFixed(3)} / ${of(1, 'postgresCpuMsPerTransfer').toFixed(3)} |`,
+          `| ${of(0, 'postgresCpuMsPerTransfer').toFixed(3)} / ${of(1, 'postgresCpuMsPerTransfer').toFixed(3)} ` +
+          `| ${of(0, 'walBytesPerTransfer').toFixed(0)} / ${of(1, 'walBytesPerTransfer').toFixed(0)} |`,
       );
     }
     console.log(lines.join('\n'));
@@ -800,12 +801,14 @@ async function runTransfers(scene, clients, mode, { warmUpMs = 2_000, measuredMs
   const clientCpuBefore = process.cpuUsage();
   const postgresBefore = postgresCpuMs(scene.postmasterPid);
   const machineBefore = machineBusyMs();
+  const walBefore = await walPosition(scene.databaseUrl);
   const measuredFrom = new Date();
   await run(measuredMs, (status, ms) => {
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (status === 201) latencies.push(ms);
   });
   const elapsedS = (performance.now() - started) / 1000;
+  const [walBytes, walAfter] = await walBytesSince(scene.databaseUrl, walBefore);
   latencies.sort((a, b) => a - b);
   const result = {
     perSecond: latencies.length / elapsedS,
@@ -817,15 +820,19 @@ async function runTransfers(scene, clients, mode, { warmUpMs = 2_000, measuredMs
     postgresCpuMsPerTransfer:
       postgresCpuSinceMs(postgresBefore, scene.postmasterPid) / Math.max(latencies.length, 1),
     machineCpuMsPerTransfer: (machineBusyMs() - machineBefore) / Math.max(latencies.length, 1),
+    walBytesPerTransfer: walBytes / Math.max(latencies.length, 1),
     batches: await batchSizes(scene.databaseUrl, measuredFrom),
   };
   log(
     `${mode} ${clients} clients : ${result.perSecond.toFixed(0)}/s, statuts ${JSON.stringify(statuses)}, ` +
       `CPU du serveur ${result.serverCpuMsPerTransfer.toFixed(2)} ms par transfert, ` +
       `de PostgreSQL ${result.postgresCpuMsPerTransfer.toFixed(2)} ms, du client de charge ` +
-      `${result.clientCpuMsPerTransfer.toFixed(2)} ms`,
+      `${result.clientCpuMsPerTransfer.toFixed(2)} ms, WAL ${result.walBytesPerTransfer.toFixed(0)} octets`,
   );
   log(`${mode} ${clients} clients : tailles des lots (group commit) ${result.batches.text}`);
+  // For `pg_waldump --stats=record -s FROM -e TO` on the server's pg_wal: what the WAL of a run is made of.
+  if (process.env.BENCH_WAL_RANGE === '1')
+    log(`${mode} ${clients} clients : WAL de ${walBefore} à ${walAfter}`);
   return result;
 }
 
@@ -836,6 +843,35 @@ const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128];
  * The sizes of the batches that posted the transfers since `from`, read from the ledger itself: the
  * movements of one batch were written by one database transaction, so they share their rows' `xmin`.
  */
+/**
+ * The WAL the whole PostgreSQL server wrote since `before` (every database: the bench's slices run one at a
+ * time, nothing else writes during one). Bytes of WAL a transfer do not depend on the machine's speed: locks,
+ * tuples and index entries written, what a change of the ledger's SQL adds or removes, seen under any load.
+ */
+async function walPosition(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    return (await db.query('select pg_current_wal_insert_lsn()::text as lsn')).rows[0].lsn;
+  } finally {
+    await db.end();
+  }
+}
+
+async function walBytesSince(databaseUrl, before) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      'select pg_wal_lsn_diff(l, $1::pg_lsn)::float8 as n, l::text as lsn from pg_current_wal_insert_lsn() as l',
+      [before],
+    );
+    return [rows[0].n, rows[0].lsn];
+  } finally {
+    await db.end();
+  }
+}
+
 async function batchSizes(databaseUrl, from) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

@@ -7,9 +7,10 @@ import { busyLedgerWorld, expectLedgerInvariants, refusal, transactionInsert } f
 
 /*
  * The references of the ledger's rows (migration 0018, decision 163): an entry's account and transaction, a
- * transaction's accounts, agent, teller and sender are checked once per inserting statement, and locked as a
- * foreign key locks them; a row the ledger refers to is never deleted. Each write goes straight in SQL, as a
- * bug, an injection or an operator at a SQL prompt would.
+ * transaction's accounts, agent, teller and sender are checked once per inserting statement; a row the ledger
+ * refers to is never deleted. An account, an agent or a user is never erased at all (decision 179), so only the
+ * sender, a person, is locked as a foreign key locks it. Each write goes straight in SQL, as a bug, an injection
+ * or an operator at a SQL prompt would.
  */
 
 type World = Awaited<ReturnType<typeof busyLedgerWorld>>;
@@ -79,7 +80,7 @@ describe('the ledger refers only to rows that exist (decision 163)', () => {
     await expectLedgerInvariants(world.db);
   });
 
-  it('refuses to delete an account, a person, an agent or a user that the ledger refers to, and deletes one it does not', async () => {
+  it('never erases an account, an agent or a user (decision 179); refuses to delete a person the ledger refers to, and deletes one it does not', async () => {
     const world = await busyLedgerWorld([100]);
     const [used, unused] = [await bareAccount(world), await bareAccount(world)];
     const [sender, stranger] = [await bareParty(world), await bareParty(world)];
@@ -90,25 +91,35 @@ describe('the ledger refers only to rows that exist (decision 163)', () => {
       await tx.execute(creditOne(used));
     });
 
+    // An account, an agent, a user: never erased nor re-keyed, named by the ledger or not.
     for (const statement of [
       sql`delete from accounts where id = ${used}::uuid`,
-      sql`update accounts set id = gen_random_uuid() where id = ${used}::uuid`,
-      sql`delete from persons where id = ${sender}::uuid`,
+      sql`delete from accounts where id = ${unused}::uuid`,
+      sql`update accounts set id = gen_random_uuid() where id = ${unused}::uuid`,
       sql`delete from agents where id = ${world.pap.id}::uuid`,
+      sql`update agents set id = gen_random_uuid() where id = ${world.pap.id}::uuid`,
       sql`delete from users where id = ${world.pap.teller.id}::uuid`,
     ]) {
       const error = await refusal(world.db, [statement]);
+      expect(error).toMatchObject({ code: 'LJ015' });
+      expect(error.message).toContain('is never erased nor re-keyed');
+    }
+
+    // A person named by a transaction: refused by the ledger's guard, before any other table's foreign key.
+    for (const statement of [
+      sql`delete from persons where id = ${sender}::uuid`,
+      sql`update persons set id = gen_random_uuid() where id = ${sender}::uuid`,
+    ]) {
+      const error = await refusal(world.db, [statement]);
       expect(error).toMatchObject({ code: '23503' });
-      // Refused by the ledger's guard, which runs before any other table's foreign key is looked at.
       expect(error.message).toContain('a foreign key of the ledger');
     }
 
     // A temporary table named like the ledger's does not hide it from the guard.
     expect(
       await refusal(world.db, [
-        sql`create temp table entries (account_id uuid) on commit drop`,
-        sql`create temp table transactions (account_id uuid, sender_account_id uuid, recipient_account_id uuid) on commit drop`,
-        sql`delete from accounts where id = ${used}::uuid`,
+        sql`create temp table transactions (sender_person_id uuid) on commit drop`,
+        sql`delete from persons where id = ${sender}::uuid`,
       ]),
     ).toMatchObject({ code: '23503' });
     // Under a snapshot older than the statement, a posting committed since could be missed: refused.
@@ -119,12 +130,15 @@ describe('the ledger refers only to rows that exist (decision 163)', () => {
       ]),
     ).toMatchObject({ code: 'LJ014' });
 
-    await world.db.execute(sql`delete from accounts where id = ${unused}::uuid`);
     await world.db.execute(sql`delete from persons where id = ${stranger}::uuid`);
     const left = await world.db.execute(
-      sql`select count(*)::int as n from accounts where id in (${used}::uuid, ${unused}::uuid)`,
+      sql`select (select count(*)::int from persons where id in (${sender}::uuid, ${stranger}::uuid)) as persons,
+        (select count(*)::int from accounts where id in (${used}::uuid, ${unused}::uuid)) as accounts`,
     );
-    expect((left as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    expect((left as { rows: { persons: number; accounts: number }[] }).rows[0]).toEqual({
+      persons: 1,
+      accounts: 2,
+    });
     await expectLedgerInvariants(world.db);
   });
 
@@ -139,17 +153,23 @@ describe('the ledger refers only to rows that exist (decision 163)', () => {
     const postingOf = (
       world: World,
       id: string,
-      accountId: string,
+      senderPersonId: string,
     ): [[string, unknown[]], [string, unknown[]]] => [
       [
         `insert into transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
-          agent_share_centimes, currency, agent_id, created_by_user_id)
-          values ($1, $2, 'transfer', 'completed', 1, 0, 0, 'HTG', $3, $4)`,
-        [id, `6${Date.now()}${(numbers += 1)}`.slice(0, 12), world.pap.id, world.pap.teller.id],
+          agent_share_centimes, currency, agent_id, created_by_user_id, sender_person_id)
+          values ($1, $2, 'transfer', 'completed', 1, 0, 0, 'HTG', $3, $4, $5)`,
+        [
+          id,
+          `6${Date.now()}${(numbers += 1)}`.slice(0, 12),
+          world.pap.id,
+          world.pap.teller.id,
+          senderPersonId,
+        ],
       ],
       [
         `insert into entries (transaction_id, account_id, amount_centimes) values ($1, $2, -1), ($1, $3, 1)`,
-        [id, world.system.treasury, accountId],
+        [id, world.system.treasury, world.system.feeIncome],
       ],
     ];
     const settled = (promise: Promise<unknown>) =>
@@ -161,32 +181,34 @@ describe('the ledger refers only to rows that exist (decision 163)', () => {
         new Promise((resolve) => setTimeout(() => resolve('waiting'), 300)),
       ]);
 
-    it('a delete waits for the posting that refers to the row, then is refused; a posting waits for the delete, then is refused', async () => {
+    it('a person’s delete waits for the posting that names it, then is refused; a posting waits for the delete, then is refused', async () => {
       const world = await busyLedgerWorld([100]);
       const [poster, deleter] = await connections(world);
       try {
-        // A posting first: its entries lock the account; the delete waits, then sees them.
-        const account = await bareAccount(world);
-        const [row, entries] = postingOf(world, randomUUID(), account);
+        // A posting first: its transaction locks its sender; the delete waits, then sees it.
+        const person = await bareParty(world);
+        const [row, entries] = postingOf(world, randomUUID(), person);
         await poster.query('BEGIN');
         await poster.query(...row);
         await poster.query(...entries);
-        const deleting = deleter.query('delete from accounts where id = $1', [account]);
+        const deleting = deleter.query('delete from persons where id = $1', [person]);
         expect(await settled(deleting)).toBe('waiting');
-        await poster.query('update accounts set balance_centimes = balance_centimes + 1 where id = $1', [
-          account,
-        ]);
+        // The account, agent and teller it names are not locked (decision 179): their erasure is refused at once.
+        expect(
+          await refusal(world.db, [sql`delete from agents where id = ${world.pap.id}::uuid`]),
+        ).toMatchObject({
+          code: 'LJ015',
+        });
         await poster.query('COMMIT');
         await expect(deleting).rejects.toMatchObject({ code: '23503' });
 
-        // A delete first: the posting's entries wait for it, then find the account gone.
-        const doomed = await bareAccount(world);
-        const [otherRow, otherEntries] = postingOf(world, randomUUID(), doomed);
+        // A delete first: the posting's transaction waits for it, then finds its sender gone.
+        const doomed = await bareParty(world);
+        const [otherRow] = postingOf(world, randomUUID(), doomed);
         await deleter.query('BEGIN');
-        await deleter.query('delete from accounts where id = $1', [doomed]);
+        await deleter.query('delete from persons where id = $1', [doomed]);
         await poster.query('BEGIN');
-        await poster.query(...otherRow);
-        const posting = poster.query(...otherEntries);
+        const posting = poster.query(...otherRow);
         expect(await settled(posting)).toBe('waiting');
         await deleter.query('COMMIT');
         await expect(posting).rejects.toMatchObject({ code: '23503' });
