@@ -69,7 +69,7 @@ describe('feeScheduleInputSchema', () => {
       'rows.1.fee': ['La valeur ne peut pas être négative'],
     });
     expect(errorsOf({ rows: [band(20, 200_000)] })).toEqual({
-      'rows.0.max_amount': ['La valeur ne peut pas dépasser 100 000 HTG'],
+      'rows.0.max_amount': ['La valeur ne peut pas dépasser 100\u202f000\u00a0HTG'],
     });
     expect(errorsOf({})).toEqual({ rows: ['Au moins une tranche est requise'] });
   });

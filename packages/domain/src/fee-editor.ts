@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { formatHtg, hasAtMostTwoDecimals, htgToCentimes, MAX_OPERATION_HTG } from './money.js';
+import {
+  formatHtg,
+  formatWholeHtg,
+  hasAtMostTwoDecimals,
+  htgToCentimes,
+  MAX_OPERATION_HTG,
+} from './money.js';
 import { alongFieldErrors } from './refine.js';
 import { feeGroupSchema, feeVersionMessages } from './transactions/index.js';
 
@@ -11,7 +17,7 @@ export const feeEditorMessages = {
   valueInvalid: 'La valeur est invalide',
   negative: 'La valeur ne peut pas être négative',
   decimals: 'La valeur ne peut pas avoir plus de deux décimales',
-  tooLarge: 'La valeur ne peut pas dépasser 100 000 HTG',
+  tooLarge: `La valeur ne peut pas dépasser ${formatWholeHtg(MAX_OPERATION_HTG)}`,
   minPositive: 'La borne inférieure doit être positive',
   minAboveMax: 'La borne supérieure doit être supérieure ou égale à la borne inférieure',
   shareAboveFee: "La part de l'agent ne peut pas dépasser les frais",

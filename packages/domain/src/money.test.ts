@@ -3,10 +3,19 @@ import {
   amountMessages,
   centimesToHtg,
   formatHtg,
+  formatWholeHtg,
   hasAtMostTwoDecimals,
   htgAmountSchema,
   htgToCentimes,
 } from './money.js';
+
+describe('formatWholeHtg', () => {
+  it('writes a limit with formatHtg’s no-break spaces, so that no message breaks a number across two lines', () => {
+    expect(formatWholeHtg(1_000_000)).toBe('1\u202f000\u202f000\u00a0HTG');
+    expect(formatWholeHtg(999)).toBe('999\u00a0HTG');
+    expect(amountMessages.max(100_000)).toBe('Le montant ne peut pas dépasser 100\u202f000\u00a0HTG');
+  });
+});
 
 describe('formatHtg', () => {
   it('writes an HTG amount the French way, with Intl’s narrow no-break space between thousands', () => {
@@ -99,7 +108,7 @@ describe('htgAmountSchema', () => {
     for (const amount of [4e-9, 1e-7, 0.004, 0.005, 0.009, Number.MIN_VALUE]) {
       expect(firstMessage(amount)).toBe(amountMessages.minimum);
     }
-    expect(amountMessages.minimum).toBe("Le montant doit être d'au moins 0,01 HTG");
+    expect(amountMessages.minimum).toBe("Le montant doit être d'au moins 0,01\u00a0HTG");
   });
 
   it('accepts one centime and refuses zero, -0, negatives, NaN, infinities and too many decimals', () => {

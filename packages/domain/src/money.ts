@@ -79,18 +79,21 @@ export const MAX_OPERATION_HTG = 100_000;
 /** The largest agent deposit (DESIGN §4): the super administrator funding an agent's float. */
 export const MAX_AGENT_DEPOSIT_HTG = 1_000_000;
 
-/** 1000000 → "1 000 000", with plain spaces: error messages are matched as typed text. */
-function groupThousands(whole: number): string {
-  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+/**
+ * A whole HTG amount, a limit in a message: 1000000 → "1 000 000 HTG", with formatHtg's spaces (U+202F between
+ * the thousands, U+00A0 before HTG), so that a message never breaks a number across two lines.
+ */
+export function formatWholeHtg(whole: number): string {
+  return `${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')}\u00a0${CURRENCY}`;
 }
 
 export const amountMessages = {
   required: 'Le montant est requis',
   positive: 'Le montant doit être positif',
-  minimum: "Le montant doit être d'au moins 0,01 HTG",
+  minimum: `Le montant doit être d'au moins ${formatHtg(0.01)}`,
   invalid: 'Le montant est invalide',
   decimals: 'Le montant ne peut pas avoir plus de deux décimales',
-  max: (maxHtg: number) => `Le montant ne peut pas dépasser ${groupThousands(maxHtg)} HTG`,
+  max: (maxHtg: number) => `Le montant ne peut pas dépasser ${formatWholeHtg(maxHtg)}`,
 } as const;
 
 /**

@@ -39,7 +39,7 @@ describe('the HTG amount (DESIGN §4)', () => {
     [0, 'Le montant doit être positif'],
     [-1, 'Le montant doit être positif'],
     [1.005, 'Le montant ne peut pas avoir plus de deux décimales'],
-    [100_000.01, 'Le montant ne peut pas dépasser 100 000 HTG'],
+    [100_000.01, 'Le montant ne peut pas dépasser 100\u202f000\u00a0HTG'],
   ])('refuses %s: "%s"', (value, message) => {
     const result = schema.safeParse(value);
     expect(result.success).toBe(false);
@@ -51,7 +51,7 @@ describe('the HTG amount (DESIGN §4)', () => {
     expect(
       agentDepositInputSchema.safeParse({ code: 'PAP01', party, amount: 1_000_000.01 }).error?.issues[0]
         ?.message,
-    ).toBe('Le montant ne peut pas dépasser 1 000 000 HTG');
+    ).toBe('Le montant ne peut pas dépasser 1\u202f000\u202f000\u00a0HTG');
   });
 });
 

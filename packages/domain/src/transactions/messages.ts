@@ -1,5 +1,5 @@
 import { genericMessages } from '../errors.js';
-import { formatHtg } from '../money.js';
+import { formatHtg, formatWholeHtg, MAX_AGENT_DEPOSIT_HTG } from '../money.js';
 import { payoutMessages } from '../payout-messages.js';
 import type { FeeType } from './names.js';
 
@@ -25,7 +25,7 @@ export const transactionMessages = {
   /** The same when the teller's float pays (a deposit, a cash transfer): not to be read as the customer's. */
   insufficientFloatAvailable: (availableHtg: number) =>
     `Float de l'agent insuffisant : disponible ${formatHtg(availableHtg)}`,
-  agentDepositLimit: "Le montant d'un dépôt sur agent ne peut pas dépasser 1 000 000 HTG",
+  agentDepositLimit: `Le montant d'un dépôt sur agent ne peut pas dépasser ${formatWholeHtg(MAX_AGENT_DEPOSIT_HTG)}`,
   amountMismatch: 'Le montant ne correspond pas au montant du transfert',
   agentNotActive: "L'agent n'est pas actif",
   notAccountHolder: "La personne au guichet n'est pas titulaire de ce compte",

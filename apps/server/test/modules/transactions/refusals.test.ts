@@ -60,7 +60,7 @@ describe('refused money requests write nothing', () => {
     [0, 'Le montant doit être positif'],
     [-5, 'Le montant doit être positif'],
     [19.999, 'Le montant ne peut pas avoir plus de deux décimales'],
-    [100_000.01, 'Le montant ne peut pas dépasser 100 000 HTG'],
+    [100_000.01, 'Le montant ne peut pas dépasser 100\u202f000\u00a0HTG'],
     ['500', 'Le montant est requis'],
   ])('refuses the amount %s: "%s"', async (amount, message) => {
     const world = await ledgerWorld();
@@ -128,13 +128,13 @@ describe('refused money requests write nothing', () => {
         }),
       );
       expect(answer.status, url).toBe(422);
-      expect(answer.body.errors.amount, url).toEqual(["Le montant doit être d'au moins 0,01 HTG"]);
+      expect(answer.body.errors.amount, url).toEqual(["Le montant doit être d'au moins 0,01\u00a0HTG"]);
     }
     const quote = await call(world.app, 'GET', `/api/transactions/fees/quote?type=deposit&amount=${tiny}`, {
       token: world.pap.teller.token,
     });
     expect(quote.status).toBe(422);
-    expect(quote.body.errors.amount).toEqual(["Le montant doit être d'au moins 0,01 HTG"]);
+    expect(quote.body.errors.amount).toEqual(["Le montant doit être d'au moins 0,01\u00a0HTG"]);
   });
 
   it('refuses a withdrawal above the balance: "Solde insuffisant", with what the account holds (decision 176)', async () => {
@@ -482,7 +482,9 @@ describe('refused money requests write nothing', () => {
     const tooMuch = await refused(world, () =>
       post(world, '/agents/deposit', { code: 'PAP01', party, amount: 1_000_000.01 }, token),
     );
-    expect(tooMuch.body.errors).toEqual({ amount: ['Le montant ne peut pas dépasser 1 000 000 HTG'] });
+    expect(tooMuch.body.errors).toEqual({
+      amount: ['Le montant ne peut pas dépasser 1\u202f000\u202f000\u00a0HTG'],
+    });
     const unknown = await refused(world, () =>
       post(world, '/agents/deposit', { code: 'NOPE', party, amount: 10 }, token),
     );

@@ -519,7 +519,7 @@ describe('the agent deposit wizard (SPEC §2, §4)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '1000001');
     await user.click(next());
     expect(screen.getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription(
-      'Le montant ne peut pas dépasser 1 000 000 HTG',
+      'Le montant ne peut pas dépasser 1\u202f000\u202f000\u00a0HTG',
     );
     await user.clear(screen.getByRole('textbox', { name: 'Montant (HTG)' }));
     await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '250000');
