@@ -5,6 +5,7 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, marie } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
+import { unloadAsks } from '../../test/unload';
 import { feeQuoteRoute, transactionAnswer, serveEmptyDashboard } from '../../test/transactions';
 import { superAdmin, teller } from '../../test/users';
 import { formatHtg } from '@lajan/domain';
@@ -358,6 +359,12 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     );
     // The keyboard is on the refused field, not lost with the confirmation step's button.
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nom complet' })).toHaveFocus());
+    // Said under its field (and by the toast), not a third time in the wizard's alert beside the button.
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    const beside = screen
+      .queryAllByText(/Le nom est requis|Veuillez corriger les erreurs du formulaire/)
+      .filter((node) => !notifications.contains(node));
+    expect(beside.map((node) => node.textContent)).toEqual(['Le nom est requis']);
     // It was about the value being replaced: it goes as soon as the teller changes the field.
     await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), ' Junior');
     expect(screen.getByRole('textbox', { name: 'Nom complet' })).not.toHaveAccessibleDescription(
@@ -377,12 +384,12 @@ describe('leaving a money operation (decision 177)', () => {
     await screen.findByRole('heading', { name: 'Dépôt', level: 1 });
 
     // A reload or a closed tab asks nothing while nothing is typed.
-    expect(unload()).toBe(false);
+    expect(unloadAsks()).toBe(false);
     await findAccount(user);
     await user.click(next());
     await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'Jean Pierre');
     // Typed: the browser's own question comes first.
-    expect(unload()).toBe(true);
+    expect(unloadAsks()).toBe(true);
     await navigateTo(app, '/drawer');
     const dialog = await screen.findByRole('dialog', { name: "Quitter l'opération ?" });
     expect(dialog).toHaveTextContent("Ce que vous avez saisi sera perdu : rien n'a encore été enregistré.");
@@ -404,13 +411,6 @@ describe('leaving a money operation (decision 177)', () => {
   });
 });
 
-/** A reload or a closed tab: true when the page asks first (`beforeunload` prevented). */
-function unload() {
-  const event = new Event('beforeunload', { cancelable: true });
-  window.dispatchEvent(event);
-  return event.defaultPrevented;
-}
-
 describe('leaving while the confirmation is on its way (decision 177)', () => {
   it('says it is being recorded and offers only to stay; once posted, the way back goes on', async () => {
     const deposit = holdDepositAnswer();
@@ -423,7 +423,7 @@ describe('leaving while the confirmation is on its way (decision 177)', () => {
     await user.click(save());
     await waitFor(() => expect(deposit.arrived()).toBe(true));
     // On its way, it survives a reload (held, decision 147): the browser asks nothing.
-    await waitFor(() => expect(unload()).toBe(false));
+    await waitFor(() => expect(unloadAsks()).toBe(false));
 
     await navigateTo(app, '/drawer');
     const dialog = await screen.findByRole('dialog', { name: 'Enregistrement en cours' });
@@ -451,10 +451,14 @@ describe('the withdrawal wizard', () => {
     const preview = await screen.findByRole('region', { name: 'Frais et total' });
     expect(preview).toHaveTextContent('Frais40,00 HTG');
     expect(preview).toHaveTextContent('Total débité du compte1 040,00 HTG');
+    // Typed and not yet posted: a reload asks first.
+    expect(unloadAsks()).toBe(true);
     await user.click(save());
     expect(await toasts().findByText('Retrait réalisé avec succès')).toBeVisible();
     const receipt = await screen.findByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('Total1 040,00 HTG');
+    // Posted, its receipt on screen: nothing is left to lose, a reload asks nothing.
+    expect(unloadAsks()).toBe(false);
     expect(api.requests.find((request) => request.path === '/transactions/withdraw')?.body).toMatchObject({
       amount: 1000,
     });

@@ -5,6 +5,7 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, personList } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
+import { unloadAsks } from '../../test/unload';
 import { feeQuoteRoute, transactionAnswer } from '../../test/transactions';
 import { teller } from '../../test/users';
 
@@ -201,8 +202,12 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     expect(preview).toHaveTextContent('Total à encaisser2 065,00 HTG');
     expect(screen.getByLabelText('Récapitulatif')).toHaveTextContent('BénéficiaireMarie JOSEPH');
 
+    // Typed and not yet posted: a reload asks first (decision 177).
+    expect(unloadAsks()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('heading', { name: 'Transfert envoyé' })).toBeVisible();
+    // Sent, its pick-up code on screen: a reload asks nothing.
+    expect(unloadAsks()).toBe(false);
     expect(screen.getByLabelText('Code de retrait 738291045560')).toHaveTextContent('738 291 045 560');
     // Its QR code on the success screen and on the receipt, for the paying teller's camera.
     expect(
