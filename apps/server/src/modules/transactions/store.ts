@@ -382,7 +382,48 @@ export const recipientLastNameSql = sql`lajan_fold(${transactions.recipient}->>'
  * customer accounts' numbers, starts with it; a name finds those whose party, sender or recipient, or a
  * holder of one of whose accounts (decision 178), has a full name or a last name that starts with it. Each by an index, whatever the size of the ledger.
  */
-function searchCondition(search: HistorySearch, agentId: string | undefined): SQL {
+/** The persons whose folded name (full, or last) starts with `name`. */
+function personsNamed(name: string): SQL {
+  return sql`select ${persons.id} from ${persons} where ${startsWith(
+    sql`lajan_fold(${persons.firstName} || ' ' || ${persons.lastName})`,
+    name,
+  )} or ${startsWith(sql`lajan_fold(${persons.lastName})`, name)}`;
+}
+
+/**
+ * What `q` looks for, with a name's holders' accounts read once (decision 180): the accounts that a person of
+ * that name holds, so that an operation on a customer's account is found by the customer's name even when
+ * someone else stood at the counter (decision 178). A teller's, only the accounts of its own agent: a name
+ * never lists another agent's customers (decision 132). Read in a statement of its own and passed to each
+ * statement of the page as an array: written into the search's three account arms, it was computed three
+ * times a statement, each time every holder of every person of the name (a common first name: 20 000).
+ */
+type ResolvedSearch = { digits: string } | { name: string; held: string[] };
+
+async function resolveSearch(
+  executor: Executor,
+  filter: Pick<HistoryFilter, 'agentId' | 'q'>,
+): Promise<ResolvedSearch | undefined> {
+  const search = filter.q ? historySearchOf(filter.q) : undefined;
+  if (search === undefined || 'digits' in search) return search;
+  const rows = await executor
+    .selectDistinct({ id: accountHolders.accountId })
+    .from(accountHolders)
+    .where(
+      and(
+        sql`${accountHolders.personId} = any(array(${personsNamed(search.name)}))`,
+        filter.agentId === undefined
+          ? undefined
+          : inArray(
+              accountHolders.accountId,
+              executor.select({ id: accounts.id }).from(accounts).where(eq(accounts.agentId, filter.agentId)),
+            ),
+      ),
+    );
+  return { name: search.name, held: rows.map((row) => row.id) };
+}
+
+function searchCondition(search: ResolvedSearch): SQL {
   // `= any(array(…))` rather than `in (…)`: an index condition, so that the branches combine as a
   // BitmapOr of index scans instead of a filter over every row of the agent.
   if ('digits' in search) {
@@ -393,20 +434,9 @@ function searchCondition(search: HistorySearch, agentId: string | undefined): SQ
       or ${transactions.recipientAccountId} = ${matching})`;
   }
   const name = search.name;
-  const named = sql`select ${persons.id} from ${persons} where ${startsWith(
-    sql`lajan_fold(${persons.firstName} || ' ' || ${persons.lastName})`,
-    name,
-  )} or ${startsWith(sql`lajan_fold(${persons.lastName})`, name)}`;
-  const senders = sql`any(array(${named}))`;
-  // The accounts that a person of that name holds: an operation on a customer's account is found by the
-  // customer's name even when someone else stood at the counter (the party is who deposited, not who holds).
-  // A teller's search, only the accounts of its own agent: a name never lists another agent's customers
-  // (decision 132), not even through this agent's operations on their accounts (decision 178).
-  const ownAccounts =
-    agentId === undefined
-      ? undefined
-      : sql` and ${accountHolders.accountId} in (select ${accounts.id} from ${accounts} where ${accounts.agentId} = ${agentId})`;
-  const held = sql`any(array(select ${accountHolders.accountId} from ${accountHolders} where ${accountHolders.personId} = any(array(${named}))${ownAccounts ?? sql``}))`;
+  const senders = sql`any(array(${personsNamed(name)}))`;
+  // Account ids are uuids: their array literal needs no quoting.
+  const held = sql`any(${`{${search.held.join(',')}}`}::uuid[])`;
   // `recipient is not null` with the full name: the coalesce makes that expression never null, so the
   // planner cannot prove the partial index's condition from it, and without it no arm is an index scan.
   return sql`(${startsWith(partyNameSql, name)}
@@ -419,12 +449,14 @@ function searchCondition(search: HistorySearch, agentId: string | undefined): SQ
     or ${transactions.recipientAccountId} = ${held})`;
 }
 
-function matchingWhere(filter: Pick<HistoryFilter, 'agentId' | 'type' | 'q'>): SQL | undefined {
-  const search = filter.q ? historySearchOf(filter.q) : undefined;
+function matchingWhere(
+  filter: Pick<HistoryFilter, 'agentId' | 'type'>,
+  search: ResolvedSearch | undefined,
+): SQL | undefined {
   return and(
     filter.agentId !== undefined ? eq(transactions.agentId, filter.agentId) : undefined,
     filter.type !== undefined ? eq(transactions.type, filter.type) : undefined,
-    search ? searchCondition(search, filter.agentId) : undefined,
+    search ? searchCondition(search) : undefined,
   );
 }
 
@@ -435,11 +467,17 @@ function matchingWhere(filter: Pick<HistoryFilter, 'agentId' | 'type' | 'q'>): S
  * row of the agent when the matches are few and old (35 ms at 1 M, decision 144). The matches of a search
  * are few, and its total counts them all anyway.
  */
-function historyWhere(filter: Pick<HistoryFilter, 'agentId' | 'type' | 'q'>): SQL | undefined {
-  const matching = matchingWhere(filter);
-  if (!(filter.q && historySearchOf(filter.q))) return matching;
+function historyWhere(
+  filter: Pick<HistoryFilter, 'agentId' | 'type'>,
+  search: ResolvedSearch | undefined,
+): SQL | undefined {
+  const matching = matchingWhere(filter, search);
+  if (search === undefined) return matching;
   return sql`${transactions.id} = any(array(select ${transactions.id} from ${transactions} where ${matching}))`;
 }
+
+/** The most rows of the history that a dense search's page reads newest first (decision 180). */
+const DENSE_WINDOW = 2_000;
 
 /**
  * A page of the history, newest first, and the number of matching transactions. The page's ids come
@@ -449,20 +487,58 @@ function historyWhere(filter: Pick<HistoryFilter, 'agentId' | 'type' | 'q'>): SQ
 export async function historyPage(
   executor: Executor,
   filter: HistoryFilter,
+  { denseWindow = DENSE_WINDOW }: { denseWindow?: number } = {},
 ): Promise<{ records: TransactionRecord[]; total: number }> {
-  const where = historyWhere(filter);
-  const idRows = await executor
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(where)
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(filter.perPage)
-    .offset((filter.page - 1) * filter.perPage);
-  const rows = await viewsByIds(
-    executor,
-    idRows.map((row) => row.id),
-  );
-  return { records: rows.map(recordOf), total: await historyTotal(executor, filter) };
+  const search = await resolveSearch(executor, filter);
+  const offset = (filter.page - 1) * filter.perPage;
+  let ids: string[] | undefined;
+  let total: number | undefined;
+  if (search) {
+    total = await historyTotal(executor, filter, search);
+    if (total <= offset) ids = [];
+    else ids = await densePage(executor, filter, search, total, denseWindow);
+  }
+  ids ??= (
+    await executor
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(historyWhere(filter, search))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(filter.perPage)
+      .offset(offset)
+  ).map((row) => row.id);
+  const rows = await viewsByIds(executor, ids);
+  return { records: rows.map(recordOf), total: total ?? (await historyTotal(executor, filter, undefined)) };
+}
+
+/**
+ * The page of a search whose matches are dense among the rows it may show (a common first name: all of an
+ * agent's customers called Marc), read as a page without a search is: the newest rows of the agent (or of the
+ * network) on `(agent_id, created_at, id)`, at most twice as many as the matches' density says the page needs,
+ * filtered, the page taken among them. The set of all matches (historyWhere) would hold every one of them to
+ * keep ten. Undefined when the matches are too sparse for it, or when the window held fewer than the page
+ * needs (then the set's way answers): the window is the newest rows, so its first matches are the newest.
+ */
+async function densePage(
+  executor: Executor,
+  filter: HistoryFilter,
+  search: ResolvedSearch,
+  total: number,
+  denseWindow: number,
+): Promise<string[] | undefined> {
+  const offset = (filter.page - 1) * filter.perPage;
+  const wanted = Math.min(filter.perPage, total - offset);
+  const scope = await historyTotal(executor, filter, undefined);
+  const window = Math.ceil((2 * (offset + wanted) * scope) / total);
+  if (window > denseWindow) return undefined;
+  // The window is named "transactions", so that the search's arms read its rows.
+  const result = await executor.execute(sql`select "id" from (
+      select * from ${transactions} where ${matchingWhere(filter, undefined) ?? sql`true`}
+      order by ${transactions.createdAt} desc, ${transactions.id} desc limit ${window}) as "transactions"
+    where ${searchCondition(search)}
+    order by "created_at" desc, "id" desc limit ${wanted} offset ${offset}`);
+  const ids = (result as { rows: { id: string }[] }).rows.map((row) => row.id);
+  return ids.length === wanted ? ids : undefined;
 }
 
 /**
@@ -470,12 +546,16 @@ export async function historyPage(
  * keep (decision 144): a sum of at most 16 slots per (agent, type), whatever the size of the ledger. With
  * `q`, a count of its matches on the search's indexes (a number or a name matches few rows).
  */
-async function historyTotal(executor: Executor, filter: HistoryFilter): Promise<number> {
-  if (filter.q && historySearchOf(filter.q)) {
+async function historyTotal(
+  executor: Executor,
+  filter: HistoryFilter,
+  search: ResolvedSearch | undefined,
+): Promise<number> {
+  if (search) {
     const [counted] = await executor
       .select({ total: count() })
       .from(transactions)
-      .where(matchingWhere(filter));
+      .where(matchingWhere(filter, search));
     return Number(counted?.total ?? 0);
   }
   const [counted] = await executor
@@ -521,6 +601,7 @@ export async function historyAfter(
   cursor: HistoryCursor | undefined,
   limit: number,
 ): Promise<{ records: HistoryExportRow[]; next: HistoryCursor | undefined }> {
+  const search = await resolveSearch(executor, filter);
   const rows = await executor
     .select({
       id: transactions.id,
@@ -541,7 +622,7 @@ export async function historyAfter(
     .leftJoin(agents, eq(agents.id, transactions.agentId))
     .where(
       and(
-        historyWhere(filter),
+        historyWhere(filter, search),
         cursor
           ? sql`(${transactions.createdAt}, ${transactions.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
           : undefined,

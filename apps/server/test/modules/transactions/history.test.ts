@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { foldForSearch, formatDateTimeFr, groupDigits, searchFoldFrom, searchFoldTo } from '@lajan/domain';
+import { historyPage, type HistoryFilter } from '../../../src/modules/transactions/store.js';
 import { call } from '../../helpers/fixtures.js';
 import {
   busyLedgerWorld,
@@ -177,6 +178,55 @@ describe('GET /api/transactions/history', () => {
       expect.arrayContaining([toRose.body.data.transactionNumber, onRose.body.data.transactionNumber]),
     );
     expect(everywhere).toHaveLength(3);
+  });
+
+  it('pages a search the same whether its matches are read newest first or found as a set (decision 180)', async () => {
+    const world = await busyWorld();
+    const token = world.pap.teller.token;
+    // More of Marie's operations than a page: a search dense among the agent's rows.
+    for (const amount of [25, 26, 27, 28]) {
+      const answer = await call(world.app, 'POST', '/api/transactions/deposit', {
+        token,
+        body: { accountNumber: world.marieAccount.accountNumber, party: partyOf(world.jean), amount },
+      });
+      expect(answer.status).toBe(201);
+    }
+    const numbersOf = (page: { records: { transactionNumber: string }[] }) =>
+      page.records.map((row) => row.transactionNumber);
+    for (const [agentId, q] of [
+      [world.pap.id, 'Marie'],
+      [world.pap.id, 'jean'],
+      [world.pap.id, 'Pierre'],
+      [world.pap.id, world.marieAccount.accountNumber.slice(0, 4)],
+      [undefined, 'Marie'],
+      [undefined, 'nobody'],
+    ] as const) {
+      for (const perPage of [1, 2, 3, 100]) {
+        const filter = (page: number): HistoryFilter => ({ agentId, type: undefined, q, page, perPage });
+        const asSet = await historyPage(world.db, filter(1), { denseWindow: 0 });
+        const pages = Math.max(1, Math.ceil(asSet.total / perPage)) + 1;
+        for (let page = 1; page <= pages; page += 1) {
+          const [newestFirst, set] = [
+            await historyPage(world.db, filter(page)),
+            await historyPage(world.db, filter(page), { denseWindow: 0 }),
+          ];
+          expect(numbersOf(newestFirst), `${q} ${perPage} ${page}`).toEqual(numbersOf(set));
+          expect(newestFirst.total).toBe(set.total);
+        }
+      }
+    }
+    // Marie's operations are a dense search: more than one page of three.
+    expect(
+      (
+        await historyPage(world.db, {
+          agentId: world.pap.id,
+          type: undefined,
+          q: 'Marie',
+          page: 1,
+          perPage: 3,
+        })
+      ).total,
+    ).toBeGreaterThan(3);
   });
 
   it('searches a name with its case and accents set aside, as the database folds it (decision 175)', async () => {
