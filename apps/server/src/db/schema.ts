@@ -66,6 +66,11 @@ export const persons = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     deletedAt: timestamptz('deleted_at'),
+    /** The names the history's search compares, folded and stored (decisions 175, 181). */
+    fullNameFolded: text('full_name_folded').generatedAlwaysAs(
+      sql`lajan_fold(first_name || ' ' || last_name)`,
+    ),
+    lastNameFolded: text('last_name_folded').generatedAlwaysAs(sql`lajan_fold(last_name)`),
   },
   (t) => [
     index('persons_registered_agent_idx').on(t.registeredAgentId),
@@ -77,10 +82,8 @@ export const persons = pgTable(
     index('persons_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
     // The history's search by a sender's name: its start, by full name or last name (decision 139), folded
     // (`lajan_fold`, decision 175).
-    index('persons_full_name_prefix_idx').on(
-      sql`lajan_fold(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
-    ),
-    index('persons_last_name_prefix_idx').on(sql`lajan_fold(${t.lastName}) text_pattern_ops`),
+    index('persons_full_name_prefix_idx').on(sql`${t.fullNameFolded} text_pattern_ops`),
+    index('persons_last_name_prefix_idx').on(sql`${t.lastNameFolded} text_pattern_ops`),
     check('persons_gender_check', sql`${t.gender} IS NULL OR ${t.gender} IN ('male', 'female')`),
     check(
       'persons_id_document_type_check',
@@ -399,6 +402,21 @@ export const transactions = pgTable(
     recipient: jsonb('recipient').$type<Record<string, unknown>>(),
     /** The party at the counter: `{ name, idDocumentType, idDocumentNumber }`. */
     party: jsonb('party').$type<{ name: string; idDocumentType: string; idDocumentNumber: string }>(),
+    /**
+     * The names the history's search compares, folded (`lajan_fold`, decision 175), stored when the row is
+     * written (migration 0028, decision 181): the party's name and its last name (what follows its first word),
+     * the recipient's full name and last name.
+     */
+    partyNameFolded: text('party_name_folded').generatedAlwaysAs(sql`lajan_fold(party->>'name')`),
+    partyLastNameFolded: text('party_last_name_folded').generatedAlwaysAs(
+      sql`lajan_fold(substr(party->>'name', strpos(party->>'name', ' ') + 1))`,
+    ),
+    recipientNameFolded: text('recipient_name_folded').generatedAlwaysAs(
+      sql`CASE WHEN recipient IS NOT NULL THEN lajan_fold(coalesce(recipient->>'firstName', '') || ' ' || coalesce(recipient->>'lastName', '')) END`,
+    ),
+    recipientLastNameFolded: text('recipient_last_name_folded').generatedAlwaysAs(
+      sql`lajan_fold(recipient->>'lastName')`,
+    ),
     /** A payout or refund points at the external transfer it settles. */
     relatedTransactionId: uuid('related_transaction_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -430,19 +448,14 @@ export const transactions = pgTable(
     index('transactions_sender_person_idx')
       .on(t.senderPersonId)
       .where(sql`${t.senderPersonId} IS NOT NULL`),
-    index('transactions_party_name_idx').on(sql`lajan_fold(${t.party}->>'name') text_pattern_ops`),
-    // A party's name is one text: what follows its first word is searched as the last name.
-    index('transactions_party_last_name_idx').on(
-      sql`lajan_fold(substr(${t.party}->>'name', strpos(${t.party}->>'name', ' ') + 1)) text_pattern_ops`,
-    ),
+    index('transactions_party_name_idx').on(sql`${t.partyNameFolded} text_pattern_ops`),
+    index('transactions_party_last_name_idx').on(sql`${t.partyLastNameFolded} text_pattern_ops`),
     index('transactions_recipient_name_idx')
-      .on(
-        sql`lajan_fold(coalesce(${t.recipient}->>'firstName', '') || ' ' || coalesce(${t.recipient}->>'lastName', '')) text_pattern_ops`,
-      )
-      .where(sql`${t.recipient} IS NOT NULL`),
+      .on(sql`${t.recipientNameFolded} text_pattern_ops`)
+      .where(sql`${t.recipientNameFolded} IS NOT NULL`),
     index('transactions_recipient_last_name_idx')
-      .on(sql`lajan_fold(${t.recipient}->>'lastName') text_pattern_ops`)
-      .where(sql`${t.recipient} IS NOT NULL`),
+      .on(sql`${t.recipientLastNameFolded} text_pattern_ops`)
+      .where(sql`${t.recipientLastNameFolded} IS NOT NULL`),
     index('transactions_related_idx')
       .on(t.relatedTransactionId)
       .where(sql`${t.relatedTransactionId} IS NOT NULL`),

@@ -371,23 +371,19 @@ function startsWith(expression: SQL, prefix: string): SQL {
     : sql`(${expression} ~>=~ ${prefix} and ${expression} ~<~ ${upper})`;
 }
 
-/** The folded names (`lajan_fold`, decision 175) that `q` matches by their start: the expressions of the schema's name indexes. */
-export const partyNameSql = sql`lajan_fold(${transactions.party}->>'name')`;
-export const partyLastNameSql = sql`lajan_fold(substr(${transactions.party}->>'name', strpos(${transactions.party}->>'name', ' ') + 1))`;
-export const recipientFullNameSql = sql`lajan_fold(coalesce(${transactions.recipient}->>'firstName', '') || ' ' || coalesce(${transactions.recipient}->>'lastName', ''))`;
-export const recipientLastNameSql = sql`lajan_fold(${transactions.recipient}->>'lastName')`;
-
 /**
  * The search of the history (decision 139): a number finds the transactions whose number, or one of whose
  * customer accounts' numbers, starts with it; a name finds those whose party, sender or recipient, or a
  * holder of one of whose accounts (decision 178), has a full name or a last name that starts with it. Each by an index, whatever the size of the ledger.
  */
+/** A person whose folded name (full, or last) starts with `name`: the stored columns of decision 181. */
+function personNamed(name: string): SQL {
+  return sql`(${startsWith(sql`${persons.fullNameFolded}`, name)} or ${startsWith(sql`${persons.lastNameFolded}`, name)})`;
+}
+
 /** The persons whose folded name (full, or last) starts with `name`. */
 function personsNamed(name: string): SQL {
-  return sql`select ${persons.id} from ${persons} where ${startsWith(
-    sql`lajan_fold(${persons.firstName} || ' ' || ${persons.lastName})`,
-    name,
-  )} or ${startsWith(sql`lajan_fold(${persons.lastName})`, name)}`;
+  return sql`select ${persons.id} from ${persons} where ${personNamed(name)}`;
 }
 
 /**
@@ -406,12 +402,15 @@ async function resolveSearch(
 ): Promise<ResolvedSearch | undefined> {
   const search = filter.q ? historySearchOf(filter.q) : undefined;
   if (search === undefined || 'digits' in search) return search;
+  // A join, not `= any(array(…))`: the planner sees how many persons bear the name, and starts from the
+  // agent's accounts when they are fewer (a common first name: 12 ms instead of 127 at 200 000).
   const rows = await executor
     .selectDistinct({ id: accountHolders.accountId })
     .from(accountHolders)
+    .innerJoin(persons, eq(persons.id, accountHolders.personId))
     .where(
       and(
-        sql`${accountHolders.personId} = any(array(${personsNamed(search.name)}))`,
+        personNamed(search.name),
         filter.agentId === undefined
           ? undefined
           : inArray(
@@ -437,12 +436,11 @@ function searchCondition(search: ResolvedSearch): SQL {
   const senders = sql`any(array(${personsNamed(name)}))`;
   // Account ids are uuids: their array literal needs no quoting.
   const held = sql`any(${`{${search.held.join(',')}}`}::uuid[])`;
-  // `recipient is not null` with the full name: the coalesce makes that expression never null, so the
-  // planner cannot prove the partial index's condition from it, and without it no arm is an index scan.
-  return sql`(${startsWith(partyNameSql, name)}
-    or ${startsWith(partyLastNameSql, name)}
-    or (${transactions.recipient} is not null and ${startsWith(recipientFullNameSql, name)})
-    or ${startsWith(recipientLastNameSql, name)}
+  // The folded names stored with each row (decision 181): the filter reads them, the indexes serve them.
+  return sql`(${startsWith(sql`${transactions.partyNameFolded}`, name)}
+    or ${startsWith(sql`${transactions.partyLastNameFolded}`, name)}
+    or ${startsWith(sql`${transactions.recipientNameFolded}`, name)}
+    or ${startsWith(sql`${transactions.recipientLastNameFolded}`, name)}
     or ${transactions.senderPersonId} = ${senders}
     or ${transactions.accountId} = ${held}
     or ${transactions.senderAccountId} = ${held}
