@@ -371,11 +371,6 @@ function startsWith(expression: SQL, prefix: string): SQL {
     : sql`(${expression} ~>=~ ${prefix} and ${expression} ~<~ ${upper})`;
 }
 
-/**
- * The search of the history (decision 139): a number finds the transactions whose number, or one of whose
- * customer accounts' numbers, starts with it; a name finds those whose party, sender or recipient, or a
- * holder of one of whose accounts (decision 178), has a full name or a last name that starts with it. Each by an index, whatever the size of the ledger.
- */
 /** A person whose folded name (full, or last) starts with `name`: the stored columns of decision 181. */
 function personNamed(name: string): SQL {
   return sql`(${startsWith(sql`${persons.fullNameFolded}`, name)} or ${startsWith(sql`${persons.lastNameFolded}`, name)})`;
@@ -422,6 +417,11 @@ async function resolveSearch(
   return { name: search.name, held: rows.map((row) => row.id) };
 }
 
+/**
+ * The search of the history (decision 139): a number finds the transactions whose number, or one of whose
+ * customer accounts' numbers, starts with it; a name finds those whose party, sender or recipient, or a
+ * holder of one of whose accounts (decision 178), has a full name or a last name that starts with it. Each by an index, whatever the size of the ledger.
+ */
 function searchCondition(search: ResolvedSearch): SQL {
   // `= any(array(…))` rather than `in (…)`: an index condition, so that the branches combine as a
   // BitmapOr of index scans instead of a filter over every row of the agent.
