@@ -101,14 +101,15 @@ export default function ReceiveTransferPage() {
    * After a refused identification or a lock, the card is searched again so that it shows what is
    * true now (locked after the fifth failure, paid meanwhile by another counter); when the transfer
    * can no longer be paid, the wizard goes back to it. A refused identity that may be tried again goes
-   * back to the identity typed, its first name under the keyboard, the refusal beside it.
+   * back to the identity typed, its first name under the keyboard, the refusal (and the tries left) under it.
    */
-  function refresh(transactionNumber: string, identityRefused: boolean) {
+  function refresh(transactionNumber: string, identityRefused: string | undefined) {
     search.mutate(transactionNumber, {
       onSuccess: (found) => {
         setTransfer(found);
         if (!found || !isPayable(found)) money.setStep(0);
-        else if (identityRefused) money.backToField(STEP_IDENTIFY, 'recipient.firstName');
+        else if (identityRefused !== undefined)
+          money.backToField(STEP_IDENTIFY, 'recipient.firstName', identityRefused);
       },
       onError: () => {
         setTransfer(null);
@@ -149,7 +150,10 @@ export default function ReceiveTransferPage() {
       },
       onRefused: (error) => {
         if (transfer && isHttpError(error) && error.code && staleAfter.has(error.code))
-          refresh(transfer.transactionNumber, error.code === 'RECIPIENT_MISMATCH');
+          refresh(
+            transfer.transactionNumber,
+            error.code === 'RECIPIENT_MISMATCH' ? error.message : undefined,
+          );
       },
     });
   }

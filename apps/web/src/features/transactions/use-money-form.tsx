@@ -230,8 +230,15 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     form,
     step,
     setStep,
-    /** Back to `field`'s step, the keyboard on it (what a refusal the page reads itself calls for). */
-    backToField(backStep: number, field: Path<FlowValues<Flow>>) {
+    /**
+     * Back to `field`'s step, the keyboard on it (what a refusal the page reads itself calls for); with a
+     * `message`, the refusal is said under that field, where the keyboard is, no longer beside the button.
+     */
+    backToField(backStep: number, field: Path<FlowValues<Flow>>, message?: string) {
+      if (message !== undefined) {
+        form.setError(field, { type: 'server', message });
+        clearFailure();
+      }
       setStep(backStep);
       setRefused({ field });
     },
