@@ -9,6 +9,9 @@ describe('parseAmountInput', () => {
     ['1500.50', 1500.5],
     ['1500,5', 1500.5],
     ['0,75', 0.75],
+    // A zero before one mark and three digits is a thousandth: no amount groups thousands after a lone zero.
+    ['0,001', 0.001],
+    ['0.125', 0.125],
     [',75', 0.75],
     ['25.000', 25000],
     ['25,000', 25000],

@@ -25,7 +25,9 @@ export function parseAmountInput(raw: unknown): number {
     const at = Math.max(lastDot, lastComma);
     const mark = body[at];
     const once = at >= 0 && body.indexOf(mark!) === at;
-    if (once && !/^\d{3}$/.test(body.slice(at + 1))) decimalAt = at;
+    // One mark before three digits groups thousands ("1,500"), unless nothing but a zero stands before it:
+    // "0,001" is a thousandth, not one.
+    if (once && (!/^\d{3}$/.test(body.slice(at + 1)) || body.slice(0, at) === '0')) decimalAt = at;
   }
   const whole = decimalAt >= 0 ? body.slice(0, decimalAt) : body;
   const decimals = decimalAt >= 0 ? body.slice(decimalAt + 1) : '';

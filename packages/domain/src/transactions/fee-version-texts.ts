@@ -91,5 +91,5 @@ export const feeCalculatorTexts = {
   title: 'Calculer les frais',
   type: "Type d'opération",
   amount: 'Montant (HTG)',
-  notAnAmount: 'Saisissez un montant positif en HTG, au plus deux décimales : par exemple 1 500,50',
+  notAnAmount: 'Saisissez un montant positif en HTG, au plus deux décimales : par exemple 1\u202f500,50',
 };

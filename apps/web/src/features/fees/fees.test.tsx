@@ -106,11 +106,11 @@ describe('the fee table (/fees-list)', () => {
       ),
     ).toBeVisible();
     await user.clear(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }));
-    for (const wrong of ['dix', '0', '-5']) {
+    for (const wrong of ['dix', '0', '-5', '0,001']) {
       await user.clear(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }));
       await user.type(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }), wrong);
       expect(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription(
-        'Saisissez un montant positif en HTG, au plus deux décimales : par exemple 1 500,50',
+        'Saisissez un montant positif en HTG, au plus deux décimales : par exemple 1\u202f500,50',
       );
     }
   });
