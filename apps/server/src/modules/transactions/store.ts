@@ -476,6 +476,8 @@ function historyWhere(
 
 /** The most rows of the history that a dense search's page reads newest first (decision 180). */
 const DENSE_WINDOW = 2_000;
+/** Below this many matches, the set of them is small: the page takes it, with no more statements. */
+const DENSE_FROM = 500;
 
 /**
  * A page of the history, newest first, and the number of matching transactions. The page's ids come
@@ -485,7 +487,7 @@ const DENSE_WINDOW = 2_000;
 export async function historyPage(
   executor: Executor,
   filter: HistoryFilter,
-  { denseWindow = DENSE_WINDOW }: { denseWindow?: number } = {},
+  { denseWindow = DENSE_WINDOW, denseFrom = DENSE_FROM }: { denseWindow?: number; denseFrom?: number } = {},
 ): Promise<{ records: TransactionRecord[]; total: number }> {
   const search = await resolveSearch(executor, filter);
   const offset = (filter.page - 1) * filter.perPage;
@@ -494,7 +496,7 @@ export async function historyPage(
   if (search) {
     total = await historyTotal(executor, filter, search);
     if (total <= offset) ids = [];
-    else ids = await densePage(executor, filter, search, total, denseWindow);
+    else if (total >= denseFrom) ids = await densePage(executor, filter, search, total, denseWindow);
   }
   ids ??= (
     await executor
