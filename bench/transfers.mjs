@@ -801,14 +801,14 @@ async function runTransfers(scene, clients, mode, { warmUpMs = 2_000, measuredMs
   const clientCpuBefore = process.cpuUsage();
   const postgresBefore = postgresCpuMs(scene.postmasterPid);
   const machineBefore = machineBusyMs();
-  const walBefore = await walPosition(scene.databaseUrl);
+  const { lsn: walBefore } = await walSince(scene.databaseUrl);
   const measuredFrom = new Date();
   await run(measuredMs, (status, ms) => {
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (status === 201) latencies.push(ms);
   });
   const elapsedS = (performance.now() - started) / 1000;
-  const [walBytes, walAfter] = await walBytesSince(scene.databaseUrl, walBefore);
+  const { bytes: walBytes, lsn: walAfter } = await walSince(scene.databaseUrl, walBefore);
   latencies.sort((a, b) => a - b);
   const result = {
     perSecond: latencies.length / elapsedS,
@@ -840,38 +840,30 @@ async function runTransfers(scene, clients, mode, { warmUpMs = 2_000, measuredMs
 const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128];
 
 /**
- * The sizes of the batches that posted the transfers since `from`, read from the ledger itself: the
- * movements of one batch were written by one database transaction, so they share their rows' `xmin`.
+ * The server's WAL insert position, and the bytes of WAL written since `before` (0 without one): every
+ * database's (the bench's slices run one at a time, nothing else writes during one). Bytes of WAL a transfer
+ * do not depend on the machine's speed: locks, tuples and index entries written, what a change of the ledger's
+ * SQL adds or removes, seen under any load.
  */
-/**
- * The WAL the whole PostgreSQL server wrote since `before` (every database: the bench's slices run one at a
- * time, nothing else writes during one). Bytes of WAL a transfer do not depend on the machine's speed: locks,
- * tuples and index entries written, what a change of the ledger's SQL adds or removes, seen under any load.
- */
-async function walPosition(databaseUrl) {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    return (await db.query('select pg_current_wal_insert_lsn()::text as lsn')).rows[0].lsn;
-  } finally {
-    await db.end();
-  }
-}
-
-async function walBytesSince(databaseUrl, before) {
+async function walSince(databaseUrl, before = null) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     const { rows } = await db.query(
-      'select pg_wal_lsn_diff(l, $1::pg_lsn)::float8 as n, l::text as lsn from pg_current_wal_insert_lsn() as l',
+      `select l::text as lsn, coalesce(pg_wal_lsn_diff(l, $1::pg_lsn), 0)::float8 as bytes
+        from pg_current_wal_insert_lsn() as l`,
       [before],
     );
-    return [rows[0].n, rows[0].lsn];
+    return rows[0];
   } finally {
     await db.end();
   }
 }
 
+/**
+ * The sizes of the batches that posted the transfers since `from`, read from the ledger itself: the
+ * movements of one batch were written by one database transaction, so they share their rows' `xmin`.
+ */
 async function batchSizes(databaseUrl, from) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

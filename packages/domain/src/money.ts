@@ -6,6 +6,11 @@ import { CURRENCY } from './account-names.js';
 // mid-range phone (decision 152), so the ordinary path does without it and gives the same text.
 let htgNumberFormat: Intl.NumberFormat | undefined;
 
+/** "1000000" → "1 000 000": Intl's fr-FR narrow no-break space (U+202F) between the thousands. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+}
+
 /** Intl's fr-FR number with two decimals: `-1 234,50` (narrow no-break spaces between thousands). */
 function frenchTwoDecimals(amount: number): string {
   const abs = Math.abs(amount);
@@ -22,7 +27,7 @@ function frenchTwoDecimals(amount: number): string {
   // Half away from zero on the third decimal, as Intl rounds (its default, halfExpand).
   const roundUp = (fraction[2] ?? '0') >= '5';
   const cents = BigInt(whole + fraction.slice(0, 2).padEnd(2, '0')) + (roundUp ? 1n : 0n);
-  const units = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  const units = groupThousands((cents / 100n).toString());
   const decimals = (cents % 100n).toString().padStart(2, '0');
   // Intl keeps the sign of what rounds to zero (-0,00), and of -0.
   const negative = amount < 0 || Object.is(amount, -0);
@@ -84,7 +89,7 @@ export const MAX_AGENT_DEPOSIT_HTG = 1_000_000;
  * the thousands, U+00A0 before HTG), so that a message never breaks a number across two lines.
  */
 export function formatWholeHtg(whole: number): string {
-  return `${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')}\u00a0${CURRENCY}`;
+  return `${groupThousands(String(whole))}\u00a0${CURRENCY}`;
 }
 
 export const amountMessages = {
