@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { currencySchema } from '../accounts.js';
-import { htgAmountSchema, htgToCentimes, MAX_AGENT_DEPOSIT_HTG } from '../money.js';
+import {
+  amountMessages,
+  htgAmountSchema,
+  htgToCentimes,
+  MAX_AGENT_DEPOSIT_HTG,
+  MAX_OPERATION_HTG,
+} from '../money.js';
 import { pickUpCodeSchema } from '../numbers.js';
 import { checkPersonDates, idDocumentTypeSchema, personFieldsSchema } from '../persons.js';
 import { alongFieldErrors, filledText } from '../refine.js';
 import { plainText } from '../text.js';
 import { feeVersionMessages } from './fees.js';
 import { transactionMessages } from './messages.js';
+import type { QuoteType } from './names.js';
 import { quoteTypeSchema, transactionTypeSchema } from './types.js';
 
 function requiredText(message: string, max: number, label: string) {
@@ -203,11 +210,24 @@ export const historyQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
 });
 
-/** `GET /transactions/fees/quote?type=&amount=`. */
-export const feeQuoteQuerySchema = z.object({
-  type: quoteTypeSchema,
-  amount: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-    htgAmountSchema(MAX_AGENT_DEPOSIT_HTG),
-  ),
-});
+/** The most an operation of this type may move: the regulator's cap, or an agent deposit's own. */
+export function maxAmountHtgOf(type: QuoteType): number {
+  return type === 'agent_deposit' ? MAX_AGENT_DEPOSIT_HTG : MAX_OPERATION_HTG;
+}
+
+/**
+ * `GET /transactions/fees/quote?type=&amount=`. An amount above the type's cap is refused as the operation
+ * would refuse it (400, the amount's message), not priced: a quote never promises what cannot be posted.
+ */
+export const feeQuoteQuerySchema = z
+  .object({
+    type: quoteTypeSchema,
+    amount: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+      htgAmountSchema(MAX_AGENT_DEPOSIT_HTG),
+    ),
+  })
+  .superRefine(({ type, amount }, ctx) => {
+    const max = maxAmountHtgOf(type);
+    if (amount > max) ctx.addIssue({ code: 'custom', path: ['amount'], message: amountMessages.max(max) });
+  });

@@ -108,6 +108,14 @@ describe('GET /api/transactions/fees/quote', () => {
       message: `Montant hors barème : un retrait doit être compris entre ${formatHtg(20)} et ${formatHtg(59_999.99)}`,
     });
     expect((await quote('type=transfer&amount=100000.01')).status).toBe(422);
+    // Above an operation's cap, the refusal the operation itself would give, never a price.
+    for (const type of ['deposit', 'withdrawal', 'transfer', 'external_transfer']) {
+      const capped = await quote(`type=${type}&amount=1000000`);
+      expect(capped.status).toBe(422);
+      expect(capped.body.errors).toEqual({
+        amount: ['Le montant ne peut pas dépasser 100\u202f000\u00a0HTG'],
+      });
+    }
     const invalid = await quote('type=gift&amount=abc');
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toMatchObject({

@@ -11,12 +11,15 @@ import { Button } from '../Button';
 export function FeePreview({
   quote,
   totalLabel = 'Total (montant + frais)',
-  atAmountStep = false,
+  shownAt = 'confirmation',
 }: {
   quote: UseQueryResult<FeeQuote>;
   totalLabel?: string;
-  /** Shown beside the amount field (decision 132): a refusal then asks to change the amount here. */
-  atAmountStep?: boolean;
+  /**
+   * Beside the amount field (decision 132), a refusal asks to change the amount here; at the confirmation, one
+   * step back; in the fee calculator, which continues to nothing, it only says why.
+   */
+  shownAt?: 'amountStep' | 'confirmation' | 'calculator';
 }) {
   if (quote.isPending && quote.fetchStatus === 'idle') return null;
   if (quote.isPending) {
@@ -42,11 +45,11 @@ export function FeePreview({
           <Button variant="secondary" className="mt-2" onClick={() => void quote.refetch()}>
             Recalculer les frais
           </Button>
-        ) : atAmountStep ? (
+        ) : shownAt === 'amountStep' ? (
           <p className="mt-1">Changez le montant pour continuer.</p>
-        ) : (
+        ) : shownAt === 'confirmation' ? (
           <p className="mt-1">Revenez à l&apos;étape précédente pour changer le montant.</p>
-        )}
+        ) : null}
       </Alert>
     );
   }

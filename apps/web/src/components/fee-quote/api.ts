@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { feeQuoteSchema, hasAtMostTwoDecimals, type FeeQuote, type QuoteType } from '@lajan/domain';
+import {
+  feeQuoteSchema,
+  hasAtMostTwoDecimals,
+  maxAmountHtgOf,
+  type FeeQuote,
+  type QuoteType,
+} from '@lajan/domain';
 import type { HttpClient } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
 
@@ -21,14 +27,23 @@ export const feeQuoteKeys = {
     ['transactions', 'fee-quote', type, amount, phase] as const,
 };
 
-function isQuotable(amount: number | undefined): amount is number {
-  return typeof amount === 'number' && amount > 0 && hasAtMostTwoDecimals(amount);
+/**
+ * An amount the operation's own schema accepts: above the cap, the field says so and no quote is asked (it
+ * would say a second, other limit: the bands').
+ */
+function isQuotable(amount: number | undefined, type: QuoteType | null): amount is number {
+  return (
+    typeof amount === 'number' &&
+    amount > 0 &&
+    hasAtMostTwoDecimals(amount) &&
+    amount <= maxAmountHtgOf(type ?? 'deposit')
+  );
 }
 
 /** The confirmation step's preview; it runs only there, and shows its own failure (no toast, no /500). */
 export function useFeeQuote(type: QuoteType | null, amount: number | undefined, enabled: boolean) {
   const http = useHttp();
-  const valid = isQuotable(amount);
+  const valid = isQuotable(amount, type);
   // An unpriced flow (the pay-out) asks nothing; its key only keeps the hook's calls the same.
   const quoted = type ?? 'deposit';
   return useQuery({
@@ -53,7 +68,7 @@ export const AMOUNT_QUOTE_DELAY_MS = 400;
  */
 export function useAmountStepQuote(type: QuoteType | null, amount: number | undefined, enabled: boolean) {
   const http = useHttp();
-  const settled = useSettled(isQuotable(amount) ? amount : undefined, AMOUNT_QUOTE_DELAY_MS);
+  const settled = useSettled(isQuotable(amount, type) ? amount : undefined, AMOUNT_QUOTE_DELAY_MS);
   const quoted = type ?? 'deposit';
   return useQuery({
     queryKey: feeQuoteKeys.quote(quoted, settled ?? 0, 'preview'),
@@ -68,8 +83,10 @@ export function useAmountStepQuote(type: QuoteType | null, amount: number | unde
 /** `value` once it has not changed for `delayMs`; undefined at once when it becomes undefined. */
 function useSettled<T>(value: T | undefined, delayMs: number): T | undefined {
   const [settled, setSettled] = useState(value);
+  // Undefined forgets the last value at once (during the render, React's way for state that follows a prop):
+  // typed again, the field waits anew instead of asking again for the amount it held before it was cleared.
+  if (value === undefined && settled !== undefined) setSettled(undefined);
   useEffect(() => {
-    // Undefined is answered at once below; only a value waits.
     if (value === undefined) return;
     const timer = setTimeout(() => setSettled(value), delayMs);
     return () => clearTimeout(timer);

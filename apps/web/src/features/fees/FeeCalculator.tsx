@@ -1,5 +1,12 @@
 import { useId, useState } from 'react';
-import { feeCalculatorTexts, hasAtMostTwoDecimals, type FeeGroup, type FeeType } from '@lajan/domain';
+import {
+  amountMessages,
+  feeCalculatorTexts,
+  hasAtMostTwoDecimals,
+  maxAmountHtgOf,
+  type FeeGroup,
+  type FeeType,
+} from '@lajan/domain';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { parseAmountInput } from '../../lib/amount-input';
@@ -16,11 +23,17 @@ export function FeeCalculator({ groups }: { groups: readonly FeeGroup[] }) {
   const [typed, setTyped] = useState('');
   const headingId = useId();
   const parsed = parseAmountInput(typed);
-  // What an operation would accept: a positive HTG amount with at most two decimals.
-  const amount =
-    typed.trim() !== '' && Number.isFinite(parsed) && parsed > 0 && hasAtMostTwoDecimals(parsed)
-      ? parsed
-      : undefined;
+  const max = maxAmountHtgOf(type ?? 'deposit');
+  // What an operation would accept: a positive HTG amount with at most two decimals, up to its type's cap.
+  const error =
+    typed.trim() === ''
+      ? undefined
+      : !Number.isFinite(parsed) || parsed <= 0 || !hasAtMostTwoDecimals(parsed)
+        ? feeCalculatorTexts.notAnAmount
+        : parsed > max
+          ? amountMessages.max(max)
+          : undefined;
+  const amount = typed.trim() !== '' && error === undefined ? parsed : undefined;
   const quote = useAmountStepQuote(type ?? null, amount, type !== undefined);
   if (groups.length === 0) return null;
   return (
@@ -45,12 +58,12 @@ export function FeeCalculator({ groups }: { groups: readonly FeeGroup[] }) {
           placeholder="0,00"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
-          error={typed.trim() !== '' && amount === undefined ? feeCalculatorTexts.notAnAmount : undefined}
+          error={error}
         />
       </div>
       {/* Always there, so that a screen reader says the fee when it comes. */}
       <div aria-live="polite" aria-atomic="true">
-        {amount !== undefined && <FeePreview quote={quote} atAmountStep />}
+        {amount !== undefined && <FeePreview quote={quote} shownAt="calculator" />}
       </div>
     </section>
   );

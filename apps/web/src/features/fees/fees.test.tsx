@@ -105,6 +105,20 @@ describe('the fee table (/fees-list)', () => {
         'Montant hors barème : un retrait doit être compris entre 20,00 HTG et 59 999,99 HTG',
       ),
     ).toBeVisible();
+    // The calculator continues to nothing: it says why, and asks nothing more.
+    expect(within(calculator).queryByText(/pour continuer|étape précédente/)).not.toBeInTheDocument();
+
+    // Above the cap, the field says the cap, and no quote is asked (it would say the bands' limit too).
+    const asked = api.requests.length;
+    await user.clear(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }));
+    await user.type(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }), '123 456,78');
+    expect(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription(
+      'Le montant ne peut pas dépasser 100\u202f000\u00a0HTG',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(within(calculator).queryByRole('region', { name: 'Frais et total' })).not.toBeInTheDocument();
+    expect(within(calculator).queryByText(/hors barème/)).not.toBeInTheDocument();
+    expect(api.requests.slice(asked).filter((request) => request.path.endsWith('/fees/quote'))).toEqual([]);
     await user.clear(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }));
     for (const wrong of ['dix', '0', '-5', '0,001']) {
       await user.clear(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }));

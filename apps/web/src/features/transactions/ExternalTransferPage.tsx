@@ -251,7 +251,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
       <FeePreview
         quote={money.amountQuote}
         totalLabel={mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte'}
-        atAmountStep
+        shownAt="amountStep"
       />
     </div>
   );
