@@ -91,6 +91,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           errors,
           validate: () => trigger([...partyAndAmountFields]),
           quote: money.amountQuote,
+          debited: kind === 'withdrawal' ? account : null,
           totalLabel: text.totalLabel,
           counterParty: (
             <HolderChoice

@@ -130,6 +130,7 @@ export default function TransferPage() {
           errors,
           validate: () => trigger([...partyAndAmountFields]),
           quote: money.amountQuote,
+          debited: sender,
           totalLabel: 'Total débité du compte',
           counterParty: (
             <HolderChoice

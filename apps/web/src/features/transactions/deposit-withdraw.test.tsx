@@ -34,6 +34,9 @@ async function open(path: string, heading: string, httpTimeoutMs?: number) {
   return rendered;
 }
 
+/** A text as `toHaveTextContent` reads the page: its no-break spaces as spaces. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
 async function findAccount(user: UserEvent, number = '40912345678') {
   await user.type(screen.getByRole('textbox', { name: 'Numéro de compte' }), `${number}{Enter}`);
   await screen.findByRole('region', { name: 'Compte trouvé' });
@@ -513,6 +516,46 @@ describe('the withdrawal wizard', () => {
     // Asked once the typing paused, for the whole amount only.
     const quoted = api.requests.filter((request) => request.path === '/transactions/fees/quote');
     expect(quoted.map((request) => request.query.amount)).toEqual(['1000']);
+  });
+
+  it('says a total above the balance shown at the amount step, and does not go on until the amount fits', async () => {
+    const { user } = await open('/transaction/withdraw', 'Retrait');
+    await findAccount(user);
+    expect(screen.getByRole('region', { name: 'Compte trouvé' })).toHaveTextContent(
+      plain(`Solde : ${formatHtg(2500)}`),
+    );
+    await user.click(next());
+    // 2 470 + 40 of fee is 2 510: above the 2 500 shown.
+    await fillDetails(user, '2470');
+    const refusal = (await screen.findByText(/^Solde insuffisant/)).closest('[role="alert"]');
+    expect(refusal).toHaveTextContent(plain(`Solde insuffisant : solde disponible ${formatHtg(2500)}`));
+    expect(refusal).toHaveTextContent(
+      plain(`Total débité du compte : ${formatHtg(2510)}. Changez le montant pour continuer.`),
+    );
+    expect(next()).toBeDisabled();
+    expect(next()).toHaveAccessibleDescription('Changez le montant : le total dépasse le solde du compte.');
+
+    await user.clear(screen.getByRole('textbox', { name: 'Montant (HTG)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '2460');
+    expect(await screen.findByRole('region', { name: 'Frais et total' })).toHaveTextContent(
+      plain(`Total débité du compte${formatHtg(2500)}`),
+    );
+    expect(screen.queryByText(/^Solde insuffisant/)).not.toBeInTheDocument();
+    expect(next()).toBeEnabled();
+  });
+
+  it('says only the cap for an amount above it, and asks no fee for it', async () => {
+    const { user } = await open('/transaction/withdraw', 'Retrait');
+    await findAccount(user);
+    await user.click(next());
+    await fillDetails(user, '123 456,78');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await user.click(next());
+    expect(screen.getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription(
+      'Le montant ne peut pas dépasser 100\u202f000\u00a0HTG',
+    );
+    expect(screen.queryByText(/hors barème|Opération impossible/)).not.toBeInTheDocument();
+    expect(api.requests.filter((request) => request.path === '/transactions/fees/quote')).toEqual([]);
   });
 
   it('says "Les frais ont changé" with the new fee and total when the version changed, and confirms again with it (decision 150)', async () => {

@@ -4,10 +4,13 @@ import type { FieldErrors, FieldValues, UseFormRegister } from 'react-hook-form'
 import {
   displayName,
   documentLabel,
+  formatHtg,
   inactiveAccountMessage,
+  transactionMessages,
   type Account,
   type FeeQuote,
 } from '@lajan/domain';
+import { Alert } from '../../components/Alert';
 import { Wizard, type WizardStep } from '../../components/wizard/Wizard';
 import { isHttpError } from '../../lib/http';
 import { AccountLookup } from './components/AccountLookup';
@@ -116,6 +119,7 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
   quote,
   totalLabel,
   counterParty,
+  debited,
 }: {
   title?: string;
   legend?: string;
@@ -127,7 +131,13 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
   totalLabel?: string;
   /** The account's holders, offered as the person at the counter (`HolderChoice`). */
   counterParty?: ReactNode;
+  /**
+   * The account the total is taken from (withdrawal, transfer): when its balance is shown to the teller (its
+   * own agent's), a total above it is said here, and Suivant waits, rather than refused at Enregistrer.
+   */
+  debited?: Account | null;
 }): WizardStep {
+  const short = shortfall(quote, debited);
   // Any T here has these paths; TypeScript cannot resolve `Path<T>` for a T still unknown.
   const registerField = register as unknown as UseFormRegister<PartyAndAmount>;
   const fieldErrors = errors as FieldErrors<PartyAndAmount>;
@@ -149,18 +159,39 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
             registration={registerField('amount', { setValueAs: parseAmountInput })}
             error={fieldErrors.amount?.message}
           />
-          {quote && <FeePreview quote={quote} totalLabel={totalLabel} atAmountStep />}
+          {quote && <FeePreview quote={quote} totalLabel={totalLabel} shownAt="amountStep" />}
+          {short !== undefined && (
+            <Alert type="danger" title={transactionMessages.insufficientFundsAvailable(short.balance)}>
+              <p>{`${totalLabel ?? 'Total'} : ${formatHtg(short.total)}. Changez le montant pour continuer.`}</p>
+            </Alert>
+          )}
         </div>
       </StepForm>
     ),
     validate,
-    // An amount outside the bands cannot be confirmed: say so here rather than one step later.
-    canGoNext: !refusedAmount(quote),
-    blockedHint: refusedAmount(quote) ? outsideBandsHint : undefined,
+    // An amount outside the bands, or above the balance shown, cannot be confirmed: say so here rather than
+    // one step later.
+    canGoNext: !refusedAmount(quote) && short === undefined,
+    blockedHint: refusedAmount(quote) ? outsideBandsHint : short !== undefined ? aboveBalanceHint : undefined,
   };
 }
 
 const outsideBandsHint = 'Changez le montant : il est hors barème.';
+const aboveBalanceHint = 'Changez le montant : le total dépasse le solde du compte.';
+
+/**
+ * The total quoted is above the balance of the account it is taken from, as the account step read it. The
+ * ledger decides at Enregistrer; this only spares the teller a step (the balance may have grown since:
+ * searching the account again, steps back, reads it anew).
+ */
+function shortfall(
+  quote: UseQueryResult<FeeQuote> | undefined,
+  debited: Account | null | undefined,
+): { balance: number; total: number } | undefined {
+  const balance = debited?.balance;
+  if (balance === null || balance === undefined || quote?.isSuccess !== true) return undefined;
+  return quote.data.total > balance ? { balance, total: quote.data.total } : undefined;
+}
 
 /** The quote refused the amount (422, "Montant hors barème"); a failure to ask does not block. */
 function refusedAmount(quote: UseQueryResult<FeeQuote> | undefined): boolean {
