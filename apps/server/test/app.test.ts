@@ -96,7 +96,7 @@ describe('errors', () => {
       token,
       body: {
         code: 'AG\u0000',
-        party: { name: 'Jean', idDocumentType: 'id_card', idDocumentNumber: 'N1' },
+        party: { name: 'Jean', idDocumentType: 'id_card', idDocumentNumber: 'N123' },
         amount: 100,
       },
     });

@@ -139,6 +139,19 @@ export const emailSchema = z
   .email('Email invalide');
 
 /** The person fields of SPEC §5, before the cross-field rules. */
+
+/**
+ * An identity document's number, wherever one is typed (a person's file, the person at the counter): SPEC §5's
+ * "Document number minimum 4", so that a counter cannot record "X" as the card it saw.
+ */
+export const documentNumberSchema = plainText(
+  z
+    .string({ error: 'Le numéro de document est requis' })
+    .trim()
+    .min(1, 'Le numéro de document est requis')
+    .min(4, 'Le numéro de document doit contenir au moins 4 caractères')
+    .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
+);
 export const personFieldsSchema = z.object({
   firstName: name('Le prénom'),
   lastName: name('Le nom'),
@@ -164,14 +177,7 @@ export const personFieldsSchema = z.object({
   phoneNumber: phoneNumberSchema,
   email: emailSchema,
   idDocumentType: idDocumentTypeSchema,
-  idDocumentNumber: plainText(
-    z
-      .string({ error: 'Le numéro de document est requis' })
-      .trim()
-      .min(1, 'Le numéro de document est requis')
-      .min(4, 'Le numéro de document doit contenir au moins 4 caractères')
-      .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
-  ),
+  idDocumentNumber: documentNumberSchema,
   dateIssued: isoDate("La date d'émission est requise"),
   expirationDate: isoDate("La date d'expiration est requise"),
   occupation: requiredText('La profession est requise').max(

@@ -74,6 +74,24 @@ describe('the transaction forms (SPEC §5 "Transactions")', () => {
     });
   });
 
+  it("holds the counter's document number to the person form's rule (SPEC §5: at least 4 characters)", () => {
+    const typed = (idDocumentNumber: string) =>
+      messages(
+        depositInputSchema.safeParse({
+          accountNumber: '12345678903',
+          party: { name: 'Marie Joseph', idDocumentType: 'id_card', idDocumentNumber },
+          amount: 100,
+        }),
+      );
+    expect(typed('X')).toEqual({
+      'party.idDocumentNumber': 'Le numéro de document doit contenir au moins 4 caractères',
+    });
+    expect(typed(' AB1 ')).toEqual({
+      'party.idDocumentNumber': 'Le numéro de document doit contenir au moins 4 caractères',
+    });
+    expect(typed('CIN-1')).toEqual({});
+  });
+
   it('refuses a transfer to the sender account', () => {
     const result = transferInputSchema.safeParse({
       senderAccountNumber: '12345678903',

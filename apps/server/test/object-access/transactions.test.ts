@@ -267,7 +267,7 @@ describe(`the sender of an external transfer (${databaseKind})`, () => {
 /** A withdrawal of 100 HTG from Marie's account (PAP01's customer), with the `index`-th wrong document number. */
 function withWrongDocument(world: Awaited<ReturnType<typeof scene>>, index: number) {
   const form = counterForm(world.marieAccount, world.marie, 100);
-  return { ...form, party: { ...form.party, idDocumentNumber: `X${index}` } };
+  return { ...form, party: { ...form.party, idDocumentNumber: `WRONG-${index}` } };
 }
 
 describe(`the holder check's budget (${databaseKind})`, () => {

@@ -8,7 +8,12 @@ import {
   MAX_OPERATION_HTG,
 } from '../money.js';
 import { pickUpCodeSchema } from '../numbers.js';
-import { checkPersonDates, idDocumentTypeSchema, personFieldsSchema } from '../persons.js';
+import {
+  checkPersonDates,
+  documentNumberSchema,
+  idDocumentTypeSchema,
+  personFieldsSchema,
+} from '../persons.js';
 import { alongFieldErrors, filledText } from '../refine.js';
 import { plainText } from '../text.js';
 import { feeVersionMessages } from './fees.js';
@@ -40,7 +45,7 @@ function optionalText<T extends z.ZodType>(schema: T) {
 const partyObjectSchema = z.object({
   name: requiredText(transactionMessages.partyNameRequired, 100, 'Le nom'),
   idDocumentType: idDocumentTypeSchema,
-  idDocumentNumber: requiredText(transactionMessages.documentNumberRequired, 40, 'Le numéro de document'),
+  idDocumentNumber: documentNumberSchema,
 });
 // A missing party is checked as an empty one, so that each of its fields gets its own message.
 export const partySchema = partyObjectSchema.prefault({} as z.input<typeof partyObjectSchema>);

@@ -75,7 +75,7 @@ describe('refused money requests write nothing', () => {
     const world = await ledgerWorld();
     const answer = await call(world.app, 'POST', '/api/transactions/deposit', {
       token: world.pap.teller.token,
-      body: `{"accountNumber":"${world.marieAccount.accountNumber}","party":{"name":"Marie Joseph","idDocumentType":"id_card","idDocumentNumber":"X"},"amount":1e999}`,
+      body: `{"accountNumber":"${world.marieAccount.accountNumber}","party":{"name":"Marie Joseph","idDocumentType":"id_card","idDocumentNumber":"CIN-0001"},"amount":1e999}`,
       headers: { 'content-type': 'application/json' },
     });
     expect(answer.status).toBe(422);
