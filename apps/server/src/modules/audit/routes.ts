@@ -73,6 +73,13 @@ function scopedAgentCode(session: SessionUser, asked: string | undefined): strin
 
 function targetLabelOf(row: AuditTrailRow): string | null {
   if (row.target === null) return null;
+  // A drawer's session is named by its teller: "Caisse de Nadège JOSEPH", never its id.
+  if (row.action.startsWith('drawer.')) {
+    const named = row.targetFirstName !== null || row.targetLastName !== null;
+    return named
+      ? `Caisse de ${displayName({ firstName: row.targetFirstName, lastName: row.targetLastName })}`
+      : 'Caisse';
+  }
   if (row.targetAgentName) return `${row.target} · ${row.targetAgentName}`;
   if (row.targetFirstName !== null || row.targetLastName !== null) {
     const name = displayName({ firstName: row.targetFirstName, lastName: row.targetLastName });

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, agents, auditLog, persons, transactions, users } from '../../db/schema.js';
+import { accounts, agents, auditLog, drawerSessions, persons, transactions, users } from '../../db/schema.js';
 
 /** What `GET /audit` filters on (decision 133); every field optional. */
 export interface AuditFilter {
@@ -53,8 +53,8 @@ function trail(filter: AuditFilter) {
   return sql`
     select a.id::text as id, a.id as seq, a.at, a.action, a.actor_user_id, a.actor_username, a.target, a.ip, a.details,
       ${lineAgent} as agent_id,
-      coalesce(target_person.first_name, target_user_person.first_name) as target_first_name,
-      coalesce(target_person.last_name, target_user_person.last_name) as target_last_name,
+      coalesce(target_person.first_name, target_user_person.first_name, drawer_person.first_name) as target_first_name,
+      coalesce(target_person.last_name, target_user_person.last_name, drawer_person.last_name) as target_last_name,
       target_agent.name as target_agent_name
     from ${auditLog} as a
     left join ${users} as actor on actor.id = a.actor_user_id
@@ -64,6 +64,9 @@ function trail(filter: AuditFilter) {
     left join ${persons} as target_user_person on target_user_person.id = target_user.person_id
     left join ${accounts} as target_account on a.action like 'accounts.%' and target_account.account_number = a.target
     left join ${persons} as target_person on a.action like 'persons.%' and target_person.id::text = a.target
+    left join ${drawerSessions} as target_drawer on a.action like 'drawer.%' and target_drawer.id::text = a.target
+    left join ${users} as drawer_user on drawer_user.id = target_drawer.user_id
+    left join ${persons} as drawer_person on drawer_person.id = drawer_user.person_id
     where ${auditLogConditions(filter, agentId ? sql`${lineAgent} = ${agentId}` : undefined)}
     union all
     select 'tx:' || t.transaction_number, null::bigint, t.created_at, 'transactions.' || t.type, t.created_by_user_id,

@@ -152,4 +152,26 @@ describe('GET /api/audit: money movements and filters', () => {
     ]);
     expect(JSON.stringify(lines.map((line) => line.targetLabel))).not.toContain(world.rose.id);
   });
+
+  it("names a drawer by its teller, never by its session's id", async () => {
+    // The world's tellers' drawers are open (cash operations need them): one is closed.
+    const world = await busyLedgerWorld([], {});
+    const closed = await call(world.app, 'POST', '/api/drawer/close', {
+      token: world.pap.teller.token,
+      body: { counts: {} },
+    });
+    expect(closed.status).toBe(200);
+    const answer = await call(world.app, 'GET', '/api/audit?action=drawer', {
+      token: await superAdminToken(world.app),
+    });
+    const lines = linesOf(answer.body);
+    const teller = lines.find((line) => line.actorUsername === world.pap.teller.username);
+    expect(teller).toMatchObject({ action: 'drawer.closed' });
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line.targetLabel).toMatch(/^Caisse de \S/);
+      expect(line.targetLabel).toBe(`Caisse de ${line.actorName}`);
+      expect(line.targetLabel).not.toContain(line.target);
+    }
+  });
 });
