@@ -40,3 +40,20 @@ describe("SPEC's English and misspelled texts", () => {
     expect(texts).toContain('Tableau de Bord');
   });
 });
+
+// French typography: a guillemet holds to its words by a no-break space, so that a line never breaks between
+// « and what it quotes (a 360 px screen did, in the username rules).
+describe('the guillemets of every text a screen, an answer or a mail shows', () => {
+  it('hold to their words', () => {
+    const broken = [
+      ...sourceTexts(web, root),
+      ...sourceTexts(domain, root),
+      ...sourceTexts(server, root).filter(
+        ({ file }) => file.startsWith('apps/server/src/mail/') || file.endsWith('/messages.ts'),
+      ),
+    ]
+      .filter(({ text }) => /« | »/.test(text))
+      .map(({ file, line, text }) => `${file}:${line}: ${text}`);
+    expect(broken).toEqual([]);
+  });
+});

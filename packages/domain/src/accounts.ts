@@ -77,7 +77,7 @@ export const accountSearchMessages = {
   /** Under the account field of the money screens: what it accepts besides a number. */
   hint: 'Ou le téléphone, le numéro de pièce ou le nom d’un titulaire.',
   /** No account found for a term that is not an account number ("Compte introuvable" for a number). */
-  noResult: (term: string) => `Aucun compte trouvé pour « ${term} »`,
+  noResult: (term: string) => `Aucun compte trouvé pour «\u00a0${term}\u00a0»`,
   choicesTitle: 'Comptes trouvés',
   choose: (count: number) => `${count} comptes trouvés : choisissez le compte.`,
 } as const;

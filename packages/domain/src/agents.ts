@@ -32,7 +32,7 @@ export const usernameSchema = z
   .max(50, "Le nom d'utilisateur ne peut pas dépasser 50 caractères")
   .regex(
     /^[A-Za-z0-9._-]+$/,
-    "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres, « . », « - » et « _ »",
+    "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres, «\u00a0.\u00a0», «\u00a0-\u00a0» et «\u00a0_\u00a0»",
   );
 
 /** `POST /agents` and the create-agent wizard (SPEC §5 "Agent creation"). */
@@ -128,7 +128,7 @@ export const agentTexts = {
   createdIntro: "Notez ce code : il identifie l'agent pour l'approvisionner et dans le journal d'audit.",
   nextSteps: 'Étapes suivantes',
   stepAdministrator: (username: string) =>
-    `Son administrateur « ${username} » a été créé : il reçoit par e-mail, à l'adresse du premier propriétaire, un mot de passe temporaire à changer à la première connexion ; il crée ensuite les caissiers de l'agent.`,
+    `Son administrateur «\u00a0${username}\u00a0» a été créé : il reçoit par e-mail, à l'adresse du premier propriétaire, un mot de passe temporaire à changer à la première connexion ; il crée ensuite les caissiers de l'agent.`,
   stepFund: 'Approvisionner son compte float : un agent sans float ne peut servir ni dépôts ni paiements.',
   fundLink: "Approvisionner l'agent",
   detailsLink: "Voir la fiche de l'agent",

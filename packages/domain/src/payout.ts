@@ -77,7 +77,7 @@ export const payoutLookupSchema = z
     agent: z.object({ code: z.string(), name: z.string() }).nullable(),
     recipientMaskedName: z
       .string()
-      .describe('Initiales du prénom et du nom du bénéficiaire (« P. D. »), jamais le nom entier.'),
+      .describe('Initiales du prénom et du nom du bénéficiaire («\u00a0P. D.\u00a0»), jamais le nom entier.'),
     locked: z
       .boolean()
       .describe('Bloqué après cinq identifications échouées : le paiement est refusé (409 TRANSFER_LOCKED).'),

@@ -28,7 +28,7 @@ export function passwordResetMail(input: PasswordResetMailInput): MailMessage {
     text: [
       `Bonjour ${input.firstName},`,
       '',
-      `Nous avons reçu une demande de réinitialisation du mot de passe du compte « ${input.username} ».`,
+      `Nous avons reçu une demande de réinitialisation du mot de passe du compte «\u00a0${input.username}\u00a0».`,
       `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${input.validForMinutes} minutes, une seule fois) :`,
       '',
       input.link,
@@ -183,7 +183,7 @@ export function emailChangedMail(input: EmailChangedMailInput): MailMessage {
     text: [
       `Bonjour ${input.firstName},`,
       '',
-      `Votre adresse e-mail a été modifiée pour le compte « ${input.username} » le ${when} (heure d'Haïti).`,
+      `Votre adresse e-mail a été modifiée pour le compte «\u00a0${input.username}\u00a0» le ${when} (heure d'Haïti).`,
       'Cette adresse ne recevra plus les messages de ce compte, ni ses liens de réinitialisation du mot de passe.',
       '',
       "Si vous n'êtes pas à l'origine de ce changement, prévenez sans attendre votre administrateur ou le support Lajan.",

@@ -47,7 +47,7 @@ export const feeVersionTexts = {
   cancelButtonLabel: (label: string, number: number) => `Annuler la version n° ${number} : ${label}`,
   cancelTitle: (number: number) => `Annuler la version n° ${number} ?`,
   cancelBody: (label: string, date: string) =>
-    `Le barème prévu pour le ${date} ne s'appliquera pas : les frais de « ${label} » restent ceux en vigueur. L'annulation est définitive ; la version reste dans la liste des versions.`,
+    `Le barème prévu pour le ${date} ne s'appliquera pas : les frais de «\u00a0${label}\u00a0» restent ceux en vigueur. L'annulation est définitive ; la version reste dans la liste des versions.`,
   cancelConfirm: 'Annuler la version',
   cancelKeep: 'Garder la version',
   cancelPending: 'Annulation...',
@@ -79,9 +79,9 @@ export const feeVersionTexts = {
   effectiveAt: "Date et heure (heure d'Haïti)",
   effectiveRequired: "Choisissez la date et l'heure d'entrée en vigueur",
   confirmNow: (count: number, label: string) =>
-    `Les ${count} tranche${count > 1 ? 's' : ''} de « ${label} » s'appliqueront dès maintenant, à la place du barème actuel.`,
+    `Les ${count} tranche${count > 1 ? 's' : ''} de «\u00a0${label}\u00a0» s'appliqueront dès maintenant, à la place du barème actuel.`,
   confirmLater: (count: number, label: string, date: string) =>
-    `Les ${count} tranche${count > 1 ? 's' : ''} de « ${label} » s'appliqueront à partir du ${date} (heure d'Haïti). D'ici là, le barème actuel reste appliqué.`,
+    `Les ${count} tranche${count > 1 ? 's' : ''} de «\u00a0${label}\u00a0» s'appliqueront à partir du ${date} (heure d'Haïti). D'ici là, le barème actuel reste appliqué.`,
   confirmKept: 'Les transactions déjà enregistrées gardent leurs frais.',
   scheduled: (date: string) => `Nouveau barème programmé pour le ${date}`,
 } as const;

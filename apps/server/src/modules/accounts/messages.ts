@@ -7,6 +7,6 @@ export const accountErrors = {
   alreadyDecided: 'Cette demande a déjà été traitée',
   /** Decision 173: a request that reuses another agent's customer is not activated from the review. */
   holderOfAnotherAgent:
-    'Un titulaire de cette demande est déjà client d’un autre agent : ouvrez-lui un compte depuis « Créer un compte » avec sa pièce d’identité, puis refusez cette demande.',
+    'Un titulaire de cette demande est déjà client d’un autre agent : ouvrez-lui un compte depuis «\u00a0Créer un compte\u00a0» avec sa pièce d’identité, puis refusez cette demande.',
   noAgent: "Votre utilisateur n'est rattaché à aucun agent",
 } as const;

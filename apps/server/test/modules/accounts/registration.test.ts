@@ -150,7 +150,7 @@ describe('POST /api/auth/register', () => {
     });
     expect(byB.status).toBe(409);
     expect(byB.body.message).toBe(
-      'Un titulaire de cette demande est déjà client d’un autre agent : ouvrez-lui un compte depuis « Créer un compte » avec sa pièce d’identité, puis refusez cette demande.',
+      'Un titulaire de cette demande est déjà client d’un autre agent : ouvrez-lui un compte depuis «\u00a0Créer un compte\u00a0» avec sa pièce d’identité, puis refusez cette demande.',
     );
     expect((await customerAccounts(t))[0]).toMatchObject({ status: 'pending', agentId: null });
     const byA = await call(t.app, 'POST', `/api/accounts/${request!.id}/activate`, {

@@ -47,7 +47,7 @@ describe('POST /api/forgot-password', () => {
     expect(mail!.from).toContain('no-reply@lajan.test');
     expect(mail!.subject).toBe('Réinitialisation de votre mot de passe Lajan');
     expect(mail!.text).toContain('Bonjour Super,');
-    expect(mail!.text).toContain('réinitialisation du mot de passe du compte « superadmin »');
+    expect(mail!.text).toContain('réinitialisation du mot de passe du compte «\u00a0superadmin\u00a0»');
     expect(mail!.text).toContain('valable 60 minutes, une seule fois');
     const match = resetLinkPattern.exec(mail!.text);
     expect(match?.[1]).toMatch(

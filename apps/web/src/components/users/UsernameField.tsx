@@ -8,7 +8,8 @@ type UsernameFieldProps = Omit<ComponentProps<typeof TextField>, 'label' | 'hint
   hintLead?: string;
 };
 
-const usernameRules = '8 caractères minimum : lettres, chiffres, « . », « - » et « _ ».';
+const usernameRules =
+  '8 caractères minimum : lettres, chiffres, «\u00a0.\u00a0», «\u00a0-\u00a0» et «\u00a0_\u00a0».';
 
 /** The "Nom d'utilisateur" field of a creation wizard, with its rules or "checking" as the hint. */
 export function UsernameField({ checking, hintLead, ...input }: UsernameFieldProps) {

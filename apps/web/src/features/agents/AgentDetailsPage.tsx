@@ -124,7 +124,7 @@ export default function AgentDetailsPage() {
         title="Détails de l'agent"
         error={query.error}
         notFoundTitle="Agent introuvable"
-        notFoundText={`Aucun agent ne porte le code « ${code} ».`}
+        notFoundText={`Aucun agent ne porte le code «\u00a0${code}\u00a0».`}
         failureTitle="L'agent n'a pas pu être chargé."
         failureFallback={genericMessages.failure}
       />

@@ -43,7 +43,7 @@ export default function AgentsPage() {
         caption="Agents"
         loadingLabel="Chargement des agents..."
         errorTitle="La liste des agents n'a pas pu être chargée."
-        emptyText={q ? `Aucun agent ne correspond à « ${q} ».` : 'Aucun agent pour le moment.'}
+        emptyText={q ? `Aucun agent ne correspond à «\u00a0${q}\u00a0».` : 'Aucun agent pour le moment.'}
         paginationLabel="Pages des agents"
         columns={
           <>

@@ -147,7 +147,7 @@ export default function RegisterPage() {
         showHolderRole
         title="Titulaires du compte"
         emptyTitle="Aucun titulaire ajouté"
-        emptyHint="Remplissez le formulaire ci-dessous puis appuyez sur « Ajouter ce titulaire »."
+        emptyHint={'Remplissez le formulaire ci-dessous puis appuyez sur «\u00a0Ajouter ce titulaire\u00a0».'}
         onRemove={(_, index) => setPersons((all) => all.filter((__, i) => i !== index))}
         onEdit={(_, index) => editPerson(index)}
       />

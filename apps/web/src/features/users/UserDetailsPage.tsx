@@ -49,7 +49,7 @@ export default function UserDetailsPage() {
         title="Détails de l'utilisateur"
         error={query.error}
         notFoundTitle="Utilisateur introuvable"
-        notFoundText={`Aucun utilisateur « ${username} ».`}
+        notFoundText={`Aucun utilisateur «\u00a0${username}\u00a0».`}
         failureTitle="L'utilisateur n'a pas pu être chargé."
         failureFallback={userFailureMessages.list}
       />

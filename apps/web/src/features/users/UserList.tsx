@@ -110,7 +110,9 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
         caption={title}
         loadingLabel="Chargement des utilisateurs..."
         errorTitle="La liste des utilisateurs n'a pas pu être chargée."
-        emptyText={q ? `Aucun utilisateur ne correspond à « ${q} ».` : 'Aucun utilisateur pour le moment.'}
+        emptyText={
+          q ? `Aucun utilisateur ne correspond à «\u00a0${q}\u00a0».` : 'Aucun utilisateur pour le moment.'
+        }
         paginationLabel="Pages des utilisateurs"
         columns={
           <>
