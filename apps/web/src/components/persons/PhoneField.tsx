@@ -83,7 +83,7 @@ export function PhoneField<T extends FieldValues>({
             setChosenPrefix(event.target.value);
             emit(event.target.value, local);
           }}
-          className={`${inputClasses()} w-32 shrink-0 px-2 sm:w-40`}
+          className={`${inputClasses()} w-36 shrink-0 px-2 sm:w-40`}
         >
           {phonePrefixes.map((option) => (
             <option key={option.prefix} value={option.prefix}>
