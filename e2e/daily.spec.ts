@@ -244,7 +244,9 @@ async function screenRows(page: Page): Promise<string[][]> {
   const out: string[][] = [];
   for (const row of await rows.all()) {
     const cells = (await row.locator('td').allTextContents()).map((text) => text.replace(/[\s\u202f\u00a0]+/g, ' ').trim());
-    const [number = '', type = '', amount = '', status = '', user = '', date = ''] = cells;
+    const [number = '', , amount = '', status = '', user = '', date = ''] = cells;
+    // The type cell's own text, without the line under it that says whose the transaction is.
+    const type = (await row.locator('td').nth(1).evaluate((cell) => cell.firstChild?.textContent ?? '')).trim();
     out.push([number, type, amount.replace(/ HTG$/, '').replace(/ /g, ''), status, user, date]);
   }
   return out;
@@ -268,6 +270,8 @@ test('the history pages through 25 transactions 10 at a time, and its CSV holds 
   await expect(page.getByRole('button', { name: 'Précédent' })).toBeDisabled();
   const shown = await screenRows(page);
   expect(shown[0]?.slice(1, 4)).toEqual(['Dépôt', '1025,00', 'Complété']);
+  // Under the type, whose it is: the account and the person at the counter.
+  await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText(`Dépôtcompte ${accountNumber} · ${PARTY.name}`);
 
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByText('11 – 20 sur 25')).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingOperationSummary, pendingOperationTrace } from './pending-summary.js';
+import { pendingOperationSummary, pendingOperationTrace, postedPartiesLine } from './pending-summary.js';
 import { formatHtg } from '../money.js';
 
 const payout = {
@@ -21,5 +21,67 @@ describe('what is kept of a held operation past the resend limit (decision 151)'
 
   it('says the type alone when the body has no amount', () => {
     expect(pendingOperationTrace('transfer', null)).toBe('Transfert');
+  });
+});
+
+describe("a posted transaction's parties, under its type in the history", () => {
+  const none = {
+    accountNumber: null,
+    senderAccountNumber: null,
+    recipientAccountNumber: null,
+    party: null,
+    sender: null,
+    recipient: null,
+    agent: null,
+  };
+  const marie = { firstName: 'marie', lastName: 'Joseph' };
+  const paul = { firstName: 'Paul', lastName: 'Dupont' };
+
+  it('says whose each type is, with the names as the screens write them', () => {
+    expect(
+      postedPartiesLine({
+        ...none,
+        type: 'deposit',
+        accountNumber: '40912345678',
+        party: { name: 'Jean Pierre' },
+      }),
+    ).toBe('compte 40912345678 · Jean Pierre');
+    expect(
+      postedPartiesLine({
+        ...none,
+        type: 'transfer',
+        senderAccountNumber: '40912345678',
+        recipientAccountNumber: '40987654321',
+      }),
+    ).toBe('40912345678 → 40987654321');
+    expect(postedPartiesLine({ ...none, type: 'external_transfer', sender: marie, recipient: paul })).toBe(
+      'Marie JOSEPH → Paul DUPONT',
+    );
+    expect(
+      postedPartiesLine({
+        ...none,
+        type: 'external_transfer',
+        senderAccountNumber: '40912345678',
+        recipient: paul,
+      }),
+    ).toBe('compte 40912345678 → Paul DUPONT');
+    expect(postedPartiesLine({ ...none, type: 'external_payout', recipient: paul })).toBe(
+      'payé à Paul DUPONT',
+    );
+    expect(postedPartiesLine({ ...none, type: 'external_refund', sender: marie })).toBe(
+      'rendu à Marie JOSEPH',
+    );
+    expect(
+      postedPartiesLine({ ...none, type: 'agent_deposit', agent: { code: 'CAP01', name: 'Cap Services' } }),
+    ).toBe('CAP01 · Cap Services');
+  });
+
+  it('leaves out what the server left out, and says nothing when nothing is left', () => {
+    expect(postedPartiesLine({ ...none, type: 'withdrawal', party: { name: 'Jean Pierre' } })).toBe(
+      'Jean Pierre',
+    );
+    expect(postedPartiesLine({ ...none, type: 'external_transfer', recipient: paul })).toBe('Paul DUPONT');
+    expect(postedPartiesLine({ ...none, type: 'external_payout' })).toBe('');
+    expect(postedPartiesLine({ ...none, type: 'agent_deposit' })).toBe('');
   });
 });

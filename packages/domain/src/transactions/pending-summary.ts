@@ -1,4 +1,5 @@
 import { formatHtg } from '../money.js';
+import { displayName } from '../person-names.js';
 import { transactionTypeLabels, type TransactionType } from './names.js';
 
 /**
@@ -46,4 +47,54 @@ export function pendingOperationTrace(type: TransactionType, body: unknown): str
   ]
     .filter((part): part is string => part !== null)
     .join(' · ');
+}
+
+/** What a posted transaction's line needs to say whose it is (`transactionSchema`'s fields). */
+interface PostedParties {
+  type: TransactionType;
+  accountNumber: string | null;
+  senderAccountNumber: string | null;
+  recipientAccountNumber: string | null;
+  party: { name: string } | null;
+  sender: { firstName: string; lastName: string } | null;
+  recipient: { firstName: string; lastName: string } | null;
+  agent: { code: string; name: string } | null;
+}
+
+/**
+ * Whose a posted transaction is, in one short line under its type in the history (the spec's columns say
+ * none of it): the account and the person at the counter of a deposit or a withdrawal ("compte 100… · Marie
+ * JOSEPH"), the two accounts of a transfer, the sender and the recipient of a cash transfer, whom a pay-out
+ * paid, the agent of an agent deposit. A search by a customer's name thus shows on each line why it matched.
+ * Only what the server answered: a part it left out is left out here.
+ */
+export function postedPartiesLine(transaction: PostedParties): string {
+  const person = (named: { firstName: string; lastName: string } | null) =>
+    named ? displayName(named) || null : null;
+  const account = (number: string | null) => (number ? `compte ${number}` : null);
+  const partyName = transaction.party?.name.trim() || null;
+  const join = (...parts: (string | null)[]) =>
+    parts.filter((part): part is string => part !== null).join(' · ');
+  switch (transaction.type) {
+    case 'deposit':
+    case 'withdrawal':
+      return join(account(transaction.accountNumber), partyName);
+    case 'transfer':
+      return transaction.senderAccountNumber && transaction.recipientAccountNumber
+        ? `${transaction.senderAccountNumber} → ${transaction.recipientAccountNumber}`
+        : join(account(transaction.senderAccountNumber ?? transaction.recipientAccountNumber));
+    case 'external_transfer': {
+      const from = person(transaction.sender) ?? account(transaction.senderAccountNumber) ?? partyName;
+      const to = person(transaction.recipient);
+      return from && to ? `${from} → ${to}` : join(from, to);
+    }
+    case 'external_payout':
+      return join(person(transaction.recipient) ? `payé à ${person(transaction.recipient)}` : null);
+    case 'external_refund':
+      return join(person(transaction.sender) ? `rendu à ${person(transaction.sender)}` : partyName);
+    case 'agent_deposit':
+      return join(transaction.agent ? `${transaction.agent.code} · ${transaction.agent.name}` : null);
+    default:
+      return '';
+  }
 }

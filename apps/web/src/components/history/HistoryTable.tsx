@@ -5,10 +5,12 @@ import {
   formatDateTimeFr,
   formatHtg,
   historyExportFailureMessage,
+  postedPartiesLine,
   todayIso,
   transactionFailureMessages,
   transactionTypeLabels,
   transactionTypes,
+  type Transaction,
   type TransactionType,
 } from '@lajan/domain';
 import { useHttp } from '../../lib/http-context';
@@ -188,6 +190,8 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                     </td>
                     <td data-label="Type" className={tableClasses.td}>
                       {transactionTypeLabels[transaction.type] ?? transaction.type}
+                      {/* Whose it is (the spec's columns say none of it): why a search by a name found it. */}
+                      <PartiesLine transaction={transaction} />
                     </td>
                     <td data-label="Montant" className={`${tableClasses.td} text-right whitespace-nowrap`}>
                       {formatHtg(transaction.amount)}
@@ -238,4 +242,9 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
       )}
     </div>
   );
+}
+
+function PartiesLine({ transaction }: { transaction: Transaction }) {
+  const line = postedPartiesLine(transaction);
+  return line ? <span className="block text-xs break-words text-slate-600">{line}</span> : null;
 }
