@@ -54,9 +54,7 @@ test('from super administrator to teller: an agent, its administrator, its first
   await expectNoSpecForbiddenTexts(page);
   await page.getByRole('link', { name: 'Approvisionner' }).click();
   await expect(page.getByRole('heading', { name: 'Dépôt sur agent', level: 1 })).toBeVisible();
-  await expect(
-    page.getByRole('region', { name: 'Agent trouvé' }).getByText('Kay Lajan Delmas'),
-  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Agent trouvé' }).getByText('Kay Lajan Delmas')).toBeVisible();
   await expectNoSpecForbiddenTexts(page);
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByText('Étape 2 sur 3', { exact: true })).toBeVisible();
@@ -81,9 +79,7 @@ test('from super administrator to teller: an agent, its administrator, its first
   await expect(funding).toHaveCount(1);
   await expect(funding).toContainText(/25\s000,00\sHTG/);
   await expect(funding).toContainText(`${code} · Kay Lajan Delmas`);
-  await expect(trail.getByRole('row').filter({ hasText: 'Agent créé' })).toContainText(
-    `${code} · Kay Lajan Delmas`,
-  );
+  await expect(trail.getByRole('row').filter({ hasText: 'Agent créé' })).toContainText(`${code} · Kay Lajan Delmas`);
   await expectNoSpecForbiddenTexts(page);
   for (const cell of await trail.getByRole('cell').allTextContents()) {
     // Names and numbers, never a raw id.
@@ -125,23 +121,10 @@ test('from super administrator to teller: an agent, its administrator, its first
   const tellerPage = await tellerContext.newPage();
   await firstSignIn(tellerPage, 'caisse.delmas1', tellerPassword, 'Kalbas-Dlo-Caisse-2026');
   const menu = sidebar(tellerPage);
-  for (const item of [
-    'Tableau de Bord',
-    'Retrait',
-    'Dépôt',
-    'Transfert',
-    'Historique',
-    'Créer un compte',
-    'Mon Compte',
-  ]) {
+  for (const item of ['Tableau de Bord', 'Retrait', 'Dépôt', 'Transfert', 'Historique', 'Créer un compte', 'Mon Compte']) {
     await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
   }
-  for (const item of [
-    'Liste des agents',
-    'Créer un agent',
-    'Créer un utilisateur',
-    'Lister les administrateurs',
-  ]) {
+  for (const item of ['Liste des agents', 'Créer un agent', 'Créer un utilisateur', 'Lister les administrateurs']) {
     await expect(menu.getByRole('link', { name: item, exact: true })).toHaveCount(0);
   }
   await expectNoSpecForbiddenTexts(tellerPage);
