@@ -368,6 +368,8 @@ async function measureReads(base, token, db, superToken) {
     ['q = nom du titulaire', `/transactions/history?q=${q(sample.name)}`],
     // Every customer of the seed is a Marc: the commonest first name, its holders' accounts and senders all match.
     ['q = prénom de tous (Marc)', '/transactions/history?q=Marc'],
+    // Half of them are called Nom1…: a common name that matches half the rows (decision 183).
+    ['q = nom de la moitié (Nom1)', '/transactions/history?q=Nom1'],
     ['compte (GET /accounts/self)', '/accounts/self'],
     ['solde sur 3 mois', '/reports/balance-series?period=3m'],
   ];
@@ -382,6 +384,7 @@ async function measureReads(base, token, db, superToken) {
     ["opérations importantes, aujourd'hui", '/reports/large-operations'],
     ['relevé de compte, mois', `/reports/accounts/${q(sample.account_number)}/statement`],
     ['historique du réseau, q = Marc', '/transactions/history?q=Marc'],
+    ['historique du réseau, q = Nom1', '/transactions/history?q=Nom1'],
   ];
   for (const [name, path] of reports) results.push({ name, ...(await timed(base, superToken, 'GET', path)) });
   return results;

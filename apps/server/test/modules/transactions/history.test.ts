@@ -180,7 +180,7 @@ describe('GET /api/transactions/history', () => {
     expect(everywhere).toHaveLength(3);
   });
 
-  it('pages a search the same whether its matches are read newest first or found as a set (decision 180)', async () => {
+  it('pages a search the same whether its matches are read newest first or found as a set, its lists scanned or hashed (decisions 180, 183)', async () => {
     const world = await busyWorld();
     const token = world.pap.teller.token;
     // More of Marie's operations than a page: a search dense among the agent's rows.
@@ -206,12 +206,19 @@ describe('GET /api/transactions/history', () => {
         const asSet = await historyPage(world.db, filter(1), { denseWindow: 0 });
         const pages = Math.max(1, Math.ceil(asSet.total / perPage)) + 1;
         for (let page = 1; page <= pages; page += 1) {
-          const [newestFirst, set] = [
-            await historyPage(world.db, filter(page), { denseFrom: 0 }),
-            await historyPage(world.db, filter(page), { denseWindow: 0 }),
+          const [newestFirst, set, commonNewestFirst, commonSet] = [
+            await historyPage(world.db, filter(page), { denseFrom: 0, common: false }),
+            await historyPage(world.db, filter(page), { denseWindow: 0, common: false }),
+            // A common name's lists looked up by hash (decision 183): the same rows.
+            await historyPage(world.db, filter(page), { denseFrom: 0, common: true }),
+            await historyPage(world.db, filter(page), { denseWindow: 0, common: true }),
           ];
           expect(numbersOf(newestFirst), `${q} ${perPage} ${page}`).toEqual(numbersOf(set));
+          expect(numbersOf(commonNewestFirst), `${q} ${perPage} ${page} common`).toEqual(numbersOf(set));
+          expect(numbersOf(commonSet), `${q} ${perPage} ${page} common set`).toEqual(numbersOf(set));
           expect(newestFirst.total).toBe(set.total);
+          expect(commonNewestFirst.total).toBe(set.total);
+          expect(commonSet.total).toBe(set.total);
         }
       }
     }
