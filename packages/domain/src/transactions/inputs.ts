@@ -43,7 +43,8 @@ function optionalText<T extends z.ZodType>(schema: T) {
 
 /** The person at the counter (SPEC §3 `party`). */
 const partyObjectSchema = z.object({
-  name: requiredText(transactionMessages.partyNameRequired, 100, 'Le nom'),
+  // 101: a pay-out's party is its recipient, a first and a last name of 50 each and the space between.
+  name: requiredText(transactionMessages.partyNameRequired, 101, 'Le nom'),
   idDocumentType: idDocumentTypeSchema,
   idDocumentNumber: documentNumberSchema,
 });
@@ -168,7 +169,8 @@ const payoutRecipientObjectSchema = z.object({
   firstName: requiredText('Le prénom est requis', 50, 'Le prénom'),
   lastName: requiredText('Le nom est requis', 50, 'Le nom'),
   idDocumentType: idDocumentTypeSchema,
-  idDocumentNumber: requiredText(transactionMessages.documentNumberRequired, 40, 'Le numéro de document'),
+  // The card presented: the same rule as every document typed (decision 182); the pay-out's party is built from it.
+  idDocumentNumber: documentNumberSchema,
 });
 export const payoutRecipientSchema = payoutRecipientObjectSchema.prefault(
   {} as z.input<typeof payoutRecipientObjectSchema>,
@@ -227,9 +229,10 @@ export function maxAmountHtgOf(type: QuoteType): number {
 export const feeQuoteQuerySchema = z
   .object({
     type: quoteTypeSchema,
+    // No cap here: the type's own, below, is the one message an amount too large gets.
     amount: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-      htgAmountSchema(MAX_AGENT_DEPOSIT_HTG),
+      htgAmountSchema(Number.POSITIVE_INFINITY),
     ),
   })
   .superRefine(({ type, amount }, ctx) => {

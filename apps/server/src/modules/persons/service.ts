@@ -392,7 +392,8 @@ export class PersonsService {
 }
 
 function changedFields(before: PersonRow, after: PersonRow): string[] {
-  const ignored = new Set(['updatedAt', 'createdAt']);
+  // The folded names (decision 181) follow the names: a column of the search, not a field anyone changed.
+  const ignored = new Set(['updatedAt', 'createdAt', 'fullNameFolded', 'lastNameFolded']);
   return (Object.keys(after) as (keyof PersonRow)[]).filter(
     (key) => !ignored.has(key) && String(before[key]) !== String(after[key]),
   );

@@ -327,7 +327,9 @@ export function historySearchOf(q: string): HistorySearch | undefined {
   const compact = q.replace(/[\s\-.]/g, '');
   if (compact === '') return undefined;
   if (/^\d+$/.test(compact)) return { digits: compact };
-  return { name: foldForSearch(q.trim().replace(/\s+/g, ' ')) };
+  const name = foldForSearch(q.trim().replace(/\s+/g, ' ')).trim();
+  // Nothing left once folded (a lone accent): no search, not a name that every name starts with.
+  return name === '' ? undefined : { name };
 }
 
 /**

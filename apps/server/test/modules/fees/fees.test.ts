@@ -110,12 +110,19 @@ describe('GET /api/transactions/fees/quote', () => {
     expect((await quote('type=transfer&amount=100000.01')).status).toBe(422);
     // Above an operation's cap, the refusal the operation itself would give, never a price.
     for (const type of ['deposit', 'withdrawal', 'transfer', 'external_transfer']) {
-      const capped = await quote(`type=${type}&amount=1000000`);
-      expect(capped.status).toBe(422);
-      expect(capped.body.errors).toEqual({
-        amount: ['Le montant ne peut pas dépasser 100\u202f000\u00a0HTG'],
-      });
+      for (const amount of [1_000_000, 2_000_000]) {
+        const capped = await quote(`type=${type}&amount=${amount}`);
+        expect(capped.status).toBe(422);
+        // One message, the operation's own, whatever the amount.
+        expect(capped.body.errors).toEqual({
+          amount: ['Le montant ne peut pas dépasser 100\u202f000\u00a0HTG'],
+        });
+      }
     }
+    const overAgentCap = await quote('type=agent_deposit&amount=2000000');
+    expect(overAgentCap.body.errors).toEqual({
+      amount: ['Le montant ne peut pas dépasser 1\u202f000\u202f000\u00a0HTG'],
+    });
     const invalid = await quote('type=gift&amount=abc');
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toMatchObject({

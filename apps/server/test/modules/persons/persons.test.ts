@@ -359,6 +359,15 @@ describe('GET, PUT and DELETE /api/persons/{id}', () => {
     const [audit] = await auditOf(t, 'persons.updated');
     expect(audit?.details).toEqual({ fields: ['city', 'phoneNumber'] });
     expect(JSON.stringify(audit?.details)).not.toContain('Jacmel');
+
+    // A new name: its field, not the search's stored columns that follow it (decision 181).
+    const renamed = await call(t.app, 'PUT', `/api/persons/${person.id}`, {
+      token,
+      body: personInput(1, { city: 'Jacmel', phoneNumber: '+13055550101', lastName: 'Étienne' }),
+    });
+    expect(renamed.status).toBe(200);
+    const [latest] = (await auditOf(t, 'persons.updated')).filter((entry) => entry.id !== audit?.id);
+    expect(latest?.details).toEqual({ fields: ['lastName'] });
   });
 
   it('refuses to give a person another’s e-mail, keeps its own, and changes nothing on refusal', async () => {

@@ -176,6 +176,17 @@ describe(`pay-out identification (${databaseKind})`, () => {
     expect(await identificationsOf(world, number)).toHaveLength(2);
   });
 
+  it('holds the card presented to the rule of every document typed (four characters at least), counting no try', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world);
+    const short = await receive(world, number, { idDocumentNumber: 'A12' });
+    expect(short.status).toBe(422);
+    expect(short.body.errors).toMatchObject({
+      'recipient.idDocumentNumber': ['Le numéro de document doit contenir au moins 4 caractères'],
+    });
+    expect(await identificationsOf(world, number)).toHaveLength(0);
+  });
+
   it('accepts the name in another order, case and spelling of spaces and hyphens', async () => {
     const world = await ledgerWorld();
     const number = await sendCash(world, { firstName: 'Jean-Baptiste', lastName: 'Délice' });

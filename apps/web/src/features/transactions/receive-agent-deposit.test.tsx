@@ -148,7 +148,15 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
     await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
-    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
+    // A card number of three characters is refused here, under its field, as everywhere (decision 182): never
+    // a silent Enregistrer two steps later.
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA1');
+    await user.click(next());
+    expect(screen.getByRole('textbox', { name: 'Numéro de document' })).toHaveAccessibleDescription(
+      'Le numéro de document doit contenir au moins 4 caractères',
+    );
+    expect(screen.getByText('Étape 2 sur 3')).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), '23456');
     await user.click(next());
     expect(screen.getByRole('region', { name: 'Montant à remettre' })).toHaveTextContent('2 000,00 HTG');
 

@@ -60,6 +60,31 @@ function DepositForm() {
   );
 }
 
+/** A page that builds part of what it posts (as the pay-out builds its party): here, from nothing typed. */
+function BuiltPartyForm() {
+  const money = useMoneyForm(centimesDeposit, {
+    defaultValues: { accountNumber: '40912345678', amount: 100 },
+    confirmStep: 1,
+  });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void money.submit({
+          body: (values) => ({
+            ...values,
+            party: { name: '', idDocumentType: 'id_card', idDocumentNumber: 'A1' },
+          }),
+          fieldSteps: {},
+        });
+      }}
+    >
+      {money.frame.error}
+      <button type="submit">Enregistrer</button>
+    </form>
+  );
+}
+
 describe('useMoneyForm', () => {
   it("posts the HTG amount the teller typed, not the schema's output", async () => {
     expect(
@@ -131,6 +156,18 @@ describe('useMoneyForm', () => {
     await user.type(screen.getByRole('textbox', { name: 'Montant' }), '0');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Le montant doit être positif')).toBeVisible();
+    expect(api.requests.some((request) => request.path === '/transactions/deposit')).toBe(false);
+  });
+
+  it('says beside Enregistrer a refusal of a value that no field of the page holds, never nothing', async () => {
+    const { user } = renderComponent(
+      <ReceiptProvider>
+        <BuiltPartyForm />
+      </ReceiptProvider>,
+      { apiBaseUrl: api.baseUrl, token: makeToken(teller), path: '/transaction/deposit' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Le nom est requis')).toBeVisible();
     expect(api.requests.some((request) => request.path === '/transactions/deposit')).toBe(false);
   });
 });

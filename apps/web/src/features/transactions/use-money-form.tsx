@@ -166,6 +166,11 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     const parsed = input === null ? null : flow.schema.safeParse(input);
     if (input === null || !parsed?.success) {
       await form.trigger();
+      // A refused value that no field of the page holds (one the page builds, as the pay-out's party from the
+      // recipient) would leave Enregistrer silent: it is said beside the button.
+      const held = new Set(Object.keys(form.getValues()));
+      const unseen = parsed?.error?.issues.find((issue) => !held.has(String(issue.path[0])));
+      if (unseen) setFailure({ message: unseen.message, noAnswer: false });
       return null;
     }
     return { input, checked: parsed.data };
