@@ -244,9 +244,10 @@ async function screenRows(page: Page): Promise<string[][]> {
   const out: string[][] = [];
   for (const row of await rows.all()) {
     const cells = (await row.locator('td').allTextContents()).map((text) => text.replace(/[\s\u202f\u00a0]+/g, ' ').trim());
-    const [number = '', , amount = '', status = '', user = '', date = ''] = cells;
+    const [number = '', typeCell = '', amount = '', status = '', user = '', date = ''] = cells;
     // The type cell's own text, without the line under it that says whose the transaction is.
-    const type = (await row.locator('td').nth(1).evaluate((cell) => cell.firstChild?.textContent ?? '')).trim();
+    const whose = (await row.locator('td').nth(1).locator('span').allTextContents()).join('').replace(/[\s\u202f\u00a0]+/g, ' ').trim();
+    const type = typeCell.replace(whose, '').trim();
     out.push([number, type, amount.replace(/ HTG$/, '').replace(/ /g, ''), status, user, date]);
   }
   return out;
