@@ -113,6 +113,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
             documentLine(party),
           ],
           quote: money.quote,
+          debited: kind === 'withdrawal' ? account : null,
           totalLabel: text.totalLabel,
         }),
       ]}

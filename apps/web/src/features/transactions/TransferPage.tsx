@@ -153,6 +153,7 @@ export default function TransferPage() {
             documentLine(party),
           ],
           quote: money.quote,
+          debited: sender,
           totalLabel: 'Total débité du compte',
         }),
       ]}

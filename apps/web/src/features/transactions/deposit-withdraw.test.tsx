@@ -544,6 +544,21 @@ describe('the withdrawal wizard', () => {
     expect(next()).toBeEnabled();
   });
 
+  it('says a total above the balance at the confirmation too, when Suivant came before the fee (a quick Enter)', async () => {
+    const { user } = await open('/transaction/withdraw', 'Retrait');
+    await findAccount(user);
+    await user.click(next());
+    // Typed and moved on at once: the amount step's fee was not asked yet.
+    await fillDetails(user, '2470{Enter}');
+    const preview = await screen.findByRole('region', { name: 'Frais et total' });
+    expect(preview).toHaveTextContent(plain(`Total débité du compte${formatHtg(2510)}`));
+    const refusal = (await screen.findByText(/^Solde insuffisant/)).closest('[role="alert"]');
+    expect(refusal).toHaveTextContent(plain(`Solde insuffisant : solde disponible ${formatHtg(2500)}`));
+    expect(refusal).toHaveTextContent("Revenez à l'étape précédente pour changer le montant.");
+    expect(save()).toBeDisabled();
+    expect(api.requests.some((request) => request.path === '/transactions/withdraw')).toBe(false);
+  });
+
   it('says only the cap for an amount above it, and asks no fee for it', async () => {
     const { user } = await open('/transaction/withdraw', 'Retrait');
     await findAccount(user);
@@ -556,6 +571,23 @@ describe('the withdrawal wizard', () => {
     );
     expect(screen.queryByText(/hors barème|Opération impossible/)).not.toBeInTheDocument();
     expect(api.requests.filter((request) => request.path === '/transactions/fees/quote')).toEqual([]);
+
+    // Put right, the message goes as it is typed, not at the next Suivant; a wrong document the same.
+    await user.clear(screen.getByRole('textbox', { name: 'Montant (HTG)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '2000');
+    expect(screen.getByRole('textbox', { name: 'Montant (HTG)' })).not.toHaveAccessibleDescription(
+      /ne peut pas dépasser/,
+    );
+    await user.clear(screen.getByRole('textbox', { name: 'Numéro de document' }));
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'P1');
+    await user.click(next());
+    expect(screen.getByRole('textbox', { name: 'Numéro de document' })).toHaveAccessibleDescription(
+      'Le numéro de document doit contenir au moins 4 caractères',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), '-445566');
+    expect(screen.getByRole('textbox', { name: 'Numéro de document' })).not.toHaveAccessibleDescription(
+      /au moins 4/,
+    );
   });
 
   it('says "Les frais ont changé" with the new fee and total when the version changed, and confirms again with it (decision 150)', async () => {

@@ -81,11 +81,15 @@ export function confirmStep({
   lines,
   quote,
   totalLabel,
+  debited,
 }: {
   lines: readonly SummaryLine[];
   quote: UseQueryResult<FeeQuote>;
   totalLabel: string;
+  /** The account the total is taken from: its balance shown, a total above it is said here too. */
+  debited?: Account | null;
 }): WizardStep {
+  const short = shortfall(quote, debited);
   return {
     id: 'confirm',
     title: 'Confirmation',
@@ -93,11 +97,35 @@ export function confirmStep({
       <div className="space-y-4">
         <SummaryList lines={lines} />
         <FeePreview quote={quote} totalLabel={totalLabel} />
+        {short !== undefined && <ShortfallAlert short={short} totalLabel={totalLabel} back />}
       </div>
     ),
-    canGoNext: quote.isSuccess,
-    blockedHint: quote.isError ? undefined : quoteBlockedHint,
+    canGoNext: quote.isSuccess && short === undefined,
+    blockedHint: quote.isError ? undefined : short !== undefined ? aboveBalanceHint : quoteBlockedHint,
   };
+}
+
+/** "Solde insuffisant : solde disponible …", the total, and what to do. */
+function ShortfallAlert({
+  short,
+  totalLabel = 'Total',
+  back = false,
+}: {
+  short: { balance: number; total: number };
+  totalLabel?: string;
+  /** At the confirmation: the amount is changed one step back. */
+  back?: boolean;
+}) {
+  return (
+    <Alert type="danger" title={transactionMessages.insufficientFundsAvailable(short.balance)}>
+      <p>
+        {`${totalLabel} : ${formatHtg(short.total)}. `}
+        {back
+          ? "Revenez à l'étape précédente pour changer le montant."
+          : 'Changez le montant pour continuer.'}
+      </p>
+    </Alert>
+  );
 }
 
 /** The fields of `partyAndAmountFields`, in any form that has them. */
@@ -160,11 +188,7 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
             error={fieldErrors.amount?.message}
           />
           {quote && <FeePreview quote={quote} totalLabel={totalLabel} shownAt="amountStep" />}
-          {short !== undefined && (
-            <Alert type="danger" title={transactionMessages.insufficientFundsAvailable(short.balance)}>
-              <p>{`${totalLabel ?? 'Total'} : ${formatHtg(short.total)}. Changez le montant pour continuer.`}</p>
-            </Alert>
-          )}
+          {short !== undefined && <ShortfallAlert short={short} totalLabel={totalLabel} />}
         </div>
       </StepForm>
     ),

@@ -81,14 +81,20 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
   const { failure, setFailure, clearFailure } = useFailure();
   const [step, setStep] = useState(0);
   // A refusal the server put under a field (« Solde insuffisant… » under the amount) goes as soon as the
-  // teller changes that field: it was about the value she is replacing.
+  // teller changes that field: it was about the value she is replacing. A field the step's check refused is
+  // checked again at each change, so that its message goes once the value is right (the steps check with
+  // `trigger`, not a submit, so react-hook-form's own re-validation never starts); a field without a message
+  // is still left alone while it is typed.
   useEffect(
     () =>
       form.subscribe({
         formState: { values: true },
         callback: ({ name }) => {
-          if (name && form.getFieldState(name as Path<FlowValues<Flow>>).error?.type === 'server')
-            form.clearErrors(name as Path<FlowValues<Flow>>);
+          if (!name) return;
+          const field = name as Path<FlowValues<Flow>>;
+          const error = form.getFieldState(field).error;
+          if (error?.type === 'server') form.clearErrors(field);
+          else if (error) void form.trigger(field);
         },
       }),
     [form],
@@ -149,7 +155,6 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
   const quoteType = quoteTypeOf(flow);
   const quote = useFeeQuote(quoteType, amount, step === options.confirmStep);
   const amountQuote = useAmountStepQuote(flow.banded ? quoteType : null, amount, step === options.amountStep);
-
   /**
    * The input to post and what the schema makes of it (trimmed, the amount in centimes: what the server
    * will see), or null when it does not pass the schema (every field then shows why).
