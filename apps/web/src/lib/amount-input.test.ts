@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmountInput } from './amount-input';
+import { htgAmountSchema } from '@lajan/domain';
+import { parseAmountInput, UNREADABLE_AMOUNT } from './amount-input';
 
 describe('parseAmountInput', () => {
   it.each([
@@ -26,10 +27,17 @@ describe('parseAmountInput', () => {
     expect(parseAmountInput(typed)).toBe(htg);
   });
 
-  it.each(['', '   ', 'abc', '2.50.0', '1,2,3', '12,50,00', '1.5,5,0', '+', '.', '25.000,5,0'])(
-    'reads %j as no amount (NaN)',
+  it.each(['', '   '])('reads %j as no amount (NaN: "requis")', (typed) => {
+    expect(parseAmountInput(typed)).toBeNaN();
+  });
+
+  it.each(['abc', '2.50.0', '1,2,3', '12,50,00', '1.5,5,0', '+', '.', '25.000,5,0', '1000.555'])(
+    'reads %j as something typed that is no amount ("invalide")',
     (typed) => {
-      expect(parseAmountInput(typed)).toBeNaN();
+      expect(parseAmountInput(typed)).toBe(UNREADABLE_AMOUNT);
+      expect(htgAmountSchema().safeParse(parseAmountInput(typed)).error?.issues[0]?.message).toBe(
+        'Le montant est invalide',
+      );
     },
   );
 

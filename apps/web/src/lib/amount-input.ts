@@ -1,19 +1,32 @@
 /**
+ * Something typed that is no amount ("abc", "2.50.0"): not a finite number, so that the amount schemas call it
+ * "Le montant est invalide" (NaN, an empty box, is "requis": a walk-through found "abc" called missing).
+ */
+export const UNREADABLE_AMOUNT = Number.POSITIVE_INFINITY;
+
+/**
  * What a teller types in an amount box, as HTG: "1 500,50", "1500.50", "1 500" → 1500.5 and 1500; an empty
- * box → NaN, which the amount schema calls "Le montant est requis". French tellers type a comma; a phone's
+ * box → NaN, which the amount schema calls "Le montant est requis"; anything else → `UNREADABLE_AMOUNT`. French tellers type a comma; a phone's
  * number pad may type a dot; some write thousands with a dot ("25.000") or a comma ("25,000"), or both
  * ("2.500,00", "2,500.00"). An amount in HTG has at most two decimals, so:
  * - with both marks, the last one is the decimal mark and the other separates thousands;
  * - a mark that comes more than once, or once followed by exactly three digits, separates thousands
  *   ("25.000" is 25 000, never 25: a walk-through found that reading, which posts a thousandth of the sum);
  * - otherwise a single mark is the decimal mark.
- * Thousands groups must be of three digits ("2.50.0" is not an amount: NaN). Shared by the money wizards and
+ * Thousands groups must be of three digits ("2.50.0" is not an amount). Shared by the money wizards and
  * the fee editor.
  */
 export function parseAmountInput(raw: unknown): number {
   if (typeof raw === 'number') return raw;
   if (typeof raw !== 'string') return Number.NaN;
   const text = raw.replace(/[\s\u00a0\u202f]/g, '');
+  if (text === '') return Number.NaN;
+  const amount = readAmount(text);
+  return Number.isNaN(amount) ? UNREADABLE_AMOUNT : amount;
+}
+
+/** `text` (no spaces, not empty) as HTG, or NaN when it is no amount. */
+function readAmount(text: string): number {
   const match = /^([+-]?)([\d.,]*)$/.exec(text);
   if (!match || !/\d/.test(text)) return Number.NaN;
   const [, sign, body] = match as unknown as [string, string, string];
