@@ -53,9 +53,9 @@ describe("a posted transaction's parties, under its type in the history", () => 
         senderAccountNumber: '40912345678',
         recipientAccountNumber: '40987654321',
       }),
-    ).toBe('40912345678 → 40987654321');
+    ).toBe('40912345678\u00a0→ 40987654321');
     expect(postedPartiesLine({ ...none, type: 'external_transfer', sender: marie, recipient: paul })).toBe(
-      'Marie JOSEPH → Paul DUPONT',
+      'Marie JOSEPH\u00a0→ Paul DUPONT',
     );
     expect(
       postedPartiesLine({
@@ -64,7 +64,7 @@ describe("a posted transaction's parties, under its type in the history", () => 
         senderAccountNumber: '40912345678',
         recipient: paul,
       }),
-    ).toBe('compte 40912345678 → Paul DUPONT');
+    ).toBe('compte 40912345678\u00a0→ Paul DUPONT');
     expect(postedPartiesLine({ ...none, type: 'external_payout', recipient: paul })).toBe(
       'payé à Paul DUPONT',
     );

@@ -65,7 +65,8 @@ interface PostedParties {
  * Whose a posted transaction is, in one short line under its type in the history (the spec's columns say
  * none of it): the account and the person at the counter of a deposit or a withdrawal ("compte 100… · Marie
  * JOSEPH"), the two accounts of a transfer, the sender and the recipient of a cash transfer, whom a pay-out
- * paid, the agent of an agent deposit. A search by a customer's name thus shows on each line why it matched.
+ * paid, the agent of an agent deposit. A search by a customer's name thus shows on most lines why it matched
+(one found by a holder's name shows the account's number). The arrow holds to what comes before it.
  * Only what the server answered: a part it left out is left out here.
  */
 export function postedPartiesLine(transaction: PostedParties): string {
@@ -81,12 +82,12 @@ export function postedPartiesLine(transaction: PostedParties): string {
       return join(account(transaction.accountNumber), partyName);
     case 'transfer':
       return transaction.senderAccountNumber && transaction.recipientAccountNumber
-        ? `${transaction.senderAccountNumber} → ${transaction.recipientAccountNumber}`
+        ? `${transaction.senderAccountNumber}\u00a0→ ${transaction.recipientAccountNumber}`
         : join(account(transaction.senderAccountNumber ?? transaction.recipientAccountNumber));
     case 'external_transfer': {
       const from = person(transaction.sender) ?? account(transaction.senderAccountNumber) ?? partyName;
       const to = person(transaction.recipient);
-      return from && to ? `${from} → ${to}` : join(from, to);
+      return from && to ? `${from}\u00a0→ ${to}` : join(from, to);
     }
     case 'external_payout':
       return join(person(transaction.recipient) ? `payé à ${person(transaction.recipient)}` : null);

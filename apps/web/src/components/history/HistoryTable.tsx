@@ -137,6 +137,17 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
         <Alert type="danger">{errorMessage(history.error, transactionFailureMessages.search)}</Alert>
       )}
       <FetchedAt updatedAt={history.dataUpdatedAt} />
+      {/* Other filters asked: the rows below are the last ones until their answer comes (decision 132's
+          way: say it, rather than show stale rows as the answer). */}
+      {history.isPlaceholderData && (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+          <span
+            aria-hidden="true"
+            className="size-3 animate-spin rounded-full border-2 border-blue-800 border-t-transparent"
+          />
+          Recherche en cours...
+        </p>
+      )}
       {history.data && rows.length === 0 && (
         <p
           role="status"
@@ -189,9 +200,12 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                       <span className="font-mono">{transaction.transactionNumber}</span>
                     </td>
                     <td data-label="Type" className={tableClasses.td}>
-                      {transactionTypeLabels[transaction.type] ?? transaction.type}
-                      {/* Whose it is (the spec's columns say none of it): why a search by a name found it. */}
-                      <PartiesLine transaction={transaction} />
+                      {/* One block, so that on a phone's card the line stays under the type, not beside it. */}
+                      <div>
+                        {transactionTypeLabels[transaction.type] ?? transaction.type}
+                        {/* Whose it is (the spec's columns say none of it): most often why a name found it. */}
+                        <PartiesLine transaction={transaction} />
+                      </div>
                     </td>
                     <td data-label="Montant" className={`${tableClasses.td} text-right whitespace-nowrap`}>
                       {formatHtg(transaction.amount)}

@@ -29,7 +29,9 @@ function historyRoute(request: RecordedRequest) {
   const rows = all.filter(
     (transaction) =>
       (!request.query.type || transaction.type === request.query.type) &&
-      (!q || transaction.transactionNumber.includes(q) || (transaction.party?.name.toLowerCase().includes(q) ?? false)),
+      (!q ||
+        transaction.transactionNumber.includes(q) ||
+        (transaction.party?.name.toLowerCase().includes(q) ?? false)),
   );
   const data = rows.slice((page - 1) * perPage, page * perPage);
   const firstItem = data.length ? (page - 1) * perPage + 1 : 0;
@@ -67,7 +69,11 @@ describe('the history table (SPEC §2 "History table")', () => {
   });
 
   async function openHistory() {
-    const rendered = renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    const rendered = renderApp({
+      path: '/transaction/history',
+      token: makeToken(teller),
+      apiBaseUrl: api.baseUrl,
+    });
     await screen.findByRole('heading', { name: 'Historique', level: 1 }, { timeout: 5000 });
     await screen.findByText('1 – 10 sur 25');
     return rendered;
@@ -117,7 +123,9 @@ describe('the history table (SPEC §2 "History table")', () => {
     expect(bodyRows().every((row) => row.textContent?.includes('Retrait'))).toBe(true);
     expect(historyRequests(api).at(-1)?.query).toEqual({ page: '1', per_page: '10', type: 'withdrawal' });
 
-    const options = within(screen.getByLabelText('Type')).getAllByRole('option').map((option) => option.textContent);
+    const options = within(screen.getByLabelText('Type'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual([
       'Tous les types',
       'Dépôt',
@@ -155,6 +163,25 @@ describe('the history table (SPEC §2 "History table")', () => {
     expect(historyRequests(api).filter((request) => request.query.q === '10000000003')).toHaveLength(1);
   });
 
+  it('says that a search is on its way while the last rows stay shown', async () => {
+    const { user } = await openHistory();
+    let answer: (() => void) | undefined;
+    api.on('GET /transactions/history', (request) =>
+      request.query.q
+        ? new Promise((resolve) => {
+            answer = () => resolve(historyRoute(request));
+          })
+        : historyRoute(request),
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'client 12{Enter}');
+    expect(await screen.findByText('Recherche en cours...')).toBeVisible();
+    expect(screen.getByText('1 – 10 sur 25')).toBeVisible();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+    expect(await screen.findByText('1 – 1 sur 1')).toBeVisible();
+    expect(screen.queryByText('Recherche en cours...')).not.toBeInTheDocument();
+  });
+
   it('colours the statuses as SPEC §4 says, with French labels', async () => {
     api.on('GET /transactions/history', {
       body: {
@@ -187,18 +214,28 @@ describe('the history table (SPEC §2 "History table")', () => {
       body: { data: [], pagination: { total: 0, total_pages: 0, firstItem: 0, lastItem: 0 } },
     });
     renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
-    expect(await screen.findByText('Aucune transaction pour le moment.', {}, { timeout: 5000 })).toBeVisible();
+    expect(
+      await screen.findByText('Aucune transaction pour le moment.', {}, { timeout: 5000 }),
+    ).toBeVisible();
   });
 
   it('downloads the CSV of the filtered rows with the bearer token, as a UTF-8 file with its BOM', async () => {
-    const csv = '\ufeffNuméro;Type;Montant;Frais;Statut;Créé par;Agent;Date\r\n10000000025;Retrait;1025,00;0,00;Complété;caissiere;Cap Services (CAP01);01/11/2026 07:25\r\n';
-    api.on('GET /transactions/history/export', { body: csv, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+    const csv =
+      '\ufeffNuméro;Type;Montant;Frais;Statut;Créé par;Agent;Date\r\n10000000025;Retrait;1025,00;0,00;Complété;caissiere;Cap Services (CAP01);01/11/2026 07:25\r\n';
+    api.on('GET /transactions/history/export', {
+      body: csv,
+      headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+    });
     const saved: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       saved.push(blob);
       return 'blob:historique';
     });
-    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true, writable: true });
+    Object.defineProperty(URL, 'createObjectURL', {
+      value: createObjectURL,
+      configurable: true,
+      writable: true,
+    });
     Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true, writable: true });
     const clicks: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
