@@ -169,6 +169,8 @@ export const drawerTexts = {
   closedNoticeText:
     'Les opérations en espèces demandent une caisse ouverte. Comptez vos espèces pour l’ouvrir.',
   openAction: 'Ouvrir ma caisse',
+  openedNow: 'Caisse ouverte : les opérations en espèces sont possibles.',
+  backToOperation: 'Reprendre l’opération',
   openIntro: 'Comptez les billets et les pièces du fonds de caisse, coupure par coupure.',
   closeIntro:
     'Comptez les billets et les pièces de la caisse, coupure par coupure. Le montant attendu s’affichera après votre comptage.',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { can, drawerCurrentResponseSchema, drawerTexts } from '@lajan/domain';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useHttp } from '../../lib/http-context';
 import { useSession } from '../../lib/session-context';
 import { Alert } from '../Alert';
@@ -26,13 +26,15 @@ export function useCurrentDrawer(enabled = true) {
  */
 export function DrawerClosedNotice() {
   const { user } = useSession();
+  const { pathname } = useLocation();
   const teller = can(user, 'drawer.operate');
   const drawer = useCurrentDrawer(teller);
   if (!teller || !drawer.isSuccess || drawer.data !== null) return null;
   return (
     <Alert type="warning" title={drawerTexts.closedNotice} className="mt-3">
       <p>{drawerTexts.closedNoticeText}</p>
-      <Link to="/drawer" className="mt-2 inline-block font-semibold underline">
+      {/* Where the teller was: once the drawer is open, its page offers to go back there. */}
+      <Link to="/drawer" state={{ from: pathname }} className="mt-2 inline-block font-semibold underline">
         {drawerTexts.openAction}
       </Link>
     </Alert>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import {
   drawerTexts,
   drawerTotalCentimes,
@@ -29,6 +30,10 @@ export default function DrawerPage() {
   // The close cannot be undone: it asks first, with the total counted (an empty count says so).
   const [confirmingClose, setConfirmingClose] = useState(false);
   const countedCentimes = drawerTotalCentimes(counts);
+  // Sent here by "Caisse fermée" on a cash operation's screen: once open, the way back to it.
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const backTo = typeof from === 'string' && from.startsWith('/') ? from : null;
+  const [openedNow, setOpenedNow] = useState(false);
 
   return (
     <section className="mx-auto w-full max-w-3xl space-y-6">
@@ -48,7 +53,12 @@ export default function DrawerPage() {
           onSubmit={(event) => {
             event.preventDefault();
             setClosed(null);
-            open.mutate(counts, { onSuccess: () => setCounts({}) });
+            open.mutate(counts, {
+              onSuccess: () => {
+                setCounts({});
+                setOpenedNow(true);
+              },
+            });
           }}
         >
           <p className="text-slate-700">{drawerTexts.openIntro}</p>
@@ -58,6 +68,15 @@ export default function DrawerPage() {
             {drawerTexts.openAction}
           </Button>
         </form>
+      )}
+      {openedNow && current.data && (
+        <Alert type="success" title={drawerTexts.openedNow}>
+          {backTo && (
+            <Link to={backTo} className="mt-1 inline-block font-semibold underline">
+              {drawerTexts.backToOperation}
+            </Link>
+          )}
+        </Alert>
       )}
       {current.isSuccess && current.data !== null && (
         <form

@@ -39,6 +39,16 @@ describe('the drawer (decision 149)', () => {
     expect(await screen.findByText(drawerTexts.closedNotice, {}, { timeout: 5000 })).toBeVisible();
     await user.click(screen.getByRole('link', { name: drawerTexts.openAction }));
     expect(await screen.findByRole('heading', { name: drawerTexts.pageTitle, level: 1 })).toBeVisible();
+
+    // Opened: it says so, and the way back to the deposit the teller came from.
+    api.on('POST /drawer/open', { status: 201, body: { data: openDrawerSession } });
+    await user.type(await screen.findByLabelText('Billet de 1 000 HTG'), '2');
+    await user.click(screen.getByRole('button', { name: drawerTexts.openAction }));
+    expect(await screen.findByText(drawerTexts.openedNow)).toBeVisible();
+    api.on('GET /drawer', { body: { data: openDrawerSession } });
+    await user.click(screen.getByRole('link', { name: drawerTexts.backToOperation }));
+    expect(await screen.findByRole('heading', { name: 'Dépôt', level: 1 })).toBeVisible();
+    expect(screen.queryByText(drawerTexts.closedNotice)).not.toBeInTheDocument();
   });
 
   it('opens with a count, then closes blind: the expected amount appears only in the close’s answer', async () => {
