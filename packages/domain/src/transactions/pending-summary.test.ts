@@ -45,7 +45,7 @@ describe("a posted transaction's parties, under its type in the history", () => 
         accountNumber: '40912345678',
         party: { name: 'Jean Pierre' },
       }),
-    ).toBe('compte 40912345678 · Jean Pierre');
+    ).toBe('compte\u00a040912345678 · Jean Pierre');
     expect(
       postedPartiesLine({
         ...none,
@@ -64,7 +64,7 @@ describe("a posted transaction's parties, under its type in the history", () => 
         senderAccountNumber: '40912345678',
         recipient: paul,
       }),
-    ).toBe('compte 40912345678\u00a0→ Paul DUPONT');
+    ).toBe('compte\u00a040912345678\u00a0→ Paul DUPONT');
     expect(postedPartiesLine({ ...none, type: 'external_payout', recipient: paul })).toBe(
       'payé à Paul DUPONT',
     );

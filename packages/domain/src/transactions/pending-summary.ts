@@ -72,7 +72,7 @@ interface PostedParties {
 export function postedPartiesLine(transaction: PostedParties): string {
   const person = (named: { firstName: string; lastName: string } | null) =>
     named ? displayName(named) || null : null;
-  const account = (number: string | null) => (number ? `compte ${number}` : null);
+  const account = (number: string | null) => (number ? `compte\u00a0${number}` : null);
   const partyName = transaction.party?.name.trim() || null;
   const join = (...parts: (string | null)[]) =>
     parts.filter((part): part is string => part !== null).join(' · ');

@@ -201,7 +201,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                     </td>
                     <td data-label="Type" className={tableClasses.td}>
                       {/* One block, so that on a phone's card the line stays under the type, not beside it. */}
-                      <div>
+                      <div className="md:min-w-36">
                         {transactionTypeLabels[transaction.type] ?? transaction.type}
                         {/* Whose it is (the spec's columns say none of it): most often why a name found it. */}
                         <PartiesLine transaction={transaction} />
