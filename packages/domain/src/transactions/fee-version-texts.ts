@@ -93,3 +93,14 @@ export const feeCalculatorTexts = {
   amount: 'Montant (HTG)',
   notAnAmount: 'Saisissez un montant positif en HTG, au plus deux décimales : par exemple 1\u202f500,50',
 };
+
+/**
+ * What the amount step and the confirmation say of an amount they cannot take (decisions 132 and 182): one
+ * sentence each, for the fee preview's refusal and the balance's.
+ */
+export const amountStepTexts = {
+  changeHere: 'Changez le montant pour continuer.',
+  changeBack: "Revenez à l'étape précédente pour changer le montant.",
+  outsideBands: 'Changez le montant : il est hors barème.',
+  aboveBalance: 'Changez le montant : le total dépasse le solde du compte.',
+};

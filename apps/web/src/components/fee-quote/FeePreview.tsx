@@ -1,5 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { feeVersionMessages, formatHtg, transactionFailureMessages, type FeeQuote } from '@lajan/domain';
+import {
+  amountStepTexts,
+  feeVersionMessages,
+  formatHtg,
+  transactionFailureMessages,
+  type FeeQuote,
+} from '@lajan/domain';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
@@ -46,9 +52,9 @@ export function FeePreview({
             Recalculer les frais
           </Button>
         ) : shownAt === 'amountStep' ? (
-          <p className="mt-1">Changez le montant pour continuer.</p>
+          <p className="mt-1">{amountStepTexts.changeHere}</p>
         ) : shownAt === 'confirmation' ? (
-          <p className="mt-1">Revenez à l&apos;étape précédente pour changer le montant.</p>
+          <p className="mt-1">{amountStepTexts.changeBack}</p>
         ) : null}
       </Alert>
     );

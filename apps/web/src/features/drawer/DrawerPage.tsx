@@ -32,7 +32,8 @@ export default function DrawerPage() {
   const countedCentimes = drawerTotalCentimes(counts);
   // Sent here by "Caisse fermée" on a cash operation's screen: once open, the way back to it.
   const from = (useLocation().state as { from?: unknown } | null)?.from;
-  const backTo = typeof from === 'string' && from.startsWith('/') ? from : null;
+  // A path of this app only: "//host" would leave it.
+  const backTo = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
   const [openedNow, setOpenedNow] = useState(false);
 
   return (

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import {
   amountMessages,
   feeCalculatorTexts,
-  hasAtMostTwoDecimals,
+  htgAmountSchema,
   maxAmountHtgOf,
   type FeeGroup,
   type FeeType,
@@ -24,16 +24,17 @@ export function FeeCalculator({ groups }: { groups: readonly FeeGroup[] }) {
   const headingId = useId();
   const parsed = parseAmountInput(typed);
   const max = maxAmountHtgOf(type ?? 'deposit');
-  // What an operation would accept: a positive HTG amount with at most two decimals, up to its type's cap.
+  // What the operation's own schema accepts (a positive HTG amount, two decimals at most, up to its type's
+  // cap); any refusal but the cap's is said with an example.
+  const checked = typed.trim() === '' ? undefined : htgAmountSchema(max).safeParse(parsed);
+  const refusal = checked?.success === false ? checked.error.issues[0]?.message : undefined;
   const error =
-    typed.trim() === ''
+    checked === undefined || checked.success
       ? undefined
-      : !Number.isFinite(parsed) || parsed <= 0 || !hasAtMostTwoDecimals(parsed)
-        ? feeCalculatorTexts.notAnAmount
-        : parsed > max
-          ? amountMessages.max(max)
-          : undefined;
-  const amount = typed.trim() !== '' && error === undefined ? parsed : undefined;
+      : refusal === amountMessages.max(max)
+        ? refusal
+        : feeCalculatorTexts.notAnAmount;
+  const amount = checked?.success ? checked.data : undefined;
   const quote = useAmountStepQuote(type ?? null, amount, type !== undefined);
   if (groups.length === 0) return null;
   return (

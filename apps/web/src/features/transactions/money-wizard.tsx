@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FieldErrors, FieldValues, UseFormRegister } from 'react-hook-form';
 import {
+  amountStepTexts,
   displayName,
   documentLabel,
   formatHtg,
@@ -101,7 +102,11 @@ export function confirmStep({
       </div>
     ),
     canGoNext: quote.isSuccess && short === undefined,
-    blockedHint: quote.isError ? undefined : short !== undefined ? aboveBalanceHint : quoteBlockedHint,
+    blockedHint: quote.isError
+      ? undefined
+      : short !== undefined
+        ? amountStepTexts.aboveBalance
+        : quoteBlockedHint,
   };
 }
 
@@ -120,9 +125,7 @@ function ShortfallAlert({
     <Alert type="danger" title={transactionMessages.insufficientFundsAvailable(short.balance)}>
       <p>
         {`${totalLabel} : ${formatHtg(short.total)}. `}
-        {back
-          ? "Revenez à l'étape précédente pour changer le montant."
-          : 'Changez le montant pour continuer.'}
+        {back ? amountStepTexts.changeBack : amountStepTexts.changeHere}
       </p>
     </Alert>
   );
@@ -196,12 +199,13 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
     // An amount outside the bands, or above the balance shown, cannot be confirmed: say so here rather than
     // one step later.
     canGoNext: !refusedAmount(quote) && short === undefined,
-    blockedHint: refusedAmount(quote) ? outsideBandsHint : short !== undefined ? aboveBalanceHint : undefined,
+    blockedHint: refusedAmount(quote)
+      ? amountStepTexts.outsideBands
+      : short !== undefined
+        ? amountStepTexts.aboveBalance
+        : undefined,
   };
 }
-
-const outsideBandsHint = 'Changez le montant : il est hors barème.';
-const aboveBalanceHint = 'Changez le montant : le total dépasse le solde du compte.';
 
 /**
  * The total quoted is above the balance of the account it is taken from, as the account step read it. The
