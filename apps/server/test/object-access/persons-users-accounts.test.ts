@@ -233,6 +233,47 @@ describe('persons: agent B acting on agent A’s customer', () => {
     }
   });
 
+  it('lists to an agent its own staff and every customer, but not the people behind another agent or a super administrator, unless their exact document is typed', async () => {
+    const n = await network();
+    const listedIds = async (token: string, q?: string) => {
+      const answer = await call(
+        n.app,
+        'GET',
+        `/api/persons?per_page=100${q ? `&q=${encodeURIComponent(q)}` : ''}`,
+        { token },
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body.meta.total).toBe(answer.body.data.length);
+      return (answer.body.data as { id: string }[]).map((person) => person.id);
+    };
+    const elsewhere = [n.ownerB, n.tellerBPerson, n.sudoPerson];
+    for (const token of [n.tellerA, n.adminA]) {
+      const ids = await listedIds(token);
+      for (const own of [n.ownerA, n.tellerAPerson, n.customerA, n.customerB]) expect(ids).toContain(own.id);
+      for (const other of elsewhere) expect(ids).not.toContain(other.id);
+      for (const other of elsewhere) {
+        expect(await listedIds(token, other.input.lastName)).not.toContain(other.id);
+        expect(await listedIds(token, `${other.input.firstName} ${other.input.lastName}`)).not.toContain(other.id);
+      }
+      // Found network-wide by its exact document, masked, as any person is.
+      const byDocument = await call(
+        n.app,
+        'GET',
+        `/api/persons?q=${encodeURIComponent(n.tellerBPerson.input.idDocumentNumber)}`,
+        { token },
+      );
+      const found = byDocument.body.data as { id: string }[];
+      expect(found.map((person) => person.id)).toEqual([n.tellerBPerson.id]);
+      expectMasked(found[0], n.tellerBPerson.input.idDocumentNumber);
+    }
+    const fromB = await listedIds(n.tellerB);
+    expect(fromB).toContain(n.tellerBPerson.id);
+    expect(fromB).not.toContain(n.tellerAPerson.id);
+    expect(fromB).not.toContain(n.ownerA.id);
+    const everyone = await listedIds(n.superToken);
+    for (const person of [...elsewhere, n.ownerA, n.tellerAPerson]) expect(everyone).toContain(person.id);
+  });
+
   it('reads the file masked to B (not audited), whole to A with a persons.read entry', async () => {
     const n = await network();
     const before = (await auditRows(n, 'persons.read')).length;
@@ -816,7 +857,9 @@ describe('every link between a user and its person', () => {
 
   it("does not let a teller read a super administrator's file by opening an account on its person", async () => {
     const n = await network();
-    const listed = await call(n.app, 'GET', '/api/persons?per_page=100', { token: n.tellerB });
+    const listed = await call(n.app, 'GET', `/api/persons?q=${n.sudoPerson.input.idDocumentNumber}`, {
+      token: n.tellerB,
+    });
     const sudo = (listed.body.data as { id: string; masked: boolean }[]).find(
       (person) => person.id === n.sudoPerson.id,
     );
@@ -840,6 +883,10 @@ describe('every link between a user and its person', () => {
     const sudoRow = await personRow(n, n.sudoPerson.id);
     expect(read.text).not.toContain(sudoRow!.email);
     expect(read.text).not.toContain(sudoRow!.idDocumentNumber);
+    // Now a holder at B: listed to B as its customer, still masked.
+    const holders = await call(n.app, 'GET', '/api/persons?per_page=100', { token: n.tellerB });
+    const holderRows = holders.body.data as { id: string }[];
+    expect(holderRows.find((person) => person.id === n.sudoPerson.id)).toMatchObject({ masked: true });
     const account = await call(n.app, 'GET', `/api/accounts/${opened.body.data.id as string}`, {
       token: n.tellerB,
     });

@@ -200,3 +200,17 @@ export function ownCustomerSql(viewer: Viewer): SQL {
   if (viewer.agentId === null) return sql`false`;
   return sql`(${persons.registeredAgentId} = ${viewer.agentId} or ${heldBy(viewer.agentId)})`;
 }
+
+/**
+ * In SQL, the persons behind a super administrator, or behind a live user or an owner of another agent than
+ * this viewer's: staff elsewhere, never this viewer's customers, whose names a list or a name search does not
+ * show it (their exact document, e-mail or phone still finds them, masked). Undefined for the super
+ * administrator, who sees everyone.
+ */
+export function otherScopeStaffSql(viewer: Viewer): SQL | undefined {
+  if (viewer.superAdmin) return undefined;
+  return sql`(exists (select 1 from ${users} where ${users.personId} = ${persons.id} and ${users.deletedAt} is null
+      and (${users.isSuperAdmin} or ${users.agentId} is distinct from ${viewer.agentId}))
+    or exists (select 1 from ${agentOwners} where ${agentOwners.personId} = ${persons.id}
+      and ${agentOwners.agentId} is distinct from ${viewer.agentId}))`;
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { normalizePhone } from '@lajan/domain';
 import { likePattern, personNameHolds } from '../../db/name-search.js';
@@ -7,6 +7,7 @@ import {
   linkColumns,
   linksOf,
   liveUserJoin,
+  otherScopeStaffSql,
   ownCustomerSql,
   type LinkRow,
   type PersonLinks,
@@ -199,10 +200,11 @@ export async function listPersons(
 ): Promise<{ rows: PersonWithLinks[]; total: number }> {
   const conditions: SQL[] = [isRegistered];
   const term = query.q?.trim();
+  const exactly: SQL[] = [];
   if (term) {
     const pattern = likePattern(term);
     const partly: SQL[] = [ilike(persons.idDocumentNumber, pattern), ilike(persons.email, pattern)];
-    const exactly: SQL[] = [documentNumberMatches(term), sql`lower(${persons.email}) = lower(${term})`];
+    exactly.push(documentNumberMatches(term), sql`lower(${persons.email}) = lower(${term})`);
     const digits = term.replace(/\D/g, '');
     if (digits.length >= 3 && /^[+\d\s-]+$/.test(term)) {
       partly.push(ilike(persons.phoneNumber, likePattern(digits)));
@@ -215,6 +217,11 @@ export async function listPersons(
     );
     if (any) conditions.push(any);
   }
+  // The people behind another agent's users or owners, or behind a super administrator, are this viewer's
+  // customers only if it registered them or holds one of their accounts: otherwise a list or a name does not
+  // show them; their exact document, e-mail or phone still finds them (masked), as it finds anyone.
+  const elsewhereStaff = otherScopeStaffSql(query.viewer);
+  if (elsewhereStaff) conditions.push(or(not(elsewhereStaff), ownCustomerSql(query.viewer), ...exactly)!);
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
     selectWithLinks(executor, query.viewer, where)
