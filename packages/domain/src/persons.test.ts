@@ -241,13 +241,15 @@ describe('masked identities (DESIGN §3)', () => {
       createdAt: '2026-11-01T10:00:00.000Z',
       masked: true,
       canEdit: false,
+      canDelete: false,
       dob: '1990-05-14',
       annualIncome: 5000,
     });
     expect(masked).not.toHaveProperty('dob');
     expect(masked).not.toHaveProperty('annualIncome');
-    expect(personViewSchema.safeParse({ ...valid, id: 'p1', masked: false, canEdit: true }).success).toBe(
-      false,
-    );
+    expect(
+      personViewSchema.safeParse({ ...valid, id: 'p1', masked: false, canEdit: true, canDelete: true })
+        .success,
+    ).toBe(false);
   });
 });

@@ -313,8 +313,13 @@ export const maskedPersonSchema = z.object({
   idDocumentNumber: z.string(),
   createdAt: z.string(),
   masked: z.literal(true),
-  /** Whether the caller may change (and delete) this person. */
+  /** Whether the caller may change this person. */
   canEdit: z.boolean(),
+  /**
+   * Whether the caller may delete it now: it may change it, and nothing refers to it yet (no account held, no
+   * agent owned, no user, no transfer sent). Otherwise the delete would be refused (409).
+   */
+  canDelete: z.boolean(),
 });
 export type MaskedPerson = z.infer<typeof maskedPersonSchema>;
 
@@ -322,6 +327,7 @@ export type MaskedPerson = z.infer<typeof maskedPersonSchema>;
 export const fullPersonSchema = personSchema.extend({
   masked: z.literal(false),
   canEdit: z.boolean(),
+  canDelete: z.boolean(),
 });
 export type FullPerson = z.infer<typeof fullPersonSchema>;
 
@@ -342,7 +348,7 @@ export const personMessages = {
   deleted: 'Personne supprimée avec succès',
   deleteConfirmTitle: 'Supprimer cette personne ?',
   deleteConfirm: (name: string) =>
-    `${name} sera supprimé(e) définitivement. Ce n'est possible que si aucun compte, agent, utilisateur ni transaction ne s'y rapporte.`,
+    `${name} sera supprimé(e) définitivement. Aucun compte, agent, utilisateur ni transfert ne s'y rapporte.`,
   notFound: 'Aucune personne trouvée',
   referenced: 'Cette personne est liée à un compte ou à un utilisateur',
   /** A person behind a user or an agent, or registered at another agent: not the caller's to change. */

@@ -31,6 +31,7 @@ export const jean: FullPerson = {
   createdAt: '2026-11-01T10:00:00.000Z',
   masked: false,
   canEdit: true,
+  canDelete: true,
 };
 
 export const marie: FullPerson = {

@@ -1,7 +1,15 @@
 import { audienceOf, type SessionUser } from '@lajan/domain';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accountHolders, accounts, agentOwners, agents, persons, users } from '../../db/schema.js';
+import {
+  accountHolders,
+  accounts,
+  agentOwners,
+  agents,
+  persons,
+  transactions,
+  users,
+} from '../../db/schema.js';
 
 /**
  * Who may read and who may change a person (DESIGN §3, docs/decisions/111). The links of a person
@@ -58,13 +66,20 @@ export interface PersonLinks {
    * (decision 111). A person an agent already holds or registered is that agent's (decision 173).
    */
   pendingRequest: boolean;
+  /**
+   * Something refers to the person (an account it holds, an agent it owns, a user, even deleted, or a transfer
+   * it sent): its delete would be refused.
+   */
+  referenced: boolean;
 }
 
 export interface PersonAccess {
   /** May read the whole file (documents, birth date, income, address, contacts). */
   full: boolean;
-  /** May change and delete it. */
+  /** May change it. */
   canEdit: boolean;
+  /** May delete it now: may change it, and nothing refers to it. */
+  canDelete: boolean;
   /** The person is the viewer's own (behind its user). */
   self: boolean;
 }
@@ -82,7 +97,7 @@ export interface PersonAccess {
  */
 export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
   const self = links.liveUser?.id === viewer.userId;
-  if (viewer.superAdmin) return { full: true, canEdit: true, self };
+  if (viewer.superAdmin) return { full: true, canEdit: true, canDelete: !links.referenced, self };
   // Registering or holding an account makes a customer one's own, never the person of a user or an
   // owner: otherwise a teller could open an account on a super administrator's person (picked from a
   // masked list) and read its file through that account.
@@ -101,7 +116,12 @@ export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
   // A visitor's request still pending, on a person no agent registered or holds (decision 173).
   const reviewer =
     !staff && viewer.agentId !== null && links.pendingRequest && links.registeredAgentId === null;
-  return { full: ownCustomer || canEdit || self || reviewer, canEdit, self };
+  return {
+    full: ownCustomer || canEdit || self || reviewer,
+    canEdit,
+    canDelete: canEdit && !links.referenced,
+    self,
+  };
 }
 
 /** Whether one of the person's accounts belongs to this agent. */
@@ -128,8 +148,15 @@ export function linkColumns(viewer: Viewer) {
     liveUserId: users.id,
     liveUserAgentId: users.agentId,
     liveUserSudo: users.isSuperAdmin,
+    referenced: referencedSql,
   };
 }
+
+/** What refuses a person's delete (the foreign keys of users, agent_owners, account_holders; the ledger's guard). */
+const referencedSql = sql<boolean>`(exists (select 1 from ${accountHolders} where ${accountHolders.personId} = ${persons.id})
+  or exists (select 1 from ${agentOwners} where ${agentOwners.personId} = ${persons.id})
+  or exists (select 1 from ${users} where ${users.personId} = ${persons.id})
+  or exists (select 1 from ${transactions} where ${transactions.senderPersonId} = ${persons.id}))`;
 
 export const liveUserJoin = and(eq(users.personId, persons.id), isNull(users.deletedAt));
 
@@ -137,6 +164,7 @@ export interface LinkRow {
   heldByViewer: boolean | null;
   owner: boolean | null;
   pendingRequest: boolean | null;
+  referenced: boolean | null;
   liveUserId: string | null;
   liveUserAgentId: string | null;
   liveUserSudo: boolean | null;
@@ -148,6 +176,7 @@ export function linksOf(registeredAgentId: string | null, row: LinkRow): PersonL
     heldByViewer: Boolean(row.heldByViewer),
     owner: Boolean(row.owner),
     pendingRequest: Boolean(row.pendingRequest),
+    referenced: Boolean(row.referenced),
     liveUser: row.liveUserId
       ? { id: row.liveUserId, agentId: row.liveUserAgentId, sudo: Boolean(row.liveUserSudo) }
       : null,

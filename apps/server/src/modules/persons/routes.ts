@@ -31,7 +31,9 @@ const scopeDescription =
   'Réponse entière (`masked: false`) pour l’agent qui a enregistré la personne ou qui tient un de ses comptes, ' +
   'pour qui peut la modifier, et pour le super administrateur ; sinon masquée (`masked: true`) : nom, type de pièce ' +
   'et numéro réduit à ses 3 derniers caractères (`••••••123`), sans date de naissance, revenu, adresse ni coordonnées. ' +
-  '`canEdit` dit si l’appelant peut la modifier et la supprimer.';
+  '`canEdit` dit si l’appelant peut la modifier ; `canDelete`, s’il peut la supprimer maintenant : il peut la ' +
+  'modifier et rien ne s’y rapporte encore (ni compte, ni agent, ni utilisateur, ni transfert envoyé), sinon la ' +
+  'suppression répondrait 409.';
 
 /** SPEC §7 "Persons" (docs/contract-customers-agents.md): every signed-in role (`persons.manage`), scoped (DESIGN §3). */
 export const personsRoutes: FastifyPluginAsyncZod = (app) => {

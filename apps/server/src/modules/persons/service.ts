@@ -198,7 +198,8 @@ export interface PersonsServiceDeps {
 
 /** The answer of the persons routes: the whole file, or its masked summary (DESIGN §3). */
 export function toPersonView(row: PersonRow, access: PersonAccess): PersonView {
-  if (access.full) return { ...toPerson(row), masked: false, canEdit: access.canEdit };
+  if (access.full)
+    return { ...toPerson(row), masked: false, canEdit: access.canEdit, canDelete: access.canDelete };
   return {
     id: row.id,
     firstName: row.firstName,
@@ -208,6 +209,7 @@ export function toPersonView(row: PersonRow, access: PersonAccess): PersonView {
     createdAt: row.createdAt.toISOString(),
     masked: true,
     canEdit: access.canEdit,
+    canDelete: access.canDelete,
   };
 }
 
@@ -237,7 +239,8 @@ export class PersonsService {
         return inserted;
       }),
     );
-    return { ...toPerson(row), masked: false, canEdit: true };
+    // Nothing refers yet to a person just registered.
+    return { ...toPerson(row), masked: false, canEdit: true, canDelete: true };
   }
 
   async #found(viewer: Viewer, id: string): Promise<PersonWithLinks & { access: PersonAccess }> {
@@ -312,7 +315,8 @@ export class PersonsService {
       }),
     );
     if (userBehind) void this.deps.kickMail();
-    return { ...toPerson(row), masked: false, canEdit: true };
+    // A change of its fields changes nothing of what refers to it.
+    return { ...toPerson(row), masked: false, canEdit: true, canDelete: access.canDelete };
   }
 
   /** Only who may change the person, and only while nothing refers to it (409). */

@@ -409,6 +409,13 @@ describe('GET, PUT and DELETE /api/persons/{id}', () => {
   it('deletes a person nothing refers to, which frees its e-mail, phone and document', async () => {
     const { t, db, token } = await setup();
     const person = await registerPerson(t.app, token, personInput(1));
+    // The file says the delete would pass, as the list does.
+    expect((await call(t.app, 'GET', `/api/persons/${person.id}`, { token })).body.data).toMatchObject({
+      canEdit: true,
+      canDelete: true,
+    });
+    const listed = await call(t.app, 'GET', '/api/persons', { token });
+    expect(listed.body.data[0]).toMatchObject({ id: person.id, canDelete: true });
 
     const answer = await call(t.app, 'DELETE', `/api/persons/${person.id}`, { token });
 
@@ -456,6 +463,13 @@ describe('GET, PUT and DELETE /api/persons/{id}', () => {
       [holder, token],
       [userPerson, staff.admin.token],
     ] as const) {
+      // The file and the list say the delete would not pass, so the screen offers none.
+      const file = await call(t.app, 'GET', `/api/persons/${person.id}`, { token: by });
+      expect(file.body.data).toMatchObject({ canEdit: true, canDelete: false });
+      const listed = await call(t.app, 'GET', '/api/persons?per_page=100', { token: by });
+      expect(
+        (listed.body.data as { id: string; canDelete: boolean }[]).find((row) => row.id === person.id),
+      ).toMatchObject({ canDelete: false });
       const answer = await call(t.app, 'DELETE', `/api/persons/${person.id}`, { token: by });
       expect(answer.status).toBe(409);
       expect(answer.body.message).toBe('Cette personne est liée à un compte ou à un utilisateur');

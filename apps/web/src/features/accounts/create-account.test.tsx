@@ -180,6 +180,7 @@ describe('the create-account wizard (SPEC §2, §4)', () => {
       createdAt: '2026-11-01T10:00:00.000Z',
       masked: true,
       canEdit: false,
+      canDelete: false,
     };
     api.on('GET /persons', { body: { data: [rose], meta: { total: 1, page: 1, per_page: 20 } } });
     api.on('POST /accounts', {

@@ -29,8 +29,9 @@ export const personsTexts = {
 
 /**
  * /persons: the persons the server shows this user, newest first, with a search. Another agent's
- * customer comes masked (its agent keeps its file, DESIGN §3); "Modifier" and "Supprimer" appear only
- * where the server says the user may (`canEdit`).
+ * customer comes masked (its agent keeps its file, DESIGN §3); "Modifier" appears only where the server
+ * says the user may (`canEdit`), "Supprimer" only where the delete would pass (`canDelete`: nothing refers to
+ * the person yet).
  */
 export default function PersonsPage() {
   const [term, setTerm] = useState('');
@@ -120,13 +121,15 @@ export default function PersonsPage() {
                     >
                       {personsTexts.edit}
                     </Link>
-                    <Button
-                      variant="danger"
-                      onClick={() => setToDelete(person)}
-                      aria-label={`${personsTexts.delete} ${name}`}
-                    >
-                      {personsTexts.delete}
-                    </Button>
+                    {person.canDelete && (
+                      <Button
+                        variant="danger"
+                        onClick={() => setToDelete(person)}
+                        aria-label={`${personsTexts.delete} ${name}`}
+                      >
+                        {personsTexts.delete}
+                      </Button>
+                    )}
                   </div>
                 )}
               </li>

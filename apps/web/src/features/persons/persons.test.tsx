@@ -8,7 +8,16 @@ import { makeToken } from '../../test/tokens';
 import { teller } from '../../test/users';
 
 /** Jean, registered at the teller's agent: its whole file, and the teller may change it. */
-const jeanFull: FullPerson = { ...jean, masked: false, canEdit: true };
+const jeanFull: FullPerson = { ...jean, masked: false, canEdit: true, canDelete: true };
+/** Paul, the teller's agent's customer who holds an account: the teller may change it, not delete it. */
+const paulHolder: FullPerson = {
+  ...jean,
+  id: '10000000-0000-4000-8000-000000000003',
+  firstName: 'Paul',
+  lastName: 'Louis',
+  idDocumentNumber: '004-567-890',
+  canDelete: false,
+};
 /** Marie, another agent's customer: masked, not the teller's to change. */
 const marieMasked: MaskedPerson = {
   id: marie.id,
@@ -19,13 +28,14 @@ const marieMasked: MaskedPerson = {
   createdAt: marie.createdAt,
   masked: true,
   canEdit: false,
+  canDelete: false,
 };
 
 let api: ApiServer;
 beforeEach(async () => {
   api = await startApiServer();
   api.on('GET /persons', {
-    body: { data: [jeanFull, marieMasked], meta: { total: 2, page: 1, per_page: 20 } },
+    body: { data: [jeanFull, marieMasked, paulHolder], meta: { total: 3, page: 1, per_page: 20 } },
   });
   api.on(`GET /persons/${jean.id}`, { body: { data: jeanFull } });
   api.on(`GET /persons/${marie.id}`, { body: { data: marieMasked } });
@@ -48,7 +58,7 @@ async function rows() {
 describe('the persons list', () => {
   it('shows a masked document as given, and offers Modifier and Supprimer only where the server allows', async () => {
     open('/persons');
-    const [jeanRow, marieRow] = await rows();
+    const [jeanRow, marieRow, paulRow] = await rows();
     expect(jeanRow).toHaveTextContent('Jean PIERRE');
     expect(jeanRow).toHaveTextContent("Carte d'identité · 003-456-789");
     expect(within(jeanRow!).getByRole('link', { name: 'Modifier Jean PIERRE' })).toHaveAttribute(
@@ -59,6 +69,10 @@ describe('the persons list', () => {
     expect(marieRow).toHaveTextContent('Fiche réservée à son agent');
     expect(within(marieRow!).queryByRole('link', { name: /Modifier/ })).not.toBeInTheDocument();
     expect(within(marieRow!).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
+    // A holder of an account: changed, never deleted (the server would refuse it).
+    expect(within(paulRow!).getByRole('link', { name: 'Modifier Paul LOUIS' })).toBeVisible();
+    expect(within(paulRow!).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
+    expect(within(jeanRow!).getByRole('button', { name: 'Supprimer Jean PIERRE' })).toBeVisible();
   });
 
   it('asks before deleting, deletes nothing on Annuler, and says so once deleted', async () => {

@@ -266,7 +266,7 @@ describe('the register-client screen /person (SPEC §2)', () => {
 
   it('registers a walk-in sender from a search that found no one and goes back with that sender selected (decision 132)', async () => {
     api.on('GET /persons', { body: { data: [], meta: { total: 0, page: 1, per_page: 20 } } });
-    api.on('POST /persons', { status: 201, body: { data: { ...jean, masked: false, canEdit: true } } });
+    api.on('POST /persons', { status: 201, body: { data: { ...jean, masked: false, canEdit: true, canDelete: true } } });
     const rendered = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 });
     await navigateTo(rendered.app, '/transaction/external-transfer/create');
