@@ -5,6 +5,7 @@ import {
   formatDateTimeFr,
   formatHtg,
   historyExportFailureMessage,
+  historyTableTexts,
   postedPartiesLine,
   todayIso,
   transactionFailureMessages,
@@ -62,6 +63,10 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
 
   const filters = { type: type || undefined, q: appliedTerm };
   const history = useHistory({ page, perPage, ...filters });
+  // The filters of the rows on screen: while another page of the same filters loads, it is no search.
+  const [shownFilterKey, setShownFilterKey] = useState(filterKey);
+  if (history.data && !history.isPlaceholderData && shownFilterKey !== filterKey)
+    setShownFilterKey(filterKey);
   const { selectForReprint, isSelected } = useSelectForReprint();
   const http = useHttp();
   const exportCsv = useMutation({
@@ -130,7 +135,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
 
       {history.isPending && (
         <p role="status" className="text-slate-600">
-          Chargement des transactions...
+          {historyTableTexts.loading}
         </p>
       )}
       {history.isError && !history.data && (
@@ -145,7 +150,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
             aria-hidden="true"
             className="size-3 animate-spin rounded-full border-2 border-blue-800 border-t-transparent"
           />
-          Recherche en cours...
+          {shownFilterKey === filterKey ? historyTableTexts.pageLoading : historyTableTexts.searching}
         </p>
       )}
       {history.data && rows.length === 0 && (
@@ -153,9 +158,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
           role="status"
           className="rounded-md border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600"
         >
-          {filtered
-            ? 'Aucune transaction ne correspond à ces critères.'
-            : 'Aucune transaction pour le moment.'}
+          {filtered ? historyTableTexts.noMatch : historyTableTexts.none}
         </p>
       )}
       {history.data && rows.length > 0 && (

@@ -182,6 +182,25 @@ describe('the history table (SPEC §2 "History table")', () => {
     expect(screen.queryByText('Recherche en cours...')).not.toBeInTheDocument();
   });
 
+  it('says that another page is loading, not a search, when only the page changes', async () => {
+    const { user } = await openHistory();
+    let answer: (() => void) | undefined;
+    api.on('GET /transactions/history', (request) =>
+      request.query.page === '2'
+        ? new Promise((resolve) => {
+            answer = () => resolve(historyRoute(request));
+          })
+        : historyRoute(request),
+    );
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('Chargement de la page...')).toBeVisible();
+    expect(screen.queryByText('Recherche en cours...')).not.toBeInTheDocument();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+    expect(await screen.findByText('11 – 20 sur 25')).toBeVisible();
+    expect(screen.queryByText('Chargement de la page...')).not.toBeInTheDocument();
+  });
+
   it('colours the statuses as SPEC §4 says, with French labels', async () => {
     api.on('GET /transactions/history', {
       body: {

@@ -6,6 +6,7 @@ import {
   balanceSeriesCountOf,
   can,
   displayName,
+  historyTableTexts,
   roleLabels,
   type BalancePeriod,
 } from '@lajan/domain';
@@ -45,7 +46,7 @@ function usePainted(): boolean {
 
 const historyLoading = (
   <p role="status" className="text-slate-600">
-    Chargement des transactions...
+    {historyTableTexts.loading}
   </p>
 );
 

@@ -7,6 +7,7 @@ import {
   documentLabel,
   formatHtg,
   inactiveAccountMessage,
+  quoteBlockedHint,
   transactionMessages,
   type Account,
   type FeeQuote,
@@ -16,7 +17,7 @@ import { Wizard, type WizardStep } from '../../components/wizard/Wizard';
 import { isHttpError } from '../../lib/http';
 import { AccountLookup } from './components/AccountLookup';
 import { FeePreview } from '../../components/fee-quote/FeePreview';
-import { quoteBlockedHint, SummaryList, type SummaryLine } from './components/ConfirmSummary';
+import { SummaryList, type SummaryLine } from './components/ConfirmSummary';
 import { parseAmountInput } from '../../lib/amount-input';
 import { AmountField, PartyFields } from './components/fields';
 import { StepForm } from './components/StepForm';

@@ -28,5 +28,3 @@ export function SummaryList({
     </section>
   );
 }
-
-export const quoteBlockedHint = 'Les frais doivent être calculés avant d’enregistrer.';
