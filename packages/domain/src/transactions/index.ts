@@ -11,3 +11,4 @@ export * from './fees.js';
 export * from './pending.js';
 export * from './fee-version-texts.js';
 export * from './pending-summary.js';
+export * from './history-texts.js';

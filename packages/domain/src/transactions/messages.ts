@@ -72,17 +72,6 @@ export const externalTransferPaymentModeLabels = {
 /** The history's CSV export (SPEC §2 "History table"): the fallback of a failure without a message. */
 export const historyExportFailureMessage = "Échec de l'export des transactions";
 
-/** What the history table (SPEC §2 "History table") says while it waits, and when it has no row. */
-export const historyTableTexts = {
-  loading: 'Chargement des transactions...',
-  /** Another filter or search asked: the rows shown are the last answer's until the new one comes. */
-  searching: 'Recherche en cours...',
-  /** Only another page asked, of the same filters. */
-  pageLoading: 'Chargement de la page...',
-  noMatch: 'Aucune transaction ne correspond à ces critères.',
-  none: 'Aucune transaction pour le moment.',
-} as const;
-
 /** Why "Enregistrer" waits on a money operation's confirmation: its fee is not known yet. */
 export const quoteBlockedHint = 'Les frais doivent être calculés avant d’enregistrer.';
 
