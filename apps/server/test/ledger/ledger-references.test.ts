@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/database.js';
 import { busyLedgerWorld, expectLedgerInvariants, refusal, transactionInsert } from '../helpers/ledger.js';
+import { referencedSql } from '../../src/modules/persons/access.js';
 
 /*
  * The references of the ledger's rows (migration 0018, decision 163): an entry's account and transaction, a
@@ -104,6 +105,16 @@ describe('the ledger refers only to rows that exist (decision 163)', () => {
       expect(error).toMatchObject({ code: 'LJ015' });
       expect(error.message).toContain('is never erased nor re-keyed');
     }
+
+    // What a person's answer reads as "referenced" (canDelete, decision 185) says so of a transfer's sender.
+    const referenced = async (id: string) => {
+      const { rows } = (await world.db.execute(
+        sql`select ${referencedSql} as referenced from persons where id = ${id}::uuid`,
+      )) as { rows: { referenced: boolean }[] };
+      return rows[0]?.referenced;
+    };
+    expect(await referenced(sender)).toBe(true);
+    expect(await referenced(stranger)).toBe(false);
 
     // A person named by a transaction: refused by the ledger's guard, before any other table's foreign key.
     for (const statement of [

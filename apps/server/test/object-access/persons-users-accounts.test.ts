@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { Db } from '../../src/db/client.js';
-import { auditLog, mailOutbox, persons, users } from '../../src/db/schema.js';
+import { agentOwners, auditLog, mailOutbox, persons, users } from '../../src/db/schema.js';
 import { throttleLimits } from '../../src/modules/auth/throttle.js';
 import { build } from '../helpers/build.js';
 import { activeSuperAdminToken, call, type Answer } from '../helpers/fixtures.js';
@@ -266,12 +266,26 @@ describe('persons: agent B acting on agent A’s customer', () => {
       expect(found.map((person) => person.id)).toEqual([n.tellerBPerson.id]);
       expectMasked(found[0], n.tellerBPerson.input.idDocumentNumber);
     }
+    // Its exact e-mail and phone find it too; a part of them does not.
+    for (const term of [n.tellerBPerson.input.email, n.tellerBPerson.input.phoneNumber]) {
+      expect(await listedIds(n.tellerA, term)).toEqual([n.tellerBPerson.id]);
+      expect(await listedIds(n.tellerA, term.slice(0, -1))).not.toContain(n.tellerBPerson.id);
+    }
     const fromB = await listedIds(n.tellerB);
     expect(fromB).toContain(n.tellerBPerson.id);
     expect(fromB).not.toContain(n.tellerAPerson.id);
     expect(fromB).not.toContain(n.ownerA.id);
     const everyone = await listedIds(n.superToken);
     for (const person of [...elsewhere, n.ownerA, n.tellerAPerson]) expect(everyone).toContain(person.id);
+
+    // B's owner also owns A: A's own, listed to A again.
+    await n.db.insert(agentOwners).values({ agentId: n.agentA.id, personId: n.ownerB.id, position: 1 });
+    expect(await listedIds(n.tellerA)).toContain(n.ownerB.id);
+    expect(await listedIds(n.tellerA, n.ownerB.input.lastName)).toContain(n.ownerB.id);
+    // B's teller's user deleted: no longer staff anywhere, a person as any other.
+    const deleted = await call(n.app, 'DELETE', '/api/users/beta.guichet', { token: n.adminB });
+    expect(deleted.status).toBe(200);
+    expect(await listedIds(n.tellerA)).toContain(n.tellerBPerson.id);
   });
 
   it('reads the file masked to B (not audited), whole to A with a persons.read entry', async () => {
@@ -883,7 +897,16 @@ describe('every link between a user and its person', () => {
     const sudoRow = await personRow(n, n.sudoPerson.id);
     expect(read.text).not.toContain(sudoRow!.email);
     expect(read.text).not.toContain(sudoRow!.idDocumentNumber);
-    // Now a holder at B: listed to B as its customer, still masked.
+    // Now a holder at B: listed to B as its customer, still masked; a part of its e-mail, phone or document
+    // finds it no more than before (the row's presence would spell them out).
+    for (const part of [
+      sudoRow!.email!.slice(0, 8),
+      sudoRow!.phoneNumber!.slice(0, -2),
+      sudoRow!.idDocumentNumber!.slice(0, -1),
+    ]) {
+      const partly = await call(n.app, 'GET', `/api/persons?q=${encodeURIComponent(part)}`, { token: n.tellerB });
+      expect((partly.body.data as { id: string }[]).map((person) => person.id)).not.toContain(n.sudoPerson.id);
+    }
     const holders = await call(n.app, 'GET', '/api/persons?per_page=100', { token: n.tellerB });
     const holderRows = holders.body.data as { id: string }[];
     expect(holderRows.find((person) => person.id === n.sudoPerson.id)).toMatchObject({ masked: true });
@@ -922,5 +945,8 @@ describe('every link between a user and its person', () => {
     );
     const bySuper = await call(n.app, 'GET', `/api/agents/${n.agentA.code}`, { token: n.superToken });
     expect(bySuper.body.data.owners[0].idDocumentNumber).toBe(n.ownerA.input.idDocumentNumber);
+    // The super administrator may change an owner's person, never delete it: its agent names it (decision 185).
+    const file = await call(n.app, 'GET', `/api/persons/${n.ownerA.id}`, { token: n.superToken });
+    expect(file.body.data).toMatchObject({ canEdit: true, canDelete: false });
   });
 });

@@ -110,6 +110,14 @@ describe('the fake API, checked against the server’s OpenAPI document', () => 
         contentType: 'application/json',
       }),
     ).toEqual([]);
+    const { canDelete: _canDelete, ...withoutDeleteFlag } = jean;
+    expect(
+      contractProblems('GET', `/persons/${jean.id}`, {
+        status: 200,
+        body: { data: withoutDeleteFlag },
+        contentType: 'application/json',
+      }),
+    ).not.toEqual([]);
     const { masked: _masked, canEdit: _canEdit, ...unmarked } = jean;
     expect(
       contractProblems('GET', `/persons/${jean.id}`, {

@@ -68,9 +68,9 @@ export interface PersonLinks {
   pendingRequest: boolean;
   /**
    * Something refers to the person (an account it holds, an agent it owns, a user, even deleted, or a transfer
-   * it sent): its delete would be refused.
+   * it sent): its delete would be refused. Undefined where it was not read (no person's answer is built there).
    */
-  referenced: boolean;
+  referenced: boolean | undefined;
 }
 
 export interface PersonAccess {
@@ -97,7 +97,7 @@ export interface PersonAccess {
  */
 export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
   const self = links.liveUser?.id === viewer.userId;
-  if (viewer.superAdmin) return { full: true, canEdit: true, canDelete: !links.referenced, self };
+  if (viewer.superAdmin) return { full: true, canEdit: true, canDelete: links.referenced === false, self };
   // Registering or holding an account makes a customer one's own, never the person of a user or an
   // owner: otherwise a teller could open an account on a super administrator's person (picked from a
   // masked list) and read its file through that account.
@@ -119,7 +119,7 @@ export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
   return {
     full: ownCustomer || canEdit || self || reviewer,
     canEdit,
-    canDelete: canEdit && !links.referenced,
+    canDelete: canEdit && links.referenced === false,
     self,
   };
 }
@@ -148,12 +148,14 @@ export function linkColumns(viewer: Viewer) {
     liveUserId: users.id,
     liveUserAgentId: users.agentId,
     liveUserSudo: users.isSuperAdmin,
-    referenced: referencedSql,
   };
 }
 
-/** What refuses a person's delete (the foreign keys of users, agent_owners, account_holders; the ledger's guard). */
-const referencedSql = sql<boolean>`(exists (select 1 from ${accountHolders} where ${accountHolders.personId} = ${persons.id})
+/**
+ * What refuses a person's delete (the foreign keys of users, even deleted, agent_owners and account_holders; the
+ * ledger's guard on a transfer's sender): selected, as `referenced`, only where a person's answer is built.
+ */
+export const referencedSql = sql<boolean>`(exists (select 1 from ${accountHolders} where ${accountHolders.personId} = ${persons.id})
   or exists (select 1 from ${agentOwners} where ${agentOwners.personId} = ${persons.id})
   or exists (select 1 from ${users} where ${users.personId} = ${persons.id})
   or exists (select 1 from ${transactions} where ${transactions.senderPersonId} = ${persons.id}))`;
@@ -164,7 +166,7 @@ export interface LinkRow {
   heldByViewer: boolean | null;
   owner: boolean | null;
   pendingRequest: boolean | null;
-  referenced: boolean | null;
+  referenced?: boolean | null;
   liveUserId: string | null;
   liveUserAgentId: string | null;
   liveUserSudo: boolean | null;
@@ -176,7 +178,7 @@ export function linksOf(registeredAgentId: string | null, row: LinkRow): PersonL
     heldByViewer: Boolean(row.heldByViewer),
     owner: Boolean(row.owner),
     pendingRequest: Boolean(row.pendingRequest),
-    referenced: Boolean(row.referenced),
+    referenced: row.referenced === undefined || row.referenced === null ? undefined : row.referenced,
     liveUser: row.liveUserId
       ? { id: row.liveUserId, agentId: row.liveUserAgentId, sudo: Boolean(row.liveUserSudo) }
       : null,
@@ -220,14 +222,36 @@ export async function readablePersonIds(
 }
 
 /**
- * In SQL, the persons this viewer may read because it registered them or holds one of their
- * accounts (every person for the super administrator): the partial searches of `GET /persons`
- * reach only those.
+ * In SQL, the persons this viewer registered or holds one of the accounts of (every person for the super
+ * administrator): its customers, listed by name even when they are staff elsewhere (decision 184).
  */
 export function ownCustomerSql(viewer: Viewer): SQL {
   if (viewer.superAdmin) return sql`true`;
   if (viewer.agentId === null) return sql`false`;
   return sql`(${persons.registeredAgentId} = ${viewer.agentId} or ${heldBy(viewer.agentId)})`;
+}
+
+/** In SQL, a person behind a live user or an agent owner (`accessOf`'s staff). */
+const staffSql = sql`(exists (select 1 from ${users} where ${users.personId} = ${persons.id} and ${users.deletedAt} is null)
+  or exists (select 1 from ${agentOwners} where ${agentOwners.personId} = ${persons.id}))`;
+
+/**
+ * In SQL, the persons whose whole file this viewer reads (`accessOf`'s `full`, but for a visitor's pending
+ * request): its customers who are no staff, the users it manages (an administrator's own agent's users but a
+ * super administrator), and its own person. The partial searches of `GET /persons` (part of a document, an
+ * e-mail, a phone) reach only those, so that the rows they answer spell out nothing of another file.
+ */
+export function partlySearchableSql(viewer: Viewer): SQL {
+  if (viewer.superAdmin) return sql`true`;
+  if (viewer.agentId === null) return sql`false`;
+  const managed = viewer.agentAdmin
+    ? sql`or exists (select 1 from ${users} where ${users.personId} = ${persons.id} and ${users.deletedAt} is null
+        and not ${users.isSuperAdmin} and ${users.agentId} = ${viewer.agentId})`
+    : sql``;
+  return sql`((not ${staffSql} and ${ownCustomerSql(viewer)})
+    or exists (select 1 from ${users} where ${users.personId} = ${persons.id} and ${users.deletedAt} is null
+      and ${users.id} = ${viewer.userId})
+    ${managed})`;
 }
 
 /**
@@ -238,8 +262,13 @@ export function ownCustomerSql(viewer: Viewer): SQL {
  */
 export function otherScopeStaffSql(viewer: Viewer): SQL | undefined {
   if (viewer.superAdmin) return undefined;
-  return sql`(exists (select 1 from ${users} where ${users.personId} = ${persons.id} and ${users.deletedAt} is null
+  // Staff of this viewer's agent too (an owner of two agents, an owner here and a teller there) is its own.
+  return sql`((exists (select 1 from ${users} where ${users.personId} = ${persons.id} and ${users.deletedAt} is null
       and (${users.isSuperAdmin} or ${users.agentId} is distinct from ${viewer.agentId}))
     or exists (select 1 from ${agentOwners} where ${agentOwners.personId} = ${persons.id}
-      and ${agentOwners.agentId} is distinct from ${viewer.agentId}))`;
+      and ${agentOwners.agentId} is distinct from ${viewer.agentId}))
+    and not exists (select 1 from ${users} where ${users.personId} = ${persons.id} and ${users.deletedAt} is null
+      and not ${users.isSuperAdmin} and ${users.agentId} = ${viewer.agentId})
+    and not exists (select 1 from ${agentOwners} where ${agentOwners.personId} = ${persons.id}
+      and ${agentOwners.agentId} = ${viewer.agentId}))`;
 }

@@ -72,7 +72,10 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Liste des personnes, les plus récentes d’abord',
         description:
           '`q` cherche dans le nom ; dans le numéro de pièce, l’e-mail et le téléphone (espaces et tirets ignorés) ' +
-          'en partie parmi les clients de l’agent, exactement ailleurs. ' +
+          'en partie parmi les personnes dont l’appelant lit la fiche entière, exactement ailleurs. Un agent ne voit ' +
+          'pas les personnes d’un autre agent (ses utilisateurs, ses propriétaires) ni d’un super administrateur, ' +
+          'sauf s’il les a enregistrées ou tient un de leurs comptes, ou si `q` est leur pièce, e-mail ou téléphone ' +
+          'exact (décision 184). ' +
           scopeDescription,
         security: bearer,
         querystring: paginationQuerySchema.extend({

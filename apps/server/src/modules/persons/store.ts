@@ -9,6 +9,8 @@ import {
   liveUserJoin,
   otherScopeStaffSql,
   ownCustomerSql,
+  partlySearchableSql,
+  referencedSql,
   type LinkRow,
   type PersonLinks,
   type Viewer,
@@ -213,7 +215,7 @@ export async function listPersons(
     const any = or(
       personNameHolds(term),
       ...exactly,
-      and(ownCustomerSql(query.viewer), or(...partly)),
+      and(partlySearchableSql(query.viewer), or(...partly)),
     );
     if (any) conditions.push(any);
   }
@@ -241,7 +243,7 @@ export interface PersonWithLinks {
 
 function selectWithLinks(executor: Executor, viewer: Viewer, where: SQL | undefined) {
   return executor
-    .select({ person: persons, ...linkColumns(viewer) })
+    .select({ person: persons, ...linkColumns(viewer), referenced: referencedSql })
     .from(persons)
     .leftJoin(users, liveUserJoin)
     .where(where)

@@ -475,6 +475,19 @@ describe('GET, PUT and DELETE /api/persons/{id}', () => {
       expect(answer.body.message).toBe('Cette personne est liée à un compte ou à un utilisateur');
     }
     expect(await personRows(t)).toHaveLength(2);
+
+    // A deleted user's row still names its person: the delete would still be refused, and none is offered.
+    const removed = await call(t.app, 'DELETE', '/api/users/lie-a-une-personne', {
+      token: staff.admin.token,
+    });
+    expect(removed.status).toBe(200);
+    const file = await call(t.app, 'GET', `/api/persons/${userPerson.id}`, { token: staff.admin.token });
+    expect(file.body.data).toMatchObject({ canDelete: false });
+    const refused = await call(t.app, 'DELETE', `/api/persons/${userPerson.id}`, {
+      token: staff.admin.token,
+    });
+    expect(refused.status).toBe(409);
+    expect(await personRows(t)).toHaveLength(2);
     expect(await auditOf(t, 'persons.deleted')).toHaveLength(0);
   });
 });

@@ -102,9 +102,22 @@ describe('the persons list', () => {
     });
     const { user } = open('/persons');
     const [jeanRow] = await rows();
+    const listReads = () => api.requests.filter((request) => request.path === '/persons').length;
+    const readsBefore = listReads();
+    // Meanwhile the server learnt that Jean holds an account: the list read again says so.
+    api.on('GET /persons', {
+      body: {
+        data: [{ ...jeanFull, canDelete: false }, marieMasked, paulHolder],
+        meta: { total: 3, page: 1, per_page: 20 },
+      },
+    });
     await user.click(within(jeanRow!).getByRole('button', { name: 'Supprimer Jean PIERRE' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
     expect(await screen.findByText('Cette personne est liée à un compte ou à un utilisateur')).toBeVisible();
+    await waitFor(() => expect(listReads()).toBeGreaterThan(readsBefore));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Supprimer Jean PIERRE' })).not.toBeInTheDocument(),
+    );
   });
 });
 

@@ -91,6 +91,8 @@ export function useDeletePersonMutation() {
   return useMutation({
     mutationFn: (id: string) => deletePerson(http, id),
     meta: { errorFallback: personFailureMessages.delete },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personQueryKeys.all }),
+    // Deleted or refused (a reference written since the list was read): the list is read again either way, so
+    // that "Supprimer" follows what the server now says (canDelete).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: personQueryKeys.all }),
   });
 }
