@@ -11,6 +11,7 @@ import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
+import { Pagination } from '../../components/Pagination';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage } from '../../lib/http';
 import { useDeletePersonMutation, usePersonsListQuery } from './api/persons';
@@ -25,6 +26,7 @@ export const personsTexts = {
   edit: 'Modifier',
   delete: 'Supprimer',
   add: 'Enregistrer un client',
+  loadingPage: 'Chargement de la page...',
 } as const;
 
 /**
@@ -36,15 +38,17 @@ export const personsTexts = {
 export default function PersonsPage() {
   const [term, setTerm] = useState('');
   const [submitted, setSubmitted] = useState('');
+  const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<PersonView | null>(null);
   const inputId = useId();
-  const query = usePersonsListQuery(submitted);
+  const query = usePersonsListQuery(submitted, page);
   const remove = useDeletePersonMutation();
   const toasts = useToasts();
 
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(term.trim());
+    setPage(1);
   }
 
   async function confirmDelete() {
@@ -60,7 +64,9 @@ export default function PersonsPage() {
     setToDelete(null);
   }
 
-  const persons = query.data ?? [];
+  const persons = query.data?.data ?? [];
+  // The last person of the last page deleted: the page before.
+  if (query.data && !query.isPlaceholderData && persons.length === 0 && page > 1) setPage(page - 1);
   return (
     <section className="mx-auto w-full max-w-4xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -87,6 +93,11 @@ export default function PersonsPage() {
         </Button>
       </form>
       <FetchedAt updatedAt={query.dataUpdatedAt} />
+      {query.isPlaceholderData && (
+        <p role="status" className="text-sm text-slate-600">
+          {personsTexts.loadingPage}
+        </p>
+      )}
       {query.isPending ? (
         <PageLoading />
       ) : query.isError && !query.data ? (
@@ -104,7 +115,7 @@ export default function PersonsPage() {
             const name = displayName(person);
             return (
               <li key={person.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-48 flex-1">
                   <p className="font-medium break-words text-slate-900">{name}</p>
                   <p className="text-sm break-words text-slate-700">
                     {documentLabel(person.idDocumentType)} ·{' '}
@@ -136,6 +147,16 @@ export default function PersonsPage() {
             );
           })}
         </ul>
+      )}
+      {query.data && persons.length > 0 && (
+        <Pagination
+          page={query.data.meta.page}
+          perPage={query.data.meta.per_page}
+          total={query.data.meta.total}
+          busy={query.isPlaceholderData}
+          onPageChange={setPage}
+          label="Pages des personnes"
+        />
       )}
       {toDelete && (
         <ConfirmDialog

@@ -75,6 +75,39 @@ describe('the persons list', () => {
     expect(within(jeanRow!).getByRole('button', { name: 'Supprimer Jean PIERRE' })).toBeVisible();
   });
 
+  it('pages the list with the total, as the server counts it', async () => {
+    const many: FullPerson[] = Array.from({ length: 25 }, (_, index) => ({
+      ...jeanFull,
+      id: `20000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      firstName: `Client${index + 1}`,
+      idDocumentNumber: `DOC-${index + 1}`,
+    }));
+    api.on('GET /persons', (request) => {
+      const page = Number(request.query.page);
+      const perPage = Number(request.query.per_page);
+      return {
+        body: {
+          data: many.slice((page - 1) * perPage, page * perPage),
+          meta: { total: many.length, page, per_page: perPage },
+        },
+      };
+    });
+    const { user } = open('/persons');
+    expect(await rows()).toHaveLength(20);
+    expect(screen.getByText('1 – 20 sur 25')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('21 – 25 sur 25')).toBeVisible();
+    expect(await rows()).toHaveLength(5);
+    expect(screen.getByText('Client25 PIERRE')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeDisabled();
+    // A search starts again at its first page.
+    await user.type(screen.getByRole('searchbox'), 'Client');
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(await screen.findByText('1 – 20 sur 25')).toBeVisible();
+    const lastList = api.requests.filter((request) => request.path === '/persons').at(-1);
+    expect(lastList?.query).toMatchObject({ q: 'Client', page: '1' });
+  });
+
   it('asks before deleting, deletes nothing on Annuler, and says so once deleted', async () => {
     api.on(`DELETE /persons/${jean.id}`, { body: { data: { id: jean.id } } });
     const { user } = open('/persons');

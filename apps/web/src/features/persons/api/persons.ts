@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   fullPersonSchema,
+  listResponseSchema,
   personFailureMessages,
   personViewSchema,
   type FullPerson,
+  type ListPage,
   type PersonView,
   type UpdatePersonInput,
 } from '@lajan/domain';
@@ -15,28 +16,34 @@ import { personQueryKeys } from '../../../components/persons/api';
 export const PERSONS_PAGE_SIZE = 20;
 
 const keys = {
-  list: (term: string) => [...personQueryKeys.all, 'list', term] as const,
+  list: (term: string, page: number) => [...personQueryKeys.all, 'list', term, page] as const,
   one: (id: string) => [...personQueryKeys.all, 'one', id] as const,
 };
 
-/** `GET /persons?q=`: each person whole or masked, as the server decides (DESIGN §3). */
+const personListSchema = listResponseSchema(personViewSchema);
+
+/** `GET /persons?q=&page=`: a page of persons, each whole or masked as the server decides (DESIGN §3), and the total. */
 export async function listPersons(
   http: HttpClient,
   term: string,
+  page: number,
   signal?: AbortSignal,
-): Promise<PersonView[]> {
-  const rows = await http.get<unknown>('/persons', {
-    query: { ...(term ? { q: term } : {}), page: 1, per_page: PERSONS_PAGE_SIZE },
+): Promise<ListPage<PersonView>> {
+  const answer = await http.get<unknown>('/persons', {
+    query: { ...(term ? { q: term } : {}), page, per_page: PERSONS_PAGE_SIZE },
     signal,
+    envelope: true,
   });
-  return z.array(personViewSchema).parse(rows);
+  return personListSchema.parse(answer);
 }
 
-export function usePersonsListQuery(term: string) {
+/** The page on screen stays while the next one loads (`isPlaceholderData`). */
+export function usePersonsListQuery(term: string, page: number) {
   const http = useHttp();
   return useQuery({
-    queryKey: keys.list(term),
-    queryFn: ({ signal }) => listPersons(http, term, signal),
+    queryKey: keys.list(term, page),
+    queryFn: ({ signal }) => listPersons(http, term, page, signal),
+    placeholderData: keepPreviousData,
     throwOnError: false,
     meta: { errorFallback: personFailureMessages.list },
   });
