@@ -22,7 +22,8 @@ export const personsTexts = {
   searchLabel: 'Nom, numéro de document, téléphone ou email',
   empty: 'Aucune personne à afficher',
   noResult: (term: string) => `Pas de résultat pour ${term}`,
-  masked: 'Fiche réservée à son agent',
+  // True of another agent's customer and of one's own agent's staff alike (decision 111).
+  masked: 'Fiche complète réservée à qui la gère',
   edit: 'Modifier',
   delete: 'Supprimer',
   add: 'Enregistrer un client',

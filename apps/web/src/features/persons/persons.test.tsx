@@ -66,7 +66,7 @@ describe('the persons list', () => {
       `/persons/${jean.id}/edit`,
     );
     expect(marieRow).toHaveTextContent('Passeport · ••••••456');
-    expect(marieRow).toHaveTextContent('Fiche réservée à son agent');
+    expect(marieRow).toHaveTextContent('Fiche complète réservée à qui la gère');
     expect(within(marieRow!).queryByRole('link', { name: /Modifier/ })).not.toBeInTheDocument();
     expect(within(marieRow!).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
     // A holder of an account: changed, never deleted (the server would refuse it).
