@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button } from './Button';
 
 interface PaginationProps {
@@ -26,20 +27,28 @@ export function Pagination({
   firstItem,
   lastItem,
 }: PaginationProps) {
+  const nav = useRef<HTMLElement>(null);
   if (total <= 0) return null;
+  // At the foot of a long list on a phone, the list's top (its waiting text, then the new page's first rows)
+  // is out of sight: it is brought back into view.
+  const go = (next: number) => {
+    onPageChange(next);
+    const list = nav.current?.parentElement;
+    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView?.({ block: 'start' });
+  };
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const first = firstItem ?? Math.min((page - 1) * perPage + 1, total);
   const last = lastItem ?? Math.min(page * perPage, total);
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+    <nav ref={nav} aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" aria-live="polite">
         {first} – {last} sur {total}
       </p>
       <div className="flex gap-2">
-        <Button variant="secondary" disabled={busy || page <= 1} onClick={() => onPageChange(page - 1)}>
+        <Button variant="secondary" disabled={busy || page <= 1} onClick={() => go(page - 1)}>
           Précédent
         </Button>
-        <Button variant="secondary" disabled={busy || page >= lastPage} onClick={() => onPageChange(page + 1)}>
+        <Button variant="secondary" disabled={busy || page >= lastPage} onClick={() => go(page + 1)}>
           Suivant
         </Button>
       </div>

@@ -7,6 +7,32 @@ import { ReceiptPanel } from './receipt/ReceiptPanel';
 import { ReceiptProvider, useReceipt } from './receipt/receipt-context';
 import { transactionOf } from '../test/transactions';
 import { TextField } from './TextField';
+import { Pagination } from './Pagination';
+
+describe('Pagination', () => {
+  it('brings the list’s top back into view when its top is above the screen, and only then', async () => {
+    const pages: number[] = [];
+    render(
+      <div data-testid="list">
+        <p>Chargement de la page...</p>
+        <Pagination page={1} perPage={10} total={25} onPageChange={(next) => pages.push(next)} />
+      </div>,
+    );
+    const list = screen.getByTestId('list');
+    const scrolled: ScrollIntoViewOptions[] = [];
+    list.scrollIntoView = (options?: boolean | ScrollIntoViewOptions) => {
+      scrolled.push(options as ScrollIntoViewOptions);
+    };
+    const user = userEvent.setup();
+    list.getBoundingClientRect = () => ({ top: 120 }) as DOMRect;
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(scrolled).toEqual([]);
+    list.getBoundingClientRect = () => ({ top: -1800 }) as DOMRect;
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(scrolled).toEqual([{ block: 'start' }]);
+    expect(pages).toEqual([2, 2]);
+  });
+});
 
 describe('Alert', () => {
   it.each<[AlertType, 'alert' | 'status']>([
