@@ -111,21 +111,16 @@ describe('the fake API, checked against the server’s OpenAPI document', () => 
       }),
     ).toEqual([]);
     const { canDelete: _canDelete, ...withoutDeleteFlag } = jean;
-    expect(
-      contractProblems('GET', `/persons/${jean.id}`, {
-        status: 200,
-        body: { data: withoutDeleteFlag },
-        contentType: 'application/json',
-      }),
-    ).not.toEqual([]);
     const { masked: _masked, canEdit: _canEdit, ...unmarked } = jean;
-    expect(
-      contractProblems('GET', `/persons/${jean.id}`, {
-        status: 200,
-        body: { data: unmarked },
-        contentType: 'application/json',
-      }),
-    ).not.toEqual([]);
+    for (const person of [withoutDeleteFlag, unmarked]) {
+      expect(
+        contractProblems('GET', `/persons/${jean.id}`, {
+          status: 200,
+          body: { data: person },
+          contentType: 'application/json',
+        }),
+      ).not.toEqual([]);
+    }
   });
 
   it('checks the media type: the history export is CSV, not JSON', () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   displayName,
   documentLabel,
+  pageLoadingText,
   personFailureMessages,
   personMessages,
   type PersonView,
@@ -27,7 +28,6 @@ export const personsTexts = {
   edit: 'Modifier',
   delete: 'Supprimer',
   add: 'Enregistrer un client',
-  loadingPage: 'Chargement de la page...',
 } as const;
 
 /**
@@ -96,7 +96,7 @@ export default function PersonsPage() {
       <FetchedAt updatedAt={query.dataUpdatedAt} />
       {query.isPlaceholderData && (
         <p role="status" className="text-sm text-slate-600">
-          {personsTexts.loadingPage}
+          {pageLoadingText}
         </p>
       )}
       {query.isPending ? (
