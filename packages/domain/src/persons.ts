@@ -358,6 +358,30 @@ export const personMessages = {
     "Vous ne pouvez pas supprimer cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.",
 } as const;
 
+/**
+ * What a person search takes, and what the search modal (SPEC §2 "Person search modal") says. The label is
+ * shown above the field, not as its placeholder: a 360 px field cut it.
+ */
+export const personSearchTexts = {
+  label: 'Nom, pièce, téléphone ou e-mail',
+  termRequired: 'Saisissez un nom, un numéro de pièce, un téléphone ou un e-mail',
+  heading: 'Résultat de la recherche',
+  nothingYet: 'Aucune recherche effectuée',
+  noResult: (term: string) => `Pas de résultat pour ${term}`,
+  registerNew: 'Enregistrer un nouveau client',
+} as const;
+
+/** The persons list (/persons). */
+export const personsListTexts = {
+  title: 'Personnes',
+  empty: 'Aucune personne à afficher',
+  // True of another agent's customer and of one's own agent's staff alike (decision 111).
+  masked: 'Fiche complète réservée à qui la gère',
+  edit: 'Modifier',
+  delete: 'Supprimer',
+  add: 'Enregistrer un client',
+} as const;
+
 /** SPEC §8's "Failed to update person", "Failed to delete person", "Failed to fetch persons list", in French. */
 export const personFailureMessages = {
   update: 'Échec de la modification de la personne',

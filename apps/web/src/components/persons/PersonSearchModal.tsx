@@ -7,6 +7,8 @@ import {
   accountTypeLabels,
   displayName,
   documentLabel,
+  personSearchTexts,
+  searchingText,
   type Account,
 } from '@lajan/domain';
 import { Alert } from '../Alert';
@@ -36,13 +38,6 @@ export interface AccountModeProps extends CommonProps {
 }
 
 export type PersonSearchModalProps = PersonModeProps | AccountModeProps;
-
-export const searchTexts = {
-  heading: 'Résultat de la recherche',
-  nothingYet: 'Aucune recherche effectuée',
-  noResult: (term: string) => `Pas de résultat pour ${term}`,
-  registerNew: 'Enregistrer un nouveau client',
-} as const;
 
 /**
  * SPEC §2 "Person search modal": a box reading "Rechercher Personne" opens a full-screen search.
@@ -101,7 +96,7 @@ function SearchOverlay(props: OverlayProps) {
     event.stopPropagation();
     const value = term.trim();
     if (!value) {
-      setInputError(accounts ? accountSearchMessages.termRequired : 'Veuillez saisir un terme de recherche');
+      setInputError(accounts ? accountSearchMessages.termRequired : personSearchTexts.termRequired);
       setSubmitted(null);
       return;
     }
@@ -116,41 +111,41 @@ function SearchOverlay(props: OverlayProps) {
   }
 
   const searchForm = (
-    <form role="search" noValidate onSubmit={onSubmit} className="flex gap-2">
-      <div className="min-w-0 flex-1">
-        <label htmlFor={inputId} className="sr-only">
-          {accounts ? accountSearchMessages.label : 'Nom, numéro de document, téléphone ou email'}
-        </label>
+    <form role="search" noValidate onSubmit={onSubmit}>
+      {/* The label above the field, not as its placeholder: at 360 px the field cut it. */}
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+        {accounts ? accountSearchMessages.label : personSearchTexts.label}
+      </label>
+      <div className="mt-1 flex gap-2">
         <input
           ref={inputRef}
           id={inputId}
           type="search"
           autoComplete="off"
           enterKeyHint="search"
-          placeholder={accounts ? accountSearchMessages.label : 'Nom, numéro de document, téléphone ou email'}
           value={term}
           onChange={(event) => setTerm(event.target.value)}
           aria-invalid={inputError ? true : undefined}
           aria-describedby={inputError ? errorId : undefined}
-          className={`block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 sm:text-sm ${
+          className={`block min-h-11 w-full min-w-0 flex-1 rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 sm:text-sm ${
             inputError ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
           }`}
         />
-        {inputError && (
-          <p id={errorId} className="mt-1 text-sm text-red-700">
-            {inputError}
-          </p>
-        )}
+        <Button type="submit" className="shrink-0">
+          Rechercher
+        </Button>
       </div>
-      <Button type="submit" className="shrink-0">
-        Rechercher
-      </Button>
+      {inputError && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {inputError}
+        </p>
+      )}
     </form>
   );
 
   return (
     <Dialog title={props.title} variant="fullscreen" onClose={props.onClose} initialFocus={inputRef} headerExtra={searchForm}>
-      <h3 className="text-base font-semibold text-slate-900">{searchTexts.heading}</h3>
+      <h3 className="text-base font-semibold text-slate-900">{personSearchTexts.heading}</h3>
       <div className="mt-3" aria-live="polite">
         {props.mode === 'accounts' ? (
           <AccountResults
@@ -183,7 +178,7 @@ function Searching() {
   return (
     <p role="status" className="flex items-center gap-2 p-4 text-slate-600">
       <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-blue-800 border-t-transparent" />
-      Recherche en cours...
+      {searchingText}
     </p>
   );
 }
@@ -201,7 +196,7 @@ function PersonResults({
   onSelect: (person: PersonSearchResult) => void;
 }) {
   const query = usePersonSearchQuery(term);
-  if (term === null) return <EmptyState>{searchTexts.nothingYet}</EmptyState>;
+  if (term === null) return <EmptyState>{personSearchTexts.nothingYet}</EmptyState>;
   if (query.isPending) return <Searching />;
   if (query.isError) {
     return <SearchFailure error={query.error} term={term} />;
@@ -209,7 +204,7 @@ function PersonResults({
   if (query.data.length === 0) {
     return (
       <div className="space-y-3">
-        <EmptyState>{searchTexts.noResult(term)}</EmptyState>
+        <EmptyState>{personSearchTexts.noResult(term)}</EmptyState>
         <RegisterNewClient />
       </div>
     );
@@ -238,10 +233,10 @@ function PersonResults({
 
 function AccountResults({ term, onSelect }: { term: string | null; onSelect: (account: Account) => void }) {
   const query = useAccountSearchQuery(term);
-  if (term === null) return <EmptyState>{searchTexts.nothingYet}</EmptyState>;
+  if (term === null) return <EmptyState>{personSearchTexts.nothingYet}</EmptyState>;
   if (query.isPending) return <Searching />;
   if (query.isError) return <SearchFailure error={query.error} term={term} />;
-  if (query.data.length === 0) return <EmptyState>{searchTexts.noResult(term)}</EmptyState>;
+  if (query.data.length === 0) return <EmptyState>{personSearchTexts.noResult(term)}</EmptyState>;
   return (
     <ul className="space-y-2">
       {query.data.map((account) => (
@@ -279,15 +274,15 @@ function RegisterNewClient() {
       variant="secondary"
       onClick={() => void navigate('/person', { state: registrationStateFrom(location) })}
     >
-      {searchTexts.registerNew}
+      {personSearchTexts.registerNew}
     </Button>
   );
 }
 
 /** A failed search: no answer at all gets the network message; anything else SPEC §8's "Pas de résultat pour". */
 function SearchFailure({ error, term }: { error: unknown; term: string }) {
-  const message = errorMessage(error, searchTexts.noResult(term));
-  if (message === searchTexts.noResult(term)) return <EmptyState>{message}</EmptyState>;
+  const message = errorMessage(error, personSearchTexts.noResult(term));
+  if (message === personSearchTexts.noResult(term)) return <EmptyState>{message}</EmptyState>;
   return <Alert type="danger">{message}</Alert>;
 }
 

@@ -6,6 +6,9 @@ import {
   pageLoadingText,
   personFailureMessages,
   personMessages,
+  personSearchTexts,
+  personsListTexts as texts,
+  searchingText,
   type PersonView,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
@@ -17,18 +20,6 @@ import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage } from '../../lib/http';
 import { useDeletePersonMutation, usePersonsListQuery } from './api/persons';
 import { FetchedAt } from '../../components/pending/FetchedAt';
-
-export const personsTexts = {
-  title: 'Personnes',
-  searchLabel: 'Nom, numéro de document, téléphone ou email',
-  empty: 'Aucune personne à afficher',
-  noResult: (term: string) => `Pas de résultat pour ${term}`,
-  // True of another agent's customer and of one's own agent's staff alike (decision 111).
-  masked: 'Fiche complète réservée à qui la gère',
-  edit: 'Modifier',
-  delete: 'Supprimer',
-  add: 'Enregistrer un client',
-} as const;
 
 /**
  * /persons: the persons the server shows this user, newest first, with a search. Another agent's
@@ -66,37 +57,42 @@ export default function PersonsPage() {
   }
 
   const persons = query.data?.data ?? [];
+  // The search of the rows on screen: while another page of it loads, it is no new search.
+  const [shownTerm, setShownTerm] = useState(submitted);
+  if (query.data && !query.isPlaceholderData && shownTerm !== submitted) setShownTerm(submitted);
   // The last person of the last page deleted: the page before.
   if (query.data && !query.isPlaceholderData && persons.length === 0 && page > 1) setPage(page - 1);
   return (
     <section className="mx-auto w-full max-w-4xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">{personsTexts.title}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{texts.title}</h1>
         <Link to="/person" className={buttonClasses('secondary')}>
-          {personsTexts.add}
+          {texts.add}
         </Link>
       </div>
-      <form role="search" noValidate onSubmit={onSearch} className="flex gap-2">
-        <label htmlFor={inputId} className="sr-only">
-          {personsTexts.searchLabel}
+      <form role="search" noValidate onSubmit={onSearch}>
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+          {personSearchTexts.label}
         </label>
-        <input
-          id={inputId}
-          type="search"
-          autoComplete="off"
-          placeholder={personsTexts.searchLabel}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          className="block min-h-11 w-full min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 focus:outline-blue-700 sm:text-sm"
-        />
-        <Button type="submit" className="shrink-0">
-          Rechercher
-        </Button>
+        <div className="mt-1 flex gap-2">
+          <input
+            id={inputId}
+            type="search"
+            autoComplete="off"
+            enterKeyHint="search"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            className="block min-h-11 w-full min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-blue-700 sm:text-sm"
+          />
+          <Button type="submit" className="shrink-0">
+            Rechercher
+          </Button>
+        </div>
       </form>
       <FetchedAt updatedAt={query.dataUpdatedAt} />
       {query.isPlaceholderData && (
         <p role="status" className="text-sm text-slate-600">
-          {pageLoadingText}
+          {shownTerm === submitted ? pageLoadingText : searchingText}
         </p>
       )}
       {query.isPending ? (
@@ -105,7 +101,7 @@ export default function PersonsPage() {
         <Alert type="danger">{errorMessage(query.error, personFailureMessages.list)}</Alert>
       ) : persons.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-center text-slate-700">
-          {submitted ? personsTexts.noResult(submitted) : personsTexts.empty}
+          {submitted ? personSearchTexts.noResult(submitted) : texts.empty}
         </p>
       ) : (
         <ul
@@ -122,24 +118,24 @@ export default function PersonsPage() {
                     {documentLabel(person.idDocumentType)} ·{' '}
                     <span className="whitespace-nowrap">{person.idDocumentNumber}</span>
                   </p>
-                  {person.masked && <p className="mt-0.5 text-xs text-slate-600">{personsTexts.masked}</p>}
+                  {person.masked && <p className="mt-0.5 text-xs text-slate-600">{texts.masked}</p>}
                 </div>
                 {person.canEdit && (
                   <div className="flex gap-2">
                     <Link
                       to={`/persons/${person.id}/edit`}
                       className={buttonClasses('secondary')}
-                      aria-label={`${personsTexts.edit} ${name}`}
+                      aria-label={`${texts.edit} ${name}`}
                     >
-                      {personsTexts.edit}
+                      {texts.edit}
                     </Link>
                     {person.canDelete && (
                       <Button
                         variant="danger"
                         onClick={() => setToDelete(person)}
-                        aria-label={`${personsTexts.delete} ${name}`}
+                        aria-label={`${texts.delete} ${name}`}
                       >
-                        {personsTexts.delete}
+                        {texts.delete}
                       </Button>
                     )}
                   </div>
@@ -162,7 +158,7 @@ export default function PersonsPage() {
       {toDelete && (
         <ConfirmDialog
           title={personMessages.deleteConfirmTitle}
-          confirmLabel={personsTexts.delete}
+          confirmLabel={texts.delete}
           pendingLabel="Suppression..."
           variant="danger"
           pending={remove.isPending}

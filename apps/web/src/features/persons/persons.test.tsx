@@ -82,28 +82,49 @@ describe('the persons list', () => {
       firstName: `Client${index + 1}`,
       idDocumentNumber: `DOC-${index + 1}`,
     }));
+    // Every answer but the first waits until the test lets it go, so that the waiting line can be read.
+    let held: (() => void) | undefined;
+    let first = true;
     api.on('GET /persons', (request) => {
       const page = Number(request.query.page);
       const perPage = Number(request.query.per_page);
-      return {
+      const answer = {
         body: {
           data: many.slice((page - 1) * perPage, page * perPage),
           meta: { total: many.length, page, per_page: perPage },
         },
       };
+      if (first) {
+        first = false;
+        return answer;
+      }
+      return new Promise((resolve) => {
+        held = () => resolve(answer);
+      });
     });
+    async function release() {
+      await waitFor(() => expect(held).toBeDefined());
+      held?.();
+      held = undefined;
+    }
     const { user } = open('/persons');
     expect(await rows()).toHaveLength(20);
     expect(screen.getByText('1 – 20 sur 25')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('Chargement de la page...')).toBeVisible();
+    await release();
     expect(await screen.findByText('21 – 25 sur 25')).toBeVisible();
     expect(await rows()).toHaveLength(5);
     expect(screen.getByText('Client25 PIERRE')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Suivant' })).toBeDisabled();
-    // A search starts again at its first page.
-    await user.type(screen.getByRole('searchbox'), 'Client');
+    // A search starts again at its first page, and says it is a search, not another page.
+    await user.type(screen.getByRole('searchbox', { name: 'Nom, pièce, téléphone ou e-mail' }), 'Client');
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(await screen.findByText('Recherche en cours...')).toBeVisible();
+    expect(screen.queryByText('Chargement de la page...')).not.toBeInTheDocument();
+    await release();
     expect(await screen.findByText('1 – 20 sur 25')).toBeVisible();
+    expect(screen.queryByText('Recherche en cours...')).not.toBeInTheDocument();
     const lastList = api.requests.filter((request) => request.path === '/persons').at(-1);
     expect(lastList?.query).toMatchObject({ q: 'Client', page: '1' });
   });

@@ -209,10 +209,13 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     // Sent, its pick-up code on screen: a reload asks nothing.
     expect(unloadAsks()).toBe(false);
     expect(screen.getByLabelText('Code de retrait 738291045560')).toHaveTextContent('738 291 045 560');
-    // Its QR code on the success screen and on the receipt, for the paying teller's camera.
-    expect(
-      await screen.findAllByRole('img', { name: 'QR code du code de retrait 738 291 045 560' }),
-    ).toHaveLength(2);
+    // Its QR code on the success screen and on the receipt, for the paying teller's camera (the receipt's
+    // comes with the receipt panel, a moment after the success screen's: wait for both).
+    await waitFor(() =>
+      expect(screen.getAllByRole('img', { name: 'QR code du code de retrait 738 291 045 560' })).toHaveLength(
+        2,
+      ),
+    );
     expect(
       within(screen.getByRole('region', { name: 'Notifications' })).getByText(
         'Transfert externe réalisé avec succès',
