@@ -76,6 +76,69 @@ describe("a posted transaction's parties, under its type in the history", () => 
     ).toBe('CAP01 · Cap Services');
   });
 
+  it("names the accounts' holders where the history gives them, the person at the counter apart (decision 186)", () => {
+    const ref = (accountNumber: string, ...holders: { firstName: string; lastName: string }[]) => ({
+      accountNumber,
+      holders,
+    });
+    const guerline = { firstName: 'guerline', lastName: 'Desrosiers' };
+    // Someone else at the counter: said apart, as typed.
+    expect(
+      postedPartiesLine({
+        ...none,
+        type: 'deposit',
+        accountNumber: '40912345678',
+        account: ref('40912345678', guerline),
+        party: { name: 'Wesner Jean-Baptiste' },
+      }),
+    ).toBe('compte\u00a040912345678 (Guerline DESROSIERS) · par Wesner Jean-Baptiste');
+    // The holder herself, whatever her case, accents, spaces or order: said once.
+    for (const name of ['Guerline Desrosiers', 'DESROSIERS  guerline', 'Guërline desrosiers'])
+      expect(
+        postedPartiesLine({
+          ...none,
+          type: 'withdrawal',
+          accountNumber: '40912345678',
+          account: ref('40912345678', guerline),
+          party: { name },
+        }),
+        name,
+      ).toBe('compte\u00a040912345678 (Guerline DESROSIERS)');
+    // A joint account: its principal, and how many others.
+    expect(
+      postedPartiesLine({
+        ...none,
+        type: 'transfer',
+        senderAccountNumber: '40912345678',
+        senderAccount: ref('40912345678', guerline, marie, paul),
+        recipientAccountNumber: '40987654321',
+        recipientAccount: ref('40987654321', paul, marie),
+      }),
+    ).toBe(
+      '40912345678 (Guerline DESROSIERS et 2\u00a0autres)\u00a0→ 40987654321 (Paul DUPONT et 1\u00a0autre)',
+    );
+    expect(
+      postedPartiesLine({
+        ...none,
+        type: 'external_transfer',
+        senderAccountNumber: '40912345678',
+        senderAccount: ref('40912345678', guerline),
+        recipient: paul,
+      }),
+    ).toBe('compte\u00a040912345678 (Guerline DESROSIERS)\u00a0→ Paul DUPONT');
+    // A reference that names no holder, or another account's: the number alone.
+    expect(
+      postedPartiesLine({
+        ...none,
+        type: 'transfer',
+        senderAccountNumber: '40912345678',
+        senderAccount: ref('40912345678'),
+        recipientAccountNumber: '40987654321',
+        recipientAccount: ref('40900000000', paul),
+      }),
+    ).toBe('40912345678\u00a0→ 40987654321');
+  });
+
   it('leaves out what the server left out, and says nothing when nothing is left', () => {
     expect(postedPartiesLine({ ...none, type: 'withdrawal', party: { name: 'Jean Pierre' } })).toBe(
       'Jean Pierre',

@@ -1,5 +1,6 @@
 import { formatHtg } from '../money.js';
 import { displayName } from '../person-names.js';
+import { foldForSearch } from '../text.js';
 import { transactionTypeLabels, type TransactionType } from './names.js';
 
 /**
@@ -59,33 +60,83 @@ interface PostedParties {
   sender: { firstName: string; lastName: string } | null;
   recipient: { firstName: string; lastName: string } | null;
   agent: { code: string; name: string } | null;
+  /** The history names the accounts' holders (decision 186); a posting's answer does not. */
+  account?: AccountRef | null;
+  senderAccount?: AccountRef | null;
+  recipientAccount?: AccountRef | null;
+}
+
+interface AccountRef {
+  accountNumber: string;
+  holders?: { firstName: string; lastName: string }[] | undefined;
 }
 
 /**
  * Whose a posted transaction is, in one short line under its type in the history (the spec's columns say
  * none of it): the account and the person at the counter of a deposit or a withdrawal ("compte 100… · Marie
  * JOSEPH"), the two accounts of a transfer, the sender and the recipient of a cash transfer, whom a pay-out
- * paid, the agent of an agent deposit. A search by a customer's name thus shows on most lines why it matched
-(one found by a holder's name shows the account's number). The arrow holds to what comes before it.
+ * paid, the agent of an agent deposit. Where the history names an account's holders (decision 186), they
+ * follow its number ("compte 100… (Marie JOSEPH) · par Jean Pierre", the person at the counter said apart
+ * unless a holder): a search by a customer's name thus shows on every line why it matched. The arrow holds
+ * to what comes before it.
  * Only what the server answered: a part it left out is left out here.
  */
 export function postedPartiesLine(transaction: PostedParties): string {
   const person = (named: { firstName: string; lastName: string } | null) =>
     named ? displayName(named) || null : null;
-  const account = (number: string | null) => (number ? `compte\u00a0${number}` : null);
+  /** Its holders as the line says them: the principal, and how many others ("Jean BAPTISTE et 1 autre"). */
+  const holdersOf = (number: string | null, ref: AccountRef | null | undefined) => {
+    const holders = ref && ref.accountNumber === number ? (ref.holders ?? []) : [];
+    const [principal] = holders;
+    if (!principal) return null;
+    const others = holders.length - 1;
+    const name = displayName(principal);
+    return others === 0 ? name : `${name} et ${others}\u00a0${others === 1 ? 'autre' : 'autres'}`;
+  };
+  const numbered = (number: string, ref: AccountRef | null | undefined) => {
+    const holders = holdersOf(number, ref);
+    return holders ? `${number} (${holders})` : number;
+  };
+  const account = (number: string | null, ref?: AccountRef | null) =>
+    number ? `compte\u00a0${numbered(number, ref)}` : null;
   const partyName = transaction.party?.name.trim() || null;
   const join = (...parts: (string | null)[]) =>
     parts.filter((part): part is string => part !== null).join(' · ');
   switch (transaction.type) {
     case 'deposit':
-    case 'withdrawal':
-      return join(account(transaction.accountNumber), partyName);
+    case 'withdrawal': {
+      const holders = transaction.account?.holders ?? [];
+      if (holders.length === 0) return join(account(transaction.accountNumber), partyName);
+      // The holders named, the person at the counter is said apart, and not again when a holder it is.
+      const folded = (text: string) => foldForSearch(text.replace(/\s+/g, ' ').trim());
+      const isHolder =
+        partyName !== null &&
+        holders.some(({ firstName, lastName }) =>
+          [`${firstName} ${lastName}`, `${lastName} ${firstName}`].some(
+            (name) => folded(name) === folded(partyName),
+          ),
+        );
+      return join(
+        account(transaction.accountNumber, transaction.account),
+        partyName && !isHolder ? `par ${partyName}` : null,
+      );
+    }
     case 'transfer':
       return transaction.senderAccountNumber && transaction.recipientAccountNumber
-        ? `${transaction.senderAccountNumber}\u00a0→ ${transaction.recipientAccountNumber}`
-        : join(account(transaction.senderAccountNumber ?? transaction.recipientAccountNumber));
+        ? `${numbered(transaction.senderAccountNumber, transaction.senderAccount)}\u00a0→ ${numbered(
+            transaction.recipientAccountNumber,
+            transaction.recipientAccount,
+          )}`
+        : join(
+            transaction.senderAccountNumber
+              ? account(transaction.senderAccountNumber, transaction.senderAccount)
+              : account(transaction.recipientAccountNumber, transaction.recipientAccount),
+          );
     case 'external_transfer': {
-      const from = person(transaction.sender) ?? account(transaction.senderAccountNumber) ?? partyName;
+      const from =
+        person(transaction.sender) ??
+        account(transaction.senderAccountNumber, transaction.senderAccount) ??
+        partyName;
       const to = person(transaction.recipient);
       return from && to ? `${from}\u00a0→ ${to}` : join(from, to);
     }

@@ -6,7 +6,17 @@ import { transactionStatusSchema, transactionTypeSchema } from './types.js';
 // dashboard's latest transactions parse their answer with these, and loading them builds no other schema
 // (the pay-out look-up, the inputs). The other answers, built on `transactionSchema`, are in answers.ts.
 
-const accountRefSchema = z.object({ accountNumber: z.string() }).nullable();
+const accountRefSchema = z
+  .object({
+    accountNumber: z.string(),
+    holders: z
+      .array(z.object({ firstName: z.string(), lastName: z.string() }))
+      .optional()
+      .describe(
+        "Les titulaires du compte, le principal d'abord : dans l'historique seulement (une ligne trouvée par le nom d'un titulaire dit à qui est le compte).",
+      ),
+  })
+  .nullable();
 
 /** A posted transaction as every answer carries it (docs/contract-ledger.md). */
 export const transactionSchema = z.object({

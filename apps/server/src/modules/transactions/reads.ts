@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
 import { LedgerRefused } from '../../ledger/results.js';
+import { withHolderNames } from './holder-names.js';
 import { presentPayoutLookup, presentTransaction } from './present.js';
 import { showSenders } from './sender-view.js';
 import { agentWithFloatByCode, historyPage, transactionByNumber } from './store.js';
@@ -46,7 +47,10 @@ export class TransactionReads {
     throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
   }
 
-  /** `GET /transactions/history`: the agent's transactions, or all for the super administrator. */
+  /**
+   * `GET /transactions/history`: the agent's transactions, or all for the super administrator, their accounts
+   * with their holders' names (decision 186).
+   */
   async history(
     session: SessionUser,
     query: { page: number; per_page: number; type?: TransactionType | undefined; q?: string | undefined },
@@ -67,10 +71,13 @@ export class TransactionReads {
     });
     const offset = (query.page - 1) * query.per_page;
     return {
-      data: await showSenders(
+      data: await withHolderNames(
         this.db,
-        session,
-        records.map((record) => presentTransaction(record)),
+        await showSenders(
+          this.db,
+          session,
+          records.map((record) => presentTransaction(record)),
+        ),
       ),
       pagination: {
         total,

@@ -6,6 +6,7 @@ import { call } from '../../helpers/fixtures.js';
 import {
   busyLedgerWorld,
   createAgentAdmin,
+  createCustomerAccount,
   partyOf,
   recipientIdentity,
   recipientParty,
@@ -178,6 +179,69 @@ describe('GET /api/transactions/history', () => {
       expect.arrayContaining([toRose.body.data.transactionNumber, onRose.body.data.transactionNumber]),
     );
     expect(everywhere).toHaveLength(3);
+  });
+
+  it('names the holders of the accounts a row refers to, principal first, and no one else (decision 186)', async () => {
+    const world = await busyWorld();
+    const token = world.pap.teller.token;
+    const post = (url: string, body: unknown) => call(world.app, 'POST', `/api${url}`, { token, body });
+    // A joint account of Jean (principal) and Marie; Marie sends from her own to it, then to Rose's, CAP01's
+    // customer; Jean deposits into the joint one.
+    const joint = await createCustomerAccount(world.db, [world.jean, world.marie], { agentId: world.pap.id });
+    const toJoint = await post('/transactions/transfer', {
+      senderAccountNumber: world.marieAccount.accountNumber,
+      recipientAccountNumber: joint.accountNumber,
+      party: partyOf(world.marie),
+      amount: 40,
+    });
+    expect(toJoint.status).toBe(201);
+    // The posting's own answer is the ledger's stored one: numbers only, as before.
+    expect(toJoint.body.data.recipientAccount).toEqual({ accountNumber: joint.accountNumber });
+    const toRose = await post('/transactions/transfer', {
+      senderAccountNumber: world.marieAccount.accountNumber,
+      recipientAccountNumber: world.roseAccount.accountNumber,
+      party: partyOf(world.marie),
+      amount: 30,
+    });
+    const deposit = await post('/transactions/deposit', {
+      accountNumber: joint.accountNumber,
+      party: partyOf(world.jean),
+      amount: 25,
+    });
+    expect([toRose.status, deposit.status]).toEqual([201, 201]);
+
+    const page = await history(world, '', token);
+    expect(page.status).toBe(200);
+    const rows = new Map(
+      (page.body.data as { transactionNumber: string }[]).map((row) => [row.transactionNumber, row]),
+    );
+    const numberOf = (answer: typeof deposit) =>
+      (answer.body.data as { transactionNumber: string }).transactionNumber;
+    const marie = { firstName: 'Marie', lastName: 'Joseph' };
+    const jean = { firstName: 'Jean', lastName: 'Baptiste' };
+    expect(rows.get(numberOf(toJoint))).toMatchObject({
+      senderAccount: { accountNumber: world.marieAccount.accountNumber, holders: [marie] },
+      recipientAccount: { accountNumber: joint.accountNumber, holders: [jean, marie] },
+      account: null,
+    });
+    // Another agent's customer: her name, which her account's number already tells any teller.
+    expect(rows.get(numberOf(toRose))).toMatchObject({
+      recipientAccount: { accountNumber: world.roseAccount.accountNumber, holders: [{ firstName: 'Rose' }] },
+    });
+    expect(rows.get(numberOf(deposit))).toMatchObject({
+      account: { accountNumber: joint.accountNumber, holders: [jean, marie] },
+      senderAccount: null,
+      recipientAccount: null,
+    });
+    // A cash transfer names no account: its row has none to name.
+    const cash = (page.body.data as { type: string; senderAccount: unknown }[]).find(
+      (row) => row.type === 'external_transfer',
+    );
+    expect(cash?.senderAccount).toBeNull();
+    // Only the names: nothing else of the holders' files.
+    expect(JSON.stringify(page.body.data)).not.toMatch(
+      /"holders":\[[^\]]*"(id|idDocumentNumber|phoneNumber)"/,
+    );
   });
 
   it('pages a search the same whether its matches are read newest first or found as a set, its lists scanned or hashed (decisions 180, 183)', async () => {

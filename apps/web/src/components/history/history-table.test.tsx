@@ -163,6 +163,48 @@ describe('the history table (SPEC §2 "History table")', () => {
     expect(historyRequests(api).filter((request) => request.query.q === '10000000003')).toHaveLength(1);
   });
 
+  it("says whose account a row found by a holder's name is, and who stood at the counter (decision 186)", async () => {
+    const { user } = await openHistory();
+    const guerline = { firstName: 'Guerline', lastName: 'Desrosiers' };
+    api.on('GET /transactions/history', (request) =>
+      request.query.q
+        ? {
+            body: {
+              data: [
+                transactionOf({
+                  transactionNumber: '10000000099',
+                  account: { accountNumber: '40912345678', holders: [guerline] },
+                  party: { name: 'Wesner Jean-Baptiste', idDocumentType: 'id_card', idDocumentNumber: '1-2' },
+                }),
+                transactionOf({
+                  transactionNumber: '10000000098',
+                  type: 'transfer',
+                  accountNumber: null,
+                  account: null,
+                  senderAccountNumber: '40900000001',
+                  senderAccount: {
+                    accountNumber: '40900000001',
+                    holders: [{ firstName: 'Paul', lastName: 'Louis' }],
+                  },
+                  recipientAccountNumber: '40912345678',
+                  recipientAccount: { accountNumber: '40912345678', holders: [guerline] },
+                }),
+              ],
+              pagination: { total: 2, total_pages: 1, firstItem: 1, lastItem: 2 },
+            },
+          }
+        : historyRoute(request),
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'desrosiers{Enter}');
+    expect(await screen.findByText('1 – 2 sur 2')).toBeVisible();
+    expect(within(bodyRows()[0]!).getByRole('cell', { name: /^Dépôt/ })).toHaveTextContent(
+      'Dépôtcompte 40912345678 (Guerline DESROSIERS) · par Wesner Jean-Baptiste',
+    );
+    expect(within(bodyRows()[1]!).getByRole('cell', { name: /^Transfert/ })).toHaveTextContent(
+      'Transfert40900000001 (Paul LOUIS) → 40912345678 (Guerline DESROSIERS)',
+    );
+  });
+
   it('says that a search is on its way while the last rows stay shown', async () => {
     const { user } = await openHistory();
     let answer: (() => void) | undefined;
