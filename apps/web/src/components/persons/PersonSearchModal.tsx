@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   accountSearchMessages,
@@ -14,6 +14,7 @@ import {
 import { Alert } from '../Alert';
 import { Button } from '../Button';
 import { Dialog } from '../dialog/Dialog';
+import { SearchForm } from '../SearchForm';
 import { errorMessage } from '../../lib/http';
 import { useAccountSearchQuery, usePersonSearchQuery, type PersonSearchResult } from './api';
 import { registrationStateFrom, useRegisteredPerson } from './registration-return';
@@ -87,8 +88,6 @@ function SearchOverlay(props: OverlayProps) {
   const [submitted, setSubmitted] = useState<string | null>(null);
   const [inputError, setInputError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -111,36 +110,14 @@ function SearchOverlay(props: OverlayProps) {
   }
 
   const searchForm = (
-    <form role="search" noValidate onSubmit={onSubmit}>
-      {/* The label above the field, not as its placeholder: at 360 px the field cut it. */}
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-        {accounts ? accountSearchMessages.label : personSearchTexts.label}
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="search"
-          autoComplete="off"
-          enterKeyHint="search"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          aria-invalid={inputError ? true : undefined}
-          aria-describedby={inputError ? errorId : undefined}
-          className={`block min-h-11 w-full min-w-0 flex-1 rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 sm:text-sm ${
-            inputError ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
-          }`}
-        />
-        <Button type="submit" className="shrink-0">
-          Rechercher
-        </Button>
-      </div>
-      {inputError && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {inputError}
-        </p>
-      )}
-    </form>
+    <SearchForm
+      label={accounts ? accountSearchMessages.label : personSearchTexts.label}
+      value={term}
+      onChange={setTerm}
+      onSubmit={onSubmit}
+      error={inputError}
+      inputRef={inputRef}
+    />
   );
 
   return (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   displayName,
@@ -16,6 +16,7 @@ import { Button, buttonClasses } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
 import { Pagination } from '../../components/Pagination';
+import { SearchForm } from '../../components/SearchForm';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage } from '../../lib/http';
 import { useDeletePersonMutation, usePersonsListQuery } from './api/persons';
@@ -32,7 +33,6 @@ export default function PersonsPage() {
   const [submitted, setSubmitted] = useState('');
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<PersonView | null>(null);
-  const inputId = useId();
   const query = usePersonsListQuery(submitted, page);
   const remove = useDeletePersonMutation();
   const toasts = useToasts();
@@ -70,25 +70,7 @@ export default function PersonsPage() {
           {texts.add}
         </Link>
       </div>
-      <form role="search" noValidate onSubmit={onSearch}>
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          {personSearchTexts.label}
-        </label>
-        <div className="mt-1 flex gap-2">
-          <input
-            id={inputId}
-            type="search"
-            autoComplete="off"
-            enterKeyHint="search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            className="block min-h-11 w-full min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-blue-700 sm:text-sm"
-          />
-          <Button type="submit" className="shrink-0">
-            Rechercher
-          </Button>
-        </div>
-      </form>
+      <SearchForm label={personSearchTexts.label} value={term} onChange={setTerm} onSubmit={onSearch} />
       <FetchedAt updatedAt={query.dataUpdatedAt} />
       {query.isPlaceholderData && (
         <p role="status" className="text-sm text-slate-600">
