@@ -13,15 +13,16 @@ type Holders = { firstName: string; lastName: string }[];
  * for the super administrator). One read for the page, by the numbers it names; none for a page without an
  * account. An account without a holder (none here: floats are never a reference) keeps its number alone.
  */
-export async function withHolderNames(
+export async function holderNamesOf(
   executor: Executor,
   transactions: Transaction[],
-): Promise<Transaction[]> {
+): Promise<Map<string, Holders>> {
   const numbers = new Set<string>();
   for (const transaction of transactions)
     for (const ref of [transaction.account, transaction.senderAccount, transaction.recipientAccount])
       if (ref) numbers.add(ref.accountNumber);
-  if (numbers.size === 0) return transactions;
+  const holdersOf = new Map<string, Holders>();
+  if (numbers.size === 0) return holdersOf;
   // One statement text whatever the number of accounts (`= any($1)`): one generic plan.
   const rows = await executor
     .select({
@@ -34,20 +35,24 @@ export async function withHolderNames(
     .innerJoin(persons, eq(persons.id, accountHolders.personId))
     .where(sql`${accounts.accountNumber} = any(${`{${[...numbers].join(',')}}`}::text[])`)
     .orderBy(asc(accounts.accountNumber), asc(accountHolders.position));
-  const holdersOf = new Map<string, Holders>();
   for (const { accountNumber, firstName, lastName } of rows) {
     const holders = holdersOf.get(accountNumber) ?? [];
     holders.push({ firstName, lastName });
     holdersOf.set(accountNumber, holders);
   }
+  return holdersOf;
+}
+
+/** `transaction` with its accounts' holders as `holderNamesOf` read them. */
+export function withHolderNames(transaction: Transaction, holdersOf: Map<string, Holders>): Transaction {
   const named = (ref: Transaction['account']) => {
     const holders = ref ? holdersOf.get(ref.accountNumber) : undefined;
     return ref && holders ? { ...ref, holders } : ref;
   };
-  return transactions.map((transaction) => ({
+  return {
     ...transaction,
     account: named(transaction.account),
     senderAccount: named(transaction.senderAccount),
     recipientAccount: named(transaction.recipientAccount),
-  }));
+  };
 }

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
 import { LedgerRefused } from '../../ledger/results.js';
-import { withHolderNames } from './holder-names.js';
+import { holderNamesOf, withHolderNames } from './holder-names.js';
 import { presentPayoutLookup, presentTransaction } from './present.js';
 import { showSenders } from './sender-view.js';
 import { agentWithFloatByCode, historyPage, transactionByNumber } from './store.js';
@@ -70,15 +70,14 @@ export class TransactionReads {
       perPage: query.per_page,
     });
     const offset = (query.page - 1) * query.per_page;
+    const presented = records.map((record) => presentTransaction(record));
+    // Two reads side by side: the senders as this viewer may see them, the holders' names (decision 186).
+    const [shown, holders] = await Promise.all([
+      showSenders(this.db, session, presented),
+      holderNamesOf(this.db, presented),
+    ]);
     return {
-      data: await withHolderNames(
-        this.db,
-        await showSenders(
-          this.db,
-          session,
-          records.map((record) => presentTransaction(record)),
-        ),
-      ),
+      data: shown.map((transaction) => withHolderNames(transaction, holders)),
       pagination: {
         total,
         total_pages: Math.ceil(total / query.per_page),
