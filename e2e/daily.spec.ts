@@ -253,6 +253,48 @@ async function screenRows(page: Page): Promise<string[][]> {
   return out;
 }
 
+/** Whether every cell of a table's first row is in sight: not beyond its scrolling box, not under `cover`. */
+async function firstRowInSight(page: Page, table: ReturnType<Page['getByRole']>, cover: ReturnType<Page['getByRole']>) {
+  const coverLeft = (await cover.boundingBox())?.x ?? Number.POSITIVE_INFINITY;
+  const scrolls = await table.evaluate((element) => {
+    const box = element.parentElement!;
+    return box.scrollWidth > box.clientWidth + 1;
+  });
+  const date = table.locator('tbody tr').first().locator('td[data-label="Date"]');
+  const dateBox = await date.boundingBox();
+  return { scrolls, dateRight: Math.round((dateBox?.x ?? 0) + (dateBox?.width ?? 0)), coverLeft: Math.round(coverLeft) };
+}
+
+test('with the receipt open beside them, the latest transactions and the history keep every column in sight', async ({
+  page,
+  lajan,
+}) => {
+  test.setTimeout(120_000);
+  const { agent, accountNumber } = await network(lajan);
+  await deposits(agent.teller, accountNumber, 2);
+  await agent.teller.useIn(page);
+  for (const size of [DESKTOP, { width: 1024, height: 800 }]) {
+    for (const [path, caption] of [
+      ['/', 'Dernières transactions'],
+      ['/transaction/history', "Transactions, les plus récentes d'abord"],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.goto(path);
+      await settled(page);
+      const table = page.getByRole('table', { name: caption });
+      await table.getByRole('button', { name: /^Réimprimer le reçu/ }).first().click();
+      const receipt = page.getByRole('complementary', { name: 'Reçu' });
+      await expect(receipt).toBeVisible();
+      const sight = await firstRowInSight(page, table, receipt);
+      const where = `${path} @${size.width}`;
+      expect.soft(sight.scrolls, `${where} : le tableau ne défile pas de côté`).toBe(false);
+      expect.soft(sight.dateRight, `${where} : la date n'est pas sous le reçu`).toBeLessThanOrEqual(sight.coverLeft);
+      await receipt.getByRole('button', { name: 'Fermer' }).click();
+      await expect(receipt).toHaveCount(0);
+    }
+  }
+});
+
 test('the history pages through 25 transactions 10 at a time, and its CSV holds the same rows', async ({ page, lajan }) => {
   test.setTimeout(120_000);
   const { agent, accountNumber } = await network(lajan);
@@ -271,8 +313,10 @@ test('the history pages through 25 transactions 10 at a time, and its CSV holds 
   await expect(page.getByRole('button', { name: 'Précédent' })).toBeDisabled();
   const shown = await screenRows(page);
   expect(shown[0]?.slice(1, 4)).toEqual(['Dépôt', '1025,00', 'Complété']);
-  // Under the type, whose it is: the account and the person at the counter.
-  await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText(`Dépôtcompte ${accountNumber} · ${PARTY.name}`);
+  // Under the type, whose it is: the account, its holder (decision 186) and the person at the counter.
+  await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText(
+    new RegExp(`^Dépôtcompte\\s${accountNumber} \\(Marie JOSEPH\\d+\\) · par ${PARTY.name}$`),
+  );
 
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByText('11 – 20 sur 25')).toBeVisible();

@@ -204,7 +204,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                     </td>
                     <td data-label="Type" className={tableClasses.td}>
                       {/* One block, so that on a phone's card the line stays under the type, not beside it. */}
-                      <div className="md:min-w-36">
+                      <div className="@5xl:min-w-36">
                         {transactionTypeLabels[transaction.type] ?? transaction.type}
                         {/* Whose it is (the spec's columns say none of it): most often why a name found it. */}
                         <PartiesLine transaction={transaction} />
@@ -219,7 +219,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                     <td data-label="Créé par" className={tableClasses.td}>
                       {/* A username never breaks inside: a long one is cut with "…", whole in its title. */}
                       <span
-                        className="block max-w-48 truncate whitespace-nowrap"
+                        className="block max-w-40 truncate whitespace-nowrap"
                         title={transaction.createBy.username}
                       >
                         {transaction.createBy.username}

@@ -7,8 +7,8 @@ import { tableClasses } from '../../components/responsive-table';
  * figure, long labels). The column headers keep their full names for screen readers and wide screens.
  */
 const phone = {
-  row: `${tableClasses.row} max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:p-2`,
-  td: `${tableClasses.td} max-md:py-0.5 max-md:text-xs`,
+  row: `${tableClasses.row} @max-4xl:grid @max-4xl:grid-cols-2 @max-4xl:gap-x-4 @max-4xl:p-2`,
+  td: `${tableClasses.td} @max-4xl:py-0.5 @max-4xl:text-xs`,
 } as const;
 
 /** The bands of one version, in HTG; on a phone each row becomes a compact card (`data-label`). */
