@@ -104,6 +104,16 @@ describe("a posted transaction's parties, under its type in the history", () => 
         }),
         name,
       ).toBe('compte\u00a040912345678 (Guerline DESROSIERS)');
+    // A joint account's other holder at the counter: said, since the line names only the principal.
+    expect(
+      postedPartiesLine({
+        ...none,
+        type: 'withdrawal',
+        accountNumber: '40912345678',
+        account: ref('40912345678', guerline, marie),
+        party: { name: 'Marie Joseph' },
+      }),
+    ).toBe('compte\u00a040912345678 (Guerline DESROSIERS et 1\u00a0autre) · par Marie Joseph');
     // A joint account: its principal, and how many others.
     expect(
       postedPartiesLine({

@@ -77,8 +77,8 @@ interface AccountRef {
  * JOSEPH"), the two accounts of a transfer, the sender and the recipient of a cash transfer, whom a pay-out
  * paid, the agent of an agent deposit. Where the history names an account's holders (decision 186), they
  * follow its number ("compte 100… (Marie JOSEPH) · par Jean Pierre", the person at the counter said apart
- * unless a holder): a search by a customer's name thus shows on every line why it matched. The arrow holds
- * to what comes before it.
+ * unless the holder named): a search by a customer's name thus shows on every line why it matched. The arrow
+ * holds to what comes before it.
  * Only what the server answered: a part it left out is left out here.
  */
 export function postedPartiesLine(transaction: PostedParties): string {
@@ -107,18 +107,19 @@ export function postedPartiesLine(transaction: PostedParties): string {
     case 'withdrawal': {
       const holders = transaction.account?.holders ?? [];
       if (holders.length === 0) return join(account(transaction.accountNumber), partyName);
-      // The holders named, the person at the counter is said apart, and not again when a holder it is.
+      // The holders named, the person at the counter is said apart, and not again when it is the one named
+      // (the principal: a joint account's other holder at the counter is said, or the line would not say why
+      // a search by that holder's name found it).
       const folded = (text: string) => foldForSearch(text.replace(/\s+/g, ' ').trim());
-      const isHolder =
+      const { firstName, lastName } = holders[0]!;
+      const isPrincipal =
         partyName !== null &&
-        holders.some(({ firstName, lastName }) =>
-          [`${firstName} ${lastName}`, `${lastName} ${firstName}`].some(
-            (name) => folded(name) === folded(partyName),
-          ),
+        [`${firstName} ${lastName}`, `${lastName} ${firstName}`].some(
+          (name) => folded(name) === folded(partyName),
         );
       return join(
         account(transaction.accountNumber, transaction.account),
-        partyName && !isHolder ? `par ${partyName}` : null,
+        partyName && !isPrincipal ? `par ${partyName}` : null,
       );
     }
     case 'transfer':

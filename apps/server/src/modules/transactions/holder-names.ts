@@ -20,7 +20,9 @@ export async function holderNamesOf(
   const numbers = new Set<string>();
   for (const transaction of transactions)
     for (const ref of [transaction.account, transaction.senderAccount, transaction.recipientAccount])
-      if (ref) numbers.add(ref.accountNumber);
+      // Account numbers are digits (`generateAccountNumber`): anything else would not read as one element
+      // of the array literal below, so it is not looked up.
+      if (ref && /^\d+$/.test(ref.accountNumber)) numbers.add(ref.accountNumber);
   const holdersOf = new Map<string, Holders>();
   if (numbers.size === 0) return holdersOf;
   // One statement text whatever the number of accounts (`= any($1)`): one generic plan.
