@@ -262,7 +262,8 @@ async function firstRowInSight(page: Page, table: ReturnType<Page['getByRole']>,
   });
   const date = table.locator('tbody tr').first().locator('td[data-label="Date"]');
   const dateBox = await date.boundingBox();
-  return { scrolls, dateRight: Math.round((dateBox?.x ?? 0) + (dateBox?.width ?? 0)), coverLeft: Math.round(coverLeft) };
+  expect(dateBox, 'la date de la première ligne est affichée').not.toBeNull();
+  return { scrolls, dateRight: Math.round(dateBox!.x + dateBox!.width), coverLeft: Math.round(coverLeft) };
 }
 
 test('with the receipt open beside them, the latest transactions and the history keep every column in sight', async ({

@@ -179,7 +179,7 @@ function ShellMain() {
       ref={mainRef}
       id="contenu"
       tabIndex={-1}
-      className={`@container min-w-0 flex-1 p-4 focus:outline-none sm:p-6 lg:p-8 ${transaction ? 'lg:mr-[21rem]' : ''}`}
+      className={`min-w-0 flex-1 p-4 focus:outline-none sm:p-6 lg:p-8 ${transaction ? 'lg:mr-[21rem]' : ''}`}
     >
       <Suspense fallback={<PageLoading />}>
         <Outlet />

@@ -21,6 +21,7 @@ import { Button } from '../Button';
 import { Pagination } from '../Pagination';
 import { useSelectForReprint } from '../receipt/use-select-for-reprint';
 import { tableClasses } from '../responsive-table';
+import { TableFrame } from '../TableFrame';
 import { exportHistoryCsv, saveBlob, useHistory } from './api';
 import { CancelTransferButton } from './CancelTransferButton';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
@@ -163,7 +164,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
       )}
       {history.data && rows.length > 0 && (
         <>
-          <div className={tableClasses.box} aria-busy={history.isFetching || undefined}>
+          <TableFrame wide busy={history.isFetching}>
             <table className={tableClasses.table}>
               <caption className="sr-only">{caption}</caption>
               <thead className={tableClasses.head}>
@@ -244,7 +245,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
           <Pagination
             page={page}
             perPage={perPage}

@@ -6,6 +6,7 @@ import { PageLoading } from '../PageLoading';
 import { FetchedAt } from '../pending/FetchedAt';
 import { Pagination } from '../Pagination';
 import { tableClasses } from '../responsive-table';
+import { TableFrame } from '../TableFrame';
 
 /** What the table reads of a TanStack query of one page (kept on screen while the next one loads). */
 export interface PagedQuery<Row> {
@@ -85,7 +86,7 @@ export function PagedTable<Row>({
   return (
     <div className="space-y-4" aria-busy={query.isFetching || undefined}>
       {stale}
-      <div className={tableClasses.box}>
+      <TableFrame>
         <table className={tableClasses.table}>
           <caption className="sr-only">{caption}</caption>
           <thead className={tableClasses.head}>
@@ -93,7 +94,7 @@ export function PagedTable<Row>({
           </thead>
           <tbody className={tableClasses.body}>{rows.map(renderRow)}</tbody>
         </table>
-      </div>
+      </TableFrame>
       <Pagination
         page={query.data?.meta.page ?? page}
         perPage={query.data?.meta.per_page ?? perPage}

@@ -19,6 +19,7 @@ import { Pagination } from '../../components/Pagination';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
+import { TableFrame } from '../../components/TableFrame';
 import { useSession } from '../../lib/session-context';
 import { AUDIT_PER_PAGE, auditFilterNames, useAuditQuery, type AuditFilters } from './api/get-audit';
 
@@ -146,7 +147,7 @@ export default function AuditPage() {
         </p>
       ) : (
         <div className="space-y-4" aria-busy={query.isFetching || undefined}>
-          <div className={tableClasses.box}>
+          <TableFrame>
             <table className={tableClasses.table}>
               <caption className="sr-only">{auditTexts.title}</caption>
               <thead className={tableClasses.head}>
@@ -198,7 +199,7 @@ export default function AuditPage() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
           <Pagination
             page={query.data?.meta.page ?? page}
             perPage={query.data?.meta.per_page ?? AUDIT_PER_PAGE}

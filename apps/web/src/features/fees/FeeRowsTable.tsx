@@ -1,5 +1,6 @@
 import { formatHtg, type FeeRow } from '@lajan/domain';
 import { tableClasses } from '../../components/responsive-table';
+import { TableFrame } from '../../components/TableFrame';
 
 /**
  * On a phone each band is a small card of two lines, two figures a line, with short labels: a schedule of
@@ -7,8 +8,8 @@ import { tableClasses } from '../../components/responsive-table';
  * figure, long labels). The column headers keep their full names for screen readers and wide screens.
  */
 const phone = {
-  row: `${tableClasses.row} @max-4xl:grid @max-4xl:grid-cols-2 @max-4xl:gap-x-4 @max-4xl:p-2`,
-  td: `${tableClasses.td} @max-4xl:py-0.5 @max-4xl:text-xs`,
+  row: `${tableClasses.row} cards:grid cards:grid-cols-2 cards:gap-x-4 cards:p-2`,
+  td: `${tableClasses.td} cards:py-0.5 cards:text-xs`,
 } as const;
 
 /** The bands of one version, in HTG; on a phone each row becomes a compact card (`data-label`). */
@@ -20,7 +21,7 @@ export function FeeRowsTable({ rows, caption }: { rows: readonly FeeRow[]; capti
       </p>
     );
   return (
-    <div className={tableClasses.box}>
+    <TableFrame>
       <table className={tableClasses.table}>
         <caption className="sr-only">{caption}</caption>
         <thead className={tableClasses.head}>
@@ -58,6 +59,6 @@ export function FeeRowsTable({ rows, caption }: { rows: readonly FeeRow[]; capti
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { tableClasses } from '../../components/responsive-table';
+import { TableFrame } from '../../components/TableFrame';
 import { formatHaitiMoment } from '../../lib/haiti-time';
 import { errorMessage } from '../../lib/http';
 import { useFeeVersions } from './api/get-fee-versions';
@@ -33,7 +34,7 @@ export function FeeVersionsList({ type, label, id }: { type: FeeType; label: str
         <p className="text-sm text-slate-600">{texts.versionsEmpty}</p>
       )}
       {versions.data && versions.data.length > 0 && (
-        <div className={tableClasses.box}>
+        <TableFrame>
           <table className={tableClasses.table}>
             <caption className="sr-only">{texts.versionsCaption(label)}</caption>
             <thead className={tableClasses.head}>
@@ -86,7 +87,7 @@ export function FeeVersionsList({ type, label, id }: { type: FeeType; label: str
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </div>
   );

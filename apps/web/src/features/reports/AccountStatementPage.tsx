@@ -3,6 +3,7 @@ import { accountTypeLabels, formatDateTimeFr, formatHtg, reportTexts, type Accou
 import { Pagination } from '../../components/Pagination';
 import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
+import { TableFrame } from '../../components/TableFrame';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { REPORT_PER_PAGE, useAccountStatement, useCsvExport } from './api/reports';
 import { FilterForm, formValues, PeriodFields, periodLabel, ReportActions, ReportState } from './ReportParts';
@@ -131,7 +132,7 @@ export default function AccountStatementPage() {
                   {reportTexts.noMovements}
                 </p>
               ) : (
-                <div className={tableClasses.box}>
+                <TableFrame>
                   <table className={tableClasses.table}>
                     <caption className="sr-only">{reportTexts.movements}</caption>
                     <thead className={tableClasses.head}>
@@ -167,13 +168,13 @@ export default function AccountStatementPage() {
                           </td>
                           <td
                             data-label={reportTexts.amount}
-                            className={`${tableClasses.td} tabular-nums md:text-right`}
+                            className={`${tableClasses.td} tabular-nums text-right`}
                           >
                             {formatHtg(move.amount)}
                           </td>
                           <td
                             data-label={reportTexts.balance}
-                            className={`${tableClasses.td} tabular-nums md:text-right`}
+                            className={`${tableClasses.td} tabular-nums text-right`}
                           >
                             {formatHtg(move.balance)}
                           </td>
@@ -181,7 +182,7 @@ export default function AccountStatementPage() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableFrame>
               )}
               <div className="report-no-print">
                 <Pagination

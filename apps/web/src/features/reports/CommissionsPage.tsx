@@ -10,6 +10,7 @@ import {
 import { Pagination } from '../../components/Pagination';
 import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
+import { TableFrame } from '../../components/TableFrame';
 import { useSession } from '../../lib/session-context';
 import {
   REPORT_PER_PAGE,
@@ -38,7 +39,7 @@ function Figures({ line }: { line: CommissionTotals }) {
   return (
     <>
       {figureColumns.map(([key, label]) => (
-        <td key={key} data-label={label} className={`${tableClasses.td} tabular-nums md:text-right`}>
+        <td key={key} data-label={label} className={`${tableClasses.td} tabular-nums text-right`}>
           {key === 'count' ? line.count : formatHtg(line[key])}
         </td>
       ))}
@@ -145,7 +146,7 @@ export default function CommissionsPage() {
               <h2 id="by-type" className="text-lg font-semibold text-slate-900">
                 {reportTexts.byType}
               </h2>
-              <div className={tableClasses.box}>
+              <TableFrame>
                 <table className={tableClasses.table}>
                   <caption className="sr-only">{reportTexts.byType}</caption>
                   <FigureHeads first={reportTexts.type} />
@@ -170,7 +171,7 @@ export default function CommissionsPage() {
                     </tr>
                   </tbody>
                 </table>
-              </div>
+              </TableFrame>
             </section>
 
             {data.byAgent.length > 0 && (
@@ -178,7 +179,7 @@ export default function CommissionsPage() {
                 <h2 id="by-agent" className="text-lg font-semibold text-slate-900">
                   {reportTexts.byAgent}
                 </h2>
-                <div className={tableClasses.box}>
+                <TableFrame>
                   <table className={tableClasses.table}>
                     <caption className="sr-only">{reportTexts.byAgent}</caption>
                     <FigureHeads first={reportTexts.agent} />
@@ -197,7 +198,7 @@ export default function CommissionsPage() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableFrame>
               </section>
             )}
 
@@ -219,7 +220,7 @@ export default function CommissionsPage() {
                 ) : (
                   operations.data && (
                     <div className="space-y-4" aria-busy={operations.isFetching || undefined}>
-                      <div className={tableClasses.box}>
+                      <TableFrame>
                         <table className={tableClasses.table}>
                           <caption className="sr-only">{reportTexts.operations}</caption>
                           <thead className={tableClasses.head}>
@@ -280,19 +281,19 @@ export default function CommissionsPage() {
                                 )}
                                 <td
                                   data-label={reportTexts.amount}
-                                  className={`${tableClasses.td} tabular-nums md:text-right`}
+                                  className={`${tableClasses.td} tabular-nums text-right`}
                                 >
                                   {formatHtg(row.amount)}
                                 </td>
                                 <td
                                   data-label={reportTexts.fee}
-                                  className={`${tableClasses.td} tabular-nums md:text-right`}
+                                  className={`${tableClasses.td} tabular-nums text-right`}
                                 >
                                   {formatHtg(row.fee)}
                                 </td>
                                 <td
                                   data-label={reportTexts.agentShare}
-                                  className={`${tableClasses.td} tabular-nums md:text-right`}
+                                  className={`${tableClasses.td} tabular-nums text-right`}
                                 >
                                   {formatHtg(row.agentShare)}
                                 </td>
@@ -300,7 +301,7 @@ export default function CommissionsPage() {
                             ))}
                           </tbody>
                         </table>
-                      </div>
+                      </TableFrame>
                       <div className="report-no-print">
                         <Pagination
                           label="Pages des opérations"

@@ -11,6 +11,7 @@ import {
 import { Pagination } from '../../components/Pagination';
 import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
+import { TableFrame } from '../../components/TableFrame';
 import { REPORT_PER_PAGE, useLargeOperations, useTrialBalance } from './api/reports';
 import { FilterForm, formValues, PeriodFields, periodLabel, ReportState } from './ReportParts';
 
@@ -31,7 +32,7 @@ function TrialBalanceSection() {
         retry={() => void trial.refetch()}
       >
         {trial.data && (
-          <div className={tableClasses.box}>
+          <TableFrame>
             <table className={tableClasses.table}>
               <caption className="sr-only">{reportTexts.trialBalanceTitle}</caption>
               <thead className={tableClasses.head}>
@@ -65,13 +66,13 @@ function TrialBalanceSection() {
                     </td>
                     <td
                       data-label={reportTexts.trialBalanceAccounts}
-                      className={`${tableClasses.td} tabular-nums md:text-right`}
+                      className={`${tableClasses.td} tabular-nums text-right`}
                     >
                       {row.accounts}
                     </td>
                     <td
                       data-label={reportTexts.balance}
-                      className={`${tableClasses.td} tabular-nums md:text-right`}
+                      className={`${tableClasses.td} tabular-nums text-right`}
                     >
                       {formatHtg(row.balance)}
                     </td>
@@ -88,14 +89,14 @@ function TrialBalanceSection() {
                   </th>
                   <td
                     data-label={reportTexts.balance}
-                    className={`${tableClasses.td} tabular-nums md:text-right`}
+                    className={`${tableClasses.td} tabular-nums text-right`}
                   >
                     {formatHtg(trial.data.total)}
                   </td>
                 </tr>
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </ReportState>
     </section>
@@ -242,7 +243,7 @@ export default function NetworkReportsPage() {
                               </td>
                               <td
                                 data-label={reportTexts.amount}
-                                className={`${tableClasses.td} tabular-nums md:text-right`}
+                                className={`${tableClasses.td} tabular-nums text-right`}
                               >
                                 {formatHtg(operation.amount)}
                               </td>

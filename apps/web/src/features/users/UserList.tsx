@@ -145,7 +145,10 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
           const own = row.id === me?.id;
           return (
             <tr key={row.id} className={tableClasses.row}>
-              <td data-label="Nom d'utilisateur" className={`${tableClasses.td} md:whitespace-nowrap`}>
+              <td
+                data-label="Nom d'utilisateur"
+                className={`${tableClasses.td} whitespace-nowrap cards:whitespace-normal`}
+              >
                 <Link to={`/users/${encodeURIComponent(row.username)}`} className={textLinkClasses}>
                   {row.username}
                 </Link>
@@ -154,7 +157,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
               <td data-label="Nom complet" className={`${tableClasses.td} font-medium`}>
                 {displayName(row)}
               </td>
-              <td data-label="Email" className={`${tableClasses.td} max-md:break-all`}>
+              <td data-label="Email" className={`${tableClasses.td} cards:break-all`}>
                 <EmailText email={row.email} />
               </td>
               <td data-label="Rôle" className={tableClasses.td}>
@@ -167,7 +170,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
                 <UserStatusBadge user={row} />
               </td>
               {mayDelete && (
-                <td className={`${tableClasses.td} max-md:justify-end max-md:before:content-none`}>
+                <td className={`${tableClasses.td} cards:justify-end cards:before:content-none`}>
                   {/* SPEC §6: no delete button on one's own row. */}
                   {!own && !row.deletedAt && (
                     <Button
