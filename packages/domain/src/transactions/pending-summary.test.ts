@@ -104,28 +104,39 @@ describe("a posted transaction's parties, under its type in the history", () => 
         }),
         name,
       ).toBe('compte\u00a040912345678 (Guerline DESROSIERS)');
-    // A joint account's other holder at the counter: said, since the line names only the principal.
+    // A joint account: both holders named, either at the counter said once; a third at the counter is said.
+    for (const name of ['Marie Joseph', 'guerline desrosiers'])
+      expect(
+        postedPartiesLine({
+          ...none,
+          type: 'withdrawal',
+          accountNumber: '40912345678',
+          account: ref('40912345678', guerline, marie),
+          party: { name },
+        }),
+        name,
+      ).toBe('compte\u00a040912345678 (Guerline DESROSIERS et Marie JOSEPH)');
     expect(
       postedPartiesLine({
         ...none,
-        type: 'withdrawal',
+        type: 'deposit',
         accountNumber: '40912345678',
-        account: ref('40912345678', guerline, marie),
-        party: { name: 'Marie Joseph' },
+        account: ref('40912345678', guerline, marie, paul),
+        party: { name: 'Paul Dupont' },
       }),
-    ).toBe('compte\u00a040912345678 (Guerline DESROSIERS et 1\u00a0autre) · par Marie Joseph');
-    // A joint account: its principal, and how many others.
+    ).toBe('compte\u00a040912345678 (Guerline DESROSIERS, Marie JOSEPH et 1\u00a0autre) · par Paul Dupont');
+    // More than two: the first two, and how many others.
     expect(
       postedPartiesLine({
         ...none,
         type: 'transfer',
         senderAccountNumber: '40912345678',
-        senderAccount: ref('40912345678', guerline, marie, paul),
+        senderAccount: ref('40912345678', guerline, marie, paul, paul),
         recipientAccountNumber: '40987654321',
         recipientAccount: ref('40987654321', paul, marie),
       }),
     ).toBe(
-      '40912345678 (Guerline DESROSIERS et 2\u00a0autres)\u00a0→ 40987654321 (Paul DUPONT et 1\u00a0autre)',
+      '40912345678 (Guerline DESROSIERS, Marie JOSEPH et 2\u00a0autres)\u00a0→ 40987654321 (Paul DUPONT et Marie JOSEPH)',
     );
     expect(
       postedPartiesLine({

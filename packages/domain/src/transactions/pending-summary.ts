@@ -77,21 +77,27 @@ interface AccountRef {
  * JOSEPH"), the two accounts of a transfer, the sender and the recipient of a cash transfer, whom a pay-out
  * paid, the agent of an agent deposit. Where the history names an account's holders (decision 186), they
  * follow its number ("compte 100… (Marie JOSEPH) · par Jean Pierre", the person at the counter said apart
- * unless the holder named): a search by a customer's name thus shows on every line why it matched. The arrow
- * holds to what comes before it.
+ * unless a holder named): a search by a holder's name thus shows on the line why it matched. The arrow holds
+ * to what comes before it.
  * Only what the server answered: a part it left out is left out here.
  */
+/** How many of an account's holders a history line names (a joint account's two, most often). */
+const NAMED_HOLDERS = 2;
+
 export function postedPartiesLine(transaction: PostedParties): string {
   const person = (named: { firstName: string; lastName: string } | null) =>
     named ? displayName(named) || null : null;
-  /** Its holders as the line says them: the principal, and how many others ("Jean BAPTISTE et 1 autre"). */
+  /**
+   * Its holders as the line says them: one or two by name, principal first ("Fabiola PIERRE-LOUIS et Nadège
+   * SAINT-FLEUR": a search by either name says why it matched), more as the first two and how many others.
+   */
   const holdersOf = (number: string | null, ref: AccountRef | null | undefined) => {
     const holders = ref && ref.accountNumber === number ? (ref.holders ?? []) : [];
-    const [principal] = holders;
-    if (!principal) return null;
-    const others = holders.length - 1;
-    const name = displayName(principal);
-    return others === 0 ? name : `${name} et ${others}\u00a0${others === 1 ? 'autre' : 'autres'}`;
+    if (holders.length === 0) return null;
+    const names = holders.slice(0, NAMED_HOLDERS).map((holder) => displayName(holder));
+    const others = holders.length - names.length;
+    if (others === 0) return names.join(' et ');
+    return `${names.join(', ')} et ${others}\u00a0${others === 1 ? 'autre' : 'autres'}`;
   };
   const numbered = (number: string, ref: AccountRef | null | undefined) => {
     const holders = holdersOf(number, ref);
@@ -107,19 +113,21 @@ export function postedPartiesLine(transaction: PostedParties): string {
     case 'withdrawal': {
       const holders = transaction.account?.holders ?? [];
       if (holders.length === 0) return join(account(transaction.accountNumber), partyName);
-      // The holders named, the person at the counter is said apart, and not again when it is the one named
-      // (the principal: a joint account's other holder at the counter is said, or the line would not say why
-      // a search by that holder's name found it).
+      // The holders named, the person at the counter is said apart, and not again when one of those named
+      // (a third holder at the counter is said, or the line would not say why a search by that name found it).
       const folded = (text: string) => foldForSearch(text.replace(/\s+/g, ' ').trim());
-      const { firstName, lastName } = holders[0]!;
-      const isPrincipal =
+      const named =
         partyName !== null &&
-        [`${firstName} ${lastName}`, `${lastName} ${firstName}`].some(
-          (name) => folded(name) === folded(partyName),
-        );
+        holders
+          .slice(0, NAMED_HOLDERS)
+          .some(({ firstName, lastName }) =>
+            [`${firstName} ${lastName}`, `${lastName} ${firstName}`].some(
+              (name) => folded(name) === folded(partyName),
+            ),
+          );
       return join(
         account(transaction.accountNumber, transaction.account),
-        partyName && !isPrincipal ? `par ${partyName}` : null,
+        partyName && !named ? `par ${partyName}` : null,
       );
     }
     case 'transfer':
