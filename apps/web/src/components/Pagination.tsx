@@ -30,11 +30,13 @@ export function Pagination({
   const nav = useRef<HTMLElement>(null);
   if (total <= 0) return null;
   // At the foot of a long list on a phone, the list's top (its waiting text, then the new page's first rows)
-  // is out of sight: it is brought back into view.
+  // is out of sight, above the window or under the sticky top bar: it is brought back into view, below the
+  // bar (the page's `scroll-padding-top`, index.css).
   const go = (next: number) => {
     onPageChange(next);
     const list = nav.current?.parentElement;
-    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView?.({ block: 'start' });
+    const hiddenAbove = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (list && list.getBoundingClientRect().top < hiddenAbove) list.scrollIntoView?.({ block: 'start' });
   };
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const first = firstItem ?? Math.min((page - 1) * perPage + 1, total);

@@ -10,7 +10,7 @@ import { TextField } from './TextField';
 import { Pagination } from './Pagination';
 
 describe('Pagination', () => {
-  it('brings the list’s top back into view when its top is above the screen, and only then', async () => {
+  it('brings the list’s top back into view when its top is above the screen or under the top bar, and only then', async () => {
     const pages: number[] = [];
     render(
       <div data-testid="list">
@@ -30,7 +30,16 @@ describe('Pagination', () => {
     list.getBoundingClientRect = () => ({ top: -1800 }) as DOMRect;
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(scrolled).toEqual([{ block: 'start' }]);
-    expect(pages).toEqual([2, 2]);
+    // Under the sticky top bar (the page's scroll padding): out of sight too.
+    document.documentElement.style.scrollPaddingTop = '80px';
+    list.getBoundingClientRect = () => ({ top: 40 }) as DOMRect;
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(scrolled).toHaveLength(2);
+    list.getBoundingClientRect = () => ({ top: 90 }) as DOMRect;
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(scrolled).toHaveLength(2);
+    document.documentElement.style.scrollPaddingTop = '';
+    expect(pages).toEqual([2, 2, 2, 2]);
   });
 });
 

@@ -11,7 +11,8 @@ import './receipt.css';
  * 1024 px it covers the screen, so that the teller on a phone sees the receipt at once; from 1024 px
  * it stands on the right of the page, which makes room for it (the shell's main column narrows while
  * it is shown: lying over the page, it hid the history's "Réimprimer" buttons and the dashboard's float).
- * Escape closes it. After an operation, "Nouvelle opération" opens the same operation afresh.
+ * Escape closes it, and the keyboard goes back to what opened it. After an operation, "Nouvelle opération"
+ * opens the same operation afresh.
  * It closes when the teller moves to another page (receipt-context).
  */
 export function ReceiptPanel() {
@@ -20,10 +21,25 @@ export function ReceiptPanel() {
   const receiptRef = useRef<HTMLDivElement>(null);
   const shown = transaction?.transactionNumber;
 
+  // What had the keyboard before the receipt took it (a row's "Réimprimer"): it gets it back when the panel
+  // closes (Fermer, Escape, printed), if it is still on the page; a screen reader's user, or a teller at the
+  // keyboard, goes on from the row, not from the top of the page.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(
+    () => () => {
+      if (opener.current?.isConnected) opener.current.focus({ preventScroll: true });
+    },
+    [],
+  );
+
   // A new receipt takes the keyboard: Enter prints it. Without scrolling the panel to its button: the
   // receipt's heading (the agent, the operation) stays in sight.
   useEffect(() => {
-    if (shown) printRef.current?.focus({ preventScroll: true });
+    if (!shown) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body && !active.closest('.receipt-panel'))
+      opener.current = active;
+    printRef.current?.focus({ preventScroll: true });
   }, [shown]);
 
   // Escape closes it, as every panel over the page.

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import decodeQR from 'qr/decode.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Receipt } from '../../components/receipt/Receipt';
@@ -190,7 +190,7 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
   });
 
-  it('makes room for the receipt beside the page, and closes it with Escape', async () => {
+  it('makes room for the receipt beside the page, closes it with Escape, and gives the keyboard back to its row', async () => {
     const { user } = renderApp({
       path: '/transaction/history',
       token: makeToken(teller),
@@ -207,5 +207,17 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
     expect(main.className).not.toContain('lg:mr-[21rem]');
+    // The keyboard is back on the row's button that opened it, not at the top of the page.
+    expect(screen.getByRole('button', { name: 'Réimprimer le reçu 738291045560' })).toHaveFocus();
+
+    // Another row's receipt, opened while one is shown, then Fermer: back on that row's button.
+    await user.click(screen.getByRole('button', { name: 'Réimprimer le reçu 738291045560' }));
+    await screen.findByRole('complementary', { name: 'Reçu' });
+    await user.click(screen.getByRole('button', { name: 'Réimprimer le reçu 48213907655' }));
+    const panel = await screen.findByRole('complementary', { name: 'Reçu' });
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Imprimer' })).toHaveFocus());
+    await user.click(within(panel).getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Réimprimer le reçu 48213907655' })).toHaveFocus();
   });
 });
