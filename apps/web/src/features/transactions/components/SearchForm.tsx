@@ -23,7 +23,9 @@ export function SearchForm({
     onSearch();
   }
   return (
-    <form noValidate onSubmit={onSubmit} role="search" aria-label={label} className="flex items-end gap-2">
+    // The button beside the field itself, not its hint or its error below it: level with the field, under the
+    // label's line (text-sm, 1.25rem, and the field's mt-1).
+    <form noValidate onSubmit={onSubmit} role="search" aria-label={label} className="flex items-start gap-2">
       <TextField
         label={label}
         required
@@ -37,7 +39,7 @@ export function SearchForm({
         variant="secondary"
         loading={pending}
         loadingText="Recherche..."
-        className="shrink-0"
+        className="mt-6 shrink-0"
       >
         Rechercher
       </Button>
