@@ -369,6 +369,9 @@ export const personSearchTexts = {
   nothingYet: 'Aucune recherche effectuée',
   noResult: (term: string) => `Pas de résultat pour ${term}`,
   registerNew: 'Enregistrer un nouveau client',
+  /** As many results as a search answers: there may be more, which only a closer term finds. */
+  firstOnly: (count: number) =>
+    `Seuls les ${count} premiers résultats sont affichés : précisez la recherche (nom complet, numéro de pièce ou téléphone).`,
 } as const;
 
 /** The persons list (/persons). */

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  ACCOUNT_SEARCH_LIMIT,
   accountSearchMessages,
   accountSearchTermError,
   accountStatusLabels,
@@ -16,7 +17,7 @@ import { Button } from '../Button';
 import { Dialog } from '../dialog/Dialog';
 import { SearchForm } from '../SearchForm';
 import { errorMessage } from '../../lib/http';
-import { useAccountSearchQuery, usePersonSearchQuery, type PersonSearchResult } from './api';
+import { PERSON_SEARCH_PAGE_SIZE, useAccountSearchQuery, usePersonSearchQuery, type PersonSearchResult } from './api';
 import { registrationStateFrom, useRegisteredPerson } from './registration-return';
 
 interface CommonProps {
@@ -187,25 +188,33 @@ function PersonResults({
     );
   }
   return (
-    <ul className="space-y-2">
-      {query.data.map((person) => {
-        const chosen = excludeIds.includes(person.id);
-        return (
-          <li key={person.id}>
-            <button type="button" className={resultButtonClasses} disabled={chosen} onClick={() => onSelect(person)}>
-              <span className="font-semibold text-slate-900">{displayName(person)}</span>
-              <span className="text-sm text-slate-700">
-                <span className="sr-only">{documentLabel(person.idDocumentType)} </span>
-                <span aria-hidden="true">{documentLabel(person.idDocumentType)} · </span>
-                {person.idDocumentNumber}
-              </span>
-              {chosen && <span className="text-xs font-medium text-slate-500">Déjà sélectionné</span>}
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      {query.data.length >= PERSON_SEARCH_PAGE_SIZE && <FirstOnly count={query.data.length} />}
+      <ul className="space-y-2">
+        {query.data.map((person) => {
+          const chosen = excludeIds.includes(person.id);
+          return (
+            <li key={person.id}>
+              <button type="button" className={resultButtonClasses} disabled={chosen} onClick={() => onSelect(person)}>
+                <span className="font-semibold text-slate-900">{displayName(person)}</span>
+                <span className="text-sm text-slate-700">
+                  <span className="sr-only">{documentLabel(person.idDocumentType)} </span>
+                  <span aria-hidden="true">{documentLabel(person.idDocumentType)} · </span>
+                  {person.idDocumentNumber}
+                </span>
+                {chosen && <span className="text-xs font-medium text-slate-500">Déjà sélectionné</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
+}
+
+/** The search answered as many as it gives: there may be more (its answer says no total). */
+function FirstOnly({ count }: { count: number }) {
+  return <p className="mb-3 text-sm text-slate-700">{personSearchTexts.firstOnly(count)}</p>;
 }
 
 function AccountResults({ term, onSelect }: { term: string | null; onSelect: (account: Account) => void }) {
@@ -215,21 +224,24 @@ function AccountResults({ term, onSelect }: { term: string | null; onSelect: (ac
   if (query.isError) return <SearchFailure error={query.error} term={term} />;
   if (query.data.length === 0) return <EmptyState>{personSearchTexts.noResult(term)}</EmptyState>;
   return (
-    <ul className="space-y-2">
-      {query.data.map((account) => (
-        <li key={account.id}>
-          <button type="button" className={resultButtonClasses} onClick={() => onSelect(account)}>
-            <span className="font-semibold text-slate-900">
-              {account.accountNumber} · {account.currency}
-            </span>
-            <span className="text-sm text-slate-700">
-              {accountTypeLabels[account.type]} · {accountStatusLabels[account.status]}
-            </span>
-            <span className="text-sm text-slate-600">{holdersText(account)}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      {query.data.length >= ACCOUNT_SEARCH_LIMIT && <FirstOnly count={query.data.length} />}
+      <ul className="space-y-2">
+        {query.data.map((account) => (
+          <li key={account.id}>
+            <button type="button" className={resultButtonClasses} onClick={() => onSelect(account)}>
+              <span className="font-semibold text-slate-900">
+                {account.accountNumber} · {account.currency}
+              </span>
+              <span className="text-sm text-slate-700">
+                {accountTypeLabels[account.type]} · {accountStatusLabels[account.status]}
+              </span>
+              <span className="text-sm text-slate-600">{holdersText(account)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

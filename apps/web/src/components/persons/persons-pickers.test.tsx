@@ -63,6 +63,30 @@ describe('the person search modal (SPEC §2)', () => {
     expect(screen.getByRole('button', { name: 'Rechercher Personne' })).toHaveFocus();
   });
 
+  it('says when it shows only the first results, and not when it shows them all', async () => {
+    const many = Array.from({ length: 20 }, (_, index) => ({
+      ...jean,
+      id: `30000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      firstName: `Client${index}`,
+    }));
+    api.on('GET /persons', (request) => ({
+      body: personList(request.query.q === 'client' ? many : [jean, marie]),
+    }));
+    const { user } = openPicker();
+    await user.click(screen.getByRole('button', { name: 'Rechercher Personne' }));
+    await user.type(screen.getByRole('searchbox'), 'client{Enter}');
+    const dialog = screen.getByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        'Seuls les 20 premiers résultats sont affichés : précisez la recherche (nom complet, numéro de pièce ou téléphone).',
+      ),
+    ).toBeVisible();
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'pierre{Enter}');
+    await within(dialog).findByRole('button', { name: /Marie JOSEPH/ });
+    expect(within(dialog).queryByText(/premiers résultats/)).not.toBeInTheDocument();
+  });
+
   it('says "Pas de résultat pour <term>" when nothing matches', async () => {
     api.on('GET /persons', { body: personList([]) });
     const { user } = openPicker();
