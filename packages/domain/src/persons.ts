@@ -380,6 +380,8 @@ export const personsListTexts = {
   empty: 'Aucune personne à afficher',
   // True of another agent's customer and of one's own agent's staff alike (decision 111).
   masked: 'Fiche complète réservée à qui la gère',
+  /** A file read whole that the user may not change: the person of a user or of an agent's owner. */
+  readOnly: 'Modification réservée à qui la gère',
   edit: 'Modifier',
   delete: 'Supprimer',
   add: 'Enregistrer un client',

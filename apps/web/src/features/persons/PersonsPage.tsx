@@ -101,6 +101,11 @@ export default function PersonsPage() {
                     <span className="whitespace-nowrap">{person.idDocumentNumber}</span>
                   </p>
                   {person.masked && <p className="mt-0.5 text-xs text-slate-600">{texts.masked}</p>}
+                  {/* Read whole but not the user's to change (the person of a user, an agent's owner): says why
+                      no button. */}
+                  {!person.masked && !person.canEdit && (
+                    <p className="mt-0.5 text-xs text-slate-600">{texts.readOnly}</p>
+                  )}
                 </div>
                 {person.canEdit && (
                   <div className="flex gap-2">

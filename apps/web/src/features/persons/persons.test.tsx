@@ -18,6 +18,16 @@ const paulHolder: FullPerson = {
   idDocumentNumber: '004-567-890',
   canDelete: false,
 };
+/** Rose, the person of a user of the teller's agent: read whole, changed only by whoever manages the user. */
+const roseStaff: FullPerson = {
+  ...jean,
+  id: '10000000-0000-4000-8000-000000000004',
+  firstName: 'Rose',
+  lastName: 'Étienne',
+  idDocumentNumber: '005-678-901',
+  canEdit: false,
+  canDelete: false,
+};
 /** Marie, another agent's customer: masked, not the teller's to change. */
 const marieMasked: MaskedPerson = {
   id: marie.id,
@@ -35,7 +45,7 @@ let api: ApiServer;
 beforeEach(async () => {
   api = await startApiServer();
   api.on('GET /persons', {
-    body: { data: [jeanFull, marieMasked, paulHolder], meta: { total: 3, page: 1, per_page: 20 } },
+    body: { data: [jeanFull, marieMasked, paulHolder, roseStaff], meta: { total: 4, page: 1, per_page: 20 } },
   });
   api.on(`GET /persons/${jean.id}`, { body: { data: jeanFull } });
   api.on(`GET /persons/${marie.id}`, { body: { data: marieMasked } });
@@ -58,7 +68,7 @@ async function rows() {
 describe('the persons list', () => {
   it('shows a masked document as given, and offers Modifier and Supprimer only where the server allows', async () => {
     open('/persons');
-    const [jeanRow, marieRow, paulRow] = await rows();
+    const [jeanRow, marieRow, paulRow, roseRow] = await rows();
     expect(jeanRow).toHaveTextContent('Jean PIERRE');
     expect(jeanRow).toHaveTextContent("Carte d'identité · 003-456-789");
     expect(within(jeanRow!).getByRole('link', { name: 'Modifier Jean PIERRE' })).toHaveAttribute(
@@ -73,6 +83,11 @@ describe('the persons list', () => {
     expect(within(paulRow!).getByRole('link', { name: 'Modifier Paul LOUIS' })).toBeVisible();
     expect(within(paulRow!).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
     expect(within(jeanRow!).getByRole('button', { name: 'Supprimer Jean PIERRE' })).toBeVisible();
+    // Read whole, not the teller's to change: no button, and why.
+    expect(roseRow).toHaveTextContent('005-678-901');
+    expect(roseRow).toHaveTextContent('Modification réservée à qui la gère');
+    expect(within(roseRow!).queryByRole('link', { name: /Modifier/ })).not.toBeInTheDocument();
+    expect(jeanRow).not.toHaveTextContent('Modification réservée');
   });
 
   it('pages the list with the total, as the server counts it', async () => {
