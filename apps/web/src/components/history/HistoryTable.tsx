@@ -27,6 +27,7 @@ import { CancelTransferButton } from './CancelTransferButton';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
 import { UnlockTransferButton } from './UnlockTransferButton';
 import { FetchedAt } from '../pending/FetchedAt';
+import { ListWaiting } from '../ListWaiting';
 
 /** How long the search box waits after the last key before asking the server. */
 export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
@@ -146,13 +147,9 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
       {/* Other filters asked: the rows below are the last ones until their answer comes (decision 132's
           way: say it, rather than show stale rows as the answer). */}
       {history.isPlaceholderData && (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <span
-            aria-hidden="true"
-            className="size-3 animate-spin rounded-full border-2 border-blue-800 border-t-transparent"
-          />
+        <ListWaiting>
           {shownFilterKey === filterKey ? historyTableTexts.pageLoading : historyTableTexts.searching}
-        </p>
+        </ListWaiting>
       )}
       {history.data && rows.length === 0 && (
         <p

@@ -15,6 +15,7 @@ import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
+import { ListWaiting } from '../../components/ListWaiting';
 import { Pagination } from '../../components/Pagination';
 import { SearchForm } from '../../components/SearchForm';
 import { useToasts } from '../../components/toasts/toast-context';
@@ -73,9 +74,7 @@ export default function PersonsPage() {
       <SearchForm label={personSearchTexts.label} value={term} onChange={setTerm} onSubmit={onSearch} />
       <FetchedAt updatedAt={query.dataUpdatedAt} />
       {query.isPlaceholderData && (
-        <p role="status" className="text-sm text-slate-600">
-          {shownTerm === submitted ? pageLoadingText : searchingText}
-        </p>
+        <ListWaiting>{shownTerm === submitted ? pageLoadingText : searchingText}</ListWaiting>
       )}
       {query.isPending ? (
         <PageLoading />
