@@ -85,9 +85,13 @@ export default function PersonsPage() {
           {submitted ? personSearchTexts.noResult(submitted) : texts.empty}
         </p>
       ) : (
+        // While another page or search comes, the rows shown are the last answer's: said busy, and dimmed.
         <ul
           aria-label="Liste des personnes"
-          className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+          aria-busy={query.isPlaceholderData || undefined}
+          className={`divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white ${
+            query.isPlaceholderData ? 'opacity-60' : ''
+          }`}
         >
           {persons.map((person) => {
             const name = displayName(person);

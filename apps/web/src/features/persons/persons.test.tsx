@@ -137,9 +137,12 @@ describe('the persons list', () => {
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));
     expect(await screen.findByText('Recherche en cours...')).toBeVisible();
     expect(screen.queryByText('Chargement de la page...')).not.toBeInTheDocument();
+    // The rows still shown are the last answer's: the list says it is busy.
+    expect(screen.getByRole('list', { name: 'Liste des personnes' })).toHaveAttribute('aria-busy', 'true');
     await release();
     expect(await screen.findByText('1 – 20 sur 25')).toBeVisible();
     expect(screen.queryByText('Recherche en cours...')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Liste des personnes' })).not.toHaveAttribute('aria-busy');
     const lastList = api.requests.filter((request) => request.path === '/persons').at(-1);
     expect(lastList?.query).toMatchObject({ q: 'Client', page: '1' });
   });
