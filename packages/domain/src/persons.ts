@@ -385,6 +385,8 @@ export const personsListTexts = {
   edit: 'Modifier',
   delete: 'Supprimer',
   add: 'Enregistrer un client',
+  /** The name of its paging, read by assistive technology. */
+  pages: 'Pages des personnes',
 } as const;
 
 /** SPEC §8's "Failed to update person", "Failed to delete person", "Failed to fetch persons list", in French. */

@@ -1,50 +1,50 @@
-import { useId, type FormEvent, type Ref } from 'react';
+import type { ComponentProps, FormEvent } from 'react';
 import { Button } from './Button';
+import { TextField } from './TextField';
 
-interface SearchFormProps {
-  /** What may be typed, shown above the field (a placeholder is cut on a 360 px screen). */
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** A refusal of the term, said under the field and read with it. */
-  error?: string | null;
-  inputRef?: Ref<HTMLInputElement>;
-}
-
-/** A search run by Enter or "Rechercher": the persons list, the person and account search. */
-export function SearchForm({ label, value, onChange, onSubmit, error, inputRef }: SearchFormProps) {
-  const inputId = useId();
-  const errorId = useId();
+/**
+ * A search run by Enter or "Rechercher": one field, its label above it (a placeholder is cut on a 360 px
+ * screen), its hint and its refusal under it, the button level with the field. The money screens' first step
+ * (account number, agent code, transaction number), the persons list, the person and account search. The
+ * field's own props (value, onChange, inputMode, hint, error, ref, …) pass through.
+ */
+export function SearchForm({
+  label,
+  onSearch,
+  pending = false,
+  required = true,
+  ...field
+}: { label: string; onSearch: () => void; pending?: boolean } & Omit<
+  ComponentProps<typeof TextField>,
+  'label' | 'onSubmit'
+>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // A search inside a dialog (a portal): its submit would also reach a form around the dialog's trigger.
+    event.stopPropagation();
+    onSearch();
+  }
   return (
-    <form role="search" noValidate onSubmit={onSubmit}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="search"
-          autoComplete="off"
-          enterKeyHint="search"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={`block min-h-11 w-full min-w-0 flex-1 rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 sm:text-sm ${
-            error ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
-          }`}
-        />
-        <Button type="submit" className="shrink-0">
-          Rechercher
-        </Button>
-      </div>
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+    // The button beside the field itself, not its hint or its error below it: level with the field, under the
+    // label's line (text-sm, 1.25rem, and the field's mt-1).
+    <form noValidate onSubmit={onSubmit} role="search" aria-label={label} className="flex items-start gap-2">
+      <TextField
+        label={label}
+        required={required}
+        className="min-w-0 flex-1"
+        autoComplete="off"
+        enterKeyHint="search"
+        {...field}
+      />
+      <Button
+        type="submit"
+        variant="secondary"
+        loading={pending}
+        loadingText="Recherche..."
+        className="mt-6 shrink-0"
+      >
+        Rechercher
+      </Button>
     </form>
   );
 }

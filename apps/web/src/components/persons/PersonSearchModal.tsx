@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   ACCOUNT_SEARCH_LIMIT,
@@ -90,10 +90,8 @@ function SearchOverlay(props: OverlayProps) {
   const [inputError, setInputError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // The overlay is a portal: without this, the submit would also reach a form around the trigger.
-    event.stopPropagation();
+  // The overlay is a portal: the shared form stops its submit, which would also reach a form around the trigger.
+  function onSearch() {
     const value = term.trim();
     if (!value) {
       setInputError(accounts ? accountSearchMessages.termRequired : personSearchTexts.termRequired);
@@ -113,11 +111,13 @@ function SearchOverlay(props: OverlayProps) {
   const searchForm = (
     <SearchForm
       label={accounts ? accountSearchMessages.label : personSearchTexts.label}
+      required={false}
+      type="search"
       value={term}
-      onChange={setTerm}
-      onSubmit={onSubmit}
-      error={inputError}
-      inputRef={inputRef}
+      onChange={(event) => setTerm(event.target.value)}
+      onSearch={onSearch}
+      error={inputError ?? undefined}
+      ref={inputRef}
     />
   );
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   displayName,
@@ -38,8 +38,7 @@ export default function PersonsPage() {
   const remove = useDeletePersonMutation();
   const toasts = useToasts();
 
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSearch() {
     setSubmitted(term.trim());
     setPage(1);
   }
@@ -71,7 +70,14 @@ export default function PersonsPage() {
           {texts.add}
         </Link>
       </div>
-      <SearchForm label={personSearchTexts.label} value={term} onChange={setTerm} onSubmit={onSearch} />
+      <SearchForm
+        label={personSearchTexts.label}
+        required={false}
+        type="search"
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+        onSearch={onSearch}
+      />
       <FetchedAt updatedAt={query.dataUpdatedAt} />
       {query.isPlaceholderData && (
         <ListWaiting>{shownTerm === submitted ? pageLoadingText : searchingText}</ListWaiting>
@@ -142,7 +148,7 @@ export default function PersonsPage() {
           total={query.data.meta.total}
           busy={query.isPlaceholderData}
           onPageChange={setPage}
-          label="Pages des personnes"
+          label={texts.pages}
         />
       )}
       {toDelete && (

@@ -10,7 +10,8 @@ import {
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { useAgentSearch } from './api/lookups';
-import { SearchForm, SearchOutcome } from './components/SearchForm';
+import { SearchForm } from '../../components/SearchForm';
+import { SearchOutcome } from './components/SearchOutcome';
 import {
   confirmStep,
   documentLine,

@@ -16,7 +16,8 @@ import { Alert } from '../../../components/Alert';
 import { PersonSearchModal } from '../../../components/persons/PersonSearchModal';
 import { findAccounts } from '../../../components/persons/api';
 import { useHttp } from '../../../lib/http-context';
-import { SearchForm, SearchOutcome } from './SearchForm';
+import { SearchForm } from '../../../components/SearchForm';
+import { SearchOutcome } from './SearchOutcome';
 
 interface AccountLookupProps {
   /** The field's name ("Numéro de compte", "Compte bénéficiaire"). */
