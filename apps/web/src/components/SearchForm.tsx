@@ -5,7 +5,8 @@ import { TextField } from './TextField';
 /**
  * A search run by Enter or "Rechercher": one field, its label above it (a placeholder is cut on a 360 px
  * screen), its hint and its refusal under it, the button level with the field. The money screens' first step
- * (account number, agent code, transaction number), the persons list, the person and account search. The
+ * (account number, agent code, transaction number), the persons, users and agents lists, the person and account
+ * search. The
  * field's own props (value, onChange, inputMode, hint, error, ref, …) pass through.
  */
 export function SearchForm({
@@ -13,8 +14,15 @@ export function SearchForm({
   onSearch,
   pending = false,
   required = true,
+  formClassName = '',
   ...field
-}: { label: string; onSearch: () => void; pending?: boolean } & Omit<
+}: {
+  label: string;
+  onSearch: () => void;
+  pending?: boolean;
+  /** The form's place in its row (its width), beside its own layout. */
+  formClassName?: string;
+} & Omit<
   ComponentProps<typeof TextField>,
   'label' | 'onSubmit'
 >) {
@@ -27,7 +35,13 @@ export function SearchForm({
   return (
     // The button beside the field itself, not its hint or its error below it: level with the field, under the
     // label's line (text-sm, 1.25rem, and the field's mt-1).
-    <form noValidate onSubmit={onSubmit} role="search" aria-label={label} className="flex items-start gap-2">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      role="search"
+      aria-label={label}
+      className={`flex items-start gap-2 ${formClassName}`}
+    >
       <TextField
         label={label}
         required={required}

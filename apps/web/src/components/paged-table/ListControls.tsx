@@ -1,6 +1,7 @@
-import { useId, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../Button';
+import { buttonClasses } from '../Button';
+import { SearchForm } from '../SearchForm';
 
 /** The inputs of a list's filters (search box, selects). */
 export const listFilterClasses =
@@ -33,46 +34,24 @@ interface ListSearchFormProps {
   value: string;
   /** The term typed, trimmed, on "Rechercher" or Enter. */
   onSearch: (term: string) => void;
+  /** The form's place in its row (its width). */
   className: string;
-  /** The box's wrapper (its width in the form's row). */
-  fieldClassName: string;
 }
 
-/** A list's search: a search box and "Rechercher", applied on submit only. */
-export function ListSearchForm({
-  label,
-  placeholder,
-  value,
-  onSearch,
-  className,
-  fieldClassName,
-}: ListSearchFormProps) {
-  const searchId = useId();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const term = new FormData(event.currentTarget).get('q');
-    onSearch(typeof term === 'string' ? term.trim() : '');
-  }
-
+/** A list's search (the users and the agents): the one search form, applied on submit only. */
+export function ListSearchForm({ label, placeholder, value, onSearch, className }: ListSearchFormProps) {
+  const [term, setTerm] = useState(value);
   return (
-    <form role="search" onSubmit={submit} className={className}>
-      <div className={fieldClassName}>
-        <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          name="q"
-          defaultValue={value}
-          placeholder={placeholder}
-          className={listFilterClasses}
-        />
-      </div>
-      <Button type="submit" variant="secondary">
-        Rechercher
-      </Button>
-    </form>
+    <SearchForm
+      label={label}
+      required={false}
+      type="search"
+      name="q"
+      placeholder={placeholder}
+      value={term}
+      onChange={(event) => setTerm(event.target.value)}
+      onSearch={() => onSearch(term.trim())}
+      formClassName={className}
+    />
   );
 }

@@ -31,8 +31,7 @@ export default function AgentsPage() {
         placeholder="Code, nom, e-mail ou téléphone"
         value={q}
         onSearch={(term) => go({ q: term, page: 1 })}
-        className="flex flex-wrap items-end gap-2"
-        fieldClassName="min-w-0 flex-1 sm:max-w-sm"
+        className="sm:max-w-md"
       />
 
       <PagedTable

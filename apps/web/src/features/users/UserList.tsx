@@ -77,8 +77,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
           placeholder="Nom, nom d'utilisateur ou e-mail"
           value={q}
           onSearch={(term) => go({ q: term, page: 1 })}
-          className="flex min-w-0 flex-1 items-end gap-2 sm:max-w-md"
-          fieldClassName="min-w-0 flex-1"
+          className="min-w-0 flex-1 sm:max-w-md"
         />
         {!fixedRole && (
           <div className="w-full sm:w-56">
