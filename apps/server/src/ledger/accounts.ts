@@ -1,6 +1,7 @@
 import { CURRENCY } from '@lajan/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { accounts } from '../db/schema.js';
+import { accounts, transactions } from '../db/schema.js';
 import { generateAccountNumber } from './numbers.js';
 
 /*
@@ -60,4 +61,24 @@ export async function openFloatAccount(
     updatedAt: input.now,
   });
   return { id, accountNumber };
+}
+
+/**
+ * Whether an external transfer sent from the account still waits to be paid out: its cancellation gives
+ * the money back to that account (ledger/flows.ts), which must then still take it. Read under the
+ * account's row lock, which every posting on the account also takes.
+ */
+export async function hasPendingTransferFrom(executor: Executor, accountId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.senderAccountId, accountId),
+        eq(transactions.type, 'external_transfer'),
+        eq(transactions.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -175,7 +175,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags,
         summary: 'Fermer un compte de l’agent dont le solde est nul',
-        description: '422 « Le compte a encore un solde » tant que le solde n’est pas 0.',
+        description:
+          '422 « Le compte a encore un solde » tant que le solde n’est pas 0 ; 422 (« errors.transfers ») tant qu’un transfert externe envoyé du compte attend d’être payé (son annulation y rendrait l’argent).',
         security: bearer,
         params: idParams,
         response: { 200: accountResponse, ...refused, 404: errorBodySchema, 422: errorBodySchema },

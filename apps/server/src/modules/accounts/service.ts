@@ -17,7 +17,7 @@ import { findPersonsByIds, isUuid, viewerOf } from '../persons/index.js';
 import { floatAccountOfAgent } from './floats.js';
 import { checkHolderDocuments } from './holder-check.js';
 import { accountErrors } from './messages.js';
-import { openAccount } from '../../ledger/accounts.js';
+import { hasPendingTransferFrom, openAccount } from '../../ledger/accounts.js';
 import { AccountRequestsService } from './requests.js';
 import { likePattern } from '../../db/name-search.js';
 import { ownAccountsSql, phoneForms } from './search-terms.js';
@@ -261,7 +261,10 @@ export class AccountsService {
     return this.customerView(id, actor.user);
   }
 
-  /** `DELETE /accounts/{id}`: closes an account of the teller's agent whose balance is zero. */
+  /**
+   * `DELETE /accounts/{id}`: closes an account of the teller's agent whose balance is zero and from which no
+   * external transfer waits to be paid out.
+   */
   async close(id: string, actor: AccountActor): Promise<CustomerAccountView> {
     const { db, clock } = this.deps;
     if (!isUuid(id)) throw new NotFound(accountErrors.notFound);
@@ -276,6 +279,13 @@ export class AccountsService {
       if (current.status === 'closed') throw new ValidationFailed({ status: [accountErrors.closed] });
       if (current.balanceCentimes !== 0) {
         throw new ValidationFailed({ balance: [accountErrors.hasBalance] }, accountErrors.hasBalance);
+      }
+      // Closed, it could no longer take back the money of a transfer cancelled later.
+      if (await hasPendingTransferFrom(tx, id)) {
+        throw new ValidationFailed(
+          { transfers: [accountErrors.hasPendingTransfer] },
+          accountErrors.hasPendingTransfer,
+        );
       }
       await tx.update(accounts).set({ status: 'closed', updatedAt: now }).where(eq(accounts.id, id));
       await recordAudit(tx, {

@@ -8,6 +8,7 @@ import {
   createPerson,
   entriesOf,
   expectLedgerInvariants,
+  fundAccount,
   ledgerWorld,
   partyOf,
   recipientIdentity,
@@ -429,6 +430,45 @@ describe('external transfers', () => {
       [pap.floatAccountId]: 0,
       [system.payout]: -100_000,
     });
+    await expectLedgerInvariants(world.db);
+  });
+  it('keeps the account it was sent from open until it is paid out or cancelled', async () => {
+    const world = await ledgerWorld();
+    const { app, pap, system } = world;
+    const lucie = await createPerson(world.db, { firstName: 'Lucie', lastName: 'Pierre' });
+    const account = await createCustomerAccount(world.db, [lucie], { agentId: pap.id });
+    const quote = await call(app, 'GET', '/api/transactions/fees/quote?type=external_transfer&amount=1000', {
+      token: pap.teller.token,
+    });
+    // Exactly what the transfer takes: the account is left at zero, which alone would let it close.
+    await fundAccount(app, pap, account, Math.round(quote.body.data.total * 100));
+    const sent = await post(world, '/transactions/transfer-extern', {
+      senderId: lucie.id,
+      accountNumber: account.accountNumber,
+      recipient: recipientForm(),
+      party: partyOf(lucie),
+      amount: 1000,
+    });
+    expect(sent.status).toBe(201);
+    expect(await balancesOf(world.db, [account.id])).toEqual({ [account.id]: 0 });
+
+    const close = () => call(app, 'DELETE', `/api/accounts/${account.id}`, { token: pap.teller.token });
+    const refused = await close();
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      message:
+        'Un transfert externe envoyé de ce compte attend d’être payé : annulez-le ou attendez son paiement avant de fermer le compte',
+      errors: { transfers: [expect.any(String)] },
+    });
+
+    // Still open, the account takes the money back; owed nothing now, only its balance keeps it open.
+    const before = await balancesOf(world.db, [account.id, system.payout]);
+    const cancelled = await post(world, `/transactions/${sent.body.data.transactionNumber}/cancel`);
+    expect(cancelled.status).toBe(201);
+    expect(await changes(world, before)).toEqual({ [account.id]: 100_000, [system.payout]: -100_000 });
+    const again = await close();
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('Le compte a encore un solde');
     await expectLedgerInvariants(world.db);
   });
 });
