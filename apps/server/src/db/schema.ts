@@ -214,6 +214,10 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
+    /** The user's `token_version` when it was sent: a later bump (password, sessions ended) voids it. */
+    tokenVersion: integer('token_version').notNull(),
+    /** The address it was sent to: once the user's e-mail is another, it is void (decision 188). */
+    sentTo: text('sent_to').notNull(),
   },
   (t) => [
     uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),

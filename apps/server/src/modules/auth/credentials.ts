@@ -316,6 +316,23 @@ export async function setPassword(
   return row?.tokenVersion ?? 0;
 }
 
+/**
+ * The user's token version and e-mail address, its row locked until the transaction ends: what a reset
+ * link is checked against (decision 188) while no password change or end of sessions can slip in.
+ */
+export async function lockCredentials(
+  executor: Executor,
+  userId: string,
+): Promise<{ tokenVersion: number; person: { email: string | null } } | null> {
+  const [row] = await executor
+    .select({ tokenVersion: users.tokenVersion, email: persons.email })
+    .from(users)
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(eq(users.id, userId))
+    .for('update', { of: users });
+  return row ? { tokenVersion: row.tokenVersion, person: { email: row.email } } : null;
+}
+
 /** Ends every session of the user. */
 export async function bumpTokenVersion(executor: Executor, userId: string, now: Date): Promise<void> {
   await executor

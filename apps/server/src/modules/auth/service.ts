@@ -6,7 +6,7 @@ import {
   type SessionUser,
   type UpdatePasswordInput,
 } from '@lajan/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
 import { passwordResetTokens } from '../../db/schema.js';
@@ -21,6 +21,7 @@ import {
   findUserById,
   findUserByUsername,
   findUsersByEmail,
+  lockCredentials,
   replacePasswordHash,
   setPassword,
   toSessionUser,
@@ -263,6 +264,8 @@ export class AuthService {
           tokenHash: hashResetToken(token),
           createdAt: now,
           expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+          tokenVersion: account.tokenVersion,
+          sentTo: account.person.email ?? '',
         });
         const link = `${appUrl}/reset-password/${token}?username=${encodeURIComponent(account.username)}`;
         await enqueueMail(
@@ -322,7 +325,7 @@ export class AuthService {
         ? await db
             .select({ id: passwordResetTokens.id })
             .from(passwordResetTokens)
-            .where(and(validLink, eq(passwordResetTokens.userId, account.id)))
+            .where(and(validLink, eq(passwordResetTokens.userId, account.id), stillMeant(account)))
             .limit(1)
         : [];
     if (!account || !link) {
@@ -338,11 +341,15 @@ export class AuthService {
 
     const passwordHash = await this.#hash(input.password);
     const done = await db.transaction(async (tx) => {
+      // The user's row locked, as it is now: a password change or an end of sessions committed since the
+      // look-up voids the link, and one that comes now waits for this reset, then ends its sessions.
+      const current = await lockCredentials(tx, account.id);
+      if (!current) return false;
       // Consumed by the same statement that checks it: two uses of one link cannot both pass.
       const consumed = await tx
         .update(passwordResetTokens)
         .set({ usedAt: now })
-        .where(and(validLink, eq(passwordResetTokens.id, link.id)))
+        .where(and(validLink, eq(passwordResetTokens.id, link.id), stillMeant(current)))
         .returning({ id: passwordResetTokens.id });
       if (consumed.length === 0) return false;
       // Any other link sent to this user stops working too.
@@ -380,4 +387,18 @@ function latest(a: Date | null, b: Date | null): Date | null {
   if (!a) return b;
   if (!b) return a;
   return a > b ? a : b;
+}
+
+/**
+ * A reset link is meant for the user as it was when the link was sent (decision 188): the same sessions
+ * (no password changed, no sessions ended, not disabled since: its token version) and the same e-mail
+ * address (a link sent to an address the user no longer has is void).
+ */
+function stillMeant(user: { tokenVersion: number; person: { email: string | null } }): SQL {
+  const email = user.person.email;
+  if (!email) return sql`false`;
+  return and(
+    eq(passwordResetTokens.tokenVersion, user.tokenVersion),
+    sql`lower(${passwordResetTokens.sentTo}) = lower(${email})`,
+  )!;
 }

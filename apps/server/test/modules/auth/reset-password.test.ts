@@ -297,6 +297,71 @@ describe('POST /api/reset-password', () => {
     expect((await login(t.app, 'autreadmin', 'Guichet-2026')).status).toBe(200);
   });
 
+  it('voids the links already sent once the sessions end, the password changes or the e-mail changes', async () => {
+    const t = await buildWithSmtp();
+    const db = t.database.db;
+    const agent = await createAgent(db, { code: 'PAP01', name: 'Kay Lajan' });
+    await createUser(db, {
+      username: 'admin.pap',
+      password: 'Admin-Guichet-2026',
+      role: 'agent_admin',
+      agentId: agent.id,
+    });
+    const teller = await createUser(db, {
+      username: 'guichet.pap',
+      password: 'Guichet-2026',
+      role: 'user',
+      agentId: agent.id,
+    });
+    const admin = await tokenOf(t.app, 'admin.pap', 'Admin-Guichet-2026');
+    // A link asked now: the mails of the steps before (the notice of a changed address) sent first.
+    const linkNow = async () => {
+      await t.app.mail.kick();
+      return requestLink(t, 'guichet.pap', mailbox.received.length + 1);
+    };
+    const use = (link: { token: string; username: string }, password: string) =>
+      reset(t, { username: link.username, token: link.token, password, password_confirmation: password });
+
+    // The administrator ends the teller's sessions (a stolen phone, a mailbox read by someone else).
+    const beforeEnd = await linkNow();
+    const ended = await call(t.app, 'POST', '/api/users/guichet.pap/end-sessions', { token: admin });
+    expect(ended.status).toBe(200);
+    const afterEnd = await use(beforeEnd, 'Pirate-Choisi-2026');
+    expect(afterEnd.status).toBe(422);
+    expect(afterEnd.body.errors).toEqual({ token: [authMessages.resetInvalid] });
+
+    // The teller changes its password.
+    const beforeChange = await linkNow();
+    const own = await tokenOf(t.app, 'guichet.pap', 'Guichet-2026');
+    const changed = await call(t.app, 'POST', '/api/users/update-password', {
+      token: own,
+      body: {
+        current_password: 'Guichet-2026',
+        password: 'Guichet-Nouveau-2026',
+        password_confirmation: 'Guichet-Nouveau-2026',
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect((await use(beforeChange, 'Pirate-Choisi-2026')).status).toBe(422);
+
+    // The administrator changes the teller's address: the link sent to the old one is void.
+    const toOld = await linkNow();
+    const moved = await call(t.app, 'PUT', `/api/users/${teller.id}`, {
+      token: admin,
+      body: { email: 'nouvelle.adresse@lajan.test' },
+    });
+    expect(moved.status).toBe(200);
+    expect((await use(toOld, 'Pirate-Choisi-2026')).status).toBe(422);
+    expect((await login(t.app, 'guichet.pap', 'Pirate-Choisi-2026')).status).toBe(401);
+    expect((await login(t.app, 'guichet.pap', 'Guichet-Nouveau-2026')).status).toBe(200);
+
+    // A link sent to the new address works.
+    const toNew = await linkNow();
+    expect(mailbox.received.at(-1)!.to).toEqual(['nouvelle.adresse@lajan.test']);
+    expect((await use(toNew, 'Guichet-Retrouve-2026')).status).toBe(200);
+    expect((await login(t.app, 'guichet.pap', 'Guichet-Retrouve-2026')).status).toBe(200);
+  });
+
   it('checks the form as the web app does', async () => {
     const t = await buildWithSmtp();
     const answer = await reset(t, {
