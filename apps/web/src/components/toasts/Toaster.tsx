@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useToasts } from './toast-context';
 import type { Toast, ToastStatus } from './toast-store';
 
@@ -15,11 +15,14 @@ const iconStyles: Record<ToastStatus, string> = {
 };
 
 /**
- * One toast. Its time stops while the pointer is over it or the focus in it (WCAG 2.2.1, "Timing
- * Adjustable"), and runs again, for what was left of it, once neither is.
+ * One toast. Its time stops while the mouse is over it or the focus in it (WCAG 2.2.1, "Timing
+ * Adjustable"), and runs again, for what was left of it, once neither is. A finger is no pointer that
+ * hovers: a tap on a phone, where the toast lies over the screen's bottom buttons, closes it (the browser's
+ * mouse events after a tap would otherwise hold it until the next tap elsewhere).
  */
 function ToastItem({ toast }: { toast: Toast }) {
   const store = useToasts();
+  const touched = useRef(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const held = hovered || focused;
@@ -32,7 +35,15 @@ function ToastItem({ toast }: { toast: Toast }) {
     <div
       role={toast.status === 'error' ? 'alert' : 'status'}
       data-status={toast.status}
-      onMouseEnter={() => setHovered(true)}
+      onPointerDown={(event) => {
+        touched.current = event.pointerType === 'touch';
+      }}
+      onClick={() => {
+        if (touched.current) store.dismiss(toast.id);
+      }}
+      onMouseEnter={() => {
+        if (!touched.current) setHovered(true);
+      }}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {

@@ -136,6 +136,25 @@ describe('toasts (SPEC §2 "Feedback elements")', () => {
       expect(screen.queryByText('Solde insuffisant')).not.toBeInTheDocument();
     });
 
+    it('are not held by a finger: a tap on a phone closes the toast at once', () => {
+      act(() => {
+        store.error('Le nom ne correspond pas');
+        store.success('Autre message');
+      });
+      const toast = toastOf('Le nom ne correspond pas');
+      // What a tap sends: the pointer's down and up, then the mouse events the browser makes of it.
+      fireEvent.pointerDown(toast, { pointerType: 'touch' });
+      fireEvent.pointerUp(toast, { pointerType: 'touch' });
+      fireEvent.mouseEnter(toast);
+      fireEvent.click(toast);
+      expect(screen.queryByText('Le nom ne correspond pas')).not.toBeInTheDocument();
+      expect(screen.getByText('Autre message')).toBeVisible();
+      // A mouse's click on the text does not close it: only its close button does.
+      fireEvent.pointerDown(toastOf('Autre message'), { pointerType: 'mouse' });
+      fireEvent.click(toastOf('Autre message'));
+      expect(screen.getByText('Autre message')).toBeVisible();
+    });
+
     it('hold one toast only: the others go on their time', () => {
       act(() => {
         store.success('Premier');
