@@ -16,6 +16,8 @@ import { PickUpQr } from '../pickup-code/PickUpQr';
 export const receiptTexts = {
   thanks: 'Merci de votre confiance.',
   keep: 'Conservez ce reçu comme preuve de votre transaction.',
+  duplicate: 'DUPLICATA',
+  reprintedAt: (date: string) => `Réimprimé le ${date}`,
 } as const;
 
 interface Line {
@@ -47,8 +49,18 @@ const line = (label: string, value: string | null | undefined): Line | null =>
  * The receipt of SPEC §2: about 80 mm wide, French short dates, the transaction's number, date,
  * amount, fee, accounts, agent, sender, recipient and the person at the counter; "Total" (the
  * server's amount + fee) only when there is a fee. The same markup prints on an 80 mm roll (receipt.css).
+ * A reprint says "DUPLICATA" and when it was printed again. A pay-out's receipt goes to the recipient: it
+ * shows the sender's name only (not the sender's document or phone), and the recipient once, the
+ * document shown at the counter standing for one the sender did not give.
  */
-export function Receipt({ transaction }: { transaction: Transaction }) {
+export function Receipt({
+  transaction,
+  reprintedAt = null,
+}: {
+  transaction: Transaction;
+  /** When it was taken up again for a reprint (ISO); null: the receipt of the operation just posted. */
+  reprintedAt?: string | null;
+}) {
   const fee = transaction.fee;
   const sender = transaction.sender;
   const recipient = transaction.recipient;
@@ -61,6 +73,9 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
   // An external transfer's number is the code the recipient shows to be paid (DESIGN §5): it is
   // printed as such, in groups of three, with its QR code for the paying teller's camera.
   const pickUp = transaction.type === 'external_transfer';
+  // The person paid is the recipient, identified at the counter against the transfer's recipient.
+  const payout = transaction.type === 'external_payout';
+  const partyDocument = party ? `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` : null;
 
   const sections = [
     section('Comptes', [
@@ -71,17 +86,14 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
     ]),
     section('Expéditeur', [
       line('Nom', sender ? displayName(sender) : null),
-      line('Pièce', documentOf(sender)),
-      line('Téléphone', sender?.phoneNumber ? formatPhone(sender.phoneNumber) : null),
+      line('Pièce', payout ? null : documentOf(sender)),
+      line('Téléphone', !payout && sender?.phoneNumber ? formatPhone(sender.phoneNumber) : null),
     ]),
     section('Bénéficiaire', [
       line('Nom', recipient ? displayName(recipient) : null),
-      line('Pièce', documentOf(recipient)),
+      line('Pièce', documentOf(recipient) ?? (payout ? partyDocument : null)),
     ]),
-    section('Client au guichet', [
-      line('Nom', party?.name),
-      line('Pièce', party ? `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` : null),
-    ]),
+    payout ? null : section('Client au guichet', [line('Nom', party?.name), line('Pièce', partyDocument)]),
   ].filter((value) => value !== null);
 
   return (
@@ -99,6 +111,12 @@ export function Receipt({ transaction }: { transaction: Transaction }) {
         <p className="mt-2 font-bold uppercase">
           {transactionTypeLabels[transaction.type] ?? transaction.type}
         </p>
+        {reprintedAt && (
+          <>
+            <p className="mt-1 font-bold tracking-widest">{receiptTexts.duplicate}</p>
+            <p>{receiptTexts.reprintedAt(formatDateTimeFr(reprintedAt))}</p>
+          </>
+        )}
       </header>
 
       <dl className="mt-3 border-t border-dashed border-black pt-2">

@@ -16,7 +16,7 @@ import './receipt.css';
  * It closes when the teller moves to another page (receipt-context).
  */
 export function ReceiptPanel() {
-  const { transaction, againPath, clear } = useReceipt();
+  const { transaction, againPath, reprintedAt, clear } = useReceipt();
   const printRef = useRef<HTMLButtonElement>(null);
   const receiptRef = useRef<HTMLDivElement>(null);
   const shown = transaction?.transactionNumber;
@@ -69,7 +69,7 @@ export function ReceiptPanel() {
           ref={receiptRef}
           className="receipt-print rounded-md border border-slate-200 p-3 print:border-0 print:p-0"
         >
-          <Receipt transaction={transaction} />
+          <Receipt transaction={transaction} reprintedAt={reprintedAt} />
         </div>
         <div className="mt-4 flex flex-wrap gap-2 print:hidden">
           <Button ref={printRef} onClick={print} className="flex-1">

@@ -16,11 +16,14 @@ export interface SelectOptions {
    * the page it lands on, not to the one it leaves.
    */
   followNavigation?: boolean;
+  /** A transaction printed again (a history row): its receipt says it is a duplicate, and when. */
+  reprint?: boolean;
 }
 
 interface Shown {
   transaction: Transaction;
   againPath: string | null;
+  reprintedAt: string | null;
   /** The page (history entry) it belongs to; null until the navigation it waits for has happened. */
   locationKey: string | null;
 }
@@ -29,6 +32,8 @@ interface ReceiptContextValue {
   transaction: Transaction | null;
   /** Where "Nouvelle opération" leads, for a transaction just posted; null for a reprint. */
   againPath: string | null;
+  /** When the receipt was taken up again for a reprint (ISO); null for a transaction just posted. */
+  reprintedAt: string | null;
   select: (transaction: Transaction, options?: SelectOptions) => void;
   clear: () => void;
 }
@@ -59,10 +64,12 @@ export function ReceiptProvider({ children }: { children: ReactNode }) {
     () => ({
       transaction: current?.transaction ?? null,
       againPath: current?.againPath ?? null,
+      reprintedAt: current?.reprintedAt ?? null,
       select: (transaction, options = {}) =>
         setShown({
           transaction,
           againPath: options.againPath ?? null,
+          reprintedAt: options.reprint ? new Date().toISOString() : null,
           locationKey: options.followNavigation ? null : location.key,
         }),
       clear: () => setShown(null),

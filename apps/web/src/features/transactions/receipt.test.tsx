@@ -62,6 +62,37 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     expect(receipt).toHaveTextContent('Conservez ce reçu comme preuve de votre transaction.');
   });
 
+  it('is no duplicate when it is the receipt of the operation just posted', () => {
+    render(<Receipt transaction={withdrawal} />);
+    expect(screen.getByRole('article')).not.toHaveTextContent('DUPLICATA');
+    expect(screen.getByRole('article')).not.toHaveTextContent('Réimprimé');
+  });
+
+  it("gives the recipient of a pay-out the sender's name only, and the recipient once", () => {
+    const payout = transactionOf({
+      ...externalTransfer,
+      transactionNumber: '908763313115',
+      type: 'external_payout',
+      status: 'completed',
+      fee: 0,
+      total: 2000,
+      relatedTransactionNumber: '738291045560',
+      party: { name: 'marie joseph', idDocumentType: 'passport', idDocumentNumber: 'PA-99881' },
+    });
+    render(<Receipt transaction={payout} />);
+    const receipt = screen.getByRole('article');
+    const sender = within(receipt).getByRole('region', { name: 'Expéditeur' });
+    expect(sender).toHaveTextContent('NomJean PIERRE');
+    expect(sender).not.toHaveTextContent('003-456-789');
+    expect(sender).not.toHaveTextContent('Téléphone');
+    // The sender gave no document for the recipient: the one shown at the counter stands for it.
+    const recipient = within(receipt).getByRole('region', { name: 'Bénéficiaire' });
+    expect(recipient).toHaveTextContent('NomMarie JOSEPH');
+    expect(recipient).toHaveTextContent('PiècePasseport PA-99881');
+    expect(within(receipt).queryByRole('region', { name: 'Client au guichet' })).not.toBeInTheDocument();
+    expect(receipt).not.toHaveTextContent('marie joseph');
+  });
+
   it('has no total without a fee', () => {
     render(<Receipt transaction={transactionOf({ amount: 1500, fee: 0, total: 1500 })} />);
     expect(screen.getByText('Frais')).toBeVisible();
@@ -174,8 +205,11 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
     // The panel's code comes with the first receipt shown (decision 152).
     const panel = await screen.findByRole('complementary', { name: 'Reçu' });
     expect(panel).toHaveTextContent('738 291 045 560');
-    // A reprint is no new operation.
+    // A reprint is no new operation, and its slip says it is a duplicate, printed again today.
     expect(within(panel).queryByRole('link', { name: 'Nouvelle opération' })).not.toBeInTheDocument();
+    const slip = within(panel).getByRole('article');
+    expect(slip).toHaveTextContent('DUPLICATA');
+    expect(slip).toHaveTextContent(/Réimprimé le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     expect(within(panel).getByRole('button', { name: 'Imprimer' })).toHaveFocus();
 
     await user.click(within(panel).getByRole('button', { name: 'Imprimer' }));
