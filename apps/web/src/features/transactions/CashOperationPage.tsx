@@ -83,6 +83,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           account,
           onChange: chooseAccount,
           error: errors.accountNumber?.message,
+          showBalance: kind === 'withdrawal',
           validate: () => trigger('accountNumber'),
         }),
         partyAndAmountStep({

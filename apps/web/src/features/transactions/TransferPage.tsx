@@ -115,6 +115,7 @@ export default function TransferPage() {
                 account={recipient}
                 onChange={chooseRecipient}
                 error={problem ?? errors.recipientAccountNumber?.message}
+                showBalance={false}
               />
             </div>
           ),

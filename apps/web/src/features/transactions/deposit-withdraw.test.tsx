@@ -76,7 +76,9 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     const card = screen.getByRole('region', { name: 'Compte trouvé' });
     expect(card).toHaveTextContent('40912345678');
     expect(card).toHaveTextContent('Jean PIERRE');
-    expect(card).toHaveTextContent('2 500,00 HTG');
+    // A deposit takes nothing from the account: its balance is not shown to whoever brings the money.
+    expect(card).not.toHaveTextContent('Solde');
+    expect(card).not.toHaveTextContent('2 500,00 HTG');
     expect(api.requests.find((request) => request.path === '/accounts/search')?.body).toEqual({
       account_number: '40912345678',
     });

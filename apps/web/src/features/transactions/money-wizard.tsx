@@ -241,6 +241,7 @@ export function accountStep({
   missingHint = 'Recherchez le compte pour continuer.',
   validate,
   skip,
+  showBalance = true,
 }: {
   id: string;
   title: string;
@@ -248,6 +249,8 @@ export function accountStep({
   account: Account | null;
   onChange: (account: Account | null) => void;
   error?: string;
+  /** The found account's balance shown: where money leaves it (AccountLookup). */
+  showBalance?: boolean;
   /** Said while no account is found. */
   missingHint?: string;
   validate: () => Promise<boolean>;
@@ -257,7 +260,15 @@ export function accountStep({
     id,
     title,
     skip,
-    content: <AccountLookup label={label} account={account} onChange={onChange} error={error} />,
+    content: (
+      <AccountLookup
+        label={label}
+        account={account}
+        onChange={onChange}
+        error={error}
+        showBalance={showBalance}
+      />
+    ),
     canGoNext: account?.status === 'active',
     blockedHint: account ? inactiveAccountMessage : missingHint,
     validate,

@@ -75,6 +75,9 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
     await user.click(next());
     expect(screen.getByText('Étape 2 sur 4')).toBeVisible();
     await find(user, 'Compte bénéficiaire', recipientAccount.accountNumber);
+    // The sender's balance is shown (money leaves it), the recipient's is not: another customer's business.
+    expect(screen.getByRole('region', { name: 'Compte expéditeur' })).toHaveTextContent('Solde');
+    expect(screen.getByRole('region', { name: 'Compte trouvé' })).not.toHaveTextContent('Solde');
     await user.click(next());
     expect(screen.getByText('Étape 3 sur 4')).toBeVisible();
     await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'Jean Pierre');

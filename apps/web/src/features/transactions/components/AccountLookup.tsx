@@ -26,6 +26,11 @@ interface AccountLookupProps {
   onChange: (account: Account | null) => void;
   /** A rule of the step that the found account breaks (same account, other currency), or the server's. */
   error?: string;
+  /**
+   * Whether the found account's balance is shown: only where money leaves it (a withdrawal, a transfer's
+   * sender). A deposit's or a transfer's recipient account is another person's business.
+   */
+  showBalance?: boolean;
 }
 
 /**
@@ -35,7 +40,13 @@ interface AccountLookupProps {
  * several are listed to choose from. The chosen account shows its holders and status; an account that
  * is not active gets SPEC §4's alert (the step then blocks Suivant).
  */
-export function AccountLookup({ label = 'Numéro de compte', account, onChange, error }: AccountLookupProps) {
+export function AccountLookup({
+  label = 'Numéro de compte',
+  account,
+  onChange,
+  error,
+  showBalance = true,
+}: AccountLookupProps) {
   const http = useHttp();
   const [term, setTerm] = useState(account?.accountNumber ?? '');
   const [inputError, setInputError] = useState<string | null>(null);
@@ -99,7 +110,7 @@ export function AccountLookup({ label = 'Numéro de compte', account, onChange, 
             }}
           />
         )}
-        {account && <AccountCard account={account} />}
+        {account && <AccountCard account={account} showBalance={showBalance} />}
         {account && account.status !== 'active' && <Alert type="danger">{inactiveAccountMessage}</Alert>}
         {error && <Alert type="danger">{error}</Alert>}
       </SearchOutcome>
@@ -148,7 +159,15 @@ function AccountChoices({
   );
 }
 
-export function AccountCard({ account, title = 'Compte trouvé' }: { account: Account; title?: string }) {
+export function AccountCard({
+  account,
+  title = 'Compte trouvé',
+  showBalance = true,
+}: {
+  account: Account;
+  title?: string;
+  showBalance?: boolean;
+}) {
   const holders = account.customers.map((customer) => displayName(customer)).join(', ');
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
@@ -159,9 +178,11 @@ export function AccountCard({ account, title = 'Compte trouvé' }: { account: Ac
       </p>
       {holders && <p className="mt-1 text-sm text-slate-800">Titulaire(s) : {holders}</p>}
       {account.agent && <p className="text-sm text-slate-600">Agent : {account.agent.name}</p>}
-      {/* The balance is the customer's business; the teller of its own agent sees it to avoid a refused
-          withdrawal, another agent's teller not at all (the server sends none). */}
-      {account.balance !== null && <p className="text-sm text-slate-600">Solde : {formatHtg(account.balance)}</p>}
+      {/* The balance is the customer's business; the teller of its own agent sees it where money leaves the
+          account, to avoid a refused withdrawal, another agent's teller not at all (the server sends none). */}
+      {showBalance && account.balance !== null && (
+        <p className="text-sm text-slate-600">Solde : {formatHtg(account.balance)}</p>
+      )}
     </section>
   );
 }
