@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { keyboardFirst } from '../../lib/keyboard-first';
 import { Button } from '../Button';
 
 export interface WizardStep {
@@ -44,6 +45,17 @@ export interface WizardProps {
 }
 
 /**
+ * What a step's content may ask of its wizard: `focusNext`, once what the step needed is there (an account
+ * found by its number), puts the keyboard on Suivant, so that Enter goes on (number, Enter, Enter). Nothing
+ * outside a wizard.
+ */
+const WizardNavigation = createContext<{ focusNext: () => void }>({ focusNext: () => undefined });
+
+export function useWizardNavigation() {
+  return useContext(WizardNavigation);
+}
+
+/**
  * The wizard of SPEC §2 "Wizards in general": title, "Étape X sur N", a progress bar, Précédent from
  * step 2, Suivant, and Enregistrer on the last step. Forward only after the step's validation; back
  * always. Only the current step is rendered (react-hook-form keeps the values of unmounted fields).
@@ -66,10 +78,16 @@ export function Wizard({
   const [validating, setValidating] = useState(false);
   const currentIndex = clampIndex(step ?? ownStep, steps.length);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
   const movedRef = useRef(false);
+  const nextWanted = useRef(false);
+  const [nextAsked, setNextAsked] = useState(0);
   const headingId = useId();
 
-  const visible = steps.map((candidate, index) => ({ candidate, index })).filter(({ candidate }) => !candidate.skip);
+  const visible = steps
+    .map((candidate, index) => ({ candidate, index }))
+    .filter(({ candidate }) => !candidate.skip);
   const position = Math.max(
     0,
     visible.findIndex(({ index }) => index === currentIndex),
@@ -85,6 +103,16 @@ export function Wizard({
     movedRef.current = false;
     stepHeadingRef.current?.focus();
   }, [currentIndex]);
+
+  // A new wizard, at a counter's computer: the keyboard starts in its first field, not on the page.
+  useEffect(() => {
+    if (!keyboardFirst()) return;
+    contentRef.current
+      ?.querySelector<HTMLElement>(
+        'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea',
+      )
+      ?.focus();
+  }, []);
 
   function goTo(index: number) {
     movedRef.current = true;
@@ -116,6 +144,19 @@ export function Wizard({
   }
 
   const blocked = current?.canGoNext === false;
+
+  // Asked by the step (an account found): Suivant takes the keyboard once it is enabled by that render.
+  useEffect(() => {
+    if (!nextWanted.current) return;
+    nextWanted.current = false;
+    if (!blocked) nextRef.current?.focus();
+  }, [nextAsked, blocked]);
+  const [navigation] = useState(() => ({
+    focusNext: () => {
+      nextWanted.current = true;
+      setNextAsked((count) => count + 1);
+    },
+  }));
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const StepHeading = headingLevel === 1 ? 'h2' : 'h3';
   const percent = Math.round(((position + 1) / total) * 100);
@@ -141,7 +182,10 @@ export function Wizard({
           aria-valuetext={counter}
           className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200"
         >
-          <div className="h-full rounded-full bg-blue-800 transition-[width]" style={{ width: `${percent}%` }} />
+          <div
+            className="h-full rounded-full bg-blue-800 transition-[width]"
+            style={{ width: `${percent}%` }}
+          />
         </div>
       </header>
 
@@ -155,7 +199,9 @@ export function Wizard({
             {current.title}
           </StepHeading>
         )}
-        {current?.content}
+        <div ref={contentRef}>
+          <WizardNavigation value={navigation}>{current?.content}</WizardNavigation>
+        </div>
       </div>
 
       {error && <div className="mt-4">{error}</div>}
@@ -175,6 +221,7 @@ export function Wizard({
             </p>
           )}
           <Button
+            ref={nextRef}
             className="w-full sm:w-auto"
             onClick={() => void next()}
             disabled={blocked || validating}

@@ -120,6 +120,36 @@ describe('the wizard (SPEC §2 "Wizards in general")', () => {
     expect(screen.getByRole('button', { name: 'Précédent' })).toBeDisabled();
   });
 
+  it('starts in its first field where there is a mouse and a keyboard, and nowhere on a touch screen', () => {
+    const steps: WizardStep[] = [
+      {
+        id: 'a',
+        title: 'Compte',
+        content: (
+          <label>
+            Numéro de compte <input type="text" />
+          </label>
+        ),
+      },
+    ];
+    const media = (fine: boolean) =>
+      vi
+        .spyOn(window, 'matchMedia')
+        .mockImplementation(
+          (query: string) =>
+            ({ matches: fine && query === '(pointer: fine)', media: query }) as MediaQueryList,
+        );
+    const fine = media(true);
+    const first = render(<Wizard title="Dépôt" steps={steps} onSubmit={() => undefined} />);
+    expect(screen.getByRole('textbox', { name: 'Numéro de compte' })).toHaveFocus();
+    first.unmount();
+    fine.mockRestore();
+    const touch = media(false);
+    render(<Wizard title="Dépôt" steps={steps} onSubmit={() => undefined} />);
+    expect(screen.getByRole('textbox', { name: 'Numéro de compte' })).not.toHaveFocus();
+    touch.mockRestore();
+  });
+
   it('can be driven from outside (the page returns to a step)', async () => {
     const user = userEvent.setup();
     function Controlled() {

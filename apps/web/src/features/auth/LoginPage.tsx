@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { authMessages, checkLoginInput, type LoginInput } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
@@ -9,6 +9,7 @@ import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage, firstFieldErrors, isHttpError } from '../../lib/http';
 import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
+import { keyboardFirst } from '../../lib/keyboard-first';
 import { useSessionStore } from '../../lib/session-context';
 import { useLoginMutation } from './api/login';
 
@@ -32,6 +33,10 @@ export default function LoginPage() {
   const [rootError, setRootError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const inputs = useRef<Partial<Record<keyof LoginInput, HTMLInputElement | null>>>({});
+  // At a counter's computer the username is typed at once; a phone's keyboard waits for a tap.
+  useEffect(() => {
+    if (keyboardFirst()) inputs.current.username?.focus();
+  }, []);
 
   function change(field: keyof LoginInput, value: string) {
     const next = { ...values, [field]: value };

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { loginAnswer, makeToken } from '../../test/tokens';
@@ -23,8 +23,22 @@ describe('the sign-in page', () => {
     openLogin();
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
     expect(screen.getByText(/paiement mobile/i)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     expect(screen.getByRole('link', { name: 'Ouvrir un compte' })).toHaveAttribute('href', '/register');
+  });
+
+  it('puts the cursor in the username at a computer, not on a touch screen', async () => {
+    const fine = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation(
+        (query: string) => ({ matches: query === '(pointer: fine)', media: query }) as MediaQueryList,
+      );
+    openLogin();
+    expect(await screen.findByRole('textbox', { name: "Nom d'utilisateur" })).toHaveFocus();
+    fine.mockRestore();
   });
 
   it('marks both fields as required and says which one is missing, under it', async () => {
@@ -39,7 +53,9 @@ describe('the sign-in page', () => {
     expect(password).toHaveAccessibleDescription('Mot de passe requis');
     expect(username).toHaveAttribute('aria-invalid', 'true');
     // The asterisk of a required field stands beside its label.
-    expect(screen.getByText("Nom d'utilisateur", { selector: 'label' }).nextElementSibling).toHaveTextContent('*');
+    expect(screen.getByText("Nom d'utilisateur", { selector: 'label' }).nextElementSibling).toHaveTextContent(
+      '*',
+    );
     expect(api.requests).toEqual([]);
 
     await user.type(username, 'caissiere');
@@ -66,21 +82,33 @@ describe('the sign-in page', () => {
   it('shows the server message when sign-in is throttled', async () => {
     api.on('POST /auth/login', {
       status: 429,
-      body: { message: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.', code: 'TOO_MANY_REQUESTS' },
+      body: {
+        message: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+        code: 'TOO_MANY_REQUESTS',
+      },
     });
     const { user } = openLogin();
     await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
     await user.type(screen.getByLabelText('Mot de passe'), 'encore-faux');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByText('Trop de tentatives. Veuillez réessayer dans quelques minutes.')).toBeVisible();
+    expect(
+      await screen.findByText('Trop de tentatives. Veuillez réessayer dans quelques minutes.'),
+    ).toBeVisible();
   });
 
   it('shows a loading button while the server answers, then signs in and says "Connexion réussie"', async () => {
     let answer: (() => void) | undefined;
     const token = makeToken(teller);
-    api.on('POST /auth/login', () => new Promise((resolve) => {
-      answer = () => resolve({ body: { data: { access_token: token, token_type: 'Bearer', expires_in: 28800, user: teller } } });
-    }));
+    api.on(
+      'POST /auth/login',
+      () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({
+              body: { data: { access_token: token, token_type: 'Bearer', expires_in: 28800, user: teller } },
+            });
+        }),
+    );
     serveEmptyDashboard(api);
     const { user } = openLogin();
     await user.type(await screen.findByLabelText("Nom d'utilisateur"), ' caissiere ');
@@ -94,7 +122,9 @@ describe('the sign-in page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
     expect(window.location.pathname).toBe('/');
-    expect(within(screen.getByRole('region', { name: 'Notifications' })).getByText('Connexion réussie')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Notifications' })).getByText('Connexion réussie'),
+    ).toBeVisible();
     expect(Object.keys(localStorage)).toEqual(['access_token']);
     expect(localStorage.getItem('access_token')).toBe(token);
     expect(api.requests[0]?.body).toEqual({ username: 'caissiere', password: 'Mot-de-passe-1' });
@@ -112,7 +142,9 @@ describe('the sign-in page', () => {
   });
 
   it('refuses an answer whose token is not valid', async () => {
-    api.on('POST /auth/login', { body: { data: { ...loginAnswer(teller).data, access_token: 'pas.un-jeton' } } });
+    api.on('POST /auth/login', {
+      body: { data: { ...loginAnswer(teller).data, access_token: 'pas.un-jeton' } },
+    });
     const { user } = openLogin();
     await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'caissiere');
     await user.type(screen.getByLabelText('Mot de passe'), 'Mot-de-passe-1');

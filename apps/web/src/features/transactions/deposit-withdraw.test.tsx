@@ -195,6 +195,25 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     );
   });
 
+  it('goes from the number to the next step with the keyboard alone: the number, Enter, Enter', async () => {
+    const { user } = await open('/transaction/deposit', 'Dépôt');
+    await findAccount(user);
+    // The account found, Suivant has the keyboard.
+    expect(next()).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
+  });
+
+  it('keeps the keyboard in the search when the account found cannot be used', async () => {
+    api.on('POST /accounts/search', {
+      body: { data: { account: accountOf([jean], { status: 'inactive' }) } },
+    });
+    const { user } = await open('/transaction/deposit', 'Dépôt');
+    await findAccount(user);
+    expect(next()).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Numéro de compte' })).toHaveFocus();
+  });
+
   it('moves on with Enter from the details, never confirms with it', async () => {
     const { user } = await open('/transaction/deposit', 'Dépôt');
     await findAccount(user);

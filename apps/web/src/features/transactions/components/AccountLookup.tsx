@@ -18,6 +18,7 @@ import { findAccounts } from '../../../components/persons/api';
 import { useHttp } from '../../../lib/http-context';
 import { SearchForm } from '../../../components/SearchForm';
 import { SearchOutcome } from './SearchOutcome';
+import { useWizardNavigation } from '../../../components/wizard/Wizard';
 
 interface AccountLookupProps {
   /** The field's name ("Numéro de compte", "Compte bénéficiaire"). */
@@ -55,6 +56,7 @@ export function AccountLookup({
     meta: { errorToast: false },
   });
   const resultId = useId();
+  const wizard = useWizardNavigation();
 
   function onSearch() {
     const value = term.trim();
@@ -67,7 +69,10 @@ export function AccountLookup({
     onChange(null);
     search.mutate(value, {
       onSuccess: (found) => {
-        if (found.length === 1) onChange(found[0] ?? null);
+        if (found.length !== 1) return;
+        onChange(found[0] ?? null);
+        // Found: Enter goes on (Suivant, if the account may be used).
+        wizard.focusNext();
       },
     });
   }
