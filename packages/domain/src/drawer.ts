@@ -166,9 +166,13 @@ export const drawerTexts = {
   adminTitle: 'Caisses des caissiers',
   ticketTitle: 'Ticket de caisse',
   closedNotice: 'Caisse fermée',
+  /** The close's banner when the count differs from what was expected: the gap, said at once. */
+  closedWithDifference: (amount: string, surplus: boolean) =>
+    `Caisse fermée avec ${surplus ? 'un excédent' : 'un manquant'} de ${amount}`,
   closedNoticeText:
     'Les opérations en espèces demandent une caisse ouverte. Comptez vos espèces pour l’ouvrir.',
   openAction: 'Ouvrir ma caisse',
+  openAgain: 'Ouvrir une nouvelle caisse',
   openedNow: 'Caisse ouverte : les opérations en espèces sont possibles.',
   backToOperation: 'Reprendre l’opération',
   openIntro: 'Comptez les billets et les pièces du fonds de caisse, coupure par coupure.',
@@ -177,7 +181,7 @@ export const drawerTexts = {
   closeAction: 'Fermer la caisse',
   closeConfirmTitle: 'Fermer la caisse ?',
   closeConfirm: (counted: string) =>
-    `Vous fermez la caisse avec ${counted} compté. La clôture ne peut pas être annulée : l’écart avec le montant attendu sera enregistré.`,
+    `Vous fermez la caisse avec ${counted} comptés. La clôture ne peut pas être annulée : l’écart avec le montant attendu sera enregistré.`,
   closeNothingCounted:
     'Aucun billet ni aucune pièce n’est compté : si la caisse contient des espèces, annulez et comptez-les d’abord.',
   closeConfirmAction: 'Fermer avec ce comptage',

@@ -464,7 +464,8 @@ function DocumentField({
         <label htmlFor={numberId}>Numéro du document</label>
         <RequiredMark />
       </div>
-      <div className="mt-1 flex gap-2">
+      {/* The type above the number on a phone: beside it, the type's name would be cut ("Carte d'ider"). */}
+      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
         <select
           aria-label="Type de document"
           value={typeValue ?? ''}
@@ -473,7 +474,7 @@ function DocumentField({
           ref={attachType}
           aria-invalid={typeError ? true : undefined}
           aria-describedby={typeError ? typeErrorId : undefined}
-          className={`${inputClasses(typeError)} w-32 shrink-0 px-2 sm:w-52`}
+          className={`${inputClasses(typeError)} shrink-0 px-2 sm:w-52`}
         >
           <option value="">Type...</option>
           {documentOptions.map((option) => (

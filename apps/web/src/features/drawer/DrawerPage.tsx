@@ -42,13 +42,28 @@ export default function DrawerPage() {
       {current.isPending && <p role="status">…</p>}
       {closed && (
         <div className="space-y-3">
-          <Alert type={closed.needsAcknowledgement ? 'warning' : 'success'} title={drawerTexts.closedNotice}>
+          {/* A gap is said at once, not only inside the ticket: it needs looking into, acknowledged or not. */}
+          <Alert
+            type={closed.difference ? 'warning' : 'success'}
+            title={
+              closed.difference
+                ? drawerTexts.closedWithDifference(
+                    formatHtg(Math.abs(closed.difference)),
+                    closed.difference > 0,
+                  )
+                : drawerTexts.closedNotice
+            }
+          >
             {closed.needsAcknowledgement ? drawerTexts.needsAcknowledgement : null}
           </Alert>
           <DrawerTicket ticket={closed} />
+          {/* The day is over: the count to open again waits to be asked for, not laid under the ticket. */}
+          <Button variant="secondary" onClick={() => setClosed(null)}>
+            {drawerTexts.openAgain}
+          </Button>
         </div>
       )}
-      {current.isSuccess && current.data === null && (
+      {current.isSuccess && current.data === null && !closed && (
         <form
           className="space-y-4"
           onSubmit={(event) => {

@@ -75,6 +75,12 @@ describe('the drawer (decision 149)', () => {
     expect(screen.getByText('−600,00 HTG (manquant)', { exact: false })).toBeVisible();
     expect(screen.getByTestId('fingerprint')).toHaveTextContent('a'.repeat(64));
     expect(screen.getByRole('button', { name: drawerTexts.verify })).toBeVisible();
+    // The gap is said at once, as a warning, and the count to open again waits to be asked for.
+    expect(screen.getByRole('alert')).toHaveTextContent('Caisse fermée avec un manquant de 600,00 HTG');
+    expect(screen.queryByRole('button', { name: drawerTexts.openAction })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: drawerTexts.openAgain }));
+    expect(await screen.findByRole('button', { name: drawerTexts.openAction })).toBeVisible();
+    expect(screen.queryByText(drawerTexts.expected)).not.toBeInTheDocument();
   });
 
   it('asks before closing, warns when nothing is counted, and closes nothing when the teller cancels', async () => {
