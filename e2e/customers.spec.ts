@@ -58,13 +58,18 @@ test('a teller registers two customers and opens a joint account for them', asyn
   await page.getByRole('button', { name: 'Enregistrer' }).click();
 
   await expect(page.getByRole('heading', { name: 'Compte créé avec succès !' })).toBeVisible();
-  await expect(page.getByText('Conservez précieusement ce numéro pour accéder à votre compte.')).toBeVisible();
-  const number = (await page.getByLabel(/^Numéro de compte \d+/).innerText()).trim();
+  await expect(
+    page.getByText('Conservez précieusement ce numéro pour accéder à votre compte.'),
+  ).toBeVisible();
+  // Shown in groups of three, as it is read aloud.
+  const number = (await page.getByLabel(/^Numéro de compte \d+/).innerText()).replace(/\s/g, '');
   expect(number).toMatch(/^\d{8,}$/);
 
   // The account exists, with both holders, the first one principal.
   const found = await agent.teller.post<{
-    data: { account: { status: string; type: string; customers: { firstName: string; principal: boolean }[] } };
+    data: {
+      account: { status: string; type: string; customers: { firstName: string; principal: boolean }[] };
+    };
   }>('/api/accounts/search', { account_number: number });
   expect(found.data.account.status).toBe('active');
   expect(found.data.account.type).toBe('savings');
@@ -100,7 +105,11 @@ test('a teller registers two customers and opens a joint account for them', asyn
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a visitor asks for an account on /register and a teller activates it', async ({ page, browser, lajan }) => {
+test('a visitor asks for an account on /register and a teller activates it', async ({
+  page,
+  browser,
+  lajan,
+}) => {
   const visitor = newPerson({ firstName: 'Guerline', lastName: 'Augustin' });
   await page.goto('/register');
   await expect(page.getByText('Étape 1 sur 3')).toBeVisible();
@@ -108,7 +117,10 @@ test('a visitor asks for an account on /register and a teller activates it', asy
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByText('Étape 2 sur 3')).toBeVisible();
   await fillPersonForm(page, visitor);
-  await page.getByRole('button', { name: /ajouter/i }).first().click();
+  await page
+    .getByRole('button', { name: /ajouter/i })
+    .first()
+    .click();
   await expect(page.getByText(/Guerline AUGUSTIN/)).toBeVisible();
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByText('Étape 3 sur 3')).toBeVisible();
@@ -127,7 +139,10 @@ test('a visitor asks for an account on /register and a teller activates it', asy
   await teller.goto('/account-requests');
   await expect(teller.getByText(/Guerline AUGUSTIN/).first()).toBeVisible();
   await expect(teller.getByText(visitor.idDocumentNumber).first()).toBeVisible();
-  await teller.getByRole('button', { name: /^Activer/ }).first().click();
+  await teller
+    .getByRole('button', { name: /^Activer/ })
+    .first()
+    .click();
   const dialog = teller.getByRole('dialog');
   // The teller must say it compared the original identity document with the request.
   await expect(dialog.getByRole('button', { name: /activer|confirmer/i })).toBeDisabled();

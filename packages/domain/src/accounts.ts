@@ -180,6 +180,8 @@ export type FloatAccount = z.infer<typeof floatAccountSchema>;
 /** The account-opening slip printed after `POST /accounts` (decision 133). */
 export const accountSlipTexts = {
   title: "Fiche d'ouverture de compte",
+  /** The new account's next step at the counter: its first deposit. */
+  depositNext: 'Faire un dépôt sur ce compte',
   accountNumber: 'Numéro de compte',
   type: 'Type de compte',
   currency: 'Devise',

@@ -10,6 +10,7 @@ import {
   CURRENCY,
   displayName,
   genericMessages,
+  groupDigits,
   holderDocumentTexts,
   type Account,
   type CreateAccountInput,
@@ -78,7 +79,9 @@ export default function CreateAccountPage() {
     if (!valid) return;
     try {
       const maskedIds = new Set(masked.map((client) => client.id));
-      const holderDocuments = Object.fromEntries(Object.entries(documents).filter(([id]) => maskedIds.has(id)));
+      const holderDocuments = Object.fromEntries(
+        Object.entries(documents).filter(([id]) => maskedIds.has(id)),
+      );
       const account = await mutation.mutateAsync({
         ...getValues(),
         ...(maskedIds.size > 0 ? { holderDocuments } : {}),
@@ -191,7 +194,9 @@ export default function CreateAccountPage() {
           content: clientsStep,
           canGoNext: clients.length > 0 && documentsTyped,
           blockedHint:
-            clients.length > 0 ? holderDocumentTexts.blocked : 'Sélectionnez au moins un client pour continuer.',
+            clients.length > 0
+              ? holderDocumentTexts.blocked
+              : 'Sélectionnez au moins un client pour continuer.',
           validate: () => trigger('personIds'),
         },
         {
@@ -226,7 +231,8 @@ function AccountCreated({ account }: { account: Account }) {
           className="mt-1 font-mono text-3xl font-bold tracking-wider break-all text-blue-900"
           aria-label={`Numéro de compte ${account.accountNumber}`}
         >
-          {account.accountNumber}
+          {/* In groups of three, as it is read aloud to the customer. */}
+          {groupDigits(account.accountNumber)}
         </p>
         <p className="mt-1 text-sm text-slate-700">
           {accountTypeLabels[account.type]} · {account.currency}
@@ -241,6 +247,15 @@ function AccountCreated({ account }: { account: Account }) {
       </div>
       <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row print:hidden">
         <Button onClick={() => printReceipt(slipRef.current)}>{accountSlipTexts.print}</Button>
+        {/* The usual next step at the counter: the first deposit, on this account, without typing it again. */}
+        {account.status === 'active' && (
+          <Link
+            to={`/transaction/deposit?compte=${encodeURIComponent(account.accountNumber)}`}
+            className={buttonClasses('secondary')}
+          >
+            {accountSlipTexts.depositNext}
+          </Link>
+        )}
         <Link to="/" className={buttonClasses('secondary')}>
           Retour à l&apos;accueil
         </Link>

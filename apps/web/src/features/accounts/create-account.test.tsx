@@ -45,7 +45,9 @@ describe('the create-account wizard (SPEC §2, §4)', () => {
     expect(next()).toHaveAccessibleDescription('Sélectionnez au moins un client pour continuer.');
 
     await pick(user, /Jean PIERRE/);
-    expect(within(screen.getByRole('region', { name: 'Liste des clients' })).getByText('Jean PIERRE')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Liste des clients' })).getByText('Jean PIERRE'),
+    ).toBeVisible();
     expect(next()).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Retirer Jean PIERRE' }));
@@ -74,9 +76,17 @@ describe('the create-account wizard (SPEC §2, §4)', () => {
 
   it('opens a joint account: summary with principal and secondary holders, then the success screen with the number', async () => {
     let answer: (() => void) | undefined;
-    api.on('POST /accounts', () => new Promise((resolve) => {
-      answer = () => resolve({ status: 201, body: { data: accountOf([jean, marie], { accountNumber: '40955501234' }) } });
-    }));
+    api.on(
+      'POST /accounts',
+      () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({
+              status: 201,
+              body: { data: accountOf([jean, marie], { accountNumber: '40955501234' }) },
+            });
+        }),
+    );
     const { user } = await openWizard();
     await pick(user, /Jean PIERRE/);
     await pick(user, /Marie JOSEPH/);
@@ -101,7 +111,15 @@ describe('the create-account wizard (SPEC §2, §4)', () => {
     expect(screen.getByLabelText('Numéro de compte 40955501234')).toBeVisible();
     expect(screen.getByText('Conservez précieusement ce numéro pour accéder à votre compte.')).toBeVisible();
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
-    expect(within(screen.getByRole('region', { name: 'Notifications' })).getByText('Compte créé avec succès')).toBeVisible();
+    // Read aloud in groups of three; the first deposit is one click away, on this account.
+    expect(screen.getByLabelText('Numéro de compte 40955501234')).toHaveTextContent('409 555 012 34');
+    expect(screen.getByRole('link', { name: 'Faire un dépôt sur ce compte' })).toHaveAttribute(
+      'href',
+      '/transaction/deposit?compte=40955501234',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Notifications' })).getByText('Compte créé avec succès'),
+    ).toBeVisible();
     expect(api.requests.find((request) => request.path === '/accounts')?.body).toEqual({
       type: 'current',
       currency: 'HTG',
@@ -112,7 +130,13 @@ describe('the create-account wizard (SPEC §2, §4)', () => {
   it('shows the account-opening slip (number, holders, type, date, agent) and prints it (decision 133)', async () => {
     api.on('POST /accounts', {
       status: 201,
-      body: { data: accountOf([jean, marie], { accountNumber: '40955501234', type: 'savings', createdAt: '2026-11-20T15:30:00.000Z' }) },
+      body: {
+        data: accountOf([jean, marie], {
+          accountNumber: '40955501234',
+          type: 'savings',
+          createdAt: '2026-11-20T15:30:00.000Z',
+        }),
+      },
     });
     const print = vi.fn();
     vi.stubGlobal('print', print);
@@ -215,7 +239,10 @@ describe('the create-account wizard (SPEC §2, §4)', () => {
   });
 
   it('says so when the server cannot be reached, and stays on the summary', async () => {
-    api.on('POST /accounts', { status: 500, body: { message: 'Une erreur interne est survenue. Veuillez réessayer.' } });
+    api.on('POST /accounts', {
+      status: 500,
+      body: { message: 'Une erreur interne est survenue. Veuillez réessayer.' },
+    });
     const { user } = await openWizard();
     await pick(user, /Jean PIERRE/);
     await user.click(next());

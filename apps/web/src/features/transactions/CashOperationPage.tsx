@@ -1,5 +1,6 @@
 import { DrawerClosedNotice } from '../../components/drawer-notice/DrawerClosedNotice';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { transactionTypeLabels, type Account } from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
 import { moneyFlows } from './flows';
@@ -45,6 +46,8 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
     confirmStep: STEP_CONFIRM,
   });
   const [account, setAccount] = useState<Account | null>(null);
+  // `?compte=` (a new account's "Faire un dépôt"): that account is looked up at once.
+  const givenAccount = useSearchParams()[0].get('compte')?.trim() ?? '';
   const {
     register,
     setValue,
@@ -84,6 +87,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           onChange: chooseAccount,
           error: errors.accountNumber?.message,
           showBalance: kind === 'withdrawal',
+          givenTerm: givenAccount,
           validate: () => trigger('accountNumber'),
         }),
         partyAndAmountStep({

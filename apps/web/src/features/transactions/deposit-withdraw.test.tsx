@@ -204,6 +204,16 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
   });
 
+  it("looks up the account it was opened with (a new account's « Faire un dépôt sur ce compte »)", async () => {
+    const { user } = await open('/transaction/deposit?compte=40912345678', 'Dépôt');
+    const card = await screen.findByRole('region', { name: 'Compte trouvé' });
+    expect(card).toHaveTextContent('40912345678');
+    expect(screen.getByRole('textbox', { name: 'Numéro de compte' })).toHaveValue('40912345678');
+    expect(api.requests.filter((request) => request.path === '/accounts/search')).toHaveLength(1);
+    await user.click(next());
+    expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
+  });
+
   it('keeps the keyboard in the search when the account found cannot be used', async () => {
     api.on('POST /accounts/search', {
       body: { data: { account: accountOf([jean], { status: 'inactive' }) } },

@@ -242,6 +242,7 @@ export function accountStep({
   validate,
   skip,
   showBalance = true,
+  givenTerm,
 }: {
   id: string;
   title: string;
@@ -251,6 +252,8 @@ export function accountStep({
   error?: string;
   /** The found account's balance shown: where money leaves it (AccountLookup). */
   showBalance?: boolean;
+  /** A number given by the page before, searched at once (AccountLookup). */
+  givenTerm?: string;
   /** Said while no account is found. */
   missingHint?: string;
   validate: () => Promise<boolean>;
@@ -267,6 +270,7 @@ export function accountStep({
         onChange={onChange}
         error={error}
         showBalance={showBalance}
+        givenTerm={givenTerm}
       />
     ),
     canGoNext: account?.status === 'active',

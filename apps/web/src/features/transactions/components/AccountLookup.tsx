@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
   accountNumberOf,
@@ -32,6 +32,8 @@ interface AccountLookupProps {
    * sender). A deposit's or a transfer's recipient account is another person's business.
    */
   showBalance?: boolean;
+  /** A number given by the page before (`?compte=`, the new account's "Faire un dépôt"): searched at once. */
+  givenTerm?: string;
 }
 
 /**
@@ -47,9 +49,10 @@ export function AccountLookup({
   onChange,
   error,
   showBalance = true,
+  givenTerm = '',
 }: AccountLookupProps) {
   const http = useHttp();
-  const [term, setTerm] = useState(account?.accountNumber ?? '');
+  const [term, setTerm] = useState(account?.accountNumber ?? givenTerm);
   const [inputError, setInputError] = useState<string | null>(null);
   const search = useMutation({
     mutationFn: (value: string) => findAccounts(http, value),
@@ -59,7 +62,11 @@ export function AccountLookup({
   const wizard = useWizardNavigation();
 
   function onSearch() {
-    const value = term.trim();
+    find(term);
+  }
+
+  function find(typed: string) {
+    const value = typed.trim();
     const invalid = accountSearchTermError(value);
     if (invalid) {
       setInputError(invalid);
@@ -76,6 +83,16 @@ export function AccountLookup({
       },
     });
   }
+
+  // The given number, looked up once, as if typed and searched (never again after the step is left).
+  const searchedGiven = useRef(account !== null);
+  useEffect(() => {
+    if (!givenTerm || searchedGiven.current) return;
+    searchedGiven.current = true;
+    find(givenTerm);
+    // Once, at the first render: `find` is this render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const found = search.data ?? [];
   const notFound = search.isSuccess && found.length === 0 && !account;
