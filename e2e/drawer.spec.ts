@@ -99,7 +99,7 @@ test('a teller’s drawer: opened with a count, closed blind with 600 HTG missin
   await page.getByLabel('Billet de 1 000 HTG').fill('6');
   await page.getByLabel('Billet de 250 HTG').fill('1');
   await page.getByLabel('Billet de 100 HTG').fill('2');
-  await page.getByLabel('Pièce de 5 gourdes').fill('3');
+  await page.getByLabel('Pièce de 5 HTG').fill('3');
   await page.getByRole('button', { name: 'Fermer la caisse' }).click();
   // The close cannot be undone: it asks first, with the total counted.
   const confirm = page.getByRole('dialog', { name: 'Fermer la caisse ?' });

@@ -20,8 +20,8 @@ export const drawerDenominations = [
   { key: '25', centimes: 25_00, label: 'Billet de 25 HTG' },
   { key: '20', centimes: 20_00, label: 'Billet de 20 HTG' },
   { key: '10', centimes: 10_00, label: 'Billet de 10 HTG' },
-  { key: '5', centimes: 5_00, label: 'Pièce de 5 gourdes' },
-  { key: '1', centimes: 1_00, label: 'Pièce de 1 gourde' },
+  { key: '5', centimes: 5_00, label: 'Pièce de 5 HTG' },
+  { key: '1', centimes: 1_00, label: 'Pièce de 1 HTG' },
   { key: '0.50', centimes: 50, label: 'Pièce de 50 centimes' },
 ] as const;
 
@@ -201,7 +201,8 @@ export const drawerTexts = {
   verify: 'Vérifier',
   fingerprint: 'Empreinte',
   totals: 'Opérations de la session',
-  fees: 'Frais encaissés',
+  // Charged on the session's operations: in cash, or taken from the account (a withdrawal's), not all in the drawer.
+  fees: 'Frais des opérations',
   agentShare: 'Part de l’agent',
   denomination: 'Coupure',
   pieces: 'Nombre',
