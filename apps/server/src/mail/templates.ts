@@ -1,3 +1,4 @@
+import { capitaliseFirstName } from '@lajan/domain';
 /** A message as the outbox keeps it. Text only: it reads well in any client and in the log. */
 export interface MailMessage {
   kind:
@@ -10,6 +11,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+}
+
+/** "Bonjour Jean-Baptiste," whatever the case the name was typed in (as the screens show it). */
+function greeting(firstName: string): string {
+  return `Bonjour ${capitaliseFirstName(firstName)},`;
 }
 
 export interface PasswordResetMailInput {
@@ -26,7 +32,7 @@ export function passwordResetMail(input: PasswordResetMailInput): MailMessage {
     to: input.to,
     subject: 'Réinitialisation de votre mot de passe Lajan',
     text: [
-      `Bonjour ${input.firstName},`,
+      greeting(input.firstName),
       '',
       `Nous avons reçu une demande de réinitialisation du mot de passe du compte «\u00a0${input.username}\u00a0».`,
       `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${input.validForMinutes} minutes, une seule fois) :`,
@@ -55,7 +61,7 @@ export function newUserMail(input: NewUserMailInput): MailMessage {
     to: input.to,
     subject: 'Votre accès à Lajan',
     text: [
-      `Bonjour ${input.firstName},`,
+      greeting(input.firstName),
       '',
       'Un accès au back-office Lajan a été créé pour vous.',
       '',
@@ -89,7 +95,7 @@ export function accountRequestReceivedMail(input: AccountRequestReceivedMailInpu
     to: input.to,
     subject: `Votre demande d'ouverture de compte Lajan (${input.reference})`,
     text: [
-      `Bonjour ${input.firstName},`,
+      greeting(input.firstName),
       '',
       `Nous avons bien reçu votre demande d'ouverture d'un compte ${accountTypeWords[input.accountType]} en HTG.`,
       '',
@@ -118,7 +124,7 @@ export function accountRequestActivatedMail(input: AccountRequestActivatedMailIn
     to: input.to,
     subject: `Votre compte Lajan est ouvert (${input.reference})`,
     text: [
-      `Bonjour ${input.firstName},`,
+      greeting(input.firstName),
       '',
       `Votre demande ${input.reference} a été acceptée : votre compte ${accountTypeWords[input.accountType]} en HTG est ouvert.`,
       '',
@@ -145,7 +151,7 @@ export function accountRequestRejectedMail(input: AccountRequestRejectedMailInpu
     to: input.to,
     subject: `Votre demande d'ouverture de compte Lajan (${input.reference})`,
     text: [
-      `Bonjour ${input.firstName},`,
+      greeting(input.firstName),
       '',
       `Votre demande ${input.reference} n'a pas pu être acceptée.`,
       '',
@@ -181,7 +187,7 @@ export function emailChangedMail(input: EmailChangedMailInput): MailMessage {
     to: input.to,
     subject: 'Votre adresse e-mail Lajan a été modifiée',
     text: [
-      `Bonjour ${input.firstName},`,
+      greeting(input.firstName),
       '',
       `Votre adresse e-mail a été modifiée pour le compte «\u00a0${input.username}\u00a0» le ${when} (heure d'Haïti).`,
       'Cette adresse ne recevra plus les messages de ce compte, ni ses liens de réinitialisation du mot de passe.',

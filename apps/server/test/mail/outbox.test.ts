@@ -118,4 +118,15 @@ describe('the new-user message (DESIGN §3)', () => {
     expect(lines).toContain('Mot de passe temporaire : Tmp-9xQ2-abcd');
     expect(mail.text).toMatch(/^.*http:\/\/lajan\.test\/login$/m);
   });
+
+  it('greets the person by the first name as the screens show it, whatever its case when typed', () => {
+    const mail = newUserMail({
+      to: 'jb@lajan.test',
+      firstName: 'jean-baptiste',
+      username: 'jb.pierre',
+      temporaryPassword: 'Tmp-9xQ2-abcd',
+      signInUrl: 'http://lajan.test/login',
+    });
+    expect(mail.text.split('\n')[0]).toBe('Bonjour Jean-Baptiste,');
+  });
 });
