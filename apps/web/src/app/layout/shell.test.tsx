@@ -109,8 +109,8 @@ describe('the sidebar (SPEC §2)', () => {
     );
     await user.click(within(nav).getByRole('link', { name: 'Dépôt' }));
     expect(await screen.findByRole('heading', { name: 'Dépôt' })).toBeVisible();
-    // The keyboard starts at the new screen, not on the sidebar's link.
-    expect(screen.getByRole('main')).toHaveFocus();
+    // The keyboard starts at the new screen, not on the sidebar's link: here (a computer) in its first field.
+    expect(screen.getByRole('textbox', { name: 'Numéro de compte' })).toHaveFocus();
     expect(within(nav).getByRole('link', { name: 'Dépôt' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Tableau de Bord' })).not.toHaveAttribute('aria-current');
   });
