@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from './text.js';
 import { accountStatuses, CURRENCY } from './account-names.js';
+import { isMaskedDocumentNumber } from './persons.js';
 
 export const accountTypeSchema = z.enum(['current', 'savings'], {
   error: 'Le type de compte est obligatoire',
@@ -212,3 +213,23 @@ export const accountFailureMessages = {
   update: 'Échec de la modification du compte',
   delete: 'Échec de la suppression du compte',
 } as const;
+
+/**
+ * Whether the person at the counter is surely none of the account's holders, by the document shown (type,
+ * and number without case or outer spaces, as the ledger compares them): known only when every holder's
+ * number is readable (the teller's own customers). Said at the step where it is typed; the ledger still
+ * decides at Enregistrer, and decides alone when a number is masked.
+ */
+export function surelyNotAHolder(
+  holders: readonly Pick<AccountCustomer, 'idDocumentType' | 'idDocumentNumber'>[],
+  party: { idDocumentType?: string | null; idDocumentNumber?: string | null },
+): boolean {
+  const number = (party.idDocumentNumber ?? '').trim().toUpperCase();
+  if (!party.idDocumentType || !number || holders.length === 0) return false;
+  if (holders.some((holder) => isMaskedDocumentNumber(holder.idDocumentNumber))) return false;
+  return !holders.some(
+    (holder) =>
+      holder.idDocumentType === party.idDocumentType &&
+      holder.idDocumentNumber.trim().toUpperCase() === number,
+  );
+}

@@ -52,6 +52,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
     register,
     setValue,
     setFocus,
+    setError,
     trigger,
     getValues,
     formState: { errors },
@@ -95,6 +96,14 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           register,
           errors,
           validate: () => trigger([...partyAndAmountFields]),
+          holderCheck:
+            kind === 'withdrawal' && account
+              ? {
+                  holders: account.customers,
+                  party: () => getValues('party'),
+                  refuse: (message) => setError('party.idDocumentNumber', { type: 'manual', message }),
+                }
+              : undefined,
           quote: money.amountQuote,
           debited: kind === 'withdrawal' ? account : null,
           totalLabel: text.totalLabel,

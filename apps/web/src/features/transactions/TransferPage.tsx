@@ -56,6 +56,7 @@ export default function TransferPage() {
     register,
     setValue,
     setFocus,
+    setError,
     trigger,
     getValues,
     clearErrors,
@@ -130,6 +131,13 @@ export default function TransferPage() {
           register,
           errors,
           validate: () => trigger([...partyAndAmountFields]),
+          holderCheck: sender
+            ? {
+                holders: sender.customers,
+                party: () => getValues('party'),
+                refuse: (message) => setError('party.idDocumentNumber', { type: 'manual', message }),
+              }
+            : undefined,
           quote: money.amountQuote,
           debited: sender,
           totalLabel: 'Total débité du compte',

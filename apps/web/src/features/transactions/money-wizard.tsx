@@ -8,6 +8,7 @@ import {
   formatHtg,
   inactiveAccountMessage,
   quoteBlockedHint,
+  surelyNotAHolder,
   transactionMessages,
   type Account,
   type FeeQuote,
@@ -152,6 +153,7 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
   totalLabel,
   counterParty,
   debited,
+  holderCheck,
 }: {
   title?: string;
   legend?: string;
@@ -168,6 +170,15 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
    * own agent's), a total above it is said here, and Suivant waits, rather than refused at Enregistrer.
    */
   debited?: Account | null;
+  /**
+   * Where the person at the counter must hold the account (withdrawal, transfer's sender): a document that
+   * is surely none of its holders' is refused here, under its field, rather than at Enregistrer.
+   */
+  holderCheck?: {
+    holders: Account['customers'];
+    party: () => { idDocumentType?: string | null; idDocumentNumber?: string | null } | undefined;
+    refuse: (message: string) => void;
+  };
 }): WizardStep {
   const short = shortfall(quote, debited);
   // Any T here has these paths; TypeScript cannot resolve `Path<T>` for a T still unknown.
@@ -196,7 +207,14 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
         </div>
       </StepForm>
     ),
-    validate,
+    validate: async () => {
+      if (!(await validate())) return false;
+      if (holderCheck && surelyNotAHolder(holderCheck.holders, holderCheck.party() ?? {})) {
+        holderCheck.refuse(transactionMessages.notAccountHolder);
+        return false;
+      }
+      return true;
+    },
     // An amount outside the bands, or above the balance shown, cannot be confirmed: say so here rather than
     // one step later.
     canGoNext: !refusedAmount(quote) && short === undefined,

@@ -117,6 +117,31 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
     });
   });
 
+  it('says at the details that the person at the counter holds none of the sender account, not at Enregistrer', async () => {
+    const { user } = await open();
+    await find(user, 'Compte expéditeur', senderAccount.accountNumber);
+    await user.click(next());
+    await find(user, 'Compte bénéficiaire', recipientAccount.accountNumber);
+    await user.click(next());
+    // Marie holds the recipient account, not the sender's (Jean's).
+    await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'Marie Joseph');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '1500');
+    await user.click(next());
+    expect(screen.getByText('Étape 3 sur 4')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Numéro de document' })).toHaveAccessibleDescription(
+      "La personne au guichet n'est pas titulaire de ce compte",
+    );
+    // The holder's own card, whatever its case: on to the confirmation.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'id_card');
+    await user.clear(screen.getByRole('textbox', { name: 'Numéro de document' }));
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), '003-456-789');
+    await user.click(next());
+    expect(await screen.findByText('Étape 4 sur 4')).toBeVisible();
+    expect(api.requests.some((request) => request.path === '/transactions/transfer')).toBe(false);
+  });
+
   it('refuses the sender account as recipient', async () => {
     const { user } = await open();
     await find(user, 'Compte expéditeur', senderAccount.accountNumber);
