@@ -1,4 +1,5 @@
 import { capitaliseFirstName } from '@lajan/domain';
+
 /** A message as the outbox keeps it. Text only: it reads well in any client and in the log. */
 export interface MailMessage {
   kind:
