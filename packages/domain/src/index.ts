@@ -12,6 +12,7 @@ export * from './persons.js';
 export * from './person-names.js';
 export * from './accounts.js';
 export * from './account-names.js';
+export * from './wizard-hints.js';
 export * from './auth-responses.js';
 export * from './agents.js';
 export * from './users.js';

@@ -6,8 +6,7 @@ import { TextField } from './TextField';
  * A search run by Enter or "Rechercher": one field, its label above it (a placeholder is cut on a 360 px
  * screen), its hint and its refusal under it, the button level with the field. The money screens' first step
  * (account number, agent code, transaction number), the persons, users and agents lists, the person and account
- * search. The
- * field's own props (value, onChange, inputMode, hint, error, ref, …) pass through.
+ * search. The field's own props (value, onChange, inputMode, hint, error, ref, …) pass through.
  */
 export function SearchForm({
   label,
@@ -22,10 +21,7 @@ export function SearchForm({
   pending?: boolean;
   /** The form's place in its row (its width), beside its own layout. */
   formClassName?: string;
-} & Omit<
-  ComponentProps<typeof TextField>,
-  'label' | 'onSubmit'
->) {
+} & Omit<ComponentProps<typeof TextField>, 'label' | 'onSubmit'>) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // A search inside a dialog (a portal): its submit would also reach a form around the dialog's trigger.

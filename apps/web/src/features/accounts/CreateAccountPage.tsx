@@ -14,6 +14,7 @@ import {
   holderDocumentTexts,
   type Account,
   type CreateAccountInput,
+  wizardHints,
 } from '@lajan/domain';
 import { AccountTypeField, currencyOptions } from '../../components/accounts/AccountTypeField';
 import { Alert } from '../../components/Alert';
@@ -193,10 +194,7 @@ export default function CreateAccountPage() {
           title: 'Sélection des clients',
           content: clientsStep,
           canGoNext: clients.length > 0 && documentsTyped,
-          blockedHint:
-            clients.length > 0
-              ? holderDocumentTexts.blocked
-              : 'Sélectionnez au moins un client pour continuer.',
+          blockedHint: clients.length > 0 ? holderDocumentTexts.blocked : wizardHints.chooseClient,
           validate: () => trigger('personIds'),
         },
         {

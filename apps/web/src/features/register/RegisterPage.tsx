@@ -9,6 +9,7 @@ import {
   genericMessages,
   type PersonData,
   formatPhone,
+  wizardHints,
 } from '@lajan/domain';
 import { AccountTypeField, currencyOptions } from '../../components/accounts/AccountTypeField';
 import { Alert } from '../../components/Alert';
@@ -242,7 +243,7 @@ export default function RegisterPage() {
             title: 'Titulaires',
             content: personsStep,
             canGoNext: persons.length > 0,
-            blockedHint: 'Ajoutez au moins un titulaire pour continuer.',
+            blockedHint: wizardHints.addHolder,
           },
           { id: 'summary', title: 'Résumé de la demande', content: summaryStep },
         ]}

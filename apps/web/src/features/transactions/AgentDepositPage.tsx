@@ -7,6 +7,7 @@ import {
   transactionMessages,
   transactionTypeLabels,
   type Agent,
+  wizardHints,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { useAgentSearch } from './api/lookups';
@@ -129,9 +130,7 @@ export default function AgentDepositPage() {
           title: "Rechercher l'agent",
           content: agentStep,
           canGoNext: active,
-          blockedHint: agent
-            ? transactionMessages.agentNotActive
-            : "Recherchez l'agent par son code pour continuer.",
+          blockedHint: agent ? transactionMessages.agentNotActive : wizardHints.findAgent,
           validate: () => trigger('code'),
         },
         partyAndAmountStep({

@@ -12,6 +12,7 @@ import {
   holdersOf,
   MoneyWizard,
   partyAndAmountFields,
+  holderCheckOf,
   partyAndAmountStep,
   partyAndAmountSteps,
 } from './money-wizard';
@@ -52,7 +53,6 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
     register,
     setValue,
     setFocus,
-    setError,
     trigger,
     getValues,
     formState: { errors },
@@ -96,14 +96,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           register,
           errors,
           validate: () => trigger([...partyAndAmountFields]),
-          holderCheck:
-            kind === 'withdrawal' && account
-              ? {
-                  holders: account.customers,
-                  party: () => getValues('party'),
-                  refuse: (message) => setError('party.idDocumentNumber', { type: 'manual', message }),
-                }
-              : undefined,
+          holderCheck: holderCheckOf(kind === 'withdrawal' ? account : null, money.form),
           quote: money.amountQuote,
           debited: kind === 'withdrawal' ? account : null,
           totalLabel: text.totalLabel,

@@ -12,6 +12,7 @@ import {
   type ExternalTransferInput,
   type Transaction,
   formatPhone,
+  wizardHints,
 } from '@lajan/domain';
 import { currencyOptions } from '../../components/accounts/AccountTypeField';
 import { emptyPerson } from '../../components/persons/PersonForm';
@@ -273,7 +274,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
           title: 'Expéditeur',
           content: senderStep,
           canGoNext: sender !== null,
-          blockedHint: "Recherchez l'expéditeur pour continuer.",
+          blockedHint: wizardHints.findSender,
           validate: () => trigger('senderId'),
         },
         accountStep({

@@ -16,6 +16,7 @@ import {
   type PayoutLookup,
   type ReceiveTransferInput,
   type Transaction,
+  wizardHints,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { SelectField } from '../../components/SelectField';
@@ -244,7 +245,7 @@ export default function ReceiveTransferPage() {
           title: 'Rechercher le transfert',
           content: findStep,
           canGoNext: transfer !== null && isPayable(transfer),
-          blockedHint: transfer ? notPayableReason(transfer) : 'Recherchez le transfert pour continuer.',
+          blockedHint: transfer ? notPayableReason(transfer) : wizardHints.findTransfer,
         },
         {
           id: 'identify',

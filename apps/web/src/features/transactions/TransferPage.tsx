@@ -4,6 +4,7 @@ import {
   transactionMessages,
   transactionTypeLabels,
   type Account,
+  wizardHints,
 } from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
 import { AccountCard, AccountLookup } from './components/AccountLookup';
@@ -15,6 +16,7 @@ import {
   holdersOf,
   MoneyWizard,
   partyAndAmountFields,
+  holderCheckOf,
   partyAndAmountStep,
   partyAndAmountSteps,
 } from './money-wizard';
@@ -56,7 +58,6 @@ export default function TransferPage() {
     register,
     setValue,
     setFocus,
-    setError,
     trigger,
     getValues,
     clearErrors,
@@ -102,7 +103,7 @@ export default function TransferPage() {
           account: sender,
           onChange: chooseSender,
           error: errors.senderAccountNumber?.message,
-          missingHint: 'Recherchez le compte expéditeur pour continuer.',
+          missingHint: wizardHints.findSenderAccount,
           validate: () => trigger('senderAccountNumber'),
         }),
         {
@@ -121,9 +122,7 @@ export default function TransferPage() {
             </div>
           ),
           canGoNext: recipient?.status === 'active' && problem === null,
-          blockedHint: recipient
-            ? (problem ?? inactiveAccountMessage)
-            : 'Recherchez le compte bénéficiaire pour continuer.',
+          blockedHint: recipient ? (problem ?? inactiveAccountMessage) : wizardHints.findRecipientAccount,
           validate: () => trigger('recipientAccountNumber'),
         },
         partyAndAmountStep({
@@ -131,13 +130,7 @@ export default function TransferPage() {
           register,
           errors,
           validate: () => trigger([...partyAndAmountFields]),
-          holderCheck: sender
-            ? {
-                holders: sender.customers,
-                party: () => getValues('party'),
-                refuse: (message) => setError('party.idDocumentNumber', { type: 'manual', message }),
-              }
-            : undefined,
+          holderCheck: holderCheckOf(sender, money.form),
           quote: money.amountQuote,
           debited: sender,
           totalLabel: 'Total débité du compte',

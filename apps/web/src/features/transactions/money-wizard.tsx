@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { FieldErrors, FieldValues, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, FieldValues, UseFormRegister, UseFormReturn } from 'react-hook-form';
 import {
   amountStepTexts,
   displayName,
@@ -12,6 +12,7 @@ import {
   transactionMessages,
   type Account,
   type FeeQuote,
+  wizardHints,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Wizard, type WizardStep } from '../../components/wizard/Wizard';
@@ -139,6 +140,31 @@ interface PartyAndAmount {
   amount?: number;
 }
 
+/** What `partyAndAmountStep` checks the person at the counter against: the account's holders. */
+interface HolderCheck {
+  holders: Account['customers'];
+  party: () => PartyAndAmount['party'];
+  refuse: (message: string) => void;
+}
+
+/**
+ * The holder check of a step where the person at the counter must hold `account` (withdrawal, transfer's
+ * sender), on the money form's party fields; none without an account.
+ */
+export function holderCheckOf<T extends FieldValues & PartyAndAmount>(
+  account: Account | null,
+  form: UseFormReturn<T, unknown, T>,
+): HolderCheck | undefined {
+  if (!account) return undefined;
+  // Any T here has these paths; TypeScript cannot resolve `Path<T>` for a T still unknown.
+  const partyForm = form as unknown as UseFormReturn<PartyAndAmount>;
+  return {
+    holders: account.customers,
+    party: () => partyForm.getValues('party'),
+    refuse: (message) => partyForm.setError('party.idDocumentNumber', { type: 'manual', message }),
+  };
+}
+
 /**
  * The step of the person at the counter and the amount; Enter moves on. `register` and `errors` are
  * those of a form whose values have `party` and `amount` (the constraint on `T` says so).
@@ -174,11 +200,7 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
    * Where the person at the counter must hold the account (withdrawal, transfer's sender): a document that
    * is surely none of its holders' is refused here, under its field, rather than at Enregistrer.
    */
-  holderCheck?: {
-    holders: Account['customers'];
-    party: () => { idDocumentType?: string | null; idDocumentNumber?: string | null } | undefined;
-    refuse: (message: string) => void;
-  };
+  holderCheck?: HolderCheck;
 }): WizardStep {
   const short = shortfall(quote, debited);
   // Any T here has these paths; TypeScript cannot resolve `Path<T>` for a T still unknown.
@@ -256,7 +278,7 @@ export function accountStep({
   account,
   onChange,
   error,
-  missingHint = 'Recherchez le compte pour continuer.',
+  missingHint = wizardHints.findAccount,
   validate,
   skip,
   showBalance = true,
