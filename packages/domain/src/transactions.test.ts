@@ -186,7 +186,9 @@ describe('the transaction forms (SPEC §5 "Transactions")', () => {
   });
 
   it('caps per_page at 100 and reads a bad page as the first', () => {
-    expect(historyQuerySchema.parse({ per_page: '500', page: 'x' })).toEqual({ page: 1, per_page: 100 });
+    expect(historyQuerySchema.parse({ per_page: '500', page: '2' })).toEqual({ page: 2, per_page: 100 });
+    expect(historyQuerySchema.safeParse({ per_page: '-1' }).success).toBe(false);
+    expect(historyQuerySchema.safeParse({ page: 'x' }).success).toBe(false);
     expect(historyQuerySchema.parse({})).toEqual({ page: 1, per_page: 10 });
     expect(historyQuerySchema.parse({ type: '' }).type).toBeUndefined();
   });

@@ -15,11 +15,17 @@ export function csvAmount(centimes: number): string {
 }
 
 /**
+ * What a spreadsheet may read as the start of a formula (OWASP's CSV injection list), and the full-width
+ * `＝ ＋ － ＠` that some spreadsheets fold into them.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
  * One cell: quoted when it holds the separator, a quote or a line break; a text starting like a formula
  * gets a leading `'` so that a spreadsheet shows it instead of running it (a name is typed by a user).
  */
 export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

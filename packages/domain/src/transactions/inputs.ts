@@ -8,6 +8,7 @@ import {
   MAX_OPERATION_HTG,
 } from '../money.js';
 import { pickUpCodeSchema } from '../numbers.js';
+import { paginationQuerySchema } from '../pagination.js';
 import {
   checkPersonDates,
   documentNumberSchema,
@@ -203,16 +204,11 @@ export type AgentDepositInput = z.input<typeof agentDepositInputSchema>;
 /** `POST /transactions/search`: the pay-out screen's search, by pick-up code (decision 131). */
 export const transactionSearchInputSchema = z.object({ transactionNumber: pickUpCodeSchema });
 
-/** `GET /transactions/history` (DESIGN §6: `per_page` above 100 is lowered, never refused). */
-export const historyQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(10)
-    .default(10)
-    .transform((value) => Math.min(value, 100)),
+/**
+ * `GET /transactions/history`: the lists' own `page` and `per_page` (DESIGN §6: above 100 lowered, never
+ * refused; a page or a size that is not a whole number from 1 refused as every other list refuses it).
+ */
+export const historyQuerySchema = paginationQuerySchema.extend({
   type: transactionTypeSchema.optional().or(z.literal('').transform(() => undefined)),
   q: z.string().trim().max(100).optional(),
 });

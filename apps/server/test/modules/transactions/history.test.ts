@@ -327,11 +327,17 @@ describe('GET /api/transactions/history', () => {
     expect(foldForSearch(searchFoldFrom)).toBe(searchFoldTo);
   });
 
-  it('lowers per_page above 100 to 100 and reads a bad page as the first', async () => {
+  it('lowers per_page above 100 to 100, and refuses a page or a size that is not a whole number from 1', async () => {
     const world = await busyWorld();
-    const answer = await history(world, '?per_page=5000&page=abc', world.pap.teller.token);
+    const answer = await history(world, '?per_page=5000', world.pap.teller.token);
     expect(answer.status).toBe(200);
     expect(answer.body.pagination).toEqual({ total: 10, total_pages: 1, firstItem: 1, lastItem: 10 });
+    const badSize = await history(world, '?per_page=-1', world.pap.teller.token);
+    expect(badSize.status).toBe(422);
+    expect(badSize.body.errors).toEqual({ per_page: ['Nombre de lignes par page invalide'] });
+    const badPage = await history(world, '?page=abc', world.pap.teller.token);
+    expect(badPage.status).toBe(422);
+    expect(badPage.body.errors).toEqual({ page: ['Numéro de page invalide'] });
   });
 });
 
