@@ -85,7 +85,7 @@ export function buildServices(deps: ServiceDeps): Services {
     ledger,
     moneyFlows: new MoneyFlowExecutor(moneyFlowDeps),
     moneyFlowDeps,
-    transactionReads: new TransactionReads({ db }),
+    transactionReads: new TransactionReads({ db, actors: moneyFlowDeps.actors }),
     drawer: new DrawerService({
       db,
       clock,

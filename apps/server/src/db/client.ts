@@ -85,6 +85,10 @@ function openPostgres(connectionString: string, onPoolError?: (error: Error) => 
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    // Idle connections stay open (pg-pool closes them after 10 s by default). A counter's requests come
+    // seconds or minutes apart: each new connection cost a connection's start, then planned each statement
+    // again at its first five calls (8 ms for the history's page on a slow host, decision 190).
+    idleTimeoutMillis: 0,
     application_name: 'lajan',
     keepAlive: true,
     ...POSTGRES_TIMEOUTS,

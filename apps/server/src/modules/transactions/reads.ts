@@ -7,19 +7,23 @@ import {
   type TransactionType,
 } from '@lajan/domain';
 import type { Db } from '../../db/client.js';
-import { Forbidden } from '../../http/errors.js';
 import { LedgerRefused } from '../../ledger/results.js';
+import { viewerFor } from '../persons/index.js';
+import type { Actors } from './actors.js';
 import { holderNamesOf, withHolderNames } from './holder-names.js';
 import { presentPayoutLookup, presentTransaction } from './present.js';
 import { showSenders } from './sender-view.js';
-import { agentWithFloatByCode, historyPage, transactionByNumber } from './store.js';
+import { historyPage, transactionByNumber } from './store.js';
 
 /** The transactions as they are read: the search by number and the history. */
 export class TransactionReads {
   private readonly db: Db;
+  /** The process's agent code → id (the money flows' own): a page reads no agent row. */
+  private readonly actors: Actors;
 
-  constructor(deps: { db: Db }) {
+  constructor(deps: { db: Db; actors: Actors }) {
     this.db = deps.db;
+    this.actors = deps.actors;
   }
 
   /**
@@ -33,11 +37,9 @@ export class TransactionReads {
     if (record.type === 'external_transfer' && record.status === 'pending')
       return presentPayoutLookup(record);
     if (audienceOf(session) === 'superAdmin') return presentTransaction(record);
-    const ownAgentId = session.agent
-      ? (await agentWithFloatByCode(this.db, session.agent.code))?.id
-      : undefined;
+    const ownAgentId = session.agent ? (await this.actors.of(this.db, session)).agent.id : undefined;
     if (ownAgentId !== undefined && record.agentId === ownAgentId)
-      return (await showSenders(this.db, session, [presentTransaction(record)]))[0]!;
+      return (await showSenders(this.db, viewerFor(session, ownAgentId), [presentTransaction(record)]))[0]!;
     // Another agent's transfer that is no longer pending (decision 131): the teller holding its code
     // learns that it was paid, and when, or that it was cancelled; nothing more of it.
     if (record.type === 'external_transfer' && record.status === 'completed')
@@ -55,13 +57,8 @@ export class TransactionReads {
     session: SessionUser,
     query: { page: number; per_page: number; type?: TransactionType | undefined; q?: string | undefined },
   ): Promise<{ data: Transaction[]; pagination: Pagination }> {
-    let agentId: string | undefined;
-    if (audienceOf(session) !== 'superAdmin') {
-      if (!session.agent) throw new Forbidden();
-      const agent = await agentWithFloatByCode(this.db, session.agent.code);
-      if (!agent) throw new Forbidden();
-      agentId = agent.id;
-    }
+    const agentId =
+      audienceOf(session) === 'superAdmin' ? undefined : (await this.actors.of(this.db, session)).agent.id;
     const { records, total } = await historyPage(this.db, {
       agentId,
       type: query.type,
@@ -73,7 +70,7 @@ export class TransactionReads {
     const presented = records.map((record) => presentTransaction(record));
     // Two reads side by side: the senders as this viewer may see them, the holders' names (decision 186).
     const [shown, holders] = await Promise.all([
-      showSenders(this.db, session, presented),
+      showSenders(this.db, viewerFor(session, agentId ?? null), presented),
       holderNamesOf(this.db, presented),
     ]);
     return {

@@ -513,7 +513,9 @@ const DENSE_FROM = 500;
 /**
  * A page of the history, newest first, and the number of matching transactions. The page's ids come
  * from the transactions table alone, on `(agent_id, created_at, id)` (or `(agent_id, type, …)`), then
- * their views; the count is an index-only scan of the same index.
+ * their views; the count is an index-only scan of the same index. Without `q`, the count (the postings'
+ * counters) is read beside the page, on another connection (decision 190); a search counts first, since
+ * its count decides how its page is read.
  */
 export async function historyPage(
   executor: Executor,
@@ -526,24 +528,27 @@ export async function historyPage(
 ): Promise<{ records: TransactionRecord[]; total: number }> {
   const search = await resolveSearch(executor, filter, common);
   const offset = (filter.page - 1) * filter.perPage;
-  let ids: string[] | undefined;
-  let total: number | undefined;
-  if (search) {
-    total = await historyTotal(executor, filter, search);
-    if (total <= offset) ids = [];
-    else if (total >= denseFrom) ids = await densePage(executor, filter, search, total, denseWindow);
+  const page = async (ids?: string[]) => {
+    ids ??= (
+      await executor
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(historyWhere(filter, search))
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(filter.perPage)
+        .offset(offset)
+    ).map((row) => row.id);
+    return (await viewsByIds(executor, ids)).map(recordOf);
+  };
+  if (search === undefined) {
+    const [records, total] = await Promise.all([page(), historyTotal(executor, filter, undefined)]);
+    return { records, total };
   }
-  ids ??= (
-    await executor
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(historyWhere(filter, search))
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(filter.perPage)
-      .offset(offset)
-  ).map((row) => row.id);
-  const rows = await viewsByIds(executor, ids);
-  return { records: rows.map(recordOf), total: total ?? (await historyTotal(executor, filter, undefined)) };
+  const total = await historyTotal(executor, filter, search);
+  let ids: string[] | undefined;
+  if (total <= offset) ids = [];
+  else if (total >= denseFrom) ids = await densePage(executor, filter, search, total, denseWindow);
+  return { records: await page(ids), total };
 }
 
 /**

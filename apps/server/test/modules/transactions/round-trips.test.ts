@@ -69,6 +69,14 @@ async function sent(world: World): Promise<string> {
   return (answer.body as { data: { transactionNumber: string } }).data.transactionNumber;
 }
 
+function deposit(world: World) {
+  return call(world.app, 'POST', '/api/transactions/deposit', {
+    token: world.pap.teller.token,
+    body: counterForm(world.marieAccount, world.marie, 100),
+    headers: { 'idempotency-key': freshKey('deposit') },
+  });
+}
+
 const flows = {
   'agent deposit': (world: World, token: string) => (_i: number) =>
     call(world.app, 'POST', '/api/agents/deposit', {
@@ -101,12 +109,7 @@ const flows = {
         headers: { 'idempotency-key': `payout-${numbers[i]}` },
       });
   },
-  deposit: (world: World) => (_i: number) =>
-    call(world.app, 'POST', '/api/transactions/deposit', {
-      token: world.pap.teller.token,
-      body: counterForm(world.marieAccount, world.marie, 100),
-      headers: { 'idempotency-key': freshKey('deposit') },
-    }),
+  deposit: (world: World) => (_i: number) => deposit(world),
 };
 
 /**
@@ -146,4 +149,28 @@ describe.runIf(databaseKind === 'postgres')('round trips per money request', () 
       expect(trips).toBe(expected[name]);
     });
   }
+});
+
+/**
+ * A teller's history page (decision 190): the session; the page's ids then their views, with its count
+ * beside them; the holders' names and the senders as the teller may see them side by side. No read of
+ * the agent (the process keeps its id).
+ */
+describe.runIf(databaseKind === 'postgres')('round trips per history page', () => {
+  it('a page with a sender and an account: 6 statements', async () => {
+    const world = await ledgerWorld();
+    expect((await deposit(world)).status).toBe(201);
+    await sent(world);
+    const page = () =>
+      call(world.app, 'GET', '/api/transactions/history?page=1&per_page=10', {
+        token: world.pap.teller.token,
+      });
+    // A first page warms the process's copy of the agent's id.
+    expect((await page()).status).toBe(200);
+    const answer = await page();
+    const rows = (answer.body as { data: { sender: unknown; accountNumber: unknown }[] }).data;
+    expect(rows.some((row) => row.sender)).toBe(true);
+    expect(rows.some((row) => row.accountNumber)).toBe(true);
+    expect(await counted(page, 200)).toBe(6);
+  });
 });
