@@ -4,7 +4,8 @@ import { expect, test } from './support/lajan.js';
 /*
  * Issue 16, "a month's commission statement matches the ledger" (decision 148), in Chromium against the real
  * server: a teller's withdrawals, then the administrator's statement on screen, compared with what the
- * ledger moved: the agent's float (amount + agent share per withdrawal) and the fee-income account.
+ * ledger moved: the agent's float (amount + agent share per withdrawal) and the fee-income account; then
+ * the float's statement (decision 191), whose closing balance is the float's.
  */
 
 type Trial = { data: { rows: { key: string; balance: number }[] } };
@@ -69,4 +70,17 @@ test("an administrator's commission statement shows what the ledger posted to it
   expect(cells[4]).toContain(htg(shareFromLedger));
   expect(cells[5]).toContain(htg(incomeFromLedger));
   await expect(page.getByRole('table', { name: 'Opérations' }).getByRole('row')).toHaveCount(1 + 4);
+
+  // The float's statement (decision 191), from « Mon Compte »: each movement with the balance after it,
+  // the closing balance the ledger's.
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Relevé du float' }).click();
+  await expect(page.getByRole('heading', { name: 'Relevé du float' })).toBeVisible();
+  const movements = page.getByRole('table', { name: 'Mouvements' });
+  // The super administrator's deposit, the customer's deposit, the three withdrawals.
+  await expect(movements.getByRole('row')).toHaveCount(1 + 5);
+  const closing = page.getByText('Solde de clôture', { exact: true }).locator('xpath=following-sibling::dd');
+  expect((await closing.textContent())?.replace(/\s/g, ' ')).toContain(htg(await float()));
+  const lastBalance = (await movements.getByRole('row').last().locator('td').last().textContent()) ?? '';
+  expect(lastBalance.replace(/\s/g, ' ')).toContain(htg(await float()));
 });

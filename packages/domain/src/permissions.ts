@@ -52,6 +52,12 @@ export const permissions = {
    * for the customer at the counter) and the super administrator; another agent gets 404.
    */
   'reports.accountStatement': ['superAdmin', 'agentAdmin', 'teller'],
+  /**
+   * An agent's float statement (decision 191): the same statement, of the float account, for its agent's
+   * administrator and the super administrator. Not a teller: each movement of the float carries the
+   * agent's share of the fee, as the commission statement does.
+   */
+  'reports.floatStatement': ['superAdmin', 'agentAdmin'],
   /** The teller's own cash drawer: open, blind close, its tickets (decision 149). */
   'drawer.operate': ['teller'],
   /** The tellers' drawers of a day: an administrator its agent's, the super administrator all. */

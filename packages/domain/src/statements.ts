@@ -18,6 +18,7 @@ export const statementMessages = {
   span: (days: number) => `La période ne peut pas dépasser ${days} jours`,
   threshold: 'Seuil invalide',
   agentCode: "Code d'agent invalide",
+  agentCodeRequired: "Code de l'agent requis",
   exportFailed: "Échec de l'export",
   loadFailed: 'Impossible de charger le rapport',
 } as const;
@@ -268,6 +269,15 @@ export const accountStatementQuerySchema = z
 export type AccountStatementQuery = z.input<typeof accountStatementQuerySchema>;
 export const accountStatementExportQuerySchema = z.object(reportPeriodQueryShape);
 
+/** `GET /reports/float/statement` (decision 191): the agent by its code, an administrator's own by default. */
+export const floatStatementQuerySchema = accountStatementQuerySchema.extend({
+  agentCode: commissionQuerySchema.shape.agentCode,
+});
+export type FloatStatementQuery = z.input<typeof floatStatementQuerySchema>;
+export const floatStatementExportQuerySchema = accountStatementExportQuerySchema.extend({
+  agentCode: commissionQuerySchema.shape.agentCode,
+});
+
 export const accountStatementMovementSchema = z.object({
   transactionNumber: z.string(),
   type: transactionTypeSchema,
@@ -283,8 +293,12 @@ export type AccountStatementMovement = z.infer<typeof accountStatementMovementSc
 export const accountStatementSchema = z.object({
   account: z.object({
     accountNumber: z.string(),
+    /** A customer account's type (`current`, `savings`), or `float` for an agent's float (decision 191). */
     type: z.string(),
+    /** A customer account's holders; none for a float. */
     holders: z.array(z.string()),
+    /** A float's agent (decision 191); absent for a customer account. */
+    agent: z.object({ code: z.string(), name: z.string() }).optional(),
   }),
   period: reportPeriodSchema,
   currency: z.literal(CURRENCY),
@@ -321,6 +335,12 @@ export const reportTexts = {
   networkTitle: 'Rapports du réseau',
   accountStatementTitle: 'Relevé de compte',
   accountStatementIntro: "Le solde d'ouverture, chaque mouvement et le solde de clôture d'un compte client.",
+  floatStatementTitle: 'Relevé du float',
+  floatStatementIntro:
+    "Le solde d'ouverture, chaque mouvement du float de l'agent (opérations, frais et parts d'agent) et le solde de clôture, pour le rapprocher de la caisse.",
+  floatStatementLink: 'Relevé du float',
+  floatOf: (name: string, code: string) => `Float de ${name} (${code})`,
+  floatAgent: 'Agent',
   month: 'Mois',
   from: 'Du',
   to: 'Au',
@@ -375,4 +395,5 @@ export const reportTexts = {
   holders: 'Titulaires',
   operation: 'Opération',
   askAccount: 'Saisissez un numéro de compte pour afficher son relevé.',
+  askAgent: "Saisissez le code d'un agent pour afficher le relevé de son float.",
 } as const;

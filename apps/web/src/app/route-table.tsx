@@ -63,6 +63,7 @@ const FeesPage = lazyScreen(() => import('../features/fees/FeesPage'));
 const CommissionsPage = lazyScreen(() => import('../features/reports/CommissionsPage'));
 const NetworkReportsPage = lazyScreen(() => import('../features/reports/NetworkReportsPage'));
 const AccountStatementPage = lazyScreen(() => import('../features/reports/AccountStatementPage'));
+const FloatStatementPage = lazyScreen(() => import('../features/reports/FloatStatementPage'));
 const DrawerPage = lazyScreen(() => import('../features/drawer/DrawerPage'));
 const DrawersAdminPage = lazyScreen(() => import('../features/drawer/DrawersAdminPage'));
 const DrawerTicketPage = lazyScreen(() => import('../features/drawer/DrawerTicketPage'));
@@ -271,6 +272,13 @@ export const appRoutes = [
     title: 'Relevé de compte',
     access: 'reports.accountStatement',
     component: AccountStatementPage,
+  },
+  {
+    name: 'float-statement',
+    path: '/reports/float-statement',
+    title: 'Relevé du float',
+    access: 'reports.floatStatement',
+    component: FloatStatementPage,
   },
   {
     name: 'fees-list',

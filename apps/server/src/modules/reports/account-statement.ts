@@ -5,6 +5,7 @@ import {
   centimesToHtg,
   CURRENCY,
   statementCsvTexts,
+  statementMessages,
   transactionTypeLabels,
   type AccountStatement,
   type SessionUser,
@@ -13,9 +14,10 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accountHolders, accounts, agents, persons } from '../../db/schema.js';
-import { Forbidden, NotFound } from '../../http/errors.js';
+import { Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
 import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
 import { haitiDateTime } from '../../lib/haiti-days.js';
+import { statementAgentOf } from './commissions.js';
 import type { ResolvedPeriod } from './period.js';
 
 /*
@@ -32,6 +34,8 @@ interface StatementAccount {
   accountNumber: string;
   type: string;
   holders: string[];
+  /** A float's agent (decision 191). */
+  agent?: { code: string; name: string };
 }
 
 /**
@@ -68,6 +72,31 @@ export async function statementAccountOf(
     accountNumber: row.accountNumber,
     type: row.type ?? 'current',
     holders: holders.map((holder) => `${holder.firstName} ${holder.lastName}`),
+  };
+}
+
+/**
+ * An agent's float, as a statement's account (decision 191): the agent of `agentCode`, an administrator's
+ * own (another code: 404, as the commission statement answers); the super administrator names one.
+ */
+export async function floatStatementAccountOf(
+  executor: Executor,
+  session: SessionUser,
+  agentCode: string | undefined,
+): Promise<StatementAccount> {
+  const agent = await statementAgentOf(executor, session, agentCode);
+  if (!agent) throw new ValidationFailed({ agentCode: [statementMessages.agentCodeRequired] });
+  const [float] = await executor
+    .select({ id: accounts.id, accountNumber: accounts.accountNumber })
+    .from(accounts)
+    .where(and(eq(accounts.agentId, agent.id), eq(accounts.kind, 'float')));
+  if (!float) throw new NotFound(notFound);
+  return {
+    id: float.id,
+    accountNumber: float.accountNumber,
+    type: 'float',
+    holders: [],
+    agent: { code: agent.code, name: agent.name },
   };
 }
 
@@ -152,7 +181,12 @@ export async function accountStatement(
   const openingCentimes = nowCentimes - centimesFromSql(raw.after_start);
   return {
     statement: {
-      account: { accountNumber: account.accountNumber, type: account.type, holders: account.holders },
+      account: {
+        accountNumber: account.accountNumber,
+        type: account.type,
+        holders: account.holders,
+        ...(account.agent ? { agent: account.agent } : {}),
+      },
       period: { from: period.from, to: period.to },
       currency: CURRENCY,
       openingBalance: centimesToHtg(openingCentimes),

@@ -7,6 +7,8 @@ import {
   commissionQuerySchema,
   commissionStatementResponseSchema,
   errorBodySchema,
+  floatStatementExportQuerySchema,
+  floatStatementQuerySchema,
   largeOperationsQuerySchema,
   largeOperationsResponseSchema,
   MAX_LARGE_OPERATIONS_DAYS,
@@ -17,7 +19,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { requireCapability, sessionOf } from '../auth/index.js';
-import { accountStatement, accountStatementCsv, statementAccountOf } from './account-statement.js';
+import {
+  accountStatement,
+  accountStatementCsv,
+  floatStatementAccountOf,
+  statementAccountOf,
+} from './account-statement.js';
 import { commissionCsv, commissionOperations, commissionStatement, statementAgentOf } from './commissions.js';
 import { largeOperations, trialBalance } from './network.js';
 import { resolvePeriod } from './period.js';
@@ -199,6 +206,62 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
         .header(
           'content-disposition',
           `attachment; filename="releve-${account.accountNumber}-${period.from}-${period.to}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(text);
+    },
+  );
+
+  const floatAccess =
+    "Administrateur : le float de son agent (`agentCode` d'un autre agent : 404). Super administrateur : le float de l'agent de `agentCode` (requis). Un caissier : 403.";
+
+  app.get(
+    '/reports/float/statement',
+    {
+      preHandler: requireCapability('reports.floatStatement'),
+      schema: {
+        tags: ['reports'],
+        summary: "Relevé du float d'un agent",
+        description: `Comme le relevé d'un compte client (solde d'ouverture, chaque mouvement avec le solde après lui, totaux, solde de clôture), pour le float de l'agent : ses opérations, les parts d'agent des frais et ses approvisionnements. \`account.agent\` nomme l'agent, \`account.type\` vaut \`float\`. ${floatAccess} ${periodText}`,
+        security: [{ bearerAuth: [] }],
+        querystring: floatStatementQuerySchema,
+        response: { 200: accountStatementResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const db = app.database.db;
+      const { page, per_page: perPage } = request.query;
+      const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
+      const account = await floatStatementAccountOf(db, sessionOf(request), request.query.agentCode);
+      const { statement, total } = await accountStatement(db, account, period, page, perPage);
+      return { data: statement, meta: { total, page, per_page: perPage } };
+    },
+  );
+
+  app.get(
+    '/reports/float/statement/export',
+    {
+      preHandler: requireCapability('reports.floatStatement'),
+      schema: {
+        tags: ['reports'],
+        summary: "Exporter le relevé du float d'un agent en CSV",
+        description: `Date;Numéro;Opération;Montant;Solde, comme le relevé d'un compte client. ${csvText} Fichier \`releve-float-<code>-<du>-<au>.csv\`. ${floatAccess} ${periodText}`,
+        security: [{ bearerAuth: [] }],
+        querystring: floatStatementExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: csvAnswer, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const db = app.database.db;
+      const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
+      const account = await floatStatementAccountOf(db, sessionOf(request), request.query.agentCode);
+      const text = await accountStatementCsv(db, account, period, now());
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="releve-float-${account.agent!.code}-${period.from}-${period.to}.csv"`,
         )
         .header('cache-control', 'no-store')
         .send(text);

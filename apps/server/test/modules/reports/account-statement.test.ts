@@ -125,3 +125,86 @@ describe('GET /api/reports/accounts/:accountNumber/statement', () => {
     expect((await w.get('superAdmin', `/reports/accounts/0000/statement`)).status).toBe(404);
   });
 });
+
+describe('GET /api/reports/float/statement (decision 191)', () => {
+  it("adds up for an agent's float: each movement with the agent's share, the closing equal to its balance; pages and CSV agree", async () => {
+    const w = await reportsWorld();
+    w.at(w.haiti(`${w.month}-02`, '10:00'));
+    // The float gives the deposit's e-money, takes the withdrawal's plus its share of the fee (40 of 40 %).
+    await w.post('papTeller', '/transactions/deposit', counterForm(w.marieAccount, w.marie, 2500));
+    await w.post('papTeller', '/transactions/withdraw', counterForm(w.marieAccount, w.marie, 1200));
+    w.at(w.haiti(`${w.month}-03`, '09:00'));
+    await w.post('papTeller', '/transactions/transfer', {
+      senderAccountNumber: w.marieAccount.accountNumber,
+      recipientAccountNumber: w.jeanAccount.accountNumber,
+      party: partyOf(w.marie),
+      amount: 800,
+    });
+    // Another agent's work is not on this float.
+    await w.post('capTeller', '/transactions/deposit', counterForm(w.roseAccount, w.rose, 300));
+    const endCentimes = await balanceOf(w.db, w.pap.floatAccountId);
+
+    const period = `from=${w.month}-02&to=${w.month}-20`;
+    const answer = await w.get('papAdmin', `/reports/float/statement?${period}`);
+    expect(answer.status, answer.text).toBe(200);
+    const statement = answer.body.data as Statement;
+    expect(answer.body.data.account).toEqual({
+      accountNumber: w.pap.floatAccountNumber,
+      type: 'float',
+      holders: [],
+      agent: { code: 'PAP01', name: 'Kay Lajan Pétion-Ville' },
+    });
+    expect(answer.body.meta).toEqual({ total: 3, page: 1, per_page: 10 });
+    expect(statement.movements.map((move) => [move.label, move.amount])).toEqual([
+      ['Dépôt', -2500],
+      ['Retrait', 1216],
+      ['Transfert', 4],
+    ]);
+    let running = cents(statement.openingBalance);
+    for (const move of statement.movements) {
+      running += cents(move.amount);
+      expect(cents(move.balance)).toBe(running);
+    }
+    expect(running).toBe(cents(statement.closingBalance));
+    expect(cents(statement.closingBalance)).toBe(endCentimes);
+
+    const second = await w.get('papAdmin', `/reports/float/statement?${period}&per_page=1&page=2`);
+    expect((second.body.data as Statement).movements).toEqual(statement.movements.slice(1, 2));
+
+    const csv = await w.get('superAdmin', `/reports/float/statement/export?${period}&agentCode=PAP01`);
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="releve-float-PAP01-${w.month}-02-${w.month}-20.csv"`,
+    );
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(1 + 1 + 3 + 1);
+    expect(lines[2]).toMatch(/;Dépôt;-2500,00;/);
+    expect(lines.at(-1)).toMatch(/;Solde de clôture;;/);
+  });
+
+  it("answers the agent's administrator and the super administrator; a teller 403, another agent's administrator 404", async () => {
+    const w = await reportsWorld();
+    expect((await w.get('papAdmin', '/reports/float/statement')).status).toBe(200);
+    expect((await w.get('papAdmin', '/reports/float/statement?agentCode=PAP01')).status).toBe(200);
+    const other = await w.get('capAdmin', '/reports/float/statement?agentCode=PAP01');
+    expect(other.status).toBe(404);
+    expect((await w.get('capAdmin', '/reports/float/statement/export?agentCode=PAP01')).status).toBe(404);
+    // Its own agent's float, whatever it was asked before.
+    const own = await w.get('capAdmin', '/reports/float/statement');
+    expect(own.body.data.account.agent.code).toBe('CAP01');
+    for (const who of ['papTeller', 'capTeller'] as const) {
+      expect((await w.get(who, '/reports/float/statement')).status).toBe(403);
+      expect((await w.get(who, '/reports/float/statement/export')).status).toBe(403);
+    }
+    const superAdmin = await w.get('superAdmin', '/reports/float/statement?agentCode=CAP01');
+    expect(superAdmin.status).toBe(200);
+    expect(superAdmin.body.data.account.accountNumber).toBe(w.cap.floatAccountNumber);
+    const noAgent = await w.get('superAdmin', '/reports/float/statement');
+    expect(noAgent.status).toBe(422);
+    expect(noAgent.body.errors).toEqual({ agentCode: ["Code de l'agent requis"] });
+    expect((await w.get('superAdmin', '/reports/float/statement?agentCode=NOPE1')).status).toBe(404);
+  });
+});

@@ -69,6 +69,7 @@ export const sidebarItems: readonly NavItem[] = [
       link('Relevé de commissions', 'reports-commissions', 'reports.commissions'),
       link('Rapports du réseau', 'reports-network', 'reports.network'),
       link('Relevé de compte', 'account-statement', 'reports.accountStatement'),
+      link('Relevé du float', 'float-statement', 'reports.floatStatement'),
     ],
   },
   link('Tableau des Frais', 'fees-list', 'fees.read'),

@@ -72,10 +72,11 @@ describe('the sidebar (SPEC §2)', () => {
       'Caisses',
       // Its own agent's trail (decision 133).
       "Journal d'audit",
-      // Its agent's commissions and its customers' statements (decision 148).
+      // Its agent's commissions and its customers' statements (decision 148), its float's (decision 191).
       '[Rapports]',
       'Relevé de commissions',
       'Relevé de compte',
+      'Relevé du float',
       'Tableau des Frais',
     ]);
   });
@@ -96,6 +97,7 @@ describe('the sidebar (SPEC §2)', () => {
       'Relevé de commissions',
       'Rapports du réseau',
       'Relevé de compte',
+      'Relevé du float',
       'Tableau des Frais',
     ]);
   });

@@ -1,17 +1,21 @@
-import { accountStatusLabel, formatHtg, isWarningAccountStatus } from '@lajan/domain';
+import { accountStatusLabel, can, formatHtg, isWarningAccountStatus, reportTexts } from '@lajan/domain';
+import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { FetchedAt } from '../../components/pending/FetchedAt';
 import { HistoryTable } from '../../components/history/HistoryTable';
+import { textLinkClasses } from '../../components/text-link';
+import { useSession } from '../../lib/session-context';
 import { errorMessage } from '../../lib/http';
 import { selfAccountFailure, useSelfAccount } from './api/get-self-account';
 
 /**
  * /account and /setting (SPEC §2 "Account view"): the float account of one's agent — agent name and
  * code, available balance and currency, account number, status (warning style unless Actif or Inactif)
- * — and the agent's history.
+ * — and the agent's history; its administrator also reaches the float's statement (decision 191).
  */
 export default function AccountPage() {
   const account = useSelfAccount();
+  const { user } = useSession();
 
   return (
     <section className="mx-auto w-full max-w-5xl space-y-6">
@@ -22,13 +26,17 @@ export default function AccountPage() {
         </p>
       )}
       <FetchedAt updatedAt={account.dataUpdatedAt} />
-      {account.isError && !account.data && <Alert type="danger">{errorMessage(account.error, selfAccountFailure)}</Alert>}
+      {account.isError && !account.data && (
+        <Alert type="danger">{errorMessage(account.error, selfAccountFailure)}</Alert>
+      )}
       {account.data && (
         <dl className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
           <div>
             <dt className="text-sm text-slate-600">Agent</dt>
             <dd className="mt-1 font-semibold text-slate-900">
-              {account.data.agent ? `${account.data.agent.name} (${account.data.agent.code})` : 'Non spécifié'}
+              {account.data.agent
+                ? `${account.data.agent.name} (${account.data.agent.code})`
+                : 'Non spécifié'}
             </dd>
           </div>
           <div>
@@ -36,12 +44,21 @@ export default function AccountPage() {
             <dd className="mt-1 text-2xl font-semibold text-slate-900">
               {formatHtg(account.data.balance - account.data.unavailableBalance)}
               <span className="sr-only"> </span>
-              <span className="ml-2 text-sm font-normal text-slate-600">Devise : {account.data.currency}</span>
+              <span className="ml-2 text-sm font-normal text-slate-600">
+                Devise : {account.data.currency}
+              </span>
             </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-600">Numéro de compte</dt>
             <dd className="mt-1 font-mono text-slate-900 break-all">{account.data.accountNumber}</dd>
+            {can(user, 'reports.floatStatement') && (
+              <dd className="mt-1">
+                <Link to="/reports/float-statement" className={textLinkClasses}>
+                  {reportTexts.floatStatementLink}
+                </Link>
+              </dd>
+            )}
           </div>
           <div>
             <dt className="text-sm text-slate-600">Statut</dt>

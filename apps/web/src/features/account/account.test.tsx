@@ -25,13 +25,19 @@ describe('the account view (SPEC §2 "Account view", /account and /setting)', ()
   it("shows the agent, the available balance and currency, the account number, the status and the agent's history", async () => {
     api.on('GET /accounts/self', { body: { data: { account: floatAccount() } } });
     renderApp({ path: '/account', token: makeToken(teller), apiBaseUrl: api.baseUrl });
-    expect(await screen.findByRole('heading', { name: 'Mon Compte', level: 1 }, { timeout: 5000 })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Mon Compte', level: 1 }, { timeout: 5000 }),
+    ).toBeVisible();
     expect(await screen.findByText('Cap Services (CAP01)')).toBeVisible();
     expect(term('Solde disponible')).toHaveTextContent('98 500,50 HTG');
+    // The float's statement is its administrator's (decision 191).
+    expect(screen.queryByRole('link', { name: 'Relevé du float' })).toBeNull();
     expect(term('Solde disponible')).toHaveTextContent('Devise : HTG');
     expect(term('Numéro de compte')).toHaveTextContent('90000000017');
     expect(within(term('Statut')).getByText('Actif')).not.toHaveAttribute('data-warning');
-    const history = await screen.findByRole('table', { name: "Transactions de l'agent, les plus récentes d'abord" });
+    const history = await screen.findByRole('table', {
+      name: "Transactions de l'agent, les plus récentes d'abord",
+    });
     expect(history).toHaveTextContent('48213907655');
   });
 
@@ -54,6 +60,8 @@ describe('the account view (SPEC §2 "Account view", /account and /setting)', ()
   it('says what failed when the account cannot be read', async () => {
     api.on('GET /accounts/self', { status: 404, body: { message: 'Compte introuvable', code: 'NOT_FOUND' } });
     renderApp({ path: '/account', token: makeToken(teller), apiBaseUrl: api.baseUrl });
-    expect(await screen.findByText('Compte introuvable', { selector: '[role="alert"] *' }, { timeout: 5000 })).toBeVisible();
+    expect(
+      await screen.findByText('Compte introuvable', { selector: '[role="alert"] *' }, { timeout: 5000 }),
+    ).toBeVisible();
   });
 });

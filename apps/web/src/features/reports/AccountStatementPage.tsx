@@ -1,19 +1,12 @@
 import { useSearchParams } from 'react-router';
-import { accountTypeLabels, formatDateTimeFr, formatHtg, reportTexts, type AccountType } from '@lajan/domain';
-import { Pagination } from '../../components/Pagination';
+import { reportTexts } from '@lajan/domain';
 import { TextField } from '../../components/TextField';
-import { tableClasses } from '../../components/responsive-table';
-import { TableFrame } from '../../components/TableFrame';
 import { errorMessage, isHttpError } from '../../lib/http';
-import { REPORT_PER_PAGE, useAccountStatement, useCsvExport } from './api/reports';
-import { FilterForm, formValues, PeriodFields, periodLabel, ReportActions, ReportState } from './ReportParts';
+import { useAccountStatement, useCsvExport } from './api/reports';
+import { FilterForm, formValues, PeriodFields, ReportActions, ReportState } from './ReportParts';
+import { pageFrom, StatementView } from './StatementView';
 
 const filterNames = ['account', 'month', 'from', 'to'] as const;
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
 
 /**
  * /reports/account-statement?account= (issue 16 item 5): a customer account's statement for a period,
@@ -89,112 +82,13 @@ export default function AccountStatementPage() {
           retry={() => void statement.refetch()}
         >
           {data && statement.data && (
-            <div className="space-y-4" aria-busy={statement.isFetching || undefined}>
-              <dl className="grid gap-x-6 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
-                <div>
-                  <dt className="text-slate-600">{reportTexts.accountNumber}</dt>
-                  <dd className="font-mono font-medium text-slate-900">
-                    {data.account.accountNumber} ·{' '}
-                    {accountTypeLabels[data.account.type as AccountType] ?? data.account.type}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">{reportTexts.holders}</dt>
-                  <dd className="font-medium text-slate-900">{data.account.holders.join(', ')}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">{reportTexts.date}</dt>
-                  <dd className="font-medium text-slate-900">{periodLabel(data.period)}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">{reportTexts.opening}</dt>
-                  <dd className="font-medium tabular-nums text-slate-900">
-                    {formatHtg(data.openingBalance)}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">{reportTexts.credits}</dt>
-                  <dd className="tabular-nums text-slate-900">{formatHtg(data.totalCredits)}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">{reportTexts.debits}</dt>
-                  <dd className="tabular-nums text-slate-900">{formatHtg(data.totalDebits)}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">{reportTexts.closing}</dt>
-                  <dd className="font-semibold tabular-nums text-slate-900">
-                    {formatHtg(data.closingBalance)}
-                  </dd>
-                </div>
-              </dl>
-              {data.movements.length === 0 ? (
-                <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-                  {reportTexts.noMovements}
-                </p>
-              ) : (
-                <TableFrame>
-                  <table className={tableClasses.table}>
-                    <caption className="sr-only">{reportTexts.movements}</caption>
-                    <thead className={tableClasses.head}>
-                      <tr>
-                        <th scope="col" className={tableClasses.th}>
-                          {reportTexts.date}
-                        </th>
-                        <th scope="col" className={tableClasses.th}>
-                          {reportTexts.number}
-                        </th>
-                        <th scope="col" className={tableClasses.th}>
-                          {reportTexts.operation}
-                        </th>
-                        <th scope="col" className={`${tableClasses.th} text-right`}>
-                          {reportTexts.amount}
-                        </th>
-                        <th scope="col" className={`${tableClasses.th} text-right`}>
-                          {reportTexts.balance}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className={tableClasses.body}>
-                      {data.movements.map((move) => (
-                        <tr key={move.transactionNumber} className={tableClasses.row}>
-                          <td data-label={reportTexts.date} className={`${tableClasses.td} tabular-nums`}>
-                            <time dateTime={move.createdAt}>{formatDateTimeFr(move.createdAt)}</time>
-                          </td>
-                          <td data-label={reportTexts.number} className={`${tableClasses.td} font-mono`}>
-                            {move.transactionNumber}
-                          </td>
-                          <td data-label={reportTexts.operation} className={tableClasses.td}>
-                            {move.label}
-                          </td>
-                          <td
-                            data-label={reportTexts.amount}
-                            className={`${tableClasses.td} tabular-nums text-right`}
-                          >
-                            {formatHtg(move.amount)}
-                          </td>
-                          <td
-                            data-label={reportTexts.balance}
-                            className={`${tableClasses.td} tabular-nums text-right`}
-                          >
-                            {formatHtg(move.balance)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableFrame>
-              )}
-              <div className="report-no-print">
-                <Pagination
-                  label="Pages des mouvements"
-                  page={page}
-                  perPage={REPORT_PER_PAGE}
-                  total={statement.data.meta.total}
-                  onPageChange={setPage}
-                  busy={statement.isFetching}
-                />
-              </div>
-            </div>
+            <StatementView
+              data={data}
+              total={statement.data.meta.total}
+              page={page}
+              onPageChange={setPage}
+              fetching={statement.isFetching}
+            />
           )}
         </ReportState>
       )}

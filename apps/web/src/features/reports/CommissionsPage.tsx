@@ -19,13 +19,9 @@ import {
   useCsvExport,
 } from './api/reports';
 import { FilterForm, formValues, PeriodFields, periodLabel, ReportActions, ReportState } from './ReportParts';
+import { pageFrom } from './StatementView';
 
 const filterNames = ['month', 'from', 'to', 'agentCode'] as const;
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
 
 const figureColumns = [
   ['count', reportTexts.count],

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
+import { floatAccount } from '../../test/persons';
 import { serveEmptyDashboard } from '../../test/transactions';
 import { agentAdmin, superAdmin, teller } from '../../test/users';
 
@@ -340,5 +341,99 @@ describe('/reports/account-statement, a customer account’s statement', () => {
     expect(screen.getByText('Solde de clôture').nextSibling?.textContent).toBe(formatHtg(2260.5));
     expect(screen.getByRole('button', { name: 'Imprimer' })).toBeVisible();
     expect(window.location.search).toBe('?account=10000000016');
+  });
+});
+
+const floatStatement = {
+  data: {
+    account: {
+      accountNumber: '20000000019',
+      type: 'float',
+      holders: [],
+      agent: { code: 'CAP01', name: 'Cap Services' },
+    },
+    period: { from: '2026-11-01', to: '2026-11-30' },
+    currency: 'HTG',
+    openingBalance: 50000,
+    totalCredits: 1216,
+    totalDebits: -2500,
+    closingBalance: 48716,
+    movements: [
+      {
+        transactionNumber: '40000000011',
+        type: 'deposit',
+        label: 'Dépôt',
+        createdAt: '2026-11-02T15:00:00.000Z',
+        amount: -2500,
+        balance: 47500,
+      },
+      {
+        transactionNumber: '40000000029',
+        type: 'withdrawal',
+        label: 'Retrait',
+        createdAt: '2026-11-02T16:00:00.000Z',
+        amount: 1216,
+        balance: 48716,
+      },
+    ],
+  },
+  meta: { total: 2, page: 1, per_page: 20 },
+};
+
+describe('/reports/float-statement, an agent’s float statement (decision 191)', () => {
+  it("shows an administrator its agent's float, each movement with its balance, reached from « Mon Compte »", async () => {
+    api.on('GET /accounts/self', {
+      body: { data: { account: floatAccount({ accountNumber: '20000000019' }) } },
+    });
+    api.on('GET /transactions/history', {
+      body: { data: [], pagination: { total: 0, total_pages: 0, firstItem: 0, lastItem: 0 } },
+    });
+    api.on('GET /reports/float/statement', { body: floatStatement });
+    const { user } = renderApp({ path: '/account', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    await user.click(await screen.findByRole('link', { name: 'Relevé du float' }));
+
+    expect(await screen.findByRole('heading', { name: 'Relevé du float' })).toBeVisible();
+    const movements = await screen.findByRole('table', { name: 'Mouvements' });
+    expect(rowsOf(movements)).toEqual([
+      ['02/11/2026 10:00', '40000000011', 'Dépôt', formatHtg(-2500), formatHtg(47500)],
+      ['02/11/2026 11:00', '40000000029', 'Retrait', formatHtg(1216), formatHtg(48716)],
+    ]);
+    expect(screen.getByText('Float de Cap Services (CAP01)')).toBeVisible();
+    expect(screen.queryByText('Titulaires')).toBeNull();
+    // An administrator's own agent: no agent field, no code sent.
+    expect(screen.queryByLabelText("Code de l'agent")).toBeNull();
+    const asked = api.requests.find((request) => request.path === '/reports/float/statement');
+    expect(asked?.query.agentCode).toBeUndefined();
+  });
+
+  it('asks the super administrator for an agent, and says under the field when it is unknown', async () => {
+    api.on('GET /reports/float/statement', (request) =>
+      request.query.agentCode === 'CAP01'
+        ? { body: floatStatement }
+        : { status: 404, body: { message: 'Agent introuvable', code: 'NOT_FOUND' } },
+    );
+    const { user } = renderApp({
+      path: '/reports/float-statement',
+      token: makeToken(superAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
+    expect(
+      await screen.findByText("Saisissez le code d'un agent pour afficher le relevé de son float."),
+    ).toBeVisible();
+    await user.type(screen.getByLabelText("Code de l'agent"), 'NOPE1{Enter}');
+    expect(
+      await screen.findByRole('textbox', { name: "Code de l'agent", description: 'Agent introuvable' }),
+    ).toBeVisible();
+    await user.clear(screen.getByLabelText("Code de l'agent"));
+    await user.type(screen.getByLabelText("Code de l'agent"), 'CAP01{Enter}');
+    expect(await screen.findByRole('table', { name: 'Mouvements' })).toBeVisible();
+    expect(window.location.search).toBe('?agentCode=CAP01');
+  });
+
+  it('is not a teller’s: no link, and the address is forbidden', async () => {
+    renderApp({ path: '/reports/float-statement', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    expect(await screen.findByRole('heading', { name: 'Accès interdit' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Relevé du float' })).toBeNull();
+    expect(api.requests.some((request) => request.path.startsWith('/reports/float'))).toBe(false);
   });
 });

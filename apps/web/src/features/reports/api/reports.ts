@@ -108,6 +108,27 @@ export function useAccountStatement(accountNumber: string, query: ReportQuery, p
   });
 }
 
+/**
+ * `GET /reports/float/statement` (decision 191): an administrator's own agent's float, or the agent of
+ * `agentCode` for the super administrator; nothing asked while `enabled` is false (no code yet).
+ */
+export function useFloatStatement(query: ReportQuery, page: number, enabled: boolean) {
+  const http = useHttp();
+  const params = cleaned({ ...query, page, per_page: REPORT_PER_PAGE });
+  return useQuery({
+    queryKey: ['reports', 'float-statement', params],
+    queryFn: async ({ signal }) =>
+      accountStatementResponseSchema.parse(
+        await http.get<unknown>('/reports/float/statement', { query: params, envelope: true, signal }),
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+    throwOnError: false,
+    // The page shows an unknown agent beside its field.
+    meta: { errorToast: false },
+  });
+}
+
 /** The UTF-8 byte order mark: a spreadsheet reads the accents of the CSV only with it. */
 const BOM = '\ufeff';
 
