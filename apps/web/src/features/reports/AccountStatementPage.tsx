@@ -1,10 +1,9 @@
-import { useSearchParams } from 'react-router';
 import { reportTexts } from '@lajan/domain';
 import { TextField } from '../../components/TextField';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { useAccountStatement, useCsvExport } from './api/reports';
-import { FilterForm, formValues, PeriodFields, ReportActions, ReportState } from './ReportParts';
-import { pageFrom, StatementView } from './StatementView';
+import { FilterForm, formValues, PeriodFields, ReportActions, useReportParams } from './ReportParts';
+import { StatementResult } from './StatementView';
 
 const filterNames = ['account', 'month', 'from', 'to'] as const;
 
@@ -13,9 +12,8 @@ const filterNames = ['account', 'month', 'from', 'to'] as const;
  * asked by the agent that holds the account or the super administrator; printable, and as CSV.
  */
 export default function AccountStatementPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, page, setPage } = useReportParams();
   const accountNumber = (params.get('account') ?? '').replace(/\s+/g, '');
-  const page = pageFrom(params.get('page'));
   const period = {
     month: params.get('month') ?? undefined,
     from: params.get('from') ?? undefined,
@@ -26,13 +24,6 @@ export default function AccountStatementPage() {
   const data = statement.data?.data;
   const notFound = isHttpError(statement.error) && statement.error.status === 404;
   const accountError = notFound ? errorMessage(statement.error, '') : undefined;
-
-  function setPage(next: number) {
-    const nextParams = new URLSearchParams(params);
-    if (next > 1) nextParams.set('page', String(next));
-    else nextParams.delete('page');
-    setParams(nextParams);
-  }
 
   return (
     <div className="report-print space-y-6">
@@ -74,23 +65,7 @@ export default function AccountStatementPage() {
       {accountNumber === '' ? (
         <p className="text-slate-700">{reportTexts.askAccount}</p>
       ) : notFound ? null : (
-        <ReportState
-          pending={statement.isPending}
-          error={statement.error}
-          hasData={statement.data !== undefined}
-          updatedAt={statement.dataUpdatedAt}
-          retry={() => void statement.refetch()}
-        >
-          {data && statement.data && (
-            <StatementView
-              data={data}
-              total={statement.data.meta.total}
-              page={page}
-              onPageChange={setPage}
-              fetching={statement.isFetching}
-            />
-          )}
-        </ReportState>
+        <StatementResult statement={statement} page={page} onPageChange={setPage} />
       )}
     </div>
   );

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import {
   formatDateTimeFr,
   formatHtg,
@@ -18,8 +17,15 @@ import {
   useCommissionStatement,
   useCsvExport,
 } from './api/reports';
-import { FilterForm, formValues, PeriodFields, periodLabel, ReportActions, ReportState } from './ReportParts';
-import { pageFrom } from './StatementView';
+import {
+  FilterForm,
+  formValues,
+  PeriodFields,
+  periodLabel,
+  ReportActions,
+  ReportState,
+  useReportParams,
+} from './ReportParts';
 
 const filterNames = ['month', 'from', 'to', 'agentCode'] as const;
 
@@ -68,20 +74,12 @@ function FigureHeads({ first }: { first: string }) {
 export default function CommissionsPage() {
   const { user } = useSession();
   const networkWide = Boolean(user?.isSuperAdmin);
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params.get('page'));
+  const { params, setParams, page, setPage } = useReportParams();
   const query = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? undefined]));
   const statement = useCommissionStatement(query);
   const operations = useCommissionOperations(query, page);
   const csv = useCsvExport();
   const data = statement.data;
-
-  function setPage(next: number) {
-    const nextParams = new URLSearchParams(params);
-    if (next > 1) nextParams.set('page', String(next));
-    else nextParams.delete('page');
-    setParams(nextParams);
-  }
 
   return (
     <div className="report-print space-y-6">

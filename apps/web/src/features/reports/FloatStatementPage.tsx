@@ -1,11 +1,10 @@
-import { useSearchParams } from 'react-router';
 import { reportTexts } from '@lajan/domain';
 import { TextField } from '../../components/TextField';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { useCsvExport, useFloatStatement } from './api/reports';
-import { FilterForm, formValues, PeriodFields, ReportActions, ReportState } from './ReportParts';
-import { pageFrom, StatementView } from './StatementView';
+import { FilterForm, formValues, PeriodFields, ReportActions, useReportParams } from './ReportParts';
+import { StatementResult } from './StatementView';
 
 const filterNames = ['agentCode', 'month', 'from', 'to'] as const;
 
@@ -17,9 +16,8 @@ const filterNames = ['agentCode', 'month', 'from', 'to'] as const;
 export default function FloatStatementPage() {
   const { user } = useSession();
   const networkWide = Boolean(user?.isSuperAdmin);
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, page, setPage } = useReportParams();
   const agentCode = (params.get('agentCode') ?? '').trim();
-  const page = pageFrom(params.get('page'));
   const query = {
     agentCode: agentCode || undefined,
     month: params.get('month') ?? undefined,
@@ -32,13 +30,6 @@ export default function FloatStatementPage() {
   const data = statement.data?.data;
   const notFound = isHttpError(statement.error) && statement.error.status === 404;
   const agentError = notFound ? errorMessage(statement.error, '') : undefined;
-
-  function setPage(next: number) {
-    const nextParams = new URLSearchParams(params);
-    if (next > 1) nextParams.set('page', String(next));
-    else nextParams.delete('page');
-    setParams(nextParams);
-  }
 
   return (
     <div className="report-print space-y-6">
@@ -81,23 +72,7 @@ export default function FloatStatementPage() {
       {!asked ? (
         <p className="text-slate-700">{reportTexts.askAgent}</p>
       ) : notFound && networkWide ? null : (
-        <ReportState
-          pending={statement.isPending}
-          error={statement.error}
-          hasData={statement.data !== undefined}
-          updatedAt={statement.dataUpdatedAt}
-          retry={() => void statement.refetch()}
-        >
-          {data && statement.data && (
-            <StatementView
-              data={data}
-              total={statement.data.meta.total}
-              page={page}
-              onPageChange={setPage}
-              fetching={statement.isFetching}
-            />
-          )}
-        </ReportState>
+        <StatementResult statement={statement} page={page} onPageChange={setPage} />
       )}
     </div>
   );

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import {
   DEFAULT_LARGE_OPERATION_THRESHOLD_HTG,
   formatDateFr,
@@ -13,7 +12,14 @@ import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
 import { REPORT_PER_PAGE, useLargeOperations, useTrialBalance } from './api/reports';
-import { FilterForm, formValues, PeriodFields, periodLabel, ReportState } from './ReportParts';
+import {
+  FilterForm,
+  formValues,
+  PeriodFields,
+  periodLabel,
+  ReportState,
+  useReportParams,
+} from './ReportParts';
 
 const filterNames = ['from', 'to', 'threshold'] as const;
 
@@ -103,28 +109,15 @@ function TrialBalanceSection() {
   );
 }
 
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 /**
  * /reports/network (issue 16 item 5), the super administrator's: the trial balance, and the people
  * whose operations of a day add up to the reporting threshold. Fee income by agent is on
  * /reports/commissions (the network's statement).
  */
 export default function NetworkReportsPage() {
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params.get('page'));
+  const { params, setParams, page, setPage } = useReportParams();
   const query = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? undefined]));
   const large = useLargeOperations(query, page);
-
-  function setPage(next: number) {
-    const nextParams = new URLSearchParams(params);
-    if (next > 1) nextParams.set('page', String(next));
-    else nextParams.delete('page');
-    setParams(nextParams);
-  }
 
   const threshold = large.data?.meta.threshold ?? DEFAULT_LARGE_OPERATION_THRESHOLD_HTG;
   return (

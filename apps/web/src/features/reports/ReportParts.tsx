@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { FetchedAt } from '../../components/pending/FetchedAt';
 import { formatDateFr, reportTexts, statementMessages } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
@@ -7,6 +8,23 @@ import { PageLoading } from '../../components/PageLoading';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/http';
 import './report-print.css';
+
+/**
+ * A report's filters and page, kept in the address: `page` from `?page=` (the first when it is not a whole
+ * number from 1), `setPage` writing it back (left out for the first).
+ */
+export function useReportParams() {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('page'));
+  const page = Number.isInteger(asked) && asked > 0 ? asked : 1;
+  function setPage(next: number) {
+    const nextParams = new URLSearchParams(params);
+    if (next > 1) nextParams.set('page', String(next));
+    else nextParams.delete('page');
+    setParams(nextParams);
+  }
+  return { params, setParams, page, setPage };
+}
 
 /** "Du 01/11/2026 au 30/11/2026". */
 export function periodLabel(period: { from: string; to: string }): string {

@@ -4,26 +4,22 @@ import {
   formatHtg,
   reportTexts,
   type AccountStatement,
+  type AccountStatementResponse,
   type AccountType,
 } from '@lajan/domain';
 import { Pagination } from '../../components/Pagination';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
 import { REPORT_PER_PAGE } from './api/reports';
-import { periodLabel } from './ReportParts';
-
-/** The page of the address (`?page=`), the first when it is not a whole number from 1. */
-export function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
+import type { UseQueryResult } from '@tanstack/react-query';
+import { periodLabel, ReportState } from './ReportParts';
 
 /**
  * A statement as both statements show it (decision 191): a customer account's (its number, type and
  * holders) or a float's (its number and agent); the period, the opening, the totals and the closing; a
  * page of movements, each with the balance after it; the pages.
  */
-export function StatementView({
+function StatementView({
   data,
   total,
   page,
@@ -147,5 +143,36 @@ export function StatementView({
         />
       </div>
     </div>
+  );
+}
+
+/** A statement's query as both statement screens show it: loading, failure and retry, then the statement. */
+export function StatementResult({
+  statement,
+  page,
+  onPageChange,
+}: {
+  statement: UseQueryResult<AccountStatementResponse>;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <ReportState
+      pending={statement.isPending}
+      error={statement.error}
+      hasData={statement.data !== undefined}
+      updatedAt={statement.dataUpdatedAt}
+      retry={() => void statement.refetch()}
+    >
+      {statement.data && (
+        <StatementView
+          data={statement.data.data}
+          total={statement.data.meta.total}
+          page={page}
+          onPageChange={onPageChange}
+          fetching={statement.isFetching}
+        />
+      )}
+    </ReportState>
   );
 }
