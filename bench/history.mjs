@@ -383,6 +383,8 @@ async function measureReads(base, token, db, superToken) {
     ['balance générale', '/reports/trial-balance'],
     ["opérations importantes, aujourd'hui", '/reports/large-operations'],
     ['relevé de compte, mois', `/reports/accounts/${q(sample.account_number)}/statement`],
+    // The float of the agent whose teller reads above (decision 191): every movement of its month.
+    ['relevé du float H000, mois', '/reports/float/statement?agentCode=H000'],
     ['historique du réseau, q = Marc', '/transactions/history?q=Marc'],
     ['historique du réseau, q = Nom1', '/transactions/history?q=Nom1'],
   ];
