@@ -18,6 +18,13 @@ interface Statement {
 
 const cents = (value: number) => Math.round(value * 100);
 
+/** A CSV answer's lines, without its BOM and its last line end. */
+const csvLines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+
 describe('GET /api/reports/accounts/:accountNumber/statement', () => {
   it('adds up: opening + each movement = closing = the balance at the end of the period; pages and CSV agree', async () => {
     const w = await reportsWorld();
@@ -91,10 +98,7 @@ describe('GET /api/reports/accounts/:accountNumber/statement', () => {
     expect(csv.headers['content-disposition']).toBe(
       `attachment; filename="releve-${marie}-${w.month}-02-${w.month}-20.csv"`,
     );
-    const lines = csv.text
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const lines = csvLines(csv.text);
     expect(lines[0]).toBe('Date;Numéro;Opération;Montant;Solde');
     expect(lines).toHaveLength(1 + 1 + 5 + 1);
     const comma = (centimes: number) => (centimes / 100).toFixed(2).replace('.', ',');
@@ -176,10 +180,7 @@ describe('GET /api/reports/float/statement (decision 191)', () => {
     expect(csv.headers['content-disposition']).toBe(
       `attachment; filename="releve-float-PAP01-${w.month}-02-${w.month}-20.csv"`,
     );
-    const lines = csv.text
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const lines = csvLines(csv.text);
     expect(lines).toHaveLength(1 + 1 + 3 + 1);
     expect(lines[2]).toMatch(/;Dépôt;-2500,00;/);
     expect(lines.at(-1)).toMatch(/;Solde de clôture;;/);
