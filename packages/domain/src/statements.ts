@@ -341,6 +341,13 @@ export const reportTexts = {
   floatStatementLink: 'Relevé du float',
   floatOf: (name: string, code: string) => `Float de ${name} (${code})`,
   floatAgent: 'Agent',
+  /** The filter forms' names (a search landmark each) and the pagers'. */
+  choosePeriod: 'Choisir la période',
+  chooseAccountAndPeriod: 'Choisir le compte et la période',
+  choosePeriodAndThreshold: 'Choisir la période et le seuil',
+  operationPages: 'Pages des opérations',
+  largeOperationPages: 'Pages des opérations importantes',
+  movementPages: 'Pages des mouvements',
   month: 'Mois',
   from: 'Du',
   to: 'Au',

@@ -18,6 +18,16 @@ interface Statement {
 
 const cents = (value: number) => Math.round(value * 100);
 
+/** Each movement's balance is the one before plus its amount, from the opening to the closing. */
+function expectRunningBalances(statement: Statement): void {
+  let running = cents(statement.openingBalance);
+  for (const move of statement.movements) {
+    running += cents(move.amount);
+    expect(cents(move.balance)).toBe(running);
+  }
+  expect(running).toBe(cents(statement.closingBalance));
+}
+
 /** A CSV answer's lines, without its BOM and its last line end. */
 const csvLines = (text: string) =>
   text
@@ -76,12 +86,7 @@ describe('GET /api/reports/accounts/:accountNumber/statement', () => {
     ]);
     expect(cents(statement.totalCredits)).toBe(280075);
     expect(cents(statement.totalDebits)).toBe(-257000);
-    let running = cents(statement.openingBalance);
-    for (const move of statement.movements) {
-      running += cents(move.amount);
-      expect(cents(move.balance)).toBe(running);
-    }
-    expect(running).toBe(cents(statement.closingBalance));
+    expectRunningBalances(statement);
     expect(cents(statement.closingBalance)).toBe(endCentimes);
     expect(cents(statement.openingBalance)).toBe(endCentimes - 280075 + 257000);
 
@@ -164,12 +169,7 @@ describe('GET /api/reports/float/statement (decision 191)', () => {
       ['Retrait', 1216],
       ['Transfert', 4],
     ]);
-    let running = cents(statement.openingBalance);
-    for (const move of statement.movements) {
-      running += cents(move.amount);
-      expect(cents(move.balance)).toBe(running);
-    }
-    expect(running).toBe(cents(statement.closingBalance));
+    expectRunningBalances(statement);
     expect(cents(statement.closingBalance)).toBe(endCentimes);
 
     const second = await w.get('papAdmin', `/reports/float/statement?${period}&per_page=1&page=2`);

@@ -2,7 +2,14 @@ import { reportTexts } from '@lajan/domain';
 import { TextField } from '../../components/TextField';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { useAccountStatement, useCsvExport } from './api/reports';
-import { FilterForm, formValues, PeriodFields, ReportActions, useReportParams } from './ReportParts';
+import {
+  FilterForm,
+  formValues,
+  PeriodFields,
+  periodOf,
+  ReportActions,
+  useReportParams,
+} from './ReportParts';
 import { StatementResult } from './StatementView';
 
 const filterNames = ['account', 'month', 'from', 'to'] as const;
@@ -14,11 +21,7 @@ const filterNames = ['account', 'month', 'from', 'to'] as const;
 export default function AccountStatementPage() {
   const { params, setParams, page, setPage } = useReportParams();
   const accountNumber = (params.get('account') ?? '').replace(/\s+/g, '');
-  const period = {
-    month: params.get('month') ?? undefined,
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
-  };
+  const period = periodOf(params);
   const statement = useAccountStatement(accountNumber, period, page);
   const csv = useCsvExport();
   const data = statement.data?.data;
@@ -47,7 +50,7 @@ export default function AccountStatementPage() {
       </header>
 
       <FilterForm
-        label="Choisir le compte et la période"
+        label={reportTexts.chooseAccountAndPeriod}
         formKey={params.toString()}
         onSubmit={(event) => setParams(formValues(event, filterNames))}
       >

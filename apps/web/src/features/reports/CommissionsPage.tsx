@@ -111,7 +111,7 @@ export default function CommissionsPage() {
       </header>
 
       <FilterForm
-        label="Choisir la période"
+        label={reportTexts.choosePeriod}
         formKey={params.toString()}
         onSubmit={(event) => setParams(formValues(event, filterNames))}
       >
@@ -298,7 +298,7 @@ export default function CommissionsPage() {
                       </TableFrame>
                       <div className="report-no-print">
                         <Pagination
-                          label="Pages des opérations"
+                          label={reportTexts.operationPages}
                           page={page}
                           perPage={REPORT_PER_PAGE}
                           total={operations.data.meta.total}

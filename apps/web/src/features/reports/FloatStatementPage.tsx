@@ -3,7 +3,14 @@ import { TextField } from '../../components/TextField';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { useCsvExport, useFloatStatement } from './api/reports';
-import { FilterForm, formValues, PeriodFields, ReportActions, useReportParams } from './ReportParts';
+import {
+  FilterForm,
+  formValues,
+  PeriodFields,
+  periodOf,
+  ReportActions,
+  useReportParams,
+} from './ReportParts';
 import { StatementResult } from './StatementView';
 
 const filterNames = ['agentCode', 'month', 'from', 'to'] as const;
@@ -18,12 +25,7 @@ export default function FloatStatementPage() {
   const networkWide = Boolean(user?.isSuperAdmin);
   const { params, setParams, page, setPage } = useReportParams();
   const agentCode = (params.get('agentCode') ?? '').trim();
-  const query = {
-    agentCode: agentCode || undefined,
-    month: params.get('month') ?? undefined,
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
-  };
+  const query = { agentCode: agentCode || undefined, ...periodOf(params) };
   const asked = !networkWide || agentCode !== '';
   const statement = useFloatStatement(query, page, asked);
   const csv = useCsvExport();
@@ -53,7 +55,7 @@ export default function FloatStatementPage() {
       </header>
 
       <FilterForm
-        label="Choisir la période"
+        label={reportTexts.choosePeriod}
         formKey={params.toString()}
         onSubmit={(event) => setParams(formValues(event, filterNames))}
       >

@@ -133,7 +133,7 @@ export default function NetworkReportsPage() {
         </h2>
         <p className="text-sm text-slate-600">{reportTexts.largeIntro(formatHtg(threshold))}</p>
         <FilterForm
-          label="Choisir la période et le seuil"
+          label={reportTexts.choosePeriodAndThreshold}
           formKey={params.toString()}
           onSubmit={(event) => setParams(formValues(event, filterNames))}
         >
@@ -250,7 +250,7 @@ export default function NetworkReportsPage() {
               )}
               <div className="report-no-print">
                 <Pagination
-                  label="Pages des opérations importantes"
+                  label={reportTexts.largeOperationPages}
                   page={page}
                   perPage={REPORT_PER_PAGE}
                   total={large.data.meta.total}

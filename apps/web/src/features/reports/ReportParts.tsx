@@ -26,6 +26,15 @@ export function useReportParams() {
   return { params, setParams, page, setPage };
 }
 
+/** The period a report's address asks for: `month`, or `from` and `to`; absent ones left out. */
+export function periodOf(params: URLSearchParams) {
+  return {
+    month: params.get('month') ?? undefined,
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+  };
+}
+
 /** "Du 01/11/2026 au 30/11/2026". */
 export function periodLabel(period: { from: string; to: string }): string {
   return reportTexts.period(formatDateFr(period.from), formatDateFr(period.to));

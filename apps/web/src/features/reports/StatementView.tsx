@@ -134,7 +134,7 @@ function StatementView({
       )}
       <div className="report-no-print">
         <Pagination
-          label="Pages des mouvements"
+          label={reportTexts.movementPages}
           page={page}
           perPage={REPORT_PER_PAGE}
           total={total}

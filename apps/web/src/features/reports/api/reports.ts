@@ -86,26 +86,34 @@ export function useLargeOperations(query: ReportQuery, page: number) {
   });
 }
 
-/** `GET /reports/accounts/{accountNumber}/statement`; nothing asked until a number is given. */
-export function useAccountStatement(accountNumber: string, query: ReportQuery, page: number) {
+/**
+ * A statement (decision 148's shape), asked only while `enabled`. The screen shows a failure itself (an
+ * unknown account or agent beside its field), so no toast.
+ */
+function useStatement(path: string, query: ReportQuery, page: number, enabled: boolean) {
   const http = useHttp();
   const params = cleaned({ ...query, page, per_page: REPORT_PER_PAGE });
   return useQuery({
-    queryKey: ['reports', 'account-statement', accountNumber, params],
+    queryKey: ['reports', 'statement', path, params],
     queryFn: async ({ signal }) =>
       accountStatementResponseSchema.parse(
-        await http.get<unknown>(`/reports/accounts/${encodeURIComponent(accountNumber)}/statement`, {
-          query: params,
-          envelope: true,
-          signal,
-        }),
+        await http.get<unknown>(path, { query: params, envelope: true, signal }),
       ),
-    enabled: accountNumber !== '',
+    enabled,
     placeholderData: keepPreviousData,
     throwOnError: false,
-    // The page shows the failure itself ("Compte introuvable" beside the field).
     meta: { errorToast: false },
   });
+}
+
+/** `GET /reports/accounts/{accountNumber}/statement`; nothing asked until a number is given. */
+export function useAccountStatement(accountNumber: string, query: ReportQuery, page: number) {
+  return useStatement(
+    `/reports/accounts/${encodeURIComponent(accountNumber)}/statement`,
+    query,
+    page,
+    accountNumber !== '',
+  );
 }
 
 /**
@@ -113,20 +121,7 @@ export function useAccountStatement(accountNumber: string, query: ReportQuery, p
  * `agentCode` for the super administrator; nothing asked while `enabled` is false (no code yet).
  */
 export function useFloatStatement(query: ReportQuery, page: number, enabled: boolean) {
-  const http = useHttp();
-  const params = cleaned({ ...query, page, per_page: REPORT_PER_PAGE });
-  return useQuery({
-    queryKey: ['reports', 'float-statement', params],
-    queryFn: async ({ signal }) =>
-      accountStatementResponseSchema.parse(
-        await http.get<unknown>('/reports/float/statement', { query: params, envelope: true, signal }),
-      ),
-    enabled,
-    placeholderData: keepPreviousData,
-    throwOnError: false,
-    // The page shows an unknown agent beside its field.
-    meta: { errorToast: false },
-  });
+  return useStatement('/reports/float/statement', query, page, enabled);
 }
 
 /** The UTF-8 byte order mark: a spreadsheet reads the accents of the CSV only with it. */
