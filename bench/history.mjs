@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { freePort } from './free-port.mjs';
+import { percentile, withDatabase } from './measure.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -33,15 +34,6 @@ const TELLER_PASSWORD = 'Banc-Essai-2026!';
 const SUPERADMIN_PASSWORD = 'Banc-Depart-2026!';
 
 const log = (...parts) => console.error('[bench:history]', ...parts);
-
-function withDatabase(url, name) {
-  return url.replace(/^(postgres(?:ql)?:\/\/[^/]*)\/[^?]*/, `$1/${name}`);
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
