@@ -21,13 +21,16 @@
 // pgbench. BENCH_SECONDS (default 15) per case; BENCH_CLIENTS (default 16).
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './free-port.mjs';
 import {
   LeanClient,
   cpuMs,
+  driveClients,
+  twoDistinct,
+  withClient,
   findPgbench,
   machineBusyMs,
   percentile,
@@ -237,9 +240,7 @@ async function serve(databaseUrl, port, stage) {
 }
 
 async function prepare(databaseUrl, stage) {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
+  await withClient(databaseUrl, async (db) => {
     for (const statement of schemaOf(stage)) await db.query(statement);
     await db.query(
       `insert into accounts (id, balance)
@@ -248,9 +249,7 @@ async function prepare(databaseUrl, stage) {
         union all select ${FIRST_FLOAT} + g, 0 from generate_series(0, ${AGENTS - 1}) as g`,
     );
     await db.query('analyze');
-  } finally {
-    await db.end();
-  }
+  });
 }
 
 function startServer(databaseUrl, port, stage) {
@@ -279,17 +278,16 @@ const stats = (base) =>
   });
 
 async function runCase(base, child, mode, scene) {
-  const run = async (durationMs, record) => {
-    const deadline = performance.now() + durationMs;
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, client) => {
+  const run = (durationMs, record) =>
+    driveClients(
+      CLIENTS,
+      durationMs,
+      (client) => {
         const agent = mode === 'hot' ? 0 : 1 + (client % (AGENTS - 1));
         const lean = new LeanClient(base);
-        try {
-          while (performance.now() < deadline) {
-            const from = FIRST_CUSTOMER + randomInt(ACCOUNTS);
-            let to = FIRST_CUSTOMER + randomInt(ACCOUNTS - 1);
-            if (to >= from) to += 1;
+        return {
+          send() {
+            const [from, to] = twoDistinct(ACCOUNTS).map((i) => FIRST_CUSTOMER + i);
             const payload = JSON.stringify({
               from,
               to,
@@ -297,16 +295,13 @@ async function runCase(base, child, mode, scene) {
               agent,
               party: { name: `Marc Nom${from % 50}`, phone: '50937000000' },
             });
-            const started = performance.now();
-            const answer = await lean.post('/t', 'x', payload, randomUUID());
-            record(answer.status, performance.now() - started);
-          }
-        } finally {
-          lean.close();
-        }
-      }),
+            return lean.post('/t', 'x', payload, randomUUID());
+          },
+          close: () => lean.close(),
+        };
+      },
+      record,
     );
-  };
   await run(2_000, () => undefined);
   const latencies = [];
   const statuses = {};
@@ -342,9 +337,7 @@ async function runCase(base, child, mode, scene) {
 
 /** A bound that lost or made money would bound nothing: every transfer balanced, the balances their sum. */
 async function checkPosted(databaseUrl, stage) {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
+  await withClient(databaseUrl, async (db) => {
     const { rows } = await db.query(
       `select (select count(*) from txs)::int as txs, (select count(*) from entries)::int as entries,
           (select count(*) from idem)::int as keys,
@@ -364,33 +357,18 @@ async function checkPosted(databaseUrl, stage) {
     )
       throw new Error(`${stage} : écritures incohérentes ${JSON.stringify(r)}`);
     log(`${stage} : ${r.txs} transferts, ${r.entries} écritures équilibrées, ${r.keys} clés, soldes intacts`);
-  } finally {
-    await db.end();
-  }
+  });
 }
 
-async function wal(databaseUrl) {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
+const wal = (databaseUrl) =>
+  withClient(databaseUrl, async (db) => {
     const { rows } = await db.query(
       `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::float8 as bytes`,
     );
     return rows[0].bytes;
-  } finally {
-    await db.end();
-  }
-}
+  });
 
-async function withAdmin(work) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
+const withAdmin = (work) => withClient(adminUrl, work);
 
 async function main() {
   const pgbench = findPgbench();

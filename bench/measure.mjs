@@ -2,6 +2,7 @@
 // keep-alive client of the measured requests (decision 166), and the CPU of processes, of PostgreSQL and of the
 // whole machine read from /proc (Linux).
 import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import net from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -208,5 +209,47 @@ export function runPgbench(pgbench, url, clients, seconds) {
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Two distinct indexes below `n`, at random: a transfer's sender and recipient. */
+export function twoDistinct(n) {
+  const from = randomInt(n);
+  let to = randomInt(n - 1);
+  if (to >= from) to += 1;
+  return [from, to];
+}
+
+/**
+ * `clients` concurrent clients, each sending one request after another until `durationMs` has passed:
+ * `open(client)` gives a client's `{ send, close }`, `send()` one request's `{ status }`; `record(status, ms)`
+ * hears each answer with its latency.
+ */
+export async function driveClients(clients, durationMs, open, record) {
+  const deadline = performance.now() + durationMs;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      const session = open(client);
+      try {
+        while (performance.now() < deadline) {
+          const started = performance.now();
+          const { status } = await session.send();
+          record(status, performance.now() - started);
+        }
+      } finally {
+        session.close?.();
+      }
+    }),
+  );
+}
+
+/** A client on `url` for `work`, ended after it. */
+export async function withClient(url, work) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
   }
 }

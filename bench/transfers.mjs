@@ -28,6 +28,8 @@ import { freePort } from './free-port.mjs';
 import {
   LeanClient,
   cpuMs,
+  driveClients,
+  twoDistinct,
   cpuTotalMs,
   findPgbench,
   machineBusyMs,
@@ -614,37 +616,33 @@ async function fund(base, superToken, scene) {
  */
 async function runTransfers(scene, clients, mode, { warmUpMs = 2_000, measuredMs = seconds * 1000 } = {}) {
   const { accounts } = scene;
-  const run = async (durationMs, record) => {
-    const deadline = performance.now() + durationMs;
-    await Promise.all(
-      Array.from({ length: clients }, async (_, client) => {
+  const run = (durationMs, record) =>
+    driveClients(
+      clients,
+      durationMs,
+      (client) => {
         const agent =
           mode === 'hot' ? scene.agents[0] : scene.agents[1 + (client % (scene.agents.length - 1))];
         const base = scene.bases[client % scene.bases.length];
         const lean = CLIENT_KIND === 'http' ? null : new LeanClient(base);
-        try {
-          while (performance.now() < deadline) {
-            const from = randomInt(accounts.length);
-            let to = randomInt(accounts.length - 1);
-            if (to >= from) to += 1;
+        return {
+          send() {
+            const [from, to] = twoDistinct(accounts.length);
             const body = {
               senderAccountNumber: accounts[from].accountNumber,
               recipientAccountNumber: accounts[to].accountNumber,
               party: accounts[from].party,
               amount: TRANSFER_HTG,
             };
-            const started = performance.now();
-            const answer = lean
-              ? await lean.post('/transactions/transfer', agent.token, JSON.stringify(body), randomUUID())
-              : await post(base, '/transactions/transfer', agent.token, body, randomUUID());
-            record(answer.status, performance.now() - started);
-          }
-        } finally {
-          lean?.close();
-        }
-      }),
+            return lean
+              ? lean.post('/transactions/transfer', agent.token, JSON.stringify(body), randomUUID())
+              : post(base, '/transactions/transfer', agent.token, body, randomUUID());
+          },
+          close: () => lean?.close(),
+        };
+      },
+      record,
     );
-  };
   await run(warmUpMs, () => undefined);
   const latencies = [];
   const statuses = {};
