@@ -466,6 +466,32 @@ async function firstSignIn(base) {
  * Agents (each with a float and a teller) and customer accounts (each with its holder), written straight
  * into the database: the bench measures the money path, not account opening.
  */
+/** A teller of the agent, signed in by `TELLER_PASSWORD`, its drawer open. */
+async function openTeller(db, passwordHash, agentId, code, n) {
+  const name = n === 0 ? code : `${code}-${n}`;
+  const {
+    rows: [person],
+  } = await db.query(
+    `INSERT INTO persons (first_name, last_name, email) VALUES ('Caisse', $1, $2) RETURNING id`,
+    [name, `caisse.${name.toLowerCase()}@banc.test`],
+  );
+  const username = `caisse.${name.toLowerCase()}`;
+  const {
+    rows: [user],
+  } = await db.query(
+    `INSERT INTO users (username, password_hash, person_id, role, agent_id, agent_role, password_updated_at)
+     VALUES ($1, $2, $3, 'user', $4, 'agent', now()) RETURNING id`,
+    [username, passwordHash, person.id, agentId],
+  );
+  // Its drawer open (decision 149): deposits and withdrawals are cash operations.
+  await db.query(
+    `INSERT INTO drawer_sessions (user_id, agent_id, opened_at, opening_counts, opening_centimes)
+     VALUES ($1, $2, now() - interval '1 day', '{}', 0)`,
+    [user.id, agentId],
+  );
+  return username;
+}
+
 async function openScene(databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -485,27 +511,13 @@ async function openScene(databaseUrl) {
         `INSERT INTO accounts (account_number, kind, status, agent_id) VALUES ($1, 'float', 'active', $2)`,
         [accountNumber(), agent.id],
       );
-      const {
-        rows: [person],
-      } = await db.query(
-        `INSERT INTO persons (first_name, last_name, email) VALUES ('Caisse', $1, $2) RETURNING id`,
-        [code, `caisse.${code.toLowerCase()}@banc.test`],
-      );
-      const username = `caisse.${code.toLowerCase()}`;
-      const {
-        rows: [user],
-      } = await db.query(
-        `INSERT INTO users (username, password_hash, person_id, role, agent_id, agent_role, password_updated_at)
-         VALUES ($1, $2, $3, 'user', $4, 'agent', now()) RETURNING id`,
-        [username, passwordHash, person.id, agent.id],
-      );
-      // Its drawer open (decision 149): deposits and withdrawals are cash operations.
-      await db.query(
-        `INSERT INTO drawer_sessions (user_id, agent_id, opened_at, opening_counts, opening_centimes)
-         VALUES ($1, $2, now() - interval '1 day', '{}', 0)`,
-        [user.id, agent.id],
-      );
-      agents.push({ code, username });
+      // Agent 0, where every client of the one-float case works, has a teller per client: a teller's
+      // movements that check a holder run one after another (decision 193), as at a counter.
+      const tellers = i === 0 ? Math.max(...CLIENT_COUNTS) : 1;
+      const usernames = [];
+      for (let n = 0; n < tellers; n += 1)
+        usernames.push(await openTeller(db, passwordHash, agent.id, code, n));
+      agents.push({ code, usernames });
     }
     const accounts = [];
     for (let i = 0; i < ACCOUNTS; i += 1) {
@@ -564,9 +576,11 @@ async function analyze(databaseUrl) {
 
 /** Funds every float from the treasury and every account by a cash deposit, over the API. */
 async function fund(base, superToken, scene) {
-  const tokens = [];
-  for (const agent of scene.agents) tokens.push(await signIn(base, agent.username, TELLER_PASSWORD));
-  scene.agents.forEach((agent, i) => (agent.token = tokens[i]));
+  for (const agent of scene.agents) {
+    agent.tokens = [];
+    for (const username of agent.usernames) agent.tokens.push(await signIn(base, username, TELLER_PASSWORD));
+    agent.token = agent.tokens[0];
+  }
   // Agent 0 takes every deposit: its float needs ACCOUNTS × funding.
   const needed = ACCOUNTS * ACCOUNT_FUNDING_HTG;
   const party = { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR-1' };
@@ -612,7 +626,8 @@ async function fund(base, superToken, scene) {
 
 /**
  * `spread`: client c works at agent c+1 (its own float), between random accounts: few rows in common.
- * `hot`: every client works at agent 0, whose float receives the agent share of every transfer.
+ * `hot`: every client works at agent 0 (each as a teller of its own), whose float receives the agent share of every
+ * transfer.
  */
 async function runTransfers(scene, clients, mode, { warmUpMs = 2_000, measuredMs = seconds * 1000 } = {}) {
   const { accounts } = scene;
@@ -621,8 +636,10 @@ async function runTransfers(scene, clients, mode, { warmUpMs = 2_000, measuredMs
       clients,
       durationMs,
       (client) => {
-        const agent =
-          mode === 'hot' ? scene.agents[0] : scene.agents[1 + (client % (scene.agents.length - 1))];
+        const token =
+          mode === 'hot'
+            ? scene.agents[0].tokens[client % scene.agents[0].tokens.length]
+            : scene.agents[1 + (client % (scene.agents.length - 1))].token;
         const base = scene.bases[client % scene.bases.length];
         const lean = CLIENT_KIND === 'http' ? null : new LeanClient(base);
         return {
@@ -635,8 +652,8 @@ async function runTransfers(scene, clients, mode, { warmUpMs = 2_000, measuredMs
               amount: TRANSFER_HTG,
             };
             return lean
-              ? lean.post('/transactions/transfer', agent.token, JSON.stringify(body), randomUUID())
-              : post(base, '/transactions/transfer', agent.token, body, randomUUID());
+              ? lean.post('/transactions/transfer', token, JSON.stringify(body), randomUUID())
+              : post(base, '/transactions/transfer', token, body, randomUUID());
           },
           close: () => lean?.close(),
         };

@@ -178,6 +178,20 @@ export async function openDrawerFor(
   return row!.id;
 }
 
+/** Another teller of `agent`, its drawer open, signed in: its token. */
+export async function createTeller(app: App, agent: TestAgent, name: string): Promise<string> {
+  const username = `caisse.${agent.code.toLowerCase()}.${name}`;
+  const user = await createUser(app.database.db, {
+    username,
+    password: TELLER_PASSWORD,
+    role: 'user',
+    agentId: agent.id,
+    email: `${username}@lajan.test`,
+  });
+  await openDrawerFor(app.database.db, { userId: user.id, agentId: agent.id });
+  return tokenOf(app, username, TELLER_PASSWORD);
+}
+
 export async function createAgentAdmin(app: App, agent: TestAgent): Promise<string> {
   const username = `admin.${agent.code.toLowerCase()}`;
   await createUser(app.database.db, {

@@ -1,6 +1,6 @@
 import { displayName, holderDocumentMessages, maskDocumentNumber } from '@lajan/domain';
-import { eq } from 'drizzle-orm';
-import { auditLog } from '../../src/db/schema.js';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, loginAttempts } from '../../src/db/schema.js';
 import { describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/database.js';
 import { call } from '../helpers/fixtures.js';
@@ -313,6 +313,53 @@ describe(`the holder check's budget (${databaseKind})`, () => {
     });
     expect(deposit.status).toBe(201);
   });
+
+  it.each([
+    ['/api/transactions/withdraw', 'withdrawal'],
+    ['/api/transactions/transfer', 'transfer'],
+  ] as const)(
+    'compares at most five numbers of a burst sent at once (%s), and counts each one it compared',
+    async (path, kind) => {
+      const world = await scene();
+      const token = world.cap.teller.token;
+      const before = await ledgerSnapshot(world.db);
+      const bodyOf = (form: ReturnType<typeof counterForm>) =>
+        kind === 'withdrawal'
+          ? form
+          : {
+              senderAccountNumber: world.marieAccount.accountNumber,
+              recipientAccountNumber: world.roseAccount.accountNumber,
+              party: form.party,
+              amount: 100,
+            };
+      // Nineteen wrong numbers and the right one, all at once (the review's burst: 19 compared, the right
+      // one posted).
+      const forms = Array.from({ length: 20 }, (_, index) =>
+        index === 12 ? counterForm(world.marieAccount, world.marie, 100) : withWrongDocument(world, index),
+      );
+      const answers = await Promise.all(
+        forms.map((form) => call(world.app, 'POST', path, { token, body: bodyOf(form) })),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      const compared = statuses.filter((status) => status === 403).length;
+      expect(compared).toBeGreaterThan(0);
+      expect(compared).toBeLessThanOrEqual(5);
+      expect(statuses.every((status) => [403, 429, 201].includes(status))).toBe(true);
+      // Every refusal the ledger gave is in the trail's count: none compared unseen.
+      const failures = await world.db
+        .select()
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.kind, 'holder_check'), eq(loginAttempts.succeeded, false)));
+      expect(failures).toHaveLength(compared);
+      // The right number, past the budget: refused.
+      const right = await call(world.app, 'POST', path, {
+        token,
+        body: bodyOf(counterForm(world.marieAccount, world.marie, 100)),
+      });
+      expect(right.status).toBe(429);
+      if (!statuses.includes(201)) expect(await ledgerSnapshot(world.db)).toEqual(before);
+    },
+  );
 
   it("counts nothing for a teller's typos on its own customer", async () => {
     const world = await scene();

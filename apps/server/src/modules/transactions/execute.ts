@@ -238,7 +238,22 @@ export class MoneyFlowExecutor {
   ): Promise<MoneyAnswer> {
     const at = this.clock.now();
     const planned = await flow.plan({ ...this.#context(request, at), db: this.db }, request.input);
-    if (planned.holderOf !== undefined) this.#holderGuard.assertOpen(request.session, at);
+    if (planned.holderOf === undefined) return this.#postPlan(flow, request, scope, planned, at);
+    // A movement that checks a holder waits for this user's earlier ones: its failure, if it fails, is
+    // counted before the next number is compared (decision 193).
+    return this.#holderGuard.inLane(request.session, () => {
+      this.#holderGuard.assertOpen(request.session, this.clock.now());
+      return this.#postPlan(flow, request, scope, planned, at);
+    });
+  }
+
+  async #postPlan<Input, Accounts>(
+    flow: PlannedMoneyFlow<Input, Accounts>,
+    request: MoneyRequest<Input>,
+    scope: IdempotencyScope | undefined,
+    planned: Planned<Accounts>,
+    at: Date,
+  ): Promise<MoneyAnswer> {
     const posting = this.ledger.postInOneCall(this.db, {
       flow: flow.posting,
       accounts: planned.accounts,

@@ -18,12 +18,34 @@ import { readablePersonIds, type Viewer } from '../persons/index.js';
  * A typo on one's own customer (whose file the teller reads anyway) counts for nothing.
  *
  * The hot path reads nothing: a process keeps the users it found over the budget, and learns it at the
- * failure that passes it, reading the count of every process's failures then. With N processes, a user gets
- * at most 5 + N − 1 failures a window (each other process blocks at its first), one more per restart.
+ * failure that passes it, reading the count of every process's failures then. So that this holds for
+ * requests sent together too, a user's movements that check a holder run one after another in a process
+ * (`inLane`): each is compared, and its failure counted, before the next is let through. A burst of twenty
+ * numbers sent at once compared all twenty before the first failure was counted (decision 193). With N
+ * processes, a user gets at most 5 + N − 1 failures a window (each other process blocks at its first), one
+ * more per restart. A teller sends one movement at a time: the lane costs a counter nothing.
  */
 export class HolderCheckGuard {
   /** The users over the budget, and until when (ms since the epoch). */
   readonly #blockedUntil = new Map<string, number>();
+  /** Per user, the end of its last holder-checked movement in this process (absent when none is running). */
+  readonly #lanes = new Map<string, Promise<void>>();
+
+  /** Runs `work` once this user's earlier holder-checked movements in this process have ended. */
+  async inLane<T>(session: SessionUser, work: () => Promise<T>): Promise<T> {
+    const previous = this.#lanes.get(session.id) ?? Promise.resolve();
+    const run = previous.then(work);
+    const end = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#lanes.set(session.id, end);
+    try {
+      return await run;
+    } finally {
+      if (this.#lanes.get(session.id) === end) this.#lanes.delete(session.id);
+    }
+  }
 
   /** Before a movement that checks a holder: 429 while this user is over the budget. */
   assertOpen(session: SessionUser, now: Date): void {

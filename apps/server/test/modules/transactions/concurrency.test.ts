@@ -10,6 +10,7 @@ import {
   counterForm,
   createCustomerAccount,
   createPerson,
+  createTeller,
   expectLedgerInvariants,
   fundAccount,
   ledgerWorld,
@@ -54,6 +55,10 @@ describe(`concurrent movements (${databaseKind})`, () => {
       holders.push(person);
       accounts.push(account);
     }
+    // Four tellers of PAP: one teller's movements that check a holder run one after another (decision 193),
+    // different tellers' together.
+    const papTellers = [world.pap.teller.token];
+    for (const name of ['b', 'c', 'd']) papTellers.push(await createTeller(world.app, world.pap, name));
     const before = await countRows(world);
     const retriesBefore = moneyTransactionStats.retries;
     const next = random(20261122);
@@ -75,7 +80,7 @@ describe(`concurrent movements (${databaseKind})`, () => {
         operations.push({
           url: '/api/transactions/transfer',
           key: `transfer-${i}`,
-          token: world.pap.teller.token,
+          token: papTellers[i % papTellers.length]!,
           body: {
             senderAccountNumber: accounts[from]!.accountNumber,
             recipientAccountNumber: accounts[to]!.accountNumber,
