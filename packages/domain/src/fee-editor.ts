@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  AMBIGUOUS_AMOUNT_INPUT,
+  amountMessages,
   formatHtg,
   formatWholeHtg,
   hasAtMostTwoDecimals,
@@ -61,9 +63,11 @@ function isBandValue(value: unknown): value is number {
 const bandValueSchema = z
   .number({
     error: (issue) =>
-      typeof issue.input === 'number' && !Number.isNaN(issue.input)
-        ? feeEditorMessages.valueInvalid
-        : feeEditorMessages.valueRequired,
+      issue.input === AMBIGUOUS_AMOUNT_INPUT
+        ? amountMessages.ambiguous
+        : typeof issue.input === 'number' && !Number.isNaN(issue.input)
+          ? feeEditorMessages.valueInvalid
+          : feeEditorMessages.valueRequired,
   })
   .superRefine((value, ctx) => {
     if (value < 0) ctx.addIssue({ code: 'custom', message: feeEditorMessages.negative });

@@ -92,11 +92,20 @@ export function formatWholeHtg(whole: number): string {
   return `${groupThousands(String(whole))}\u00a0${CURRENCY}`;
 }
 
+/**
+ * What an amount box reads from an entry that reads two ways ("25.000", "100,999": thousands or three
+ * decimals): -Infinity, which the amount schemas call ambiguous (decision 194). Never sent: JSON has no
+ * -Infinity, and the form refuses it first.
+ */
+export const AMBIGUOUS_AMOUNT_INPUT = Number.NEGATIVE_INFINITY;
+
 export const amountMessages = {
   required: 'Le montant est requis',
   positive: 'Le montant doit être positif',
   minimum: `Le montant doit être d'au moins ${formatHtg(0.01)}`,
   invalid: 'Le montant est invalide',
+  ambiguous:
+    'Montant ambigu : pour des milliers, écrivez-les sans point ni virgule (25000 ou 25 000) ; pour des centimes, deux chiffres après la virgule (25,50)',
   decimals: 'Le montant ne peut pas avoir plus de deux décimales',
   max: (maxHtg: number) => `Le montant ne peut pas dépasser ${formatWholeHtg(maxHtg)}`,
 } as const;
@@ -109,11 +118,14 @@ export const amountMessages = {
 export function htgAmountSchema(maxHtg: number = MAX_OPERATION_HTG) {
   return z
     .number({
-      // NaN (an empty number input) and a missing value are "required"; Infinity (JSON's 1e999) is invalid.
+      // NaN (an empty number input) and a missing value are "required"; Infinity (JSON's 1e999) is invalid;
+      // -Infinity is an entry that reads two ways (`AMBIGUOUS_AMOUNT_INPUT`).
       error: (issue) =>
-        typeof issue.input === 'number' && !Number.isNaN(issue.input)
-          ? amountMessages.invalid
-          : amountMessages.required,
+        issue.input === AMBIGUOUS_AMOUNT_INPUT
+          ? amountMessages.ambiguous
+          : typeof issue.input === 'number' && !Number.isNaN(issue.input)
+            ? amountMessages.invalid
+            : amountMessages.required,
     })
     .superRefine((amount, ctx) => {
       if (amount <= 0) ctx.addIssue({ code: 'custom', message: amountMessages.positive });

@@ -36,6 +36,10 @@ describe('the HTG amount (DESIGN §4)', () => {
     [Number.NaN, 'Le montant est requis'],
     ['12', 'Le montant est requis'],
     [Number.POSITIVE_INFINITY, 'Le montant est invalide'],
+    [
+      Number.NEGATIVE_INFINITY,
+      'Montant ambigu : pour des milliers, écrivez-les sans point ni virgule (25000 ou 25 000) ; pour des centimes, deux chiffres après la virgule (25,50)',
+    ],
     [0, 'Le montant doit être positif'],
     [-1, 'Le montant doit être positif'],
     [1.005, 'Le montant ne peut pas avoir plus de deux décimales'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htgAmountSchema } from '@lajan/domain';
-import { parseAmountInput, UNREADABLE_AMOUNT } from './amount-input';
+import { amountMessages, htgAmountSchema } from '@lajan/domain';
+import { AMBIGUOUS_AMOUNT, parseAmountInput, UNREADABLE_AMOUNT } from './amount-input';
 
 describe('parseAmountInput', () => {
   it.each([
@@ -14,9 +14,6 @@ describe('parseAmountInput', () => {
     ['0,001', 0.001],
     ['0.125', 0.125],
     [',75', 0.75],
-    ['25.000', 25000],
-    ['25,000', 25000],
-    ['1.500', 1500],
     ['2.500,00', 2500],
     ['2,500.00', 2500],
     ['1.250.000', 1250000],
@@ -31,12 +28,37 @@ describe('parseAmountInput', () => {
     expect(parseAmountInput(typed)).toBeNaN();
   });
 
-  it.each(['abc', '2.50.0', '1,2,3', '12,50,00', '1.5,5,0', '+', '.', '25.000,5,0', '1000.555'])(
+  it.each(['abc', '2.50.0', '1,2,3', '12,50,00', '1.5,5,0', '+', '.', '25.000,5,0'])(
     'reads %j as something typed that is no amount ("invalide")',
     (typed) => {
       expect(parseAmountInput(typed)).toBe(UNREADABLE_AMOUNT);
       expect(htgAmountSchema().safeParse(parseAmountInput(typed)).error?.issues[0]?.message).toBe(
         'Le montant est invalide',
+      );
+    },
+  );
+
+  // One mark before exactly three digits: thousands or three decimals. Read as thousands, « 100,999 » (a slip
+  // in the centimes) posted 100 999 HTG; read as decimals, « 25.000 » posted 25 (decision 194).
+  it.each(['25.000', '25,000', '1.500', '100,999', '12,345', '-1,500'])(
+    'refuses %j, which reads two ways, and says how to write it',
+    (typed) => {
+      expect(parseAmountInput(typed)).toBe(AMBIGUOUS_AMOUNT);
+      expect(htgAmountSchema().safeParse(parseAmountInput(typed)).error?.issues[0]?.message).toBe(
+        amountMessages.ambiguous,
+      );
+    },
+  );
+
+  it.each([
+    ['1000.555', 1000.555],
+    ['1234,567', 1234.567],
+  ])(
+    'reads %j one way (no thousands group of four digits): three decimals, refused as such',
+    (typed, htg) => {
+      expect(parseAmountInput(typed)).toBe(htg);
+      expect(htgAmountSchema().safeParse(parseAmountInput(typed)).error?.issues[0]?.message).toBe(
+        amountMessages.decimals,
       );
     },
   );

@@ -1,8 +1,13 @@
+import { AMBIGUOUS_AMOUNT_INPUT } from '@lajan/domain';
+
 /**
  * Something typed that is no amount ("abc", "2.50.0"): not a finite number, so that the amount schemas call it
  * "Le montant est invalide" (NaN, an empty box, is "requis": a walk-through found "abc" called missing).
  */
 export const UNREADABLE_AMOUNT = Number.POSITIVE_INFINITY;
+
+/** An entry that reads two ways ("25.000", "100,999"): the schemas call it ambiguous (decision 194). */
+export const AMBIGUOUS_AMOUNT = AMBIGUOUS_AMOUNT_INPUT;
 
 /**
  * What a teller types in an amount box, as HTG: "1 500,50", "1500.50", "1 500" → 1500.5 and 1500; an empty
@@ -10,8 +15,11 @@ export const UNREADABLE_AMOUNT = Number.POSITIVE_INFINITY;
  * number pad may type a dot; some write thousands with a dot ("25.000") or a comma ("25,000"), or both
  * ("2.500,00", "2,500.00"). An amount in HTG has at most two decimals, so:
  * - with both marks, the last one is the decimal mark and the other separates thousands;
- * - a mark that comes more than once, or once followed by exactly three digits, separates thousands
- *   ("25.000" is 25 000, never 25: a walk-through found that reading, which posts a thousandth of the sum);
+ * - a mark that comes more than once separates thousands ("1.250.000");
+ * - a single mark followed by exactly three digits reads two ways, and is refused (`AMBIGUOUS_AMOUNT`,
+ *   decision 194): "25.000" read as decimals posted a thousandth of the sum, and "100,999" (a slip in the
+ *   centimes) read as thousands a thousand times it; both were found by walk-throughs. "0,001" stays a
+ *   thousandth (nothing groups thousands after a lone zero), which the schema refuses for its decimals;
  * - otherwise a single mark is the decimal mark.
  * Thousands groups must be of three digits ("2.50.0" is not an amount). Shared by the money wizards and
  * the fee editor.
@@ -21,8 +29,18 @@ export function parseAmountInput(raw: unknown): number {
   if (typeof raw !== 'string') return Number.NaN;
   const text = raw.replace(/[\s\u00a0\u202f]/g, '');
   if (text === '') return Number.NaN;
+  if (readsTwoWays(text)) return AMBIGUOUS_AMOUNT;
   const amount = readAmount(text);
   return Number.isNaN(amount) ? UNREADABLE_AMOUNT : amount;
+}
+
+/**
+ * One dot or one comma, no other mark, between one to three digits (not a lone zero) and exactly three: a
+ * thousands group or three decimals. "1234,567" reads one way (no thousands group has four digits).
+ */
+function readsTwoWays(text: string): boolean {
+  const match = /^[+-]?(\d{1,3})[.,](\d{3})$/.exec(text);
+  return match !== null && match[1] !== '0';
 }
 
 /** `text` (no spaces, not empty) as HTG, or NaN when it is no amount. */
@@ -37,10 +55,8 @@ function readAmount(text: string): number {
   else {
     const at = Math.max(lastDot, lastComma);
     const mark = body[at];
-    const once = at >= 0 && body.indexOf(mark!) === at;
-    // One mark before three digits groups thousands ("1,500"), unless nothing but a zero stands before it:
-    // "0,001" is a thousandth, not one.
-    if (once && (!/^\d{3}$/.test(body.slice(at + 1)) || body.slice(0, at) === '0')) decimalAt = at;
+    // One mark is the decimal mark (one before three digits reads two ways: refused before).
+    if (at >= 0 && body.indexOf(mark!) === at) decimalAt = at;
   }
   const whole = decimalAt >= 0 ? body.slice(0, decimalAt) : body;
   const decimals = decimalAt >= 0 ? body.slice(decimalAt + 1) : '';

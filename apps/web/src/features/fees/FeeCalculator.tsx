@@ -31,7 +31,7 @@ export function FeeCalculator({ groups }: { groups: readonly FeeGroup[] }) {
   const error =
     checked === undefined || checked.success
       ? undefined
-      : refusal === amountMessages.max(max)
+      : refusal === amountMessages.max(max) || refusal === amountMessages.ambiguous
         ? refusal
         : feeCalculatorTexts.notAnAmount;
   const amount = checked?.success ? checked.data : undefined;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatHtg, type FeeRow } from '@lajan/domain';
+import { amountMessages, formatHtg, type FeeRow } from '@lajan/domain';
 import { startApiServer, type ApiServer, type RecordedRequest } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { feeQuoteRoute } from '../../test/transactions';
@@ -127,6 +127,12 @@ describe('the fee table (/fees-list)', () => {
         'Saisissez un montant positif en HTG, au plus deux décimales : par exemple 1\u202f500,50',
       );
     }
+    // Thousands or three decimals: neither read, the way to write it said (decision 194).
+    await user.clear(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }));
+    await user.type(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' }), '100,999');
+    expect(within(calculator).getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription(
+      amountMessages.ambiguous,
+    );
   });
 
   it('lets the super administrator add and remove bands, refuses an overlap under its row, and saves after confirmation', async () => {
