@@ -74,6 +74,10 @@ test('a teller’s drawer: opened with a count, closed blind with 600 HTG missin
   await page.getByLabel('Billet de 500 HTG').fill('1');
   await expect(page.getByTestId('count-total')).toContainText('2');
   await page.getByRole('button', { name: 'Ouvrir ma caisse' }).click();
+  // The opening fund stays until the close: it asks first, with the total counted.
+  const opening = page.getByRole('dialog', { name: 'Ouvrir la caisse ?' });
+  await expect(opening).toContainText(/2[\s\u202f\u00a0]?500,00[\s\u202f\u00a0]*HTG/);
+  await opening.getByRole('button', { name: 'Ouvrir avec ce comptage' }).click();
   await expect(page.getByRole('button', { name: 'Fermer la caisse' })).toBeVisible();
 
   // The day's cash operations (through the API, as the teller): +3 000, +1 000, −500, +1 000 + 65 of fee.
@@ -111,6 +115,10 @@ test('a teller’s drawer: opened with a count, closed blind with 600 HTG missin
   await expect(ticket).toContainText(/7[\s\u202f\u00a0]?065,00/);
   await expect(ticket).toContainText(/6[\s\u202f\u00a0]?465,00/);
   await expect(ticket).toContainText(/−600,00[\s\u202f\u00a0]*HTG \(manquant\)/);
+  // The fees as the drawer saw them: the cash send's 65 HTG in cash (in the 7 065 expected), the withdrawal's
+  // taken from the account (not in it).
+  await expect(ticket).toContainText(/Frais encaissés en espèces : 65,00/);
+  await expect(ticket).toContainText('Frais prélevés sur les comptes');
   await expect(ticket).toContainText('à valider par l’administrateur');
   await expectNoSpecForbiddenTexts(page);
 

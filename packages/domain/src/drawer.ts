@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
+import { centimesToHtg, htgToCentimes } from './money.js';
 
 /**
  * The teller's cash drawer (DESIGN §4, decision 149): paper money, outside the ledger. A session is
@@ -75,6 +76,20 @@ export type DrawerCountInput = z.input<typeof drawerCountInputSchema>;
 /** The total of a count, in centimes. */
 export function drawerTotalCentimes(counts: Partial<Record<string, number>>): number {
   return drawerDenominations.reduce((sum, d) => sum + d.centimes * (counts[d.key] ?? 0), 0);
+}
+
+/**
+ * The fees of a session's totals that were paid in cash, into the drawer: each line's cash less its amount
+ * (a deposit's and a cash send's fee; a withdrawal's is taken from the account). With the opening and each
+ * line's amount in its direction, they add up to the expected amount.
+ */
+export function cashFeesOf(totals: readonly Pick<DrawerTotal, 'type' | 'amount' | 'cash'>[]): number {
+  const centimes = totals.reduce(
+    (sum, line) =>
+      sum + htgToCentimes(line.cash) - drawerMovementKinds[line.type].direction * htgToCentimes(line.amount),
+    0,
+  );
+  return centimesToHtg(centimes);
 }
 
 /** `GET /drawer/sessions?date=`: a day in Haiti, today by default. */
@@ -179,6 +194,12 @@ export const drawerTexts = {
   closeIntro:
     'Comptez les billets et les pièces de la caisse, coupure par coupure. Le montant attendu s’affichera après votre comptage.',
   closeAction: 'Fermer la caisse',
+  openConfirmTitle: 'Ouvrir la caisse ?',
+  openConfirm: (counted: string) =>
+    `Vous ouvrez la caisse avec un fonds de caisse de ${counted}. Il ne pourra plus être changé avant la clôture.`,
+  openNothingCounted:
+    'Aucun billet ni aucune pièce n’est compté : la caisse s’ouvrira vide. Si elle contient des espèces, annulez et comptez-les d’abord.',
+  openConfirmAction: 'Ouvrir avec ce comptage',
   closeConfirmTitle: 'Fermer la caisse ?',
   closeConfirm: (counted: string) =>
     `Vous fermez la caisse avec ${counted} comptés. La clôture ne peut pas être annulée : l’écart avec le montant attendu sera enregistré.`,
@@ -201,8 +222,10 @@ export const drawerTexts = {
   verify: 'Vérifier',
   fingerprint: 'Empreinte',
   totals: 'Opérations de la session',
-  // Charged on the session's operations: in cash, or taken from the account (a withdrawal's), not all in the drawer.
-  fees: 'Frais des opérations',
+  // The session's fees, split as the drawer sees them: paid in cash into it (a deposit's, a cash send's), or
+  // taken from the customer's account (a withdrawal's), which the expected amount does not count.
+  cashFees: 'Frais encaissés en espèces',
+  accountFees: 'Frais prélevés sur les comptes',
   agentShare: 'Part de l’agent',
   denomination: 'Coupure',
   pieces: 'Nombre',

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useCurrentDrawer } from '../../components/drawer-notice/DrawerClosedNotice';
 import { errorMessage } from '../../lib/http';
 import { useCloseDrawer, useOpenDrawer } from './api/drawer';
-import { DenominationCount } from './DenominationCount';
+import { countErrorsOf, DenominationCount } from './DenominationCount';
 import { DrawerTicket } from './DrawerTicket';
 
 /**
@@ -29,7 +29,9 @@ export default function DrawerPage() {
   const [closed, setClosed] = useState<Ticket | null>(null);
   // The close cannot be undone: it asks first, with the total counted (an empty count says so).
   const [confirmingClose, setConfirmingClose] = useState(false);
+  const [confirmingOpen, setConfirmingOpen] = useState(false);
   const countedCentimes = drawerTotalCentimes(counts);
+  const countIsValid = Object.keys(countErrorsOf(counts)).length === 0;
   // Sent here by "Caisse fermée" on a cash operation's screen: once open, the way back to it.
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   // A path of this app only: "//host" would leave it.
@@ -68,21 +70,41 @@ export default function DrawerPage() {
           className="space-y-4"
           onSubmit={(event) => {
             event.preventDefault();
-            setClosed(null);
-            open.mutate(counts, {
-              onSuccess: () => {
-                setCounts({});
-                setOpenedNow(true);
-              },
-            });
+            if (countIsValid) setConfirmingOpen(true);
           }}
         >
           <p className="text-slate-700">{drawerTexts.openIntro}</p>
           <DenominationCount idPrefix="open" counts={counts} onChange={setCounts} />
           {open.isError && <Alert type="danger">{errorMessage(open.error, drawerTexts.loadFailed)}</Alert>}
-          <Button type="submit" loading={open.isPending}>
+          <Button type="submit" loading={open.isPending} disabled={!countIsValid}>
             {drawerTexts.openAction}
           </Button>
+          {/* The opening fund stays until the close: it asks first, with the total counted. */}
+          {confirmingOpen && (
+            <ConfirmDialog
+              title={drawerTexts.openConfirmTitle}
+              confirmLabel={drawerTexts.openConfirmAction}
+              pending={open.isPending}
+              onCancel={() => setConfirmingOpen(false)}
+              onConfirm={() => {
+                setClosed(null);
+                open.mutate(counts, {
+                  onSuccess: () => {
+                    setCounts({});
+                    setOpenedNow(true);
+                  },
+                  onSettled: () => setConfirmingOpen(false),
+                });
+              }}
+            >
+              <p>{drawerTexts.openConfirm(formatHtg(countedCentimes / 100))}</p>
+              {countedCentimes === 0 && (
+                <Alert type="warning" className="mt-3">
+                  {drawerTexts.openNothingCounted}
+                </Alert>
+              )}
+            </ConfirmDialog>
+          )}
         </form>
       )}
       {openedNow && current.data && (
@@ -99,7 +121,7 @@ export default function DrawerPage() {
           className="space-y-4"
           onSubmit={(event) => {
             event.preventDefault();
-            setConfirmingClose(true);
+            if (countIsValid) setConfirmingClose(true);
           }}
         >
           <p className="text-slate-700">
@@ -109,7 +131,7 @@ export default function DrawerPage() {
           <p className="text-slate-700">{drawerTexts.closeIntro}</p>
           <DenominationCount idPrefix="close" counts={counts} onChange={setCounts} />
           {close.isError && <Alert type="danger">{errorMessage(close.error, drawerTexts.loadFailed)}</Alert>}
-          <Button type="submit" loading={close.isPending}>
+          <Button type="submit" loading={close.isPending} disabled={!countIsValid}>
             {drawerTexts.closeAction}
           </Button>
           {confirmingClose && (

@@ -1,5 +1,8 @@
 import { useRef } from 'react';
 import {
+  cashFeesOf,
+  centimesToHtg,
+  htgToCentimes,
   drawerDenominations,
   drawerMovementKinds,
   drawerTexts,
@@ -43,6 +46,8 @@ function Counts({ title, counts }: { title: string; counts: Record<string, numbe
 export function DrawerTicket({ ticket }: { ticket: Ticket }) {
   const printable = useRef<HTMLDivElement>(null);
   const verify = useVerifyDrawer(ticket.id);
+  const cashFees = cashFeesOf(ticket.totals);
+  const accountFees = centimesToHtg(htgToCentimes(ticket.fees) - htgToCentimes(cashFees));
   return (
     <section aria-labelledby={`ticket-${ticket.id}`} className="space-y-3">
       <div
@@ -88,7 +93,13 @@ export function DrawerTicket({ ticket }: { ticket: Ticket }) {
           </div>
         )}
         <p>
-          {drawerTexts.fees} : {formatHtg(ticket.fees)}
+          {drawerTexts.cashFees} : {formatHtg(cashFees)}
+          {accountFees > 0 && (
+            <>
+              <br />
+              {drawerTexts.accountFees} : {formatHtg(accountFees)}
+            </>
+          )}
           <br />
           {drawerTexts.agentShare} : {formatHtg(ticket.agentShare)}
         </p>

@@ -16,7 +16,10 @@ const closedTicket = {
   difference: -600,
   needsAcknowledgement: true,
   fingerprint: 'a'.repeat(64),
-  totals: [{ type: 'deposit', count: 2, amount: 1700, fee: 0, agentShare: 0, cash: 1700 }],
+  totals: [
+    { type: 'deposit', count: 2, amount: 1700, fee: 40, agentShare: 16, cash: 1740 },
+    { type: 'withdrawal', count: 1, amount: 500, fee: 60, agentShare: 24, cash: -500 },
+  ],
   fees: 100,
   agentShare: 40,
   threshold: 500,
@@ -44,6 +47,7 @@ describe('the drawer (decision 149)', () => {
     api.on('POST /drawer/open', { status: 201, body: { data: openDrawerSession } });
     await user.type(await screen.findByLabelText('Billet de 1 000 HTG'), '2');
     await user.click(screen.getByRole('button', { name: drawerTexts.openAction }));
+    await user.click(await screen.findByRole('button', { name: drawerTexts.openConfirmAction }));
     expect(await screen.findByText(drawerTexts.openedNow)).toBeVisible();
     api.on('GET /drawer', { body: { data: openDrawerSession } });
     await user.click(screen.getByRole('link', { name: drawerTexts.backToOperation }));
@@ -56,9 +60,21 @@ describe('the drawer (decision 149)', () => {
     api.on('POST /drawer/open', { status: 201, body: { data: openDrawerSession } });
     api.on('POST /drawer/close', { body: { data: closedTicket } });
     const { user } = renderApp({ path: '/drawer', token: makeToken(teller), apiBaseUrl: api.baseUrl });
-    await user.type(await screen.findByLabelText('Billet de 1 000 HTG', {}, { timeout: 5000 }), '2');
+    // A negative count is said under its field, never read as 0, and nothing opens with it.
+    await user.type(await screen.findByLabelText('Billet de 500 HTG', {}, { timeout: 5000 }), '-3');
+    expect(screen.getByLabelText('Billet de 500 HTG')).toHaveAccessibleDescription(
+      drawerMessages.countInvalid,
+    );
+    expect(screen.getByRole('button', { name: drawerTexts.openAction })).toBeDisabled();
+    await user.clear(screen.getByLabelText('Billet de 500 HTG'));
+    await user.type(screen.getByLabelText('Billet de 1 000 HTG'), '2');
     expect(screen.getByTestId('count-total')).toHaveTextContent('2 000,00 HTG');
     await user.click(screen.getByRole('button', { name: drawerTexts.openAction }));
+    // The opening fund stays until the close: it asks first, with the total, and sends nothing before.
+    const opening = await screen.findByRole('dialog', { name: drawerTexts.openConfirmTitle });
+    expect(opening).toHaveTextContent(drawerTexts.openConfirm('2 000,00 HTG'));
+    expect(api.requests.some((r) => r.path.endsWith('/drawer/open'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: drawerTexts.openConfirmAction }));
     expect(await screen.findByRole('button', { name: drawerTexts.closeAction })).toBeVisible();
     expect(api.requests.find((r) => r.path.endsWith('/drawer/open'))?.body).toEqual({
       counts: { '1000': 2 },
@@ -74,6 +90,9 @@ describe('the drawer (decision 149)', () => {
     expect(await screen.findByText(drawerTexts.expected)).toBeVisible();
     expect(screen.getByText('−600,00 HTG (manquant)', { exact: false })).toBeVisible();
     expect(screen.getByTestId('fingerprint')).toHaveTextContent('a'.repeat(64));
+    // The fees split as the drawer saw them: the deposits' in cash, the withdrawal's from the account.
+    expect(screen.getByText(/Frais encaissés en espèces : 40,00/)).toBeVisible();
+    expect(screen.getByText(/Frais prélevés sur les comptes : 60,00/)).toBeVisible();
     expect(screen.getByRole('button', { name: drawerTexts.verify })).toBeVisible();
     // The gap is said at once, as a warning, and the count to open again waits to be asked for.
     expect(screen.getByRole('alert')).toHaveTextContent('Caisse fermée avec un manquant de 600,00 HTG');
