@@ -4,6 +4,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { Api, newPerson, setUpAgent, type AgentSetUp } from './support/api.js';
 import { expect, test, type Lajan } from './support/lajan.js';
 import { expectNoSpecForbiddenTexts } from './support/texts.js';
+import { overflowPx } from './support/ui.js';
 
 /*
  * Issue 6, end to end in Chromium against the real server: every screen of each role checked by axe-core
@@ -63,11 +64,6 @@ async function expectAccessible(page: Page, where: string) {
       targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
     })),
   ).toEqual([]);
-}
-
-/** How far the page is wider than the window, in CSS pixels (0 when nothing scrolls sideways). */
-async function overflowPx(page: Page): Promise<number> {
-  return Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
 }
 
 /** Every screen of a list, at 1280 px then 360 px: axe, and nothing wider than the phone. */

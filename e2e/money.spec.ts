@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
-import { fillRecipient, pickPerson } from './support/ui.js';
+import { fillRecipient, overflowPx, pickPerson } from './support/ui.js';
 
 /*
  * Issue 5, end to end: every money movement driven through the screens in real Chromium against the
@@ -340,6 +340,11 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
   await expect(page.getByRole('heading', { name: 'Expéditeur', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByRole('heading', { name: 'Bénéficiaire', exact: true })).toBeVisible();
+  // On a phone the beneficiary's address and telephone fit (a fieldset's min-content width made it 411 px).
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await overflowPx(page)).toBeLessThanOrEqual(0);
+  if (wide) await page.setViewportSize(wide);
 
   await fillRecipient(page, recipient);
   await next(page, 'Étape 3 sur 4');

@@ -2,6 +2,11 @@ import type { Page } from '@playwright/test';
 import type { newPerson } from './api.js';
 import { expect } from './lajan.js';
 
+/** How far the page is wider than the window, in CSS pixels (0 when nothing scrolls sideways). */
+export async function overflowPx(page: Page): Promise<number> {
+  return Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+}
+
 /** Signs in through the login screen. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login');

@@ -40,7 +40,7 @@ export function RecipientFields({
 }) {
   return (
     <div className="space-y-6">
-      <fieldset className="grid gap-4 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Identité</legend>
         <TextField
           label="Prénom"
@@ -86,7 +86,7 @@ export function RecipientFields({
           {...register('recipient.occupation')}
         />
       </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Pièce d&apos;identité</legend>
         <SelectField
           label="Type de document"
@@ -119,7 +119,7 @@ export function RecipientFields({
           {...register('recipient.expirationDate')}
         />
       </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Adresse et contact</legend>
         <TextField
           label="Pays"
