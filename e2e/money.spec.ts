@@ -444,6 +444,51 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
   await payingContext.close();
 });
 
+test('on a phone, a refusal’s notification leaves Enregistrer to the finger (decision 196)', async ({
+  page,
+  lajan,
+}) => {
+  test.setTimeout(60_000);
+  const root = await Api.superAdmin(lajan);
+  const agent = await setUpAgent(lajan, root, 'Kay Lajan Jacmel', 'jacmel');
+  await fundAgent(root, agent.code, 20000);
+  // Another agent's teller, who reads the holder masked: the card's number is checked by the server.
+  const other = await setUpAgent(lajan, root, 'Kay Lajan Léogâne', 'leogane');
+  const holder = newPerson({ firstName: 'Micheline', lastName: 'Alexis' });
+  const account = await openAccount(agent.teller, holder);
+  await agent.teller.post('/api/transactions/deposit', {
+    accountNumber: account,
+    party: {
+      name: 'Micheline Alexis',
+      idDocumentType: holder.idDocumentType,
+      idDocumentNumber: holder.idDocumentNumber,
+    },
+    amount: 5000,
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signedInPage(page, other.teller);
+  await page.goto('/transaction/withdraw');
+  await findAccount(page, 'Numéro de compte', account);
+  await next(page, 'Étape 2 sur 3');
+  // Not the holder's card: refused (403), said by a notification and beside the button.
+  await fillParty(page, { ...holder, idDocumentNumber: 'FAUX-0001' }, 1000);
+  await next(page, 'Étape 3 sur 3');
+  const save = page.getByRole('button', { name: 'Enregistrer' });
+  await save.click();
+  const notification = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+  await expect(notification).toBeVisible();
+  await save.scrollIntoViewIfNeeded();
+  const button = await save.boundingBox();
+  const toast = await notification.boundingBox();
+  expect(button && toast).toBeTruthy();
+  const overlaps =
+    button!.x < toast!.x + toast!.width &&
+    toast!.x < button!.x + button!.width &&
+    button!.y < toast!.y + toast!.height &&
+    toast!.y < button!.y + button!.height;
+  expect(overlaps, 'la notification ne couvre pas Enregistrer').toBe(false);
+});
+
 test('a double click on Enregistrer posts the deposit once', async ({ page, lajan }) => {
   test.setTimeout(90_000);
   const root = await Api.superAdmin(lajan);

@@ -101,6 +101,36 @@ function keyPath(key: string): string {
   return `/transactions/by-idempotency-key/${encodeURIComponent(key)}`;
 }
 
+/**
+ * What became of each held operation settled by the banner (sent again, checked or abandoned), by key, for
+ * the form that confirmed it: still on the screen, it says « Hors ligne : l'opération est gardée » until it
+ * hears the outcome (a walk-through found the form waiting after the banner had posted it). This tab only.
+ */
+const settledOutcomes = (() => {
+  const outcomes = new Map<string, PendingOutcome>();
+  const listeners = new Set<() => void>();
+  return {
+    record: (key: string, outcome: PendingOutcome) => {
+      outcomes.set(key, outcome);
+      for (const listener of listeners) listener();
+    },
+    get: (key: string) => outcomes.get(key),
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+})();
+
+/** The outcome of the held operation `key` once the banner settled it; undefined until then (or no key). */
+export function useSettledOutcome(key: string | null): PendingOutcome | undefined {
+  return useSyncExternalStore(settledOutcomes.subscribe, () =>
+    key === null ? undefined : settledOutcomes.get(key),
+  );
+}
+
 export function pendingActions(http: HttpClient, store: PendingStore, connectivity: Connectivity) {
   /** Held before sent: the operation is in IndexedDB before its request leaves; released once answered. */
   async function send<T>(operation: PendingOperation, post: () => Promise<T>): Promise<T> {
@@ -128,8 +158,10 @@ export function pendingActions(http: HttpClient, store: PendingStore, connectivi
   ): Promise<PendingOutcome> {
     try {
       const outcome = await call();
-      if (outcome.kind === 'posted' || outcome.kind === 'abandoned' || outcome.kind === 'refused')
+      if (outcome.kind === 'posted' || outcome.kind === 'abandoned' || outcome.kind === 'refused') {
         await store.release(operation.key);
+        settledOutcomes.record(operation.key, outcome);
+      }
       return outcome;
     } catch (error) {
       if (hasNoAnswer(error)) return { kind: 'unreachable' };

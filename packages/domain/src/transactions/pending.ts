@@ -61,7 +61,10 @@ export const pendingOperationMessages = {
   forgotten:
     'Les noms, documents et téléphones de cette opération ont été effacés de ce navigateur ; sa référence permet encore de la vérifier.',
   heldWhileOffline:
-    "Hors ligne : l'opération est gardée. Renvoyez-la depuis le bandeau quand le serveur répond.",
+    "Hors ligne : l'opération est gardée. Renvoyez-la depuis le bandeau en haut de l'écran quand le serveur répond.",
+  /** On the form that confirmed it, once the banner sent it again and it posted (decision 196). */
+  postedFromBanner: (transactionNumber: string) =>
+    `Opération enregistrée depuis le bandeau : transaction n° ${transactionNumber}. Son reçu est affiché.`,
 } as const;
 
 /**

@@ -76,17 +76,21 @@ function ToastItem({ toast }: { toast: Toast }) {
 /**
  * The toasts of the app, announced to screen readers, at the bottom (decision 146): never over the top
  * bar's user menu nor the receipt's title. Full width on a phone; from 640 px on the left, and from
- * 1024 px just right of the sidebar, so that they stay clear of the receipt panel on the right.
+ * 1024 px just right of the sidebar, so that they stay clear of the receipt panel on the right. On a phone
+ * a refusal or a warning goes just under the top bar instead (decision 196): at the bottom it lay over the
+ * form's Enregistrer or Suivant, which it often tells the teller to press, and the tap only closed it; no
+ * receipt is shown after a refusal. A success stays at the bottom, clear of its receipt's title.
  */
 export function Toaster() {
   const store = useToasts();
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const alerting = toasts.some((toast) => toast.status !== 'success');
   return (
     <div
       aria-live="polite"
       aria-label="Notifications"
       role="region"
-      className="pointer-events-none fixed inset-x-2 bottom-2 z-50 flex flex-col items-stretch gap-2 sm:right-auto sm:bottom-4 sm:left-4 sm:w-96 lg:left-68"
+      className={`pointer-events-none fixed inset-x-2 z-50 flex flex-col items-stretch gap-2 ${alerting ? 'top-18' : 'bottom-2'} sm:top-auto sm:right-auto sm:bottom-4 sm:left-4 sm:w-96 lg:left-68`}
     >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />

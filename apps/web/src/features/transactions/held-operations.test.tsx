@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { operationAbandonedMessage, pendingOperationMessages } from '@lajan/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
+import { retryNote } from './operation-outcome';
 import { makeToken } from '../../test/tokens';
 import {
   feeQuoteRoute,
@@ -154,6 +156,48 @@ describe('an operation without an answer (decision 147)', () => {
     } finally {
       clock.mockRestore();
     }
+  });
+
+  // Decision 196: the form that confirmed it, still on the screen, follows what the banner made of it.
+  it('says on the form that confirmed it that the banner posted it, and Enregistrer replays the same key', async () => {
+    const { user } = await holdDeposit();
+    expect(screen.getByText(retryNote)).toBeVisible();
+    api.on('POST /transactions/deposit', transactionAnswer());
+    await user.click(within(await banner()).getByRole('button', { name: 'Renvoyer' }));
+    expect(
+      await screen.findByText(pendingOperationMessages.postedFromBanner(transactionOf().transactionNumber)),
+    ).toBeVisible();
+    expect(screen.queryByText(retryNote)).toBeNull();
+    expect(await screen.findByRole('button', { name: /Imprimer/ })).toBeVisible();
+    // Enregistrer again replays the same key: the same transaction, never a second one.
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.path === '/transactions/deposit')).toHaveLength(3),
+    );
+    const keys = api.requests
+      .filter((request) => request.path === '/transactions/deposit')
+      .map((request) => request.headers['idempotency-key']);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('says on the form that confirmed it that the banner abandoned it', async () => {
+    const { user, key } = await holdDeposit();
+    api.on(`POST /transactions/by-idempotency-key/${key}/void`, { body: { data: { state: 'abandoned' } } });
+    await user.click(within(await banner()).getByRole('button', { name: 'Abandonner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Abandonner cette opération ?' });
+    await user.click(within(dialog).getByRole('button', { name: "Abandonner l'opération" }));
+    expect(await screen.findByText(operationAbandonedMessage)).toBeVisible();
+    expect(screen.queryByText(retryNote)).toBeNull();
+    // Enregistrer again is a new operation, under a new key (the old one is void on the server).
+    api.on('POST /transactions/deposit', transactionAnswer());
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.path === '/transactions/deposit')).toHaveLength(2),
+    );
+    const keys = api.requests
+      .filter((request) => request.path === '/transactions/deposit')
+      .map((request) => request.headers['idempotency-key']);
+    expect(keys[1]).not.toBe(key);
   });
 
   it('is abandoned at the teller’s word, after a confirmation, and is gone', async () => {

@@ -12,8 +12,15 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { leaveOperationTexts, type Transaction } from '@lajan/domain';
+import {
+  leaveOperationTexts,
+  operationAbandonedMessage,
+  pendingOperationMessages,
+  type Transaction,
+} from '@lajan/domain';
+import { Alert } from '../../components/Alert';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
+import { useSettledOutcome } from '../../lib/pending-context';
 import { hasNoAnswer } from '../../lib/pending-operations';
 import { isSameVisit } from '../../lib/visit-key';
 import { feeQuoteKeys, useAmountStepQuote, useFeeQuote } from '../../components/fee-quote/api';
@@ -193,6 +200,7 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     onRefused,
   }: SubmitOptions<Flow>): Promise<Transaction | null> {
     clearFailure();
+    setPostedFromBanner(null);
     // Sent again from the form: until it is answered, what is typed is the teller's to lose again.
     posted.current = false;
     const valid = await validInput(body);
@@ -225,16 +233,39 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       onRefused?.(error);
       return null;
     }
-    if (transaction) {
-      posted.current = true;
-      // A question asked while the confirmation was on its way has no object any more.
-      if (leaving.state === 'blocked') leaving.reset();
-      if (flow.after === 'back') finish.back(transaction, flow.success);
-      else if (flow.after === 'home') finish.home(transaction, flow.success);
-      else finish.showReceipt(transaction, flow.success);
-    }
+    if (transaction) succeed(transaction);
     return transaction;
   }
+
+  function succeed(transaction: Transaction) {
+    posted.current = true;
+    // A question asked while the confirmation was on its way has no object any more.
+    if (leaving.state === 'blocked') leaving.reset();
+    if (flow.after === 'back') finish.back(transaction, flow.success);
+    else if (flow.after === 'home') finish.home(transaction, flow.success);
+    else finish.showReceipt(transaction, flow.success);
+  }
+
+  // A confirmation held without an answer, then settled from the banner (sent again, checked or abandoned):
+  // the form follows what became of it, rather than still saying it is kept (decision 196).
+  // Posted: the banner showed its receipt; the form says so where it said the operation was kept, and
+  // Enregistrer, pressed again, replays the same key (the same transaction, never a second one).
+  const settled = useSettledOutcome(money.heldKey);
+  const [postedFromBanner, setPostedFromBanner] = useState<Transaction | null>(null);
+  useEffect(() => {
+    if (!settled) return;
+    if (settled.kind === 'posted') {
+      clearFailure();
+      setPostedFromBanner(settled.transaction);
+      return;
+    }
+    money.forgetHeld();
+    posted.current = false;
+    if (settled.kind === 'abandoned') setFailure({ message: operationAbandonedMessage, noAnswer: false });
+    else if (settled.kind === 'refused') setFailure({ message: settled.message, noAnswer: false });
+    // Once per outcome: `money` and `succeed` change at every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
 
   return {
     form,
@@ -264,10 +295,19 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       step,
       onStepChange: (next: number) => {
         clearFailure();
+        setPostedFromBanner(null);
         setStep(next);
       },
       submitting: money.isPending,
-      error: failure && <FailureAlert failure={failure} />,
+      error: failure ? (
+        <FailureAlert failure={failure} />
+      ) : (
+        postedFromBanner && (
+          <Alert type="success">
+            {pendingOperationMessages.postedFromBanner(postedFromBanner.transactionNumber)}
+          </Alert>
+        )
+      ),
       /**
        * Asks before leaving what is typed (decision 177): `MoneyWizard` shows it. While the confirmation
        * is on its way, it says so and offers only to stay: it may already be posted.

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { refreshMoneyViews } from '../../../lib/query-keys';
 import { usePendingActions } from '../../../lib/pending-context';
+import { hasNoAnswer } from '../../../lib/pending-operations';
 import { useSession } from '../../../lib/session-context';
 import type { MoneyFlow } from '../flows';
 import { useIdempotencyKeys } from './idempotency';
@@ -51,6 +52,8 @@ export function useMoneyOperation<Flow extends MoneyFlow>(flow: Flow) {
   const http = useHttp();
   const keys = useIdempotencyKeys();
   const posting = useRef(false);
+  // The key of the last confirmation that got no answer (held, decision 147), or null.
+  const [heldKey, setHeldKey] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const held = useHeldSend(flow);
   const mutation = useMutation({
@@ -71,16 +74,28 @@ export function useMoneyOperation<Flow extends MoneyFlow>(flow: Flow) {
   async function confirm(body: FlowBody<Flow>, checked: unknown = body): Promise<Transaction | null> {
     if (posting.current) return null;
     posting.current = true;
+    const key = keys.keyFor(checked);
     try {
-      const transaction = await mutation.mutateAsync({ body, key: keys.keyFor(checked) });
+      const transaction = await mutation.mutateAsync({ body, key });
       keys.reset();
+      setHeldKey(null);
       return transaction;
+    } catch (error) {
+      // No answer: the operation is held under this key, which the banner may settle (decision 196).
+      setHeldKey(hasNoAnswer(error) ? key : null);
+      throw error;
     } finally {
       posting.current = false;
     }
   }
 
-  return { confirm, isPending: mutation.isPending };
+  /** The banner settled the held confirmation: a new one takes a new key. */
+  function forgetHeld() {
+    keys.reset();
+    setHeldKey(null);
+  }
+
+  return { confirm, isPending: mutation.isPending, heldKey, forgetHeld };
 }
 
 /**
