@@ -63,10 +63,10 @@ describe('person form (SPEC §5)', () => {
       firstName: 'Le prénom est requis',
       lastName: 'Le nom est requis',
       dob: 'La date de naissance est requise',
-      gender: 'Sexe invalide',
+      gender: 'Le sexe est requis',
       country: 'Le nom du pays doit contenir au moins 2 caractères',
-      state: "L'état est requis",
-      city: 'La ville est requise',
+      state: 'Le département est requis',
+      city: 'La commune est requise',
       address: "L'adresse doit contenir au moins 5 caractères",
       phoneNumber: 'Le numéro de téléphone est requis',
       email: "L'email est requis",
@@ -75,8 +75,8 @@ describe('person form (SPEC §5)', () => {
       dateIssued: "La date d'émission est requise",
       expirationDate: "La date d'expiration est requise",
       occupation: 'La profession est requise',
-      maritalStatus: 'Statut matrimonial invalide',
-      preferredContactMethod: 'Méthode de contact invalide',
+      maritalStatus: 'Le statut matrimonial est requis',
+      preferredContactMethod: 'Le moyen de contact préféré est requis',
     });
   });
 
@@ -142,8 +142,8 @@ describe('person form (SPEC §5)', () => {
       expirationDate: '2026-01-05',
     };
     expect(messages(halfFilled)).toEqual({
-      gender: 'Sexe invalide',
-      maritalStatus: 'Statut matrimonial invalide',
+      gender: 'Le sexe est requis',
+      maritalStatus: 'Le statut matrimonial est requis',
       email: "L'email est requis",
       dob: 'Vous devez avoir au moins 18 ans',
       dateIssued: "La date d'émission ne peut pas être dans le futur",

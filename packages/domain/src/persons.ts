@@ -5,15 +5,37 @@ import { alongFieldErrors } from './refine.js';
 
 export const MIN_AGE_YEARS = 18;
 
-export const genderSchema = z.enum(['male', 'female'], { error: 'Sexe invalide' });
+/**
+ * A choice among `values`: nothing chosen is « … requis », another value « … invalide » (SPEC §5 called an
+ * empty choice invalid; a walk-through read « Sexe invalide » under a field left empty). Each message names
+ * the field by its label (DESIGN §6).
+ */
+function choiceSchema<const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  messages: { required: string; invalid: string },
+) {
+  return z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? messages.required
+        : messages.invalid,
+  });
+}
+
+export const genderSchema = choiceSchema(['male', 'female'], {
+  required: 'Le sexe est requis',
+  invalid: 'Sexe invalide',
+});
 export const idDocumentTypeSchema = z.enum(['id_card', 'passport', 'driving_license'], {
   error: 'Le type de document est requis',
 });
-export const maritalStatusSchema = z.enum(['single', 'married', 'divorced', 'widowed'], {
-  error: 'Statut matrimonial invalide',
+export const maritalStatusSchema = choiceSchema(['single', 'married', 'divorced', 'widowed'], {
+  required: 'Le statut matrimonial est requis',
+  invalid: 'Statut matrimonial invalide',
 });
-export const contactMethodSchema = z.enum(['email', 'phone', 'sms'], {
-  error: 'Méthode de contact invalide',
+export const contactMethodSchema = choiceSchema(['email', 'phone', 'sms'], {
+  required: 'Le moyen de contact préféré est requis',
+  invalid: 'Moyen de contact invalide',
 });
 export type Gender = z.infer<typeof genderSchema>;
 export type IdDocumentType = z.infer<typeof idDocumentTypeSchema>;
@@ -164,8 +186,12 @@ export const personFieldsSchema = z.object({
       .min(2, 'Le nom du pays doit contenir au moins 2 caractères')
       .max(80, 'Le nom du pays ne peut pas dépasser 80 caractères'),
   ),
-  state: requiredText("L'état est requis").max(80, "L'état ne peut pas dépasser 80 caractères"),
-  city: requiredText('La ville est requise').max(80, 'La ville ne peut pas dépasser 80 caractères'),
+  // Named by their labels, « Département » and « Commune » (SPEC §5 said « L'état », « La ville »).
+  state: requiredText('Le département est requis').max(
+    80,
+    'Le département ne peut pas dépasser 80 caractères',
+  ),
+  city: requiredText('La commune est requise').max(80, 'La commune ne peut pas dépasser 80 caractères'),
   address: plainText(
     z
       .string({ error: "L'adresse doit contenir au moins 5 caractères" })

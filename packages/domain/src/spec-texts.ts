@@ -67,6 +67,10 @@ export const specForbiddenTexts: readonly SpecForbiddenText[] = [
     where: '§5 person form',
   },
   { spec: 'existe deja', french: 'existe déjà', where: '§5 person form' },
+  // §5, the person form's messages that named a field otherwise than its label (DESIGN §6).
+  { spec: "L'état est requis", french: 'Le département est requis', where: '§5 person form' },
+  { spec: 'La ville est requise', french: 'La commune est requise', where: '§5 person form' },
+  { spec: 'Méthode de contact invalide', french: 'Moyen de contact invalide', where: '§5 person form' },
   // §8, the fallbacks of failed calls.
   { spec: 'An error occurred', french: 'Une erreur est survenue', where: '§8' },
   { spec: 'Deposit failed', french: 'Échec du dépôt', where: '§8' },

@@ -169,7 +169,7 @@ describe('the transaction forms (SPEC §5 "Transactions")', () => {
         }),
       ),
     ).toEqual({
-      'recipient.gender': 'Sexe invalide',
+      'recipient.gender': 'Le sexe est requis',
       'recipient.dob': 'La date de naissance ne peut pas être dans le futur',
       'recipient.expirationDate': "La date d'expiration doit être après la date d'émission",
     });

@@ -33,8 +33,8 @@ export const updateUserInputSchema = z.object({
   address: plainText(
     z.string().trim().min(5, "L'adresse doit contenir au moins 5 caractères").max(200),
   ).optional(),
-  city: plainText(z.string().trim().min(1, 'La ville est requise').max(80)).optional(),
-  state: plainText(z.string().trim().min(1, "L'état est requis").max(80)).optional(),
+  city: plainText(z.string().trim().min(1, 'La commune est requise').max(80)).optional(),
+  state: plainText(z.string().trim().min(1, 'Le département est requis').max(80)).optional(),
   /** Required when one changes the e-mail of one's own user (DESIGN §3). */
   current_password: z.string().max(200).optional(),
 });

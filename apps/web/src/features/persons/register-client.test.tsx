@@ -126,7 +126,7 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(screen.getByRole('checkbox', { name: /offres commerciales/ })).not.toBeChecked();
   });
 
-  it('puts each "required" message of SPEC §5 under its field on submit, and sends nothing', async () => {
+  it('puts each "required" message under its field, named by its label, on submit, and sends nothing', async () => {
     const { user } = await openForm();
     await user.clear(field('Pays'));
     await submit(user);
@@ -135,8 +135,8 @@ describe('the register-client screen /person (SPEC §2)', () => {
       ['Nom', 'Le nom est requis'],
       ['Date de naissance', 'La date de naissance est requise'],
       ['Pays', 'Le nom du pays doit contenir au moins 2 caractères'],
-      ['Département', "L'état est requis"],
-      ['Commune', 'La ville est requise'],
+      ['Département', 'Le département est requis'],
+      ['Commune', 'La commune est requise'],
       ['Adresse', "L'adresse doit contenir au moins 5 caractères"],
       ['Téléphone', 'Le numéro de téléphone est requis'],
       ['Email', "L'email est requis"],
@@ -144,8 +144,8 @@ describe('the register-client screen /person (SPEC §2)', () => {
       ["Date d'émission", "La date d'émission est requise"],
       ["Date d'expiration", "La date d'expiration est requise"],
       ['Profession', 'La profession est requise'],
-      ['Statut matrimonial', 'Statut matrimonial invalide'],
-      ['Moyen de contact préféré', 'Méthode de contact invalide'],
+      ['Statut matrimonial', 'Le statut matrimonial est requis'],
+      ['Moyen de contact préféré', 'Le moyen de contact préféré est requis'],
     ];
     for (const [name, message] of expected) {
       expect(await screen.findByText(message)).toBeVisible();
@@ -153,7 +153,7 @@ describe('the register-client screen /person (SPEC §2)', () => {
       expect(field(name)).toHaveAttribute('aria-invalid', 'true');
     }
     expect(screen.getByLabelText('Type de document')).toHaveAccessibleDescription('Le type de document est requis');
-    expect(screen.getByRole('group', { name: /Sexe/ })).toHaveAccessibleDescription('Sexe invalide');
+    expect(screen.getByRole('group', { name: /Sexe/ })).toHaveAccessibleDescription('Le sexe est requis');
     expect(postedPerson()).toBeUndefined();
   });
 
@@ -213,8 +213,8 @@ describe('the register-client screen /person (SPEC §2)', () => {
     setDate("Date d'expiration", yearsAgo(1));
     await submit(user);
     expect(await screen.findByText('Le prénom est requis')).toBeVisible();
-    expect(field('Statut matrimonial')).toHaveAccessibleDescription('Statut matrimonial invalide');
-    expect(screen.getByRole('group', { name: /Sexe/ })).toHaveAccessibleDescription('Sexe invalide');
+    expect(field('Statut matrimonial')).toHaveAccessibleDescription('Le statut matrimonial est requis');
+    expect(screen.getByRole('group', { name: /Sexe/ })).toHaveAccessibleDescription('Le sexe est requis');
     expect(field('Date de naissance')).toHaveAccessibleDescription('Vous devez avoir au moins 18 ans');
     expect(field("Date d'émission")).toHaveAccessibleDescription("La date d'émission ne peut pas être dans le futur");
     expect(field("Date d'expiration")).toHaveAccessibleDescription(
