@@ -6,6 +6,8 @@ export const wizardHints = {
   findAccount: 'Recherchez le compte pour continuer.',
   findSenderAccount: 'Recherchez le compte expéditeur pour continuer.',
   findRecipientAccount: 'Recherchez le compte bénéficiaire pour continuer.',
+  /** Under the button when the account found is refused: its reason is said under the field already. */
+  otherRecipientAccount: 'Choisissez un autre compte bénéficiaire pour continuer.',
   findAgent: "Recherchez l'agent par son code pour continuer.",
   findTransfer: 'Recherchez le transfert pour continuer.',
   findSender: "Recherchez l'expéditeur pour continuer.",

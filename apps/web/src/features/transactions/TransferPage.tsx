@@ -122,7 +122,13 @@ export default function TransferPage() {
             </div>
           ),
           canGoNext: recipient?.status === 'active' && problem === null,
-          blockedHint: recipient ? (problem ?? inactiveAccountMessage) : wizardHints.findRecipientAccount,
+          // The refusal is said under the field; beside the button, only what to do (a walk-through read the
+          // same sentence twice).
+          blockedHint: recipient
+            ? problem
+              ? wizardHints.otherRecipientAccount
+              : inactiveAccountMessage
+            : wizardHints.findRecipientAccount,
           validate: () => trigger('recipientAccountNumber'),
         },
         partyAndAmountStep({

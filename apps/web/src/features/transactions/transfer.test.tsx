@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Account } from '@lajan/domain';
+import { wizardHints, type Account } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, marie } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
@@ -150,11 +150,11 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
       screen.getByRole('textbox', { name: 'Compte bénéficiaire' }),
       `${senderAccount.accountNumber}{Enter}`,
     );
+    // Said once, under the field; beside the button only what to do.
     expect(
-      (
-        await screen.findAllByText('Le compte bénéficiaire ne peut pas être le même que le compte expéditeur')
-      )[0],
+      await screen.findByText('Le compte bénéficiaire ne peut pas être le même que le compte expéditeur'),
     ).toBeVisible();
+    expect(screen.getByText(wizardHints.otherRecipientAccount)).toBeVisible();
     expect(next()).toBeDisabled();
   });
 
