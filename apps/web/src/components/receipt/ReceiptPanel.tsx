@@ -42,11 +42,15 @@ export function ReceiptPanel() {
     printRef.current?.focus({ preventScroll: true });
   }, [shown]);
 
-  // Escape closes it, as every panel over the page.
+  // Escape closes it, as every panel over the page. Below 1024 px the panel covers the whole page: Tab goes
+  // round its own buttons, never to the hidden page behind it (a walk-through tabbed from « Fermer » onto
+  // « Aller au contenu » and « Ouvrir le menu », out of sight).
+  const panelRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!shown) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') clear();
+      else if (event.key === 'Tab' && coversThePage()) keepTabInside(event, panelRef.current);
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -60,6 +64,7 @@ export function ReceiptPanel() {
 
   return (
     <aside
+      ref={panelRef}
       aria-label="Reçu"
       className="receipt-panel fixed inset-0 z-30 overflow-y-auto bg-white p-4 lg:top-16 lg:left-auto lg:w-[21rem] lg:border-l lg:border-slate-200 lg:shadow-xl"
     >
@@ -87,6 +92,33 @@ export function ReceiptPanel() {
       </div>
     </aside>
   );
+}
+
+/** Below 1024 px (Tailwind's `lg`) the panel is `fixed inset-0`: the page is behind it, out of sight. */
+function coversThePage(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 1023.98px)').matches;
+}
+
+/** Tab from the panel's last control goes to its first, Shift+Tab from its first to its last. */
+function keepTabInside(event: KeyboardEvent, panel: HTMLElement | null) {
+  if (!panel) return;
+  const controls = Array.from(
+    panel.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'),
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (!panel.contains(active)) {
+    event.preventDefault();
+    first.focus();
+  } else if (event.shiftKey && active === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 export const receiptPanelTexts = {

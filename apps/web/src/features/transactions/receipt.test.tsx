@@ -224,6 +224,28 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
   });
 
+  it('keeps Tab inside the receipt on a phone, where it covers the page', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query === '(max-width: 1023.98px)', media: query }) as MediaQueryList,
+    );
+    const { user } = renderApp({
+      path: '/transaction/history',
+      token: makeToken(teller),
+      apiBaseUrl: api.baseUrl,
+    });
+    await screen.findByRole('heading', { name: 'Historique', level: 1 }, { timeout: 5000 });
+    await user.click(await screen.findByRole('button', { name: 'Réimprimer le reçu 738291045560' }));
+    const panel = await screen.findByRole('complementary', { name: 'Reçu' });
+    expect(within(panel).getByRole('button', { name: 'Imprimer' })).toHaveFocus();
+    await user.tab();
+    expect(within(panel).getByRole('button', { name: 'Fermer' })).toHaveFocus();
+    // From its last button, Tab goes round to its first, not to the page hidden behind it.
+    await user.tab();
+    expect(within(panel).getByRole('button', { name: 'Imprimer' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(panel).getByRole('button', { name: 'Fermer' })).toHaveFocus();
+  });
+
   it('makes room for the receipt beside the page, closes it with Escape, and gives the keyboard back to its row', async () => {
     const { user } = renderApp({
       path: '/transaction/history',
