@@ -81,9 +81,11 @@ export default function DrawerPage() {
           </Button>
           {/* The opening fund stays until the close: it asks first, with the total counted. */}
           {confirmingOpen && (
-            <ConfirmDialog
+            <CountConfirmDialog
               title={drawerTexts.openConfirmTitle}
               confirmLabel={drawerTexts.openConfirmAction}
+              text={drawerTexts.openConfirm(formatHtg(countedCentimes / 100))}
+              nothingCounted={countedCentimes === 0 ? drawerTexts.openNothingCounted : null}
               pending={open.isPending}
               onCancel={() => setConfirmingOpen(false)}
               onConfirm={() => {
@@ -96,14 +98,7 @@ export default function DrawerPage() {
                   onSettled: () => setConfirmingOpen(false),
                 });
               }}
-            >
-              <p>{drawerTexts.openConfirm(formatHtg(countedCentimes / 100))}</p>
-              {countedCentimes === 0 && (
-                <Alert type="warning" className="mt-3">
-                  {drawerTexts.openNothingCounted}
-                </Alert>
-              )}
-            </ConfirmDialog>
+            />
           )}
         </form>
       )}
@@ -135,10 +130,11 @@ export default function DrawerPage() {
             {drawerTexts.closeAction}
           </Button>
           {confirmingClose && (
-            <ConfirmDialog
+            <CountConfirmDialog
               title={drawerTexts.closeConfirmTitle}
               confirmLabel={drawerTexts.closeConfirmAction}
-              variant={countedCentimes === 0 ? 'danger' : 'primary'}
+              text={drawerTexts.closeConfirm(formatHtg(countedCentimes / 100))}
+              nothingCounted={countedCentimes === 0 ? drawerTexts.closeNothingCounted : null}
               pending={close.isPending}
               onCancel={() => setConfirmingClose(false)}
               onConfirm={() =>
@@ -150,17 +146,39 @@ export default function DrawerPage() {
                   onSettled: () => setConfirmingClose(false),
                 })
               }
-            >
-              <p>{drawerTexts.closeConfirm(formatHtg(countedCentimes / 100))}</p>
-              {countedCentimes === 0 && (
-                <Alert type="warning" className="mt-3">
-                  {drawerTexts.closeNothingCounted}
-                </Alert>
-              )}
-            </ConfirmDialog>
+            />
           )}
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * The question before the drawer opens or closes with a count: the total counted, and a warning when
+ * nothing is (then the confirmation is the danger's colour).
+ */
+function CountConfirmDialog({
+  text,
+  nothingCounted,
+  ...dialog
+}: {
+  title: string;
+  confirmLabel: string;
+  text: string;
+  nothingCounted: string | null;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog {...dialog} variant={nothingCounted ? 'danger' : 'primary'}>
+      <p>{text}</p>
+      {nothingCounted && (
+        <Alert type="warning" className="mt-3">
+          {nothingCounted}
+        </Alert>
+      )}
+    </ConfirmDialog>
   );
 }
