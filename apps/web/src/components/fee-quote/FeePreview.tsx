@@ -22,8 +22,9 @@ export function FeePreview({
   quote: UseQueryResult<FeeQuote>;
   totalLabel?: string;
   /**
-   * Beside the amount field (decision 132), a refusal asks to change the amount here; at the confirmation, one
-   * step back; in the fee calculator, which continues to nothing, it only says why.
+   * Beside the amount field (decision 132) a refusal only says why: the disabled Suivant says to change the
+   * amount (said twice before); at the confirmation it asks to go one step back; in the fee calculator,
+   * which continues to nothing, it only says why.
    */
   shownAt?: 'amountStep' | 'confirmation' | 'calculator';
 }) {
@@ -51,8 +52,6 @@ export function FeePreview({
           <Button variant="secondary" className="mt-2" onClick={() => void quote.refetch()}>
             Recalculer les frais
           </Button>
-        ) : shownAt === 'amountStep' ? (
-          <p className="mt-1">{amountStepTexts.changeHere}</p>
         ) : shownAt === 'confirmation' ? (
           <p className="mt-1">{amountStepTexts.changeBack}</p>
         ) : null}
