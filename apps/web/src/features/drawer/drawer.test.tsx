@@ -16,8 +16,9 @@ const closedTicket = {
   difference: -600,
   needsAcknowledgement: true,
   fingerprint: 'a'.repeat(64),
+  // Adds up as the server's would: 2 000 opening + 1 830 in (two deposits, 40 of fees in cash) − 500 out = 3 330.
   totals: [
-    { type: 'deposit', count: 2, amount: 1700, fee: 40, agentShare: 16, cash: 1740 },
+    { type: 'deposit', count: 2, amount: 1790, fee: 40, agentShare: 16, cash: 1830 },
     { type: 'withdrawal', count: 1, amount: 500, fee: 60, agentShare: 24, cash: -500 },
   ],
   fees: 100,
