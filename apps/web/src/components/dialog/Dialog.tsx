@@ -8,6 +8,25 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
 }
 
+/** A Tab or Shift+Tab in `container`: round its controls, never out of it (nor out of the page behind). */
+export function keepTabIn(event: KeyboardEvent, container: HTMLElement) {
+  const items = focusableIn(container);
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !container.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !container.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * Keeps the keyboard inside `container` while it is open: Tab and Shift+Tab cycle through its
  * controls, Escape calls `onEscape`; focus goes in on open and back to where it was on close.
@@ -35,22 +54,7 @@ export function useFocusTrap(
         onEscapeRef.current();
         return;
       }
-      if (event.key !== 'Tab') return;
-      const items = focusableIn(node);
-      const first = items[0];
-      const last = items.at(-1);
-      if (!first || !last) {
-        event.preventDefault();
-        return;
-      }
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !node.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !node.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (event.key === 'Tab') keepTabIn(event, node);
     }
     node.addEventListener('keydown', onKeyDown);
     const { overflow } = document.body.style;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../Button';
+import { keepTabIn } from '../dialog/Dialog';
 import { Receipt } from './Receipt';
 import { useReceipt } from './receipt-context';
 import './receipt.css';
@@ -50,7 +51,7 @@ export function ReceiptPanel() {
     if (!shown) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') clear();
-      else if (event.key === 'Tab' && coversThePage()) keepTabInside(event, panelRef.current);
+      else if (event.key === 'Tab' && coversThePage() && panelRef.current) keepTabIn(event, panelRef.current);
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -97,28 +98,6 @@ export function ReceiptPanel() {
 /** Below 1024 px (Tailwind's `lg`) the panel is `fixed inset-0`: the page is behind it, out of sight. */
 function coversThePage(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 1023.98px)').matches;
-}
-
-/** Tab from the panel's last control goes to its first, Shift+Tab from its first to its last. */
-function keepTabInside(event: KeyboardEvent, panel: HTMLElement | null) {
-  if (!panel) return;
-  const controls = Array.from(
-    panel.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'),
-  );
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (!panel.contains(active)) {
-    event.preventDefault();
-    first.focus();
-  } else if (event.shiftKey && active === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 export const receiptPanelTexts = {
