@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountMessages, htgAmountSchema } from '@lajan/domain';
-import { AMBIGUOUS_AMOUNT, parseAmountInput, UNREADABLE_AMOUNT } from './amount-input';
+import { AMBIGUOUS_AMOUNT_INPUT, amountMessages, htgAmountSchema } from '@lajan/domain';
+import { parseAmountInput, UNREADABLE_AMOUNT } from './amount-input';
 
 describe('parseAmountInput', () => {
   it.each([
@@ -43,7 +43,7 @@ describe('parseAmountInput', () => {
   it.each(['25.000', '25,000', '1.500', '100,999', '12,345', '-1,500'])(
     'refuses %j, which reads two ways, and says how to write it',
     (typed) => {
-      expect(parseAmountInput(typed)).toBe(AMBIGUOUS_AMOUNT);
+      expect(parseAmountInput(typed)).toBe(AMBIGUOUS_AMOUNT_INPUT);
       expect(htgAmountSchema().safeParse(parseAmountInput(typed)).error?.issues[0]?.message).toBe(
         amountMessages.ambiguous,
       );
