@@ -200,7 +200,6 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     onRefused,
   }: SubmitOptions<Flow>): Promise<Transaction | null> {
     clearFailure();
-    setPostedFromBanner(null);
     // Sent again from the form: until it is answered, what is typed is the teller's to lose again.
     posted.current = false;
     const valid = await validInput(body);
@@ -251,12 +250,11 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
   // Posted: the banner showed its receipt; the form says so where it said the operation was kept, and
   // Enregistrer, pressed again, replays the same key (the same transaction, never a second one).
   const settled = useSettledOutcome(money.heldKey);
-  const [postedFromBanner, setPostedFromBanner] = useState<Transaction | null>(null);
+  const postedFromBanner = settled?.kind === 'posted' ? settled.transaction : null;
   useEffect(() => {
     if (!settled) return;
     if (settled.kind === 'posted') {
       clearFailure();
-      setPostedFromBanner(settled.transaction);
       return;
     }
     money.forgetHeld();
@@ -295,7 +293,6 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       step,
       onStepChange: (next: number) => {
         clearFailure();
-        setPostedFromBanner(null);
         setStep(next);
       },
       submitting: money.isPending,
