@@ -142,16 +142,7 @@ export async function createAgentWithTeller(
     .returning({ id: agents.id });
   const float = await openFloatAccount(db, { agentId: row!.id, now: new Date() });
   const username = `caisse.${agent.code.toLowerCase()}`;
-  const user = await createUser(db, {
-    username,
-    password: TELLER_PASSWORD,
-    role: 'user',
-    agentId: row!.id,
-    email: `${username}@lajan.test`,
-  });
-  const token = options.signIn === false ? '' : await tokenOf(app, username, TELLER_PASSWORD);
-  // A teller at work has its drawer open (decision 149): cash operations need it.
-  if (options.openDrawer !== false) await openDrawerFor(db, { userId: user.id, agentId: row!.id });
+  const { user, token } = await addTeller(app, row!.id, username, options);
   return {
     id: row!.id,
     code: agent.code,
@@ -180,16 +171,29 @@ export async function openDrawerFor(
 
 /** Another teller of `agent`, its drawer open, signed in: its token. */
 export async function createTeller(app: App, agent: TestAgent, name: string): Promise<string> {
-  const username = `caisse.${agent.code.toLowerCase()}.${name}`;
-  const user = await createUser(app.database.db, {
+  const { token } = await addTeller(app, agent.id, `caisse.${agent.code.toLowerCase()}.${name}`);
+  return token;
+}
+
+/** A teller of the agent `agentId`: signed in and its drawer open unless told otherwise. */
+async function addTeller(
+  app: App,
+  agentId: string,
+  username: string,
+  options: { signIn?: boolean; openDrawer?: boolean } = {},
+) {
+  const db = app.database.db;
+  const user = await createUser(db, {
     username,
     password: TELLER_PASSWORD,
     role: 'user',
-    agentId: agent.id,
+    agentId,
     email: `${username}@lajan.test`,
   });
-  await openDrawerFor(app.database.db, { userId: user.id, agentId: agent.id });
-  return tokenOf(app, username, TELLER_PASSWORD);
+  const token = options.signIn === false ? '' : await tokenOf(app, username, TELLER_PASSWORD);
+  // A teller at work has its drawer open (decision 149): cash operations need it.
+  if (options.openDrawer !== false) await openDrawerFor(db, { userId: user.id, agentId });
+  return { user, token };
 }
 
 export async function createAgentAdmin(app: App, agent: TestAgent): Promise<string> {
