@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { expectNoSpecForbiddenTexts } from './support/texts.js';
-import { signIn } from './support/ui.js';
+import { overflowPx, signIn } from './support/ui.js';
 
 /*
  * Issue 16, "Done when" (decision 149): a teller opens its drawer, makes deposits, a withdrawal and a cash
@@ -30,7 +30,7 @@ async function expectAccessible(page: Page, where: string) {
   const results360 = await new AxeBuilder({ page }).analyze();
   const blocking360 = results360.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect.soft(blocking360.map((v) => ({ where: `${where} @360`, rule: v.id }))).toEqual([]);
-  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+  const overflow = await overflowPx(page);
   expect.soft(overflow, `${where} tient dans 360 px`).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
-import { fillRecipient, overflowPx, pickPerson } from './support/ui.js';
+import { boxOf, fillRecipient, intersect, overflowPx, pickPerson } from './support/ui.js';
 
 /*
  * Issue 5, end to end: every money movement driven through the screens in real Chromium against the
@@ -478,14 +478,7 @@ test('on a phone, a refusal’s notification leaves Enregistrer to the finger (d
   const notification = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
   await expect(notification).toBeVisible();
   await save.scrollIntoViewIfNeeded();
-  const button = await save.boundingBox();
-  const toast = await notification.boundingBox();
-  expect(button && toast).toBeTruthy();
-  const overlaps =
-    button!.x < toast!.x + toast!.width &&
-    toast!.x < button!.x + button!.width &&
-    button!.y < toast!.y + toast!.height &&
-    toast!.y < button!.y + button!.height;
+  const overlaps = intersect(await boxOf(save), await boxOf(notification));
   expect(overlaps, 'la notification ne couvre pas Enregistrer').toBe(false);
 });
 

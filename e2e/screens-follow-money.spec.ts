@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
-import { sidebar } from './support/ui.js';
+import { boxOf, intersect, sidebar } from './support/ui.js';
 
 /*
  * Issue 15, item 5 (decision 146): the screens follow the money. Each operation is driven through the
@@ -195,17 +195,6 @@ test('a teller pays out a transfer, then takes a deposit: the dashboard follows 
   await expect(latestRows(page).nth(1)).toContainText('Paiement de transfert');
   expect(loads()).toBe(0);
 });
-
-/** A box a locator occupies on the screen now. */
-async function boxOf(locator: Locator) {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('pas de boîte : élément absent ou caché');
-  return box;
-}
-
-function intersect(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
 
 test('the success toast covers neither the user menu nor the receipt title, on a phone and wide', async ({
   page,

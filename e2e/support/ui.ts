@@ -1,6 +1,20 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { newPerson } from './api.js';
 import { expect } from './lajan.js';
+
+/** A box a locator occupies on the screen now. */
+export async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('pas de boîte : élément absent ou caché');
+  return box;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Whether two boxes on the screen overlap. */
+export function intersect(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
 
 /** How far the page is wider than the window, in CSS pixels (0 when nothing scrolls sideways). */
 export async function overflowPx(page: Page): Promise<number> {
