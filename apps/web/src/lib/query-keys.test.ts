@@ -38,6 +38,21 @@ describe('refreshMoneyViews (decision 146)', () => {
   });
 });
 
+describe('the statements after money moved', () => {
+  it('are dropped by a movement on a customer account or a float: reopened, a statement is read again', async () => {
+    client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
+    const account = moneyQueryKeys.statementOf('/reports/accounts/10000000016/statement', { page: 1 });
+    const float = moneyQueryKeys.statementOf('/reports/float/statement', { page: 1 });
+    for (const view of ['accounts', 'float'] as const) {
+      await client.fetchQuery({ queryKey: account, queryFn: () => Promise.resolve('before') });
+      await client.fetchQuery({ queryKey: float, queryFn: () => Promise.resolve('before') });
+      refreshMoneyViews(client, [view]);
+      expect(client.getQueryState(account), view).toBeUndefined();
+      expect(client.getQueryState(float), view).toBeUndefined();
+    }
+  });
+});
+
 describe('keepMoneyFresh (decision 174)', () => {
   function countingObserver(queryKey: readonly unknown[], calls: Record<string, number>, name: string) {
     const observer = new QueryObserver(client, {

@@ -13,6 +13,9 @@ export const moneyQueryKeys = {
   /** `GET /reports/balance-series`: the dashboard's figures (agent float, network float, treasury). */
   balanceSeries: ['reports', 'balance-series'] as const,
   balanceSeriesOf: (period: string) => ['reports', 'balance-series', period] as const,
+  /** The account and float statements (`/reports/accounts/{n}/statement`, `/reports/float/statement`). */
+  statement: ['reports', 'statement'] as const,
+  statementOf: (path: string, params: object) => ['reports', 'statement', path, params] as const,
   /** `GET /accounts/self`: the float account of the signed-in person's agent ("Mon Compte"). */
   selfAccount: ['accounts', 'self'] as const,
   /** `POST /accounts/search` results: customers' accounts with their balances. */
@@ -32,14 +35,14 @@ export const moneyQueryKeys = {
  * (`features/transactions/flows.ts`; a cancellation in `components/history`).
  */
 export const moneyViews = {
-  /** The agent's own float account ("Mon Compte"). */
-  float: [moneyQueryKeys.selfAccount],
+  /** The agent's own float account ("Mon Compte"), and its statement. */
+  float: [moneyQueryKeys.selfAccount, moneyQueryKeys.statement],
   /** The dashboard's balance figures and chart. */
   dashboard: [moneyQueryKeys.balanceSeries],
   /** Every history page, the dashboard's latest rows included. */
   history: [moneyQueryKeys.history],
-  /** Customers' accounts and their balances. */
-  accounts: [moneyQueryKeys.accountSearch],
+  /** Customers' accounts, their balances and their statements. */
+  accounts: [moneyQueryKeys.accountSearch, moneyQueryKeys.statement],
   /** The agents' floats (the super administrator's list and an agent's page). */
   agents: [moneyQueryKeys.agents],
   /** The audit trail. */

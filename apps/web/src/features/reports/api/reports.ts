@@ -10,6 +10,7 @@ import {
 } from '@lajan/domain';
 import { saveBlob } from '../../../components/history/api';
 import { useHttp } from '../../../lib/http-context';
+import { moneyQueryKeys } from '../../../lib/query-keys';
 
 /** A report's filters as the address holds them; a blank one is left out of the call. */
 export type ReportQuery = Record<string, string | number | undefined>;
@@ -94,7 +95,7 @@ function useStatement(path: string, query: ReportQuery, page: number, enabled: b
   const http = useHttp();
   const params = cleaned({ ...query, page, per_page: REPORT_PER_PAGE });
   return useQuery({
-    queryKey: ['reports', 'statement', path, params],
+    queryKey: moneyQueryKeys.statementOf(path, params),
     queryFn: async ({ signal }) =>
       accountStatementResponseSchema.parse(
         await http.get<unknown>(path, { query: params, envelope: true, signal }),
