@@ -59,6 +59,8 @@ export type PendingOutcome =
   | { kind: 'refused'; message: string }
   /** Past the resend limit (or forgotten): not sent, to be looked for in the history (decision 151). */
   | { kind: 'tooOld' }
+  /** Its data is sealed and this tab has not its user's key yet (decision 202): not sent. */
+  | { kind: 'sealed' }
   /** "Tout renvoyer" stopped before it: the server stopped answering (decision 151). */
   | { kind: 'notSent' };
 
@@ -171,9 +173,11 @@ export function pendingActions(http: HttpClient, store: PendingStore, connectivi
 
   /** Renvoyer: the same request with the same key; the server posts it at most once. */
   const resend = (operation: PendingOperation): Promise<PendingOutcome> =>
-    // Checked here too, not only by the banner's disabled button: past the limit the key may be forgotten.
-    !mayResend(operation, Date.now())
-      ? Promise.resolve({ kind: 'tooOld' })
+    operation.sealed
+      ? Promise.resolve({ kind: 'sealed' })
+      : // Checked here too, not only by the banner's disabled button: past the limit the key may be forgotten.
+        !mayResend(operation, Date.now())
+        ? Promise.resolve({ kind: 'tooOld' })
       : settle(operation, async () => {
           try {
             const transaction = await http.post<Transaction>(operation.path, operation.body, {
@@ -203,6 +207,10 @@ export function pendingActions(http: HttpClient, store: PendingStore, connectivi
     let sent = 0;
     let stopped = false;
     for (const operation of ordered) {
+      if (operation.sealed) {
+        results.push({ operation, outcome: { kind: 'sealed' } });
+        continue;
+      }
       if (!mayResend(operation, Date.now())) {
         results.push({ operation, outcome: { kind: 'tooOld' } });
         continue;
