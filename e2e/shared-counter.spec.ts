@@ -57,7 +57,7 @@ function browserStorage(page: Page): Promise<string> {
         const db = open.result;
         if (!db.objectStoreNames.contains('pending')) return resolve([]);
         const all = db.transaction('pending', 'readonly').objectStore('pending').getAll();
-        all.onsuccess = () => resolve(all.result as unknown[]);
+        all.onsuccess = () => resolve(all.result);
       };
       open.onerror = () => resolve([]);
     });

@@ -7,8 +7,9 @@ import { createConnectivity, type Connectivity } from '../lib/connectivity';
 import { createHttpClient, type HttpClient } from '../lib/http';
 import { createPendingStore, type PendingStore } from '../lib/pending-operations';
 import { createQueryClient } from '../lib/query-client';
-import { createSessionStore, type SessionStore } from '../lib/session';
+import { browserStorage, createSessionStore, type SessionStore } from '../lib/session';
 import { createStorageKeys, type StorageKeys } from '../lib/storage-key';
+import { dropClearPersonDrafts } from '../features/persons/person-draft';
 import { FIRST_PASSWORD_PATH, GUEST_PATHS, returnPath, type RedirectState } from './guards';
 import { preloadScreen } from './preload';
 import { buildRoutes } from './router';
@@ -87,6 +88,10 @@ export function createApp(options: AppOptions = {}): LajanApp {
     const sealer = storageKeys.getSnapshot();
     if (sealer) void pending.unlock(sealer);
     else pending.lock();
+  });
+  // Signed out: a person draft still in clear (written before decision 202) goes.
+  session.subscribe(() => {
+    if (!session.getSnapshot().token) dropClearPersonDrafts(browserStorage());
   });
   // An operation held by an earlier visit: whether the server answers now is asked at once, so that a
   // reload without it says "Hors ligne" even on a screen that fetches nothing.

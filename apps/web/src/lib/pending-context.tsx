@@ -12,10 +12,13 @@ import { HttpError, isHttpError, type HttpClient } from './http';
 import { useHttp } from './http-context';
 import { hasNoAnswer, mayResend, type PendingOperation, type PendingStore } from './pending-operations';
 import { useSession } from './session-context';
+import type { StorageKeys } from './storage-key';
 
 interface PendingContextValue {
   store: PendingStore;
   connectivity: Connectivity;
+  /** The signed-in user's key for what the browser keeps of her customers (decision 202). */
+  storageKeys: StorageKeys;
 }
 
 const PendingContext = createContext<PendingContextValue | null>(null);
@@ -24,9 +27,10 @@ const PendingContext = createContext<PendingContextValue | null>(null);
 export function PendingProvider({
   store,
   connectivity,
+  storageKeys,
   children,
 }: PendingContextValue & { children: ReactNode }) {
-  const value = useMemo(() => ({ store, connectivity }), [store, connectivity]);
+  const value = useMemo(() => ({ store, connectivity, storageKeys }), [store, connectivity, storageKeys]);
   return <PendingContext.Provider value={value}>{children}</PendingContext.Provider>;
 }
 
@@ -34,6 +38,11 @@ function usePendingContext(): PendingContextValue {
   const value = useContext(PendingContext);
   if (!value) throw new Error('PendingProvider manquant');
   return value;
+}
+
+/** The signed-in user's storage key, asked of the server when a screen needs it (decision 202). */
+export function useStorageKeys(): StorageKeys {
+  return usePendingContext().storageKeys;
 }
 
 /** False as soon as the browser is offline or a call got no answer; true again at the next answer. */
