@@ -79,7 +79,9 @@ export function createApp(options: AppOptions = {}): LajanApp {
   const storageKeys = createStorageKeys({
     session,
     connectivity,
-    fetchKey: () => http.get<StorageKeyResponse['data']>('/auth/storage-key'),
+    // A user still at her first password is refused it (403): no redirect, she is sent there anyway.
+    fetchKey: () =>
+      http.get<StorageKeyResponse['data']>('/auth/storage-key', { redirectOnForbidden: false }),
     eager: indexedDB !== null,
   });
   const pending = createPendingStore(indexedDB, storageKeys);

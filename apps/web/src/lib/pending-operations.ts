@@ -226,6 +226,22 @@ export function createPendingStore(
     }
   }
 
+  async function unlock(key: Sealer) {
+    sealer = key;
+    const now = Date.now();
+    const next = await Promise.all(
+      operations.map((operation) =>
+        operation.sealed && operation.userId === key.userId && mayResendPending(operation.confirmedAt, now)
+          ? opened(operation, key)
+          : Promise.resolve(operation),
+      ),
+    );
+    // Signed out again while the bodies were opened: nothing is shown.
+    if (sealer !== key) return;
+    const byKey = new Map(next.map((operation) => [operation.key, operation]));
+    set(operations.map((operation) => byKey.get(operation.key) ?? operation));
+  }
+
   return {
     getSnapshot: () => operations,
     subscribe(listener) {
@@ -257,6 +273,8 @@ export function createPendingStore(
         }
       }
       set([...operations, ...fresh]);
+      // The key may have come while the records were read: those read before it are opened now.
+      if (sealer) await unlock(sealer);
       await forget(clear);
       await forgetExpired(now, stored);
     },
@@ -287,21 +305,7 @@ export function createPendingStore(
       set(operations.filter((held) => held.key !== key));
     },
     forgetExpired: (now) => forgetExpired(now),
-    async unlock(key) {
-      sealer = key;
-      const now = Date.now();
-      const next = await Promise.all(
-        operations.map((operation) =>
-          operation.sealed && operation.userId === key.userId && mayResendPending(operation.confirmedAt, now)
-            ? opened(operation, key)
-            : Promise.resolve(operation),
-        ),
-      );
-      // Signed out again while the bodies were opened: nothing is shown.
-      if (sealer !== key) return;
-      const byKey = new Map(next.map((operation) => [operation.key, operation]));
-      set(operations.map((operation) => byKey.get(operation.key) ?? operation));
-    },
+    unlock,
     lock() {
       sealer = null;
       // Only what IndexedDB keeps sealed is reduced: a memory-only store dies with the tab.
