@@ -15,5 +15,12 @@ export type UpdatePasswordResponse = z.infer<typeof updatePasswordResponseSchema
 export const messageResponseSchema = z.object({ data: z.object({ message: z.string() }) });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/**
+ * `GET /auth/storage-key` → 200: the key (32 bytes, base64url) the browser seals the user's held
+ * operations and drafts with, kept in memory only and forgotten at sign-out (decision 202).
+ */
+export const storageKeyResponseSchema = z.object({ data: z.object({ key: z.string().max(64) }) });
+export type StorageKeyResponse = z.infer<typeof storageKeyResponseSchema>;
+
 /** `GET /health` → 200. */
 export const healthResponseSchema = z.object({ status: z.literal('ok') });

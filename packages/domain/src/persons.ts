@@ -376,6 +376,8 @@ export const personMessages = {
   deleteConfirm: (name: string) =>
     `${name} sera supprimé(e) définitivement. Aucun compte, agent, utilisateur ni transfert ne s'y rapporte.`,
   notFound: 'Aucune personne trouvée',
+  /** /person without its user's storage key (the server does not answer, decision 202). */
+  draftNotKept: "Le serveur ne répond pas : le brouillon n'est pas gardé sur cet appareil cette fois.",
   referenced: 'Cette personne est liée à un compte ou à un utilisateur',
   /** A person behind a user or an agent, or registered at another agent: not the caller's to change. */
   changeForbidden:

@@ -13,7 +13,7 @@ export function App({ app }: { app: LajanApp }) {
     <SessionProvider store={app.session}>
       <HttpProvider client={app.http}>
         <QueryClientProvider client={app.queryClient}>
-          <PendingProvider store={app.pending} connectivity={app.connectivity}>
+          <PendingProvider store={app.pending} connectivity={app.connectivity} storageKeys={app.storageKeys}>
             <ToastProvider store={app.toasts}>
               <RouterProvider router={app.router} />
               <Toaster />

@@ -1,13 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter } from 'react-router';
-import { authMessages } from '@lajan/domain';
+import { authMessages, type StorageKeyResponse } from '@lajan/domain';
 import { createToastStore, type ToastStore } from '../components/toasts/toast-store';
 import { env } from '../config/env';
 import { createConnectivity, type Connectivity } from '../lib/connectivity';
 import { createHttpClient, type HttpClient } from '../lib/http';
 import { createPendingStore, type PendingStore } from '../lib/pending-operations';
 import { createQueryClient } from '../lib/query-client';
-import { createSessionStore, type SessionStore } from '../lib/session';
+import { browserStorage, createSessionStore, type SessionStore } from '../lib/session';
+import { createStorageKeys, type StorageKeys } from '../lib/storage-key';
+import { dropClearPersonDrafts } from '../features/persons/person-draft';
 import { FIRST_PASSWORD_PATH, GUEST_PATHS, returnPath, type RedirectState } from './guards';
 import { preloadScreen } from './preload';
 import { buildRoutes } from './router';
@@ -41,6 +43,8 @@ export interface LajanApp {
   /** The operations confirmed without an answer yet, and whether the server answers (decision 147). */
   pending: PendingStore;
   connectivity: Connectivity;
+  /** The signed-in user's key for what the browser keeps of her customers (decision 202). */
+  storageKeys: StorageKeys;
   /**
    * Settles once the code of the screen the app opened on is here (the shell's and the screen's), when
    * it was asked for at start (decision 156); at once otherwise. Never rejects.
@@ -70,9 +74,27 @@ export function createApp(options: AppOptions = {}): LajanApp {
   const connectivity = createConnectivity({
     probe: () => http.get('/health', { redirectOnUnauthorized: false, redirectOnForbidden: false }),
   });
-  const pending = createPendingStore(
-    options.indexedDB === undefined ? (globalThis.indexedDB ?? null) : options.indexedDB,
-  );
+  const indexedDB = options.indexedDB === undefined ? (globalThis.indexedDB ?? null) : options.indexedDB;
+  // Asked of the server at each sign-in and after a reload, kept in memory only (decision 202).
+  const storageKeys = createStorageKeys({
+    session,
+    connectivity,
+    // A user still at her first password is refused it (403): no redirect, she is sent there anyway.
+    fetchKey: () =>
+      http.get<StorageKeyResponse['data']>('/auth/storage-key', { redirectOnForbidden: false }),
+    eager: indexedDB !== null,
+  });
+  const pending = createPendingStore(indexedDB, storageKeys);
+  // The key came: the user's held operations are opened; signed out: none stays readable in this tab.
+  storageKeys.subscribe(() => {
+    const sealer = storageKeys.getSnapshot();
+    if (sealer) void pending.unlock(sealer);
+    else pending.lock();
+  });
+  // Signed out: a person draft still in clear (written before decision 202) goes.
+  session.subscribe(() => {
+    if (!session.getSnapshot().token) dropClearPersonDrafts(browserStorage());
+  });
   // An operation held by an earlier visit: whether the server answers now is asked at once, so that a
   // reload without it says "Hors ligne" even on a screen that fetches nothing.
   void pending.load().then(() => {
@@ -156,10 +178,12 @@ export function createApp(options: AppOptions = {}): LajanApp {
     router,
     pending,
     connectivity,
+    storageKeys,
     startingScreen,
     dispose() {
       disposed = true;
       clearInterval(sweep);
+      storageKeys.dispose();
       connectivity.dispose();
       router.dispose();
       queryClient.clear();

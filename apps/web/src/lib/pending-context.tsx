@@ -12,10 +12,13 @@ import { HttpError, isHttpError, type HttpClient } from './http';
 import { useHttp } from './http-context';
 import { hasNoAnswer, mayResend, type PendingOperation, type PendingStore } from './pending-operations';
 import { useSession } from './session-context';
+import type { StorageKeys } from './storage-key';
 
 interface PendingContextValue {
   store: PendingStore;
   connectivity: Connectivity;
+  /** The signed-in user's key for what the browser keeps of her customers (decision 202). */
+  storageKeys: StorageKeys;
 }
 
 const PendingContext = createContext<PendingContextValue | null>(null);
@@ -24,9 +27,10 @@ const PendingContext = createContext<PendingContextValue | null>(null);
 export function PendingProvider({
   store,
   connectivity,
+  storageKeys,
   children,
 }: PendingContextValue & { children: ReactNode }) {
-  const value = useMemo(() => ({ store, connectivity }), [store, connectivity]);
+  const value = useMemo(() => ({ store, connectivity, storageKeys }), [store, connectivity, storageKeys]);
   return <PendingContext.Provider value={value}>{children}</PendingContext.Provider>;
 }
 
@@ -34,6 +38,11 @@ function usePendingContext(): PendingContextValue {
   const value = useContext(PendingContext);
   if (!value) throw new Error('PendingProvider manquant');
   return value;
+}
+
+/** The signed-in user's storage key, asked of the server when a screen needs it (decision 202). */
+export function useStorageKeys(): StorageKeys {
+  return usePendingContext().storageKeys;
 }
 
 /** False as soon as the browser is offline or a call got no answer; true again at the next answer. */
@@ -59,6 +68,8 @@ export type PendingOutcome =
   | { kind: 'refused'; message: string }
   /** Past the resend limit (or forgotten): not sent, to be looked for in the history (decision 151). */
   | { kind: 'tooOld' }
+  /** Its data is sealed and this tab has not its user's key yet (decision 202): not sent. */
+  | { kind: 'sealed' }
   /** "Tout renvoyer" stopped before it: the server stopped answering (decision 151). */
   | { kind: 'notSent' };
 
@@ -171,9 +182,11 @@ export function pendingActions(http: HttpClient, store: PendingStore, connectivi
 
   /** Renvoyer: the same request with the same key; the server posts it at most once. */
   const resend = (operation: PendingOperation): Promise<PendingOutcome> =>
-    // Checked here too, not only by the banner's disabled button: past the limit the key may be forgotten.
-    !mayResend(operation, Date.now())
-      ? Promise.resolve({ kind: 'tooOld' })
+    operation.sealed
+      ? Promise.resolve({ kind: 'sealed' })
+      : // Checked here too, not only by the banner's disabled button: past the limit the key may be forgotten.
+        !mayResend(operation, Date.now())
+        ? Promise.resolve({ kind: 'tooOld' })
       : settle(operation, async () => {
           try {
             const transaction = await http.post<Transaction>(operation.path, operation.body, {
@@ -203,6 +216,10 @@ export function pendingActions(http: HttpClient, store: PendingStore, connectivi
     let sent = 0;
     let stopped = false;
     for (const operation of ordered) {
+      if (operation.sealed) {
+        results.push({ operation, outcome: { kind: 'sealed' } });
+        continue;
+      }
       if (!mayResend(operation, Date.now())) {
         results.push({ operation, outcome: { kind: 'tooOld' } });
         continue;

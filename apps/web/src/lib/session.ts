@@ -99,7 +99,7 @@ const ENDED_BY_USER: Session = Object.freeze({ token: null, user: null, endedByU
 // setTimeout takes at most a signed 32-bit delay; a longer token is checked again later.
 const MAX_TIMER_MS = 2_147_483_647;
 
-function browserStorage(): Storage | null {
+export function browserStorage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { assertServerRoute, contractProblems, OPENAPI_FILE, prepareContract } from './contract';
+import { authMessages } from '@lajan/domain';
+import { testStorageKey, userIdOfBearer } from './storage-keys';
 
 export interface RecordedRequest {
   method: string;
@@ -56,6 +58,13 @@ export async function startApiServer(): Promise<ApiServer> {
   const routes = new Map<string, Route>();
   // A teller at work has its drawer open (decision 149); a test of a closed drawer answers null.
   routes.set('GET /drawer', () => ({ body: { data: openDrawerSession } }));
+  // Each user's storage key, the same at each sign-in (decision 202).
+  routes.set('GET /auth/storage-key', (request) => {
+    const userId = userIdOfBearer(request.headers.authorization);
+    return userId
+      ? { body: { data: { key: testStorageKey(userId) } } }
+      : { status: 401, body: { message: authMessages.unauthenticated, code: 'UNAUTHENTICATED' } };
+  });
   const requests: RecordedRequest[] = [];
   const contractViolations: string[] = [];
   const hanging = new Set<ServerResponse>();

@@ -90,7 +90,7 @@ export function renderComponent(ui: ReactNode, { apiBaseUrl = 'http://127.0.0.1:
     <SessionProvider store={app.session}>
       <HttpProvider client={app.http}>
         <QueryClientProvider client={app.queryClient}>
-          <PendingProvider store={app.pending} connectivity={app.connectivity}>
+          <PendingProvider store={app.pending} connectivity={app.connectivity} storageKeys={app.storageKeys}>
             <ToastProvider store={app.toasts}>
               <RouterProvider router={router} />
             </ToastProvider>

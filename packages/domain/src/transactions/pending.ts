@@ -60,6 +60,12 @@ export const pendingOperationMessages = {
   showReceipt: 'Voir le reçu',
   forgotten:
     'Les noms, documents et téléphones de cette opération ont été effacés de ce navigateur ; sa référence permet encore de la vérifier.',
+  // Decision 202: what the browser keeps of a held operation is sealed under its user's key.
+  sealed:
+    'Ses données sont chiffrées sur ce navigateur : elles seront lisibles, et l’opération renvoyable, quand le serveur répondra.',
+  sendAllSealed: 'Pas renvoyée : ses données attendent la clé du serveur.',
+  notKept:
+    "Le serveur ne répond pas : l'opération n'a été ni envoyée ni gardée. Enregistrez-la à nouveau quand la connexion revient.",
   heldWhileOffline:
     "Hors ligne : l'opération est gardée. Renvoyez-la depuis le bandeau en haut de l'écran quand le serveur répond.",
   /** On the form that confirmed it, once the banner sent it again and it posted (decision 196). */

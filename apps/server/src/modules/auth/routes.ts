@@ -8,6 +8,7 @@ import {
   loginResponseSchema,
   messageResponseSchema,
   resetPasswordInputSchema,
+  storageKeyResponseSchema,
   updatePasswordInputSchema,
   updatePasswordResponseSchema,
 } from '@lajan/domain';
@@ -65,6 +66,22 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     (request) => Promise.resolve({ data: { user: sessionOf(request) } }),
+  );
+
+  app.get(
+    '/auth/storage-key',
+    {
+      config: { signedIn: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'La clé de stockage du navigateur pour l’utilisateur connecté',
+        description:
+          'La même pour le même utilisateur à chaque connexion, une autre pour un autre : le navigateur chiffre avec elle les opérations gardées et les brouillons, la garde en mémoire seulement et l’oublie à la déconnexion (décision 202). Jamais mise en cache (no-store).',
+        security: bearer,
+        response: { 200: storageKeyResponseSchema, 401: errorBodySchema },
+      },
+    },
+    (request) => Promise.resolve({ data: { key: app.services.auth.storageKey(sessionOf(request)) } }),
   );
 
   app.post(

@@ -165,6 +165,11 @@ export class AuthService {
     return { user, refreshedToken: await this.deps.tokens.renewal(verified.claims, user) };
   }
 
+  /** The signed-in user's browser storage key (decision 202): only her session obtains it. */
+  storageKey(user: SessionUser): string {
+    return this.deps.tokens.storageKey(user.id);
+  }
+
   /** Ends every session of the user: its tokens stop working. */
   async logout(user: SessionUser, ip: string): Promise<void> {
     const now = this.deps.clock.now();

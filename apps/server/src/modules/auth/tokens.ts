@@ -1,5 +1,5 @@
 import { sessionUserSchema, type SessionUser } from '@lajan/domain';
-import { webcrypto } from 'node:crypto';
+import { createHmac, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
@@ -12,6 +12,8 @@ export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 export const ACCESS_TOKEN_AUDIENCE = 'lajan-api';
 /** The response header that carries a renewed token (decision 110). */
 export const REFRESHED_TOKEN_HEADER = 'x-access-token';
+/** What the browser storage key's HMAC is of, besides the user id (decision 202). */
+const STORAGE_KEY_LABEL = 'lajan-browser-storage-key-v1';
 /** How many verified tokens are remembered (a few hundred bytes each); past that, the list starts again. */
 const MAX_VERIFIED_TOKENS = 10_000;
 
@@ -48,12 +50,14 @@ export class TokenService {
    * request, as before.
    */
   readonly #verified = new Map<string, AccessTokenClaims>();
+  readonly #secret: string;
 
   constructor(
     secret: string,
     private readonly clock: Clock,
     readonly idleSeconds: number = DEFAULT_SESSION_IDLE_MINUTES * 60,
   ) {
+    this.#secret = secret;
     this.#key = webcrypto.subtle.importKey(
       'raw',
       new TextEncoder().encode(secret),
@@ -61,6 +65,16 @@ export class TokenService {
       false,
       ['sign', 'verify'],
     );
+  }
+
+  /**
+   * The key the browser seals a user's held operations and drafts with (decision 202): the same for the
+   * same user at every sign-in, another for another user. Labelled, so it is never the HMAC of a token.
+   */
+  storageKey(userId: string): string {
+    return createHmac('sha256', this.#secret)
+      .update(`${STORAGE_KEY_LABEL}\0${userId}`)
+      .digest('base64url');
   }
 
   /** A token for a sign-in now, or a renewal of a session signed in at `authTime` (seconds). */

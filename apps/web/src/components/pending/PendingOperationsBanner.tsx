@@ -49,7 +49,8 @@ export function PendingOperationsBanner() {
   // Kept on screen while a run or its summary is: the last operation sent empties the list.
   if (operations.length === 0 && !progress && !results) return null;
   // Several held, one at least that may still be sent (decision 151; the time is checked again at each).
-  const offerSendAll = operations.length > 1 && operations.some((operation) => !operation.forgotten);
+  const offerSendAll =
+    operations.length > 1 && operations.some((operation) => !operation.forgotten && !operation.sealed);
   return (
     <section
       aria-label={texts.bannerTitle}
@@ -134,6 +135,8 @@ function outcomeLine(outcome: PendingOutcome): string {
       return texts.sendAllRefused(outcome.message);
     case 'tooOld':
       return texts.sendAllTooOld;
+    case 'sealed':
+      return texts.sendAllSealed;
     case 'notSent':
       return texts.sendAllNotSent;
     default:
@@ -198,6 +201,9 @@ function HeldOperation({ operation, locked }: { operation: PendingOperation; loc
       case 'refused':
         toasts.error(`${texts.refused} : ${outcome.message}`);
         return;
+      case 'sealed':
+        toasts.warning(texts.sealed);
+        return;
       case 'tooOld':
       case 'notSent':
         toasts.warning(texts.keyForgotten);
@@ -212,7 +218,8 @@ function HeldOperation({ operation, locked }: { operation: PendingOperation; loc
         <p className="text-xs text-amber-900">
           {texts.confirmedAt} {formatDateTimeFr(operation.confirmedAt)}
         </p>
-        {resendable ? null : <p className="text-sm">{texts.tooOldToResend}</p>}
+        {mayResendPending(operation.confirmedAt, now) ? null : <p className="text-sm">{texts.tooOldToResend}</p>}
+        {operation.sealed && <p className="text-sm">{texts.sealed}</p>}
         {operation.forgotten && (
           <>
             <p className="text-sm">{texts.forgotten}</p>
@@ -238,7 +245,7 @@ function HeldOperation({ operation, locked }: { operation: PendingOperation; loc
         >
           {texts.check}
         </Button>
-        {!operation.forgotten && (
+        {!operation.forgotten && !operation.sealed && (
           <Button variant="secondary" onClick={() => setPrinting(true)} disabled={blocked}>
             {texts.unconfirmedReceiptButton}
           </Button>

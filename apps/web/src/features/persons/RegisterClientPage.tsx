@@ -1,16 +1,25 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PersonForm, type PersonSubmitResult } from '../../components/persons/PersonForm';
 import { personSubmitFailure } from '../../components/persons/person-submit';
 import { returnToOf, type RegisteredPersonState } from '../../components/persons/registration-return';
+import { PageLoading } from '../../components/PageLoading';
 import { useToasts } from '../../components/toasts/toast-context';
+import { useStorageKeys } from '../../lib/pending-context';
 import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
 import { useSession } from '../../lib/session-context';
 import { useGoBack } from '../../lib/use-go-back';
 import { personMessages, type PersonData } from '@lajan/domain';
 import { useCreatePersonMutation } from './api/create-person';
 import { PersonPageHeader } from './PersonPageHeader';
-import { loadPersonDraft, personDraftKey, savePersonDraft } from './person-draft';
+import { draftWriter, loadPersonDraft, personDraftKey } from './person-draft';
+import type { PersonFormValues } from '../../components/persons/PersonForm';
+
+interface Draft {
+  values: PersonFormValues | undefined;
+  /** Null when the user's storage key could not be had: the draft is then not kept (decision 202). */
+  writer: ReturnType<typeof draftWriter> | null;
+}
 
 /**
  * /person, "Enregistrer Client" (SPEC §2): the customer's KYC form. The draft survives leaving the
@@ -25,7 +34,20 @@ export default function RegisterClientPage() {
   const returnTo = returnToOf(useLocation().state);
   const mutation = useCreatePersonMutation();
   const draftKey = personDraftKey(user?.id ?? 'anonyme');
-  const [draft] = useState(() => loadPersonDraft(window.localStorage, draftKey));
+  const storageKeys = useStorageKeys();
+  // Sealed under the user's storage key (decision 202): opened once her key is here.
+  const [draft, setDraft] = useState<Draft | null>(null);
+  useEffect(() => {
+    let live = true;
+    void storageKeys.ensure().then(async (sealer) => {
+      const mine = sealer && sealer.userId === user?.id ? sealer : null;
+      const values = mine ? await loadPersonDraft(window.localStorage, draftKey, mine) : undefined;
+      if (live) setDraft({ values, writer: mine ? draftWriter(window.localStorage, draftKey, mine) : null });
+    });
+    return () => {
+      live = false;
+    };
+  }, [storageKeys, draftKey, user?.id]);
 
   async function save(person: PersonData): Promise<PersonSubmitResult | void> {
     let created;
@@ -34,7 +56,7 @@ export default function RegisterClientPage() {
     } catch (error) {
       return personSubmitFailure(error, DEFAULT_ERROR_FALLBACK);
     }
-    window.localStorage.removeItem(draftKey);
+    await draft?.writer?.clear();
     toasts.success(personMessages.created);
     if (returnTo) {
       const state: RegisteredPersonState = { registeredPerson: created };
@@ -50,12 +72,21 @@ export default function RegisterClientPage() {
         Les champs marqués d&apos;un <span className="text-red-700">*</span> sont obligatoires. Le brouillon
         est gardé sur cet appareil jusqu&apos;à l&apos;enregistrement.
       </p>
+      {draft && !draft.writer && (
+        <p role="status" className="mb-4 text-sm text-amber-800">
+          {personMessages.draftNotKept}
+        </p>
+      )}
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <PersonForm
-          defaultValues={draft}
-          onSubmit={save}
-          onValuesChange={(values) => savePersonDraft(window.localStorage, draftKey, values)}
-        />
+        {draft ? (
+          <PersonForm
+            defaultValues={draft.values}
+            onSubmit={save}
+            onValuesChange={(values) => draft.writer?.write(values)}
+          />
+        ) : (
+          <PageLoading />
+        )}
       </div>
     </section>
   );

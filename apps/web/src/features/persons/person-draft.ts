@@ -1,22 +1,31 @@
 import type { PersonFormValues } from '../../components/persons/PersonForm';
 import { personFormFields } from '../../components/persons/PersonForm';
+import { isSealed, type Sealer } from '../../lib/storage-key';
+
+const PREFIX = 'lajan.person-draft.';
+/** What a person draft is sealed for, beside its user (decision 202). */
+const CONTEXT = 'person-draft';
+/** The writes still on their way, by storage key: a screen opened again reads the last one. */
+const writes = new Map<string, Promise<void>>();
 
 /**
  * The register-client draft (SPEC §2: remembered persistently, reloaded when the screen reopens,
- * cleared after a successful save). One per signed-in user, so that a colleague at the same counter
- * does not inherit someone else's customer (decision 031).
+ * cleared after a successful save). One per signed-in user (decision 031), sealed under her storage key
+ * (decision 202): a colleague at the same counter can neither inherit nor read someone else's customer.
  */
 export function personDraftKey(userId: string) {
-  return `lajan.person-draft.${userId}`;
+  return `${PREFIX}${userId}`;
 }
 
-export function loadPersonDraft(storage: Storage, key: string): PersonFormValues | undefined {
-  let parsed: unknown;
+function read(storage: Storage, key: string): unknown {
   try {
-    parsed = JSON.parse(storage.getItem(key) ?? 'null');
+    return JSON.parse(storage.getItem(key) ?? 'null');
   } catch {
-    return undefined;
+    return null;
   }
+}
+
+function formValues(parsed: unknown): PersonFormValues | undefined {
   if (typeof parsed !== 'object' || parsed === null) return undefined;
   const out: Record<string, string | boolean> = {};
   for (const field of personFormFields) {
@@ -26,10 +35,70 @@ export function loadPersonDraft(storage: Storage, key: string): PersonFormValues
   return out;
 }
 
-export function savePersonDraft(storage: Storage, key: string, values: PersonFormValues) {
+/** The user's draft, opened with her key; one written in clear before decision 202 is sealed now. */
+export async function loadPersonDraft(
+  storage: Storage,
+  key: string,
+  sealer: Sealer,
+): Promise<PersonFormValues | undefined> {
+  await writes.get(key);
+  const parsed = read(storage, key);
+  if (isSealed(parsed)) {
+    try {
+      return formValues(await sealer.open(parsed, CONTEXT));
+    } catch {
+      // Sealed under another key: not hers to read.
+      return undefined;
+    }
+  }
+  const values = formValues(parsed);
+  if (values) await savePersonDraft(storage, key, values, sealer);
+  return values;
+}
+
+export async function savePersonDraft(
+  storage: Storage,
+  key: string,
+  values: PersonFormValues,
+  sealer: Sealer,
+): Promise<void> {
+  const sealed = await sealer.seal(values, CONTEXT);
   try {
-    storage.setItem(key, JSON.stringify(values));
+    storage.setItem(key, JSON.stringify(sealed));
   } catch {
     // A full or disabled storage loses the draft, never the form.
+  }
+}
+
+/**
+ * Writes the draft at each change, one write after the other (a slower seal never overwrites a newer
+ * draft), and nothing once `clear` was called (a save that succeeded).
+ */
+export function draftWriter(storage: Storage, key: string, sealer: Sealer) {
+  let chain: Promise<void> = Promise.resolve();
+  let cleared = false;
+  return {
+    write(values: PersonFormValues) {
+      chain = chain.then(() => (cleared ? undefined : savePersonDraft(storage, key, values, sealer)));
+      writes.set(key, chain);
+    },
+    async clear() {
+      cleared = true;
+      await chain;
+      storage.removeItem(key);
+    },
+  };
+}
+
+/** At sign-out: a draft still in clear (written before decision 202) is removed, nobody's to read. */
+export function dropClearPersonDrafts(storage: Storage | null) {
+  if (!storage) return;
+  try {
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (key): key is string => key?.startsWith(PREFIX) === true,
+    );
+    for (const key of keys) if (!isSealed(read(storage, key))) storage.removeItem(key);
+  } catch {
+    // A storage that cannot be read holds nothing to remove.
   }
 }

@@ -32,6 +32,8 @@ async function openForm(options: { keepStorage?: boolean; from?: string } = {}) 
   });
   if (options.from) await navigateTo(rendered.app, '/person');
   await screen.findByRole('heading', { name: 'Enregistrer Client', level: 1 }, { timeout: 5000 });
+  // The draft is opened with the teller's storage key first (decision 202).
+  await screen.findByLabelText('Prénom', { exact: true });
   return rendered;
 }
 
@@ -230,7 +232,9 @@ describe('the register-client screen /person (SPEC §2)', () => {
     }));
     const { user } = await openForm({ from: '/' });
     await fillValid(user);
-    expect(localStorage.getItem(`lajan.person-draft.${teller.id}`)).toContain('Pierre');
+    // Kept, sealed under the teller's storage key (decision 202).
+    await waitFor(() => expect(localStorage.getItem(`lajan.person-draft.${teller.id}`)).toMatch(/"iv"/));
+    expect(localStorage.getItem(`lajan.person-draft.${teller.id}`)).not.toContain('Pierre');
     await submit(user);
 
     const busy = await screen.findByRole('button', { name: 'Enregistrement...' });
@@ -277,6 +281,7 @@ describe('the register-client screen /person (SPEC §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer un nouveau client' }));
 
     await screen.findByRole('heading', { name: 'Enregistrer Client', level: 1 }, { timeout: 5000 });
+    await screen.findByLabelText('Prénom', { exact: true });
     await fillValid(user);
     await submit(user);
 
@@ -343,6 +348,33 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(screen.getByLabelText('Type de document')).toHaveValue('passport');
     expect(field('Numéro du document')).toHaveValue('PB998877');
     expect(screen.getByLabelText('Femme')).toBeChecked();
+  });
+
+  it('keeps the draft sealed: another teller of the same browser opens an empty form, the first finds hers (decision 202)', async () => {
+    const { user } = await openForm();
+    await user.type(field('Prénom'), 'Nadège');
+    await user.type(field('Nom'), 'Dorsainvil');
+    await user.type(field('Numéro du document'), 'PB998877');
+    const key = `lajan.person-draft.${teller.id}`;
+    await waitFor(() => expect(localStorage.getItem(key)).toMatch(/"iv"/));
+    await waitFor(() => expect(localStorage.getItem(key)).not.toBe(null));
+
+    // Nothing of the customer in the browser's storage, in clear.
+    const everything = JSON.stringify({ ...localStorage });
+    expect(everything).not.toMatch(/Nadège|Dorsainvil|PB998877/);
+
+    // A colleague on the same browser: an empty form; and A's draft, renamed to hers, does not open.
+    cleanup();
+    const colleague = { ...teller, id: 'c0000000-0000-4000-8000-00000000000c', username: 'caisse.collegue' };
+    localStorage.setItem(`lajan.person-draft.${colleague.id}`, localStorage.getItem(key) ?? '');
+    renderApp({ path: '/person', token: makeToken(colleague), apiBaseUrl: api.baseUrl, keepStorage: true });
+    expect(await screen.findByLabelText('Prénom', { exact: true }, { timeout: 5000 })).toHaveValue('');
+    expect(field('Nom')).toHaveValue('');
+
+    cleanup();
+    await openForm({ keepStorage: true });
+    expect(field('Prénom')).toHaveValue('Nadège');
+    expect(field('Nom')).toHaveValue('Dorsainvil');
   });
 
   it("puts the server's field errors on their fields", async () => {

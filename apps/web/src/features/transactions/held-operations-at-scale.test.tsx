@@ -9,6 +9,7 @@ import {
 } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
+import { sealerSourceOf } from '../../test/storage-keys';
 import { makeToken } from '../../test/tokens';
 import { serveEmptyDashboard, transactionAnswer } from '../../test/transactions';
 import { teller } from '../../test/users';
@@ -177,10 +178,11 @@ describe('a held operation past the resend limit (decision 151)', () => {
     const factory = new IDBFactory();
     const old = heldDeposit(1, new Date(Date.now() - PENDING_RESEND_LIMIT_MS - 60_000));
     const fresh = heldDeposit(2);
-    const earlier = createPendingStore(factory);
+    const earlier = createPendingStore(factory, sealerSourceOf(teller.id));
     await earlier.hold(old);
     await earlier.hold(fresh);
-    expect(JSON.stringify(await storedRecords(factory))).toContain('Client 1 Joseph');
+    // Sealed under the teller's storage key (decision 202): her next session opens it.
+    expect(JSON.stringify(await storedRecords(factory))).not.toContain('Client 1 Joseph');
 
     const { user } = renderApp({
       path: '/',
@@ -194,8 +196,8 @@ describe('a held operation past the resend limit (decision 151)', () => {
     expect(held).not.toHaveTextContent('40912345671');
     expect(held).toHaveTextContent(`Référence ${old.key}`);
     expect(held).toHaveTextContent(/ont été effacés de ce navigateur/);
-    // The fresh one keeps what it needs to be sent again.
-    expect(held).toHaveTextContent('Client 2 Joseph');
+    // The fresh one keeps what it needs to be sent again, opened once the teller's key came.
+    await waitFor(() => expect(held).toHaveTextContent('Client 2 Joseph'));
 
     await waitFor(async () => {
       const records = (await storedRecords(factory)) as PendingOperation[];
@@ -233,7 +235,7 @@ describe('a held operation past the resend limit (decision 151)', () => {
 
   it('loses its personal data while the tab stays open, on the timer', async () => {
     const factory = new IDBFactory();
-    await createPendingStore(factory).hold(heldDeposit(1, new Date()));
+    await createPendingStore(factory, sealerSourceOf(teller.id)).hold(heldDeposit(1, new Date()));
     renderApp({
       path: '/',
       token: makeToken(teller),
