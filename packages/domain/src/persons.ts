@@ -473,7 +473,7 @@ export const phoneReviewTexts = {
     'Ces numéros, enregistrés avant la forme internationale, sont ceux d’une autre personne une fois écrits avec leur indicatif : corrigez la fiche de l’une des deux.',
   heldBy: (phone: string, name: string) => `${phone} est déjà le numéro de ${name}`,
   heldByNobody: (phone: string) =>
-    `${phone} n’est plus le numéro de personne : enregistrez la fiche pour le prendre`,
+    `${phone} n’est plus pris par personne : enregistrez la fiche pour l’écrire ainsi`,
   edit: 'Modifier la fiche',
   loadFailed: 'Impossible de charger les numéros de téléphone à revoir.',
 } as const;
