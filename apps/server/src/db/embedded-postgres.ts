@@ -467,8 +467,10 @@ async function launch(
   runAs: RunAs | undefined,
 ): Promise<{ child: ChildProcess; port: number }> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  // What the postmaster says before its logging collector runs (a port taken, a cluster locked).
+  // What the postmaster says before its logging collector runs (a port taken, a cluster locked): this
+  // start's only, so that it stays a few lines.
   const logFile = path.join(logDir, 'startup.log');
+  writeFileSync(logFile, '', { mode: 0o600 });
   for (;;) {
     const port = await freePort();
     const logStart = existsSync(logFile) ? statSync(logFile).size : 0;
