@@ -7,7 +7,7 @@ import boundaries from 'eslint-plugin-boundaries';
 export default [
   {
     // A server module uses another only through its `index.ts`, the ledger uses no module and no HTTP,
-    // the domain uses nothing but zod. The cycle check (`scripts/check-cycles.mjs`) keeps the folders
+    // the domain uses nothing but zod (and libphonenumber-js/min, decision 204). The cycle check (`scripts/check-cycles.mjs`) keeps the folders
     // a DAG.
     files: ['apps/server/src/**/*.ts', 'packages/domain/src/**/*.ts'],
     plugins: { boundaries },
@@ -101,9 +101,14 @@ export default [
               // the web's files.
               from: { element: { type: 'domain' } },
               disallow: { to: { module: { origin: ['external', 'core', 'local'] } } },
-              message: 'The domain uses nothing but zod (docs/decisions/137).',
+              message: 'The domain uses nothing but zod and libphonenumber-js/min (docs/decisions/137, 204).',
             },
             { from: { element: { type: 'domain' } }, allow: { to: { module: { source: 'zod' } } } },
+            {
+              // DESIGN §7's one phone rule, the same in the web's form and on the server (decision 204).
+              from: { element: { type: 'domain' } },
+              allow: { to: { module: { source: 'libphonenumber-js', internalPath: 'min' } } },
+            },
             {
               from: { element: { type: 'domain' }, file: { categories: 'test' } },
               allow: { to: { module: { source: 'vitest' } } },

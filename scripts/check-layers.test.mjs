@@ -79,6 +79,11 @@ const refused = [
     specifier: 'drizzle-orm',
   },
   {
+    rule: 'the domain uses libphonenumber-js only through its small metadata',
+    filePath: 'packages/domain/src/probe.ts',
+    specifier: 'libphonenumber-js/max',
+  },
+  {
     rule: 'the domain uses none of the server’s files',
     filePath: 'packages/domain/src/probe.ts',
     specifier: '../../../apps/server/src/config.js',
@@ -117,6 +122,11 @@ const allowed = [
     specifier: '../db/client.js',
   },
   { what: 'the domain and zod', filePath: 'packages/domain/src/probe.ts', specifier: 'zod' },
+  {
+    what: 'the domain and libphonenumber-js/min',
+    filePath: 'packages/domain/src/probe.ts',
+    specifier: 'libphonenumber-js/min',
+  },
   { what: 'the domain’s own files', filePath: 'packages/domain/src/probe.ts', specifier: './money.js' },
   {
     what: 'the domain’s tests and vitest',

@@ -19,6 +19,11 @@ export const permissions = {
   'users.read': ['superAdmin', 'agentAdmin', 'teller'],
   /** Registering and searching persons (customers, owners of agents, people behind users). */
   'persons.manage': ['superAdmin', 'agentAdmin', 'teller'],
+  /**
+   * The phone numbers migration 0036 could not store in E.164, another person holding that form
+   * (decision 204): the network's, the super administrator's to sort out.
+   */
+  'persons.phoneReviews': ['superAdmin'],
   /** "Mon Compte": the float account of one's own agent. */
   'account.self': ['agentAdmin', 'teller'],
   /** Customer accounts and every money movement at the counter. */

@@ -11,6 +11,7 @@ import {
   maskDocumentNumber,
   formatPhone,
   normalizePhone,
+  phoneStoredForms,
   personInputSchema,
   personViewSchema,
   updatePersonInputSchema,
@@ -202,6 +203,25 @@ describe('display helpers (SPEC §3)', () => {
   it('stores one form of a phone number', () => {
     expect(normalizePhone('+509 3712-3456')).toBe('+50937123456');
     expect(normalizePhone('+50937123456')).toBe('+50937123456');
+  });
+
+  it('stores a phone number in E.164, Haiti when no prefix is typed (DESIGN §7)', () => {
+    expect(normalizePhone('37123456')).toBe('+50937123456');
+    expect(normalizePhone('3712-3456')).toBe('+50937123456');
+    expect(normalizePhone('0050937123456')).toBe('+50937123456');
+    expect(normalizePhone('+33 06 12 34 56 78')).toBe('+33612345678');
+    expect(normalizePhone('+1 305 555 0100')).toBe('+13055550100');
+    // Any 8 digits are a Haitian number's length (SPEC §5), valid or not.
+    expect(normalizePhone('00000000')).toBe('+50900000000');
+    // A length no country allows keeps `+` and digits: SPEC §5 accepts it, nothing is refused.
+    expect(normalizePhone('612345678')).toBe('612345678');
+    expect(normalizePhone('+509 3712 345')).toBe('+5093712345');
+  });
+
+  it('finds the forms an earlier build stored for a typed number', () => {
+    expect(phoneStoredForms('+509 3712 3456')).toEqual(['+50937123456', '37123456']);
+    expect(phoneStoredForms('37123456')).toEqual(['+50937123456', '37123456']);
+    expect(phoneStoredForms('+33 6 12 34 56 78')).toEqual(['+33612345678']);
   });
 
   it('shows a stored phone number in groups, as people read it', () => {

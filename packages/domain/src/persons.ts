@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { ageOn, isIsoDate, todayIso } from './dates.js';
 import { plainText } from './text.js';
 import { alongFieldErrors } from './refine.js';
@@ -99,11 +100,37 @@ export function contactMethodLabel(method: string | null | undefined): string {
   }
 }
 
-/** One normal form for phone numbers: `+` and digits ("+509 3712-3456" → "+50937123456"). */
+/** The country of a phone number typed without its prefix (DESIGN §7). */
+export const DEFAULT_PHONE_COUNTRY = 'HT';
+
+/**
+ * The one stored form of a phone number, for persons and agents alike (DESIGN §7, decision 204): E.164,
+ * Haiti's +509 when no prefix is typed ("37123456", "+509 3712-3456" → "+50937123456"). Only the length
+ * is checked (`isPossible`: SPEC §5 accepts any 8 digits); a number that no country's lengths allow
+ * keeps the earlier normal form, `+` and digits, so that nothing SPEC §5 accepts is refused.
+ */
 export function normalizePhone(value: string): string {
+  const parsed = parsePhoneNumberFromString(value.trim(), DEFAULT_PHONE_COUNTRY);
+  if (parsed?.isPossible()) return parsed.number;
+  return earlierPhoneForm(value);
+}
+
+/** The normal form before decision 204: `+` and digits, no country added ("3712-3456" → "37123456"). */
+function earlierPhoneForm(value: string): string {
   const trimmed = value.trim();
   const digits = trimmed.replace(/\D/g, '');
   return trimmed.startsWith('+') ? `+${digits}` : digits;
+}
+
+/**
+ * Every stored form a typed number may match: its E.164 form, and the forms an earlier build stored that
+ * migration 0036 left for an administrator to review ("+50937123456" also finds a kept "37123456").
+ */
+export function phoneStoredForms(value: string): string[] {
+  const normal = normalizePhone(value);
+  const forms = [normal, earlierPhoneForm(value)];
+  if (/^\+509\d{8}$/.test(normal)) forms.push(normal.slice(4));
+  return [...new Set(forms)];
 }
 
 /**
@@ -423,4 +450,32 @@ export const personFailureMessages = {
   delete: 'Échec de la suppression de la personne',
   list: 'Échec du chargement de la liste des personnes',
   read: 'Échec du chargement de la personne',
+} as const;
+
+/**
+ * `GET /persons/phone-reviews` (decision 204): a person's number that migration 0036 kept in its earlier
+ * form because another person holds its E.164 form; listed while the person's number is still that one.
+ */
+export const phoneReviewSchema = z.object({
+  personId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** As stored, the earlier form ("37123456"). */
+  phoneNumber: z.string(),
+  /** The E.164 form another person holds ("+50937123456"). */
+  normalForm: z.string(),
+  /** Who holds it, if anyone still does. */
+  heldBy: z.object({ personId: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type PhoneReview = z.infer<typeof phoneReviewSchema>;
+
+export const phoneReviewTexts = {
+  title: 'Numéros de téléphone à revoir',
+  intro:
+    'Ces numéros, enregistrés avant la forme internationale, sont ceux d’une autre personne une fois écrits avec leur indicatif : corrigez la fiche de l’une des deux.',
+  heldBy: (phone: string, name: string) => `${phone} est déjà le numéro de ${name}`,
+  heldByNobody: (phone: string) =>
+    `${phone} n’est plus pris par personne : enregistrez la fiche pour l’écrire ainsi`,
+  edit: 'Modifier la fiche',
+  loadFailed: 'Impossible de charger les numéros de téléphone à revoir.',
 } as const;

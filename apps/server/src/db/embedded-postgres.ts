@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
   chownSync,
   closeSync,
   cpSync,
@@ -53,7 +54,10 @@ export class EmbeddedPostgresError extends Error {
 }
 
 export interface EmbeddedPostgres {
-  /** `postgres://postgres:…@127.0.0.1:PORT/lajan`: holds the password, never log it. */
+  /**
+   * `postgres://lajan:…@127.0.0.1:PORT/lajan`: the application's role, which owns the database and is no
+   * superuser (decision 204). Holds the password, never log it.
+   */
   url: string;
   port: number;
   /** The cluster's directory, `DATA_DIR/postgres`. */
@@ -73,6 +77,18 @@ export interface EmbeddedPostgresOptions {
 
 const DATABASE_NAME = 'lajan';
 const SUPERUSER = 'postgres';
+/** The role the app connects as: it owns the `lajan` database and its objects, nothing more (decision 204). */
+const APP_ROLE = 'lajan';
+const SUPERUSER_PASSWORD_FILE = 'postgres-password';
+const APP_PASSWORD_FILE = 'lajan-db-password';
+/** PostgreSQL's own log files, one per hour of the day (decision 204). */
+const LOG_DIR = 'postgres-log';
+export const LOG_FILENAME = 'postgresql-%H.log';
+/**
+ * Size-driven rotation reopens the hour's own file and appends (PostgreSQL truncates only on a time-driven
+ * rotation), so a size could not bound a cyclic name: it is off, and the hour bounds each file.
+ */
+const LOG_ROTATION_SIZE_KB = 0;
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
 
@@ -100,17 +116,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     const runAs = process.getuid?.() === 0 ? ensureSystemUser() : undefined;
     if (runAs) binaries = reachableBinaries(binaries, dataDir, runAs);
 
-    const password = readOrCreatePassword(dataDir);
+    const password = readOrCreatePassword(dataDir, SUPERUSER_PASSWORD_FILE);
+    const appPassword = readOrCreatePassword(dataDir, APP_PASSWORD_FILE);
     if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
       log('initialisation du cluster PostgreSQL intégré');
       initialise(binaries, clusterDir, password, runAs);
     }
     await stopOrphan(clusterDir, log);
 
-    const logFile = path.join(dataDir, 'postgres.log');
-    const started = await launch(binaries, clusterDir, password, logFile, runAs);
+    const logDir = prepareLogDir(dataDir, runAs, log);
+    const started = await launch(binaries, clusterDir, password, logDir, runAs);
     const { child, port } = started;
-    const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+    const url = appUrl(appPassword, port);
 
     let stopped: Promise<void> | undefined;
     // A process that exits without stopping (an uncaught error, process.exit) still stops its cluster.
@@ -126,7 +143,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         lock.release();
       })());
     try {
-      await ensureDatabase(port, password);
+      await ensureDatabase(port, password, appPassword);
     } catch (error) {
       await stop();
       throw error;
@@ -149,9 +166,13 @@ export function runningEmbeddedUrl(dataDir: string): string | undefined {
   const port = Number(lines[3]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0)
     return undefined;
-  const password = readText(path.join(path.resolve(dataDir), 'postgres-password')).trim();
+  const password = readText(path.join(path.resolve(dataDir), APP_PASSWORD_FILE)).trim();
   if (!password) return undefined;
-  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+  return appUrl(password, port);
+}
+
+function appUrl(password: string, port: number): string {
+  return `postgres://${APP_ROLE}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
 }
 
 /* ------------------------------------------------------------------ the lock on DATA_DIR */
@@ -317,9 +338,9 @@ function reachableBinaries(binaries: Binaries, dataDir: string, runAs: RunAs): B
 
 /* ------------------------------------------------------------------ the cluster */
 
-/** The superuser's password: random, made at the first start, kept in `DATA_DIR` (mode 600). */
-function readOrCreatePassword(dataDir: string): string {
-  const file = path.join(dataDir, 'postgres-password');
+/** A role's password: random, made at the first start, kept in `DATA_DIR` (mode 600). */
+function readOrCreatePassword(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     writeFileSync(file, randomBytes(24).toString('base64url'), { flag: 'wx', mode: 0o600 });
   } catch (error) {
@@ -407,6 +428,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `DATA_DIR/postgres-log` (700, the cluster's owner's), where PostgreSQL's logging collector writes. The
+ * single `DATA_DIR/postgres.log` of a build before decision 204 (world-readable, never rotated) is made
+ * 600 and moved in beside them, for the operator to read or delete.
+ */
+function prepareLogDir(dataDir: string, runAs: RunAs | undefined, log: (line: string) => void): string {
+  const logDir = path.join(dataDir, LOG_DIR);
+  mkdirSync(logDir, { recursive: true, mode: 0o700 });
+  chmodSync(logDir, 0o700);
+  if (runAs) chownSync(logDir, runAs.uid, runAs.gid);
+  const old = path.join(dataDir, 'postgres.log');
+  if (existsSync(old)) {
+    chmodSync(old, 0o600);
+    const kept = path.join(logDir, 'postgres.log.ancien');
+    if (!existsSync(kept)) {
+      renameSync(old, kept);
+      log(`l’ancien journal de PostgreSQL ${old} est désormais ${kept} (mode 600) ; il peut être supprimé`);
+    }
+  }
+  return logDir;
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -420,14 +463,19 @@ async function launch(
   binaries: Binaries,
   clusterDir: string,
   password: string,
-  logFile: string,
+  logDir: string,
   runAs: RunAs | undefined,
 ): Promise<{ child: ChildProcess; port: number }> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
+  // What the postmaster says before its logging collector runs (a port taken, a cluster locked): this
+  // start's only, so that it stays a few lines.
+  const logFile = path.join(logDir, 'startup.log');
+  writeFileSync(logFile, '', { mode: 0o600 });
   for (;;) {
     const port = await freePort();
     const logStart = existsSync(logFile) ? statSync(logFile).size : 0;
-    const out = openSync(logFile, 'a', 0o644);
+    const out = openSync(logFile, 'a', 0o600);
+    chmodSync(logFile, 0o600);
     if (runAs) chownSync(logFile, runAs.uid, runAs.gid);
     const child = spawn(
       binaries.postgres,
@@ -448,6 +496,22 @@ async function launch(
         'full_page_writes=on',
         '-c',
         'lc_messages=C',
+        // Its own log: mode 600 (it quotes personal data), one file per hour of the day, each emptied
+        // when its hour comes round again, so at most 24 files (decision 204).
+        '-c',
+        'logging_collector=on',
+        '-c',
+        `log_directory=${logDir}`,
+        '-c',
+        `log_filename=${LOG_FILENAME}`,
+        '-c',
+        'log_file_mode=0600',
+        '-c',
+        'log_rotation_age=60',
+        '-c',
+        `log_rotation_size=${LOG_ROTATION_SIZE_KB}`,
+        '-c',
+        'log_truncate_on_rotation=on',
       ],
       // Its own process group: a Ctrl-C in the terminal (or a signal to npm's group) reaches the server
       // alone, which closes its pool before it stops PostgreSQL. A postmaster whose server was killed
@@ -473,7 +537,7 @@ async function launch(
     }
     if (child.exitCode === null && child.signalCode === null) {
       await stopChild(child);
-      throw new EmbeddedPostgresError(embeddedMessages.failed(logFile, 'délai dépassé'));
+      throw new EmbeddedPostgresError(embeddedMessages.failed(logDir, 'délai dépassé'));
     }
     const said = readText(logFile).slice(logStart);
     const retry =
@@ -482,7 +546,7 @@ async function launch(
       );
     if (!retry || Date.now() > deadline) {
       const last = said.trim().split('\n').slice(-3).join(' | ');
-      throw new EmbeddedPostgresError(embeddedMessages.failed(logFile, last || `code ${child.exitCode}`));
+      throw new EmbeddedPostgresError(embeddedMessages.failed(logDir, last || `code ${child.exitCode}`));
     }
     await sleep(500);
   }
@@ -502,16 +566,77 @@ async function accepts(port: number, password: string): Promise<boolean> {
   }
 }
 
-async function ensureDatabase(port: number, password: string): Promise<void> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
+/**
+ * As the superuser: the application's role (login, no superuser, no role or database creation) with the
+ * kept password, the `lajan` database owned by it, and every object in it that the superuser owns (a
+ * cluster of a build before decision 204, whose migrations ran as the superuser) handed over to it.
+ * `REASSIGN OWNED BY postgres` would also reach the system's own objects, which PostgreSQL refuses.
+ */
+async function ensureDatabase(port: number, password: string, appPassword: string): Promise<void> {
+  const admin = async (database: string, work: (client: pg.Client) => Promise<void>) => {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: SUPERUSER, password, database });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin('postgres', async (client) => {
+    const role = await client.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
+    const verb = role.rowCount ? 'alter' : 'create';
+    const literal = (await client.query<{ q: string }>('select quote_literal($1) as q', [appPassword]))
+      .rows[0]!.q;
+    await client.query(
+      `${verb} role ${APP_ROLE} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password ${literal}`,
+    );
+    // The refusals the app answers itself (a ledger rule, a duplicate) are not copied into PostgreSQL's
+    // log with their statement and personal data: the app's sessions log from LOG up (decision 204).
+    await client.query(`alter role ${APP_ROLE} set log_min_messages = 'log'`);
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]);
-    if (!rowCount) await client.query(`create database ${DATABASE_NAME}`);
-  } finally {
-    await client.end();
-  }
+    if (!rowCount) await client.query(`create database ${DATABASE_NAME} owner ${APP_ROLE}`);
+    else await client.query(`alter database ${DATABASE_NAME} owner to ${APP_ROLE}`);
+  });
+  await admin(DATABASE_NAME, async (client) => {
+    await client.query(`DO $$
+DECLARE
+  item record;
+BEGIN
+  FOR item IN
+    SELECT format('ALTER SCHEMA %I OWNER TO ${APP_ROLE}', nspname) AS statement
+    FROM pg_namespace
+    WHERE nspowner = (SELECT oid FROM pg_roles WHERE rolname = '${SUPERUSER}')
+      AND nspname NOT IN ('pg_catalog', 'information_schema', 'public') AND nspname !~ '^pg_'
+    UNION ALL
+    SELECT format('ALTER TABLE %s OWNER TO ${APP_ROLE}', c.oid::regclass)
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relowner = (SELECT oid FROM pg_roles WHERE rolname = '${SUPERUSER}')
+      AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname !~ '^pg_'
+      AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+    UNION ALL
+    SELECT format('ALTER SEQUENCE %s OWNER TO ${APP_ROLE}', c.oid::regclass)
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relowner = (SELECT oid FROM pg_roles WHERE rolname = '${SUPERUSER}')
+      AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname !~ '^pg_'
+      AND c.relkind = 'S'
+      AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i'))
+    UNION ALL
+    SELECT format('ALTER ROUTINE %s OWNER TO ${APP_ROLE}', p.oid::regprocedure)
+    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE p.proowner = (SELECT oid FROM pg_roles WHERE rolname = '${SUPERUSER}')
+      AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname !~ '^pg_'
+    UNION ALL
+    SELECT format('ALTER TYPE %s OWNER TO ${APP_ROLE}', t.oid::regtype)
+    FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+    WHERE t.typowner = (SELECT oid FROM pg_roles WHERE rolname = '${SUPERUSER}')
+      AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname !~ '^pg_'
+      AND t.typtype IN ('e', 'd', 'r')
+  LOOP
+    EXECUTE item.statement;
+  END LOOP;
+END $$`);
+  });
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -127,6 +127,24 @@ export const agents = pgTable(
   ],
 );
 
+/**
+ * A person's phone number that migration 0036 could not rewrite in E.164: another person holds that form
+ * (decision 204). Listed for the super administrator while the person's number is still `phoneNumber`.
+ */
+export const phoneReviews = pgTable(
+  'phone_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    normalForm: text('normal_form').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('phone_reviews_person_idx').on(t.personId)],
+);
+
 /** Someone who signs in to the back office (DESIGN §3). */
 export const users = pgTable(
   'users',

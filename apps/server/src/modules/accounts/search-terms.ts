@@ -1,4 +1,4 @@
-import { normalizePhone } from '@lajan/domain';
+import { phoneStoredForms } from '@lajan/domain';
 import { eq, type SQL } from 'drizzle-orm';
 import { accounts } from '../../db/schema.js';
 import type { Viewer } from '../persons/index.js';
@@ -6,15 +6,17 @@ import type { Viewer } from '../persons/index.js';
 /* What a teller types in the accounts' search, turned into what the database holds (decision 132). */
 
 /**
- * The stored forms a typed phone may have (`normalizePhone`): as typed with its prefix, or without one,
- * with Haiti's +509 in front (a teller types "3712 3456"). Empty when the term is not a phone.
+ * The stored forms a typed phone may have: its E.164 form and an earlier build's forms
+ * (`phoneStoredForms`, decision 204), and `+` before digits typed with their country code but no `+`.
+ * Empty when the term is not a phone.
  */
 export function phoneForms(term: string): string[] {
   if (!/^\+?[\d\s-]+$/.test(term)) return [];
-  const normal = normalizePhone(term);
-  const digits = normal.replace(/\D/g, '');
+  const digits = term.replace(/\D/g, '');
   if (digits.length < 8) return [];
-  return normal.startsWith('+') ? [normal] : [digits, `+${digits}`, `+509${digits}`];
+  const forms = phoneStoredForms(term);
+  if (!term.trim().startsWith('+')) forms.push(`+${digits}`, `+509${digits}`);
+  return [...new Set(forms)];
 }
 
 /** The accounts whose holders a name search may list: the viewer's agent's, all for the super administrator. */
@@ -23,4 +25,3 @@ export function ownAccountsSql(viewer: Viewer): SQL | undefined {
   if (viewer.agentId === null) return undefined;
   return eq(accounts.agentId, viewer.agentId);
 }
-

@@ -7,6 +7,7 @@ import {
   fullPersonSchema,
   personInputSchema,
   personViewSchema,
+  phoneReviewSchema,
   updatePersonInputSchema,
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -94,6 +95,24 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         { page: request.query.page, perPage: request.query.per_page, q: request.query.q },
         actorOf(request),
       ),
+  );
+
+  app.get(
+    '/persons/phone-reviews',
+    {
+      preHandler: requireCapability('persons.phoneReviews'),
+      schema: {
+        tags,
+        summary: 'Numéros de téléphone à revoir (super administrateur)',
+        description:
+          'Les numéros qu’une version antérieure avait enregistrés sans indicatif et que la migration 0036 n’a pas ' +
+          'pu écrire en E.164, une autre personne ayant déjà ce numéro (décision 204) : chacun avec sa forme ' +
+          'E.164 et la personne qui la détient. Une fiche corrigée quitte la liste.',
+        security: bearer,
+        response: { 200: z.object({ data: z.array(phoneReviewSchema).max(10_000) }), ...refused },
+      },
+    },
+    async () => ({ data: await persons.phoneReviews() }),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import {
   type Person,
   type PersonData,
   type PersonView,
+  type PhoneReview,
   type SessionUser,
   type UniquePersonField,
   type UpdatePersonInput,
@@ -42,6 +43,7 @@ import {
   insertPerson,
   listPersons,
   phoneTaken,
+  listPhoneReviews,
   updatePerson,
   type PersonRow,
   type PersonValues,
@@ -377,15 +379,18 @@ export class PersonsService {
   }
 
   /**
-   * `POST /persons/check-unique/`: the phone is compared in its normal form, the e-mail in any case. It tells
+   * `POST /persons/check-unique/`: the phone is compared in its stored forms (`phoneStoredForms`), the e-mail in any case. It tells
    * whether anyone in the network has the value: the lookup budget, as the searches (decision 171; unlimited,
    * it answered thousands of guesses a minute).
    */
   async fieldExists(field: UniquePersonField, value: string, actor: Actor): Promise<boolean> {
     await spendLookup(this.deps.db, { ...actor, now: this.deps.clock.now() });
-    return field === 'email'
-      ? emailTaken(this.deps.db, value.trim())
-      : phoneTaken(this.deps.db, normalizePhone(value));
+    return field === 'email' ? emailTaken(this.deps.db, value.trim()) : phoneTaken(this.deps.db, value);
+  }
+
+  /** `GET /persons/phone-reviews`: the super administrator's (`persons.phoneReviews`, decision 204). */
+  phoneReviews(): Promise<PhoneReview[]> {
+    return listPhoneReviews(this.deps.db);
   }
 
   /** `GET /persons/check-document-unique/{number}/{type}`: the lookup budget too (decision 171). */

@@ -1,8 +1,23 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { normalizePhone } from '@lajan/domain';
+import { phoneStoredForms, type PhoneReview } from '@lajan/domain';
 import { likePattern, personNameHolds } from '../../db/name-search.js';
-import { persons, users } from '../../db/schema.js';
+import { persons, phoneReviews, users } from '../../db/schema.js';
 import {
   linkColumns,
   linksOf,
@@ -158,13 +173,16 @@ export async function emailTaken(executor: Executor, email: string, exceptId?: s
   return exists(executor, sql`lower(${persons.email}) = lower(${email})`, exceptId);
 }
 
-/** `phoneNumber` in its normal form (`normalizePhone`). */
+/**
+ * `phoneNumber` as typed or stored: its E.164 form, or a form an earlier build stored and migration 0036
+ * kept for review (decision 204), so "37123456" and "+50937123456" are one number.
+ */
 export async function phoneTaken(
   executor: Executor,
   phoneNumber: string,
   exceptId?: string,
 ): Promise<boolean> {
-  return exists(executor, eq(persons.phoneNumber, phoneNumber), exceptId);
+  return exists(executor, inArray(persons.phoneNumber, phoneStoredForms(phoneNumber)), exceptId);
 }
 
 export async function documentTaken(
@@ -210,13 +228,9 @@ export async function listPersons(
     const digits = term.replace(/\D/g, '');
     if (digits.length >= 3 && /^[+\d\s-]+$/.test(term)) {
       partly.push(ilike(persons.phoneNumber, likePattern(digits)));
-      exactly.push(eq(persons.phoneNumber, normalizePhone(term)));
+      exactly.push(inArray(persons.phoneNumber, phoneStoredForms(term)));
     }
-    const any = or(
-      personNameHolds(term),
-      ...exactly,
-      and(partlySearchableSql(query.viewer), or(...partly)),
-    );
+    const any = or(personNameHolds(term), ...exactly, and(partlySearchableSql(query.viewer), or(...partly)));
     if (any) conditions.push(any);
   }
   // The people behind another agent's users or owners, or behind a super administrator, are this viewer's
@@ -278,4 +292,45 @@ export async function findPersonsByDocumentWithLinks(
     and(documentNumberMatches(number), isRegistered, type ? eq(persons.idDocumentType, type) : undefined),
   ).orderBy(asc(persons.idDocumentType), asc(persons.createdAt));
   return rows.map(withLinks);
+}
+
+/**
+ * The numbers migration 0036 kept in their earlier form (decision 204), while the person still has that
+ * number, with the person who holds the E.164 form, if anyone still does.
+ */
+export async function listPhoneReviews(executor: Executor): Promise<PhoneReview[]> {
+  const holder = alias(persons, 'holder');
+  const rows = await executor
+    .select({
+      personId: persons.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      phoneNumber: phoneReviews.phoneNumber,
+      normalForm: phoneReviews.normalForm,
+      holderId: holder.id,
+      holderFirstName: holder.firstName,
+      holderLastName: holder.lastName,
+    })
+    .from(phoneReviews)
+    .innerJoin(
+      persons,
+      and(eq(persons.id, phoneReviews.personId), eq(persons.phoneNumber, phoneReviews.phoneNumber)),
+    )
+    .leftJoin(holder, eq(holder.phoneNumber, phoneReviews.normalForm))
+    .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id));
+  return rows.map((row) => ({
+    personId: row.personId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    normalForm: row.normalForm,
+    heldBy:
+      row.holderId === null
+        ? null
+        : {
+            personId: row.holderId,
+            firstName: row.holderFirstName ?? '',
+            lastName: row.holderLastName ?? '',
+          },
+  }));
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  can,
   displayName,
   documentLabel,
   pageLoadingText,
@@ -22,6 +23,8 @@ import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage } from '../../lib/http';
 import { useDeletePersonMutation, usePersonsListQuery } from './api/persons';
 import { FetchedAt } from '../../components/pending/FetchedAt';
+import { useSession } from '../../lib/session-context';
+import { PhoneReviews } from './PhoneReviews';
 
 /**
  * /persons: the persons the server shows this user, newest first, with a search. Another agent's
@@ -37,6 +40,7 @@ export default function PersonsPage() {
   const query = usePersonsListQuery(submitted, page);
   const remove = useDeletePersonMutation();
   const toasts = useToasts();
+  const { user } = useSession();
 
   function onSearch() {
     setSubmitted(term.trim());
@@ -70,6 +74,7 @@ export default function PersonsPage() {
           {texts.add}
         </Link>
       </div>
+      {can(user, 'persons.phoneReviews') && <PhoneReviews />}
       <SearchForm
         label={personSearchTexts.label}
         required={false}

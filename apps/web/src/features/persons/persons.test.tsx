@@ -5,7 +5,7 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { jean, marie } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
-import { teller } from '../../test/users';
+import { superAdmin, teller } from '../../test/users';
 
 /** Jean, registered at the teller's agent: its whole file, and the teller may change it. */
 const jeanFull: FullPerson = { ...jean, masked: false, canEdit: true, canDelete: true };
@@ -190,6 +190,77 @@ describe('the persons list', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Supprimer Jean PIERRE' })).not.toBeInTheDocument(),
     );
+  });
+});
+
+describe('the phone numbers to review (decision 204)', () => {
+  const kept = {
+    ...jeanFull,
+    id: '10000000-0000-4000-8000-000000000009',
+    firstName: 'Marie',
+    lastName: 'Joseph',
+  };
+
+  it('lists for the super administrator each number kept in its earlier form, who holds it, and a way to the file', async () => {
+    api.on('GET /persons/phone-reviews', {
+      body: {
+        data: [
+          {
+            personId: kept.id,
+            firstName: 'Marie',
+            lastName: 'Joseph',
+            phoneNumber: '37123456',
+            normalForm: '+50937123456',
+            heldBy: { personId: jean.id, firstName: 'jean', lastName: 'Pierre' },
+          },
+        ],
+      },
+    });
+    renderApp({ path: '/persons', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const list = await screen.findByRole(
+      'list',
+      { name: 'Numéros de téléphone à revoir' },
+      { timeout: 5000 },
+    );
+    const [row] = within(list).getAllByRole('listitem');
+    expect(row).toHaveTextContent('Marie JOSEPH · 3712 3456');
+    expect(row).toHaveTextContent('+509 3712 3456 est déjà le numéro de Jean PIERRE');
+    expect(within(row!).getByRole('link', { name: 'Modifier la fiche Marie JOSEPH' })).toHaveAttribute(
+      'href',
+      `/persons/${kept.id}/edit`,
+    );
+  });
+
+  it('says nothing when no number is to review', async () => {
+    api.on('GET /persons/phone-reviews', { body: { data: [] } });
+    renderApp({ path: '/persons', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    await rows();
+    await waitFor(() =>
+      expect(api.requests.some((request) => request.path === '/persons/phone-reviews')).toBe(true),
+    );
+    expect(screen.queryByRole('heading', { name: 'Numéros de téléphone à revoir' })).not.toBeInTheDocument();
+  });
+
+  it('is not asked for a teller', async () => {
+    open('/persons');
+    await rows();
+    expect(api.requests.some((request) => request.path === '/persons/phone-reviews')).toBe(false);
+  });
+
+  it('the file of a number kept in its earlier form shows +509 and saves it in E.164', async () => {
+    api.on(`GET /persons/${kept.id}`, { body: { data: { ...kept, phoneNumber: '37123456' } } });
+    api.on(`PUT /persons/${kept.id}`, (request) => ({
+      body: { data: { ...kept, ...(request.body as object) } },
+    }));
+    const { user } = open(`/persons/${kept.id}/edit`);
+    await screen.findByRole('heading', { name: 'Modifier la personne', level: 1 }, { timeout: 5000 });
+    expect(await screen.findByDisplayValue('37123456')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: /Indicatif/ })).toHaveValue('+509');
+
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    expect(await screen.findByText('Personne modifiée avec succès')).toBeVisible();
+    const put = api.requests.find((request) => request.method === 'PUT');
+    expect(put?.body).toMatchObject({ phoneNumber: '+50937123456' });
   });
 });
 

@@ -75,8 +75,7 @@ function submit(user: UserEvent) {
 
 function postedPerson() {
   return api.requests.find((request) => request.method === 'POST' && request.path === '/persons')?.body as
-    | Record<string, unknown>
-    | undefined;
+    Record<string, unknown> | undefined;
 }
 
 describe('the register-client screen /person (SPEC §2)', () => {
@@ -107,7 +106,11 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(screen.getByLabelText('Femme')).toHaveAttribute('type', 'radio');
     expect(field('Téléphone')).toHaveAttribute('placeholder', '612345678');
     const prefixes = within(screen.getByLabelText('Indicatif')).getAllByRole('option');
-    expect(prefixes.map((option) => option.textContent)).toEqual(['+509 (Haïti)', '+1 (États-Unis)', '+33 (France)']);
+    expect(prefixes.map((option) => option.textContent)).toEqual([
+      '+509 (Haïti)',
+      '+1 (États-Unis)',
+      '+33 (France)',
+    ]);
     const documents = within(screen.getByLabelText('Type de document')).getAllByRole('option');
     expect(documents.map((option) => option.textContent)).toEqual([
       'Type...',
@@ -154,7 +157,9 @@ describe('the register-client screen /person (SPEC §2)', () => {
       expect(field(name)).toHaveAccessibleDescription(message);
       expect(field(name)).toHaveAttribute('aria-invalid', 'true');
     }
-    expect(screen.getByLabelText('Type de document')).toHaveAccessibleDescription('Le type de document est requis');
+    expect(screen.getByLabelText('Type de document')).toHaveAccessibleDescription(
+      'Le type de document est requis',
+    );
     expect(screen.getByRole('group', { name: /Sexe/ })).toHaveAccessibleDescription('Le sexe est requis');
     expect(postedPerson()).toBeUndefined();
   });
@@ -180,7 +185,9 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(field('Prénom')).toHaveAccessibleDescription('Le prénom doit contenir au moins 2 caractères');
     expect(field('Nom')).toHaveAccessibleDescription('Le nom ne peut pas dépasser 50 caractères');
     expect(field('Date de naissance')).toHaveAccessibleDescription('Vous devez avoir au moins 18 ans');
-    expect(field('Téléphone')).toHaveAccessibleDescription('Le numéro de téléphone doit contenir au moins 8 chiffres');
+    expect(field('Téléphone')).toHaveAccessibleDescription(
+      'Le numéro de téléphone doit contenir au moins 8 chiffres',
+    );
     expect(field('Email')).toHaveAccessibleDescription('Email invalide');
     expect(field('Numéro du document')).toHaveAccessibleDescription(
       'Le numéro de document doit contenir au moins 4 caractères',
@@ -194,8 +201,12 @@ describe('the register-client screen /person (SPEC §2)', () => {
     await user.clear(field('Téléphone'));
     await user.type(field('Téléphone'), '3712-abc');
     await submit(user);
-    expect(field('Date de naissance')).toHaveAccessibleDescription('La date de naissance ne peut pas être dans le futur');
-    expect(field("Date d'émission")).toHaveAccessibleDescription("La date d'émission ne peut pas être dans le futur");
+    expect(field('Date de naissance')).toHaveAccessibleDescription(
+      'La date de naissance ne peut pas être dans le futur',
+    );
+    expect(field("Date d'émission")).toHaveAccessibleDescription(
+      "La date d'émission ne peut pas être dans le futur",
+    );
     expect(field('Téléphone')).toHaveAccessibleDescription('Numéro de téléphone invalide');
 
     // The 18th birthday itself is old enough.
@@ -218,7 +229,9 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(field('Statut matrimonial')).toHaveAccessibleDescription('Le statut matrimonial est requis');
     expect(screen.getByRole('group', { name: /Sexe/ })).toHaveAccessibleDescription('Le sexe est requis');
     expect(field('Date de naissance')).toHaveAccessibleDescription('Vous devez avoir au moins 18 ans');
-    expect(field("Date d'émission")).toHaveAccessibleDescription("La date d'émission ne peut pas être dans le futur");
+    expect(field("Date d'émission")).toHaveAccessibleDescription(
+      "La date d'émission ne peut pas être dans le futur",
+    );
     expect(field("Date d'expiration")).toHaveAccessibleDescription(
       "La date d'expiration doit être après la date d'émission",
     );
@@ -227,9 +240,13 @@ describe('the register-client screen /person (SPEC §2)', () => {
 
   it('saves the person with the phone prefix and the split document, says so, clears the draft and goes back', async () => {
     let answer: (() => void) | undefined;
-    api.on('POST /persons', () => new Promise((resolve) => {
-      answer = () => resolve({ status: 201, body: { data: jean } });
-    }));
+    api.on(
+      'POST /persons',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 201, body: { data: jean } });
+        }),
+    );
     const { user } = await openForm({ from: '/' });
     await fillValid(user);
     // Kept, sealed under the teller's storage key (decision 202).
@@ -270,7 +287,10 @@ describe('the register-client screen /person (SPEC §2)', () => {
 
   it('registers a walk-in sender from a search that found no one and goes back with that sender selected (decision 132)', async () => {
     api.on('GET /persons', { body: { data: [], meta: { total: 0, page: 1, per_page: 20 } } });
-    api.on('POST /persons', { status: 201, body: { data: { ...jean, masked: false, canEdit: true, canDelete: true } } });
+    api.on('POST /persons', {
+      status: 201,
+      body: { data: { ...jean, masked: false, canEdit: true, canDelete: true } },
+    });
     const rendered = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 });
     await navigateTo(rendered.app, '/transaction/external-transfer/create');
@@ -394,14 +414,18 @@ describe('the register-client screen /person (SPEC §2)', () => {
     await submit(user);
     expect(await screen.findByText('Veuillez corriger les erreurs du formulaire')).toBeVisible();
     expect(field('Email')).toHaveAccessibleDescription('Cette adresse e-mail existe déjà');
-    expect(field('Numéro du document')).toHaveAccessibleDescription("Ce numéro de carte d'identité existe déjà");
+    expect(field('Numéro du document')).toHaveAccessibleDescription(
+      "Ce numéro de carte d'identité existe déjà",
+    );
     expect(field('Email')).toHaveFocus();
     expect(window.location.pathname).toBe('/person');
   });
 
   it('says "Cette adresse e-mail existe déjà" and "Ce numéro de téléphone existe déjà" after an 800 ms pause in typing, and blocks saving', async () => {
     api.on('POST /persons/check-unique/', ({ body }) => ({
-      body: { data: { exists: ['taken@example.ht', '+50937000000'].includes((body as { value: string }).value) } },
+      body: {
+        data: { exists: ['taken@example.ht', '+50937000000'].includes((body as { value: string }).value) },
+      },
     }));
     const { user } = await openForm();
     await user.type(field('Email'), 'taken@example.ht');
@@ -412,10 +436,14 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(Date.now() - typedAt).toBeGreaterThanOrEqual(790);
     expect(field('Email')).toHaveAccessibleDescription('Cette adresse e-mail existe déjà');
     const emailChecks = api.requests.filter((request) => request.path === '/persons/check-unique/');
-    expect(emailChecks.map((request) => request.body)).toEqual([{ field: 'email', value: 'taken@example.ht' }]);
+    expect(emailChecks.map((request) => request.body)).toEqual([
+      { field: 'email', value: 'taken@example.ht' },
+    ]);
 
     await user.type(field('Téléphone'), '3700 0000');
-    expect(await screen.findByText('Ce numéro de téléphone existe déjà', {}, { timeout: 2000 })).toBeVisible();
+    expect(
+      await screen.findByText('Ce numéro de téléphone existe déjà', {}, { timeout: 2000 }),
+    ).toBeVisible();
     expect(api.requests.at(-1)?.body).toEqual({ field: 'phoneNumber', value: '+50937000000' });
 
     await fillValid(user);
@@ -432,13 +460,19 @@ describe('the register-client screen /person (SPEC §2)', () => {
   });
 
   it('says "Vérification..." while a check is on its way', async () => {
-    api.on('POST /persons/check-unique/', () => new Promise((resolve) => {
-      setTimeout(() => resolve({ body: { data: { exists: false } } }), 400);
-    }));
+    api.on(
+      'POST /persons/check-unique/',
+      () =>
+        new Promise((resolve) => {
+          setTimeout(() => resolve({ body: { data: { exists: false } } }), 400);
+        }),
+    );
     const { user } = await openForm();
     await user.type(field('Email'), 'libre@example.ht');
     expect(await screen.findByText('Vérification...', {}, { timeout: 2000 })).toBeVisible();
-    await waitFor(() => expect(screen.queryByText('Vérification...')).not.toBeInTheDocument(), { timeout: 2000 });
+    await waitFor(() => expect(screen.queryByText('Vérification...')).not.toBeInTheDocument(), {
+      timeout: 2000,
+    });
     expect(field('Email')).not.toHaveAccessibleDescription();
   });
 
@@ -447,7 +481,9 @@ describe('the register-client screen /person (SPEC §2)', () => {
     const { user } = await openForm();
     await user.type(field('Numéro du document'), 'PA123456');
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(api.requests.filter((request) => request.path.startsWith('/persons/check-document-unique'))).toEqual([]);
+    expect(
+      api.requests.filter((request) => request.path.startsWith('/persons/check-document-unique')),
+    ).toEqual([]);
     await user.selectOptions(screen.getByLabelText('Type de document'), 'passport');
     expect(
       await screen.findByText('Ce numéro de passeport existe déjà', {}, { timeout: 2000 }),

@@ -66,7 +66,11 @@ export function usePersonQuery(id: string) {
 }
 
 /** `PUT /persons/{id}`: the whole form; 403 when the caller may not change it, 409 / 422 by field. */
-export async function updatePerson(http: HttpClient, id: string, input: UpdatePersonInput): Promise<FullPerson> {
+export async function updatePerson(
+  http: HttpClient,
+  id: string,
+  input: UpdatePersonInput,
+): Promise<FullPerson> {
   return fullPersonSchema.parse(await http.put<unknown>(`/persons/${encodeURIComponent(id)}`, input));
 }
 
