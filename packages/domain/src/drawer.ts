@@ -53,7 +53,8 @@ export const drawerMessages = {
   countImplausible: (counted: string, max: string) =>
     `Le total compté (${counted}) dépasse le plafond de ${max} : vérifiez le nombre de billets et de pièces.`,
   /** The difference of a close made by an administrator with her own count: the super administrator's. */
-  acknowledgedBySuperAdmin: 'Cet écart a été compté par un administrateur : seul le super administrateur le valide.',
+  acknowledgedBySuperAdmin:
+    'Cet écart a été compté par un administrateur : seul le super administrateur le valide.',
   /** A teller's own close: its agent's administrator validates it, not the super administrator. */
   acknowledgedByAgentAdmin: 'Cet écart est validé par l’administrateur de l’agent du caissier.',
   openingAcknowledgementNotNeeded: 'L’ouverture de cette caisse ne demande pas de validation.',

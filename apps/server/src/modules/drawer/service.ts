@@ -270,7 +270,8 @@ export class DrawerService {
     const view = await this.visible(session, id);
     if (!view.closedAt) throw new Conflict(drawerMessages.notClosed);
     const byAdministrator = view.closedByUserId !== null && view.closedByUserId !== view.userId;
-    if (byAdministrator && !session.isSuperAdmin) throw new Forbidden(drawerMessages.acknowledgedBySuperAdmin);
+    if (byAdministrator && !session.isSuperAdmin)
+      throw new Forbidden(drawerMessages.acknowledgedBySuperAdmin);
     if (!byAdministrator && session.role !== 'agent_admin')
       throw new Forbidden(drawerMessages.acknowledgedByAgentAdmin);
     if (!view.needsAcknowledgement) throw new Conflict(drawerMessages.acknowledgementNotNeeded);
@@ -298,8 +299,7 @@ export class DrawerService {
   async acknowledgeOpening({ session, ip }: Request, id: string): Promise<DrawerTicket> {
     const view = await this.visible(session, id);
     if (session.role !== 'agent_admin') throw new Forbidden(drawerMessages.acknowledgedByAgentAdmin);
-    if (!view.openingNeedsAcknowledgement)
-      throw new Conflict(drawerMessages.openingAcknowledgementNotNeeded);
+    if (!view.openingNeedsAcknowledgement) throw new Conflict(drawerMessages.openingAcknowledgementNotNeeded);
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       const done = await tx

@@ -22,7 +22,9 @@ const acknowledger = sql<
 const openingAcknowledger = sql<
   string | null
 >`(select u.username from users u where u.id = ${drawerSessions.openingAcknowledgedByUserId})`;
-const closer = sql<string | null>`(select u.username from users u where u.id = ${drawerSessions.closedByUserId})`;
+const closer = sql<
+  string | null
+>`(select u.username from users u where u.id = ${drawerSessions.closedByUserId})`;
 
 function viewQuery(executor: Executor) {
   return executor
