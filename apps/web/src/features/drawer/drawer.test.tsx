@@ -280,4 +280,30 @@ describe('the drawer (decision 149)', () => {
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: drawerTexts.adminCloseAction })).toBeNull();
   });
+
+  it('prints on the ticket what the opening was compared with, and who closed it', async () => {
+    const ticket = {
+      ...closedTicket,
+      previousCounted: 2500,
+      openingDifference: -500,
+      closedBy: 'admincap',
+      closedByAdministrator: true,
+    };
+    api.on(`GET /drawer/sessions/${closedTicket.id}`, { body: { data: ticket } });
+    renderApp({
+      path: `/drawer/sessions/${closedTicket.id}`,
+      token: makeToken(agentAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
+    expect(await screen.findByText(drawerTexts.previousCounted, {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByText(drawerTexts.openingDifference).nextSibling).toHaveTextContent(
+      '−500,00 HTG (manquant)',
+    );
+    expect(
+      screen.getByText(`${drawerTexts.closedBy} admincap (${drawerTexts.closedByAdministrator})`, {
+        exact: false,
+      }),
+    ).toBeVisible();
+    expect(screen.getByText(drawerTexts.superAdminAcknowledges)).toBeVisible();
+  });
 });
