@@ -27,7 +27,13 @@ const closedTicket = {
 };
 
 /** A session as `GET /drawer/sessions` lists it: no ticket lines. */
-function listed({ totals: _t, fees: _f, agentShare: _a, threshold: _h, ...session }: typeof closedTicket) {
+function listed<T extends { totals: unknown; fees: unknown; agentShare: unknown; threshold: unknown }>({
+  totals: _t,
+  fees: _f,
+  agentShare: _a,
+  threshold: _h,
+  ...session
+}: T) {
   return session;
 }
 
