@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG, htgToCentimes } from '@lajan/domain';
+import {
+  DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG,
+  DEFAULT_DRAWER_MAX_COUNT_HTG,
+  htgToCentimes,
+} from '@lajan/domain';
 import { z } from 'zod';
 
 /**
@@ -88,6 +92,15 @@ const envSchema = z.object({
       .min(0, 'doit être un nombre entier de HTG, 0 ou plus')
       .default(DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
   ),
+  DRAWER_MAX_COUNT_HTG: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z
+      .number({ error: 'doit être un nombre entier de HTG, 1 ou plus' })
+      .int('doit être un nombre entier de HTG, 1 ou plus')
+      .min(1, 'doit être un nombre entier de HTG, 1 ou plus')
+      .max(1_000_000_000, 'doit être au plus 1 000 000 000 HTG')
+      .default(DEFAULT_DRAWER_MAX_COUNT_HTG),
+  ),
   TLS_CERT: optionalText,
   TLS_KEY: optionalText,
   LOG_LEVEL: optionalText.pipe(
@@ -124,6 +137,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** A drawer's close with a difference above this waits for the agent administrator (decision 149). */
   drawerAcknowledgementThresholdCentimes: number;
+  /** A drawer's count above this total is refused as implausible (decision 201). */
+  drawerMaxCountCentimes: number;
   /**
    * `TLS_CERT` and `TLS_KEY` (paths of PEM files): the server speaks HTTPS itself, a secure context for
    * the browser's service worker and durable storage on a network (DESIGN §2, decision 147). Unset: HTTP.
@@ -168,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     drawerAcknowledgementThresholdCentimes: htgToCentimes(e.DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
+    drawerMaxCountCentimes: htgToCentimes(e.DRAWER_MAX_COUNT_HTG),
     ...(tls ? { tls } : {}),
   };
 }

@@ -1,4 +1,8 @@
-import { DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG, htgToCentimes } from '@lajan/domain';
+import {
+  DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG,
+  DEFAULT_DRAWER_MAX_COUNT_HTG,
+  htgToCentimes,
+} from '@lajan/domain';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -31,7 +35,7 @@ export interface ServiceDeps {
   /** Sends what the outbox holds; called after a commit that queued a message. */
   kickMail: () => Promise<void>;
   config: Pick<Config, 'appUrl' | 'sessionIdleMinutes'> &
-    Partial<Pick<Config, 'drawerAcknowledgementThresholdCentimes'>>;
+    Partial<Pick<Config, 'drawerAcknowledgementThresholdCentimes' | 'drawerMaxCountCentimes'>>;
   jwtSecret: string;
   /** argon2id by default; tests count its calls. */
   hashPassword?: ((password: string) => Promise<string>) | undefined;
@@ -92,6 +96,7 @@ export function buildServices(deps: ServiceDeps): Services {
       acknowledgementThresholdCentimes:
         config.drawerAcknowledgementThresholdCentimes ??
         htgToCentimes(DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
+      maxCountCentimes: config.drawerMaxCountCentimes ?? htgToCentimes(DEFAULT_DRAWER_MAX_COUNT_HTG),
     }),
   };
 }

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       sessionIdleMinutes: 30,
       trustProxy: false,
       drawerAcknowledgementThresholdCentimes: 500_00,
+      drawerMaxCountCentimes: 2_000_000_00,
     });
   });
 
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8',
       SESSION_IDLE_MINUTES: '45',
       DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG: '1000',
+      DRAWER_MAX_COUNT_HTG: '500000',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       sessionIdleMinutes: 45,
       trustProxy: '10.0.0.0/8',
       drawerAcknowledgementThresholdCentimes: 1000_00,
+      drawerMaxCountCentimes: 500_000_00,
     });
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '4000' })).toMatchObject({
       databaseUrl: undefined,

@@ -32,6 +32,12 @@ export type DrawerCounts = Record<DrawerDenominationKey, number>;
 /** Above this difference (either sign), a close waits for the agent administrator's acknowledgement. */
 export const DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG = 500;
 
+/**
+ * Above this total a count is refused (decision 201): no cash point holds that much paper, and a typo of a
+ * few digits would otherwise open a drawer of millions. `DRAWER_MAX_COUNT_HTG` on the server.
+ */
+export const DEFAULT_DRAWER_MAX_COUNT_HTG = 2_000_000;
+
 /** The most pieces of one denomination a count takes (a typo of several digits is refused). */
 export const MAX_DRAWER_PIECES = 100_000;
 
@@ -43,6 +49,17 @@ export const drawerMessages = {
   notFound: 'Session de caisse introuvable.',
   notClosed: 'Cette caisse n’est pas encore fermée.',
   acknowledgementNotNeeded: 'Cet écart ne demande pas de validation.',
+  /** A count above the plausible total (decision 201); `max` formatted in HTG. */
+  countImplausible: (counted: string, max: string) =>
+    `Le total compté (${counted}) dépasse le plafond de ${max} : vérifiez le nombre de billets et de pièces.`,
+  /** The difference of a close made by an administrator with her own count: the super administrator's. */
+  acknowledgedBySuperAdmin:
+    'Cet écart a été compté par un administrateur : seul le super administrateur le valide.',
+  /** A teller's own close: its agent's administrator validates it, not the super administrator. */
+  acknowledgedByAgentAdmin: 'Cet écart est validé par l’administrateur de l’agent du caissier.',
+  openingAcknowledgementNotNeeded: 'L’ouverture de cette caisse ne demande pas de validation.',
+  openingAlreadyAcknowledged: 'L’écart à l’ouverture a déjà été validé.',
+  alreadyClosed: 'Cette caisse est déjà fermée.',
   alreadyAcknowledged: 'Cet écart a déjà été validé.',
   countInvalid: 'Entrez un nombre entier de pièces ou de billets, 0 ou plus',
   countTooLarge: 'Au plus 100 000 pièces ou billets',
@@ -69,7 +86,7 @@ export const drawerCountsSchema = z.strictObject(
   >,
 );
 
-/** `POST /drawer/open` and `POST /drawer/close`: the count. */
+/** `POST /drawer/open`, `POST /drawer/close` and `POST /drawer/sessions/{id}/close`: the count. */
 export const drawerCountInputSchema = z.strictObject({ counts: drawerCountsSchema });
 export type DrawerCountInput = z.input<typeof drawerCountInputSchema>;
 
@@ -146,6 +163,18 @@ export const drawerSessionSchema = z.object({
   needsAcknowledgement: z.boolean(),
   acknowledgedAt: z.string().nullable(),
   acknowledgedBy: z.string().nullable(),
+  /**
+   * The opening compared with the teller's previous close (decision 201): that close's count, and
+   * opening − it (negative: cash left between the two sessions). Null: no close before (or before 0033).
+   */
+  previousCounted: htg.nullable(),
+  openingDifference: htg.nullable(),
+  openingNeedsAcknowledgement: z.boolean(),
+  openingAcknowledgedAt: z.string().nullable(),
+  openingAcknowledgedBy: z.string().nullable(),
+  /** Who closed it (null while open), and whether an administrator did, with her own count. */
+  closedBy: z.string().nullable(),
+  closedByAdministrator: z.boolean(),
   fingerprint: z.string().nullable(),
   previousFingerprint: z.string().nullable(),
 });
@@ -217,6 +246,28 @@ export const drawerTexts = {
   noDifference: 'aucun écart',
   needsAcknowledgement: 'Écart au-delà du seuil : à valider par l’administrateur',
   acknowledgedBy: 'Écart validé par',
+  // The opening compared with the teller's previous close (decision 201).
+  openingDifference: 'Écart à l’ouverture',
+  openingDifferenceSince: (previous: string) => `par rapport à votre dernière clôture (${previous})`,
+  openingDifferenceOf: (previous: string) => `par rapport à la clôture précédente (${previous})`,
+  openedWithDifference: (amount: string, surplus: boolean) =>
+    `Caisse ouverte avec ${surplus ? 'un excédent' : 'un manquant'} de ${amount}`,
+  openingNeedsAcknowledgement: 'Écart à l’ouverture au-delà du seuil : à valider par l’administrateur',
+  openingAcknowledgedBy: 'Écart à l’ouverture validé par',
+  acknowledgeOpeningAction: 'Valider l’écart d’ouverture',
+  previousCounted: 'Compté à la clôture précédente',
+  // An administrator closes a drawer left open (decision 201).
+  closedBy: 'Fermée par',
+  closedByAdministrator: 'fermée par un administrateur avec son propre comptage',
+  adminCloseAction: 'Fermer cette caisse',
+  adminCloseIntro: (teller: string) =>
+    `Comptez vous-même les espèces de la caisse de ${teller}, coupure par coupure. L’écart sera validé par le super administrateur.`,
+  adminCloseConfirmTitle: 'Fermer la caisse de ce caissier ?',
+  adminCloseConfirm: (teller: string, counted: string) =>
+    `Vous fermez la caisse de ${teller} avec ${counted} comptés par vous. La clôture est enregistrée à votre nom et ne peut pas être annulée.`,
+  adminClosed: (teller: string) => `Caisse de ${teller} fermée`,
+  superAdminAcknowledges: 'Écart compté par un administrateur : à valider par le super administrateur',
+  cancel: 'Annuler',
   acknowledgeAction: 'Valider l’écart',
   print: 'Imprimer le ticket',
   verify: 'Vérifier',

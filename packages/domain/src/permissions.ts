@@ -69,8 +69,16 @@ export const permissions = {
   'drawer.supervise': ['superAdmin', 'agentAdmin'],
   /** A drawer's ticket and its fingerprint's check: the teller its own, the others as `drawer.supervise`. */
   'drawer.read': ['superAdmin', 'agentAdmin', 'teller'],
-  /** Acknowledging a close's difference above the threshold: its agent's administrator. */
-  'drawer.acknowledge': ['agentAdmin'],
+  /**
+   * Acknowledging a difference above the threshold, at a close or at an opening: a teller's, by its agent's
+   * administrator; one counted by an administrator closing the drawer, by the super administrator (decision 201).
+   */
+  'drawer.acknowledge': ['superAdmin', 'agentAdmin'],
+  /**
+   * Closing a drawer left open by a teller (suspended, deleted, gone home) with one's own count: its agent's
+   * administrator; the difference is then the super administrator's to acknowledge (decision 201).
+   */
+  'drawer.closeForTeller': ['agentAdmin'],
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type Capability = keyof typeof permissions;

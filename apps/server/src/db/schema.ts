@@ -718,6 +718,19 @@ export const drawerSessions = pgTable(
     /** SHA-256 (hex) of the session's canonical text and the teller's previous fingerprint. */
     fingerprint: text('fingerprint'),
     previousFingerprint: text('previous_fingerprint'),
+    /** Which canonical text the fingerprint is of: 1 before decision 201, 2 since (it covers the opening). */
+    fingerprintVersion: smallint('fingerprint_version').notNull().default(1),
+    /**
+     * The opening compared with the teller's previous close (decision 201): that close's count, and opening −
+     * it; above the threshold, waits for the agent administrator like a close's. Null: no close before.
+     */
+    previousCountedCentimes: bigint('previous_counted_centimes', { mode: 'number' }),
+    openingDifferenceCentimes: bigint('opening_difference_centimes', { mode: 'number' }),
+    openingNeedsAcknowledgement: boolean('opening_needs_acknowledgement').notNull().default(false),
+    openingAcknowledgedAt: timestamptz('opening_acknowledged_at'),
+    openingAcknowledgedByUserId: uuid('opening_acknowledged_by_user_id').references(() => users.id),
+    /** Who closed it: the teller, or an administrator with her own count (decision 201). */
+    closedByUserId: uuid('closed_by_user_id').references(() => users.id),
   },
   (t) => [
     // At most one open drawer per teller.
@@ -740,6 +753,18 @@ export const drawerSessions = pgTable(
       'drawer_sessions_acknowledgement_check',
       sql`(${t.acknowledgedAt} IS NULL) = (${t.acknowledgedByUserId} IS NULL)
        AND (${t.acknowledgedAt} IS NULL OR ${t.needsAcknowledgement})`,
+    ),
+    check(
+      'drawer_sessions_opening_difference_check',
+      sql`(${t.previousCountedCentimes} IS NULL AND ${t.openingDifferenceCentimes} IS NULL)
+       OR (${t.previousCountedCentimes} >= 0
+           AND ${t.openingDifferenceCentimes} = ${t.openingCentimes} - ${t.previousCountedCentimes})`,
+    ),
+    check('drawer_sessions_closed_by_check', sql`(${t.closedAt} IS NULL) = (${t.closedByUserId} IS NULL)`),
+    check(
+      'drawer_sessions_opening_acknowledgement_check',
+      sql`(${t.openingAcknowledgedAt} IS NULL) = (${t.openingAcknowledgedByUserId} IS NULL)
+       AND (${t.openingAcknowledgedAt} IS NULL OR ${t.openingNeedsAcknowledgement})`,
     ),
   ],
 );

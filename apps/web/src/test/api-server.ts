@@ -178,6 +178,13 @@ export const openDrawerSession = {
   needsAcknowledgement: false,
   acknowledgedAt: null,
   acknowledgedBy: null,
+  previousCounted: null,
+  openingDifference: null,
+  openingNeedsAcknowledgement: false,
+  openingAcknowledgedAt: null,
+  openingAcknowledgedBy: null,
+  closedBy: null,
+  closedByAdministrator: false,
   fingerprint: null,
   previousFingerprint: null,
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { drawerMovementKinds, type DrawerMovementKind } from '@lajan/domain';
+import { drawerDenominations, drawerMovementKinds, type DrawerMovementKind } from '@lajan/domain';
 import type { DrawerMovement } from './store.js';
 
 /**
@@ -58,8 +58,13 @@ export function totalsOf(movements: DrawerMovement[]): DrawerTotals {
   };
 }
 
+/** The canonical text of the closes made since decision 201; version 1 stays for those of before. */
+export const CURRENT_FINGERPRINT_VERSION = 2;
+
 /** What the fingerprint is taken over: the session, its count, its ledger entries, the previous fingerprint. */
 export interface FingerprintInput {
+  /** 1: the closes before decision 201; 2: the opening's comparison, both counts and the closer too. */
+  version: number;
   sessionId: string;
   userId: string;
   agentId: string;
@@ -69,23 +74,46 @@ export interface FingerprintInput {
   countedCentimes: number;
   previousFingerprint: string | null;
   movements: DrawerMovement[];
+  /** Version 2 only. */
+  openingCounts: Record<string, number>;
+  closingCounts: Record<string, number>;
+  previousCountedCentimes: number | null;
+  openingDifferenceCentimes: number | null;
+  closedByUserId: string | null;
+}
+
+/** A count by denomination in the list's order, every denomination said (`1000:2 500:0 …`). */
+function countsLine(counts: Record<string, number>): string {
+  return drawerDenominations.map((d) => `${d.key}:${counts[d.key] ?? 0}`).join(' ');
 }
 
 /**
  * The canonical text of a closed session (decision 149): one line per fact, in a fixed order, amounts in
  * whole centimes, times in UTC ISO 8601. Only what never changes after posting: a transaction's number,
  * type, time and amounts, and its entries (an external transfer's status changes later; it is left out).
+ * Version 2 (decision 201) adds the opening's comparison with the previous close, both counts by
+ * denomination and who closed; a session's version is stored with it, so a ticket of before still verifies.
  */
 export function canonicalText(input: FingerprintInput): string {
+  const v2 = input.version >= 2;
   const lines = [
-    'lajan-drawer-v1',
+    v2 ? 'lajan-drawer-v2' : 'lajan-drawer-v1',
     `session ${input.sessionId}`,
     `teller ${input.userId}`,
     `agent ${input.agentId}`,
     `opened ${input.openedAt.toISOString()}`,
     `closed ${input.closedAt.toISOString()}`,
+    ...(v2 ? [`opening-counts ${countsLine(input.openingCounts)}`] : []),
     `opening ${input.openingCentimes}`,
+    ...(v2
+      ? [
+          `previous-counted ${input.previousCountedCentimes ?? '-'}`,
+          `opening-difference ${input.openingDifferenceCentimes ?? '-'}`,
+          `closing-counts ${countsLine(input.closingCounts)}`,
+        ]
+      : []),
     `counted ${input.countedCentimes}`,
+    ...(v2 ? [`closed-by ${input.closedByUserId ?? '-'}`] : []),
     `previous ${input.previousFingerprint ?? '-'}`,
   ];
   for (const movement of input.movements) {

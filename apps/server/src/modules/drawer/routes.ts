@@ -48,7 +48,7 @@ export const drawerRoutes: FastifyPluginAsyncZod = (app) => {
         tags,
         summary: 'Ouvrir ma caisse en comptant les espèces',
         description:
-          'Compte par coupure (`counts` : clé de la coupure en HTG, `"1000"` … `"0.50"`, → nombre de billets ou pièces ; une coupure absente vaut 0). Une seule caisse ouverte par caissier (sinon 409). La session dure jusqu’à sa clôture, même après minuit.',
+          'Compte par coupure (`counts` : clé de la coupure en HTG, `"1000"` … `"0.50"`, → nombre de billets ou pièces ; une coupure absente vaut 0). Une seule caisse ouverte par caissier (sinon 409). La session dure jusqu’à sa clôture, même après minuit. Le comptage est comparé au compté de la clôture précédente du caissier (`previousCounted`, `openingDifference`) ; un écart au-delà du seuil attend la validation de l’administrateur de l’agent. Un total au-delà du plafond plausible (`DRAWER_MAX_COUNT_HTG`, 2 000 000 HTG par défaut) est refusé (422).',
         security,
         body: drawerCountInputSchema,
         response: {
@@ -74,7 +74,7 @@ export const drawerRoutes: FastifyPluginAsyncZod = (app) => {
         tags,
         summary: 'Fermer ma caisse à l’aveugle',
         description:
-          'Le caissier donne son compte par coupure sans connaître le montant attendu ; la réponse donne alors l’attendu (calculé du grand livre : le fonds de caisse, plus dépôts et leurs frais, envois en espèces et leurs frais ; moins retraits, paiements de transferts et remboursements en espèces), le compté et l’écart (compté − attendu), avec le ticket de clôture et son empreinte. Un écart au-delà du seuil attend la validation de l’administrateur de l’agent. La caisse fermée n’accepte plus d’opération en espèces. Sans caisse ouverte : 409.',
+          'Le caissier donne son compte par coupure sans connaître le montant attendu ; la réponse donne alors l’attendu (calculé du grand livre : le fonds de caisse, plus dépôts et leurs frais, envois en espèces et leurs frais ; moins retraits, paiements de transferts et remboursements en espèces), le compté et l’écart (compté − attendu), avec le ticket de clôture et son empreinte. Un écart au-delà du seuil attend la validation de l’administrateur de l’agent. La caisse fermée n’accepte plus d’opération en espèces. Sans caisse ouverte : 409. Un total au-delà du plafond plausible : 422.',
         security,
         body: drawerCountInputSchema,
         response: {
@@ -163,6 +163,66 @@ export const drawerRoutes: FastifyPluginAsyncZod = (app) => {
   );
 
   app.post(
+    '/drawer/sessions/:id/close',
+    {
+      preHandler: requireCapability('drawer.closeForTeller'),
+      schema: {
+        tags,
+        summary: 'Fermer la caisse laissée ouverte par un caissier',
+        description:
+          'L’administrateur de l’agent ferme la caisse d’un caissier suspendu, supprimé ou parti, avec son propre comptage (décision 201) : même calcul que la clôture du caissier, enregistrée au nom de l’administrateur (`closedBy`, `closedByAdministrator`) et dans le journal d’audit. Un écart au-delà du seuil est validé par le super administrateur, jamais par elle. Une caisse d’un autre agent : 404 ; déjà fermée : 409 ; un total au-delà du plafond plausible : 422.',
+        security,
+        params: sessionParams,
+        body: drawerCountInputSchema,
+        response: {
+          200: drawerTicketResponseSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      data: await drawer.closeFor(
+        { session: sessionOf(request), ip: request.ip },
+        request.params.id,
+        request.body.counts,
+      ),
+    }),
+  );
+
+  app.post(
+    '/drawer/sessions/:id/acknowledge-opening',
+    {
+      preHandler: requireCapability('drawer.acknowledge'),
+      schema: {
+        tags,
+        summary: 'Valider l’écart d’une ouverture',
+        description:
+          'L’écart entre le comptage à l’ouverture et le compté de la clôture précédente du caissier, au-delà du seuil (décision 201) : par l’administrateur de l’agent du caissier (une autre session : 404 ; le super administrateur : 403), une fois (sinon 409).',
+        security,
+        params: sessionParams,
+        response: {
+          200: drawerTicketResponseSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      data: await drawer.acknowledgeOpening(
+        { session: sessionOf(request), ip: request.ip },
+        request.params.id,
+      ),
+    }),
+  );
+
+  app.post(
     '/drawer/sessions/:id/acknowledge',
     {
       preHandler: requireCapability('drawer.acknowledge'),
@@ -170,7 +230,7 @@ export const drawerRoutes: FastifyPluginAsyncZod = (app) => {
         tags,
         summary: 'Valider l’écart d’une clôture',
         description:
-          'Par l’administrateur de l’agent du caissier (une autre session : 404), une fois, pour un écart au-delà du seuil (sinon 409). Enregistre qui et quand ; l’écart n’est pas une écriture du grand livre.',
+          'Par l’administrateur de l’agent du caissier (une autre session : 404), une fois, pour un écart au-delà du seuil (sinon 409). Une clôture faite par un administrateur avec son propre comptage est validée par le super administrateur, jamais par elle (403 ; décision 201) ; celle d’un caissier, par l’administrateur seul (403 au super administrateur). Enregistre qui et quand ; l’écart n’est pas une écriture du grand livre.',
         security,
         params: sessionParams,
         response: {

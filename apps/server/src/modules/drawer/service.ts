@@ -2,6 +2,7 @@ import {
   centimesFromSql,
   centimesToHtg,
   drawerMessages,
+  formatHtg,
   drawerTotalCentimes,
   type DrawerSession,
   type DrawerTicket,
@@ -11,20 +12,22 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import { recordAudit } from '../../db/audit.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { uniqueViolationOf } from '../../db/errors.js';
 import { agents, drawerSessions } from '../../db/schema.js';
-import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
 import { addDays, startOfHaitiDay } from '../../lib/haiti-days.js';
-import { fingerprintOf, totalsOf } from './reckoning.js';
+import { CURRENT_FINGERPRINT_VERSION, fingerprintOf, totalsOf } from './reckoning.js';
 import {
   cashMovements,
-  lastCloseOf,
+  lastClosedSession,
   lockOpenSession,
+  lockOpenSessionById,
   openSessionView,
   previousClosedSession,
   sessionView,
   sessionViewsDuring,
+  type DrawerRow,
   type DrawerView,
 } from './store.js';
 
@@ -33,6 +36,8 @@ export interface DrawerDeps {
   clock: Clock;
   /** A close whose difference is above this (either sign) waits for the agent administrator. */
   acknowledgementThresholdCentimes: number;
+  /** A count above this total is refused as implausible (decision 201). */
+  maxCountCentimes: number;
 }
 
 type Counts = Record<string, number>;
@@ -59,11 +64,26 @@ export class DrawerService {
   private readonly db: Db;
   private readonly clock: Clock;
   readonly thresholdCentimes: number;
+  readonly maxCountCentimes: number;
 
   constructor(deps: DrawerDeps) {
     this.db = deps.db;
     this.clock = deps.clock;
     this.thresholdCentimes = deps.acknowledgementThresholdCentimes;
+    this.maxCountCentimes = deps.maxCountCentimes;
+  }
+
+  /** The count's total, refused above the plausible total (decision 201): a typo of a few digits. */
+  private plausibleTotal(counts: Counts): number {
+    const total = drawerTotalCentimes(counts);
+    if (total > this.maxCountCentimes) {
+      const message = drawerMessages.countImplausible(
+        formatHtg(centimesToHtg(total)),
+        formatHtg(centimesToHtg(this.maxCountCentimes)),
+      );
+      throw new ValidationFailed({ counts: [message] }, message);
+    }
+    return total;
   }
 
   /** The teller's open session, without what is expected (blind), or null. */
@@ -72,20 +92,40 @@ export class DrawerService {
     return view ? present(view) : null;
   }
 
-  /** Opens the teller's drawer with its count; one open session per teller (the unique partial index). */
+  /**
+   * Opens the teller's drawer with its count; one open session per teller (the unique partial index). The
+   * cash stays with the teller between two sessions (Lajan has no safe): the count is compared with her last
+   * close's, and a difference above the threshold waits for the agent administrator (decision 201).
+   */
   async open({ session, ip }: Request, counts: Counts): Promise<DrawerSession> {
+    const openingCentimes = this.plausibleTotal(counts);
     const agentId = await agentIdOf(this.db, session);
     const id = await this.db
       .transaction(async (tx) => {
         // After the teller's last close, so that two sessions' windows never meet (decision 149).
-        const lastClose = await lastCloseOf(tx, session.id);
+        const lastClose = await lastClosedSession(tx, session.id);
         const now = this.clock.now();
+        const lastClosedAt = lastClose?.closedAt?.getTime();
         const openedAt =
-          lastClose && lastClose.getTime() >= now.getTime() ? new Date(lastClose.getTime() + 1) : now;
-        const openingCentimes = drawerTotalCentimes(counts);
+          lastClosedAt !== undefined && lastClosedAt >= now.getTime() ? new Date(lastClosedAt + 1) : now;
+        const previousCountedCentimes =
+          lastClose?.countedCentimes == null ? null : centimesOf(lastClose.countedCentimes);
+        const openingDifferenceCentimes =
+          previousCountedCentimes === null ? null : openingCentimes - previousCountedCentimes;
+        const openingNeedsAcknowledgement =
+          openingDifferenceCentimes !== null && Math.abs(openingDifferenceCentimes) > this.thresholdCentimes;
         const [row] = await tx
           .insert(drawerSessions)
-          .values({ userId: session.id, agentId, openedAt, openingCounts: counts, openingCentimes })
+          .values({
+            userId: session.id,
+            agentId,
+            openedAt,
+            openingCounts: counts,
+            openingCentimes,
+            previousCountedCentimes,
+            openingDifferenceCentimes,
+            openingNeedsAcknowledgement,
+          })
           .returning({ id: drawerSessions.id });
         await recordAudit(tx, {
           at: now,
@@ -93,7 +133,12 @@ export class DrawerService {
           actor: session,
           target: row!.id,
           ip,
-          details: { opening: centimesToHtg(openingCentimes) },
+          details: {
+            opening: centimesToHtg(openingCentimes),
+            previousCounted: previousCountedCentimes === null ? null : centimesToHtg(previousCountedCentimes),
+            openingDifference:
+              openingDifferenceCentimes === null ? null : centimesToHtg(openingDifferenceCentimes),
+          },
         });
         return row!.id;
       })
@@ -111,61 +156,93 @@ export class DrawerService {
    * expected, the difference with the count, and the fingerprint, and closes, in one transaction.
    */
   async close({ session, ip }: Request, counts: Counts): Promise<DrawerTicket> {
+    const countedCentimes = this.plausibleTotal(counts);
     const id = await this.db.transaction(async (tx) => {
       const open = await lockOpenSession(tx, session.id);
       if (!open) throw new Conflict(drawerMessages.noOpenDrawer);
-      // Read after the lock: every operation that held the session has committed, none can start.
-      const movements = await cashMovements(tx, open, undefined);
-      const now = this.clock.now();
-      const lastMovement = movements.at(-1)?.createdAt.getTime() ?? 0;
-      // The window ends at the close, and covers every movement found (another process's clock may be ahead).
-      const closedAt = new Date(Math.max(now.getTime(), open.openedAt.getTime(), lastMovement));
-      const totals = totalsOf(movements);
-      const expectedCentimes = centimesOf(open.openingCentimes) + totals.cashCentimes;
-      const countedCentimes = drawerTotalCentimes(counts);
-      const differenceCentimes = countedCentimes - expectedCentimes;
-      const previous = await previousClosedSession(tx, open);
-      const previousFingerprint = previous?.fingerprint ?? null;
-      const fingerprint = fingerprintOf({
-        sessionId: open.id,
-        userId: open.userId,
-        agentId: open.agentId,
-        openedAt: open.openedAt,
-        closedAt,
-        openingCentimes: centimesOf(open.openingCentimes),
-        countedCentimes,
-        previousFingerprint,
-        movements,
-      });
-      const needsAcknowledgement = Math.abs(differenceCentimes) > this.thresholdCentimes;
-      await tx
-        .update(drawerSessions)
-        .set({
-          closedAt,
-          closingCounts: counts,
-          countedCentimes,
-          expectedCentimes,
-          differenceCentimes,
-          needsAcknowledgement,
-          fingerprint,
-          previousFingerprint,
-        })
-        .where(and(eq(drawerSessions.id, open.id), isNull(drawerSessions.closedAt)));
-      await recordAudit(tx, {
-        at: now,
-        action: 'drawer.closed',
-        actor: session,
-        target: open.id,
-        ip,
-        details: {
-          expected: centimesToHtg(expectedCentimes),
-          counted: centimesToHtg(countedCentimes),
-          difference: centimesToHtg(differenceCentimes),
-        },
-      });
+      await this.closeLocked(tx, { open, counts, countedCentimes, closer: session, ip });
       return open.id;
     });
     return this.ticketOf((await sessionView(this.db, id))!);
+  }
+
+  /**
+   * An agent administrator closes a drawer of her agent left open (its teller suspended, deleted or gone
+   * home) with her own count, audited; its difference is the super administrator's to acknowledge
+   * (decision 201). The same lock and reckoning as the teller's own close.
+   */
+  async closeFor({ session, ip }: Request, id: string, counts: Counts): Promise<DrawerTicket> {
+    await this.visible(session, id);
+    const countedCentimes = this.plausibleTotal(counts);
+    await this.db.transaction(async (tx) => {
+      const open = await lockOpenSessionById(tx, id);
+      if (!open) throw new Conflict(drawerMessages.alreadyClosed);
+      await this.closeLocked(tx, { open, counts, countedCentimes, closer: session, ip });
+    });
+    return this.ticketOf((await sessionView(this.db, id))!);
+  }
+
+  private async closeLocked(
+    tx: Tx,
+    {
+      open,
+      counts,
+      countedCentimes,
+      closer,
+      ip,
+    }: { open: DrawerRow; counts: Counts; countedCentimes: number; closer: SessionUser; ip: string },
+  ): Promise<void> {
+    // Read after the lock: every operation that held the session has committed, none can start.
+    const movements = await cashMovements(tx, open, undefined);
+    const now = this.clock.now();
+    const lastMovement = movements.at(-1)?.createdAt.getTime() ?? 0;
+    // The window ends at the close, and covers every movement found (another process's clock may be ahead).
+    const closedAt = new Date(Math.max(now.getTime(), open.openedAt.getTime(), lastMovement));
+    const totals = totalsOf(movements);
+    const expectedCentimes = centimesOf(open.openingCentimes) + totals.cashCentimes;
+    const differenceCentimes = countedCentimes - expectedCentimes;
+    const previous = await previousClosedSession(tx, open);
+    const previousFingerprint = previous?.fingerprint ?? null;
+    const fingerprint = fingerprintOf({
+      ...fingerprintFacts(open),
+      version: CURRENT_FINGERPRINT_VERSION,
+      closedAt,
+      countedCentimes,
+      closingCounts: counts,
+      closedByUserId: closer.id,
+      previousFingerprint,
+      movements,
+    });
+    const needsAcknowledgement = Math.abs(differenceCentimes) > this.thresholdCentimes;
+    await tx
+      .update(drawerSessions)
+      .set({
+        closedAt,
+        closedByUserId: closer.id,
+        closingCounts: counts,
+        countedCentimes,
+        expectedCentimes,
+        differenceCentimes,
+        needsAcknowledgement,
+        fingerprint,
+        fingerprintVersion: CURRENT_FINGERPRINT_VERSION,
+        previousFingerprint,
+      })
+      .where(and(eq(drawerSessions.id, open.id), isNull(drawerSessions.closedAt)));
+    const byAdministrator = closer.id !== open.userId;
+    await recordAudit(tx, {
+      at: now,
+      action: byAdministrator ? 'drawer.closed_by_administrator' : 'drawer.closed',
+      actor: closer,
+      target: open.id,
+      ip,
+      details: {
+        ...(byAdministrator ? { teller: open.userId } : {}),
+        expected: centimesToHtg(expectedCentimes),
+        counted: centimesToHtg(countedCentimes),
+        difference: centimesToHtg(differenceCentimes),
+      },
+    });
   }
 
   /** A session's ticket, to whom may see it (else 404, as if it did not exist). */
@@ -184,10 +261,19 @@ export class DrawerService {
     return views.map(present);
   }
 
-  /** The agent administrator acknowledges a difference above the threshold, once. */
+  /**
+   * A close's difference above the threshold, acknowledged once: a teller's close by its agent's
+   * administrator; a close an administrator made with her own count by the super administrator, never by
+   * herself (decision 201).
+   */
   async acknowledge({ session, ip }: Request, id: string): Promise<DrawerTicket> {
     const view = await this.visible(session, id);
     if (!view.closedAt) throw new Conflict(drawerMessages.notClosed);
+    const byAdministrator = view.closedByUserId !== null && view.closedByUserId !== view.userId;
+    if (byAdministrator && !session.isSuperAdmin)
+      throw new Forbidden(drawerMessages.acknowledgedBySuperAdmin);
+    if (!byAdministrator && session.role !== 'agent_admin')
+      throw new Forbidden(drawerMessages.acknowledgedByAgentAdmin);
     if (!view.needsAcknowledgement) throw new Conflict(drawerMessages.acknowledgementNotNeeded);
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
@@ -209,9 +295,38 @@ export class DrawerService {
     return this.ticketOf((await sessionView(this.db, id))!);
   }
 
+  /** An opening's difference above the threshold, acknowledged once by the teller's agent administrator. */
+  async acknowledgeOpening({ session, ip }: Request, id: string): Promise<DrawerTicket> {
+    const view = await this.visible(session, id);
+    if (session.role !== 'agent_admin') throw new Forbidden(drawerMessages.acknowledgedByAgentAdmin);
+    if (!view.openingNeedsAcknowledgement) throw new Conflict(drawerMessages.openingAcknowledgementNotNeeded);
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const done = await tx
+        .update(drawerSessions)
+        .set({ openingAcknowledgedAt: now, openingAcknowledgedByUserId: session.id })
+        .where(and(eq(drawerSessions.id, id), isNull(drawerSessions.openingAcknowledgedAt)))
+        .returning({ id: drawerSessions.id });
+      if (done.length === 0) throw new Conflict(drawerMessages.openingAlreadyAcknowledged);
+      await recordAudit(tx, {
+        at: now,
+        action: 'drawer.opening_difference_acknowledged',
+        actor: session,
+        target: id,
+        ip,
+        details: {
+          openingDifference: centimesToHtg(centimesOf(view.openingDifferenceCentimes)),
+          teller: view.username,
+        },
+      });
+    });
+    return this.ticketOf((await sessionView(this.db, id))!);
+  }
+
   /**
-   * "Vérifier": recomputes the fingerprint from the ledger as it is now, and checks the chain (the
-   * previous fingerprint recorded is the teller's previous close's).
+   * "Vérifier": recomputes the fingerprint from the ledger as it is now, in the session's own version, and
+   * checks the chain: the previous fingerprint recorded is the teller's previous close's, and (version 2)
+   * the count the opening was compared with is that close's (decision 201).
    */
   async verify(session: SessionUser, id: string): Promise<DrawerVerification> {
     const view = await this.visible(session, id);
@@ -219,18 +334,24 @@ export class DrawerService {
     const movements = await cashMovements(this.db, view, view.closedAt);
     const previous = await previousClosedSession(this.db, view);
     const recomputed = fingerprintOf({
-      sessionId: view.id,
-      userId: view.userId,
-      agentId: view.agentId,
-      openedAt: view.openedAt,
+      ...fingerprintFacts(view),
+      version: view.fingerprintVersion,
       closedAt: view.closedAt,
-      openingCentimes: centimesOf(view.openingCentimes),
       countedCentimes: centimesOf(view.countedCentimes),
+      closingCounts: view.closingCounts ?? {},
+      closedByUserId: view.closedByUserId,
       previousFingerprint: view.previousFingerprint,
       movements,
     });
+    const openingChained =
+      view.fingerprintVersion < 2 ||
+      view.previousCountedCentimes === null ||
+      (previous?.countedCentimes != null &&
+        centimesOf(previous.countedCentimes) === centimesOf(view.previousCountedCentimes));
     const valid =
-      recomputed === view.fingerprint && (previous?.fingerprint ?? null) === view.previousFingerprint;
+      recomputed === view.fingerprint &&
+      (previous?.fingerprint ?? null) === view.previousFingerprint &&
+      openingChained;
     return {
       valid,
       fingerprint: view.fingerprint,
@@ -273,6 +394,22 @@ export class DrawerService {
   }
 }
 
+/** What a session's fingerprint takes from its opening. */
+function fingerprintFacts(row: DrawerRow) {
+  return {
+    sessionId: row.id,
+    userId: row.userId,
+    agentId: row.agentId,
+    openedAt: row.openedAt,
+    openingCounts: row.openingCounts,
+    openingCentimes: centimesOf(row.openingCentimes),
+    previousCountedCentimes:
+      row.previousCountedCentimes === null ? null : centimesOf(row.previousCountedCentimes),
+    openingDifferenceCentimes:
+      row.openingDifferenceCentimes === null ? null : centimesOf(row.openingDifferenceCentimes),
+  };
+}
+
 function centimesOf(value: number | string | null | undefined): number {
   return centimesFromSql(value);
 }
@@ -300,6 +437,13 @@ export function present(view: DrawerView): DrawerSession {
     needsAcknowledgement: view.needsAcknowledgement,
     acknowledgedAt: view.acknowledgedAt?.toISOString() ?? null,
     acknowledgedBy: view.acknowledgedByUsername,
+    previousCounted: htgOrNull(view.previousCountedCentimes),
+    openingDifference: htgOrNull(view.openingDifferenceCentimes),
+    openingNeedsAcknowledgement: view.openingNeedsAcknowledgement,
+    openingAcknowledgedAt: view.openingAcknowledgedAt?.toISOString() ?? null,
+    openingAcknowledgedBy: view.openingAcknowledgedByUsername,
+    closedBy: closed ? (view.closedByUsername ?? view.username) : null,
+    closedByAdministrator: view.closedByUserId !== null && view.closedByUserId !== view.userId,
     fingerprint: view.fingerprint,
     previousFingerprint: view.previousFingerprint,
   };

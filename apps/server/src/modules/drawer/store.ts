@@ -12,11 +12,19 @@ export interface DrawerView extends DrawerRow {
   agentCode: string;
   agentName: string;
   acknowledgedByUsername: string | null;
+  openingAcknowledgedByUsername: string | null;
+  closedByUsername: string | null;
 }
 
 const acknowledger = sql<
   string | null
 >`(select u.username from users u where u.id = ${drawerSessions.acknowledgedByUserId})`;
+const openingAcknowledger = sql<
+  string | null
+>`(select u.username from users u where u.id = ${drawerSessions.openingAcknowledgedByUserId})`;
+const closer = sql<
+  string | null
+>`(select u.username from users u where u.id = ${drawerSessions.closedByUserId})`;
 
 function viewQuery(executor: Executor) {
   return executor
@@ -28,6 +36,8 @@ function viewQuery(executor: Executor) {
       agentCode: agents.code,
       agentName: agents.name,
       acknowledgedByUsername: acknowledger,
+      openingAcknowledgedByUsername: openingAcknowledger,
+      closedByUsername: closer,
     })
     .from(drawerSessions)
     .innerJoin(users, eq(users.id, drawerSessions.userId))
@@ -45,6 +55,8 @@ function toView(row: ViewRow): DrawerView {
     agentCode: row.agentCode,
     agentName: row.agentName,
     acknowledgedByUsername: row.acknowledgedByUsername,
+    openingAcknowledgedByUsername: row.openingAcknowledgedByUsername,
+    closedByUsername: row.closedByUsername,
   };
 }
 
@@ -108,13 +120,28 @@ export async function previousClosedSession(
   return row;
 }
 
-/** The teller's last close, whenever: a new session opens after it. */
-export async function lastCloseOf(executor: Executor, userId: string): Promise<Date | undefined> {
+/**
+ * The teller's last close, whenever: a new session opens after it, and its count is what the opening is
+ * compared with (decision 201).
+ */
+export async function lastClosedSession(executor: Executor, userId: string): Promise<DrawerRow | undefined> {
   const [row] = await executor
-    .select({ closedAt: sql<Date | string | null>`max(${drawerSessions.closedAt})` })
+    .select()
     .from(drawerSessions)
-    .where(eq(drawerSessions.userId, userId));
-  return row?.closedAt ? new Date(row.closedAt) : undefined;
+    .where(and(eq(drawerSessions.userId, userId), isNotNull(drawerSessions.closedAt)))
+    .orderBy(desc(drawerSessions.closedAt), desc(drawerSessions.openedAt))
+    .limit(1);
+  return row;
+}
+
+/** An open session by its id, locked `FOR UPDATE`, as the teller's own close locks it (decision 201). */
+export async function lockOpenSessionById(executor: Executor, id: string): Promise<DrawerRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(drawerSessions)
+    .where(and(eq(drawerSessions.id, id), isNull(drawerSessions.closedAt)))
+    .for('update');
+  return row;
 }
 
 /** One cash movement of a session, with its ledger entries (account number and signed amount). */

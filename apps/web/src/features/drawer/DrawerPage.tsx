@@ -6,6 +6,7 @@ import {
   formatDateTimeFr,
   formatHtg,
   type DrawerCounts,
+  type DrawerSession,
   type DrawerTicket as Ticket,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
@@ -123,6 +124,7 @@ export default function DrawerPage() {
             {drawerTexts.openedSince} {formatDateTimeFr(current.data.openedAt)} · {drawerTexts.openingAmount}{' '}
             : {formatHtg(current.data.opening)}
           </p>
+          <OpeningDifference session={current.data} />
           <p className="text-slate-700">{drawerTexts.closeIntro}</p>
           <DenominationCount idPrefix="close" counts={counts} onChange={setCounts} />
           {close.isError && <Alert type="danger">{errorMessage(close.error, drawerTexts.loadFailed)}</Alert>}
@@ -151,6 +153,30 @@ export default function DrawerPage() {
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * The opening compared with the teller's previous close (decision 201): a gap there is said to her at once
+ * and for as long as the drawer is open, with whether the administrator must acknowledge it.
+ */
+function OpeningDifference({ session }: { session: DrawerSession }) {
+  const { openingDifference, previousCounted } = session;
+  if (!openingDifference || previousCounted === null) return null;
+  return (
+    <Alert
+      type="warning"
+      title={drawerTexts.openedWithDifference(formatHtg(Math.abs(openingDifference)), openingDifference > 0)}
+    >
+      <p>{drawerTexts.openingDifferenceSince(formatHtg(previousCounted))}</p>
+      {session.openingNeedsAcknowledgement && (
+        <p>
+          {session.openingAcknowledgedBy
+            ? `${drawerTexts.openingAcknowledgedBy} ${session.openingAcknowledgedBy}`
+            : drawerTexts.openingNeedsAcknowledgement}
+        </p>
+      )}
+    </Alert>
   );
 }
 

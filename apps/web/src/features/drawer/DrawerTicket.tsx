@@ -69,11 +69,33 @@ export function DrawerTicket({ ticket }: { ticket: Ticket }) {
               {drawerTexts.closedAt} {formatDateTimeFr(ticket.closedAt)}
             </>
           )}
+          {ticket.closedByAdministrator && ticket.closedBy && (
+            <>
+              <br />
+              {drawerTexts.closedBy} {ticket.closedBy} ({drawerTexts.closedByAdministrator})
+            </>
+          )}
         </p>
         <Counts title={drawerTexts.openingCounts} counts={ticket.openingCounts} />
         <p>
           {drawerTexts.openingAmount} : {formatHtg(ticket.opening)}
         </p>
+        {/* The opening against the teller's previous close (decision 201): what left between two sessions. */}
+        {ticket.previousCounted !== null && ticket.openingDifference !== null && (
+          <dl className="grid grid-cols-2 gap-x-2">
+            <dt>{drawerTexts.previousCounted}</dt>
+            <dd className="text-right">{formatHtg(ticket.previousCounted)}</dd>
+            <dt>{drawerTexts.openingDifference}</dt>
+            <dd className="text-right font-semibold">{differenceText(ticket.openingDifference)}</dd>
+          </dl>
+        )}
+        {ticket.openingNeedsAcknowledgement && (
+          <p>
+            {ticket.openingAcknowledgedBy
+              ? `${drawerTexts.openingAcknowledgedBy} ${ticket.openingAcknowledgedBy}`
+              : drawerTexts.openingNeedsAcknowledgement}
+          </p>
+        )}
         {ticket.closingCounts && <Counts title={drawerTexts.closingCounts} counts={ticket.closingCounts} />}
         {ticket.totals.length > 0 && (
           <div>
@@ -117,7 +139,9 @@ export function DrawerTicket({ ticket }: { ticket: Ticket }) {
           <p>
             {ticket.acknowledgedBy
               ? `${drawerTexts.acknowledgedBy} ${ticket.acknowledgedBy}`
-              : drawerTexts.needsAcknowledgement}
+              : ticket.closedByAdministrator
+                ? drawerTexts.superAdminAcknowledges
+                : drawerTexts.needsAcknowledgement}
           </p>
         )}
         {ticket.fingerprint && (

@@ -1,21 +1,47 @@
 import { useState } from 'react';
-import { can, drawerTexts, formatDateTimeFr, formatHtg, todayIso } from '@lajan/domain';
+import {
+  can,
+  drawerTexts,
+  formatDateTimeFr,
+  formatHtg,
+  todayIso,
+  type DrawerSession,
+  type DrawerTicket,
+} from '@lajan/domain';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { useSession } from '../../lib/session-context';
-import { useAcknowledgeDrawer, useDrawerSessions } from './api/drawer';
+import { Alert } from '../../components/Alert';
+import { errorMessage } from '../../lib/http';
+import { useAcknowledgeDrawer, useAcknowledgeOpening, useDrawerSessions } from './api/drawer';
 import { FetchedAt } from '../../components/pending/FetchedAt';
+import { AdminCloseForm } from './AdminCloseForm';
+
+/** "+1 000,00 HTG", "−600,00 HTG", "0,00 HTG". */
+function signedHtg(amount: number): string {
+  return `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatHtg(Math.abs(amount))}`;
+}
 
 /**
  * /drawers (decision 149): the tellers' drawers of a day, open or closed, with the difference of each
- * close; the agent's administrator acknowledges a difference above the threshold.
+ * close and of each opening against the teller's previous close (decision 201). The agent's administrator
+ * acknowledges a teller's differences above the threshold and closes a drawer left open with her own
+ * count; the super administrator acknowledges the difference of such a close.
  */
 export default function DrawersAdminPage() {
   const { user } = useSession();
   const [date, setDate] = useState(() => todayIso());
   const sessions = useDrawerSessions(date);
   const acknowledge = useAcknowledgeDrawer();
+  const acknowledgeOpening = useAcknowledgeOpening();
   const mayAcknowledge = can(user, 'drawer.acknowledge');
+  const isAgentAdmin = user?.role === 'agent_admin';
+  // A teller's close: its agent's administrator; a close an administrator counted: the super administrator.
+  const mayAcknowledgeClose = (session: DrawerSession) =>
+    mayAcknowledge && (session.closedByAdministrator ? Boolean(user?.isSuperAdmin) : isAgentAdmin);
+  const mayCloseForTeller = can(user, 'drawer.closeForTeller');
+  const [closing, setClosing] = useState<string | null>(null);
+  const [closedNow, setClosedNow] = useState<DrawerTicket | null>(null);
 
   return (
     <section className="mx-auto w-full max-w-5xl space-y-6">
@@ -33,6 +59,26 @@ export default function DrawersAdminPage() {
         />
       </div>
       <FetchedAt updatedAt={sessions.dataUpdatedAt} />
+      {closedNow && (
+        <Alert
+          type={closedNow.needsAcknowledgement ? 'warning' : 'success'}
+          title={drawerTexts.adminClosed(closedNow.teller.name)}
+        >
+          {closedNow.difference !== null && (
+            <p>
+              {drawerTexts.expected} : {formatHtg(closedNow.expected ?? 0)} · {drawerTexts.counted} :{' '}
+              {formatHtg(closedNow.counted ?? 0)} · {drawerTexts.difference} :{' '}
+              {signedHtg(closedNow.difference)}
+            </p>
+          )}
+          {closedNow.needsAcknowledgement && <p>{drawerTexts.superAdminAcknowledges}</p>}
+        </Alert>
+      )}
+      {(acknowledge.isError || acknowledgeOpening.isError) && (
+        <Alert type="danger">
+          {errorMessage(acknowledge.error ?? acknowledgeOpening.error, drawerTexts.loadFailed)}
+        </Alert>
+      )}
       {sessions.data && sessions.data.length === 0 && <p>{drawerTexts.none}</p>}
       {sessions.data && sessions.data.length > 0 && (
         <ul className="space-y-3">
@@ -48,15 +94,32 @@ export default function DrawersAdminPage() {
                 {drawerTexts.openedAt} {formatDateTimeFr(session.openedAt)}
                 {session.closedAt && ` · ${drawerTexts.closedAt} ${formatDateTimeFr(session.closedAt)}`}
               </p>
+              {session.openingDifference !== null && session.previousCounted !== null && (
+                <p>
+                  {drawerTexts.openingDifference} : {signedHtg(session.openingDifference)}{' '}
+                  {drawerTexts.openingDifferenceOf(formatHtg(session.previousCounted))}
+                  {session.openingNeedsAcknowledgement &&
+                    (session.openingAcknowledgedBy
+                      ? ` · ${drawerTexts.openingAcknowledgedBy} ${session.openingAcknowledgedBy}`
+                      : ` · ${drawerTexts.openingNeedsAcknowledgement}`)}
+                </p>
+              )}
               {session.difference !== null && (
                 <p>
-                  {drawerTexts.difference} :{' '}
-                  {session.difference > 0 ? '+' : session.difference < 0 ? '−' : ''}
-                  {formatHtg(Math.abs(session.difference))}
+                  {drawerTexts.difference} : {signedHtg(session.difference)}
                   {session.needsAcknowledgement &&
                     (session.acknowledgedBy
                       ? ` · ${drawerTexts.acknowledgedBy} ${session.acknowledgedBy}`
-                      : ` · ${drawerTexts.needsAcknowledgement}`)}
+                      : ` · ${
+                          session.closedByAdministrator
+                            ? drawerTexts.superAdminAcknowledges
+                            : drawerTexts.needsAcknowledgement
+                        }`)}
+                </p>
+              )}
+              {session.closedByAdministrator && session.closedBy && (
+                <p>
+                  {drawerTexts.closedBy} {session.closedBy} ({drawerTexts.closedByAdministrator})
                 </p>
               )}
               <div className="mt-2 flex flex-wrap gap-2">
@@ -68,7 +131,7 @@ export default function DrawersAdminPage() {
                     {drawerTexts.viewTicket}
                   </Link>
                 )}
-                {mayAcknowledge && session.needsAcknowledgement && !session.acknowledgedBy && (
+                {mayAcknowledgeClose(session) && session.needsAcknowledgement && !session.acknowledgedBy && (
                   <Button
                     loading={acknowledge.isPending && acknowledge.variables === session.id}
                     onClick={() => acknowledge.mutate(session.id)}
@@ -76,7 +139,39 @@ export default function DrawersAdminPage() {
                     {drawerTexts.acknowledgeAction}
                   </Button>
                 )}
+                {mayAcknowledge &&
+                  isAgentAdmin &&
+                  session.openingNeedsAcknowledgement &&
+                  !session.openingAcknowledgedBy && (
+                    <Button
+                      loading={acknowledgeOpening.isPending && acknowledgeOpening.variables === session.id}
+                      onClick={() => acknowledgeOpening.mutate(session.id)}
+                    >
+                      {drawerTexts.acknowledgeOpeningAction}
+                    </Button>
+                  )}
+                {mayCloseForTeller && session.status === 'open' && closing !== session.id && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setClosedNow(null);
+                      setClosing(session.id);
+                    }}
+                  >
+                    {drawerTexts.adminCloseAction}
+                  </Button>
+                )}
               </div>
+              {closing === session.id && (
+                <AdminCloseForm
+                  session={session}
+                  onCancel={() => setClosing(null)}
+                  onClosed={(ticket) => {
+                    setClosing(null);
+                    setClosedNow(ticket);
+                  }}
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDrawerSession, startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
-import { agentAdmin, teller } from '../../test/users';
+import { agentAdmin, superAdmin, teller } from '../../test/users';
 
 const closedTicket = {
   ...openDrawerSession,
@@ -24,6 +24,27 @@ const closedTicket = {
   fees: 100,
   agentShare: 40,
   threshold: 500,
+};
+
+/** A session as `GET /drawer/sessions` lists it: no ticket lines. */
+function listed<T extends { totals: unknown; fees: unknown; agentShare: unknown; threshold: unknown }>({
+  totals: _t,
+  fees: _f,
+  agentShare: _a,
+  threshold: _h,
+  ...session
+}: T) {
+  return session;
+}
+
+/** Closed with 100 000 HTG, opened again with 50 000 (issue 39, finding 4). */
+const openedShort = {
+  ...openDrawerSession,
+  openingCounts: { '1000': 50 },
+  opening: 50_000,
+  previousCounted: 100_000,
+  openingDifference: -50_000,
+  openingNeedsAcknowledgement: true,
 };
 
 describe('the drawer (decision 149)', () => {
@@ -155,5 +176,140 @@ describe('the drawer (decision 149)', () => {
       await screen.findByText(`${drawerTexts.acknowledgedBy} admin.pap01`, { exact: false }),
     ).toBeVisible();
     expect(drawerMessages.drawerClosed).toMatch(/^Ouvrez votre caisse/);
+  });
+
+  it('tells the teller at once that her opening is short of her last close (decision 201)', async () => {
+    api.on('GET /drawer', { body: { data: null } });
+    api.on('POST /drawer/open', { status: 201, body: { data: openedShort } });
+    const { user } = renderApp({ path: '/drawer', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await user.type(await screen.findByLabelText('Billet de 1 000 HTG', {}, { timeout: 5000 }), '50');
+    await user.click(screen.getByRole('button', { name: drawerTexts.openAction }));
+    await user.click(await screen.findByRole('button', { name: drawerTexts.openConfirmAction }));
+    const alert = await screen.findByText('Caisse ouverte avec un manquant de 50 000,00 HTG');
+    expect(alert).toBeVisible();
+    expect(
+      screen.getByText(drawerTexts.openingDifferenceSince('100 000,00 HTG'), { exact: false }),
+    ).toBeVisible();
+    expect(screen.getByText(drawerTexts.openingNeedsAcknowledgement)).toBeVisible();
+    // Still blind: nothing of the close's expected amount.
+    expect(screen.queryByText(drawerTexts.expected)).toBeNull();
+  });
+
+  it('lists an opening’s difference for the administrator, who acknowledges it', async () => {
+    let acknowledged = false;
+    const session = () => ({
+      ...openedShort,
+      openingAcknowledgedBy: acknowledged ? 'admincap' : null,
+      openingAcknowledgedAt: acknowledged ? '2026-11-24T13:00:00.000Z' : null,
+    });
+    api.on('GET /drawer/sessions', () => ({ body: { data: [session()] } }));
+    api.on(`POST /drawer/sessions/${openedShort.id}/acknowledge-opening`, () => {
+      acknowledged = true;
+      return { body: { data: { ...session(), totals: [], fees: 0, agentShare: 0, threshold: 500 } } };
+    });
+    const { user } = renderApp({ path: '/drawers', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    expect(
+      await screen.findByText(
+        `${drawerTexts.openingDifference} : −50 000,00 HTG ${drawerTexts.openingDifferenceOf('100 000,00 HTG')}`,
+        { exact: false },
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: drawerTexts.acknowledgeOpeningAction }));
+    expect(
+      await screen.findByText(`${drawerTexts.openingAcknowledgedBy} admincap`, { exact: false }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: drawerTexts.acknowledgeOpeningAction })).toBeNull();
+  });
+
+  it('lets the administrator close a teller’s drawer with her own count, after a confirmation', async () => {
+    let closed = false;
+    const adminClose = {
+      ...closedTicket,
+      closingCounts: { '1000': 3 },
+      counted: 3000,
+      expected: 3550,
+      difference: -550,
+      closedBy: 'admincap',
+      closedByAdministrator: true,
+    };
+    api.on('GET /drawer/sessions', () => ({
+      body: { data: [closed ? listed(adminClose) : openDrawerSession] },
+    }));
+    api.on(`POST /drawer/sessions/${openDrawerSession.id}/close`, () => {
+      closed = true;
+      return { body: { data: adminClose } };
+    });
+    const { user } = renderApp({ path: '/drawers', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    await user.click(
+      await screen.findByRole('button', { name: drawerTexts.adminCloseAction }, { timeout: 5000 }),
+    );
+    await user.type(screen.getByLabelText('Billet de 1 000 HTG'), '3');
+    await user.click(screen.getByRole('button', { name: drawerTexts.adminCloseAction }));
+    const dialog = await screen.findByRole('dialog', { name: drawerTexts.adminCloseConfirmTitle });
+    expect(dialog).toHaveTextContent(
+      drawerTexts.adminCloseConfirm('Marie Joseph (caisse.pap01)', '3 000,00 HTG'),
+    );
+    expect(api.requests.some((r) => r.path.endsWith('/close'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: drawerTexts.closeConfirmAction }));
+    expect(await screen.findByText(drawerTexts.adminClosed('Marie Joseph'))).toBeVisible();
+    expect(api.requests.find((r) => r.path.endsWith('/close'))?.body).toEqual({ counts: { '1000': 3 } });
+    expect(
+      await screen.findByText(`${drawerTexts.closedBy} admincap (${drawerTexts.closedByAdministrator})`),
+    ).toBeVisible();
+    // Its difference is not hers to acknowledge.
+    expect(screen.queryByRole('button', { name: drawerTexts.acknowledgeAction })).toBeNull();
+  });
+
+  it('lets the super administrator acknowledge the difference of an administrator’s close', async () => {
+    let acknowledged = false;
+    const adminClose = () => ({
+      ...closedTicket,
+      difference: -550,
+      closedBy: 'admincap',
+      closedByAdministrator: true,
+      acknowledgedBy: acknowledged ? 'superadmin' : null,
+      acknowledgedAt: acknowledged ? '2026-11-24T23:00:00.000Z' : null,
+    });
+    api.on('GET /drawer/sessions', () => ({ body: { data: [listed(adminClose())] } }));
+    api.on(`POST /drawer/sessions/${closedTicket.id}/acknowledge`, () => {
+      acknowledged = true;
+      return { body: { data: adminClose() } };
+    });
+    const { user } = renderApp({ path: '/drawers', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    expect(
+      await screen.findByText(drawerTexts.superAdminAcknowledges, { exact: false }, { timeout: 5000 }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: drawerTexts.acknowledgeAction }));
+    expect(
+      await screen.findByText(`${drawerTexts.acknowledgedBy} superadmin`, { exact: false }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: drawerTexts.adminCloseAction })).toBeNull();
+  });
+
+  it('prints on the ticket what the opening was compared with, and who closed it', async () => {
+    const ticket = {
+      ...closedTicket,
+      previousCounted: 2500,
+      openingDifference: -500,
+      closedBy: 'admincap',
+      closedByAdministrator: true,
+    };
+    api.on(`GET /drawer/sessions/${closedTicket.id}`, { body: { data: ticket } });
+    renderApp({
+      path: `/drawer/sessions/${closedTicket.id}`,
+      token: makeToken(agentAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
+    expect(await screen.findByText(drawerTexts.previousCounted, {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByText(drawerTexts.openingDifference).nextSibling).toHaveTextContent(
+      '−500,00 HTG (manquant)',
+    );
+    expect(
+      screen.getByText(`${drawerTexts.closedBy} admincap (${drawerTexts.closedByAdministrator})`, {
+        exact: false,
+      }),
+    ).toBeVisible();
+    expect(screen.getByText(drawerTexts.superAdminAcknowledges)).toBeVisible();
   });
 });

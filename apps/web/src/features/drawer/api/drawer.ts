@@ -78,3 +78,29 @@ export function useAcknowledgeDrawer() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['drawer'] }),
   });
 }
+
+/** `POST /drawer/sessions/{id}/acknowledge-opening`: an opening's difference, by the agent's administrator. */
+export function useAcknowledgeOpening() {
+  const http = useHttp();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      drawerTicketSchema.parse(
+        await http.post<unknown>(`/drawer/sessions/${encodeURIComponent(id)}/acknowledge-opening`),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['drawer'] }),
+  });
+}
+
+/** `POST /drawer/sessions/{id}/close`: an administrator closes a teller's drawer with her own count. */
+export function useCloseTellerDrawer() {
+  const http = useHttp();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, counts }: { id: string; counts: Partial<DrawerCounts> }) =>
+      drawerTicketSchema.parse(
+        await http.post<unknown>(`/drawer/sessions/${encodeURIComponent(id)}/close`, { counts }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['drawer'] }),
+  });
+}
