@@ -23,7 +23,7 @@ import {
 type World = Awaited<ReturnType<typeof ledgerWorld>>;
 
 const LOCKED_MESSAGE =
-  "Transfert bloqué après cinq identifications échouées ; l'agent expéditeur doit le débloquer ou l'annuler";
+  "Transfert bloqué après cinq identifications échouées ; l'administrateur de l'agent expéditeur doit le débloquer";
 const MISMATCH_MESSAGE = "L'identité présentée ne correspond pas au bénéficiaire du transfert";
 
 function post(world: World, url: string, body: unknown, token: string): Promise<Answer> {
@@ -87,7 +87,7 @@ async function lock(world: World, number: string): Promise<void> {
     expect(answer.body.message).toBe(
       left[i]
         ? `${MISMATCH_MESSAGE} : ${left[i]} avant le blocage du transfert`
-        : `${MISMATCH_MESSAGE} : le transfert est maintenant bloqué ; l'agent expéditeur doit le débloquer ou l'annuler`,
+        : `${MISMATCH_MESSAGE} : le transfert est maintenant bloqué ; l'administrateur de l'agent expéditeur doit le débloquer`,
     );
   }
 }
