@@ -44,7 +44,11 @@ export const ledgerFailures = {
     message: cancelTransferMessages.senderMismatch,
   },
   /** The administrator's approval of a cash send's cancellation: its refund is cash, paid with the sender. */
-  CancelNeedsSender: { status: 409, code: 'CANCEL_NEEDS_SENDER', message: cancelTransferMessages.cashNeedsSender },
+  CancelNeedsSender: {
+    status: 409,
+    code: 'CANCEL_NEEDS_SENDER',
+    message: cancelTransferMessages.cashNeedsSender,
+  },
   TransferLocked: { status: 409, code: 'TRANSFER_LOCKED', message: payoutMessages.transferLocked },
   TransferNotLocked: { status: 409, code: 'TRANSFER_NOT_LOCKED', message: payoutMessages.transferNotLocked },
   NotSendingAgent: { status: 403, code: 'NOT_SENDING_AGENT', message: transactionMessages.notSendingAgent },

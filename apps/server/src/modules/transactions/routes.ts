@@ -124,8 +124,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
       async (request, reply) => {
         const session = sessionOf(request);
         const pathParams = body && params ? (request.params as object) : {};
-        const input = (body ? { ...(request.body as object), ...pathParams } : request.params) as z.output<Input> &
-          ([Params] extends [z.ZodNever] ? unknown : z.output<Params>);
+        const input = (
+          body ? { ...(request.body as object), ...pathParams } : request.params
+        ) as z.output<Input> & ([Params] extends [z.ZodNever] ? unknown : z.output<Params>);
         const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
         const answer = await executor.run(flow, {
           session,

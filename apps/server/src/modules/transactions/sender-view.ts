@@ -17,7 +17,10 @@ function withRecipientDocumentMasked<T extends { type: string; recipient: Recipi
   const { recipient } = transaction;
   if (transaction.type !== 'external_transfer' && transaction.type !== 'external_refund') return transaction;
   if (!recipient || typeof recipient.idDocumentNumber !== 'string') return transaction;
-  return { ...transaction, recipient: { ...recipient, idDocumentNumber: maskDocumentNumber(recipient.idDocumentNumber) } };
+  return {
+    ...transaction,
+    recipient: { ...recipient, idDocumentNumber: maskDocumentNumber(recipient.idDocumentNumber) },
+  };
 }
 
 /**

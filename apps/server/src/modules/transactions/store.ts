@@ -733,7 +733,12 @@ export async function transferFacts(
 export interface TransferSenderFacts {
   id: string;
   fromAccount: boolean;
-  sender: { firstName: string; lastName: string; idDocumentType: string | null; idDocumentNumber: string | null } | null;
+  sender: {
+    firstName: string;
+    lastName: string;
+    idDocumentType: string | null;
+    idDocumentNumber: string | null;
+  } | null;
 }
 
 /** An external transfer and its sender person as recorded, in one read; undefined for any other number. */

@@ -160,7 +160,12 @@ describe('a cash operation needs its teller’s open drawer', () => {
     await post(world, '/drawer/close', { counts: { '250': 1, '10': 1, '5': 1 } }, drw.teller.token);
     world.clock.advance(1000);
     await expectDrawerClosed(world, () =>
-      post(world, `/transactions/${own.body.data.transactionNumber}/cancel`, cancelBody(marie), drw.teller.token),
+      post(
+        world,
+        `/transactions/${own.body.data.transactionNumber}/cancel`,
+        cancelBody(marie),
+        drw.teller.token,
+      ),
     );
   });
 });

@@ -37,7 +37,12 @@ function post(world: World, url: string, body: unknown, token: string, key?: str
 
 /** PAP01 sends 1 000 HTG in cash from Marie to Paul Délice. */
 async function sendCash(world: World): Promise<string> {
-  const sent = await post(world, '/transactions/transfer-extern', cashTransferForm(world.marie, 1000), world.pap.teller.token);
+  const sent = await post(
+    world,
+    '/transactions/transfer-extern',
+    cashTransferForm(world.marie, 1000),
+    world.pap.teller.token,
+  );
   expect(sent.status).toBe(201);
   return sent.body.data.transactionNumber as string;
 }
@@ -47,7 +52,11 @@ async function sendFromAccount(world: World): Promise<string> {
   const sent = await post(
     world,
     '/transactions/transfer-extern',
-    { ...cashTransferForm(world.marie, 1000), accountNumber: world.marieAccount.accountNumber, currency: null },
+    {
+      ...cashTransferForm(world.marie, 1000),
+      accountNumber: world.marieAccount.accountNumber,
+      currency: null,
+    },
     world.pap.teller.token,
   );
   expect(sent.status).toBe(201);
@@ -74,7 +83,13 @@ describe(`a cash transfer is cancelled only with its sender (${databaseKind})`, 
     const before = await ledgerSnapshot(world.db);
 
     for (const token of [world.pap.teller.token, colleague]) {
-      const anonymous = await post(world, `/transactions/${number}/cancel`, undefined, token, `anon-${token.slice(-8)}`);
+      const anonymous = await post(
+        world,
+        `/transactions/${number}/cancel`,
+        undefined,
+        token,
+        `anon-${token.slice(-8)}`,
+      );
       expect(anonymous.status).toBe(422);
       expect(anonymous.body.errors).toEqual({
         sender: ["Identifiez l'expéditeur : son nom et sa pièce d'identité, lus sur la pièce présentée"],
@@ -104,13 +119,28 @@ describe(`a cash transfer is cancelled only with its sender (${databaseKind})`, 
     }
     expect(await ledgerSnapshot(world.db)).toEqual(before);
     // Locked for the cancellation (the right identity too) and for the pay-out alike.
-    const locked = await post(world, `/transactions/${number}/cancel`, cancelBody(world.marie), world.pap.teller.token);
+    const locked = await post(
+      world,
+      `/transactions/${number}/cancel`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+    );
     expect(locked.status).toBe(409);
     expect(locked.body.code).toBe('TRANSFER_LOCKED');
 
-    const tellerUnlock = await post(world, `/transactions/${number}/unlock`, undefined, world.pap.teller.token);
+    const tellerUnlock = await post(
+      world,
+      `/transactions/${number}/unlock`,
+      undefined,
+      world.pap.teller.token,
+    );
     expect(tellerUnlock.status).toBe(403);
-    const otherAdmin = await post(world, `/transactions/${number}/unlock`, undefined, await createAgentAdmin(world.app, world.cap));
+    const otherAdmin = await post(
+      world,
+      `/transactions/${number}/unlock`,
+      undefined,
+      await createAgentAdmin(world.app, world.cap),
+    );
     expect(otherAdmin.status).toBe(403);
     expect(otherAdmin.body.code).toBe('NOT_SENDING_AGENT');
     const admin = await createAgentAdmin(world.app, world.pap);
@@ -128,7 +158,13 @@ describe(`a cash transfer is cancelled only with its sender (${databaseKind})`, 
         idDocumentNumber: world.marie.idDocumentNumber.toLowerCase().replace('-', ' '),
       },
     };
-    const cancelled = await post(world, `/transactions/${number}/cancel`, presented, world.pap.teller.token, 'annulation-1');
+    const cancelled = await post(
+      world,
+      `/transactions/${number}/cancel`,
+      presented,
+      world.pap.teller.token,
+      'annulation-1',
+    );
     expect(cancelled.status).toBe(201);
     expect(cancelled.body.data).toMatchObject({
       type: 'external_refund',
@@ -145,11 +181,24 @@ describe(`a cash transfer is cancelled only with its sender (${databaseKind})`, 
     expect((await transactionRow(world.db, number)).status).toBe('cancelled');
     // Paid back in cash from the teller's drawer: the float takes back the e-money the send had paid.
     expect(await balanceOf(world.db, world.pap.floatAccountId)).toBe(floatBefore + 1000_00);
-    expect(await outcomesOf(world, number)).toEqual(['failed', 'failed', 'failed', 'failed', 'failed', 'unlocked']);
+    expect(await outcomesOf(world, number)).toEqual([
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+      'unlocked',
+    ]);
 
     // A replay answers the stored answer and posts nothing more.
     const snapshot = await ledgerSnapshot(world.db);
-    const replay = await post(world, `/transactions/${number}/cancel`, presented, world.pap.teller.token, 'annulation-1');
+    const replay = await post(
+      world,
+      `/transactions/${number}/cancel`,
+      presented,
+      world.pap.teller.token,
+      'annulation-1',
+    );
     expect(replay.status).toBe(201);
     expect(replay.headers['idempotent-replay']).toBe('true');
     expect(replay.text).toBe(cancelled.text);
@@ -162,18 +211,33 @@ describe(`a cash transfer is cancelled only with its sender (${databaseKind})`, 
     const number = await sendCash(world);
     const wrongSender = { sender: { ...cancelBody(world.marie).sender, firstName: 'Pierre' } };
     for (let i = 0; i < 3; i += 1)
-      expect((await post(world, `/transactions/${number}/cancel`, wrongSender, world.pap.teller.token)).status).toBe(422);
+      expect(
+        (await post(world, `/transactions/${number}/cancel`, wrongSender, world.pap.teller.token)).status,
+      ).toBe(422);
     const wrongRecipient = { ...recipientIdentity, firstName: 'Pierre' };
     for (let i = 0; i < 2; i += 1) {
       const answer = await post(
         world,
         '/transactions/receive-transfer',
-        { transactionNumber: number, recipient: wrongRecipient, party: { ...partyOf(world.marie), name: 'Pierre Délice', idDocumentNumber: recipientIdentity.idDocumentNumber } },
+        {
+          transactionNumber: number,
+          recipient: wrongRecipient,
+          party: {
+            ...partyOf(world.marie),
+            name: 'Pierre Délice',
+            idDocumentNumber: recipientIdentity.idDocumentNumber,
+          },
+        },
         world.cap.teller.token,
       );
       expect(answer.status).toBe(422);
     }
-    const locked = await post(world, `/transactions/${number}/cancel`, cancelBody(world.marie), world.pap.teller.token);
+    const locked = await post(
+      world,
+      `/transactions/${number}/cancel`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+    );
     expect(locked.body.code).toBe('TRANSFER_LOCKED');
   });
 
@@ -195,7 +259,12 @@ describe(`a cash transfer is cancelled only with its sender (${databaseKind})`, 
       world.pap.teller.token,
     );
     expect(tellerReason.status).toBe(422);
-    const cashRefused = await post(world, `/transactions/${cash}/cancel`, { reason: 'Erreur de saisie' }, admin);
+    const cashRefused = await post(
+      world,
+      `/transactions/${cash}/cancel`,
+      { reason: 'Erreur de saisie' },
+      admin,
+    );
     expect(cashRefused.status).toBe(409);
     expect(cashRefused.body.code).toBe('CANCEL_NEEDS_SENDER');
     expect((await transactionRow(world.db, cash)).status).toBe('pending');
@@ -207,7 +276,12 @@ describe(`a cash transfer is cancelled only with its sender (${databaseKind})`, 
     );
     expect(otherAdmin.status).toBe(403);
 
-    const approved = await post(world, `/transactions/${fromAccount}/cancel`, { reason: 'Bénéficiaire erroné' }, admin);
+    const approved = await post(
+      world,
+      `/transactions/${fromAccount}/cancel`,
+      { reason: 'Bénéficiaire erroné' },
+      admin,
+    );
     expect(approved.status).toBe(201);
     expect(approved.body.data).toMatchObject({ type: 'external_refund', amount: 1000, party: null });
     expect((await transactionRow(world.db, fromAccount)).status).toBe('cancelled');
@@ -228,11 +302,13 @@ describe(`a cash transfer is cancelled only with its sender (${databaseKind})`, 
     const number = await sendCash(world);
     const colleague = await createTeller(world.app, world.pap, 'collegue');
 
-    const history = await call(world.app, 'GET', '/api/transactions/history?per_page=100', { token: colleague });
+    const history = await call(world.app, 'GET', '/api/transactions/history?per_page=100', {
+      token: colleague,
+    });
     expect(history.status).toBe(200);
-    const row = (history.body.data as { transactionNumber: string; recipient: Record<string, unknown> }[]).find(
-      (transaction) => transaction.transactionNumber === number,
-    );
+    const row = (
+      history.body.data as { transactionNumber: string; recipient: Record<string, unknown> }[]
+    ).find((transaction) => transaction.transactionNumber === number);
     expect(row?.recipient).toMatchObject({
       firstName: 'Paul',
       lastName: 'Délice',
@@ -242,7 +318,10 @@ describe(`a cash transfer is cancelled only with its sender (${databaseKind})`, 
     expect(history.text).not.toContain(recipientPerson.idDocumentNumber);
 
     // Once cancelled, the search by number answers the transfer whole to its agent: the document masked.
-    expect((await post(world, `/transactions/${number}/cancel`, cancelBody(world.marie), world.pap.teller.token)).status).toBe(201);
+    expect(
+      (await post(world, `/transactions/${number}/cancel`, cancelBody(world.marie), world.pap.teller.token))
+        .status,
+    ).toBe(201);
     const found = await post(world, '/transactions/search', { transactionNumber: number }, colleague);
     expect(found.status).toBe(200);
     expect(found.text).not.toContain(recipientPerson.idDocumentNumber);
@@ -250,7 +329,9 @@ describe(`a cash transfer is cancelled only with its sender (${databaseKind})`, 
 
     // The agent's administrator, who pays nothing out, reads it whole.
     const admin = await createAgentAdmin(world.app, world.pap);
-    const adminHistory = await call(world.app, 'GET', '/api/transactions/history?per_page=100', { token: admin });
+    const adminHistory = await call(world.app, 'GET', '/api/transactions/history?per_page=100', {
+      token: admin,
+    });
     expect(adminHistory.text).toContain(recipientPerson.idDocumentNumber);
   });
 });

@@ -423,7 +423,11 @@ describe('external transfers', () => {
       amount: 1000,
     });
     const before = await balancesOf(world.db, [marieAccount.id, pap.floatAccountId, system.payout]);
-    const cancelled = await post(world, `/transactions/${sent.body.data.transactionNumber}/cancel`, cancelBody(marie));
+    const cancelled = await post(
+      world,
+      `/transactions/${sent.body.data.transactionNumber}/cancel`,
+      cancelBody(marie),
+    );
     expect(cancelled.status).toBe(201);
     expect(cancelled.body.data.senderAccountNumber).toBe(marieAccount.accountNumber);
     expect(await changes(world, before)).toEqual({
@@ -464,7 +468,11 @@ describe('external transfers', () => {
 
     // Still open, the account takes the money back; owed nothing now, only its balance keeps it open.
     const before = await balancesOf(world.db, [account.id, system.payout]);
-    const cancelled = await post(world, `/transactions/${sent.body.data.transactionNumber}/cancel`, cancelBody(lucie));
+    const cancelled = await post(
+      world,
+      `/transactions/${sent.body.data.transactionNumber}/cancel`,
+      cancelBody(lucie),
+    );
     expect(cancelled.status).toBe(201);
     expect(await changes(world, before)).toEqual({ [account.id]: 100_000, [system.payout]: -100_000 });
     const again = await close();

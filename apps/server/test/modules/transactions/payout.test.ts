@@ -318,14 +318,29 @@ describe(`pay-out identification (${databaseKind})`, () => {
     const world = await ledgerWorld();
     const number = await sendCash(world);
     await lock(world, number);
-    const refused = await post(world, `/transactions/${number}/cancel`, cancelBody(world.marie), world.cap.teller.token);
+    const refused = await post(
+      world,
+      `/transactions/${number}/cancel`,
+      cancelBody(world.marie),
+      world.cap.teller.token,
+    );
     expect(refused.status).toBe(403);
-    const locked = await post(world, `/transactions/${number}/cancel`, cancelBody(world.marie), world.pap.teller.token);
+    const locked = await post(
+      world,
+      `/transactions/${number}/cancel`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+    );
     expect(locked.status).toBe(409);
     expect(locked.body.code).toBe('TRANSFER_LOCKED');
     const admin = await createAgentAdmin(world.app, world.pap);
     expect((await post(world, `/transactions/${number}/unlock`, undefined, admin)).status).toBe(200);
-    const cancelled = await post(world, `/transactions/${number}/cancel`, cancelBody(world.marie), world.pap.teller.token);
+    const cancelled = await post(
+      world,
+      `/transactions/${number}/cancel`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+    );
     expect(cancelled.status).toBe(201);
     expect(cancelled.body.data).toMatchObject({ type: 'external_refund', amount: 1000 });
     expect((await transactionRow(world.db, number)).status).toBe('cancelled');

@@ -454,7 +454,9 @@ describe('refused money requests write nothing', () => {
       message: "Seul l'agent expéditeur peut annuler ce transfert",
       code: 'NOT_SENDING_AGENT',
     });
-    const unknown = await refused(world, () => post(world, '/transactions/123456789012/cancel', cancelBody(world.marie)));
+    const unknown = await refused(world, () =>
+      post(world, '/transactions/123456789012/cancel', cancelBody(world.marie)),
+    );
     expect(unknown.status).toBe(404);
   });
 

@@ -73,7 +73,9 @@ export const cancelFlow: PlannedMoneyFlow<CancelInput, { destination: string }> 
         record: { party: null },
         flowCall: callOf({ reason: input.reason }),
         present: (movement) => ({
-          ...presentPosted(movement, session.username, actor, { relatedTransactionNumber: transactionNumber }),
+          ...presentPosted(movement, session.username, actor, {
+            relatedTransactionNumber: transactionNumber,
+          }),
           ...answerSlotsOfTransfer,
         }),
       };

@@ -65,10 +65,7 @@ export async function recordFailedIdentification(
  * hyphens, spaces and word order ignored) and, when a document number was recorded, that document (type
  * and number). Which part failed is never told.
  */
-export function identityMatches(
-  expected: Record<string, unknown>,
-  presented: PresentedIdentity,
-): boolean {
+export function identityMatches(expected: Record<string, unknown>, presented: PresentedIdentity): boolean {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const expectedName = `${text(expected.firstName)} ${text(expected.lastName)}`;
   if (!sameName(expectedName, `${presented.firstName} ${presented.lastName}`)) return false;

@@ -71,10 +71,16 @@ export const payoutFlow: PlannedMoneyFlow<
         drawerNeeded: pendingTransferNeedsDrawer(input.transactionNumber, {
           paidAmountCentimes: input.amountCentimes ?? null,
         }),
-        identificationFailed: new IdentificationFailed('RecipientMismatch', input.transactionNumber, session.id, actor.agent.id, {
-          recipient: presented,
-          party: input.party,
-        }),
+        identificationFailed: new IdentificationFailed(
+          'RecipientMismatch',
+          input.transactionNumber,
+          session.id,
+          actor.agent.id,
+          {
+            recipient: presented,
+            party: input.party,
+          },
+        ),
       },
       cashDrawer: true,
       present: (movement) => ({
