@@ -93,8 +93,9 @@ const serverOnly: Record<string, { values: readonly string[]; why: string }> = {
     why: 'throttle counters of the server (DESIGN §6); `AttemptKind` names them',
   },
   'payout_identifications.outcome': {
-    values: ['failed', 'unlocked'],
-    why: 'the record of a pay-out identification, kept for investigation, never answered',
+    // `approved`: an administrator's cancellation with a reason, written by the ledger's call (decision 200).
+    values: ['failed', 'unlocked', 'approved'],
+    why: 'the record of an identification at pay-out or cancellation, kept for investigation, never answered',
   },
 };
 

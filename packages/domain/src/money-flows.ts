@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   agentDepositInputSchema,
+  cancelTransferBodySchema,
   depositInputSchema,
   externalTransferInputSchema,
   receiveTransferInputSchema,
@@ -68,7 +69,8 @@ export const moneyFlowDeclarations = {
     messagesOf('externalTransfer'),
   ),
   external_payout: declare('external_payout', receiveTransferInputSchema, messagesOf('receive')),
-  external_refund: declare('external_refund', cancelTransferParamsSchema, {
+  // The body; the transfer's number is the path's (`cancelTransferParamsSchema`).
+  external_refund: declare('external_refund', cancelTransferBodySchema, {
     success: cancelTransferMessages.success,
     failure: cancelTransferMessages.failure,
   }),

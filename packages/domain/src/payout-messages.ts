@@ -11,12 +11,12 @@ export const payoutMessages = {
    */
   recipientMismatchTriesLeft: (triesLeft: number) =>
     triesLeft <= 0
-      ? "L'identité présentée ne correspond pas au bénéficiaire du transfert : le transfert est maintenant bloqué ; l'agent expéditeur doit le débloquer ou l'annuler"
+      ? "L'identité présentée ne correspond pas au bénéficiaire du transfert : le transfert est maintenant bloqué ; l'administrateur de l'agent expéditeur doit le débloquer"
       : `L'identité présentée ne correspond pas au bénéficiaire du transfert : ${
           triesLeft === 1 ? 'encore un essai' : `encore ${triesLeft} essais`
         } avant le blocage du transfert`,
   transferLocked:
-    "Transfert bloqué après cinq identifications échouées ; l'agent expéditeur doit le débloquer ou l'annuler",
+    "Transfert bloqué après cinq identifications échouées ; l'administrateur de l'agent expéditeur doit le débloquer",
   transferNotLocked: "Ce transfert n'est pas bloqué",
   notSendingAgentUnlock: "Seul l'agent expéditeur peut débloquer ce transfert",
   /** The search step. */
@@ -28,7 +28,7 @@ export const payoutMessages = {
   recipientMaskedHint: "Nom masqué : saisissez à l'étape suivante l'identité lue sur la pièce présentée.",
   locked: 'Bloqué',
   lockedExplanation:
-    "Ce transfert est bloqué après cinq identifications échouées. L'agent expéditeur doit le débloquer ou l'annuler avant tout paiement.",
+    "Ce transfert est bloqué après cinq identifications échouées. L'administrateur de l'agent expéditeur doit le débloquer avant tout paiement.",
   /** The identification step. */
   identifyLegend:
     "Saisissez le nom complet et la pièce d'identité tels qu'ils figurent sur la pièce présentée par le bénéficiaire.",
@@ -37,7 +37,7 @@ export const payoutMessages = {
   unlockButtonLabel: (transactionNumber: string) => `Débloquer le transfert ${transactionNumber}`,
   unlockTitle: 'Débloquer le transfert externe',
   unlockExplanation:
-    "Ce transfert a été bloqué après cinq identifications échouées au paiement. Ne le débloquez qu'après avoir vérifié l'identité du bénéficiaire avec l'expéditeur : cinq nouveaux essais seront permis.",
+    "Ce transfert a été bloqué après cinq identifications échouées au paiement. Ne le débloquez qu'après avoir vérifié ce qui s'est passé avec le caissier et l'expéditeur : cinq nouveaux essais seront permis, au paiement comme à l'annulation.",
   unlockConfirm: 'Confirmer le déblocage',
   unlockPending: 'Déblocage...',
   unlockBack: 'Retour',

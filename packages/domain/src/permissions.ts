@@ -29,6 +29,15 @@ export const permissions = {
   /** Customer accounts and every money movement at the counter. */
   'accounts.manage': ['teller'],
   'transactions.operate': ['teller'],
+  /**
+   * Cancelling a pending external transfer of one's own agent (decision 200): a teller with the sender at
+   * the counter, identified as a pay-out's recipient; the administrator approves one sent from an account.
+   */
+  'transactions.cancel': ['agentAdmin', 'teller'],
+  /** Approving a cancellation without the sender, with a reason: a send from an account only. */
+  'transactions.approveCancel': ['agentAdmin'],
+  /** Lifting the lock of five failed identifications (decision 200 amends 112: not a teller any more). */
+  'transactions.unlock': ['agentAdmin'],
   'transactions.history': ['superAdmin', 'agentAdmin', 'teller'],
   /** The agent network and its float. */
   'agents.manage': ['superAdmin'],

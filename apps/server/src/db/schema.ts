@@ -660,8 +660,9 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Every failed identification of the recipient of an external transfer at pay-out, and every
- * unlock by its sending agent (DESIGN §6): five failures since the last unlock lock the transfer.
+ * Every failed identification of an external transfer's recipient at pay-out or of its sender at a
+ * cancellation, and every unlock by its sending agent's administrator (DESIGN §6, decision 200): five
+ * failures since the last unlock lock the transfer.
  * Kept apart from `transactions`, which is never edited after posting.
  */
 export const payoutIdentifications = pgTable(
@@ -671,7 +672,8 @@ export const payoutIdentifications = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => transactions.id),
-    outcome: text('outcome', { enum: ['failed', 'unlocked'] }).notNull(),
+    /** `approved`: the sending agent's administrator cancelled it with a reason (decision 200, 0032). */
+    outcome: text('outcome', { enum: ['failed', 'unlocked', 'approved'] }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),

@@ -1,5 +1,6 @@
 import {
   authMessages,
+  cancelTransferMessages,
   centimesToHtg,
   errorCodes,
   genericMessages,
@@ -140,6 +141,8 @@ function ledgerRefusalMessage({ refusal, details }: LedgerRefused): string {
     )(centimesToHtg(details.availableCentimes));
   if (refusal === 'RecipientMismatch' && details.triesLeft !== undefined)
     return payoutMessages.recipientMismatchTriesLeft(details.triesLeft);
+  if (refusal === 'SenderMismatch' && details.triesLeft !== undefined)
+    return cancelTransferMessages.senderMismatchTriesLeft(details.triesLeft);
   return ledgerFailures[refusal].message;
 }
 

@@ -29,6 +29,9 @@ export type LedgerRefusal =
   | 'NotSendingAgent'
   | 'AmountMismatch'
   | 'RecipientMismatch'
+  // A cancellation's sender not identified; an approval of a cash send's cancellation (decision 200).
+  | 'SenderMismatch'
+  | 'CancelNeedsSender'
   | 'TransferLocked'
   | 'TransferNotLocked'
   | 'TransferAlreadyPaid'
@@ -49,7 +52,7 @@ export interface LedgerRefusalDetails {
   availableCentimes?: number;
   /** `InsufficientFunds`: the paying account is the teller's agent's float, not a customer's. */
   floatShort?: true;
-  /** `RecipientMismatch`: the failed identifications left before the transfer locks (decision 176). */
+  /** `RecipientMismatch`, `SenderMismatch`: the failed identifications left before the lock (decision 176). */
   triesLeft?: number;
   /** `NotSendingAgent`: refused on an unlock (its own message) rather than a cancellation. */
   unlock?: true;

@@ -76,6 +76,18 @@ export function partyOf(person: TestPerson) {
   };
 }
 
+/** A cancellation's body (decision 200): the sender at the counter, as typed from her card. */
+export function cancelBody(sender: TestPerson) {
+  return {
+    sender: {
+      firstName: sender.firstName,
+      lastName: sender.lastName,
+      idDocumentType: sender.idDocumentType,
+      idDocumentNumber: sender.idDocumentNumber,
+    },
+  };
+}
+
 /** What the deposit and withdrawal forms send: the account, the party at the counter, the amount. */
 export function counterForm(account: TestAccount, person: TestPerson, amount: unknown) {
   return { accountNumber: account.accountNumber, party: partyOf(person), amount };

@@ -6,9 +6,11 @@ import { databaseKind } from '../helpers/database.js';
 import { call } from '../helpers/fixtures.js';
 import {
   busyLedgerWorld,
+  cancelBody,
   cashTransferForm,
   counterForm,
   createAgentAdmin,
+  createTeller,
   ledgerSnapshot,
   recipientIdentity,
   recipientParty,
@@ -92,26 +94,32 @@ describe(`agent B on agent A's transactions (${databaseKind})`, () => {
   it("cancel and unlock: refused to B's teller and administrator, nothing written", async () => {
     const world = await scene();
     const before = await ledgerSnapshot(world.db);
-    for (const action of ['cancel', 'unlock']) {
-      const teller = await call(world.app, 'POST', `/api/transactions/${world.transferNumber}/${action}`, {
-        token: world.agentB.teller,
-      });
-      expect(teller.status).toBe(403);
-      expect(teller.body.code).toBe('NOT_SENDING_AGENT');
-      const administrator = await call(
-        world.app,
-        'POST',
-        `/api/transactions/${world.transferNumber}/${action}`,
-        { token: world.agentB.administrator },
-      );
-      expect(administrator.status).toBe(403);
-      expect(administrator.body.code).toBe('FORBIDDEN');
-      // A's withdrawal is no transfer: unknown to these routes.
-      const notATransfer = await call(world.app, 'POST', `/api/transactions/${world.withdrawal}/${action}`, {
-        token: world.agentB.teller,
-      });
-      expect(notATransfer.status).toBe(404);
+    const post = (number: string, action: string, token: string, body?: unknown) =>
+      call(world.app, 'POST', `/api/transactions/${number}/${action}`, { token, body });
+    // A cancellation names the sender (a teller) or gives a reason (an administrator): decision 200.
+    const cancelAs = { teller: cancelBody(world.marie), administrator: { reason: 'Annulation demandée' } };
+    for (const role of roles) {
+      const cancel = await post(world.transferNumber, 'cancel', world.agentB[role], cancelAs[role]);
+      expect(cancel.status).toBe(403);
+      expect(cancel.body.code).toBe('NOT_SENDING_AGENT');
+      // A's withdrawal is no transfer: unknown to this route.
+      expect((await post(world.withdrawal, 'cancel', world.agentB[role], cancelAs[role])).status).toBe(404);
     }
+    // The unlock is the administrator's (decision 200 amends 112): a teller has no such capability.
+    const tellerUnlock = await post(world.transferNumber, 'unlock', world.agentB.teller);
+    expect(tellerUnlock.status).toBe(403);
+    expect(tellerUnlock.body.code).toBe('FORBIDDEN');
+    const administratorUnlock = await post(world.transferNumber, 'unlock', world.agentB.administrator);
+    expect(administratorUnlock.status).toBe(403);
+    expect(administratorUnlock.body.code).toBe('NOT_SENDING_AGENT');
+    expect((await post(world.withdrawal, 'unlock', world.agentB.administrator)).status).toBe(404);
+    // A colleague of A without the sender cancels nothing: the old build's call, without a body.
+    const anonymous = await post(
+      world.transferNumber,
+      'cancel',
+      await createTeller(world.app, world.pap, 'voisin'),
+    );
+    expect(anonymous.status).toBe(422);
     expect(await ledgerSnapshot(world.db)).toEqual(before);
   });
 

@@ -2,7 +2,7 @@ import { drawerMessages } from '../drawer.js';
 import { pickUpCodeMessages } from '../numbers.js';
 import { payoutMessages } from '../payout-messages.js';
 import { feeVersionMessages } from './fees.js';
-import { transactionMessages } from './messages.js';
+import { cancelTransferMessages, transactionMessages } from './messages.js';
 import { operationAbandonedMessage } from './pending.js';
 
 /**
@@ -36,6 +36,18 @@ export const ledgerFailures = {
     status: 422,
     code: 'RECIPIENT_MISMATCH',
     message: transactionMessages.recipientMismatch,
+  },
+  /** A failed identification of the sender at a cancellation (decision 200), worded as the pay-out's. */
+  SenderMismatch: {
+    status: 422,
+    code: 'SENDER_MISMATCH',
+    message: cancelTransferMessages.senderMismatch,
+  },
+  /** The administrator's approval of a cash send's cancellation: its refund is cash, paid with the sender. */
+  CancelNeedsSender: {
+    status: 409,
+    code: 'CANCEL_NEEDS_SENDER',
+    message: cancelTransferMessages.cashNeedsSender,
   },
   TransferLocked: { status: 409, code: 'TRANSFER_LOCKED', message: payoutMessages.transferLocked },
   TransferNotLocked: { status: 409, code: 'TRANSFER_NOT_LOCKED', message: payoutMessages.transferNotLocked },

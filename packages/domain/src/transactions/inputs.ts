@@ -18,7 +18,7 @@ import {
 import { alongFieldErrors, filledText } from '../refine.js';
 import { plainText } from '../text.js';
 import { feeVersionMessages } from './fees.js';
-import { transactionMessages } from './messages.js';
+import { cancelTransferMessages, transactionMessages } from './messages.js';
 import type { QuoteType } from './names.js';
 import { quoteTypeSchema, transactionTypeSchema } from './types.js';
 
@@ -176,6 +176,27 @@ const payoutRecipientObjectSchema = z.object({
 export const payoutRecipientSchema = payoutRecipientObjectSchema.prefault(
   {} as z.input<typeof payoutRecipientObjectSchema>,
 );
+
+/**
+ * `POST /transactions/{transactionNumber}/cancel`'s body (decision 200): a teller names the sender at the
+ * counter (`sender`, typed from her card, as a pay-out's recipient); the sending agent's administrator
+ * approves the cancellation of a send from an account with a `reason`. Which one is needed depends on who
+ * asks: the server says so. A missing body reads as an empty one.
+ */
+const cancelTransferBodyObjectSchema = z.object({
+  sender: payoutRecipientObjectSchema.optional(),
+  reason: plainText(
+    z
+      .string()
+      .trim()
+      .min(1, cancelTransferMessages.reasonRequired)
+      .max(500, cancelTransferMessages.reasonTooLong),
+  ).optional(),
+});
+export const cancelTransferBodySchema = cancelTransferBodyObjectSchema.prefault(
+  {} as z.input<typeof cancelTransferBodyObjectSchema>,
+);
+export type CancelTransferBody = z.input<typeof cancelTransferBodySchema>;
 
 /** `POST /transactions/receive-transfer`. SPEC §5: the form does not check the amount; the server does when given. */
 export const receiveTransferInputSchema = z

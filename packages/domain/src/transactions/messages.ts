@@ -98,6 +98,33 @@ export const cancelTransferMessages = {
   },
   success: 'Transfert annulé : le montant a été rendu',
   failure: "Échec de l'annulation du transfert",
+  /** A teller cancels with the sender at the counter (decision 200): the identity typed from her card. */
+  identifyLegend:
+    "Saisissez le nom complet et la pièce d'identité tels qu'ils figurent sur la pièce présentée par l'expéditeur.",
+  senderRequired: "Identifiez l'expéditeur : son nom et sa pièce d'identité, lus sur la pièce présentée",
+  senderMismatch: "L'identité présentée ne correspond pas à l'expéditeur du transfert",
+  /** The same refusal with what is left before the transfer locks (decisions 176 and 200). */
+  senderMismatchTriesLeft: (triesLeft: number) =>
+    triesLeft <= 0
+      ? "L'identité présentée ne correspond pas à l'expéditeur du transfert : le transfert est maintenant bloqué ; l'administrateur de l'agent doit le débloquer"
+      : `L'identité présentée ne correspond pas à l'expéditeur du transfert : ${
+          triesLeft === 1 ? 'encore un essai' : `encore ${triesLeft} essais`
+        } avant le blocage du transfert`,
+  /** The agent's administrator approves the cancellation of a send from an account, with a reason. */
+  approveTitle: "Approuver l'annulation du transfert externe",
+  approveExplanation:
+    "Le montant sera rendu au compte de l'expéditeur : aucune espèce ne sort de caisse ; les frais restent acquis.",
+  approveConfirm: "Approuver l'annulation",
+  reasonLabel: "Motif de l'annulation",
+  reasonRequired: "Le motif de l'annulation est requis",
+  reasonTooLong: 'Le motif ne peut pas dépasser 500 caractères',
+  reasonOnlyForApproval: "Seul l'administrateur de l'agent approuve une annulation avec un motif",
+  cashNeedsSender:
+    "Un transfert payé en espèces s'annule au guichet, avec son expéditeur : seul un envoi depuis un compte s'annule sur approbation",
+  /** The receipt of a cancellation: who was identified, or who approved it and why. */
+  receiptIdentified: 'Expéditeur identifié',
+  receiptApprovedBy: 'Approuvée par',
+  receiptReason: 'Motif',
 } as const;
 
 /** The account's holders, or a cash transfer's sender, offered as the person at the counter (decision 132). */

@@ -1,4 +1,5 @@
 import {
+  cancelTransferParamsSchema,
   errorBodySchema,
   feesChangedErrorBodySchema,
   historyQuerySchema,
@@ -64,14 +65,19 @@ const feeVersionNote =
  * for `Idempotency-Key` and given to the flow) is the body, or, for a route without one, the path
  * parameters.
  */
-type MoneyRoute<Input extends z.ZodType, Accounts> = {
+type MoneyRoute<Input extends z.ZodType, Accounts, Params extends z.ZodType = z.ZodNever> = {
   /** Below the `/api` prefix; the idempotency scope is `POST ${path}`. */
   path: string;
   capability: Capability;
   summary: string;
   description: string;
-  flow: MoneyFlow<z.output<Input>, Accounts>;
-} & ({ body: Input; params?: never } | { params: Input; body?: never });
+  flow: MoneyFlow<z.output<Input> & ([Params] extends [z.ZodNever] ? unknown : z.output<Params>), Accounts>;
+} & (
+  | { body: Input; params?: never }
+  | { params: Input; body?: never }
+  /** Both (the cancellation, decision 200): the flow gets the body with the path's parameters. */
+  | { body: Input; params: Params }
+);
 
 /**
  * SPEC §7 "Transactions" and `POST /agents/deposit` (docs/contract-ledger.md). Every money-moving POST
@@ -87,7 +93,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
    * and a handler that sends the answer exactly as stored, so that a replay is the first answer byte
    * for byte. The flow gets the validated input: the body, or the path parameters when `params` is given.
    */
-  function moneyRoute<Input extends z.ZodType, Accounts>(route: MoneyRoute<Input, Accounts>) {
+  function moneyRoute<Input extends z.ZodType, Accounts, Params extends z.ZodType = z.ZodNever>(
+    route: MoneyRoute<Input, Accounts, Params>,
+  ) {
     const { path, capability, summary, description, body, params, flow } = route;
     moneyScopes.push(`POST ${path}`);
     // The idempotency hash is of the input as checked before its amount became centimes (the schema's
@@ -108,20 +116,27 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
           description,
           security: bearer,
           headers: idempotencyHeaders,
-          ...(body ? { body } : { params }),
+          ...(body ? { body } : {}),
+          ...(params ? { params } : {}),
           response: moneyResponses,
         },
       },
       async (request, reply) => {
         const session = sessionOf(request);
-        const input = (body ? request.body : request.params) as z.output<Input>;
+        const pathParams = body && params ? (request.params as object) : {};
+        const input = (
+          body ? { ...(request.body as object), ...pathParams } : request.params
+        ) as z.output<Input> & ([Params] extends [z.ZodNever] ? unknown : z.output<Params>);
         const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
         const answer = await executor.run(flow, {
           session,
           route: `POST ${path}`,
           idempotencyKey,
           input,
-          hashed: idempotencyKey && checked ? checked.parse(rawBodies.get(request)) : input,
+          hashed:
+            idempotencyKey && checked
+              ? { ...(checked.parse(rawBodies.get(request)) as object), ...pathParams }
+              : input,
           ip: request.ip,
         });
         // A plain reply: what it sends is the stored text, as is.
@@ -188,23 +203,24 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
 
   moneyRoute({
     path: '/transactions/:transactionNumber/cancel',
-    capability: 'transactions.operate',
+    capability: 'transactions.cancel',
     summary: 'Annuler un transfert externe en attente',
     description:
-      'Par l’agent expéditeur. Rembourse le montant (les frais restent acquis) au compte expéditeur, ou en espèces au float de l’agent ; 409 si le transfert n’est plus en attente.',
-    params: moneyFlowDeclarations.external_refund.input,
+      'Par l’agent expéditeur (sinon 403 `NOT_SENDING_AGENT`), sur un transfert en attente (sinon 409 `TRANSFER_NOT_PENDING`) (décision 200). Un caissier annule avec l’expéditeur au guichet : `sender` porte le prénom, le nom, le type et le numéro de la pièce qu’il présente, comparés à l’expéditeur enregistré comme au paiement (casse, accents, tirets, espaces et ordre des mots ignorés) ; sinon 422 `SENDER_MISMATCH`, sans dire ce qui diffère, l’échec est enregistré et cinq échecs depuis le dernier déblocage (au paiement comme à l’annulation) bloquent le transfert (409 `TRANSFER_LOCKED`). La pièce présentée est enregistrée comme `party` du remboursement. Un envoi en espèces est rendu en espèces par la caisse ouverte du caissier. L’administrateur de l’agent peut à la place approuver l’annulation d’un envoi depuis un compte avec un motif (`reason`) : le montant retourne au compte, aucune espèce ne sort ; un envoi en espèces répond 409 `CANCEL_NEEDS_SENDER`. Les frais restent acquis.',
+    params: cancelTransferParamsSchema,
+    body: moneyFlowDeclarations.external_refund.input,
     flow: cancelFlow,
   });
 
   app.post(
     '/transactions/:transactionNumber/unlock',
     {
-      preHandler: requireCapability('transactions.operate'),
+      preHandler: requireCapability('transactions.unlock'),
       schema: {
         tags: ['transactions'],
         summary: 'Débloquer un transfert externe bloqué après cinq identifications échouées',
         description:
-          'Par l’agent expéditeur seulement (sinon 403 `NOT_SENDING_AGENT`), sur un transfert en attente (sinon 409 `TRANSFER_NOT_PENDING`) et bloqué (sinon 409 `TRANSFER_NOT_LOCKED`). Enregistre le déblocage et l’inscrit au journal d’audit ; cinq nouveaux essais d’identification sont permis. Répond le transfert.',
+          'Par l’administrateur de l’agent expéditeur seulement (décision 200 ; un autre agent : 403 `NOT_SENDING_AGENT`), sur un transfert en attente (sinon 409 `TRANSFER_NOT_PENDING`) et bloqué (sinon 409 `TRANSFER_NOT_LOCKED`). Enregistre le déblocage et l’inscrit au journal d’audit ; cinq nouveaux essais d’identification sont permis. Répond le transfert.',
         security: bearer,
         params: z.object({ transactionNumber: transactionNumberSchema }),
         response: {

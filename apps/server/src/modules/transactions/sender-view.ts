@@ -1,8 +1,27 @@
-import { maskDocumentNumber, type SessionUser, type Transaction } from '@lajan/domain';
+import { audienceOf, maskDocumentNumber, type SessionUser, type Transaction } from '@lajan/domain';
 import type { Executor } from '../../db/client.js';
 import { readablePersonIds, viewerOf, type Viewer } from '../persons/index.js';
 
 type SenderOf = Transaction['sender'];
+type RecipientOf = Transaction['recipient'];
+
+function isTeller(viewer: SessionUser | Viewer): boolean {
+  return 'userId' in viewer ? !viewer.superAdmin && !viewer.agentAdmin : audienceOf(viewer) === 'teller';
+}
+
+/**
+ * The sending agent's tellers read a transfer's recipient by her name and phone, not her document
+ * (decision 200): with it a colleague could pay out the transfer; its number is masked as a person's.
+ */
+function withRecipientDocumentMasked<T extends { type: string; recipient: RecipientOf }>(transaction: T): T {
+  const { recipient } = transaction;
+  if (transaction.type !== 'external_transfer' && transaction.type !== 'external_refund') return transaction;
+  if (!recipient || typeof recipient.idDocumentNumber !== 'string') return transaction;
+  return {
+    ...transaction,
+    recipient: { ...recipient, idDocumentNumber: maskDocumentNumber(recipient.idDocumentNumber) },
+  };
+}
 
 /**
  * The sender of an external transfer as this viewer may see it (decision 171): whole to whoever may read the
@@ -13,11 +32,12 @@ type SenderOf = Transaction['sender'];
  * agent's customer. One read for the whole list, none when no transaction has a sender or for the super
  * administrator.
  */
-export async function showSenders<T extends { sender: SenderOf }>(
+export async function showSenders<T extends { sender: SenderOf; type: string; recipient: RecipientOf }>(
   executor: Executor,
   viewer: SessionUser | Viewer,
-  transactions: T[],
+  all: T[],
 ): Promise<T[]> {
+  const transactions = isTeller(viewer) ? all.map(withRecipientDocumentMasked) : all;
   const senderIds = transactions.flatMap((transaction) =>
     transaction.sender ? [transaction.sender.id] : [],
   );

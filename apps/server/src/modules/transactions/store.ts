@@ -728,3 +728,50 @@ export async function transferFacts(
     recipient: row.recipient,
   };
 }
+
+/** What a cancellation compares (decision 200): the transfer, whether it was sent from an account, its sender. */
+export interface TransferSenderFacts {
+  id: string;
+  fromAccount: boolean;
+  sender: {
+    firstName: string;
+    lastName: string;
+    idDocumentType: string | null;
+    idDocumentNumber: string | null;
+  } | null;
+}
+
+/** An external transfer and its sender person as recorded, in one read; undefined for any other number. */
+export async function transferSenderFacts(
+  executor: Executor,
+  transactionNumber: string,
+): Promise<TransferSenderFacts | undefined> {
+  const [row] = await executor
+    .select({
+      id: transactions.id,
+      type: transactions.type,
+      senderAccountId: transactions.senderAccountId,
+      senderPersonId: persons.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      idDocumentType: persons.idDocumentType,
+      idDocumentNumber: persons.idDocumentNumber,
+    })
+    .from(transactions)
+    .leftJoin(persons, eq(persons.id, transactions.senderPersonId))
+    .where(eq(transactions.transactionNumber, transactionNumber));
+  if (!row || row.type !== 'external_transfer') return undefined;
+  return {
+    id: row.id,
+    fromAccount: row.senderAccountId !== null,
+    sender:
+      row.senderPersonId === null
+        ? null
+        : {
+            firstName: row.firstName ?? '',
+            lastName: row.lastName ?? '',
+            idDocumentType: row.idDocumentType,
+            idDocumentNumber: row.idDocumentNumber,
+          },
+  };
+}

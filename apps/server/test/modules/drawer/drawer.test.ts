@@ -5,6 +5,7 @@ import { transactions } from '../../../src/db/schema.js';
 import { call, type Answer } from '../../helpers/fixtures.js';
 import { databaseKind } from '../../helpers/database.js';
 import {
+  cancelBody,
   cashTransferForm,
   counterForm,
   createAgentAdmin,
@@ -159,7 +160,12 @@ describe('a cash operation needs its teller’s open drawer', () => {
     await post(world, '/drawer/close', { counts: { '250': 1, '10': 1, '5': 1 } }, drw.teller.token);
     world.clock.advance(1000);
     await expectDrawerClosed(world, () =>
-      post(world, `/transactions/${own.body.data.transactionNumber}/cancel`, undefined, drw.teller.token),
+      post(
+        world,
+        `/transactions/${own.body.data.transactionNumber}/cancel`,
+        cancelBody(marie),
+        drw.teller.token,
+      ),
     );
   });
 });
@@ -186,7 +192,7 @@ describe('what needs no drawer, and a retry after the close', () => {
     const cancelled = await post(
       world,
       `/transactions/${sent.body.data.transactionNumber}/cancel`,
-      undefined,
+      cancelBody(marie),
       pap.teller.token,
     );
     expect([200, 201]).toContain(cancelled.status);
@@ -246,7 +252,7 @@ describe('the blind close', () => {
       numbers.push(answer.body.data.transactionNumber as string);
     }
     world.clock.advance(1000);
-    const cancelled = await post(world, `/transactions/${numbers[4]}/cancel`, undefined, token); // −250
+    const cancelled = await post(world, `/transactions/${numbers[4]}/cancel`, cancelBody(world.marie), token); // −250
     expect(cancelled.status).toBe(201);
 
     // Blind: neither the teller's drawer nor its ticket tells what is expected while it is open.

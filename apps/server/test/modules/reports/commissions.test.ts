@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../src/lib/haiti-days.js';
 import {
+  cancelBody,
   cashTransferForm,
   counterForm,
   partyOf,
@@ -98,7 +99,7 @@ async function monthOfOperations() {
     cashTransferForm(w.marie, 8000),
   );
   const cancelledNumber = cancelled.body.data.transactionNumber as string;
-  await w.post('papTeller', `/transactions/${cancelledNumber}/cancel`, {});
+  await w.post('papTeller', `/transactions/${cancelledNumber}/cancel`, cancelBody(w.marie));
   // The last minute of the month (in it), then the first of the next (not).
   w.at(w.haiti(lastDay, '23:59'));
   await w.post('papTeller', '/transactions/withdraw', counterForm(w.marieAccount, w.marie, 2000));

@@ -6,6 +6,7 @@ import { databaseKind } from '../../helpers/database.js';
 import { call, type Answer } from '../../helpers/fixtures.js';
 import {
   balancesOf,
+  cancelBody,
   cashTransferForm,
   counterForm,
   createCustomerAccount,
@@ -182,7 +183,10 @@ describe(`concurrent movements (${databaseKind})`, () => {
           token: world.cap.teller.token,
           body: { transactionNumber: number, recipient: recipientIdentity, party: recipientParty },
         }),
-        call(world.app, 'POST', `/api/transactions/${number}/cancel`, { token: world.pap.teller.token }),
+        call(world.app, 'POST', `/api/transactions/${number}/cancel`, {
+          token: world.pap.teller.token,
+          body: cancelBody(world.marie),
+        }),
         call(world.app, 'POST', '/api/transactions/receive-transfer', {
           token: world.pap.teller.token,
           body: { transactionNumber: number, recipient: recipientIdentity, party: recipientParty },

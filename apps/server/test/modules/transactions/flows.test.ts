@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../helpers/fixtures.js';
 import {
   balancesOf,
+  cancelBody,
   cashTransferForm,
   counterForm,
   createCustomerAccount,
@@ -341,7 +342,7 @@ describe('external transfers', () => {
       code: 'TRANSFER_NOT_PENDING',
       message: "Ce transfert n'est plus en attente",
     });
-    const cancel = await post(world, `/transactions/${number}/cancel`);
+    const cancel = await post(world, `/transactions/${number}/cancel`, cancelBody(world.marie));
     expect(cancel.status).toBe(409);
     await expectLedgerInvariants(world.db);
   });
@@ -376,7 +377,7 @@ describe('external transfers', () => {
     const number = sent.body.data.transactionNumber as string;
     const before = await balancesOf(world.db, [pap.floatAccountId, system.payout, system.feeIncome]);
 
-    const cancelled = await post(world, `/transactions/${number}/cancel`);
+    const cancelled = await post(world, `/transactions/${number}/cancel`, cancelBody(world.marie));
 
     expect(cancelled.status).toBe(201);
     expect(cancelled.body.data).toMatchObject({
@@ -406,7 +407,7 @@ describe('external transfers', () => {
       world.cap.teller.token,
     );
     expect(receive.status).toBe(409);
-    const again = await post(world, `/transactions/${number}/cancel`);
+    const again = await post(world, `/transactions/${number}/cancel`, cancelBody(world.marie));
     expect(again.status).toBe(409);
     await expectLedgerInvariants(world.db);
   });
@@ -422,7 +423,11 @@ describe('external transfers', () => {
       amount: 1000,
     });
     const before = await balancesOf(world.db, [marieAccount.id, pap.floatAccountId, system.payout]);
-    const cancelled = await post(world, `/transactions/${sent.body.data.transactionNumber}/cancel`);
+    const cancelled = await post(
+      world,
+      `/transactions/${sent.body.data.transactionNumber}/cancel`,
+      cancelBody(marie),
+    );
     expect(cancelled.status).toBe(201);
     expect(cancelled.body.data.senderAccountNumber).toBe(marieAccount.accountNumber);
     expect(await changes(world, before)).toEqual({
@@ -463,7 +468,11 @@ describe('external transfers', () => {
 
     // Still open, the account takes the money back; owed nothing now, only its balance keeps it open.
     const before = await balancesOf(world.db, [account.id, system.payout]);
-    const cancelled = await post(world, `/transactions/${sent.body.data.transactionNumber}/cancel`);
+    const cancelled = await post(
+      world,
+      `/transactions/${sent.body.data.transactionNumber}/cancel`,
+      cancelBody(lucie),
+    );
     expect(cancelled.status).toBe(201);
     expect(await changes(world, before)).toEqual({ [account.id]: 100_000, [system.payout]: -100_000 });
     const again = await close();

@@ -5,6 +5,7 @@ import { historyPage, type HistoryFilter } from '../../../src/modules/transactio
 import { call } from '../../helpers/fixtures.js';
 import {
   busyLedgerWorld,
+  cancelBody,
   createAgentAdmin,
   createCustomerAccount,
   partyOf,
@@ -427,6 +428,7 @@ describe('POST /api/transactions/search', () => {
     const world = await busyWorld();
     const cancelled = await call(world.app, 'POST', `/api/transactions/${world.transferNumber}/cancel`, {
       token: world.pap.teller.token,
+      body: cancelBody(world.marie),
     });
     expect(cancelled.status).toBe(201);
     const search = await searchFor(world, world.transferNumber, world.cap.teller.token);

@@ -4,6 +4,7 @@ import { auditLog, payoutIdentifications } from '../../../src/db/schema.js';
 import { databaseKind } from '../../helpers/database.js';
 import { call, type Answer } from '../../helpers/fixtures.js';
 import {
+  cancelBody,
   cashTransferForm,
   createAgentAdmin,
   expectLedgerInvariants,
@@ -23,7 +24,7 @@ import {
 type World = Awaited<ReturnType<typeof ledgerWorld>>;
 
 const LOCKED_MESSAGE =
-  "Transfert bloqué après cinq identifications échouées ; l'agent expéditeur doit le débloquer ou l'annuler";
+  "Transfert bloqué après cinq identifications échouées ; l'administrateur de l'agent expéditeur doit le débloquer";
 const MISMATCH_MESSAGE = "L'identité présentée ne correspond pas au bénéficiaire du transfert";
 
 function post(world: World, url: string, body: unknown, token: string): Promise<Answer> {
@@ -87,7 +88,7 @@ async function lock(world: World, number: string): Promise<void> {
     expect(answer.body.message).toBe(
       left[i]
         ? `${MISMATCH_MESSAGE} : ${left[i]} avant le blocage du transfert`
-        : `${MISMATCH_MESSAGE} : le transfert est maintenant bloqué ; l'agent expéditeur doit le débloquer ou l'annuler`,
+        : `${MISMATCH_MESSAGE} : le transfert est maintenant bloqué ; l'administrateur de l'agent expéditeur doit le débloquer`,
     );
   }
 }
@@ -264,28 +265,29 @@ describe(`pay-out identification (${databaseKind})`, () => {
     expect(history.body.data).toMatchObject([{ transactionNumber: number, locked: true }]);
   });
 
-  it('is unlocked only by the sending agent, audited; five new tries follow', async () => {
+  it("is unlocked only by the sending agent's administrator, audited; five new tries follow", async () => {
     const world = await ledgerWorld();
     const number = await sendCash(world);
     const unlock = (token: string) => post(world, `/transactions/${number}/unlock`, undefined, token);
+    const admin = await createAgentAdmin(world.app, world.pap);
 
-    const early = await unlock(world.pap.teller.token);
+    const early = await unlock(admin);
     expect(early.status).toBe(409);
     expect(early.body).toEqual({ message: "Ce transfert n'est pas bloqué", code: 'TRANSFER_NOT_LOCKED' });
     await lock(world, number);
 
-    const otherTeller = await unlock(world.cap.teller.token);
-    expect(otherTeller.status).toBe(403);
-    expect(otherTeller.body).toEqual({
+    const otherAdmin = await unlock(await createAgentAdmin(world.app, world.cap));
+    expect(otherAdmin.status).toBe(403);
+    expect(otherAdmin.body).toEqual({
       message: "Seul l'agent expéditeur peut débloquer ce transfert",
       code: 'NOT_SENDING_AGENT',
     });
-    // Administrators have no `transactions.operate` (the permission table).
-    const otherAdmin = await unlock(await createAgentAdmin(world.app, world.cap));
-    expect(otherAdmin.status).toBe(403);
+    // Tellers, its own agent's included, have no `transactions.unlock` (decision 200 amends 112).
+    expect((await unlock(world.cap.teller.token)).status).toBe(403);
+    expect((await unlock(world.pap.teller.token)).status).toBe(403);
     expect((await receive(world, number)).status).toBe(409);
 
-    const unlocked = await unlock(world.pap.teller.token);
+    const unlocked = await unlock(admin);
     expect(unlocked.status).toBe(200);
     expect(unlocked.body.data).toMatchObject({ transactionNumber: number, status: 'pending', locked: false });
     expect((await identificationsOf(world, number)).map((row) => row.outcome)).toEqual([
@@ -300,7 +302,7 @@ describe(`pay-out identification (${databaseKind})`, () => {
     expect(audit).toMatchObject([
       {
         action: 'transactions.transfer_unlocked',
-        actorUsername: world.pap.teller.username,
+        actorUsername: 'admin.pap01',
         details: { failedIdentifications: 5 },
       },
     ]);
@@ -312,17 +314,37 @@ describe(`pay-out identification (${databaseKind})`, () => {
     await expectLedgerInvariants(world.db);
   });
 
-  it('lets the sending agent cancel a locked transfer', async () => {
+  it('keeps a locked transfer from a cancellation with its sender until the administrator unlocks it', async () => {
     const world = await ledgerWorld();
     const number = await sendCash(world);
     await lock(world, number);
-    const refused = await post(world, `/transactions/${number}/cancel`, undefined, world.cap.teller.token);
+    const refused = await post(
+      world,
+      `/transactions/${number}/cancel`,
+      cancelBody(world.marie),
+      world.cap.teller.token,
+    );
     expect(refused.status).toBe(403);
-    const cancelled = await post(world, `/transactions/${number}/cancel`, undefined, world.pap.teller.token);
+    const locked = await post(
+      world,
+      `/transactions/${number}/cancel`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+    );
+    expect(locked.status).toBe(409);
+    expect(locked.body.code).toBe('TRANSFER_LOCKED');
+    const admin = await createAgentAdmin(world.app, world.pap);
+    expect((await post(world, `/transactions/${number}/unlock`, undefined, admin)).status).toBe(200);
+    const cancelled = await post(
+      world,
+      `/transactions/${number}/cancel`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+    );
     expect(cancelled.status).toBe(201);
     expect(cancelled.body.data).toMatchObject({ type: 'external_refund', amount: 1000 });
     expect((await transactionRow(world.db, number)).status).toBe('cancelled');
-    const unlock = await post(world, `/transactions/${number}/unlock`, undefined, world.pap.teller.token);
+    const unlock = await post(world, `/transactions/${number}/unlock`, undefined, admin);
     expect(unlock.status).toBe(409);
     expect(unlock.body.code).toBe('TRANSFER_NOT_PENDING');
     await expectLedgerInvariants(world.db);

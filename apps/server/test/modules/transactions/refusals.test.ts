@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accounts } from '../../../src/db/schema.js';
 import { call, tokenOf, type Answer } from '../../helpers/fixtures.js';
 import {
+  cancelBody,
   cashTransferForm,
   counterForm,
   createAgentAdmin,
@@ -444,7 +445,7 @@ describe('refused money requests write nothing', () => {
       post(
         world,
         `/transactions/${sent.body.data.transactionNumber}/cancel`,
-        undefined,
+        cancelBody(world.marie),
         world.cap.teller.token,
       ),
     );
@@ -453,7 +454,9 @@ describe('refused money requests write nothing', () => {
       message: "Seul l'agent expéditeur peut annuler ce transfert",
       code: 'NOT_SENDING_AGENT',
     });
-    const unknown = await refused(world, () => post(world, '/transactions/123456789012/cancel', undefined));
+    const unknown = await refused(world, () =>
+      post(world, '/transactions/123456789012/cancel', cancelBody(world.marie)),
+    );
     expect(unknown.status).toBe(404);
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKind } from '../../helpers/database.js';
 import { call } from '../../helpers/fixtures.js';
 import {
+  cancelBody,
   cashTransferForm,
   counterForm,
   ledgerWorld,
@@ -90,6 +91,7 @@ const flows = {
     return (i: number) =>
       call(world.app, 'POST', `/api/transactions/${numbers[i]}/cancel`, {
         token: world.pap.teller.token,
+        body: cancelBody(world.marie),
         headers: { 'idempotency-key': `cancel-${numbers[i]}` },
       });
   },
@@ -116,11 +118,12 @@ const flows = {
  * Round trips per request of each flow, once the process's copies (agent, fees) are warm. The flows whose
  * answer names a sender read once more whether the teller may read that person whole (decision 171: the
  * external transfer before its call, which also tells whether another agent's customer needs her card; the
- * payout and the cancellation after theirs, to mask the answer's sender).
+ * payout and the cancellation after theirs, to mask the answer's sender). The cancellation reads its
+ * transfer's sender first, to compare the identity presented (decision 200).
  */
 const expected: Record<keyof typeof flows, number> = {
   'agent deposit': 2,
-  cancel: 3,
+  cancel: 4,
   'external transfer': 3,
   payout: 4,
   deposit: 2,

@@ -1,4 +1,17 @@
-import { cancelTransferMessages, formatHtg, transactionSchema, type Transaction } from '@lajan/domain';
+import { useId, useState } from 'react';
+import {
+  can,
+  cancelTransferBodySchema,
+  cancelTransferMessages,
+  formatHtg,
+  idDocumentChoiceLabels,
+  idDocumentTypeSchema,
+  transactionSchema,
+  type Transaction,
+} from '@lajan/domain';
+import { useSession } from '../../lib/session-context';
+import { SelectField } from '../SelectField';
+import { TextField } from '../TextField';
 import { useSelectForReprint } from '../receipt/use-select-for-reprint';
 import { PendingTransferAction } from './PendingTransferAction';
 
@@ -8,33 +21,131 @@ import { PendingTransferAction } from './PendingTransferAction';
  */
 const cancellationTouches = ['float', 'dashboard', 'history', 'accounts', 'agents'] as const;
 
+const documentOptions = idDocumentTypeSchema.options.map((value) => ({
+  value,
+  label: idDocumentChoiceLabels[value],
+}));
+
+type SenderFields = { firstName: string; lastName: string; idDocumentType: string; idDocumentNumber: string };
+const emptySender: SenderFields = { firstName: '', lastName: '', idDocumentType: '', idDocumentNumber: '' };
+
 /**
- * Cancelling a pending external transfer (issue 5): only a teller of the sending agent sees the button;
- * after a confirmation, `POST /transactions/{transactionNumber}/cancel` posts the refund (the fee is kept)
- * and its receipt opens in the panel.
+ * Cancelling a pending external transfer (issue 5, decision 200): a teller of the sending agent types the
+ * sender's name and document from the card she presents; the agent's administrator approves, with a
+ * reason, the cancellation of a send from an account. After the confirmation,
+ * `POST /transactions/{transactionNumber}/cancel` posts the refund (the fee is kept) and its receipt, which
+ * names who was identified, opens in the panel.
  */
 export function CancelTransferButton({ transaction }: { transaction: Transaction }) {
   const { selectForReprint } = useSelectForReprint();
+  const { user } = useSession();
+  const approval = can(user, 'transactions.approveCancel');
+  const [sender, setSender] = useState<SenderFields>(emptySender);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const reasonId = useId();
+
+  /** The body, or null with the form's messages under their fields (the domain's schema). */
+  function body(): object | null {
+    const parsed = cancelTransferBodySchema.safeParse(approval ? { reason } : { sender });
+    const found: Record<string, string> = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+    if (approval && !reason.trim()) found.reason ??= cancelTransferMessages.reasonRequired;
+    setErrors(found);
+    return parsed.success && Object.keys(found).length === 0 ? parsed.data : null;
+  }
+  const field = (name: keyof SenderFields) => ({
+    value: sender[name],
+    onChange: (event: { target: { value: string } }) => setSender({ ...sender, [name]: event.target.value }),
+    error: errors[`sender.${name}`],
+  });
+
+  const explanation = (
+    <p>
+      {cancelTransferMessages.explanation.transfer}{' '}
+      <span className="font-mono">{transaction.transactionNumber}</span>{' '}
+      {cancelTransferMessages.explanation.of} {formatHtg(transaction.amount)}{' '}
+      {approval ? cancelTransferMessages.approveExplanation : cancelTransferMessages.explanation.notPaid}
+    </p>
+  );
+
+  const form = approval ? (
+    <div className="mt-3">
+      <div className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
+        <label htmlFor={reasonId}>{cancelTransferMessages.reasonLabel}</label>
+        <span aria-hidden="true" className="text-red-700">
+          *
+        </span>
+      </div>
+      <textarea
+        id={reasonId}
+        rows={3}
+        maxLength={500}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        aria-required
+        aria-invalid={errors.reason ? true : undefined}
+        aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 sm:text-sm ${
+          errors.reason ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
+        }`}
+      />
+      {errors.reason && (
+        <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-700">
+          {errors.reason}
+        </p>
+      )}
+    </div>
+  ) : (
+    <fieldset className="mt-3 grid gap-3 sm:grid-cols-2">
+      <legend className="mb-2 text-sm text-slate-700">{cancelTransferMessages.identifyLegend}</legend>
+      <TextField label="Prénom" required autoComplete="off" {...field('firstName')} />
+      <TextField label="Nom" required autoComplete="off" {...field('lastName')} />
+      <SelectField
+        label="Type de document"
+        required
+        placeholder="Choisir..."
+        options={documentOptions}
+        {...field('idDocumentType')}
+      />
+      <TextField
+        label="Numéro de document"
+        required
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        {...field('idDocumentNumber')}
+      />
+    </fieldset>
+  );
+
   return (
     <PendingTransferAction
       transaction={transaction}
       action="cancel"
+      // The administrator approves only a send from an account: its refund moves no cash.
+      applies={!approval || transaction.senderAccountNumber !== null}
+      capability={approval ? 'transactions.approveCancel' : 'transactions.operate'}
       danger
       idempotent
       touches={cancellationTouches}
       messages={cancelTransferMessages}
+      {...(approval
+        ? { title: cancelTransferMessages.approveTitle, confirmLabel: cancelTransferMessages.approveConfirm }
+        : {})}
+      onOpen={() => {
+        setSender(emptySender);
+        setReason('');
+        setErrors({});
+      }}
+      body={body}
+      form={form}
       onDone={(answer) => {
         const refund = transactionSchema.safeParse(answer);
         if (refund.success) selectForReprint(refund.data);
       }}
-      explanation={
-        <p>
-          {cancelTransferMessages.explanation.transfer}{' '}
-          <span className="font-mono">{transaction.transactionNumber}</span>{' '}
-          {cancelTransferMessages.explanation.of} {formatHtg(transaction.amount)}{' '}
-          {cancelTransferMessages.explanation.notPaid}
-        </p>
-      }
+      explanation={explanation}
     />
   );
 }

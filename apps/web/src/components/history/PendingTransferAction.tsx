@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { can, IDEMPOTENCY_HEADER, type Transaction } from '@lajan/domain';
+import { can, IDEMPOTENCY_HEADER, type Capability, type Transaction } from '@lajan/domain';
 import { errorMessage } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
 import { refreshMoneyViews, type MoneyView } from '../../lib/query-keys';
@@ -45,11 +45,22 @@ interface PendingTransferActionProps {
   touches: readonly MoneyView[];
   /** Called with the server's answer once the action succeeded. */
   onDone?: (answer: unknown) => void;
+  /** Who sees the button (of the sending agent): a teller by default. */
+  capability?: Capability;
+  /** The request's body at confirmation; null keeps the dialog open (the form says what is missing). */
+  body?: () => object | null;
+  /** Fields of the dialog (the sender's identity, a reason), below the explanation. */
+  form?: ReactNode;
+  /** Called each time the dialog opens: a form starts empty. */
+  onOpen?: () => void;
+  /** The dialog's title, when it differs from the button's action (an approval). */
+  title?: string;
+  confirmLabel?: string;
 }
 
 /**
- * A confirmed action on a pending external transfer of the history: only a teller of the sending agent
- * sees the button; after a confirmation, `POST /transactions/{transactionNumber}/{action}`, then a toast and
+ * A confirmed action on a pending external transfer of the history: only a user of the sending agent
+ * with the action's capability sees the button; after a confirmation, `POST /transactions/{transactionNumber}/{action}`, then a toast and
  * a fresh history. A refusal stays in the dialog.
  */
 export function PendingTransferAction({
@@ -62,6 +73,12 @@ export function PendingTransferAction({
   idempotent = false,
   touches,
   onDone,
+  capability = 'transactions.operate',
+  body,
+  form,
+  onOpen,
+  title,
+  confirmLabel,
 }: PendingTransferActionProps) {
   const { user } = useSession();
   const http = useHttp();
@@ -70,10 +87,10 @@ export function PendingTransferAction({
   const [open, setOpen] = useState(false);
   const key = useRef<string>('');
   const mutation = useMutation({
-    mutationFn: () =>
+    mutationFn: (payload: object) =>
       http.post<unknown>(
         `/transactions/${encodeURIComponent(transaction.transactionNumber)}/${action}`,
-        {},
+        payload,
         idempotent
           ? { headers: { [IDEMPOTENCY_HEADER]: key.current }, redirectOnForbidden: false }
           : { redirectOnForbidden: false },
@@ -90,7 +107,7 @@ export function PendingTransferAction({
     applies &&
     transaction.type === 'external_transfer' &&
     transaction.status === 'pending' &&
-    can(user, 'transactions.operate') &&
+    can(user, capability) &&
     transaction.agent?.code !== undefined &&
     transaction.agent?.code === user?.agent?.code;
   if (!mine) return null;
@@ -104,6 +121,7 @@ export function PendingTransferAction({
         onClick={() => {
           if (idempotent) key.current = newKey();
           mutation.reset();
+          onOpen?.();
           setOpen(true);
         }}
       >
@@ -111,16 +129,20 @@ export function PendingTransferAction({
       </Button>
       {open && (
         <ConfirmDialog
-          title={messages.title}
-          confirmLabel={messages.confirm}
+          title={title ?? messages.title}
+          confirmLabel={confirmLabel ?? messages.confirm}
           pendingLabel={messages.pending}
           cancelLabel={messages.back}
           variant={danger ? 'danger' : 'primary'}
           pending={mutation.isPending}
-          onConfirm={() => mutation.mutate()}
+          onConfirm={() => {
+            const payload = body ? body() : {};
+            if (payload) mutation.mutate(payload);
+          }}
           onCancel={() => setOpen(false)}
         >
           {explanation}
+          {form}
           {mutation.isError && (
             <Alert type="danger" className="mt-3">
               {errorMessage(mutation.error, messages.failure)}

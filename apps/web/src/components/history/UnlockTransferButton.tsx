@@ -13,8 +13,8 @@ const messages = {
 };
 
 /**
- * Unlocking an external transfer locked by five failed identifications (decision 112): only a teller of
- * the sending agent sees the button, beside "Annuler"; after a confirmation,
+ * Unlocking an external transfer locked by five failed identifications (decision 112): only the
+ * administrator of the sending agent sees the button (decision 200); after a confirmation,
  * `POST /transactions/{transactionNumber}/unlock` allows five new tries.
  */
 export function UnlockTransferButton({ transaction }: { transaction: Transaction }) {
@@ -23,6 +23,8 @@ export function UnlockTransferButton({ transaction }: { transaction: Transaction
       transaction={transaction}
       action="unlock"
       applies={transaction.locked}
+      // The agent's administrator only (decision 200 amends 112).
+      capability="transactions.unlock"
       // No money moves: the transfer's row and the audit trail, which records the unlock.
       touches={['history', 'audit']}
       messages={messages}

@@ -28,7 +28,15 @@ const paid = transactionOf({
   status: 'completed',
 });
 
-describe('cancelling a pending external transfer from the history', () => {
+/** The sender's card, typed as the teller reads it. */
+async function fillSender(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.type(within(dialog).getByLabelText(/Prénom/), 'Marie');
+  await user.type(within(dialog).getByLabelText(/^Nom/), 'Joseph');
+  await user.selectOptions(within(dialog).getByLabelText(/Type de document/), 'id_card');
+  await user.type(within(dialog).getByLabelText(/Numéro de document/), 'CIN-4455');
+}
+
+describe('cancelling a pending external transfer from the history (decision 200)', () => {
   let api: ApiServer;
   let rows = [pendingOwn, pendingOther, paid];
   beforeEach(async () => {
@@ -41,7 +49,7 @@ describe('cancelling a pending external transfer from the history', () => {
   });
   afterEach(() => api.close());
 
-  it("offers it only on its own agent's pending transfers, confirms, and shows the refund's receipt", async () => {
+  it("asks the sender's name and document on its own agent's pending transfers, and prints who was identified", async () => {
     api.on('POST /transactions/20000000017/cancel', () => {
       rows = [{ ...pendingOwn, status: 'cancelled' }, pendingOther, paid];
       return transactionAnswer({
@@ -49,6 +57,7 @@ describe('cancelling a pending external transfer from the history', () => {
         type: 'external_refund',
         amount: 2000,
         relatedTransactionNumber: '20000000017',
+        party: { name: 'Marie Joseph', idDocumentType: 'id_card', idDocumentNumber: 'CIN-4455' },
       });
     });
     renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
@@ -63,10 +72,16 @@ describe('cancelling a pending external transfer from the history', () => {
     const user = userEvent.setup();
     await user.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Annuler le transfert externe' });
-    expect(within(dialog).getByText(/les frais restent acquis/)).toBeTruthy();
     expect(dialog).toHaveTextContent(
       /Le transfert 20000000017 de .+ HTG n'a pas été payé\. Son montant sera rendu à l'expéditeur ; les frais restent acquis\./,
     );
+    expect(dialog).toHaveTextContent(/tels qu'ils figurent sur la pièce présentée par l'expéditeur/);
+    // Nothing typed: the form says what is missing and nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: "Confirmer l'annulation" }));
+    expect(await within(dialog).findByText('Le prénom est requis')).toBeTruthy();
+    expect(api.requests.some((request) => request.path.endsWith('/cancel'))).toBe(false);
+
+    await fillSender(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: "Confirmer l'annulation" }));
 
     expect(await screen.findByText('Transfert annulé : le montant a été rendu')).toBeTruthy();
@@ -75,7 +90,18 @@ describe('cancelling a pending external transfer from the history', () => {
     );
     const cancel = api.requests.find((request) => request.path === '/transactions/20000000017/cancel');
     expect(cancel?.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
-    expect(await screen.findByText(/30000000014/)).toBeTruthy();
+    expect(cancel?.body).toEqual({
+      sender: {
+        firstName: 'Marie',
+        lastName: 'Joseph',
+        idDocumentType: 'id_card',
+        idDocumentNumber: 'CIN-4455',
+      },
+    });
+    const receipt = await screen.findByRole('article', { name: 'Reçu de la transaction 30000000014' });
+    const identified = within(receipt).getByRole('region', { name: 'Expéditeur identifié' });
+    expect(identified).toHaveTextContent('Marie Joseph');
+    expect(identified).toHaveTextContent('CIN-4455');
   });
 
   it('shows the refusal in the dialog when the transfer was paid out meanwhile', async () => {
@@ -88,14 +114,51 @@ describe('cancelling a pending external transfer from the history', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Annuler le transfert 20000000017' }, { timeout: 5000 }),
     );
-    await user.click(screen.getByRole('button', { name: "Confirmer l'annulation" }));
     const dialog = screen.getByRole('dialog', { name: 'Annuler le transfert externe' });
+    await fillSender(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: "Confirmer l'annulation" }));
     expect(await within(dialog).findByText("Ce transfert n'est plus en attente")).toBeTruthy();
   });
 
-  it('is not offered to an administrator, who does not work at the counter', async () => {
+  it("lets the agent's administrator approve, with a reason, the cancellation of a send from an account only", async () => {
+    const fromAccount = {
+      ...pendingOwn,
+      senderAccountNumber: '40912345678',
+      senderAccount: { accountNumber: '40912345678' },
+    };
+    rows = [fromAccount, { ...pendingOwn, transactionNumber: '20000000041' }, pendingOther, paid];
+    api.on('POST /transactions/20000000017/cancel', () =>
+      transactionAnswer({
+        transactionNumber: '30000000022',
+        type: 'external_refund',
+        amount: 2000,
+        relatedTransactionNumber: '20000000017',
+        party: null,
+        createBy: { username: 'admincap' },
+      }),
+    );
     renderApp({ path: '/transaction/history', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
-    await screen.findAllByText('20000000017', undefined, { timeout: 5000 });
-    expect(screen.queryByRole('button', { name: /Annuler le transfert/ })).toBeNull();
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Annuler le transfert 20000000017' },
+      { timeout: 5000 },
+    );
+    // A cash send is cancelled at the counter, with its sender: not offered to the administrator.
+    expect(screen.queryByRole('button', { name: 'Annuler le transfert 20000000041' })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: "Approuver l'annulation du transfert externe" });
+    expect(dialog).toHaveTextContent(/aucune espèce ne sort de caisse/);
+    await user.click(within(dialog).getByRole('button', { name: "Approuver l'annulation" }));
+    expect(await within(dialog).findByText("Le motif de l'annulation est requis")).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/Motif de l'annulation/), 'Bénéficiaire erroné');
+    await user.click(within(dialog).getByRole('button', { name: "Approuver l'annulation" }));
+
+    expect(await screen.findByText('Transfert annulé : le montant a été rendu')).toBeTruthy();
+    const cancel = api.requests.find((request) => request.path === '/transactions/20000000017/cancel');
+    expect(cancel?.body).toEqual({ reason: 'Bénéficiaire erroné' });
+    const receipt = await screen.findByRole('article', { name: 'Reçu de la transaction 30000000022' });
+    expect(within(receipt).getByRole('region', { name: 'Approuvée par' })).toHaveTextContent('admincap');
   });
 });

@@ -31,7 +31,7 @@ const lockedOther = transactionOf({
   agent: { code: 'JAC02', name: 'Jacmel Transfert' },
 });
 
-describe('unlocking a locked external transfer from the history (decision 112)', () => {
+describe("unlocking a locked external transfer from the history: the administrator's (decisions 112, 200)", () => {
   let api: ApiServer;
   let rows = [lockedOwn, pendingOwn, lockedOther];
   beforeEach(async () => {
@@ -44,18 +44,17 @@ describe('unlocking a locked external transfer from the history (decision 112)',
   });
   afterEach(() => api.close());
 
-  it("offers Débloquer beside Annuler on its own agent's locked transfer only, and confirms first", async () => {
+  it("offers Débloquer on its own agent's locked transfer only, and confirms first", async () => {
     api.on('POST /transactions/20000000017/unlock', () => {
       rows = [{ ...lockedOwn, locked: false }, pendingOwn, lockedOther];
       return { status: 200, body: { data: { ...lockedOwn, locked: false } } };
     });
-    renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    renderApp({ path: '/transaction/history', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     const button = await screen.findByRole(
       'button',
       { name: 'Débloquer le transfert 20000000017' },
       { timeout: 5000 },
     );
-    expect(screen.getByRole('button', { name: 'Annuler le transfert 20000000017' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Débloquer le transfert 20000000041' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Débloquer le transfert 20000000025' })).toBeNull();
 
@@ -80,7 +79,7 @@ describe('unlocking a locked external transfer from the history (decision 112)',
       status: 409,
       body: { message: "Ce transfert n'est pas bloqué", code: 'TRANSFER_NOT_LOCKED' },
     }));
-    renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    renderApp({ path: '/transaction/history', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', { name: 'Débloquer le transfert 20000000017' }, { timeout: 5000 }),
@@ -90,8 +89,8 @@ describe('unlocking a locked external transfer from the history (decision 112)',
     expect(await within(dialog).findByText("Ce transfert n'est pas bloqué")).toBeTruthy();
   });
 
-  it('is not offered to an administrator', async () => {
-    renderApp({ path: '/transaction/history', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+  it('is not offered to a teller any more (decision 200)', async () => {
+    renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     expect(await screen.findByText('20000000017', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Débloquer/ })).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import {
+  cancelTransferMessages,
   displayName,
   documentLabel,
   formatDateTimeFr,
@@ -75,6 +76,8 @@ export function Receipt({
   const pickUp = transaction.type === 'external_transfer';
   // The person paid is the recipient, identified at the counter against the transfer's recipient.
   const payout = transaction.type === 'external_payout';
+  // A cancellation names who was identified: the sender's card presented (decision 200).
+  const refund = transaction.type === 'external_refund';
   const partyDocument = party ? `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` : null;
 
   const sections = [
@@ -93,7 +96,18 @@ export function Receipt({
       line('Nom', recipient ? displayName(recipient) : null),
       line('Pièce', documentOf(recipient) ?? (payout ? partyDocument : null)),
     ]),
-    payout ? null : section('Client au guichet', [line('Nom', party?.name), line('Pièce', partyDocument)]),
+    payout
+      ? null
+      : section(refund ? cancelTransferMessages.receiptIdentified : 'Client au guichet', [
+          line('Nom', party?.name),
+          line('Pièce', partyDocument),
+        ]),
+    // A cancellation without the sender: the agent's administrator approved it (decision 200).
+    refund && !party
+      ? section(cancelTransferMessages.receiptApprovedBy, [
+          line('Utilisateur', transaction.createBy.username),
+        ])
+      : null,
   ].filter((value) => value !== null);
 
   return (

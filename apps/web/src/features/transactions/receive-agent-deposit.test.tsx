@@ -103,7 +103,7 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     const card = await screen.findByRole('region', { name: 'Transfert trouvé' });
     expect(card).toHaveTextContent('Bloqué');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Ce transfert est bloqué après cinq identifications échouées. L'agent expéditeur doit le débloquer ou l'annuler avant tout paiement.",
+      "Ce transfert est bloqué après cinq identifications échouées. L'administrateur de l'agent expéditeur doit le débloquer avant tout paiement.",
     );
     expect(next()).toBeDisabled();
   });

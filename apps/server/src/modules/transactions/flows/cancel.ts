@@ -1,50 +1,125 @@
+import {
+  can,
+  cancelTransferMessages,
+  PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
+  type cancelTransferBodySchema,
+} from '@lajan/domain';
+import type { z } from 'zod';
+import { ValidationFailed } from '../../../http/errors.js';
 import { refundFlow } from '../../../ledger/flows.js';
 import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
 import { answerSlots } from '../../../ledger/flow-call.js';
 import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
+import { transferSenderFacts } from '../store.js';
+import { IdentificationFailed, identityMatches, recordFailedIdentification } from './identification.js';
+
+export type CancelInput = z.output<typeof cancelTransferBodySchema> & { transactionNumber: string };
 
 /**
  * `POST /transactions/{transactionNumber}/cancel`: by the sending agent, a pending external transfer is
  * settled as cancelled and its amount paid back (the fee is kept) to the sender's account, or in cash
- * mode to the sending agent's float. One call (decision 143): the database locks the transfer's row
+ * mode from the cancelling teller's drawer. One call (decision 143): the database locks the transfer's row
  * before any account, checks who cancels and its status, settles it (`UPDATE … WHERE status =
  * 'pending'`), and posts the refund of its amount to its destination (`@destination`); what the answer
  * shows of the transfer (amount, sender, recipient) is written in by the call.
+ *
+ * Decision 200: a teller cancels only with the sender, identified as a pay-out's recipient (name and
+ * document typed from her card, compared with the person as recorded; a failure is recorded and five lock
+ * the transfer); the document presented is the refund's party. The agent's administrator may instead
+ * approve, with a reason, the cancellation of a send from an account (the refund goes there, no cash).
  */
-export const cancelFlow: PlannedMoneyFlow<{ transactionNumber: string }, { destination: string }> = {
+export const cancelFlow: PlannedMoneyFlow<CancelInput, { destination: string }> = {
   posting: refundFlow,
-  async plan({ session, actors, db }, { transactionNumber }) {
+  async plan({ session, actors, db }, input) {
+    const { transactionNumber } = input;
+    const approval = can(session, 'transactions.approveCancel');
+    if (approval && !input.reason)
+      throw new ValidationFailed({ reason: [cancelTransferMessages.reasonRequired] });
+    if (!approval && input.reason)
+      throw new ValidationFailed({ reason: [cancelTransferMessages.reasonOnlyForApproval] });
+    if (!approval && !input.sender)
+      throw new ValidationFailed({ sender: [cancelTransferMessages.senderRequired] });
     const actor = await actors.of(db, session);
     const { nonce, slot } = answerSlots();
-    return {
+    const answerSlotsOfTransfer = {
+      amount: slot('amount'),
+      total: slot('total'),
+      senderAccountNumber: slot('senderAccountNumber'),
+      senderAccount: slot('senderAccount'),
+      senderId: slot('senderId'),
+      sender: slot('sender'),
+      recipient: slot('recipient'),
+    };
+    const common = {
       accounts: { destination: '@destination' },
       // The transfer's amount, known to the database only: the entries are for one centime, scaled there.
       amountCentimes: 1,
       actor,
-      // The sender account and person, the recipient and the related transfer are the transfer's.
-      record: { party: null },
       named: [],
+    };
+    const callOf = (args: Record<string, unknown>) => ({
+      flow: 'cancel' as const,
+      args: { transactionNumber, float: actor.agent.floatAccountId, ...args },
+      nonce,
+      amountFromTransfer: true,
+      fieldOfUnnamed: 'transactionNumber',
+    });
+
+    if (approval) {
+      // No cash moves: the call refuses a cash send (`CancelNeedsSender`) and records the reason.
+      return {
+        ...common,
+        record: { party: null },
+        flowCall: callOf({ reason: input.reason }),
+        present: (movement) => ({
+          ...presentPosted(movement, session.username, actor, {
+            relatedTransactionNumber: transactionNumber,
+          }),
+          ...answerSlotsOfTransfer,
+        }),
+      };
+    }
+
+    const presented = input.sender!;
+    const transfer = await transferSenderFacts(db, transactionNumber);
+    const identified = transfer?.sender ? identityMatches(transfer.sender, presented) : false;
+    // The document presented, with the name read from it, is the refund's party: who was identified.
+    const party = {
+      name: `${presented.firstName} ${presented.lastName}`,
+      idDocumentType: presented.idDocumentType,
+      idDocumentNumber: presented.idDocumentNumber,
+    };
+    return {
+      ...common,
+      record: { party },
       flowCall: {
-        flow: 'cancel',
-        args: { transactionNumber, float: actor.agent.floatAccountId },
-        nonce,
-        amountFromTransfer: true,
-        fieldOfUnnamed: 'transactionNumber',
+        ...callOf({
+          transferId: transfer?.id ?? null,
+          identified,
+          failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
+        }),
         // A cash send is paid back in cash from the cancelling teller's drawer (decision 149).
         drawerNeeded: pendingTransferNeedsDrawer(transactionNumber, { cancelledBy: actor.agent.id }),
+        identificationFailed: new IdentificationFailed(
+          'SenderMismatch',
+          transactionNumber,
+          session.id,
+          actor.agent.id,
+          { sender: presented },
+        ),
       },
       cashDrawer: true,
       present: (movement) => ({
-        ...presentPosted(movement, session.username, actor, { relatedTransactionNumber: transactionNumber }),
-        amount: slot('amount'),
-        total: slot('total'),
-        senderAccountNumber: slot('senderAccountNumber'),
-        senderAccount: slot('senderAccount'),
-        senderId: slot('senderId'),
-        sender: slot('sender'),
-        recipient: slot('recipient'),
+        ...presentPosted(movement, session.username, actor, {
+          party,
+          relatedTransactionNumber: transactionNumber,
+        }),
+        ...answerSlotsOfTransfer,
       }),
     };
+  },
+  async afterRollback(error, services) {
+    if (error instanceof IdentificationFailed) await recordFailedIdentification(error, services);
   },
 };

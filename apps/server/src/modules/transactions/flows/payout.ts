@@ -1,38 +1,23 @@
 import {
   PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
   sameDocument,
-  sameName,
   type receiveTransferInputSchema,
 } from '@lajan/domain';
 import type { z } from 'zod';
-import type { Clock } from '../../../clock.js';
-import type { Db } from '../../../db/client.js';
 import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
 import { answerSlots } from '../../../ledger/flow-call.js';
 import { payoutFlow as payoutPosting } from '../../../ledger/flows.js';
-import { inMoneyTransaction } from '../../../ledger/ledger.js';
-import { LedgerRefused } from '../../../ledger/results.js';
-import type { LedgerService } from '../../../ledger/service.js';
 import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
-import { failedIdentificationsSinceUnlock, recordPayoutIdentification, transferFacts } from '../store.js';
+import { transferFacts } from '../store.js';
+import {
+  identityMatches,
+  IdentificationFailed,
+  recordFailedIdentification,
+  type PresentedIdentity,
+} from './identification.js';
 
 type Party = { name: string; idDocumentType: string; idDocumentNumber: string };
-
-/**
- * A pay-out whose identity did not match: thrown inside the money transaction (which rolls back), then
- * recorded in a transaction of its own, so that the refusal leaves its trace (decision 112).
- */
-class IdentificationFailed extends Error {
-  constructor(
-    readonly transactionNumber: string,
-    readonly userId: string,
-    readonly agentId: string,
-    readonly presented: Record<string, unknown>,
-  ) {
-    super('payout identification failed');
-  }
-}
 
 /**
  * `POST /transactions/receive-transfer` (decision 112), in one call after a read (decision 143): the
@@ -86,10 +71,16 @@ export const payoutFlow: PlannedMoneyFlow<
         drawerNeeded: pendingTransferNeedsDrawer(input.transactionNumber, {
           paidAmountCentimes: input.amountCentimes ?? null,
         }),
-        identificationFailed: new IdentificationFailed(input.transactionNumber, session.id, actor.agent.id, {
-          recipient: presented,
-          party: input.party,
-        }),
+        identificationFailed: new IdentificationFailed(
+          'RecipientMismatch',
+          input.transactionNumber,
+          session.id,
+          actor.agent.id,
+          {
+            recipient: presented,
+            party: input.party,
+          },
+        ),
       },
       cashDrawer: true,
       present: (movement) => ({
@@ -109,35 +100,6 @@ export const payoutFlow: PlannedMoneyFlow<
 };
 
 /**
- * Records a failed identification in its own committed transaction, under the transfer's row lock:
- * concurrent tries are counted one after the other, and a try that finds the limit already reached
- * (another try was recorded meanwhile) is answered as locked, not counted. Throws the refusal, which says
- * how many tries are left (decision 176).
- */
-async function recordFailedIdentification(
-  failure: IdentificationFailed,
-  { db, ledger, clock }: { db: Db; ledger: LedgerService; clock: Clock },
-): Promise<never> {
-  const failed = await inMoneyTransaction(db, async (tx) => {
-    const transfer = await ledger.lockTransfer(tx, failure.transactionNumber);
-    if (!transfer) throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
-    if (transfer.status !== 'pending') throw new LedgerRefused('TransferNotPending');
-    const before = await failedIdentificationsSinceUnlock(tx, transfer.id);
-    if (before >= PAYOUT_FAILED_IDENTIFICATIONS_LIMIT) throw new LedgerRefused('TransferLocked');
-    await recordPayoutIdentification(tx, {
-      transactionId: transfer.id,
-      outcome: 'failed',
-      userId: failure.userId,
-      agentId: failure.agentId,
-      presented: failure.presented,
-      at: clock.now(),
-    });
-    return before + 1;
-  });
-  throw new LedgerRefused('RecipientMismatch', { triesLeft: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT - failed });
-}
-
-/**
  * The payout's identity check (decision 112): the name presented is the sender's recipient's
  * (`sameName`: case, accents, hyphens, spaces and word order ignored); when the sender gave a document
  * number, the document presented is that one (type and number); and the party at the counter shows the
@@ -145,18 +107,11 @@ async function recordFailedIdentification(
  */
 export function recipientMatches(
   expected: Record<string, unknown> | null,
-  presented: { firstName: string; lastName: string; idDocumentType: string; idDocumentNumber: string },
+  presented: PresentedIdentity,
   party: Party,
 ): boolean {
   if (!expected) return false;
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const expectedName = `${text(expected.firstName)} ${text(expected.lastName)}`;
-  if (!sameName(expectedName, `${presented.firstName} ${presented.lastName}`)) return false;
-  const expectedNumber = text(expected.idDocumentNumber);
-  if (expectedNumber.trim() !== '') {
-    if (expected.idDocumentType !== presented.idDocumentType) return false;
-    if (!sameDocument(expectedNumber, presented.idDocumentNumber)) return false;
-  }
+  if (!identityMatches(expected, presented)) return false;
   return (
     party.idDocumentType === presented.idDocumentType &&
     sameDocument(party.idDocumentNumber, presented.idDocumentNumber)
