@@ -137,7 +137,8 @@ export interface MoneyFlowDeps {
  * The one executor of the money flows. A planned flow is one call to the database that claims the key,
  * finds and checks the accounts, posts and stores the answer. A resolved flow is one database transaction
  * that claims the idempotency key first (a repeat gets the first answer, posting nothing), resolves the
- * flow, posts it, and stores the exact answer with the key. Either way a refusal throws and stores nothing.
+ * flow, posts it, and stores the exact answer with the key. Either way a refusal throws and stores nothing,
+ * unless the key already has this request's answer: then that answer is replayed (decision 199).
  */
 export class MoneyFlowExecutor {
   #lastPruneMs = Number.NEGATIVE_INFINITY;
