@@ -13,6 +13,7 @@ import { DrawerService } from './modules/drawer/index.js';
 import { PersonsService } from './modules/persons/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { UsersService } from './modules/users/index.js';
+import { HeavyReads } from './http/heavy-reads.js';
 import { LedgerService } from './ledger/service.js';
 import {
   Actors,
@@ -54,6 +55,8 @@ export interface Services {
   ledger: LedgerService;
   /** Runs a money route's flow: its idempotency key, its accounts, its posting, its answer. */
   moneyFlows: MoneyFlowExecutor;
+  /** Statements and exports: a few at once per user (decision 199). */
+  heavyReads: HeavyReads;
   /** What the money flows are built from, for the one route that works on a transfer without posting. */
   moneyFlowDeps: MoneyFlowDeps;
   transactionReads: TransactionReads;
@@ -88,6 +91,7 @@ export function buildServices(deps: ServiceDeps): Services {
     registration: new RegistrationService(common),
     ledger,
     moneyFlows: new MoneyFlowExecutor(moneyFlowDeps),
+    heavyReads: new HeavyReads(),
     moneyFlowDeps,
     transactionReads: new TransactionReads({ db, actors: moneyFlowDeps.actors }),
     drawer: new DrawerService({

@@ -32,6 +32,9 @@ export const genericMessages = {
   notFound: 'Ressource introuvable',
   /** Too many network-wide searches by exact document or phone (decision 115). */
   lookupThrottled: 'Trop de recherches. Réessayez dans quelques minutes.',
+  /** A user's statements and exports at once, past the limit (decision 199). */
+  heavyReadsBusy:
+    'Vous avez déjà des relevés ou des exports en cours. Attendez qu’ils se terminent, puis réessayez.',
   internal: 'Une erreur interne est survenue. Veuillez réessayer.',
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer.',
   payloadTooLarge: 'La requête est trop volumineuse.',

@@ -211,12 +211,18 @@ export const loginAttempts = pgTable(
     /** Lower-cased username (or e-mail for a reset request by e-mail). */
     username: text('username').notNull(),
     ip: text('ip').notNull(),
+    /**
+     * `holder_check`: what the document was typed for (an account number, a person's id), counted apart
+     * (decision 199); null for the other kinds.
+     */
+    target: text('target'),
     succeeded: boolean('succeeded').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('login_attempts_username_idx').on(t.kind, t.username, t.createdAt),
     index('login_attempts_ip_idx').on(t.kind, t.ip, t.createdAt),
+    index('login_attempts_target_idx').on(t.kind, t.username, t.target, t.createdAt),
   ],
 );
 

@@ -98,6 +98,26 @@ export async function storedAnswerOf(db: Db, scope: IdempotencyScope): Promise<S
   return { status: existing.status, bodyText: existing.bodyText };
 }
 
+/**
+ * The committed answer of a key for this very request (same route, same input), read when a refusal is about
+ * to be answered (decision 199): `undefined` for a key new, abandoned or used with other input, whose
+ * refusal stands.
+ */
+export async function replayOf(db: Db, scope: IdempotencyScope): Promise<StoredAnswer | undefined> {
+  const [existing] = await db
+    .select({ status: idempotencyKeys.responseStatus, bodyText: idempotencyKeys.responseBody })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, scope.userId),
+        eq(idempotencyKeys.route, scope.route),
+        eq(idempotencyKeys.key, scope.key),
+        eq(idempotencyKeys.requestHash, scope.requestHash),
+      ),
+    );
+  return existing && existing.status >= 200 && existing.status < 300 ? existing : undefined;
+}
+
 /** Stores the answer with the key, in the transaction that posted it. */
 export async function storeAnswer(tx: Tx, scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
   await tx

@@ -9,8 +9,8 @@ import type { AccountActor } from './service.js';
  * Holding an account opens a customer's whole file to the agent and lets it change it (decision 111),
  * so a holder the teller may not read whole (another agent's customer, found masked) must be at the
  * counter: its document number is typed from the card (decision 115). Wrong numbers are counted per
- * user like a current password (5 in 15 minutes, then 429): the masked number shows its last
- * characters and must not be guessed by trial.
+ * user and customer (5 in 15 minutes, 15 across customers, then 429, decision 199): the masked number
+ * shows its last characters and must not be guessed by trial.
  */
 export async function checkHolderDocuments(
   db: Db,
@@ -35,6 +35,11 @@ export async function checkHolderDocuments(
     ip: actor.ip,
     now,
     throttledAction: 'accounts.holder_check_throttled',
+    // Guessing happens per customer: counted on the persons whose documents are typed (decision 199).
+    target: unread
+      .map((holder) => holder.id)
+      .sort()
+      .join(','),
   });
   const wrong = unread.find((holder) => !sameDocument(holder.idDocumentNumber, typed[holder.id]));
   if (wrong) {

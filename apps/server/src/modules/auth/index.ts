@@ -9,4 +9,10 @@ export { checkCurrentPassword } from './current-password.js';
 export { admitHolderCheck } from './holder-check-budget.js';
 export { spendLookup } from './lookup-budget.js';
 export { generatePassword, hashPassword } from './passwords.js';
-export { admitAddressAttempt, admitAttempt, markAttemptSucceeded, throttleWaitSeconds } from './throttle.js';
+export {
+  admitAddressAttempt,
+  admitAttempt,
+  markAttemptSucceeded,
+  throttleWaits,
+  throttleWaitSeconds,
+} from './throttle.js';

@@ -16,13 +16,14 @@ type KeyedKind = 'login' | 'reset_request' | 'password_check' | 'holder_check' |
  * sign-in is refused until the window has passed (a success is never limited, and the
  * username's count starts again after one). Reset requests: every request counts. The current
  * password of a password change: the sign-in limits, counted per user (decision 110). The documents
- * typed to open an account on another agent's customer: the same, per user (decision 115).
+ * typed from another agent's customer's card (decisions 115, 172, 199): 5 per user on one target (an
+ * account, a person), where the guessing happens, 15 per user across targets, and 50 per address.
  */
-export const throttleLimits: Record<KeyedKind, { perUsername: number; perIp: number }> = {
+export const throttleLimits: Record<KeyedKind, { perUsername: number; perIp: number; perTarget?: number }> = {
   login: { perUsername: 5, perIp: 50 },
   reset_request: { perUsername: 5, perIp: 50 },
   password_check: { perUsername: 5, perIp: 50 },
-  holder_check: { perUsername: 5, perIp: 50 },
+  holder_check: { perUsername: 15, perIp: 50, perTarget: 5 },
   /**
    * Searches that reach the whole network (a person or an account by exact document or phone): every
    * one counts, 100 per user and 500 per address in the window. A counter serves far fewer; a script
@@ -45,10 +46,24 @@ export interface ThrottleQuery {
   now: Date;
   /** Attempts for the key before this instant do not count (the last success, the last new password). */
   keyCountsFrom?: Date | null;
+  /** What the attempt is about (`holder_check`: an account number, a person's id), counted apart. */
+  target?: string | undefined;
 }
 
 /** Seconds until the caller may try again, or 0 when it may try now. */
 export async function throttleWaitSeconds(executor: Executor, query: ThrottleQuery): Promise<number> {
+  const { target, key } = await throttleWaits(executor, query);
+  return Math.max(target, key);
+}
+
+/**
+ * The same, apart: `target`, the wait of the key on the query's target alone (0 without one); `key`, the
+ * wait of the key across targets, or of the address (decision 199).
+ */
+export async function throttleWaits(
+  executor: Executor,
+  query: ThrottleQuery,
+): Promise<{ target: number; key: number }> {
   const limits = throttleLimits[query.kind];
   const windowStart = new Date(query.now.getTime() - THROTTLE_WINDOW_MS);
   const keyFrom =
@@ -68,11 +83,19 @@ export async function throttleWaitSeconds(executor: Executor, query: ThrottleQue
     counted,
   );
 
-  const waits = await Promise.all([
+  const byTarget =
+    query.target === undefined || limits.perTarget === undefined
+      ? undefined
+      : and(byKey, eq(loginAttempts.target, query.target));
+
+  const [keyWait, ipWait, targetWait] = await Promise.all([
     waitFor(executor, byKey, limits.perUsername, query.now, THROTTLE_WINDOW_MS),
     waitFor(executor, byIp, limits.perIp, query.now, THROTTLE_WINDOW_MS),
+    byTarget && limits.perTarget !== undefined
+      ? waitFor(executor, byTarget, limits.perTarget, query.now, THROTTLE_WINDOW_MS)
+      : 0,
   ]);
-  return Math.max(...waits);
+  return { target: targetWait, key: Math.max(keyWait, ipWait) };
 }
 
 /**
@@ -118,7 +141,14 @@ export async function addressWaitSeconds(
 
 export async function recordAttempt(
   executor: Executor,
-  attempt: { kind: AttemptKind; key: string; ip: string; succeeded: boolean; now: Date },
+  attempt: {
+    kind: AttemptKind;
+    key: string;
+    ip: string;
+    succeeded: boolean;
+    now: Date;
+    target?: string | undefined;
+  },
 ): Promise<number> {
   const [row] = await executor
     .insert(loginAttempts)
@@ -126,6 +156,7 @@ export async function recordAttempt(
       kind: attempt.kind,
       username: attempt.key,
       ip: attempt.ip,
+      target: attempt.target ?? null,
       succeeded: attempt.succeeded,
       createdAt: attempt.now,
     })
@@ -232,6 +263,8 @@ export async function admitAttempt(
     now: Date;
     /** Read under the locks: attempts for the key before this instant do not count. */
     keyCountsFrom?: (tx: Tx) => Promise<Date | null>;
+    /** What the attempt is about, counted apart when its kind has a limit per target (decision 199). */
+    target?: string | undefined;
   },
 ): Promise<Admission> {
   return admissionGateOf(

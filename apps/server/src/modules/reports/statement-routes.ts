@@ -15,6 +15,7 @@ import {
   MAX_REPORT_DAYS,
   trialBalanceResponseSchema,
 } from '@lajan/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -30,7 +31,14 @@ import { largeOperations, trialBalance } from './network.js';
 import { resolvePeriod } from './period.js';
 
 const csvAnswer = z.any().describe('Le fichier CSV (text/csv; charset=utf-8, avec BOM)');
-const failures = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const failures = {
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  422: errorBodySchema,
+  // More statements or exports at once than a user may run (decision 199).
+  429: errorBodySchema,
+};
 const periodText =
   "Période : `month=AAAA-MM`, ou `from` et `to` (jours d'Haïti, inclus) ; par défaut le mois en cours en Haïti ; au plus 366 jours.";
 const csvText =
@@ -39,6 +47,9 @@ const csvText =
 /** Issue 16, items 3 and 5 (decision 148): commission statements, the network's reports, account statements. */
 export const statementRoutes: FastifyPluginAsyncZod = (app) => {
   const now = () => app.services.clock.now();
+  /** A read over a period: a few at once per user, the others 429 (decision 199). */
+  const heavy = (request: FastifyRequest, reply: FastifyReply) =>
+    app.services.heavyReads.hold(sessionOf(request).id, reply);
 
   app.get(
     '/reports/commissions',
@@ -53,7 +64,8 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: commissionStatementResponseSchema, ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      heavy(request, reply);
       const db = app.database.db;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
       const agent = await statementAgentOf(db, sessionOf(request), request.query.agentCode);
@@ -74,7 +86,8 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: commissionOperationsResponseSchema, ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      heavy(request, reply);
       const db = app.database.db;
       const { page, per_page: perPage } = request.query;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
@@ -99,6 +112,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
+      heavy(request, reply);
       const db = app.database.db;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
       const agent = await statementAgentOf(db, sessionOf(request), request.query.agentCode);
@@ -143,10 +157,12 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
           401: errorBodySchema,
           403: errorBodySchema,
           422: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      heavy(request, reply);
       const { page, per_page: perPage, threshold } = request.query;
       const period = resolvePeriod(request.query, now(), MAX_LARGE_OPERATIONS_DAYS, 1);
       const { groups, total } = await largeOperations(app.database.db, period, threshold, page, perPage);
@@ -171,7 +187,8 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: accountStatementResponseSchema, ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      heavy(request, reply);
       const db = app.database.db;
       const { page, per_page: perPage } = request.query;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
@@ -197,6 +214,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
+      heavy(request, reply);
       const db = app.database.db;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
       const account = await statementAccountOf(db, sessionOf(request), request.params.accountNumber);
@@ -228,7 +246,8 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: accountStatementResponseSchema, ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      heavy(request, reply);
       const db = app.database.db;
       const { page, per_page: perPage } = request.query;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
@@ -253,6 +272,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
+      heavy(request, reply);
       const db = app.database.db;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
       const account = await floatStatementAccountOf(db, sessionOf(request), request.query.agentCode);

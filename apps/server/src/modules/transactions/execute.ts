@@ -8,6 +8,7 @@ import {
   isAbandoned,
   keyFate,
   pruneKeys,
+  replayOf,
   voidKey,
   type KeyFate,
   requestHashOf,
@@ -23,7 +24,8 @@ import type { Actor, LedgerService, Movement } from '../../ledger/service.js';
 import type { Actors } from './actors.js';
 import { HolderCheckGuard } from './holder-guard.js';
 import { showSenderInAnswer } from './sender-view.js';
-import { viewerFor } from '../persons/index.js';
+import { viewerFor, viewerOf } from '../persons/index.js';
+import { isDomainError } from '../../http/errors.js';
 
 /** What a flow's `resolve` may use besides the transaction: when, who, and the ledger's reads. */
 export interface FlowContext {
@@ -135,7 +137,8 @@ export interface MoneyFlowDeps {
  * The one executor of the money flows. A planned flow is one call to the database that claims the key,
  * finds and checks the accounts, posts and stores the answer. A resolved flow is one database transaction
  * that claims the idempotency key first (a repeat gets the first answer, posting nothing), resolves the
- * flow, posts it, and stores the exact answer with the key. Either way a refusal throws and stores nothing.
+ * flow, posts it, and stores the exact answer with the key. Either way a refusal throws and stores nothing,
+ * unless the key already has this request's answer: then that answer is replayed (decision 199).
  */
 export class MoneyFlowExecutor {
   #lastPruneMs = Number.NEGATIVE_INFINITY;
@@ -166,6 +169,22 @@ export class MoneyFlowExecutor {
           requestHash: requestHashOf(request.hashed),
         }
       : undefined;
+    try {
+      return await this.#run(flow, request, scope);
+    } catch (error) {
+      // A receipt is never withheld (decision 199): a refusal found before the key was read (a budget, a
+      // drawer, a lane, a check of the plan) gives way to the key's stored answer. Read on refusals only.
+      const replay = scope && isRefusal(error) ? await this.#storedReplay(scope, request.session) : undefined;
+      if (replay) return replay;
+      throw error;
+    }
+  }
+
+  async #run<Input, Accounts>(
+    flow: MoneyFlow<Input, Accounts>,
+    request: MoneyRequest<Input>,
+    scope: IdempotencyScope | undefined,
+  ): Promise<MoneyAnswer> {
     if ('plan' in flow) {
       const answer = await this.#postInOneCall(flow, request, scope).catch(async (error: unknown) => {
         // The one call refuses a used key as a conflict; an abandoned one is told as such (decision 147).
@@ -210,6 +229,21 @@ export class MoneyFlowExecutor {
     return answer;
   }
 
+  /**
+   * The answer stored with this key for this very request, shown as a replay is (the sender as this viewer
+   * may see it); undefined when there is none, or when it cannot be read (the refusal then stands).
+   */
+  async #storedReplay(scope: IdempotencyScope, session: SessionUser): Promise<MoneyAnswer | undefined> {
+    try {
+      const stored = await replayOf(this.db, scope);
+      if (!stored) return undefined;
+      const bodyText = await showSenderInAnswer(this.db, await viewerOf(this.db, session), stored.bodyText);
+      return { ...stored, bodyText, replayed: true };
+    } catch {
+      return undefined;
+    }
+  }
+
   /** What a flow may use besides the transaction, for this request at `at`. */
   #context<Input>(request: MoneyRequest<Input>, at: Date): FlowContext {
     return { at, session: request.session, ip: request.ip, actors: this.actors, ledger: this.ledger };
@@ -241,8 +275,11 @@ export class MoneyFlowExecutor {
     if (planned.holderOf === undefined) return this.#postPlan(flow, request, scope, planned, at);
     // A movement that checks a holder waits for this user's earlier ones: its failure, if it fails, is
     // counted before the next number is compared (decision 193).
-    return this.#holderGuard.inLane(request.session, () => {
-      this.#holderGuard.assertOpen(request.session, this.clock.now());
+    const accountNumber = planned.holderOf;
+    return this.#holderGuard.inLane(request.session, async () => {
+      const viewer = viewerFor(request.session, planned.actor.agent.id);
+      const check = { session: request.session, viewer, accountNumber, now: this.clock.now() };
+      await this.#holderGuard.assertOpen(this.db, check);
       return this.#postPlan(flow, request, scope, planned, at);
     });
   }
@@ -309,6 +346,19 @@ export class MoneyFlowExecutor {
     // keyed request after the interval tries again.
     await pruneKeys(this.db, now).catch(() => undefined);
   }
+}
+
+/**
+ * A refusal of the request, which a stored answer of its key overrides: not a fault, not the database out
+ * of reach (its answer could not be read either), not a refusal of the key itself.
+ */
+function isRefusal(error: unknown): boolean {
+  if (!isDomainError(error)) return false;
+  if (['ServiceUnavailable', 'LedgerBusy', 'LedgerUnavailable'].includes(error.kind)) return false;
+  return !(
+    error instanceof LedgerRefused &&
+    (error.refusal === 'IdempotencyConflict' || error.refusal === 'OperationAbandoned')
+  );
 }
 
 /**

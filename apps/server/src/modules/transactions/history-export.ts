@@ -86,10 +86,13 @@ export const historyExportRoutes: FastifyPluginAsyncZod = (app) => {
           401: errorBodySchema,
           403: errorBodySchema,
           422: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
     async (request, reply) => {
+      // A few at once per user (decision 199): fifty exports at once took the pool from everyone else.
+      app.services.heavyReads.hold(sessionOf(request).id, reply);
       const db = app.database.db;
       const agentId = await historyScopeOf(db, sessionOf(request));
       const rows = historyCsv(db, {

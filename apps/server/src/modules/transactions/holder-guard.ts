@@ -4,30 +4,38 @@ import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { accountHolders, accounts } from '../../db/schema.js';
 import { Throttled } from '../../http/errors.js';
-import { admitAttempt, throttleWaitSeconds } from '../auth/index.js';
+import { admitAttempt, throttleWaits } from '../auth/index.js';
 import { readablePersonIds, type Viewer } from '../persons/index.js';
+
+/** What a process knows of one user's blocks: until when (ms since the epoch), everywhere and per account. */
+interface Blocks {
+  /** Past the user's ceiling across accounts, or its address's budget: every account it may not read. */
+  until: number;
+  accounts: Map<string, number>;
+}
 
 /**
  * The withdrawal's and the transfer's holder check is no oracle (decision 172). A teller who names another
  * agent's customer's account must type that customer's document number from the card; the review guessed it
  * by trial (30 wrong numbers answered 403, the 31st 201 and the cash went out). So a refusal
  * `NOT_ACCOUNT_HOLDER` on an account whose holders the teller may not read whole counts as a failed
- * `holder_check`, the budget of decision 115 (5 per user and 50 per address in 15 minutes, shared with the
- * account opening's documents). Past it, every money request that checks a holder answers 429 "Trop de
- * numéros de pièce erronés. Réessayez plus tard." until the window has passed, the right number included.
- * A typo on one's own customer (whose file the teller reads anyway) counts for nothing.
+ * `holder_check` on that account. The budget stops the guessing where it happens (decision 199): 5 failures
+ * of a user on one account in 15 minutes lock that account for that user; 15 across accounts, or 50 of an
+ * address, lock every account the user may not read. Locked, a movement answers 429 "Trop de numéros de
+ * pièce erronés. Réessayez plus tard.", the right number included. A movement on an account the teller
+ * reads whole (its own agent's customer, whose file it reads anyway) is never refused by it, and a typo
+ * there counts for nothing.
  *
- * The hot path reads nothing: a process keeps the users it found over the budget, and learns it at the
- * failure that passes it, reading the count of every process's failures then. So that this holds for
- * requests sent together too, a user's movements that check a holder run one after another in a process
- * (`inLane`): each is compared, and its failure counted, before the next is let through. A burst of twenty
- * numbers sent at once compared all twenty before the first failure was counted (decision 193). With N
- * processes, a user gets at most 5 + N − 1 failures a window (each other process blocks at its first), one
- * more per restart. A teller sends one movement at a time: the lane costs a counter nothing.
+ * The hot path reads nothing: a process keeps the blocks it found, and learns them at the failure that
+ * passes a limit, reading the count of every process's failures then; only a user with a block has the
+ * account's holders read before its movement. So that this holds for requests sent together too, a user's
+ * movements that check a holder run one after another in a process (`inLane`): each is compared, and its
+ * failure counted, before the next is let through (decision 193). With N processes, a user gets at most
+ * 5 + N − 1 failures on an account a window, one more per restart. A teller sends one movement at a time:
+ * the lane costs a counter nothing.
  */
 export class HolderCheckGuard {
-  /** The users over the budget, and until when (ms since the epoch). */
-  readonly #blockedUntil = new Map<string, number>();
+  readonly #blocks = new Map<string, Blocks>();
   /** Per user, the end of its last holder-checked movement in this process (absent when none is running). */
   readonly #lanes = new Map<string, Promise<void>>();
 
@@ -47,15 +55,35 @@ export class HolderCheckGuard {
     }
   }
 
-  /** Before a movement that checks a holder: 429 while this user is over the budget. */
-  assertOpen(session: SessionUser, now: Date): void {
-    const until = this.#blockedUntil.get(session.id);
-    if (until === undefined) return;
-    if (until <= now.getTime()) {
-      this.#blockedUntil.delete(session.id);
-      return;
+  /**
+   * Seconds this user is locked out of `accountNumber` by what this process knows, or 0. Reads nothing:
+   * `assertOpen` is only awaited when this is not 0.
+   */
+  lockedSeconds(session: SessionUser, accountNumber: string, now: Date): number {
+    const blocks = this.#blocks.get(session.id);
+    if (blocks === undefined) return 0;
+    const at = now.getTime();
+    for (const [account, until] of blocks.accounts) if (until <= at) blocks.accounts.delete(account);
+    if (blocks.until <= at && blocks.accounts.size === 0) {
+      this.#blocks.delete(session.id);
+      return 0;
     }
-    throw new Throttled(Math.ceil((until - now.getTime()) / 1000), holderDocumentMessages.throttled);
+    const until = Math.max(blocks.until, blocks.accounts.get(accountNumber) ?? 0);
+    return until > at ? Math.ceil((until - at) / 1000) : 0;
+  }
+
+  /**
+   * Before a movement that checks a holder, for a user with a block: 429 while locked out of the account,
+   * unless the teller reads its holders whole (its own customer is never refused by the budget).
+   */
+  async assertOpen(
+    db: Db,
+    check: { session: SessionUser; viewer: Viewer; accountNumber: string; now: Date },
+  ): Promise<void> {
+    const seconds = this.lockedSeconds(check.session, check.accountNumber, check.now);
+    if (seconds === 0) return;
+    if (await holdersReadable(db, check.viewer, check.accountNumber)) return;
+    throw new Throttled(seconds, holderDocumentMessages.throttled);
   }
 
   /** After a refusal NOT_ACCOUNT_HOLDER on `accountNumber`: counted unless the teller reads its holders. */
@@ -63,26 +91,35 @@ export class HolderCheckGuard {
     db: Db,
     failure: { session: SessionUser; viewer: Viewer; ip: string; accountNumber: string; now: Date },
   ): Promise<void> {
-    const { session, ip, now } = failure;
-    const holders = await db
-      .select({ personId: accountHolders.personId })
-      .from(accountHolders)
-      .innerJoin(accounts, eq(accounts.id, accountHolders.accountId))
-      .where(eq(accounts.accountNumber, failure.accountNumber));
-    const personIds = holders.map((holder) => holder.personId);
-    const readable = await readablePersonIds(db, failure.viewer, personIds);
-    if (personIds.length > 0 && personIds.every((id) => readable.has(id))) return;
-    const attempt = { kind: 'holder_check' as const, key: session.id, ip, now };
+    const { session, ip, now, accountNumber } = failure;
+    if (await holdersReadable(db, failure.viewer, accountNumber)) return;
+    const attempt = { kind: 'holder_check' as const, key: session.id, ip, now, target: accountNumber };
     await admitAttempt(db, attempt);
-    const waitSeconds = await throttleWaitSeconds(db, attempt);
-    if (waitSeconds <= 0) return;
-    this.#blockedUntil.set(session.id, now.getTime() + waitSeconds * 1000);
+    const waits = await throttleWaits(db, attempt);
+    if (waits.target <= 0 && waits.key <= 0) return;
+    const blocks = this.#blocks.get(session.id) ?? { until: 0, accounts: new Map<string, number>() };
+    if (waits.key > 0) blocks.until = Math.max(blocks.until, now.getTime() + waits.key * 1000);
+    if (waits.target > 0) blocks.accounts.set(accountNumber, now.getTime() + waits.target * 1000);
+    this.#blocks.set(session.id, blocks);
     await recordAudit(db, {
       at: now,
       action: 'transactions.holder_check_throttled',
       actor: session,
       ip,
-      target: failure.accountNumber,
+      target: accountNumber,
     });
   }
+}
+
+/** Whether the viewer may read every holder of the account whole (decision 111); an unknown account: no. */
+async function holdersReadable(db: Db, viewer: Viewer, accountNumber: string): Promise<boolean> {
+  const holders = await db
+    .select({ personId: accountHolders.personId })
+    .from(accountHolders)
+    .innerJoin(accounts, eq(accounts.id, accountHolders.accountId))
+    .where(eq(accounts.accountNumber, accountNumber));
+  const personIds = holders.map((holder) => holder.personId);
+  if (personIds.length === 0) return false;
+  const readable = await readablePersonIds(db, viewer, personIds);
+  return personIds.every((id) => readable.has(id));
 }
