@@ -88,6 +88,9 @@ const envSchema = z.object({
       .min(0, 'doit être un nombre entier de HTG, 0 ou plus')
       .default(DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
   ),
+  MFA_REQUIRED: optionalText.pipe(
+    z.enum(['0', '1'], { error: 'doit valoir 0 ou 1' }).default('0'),
+  ),
   TLS_CERT: optionalText,
   TLS_KEY: optionalText,
   LOG_LEVEL: optionalText.pipe(
@@ -129,6 +132,8 @@ export interface Config {
    * the browser's service worker and durable storage on a network (DESIGN §2, decision 147). Unset: HTTP.
    */
   tls?: { cert: Buffer; key: Buffer };
+  /** `MFA_REQUIRED=1`: a super administrator without a second factor enrols one at its next sign-in (decision 203). */
+  mfaRequired: boolean;
 }
 
 /** A bad environment: the message is one line naming the variable(s), safe to print. */
@@ -168,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     drawerAcknowledgementThresholdCentimes: htgToCentimes(e.DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
+    mfaRequired: e.MFA_REQUIRED === '1',
     ...(tls ? { tls } : {}),
   };
 }
