@@ -84,6 +84,7 @@ export function buildServices(deps: ServiceDeps): Services {
     auth: new AuthService({
       ...common,
       tokens,
+      mfa,
       appUrl: config.appUrl,
       ...(deps.hashPassword ? { hashPassword: deps.hashPassword } : {}),
     }),
