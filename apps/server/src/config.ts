@@ -88,9 +88,7 @@ const envSchema = z.object({
       .min(0, 'doit être un nombre entier de HTG, 0 ou plus')
       .default(DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
   ),
-  MFA_REQUIRED: optionalText.pipe(
-    z.enum(['0', '1'], { error: 'doit valoir 0 ou 1' }).default('0'),
-  ),
+  MFA_REQUIRED: optionalText.pipe(z.enum(['0', '1'], { error: 'doit valoir 0 ou 1' }).default('0')),
   TLS_CERT: optionalText,
   TLS_KEY: optionalText,
   LOG_LEVEL: optionalText.pipe(

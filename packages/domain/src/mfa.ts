@@ -33,7 +33,10 @@ export type MfaConfirmInput = z.infer<typeof mfaConfirmInputSchema>;
 
 /** `POST /auth/mfa/disable`: the password and a code (or a recovery code). */
 export const mfaDisableInputSchema = z.object({
-  password: z.string({ error: 'Mot de passe requis' }).min(1, 'Mot de passe requis').max(256, 'Au plus 256 caractères'),
+  password: z
+    .string({ error: 'Mot de passe requis' })
+    .min(1, 'Mot de passe requis')
+    .max(256, 'Au plus 256 caractères'),
   code,
 });
 export type MfaDisableInput = z.infer<typeof mfaDisableInputSchema>;

@@ -35,7 +35,12 @@ export const mfaRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Connexion, seconde étape : le code de l’application (ou un code de secours)',
         description: `Le défi (challenge) de la réponse 401 MFA_REQUIRED de /auth/login, valable 5 minutes, et un code à 6 chiffres (RFC 6238) ou un des codes de secours, chacun utilisable une seule fois. Un code refusé : 422 sous le champ code. ${throttledCodes}`,
         body: loginMfaInputSchema,
-        response: { 200: loginResponseSchema, 401: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: loginResponseSchema,
+          401: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -61,7 +66,12 @@ export const mfaRoutes: FastifyPluginAsyncZod = (app) => {
         description:
           'Le défi de la réponse 401 MFA_ENROLMENT_REQUIRED de /auth/login (un super administrateur sans second facteur).',
         body: loginMfaEnrolInputSchema,
-        response: { 200: mfaEnrolmentResponseSchema, 401: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
+        response: {
+          200: mfaEnrolmentResponseSchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
       },
     },
     async (request) => ({ data: await app.services.mfa.startEnrolmentAtSignIn(request.body.challenge) }),
@@ -123,7 +133,12 @@ export const mfaRoutes: FastifyPluginAsyncZod = (app) => {
         description:
           'Administrateurs et super administrateurs. Le secret n’est plus jamais montré une fois l’activation confirmée ; une activation non confirmée est remplacée.',
         security: bearer,
-        response: { 200: mfaEnrolmentResponseSchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
+        response: {
+          200: mfaEnrolmentResponseSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request) => ({ data: await app.services.mfa.startEnrolment(sessionOf(request)) }),
@@ -152,7 +167,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => ({
       data: {
         message: mfaMessages.enrolled,
-        recovery_codes: await app.services.mfa.confirmEnrolment(sessionOf(request), request.body.code, request.ip),
+        recovery_codes: await app.services.mfa.confirmEnrolment(
+          sessionOf(request),
+          request.body.code,
+          request.ip,
+        ),
       },
     }),
   );

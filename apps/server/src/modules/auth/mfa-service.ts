@@ -100,7 +100,11 @@ export class MfaService {
   }
 
   /** The first code confirms the enrolment: the factor holds from now on, and its recovery codes are shown once. */
-  async confirmEnrolment(user: Pick<SessionUser, 'id' | 'username'>, code: string, ip: string): Promise<string[]> {
+  async confirmEnrolment(
+    user: Pick<SessionUser, 'id' | 'username'>,
+    code: string,
+    ip: string,
+  ): Promise<string[]> {
     const { db, clock } = this.deps;
     const now = clock.now();
     const attemptId = await this.#admit(user, ip, now);
@@ -110,7 +114,13 @@ export class MfaService {
     const secret = this.#box.open(pending.secret);
     const step = secret ? codeStep(secret, code, now) : null;
     if (step === null) {
-      await recordAudit(db, { at: now, action: 'auth.mfa_failed', actor: user, ip, details: { step: 'enrol' } });
+      await recordAudit(db, {
+        at: now,
+        action: 'auth.mfa_failed',
+        actor: user,
+        ip,
+        details: { step: 'enrol' },
+      });
       throw codeRefused();
     }
     const codes = newRecoveryCodes();
@@ -164,7 +174,8 @@ export class MfaService {
     const now = this.deps.clock.now();
     const user = { id: account.id, username: account.username };
     await this.#spend(user, input.code, ip, now, async (tx, spent) => {
-      if (spent === 'recovery') await recordAudit(tx, { at: now, action: 'auth.mfa_recovery_used', actor: user, ip });
+      if (spent === 'recovery')
+        await recordAudit(tx, { at: now, action: 'auth.mfa_recovery_used', actor: user, ip });
       await recordAudit(tx, { at: now, action: 'auth.login', actor: user, ip, details: { factor: spent } });
     });
     return this.#session(account);

@@ -25,7 +25,9 @@ export class SecretBox {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    return ['v1', iv, cipher.getAuthTag(), body]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
   }
 
   /** Null when the text was sealed under another key (the JWT secret changed): the factor is unusable. */
@@ -35,7 +37,9 @@ export class SecretBox {
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
     } catch {
       return null;
     }

@@ -134,7 +134,8 @@ export class AuthService {
         ip,
       });
     });
-    if (due) throw new SecondFactorRequired(due, await tokens.signChallenge(account.id, account.tokenVersion, due));
+    if (due)
+      throw new SecondFactorRequired(due, await tokens.signChallenge(account.id, account.tokenVersion, due));
     const user = toSessionUser(account);
     return {
       accessToken: await tokens.sign(user, account.tokenVersion),

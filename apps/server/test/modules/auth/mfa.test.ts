@@ -48,7 +48,8 @@ async function enrol(t: TestApp, token: string) {
   return { secret, recoveryCodes: confirmed.body.data.recovery_codes as string[] };
 }
 
-function secondStep(t: TestApp, challenge: string, code: string, remoteAddress?: string) {
+/** `challenge` as the 401 carried it (read from a JSON answer). */
+function secondStep(t: TestApp, challenge: unknown, code: string, remoteAddress?: string) {
   return call(t.app, 'POST', '/api/auth/login/mfa', {
     body: { challenge, code },
     ...(remoteAddress ? { remoteAddress } : {}),
@@ -74,7 +75,10 @@ describe('a second factor for administrators and super administrators', () => {
     expect(started.body.data.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     const secret = started.body.data.secret as string;
 
-    const wrong = await call(t.app, 'POST', '/api/auth/mfa/enrol/confirm', { token, body: { code: '000000' } });
+    const wrong = await call(t.app, 'POST', '/api/auth/mfa/enrol/confirm', {
+      token,
+      body: { code: '000000' },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ code: [mfaMessages.codeInvalid] });
 
@@ -252,8 +256,12 @@ describe('a change or a reset of the password keeps the factor', () => {
     const afterReset = await login(t.app, SUPERADMIN.username, 'Pye-Bwa-Lakou-5821');
     expect(afterReset.body.code).toBe(errorCodes.mfaRequired);
     // A challenge from before the reset is void (its sessions ended).
-    expect((await secondStep(t, afterChange.body.challenge, currentCode(secret, t.clock.now()))).status).toBe(401);
-    expect((await secondStep(t, afterReset.body.challenge, currentCode(secret, t.clock.now()))).status).toBe(200);
+    expect((await secondStep(t, afterChange.body.challenge, currentCode(secret, t.clock.now()))).status).toBe(
+      401,
+    );
+    expect((await secondStep(t, afterReset.body.challenge, currentCode(secret, t.clock.now()))).status).toBe(
+      200,
+    );
   });
 });
 
@@ -285,7 +293,9 @@ describe('MFA_REQUIRED=1', () => {
     expect((await call(t.app, 'GET', '/api/auth/user', { token: firstToken })).body.data.user.username).toBe(
       SUPERADMIN.username,
     );
-    expect((await login(t.app, SUPERADMIN.username, SUPERADMIN.password)).body.code).toBe(errorCodes.mfaRequired);
+    expect((await login(t.app, SUPERADMIN.username, SUPERADMIN.password)).body.code).toBe(
+      errorCodes.mfaRequired,
+    );
 
     // Its first password chosen, as any new user.
     const changed = await call(t.app, 'POST', '/api/users/update-password', {
