@@ -1,7 +1,7 @@
 -- Decision 203: a second factor (time-based one-time codes, RFC 6238) for administrators and super
 -- administrators. The secret is kept encrypted (AES-256-GCM under a key derived from the JWT secret) and
 -- never leaves the server after enrolment; the recovery codes are kept as SHA-256 hashes (each carries
--- 116 random bits), each used once. A row without `confirmed_at` is an enrolment not yet confirmed.
+-- 124 random bits), each used once. A row without `confirmed_at` is an enrolment not yet confirmed.
 CREATE TABLE "second_factors" (
 	"user_id" uuid PRIMARY KEY NOT NULL REFERENCES "users"("id"),
 	"secret" text NOT NULL,

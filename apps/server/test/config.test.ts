@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       sessionIdleMinutes: 30,
       trustProxy: false,
       drawerAcknowledgementThresholdCentimes: 500_00,
+      mfaRequired: false,
     });
   });
 
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8',
       SESSION_IDLE_MINUTES: '45',
       DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG: '1000',
+      MFA_REQUIRED: '1',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       sessionIdleMinutes: 45,
       trustProxy: '10.0.0.0/8',
       drawerAcknowledgementThresholdCentimes: 1000_00,
+      mfaRequired: true,
     });
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '4000' })).toMatchObject({
       databaseUrl: undefined,
@@ -62,6 +65,7 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    [{ MFA_REQUIRED: 'oui' }, 'Configuration invalide : MFA_REQUIRED doit valoir 0 ou 1'],
     [{ PORT: 'trois mille' }, 'Configuration invalide : PORT doit être un entier entre 0 et 65535'],
     [{ PORT: '70000' }, 'Configuration invalide : PORT doit être un entier entre 0 et 65535'],
     [

@@ -5,7 +5,7 @@ import { loginResponseSchema } from './sign-in-schemas.js';
 
 // A second factor: time-based one-time codes (RFC 6238) and single-use recovery codes (decision 203).
 
-/** A 6-digit code, or a recovery code (`XXXXX-XXXXX-XXXXX-XXXXX`); spaces and case do not matter. */
+/** A 6-digit code, or a recovery code (`XXXXX-XXXXX-XXXXX-XXXXX-XXXXX`); spaces and case do not matter. */
 const code = z
   .string({ error: mfaMessages.codeRequired })
   .trim()

@@ -219,7 +219,7 @@ export const secondFactors = pgTable('second_factors', {
   lastStep: bigint('last_step', { mode: 'number' }),
 });
 
-/** Ten single-use recovery codes per enrolment, kept as SHA-256 hashes (116 random bits each). */
+/** Ten single-use recovery codes per enrolment, kept as SHA-256 hashes (124 random bits each). */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {

@@ -13,6 +13,7 @@ import { recoveryCodes, secondFactors } from '../../db/schema.js';
 
 const PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_LENGTH = 25;
 
 /** AES-256-GCM under a key derived (HKDF-SHA-256) from the JWT secret: a copy of the database alone reveals no secret. */
 export class SecretBox {
@@ -80,7 +81,7 @@ export function currentCode(secretBase32: string, now: Date): string {
   return totpOf(secretBase32, '').generate({ timestamp: now.getTime() });
 }
 
-/** No 0/O, 1/I/L: read from paper. 20 symbols of 32 carry 100 bits; grouped by 5 to be typed. */
+/** No 0/O, 1/I/L: read from paper. 25 symbols of 31 carry 124 bits (ASVS 6.5.2: a plain hash suffices); by 5 to be typed. */
 const recoveryAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 function normalizedRecoveryCode(code: string): string {
@@ -94,7 +95,8 @@ export function hashRecoveryCode(code: string): string {
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     let code = '';
-    for (let i = 0; i < 20; i += 1) code += recoveryAlphabet[randomInt(recoveryAlphabet.length)];
+    for (let i = 0; i < RECOVERY_CODE_LENGTH; i += 1)
+      code += recoveryAlphabet[randomInt(recoveryAlphabet.length)];
     return code.match(/.{5}/g)!.join('-');
   });
 }
@@ -129,7 +131,7 @@ export async function spendCode(
     await tx.update(secondFactors).set({ lastStep: step }).where(eq(secondFactors.userId, userId));
     return 'totp';
   }
-  if (normalizedRecoveryCode(code).length !== 20) return null;
+  if (normalizedRecoveryCode(code).length !== RECOVERY_CODE_LENGTH) return null;
   const used = await tx
     .update(recoveryCodes)
     .set({ usedAt: now })
