@@ -31,6 +31,8 @@ await build({
         entryPoints: {
           main: new URL('./src/main.ts', import.meta.url).pathname,
           backup: new URL('./src/backup/cli.ts', import.meta.url).pathname,
+          // `npm run mfa:reset -- USERNAME` (decision 203).
+          'mfa-reset': new URL('./src/modules/auth/mfa-reset-cli.ts', import.meta.url).pathname,
         },
         outdir: new URL('./dist', import.meta.url).pathname,
       }),

@@ -31,7 +31,7 @@ import { createLoggers, lazyChildLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { agentRoutes } from './modules/agents/index.js';
 import { auditRoutes } from './modules/audit/index.js';
-import { authPlugin, authRoutes } from './modules/auth/index.js';
+import { authPlugin, authRoutes, mfaRoutes } from './modules/auth/index.js';
 import { drawerRoutes } from './modules/drawer/index.js';
 import { feeEditorRoutes, feesRoutes } from './modules/fees/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -246,6 +246,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       api.addHook('onRequest', (request, reply) => app.authenticate(request, reply));
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(mfaRoutes);
       await api.register(agentRoutes);
       await api.register(userRoutes);
       await api.register(auditRoutes);

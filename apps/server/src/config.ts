@@ -101,6 +101,7 @@ const envSchema = z.object({
       .max(1_000_000_000, 'doit être au plus 1 000 000 000 HTG')
       .default(DEFAULT_DRAWER_MAX_COUNT_HTG),
   ),
+  MFA_REQUIRED: optionalText.pipe(z.enum(['0', '1'], { error: 'doit valoir 0 ou 1' }).default('0')),
   TLS_CERT: optionalText,
   TLS_KEY: optionalText,
   LOG_LEVEL: optionalText.pipe(
@@ -144,6 +145,8 @@ export interface Config {
    * the browser's service worker and durable storage on a network (DESIGN §2, decision 147). Unset: HTTP.
    */
   tls?: { cert: Buffer; key: Buffer };
+  /** `MFA_REQUIRED=1`: a super administrator without a second factor enrols one at its next sign-in (decision 203). */
+  mfaRequired: boolean;
 }
 
 /** A bad environment: the message is one line naming the variable(s), safe to print. */
@@ -184,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     drawerAcknowledgementThresholdCentimes: htgToCentimes(e.DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
     drawerMaxCountCentimes: htgToCentimes(e.DRAWER_MAX_COUNT_HTG),
+    mfaRequired: e.MFA_REQUIRED === '1',
     ...(tls ? { tls } : {}),
   };
 }

@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AccountsService } from './modules/accounts/index.js';
 import { AgentsService } from './modules/agents/index.js';
-import { AuthService, TokenService } from './modules/auth/index.js';
+import { AuthService, MfaService, TokenService } from './modules/auth/index.js';
 import { DrawerService } from './modules/drawer/index.js';
 import { PersonsService } from './modules/persons/index.js';
 import { RegistrationService } from './modules/registration/index.js';
@@ -36,7 +36,9 @@ export interface ServiceDeps {
   /** Sends what the outbox holds; called after a commit that queued a message. */
   kickMail: () => Promise<void>;
   config: Pick<Config, 'appUrl' | 'sessionIdleMinutes'> &
-    Partial<Pick<Config, 'drawerAcknowledgementThresholdCentimes' | 'drawerMaxCountCentimes'>>;
+    Partial<
+      Pick<Config, 'drawerAcknowledgementThresholdCentimes' | 'drawerMaxCountCentimes' | 'mfaRequired'>
+    >;
   jwtSecret: string;
   /** argon2id by default; tests count its calls. */
   hashPassword?: ((password: string) => Promise<string>) | undefined;
@@ -46,6 +48,8 @@ export interface Services {
   /** For the routes that only need "now" (a file name, a report's last day, the fee editor's record). */
   clock: Clock;
   auth: AuthService;
+  /** Second factors of administrators and super administrators (decision 203). */
+  mfa: MfaService;
   users: UsersService;
   persons: PersonsService;
   agents: AgentsService;
@@ -76,11 +80,20 @@ export function buildServices(deps: ServiceDeps): Services {
   // The system accounts come once the database has answered (`app.ts`'s start step).
   const ledger = new LedgerService();
   const moneyFlowDeps: MoneyFlowDeps = { db, ledger, clock, actors: new Actors() };
+  const mfa = new MfaService({
+    db,
+    clock,
+    tokens,
+    jwtSecret: deps.jwtSecret,
+    mfaRequired: config.mfaRequired ?? false,
+  });
   return {
     clock,
+    mfa,
     auth: new AuthService({
       ...common,
       tokens,
+      mfa,
       appUrl: config.appUrl,
       ...(deps.hashPassword ? { hashPassword: deps.hashPassword } : {}),
     }),

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       drawerAcknowledgementThresholdCentimes: 500_00,
       drawerMaxCountCentimes: 2_000_000_00,
+      mfaRequired: false,
     });
   });
 
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
       SESSION_IDLE_MINUTES: '45',
       DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG: '1000',
       DRAWER_MAX_COUNT_HTG: '500000',
+      MFA_REQUIRED: '1',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       trustProxy: '10.0.0.0/8',
       drawerAcknowledgementThresholdCentimes: 1000_00,
       drawerMaxCountCentimes: 500_000_00,
+      mfaRequired: true,
     });
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '4000' })).toMatchObject({
       databaseUrl: undefined,
@@ -65,6 +68,7 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    [{ MFA_REQUIRED: 'oui' }, 'Configuration invalide : MFA_REQUIRED doit valoir 0 ou 1'],
     [{ PORT: 'trois mille' }, 'Configuration invalide : PORT doit être un entier entre 0 et 65535'],
     [{ PORT: '70000' }, 'Configuration invalide : PORT doit être un entier entre 0 et 65535'],
     [

@@ -89,6 +89,7 @@ const serverOnly: Record<string, { values: readonly string[]; why: string }> = {
       'register',
       'holder_check',
       'lookup',
+      'mfa',
     ],
     why: 'throttle counters of the server (DESIGN §6); `AttemptKind` names them',
   },

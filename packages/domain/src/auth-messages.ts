@@ -14,6 +14,9 @@ export const authMessages = {
   samePassword: "Le nouveau mot de passe doit être différent de l'ancien",
   /** A new password found in the server's list of common passwords (decision 110). */
   commonPassword: 'Ce mot de passe est trop courant ; choisissez-en un autre.',
+  /** A new password that zxcvbn judges guessable (score below 3, decision 203). */
+  weakPassword:
+    'Ce mot de passe est trop facile à deviner : allongez-le, ou mêlez plusieurs mots peu courants.',
   personalPassword: "Ce mot de passe contient votre nom ou votre nom d'utilisateur ; choisissez-en un autre.",
   /** The 5th wrong current password of a password change within 15 minutes ends the session. */
   passwordChecksExceeded:

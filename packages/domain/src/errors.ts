@@ -6,6 +6,10 @@ export const errorCodes = {
   unauthenticated: 'UNAUTHENTICATED',
   forbidden: 'FORBIDDEN',
   passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
+  /** `POST /auth/login`: the password was right, a second-factor code is due (decision 203). */
+  mfaRequired: 'MFA_REQUIRED',
+  /** `POST /auth/login`: the password was right, the super administrator must enrol a factor first. */
+  mfaEnrolmentRequired: 'MFA_ENROLMENT_REQUIRED',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   throttled: 'TOO_MANY_REQUESTS',
@@ -23,6 +27,8 @@ export interface ErrorBody {
   paidAt?: string;
   /** A confirmation whose quoted fee version is no longer in force (`FEES_CHANGED`, decision 150): the new quote. */
   quote?: FeeQuote;
+  /** `MFA_REQUIRED` / `MFA_ENROLMENT_REQUIRED`: the short-lived challenge of the second step (decision 203). */
+  challenge?: string;
 }
 
 export const genericMessages = {

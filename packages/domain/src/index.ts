@@ -5,6 +5,8 @@ export * from './role-schemas.js';
 export * from './permissions.js';
 export * from './auth.js';
 export * from './auth-messages.js';
+export * from './mfa-messages.js';
+export * from './mfa.js';
 export * from './errors.js';
 export * from './error-body.js';
 export * from './dates.js';

@@ -12,6 +12,8 @@ export const permissions = {
   'dashboard.view': ['superAdmin', 'agentAdmin', 'teller'],
   'profile.view': ['superAdmin', 'agentAdmin', 'teller'],
   'password.update': ['superAdmin', 'agentAdmin', 'teller'],
+  /** A second factor (decision 203): those who hold the network; tellers keep a password. */
+  'mfa.manage': ['superAdmin', 'agentAdmin'],
   'fees.read': ['superAdmin', 'agentAdmin', 'teller'],
   'fees.edit': ['superAdmin'],
   /** Lists answer everyone, scoped to one's own agent except for the super administrator. */

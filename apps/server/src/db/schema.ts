@@ -206,6 +206,7 @@ export const loginAttempts = pgTable(
         'register',
         'holder_check',
         'lookup',
+        'mfa',
       ],
     }).notNull(),
     /** Lower-cased username (or e-mail for a reset request by e-mail). */
@@ -227,6 +228,36 @@ export const loginAttempts = pgTable(
 );
 
 /** One e-mailed reset link: only its SHA-256 is kept (DESIGN §7). */
+/**
+ * A user's second factor (decision 203): the TOTP secret, encrypted with a key derived from the JWT
+ * secret; `confirmed_at` null while the enrolment awaits its first code; `last_step` the time step of
+ * the last code accepted, so that a code works once.
+ */
+export const secondFactors = pgTable('second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  secret: text('secret').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  confirmedAt: timestamptz('confirmed_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
+
+/** Ten single-use recovery codes per enrolment, kept as SHA-256 hashes (124 random bits each). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {

@@ -5,6 +5,7 @@ import {
   errorCodes,
   genericMessages,
   ledgerFailures,
+  mfaMessages,
   outsideFeeBandsMessage,
   payoutMessages,
   pickUpCodeMessages,
@@ -29,6 +30,7 @@ export type DomainError =
   | ValidationFailed
   | Unauthenticated
   | PasswordChangeRequired
+  | SecondFactorRequired
   | Forbidden
   | NotFound
   | Conflict
@@ -67,6 +69,20 @@ export class PasswordChangeRequired extends DomainErrorBase {
   readonly kind = 'PasswordChangeRequired';
   constructor() {
     super(authMessages.passwordChangeRequired);
+  }
+}
+
+/**
+ * `POST /auth/login`: the password was right, the second step is due (decision 203): 401 with
+ * `MFA_REQUIRED` (a code) or `MFA_ENROLMENT_REQUIRED` (a factor to enrol first) and its challenge.
+ */
+export class SecondFactorRequired extends DomainErrorBase {
+  readonly kind = 'SecondFactorRequired';
+  constructor(
+    readonly purpose: 'code' | 'enrol',
+    readonly challenge: string,
+  ) {
+    super(purpose === 'code' ? mfaMessages.required : mfaMessages.enrolmentRequired);
   }
 }
 
@@ -164,6 +180,15 @@ export function describeDomainError(error: DomainError): {
       };
     case 'Unauthenticated':
       return { status: 401, body: { message: error.message, code: errorCodes.unauthenticated } };
+    case 'SecondFactorRequired':
+      return {
+        status: 401,
+        body: {
+          message: error.message,
+          code: error.purpose === 'code' ? errorCodes.mfaRequired : errorCodes.mfaEnrolmentRequired,
+          challenge: error.challenge,
+        },
+      };
     case 'PasswordChangeRequired':
       return { status: 403, body: { message: error.message, code: errorCodes.passwordChangeRequired } };
     case 'Forbidden':

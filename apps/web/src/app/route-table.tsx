@@ -48,6 +48,7 @@ const UsersPage = lazyScreen(() => import('../features/users/UsersPage'));
 const AdministratorsPage = lazyScreen(() => import('../features/users/AdministratorsPage'));
 const UserDetailsPage = lazyScreen(() => import('../features/users/UserDetailsPage'));
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'));
+const SecurityPage = lazyScreen(() => import('../features/security/SecurityPage'));
 const AuditPage = lazyScreen(() => import('../features/audit/AuditPage'));
 const CreateAgentPage = lazyScreen(() => import('../features/agents/CreateAgentPage'));
 const CreateUserPage = lazyScreen(() => import('../features/users/CreateUserPage'));
@@ -115,6 +116,13 @@ export const appRoutes = [
     preload: preloadDashboard,
   },
   { name: 'profile', path: '/profile', title: 'Mon Profil', access: 'profile.view', component: ProfilePage },
+  {
+    name: 'security',
+    path: '/security',
+    title: 'Sécurité du compte',
+    access: 'mfa.manage',
+    component: SecurityPage,
+  },
   { name: 'account', path: '/account', title: 'Mon Compte', access: 'account.self', component: AccountPage },
   { name: 'setting', path: '/setting', title: 'Mon Compte', access: 'account.self', component: AccountPage },
   {

@@ -2,7 +2,10 @@
 // module's routes depend on it (`requireCapability`, `sessionOf`), so it sits at the bottom.
 export { authPlugin, requireCapability, sessionOf } from './plugin.js';
 export { authRoutes } from './routes.js';
+export { mfaRoutes } from './mfa-routes.js';
 export { AuthService } from './service.js';
+export { MfaService } from './mfa-service.js';
+export { removeSecondFactor } from './second-factor.js';
 export { TokenService } from './tokens.js';
 export { bumpTokenVersion } from './credentials.js';
 export { checkCurrentPassword } from './current-password.js';

@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { authMessages } from '@lajan/domain';
 import { hash, verify } from '@node-rs/argon2';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import * as zxcvbnFr from '@zxcvbn-ts/language-fr';
 import { ValidationFailed } from '../../http/errors.js';
 import { commonPasswords } from './common-passwords.js';
 
@@ -75,13 +78,44 @@ function folded(text: string): string {
 /** Who chooses the password: its username and its person's names are the first words a guess tries. */
 export interface PasswordOwner {
   username: string;
-  person: { firstName: string; lastName: string };
+  person: { firstName: string; lastName: string; email?: string | null };
+}
+
+/** Lajan's own words: the first a guess of a Lajan password tries (decision 203). */
+const lajanWords = ['lajan', 'haiti', 'ayiti', 'ayisyen', 'haitien', 'gourde', 'gourdes', 'htg', 'banque'];
+
+/** zxcvbn's score (0–4) a new password must reach: 3, "safely unguessable" (≈10^8 guesses and more). */
+export const MIN_PASSWORD_SCORE = 3;
+
+/** Built on first use: its dictionaries take about 100 ms to load, once per process. */
+let judge: ZxcvbnFactory | undefined;
+function passwordJudge(): ZxcvbnFactory {
+  return (judge ??= new ZxcvbnFactory({
+    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnFr.dictionary, lajan: lajanWords },
+    graphs: zxcvbnCommon.adjacencyGraphs,
+    translations: zxcvbnFr.translations,
+  }));
+}
+
+/**
+ * zxcvbn's score of a password, with the owner's username, names and e-mail as words to guess first.
+ * Only the first 100 characters are judged: a longer password is strong by its length, and the judge's
+ * time grows with it.
+ */
+export function passwordScore(password: string, owner?: PasswordOwner): number {
+  const userInputs = owner
+    ? [owner.username, owner.person.firstName, owner.person.lastName, owner.person.email ?? '']
+        .flatMap((word) => [word, ...word.split(/[@._-]/)])
+        .filter((word) => word.length >= 3)
+    : [];
+  return passwordJudge().check(password.slice(0, 100), userInputs).score;
 }
 
 /**
  * A new password (first, changed, reset) is refused under its field when it is common, or when it
  * holds the user's own username, first name or last name (ASVS 6.2.11), whatever their case,
- * accents and separators; names shorter than 4 letters are not searched.
+ * accents and separators (names shorter than 4 letters are not searched), or when zxcvbn judges it
+ * guessable (score below 3, ASVS 6.2.x; decision 203): `password1234` passed the list alone.
  */
 export function assertNotCommon(password: string, owner?: PasswordOwner): void {
   if (isCommonPassword(password)) {
@@ -92,5 +126,8 @@ export function assertNotCommon(password: string, owner?: PasswordOwner): void {
   const words = [owner.username, owner.person.firstName, owner.person.lastName].map(folded);
   if (words.some((word) => word.length >= 4 && candidate.includes(word))) {
     throw new ValidationFailed({ password: [authMessages.personalPassword] });
+  }
+  if (passwordScore(password, owner) < MIN_PASSWORD_SCORE) {
+    throw new ValidationFailed({ password: [authMessages.weakPassword] });
   }
 }

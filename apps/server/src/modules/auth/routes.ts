@@ -5,6 +5,7 @@ import {
   forgotPasswordByEmailInputSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
+  loginRefusedErrorBodySchema,
   loginResponseSchema,
   messageResponseSchema,
   resetPasswordInputSchema,
@@ -30,11 +31,11 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['auth'],
         summary: 'Connexion par nom d’utilisateur et mot de passe',
         description:
-          'Renvoie un jeton HS256 valable 30 minutes (SESSION_IDLE_MINUTES) ; une requête dans la seconde moitié de sa vie reçoit un jeton neuf dans l’en-tête X-Access-Token, jusqu’à 12 heures après la connexion. Après 5 échecs pour un nom d’utilisateur, ou 50 depuis une adresse, en 15 minutes : 429 jusqu’à la fin de la fenêtre.',
+          'Renvoie un jeton HS256 valable 30 minutes (SESSION_IDLE_MINUTES) ; une requête dans la seconde moitié de sa vie reçoit un jeton neuf dans l’en-tête X-Access-Token, jusqu’à 12 heures après la connexion. Après 5 échecs pour un nom d’utilisateur, ou 50 depuis une adresse, en 15 minutes : 429 jusqu’à la fin de la fenêtre. Un utilisateur qui a un second facteur reçoit, pour le bon mot de passe, 401 MFA_REQUIRED avec un défi (challenge) de 5 minutes, à envoyer avec le code à POST /auth/login/mfa ; avec MFA_REQUIRED=1, un super administrateur sans second facteur reçoit 401 MFA_ENROLMENT_REQUIRED (POST /auth/login/mfa/enrol, puis …/confirm).',
         body: loginInputSchema,
         response: {
           200: loginResponseSchema,
-          401: errorBodySchema,
+          401: loginRefusedErrorBodySchema,
           422: errorBodySchema,
           429: errorBodySchema,
         },

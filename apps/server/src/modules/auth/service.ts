@@ -10,7 +10,7 @@ import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
 import { passwordResetTokens } from '../../db/schema.js';
-import { Throttled, Unauthenticated, ValidationFailed } from '../../http/errors.js';
+import { SecondFactorRequired, Throttled, Unauthenticated, ValidationFailed } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { recordAudit } from '../../db/audit.js';
@@ -43,6 +43,7 @@ import {
   RESET_CONFIRM_LIMIT_PER_IP,
   THROTTLE_WINDOW_MS,
 } from './throttle.js';
+import type { MfaService } from './mfa-service.js';
 import type { TokenService } from './tokens.js';
 
 /** A reset link works once, for one hour. */
@@ -51,6 +52,8 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export interface AuthServiceDeps {
   db: Db;
   tokens: TokenService;
+  /** The second step of a sign-in, when a factor is due (decision 203). */
+  mfa?: Pick<MfaService, 'dueAtSignIn'>;
   clock: Clock;
   /** Sends what the outbox holds; called after a commit that queued a message. */
   kickMail: () => Promise<void>;
@@ -117,17 +120,22 @@ export class AuthService {
       throw new Unauthenticated(disabled ? authMessages.accountDisabled : authMessages.invalidCredentials);
     }
 
+    // A right password of a user with a second factor (or of a super administrator who must enrol one)
+    // opens only the second step: a challenge, no session (decision 203).
+    const due = (await this.deps.mfa?.dueAtSignIn(account)) ?? null;
     const rehashed = needsRehash(account.passwordHash) ? await this.#hash(input.password) : null;
     await db.transaction(async (tx) => {
       await markAttemptSucceeded(tx, admission.attemptId);
       if (rehashed) await replacePasswordHash(tx, account.id, rehashed);
       await recordAudit(tx, {
         at: now,
-        action: 'auth.login',
+        action: due ? 'auth.mfa_challenged' : 'auth.login',
         actor: { id: account.id, username: account.username },
         ip,
       });
     });
+    if (due)
+      throw new SecondFactorRequired(due, await tokens.signChallenge(account.id, account.tokenVersion, due));
     const user = toSessionUser(account);
     return {
       accessToken: await tokens.sign(user, account.tokenVersion),

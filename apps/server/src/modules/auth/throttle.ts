@@ -7,9 +7,16 @@ import { loginAttempts } from '../../db/schema.js';
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 
 export type AttemptKind =
-  'login' | 'reset_request' | 'reset_confirm' | 'password_check' | 'register' | 'holder_check' | 'lookup';
+  | 'login'
+  | 'reset_request'
+  | 'reset_confirm'
+  | 'password_check'
+  | 'register'
+  | 'holder_check'
+  | 'lookup'
+  | 'mfa';
 
-type KeyedKind = 'login' | 'reset_request' | 'password_check' | 'holder_check' | 'lookup';
+type KeyedKind = 'login' | 'reset_request' | 'password_check' | 'holder_check' | 'lookup' | 'mfa';
 
 /**
  * Sign-in: after 5 failures for one username or 50 from one address within the window,
@@ -30,13 +37,19 @@ export const throttleLimits: Record<KeyedKind, { perUsername: number; perIp: num
    * guessing another agent's customer's document number by trial gets nowhere (decision 115).
    */
   lookup: { perUsername: 100, perIp: 500 },
+  /**
+   * Second-factor codes (sign-in's second step, an enrolment's first code, a disable): the sign-in
+   * limits, per user, counted apart from passwords: a right password does not start them again
+   * (decision 203).
+   */
+  mfa: { perUsername: 5, perIp: 50 },
 };
 
 /** A new password sent with a reset link: 10 tries per address in the window, every try counts. */
 export const RESET_CONFIRM_LIMIT_PER_IP = 10;
 
 /** Kinds whose failures only count (a success is never limited); the others count every attempt. */
-const failuresOnly: ReadonlySet<AttemptKind> = new Set(['login', 'password_check', 'holder_check']);
+const failuresOnly: ReadonlySet<AttemptKind> = new Set(['login', 'password_check', 'holder_check', 'mfa']);
 
 export interface ThrottleQuery {
   kind: KeyedKind;
@@ -201,7 +214,7 @@ export async function lockAttempt(
 export async function lastSuccessAt(
   executor: Executor,
   key: string,
-  kind: 'login' | 'password_check' = 'login',
+  kind: 'login' | 'password_check' | 'mfa' = 'login',
 ): Promise<Date | null> {
   const [row] = await executor
     .select({ at: loginAttempts.createdAt })

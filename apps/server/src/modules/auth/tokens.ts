@@ -10,6 +10,18 @@ export const DEFAULT_SESSION_IDLE_MINUTES = 30;
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 /** The `aud` of Lajan's access tokens: a token signed for anything else is refused. */
 export const ACCESS_TOKEN_AUDIENCE = 'lajan-api';
+/** The `aud` of a sign-in's second-step challenge: never an access token (decision 203). */
+export const CHALLENGE_AUDIENCE = 'lajan-mfa-challenge';
+/** A challenge lives 5 minutes: the time to open the authenticator app. */
+export const CHALLENGE_SECONDS = 5 * 60;
+/** `code`: a factor's code is due; `enrol`: a super administrator must enrol first (MFA_REQUIRED=1). */
+export type ChallengePurpose = 'code' | 'enrol';
+const challengeClaimsSchema = z.object({
+  sub: z.string(),
+  ver: z.number().int(),
+  purpose: z.enum(['code', 'enrol']),
+});
+export type ChallengeClaims = z.infer<typeof challengeClaimsSchema>;
 /** The response header that carries a renewed token (decision 110). */
 export const REFRESHED_TOKEN_HEADER = 'x-access-token';
 /** What the browser storage key's HMAC is of, besides the user id (decision 202). */
@@ -89,6 +101,34 @@ export class TokenService {
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAt)
       .sign(await this.#key);
+  }
+
+  /** The challenge of a sign-in whose password was right and whose second step is due. */
+  async signChallenge(userId: string, tokenVersion: number, purpose: ChallengePurpose): Promise<string> {
+    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ ver: tokenVersion, purpose })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setAudience(CHALLENGE_AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + CHALLENGE_SECONDS)
+      .sign(await this.#key);
+  }
+
+  /** The challenge's claims, or null when it is not one of ours, or expired. */
+  async verifyChallenge(token: string): Promise<ChallengeClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, await this.#key, {
+        algorithms: ['HS256'],
+        audience: CHALLENGE_AUDIENCE,
+        currentDate: this.clock.now(),
+        requiredClaims: ['exp', 'iat', 'sub', 'aud'],
+      });
+      const claims = challengeClaimsSchema.safeParse(payload);
+      return claims.success ? claims.data : null;
+    } catch {
+      return null;
+    }
   }
 
   async verify(token: string): Promise<VerifyResult> {

@@ -250,6 +250,36 @@ describe('POST /api/users/update-password: wrong current passwords counted', () 
     expect((await updatePassword(t, first, SUPERADMIN.password)).status).toBe(200);
   });
 
+  it('refuses « password1234 » and other guessable variants that the list misses (zxcvbn, score < 3)', async () => {
+    const t = await buildCounting();
+    const first = await tokenOf(t.app, SUPERADMIN.username, SUPERADMIN.password);
+
+    for (const weak of ['password1234', 'Motdepasse2024', 'azerty123456', 'lajanlajan1', 'ayiti-2024']) {
+      const answer = await updatePassword(t, first, SUPERADMIN.password, weak);
+      expect(answer.status, weak).toBe(422);
+      expect(answer.body).toEqual({
+        message: authMessages.weakPassword,
+        code: 'VALIDATION_ERROR',
+        errors: { password: [authMessages.weakPassword] },
+      });
+    }
+    expect(t.hashed).toEqual([]);
+    expect((await userRow(t.database.db, SUPERADMIN.username)).passwordUpdatedAt).toBeNull();
+    expect((await updatePassword(t, first, SUPERADMIN.password, 'Kalbas-Dlo-7319')).status).toBe(200);
+  });
+
+  it('judges a reset password the same way, keeping the link usable', async () => {
+    const t = await buildCounting();
+    const link = await requestLink(t);
+    for (const weak of ['password1234', 'Qwerty2025!']) {
+      const answer = await reset(t, { ...link, password: weak });
+      expect(answer.status, weak).toBe(422);
+      expect(answer.body.errors, weak).toEqual({ password: [authMessages.weakPassword] });
+    }
+    expect(t.hashed).toEqual([]);
+    expect((await reset(t, link)).status).toBe(200);
+  });
+
   it("refuses a password that holds the user's own username or names, whatever their case and accents", async () => {
     const t = await buildCounting();
     const first = await tokenOf(t.app, SUPERADMIN.username, SUPERADMIN.password);

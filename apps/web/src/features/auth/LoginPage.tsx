@@ -12,6 +12,8 @@ import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
 import { keyboardFirst } from '../../lib/keyboard-first';
 import { useSessionStore } from '../../lib/session-context';
 import { useLoginMutation } from './api/login';
+import { secondStepOf, type SecondStepPurpose } from './api/login-mfa';
+import { SecondStep } from './SecondStep';
 
 type FieldErrors = Partial<Record<keyof LoginInput, string>>;
 const FIELDS: readonly (keyof LoginInput)[] = ['username', 'password'];
@@ -32,6 +34,10 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [rootError, setRootError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  // A right password of a user with a second factor: its code comes next (decision 203).
+  const [secondStep, setSecondStep] = useState<{ purpose: SecondStepPurpose; challenge: string } | null>(
+    null,
+  );
   const inputs = useRef<Partial<Record<keyof LoginInput, HTMLInputElement | null>>>({});
   // At a counter's computer the username is typed at once; a phone's keyboard waits for a tap.
   useEffect(() => {
@@ -67,6 +73,11 @@ export default function LoginPage() {
       }
       toasts.success(authMessages.loginSuccess);
     } catch (error) {
+      const next = isHttpError(error) && error.status === 401 ? secondStepOf(error.body) : null;
+      if (next) {
+        setSecondStep(next);
+        return;
+      }
       if (isHttpError(error) && error.status === 401) {
         setRootError(authMessages.invalidCredentials);
         return;
@@ -98,44 +109,61 @@ export default function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        {rootError && <Alert type="danger">{rootError}</Alert>}
-        <TextField
-          label="Nom d'utilisateur"
-          required
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          name="username"
-          value={values.username}
-          onChange={(event) => change('username', event.target.value)}
-          ref={(input) => {
-            inputs.current.username = input;
+      {secondStep ? (
+        <SecondStep
+          purpose={secondStep.purpose}
+          challenge={secondStep.challenge}
+          onRestart={(message) => {
+            setSecondStep(null);
+            setValues((current) => ({ ...current, password: '' }));
+            setRootError(message || null);
           }}
-          error={errors.username}
         />
-        <TextField
-          label="Mot de passe"
-          type="password"
-          required
-          autoComplete="current-password"
-          name="password"
-          value={values.password}
-          onChange={(event) => change('password', event.target.value)}
-          ref={(input) => {
-            inputs.current.password = input;
-          }}
-          error={errors.password}
-        />
-        <div className="flex justify-end">
-          <Link to="/forgot-password" className={`text-sm ${textLinkClasses}`}>
-            Mot de passe oublié ?
-          </Link>
-        </div>
-        <Button type="submit" className="w-full" loading={loginMutation.isPending} loadingText="Connexion...">
-          Se connecter
-        </Button>
-      </form>
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+          {rootError && <Alert type="danger">{rootError}</Alert>}
+          <TextField
+            label="Nom d'utilisateur"
+            required
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            name="username"
+            value={values.username}
+            onChange={(event) => change('username', event.target.value)}
+            ref={(input) => {
+              inputs.current.username = input;
+            }}
+            error={errors.username}
+          />
+          <TextField
+            label="Mot de passe"
+            type="password"
+            required
+            autoComplete="current-password"
+            name="password"
+            value={values.password}
+            onChange={(event) => change('password', event.target.value)}
+            ref={(input) => {
+              inputs.current.password = input;
+            }}
+            error={errors.password}
+          />
+          <div className="flex justify-end">
+            <Link to="/forgot-password" className={`text-sm ${textLinkClasses}`}>
+              Mot de passe oublié ?
+            </Link>
+          </div>
+          <Button
+            type="submit"
+            className="w-full"
+            loading={loginMutation.isPending}
+            loadingText="Connexion..."
+          >
+            Se connecter
+          </Button>
+        </form>
+      )}
     </PublicFrame>
   );
 }

@@ -5,6 +5,7 @@ import { renderApp } from '../../test/render-app';
 import { loginAnswer, makeToken } from '../../test/tokens';
 import { superAdmin, teller } from '../../test/users';
 import { serveEmptyDashboard } from '../../test/transactions';
+import { mfaMessages } from '@lajan/domain';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -151,5 +152,115 @@ describe('the sign-in page', () => {
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Une erreur est survenue');
     expect(localStorage.length).toBe(0);
+  });
+
+  it('asks for the code of the second factor after a right password, says a wrong one under the field, then signs in', async () => {
+    api.on('POST /auth/login', {
+      status: 401,
+      body: { message: mfaMessages.required, code: 'MFA_REQUIRED', challenge: 'defi-1' },
+    });
+    let tries = 0;
+    api.on('POST /auth/login/mfa', () => {
+      tries += 1;
+      return tries === 1
+        ? {
+            status: 422,
+            body: {
+              message: mfaMessages.codeInvalid,
+              code: 'VALIDATION_ERROR',
+              errors: { code: [mfaMessages.codeInvalid] },
+            },
+          }
+        : { body: loginAnswer(superAdmin) };
+    });
+    serveEmptyDashboard(api);
+    const { user } = openLogin();
+    await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
+    await user.type(screen.getByLabelText('Mot de passe'), 'Depart-2026!');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    expect(await screen.findByText(mfaMessages.required)).toBeVisible();
+    expect(localStorage.length).toBe(0);
+    const code = screen.getByRole('textbox', { name: /Code de vérification/ });
+    expect(code).toHaveFocus();
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByText(mfaMessages.codeInvalid)).toBeVisible();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
+    expect(api.requests.filter((r) => r.path.endsWith('/auth/login/mfa')).map((r) => r.body)).toEqual([
+      { challenge: 'defi-1', code: '000000' },
+      { challenge: 'defi-1', code: '123456' },
+    ]);
+  });
+
+  it('sends back to the password when the second step has expired', async () => {
+    api.on('POST /auth/login', {
+      status: 401,
+      body: { message: mfaMessages.required, code: 'MFA_REQUIRED', challenge: 'defi-1' },
+    });
+    api.on('POST /auth/login/mfa', {
+      status: 401,
+      body: { message: mfaMessages.challengeExpired, code: 'UNAUTHENTICATED' },
+    });
+    const { user } = openLogin();
+    await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
+    await user.type(screen.getByLabelText('Mot de passe'), 'Depart-2026!');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await user.type(await screen.findByRole('textbox', { name: /Code de vérification/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(mfaMessages.challengeExpired);
+    expect(screen.getByLabelText('Mot de passe')).toHaveValue('');
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('makes a super administrator enrol first under MFA_REQUIRED: QR code, first code, recovery codes shown once', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `AAAAA-BBBBB-CCCCC-DDDDD-EEEE${i + 2}`);
+    api.on('POST /auth/login', {
+      status: 401,
+      body: { message: mfaMessages.enrolmentRequired, code: 'MFA_ENROLMENT_REQUIRED', challenge: 'defi-2' },
+    });
+    api.on('POST /auth/login/mfa/enrol', {
+      body: {
+        data: {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_url: 'otpauth://totp/Lajan:superadmin?secret=JBSWY3DPEHPK3PXP&issuer=Lajan',
+          qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
+        },
+      },
+    });
+    api.on('POST /auth/login/mfa/enrol/confirm', {
+      body: { data: { ...loginAnswer(superAdmin).data, recovery_codes: codes } },
+    });
+    serveEmptyDashboard(api);
+    const { user } = openLogin();
+    await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
+    await user.type(screen.getByLabelText('Mot de passe'), 'Depart-2026!');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    expect(await screen.findByRole('img', { name: 'QR code du second facteur' })).toBeVisible();
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: /Code de vérification/ }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Activer et se connecter' }));
+
+    const list = await screen.findByRole('list', { name: 'Codes de secours' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(codes);
+    // No session until the codes are noted.
+    expect(localStorage.length).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'J’ai noté mes codes de secours' }));
+    expect(await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
+    expect(api.requests.find((r) => r.path.endsWith('/auth/login/mfa/enrol/confirm'))?.body).toEqual({
+      challenge: 'defi-2',
+      code: '654321',
+    });
   });
 });

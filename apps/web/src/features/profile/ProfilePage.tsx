@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
-import { displayName, formatDateFr, formatDateTimeFr, roleLabels, userFailureMessages } from '@lajan/domain';
+import {
+  can,
+  displayName,
+  formatDateFr,
+  formatDateTimeFr,
+  roleLabels,
+  userFailureMessages,
+} from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
 import { PageLoading } from '../../components/PageLoading';
@@ -17,13 +24,20 @@ export default function ProfilePage() {
   const { user } = useSession();
   const query = useProfileQuery(user?.id ?? '');
 
+  if (!user) return null;
   const passwordLink = (
-    <Link to="/update-password" className={buttonClasses('secondary')}>
-      Modifier le mot de passe
-    </Link>
+    <div className="flex flex-wrap gap-2">
+      <Link to="/update-password" className={buttonClasses('secondary')}>
+        Modifier le mot de passe
+      </Link>
+      {can(user, 'mfa.manage') && (
+        <Link to="/security" className={buttonClasses('secondary')}>
+          Sécurité du compte
+        </Link>
+      )}
+    </div>
   );
 
-  if (!user) return null;
   if (query.isPending) return <PageLoading label="Chargement de votre profil..." />;
   if (query.isError) {
     return (

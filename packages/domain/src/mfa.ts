@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { errorBodySchema } from './error-body.js';
+import { mfaMessages } from './mfa-messages.js';
+import { loginResponseSchema } from './sign-in-schemas.js';
+
+// A second factor: time-based one-time codes (RFC 6238) and single-use recovery codes (decision 203).
+
+/** A 6-digit code, or a recovery code (`XXXXX-XXXXX-XXXXX-XXXXX-XXXXX`); spaces and case do not matter. */
+const code = z
+  .string({ error: mfaMessages.codeRequired })
+  .trim()
+  .min(1, mfaMessages.codeRequired)
+  .max(64, mfaMessages.codeInvalid);
+
+const challenge = z
+  .string({ error: mfaMessages.challengeExpired })
+  .min(1, mfaMessages.challengeExpired)
+  .max(2048, mfaMessages.challengeExpired);
+
+/** `POST /auth/login/mfa`: the challenge of `MFA_REQUIRED` and a code. */
+export const loginMfaInputSchema = z.object({ challenge, code });
+export type LoginMfaInput = z.infer<typeof loginMfaInputSchema>;
+
+/** `POST /auth/login/mfa/enrol`: the challenge of `MFA_ENROLMENT_REQUIRED`. */
+export const loginMfaEnrolInputSchema = z.object({ challenge });
+
+/** `POST /auth/login/mfa/enrol/confirm`. */
+export const loginMfaEnrolConfirmInputSchema = z.object({ challenge, code });
+
+/** `POST /auth/mfa/enrol/confirm`: the first code of the application. */
+export const mfaConfirmInputSchema = z.object({ code });
+export type MfaConfirmInput = z.infer<typeof mfaConfirmInputSchema>;
+
+/** `POST /auth/mfa/disable`: the password and a code (or a recovery code). */
+export const mfaDisableInputSchema = z.object({
+  password: z
+    .string({ error: 'Mot de passe requis' })
+    .min(1, 'Mot de passe requis')
+    .max(256, 'Au plus 256 caractères'),
+  code,
+});
+export type MfaDisableInput = z.infer<typeof mfaDisableInputSchema>;
+
+/** The enrolment's start: the secret (to type by hand), its `otpauth://` URI and its QR code (SVG). */
+export const mfaEnrolmentResponseSchema = z.object({
+  data: z.object({
+    secret: z.string(),
+    otpauth_url: z.string(),
+    qr_svg: z.string().describe('Le QR code de `otpauth_url`, en SVG.'),
+  }),
+});
+export type MfaEnrolment = z.infer<typeof mfaEnrolmentResponseSchema>['data'];
+
+/** The enrolment confirmed: the ten recovery codes, shown this once. */
+export const mfaRecoveryCodesResponseSchema = z.object({
+  data: z.object({ message: z.string(), recovery_codes: z.array(z.string()) }),
+});
+
+/** The forced enrolment confirmed at sign-in: the session, and the recovery codes shown this once. */
+export const loginMfaEnrolConfirmResponseSchema = z.object({
+  data: loginResponseSchema.shape.data.extend({ recovery_codes: z.array(z.string()) }),
+});
+
+/** `GET /auth/mfa`. */
+export const mfaStatusResponseSchema = z.object({
+  data: z.object({
+    enrolled: z.boolean(),
+    /** MFA_REQUIRED=1 and a super administrator: the factor cannot be disabled. */
+    required: z.boolean(),
+    recovery_codes_left: z.number().int(),
+  }),
+});
+export type MfaStatus = z.infer<typeof mfaStatusResponseSchema>['data'];
+
+/** `POST /auth/login` → 401: `MFA_REQUIRED` and `MFA_ENROLMENT_REQUIRED` carry the second step's challenge. */
+export const loginRefusedErrorBodySchema = errorBodySchema.extend({
+  challenge: z
+    .string()
+    .optional()
+    .describe('`MFA_REQUIRED` / `MFA_ENROLMENT_REQUIRED` : le défi de la seconde étape, valable 5 minutes.'),
+});
