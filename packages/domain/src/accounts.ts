@@ -24,7 +24,7 @@ export const createAccountInputSchema = z.object({
   type: accountTypeSchema,
   currency: currencySchema,
   personIds: z
-    .array(z.string(), { error: 'Au moins un client doit être sélectionné' })
+    .array(z.string().max(64), { error: 'Au moins un client doit être sélectionné' })
     .min(1, 'Au moins un client doit être sélectionné')
     .max(10, 'Au plus 10 titulaires par compte')
     .refine((ids) => new Set(ids).size === ids.length, 'Un client ne peut être sélectionné qu’une fois'),
@@ -67,6 +67,7 @@ const accountNumberSearchSchema = z
   .string({ error: 'Le numéro de compte est requis' })
   .trim()
   .min(1, 'Le numéro de compte est requis')
+  .max(30, 'Numéro de compte invalide')
   .regex(/^\d+$/, 'Numéro de compte invalide');
 
 export const accountSearchMessages = {

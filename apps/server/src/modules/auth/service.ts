@@ -13,7 +13,7 @@ import { passwordResetTokens } from '../../db/schema.js';
 import { Throttled, Unauthenticated, ValidationFailed } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
-import { recordAudit } from '../../db/audit.js';
+import { recordAnonymousRefusal, recordAudit, truncatedTyped } from '../../db/audit.js';
 import {
   bumpTokenVersion,
   canSignIn,
@@ -90,7 +90,8 @@ export class AuthService {
       keyCountsFrom: async (tx) => latest(await lastSuccessAt(tx, key), account?.passwordUpdatedAt ?? null),
     });
     if (!admission.admitted) {
-      await recordAudit(db, {
+      // The first refusal of the address in its window is audited, the others only counted (decision 198).
+      await recordAnonymousRefusal(db, {
         at: now,
         action: 'auth.login_throttled',
         actor: { id: account?.id ?? null, username: input.username },
@@ -109,7 +110,7 @@ export class AuthService {
       await recordAudit(db, {
         at: now,
         action: 'auth.login_failed',
-        actor: { id: account?.id ?? null, username: input.username },
+        actor: { id: account?.id ?? null, username: truncatedTyped(input.username) },
         ip,
         details: { reason: disabled ? 'disabled' : 'bad_credentials' },
       });
@@ -250,7 +251,10 @@ export class AuthService {
     const now = clock.now();
     // Counted atomically too, so that concurrent requests cannot send more links than the limit.
     const admission = await admitAttempt(db, { kind: 'reset_request', key, ip, now });
-    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
+    if (!admission.admitted) {
+      await recordAnonymousRefusal(db, { at: now, action: 'auth.reset_throttled', target: key, ip });
+      throw new Throttled(admission.waitSeconds);
+    }
 
     const queued = await db.transaction(async (tx) => {
       await markAttemptSucceeded(tx, admission.attemptId);
@@ -284,7 +288,7 @@ export class AuthService {
         at: now,
         action: 'auth.reset_requested',
         actor: accounts[0] ? { id: accounts[0].id, username: accounts[0].username } : null,
-        target: key,
+        target: truncatedTyped(key),
         ip,
         details: { links: accounts.length },
       });
@@ -308,7 +312,15 @@ export class AuthService {
       limit: RESET_CONFIRM_LIMIT_PER_IP,
       windowMs: THROTTLE_WINDOW_MS,
     });
-    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
+    if (!admission.admitted) {
+      await recordAnonymousRefusal(db, {
+        at: now,
+        action: 'auth.reset_throttled',
+        actor: { id: null, username: input.username },
+        ip,
+      });
+      throw new Throttled(admission.waitSeconds);
+    }
 
     const invalid = () =>
       new ValidationFailed({ token: [authMessages.resetInvalid] }, authMessages.resetInvalid);
@@ -332,7 +344,7 @@ export class AuthService {
       await recordAudit(db, {
         at: now,
         action: 'auth.reset_failed',
-        actor: { id: account?.id ?? null, username: input.username },
+        actor: { id: account?.id ?? null, username: truncatedTyped(input.username) },
         ip,
       });
       throw invalid();

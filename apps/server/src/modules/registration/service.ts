@@ -7,7 +7,7 @@ import { Throttled, ValidationFailed, type FieldErrors } from '../../http/errors
 import { enqueueMail } from '../../mail/outbox.js';
 import { accountRequestReceivedMail } from '../../mail/templates.js';
 import { openAccountRequest } from '../accounts/index.js';
-import { recordAudit } from '../../db/audit.js';
+import { recordAnonymousRefusal, recordAudit } from '../../db/audit.js';
 import { admitAddressAttempt } from '../auth/index.js';
 import {
   duplicateConflict,
@@ -96,7 +96,10 @@ export class RegistrationService {
       limit: REGISTRATION_LIMIT_PER_HOUR,
       windowMs: REGISTRATION_WINDOW_MS,
     });
-    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
+    if (!admission.admitted) {
+      await recordAnonymousRefusal(db, { at: now, action: 'accounts.request_throttled', ip });
+      throw new Throttled(admission.waitSeconds);
+    }
   }
 
   async register(input: RegisterData, ip: string): Promise<{ reference: string }> {
