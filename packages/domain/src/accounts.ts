@@ -33,7 +33,12 @@ export const createAccountInputSchema = z.object({
    * the document number read from the card, by person id (decision 115). Holding the account would
    * open that file, so the customer must be at the counter.
    */
-  holderDocuments: z.record(z.string(), z.string().trim().max(50, 'Numéro de pièce trop long')).optional(),
+  holderDocuments: z
+    .record(z.string().max(64), z.string().trim().max(50, 'Numéro de pièce trop long'))
+    .refine((documents) => Object.keys(documents).length <= 10, 'Au plus 10 titulaires par compte')
+    // Declared in the OpenAPI document, so that the route's body limit is bounded (decision 198).
+    .meta({ maxProperties: 10 })
+    .optional(),
 });
 export type CreateAccountInput = z.infer<typeof createAccountInputSchema>;
 

@@ -52,12 +52,17 @@ function largestOfType(node: JsonSchema, type: string, defs: Record<string, unkn
       return 2 + node.maxItems * (largestJsonBytes(node.items, defs) + 1);
     }
     case 'object': {
-      if (node.additionalProperties && node.additionalProperties !== false) return Infinity;
       const properties = Object.entries((node.properties ?? {}) as Record<string, unknown>);
-      return properties.reduce(
+      const named = properties.reduce(
         (total, [key, value]) => total + key.length + 4 + largestJsonBytes(value, defs),
         2,
       );
+      if (!node.additionalProperties) return named;
+      // A record: as many free keys as `maxProperties` allows, each as long as `propertyNames` allows.
+      if (typeof node.maxProperties !== 'number') return Infinity;
+      const entry =
+        largestJsonBytes(node.propertyNames, defs) + 2 + largestJsonBytes(node.additionalProperties, defs);
+      return named + node.maxProperties * entry;
     }
     default:
       return Infinity;

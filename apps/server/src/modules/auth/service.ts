@@ -77,28 +77,32 @@ export class AuthService {
     const { db, clock, tokens } = this.deps;
     const now = clock.now();
     const key = input.username.toLowerCase();
-    const account = await findUserByUsername(db, input.username);
+    const read: { account?: UserAccount | null } = {};
 
     // Counted as a failure before the password is checked, under the locks of the username and
     // the address: concurrent attempts cannot all read a count below the limit (decision 110).
     // A new password or a success starts the username's count again; the address's count stays.
+    // The user is read within the admission's gate too: a flood of refusals queues there (decision 198).
     const admission = await admitAttempt(db, {
       kind: 'login',
       key,
       ip,
       now,
-      keyCountsFrom: async (tx) => latest(await lastSuccessAt(tx, key), account?.passwordUpdatedAt ?? null),
-    });
-    if (!admission.admitted) {
+      keyCountsFrom: async (tx) => {
+        read.account = await findUserByUsername(tx, input.username);
+        return latest(await lastSuccessAt(tx, key), read.account?.passwordUpdatedAt ?? null);
+      },
       // The first refusal of the address in its window is audited, the others only counted (decision 198).
-      await recordAnonymousRefusal(db, {
-        at: now,
-        action: 'auth.login_throttled',
-        actor: { id: account?.id ?? null, username: input.username },
-        ip,
-      });
-      throw new Throttled(admission.waitSeconds);
-    }
+      onRefused: (tx) =>
+        recordAnonymousRefusal(tx, {
+          at: now,
+          action: 'auth.login_throttled',
+          actor: { id: read.account?.id ?? null, username: input.username },
+          ip,
+        }),
+    });
+    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
+    const account = read.account;
 
     // An unknown username costs the same hash check as a known one.
     const passwordOk = await verifyPassword(
@@ -250,11 +254,15 @@ export class AuthService {
     const { db, clock, appUrl } = this.deps;
     const now = clock.now();
     // Counted atomically too, so that concurrent requests cannot send more links than the limit.
-    const admission = await admitAttempt(db, { kind: 'reset_request', key, ip, now });
-    if (!admission.admitted) {
-      await recordAnonymousRefusal(db, { at: now, action: 'auth.reset_throttled', target: key, ip });
-      throw new Throttled(admission.waitSeconds);
-    }
+    const admission = await admitAttempt(db, {
+      kind: 'reset_request',
+      key,
+      ip,
+      now,
+      onRefused: (tx) =>
+        recordAnonymousRefusal(tx, { at: now, action: 'auth.reset_throttled', target: key, ip }),
+    });
+    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
 
     const queued = await db.transaction(async (tx) => {
       await markAttemptSucceeded(tx, admission.attemptId);
@@ -311,16 +319,15 @@ export class AuthService {
       now,
       limit: RESET_CONFIRM_LIMIT_PER_IP,
       windowMs: THROTTLE_WINDOW_MS,
+      onRefused: (tx) =>
+        recordAnonymousRefusal(tx, {
+          at: now,
+          action: 'auth.reset_throttled',
+          actor: { id: null, username: input.username },
+          ip,
+        }),
     });
-    if (!admission.admitted) {
-      await recordAnonymousRefusal(db, {
-        at: now,
-        action: 'auth.reset_throttled',
-        actor: { id: null, username: input.username },
-        ip,
-      });
-      throw new Throttled(admission.waitSeconds);
-    }
+    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
 
     const invalid = () =>
       new ValidationFailed({ token: [authMessages.resetInvalid] }, authMessages.resetInvalid);

@@ -232,6 +232,8 @@ export async function admitAttempt(
     now: Date;
     /** Read under the locks: attempts for the key before this instant do not count. */
     keyCountsFrom?: (tx: Tx) => Promise<Date | null>;
+    /** Records a refusal within the gate, so that a flood of refusals queues there, not in the pool (decision 198). */
+    onRefused?: (tx: Tx) => Promise<void>;
   },
 ): Promise<Admission> {
   return admissionGateOf(
@@ -242,7 +244,10 @@ export async function admitAttempt(
       await lockAttempt(tx, attempt);
       const keyCountsFrom = attempt.keyCountsFrom ? await attempt.keyCountsFrom(tx) : null;
       const waitSeconds = await throttleWaitSeconds(tx, { ...attempt, keyCountsFrom });
-      if (waitSeconds > 0) return { admitted: false, waitSeconds };
+      if (waitSeconds > 0) {
+        await attempt.onRefused?.(tx);
+        return { admitted: false, waitSeconds };
+      }
       const attemptId = await recordAttempt(tx, { ...attempt, succeeded: false });
       return { admitted: true, attemptId };
     }),
@@ -252,7 +257,14 @@ export async function admitAttempt(
 /** The same, for attempts counted per address only, every attempt counting (`reset_confirm`). */
 export async function admitAddressAttempt(
   db: Db,
-  attempt: { kind: AttemptKind; ip: string; now: Date; limit: number; windowMs: number },
+  attempt: {
+    kind: AttemptKind;
+    ip: string;
+    now: Date;
+    limit: number;
+    windowMs: number;
+    onRefused?: (tx: Tx) => Promise<void>;
+  },
 ): Promise<Admission> {
   return admissionGateOf(
     db,
@@ -261,7 +273,10 @@ export async function admitAddressAttempt(
     db.transaction(async (tx) => {
       await lockAttempt(tx, { kind: attempt.kind, ip: attempt.ip });
       const waitSeconds = await addressWaitSeconds(tx, attempt);
-      if (waitSeconds > 0) return { admitted: false, waitSeconds };
+      if (waitSeconds > 0) {
+        await attempt.onRefused?.(tx);
+        return { admitted: false, waitSeconds };
+      }
       const attemptId = await recordAttempt(tx, { ...attempt, key: '', succeeded: false });
       return { admitted: true, attemptId };
     }),

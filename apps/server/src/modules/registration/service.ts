@@ -95,11 +95,9 @@ export class RegistrationService {
       now,
       limit: REGISTRATION_LIMIT_PER_HOUR,
       windowMs: REGISTRATION_WINDOW_MS,
+      onRefused: (tx) => recordAnonymousRefusal(tx, { at: now, action: 'accounts.request_throttled', ip }),
     });
-    if (!admission.admitted) {
-      await recordAnonymousRefusal(db, { at: now, action: 'accounts.request_throttled', ip });
-      throw new Throttled(admission.waitSeconds);
-    }
+    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
   }
 
   async register(input: RegisterData, ip: string): Promise<{ reference: string }> {
