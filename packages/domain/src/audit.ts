@@ -38,6 +38,7 @@ export const auditWriteActionLabels = {
   'accounts.closed': 'Compte fermé',
   'accounts.request_received': 'Demande d’ouverture reçue',
   'accounts.request_throttled': 'Demandes d’ouverture bloquées (trop de demandes)',
+  'accounts.request_duplicate': 'Demande d’ouverture sur des informations déjà enregistrées (rien d’ouvert)',
   'accounts.request_activated': 'Demande d’ouverture acceptée',
   'accounts.request_rejected': 'Demande d’ouverture refusée',
   'fees.updated': 'Barème des frais modifié',
