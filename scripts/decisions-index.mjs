@@ -17,7 +17,7 @@ function headOf(text) {
 /** Decision numbers named in the sentences of `head` that start with `lead`, parentheses left out. */
 function numbersAfter(head, lead) {
   const found = [];
-  for (const match of head.matchAll(new RegExp(`${lead}[^.]*`, 'gi'))) {
+  for (const match of head.matchAll(new RegExp(`${lead}[^.:]*`, 'gi'))) {
     const sentence = match[0].replace(/\([^)]*\)/g, '');
     for (const number of sentence.matchAll(/\b(\d{3})\b/g)) found.push(number[1]);
   }
@@ -34,19 +34,23 @@ const records = readdirSync(folder)
       file,
       number: recordName.exec(file)[1],
       title: text.split('\n')[0].replace(/^#\s*\d{3}:\s*/, ''),
-      amends: numbersAfter(head, 'Amends decisions?'),
-      amendedBy: numbersAfter(head, 'Amended by decisions?'),
-      supersededBy: numbersAfter(head, 'Superseded by decisions?'),
+      amends: numbersAfter(head, 'Amends (?:decisions? )?'),
+      amendedBy: numbersAfter(head, 'Amended by (?:decisions? )?'),
+      supersededBy: numbersAfter(head, 'Superseded by (?:decisions? )?'),
     };
   });
 
-const amendedBy = new Map(records.map((record) => [record.number, new Set(record.amendedBy)]));
+const known = new Set(records.map((record) => record.number));
+const amendedBy = new Map(
+  records.map((record) => [record.number, new Set(record.amendedBy.filter((number) => known.has(number)))]),
+);
 for (const record of records) {
   for (const number of record.amends) amendedBy.get(number)?.add(record.number);
 }
 
 function statusOf(record) {
-  if (record.supersededBy.length > 0) return `superseded by ${record.supersededBy.join(', ')}`;
+  const supersededBy = record.supersededBy.filter((number) => known.has(number));
+  if (supersededBy.length > 0) return `superseded by ${supersededBy.join(', ')}`;
   const amenders = [...amendedBy.get(record.number)].sort();
   return amenders.length > 0 ? `amended by ${amenders.join(', ')}` : 'accepted';
 }

@@ -39,6 +39,7 @@ import { seedFeeSchedule } from './ledger/fee-schedule.js';
 import { ensureSystemAccounts } from './ledger/system-accounts.js';
 import { personsRoutes } from './modules/persons/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
+import { fitBodyLimit } from './http/body-limit.js';
 import { reportsRoutes } from './modules/reports/index.js';
 import { historyExportRoutes, transactionsRoutes } from './modules/transactions/index.js';
 import { ensureSuperAdmin, userRoutes } from './modules/users/index.js';
@@ -126,6 +127,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Each route's body limit fits its largest legitimate body, from its schema (decision 198).
+  app.addHook('onRoute', fitBodyLimit(BODY_LIMIT_BYTES));
 
   // A client that sends `Content-Type: application/json` with no body (a logout, say) is not wrong.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');

@@ -35,6 +35,27 @@ const redactPaths = [
 
 /** The secret part of a reset link (`/reset-password/<token>`), which the SPA's URL carries. */
 const resetPathSecret = /(\/reset-password\/)[^/?#]+/gi;
+/** Path segments after which everything is what a person typed: a document number, an idempotency key. */
+const typedAfter = new Set(['search', 'check-document-unique', 'by-idempotency-key']);
+const uuidSegment = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The identifiers of a path masked as a query's values are (decision 198): an account, transaction or
+ * document number (a segment with a digit, a record's UUID aside) and whatever follows a search or a key.
+ * `/api/reports/accounts/000123456789/statement` is logged `/api/reports/accounts/[redacted]/statement`.
+ */
+function maskPath(pathname: string): string {
+  if (pathname.startsWith('/assets/')) return pathname;
+  let typed = false;
+  return pathname
+    .split('/')
+    .map((segment) => {
+      const masked = segment !== '' && (typed || (/\d/.test(segment) && !uuidSegment.test(segment)));
+      if (typedAfter.has(segment)) typed = true;
+      return masked ? '[redacted]' : segment;
+    })
+    .join('/');
+}
 /** A query key kept as is in the log; any other key is replaced too (it could be the data itself). */
 const plainQueryKey = /^[A-Za-z_][A-Za-z0-9_.[\]-]{0,40}$/;
 
@@ -46,9 +67,8 @@ const plainQueryKey = /^[A-Za-z_][A-Za-z0-9_.[\]-]{0,40}$/;
  */
 export function maskUrl(url: string): string {
   const queryStart = url.indexOf('?');
-  const pathname = (queryStart === -1 ? url : url.slice(0, queryStart)).replace(
-    resetPathSecret,
-    '$1[secret]',
+  const pathname = maskPath(
+    (queryStart === -1 ? url : url.slice(0, queryStart)).replace(resetPathSecret, '$1[secret]'),
   );
   if (queryStart === -1) return pathname;
   const query = url

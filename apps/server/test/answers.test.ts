@@ -273,6 +273,31 @@ describe('the log', () => {
   });
 });
 
+describe('the log of a path (issue 39, decision 198)', () => {
+  it('masks the document, account and transaction numbers and the idempotency keys of paths', async () => {
+    const { app, logs } = await build({ env: { LOG_LEVEL: 'trace' } });
+    const token = await activeSuperAdminToken(app);
+    const typed = {
+      document: 'NIF-004-218-771-5',
+      account: '000123456789',
+      transaction: '482913573014',
+      key: 'cle-de-caisse-Marie',
+    };
+    await call(app, 'GET', `/api/persons/search/${typed.document}`, { token });
+    await call(app, 'GET', `/api/persons/search/id_card/${typed.document}`, { token });
+    await call(app, 'GET', `/api/persons/check-document-unique/${typed.document}/id_card`, { token });
+    await call(app, 'GET', `/api/reports/accounts/${typed.account}/statement`, { token });
+    await call(app, 'POST', `/api/transactions/${typed.transaction}/unlock`, { token });
+    await call(app, 'GET', `/api/transactions/by-idempotency-key/${typed.key}`, { token });
+
+    expect(logs.text).toContain('/api/reports/accounts/[redacted]/statement');
+    expect(logs.text).toContain('/api/transactions/[redacted]/unlock');
+    expect(logs.text).toContain('/api/transactions/by-idempotency-key/[redacted]');
+    for (const secret of [...Object.values(typed), 'NIF-004', '123456789'])
+      expect(logs.text, secret).not.toContain(secret);
+  });
+});
+
 describe('the log of an answer', () => {
   it('keeps its status, never its headers (a refreshed token may travel there) nor a token in a body', async () => {
     const refreshed = 'eyJhbGciOiJIUzI1NiJ9.rafraichi.signature-secrete';

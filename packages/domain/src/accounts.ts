@@ -24,7 +24,7 @@ export const createAccountInputSchema = z.object({
   type: accountTypeSchema,
   currency: currencySchema,
   personIds: z
-    .array(z.string(), { error: 'Au moins un client doit être sélectionné' })
+    .array(z.string().max(64), { error: 'Au moins un client doit être sélectionné' })
     .min(1, 'Au moins un client doit être sélectionné')
     .max(10, 'Au plus 10 titulaires par compte')
     .refine((ids) => new Set(ids).size === ids.length, 'Un client ne peut être sélectionné qu’une fois'),
@@ -33,7 +33,12 @@ export const createAccountInputSchema = z.object({
    * the document number read from the card, by person id (decision 115). Holding the account would
    * open that file, so the customer must be at the counter.
    */
-  holderDocuments: z.record(z.string(), z.string().trim().max(50, 'Numéro de pièce trop long')).optional(),
+  holderDocuments: z
+    .record(z.string().max(64), z.string().trim().max(50, 'Numéro de pièce trop long'))
+    .refine((documents) => Object.keys(documents).length <= 10, 'Au plus 10 titulaires par compte')
+    // Declared in the OpenAPI document, so that the route's body limit is bounded (decision 198).
+    .meta({ maxProperties: 10 })
+    .optional(),
 });
 export type CreateAccountInput = z.infer<typeof createAccountInputSchema>;
 
@@ -67,6 +72,7 @@ const accountNumberSearchSchema = z
   .string({ error: 'Le numéro de compte est requis' })
   .trim()
   .min(1, 'Le numéro de compte est requis')
+  .max(30, 'Numéro de compte invalide')
   .regex(/^\d+$/, 'Numéro de compte invalide');
 
 export const accountSearchMessages = {

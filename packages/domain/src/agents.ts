@@ -56,11 +56,12 @@ export const createAgentInputSchema = z.object({
     .string({ error: 'Le téléphone est requis' })
     .trim()
     .min(1, 'Le téléphone est requis')
+    .max(30, 'Numéro de téléphone invalide')
     .regex(/^\+(509|1|33)[\d\s-]{6,}$/, 'Numéro de téléphone invalide'),
   type: agentTypeSchema,
   username: usernameSchema,
   personIds: z
-    .array(z.string(), { error: 'Les personnes sont requises' })
+    .array(z.string().max(64), { error: 'Les personnes sont requises' })
     .min(1, 'Veuillez sélectionner au moins une personne.')
     .max(5, 'Au plus 5 propriétaires'),
 });
@@ -69,7 +70,11 @@ export type CreateAgentInput = z.infer<typeof createAgentInputSchema>;
 /** `POST /agents/search`. */
 export const agentSearchInputSchema = z.object({
   code: plainText(
-    z.string({ error: "Le code de l'agent est requis" }).trim().min(1, "Le code de l'agent est requis"),
+    z
+      .string({ error: "Le code de l'agent est requis" })
+      .trim()
+      .min(1, "Le code de l'agent est requis")
+      .max(40, "Code d'agent invalide"),
   ),
 });
 

@@ -113,6 +113,7 @@ export function cashFeesOf(totals: readonly Pick<DrawerTotal, 'type' | 'amount' 
 export const drawerSessionsQuerySchema = z.object({
   date: z
     .string()
+    .max(10, drawerMessages.dateInvalid)
     .refine((value) => isIsoDate(value), drawerMessages.dateInvalid)
     .optional(),
 });

@@ -101,6 +101,7 @@ function refusalOf(digits: string): string | null {
  */
 export const pickUpCodeSchema = z
   .string({ error: pickUpCodeMessages.required })
+  .max(40, pickUpCodeMessages.length)
   .transform(normalizeTransactionNumber)
   .pipe(
     z.string().superRefine((digits, ctx) => {

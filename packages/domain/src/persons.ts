@@ -167,25 +167,38 @@ function name(label: 'Le prénom' | 'Le nom') {
 }
 
 function isoDate(required: string) {
-  return z.string({ error: required }).trim().min(1, required).refine(isIsoDate, 'Date invalide');
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(10, 'Date invalide')
+    .refine(isIsoDate, 'Date invalide');
 }
 
 export const phoneNumberSchema = z
   .string({ error: 'Le numéro de téléphone est requis' })
   .trim()
   .min(1, 'Le numéro de téléphone est requis')
+  .max(30, 'Numéro de téléphone invalide')
   .regex(phonePattern, 'Numéro de téléphone invalide')
   .refine(
     (v) => v.replace(/\D/g, '').length >= 8,
     'Le numéro de téléphone doit contenir au moins 8 chiffres',
   );
 
+/**
+ * An address as the OpenAPI document's `format: email` reads it (ajv-formats' "full" rule): zod's own
+ * let `paul@exa-.ht` through, and the answers that carried it broke their declared schema (decision 198).
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
 export const emailSchema = z
   .string({ error: "L'email est requis" })
   .trim()
   .min(1, "L'email est requis")
   .max(254, 'Email invalide')
-  .email('Email invalide');
+  .email({ pattern: EMAIL_PATTERN, error: 'Email invalide' });
 
 /** The person fields of SPEC §5, before the cross-field rules. */
 
@@ -305,7 +318,7 @@ export const uniquePersonFields = ['email', 'phoneNumber'] as const;
 export type UniquePersonField = (typeof uniquePersonFields)[number];
 export const checkUniqueInputSchema = z.object({
   field: z.enum(uniquePersonFields, { error: 'Champ invalide' }),
-  value: z.string({ error: 'Valeur requise' }).trim().min(1, 'Valeur requise'),
+  value: z.string({ error: 'Valeur requise' }).trim().min(1, 'Valeur requise').max(254, 'Valeur trop longue'),
 });
 /** The field of a uniqueness message, by its label with its article ("Ce numéro de téléphone"). */
 const uniqueFieldSubjects: Record<UniquePersonField | 'username', string> = {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { agentRoles, roles, signInMessages, type LoginInput, type SessionUser } from './sign-in.js';
+import {
+  agentRoles,
+  roles,
+  SIGN_IN_PASSWORD_MAX_LENGTH,
+  SIGN_IN_USERNAME_MAX_LENGTH,
+  signInMessages,
+  type LoginInput,
+  type SessionUser,
+} from './sign-in.js';
 
 // The server's schemas of what `sign-in.ts` checks by hand for the sign-in page (decision 145): the
 // API validates with them and describes them in its OpenAPI file.
@@ -21,8 +29,12 @@ export const loginInputSchema = z.object({
   username: z
     .string({ error: signInMessages.usernameRequired })
     .trim()
-    .min(1, signInMessages.usernameRequired),
-  password: z.string({ error: signInMessages.passwordRequired }).min(1, signInMessages.passwordRequired),
+    .min(1, signInMessages.usernameRequired)
+    .max(SIGN_IN_USERNAME_MAX_LENGTH, signInMessages.usernameTooLong),
+  password: z
+    .string({ error: signInMessages.passwordRequired })
+    .min(1, signInMessages.passwordRequired)
+    .max(SIGN_IN_PASSWORD_MAX_LENGTH, signInMessages.passwordTooLong),
 }) satisfies z.ZodType<LoginInput>;
 
 /** `POST /auth/login` → 200 (contract-foundation). */

@@ -24,7 +24,16 @@ export interface SessionUser {
 export const signInMessages = {
   usernameRequired: "Nom d'utilisateur requis",
   passwordRequired: 'Mot de passe requis',
+  usernameTooLong: "Nom d'utilisateur trop long",
+  passwordTooLong: 'Mot de passe trop long',
 } as const;
+
+/**
+ * What a sign-in, a reset request or a reset link accepts (decision 198): no username is longer than 50
+ * characters and no password than 256; the margin costs nothing, and an unbounded one filled the audit.
+ */
+export const SIGN_IN_USERNAME_MAX_LENGTH = 100;
+export const SIGN_IN_PASSWORD_MAX_LENGTH = 1024;
 
 /** `POST /auth/login`'s body. */
 export interface LoginInput {

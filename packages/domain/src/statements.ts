@@ -41,6 +41,7 @@ const isoDate = z.preprocess(
   blankIsAbsent,
   z
     .string()
+    .max(10, statementMessages.date)
     .refine((day) => isIsoDate(day) && day >= '2000-01-01' && day <= '2099-12-31', statementMessages.date)
     .optional(),
 );
@@ -54,6 +55,7 @@ export const reportPeriodQueryShape = {
     blankIsAbsent,
     z
       .string()
+      .max(7, statementMessages.month)
       .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, statementMessages.month)
       .optional(),
   ),

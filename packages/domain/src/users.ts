@@ -22,7 +22,8 @@ export const createUserInputSchema = z.object({
   username: usernameSchema,
   personId: z
     .string({ error: 'Veuillez sélectionner une personne' })
-    .min(1, 'Veuillez sélectionner une personne'),
+    .min(1, 'Veuillez sélectionner une personne')
+    .max(64, 'Veuillez sélectionner une personne'),
 });
 export type CreateUserInput = z.infer<typeof createUserInputSchema>;
 
@@ -43,7 +44,7 @@ export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 /** `POST /users/check-unique/`. */
 export const checkUsernameUniqueInputSchema = z.object({
   field: z.literal('username', { error: 'Champ invalide' }),
-  value: z.string({ error: 'Valeur requise' }).trim().min(1, 'Valeur requise'),
+  value: z.string({ error: 'Valeur requise' }).trim().min(1, 'Valeur requise').max(100, 'Valeur trop longue'),
 });
 
 /** `GET /users?page&per_page&role&agentCode&q`: `q` matches the username, the name and the e-mail. */
@@ -208,7 +209,12 @@ export const auditMessages = {
 
 const optionalIsoDate = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.string().trim().refine(isIsoDate, auditMessages.invalidDate).optional(),
+  z
+    .string()
+    .trim()
+    .max(10, auditMessages.invalidDate)
+    .refine(isIsoDate, auditMessages.invalidDate)
+    .optional(),
 );
 
 /** The deepest page of the trail: past it, a filter (who, what, when) finds a line sooner than paging. */

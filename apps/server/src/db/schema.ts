@@ -326,6 +326,22 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actorUserId, t.at)],
 );
 
+/**
+ * Anonymous refusals counted per action, address and 15-minute window (decision 198): the first of a window
+ * writes an audit row, the others only add one here, so that a flood cannot grow the audit trail.
+ */
+export const anonymousRefusals = pgTable(
+  'anonymous_refusals',
+  {
+    action: text('action').notNull(),
+    ip: text('ip').notNull(),
+    windowStart: timestamptz('window_start').notNull(),
+    refused: integer('refused').notNull(),
+    lastAt: timestamptz('last_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'anonymous_refusals_pkey', columns: [t.action, t.ip, t.windowStart] })],
+);
+
 /** The persons who own an agent; position 0 is the first owner (who receives the first user's e-mail). */
 export const agentOwners = pgTable(
   'agent_owners',

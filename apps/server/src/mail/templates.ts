@@ -6,6 +6,7 @@ export interface MailMessage {
     | 'password_reset'
     | 'new_user'
     | 'account_request_received'
+    | 'account_request_duplicate'
     | 'account_request_activated'
     | 'account_request_rejected'
     | 'email_changed';
@@ -17,6 +18,20 @@ export interface MailMessage {
 /** "Bonjour Jean-Baptiste," whatever the case the name was typed in (as the screens show it). */
 function greeting(firstName: string): string {
   return `Bonjour ${capitaliseFirstName(firstName)},`;
+}
+
+/** A short first word of letters (hyphens inside), as a person's first name is: nothing else is echoed. */
+const plainFirstName = /^\p{L}+(?:-\p{L}+)*$/u;
+const PLAIN_FIRST_NAME_MAX = 24;
+
+/**
+ * The greeting of a mail that anyone may have a public registration send to any address (decision 198):
+ * "Bonjour Rose," for a first name of letters, "Bonjour," for anything else, so that a visitor's free text
+ * never travels in Lajan's name.
+ */
+function guardedGreeting(firstName: string): string {
+  const first = firstName.trim().split(/\s+/)[0] ?? '';
+  return plainFirstName.test(first) && first.length <= PLAIN_FIRST_NAME_MAX ? greeting(first) : 'Bonjour,';
 }
 
 export interface PasswordResetMailInput {
@@ -96,7 +111,7 @@ export function accountRequestReceivedMail(input: AccountRequestReceivedMailInpu
     to: input.to,
     subject: `Votre demande d'ouverture de compte Lajan (${input.reference})`,
     text: [
-      greeting(input.firstName),
+      guardedGreeting(input.firstName),
       '',
       `Nous avons bien reçu votre demande d'ouverture d'un compte ${accountTypeWords[input.accountType]} en HTG.`,
       '',
@@ -104,6 +119,33 @@ export function accountRequestReceivedMail(input: AccountRequestReceivedMailInpu
       '',
       "Un agent Lajan va vérifier votre pièce d'identité. Vous recevrez sa décision par e-mail dans les 24 heures.",
       'Gardez cette référence : elle vous sera demandée au guichet.',
+      '',
+      "L'équipe Lajan",
+    ].join('\n'),
+  };
+}
+
+export interface AccountRequestDuplicateMailInput {
+  to: string;
+  firstName: string;
+}
+
+/**
+ * To a registered person whose document, e-mail or phone a public registration named (decision 198): the
+ * visitor is answered as any other, and the person on file learns of it, without a word of what was typed.
+ */
+export function accountRequestDuplicateMail(input: AccountRequestDuplicateMailInput): MailMessage {
+  return {
+    kind: 'account_request_duplicate',
+    to: input.to,
+    subject: "Une demande d'ouverture de compte Lajan avec vos informations",
+    text: [
+      guardedGreeting(input.firstName),
+      '',
+      "Une demande d'ouverture de compte a été faite sur le site de Lajan avec des informations déjà enregistrées à votre nom (pièce d'identité, adresse e-mail ou numéro de téléphone). Elle n'a pas été enregistrée.",
+      '',
+      "Si c'est vous, présentez-vous à un point de service Lajan avec votre pièce d'identité : un agent ouvrira votre compte.",
+      "Si ce n'est pas vous, vous n'avez rien à faire : vos informations n'ont pas été modifiées.",
       '',
       "L'équipe Lajan",
     ].join('\n'),

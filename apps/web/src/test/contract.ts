@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { errorBodySchema } from '@lajan/domain';
+import { EMAIL_PATTERN, errorBodySchema } from '@lajan/domain';
 import { z } from 'zod';
 
 /**
@@ -92,7 +92,7 @@ function compile(key: string, schema: JsonSchema): ValidateFunction {
   if (!validate) {
     ajv ??= new Ajv2020({ allErrors: true, strict: false })
       // The only formats the server declares; what zod checks for them, roughly.
-      .addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/)
+      .addFormat('email', EMAIL_PATTERN)
       .addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
     validate = ajv.compile(schema);
     validators.set(key, validate);

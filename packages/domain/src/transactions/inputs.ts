@@ -58,6 +58,7 @@ function accountNumberField() {
     .string({ error: transactionMessages.accountNumberRequired })
     .trim()
     .min(1, transactionMessages.accountNumberRequired)
+    .max(30, transactionMessages.accountNumberInvalid)
     .regex(/^\d{1,30}$/, transactionMessages.accountNumberInvalid);
 }
 
@@ -65,6 +66,7 @@ export const transactionNumberSchema = z
   .string({ error: transactionMessages.transactionNumberRequired })
   .trim()
   .min(1, transactionMessages.transactionNumberRequired)
+  .max(30, transactionMessages.transactionNumberInvalid)
   .regex(/^\d{1,30}$/, transactionMessages.transactionNumberInvalid);
 
 /**
@@ -149,7 +151,9 @@ export type RecipientInput = z.input<typeof recipientInputSchema>;
  */
 export const externalTransferInputSchema = z
   .object({
-    senderId: z.uuid({ error: transactionMessages.senderRequired }),
+    senderId: z
+      .uuid({ error: transactionMessages.senderRequired })
+      .max(36, transactionMessages.senderRequired),
     accountNumber: optionalText(accountNumberField()),
     recipient: recipientInputSchema.prefault({} as z.input<typeof recipientInputSchema>),
     currency: optionalText(currencySchema),

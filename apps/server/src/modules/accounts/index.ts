@@ -4,5 +4,5 @@
 export { accountsRoutes } from './routes.js';
 export { AccountsService, type AccountsServiceDeps } from './service.js';
 export { floatAccountOfAgent, floatAccountsOfAgents, type FloatAccountSummary } from './floats.js';
-export { openAccountRequest } from './opening.js';
+export { generateRequestReference, openAccountRequest } from './opening.js';
 export { accountView, type AccountView, type CustomerAccountView } from './views.js';

@@ -19,7 +19,7 @@ import { requireCapability, sessionOf } from '../auth/index.js';
 const bearer = [{ bearerAuth: [] }];
 const tags = ['accounts'];
 const accountResponse = z.object({ data: accountSchema });
-const idParams = z.object({ id: z.string() });
+const idParams = z.object({ id: z.string().max(64) });
 const refused = { 401: errorBodySchema, 403: errorBodySchema };
 
 const accountDescription =

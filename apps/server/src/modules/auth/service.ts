@@ -13,7 +13,7 @@ import { passwordResetTokens } from '../../db/schema.js';
 import { SecondFactorRequired, Throttled, Unauthenticated, ValidationFailed } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
-import { recordAudit } from '../../db/audit.js';
+import { recordAnonymousRefusal, recordAudit, truncatedTyped } from '../../db/audit.js';
 import {
   bumpTokenVersion,
   canSignIn,
@@ -80,27 +80,32 @@ export class AuthService {
     const { db, clock, tokens } = this.deps;
     const now = clock.now();
     const key = input.username.toLowerCase();
-    const account = await findUserByUsername(db, input.username);
+    const read: { account?: UserAccount | null } = {};
 
     // Counted as a failure before the password is checked, under the locks of the username and
     // the address: concurrent attempts cannot all read a count below the limit (decision 110).
     // A new password or a success starts the username's count again; the address's count stays.
+    // The user is read within the admission's gate too: a flood of refusals queues there (decision 198).
     const admission = await admitAttempt(db, {
       kind: 'login',
       key,
       ip,
       now,
-      keyCountsFrom: async (tx) => latest(await lastSuccessAt(tx, key), account?.passwordUpdatedAt ?? null),
+      keyCountsFrom: async (tx) => {
+        read.account = await findUserByUsername(tx, input.username);
+        return latest(await lastSuccessAt(tx, key), read.account?.passwordUpdatedAt ?? null);
+      },
+      // The first refusal of the address in its window is audited, the others only counted (decision 198).
+      onRefused: (tx) =>
+        recordAnonymousRefusal(tx, {
+          at: now,
+          action: 'auth.login_throttled',
+          actor: { id: read.account?.id ?? null, username: input.username },
+          ip,
+        }),
     });
-    if (!admission.admitted) {
-      await recordAudit(db, {
-        at: now,
-        action: 'auth.login_throttled',
-        actor: { id: account?.id ?? null, username: input.username },
-        ip,
-      });
-      throw new Throttled(admission.waitSeconds);
-    }
+    if (!admission.admitted) throw new Throttled(admission.waitSeconds);
+    const account = read.account;
 
     // An unknown username costs the same hash check as a known one.
     const passwordOk = await verifyPassword(
@@ -112,7 +117,7 @@ export class AuthService {
       await recordAudit(db, {
         at: now,
         action: 'auth.login_failed',
-        actor: { id: account?.id ?? null, username: input.username },
+        actor: { id: account?.id ?? null, username: truncatedTyped(input.username) },
         ip,
         details: { reason: disabled ? 'disabled' : 'bad_credentials' },
       });
@@ -262,7 +267,14 @@ export class AuthService {
     const { db, clock, appUrl } = this.deps;
     const now = clock.now();
     // Counted atomically too, so that concurrent requests cannot send more links than the limit.
-    const admission = await admitAttempt(db, { kind: 'reset_request', key, ip, now });
+    const admission = await admitAttempt(db, {
+      kind: 'reset_request',
+      key,
+      ip,
+      now,
+      onRefused: (tx) =>
+        recordAnonymousRefusal(tx, { at: now, action: 'auth.reset_throttled', target: key, ip }),
+    });
     if (!admission.admitted) throw new Throttled(admission.waitSeconds);
 
     const queued = await db.transaction(async (tx) => {
@@ -297,7 +309,7 @@ export class AuthService {
         at: now,
         action: 'auth.reset_requested',
         actor: accounts[0] ? { id: accounts[0].id, username: accounts[0].username } : null,
-        target: key,
+        target: truncatedTyped(key),
         ip,
         details: { links: accounts.length },
       });
@@ -320,6 +332,13 @@ export class AuthService {
       now,
       limit: RESET_CONFIRM_LIMIT_PER_IP,
       windowMs: THROTTLE_WINDOW_MS,
+      onRefused: (tx) =>
+        recordAnonymousRefusal(tx, {
+          at: now,
+          action: 'auth.reset_throttled',
+          actor: { id: null, username: input.username },
+          ip,
+        }),
     });
     if (!admission.admitted) throw new Throttled(admission.waitSeconds);
 
@@ -345,7 +364,7 @@ export class AuthService {
       await recordAudit(db, {
         at: now,
         action: 'auth.reset_failed',
-        actor: { id: account?.id ?? null, username: input.username },
+        actor: { id: account?.id ?? null, username: truncatedTyped(input.username) },
         ip,
       });
       throw invalid();

@@ -278,6 +278,8 @@ export async function admitAttempt(
     keyCountsFrom?: (tx: Tx) => Promise<Date | null>;
     /** What the attempt is about, counted apart when its kind has a limit per target (decision 199). */
     target?: string | undefined;
+    /** Records a refusal within the gate, so that a flood of refusals queues there, not in the pool (decision 198). */
+    onRefused?: (tx: Tx) => Promise<void>;
   },
 ): Promise<Admission> {
   return admissionGateOf(
@@ -288,7 +290,10 @@ export async function admitAttempt(
       await lockAttempt(tx, attempt);
       const keyCountsFrom = attempt.keyCountsFrom ? await attempt.keyCountsFrom(tx) : null;
       const waitSeconds = await throttleWaitSeconds(tx, { ...attempt, keyCountsFrom });
-      if (waitSeconds > 0) return { admitted: false, waitSeconds };
+      if (waitSeconds > 0) {
+        await attempt.onRefused?.(tx);
+        return { admitted: false, waitSeconds };
+      }
       const attemptId = await recordAttempt(tx, { ...attempt, succeeded: false });
       return { admitted: true, attemptId };
     }),
@@ -298,7 +303,14 @@ export async function admitAttempt(
 /** The same, for attempts counted per address only, every attempt counting (`reset_confirm`). */
 export async function admitAddressAttempt(
   db: Db,
-  attempt: { kind: AttemptKind; ip: string; now: Date; limit: number; windowMs: number },
+  attempt: {
+    kind: AttemptKind;
+    ip: string;
+    now: Date;
+    limit: number;
+    windowMs: number;
+    onRefused?: (tx: Tx) => Promise<void>;
+  },
 ): Promise<Admission> {
   return admissionGateOf(
     db,
@@ -307,7 +319,10 @@ export async function admitAddressAttempt(
     db.transaction(async (tx) => {
       await lockAttempt(tx, { kind: attempt.kind, ip: attempt.ip });
       const waitSeconds = await addressWaitSeconds(tx, attempt);
-      if (waitSeconds > 0) return { admitted: false, waitSeconds };
+      if (waitSeconds > 0) {
+        await attempt.onRefused?.(tx);
+        return { admitted: false, waitSeconds };
+      }
       const attemptId = await recordAttempt(tx, { ...attempt, key: '', succeeded: false });
       return { admitted: true, attemptId };
     }),

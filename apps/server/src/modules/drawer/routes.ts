@@ -15,7 +15,7 @@ import { requireCapability, sessionOf } from '../auth/index.js';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['drawer'];
-const sessionParams = z.object({ id: z.uuid() });
+const sessionParams = z.object({ id: z.uuid().max(36) });
 
 /**
  * The tellers' cash drawers (decision 149). A cash operation (deposit, withdrawal, cash send, pay-out,

@@ -25,5 +25,6 @@ export {
   findPersonsByIds,
   insertPerson,
   isUuid,
+  personsHolding,
   type PersonRow,
 } from './store.js';

@@ -20,7 +20,7 @@ const personResponse = z.object({ data: fullPersonSchema });
 const viewResponse = z.object({ data: personViewSchema });
 const foundResponse = z.object({ data: z.object({ person: personViewSchema }) });
 const existsResponse = z.object({ data: z.object({ exists: z.boolean() }) });
-const idParams = z.object({ id: z.string() });
+const idParams = z.object({ id: z.string().max(64) });
 const refused = { 401: errorBodySchema, 403: errorBodySchema };
 
 const duplicateDescription =
@@ -140,7 +140,7 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         tags,
         summary: 'Une pièce d’identité (numéro, type) est-elle déjà enregistrée ?',
         security: bearer,
-        params: z.object({ number: z.string().trim().min(1), type: idDocumentTypeSchema }),
+        params: z.object({ number: z.string().trim().min(1).max(40), type: idDocumentTypeSchema }),
         response: { 200: existsResponse, ...refused, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
@@ -160,7 +160,7 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Trouver une personne par numéro de pièce',
         description: scopeDescription,
         security: bearer,
-        params: z.object({ documentNumber: z.string().trim().min(1) }),
+        params: z.object({ documentNumber: z.string().trim().min(1).max(40) }),
         response: { 200: foundResponse, ...refused, 404: errorBodySchema, 429: errorBodySchema },
       },
     },
@@ -178,7 +178,7 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Trouver une personne par type et numéro de pièce',
         description: scopeDescription,
         security: bearer,
-        params: z.object({ type: idDocumentTypeSchema, number: z.string().trim().min(1) }),
+        params: z.object({ type: idDocumentTypeSchema, number: z.string().trim().min(1).max(40) }),
         response: {
           200: foundResponse,
           ...refused,

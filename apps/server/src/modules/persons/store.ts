@@ -194,6 +194,33 @@ export async function documentTaken(
   return exists(executor, and(eq(persons.idDocumentType, type), documentNumberMatches(number)), exceptId);
 }
 
+/**
+ * The registered persons who hold one of these: the e-mail (any case), the phone (normal form) or the
+ * document. A public registration that names them writes to them (decision 198).
+ */
+export async function personsHolding(
+  executor: Executor,
+  values: {
+    email?: string | null;
+    phoneNumber?: string | null;
+    idDocumentType?: string | null;
+    idDocumentNumber?: string | null;
+  },
+): Promise<{ id: string; firstName: string; email: string | null }[]> {
+  const matches = [
+    values.email ? sql`lower(${persons.email}) = lower(${values.email})` : undefined,
+    values.phoneNumber ? eq(persons.phoneNumber, values.phoneNumber) : undefined,
+    values.idDocumentType && values.idDocumentNumber
+      ? and(eq(persons.idDocumentType, values.idDocumentType), documentNumberMatches(values.idDocumentNumber))
+      : undefined,
+  ].filter((match) => match !== undefined);
+  if (matches.length === 0) return [];
+  return executor
+    .select({ id: persons.id, firstName: persons.firstName, email: persons.email })
+    .from(persons)
+    .where(or(...matches));
+}
+
 async function exists(
   executor: Executor,
   where: SQL | undefined,

@@ -21,12 +21,12 @@ export const registrationRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Demande publique d’ouverture de compte (sans utilisateur ni jeton)',
         description:
           'Crée les personnes (ou reprend une personne déjà enregistrée avec la même pièce et le même nom) et un compte ' +
-          '`pending` avec une référence `DEM-XXXXXX`, puis écrit au titulaire principal. Un doublon répond 409 ' +
-          '(`errors["persons.0.email"]`…), une même donnée répétée dans la demande 422. 10 demandes par heure et par adresse, puis 429.',
+          '`pending` avec une référence `DEM-XXXXXX`, puis écrit au titulaire principal. Une pièce (sous un autre nom), un e-mail ' +
+          'ou un téléphone déjà enregistrés reçoivent la même réponse 201 sans rien ouvrir : les personnes enregistrées en sont ' +
+          'averties à leur adresse. Une même donnée répétée dans la demande : 422. 10 demandes par heure et par adresse, puis 429.',
         body: registerInputSchema,
         response: {
           201: registerResponseSchema,
-          409: errorBodySchema,
           422: errorBodySchema,
           429: errorBodySchema,
         },

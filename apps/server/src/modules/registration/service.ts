@@ -5,18 +5,17 @@ import type { Db, Tx } from '../../db/client.js';
 import { uniqueViolationOf } from '../../db/errors.js';
 import { Throttled, ValidationFailed, type FieldErrors } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { accountRequestReceivedMail } from '../../mail/templates.js';
-import { openAccountRequest } from '../accounts/index.js';
-import { recordAudit } from '../../db/audit.js';
+import { accountRequestDuplicateMail, accountRequestReceivedMail } from '../../mail/templates.js';
+import { generateRequestReference, openAccountRequest } from '../accounts/index.js';
+import { recordAnonymousRefusal, recordAudit } from '../../db/audit.js';
 import { admitAddressAttempt } from '../auth/index.js';
 import {
-  duplicateConflict,
-  duplicateErrors,
   duplicateFieldsOf,
   duplicateMessage,
   duplicatePersonFieldOf,
   findPersonByDocument,
   insertPerson,
+  personsHolding,
   type PersonRow,
   toPersonValues,
 } from '../persons/index.js';
@@ -63,8 +62,9 @@ function repeatsWithinRequest(persons: PersonData[]): FieldErrors {
   return errors;
 }
 
+/** Persons of the request (their positions) whose document, e-mail or phone is already registered. */
 class DuplicatesFound extends Error {
-  constructor(readonly errors: FieldErrors) {
+  constructor(readonly positions: number[]) {
     super('registration: duplicates');
   }
 }
@@ -95,6 +95,7 @@ export class RegistrationService {
       now,
       limit: REGISTRATION_LIMIT_PER_HOUR,
       windowMs: REGISTRATION_WINDOW_MS,
+      onRefused: (tx) => recordAnonymousRefusal(tx, { at: now, action: 'accounts.request_throttled', ip }),
     });
     if (!admission.admitted) throw new Throttled(admission.waitSeconds);
   }
@@ -111,9 +112,8 @@ export class RegistrationService {
       reference = await db.transaction(async (tx) => {
         const holders: PersonRow[] = [];
         let reused = 0;
-        const errors: FieldErrors = {};
+        const duplicates: number[] = [];
         for (const [index, person] of input.persons.entries()) {
-          const prefix = `persons.${index}.`;
           const existing = await findPersonByDocument(tx, person.idDocumentType, person.idDocumentNumber);
           if (existing) {
             if (
@@ -123,24 +123,23 @@ export class RegistrationService {
               holders.push(existing);
               reused += 1;
             } else {
-              Object.assign(errors, duplicateErrors(['idDocumentNumber'], person.idDocumentType, prefix));
+              duplicates.push(index);
             }
             continue;
           }
           const personValues = values[index]!;
-          const duplicates = await duplicateFieldsOf(tx, personValues);
-          if (duplicates.length > 0) {
-            Object.assign(errors, duplicateErrors(duplicates, person.idDocumentType, prefix));
+          if ((await duplicateFieldsOf(tx, personValues)).length > 0) {
+            duplicates.push(index);
             continue;
           }
           const inserted = await insertInSavepoint(tx, () => insertPerson(tx, personValues, now));
           if ('field' in inserted) {
-            Object.assign(errors, duplicateErrors([inserted.field], person.idDocumentType, prefix));
+            duplicates.push(index);
             continue;
           }
           holders.push(inserted.row);
         }
-        if (Object.keys(errors).length > 0) throw new DuplicatesFound(errors);
+        if (duplicates.length > 0) throw new DuplicatesFound(duplicates);
 
         const request = await openAccountRequest(tx, {
           type: input.type,
@@ -175,9 +174,64 @@ export class RegistrationService {
         return request.requestReference;
       });
     } catch (error) {
-      if (error instanceof DuplicatesFound) throw duplicateConflict(error.errors);
+      if (error instanceof DuplicatesFound) return this.#answerDuplicates(input, error.positions, ip, now);
       throw error;
     }
+    await this.deps.kickMail();
+    return { reference };
+  }
+
+  /**
+   * A request naming a registered person's document (under another name), e-mail or phone (decision 198):
+   * answered as any request, so that the form is no oracle of who is a customer. Nothing is opened; the
+   * persons on file are told by e-mail at their own address, and the principal's address gets the same
+   * acknowledgement as any request's (unless it is one of theirs).
+   */
+  async #answerDuplicates(
+    input: RegisterData,
+    positions: number[],
+    ip: string,
+    now: Date,
+  ): Promise<{ reference: string }> {
+    const { db } = this.deps;
+    const reference = generateRequestReference();
+    await db.transaction(async (tx) => {
+      const registered = new Map<string, { firstName: string; email: string | null }>();
+      for (const position of positions) {
+        for (const person of await personsHolding(tx, toPersonValues(input.persons[position]!)))
+          registered.set(person.id, person);
+      }
+      const written = new Set<string>();
+      for (const person of registered.values()) {
+        if (!person.email || written.has(person.email.toLowerCase())) continue;
+        written.add(person.email.toLowerCase());
+        await enqueueMail(
+          tx,
+          accountRequestDuplicateMail({ to: person.email, firstName: person.firstName }),
+          now,
+        );
+      }
+      const principal = input.persons[0]!;
+      if (!written.has(principal.email.toLowerCase())) {
+        await enqueueMail(
+          tx,
+          accountRequestReceivedMail({
+            to: principal.email,
+            firstName: principal.firstName,
+            reference,
+            accountType: input.type,
+          }),
+          now,
+        );
+      }
+      await recordAudit(tx, {
+        at: now,
+        action: 'accounts.request_duplicate',
+        actor: null,
+        ip,
+        details: { reference, persons: input.persons.length, registeredPersons: registered.size },
+      });
+    });
     await this.deps.kickMail();
     return { reference };
   }

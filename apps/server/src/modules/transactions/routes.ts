@@ -39,6 +39,7 @@ const bearer = [{ bearerAuth: [] }];
 const idempotencyHeaders = z.looseObject({
   [IDEMPOTENCY_HEADER]: z
     .string()
+    .max(200)
     .optional()
     .describe(
       "Clé d'idempotence (1 à 200 caractères ASCII visibles) : la même clé avec la même requête renvoie la première réponse, à l'octet près, sans rien écrire ; avec une autre requête, 409.",
@@ -255,6 +256,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   const keyParams = z.object({
     key: z
       .string()
+      .max(200)
       .regex(/^[\x21-\x7e]{1,200}$/)
       .describe("La clé d'idempotence envoyée avec l'opération (1 à 200 caractères ASCII visibles)"),
   });

@@ -160,30 +160,61 @@ describe('POST /api/auth/register', () => {
     expect(byA.status).toBe(200);
   });
 
-  it('refuses a document registered under another name, and an e-mail or phone already taken: 409 on the person’s field, nothing written', async () => {
+  it('answers a document registered under another name, or an e-mail or phone already taken, as any request: no oracle (decision 198)', async () => {
     const { t, a } = await setup();
-    await registerPerson(t.app, a.teller.token, personInput(1));
-    await registerPerson(t.app, a.teller.token, personInput(2));
+    await registerPerson(t.app, a.teller.token, personInput(1, { firstName: 'Rose' }));
+    await registerPerson(t.app, a.teller.token, personInput(2, { firstName: 'Paul' }));
 
     const answer = await register(t, [
       personInput(5, { firstName: 'Autre', idDocumentNumber: 'CIN-0001' }),
       personInput(6, { email: 'CLIENT0002@exemple.ht', phoneNumber: '+509 3712 0001' }),
     ]);
 
-    expect(answer.status).toBe(409);
+    // The answer of any request: nothing tells that CIN-0001 is a customer's.
+    expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
-      message: 'Veuillez corriger les erreurs du formulaire',
-      code: 'CONFLICT',
-      errors: {
-        'persons.0.idDocumentNumber': ["Ce numéro de carte d'identité existe déjà"],
-        'persons.1.phoneNumber': ['Ce numéro de téléphone existe déjà'],
-        'persons.1.email': ['Cette adresse e-mail existe déjà'],
-      },
+      data: { user: null, token: null, reference: expect.stringMatching(/^DEM-[A-HJ-NP-Z2-9]{6}$/) },
     });
+    // Nothing opened, nobody created or changed.
     expect(await registeredPersons(t)).toHaveLength(2);
     expect(await customerAccounts(t)).toHaveLength(0);
-    expect(await t.database.db.select().from(mailOutbox)).toHaveLength(0);
+    // The persons on file are told, at their own address; the visitor's address gets the usual acknowledgement.
+    const mails = await mailbox.waitForCount(3);
+    const to = (address: string) => mails.find((mail) => mail.to.includes(address));
+    for (const [address, name] of [
+      ['client0001@exemple.ht', 'Rose'],
+      ['client0002@exemple.ht', 'Paul'],
+    ] as const) {
+      expect(to(address)?.subject).toBe("Une demande d'ouverture de compte Lajan avec vos informations");
+      expect(to(address)?.text).toContain(`Bonjour ${name},`);
+      expect(to(address)?.text).not.toContain('CIN-0001');
+    }
+    expect(to('client0005@exemple.ht')?.subject).toBe(
+      `Votre demande d'ouverture de compte Lajan (${answer.body.data.reference as string})`,
+    );
+    const [audit] = await auditOf(t, 'accounts.request_duplicate');
+    expect(audit).toMatchObject({ actorUserId: null, ip: '203.0.113.7' });
     expect(await auditOf(t, 'accounts.request_received')).toHaveLength(0);
+  });
+
+  it('greets the visitor by a short first name of letters only, never echoing other text (decision 198)', async () => {
+    const { t } = await setup();
+    const answer = await register(t, [
+      personInput(1, { firstName: 'Rose Appelez Vite Le Service Client', lastName: 'Gagnant' }),
+    ]);
+    expect(answer.status).toBe(201);
+    const [mail] = await mailbox.waitForCount(1);
+    expect(mail!.text).toContain('Bonjour Rose,');
+    expect(mail!.text).not.toContain('Appelez');
+    expect(mail!.text).not.toContain('Gagnant');
+  });
+
+  it('takes an e-mail only when the OpenAPI document’s `format: email` does (decision 198)', async () => {
+    const { t } = await setup();
+    const answer = await register(t, [personInput(1, { email: 'paul@exa-.ht' })]);
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ 'persons.0.email': ['Email invalide'] });
+    expect(await registeredPersons(t)).toHaveLength(0);
   });
 
   it('refuses the same e-mail, phone or document twice in one request (422), and a person under 18', async () => {
