@@ -37,7 +37,15 @@ export async function showSenders<T extends { sender: SenderOf; type: string; re
   viewer: SessionUser | Viewer,
   all: T[],
 ): Promise<T[]> {
-  const transactions = isTeller(viewer) ? all.map(withRecipientDocumentMasked) : all;
+  return sendersAsSeen(executor, viewer, isTeller(viewer) ? all.map(withRecipientDocumentMasked) : all);
+}
+
+/** The senders alone as `viewer` may see them; a money route's own answer keeps the recipient its teller typed. */
+async function sendersAsSeen<T extends { sender: SenderOf }>(
+  executor: Executor,
+  viewer: SessionUser | Viewer,
+  transactions: T[],
+): Promise<T[]> {
   const senderIds = transactions.flatMap((transaction) =>
     transaction.sender ? [transaction.sender.id] : [],
   );
@@ -77,6 +85,6 @@ export async function showSenderInAnswer(
   if (!body.data?.sender) return bodyText;
   if (senderReadable === false)
     return JSON.stringify({ ...body, data: { ...body.data, sender: maskedSender(body.data.sender) } });
-  const [shown] = await showSenders(executor, viewer, [body.data]);
+  const [shown] = await sendersAsSeen(executor, viewer, [body.data]);
   return shown === body.data ? bodyText : JSON.stringify({ ...body, data: shown });
 }

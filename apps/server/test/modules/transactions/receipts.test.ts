@@ -14,6 +14,7 @@ import { databaseKind } from '../../helpers/database.js';
 import { call, type Answer } from '../../helpers/fixtures.js';
 import {
   busyLedgerWorld,
+  cancelBody,
   cashTransferForm,
   counterForm,
   createCustomerAccount,
@@ -294,7 +295,7 @@ describe(`every money route answers a stored key before any refusal (${databaseK
       flow: cancelFlow,
       first: (world) => ({
         path: `/transactions/${world.transferNumber}/cancel`,
-        body: undefined,
+        body: cancelBody(world.marie),
         token: world.pap.teller.token,
       }),
     },
