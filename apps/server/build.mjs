@@ -1,7 +1,8 @@
 // Bundles the server into dist/main.js (and the backup tool into dist/backup.js): our code and @lajan/*
 // (TypeScript source) inside, every other package left to node_modules, where `npm ci` put it.
 // `node build.mjs OUTFILE` writes the server alone to another file, `node build.mjs OUTFILE backup` the
-// backup tool alone (the embedded-database test bundles its own copies, beside dist/main.js).
+// backup tool alone, `… OUTFILE mfa-reset` the second factor's reset (the embedded-database test bundles
+// its own copies, beside dist/main.js).
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -21,8 +22,12 @@ await build({
   ...(process.argv[2]
     ? {
         entryPoints: [
-          new URL(process.argv[3] === 'backup' ? './src/backup/cli.ts' : './src/main.ts', import.meta.url)
-            .pathname,
+          new URL(
+            { backup: './src/backup/cli.ts', 'mfa-reset': './src/modules/auth/mfa-reset-cli.ts' }[
+              process.argv[3] ?? ''
+            ] ?? './src/main.ts',
+            import.meta.url,
+          ).pathname,
         ],
         outfile: path.resolve(process.argv[2]),
       }

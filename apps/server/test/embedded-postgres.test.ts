@@ -3,9 +3,11 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { arch, platform, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mfaResetMessages } from '@lajan/domain';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
+import { currentCode } from '../src/modules/auth/second-factor.js';
 import { SUPERADMIN } from './helpers/build.js';
 import { SUPERADMIN_NEW_PASSWORD } from './helpers/fixtures.js';
 
@@ -76,7 +78,10 @@ async function post(port: number, url: string, body: unknown, token?: string) {
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: answer.status, body: (await answer.json()) as { data: Record<string, unknown> } };
+  return {
+    status: answer.status,
+    body: (await answer.json()) as { data: Record<string, unknown>; code?: string },
+  };
 }
 
 /** A client on the cluster, as the server reaches it: the port from postmaster.pid, the kept password. */
@@ -133,6 +138,7 @@ if (embeddedRuns) {
     const dataDir = path.join(root, 'data');
     const bundle = path.join(serverDir, 'dist', `embedded-test-${path.basename(root)}.js`);
     const backupBundle = path.join(serverDir, 'dist', `embedded-backup-${path.basename(root)}.js`);
+    const mfaResetBundle = path.join(serverDir, 'dist', `embedded-mfa-reset-${path.basename(root)}.js`);
 
     afterAll(async () => {
       const kill = (pid: number) => {
@@ -147,7 +153,7 @@ if (embeddedRuns) {
       await new Promise((resolve) => setTimeout(resolve, 300));
       for (const line of postgresProcessesOf(dataDir)) kill(Number(line.trim().split(' ')[0]));
       rmSync(root, { recursive: true, force: true });
-      for (const file of [bundle, backupBundle]) {
+      for (const file of [bundle, backupBundle, mfaResetBundle]) {
         rmSync(file, { force: true });
         rmSync(`${file}.map`, { force: true });
       }
@@ -271,11 +277,76 @@ if (embeddedRuns) {
       restored.child.kill('SIGTERM');
       expect(await restored.exited).toBe(0);
 
+      // `npm run mfa:reset -- USERNAME` (decision 203) on the running server's cluster, as its role `lajan`
+      // (decision 204): the factor removed, the sessions ended, the audit row written.
+      const enrolled = await post(third.port, '/auth/mfa/enrol', {}, token);
+      expect(enrolled.status).toBe(200);
+      const confirmed = await post(
+        third.port,
+        '/auth/mfa/enrol/confirm',
+        { code: currentCode(enrolled.body.data.secret as string, new Date()) },
+        token,
+      );
+      expect(confirmed.status).toBe(200);
+      const challenged = await post(third.port, '/auth/login', {
+        username: SUPERADMIN.username,
+        password: SUPERADMIN_NEW_PASSWORD,
+      });
+      expect([challenged.status, challenged.body.code]).toEqual([401, 'MFA_REQUIRED']);
+      execFileSync(process.execPath, ['build.mjs', mfaResetBundle, 'mfa-reset'], {
+        cwd: serverDir,
+        stdio: 'ignore',
+      });
+      const said = execFileSync(process.execPath, [mfaResetBundle, SUPERADMIN.username], {
+        env: backupEnv(dataDir),
+        encoding: 'utf8',
+      });
+      expect(said.trim()).toBe(mfaResetMessages.done(SUPERADMIN.username));
+      const me = await fetch(`http://127.0.0.1:${third.port}/api/auth/user`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(me.status).toBe(401);
+      const signedIn = await post(third.port, '/auth/login', {
+        username: SUPERADMIN.username,
+        password: SUPERADMIN_NEW_PASSWORD,
+      });
+      expect(signedIn.status).toBe(200);
+      const resetSql = await clusterClient(dataDir);
+      try {
+        expect((await resetSql.query('SELECT count(*)::int AS n FROM second_factors')).rows).toEqual([
+          { n: 0 },
+        ]);
+        expect(
+          (
+            await resetSql.query(
+              `SELECT actor_user_id AS actor, target FROM audit_log WHERE action = 'auth.mfa_reset'`,
+            )
+          ).rows,
+        ).toEqual([{ actor: null, target: SUPERADMIN.username }]);
+      } finally {
+        await resetSql.end();
+      }
+
       // SIGTERM stops the server and its cluster, and frees DATA_DIR.
       third.child.kill('SIGTERM');
       expect(await third.exited).toBe(0);
       expect(postgresProcessesOf(dataDir)).toEqual([]);
       expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+      expect(existsSync(path.join(dataDir, 'lajan.pid'))).toBe(false);
+
+      // With no server running, `mfa:reset` starts the cluster for its work (as `lajan`) and stops it.
+      let stoppedSaid = '';
+      try {
+        execFileSync(process.execPath, [mfaResetBundle, SUPERADMIN.username], {
+          env: backupEnv(dataDir),
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+      } catch (error) {
+        stoppedSaid = String((error as { stderr?: string }).stderr);
+      }
+      expect(stoppedSaid.trim()).toBe(mfaResetMessages.noFactor(SUPERADMIN.username));
+      expect(postgresProcessesOf(dataDir)).toEqual([]);
       expect(existsSync(path.join(dataDir, 'lajan.pid'))).toBe(false);
       console.info(
         `embedded PostgreSQL: first start ${firstStartMs} ms, after an orphan ${afterOrphanMs} ms, after kill -9 of the tree ${restartMs} ms`,

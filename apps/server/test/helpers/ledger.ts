@@ -103,7 +103,7 @@ export const recipientPerson = {
   state: 'Nord',
   city: 'Cap-Haïtien',
   address: '4 rue 24, Cap-Haïtien',
-  phoneNumber: '+509 3400-1122',
+  phoneNumber: '+50934001122',
   email: 'paul.delice@client.test',
   idDocumentType: 'id_card',
   idDocumentNumber: 'NIF-778899',

@@ -96,8 +96,11 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: messageResponseSchema, 401: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await app.services.auth.logout(sessionOf(request), request.ip);
+      // The browser's HTTP cache emptied for the next person; not "storage": it would erase the held
+      // operations and drafts sealed for their owner's next sign-in, and the /register draft (decision 206).
+      void reply.header('clear-site-data', '"cache"');
       return { data: { message: authMessages.logoutSuccess } };
     },
   );

@@ -347,6 +347,9 @@ describe('POST /api/auth/logout', () => {
 
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ data: { message: 'Déconnexion réussie' } });
+    // The browser empties its HTTP cache for the next person, and keeps the sealed held operations (decision 206).
+    expect(answer.headers['clear-site-data']).toBe('"cache"');
+    expect(answer.headers['cache-control']).toBe('no-store');
     for (const old of [token, other]) {
       const after = await call(app, 'GET', '/api/auth/user', { token: old });
       expect(after.status).toBe(401);

@@ -293,6 +293,15 @@ describe('external transfers', () => {
     await expectLedgerInvariants(world.db);
   });
 
+  it('stores and answers the recipient’s phone in E.164, as a person’s (decision 204)', async () => {
+    const world = await ledgerWorld();
+    const answer = await sendCash(world, 1000, recipientForm({ phoneNumber: '3400-1122' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.data.recipient).toMatchObject({ phoneNumber: '+50934001122' });
+    const row = await transactionRow(world.db, answer.body.data.transactionNumber as string);
+    expect(row.recipient).toMatchObject({ phoneNumber: '+50934001122' });
+  });
+
   it('is paid out once by another agent, who checks the identity; the transfer becomes completed', async () => {
     const world = await ledgerWorld();
     const { cap, system } = world;

@@ -1,4 +1,4 @@
-import { CURRENCY, type externalTransferInputSchema } from '@lajan/domain';
+import { CURRENCY, normalizePhone, type externalTransferInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
 import { answerSlots } from '../../../ledger/flow-call.js';
 import { senderPersonNeedsDrawer } from '../../../ledger/drawer.js';
@@ -30,7 +30,8 @@ export const externalTransferFlow: PlannedMoneyFlow<
     );
     const { nonce, slot } = answerSlots();
     const sender = input.accountNumber ? namedAccount(input.accountNumber) : null;
-    const recipient = { ...input.recipient };
+    // The recipient's phone stored in E.164, as persons' and agents' are (decision 204).
+    const recipient = { ...input.recipient, phoneNumber: normalizePhone(input.recipient.phoneNumber) };
     // Cash at the counter is in HTG: another currency is refused after the sender person, like an account's.
     const foreignCash =
       !input.accountNumber && input.currency && input.currency.toUpperCase() !== CURRENCY
