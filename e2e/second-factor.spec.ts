@@ -76,7 +76,8 @@ test('an agent administrator enrols a second factor, signs in with a code, then 
     page.getByText('Saisissez le code à 6 chiffres de votre application d’authentification.'),
   ).toBeVisible();
   await expectAccessible(page, '/login (second facteur)');
-  const right = totp.generate({ timestamp: enrolledAt + 30_000 });
+  // A step after the enrolment's (a code serves once, decision 203), now or the next one: within the drift.
+  const right = totp.generate({ timestamp: Math.max(Date.now(), enrolledAt + 30_000) });
   const wrong = right === '000000' ? '111111' : '000000';
   await page.getByLabel('Code de vérification').fill(wrong);
   await page.getByRole('button', { name: 'Valider' }).click();
@@ -84,7 +85,6 @@ test('an agent administrator enrols a second factor, signs in with a code, then 
     page.getByText('Code incorrect. Saisissez le code à 6 chiffres de votre application, ou un code de secours.'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-  // The next step's code: the enrolment's own step was used, and a code serves once (decision 203).
   await page.getByLabel('Code de vérification').fill(right);
   await page.getByRole('button', { name: 'Valider' }).click();
   await expect(page).toHaveURL(/\/$/);
