@@ -64,6 +64,13 @@ export const transactionSchema = z.object({
     .catchall(z.unknown())
     .nullable(),
   relatedTransactionNumber: z.string().nullable(),
+  approvalReason: z
+    .string()
+    .max(500)
+    .optional()
+    .describe(
+      "Le motif de l'administrateur qui a approuvé l'annulation (décisions 200 et 205) : dans la réponse de l'annulation approuvée seulement.",
+    ),
   locked: z
     .boolean()
     .describe(

@@ -1,6 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, agents, auditLog, drawerSessions, persons, transactions, users } from '../../db/schema.js';
+import {
+  accounts,
+  agents,
+  auditLog,
+  drawerSessions,
+  payoutIdentifications,
+  persons,
+  transactions,
+  users,
+} from '../../db/schema.js';
+
+/** How much of an approved cancellation's reason a trail line carries (decision 205). */
+export const APPROVAL_REASON_IN_TRAIL = 200;
 
 /** What `GET /audit` filters on (decision 133); every field optional. */
 export interface AuditFilter {
@@ -74,7 +86,14 @@ function trail(filter: AuditFilter) {
       jsonb_build_object(
         'amountCentimes', t.amount_centimes, 'feeCentimes', t.fee_centimes, 'status', t.status,
         'accountNumber', coalesce(account.account_number, sender.account_number),
-        'recipientAccountNumber', recipient.account_number),
+        'recipientAccountNumber', recipient.account_number)
+        -- An approved cancellation carries the administrator's reason, cut to 200 characters (decision 205).
+        || case when t.type = 'external_refund' then jsonb_strip_nulls(jsonb_build_object('reason',
+          (select left(approval.presented->>'reason', ${sql.raw(String(APPROVAL_REASON_IN_TRAIL))})
+            from ${payoutIdentifications} as approval
+            where approval.transaction_id = t.related_transaction_id and approval.outcome = 'approved'
+              and approval.presented->>'refund' = t.transaction_number
+            limit 1))) else '{}'::jsonb end,
       t.agent_id, null, null, null
     from ${transactions} as t
     join ${users} as creator on creator.id = t.created_by_user_id

@@ -297,6 +297,37 @@ describe(`a cash transfer is cancelled only with its sender (${databaseKind})`, 
     await expectLedgerInvariants(world.db);
   });
 
+  it('prints the approval reason on the receipt and writes it, cut to 200 characters, in the audit trail', async () => {
+    const world = await ledgerWorld();
+    const admin = await createAgentAdmin(world.app, world.pap);
+    const short = await sendFromAccount(world);
+    const long = await sendFromAccount(world);
+    const longReason = `Le bénéficiaire ${'x'.repeat(300)} fin`;
+
+    const approved = await post(world, `/transactions/${short}/cancel`, { reason: 'Bénéficiaire erroné' }, admin);
+    expect(approved.status).toBe(201);
+    expect(approved.body.data.approvalReason).toBe('Bénéficiaire erroné');
+    const approvedLong = await post(world, `/transactions/${long}/cancel`, { reason: longReason }, admin);
+    expect(approvedLong.status).toBe(201);
+    // A teller's cancellation, with the sender, carries no reason.
+    const cash = await sendCash(world);
+    const byTeller = await post(world, `/transactions/${cash}/cancel`, cancelBody(world.marie), world.pap.teller.token);
+    expect(byTeller.status).toBe(201);
+    expect(byTeller.body.data.approvalReason).toBeUndefined();
+
+    const trail = await call(world.app, 'GET', '/api/audit?action=transactions.external_refund&per_page=100', {
+      token: admin,
+    });
+    expect(trail.status).toBe(200);
+    const lines = trail.body.data as { target: string; details: Record<string, unknown> }[];
+    const detailsOf = (number: string) => lines.find((line) => line.target === number)?.details;
+    expect(detailsOf(approved.body.data.transactionNumber as string)).toMatchObject({
+      reason: 'Bénéficiaire erroné',
+    });
+    expect(detailsOf(approvedLong.body.data.transactionNumber as string)?.reason).toBe(longReason.slice(0, 200));
+    expect(detailsOf(byTeller.body.data.transactionNumber as string)).not.toHaveProperty('reason');
+  });
+
   it("shows the sending agent's tellers the recipient's name and phone, not her document", async () => {
     const world = await ledgerWorld();
     const number = await sendCash(world);

@@ -135,6 +135,7 @@ describe('cancelling a pending external transfer from the history (decision 200)
         relatedTransactionNumber: '20000000017',
         party: null,
         createBy: { username: 'admincap' },
+        approvalReason: 'Bénéficiaire erroné',
       }),
     );
     renderApp({ path: '/transaction/history', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
@@ -159,6 +160,9 @@ describe('cancelling a pending external transfer from the history (decision 200)
     const cancel = api.requests.find((request) => request.path === '/transactions/20000000017/cancel');
     expect(cancel?.body).toEqual({ reason: 'Bénéficiaire erroné' });
     const receipt = await screen.findByRole('article', { name: 'Reçu de la transaction 30000000022' });
-    expect(within(receipt).getByRole('region', { name: 'Approuvée par' })).toHaveTextContent('admincap');
+    const approvedBy = within(receipt).getByRole('region', { name: 'Approuvée par' });
+    expect(approvedBy).toHaveTextContent('admincap');
+    expect(approvedBy).toHaveTextContent('Motif');
+    expect(approvedBy).toHaveTextContent('Bénéficiaire erroné');
   });
 });

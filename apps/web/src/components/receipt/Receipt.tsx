@@ -106,6 +106,7 @@ export function Receipt({
     refund && !party
       ? section(cancelTransferMessages.receiptApprovedBy, [
           line('Utilisateur', transaction.createBy.username),
+          line(cancelTransferMessages.receiptReason, transaction.approvalReason),
         ])
       : null,
   ].filter((value) => value !== null);

@@ -46,10 +46,12 @@ function filtersFrom(params: URLSearchParams): AuditFilters {
 /** "1 500,00 HTG" under a money movement's name, and its account(s). */
 function moneyLine(entry: AuditEntryView): string | null {
   if (!isAuditMoneyMovement(entry.action) || !entry.details) return null;
-  const { amount, accountNumber, recipientAccountNumber } = entry.details;
+  const { amount, accountNumber, recipientAccountNumber, reason } = entry.details;
   const parts = [typeof amount === 'number' ? formatHtg(amount) : null];
   if (typeof accountNumber === 'string') parts.push(`compte ${accountNumber}`);
   if (typeof recipientAccountNumber === 'string') parts.push(`vers ${recipientAccountNumber}`);
+  // An approved cancellation: the administrator's reason (decision 205).
+  if (typeof reason === 'string') parts.push(`motif : ${reason}`);
   return parts.filter(Boolean).join(' · ') || null;
 }
 

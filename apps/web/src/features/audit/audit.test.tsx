@@ -30,6 +30,18 @@ const entries = [
     details: { amount: 1500, fee: 0, status: 'completed', accountNumber: '10000000016', recipientAccountNumber: null },
   },
   {
+    id: 'tx:30000000022',
+    at: '2026-11-20T18:30:00.000Z',
+    actorUsername: 'admincap',
+    actorName: null,
+    action: 'transactions.external_refund',
+    target: '30000000022',
+    targetLabel: '30000000022',
+    agent: { code: 'CAP01', name: 'Cap Services' },
+    ip: null,
+    details: { amount: 1000, fee: 0, status: 'completed', accountNumber: '40912345678', recipientAccountNumber: null, reason: 'Bénéficiaire erroné' },
+  },
+  {
     id: '12',
     at: '2026-11-20T18:05:00.000Z',
     actorUsername: 'superadmin',
@@ -94,6 +106,8 @@ describe('/audit, the audit trail (decision 133)', () => {
     expect(rowsOf(table)).toEqual([
       // 19:00 UTC is 14:00 in Port-au-Prince (UTC−5 in November).
       ['20/11/2026 14:00', 'Nadège JOSEPHcaisse.cap', `Dépôt${formatHtg(1500)} · compte 10000000016`, '48213907561', 'CAP01 · Cap Services', '—'],
+      // An approved cancellation shows the administrator's reason (decision 205).
+      ['20/11/2026 13:30', 'admincap', `Remboursement de transfert${formatHtg(1000)} · compte 40912345678 · motif : Bénéficiaire erroné`, '30000000022', 'CAP01 · Cap Services', '—'],
       ['20/11/2026 13:05', 'Rose LAFLEURsuperadmin', 'Agent suspendu', 'CAP01 · Cap Services', 'CAP01 · Cap Services', '10.0.0.7'],
       ['20/11/2026 12:00', 'Nadège JOSEPHcaisse.cap', 'Personne modifiée', 'Rose-Merline ÉTIENNE', 'CAP01 · Cap Services', '10.0.0.8'],
       ['20/11/2026 03:00', 'Anonyme', 'Connexion refusée', '—', 'Réseau', '10.0.0.9'],

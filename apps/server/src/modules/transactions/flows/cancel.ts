@@ -77,6 +77,8 @@ export const cancelFlow: PlannedMoneyFlow<CancelInput, { destination: string }> 
             relatedTransactionNumber: transactionNumber,
           }),
           ...answerSlotsOfTransfer,
+          // The receipt prints who approved and why (decision 205).
+          approvalReason: input.reason,
         }),
       };
     }
