@@ -37,9 +37,10 @@ const bearer = [{ bearerAuth: [] }];
 
 // Loose: a zod object would otherwise replace the request's headers with only the ones it lists.
 const idempotencyHeaders = z.looseObject({
+  // Bounded by `idempotencyKeyOf`, whose refusal names the header by its name; declared here (decision 198).
   [IDEMPOTENCY_HEADER]: z
     .string()
-    .max(200)
+    .meta({ maxLength: 200 })
     .optional()
     .describe(
       "Clé d'idempotence (1 à 200 caractères ASCII visibles) : la même clé avec la même requête renvoie la première réponse, à l'octet près, sans rien écrire ; avec une autre requête, 409.",
