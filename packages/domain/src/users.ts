@@ -130,7 +130,7 @@ export const userMessages = {
   personAlreadyUser: 'Cette personne est déjà liée à un utilisateur',
   /** A person registered at another agent, or behind a user or an agent one does not manage. */
   personNotManaged:
-    "Vous ne pouvez pas créer un utilisateur pour cette personne : elle relève d'un autre agent.",
+    "Vous ne pouvez pas créer un utilisateur pour cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.",
   /** Changing the e-mail of one's own user: the current password confirms it. */
   currentPasswordRequired: 'Le mot de passe actuel est requis pour changer votre adresse e-mail',
   currentPasswordHint: 'Pour changer votre adresse e-mail, confirmez avec votre mot de passe actuel.',

@@ -494,7 +494,8 @@ describe('accounts: agent B acting on agent A’s account', () => {
   it('gives each teller one budget of network-wide searches: past 100, a 429 for the account and the person searches alike', async () => {
     const n = await network();
     const { phoneNumber } = n.customerA.input;
-    for (let index = 0; index < throttleLimits.lookup.perUsername; index += 1) {
+    // B's teller spent one registering its customer (decision 207).
+    for (let index = 1; index < throttleLimits.lookup.perUsername; index += 1) {
       const answer = await call(n.app, 'POST', '/api/accounts/search', { token: n.tellerB, body: { q: phoneNumber } });
       expect(answer.status).toBe(200);
     }
@@ -534,6 +535,58 @@ describe('accounts: agent B acting on agent A’s account', () => {
       (await call(n.app, 'POST', '/api/accounts/search', { token: n.tellerB, body: { account_number: n.account.accountNumber } }))
         .status,
     ).toBe(200);
+  });
+
+  it('counts a registration and an edit that compares a document, phone or e-mail in the same budget: past it, a guess answers 429 whether right or wrong', async () => {
+    const n = await network();
+    const target = n.customerA.input;
+    const own = n.customerB;
+    // An ordinary registration, with the form's checks while typing, goes through.
+    const fresh = personInput(130);
+    for (const [field, value] of [['phoneNumber', fresh.phoneNumber], ['email', fresh.email]] as const) {
+      expect((await call(n.app, 'POST', '/api/persons/check-unique/', { token: n.tellerB, body: { field, value } })).status).toBe(200);
+    }
+    expect(
+      (await call(n.app, 'GET', `/api/persons/check-document-unique/${fresh.idDocumentNumber}/id_card`, { token: n.tellerB })).status,
+    ).toBe(200);
+    expect((await call(n.app, 'POST', '/api/persons', { token: n.tellerB, body: fresh })).status).toBe(201);
+    // Guessing A's customer's number by editing one's own customer: each guess spends the budget.
+    const edit = (overrides: Partial<typeof target>) =>
+      call(n.app, 'PUT', `/api/persons/${own.id}`, { token: n.tellerB, body: personInput(107, overrides) });
+    const statuses: number[] = [];
+    for (let guess = 0; guess <= throttleLimits.lookup.perUsername; guess += 1) {
+      statuses.push((await edit({ idDocumentNumber: `CIN-9${String(guess).padStart(3, '0')}` })).status);
+    }
+    expect(statuses[0]).toBe(200);
+    expect(statuses.at(-1)).toBe(429);
+    expect(new Set(statuses)).toEqual(new Set([200, 429]));
+    // Past it, the right number, phone or e-mail answers as a wrong one: 429, in French, nothing changed.
+    for (const overrides of [
+      { idDocumentNumber: target.idDocumentNumber },
+      { idDocumentNumber: 'CIN-8888' },
+      { phoneNumber: target.phoneNumber },
+      { email: target.email },
+    ]) {
+      const answer = await edit(overrides);
+      expect(answer.status).toBe(429);
+      expect(answer.body.message).toBe(genericMessages.lookupThrottled);
+      expect(answer.text).not.toContain('existe déjà');
+    }
+    const registered = await call(n.app, 'POST', '/api/persons', {
+      token: n.tellerB,
+      body: personInput(131, { idDocumentNumber: target.idDocumentNumber }),
+    });
+    expect(registered.status).toBe(429);
+    expect(registered.body.message).toBe(genericMessages.lookupThrottled);
+    expect((await personRow(n, own.id))?.idDocumentNumber).not.toBe(target.idDocumentNumber);
+    // An edit that sends no new document, phone or e-mail compares nothing new: it still goes through.
+    const address = await call(n.app, 'PUT', `/api/persons/${own.id}`, {
+      token: n.tellerB,
+      body: { ...personInput(107), idDocumentNumber: (await personRow(n, own.id))!.idDocumentNumber!, address: '3, rue Pavée' },
+    });
+    expect(address.status).toBe(200);
+    // A's teller has its own budget: its registration goes through.
+    expect((await call(n.app, 'POST', '/api/persons', { token: n.tellerA, body: personInput(132) })).status).toBe(201);
   });
 
   it('refuses B the account by id, its status change and its closing (404), and the administrator the route (403)', async () => {
@@ -686,17 +739,21 @@ describe('every link between a user and its person', () => {
         body: { role: 'agent_admin', username, personId },
       });
 
+    // One answer for whoever one may not change: it tells nothing of a user behind them (decision 207).
     const onSudo = await create(n.sudoPerson.id, 'pirate.alpha');
     expect(onSudo.status).toBe(422);
-    expect(onSudo.body.errors).toEqual({ personId: [userMessages.personAlreadyUser] });
+    expect(onSudo.body.errors).toEqual({ personId: [userMessages.personNotManaged] });
     const onOwnerB = await create(n.ownerB.id, 'pirate.alpha2');
-    expect(onOwnerB.body.errors).toEqual({ personId: [userMessages.personAlreadyUser] });
+    expect(onOwnerB.body.errors).toEqual({ personId: [userMessages.personNotManaged] });
+    const onTellerB = await create(n.tellerBPerson.id, 'pirate.alpha4');
+    expect(onTellerB.status).toBe(422);
+    expect(onTellerB.body.errors).toEqual({ personId: [userMessages.personNotManaged] });
     const onCustomerB = await create(n.customerB.id, 'pirate.alpha3');
     expect(onCustomerB.status).toBe(422);
     expect(onCustomerB.body.errors).toEqual({ personId: [userMessages.personNotManaged] });
     const users_ = await n.db.select().from(users);
     expect(users_.map((user) => user.username)).not.toEqual(
-      expect.arrayContaining(['pirate.alpha', 'pirate.alpha2', 'pirate.alpha3']),
+      expect.arrayContaining(['pirate.alpha', 'pirate.alpha2', 'pirate.alpha3', 'pirate.alpha4']),
     );
 
     // The super administrator cannot either: one live user per person.

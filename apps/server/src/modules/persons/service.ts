@@ -224,6 +224,8 @@ export class PersonsService {
     const { db, clock } = this.deps;
     const viewer = await viewerOf(db, actor.user);
     const values = { ...toPersonValues(input), registeredAgentId: viewer.agentId };
+    // Its 409 tells whether anyone in the network holds the document, phone or e-mail (decision 207).
+    await spendLookup(db, { ...actor, now: clock.now() });
     const duplicates = await duplicateFieldsOf(db, values);
     if (duplicates.length > 0) throw duplicateConflict(duplicateErrors(duplicates, input.idDocumentType));
     const now = clock.now();
@@ -285,6 +287,8 @@ export class PersonsService {
     if (userBehind && access.self) {
       await confirmCurrentPassword(db, userBehind, currentPassword, { ...actor, now: clock.now() });
     }
+    // A changed document, phone or e-mail is compared with the whole network: the lookup budget (decision 207).
+    if (comparesAgain(before, values)) await spendLookup(db, { ...actor, now: clock.now() });
     const duplicates = await duplicateFieldsOf(db, values, id);
     if (duplicates.length > 0) throw duplicateConflict(duplicateErrors(duplicates, input.idDocumentType));
     const now = clock.now();
@@ -398,6 +402,16 @@ export class PersonsService {
     await spendLookup(this.deps.db, { ...actor, now: this.deps.clock.now() });
     return documentTaken(this.deps.db, type, number.trim());
   }
+}
+
+/** Whether an update sends a document, phone or e-mail its person does not hold already, as stored. */
+function comparesAgain(before: PersonRow, after: PersonValues): boolean {
+  return (
+    before.idDocumentType !== after.idDocumentType ||
+    before.idDocumentNumber !== after.idDocumentNumber ||
+    before.phoneNumber !== after.phoneNumber ||
+    before.email !== after.email
+  );
 }
 
 function changedFields(before: PersonRow, after: PersonRow): string[] {

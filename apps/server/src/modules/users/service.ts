@@ -205,15 +205,16 @@ export class UsersService {
 
     const person = await findPersonById(db, input.personId);
     if (!person) throw new ValidationFailed({ personId: [userMessages.personNotFound] });
-    if (!person.email) throw new ValidationFailed({ personId: [userMessages.personWithoutEmail] });
-    // A person stands behind at most one live user (its e-mail receives that user's reset links), and a
-    // user is created only on a person its creator may change (DESIGN §3).
+    // A user is created only on a person its creator may change (DESIGN §3), asked first: on anyone else the
+    // answer is one and the same, never whether a user stands behind them (decision 207).
     const viewer = await viewerOf(db, session);
     const links = await personLinks(db, viewer, person.id);
-    if (links?.liveUser) throw new ValidationFailed({ personId: [userMessages.personAlreadyUser] });
     if (!links || !accessOf(viewer, links).canEdit) {
       throw new ValidationFailed({ personId: [userMessages.personNotManaged] });
     }
+    if (!person.email) throw new ValidationFailed({ personId: [userMessages.personWithoutEmail] });
+    // A person stands behind at most one live user (its e-mail receives that user's reset links).
+    if (links.liveUser) throw new ValidationFailed({ personId: [userMessages.personAlreadyUser] });
     if (await usernameTaken(db, input.username)) throw usernameConflict();
 
     const now = clock.now();
