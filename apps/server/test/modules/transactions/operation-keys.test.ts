@@ -32,7 +32,8 @@ function abandon(world: World, key: string, token = world.pap.teller.token): Pro
 }
 
 /** A money answer as read back later: the party's document masked to a teller (decision 208). */
-function asReadBack(data: { party: { idDocumentNumber: string } | null }) {
+function asReadBack(answered: unknown) {
+  const data = answered as { party: { idDocumentNumber: string } | null };
   return data.party
     ? { ...data, party: { ...data.party, idDocumentNumber: maskDocumentNumber(data.party.idDocumentNumber) } }
     : data;
@@ -134,7 +135,9 @@ describe(`an operation's fate by its idempotency key (${databaseKind})`, () => {
       expect(voided.status, key).toBe(200);
       if (money.status === 201) {
         posted += 1;
-        expect(voided.body, key).toEqual({ data: { state: 'posted', transaction: asReadBack(money.body.data) } });
+        expect(voided.body, key).toEqual({
+          data: { state: 'posted', transaction: asReadBack(money.body.data) },
+        });
       } else {
         expect(money.status, `${key} ${money.text}`).toBe(409);
         expect(money.body.code, key).toBe('OPERATION_ABANDONED');
