@@ -12,9 +12,11 @@ import {
   createAgentAdmin,
   createTeller,
   ledgerSnapshot,
+  partyOf,
   recipientIdentity,
   recipientParty,
   recipientPerson,
+  superAdminToken,
 } from '../helpers/ledger.js';
 
 /*
@@ -384,5 +386,88 @@ describe(`the holder check's budget (${databaseKind})`, () => {
       body: counterForm(world.marieAccount, world.marie, 100),
     });
     expect(right.status).toBe(201);
+  });
+});
+
+/*
+ * The party at the counter is whoever showed a card there, on file or not (decision 208). Read back whole in
+ * the history, a colleague withdrew as another agent's customer with her number alone: every read but the
+ * money route's own answer masks it like a person's document, to all but the super administrator.
+ */
+describe(`the party's document (${databaseKind})`, () => {
+  it("is masked to the teller's colleagues, its administrator and its own key's fate; whole in the answer, its replay and to the super administrator", async () => {
+    const world = await scene();
+    const card = world.marie.idDocumentNumber;
+    const maskedParty = { ...partyOf(world.marie), idDocumentNumber: maskDocumentNumber(card) };
+    // B's teller serves A's customer Marie once, her card presented.
+    const withdraw = () =>
+      call(world.app, 'POST', '/api/transactions/withdraw', {
+        token: world.cap.teller.token,
+        headers: { 'idempotency-key': 'party-marie-1' },
+        body: counterForm(world.marieAccount, world.marie, 200),
+      });
+    const served = await withdraw();
+    expect(served.status).toBe(201);
+    expect(served.body.data.party).toEqual(partyOf(world.marie));
+    const replay = await withdraw();
+    expect(replay.headers['idempotent-replay']).toBe('true');
+    expect(replay.body).toEqual(served.body);
+    const number = served.body.data.transactionNumber as string;
+
+    const colleague = await createTeller(world.app, world.cap, 'b3');
+    for (const token of [colleague, world.agentB.administrator]) {
+      const history = await call(world.app, 'GET', '/api/transactions/history?type=withdrawal', { token });
+      const row = (history.body.data as { transactionNumber: string; party: unknown }[]).find(
+        (transaction) => transaction.transactionNumber === number,
+      );
+      expect(row?.party).toEqual(maskedParty);
+      expect(JSON.stringify(history.body)).not.toContain(card);
+      const search = await call(world.app, 'POST', '/api/transactions/search', {
+        token,
+        body: { transactionNumber: number },
+      });
+      expect(search.body.data.transaction.party).toEqual(maskedParty);
+      const csv = await call(world.app, 'GET', '/api/transactions/history/export', { token });
+      expect(csv.status).toBe(200);
+      expect(csv.text).not.toContain(card);
+    }
+    const fate = await call(world.app, 'GET', '/api/transactions/by-idempotency-key/party-marie-1', {
+      token: world.cap.teller.token,
+    });
+    expect(fate.body.data.transaction.party).toEqual(maskedParty);
+    // With what the history showed, the colleague cannot pass the holder check.
+    const attempt = await call(world.app, 'POST', '/api/transactions/withdraw', {
+      token: colleague,
+      body: {
+        ...counterForm(world.marieAccount, world.marie, 200),
+        party: { ...maskedParty, name: 'N importe qui' },
+      },
+    });
+    expect(attempt.status).toBe(403);
+
+    const superAdmin = await superAdminToken(world.app);
+    const all = await call(world.app, 'GET', '/api/transactions/history?type=withdrawal', {
+      token: superAdmin,
+    });
+    const whole = (all.body.data as { transactionNumber: string; party: unknown }[]).find(
+      (transaction) => transaction.transactionNumber === number,
+    );
+    expect(whole?.party).toEqual(partyOf(world.marie));
+    const found = await call(world.app, 'POST', '/api/transactions/search', {
+      token: superAdmin,
+      body: { transactionNumber: number },
+    });
+    expect(found.body.data.transaction.party).toEqual(partyOf(world.marie));
+  });
+
+  it("masks a cash send's party, the sender's card, to the sending agent's own tellers beside its sender", async () => {
+    const world = await scene();
+    const history = await call(world.app, 'GET', '/api/transactions/history?type=external_transfer', {
+      token: await createTeller(world.app, world.pap, 'a2'),
+    });
+    const row = (
+      history.body.data as { transactionNumber: string; party: { idDocumentNumber: string } }[]
+    ).find((transaction) => transaction.transactionNumber === world.transferNumber);
+    expect(row?.party.idDocumentNumber).toBe(maskDocumentNumber(world.marie.idDocumentNumber));
   });
 });

@@ -286,7 +286,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['transactions'],
         summary: "Ce qu'est devenue une opération, par sa clé d'idempotence",
         description:
-          "Les clés de l'utilisateur connecté seulement (celle d'un autre est inconnue). `posted` : l'opération a été enregistrée, avec la transaction telle qu'elle a été répondue la première fois ; `abandoned` : la clé a été abandonnée, aucune opération ne sera enregistrée avec elle. Une clé inconnue répond 404 : rien n'a été enregistré avec elle (décision 147).",
+          "Les clés de l'utilisateur connecté seulement (celle d'un autre est inconnue). `posted` : l'opération a été enregistrée, avec la transaction telle qu'elle a été répondue la première fois, le numéro de pièce de la personne au guichet (`party`) masqué sauf pour le super administrateur (décision 208) ; `abandoned` : la clé a été abandonnée, aucune opération ne sera enregistrée avec elle. Une clé inconnue répond 404 : rien n'a été enregistré avec elle (décision 147).",
         security: bearer,
         params: keyParams,
         response: fateResponses,

@@ -4,6 +4,7 @@ import { readablePersonIds, viewerOf, type Viewer } from '../persons/index.js';
 
 type SenderOf = Transaction['sender'];
 type RecipientOf = Transaction['recipient'];
+type PartyOf = Transaction['party'];
 
 function isTeller(viewer: SessionUser | Viewer): boolean {
   return 'userId' in viewer ? !viewer.superAdmin && !viewer.agentAdmin : audienceOf(viewer) === 'teller';
@@ -24,6 +25,23 @@ function withRecipientDocumentMasked<T extends { type: string; recipient: Recipi
 }
 
 /**
+ * The document of whoever stood at the counter (`party`), masked as a person's to all but the super
+ * administrator (decision 208): read back whole, it let a colleague withdraw as another agent's customer.
+ */
+function withPartyDocumentMasked<T extends { party?: PartyOf }>(transaction: T): T {
+  const { party } = transaction;
+  if (!party) return transaction;
+  return {
+    ...transaction,
+    party: { ...party, idDocumentNumber: maskDocumentNumber(party.idDocumentNumber) },
+  };
+}
+
+function isSuperAdmin(viewer: SessionUser | Viewer): boolean {
+  return 'userId' in viewer ? viewer.superAdmin : audienceOf(viewer) === 'superAdmin';
+}
+
+/**
  * The sender of an external transfer as this viewer may see it (decision 171): whole to whoever may read the
  * person's file (decision 111: the super administrator, the agent that registered the person or holds one
  * of its accounts, whoever manages the user behind it), masked to anyone else, like every other view of a
@@ -32,12 +50,15 @@ function withRecipientDocumentMasked<T extends { type: string; recipient: Recipi
  * agent's customer. One read for the whole list, none when no transaction has a sender or for the super
  * administrator.
  */
-export async function showSenders<T extends { sender: SenderOf; type: string; recipient: RecipientOf }>(
-  executor: Executor,
-  viewer: SessionUser | Viewer,
-  all: T[],
-): Promise<T[]> {
-  return sendersAsSeen(executor, viewer, isTeller(viewer) ? all.map(withRecipientDocumentMasked) : all);
+export async function showSenders<
+  T extends { sender: SenderOf; type: string; recipient: RecipientOf; party?: PartyOf },
+>(executor: Executor, viewer: SessionUser | Viewer, all: T[]): Promise<T[]> {
+  const parties = isSuperAdmin(viewer) ? all : all.map(withPartyDocumentMasked);
+  return sendersAsSeen(
+    executor,
+    viewer,
+    isTeller(viewer) ? parties.map(withRecipientDocumentMasked) : parties,
+  );
 }
 
 /** The senders alone as `viewer` may see them; a money route's own answer keeps the recipient its teller typed. */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { foldForSearch, formatDateTimeFr, groupDigits, searchFoldFrom, searchFoldTo } from '@lajan/domain';
+import {
+  foldForSearch,
+  formatDateTimeFr,
+  groupDigits,
+  maskDocumentNumber,
+  searchFoldFrom,
+  searchFoldTo,
+} from '@lajan/domain';
 import { historyPage, type HistoryFilter } from '../../../src/modules/transactions/store.js';
 import { call } from '../../helpers/fixtures.js';
 import {
@@ -343,7 +350,7 @@ describe('GET /api/transactions/history', () => {
 });
 
 describe('POST /api/transactions/search', () => {
-  it("finds one's own transactions whole; a pending external transfer answers its pay-out look-up to every agent", async () => {
+  it("finds one's own transactions, the party's document masked (decision 208); a pending external transfer answers its pay-out look-up to every agent", async () => {
     const world = await busyWorld();
     const rows = await history(world, '?type=withdrawal', world.pap.teller.token);
     const withdrawal = rows.body.data[0].transactionNumber as string;
@@ -352,7 +359,7 @@ describe('POST /api/transactions/search', () => {
     expect(own.body.data.transaction).toMatchObject({
       transactionNumber: withdrawal,
       type: 'withdrawal',
-      party: { idDocumentNumber: world.jean.idDocumentNumber },
+      party: { idDocumentNumber: maskDocumentNumber(world.jean.idDocumentNumber) },
     });
 
     // Decision 112: the same answer for the sending agent and another one, nothing of the identity file.
