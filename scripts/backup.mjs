@@ -1,32 +1,6 @@
-// `npm run backup` and `npm run restore -- FILE [--force]`: build the server bundle if it is missing or
-// stale, then run its backup tool (apps/server/src/backup/cli.ts) under the Node of the `node` package.
+// `npm run backup` and `npm run restore -- FILE [--force]`: the server bundle's backup tool
+// (apps/server/src/backup/cli.ts), built first when missing or stale.
 // See the README, "Sauvegardes", and docs/decisions/122-backup-and-restore.md.
-import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runServerBundle } from './server-bundle.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function newestMtimeMs(paths) {
-  let newest = 0;
-  const walk = (path) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(path))
-        if (name !== 'node_modules' && name !== 'dist') walk(join(path, name));
-    } else newest = Math.max(newest, stat.mtimeMs);
-  };
-  paths.forEach((p) => walk(join(root, p)));
-  return newest;
-}
-
-const bundle = join(root, 'apps/server/dist/backup.js');
-const sources = ['packages/domain/src', 'apps/server/src', 'apps/server/drizzle', 'apps/server/build.mjs'];
-if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestMtimeMs(sources)) {
-  console.error('[lajan] construction de @lajan/server…');
-  execSync('npm run build -w @lajan/server', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-await import(pathToFileURL(bundle).href);
+await runServerBundle('backup');

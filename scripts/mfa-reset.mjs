@@ -1,32 +1,5 @@
-// `npm run mfa:reset -- USERNAME`: build the server bundle if it is missing or
-// stale, then run apps/server/src/modules/auth/mfa-reset-cli.ts under the Node of the `node` package.
-// See the README, "Second facteur", and docs/decisions/203-passwords-judged-and-a-second-factor.md.
-import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// `npm run mfa:reset -- USERNAME`: the server bundle's apps/server/src/modules/auth/mfa-reset-cli.ts, built
+// first when missing or stale. See the README, "Second facteur", and decision 203.
+import { runServerBundle } from './server-bundle.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function newestMtimeMs(paths) {
-  let newest = 0;
-  const walk = (path) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(path))
-        if (name !== 'node_modules' && name !== 'dist') walk(join(path, name));
-    } else newest = Math.max(newest, stat.mtimeMs);
-  };
-  paths.forEach((p) => walk(join(root, p)));
-  return newest;
-}
-
-const bundle = join(root, 'apps/server/dist/mfa-reset.js');
-const sources = ['packages/domain/src', 'apps/server/src', 'apps/server/drizzle', 'apps/server/build.mjs'];
-if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestMtimeMs(sources)) {
-  console.error('[lajan] construction de @lajan/server…');
-  execSync('npm run build -w @lajan/server', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-await import(pathToFileURL(bundle).href);
+await runServerBundle('mfa-reset');
