@@ -26,7 +26,8 @@ const refused = { 401: errorBodySchema, 403: errorBodySchema };
 const duplicateDescription =
   'L’e-mail (sans distinction de casse), le téléphone (en forme normale `+50937123456`) et la pièce (type et numéro) ' +
   'sont uniques : un doublon répond 409 avec `errors.email`, `errors.phoneNumber` ou `errors.idDocumentNumber`, ' +
-  'même quand deux requêtes arrivent en même temps.';
+  'même quand deux requêtes arrivent en même temps. Comparer une pièce, un téléphone ou un e-mail au réseau dépense ' +
+  'une recherche du budget de l’appelant (décision 207) : au-delà, 429 avant toute comparaison.';
 
 const scopeDescription =
   'Réponse entière (`masked: false`) pour l’agent qui a enregistré la personne ou qui tient un de ses comptes, ' +
@@ -55,7 +56,13 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         description: duplicateDescription,
         security: bearer,
         body: personInputSchema,
-        response: { 201: personResponse, ...refused, 409: errorBodySchema, 422: errorBodySchema },
+        response: {
+          201: personResponse,
+          ...refused,
+          409: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -233,6 +240,7 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
           404: errorBodySchema,
           409: errorBodySchema,
           422: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },

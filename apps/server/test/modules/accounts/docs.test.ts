@@ -23,10 +23,10 @@ describe('/api/docs for persons, accounts and the public registration', () => {
     const { paths } = answer.json<OpenApi>();
 
     const expected: [path: string, method: string, statuses: string[]][] = [
-      ['/api/persons', 'post', ['201', '409', '422']],
+      ['/api/persons', 'post', ['201', '409', '422', '429']],
       ['/api/persons', 'get', ['200']],
       ['/api/persons/{id}', 'get', ['200', '404']],
-      ['/api/persons/{id}', 'put', ['200', '404', '409', '422']],
+      ['/api/persons/{id}', 'put', ['200', '404', '409', '422', '429']],
       ['/api/persons/{id}', 'delete', ['200', '404', '409']],
       ['/api/persons/search/{documentNumber}', 'get', ['200', '404']],
       ['/api/persons/search/{type}/{number}', 'get', ['200', '404']],
