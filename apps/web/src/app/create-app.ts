@@ -9,7 +9,7 @@ import { createPendingStore, type PendingStore } from '../lib/pending-operations
 import { createQueryClient } from '../lib/query-client';
 import { browserStorage, createSessionStore, type SessionStore } from '../lib/session';
 import { createStorageKeys, type StorageKeys } from '../lib/storage-key';
-import { dropClearPersonDrafts } from '../features/persons/person-draft';
+import { dropClearPersonDrafts } from '../features/persons/person-draft-storage';
 import { FIRST_PASSWORD_PATH, GUEST_PATHS, returnPath, type RedirectState } from './guards';
 import { preloadScreen } from './preload';
 import { buildRoutes } from './router';
@@ -80,8 +80,7 @@ export function createApp(options: AppOptions = {}): LajanApp {
     session,
     connectivity,
     // A user still at her first password is refused it (403): no redirect, she is sent there anyway.
-    fetchKey: () =>
-      http.get<StorageKeyResponse['data']>('/auth/storage-key', { redirectOnForbidden: false }),
+    fetchKey: () => http.get<StorageKeyResponse['data']>('/auth/storage-key', { redirectOnForbidden: false }),
     eager: indexedDB !== null,
   });
   const pending = createPendingStore(indexedDB, storageKeys);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
   DEFAULT_PER_PAGE,
@@ -23,11 +23,16 @@ import { useSelectForReprint } from '../receipt/use-select-for-reprint';
 import { tableClasses } from '../responsive-table';
 import { TableFrame } from '../TableFrame';
 import { exportHistoryCsv, saveBlob, useHistory } from './api';
-import { CancelTransferButton } from './CancelTransferButton';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
 import { UnlockTransferButton } from './UnlockTransferButton';
 import { FetchedAt } from '../pending/FetchedAt';
 import { ListWaiting } from '../ListWaiting';
+
+// The cancel dialog's form builds the sender's schemas (persons, inputs): loaded with the first pending row
+// that offers it, not with the dashboard's latest transactions (decision 160, scripts/web-budget.test.mjs).
+const CancelTransferButton = lazy(() =>
+  import('./CancelTransferButton').then((module) => ({ default: module.CancelTransferButton })),
+);
 
 /** How long the search box waits after the last key before asking the server. */
 export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
@@ -236,7 +241,11 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                         Réimprimer
                       </Button>
                       <UnlockTransferButton transaction={transaction} />
-                      <CancelTransferButton transaction={transaction} />
+                      {transaction.status === 'pending' && transaction.type === 'external_transfer' ? (
+                        <Suspense fallback={null}>
+                          <CancelTransferButton transaction={transaction} />
+                        </Suspense>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

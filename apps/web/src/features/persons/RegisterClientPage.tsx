@@ -12,7 +12,8 @@ import { useGoBack } from '../../lib/use-go-back';
 import { personMessages, type PersonData } from '@lajan/domain';
 import { useCreatePersonMutation } from './api/create-person';
 import { PersonPageHeader } from './PersonPageHeader';
-import { draftWriter, loadPersonDraft, personDraftKey } from './person-draft';
+import { draftWriter, loadPersonDraft } from './person-draft';
+import { personDraftKey } from './person-draft-storage';
 import type { PersonFormValues } from '../../components/persons/PersonForm';
 
 interface Draft {

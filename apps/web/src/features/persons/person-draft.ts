@@ -1,29 +1,12 @@
 import type { PersonFormValues } from '../../components/persons/PersonForm';
 import { personFormFields } from '../../components/persons/PersonForm';
 import { isSealed, type Sealer } from '../../lib/storage-key';
+import { readDraft as read } from './person-draft-storage';
 
-const PREFIX = 'lajan.person-draft.';
 /** What a person draft is sealed for, beside its user (decision 202). */
 const CONTEXT = 'person-draft';
 /** The writes still on their way, by storage key: a screen opened again reads the last one. */
 const writes = new Map<string, Promise<void>>();
-
-/**
- * The register-client draft (SPEC §2: remembered persistently, reloaded when the screen reopens,
- * cleared after a successful save). One per signed-in user (decision 031), sealed under her storage key
- * (decision 202): a colleague at the same counter can neither inherit nor read someone else's customer.
- */
-export function personDraftKey(userId: string) {
-  return `${PREFIX}${userId}`;
-}
-
-function read(storage: Storage, key: string): unknown {
-  try {
-    return JSON.parse(storage.getItem(key) ?? 'null');
-  } catch {
-    return null;
-  }
-}
 
 function formValues(parsed: unknown): PersonFormValues | undefined {
   if (typeof parsed !== 'object' || parsed === null) return undefined;
@@ -88,17 +71,4 @@ export function draftWriter(storage: Storage, key: string, sealer: Sealer) {
       storage.removeItem(key);
     },
   };
-}
-
-/** At sign-out: a draft still in clear (written before decision 202) is removed, nobody's to read. */
-export function dropClearPersonDrafts(storage: Storage | null) {
-  if (!storage) return;
-  try {
-    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
-      (key): key is string => key?.startsWith(PREFIX) === true,
-    );
-    for (const key of keys) if (!isSealed(read(storage, key))) storage.removeItem(key);
-  } catch {
-    // A storage that cannot be read holds nothing to remove.
-  }
 }
