@@ -1,10 +1,6 @@
--- Decision 200 (issue 39, item 3): a pending external transfer is cancelled only with its sender. The
--- cancellation of `ledger_post_flow` (migration 0009) now refuses, under the transfer's row lock, a transfer
--- locked by five failed identifications and a sender not identified (LJ105: the caller records the failure
--- in a transaction of its own, as a payout's, and the failures of both count towards the one lock), unless
--- the sending agent's administrator approves it with a reason: then only a send from an account (refunded
--- there, no cash), and the approval is recorded with the transfer's identifications (`outcome 'approved'`).
--- The rest of the function is 0009's, unchanged.
+-- Decision 200: 0009's `ledger_post_flow`, whose cancellation now refuses a locked transfer and a sender
+-- not identified (LJ105), unless the sending agent's administrator approves a send from an account with a
+-- reason (recorded as an identification `approved`). The rest is 0009's, unchanged.
 CREATE OR REPLACE FUNCTION "ledger_post_flow"(
   p_flow text, p_args jsonb, p_nonce text,
   p_user_id uuid, p_route text, p_key text, p_request_hash text,

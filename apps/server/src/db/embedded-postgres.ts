@@ -429,9 +429,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * `DATA_DIR/postgres-log` (700, the cluster's owner's), where PostgreSQL's logging collector writes. The
- * single `DATA_DIR/postgres.log` of a build before decision 204 (world-readable, never rotated) is made
- * 600 and moved in beside them, for the operator to read or delete.
+ * `DATA_DIR/postgres-log` (700), where PostgreSQL's logging collector writes; an older build's
+ * `DATA_DIR/postgres.log` is made 600 and moved in beside them (decision 204).
  */
 function prepareLogDir(dataDir: string, runAs: RunAs | undefined, log: (line: string) => void): string {
   const logDir = path.join(dataDir, LOG_DIR);
@@ -567,10 +566,8 @@ async function accepts(port: number, password: string): Promise<boolean> {
 }
 
 /**
- * As the superuser: the application's role (login, no superuser, no role or database creation) with the
- * kept password, the `lajan` database owned by it, and every object in it that the superuser owns (a
- * cluster of a build before decision 204, whose migrations ran as the superuser) handed over to it.
- * `REASSIGN OWNED BY postgres` would also reach the system's own objects, which PostgreSQL refuses.
+ * As the superuser: the application's role, the `lajan` database and every object the superuser owns in it
+ * handed to that role (decision 204); `REASSIGN OWNED BY postgres` would reach the system's own objects.
  */
 async function ensureDatabase(port: number, password: string, appPassword: string): Promise<void> {
   const admin = async (database: string, work: (client: pg.Client) => Promise<void>) => {

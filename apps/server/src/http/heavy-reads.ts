@@ -9,10 +9,8 @@ export const HEAVY_READS_PER_USER = 2;
 const RETRY_AFTER_SECONDS = 10;
 
 /**
- * The reads that run over a period (statements, exports, the network's reports) hold a connection for
- * seconds. Fifty year-long exports sent at once by one teller took the pool, and another teller's history
- * went from a p95 of milliseconds to seconds, then 503 (issue 39). So a user runs at most
- * `HEAVY_READS_PER_USER` of them at once: past that, 429 at once, without reading anything.
+ * Reads over a period (statements, exports, the network's reports) hold a connection for seconds: a user
+ * runs at most `HEAVY_READS_PER_USER` at once, past that 429 without reading anything (decision 199).
  */
 export class HeavyReads {
   readonly #running = new Map<string, number>();

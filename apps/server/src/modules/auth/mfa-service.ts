@@ -47,10 +47,8 @@ export interface MfaSession {
 const codeRefused = () => new ValidationFailed({ code: [mfaMessages.codeInvalid] }, mfaMessages.codeInvalid);
 
 /**
- * The second factor of administrators and super administrators (DESIGN §7, decision 203): enrolment
- * with a QR code and ten recovery codes, the sign-in's second step, a disable with password and code.
- * Every code is counted before it is checked (kind `mfa`, 5 per user and 50 per address in 15 minutes),
- * apart from passwords: a right password does not start the count again.
+ * The second factor of administrators and super administrators (decision 203). Every code is counted
+ * before it is checked (kind `mfa`), apart from passwords: a right password does not reset the count.
  */
 export class MfaService {
   readonly #box: SecretBox;

@@ -182,10 +182,8 @@ export class RegistrationService {
   }
 
   /**
-   * A request naming a registered person's document (under another name), e-mail or phone (decision 198):
-   * answered as any request, so that the form is no oracle of who is a customer. Nothing is opened; the
-   * persons on file are told by e-mail at their own address, and the principal's address gets the same
-   * acknowledgement as any request's (unless it is one of theirs).
+   * A request naming a registered person's document, e-mail or phone is answered as any request, so the
+   * form is no oracle (decision 198): nothing is opened, the persons on file are told at their own address.
    */
   async #answerDuplicates(
     input: RegisterData,
