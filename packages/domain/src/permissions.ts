@@ -85,6 +85,10 @@ export const permissions = {
    * administrator; one counted by an administrator closing the drawer, by the super administrator (decision 201).
    */
   'drawer.acknowledge': ['superAdmin', 'agentAdmin'],
+  /** Of those, a teller's close or opening: its agent's administrator alone (decision 201). */
+  'drawer.acknowledgeTellerCount': ['agentAdmin'],
+  /** Of those, a close an administrator counted herself: the super administrator alone (decision 201). */
+  'drawer.acknowledgeAdministratorCount': ['superAdmin'],
   /**
    * Closing a drawer left open by a teller (suspended, deleted, gone home) with one's own count: its agent's
    * administrator; the difference is then the super administrator's to acknowledge (decision 201).

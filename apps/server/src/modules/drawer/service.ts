@@ -1,4 +1,5 @@
 import {
+  can,
   centimesFromSql,
   centimesToHtg,
   drawerMessages,
@@ -270,9 +271,9 @@ export class DrawerService {
     const view = await this.visible(session, id);
     if (!view.closedAt) throw new Conflict(drawerMessages.notClosed);
     const byAdministrator = view.closedByUserId !== null && view.closedByUserId !== view.userId;
-    if (byAdministrator && !session.isSuperAdmin)
+    if (byAdministrator && !can(session, 'drawer.acknowledgeAdministratorCount'))
       throw new Forbidden(drawerMessages.acknowledgedBySuperAdmin);
-    if (!byAdministrator && session.role !== 'agent_admin')
+    if (!byAdministrator && !can(session, 'drawer.acknowledgeTellerCount'))
       throw new Forbidden(drawerMessages.acknowledgedByAgentAdmin);
     if (!view.needsAcknowledgement) throw new Conflict(drawerMessages.acknowledgementNotNeeded);
     const now = this.clock.now();
@@ -298,7 +299,8 @@ export class DrawerService {
   /** An opening's difference above the threshold, acknowledged once by the teller's agent administrator. */
   async acknowledgeOpening({ session, ip }: Request, id: string): Promise<DrawerTicket> {
     const view = await this.visible(session, id);
-    if (session.role !== 'agent_admin') throw new Forbidden(drawerMessages.acknowledgedByAgentAdmin);
+    if (!can(session, 'drawer.acknowledgeTellerCount'))
+      throw new Forbidden(drawerMessages.acknowledgedByAgentAdmin);
     if (!view.openingNeedsAcknowledgement) throw new Conflict(drawerMessages.openingAcknowledgementNotNeeded);
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
