@@ -34,11 +34,14 @@ export default function DrawersAdminPage() {
   const sessions = useDrawerSessions(date);
   const acknowledge = useAcknowledgeDrawer();
   const acknowledgeOpening = useAcknowledgeOpening();
-  const mayAcknowledge = can(user, 'drawer.acknowledge');
-  const isAgentAdmin = user?.role === 'agent_admin';
   // A teller's close: its agent's administrator; a close an administrator counted: the super administrator.
   const mayAcknowledgeClose = (session: DrawerSession) =>
-    mayAcknowledge && (session.closedByAdministrator ? Boolean(user?.isSuperAdmin) : isAgentAdmin);
+    can(
+      user,
+      session.closedByAdministrator
+        ? 'drawer.acknowledgeAdministratorCount'
+        : 'drawer.acknowledgeTellerCount',
+    );
   const mayCloseForTeller = can(user, 'drawer.closeForTeller');
   const [closing, setClosing] = useState<string | null>(null);
   const [closedNow, setClosedNow] = useState<DrawerTicket | null>(null);
@@ -139,8 +142,7 @@ export default function DrawersAdminPage() {
                     {drawerTexts.acknowledgeAction}
                   </Button>
                 )}
-                {mayAcknowledge &&
-                  isAgentAdmin &&
+                {can(user, 'drawer.acknowledgeTellerCount') &&
                   session.openingNeedsAcknowledgement &&
                   !session.openingAcknowledgedBy && (
                     <Button
