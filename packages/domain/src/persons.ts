@@ -465,6 +465,9 @@ export const personFailureMessages = {
   read: 'Échec du chargement de la personne',
 } as const;
 
+/** The most numbers `GET /persons/phone-reviews` lists at once (decision 204). */
+export const PHONE_REVIEWS_MAX = 10_000;
+
 /**
  * `GET /persons/phone-reviews` (decision 204): a person's number that migration 0036 kept in its earlier
  * form because another person holds its E.164 form; listed while the person's number is still that one.

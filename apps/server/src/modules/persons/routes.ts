@@ -7,6 +7,7 @@ import {
   fullPersonSchema,
   personInputSchema,
   personViewSchema,
+  PHONE_REVIEWS_MAX,
   phoneReviewSchema,
   updatePersonInputSchema,
 } from '@lajan/domain';
@@ -116,7 +117,7 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
           'pu écrire en E.164, une autre personne ayant déjà ce numéro (décision 204) : chacun avec sa forme ' +
           'E.164 et la personne qui la détient. Une fiche corrigée quitte la liste.',
         security: bearer,
-        response: { 200: z.object({ data: z.array(phoneReviewSchema).max(10_000) }), ...refused },
+        response: { 200: z.object({ data: z.array(phoneReviewSchema).max(PHONE_REVIEWS_MAX) }), ...refused },
       },
     },
     async () => ({ data: await persons.phoneReviews() }),

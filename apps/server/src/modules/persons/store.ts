@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { phoneStoredForms, type PhoneReview } from '@lajan/domain';
+import { PHONE_REVIEWS_MAX, phoneStoredForms, type PhoneReview } from '@lajan/domain';
 import { likePattern, personNameHolds } from '../../db/name-search.js';
 import { persons, phoneReviews, users } from '../../db/schema.js';
 import {
@@ -169,20 +169,26 @@ export async function findPersonByDocument(
   return row;
 }
 
-export async function emailTaken(executor: Executor, email: string, exceptId?: string): Promise<boolean> {
-  return exists(executor, sql`lower(${persons.email}) = lower(${email})`, exceptId);
-}
-
+/** The same e-mail, any case. */
+const emailMatches = (email: string) => sql`lower(${persons.email}) = lower(${email})`;
 /**
  * `phoneNumber` as typed or stored: its E.164 form, or a form an earlier build stored and migration 0036
  * kept for review (decision 204), so "37123456" and "+50937123456" are one number.
  */
+const phoneMatches = (phoneNumber: string) => inArray(persons.phoneNumber, phoneStoredForms(phoneNumber));
+const documentMatches = (type: string, number: string) =>
+  and(eq(persons.idDocumentType, type), documentNumberMatches(number));
+
+export async function emailTaken(executor: Executor, email: string, exceptId?: string): Promise<boolean> {
+  return exists(executor, emailMatches(email), exceptId);
+}
+
 export async function phoneTaken(
   executor: Executor,
   phoneNumber: string,
   exceptId?: string,
 ): Promise<boolean> {
-  return exists(executor, inArray(persons.phoneNumber, phoneStoredForms(phoneNumber)), exceptId);
+  return exists(executor, phoneMatches(phoneNumber), exceptId);
 }
 
 export async function documentTaken(
@@ -191,7 +197,7 @@ export async function documentTaken(
   number: string,
   exceptId?: string,
 ): Promise<boolean> {
-  return exists(executor, and(eq(persons.idDocumentType, type), documentNumberMatches(number)), exceptId);
+  return exists(executor, documentMatches(type, number), exceptId);
 }
 
 /**
@@ -208,10 +214,10 @@ export async function personsHolding(
   },
 ): Promise<{ id: string; firstName: string; email: string | null }[]> {
   const matches = [
-    values.email ? sql`lower(${persons.email}) = lower(${values.email})` : undefined,
-    values.phoneNumber ? eq(persons.phoneNumber, values.phoneNumber) : undefined,
+    values.email ? emailMatches(values.email) : undefined,
+    values.phoneNumber ? phoneMatches(values.phoneNumber) : undefined,
     values.idDocumentType && values.idDocumentNumber
-      ? and(eq(persons.idDocumentType, values.idDocumentType), documentNumberMatches(values.idDocumentNumber))
+      ? documentMatches(values.idDocumentType, values.idDocumentNumber)
       : undefined,
   ].filter((match) => match !== undefined);
   if (matches.length === 0) return [];
@@ -344,7 +350,8 @@ export async function listPhoneReviews(executor: Executor): Promise<PhoneReview[
       and(eq(persons.id, phoneReviews.personId), eq(persons.phoneNumber, phoneReviews.phoneNumber)),
     )
     .leftJoin(holder, eq(holder.phoneNumber, phoneReviews.normalForm))
-    .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id));
+    .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id))
+    .limit(PHONE_REVIEWS_MAX);
   return rows.map((row) => ({
     personId: row.personId,
     firstName: row.firstName,

@@ -197,6 +197,21 @@ describe('POST /api/auth/register', () => {
     expect(await auditOf(t, 'accounts.request_received')).toHaveLength(0);
   });
 
+  it('writes to a person on file whose phone migration 0036 kept in its earlier form (decisions 198, 204)', async () => {
+    const { t, db, a } = await setup();
+    const rose = await registerPerson(t.app, a.teller.token, personInput(3, { firstName: 'Rose' }));
+    await db.update(persons).set({ phoneNumber: '37120003' }).where(eq(persons.id, rose.id));
+
+    const answer = await register(t, [personInput(7, { phoneNumber: '+509 3712 0003' })]);
+
+    expect(answer.status).toBe(201);
+    expect(await registeredPersons(t)).toHaveLength(1);
+    const mails = await mailbox.waitForCount(2);
+    expect(mails.find((mail) => mail.to.includes('client0003@exemple.ht'))?.subject).toBe(
+      "Une demande d'ouverture de compte Lajan avec vos informations",
+    );
+  });
+
   it('greets the visitor by a short first name of letters only, never echoing other text (decision 198)', async () => {
     const { t } = await setup();
     const answer = await register(t, [
