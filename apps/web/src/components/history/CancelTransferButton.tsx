@@ -51,7 +51,6 @@ export function CancelTransferButton({ transaction }: { transaction: Transaction
     const found: Record<string, string> = {};
     if (!parsed.success)
       for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-    if (approval && !reason.trim()) found.reason ??= cancelTransferMessages.reasonRequired;
     setErrors(found);
     return parsed.success && Object.keys(found).length === 0 ? parsed.data : null;
   }
@@ -124,9 +123,10 @@ export function CancelTransferButton({ transaction }: { transaction: Transaction
     <PendingTransferAction
       transaction={transaction}
       action="cancel"
-      // The administrator approves only a send from an account: its refund moves no cash.
-      applies={!approval || transaction.senderAccountNumber !== null}
-      capability={approval ? 'transactions.approveCancel' : 'transactions.operate'}
+      // The administrator approves only a send from an account (its refund moves no cash); a teller does not
+      // try a transfer locked by five failed identifications, which only the administrator unlocks.
+      applies={approval ? transaction.senderAccountNumber !== null : !transaction.locked}
+      capability={approval ? 'transactions.approveCancel' : 'transactions.cancel'}
       danger
       idempotent
       touches={cancellationTouches}

@@ -15,6 +15,17 @@ const pendingOwn = transactionOf({
   fee: 115,
   total: 2115,
   agent: { code: 'CAP01', name: 'Cap Services' },
+  // The sender the teller identifies: the server compares the card with her, and refuses a transfer without one.
+  senderId: '5b8f3c1e-2d4a-4e6b-9c7d-1a2b3c4d5e6f',
+  sender: {
+    id: '5b8f3c1e-2d4a-4e6b-9c7d-1a2b3c4d5e6f',
+    firstName: 'Marie',
+    lastName: 'Joseph',
+    idDocumentType: 'id_card',
+    idDocumentNumber: 'CIN-4455',
+    phoneNumber: null,
+    address: null,
+  },
 });
 const pendingOther = transactionOf({
   transactionNumber: '20000000025',
@@ -48,6 +59,15 @@ describe('cancelling a pending external transfer from the history (decision 200)
     );
   });
   afterEach(() => api.close());
+
+  it('offers a teller no cancellation of a transfer locked by five failed identifications', async () => {
+    rows = [{ ...pendingOwn, locked: true }, pendingOther, paid];
+    renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('button', { name: 'Réimprimer le reçu 20000000017' }, { timeout: 5000 });
+    // The cancel button loads with the row's chunk: give it the time it would take to appear.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('button', { name: 'Annuler le transfert 20000000017' })).toBeNull();
+  });
 
   it("asks the sender's name and document on its own agent's pending transfers, and prints who was identified", async () => {
     api.on('POST /transactions/20000000017/cancel', () => {
