@@ -14,6 +14,8 @@ export const permissions = {
   'password.update': ['superAdmin', 'agentAdmin', 'teller'],
   /** A second factor (decision 203): those who hold the network; tellers keep a password. */
   'mfa.manage': ['superAdmin', 'agentAdmin'],
+  /** Who must hold a second factor when `MFA_REQUIRED=1`, and may not disable it (decision 203). */
+  'mfa.enforced': ['superAdmin'],
   'fees.read': ['superAdmin', 'agentAdmin', 'teller'],
   'fees.edit': ['superAdmin'],
   /** Lists answer everyone, scoped to one's own agent except for the super administrator. */
@@ -40,6 +42,10 @@ export const permissions = {
   'transactions.approveCancel': ['agentAdmin'],
   /** Lifting the lock of five failed identifications (decision 200 amends 112: not a teller any more). */
   'transactions.unlock': ['agentAdmin'],
+  /** A transfer's recipient document read back whole (decision 200: the sending agent's tellers read it masked). */
+  'transactions.readRecipientDocument': ['superAdmin', 'agentAdmin'],
+  /** The document of whoever stood at the counter read back whole (decision 208). */
+  'transactions.readPartyDocument': ['superAdmin'],
   'transactions.history': ['superAdmin', 'agentAdmin', 'teller'],
   /** The agent network and its float. */
   'agents.manage': ['superAdmin'],
@@ -102,7 +108,11 @@ export function can(
   user: Pick<SessionUser, 'isSuperAdmin' | 'role' | 'agent'> | null | undefined,
   capability: Capability,
 ): boolean {
-  if (!user) return false;
+  return user ? audienceMay(audienceOf(user), capability) : false;
+}
+
+/** `can` for a reader known by its audience alone (a server's view of a session). */
+export function audienceMay(audience: Audience, capability: Capability): boolean {
   const allowed: readonly Audience[] = permissions[capability];
-  return allowed.includes(audienceOf(user));
+  return allowed.includes(audience);
 }

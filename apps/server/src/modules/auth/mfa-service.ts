@@ -1,5 +1,5 @@
 import {
-  audienceOf,
+  can,
   authMessages,
   mfaMessages,
   type MfaEnrolment,
@@ -63,8 +63,8 @@ export class MfaService {
     return this.#required(account) ? 'enrol' : null;
   }
 
-  #required(user: Parameters<typeof audienceOf>[0]): boolean {
-    return this.deps.mfaRequired && audienceOf(user) === 'superAdmin';
+  #required(user: Parameters<typeof can>[0]): boolean {
+    return this.deps.mfaRequired && can(user, 'mfa.enforced');
   }
 
   async status(user: SessionUser): Promise<MfaStatus> {

@@ -1,4 +1,12 @@
-import { audienceOf, maskDocumentNumber, type SessionUser, type Transaction } from '@lajan/domain';
+import {
+  audienceMay,
+  audienceOf,
+  maskDocumentNumber,
+  type Audience,
+  type Capability,
+  type SessionUser,
+  type Transaction,
+} from '@lajan/domain';
 import type { Executor } from '../../db/client.js';
 import { readablePersonIds, viewerOf, type Viewer } from '../persons/index.js';
 
@@ -6,8 +14,16 @@ type SenderOf = Transaction['sender'];
 type RecipientOf = Transaction['recipient'];
 type PartyOf = Transaction['party'];
 
-function isTeller(viewer: SessionUser | Viewer): boolean {
-  return 'userId' in viewer ? !viewer.superAdmin && !viewer.agentAdmin : audienceOf(viewer) === 'teller';
+function viewerMay(viewer: SessionUser | Viewer, capability: Capability): boolean {
+  const audience: Audience =
+    'userId' in viewer
+      ? viewer.superAdmin
+        ? 'superAdmin'
+        : viewer.agentAdmin
+          ? 'agentAdmin'
+          : 'teller'
+      : audienceOf(viewer);
+  return audienceMay(audience, capability);
 }
 
 /**
@@ -37,10 +53,6 @@ function withPartyDocumentMasked<T extends { party?: PartyOf }>(transaction: T):
   };
 }
 
-function isSuperAdmin(viewer: SessionUser | Viewer): boolean {
-  return 'userId' in viewer ? viewer.superAdmin : audienceOf(viewer) === 'superAdmin';
-}
-
 /**
  * The sender of an external transfer as this viewer may see it (decision 171): whole to whoever may read the
  * person's file (decision 111: the super administrator, the agent that registered the person or holds one
@@ -53,11 +65,15 @@ function isSuperAdmin(viewer: SessionUser | Viewer): boolean {
 export async function showSenders<
   T extends { sender: SenderOf; type: string; recipient: RecipientOf; party?: PartyOf },
 >(executor: Executor, viewer: SessionUser | Viewer, all: T[]): Promise<T[]> {
-  const parties = isSuperAdmin(viewer) ? all : all.map(withPartyDocumentMasked);
+  const parties = viewerMay(viewer, 'transactions.readPartyDocument')
+    ? all
+    : all.map(withPartyDocumentMasked);
   return sendersAsSeen(
     executor,
     viewer,
-    isTeller(viewer) ? parties.map(withRecipientDocumentMasked) : parties,
+    viewerMay(viewer, 'transactions.readRecipientDocument')
+      ? parties
+      : parties.map(withRecipientDocumentMasked),
   );
 }
 
