@@ -5,17 +5,10 @@ export { authRoutes } from './routes.js';
 export { mfaRoutes } from './mfa-routes.js';
 export { AuthService } from './service.js';
 export { MfaService } from './mfa-service.js';
-export { removeSecondFactor } from './second-factor.js';
 export { TokenService } from './tokens.js';
 export { bumpTokenVersion } from './credentials.js';
 export { checkCurrentPassword } from './current-password.js';
 export { admitHolderCheck } from './holder-check-budget.js';
 export { spendLookup } from './lookup-budget.js';
 export { generatePassword, hashPassword } from './passwords.js';
-export {
-  admitAddressAttempt,
-  admitAttempt,
-  markAttemptSucceeded,
-  throttleWaits,
-  throttleWaitSeconds,
-} from './throttle.js';
+export { admitAddressAttempt, admitAttempt, markAttemptSucceeded, throttleWaits } from './throttle.js';

@@ -703,6 +703,13 @@ export interface TransferFacts {
   amountCentimes: number;
   senderPersonId: string | null;
   recipient: Record<string, unknown> | null;
+  /** The sender person as recorded, whom a cancellation identifies (decision 200). */
+  sender: {
+    firstName: string;
+    lastName: string;
+    idDocumentType: string | null;
+    idDocumentNumber: string | null;
+  } | null;
 }
 
 /** An external transfer's facts by number; undefined when the number is not an external transfer's. */
@@ -717,41 +724,6 @@ export async function transferFacts(
       amountCentimes: transactions.amountCentimes,
       senderPersonId: transactions.senderPersonId,
       recipient: transactions.recipient,
-    })
-    .from(transactions)
-    .where(eq(transactions.transactionNumber, transactionNumber));
-  if (!row || row.type !== 'external_transfer') return undefined;
-  return {
-    id: row.id,
-    amountCentimes: centimesFromSql(row.amountCentimes),
-    senderPersonId: row.senderPersonId,
-    recipient: row.recipient,
-  };
-}
-
-/** What a cancellation compares (decision 200): the transfer, whether it was sent from an account, its sender. */
-export interface TransferSenderFacts {
-  id: string;
-  fromAccount: boolean;
-  sender: {
-    firstName: string;
-    lastName: string;
-    idDocumentType: string | null;
-    idDocumentNumber: string | null;
-  } | null;
-}
-
-/** An external transfer and its sender person as recorded, in one read; undefined for any other number. */
-export async function transferSenderFacts(
-  executor: Executor,
-  transactionNumber: string,
-): Promise<TransferSenderFacts | undefined> {
-  const [row] = await executor
-    .select({
-      id: transactions.id,
-      type: transactions.type,
-      senderAccountId: transactions.senderAccountId,
-      senderPersonId: persons.id,
       firstName: persons.firstName,
       lastName: persons.lastName,
       idDocumentType: persons.idDocumentType,
@@ -763,7 +735,9 @@ export async function transferSenderFacts(
   if (!row || row.type !== 'external_transfer') return undefined;
   return {
     id: row.id,
-    fromAccount: row.senderAccountId !== null,
+    amountCentimes: centimesFromSql(row.amountCentimes),
+    senderPersonId: row.senderPersonId,
+    recipient: row.recipient,
     sender:
       row.senderPersonId === null
         ? null

@@ -11,8 +11,13 @@ import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
 import { answerSlots } from '../../../ledger/flow-call.js';
 import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
-import { transferSenderFacts } from '../store.js';
-import { IdentificationFailed, identityMatches, recordFailedIdentification } from './identification.js';
+import { transferFacts } from '../store.js';
+import {
+  IdentificationFailed,
+  identityMatches,
+  partyOf,
+  recordFailedIdentification,
+} from './identification.js';
 
 export type CancelInput = z.output<typeof cancelTransferBodySchema> & { transactionNumber: string };
 
@@ -84,14 +89,10 @@ export const cancelFlow: PlannedMoneyFlow<CancelInput, { destination: string }> 
     }
 
     const presented = input.sender!;
-    const transfer = await transferSenderFacts(db, transactionNumber);
+    const transfer = await transferFacts(db, transactionNumber);
     const identified = transfer?.sender ? identityMatches(transfer.sender, presented) : false;
-    // The document presented, with the name read from it, is the refund's party: who was identified.
-    const party = {
-      name: `${presented.firstName} ${presented.lastName}`,
-      idDocumentType: presented.idDocumentType,
-      idDocumentNumber: presented.idDocumentNumber,
-    };
+    // The card presented is the refund's party: who was identified.
+    const party = partyOf(presented);
     return {
       ...common,
       record: { party },

@@ -14,6 +14,15 @@ export interface PresentedIdentity {
   idDocumentNumber: string;
 }
 
+/** The card presented, with the name read from it: the party a payout or a cancellation keeps as its proof. */
+export function partyOf(presented: PresentedIdentity) {
+  return {
+    name: `${presented.firstName} ${presented.lastName}`,
+    idDocumentType: presented.idDocumentType,
+    idDocumentNumber: presented.idDocumentNumber,
+  };
+}
+
 /**
  * A payout's recipient or a cancellation's sender not identified: thrown inside the money transaction
  * (which rolls back), then recorded in a transaction of its own, so that the refusal leaves its trace

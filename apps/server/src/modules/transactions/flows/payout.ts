@@ -13,6 +13,7 @@ import { transferFacts } from '../store.js';
 import {
   identityMatches,
   IdentificationFailed,
+  partyOf,
   recordFailedIdentification,
   type PresentedIdentity,
 } from './identification.js';
@@ -37,12 +38,8 @@ export const payoutFlow: PlannedMoneyFlow<
     const transfer = await transferFacts(db, input.transactionNumber);
     const presented = { ...input.recipient };
     const identified = transfer ? recipientMatches(transfer.recipient, presented, input.party) : false;
-    // The document presented, with the name read from it, is the payout's party: the proof kept.
-    const party = {
-      name: `${presented.firstName} ${presented.lastName}`,
-      idDocumentType: presented.idDocumentType,
-      idDocumentNumber: presented.idDocumentNumber,
-    };
+    // The card presented is the payout's party: the proof kept.
+    const party = partyOf(presented);
     const { nonce, slot } = answerSlots();
     return {
       accounts: { payingAgentFloat: actor.agent.floatAccountId },
