@@ -35,6 +35,8 @@ import pg from 'pg';
 
 /** What the operator reads (on standard error) when the embedded database cannot start. */
 export const embeddedMessages = {
+  oldLogKept: (old: string, kept: string) =>
+    `l’ancien journal de PostgreSQL ${old} est désormais ${kept} (mode 600) ; il peut être supprimé`,
   alreadyRunning: (dataDir: string, pid: number) =>
     `un autre serveur Lajan (processus ${pid}) utilise déjà le dossier de données ${dataDir}. Arrêtez-le d’abord, ou donnez à celui-ci un autre DATA_DIR.`,
   oldPglite: (dataDir: string) =>
@@ -443,7 +445,7 @@ function prepareLogDir(dataDir: string, runAs: RunAs | undefined, log: (line: st
     const kept = path.join(logDir, 'postgres.log.ancien');
     if (!existsSync(kept)) {
       renameSync(old, kept);
-      log(`l’ancien journal de PostgreSQL ${old} est désormais ${kept} (mode 600) ; il peut être supprimé`);
+      log(embeddedMessages.oldLogKept(old, kept));
     }
   }
   return logDir;

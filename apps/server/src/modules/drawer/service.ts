@@ -270,7 +270,7 @@ export class DrawerService {
   async acknowledge({ session, ip }: Request, id: string): Promise<DrawerTicket> {
     const view = await this.visible(session, id);
     if (!view.closedAt) throw new Conflict(drawerMessages.notClosed);
-    const byAdministrator = view.closedByUserId !== null && view.closedByUserId !== view.userId;
+    const byAdministrator = closedByAdministrator(view);
     if (byAdministrator && !can(session, 'drawer.acknowledgeAdministratorCount'))
       throw new Forbidden(drawerMessages.acknowledgedBySuperAdmin);
     if (!byAdministrator && !can(session, 'drawer.acknowledgeTellerCount'))
@@ -445,8 +445,13 @@ export function present(view: DrawerView): DrawerSession {
     openingAcknowledgedAt: view.openingAcknowledgedAt?.toISOString() ?? null,
     openingAcknowledgedBy: view.openingAcknowledgedByUsername,
     closedBy: closed ? (view.closedByUsername ?? view.username) : null,
-    closedByAdministrator: view.closedByUserId !== null && view.closedByUserId !== view.userId,
+    closedByAdministrator: closedByAdministrator(view),
     fingerprint: view.fingerprint,
     previousFingerprint: view.previousFingerprint,
   };
+}
+
+/** Closed by someone other than its teller: an administrator's own count (decision 201). */
+function closedByAdministrator(view: Pick<DrawerView, 'closedByUserId' | 'userId'>): boolean {
+  return view.closedByUserId !== null && view.closedByUserId !== view.userId;
 }
