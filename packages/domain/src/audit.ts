@@ -87,3 +87,8 @@ export const auditWriteActionOptions = Object.entries(auditWriteActionLabels).ma
   value,
   label,
 }));
+
+/** A money movement's details under its name in the trail: an approved cancellation's reason (decision 205). */
+export const auditMoneyDetailLabels = {
+  reason: (reason: string) => `motif : ${reason}`,
+} as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorBodySchema } from './error-body.js';
 import { mfaMessages } from './mfa-messages.js';
 import { loginResponseSchema } from './sign-in-schemas.js';
+import { signInMessages } from './sign-in.js';
 
 // A second factor: time-based one-time codes (RFC 6238) and single-use recovery codes (decision 203).
 
@@ -34,8 +35,8 @@ export type MfaConfirmInput = z.infer<typeof mfaConfirmInputSchema>;
 /** `POST /auth/mfa/disable`: the password and a code (or a recovery code). */
 export const mfaDisableInputSchema = z.object({
   password: z
-    .string({ error: 'Mot de passe requis' })
-    .min(1, 'Mot de passe requis')
+    .string({ error: signInMessages.passwordRequired })
+    .min(1, signInMessages.passwordRequired)
     .max(256, 'Au plus 256 caractères'),
   code,
 });

@@ -44,3 +44,15 @@ export const payoutMessages = {
   unlocked: 'Transfert débloqué',
   unlockFailure: 'Échec du déblocage du transfert',
 } as const;
+
+/**
+ * The identity read from the card presented at the counter: the pay-out's identification step and the
+ * cancellation's (decision 200) ask for it with the same labels.
+ */
+export const presentedIdentityLabels = {
+  firstName: 'Prénom',
+  lastName: 'Nom',
+  idDocumentType: 'Type de document',
+  idDocumentTypePlaceholder: 'Choisir...',
+  idDocumentNumber: 'Numéro de document',
+} as const;

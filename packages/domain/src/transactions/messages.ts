@@ -124,6 +124,8 @@ export const cancelTransferMessages = {
   /** The receipt of a cancellation: who was identified, or who approved it and why. */
   receiptIdentified: 'Expéditeur identifié',
   receiptApprovedBy: 'Approuvée par',
+  /** Who approved it: the administrator's username. */
+  receiptApprover: 'Utilisateur',
   receiptReason: 'Motif',
 } as const;
 

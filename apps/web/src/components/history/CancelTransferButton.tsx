@@ -6,6 +6,7 @@ import {
   formatHtg,
   idDocumentChoiceLabels,
   idDocumentTypeSchema,
+  presentedIdentityLabels,
   transactionSchema,
   type Transaction,
 } from '@lajan/domain';
@@ -99,17 +100,17 @@ export function CancelTransferButton({ transaction }: { transaction: Transaction
   ) : (
     <fieldset className="mt-3 grid gap-3 sm:grid-cols-2">
       <legend className="mb-2 text-sm text-slate-700">{cancelTransferMessages.identifyLegend}</legend>
-      <TextField label="Prénom" required autoComplete="off" {...field('firstName')} />
-      <TextField label="Nom" required autoComplete="off" {...field('lastName')} />
+      <TextField label={presentedIdentityLabels.firstName} required autoComplete="off" {...field('firstName')} />
+      <TextField label={presentedIdentityLabels.lastName} required autoComplete="off" {...field('lastName')} />
       <SelectField
-        label="Type de document"
+        label={presentedIdentityLabels.idDocumentType}
         required
-        placeholder="Choisir..."
+        placeholder={presentedIdentityLabels.idDocumentTypePlaceholder}
         options={documentOptions}
         {...field('idDocumentType')}
       />
       <TextField
-        label="Numéro de document"
+        label={presentedIdentityLabels.idDocumentNumber}
         required
         autoComplete="off"
         autoCapitalize="characters"

@@ -105,7 +105,7 @@ export function Receipt({
     // A cancellation without the sender: the agent's administrator approved it (decision 200).
     refund && !party
       ? section(cancelTransferMessages.receiptApprovedBy, [
-          line('Utilisateur', transaction.createBy.username),
+          line(cancelTransferMessages.receiptApprover, transaction.createBy.username),
           line(cancelTransferMessages.receiptReason, transaction.approvalReason),
         ])
       : null,

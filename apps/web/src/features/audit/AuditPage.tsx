@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import {
   auditActionLabel,
   auditMessages,
+  auditMoneyDetailLabels,
   auditMoneyActionOptions,
   auditTexts,
   auditWriteActionOptions,
@@ -51,7 +52,7 @@ function moneyLine(entry: AuditEntryView): string | null {
   if (typeof accountNumber === 'string') parts.push(`compte ${accountNumber}`);
   if (typeof recipientAccountNumber === 'string') parts.push(`vers ${recipientAccountNumber}`);
   // An approved cancellation: the administrator's reason (decision 205).
-  if (typeof reason === 'string') parts.push(`motif : ${reason}`);
+  if (typeof reason === 'string') parts.push(auditMoneyDetailLabels.reason(reason));
   return parts.filter(Boolean).join(' · ') || null;
 }
 

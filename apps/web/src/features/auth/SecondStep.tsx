@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { authMessages, mfaMessages } from '@lajan/domain';
+import { authMessages, mfaMessages, mfaTexts } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EnrolmentQr, RecoveryCodesList } from '../../components/mfa/EnrolmentQr';
@@ -111,7 +111,7 @@ export function SecondStep({
         <Alert type="success">{mfaMessages.enrolled}</Alert>
         <RecoveryCodesList codes={finished.recoveryCodes} />
         <Button className="w-full" onClick={() => openSession(finished.token)}>
-          J’ai noté mes codes de secours
+          {mfaTexts.recoveryCodesNoted}
         </Button>
       </div>
     );
@@ -126,22 +126,20 @@ export function SecondStep({
           {enrolment ? (
             <EnrolmentQr qrSvg={enrolment.qrSvg} secret={enrolment.secret} />
           ) : (
-            !rootError && <p className="text-sm text-slate-600">Préparation du QR code...</p>
+            !rootError && <p className="text-sm text-slate-600">{mfaTexts.preparingQr}</p>
           )}
         </>
       ) : (
         <p className="text-sm text-slate-700">{mfaMessages.required}</p>
       )}
       <TextField
-        label="Code de vérification"
+        label={mfaTexts.codeLabel}
         required
         name="code"
         autoComplete="one-time-code"
         autoCapitalize="none"
         spellCheck={false}
-        hint={
-          purpose === 'code' ? 'Le code à 6 chiffres de votre application, ou un code de secours.' : undefined
-        }
+        hint={purpose === 'code' ? mfaTexts.codeHint : undefined}
         value={code}
         onChange={(event) => {
           setCode(event.target.value);
@@ -156,13 +154,13 @@ export function SecondStep({
         type="submit"
         className="w-full"
         loading={pending}
-        loadingText="Vérification..."
+        loadingText={mfaTexts.verifying}
         disabled={purpose === 'enrol' && !enrolment}
       >
-        {purpose === 'code' ? 'Valider' : 'Activer et se connecter'}
+        {purpose === 'code' ? mfaTexts.submitCode : mfaTexts.enableAndSignIn}
       </Button>
       <Button variant="secondary" className="w-full" onClick={() => onRestart('')} disabled={pending}>
-        Retour
+        {mfaTexts.back}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@ import {
   displayName,
   formatDateFr,
   formatDateTimeFr,
+  mfaTexts,
   roleLabels,
   userFailureMessages,
 } from '@lajan/domain';
@@ -32,7 +33,7 @@ export default function ProfilePage() {
       </Link>
       {can(user, 'mfa.manage') && (
         <Link to="/security" className={buttonClasses('secondary')}>
-          Sécurité du compte
+          {mfaTexts.title}
         </Link>
       )}
     </div>

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { mfaMessages, type MfaEnrolment } from '@lajan/domain';
+import {
+  mfaConfirmInputSchema,
+  mfaDisableInputSchema,
+  mfaMessages,
+  mfaTexts,
+  type MfaEnrolment,
+} from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
@@ -31,17 +37,17 @@ export default function SecurityPage() {
       <div className="space-y-4">
         <Alert type="success">{mfaMessages.enrolled}</Alert>
         <RecoveryCodesList codes={recoveryCodes} />
-        <Button onClick={() => setRecoveryCodes(null)}>J’ai noté mes codes de secours</Button>
+        <Button onClick={() => setRecoveryCodes(null)}>{mfaTexts.recoveryCodesNoted}</Button>
       </div>
     );
   } else if (status.isPending) {
-    body = <PageLoading label="Chargement..." />;
+    body = <PageLoading label={mfaTexts.loading} />;
   } else if (status.isError) {
     body = (
-      <Alert type="danger" title="La sécurité du compte n'a pas pu être chargée.">
+      <Alert type="danger" title={mfaTexts.loadFailed}>
         <p>{errorMessage(status.error, DEFAULT_ERROR_FALLBACK)}</p>
         <Button variant="secondary" className="mt-2" onClick={() => void status.refetch()}>
-          Réessayer
+          {mfaTexts.retry}
         </Button>
       </Alert>
     );
@@ -53,11 +59,8 @@ export default function SecurityPage() {
 
   return (
     <div className="max-w-lg space-y-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Sécurité du compte</h1>
-      <p className="text-sm text-slate-600">
-        Le second facteur demande, après le mot de passe, un code à 6 chiffres de votre application
-        d’authentification : un mot de passe volé ne suffit plus pour entrer.
-      </p>
+      <h1 className="text-2xl font-semibold text-slate-900">{mfaTexts.title}</h1>
+      <p className="text-sm text-slate-600">{mfaTexts.intro}</p>
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">{body}</div>
     </div>
   );
@@ -84,13 +87,11 @@ function Enrol({ onDone }: { onDone: (codes: string[]) => void }) {
     event.preventDefault();
     if (confirm.isPending) return;
     setRootError(null);
-    if (!code.trim()) {
-      setFieldError(mfaMessages.codeRequired);
-      return;
-    }
-    setFieldError(undefined);
+    const parsed = mfaConfirmInputSchema.safeParse({ code });
+    setFieldError(parsed.error?.issues[0]?.message);
+    if (!parsed.success) return;
     try {
-      onDone((await confirm.mutateAsync(code.trim())).recovery_codes);
+      onDone((await confirm.mutateAsync(parsed.data.code)).recovery_codes);
     } catch (error) {
       const fields = isHttpError(error) ? firstFieldErrors(error.errors) : {};
       if (fields.code) setFieldError(fields.code);
@@ -102,9 +103,9 @@ function Enrol({ onDone }: { onDone: (codes: string[]) => void }) {
     return (
       <div className="space-y-4">
         {rootError && <Alert type="danger">{rootError}</Alert>}
-        <p className="text-slate-700">Aucun second facteur n’est activé.</p>
-        <Button onClick={() => void begin()} loading={start.isPending} loadingText="Préparation...">
-          Activer le second facteur
+        <p className="text-slate-700">{mfaTexts.notEnrolledYet}</p>
+        <Button onClick={() => void begin()} loading={start.isPending} loadingText={mfaTexts.preparing}>
+          {mfaTexts.enable}
         </Button>
       </div>
     );
@@ -114,7 +115,7 @@ function Enrol({ onDone }: { onDone: (codes: string[]) => void }) {
       {rootError && <Alert type="danger">{rootError}</Alert>}
       <EnrolmentQr qrSvg={enrolment.qr_svg} secret={enrolment.secret} />
       <TextField
-        label="Code de vérification"
+        label={mfaTexts.codeLabel}
         required
         name="code"
         autoComplete="one-time-code"
@@ -123,8 +124,8 @@ function Enrol({ onDone }: { onDone: (codes: string[]) => void }) {
         onChange={(event) => setCode(event.target.value)}
         error={fieldError}
       />
-      <Button type="submit" loading={confirm.isPending} loadingText="Vérification...">
-        Confirmer
+      <Button type="submit" loading={confirm.isPending} loadingText={mfaTexts.verifying}>
+        {mfaTexts.confirm}
       </Button>
     </form>
   );
@@ -140,14 +141,16 @@ function Enrolled({ required, left }: { required: boolean; left: number }) {
 
   async function confirmDisable() {
     setRootError(null);
-    const missing = {
-      ...(values.password ? {} : { password: 'Mot de passe requis' }),
-      ...(values.code.trim() ? {} : { code: mfaMessages.codeRequired }),
-    };
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+    const parsed = mfaDisableInputSchema.safeParse(values);
+    const found: { password?: string; code?: string } = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = issue.path[0];
+      if (field === 'password' || field === 'code') found[field] ??= issue.message;
+    }
+    setErrors(found);
+    if (!parsed.success) return;
     try {
-      await disable.mutateAsync({ password: values.password, code: values.code.trim() });
+      await disable.mutateAsync(parsed.data);
       setAsking(false);
       toasts.success(mfaMessages.disabled);
     } catch (error) {
@@ -159,22 +162,22 @@ function Enrolled({ required, left }: { required: boolean; left: number }) {
 
   return (
     <div className="space-y-4">
-      <Alert type="success">Second facteur activé.</Alert>
+      <Alert type="success">{mfaTexts.enrolledStatus}</Alert>
       <p className="text-sm text-slate-700">
-        Codes de secours restants : <strong>{left}</strong>
+        {mfaTexts.recoveryCodesLeft} <strong>{left}</strong>
       </p>
       {required ? (
         <p className="text-sm text-slate-700">{mfaMessages.cannotDisableRequired}</p>
       ) : (
         <Button variant="danger" onClick={() => setAsking(true)}>
-          Désactiver le second facteur
+          {mfaTexts.disableButton}
         </Button>
       )}
       {asking && (
         <ConfirmDialog
-          title="Désactiver le second facteur ?"
-          confirmLabel="Désactiver"
-          pendingLabel="Désactivation..."
+          title={mfaTexts.disableTitle}
+          confirmLabel={mfaTexts.disableConfirm}
+          pendingLabel={mfaTexts.disablePending}
           variant="danger"
           pending={disable.isPending}
           onCancel={() => {
@@ -185,10 +188,10 @@ function Enrolled({ required, left }: { required: boolean; left: number }) {
           onConfirm={() => void confirmDisable()}
         >
           <div className="space-y-3">
-            <p>Votre compte ne sera plus protégé que par son mot de passe.</p>
+            <p>{mfaTexts.disableWarning}</p>
             {rootError && <Alert type="danger">{rootError}</Alert>}
             <TextField
-              label="Mot de passe actuel"
+              label={mfaTexts.currentPassword}
               type="password"
               autoComplete="current-password"
               required
@@ -197,7 +200,7 @@ function Enrolled({ required, left }: { required: boolean; left: number }) {
               error={errors.password}
             />
             <TextField
-              label="Code de vérification"
+              label={mfaTexts.codeLabel}
               required
               autoComplete="one-time-code"
               value={values.code}

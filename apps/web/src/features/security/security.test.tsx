@@ -103,6 +103,26 @@ describe('/security, « Sécurité du compte » (decision 203)', () => {
     });
   });
 
+  it('checks the forms with the domain’s schemas: each message under its field, nothing sent', async () => {
+    api.on('GET /auth/mfa', { body: { data: { enrolled: true, required: false, recovery_codes_left: 7 } } });
+    const { user } = renderApp({ path: '/security', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    await user.click(await screen.findByRole('button', { name: 'Désactiver le second facteur' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Désactiver le second facteur ?' });
+    await user.click(within(dialog).getByLabelText(/Mot de passe actuel/));
+    await user.paste('p'.repeat(257));
+    await user.click(within(dialog).getByRole('textbox', { name: /Code de vérification/ }));
+    await user.paste('1'.repeat(65));
+    await user.click(within(dialog).getByRole('button', { name: 'Désactiver' }));
+    expect(within(dialog).getByLabelText(/Mot de passe actuel/)).toHaveAccessibleDescription(
+      'Au plus 256 caractères',
+    );
+    expect(within(dialog).getByRole('textbox', { name: /Code de vérification/ })).toHaveAccessibleDescription(
+      mfaMessages.codeInvalid,
+    );
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
   it('tells a super administrator under MFA_REQUIRED that the factor stays', async () => {
     api.on('GET /auth/mfa', { body: { data: { enrolled: true, required: true, recovery_codes_left: 10 } } });
     renderApp({ path: '/security', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });

@@ -11,6 +11,7 @@ import {
   pickUpCodeMessages,
   pickUpCodeProblem,
   pickUpCodeSchema,
+  presentedIdentityLabels,
   transactionMessages,
   transactionStatusLabel,
   type PayoutLookup,
@@ -195,29 +196,29 @@ export default function ReceiveTransferPage() {
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 text-sm text-slate-700">{payoutMessages.identifyLegend}</legend>
       <TextField
-        label="Prénom"
+        label={presentedIdentityLabels.firstName}
         required
         autoComplete="off"
         error={errors.recipient?.firstName?.message}
         {...register('recipient.firstName')}
       />
       <TextField
-        label="Nom"
+        label={presentedIdentityLabels.lastName}
         required
         autoComplete="off"
         error={errors.recipient?.lastName?.message}
         {...register('recipient.lastName')}
       />
       <SelectField
-        label="Type de document"
+        label={presentedIdentityLabels.idDocumentType}
         required
-        placeholder="Choisir..."
+        placeholder={presentedIdentityLabels.idDocumentTypePlaceholder}
         options={documentOptions}
         error={errors.recipient?.idDocumentType?.message}
         {...register('recipient.idDocumentType')}
       />
       <TextField
-        label="Numéro de document"
+        label={presentedIdentityLabels.idDocumentNumber}
         required
         autoComplete="off"
         autoCapitalize="characters"
