@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
-import { overflowPx, signIn } from './support/ui.js';
+import { expectAccessible, overflowPx, signIn } from './support/ui.js';
 
 /*
  * Issue 39, part 3 (decisions 200 and 205): a teller of the sending agent cancels a cash transfer only with
@@ -21,22 +20,10 @@ function amountPattern(htg: number): RegExp {
   return new RegExp(`${grouped.split(' ').join(space)},${cents}`);
 }
 
-async function expectAccessible(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect
-    .soft(
-      blocking.map((v) => ({
-        where,
-        rule: v.id,
-        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-      })),
-    )
-    .toEqual([]);
-}
-
-async function fillSender(dialog: Locator, sender: { firstName: string; lastName: string; document: string }) {
+async function fillSender(
+  dialog: Locator,
+  sender: { firstName: string; lastName: string; document: string },
+) {
   await dialog.getByRole('textbox', { name: 'Prénom' }).fill(sender.firstName);
   await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill(sender.lastName);
   await dialog.getByRole('combobox', { name: 'Type de document' }).selectOption('id_card');
@@ -64,10 +51,19 @@ test('a cash transfer is cancelled with its sender identified; a send from an ac
     currency: 'HTG',
     personIds: [person.data.id],
   });
-  const party = { name: 'Nadine Joseph', idDocumentType: 'id_card', idDocumentNumber: holder.idDocumentNumber };
+  const party = {
+    name: 'Nadine Joseph',
+    idDocumentType: 'id_card',
+    idDocumentNumber: holder.idDocumentNumber,
+  };
   const accountNumber = account.data.accountNumber;
   await agent.teller.post('/api/transactions/deposit', { accountNumber, party, amount: 3000 });
-  const transfer = { senderId: person.data.id, recipient: newPerson({ firstName: 'Paul', lastName: 'Délice' }), party, amount: 1000 };
+  const transfer = {
+    senderId: person.data.id,
+    recipient: newPerson({ firstName: 'Paul', lastName: 'Délice' }),
+    party,
+    amount: 1000,
+  };
   const cash = await agent.teller.post<{ data: { transactionNumber: string; fee: number } }>(
     '/api/transactions/transfer-extern',
     { ...transfer, currency: 'HTG' },
@@ -102,7 +98,13 @@ test('a cash transfer is cancelled with its sender identified; a send from an ac
   await expect(dialog).toContainText(
     "L'identité présentée ne correspond pas à l'expéditeur du transfert : encore 4 essais avant le blocage du transfert",
   );
-  expect((await agent.teller.post<{ data: { transaction: { status: string } } }>('/api/transactions/search', { transactionNumber: cashNumber })).data.transaction.status).toBe('pending');
+  expect(
+    (
+      await agent.teller.post<{ data: { transaction: { status: string } } }>('/api/transactions/search', {
+        transactionNumber: cashNumber,
+      })
+    ).data.transaction.status,
+  ).toBe('pending');
 
   await dialog.getByRole('textbox', { name: 'Numéro de document' }).fill(holder.idDocumentNumber);
   await dialog.getByRole('button', { name: "Confirmer l'annulation" }).click();
@@ -130,7 +132,9 @@ test('a cash transfer is cancelled with its sender identified; a send from an ac
   const ticket = page.getByRole('region', { name: 'Ticket de caisse' });
   await expect(ticket).toContainText('Attendu');
   await expect(ticket).toContainText(amountPattern(expected));
-  await expect(ticket).toContainText(new RegExp(`−${amountPattern(cash.data.fee).source}${space}HTG \\(manquant\\)`));
+  await expect(ticket).toContainText(
+    new RegExp(`−${amountPattern(cash.data.fee).source}${space}HTG \\(manquant\\)`),
+  );
 
   // The administrator approves the cancellation of the send from the account, with a reason.
   const adminContext = await browser.newContext({ baseURL: lajan.url });

@@ -1,9 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { Api, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
-import { overflowPx, signIn } from './support/ui.js';
+import { expectAccessible, overflowPx, signIn, signOut } from './support/ui.js';
 
 /*
  * Issue 39, part 7 (decision 203): an agent's administrator enrols a second factor on « Sécurité du
@@ -16,19 +14,6 @@ const PASSWORD = 'Gerant-Lajan-2026';
 
 function totpOf(secret: string): TOTP {
   return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: /menu utilisateur/i }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Se déconnecter' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
-
-async function expectAccessible(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect.soft(blocking.map((v) => ({ where, rule: v.id }))).toEqual([]);
 }
 
 test('an agent administrator enrols a second factor, signs in with a code, then with a recovery code once', async ({
@@ -69,6 +54,7 @@ test('an agent administrator enrols a second factor, signs in with a code, then 
   await page.getByRole('button', { name: 'J’ai noté mes codes de secours' }).click();
   await expect(page.getByText('Codes de secours restants :')).toContainText('10');
   await signOut(page);
+  await expect(page).toHaveURL(/\/login$/);
 
   // The password alone no longer opens the session: the second step asks the code.
   await signIn(page, 'gerant.leogane', PASSWORD);
@@ -82,7 +68,9 @@ test('an agent administrator enrols a second factor, signs in with a code, then 
   await page.getByLabel('Code de vérification').fill(wrong);
   await page.getByRole('button', { name: 'Valider' }).click();
   await expect(
-    page.getByText('Code incorrect. Saisissez le code à 6 chiffres de votre application, ou un code de secours.'),
+    page.getByText(
+      'Code incorrect. Saisissez le code à 6 chiffres de votre application, ou un code de secours.',
+    ),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Code de vérification').fill(right);
@@ -90,6 +78,7 @@ test('an agent administrator enrols a second factor, signs in with a code, then 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: /menu utilisateur/i })).toBeVisible();
   await signOut(page);
+  await expect(page).toHaveURL(/\/login$/);
 
   // A recovery code, once.
   await signIn(page, 'gerant.leogane', PASSWORD);
@@ -99,12 +88,15 @@ test('an agent administrator enrols a second factor, signs in with a code, then 
   await page.goto('/security');
   await expect(page.getByText('Codes de secours restants :')).toContainText('9');
   await signOut(page);
+  await expect(page).toHaveURL(/\/login$/);
 
   await signIn(page, 'gerant.leogane', PASSWORD);
   await page.getByLabel('Code de vérification').fill(recovery);
   await page.getByRole('button', { name: 'Valider' }).click();
   await expect(
-    page.getByText('Code incorrect. Saisissez le code à 6 chiffres de votre application, ou un code de secours.'),
+    page.getByText(
+      'Code incorrect. Saisissez le code à 6 chiffres de votre application, ou un code de secours.',
+    ),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /menu utilisateur/i })).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { Api, newPerson, setUpAgent, temporaryPassword } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { TcpProxy } from './support/proxy.js';
+import { signOut } from './support/ui.js';
 
 /*
  * Issue 39, finding 5 (decision 202): one browser profile at a shared counter, two tellers. What the
@@ -39,17 +40,16 @@ async function signInAt(page: Page, origin: string, username: string, password: 
   await expect(page.getByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
 }
 
-async function openUserMenu(page: Page) {
-  await page.getByRole('button', { name: /menu utilisateur/i }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Se déconnecter' }).click();
-}
-
 /** Everything this origin keeps in IndexedDB's held operations and in localStorage, as text. */
 function browserStorage(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const g = globalThis as unknown as {
       indexedDB: Idb;
-      localStorage: { length: number; key: (i: number) => string | null; getItem: (k: string) => string | null };
+      localStorage: {
+        length: number;
+        key: (i: number) => string | null;
+        getItem: (k: string) => string | null;
+      };
     };
     const records = await new Promise<unknown[]>((resolve) => {
       const open = g.indexedDB.open('lajan-operations');
@@ -130,7 +130,11 @@ test('a shared counter: after « Garder et se déconnecter », the next teller f
   // Teller B, a colleague of the same agent, on the same browser profile.
   const colleague = newPerson();
   const colleaguePerson = await agent.admin.post<{ data: { id: string } }>('/api/persons', colleague);
-  await agent.admin.post('/api/users', { role: 'user', username: 'caisse.gonaives.b', personId: colleaguePerson.data.id });
+  await agent.admin.post('/api/users', {
+    role: 'user',
+    username: 'caisse.gonaives.b',
+    personId: colleaguePerson.data.id,
+  });
   const tellerB = await Api.activate(
     lajan,
     'caisse.gonaives.b',
@@ -170,7 +174,7 @@ test('a shared counter: after « Garder et se déconnecter », the next teller f
 
     // The server is back; teller A keeps it and signs out.
     await proxy.start();
-    await openUserMenu(page);
+    await signOut(page);
     await page
       .getByRole('dialog', { name: 'Une opération attend encore sa confirmation' })
       .getByRole('button', { name: 'Garder et se déconnecter' })
@@ -189,10 +193,10 @@ test('a shared counter: after « Garder et se déconnecter », the next teller f
     for (const value of personal) expect(kept).not.toContain(value);
     expect(await readableBy(page, tellerB.token)).toEqual([]);
     expect(
-      (await tellerB.get<{ pagination: { total: number } }>('/api/transactions/history?type=deposit')).pagination
-        .total,
+      (await tellerB.get<{ pagination: { total: number } }>('/api/transactions/history?type=deposit'))
+        .pagination.total,
     ).toBe(0);
-    await openUserMenu(page);
+    await signOut(page);
     await expect(page).toHaveURL(/\/login$/);
 
     // Teller A signs in again: her deposit is whole, and she sends it.
@@ -205,7 +209,9 @@ test('a shared counter: after « Garder et se déconnecter », the next teller f
     await expect(banner).toHaveCount(0);
     // A's sign-outs ended the set-up's token: a session of its own for the check.
     const tellerA = await Api.signIn(lajan, agent.tellerUsername, agent.tellerPassword);
-    const history = await tellerA.get<{ pagination: { total: number } }>('/api/transactions/history?type=deposit');
+    const history = await tellerA.get<{ pagination: { total: number } }>(
+      '/api/transactions/history?type=deposit',
+    );
     expect(history.pagination.total).toBe(1);
   } finally {
     await proxy.stop();

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { newPerson } from './api.js';
 import { expect } from './lajan.js';
@@ -30,7 +31,12 @@ export async function signIn(page: Page, username: string, password: string): Pr
 }
 
 /** The forced first change of a new user's password; the user goes on signed in (decision 133). */
-export async function firstSignIn(page: Page, username: string, temporary: string, next: string): Promise<void> {
+export async function firstSignIn(
+  page: Page,
+  username: string,
+  temporary: string,
+  next: string,
+): Promise<void> {
   await signIn(page, username, temporary);
   await expect(page).toHaveURL(/\/first-update-password$/);
   await page.getByLabel(/mot de passe actuel/i).fill(temporary);
@@ -63,7 +69,9 @@ export async function fillRecipient(page: Page, recipient: ReturnType<typeof new
   await page.getByRole('combobox', { name: 'Statut matrimonial' }).selectOption(recipient.maritalStatus);
   await page.getByRole('textbox', { name: 'Profession' }).fill(recipient.occupation);
   await page.getByRole('combobox', { name: 'Type de document' }).selectOption(recipient.idDocumentType);
-  await page.getByRole('textbox', { name: 'Numéro de document (facultatif)' }).fill(recipient.idDocumentNumber);
+  await page
+    .getByRole('textbox', { name: 'Numéro de document (facultatif)' })
+    .fill(recipient.idDocumentNumber);
   await page.getByLabel("Date d'émission").fill(recipient.dateIssued);
   await page.getByLabel("Date d'expiration").fill(recipient.expirationDate);
   await page.getByRole('textbox', { name: 'Pays' }).fill(recipient.country);
@@ -72,5 +80,29 @@ export async function fillRecipient(page: Page, recipient: ReturnType<typeof new
   await page.getByRole('textbox', { name: 'Adresse' }).fill(recipient.address);
   await page.getByRole('textbox', { name: 'Téléphone' }).fill(recipient.phoneNumber);
   await page.getByRole('textbox', { name: 'Email' }).fill(recipient.email);
-  await page.getByRole('combobox', { name: 'Moyen de contact préféré' }).selectOption(recipient.preferredContactMethod);
+  await page
+    .getByRole('combobox', { name: 'Moyen de contact préféré' })
+    .selectOption(recipient.preferredContactMethod);
+}
+
+/** axe-core's serious and critical findings on the page as it stands, none expected (soft: every screen is listed). */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect
+    .soft(
+      blocking.map((v) => ({
+        where,
+        rule: v.id,
+        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+      })),
+    )
+    .toEqual([]);
+}
+
+/** Signs out through the user menu (« Se déconnecter »). */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /menu utilisateur/i }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Se déconnecter' }).click();
 }
