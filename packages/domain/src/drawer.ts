@@ -295,3 +295,19 @@ export const drawerTexts = {
   closingCounts: 'Comptage à la clôture',
   loadFailed: 'Échec du chargement de la caisse',
 } as const;
+
+/** Where an opening's difference above the threshold stands: acknowledged by whom, or waiting (decision 201). */
+export function openingAcknowledgementText(session: { openingAcknowledgedBy: string | null }): string {
+  return session.openingAcknowledgedBy
+    ? `${drawerTexts.openingAcknowledgedBy} ${session.openingAcknowledgedBy}`
+    : drawerTexts.openingNeedsAcknowledgement;
+}
+
+/** Where a close's difference above the threshold stands, and who is to acknowledge it (decision 201). */
+export function closeAcknowledgementText(session: {
+  acknowledgedBy: string | null;
+  closedByAdministrator: boolean;
+}): string {
+  if (session.acknowledgedBy) return `${drawerTexts.acknowledgedBy} ${session.acknowledgedBy}`;
+  return session.closedByAdministrator ? drawerTexts.superAdminAcknowledges : drawerTexts.needsAcknowledgement;
+}

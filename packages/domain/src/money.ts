@@ -43,6 +43,11 @@ export function formatHtg(amount: number): string {
   return `${frenchTwoDecimals(amount)}\u00a0${CURRENCY}`;
 }
 
+/** A difference with its sign: "+1 000,00 HTG", "−600,00 HTG", "0,00 HTG". */
+export function formatSignedHtg(amount: number): string {
+  return `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatHtg(Math.abs(amount))}`;
+}
+
 /**
  * True for an amount the API accepts as HTG: finite, with at most two decimals. `19.99 * 100` is
  * not an exact integer in floating point, so "two decimals" means within 1e-6 of a whole centime

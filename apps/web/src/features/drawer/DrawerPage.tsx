@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
+  openingAcknowledgementText,
   drawerTexts,
   drawerTotalCentimes,
   formatDateTimeFr,
@@ -170,11 +171,7 @@ function OpeningDifference({ session }: { session: DrawerSession }) {
     >
       <p>{drawerTexts.openingDifferenceSince(formatHtg(previousCounted))}</p>
       {session.openingNeedsAcknowledgement && (
-        <p>
-          {session.openingAcknowledgedBy
-            ? `${drawerTexts.openingAcknowledgedBy} ${session.openingAcknowledgedBy}`
-            : drawerTexts.openingNeedsAcknowledgement}
-        </p>
+        <p>{openingAcknowledgementText(session)}</p>
       )}
     </Alert>
   );

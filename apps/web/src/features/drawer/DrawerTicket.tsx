@@ -1,5 +1,8 @@
 import { useRef } from 'react';
 import {
+  closeAcknowledgementText,
+  formatSignedHtg,
+  openingAcknowledgementText,
   cashFeesOf,
   centimesToHtg,
   htgToCentimes,
@@ -19,7 +22,7 @@ import { useVerifyDrawer } from './api/drawer';
 function differenceText(difference: number): string {
   if (difference === 0) return `${formatHtg(0)} (${drawerTexts.noDifference})`;
   const word = difference > 0 ? drawerTexts.surplus : drawerTexts.shortage;
-  return `${difference > 0 ? '+' : '−'}${formatHtg(Math.abs(difference))} (${word})`;
+  return `${formatSignedHtg(difference)} (${word})`;
 }
 
 function Counts({ title, counts }: { title: string; counts: Record<string, number> }) {
@@ -90,11 +93,7 @@ export function DrawerTicket({ ticket }: { ticket: Ticket }) {
           </dl>
         )}
         {ticket.openingNeedsAcknowledgement && (
-          <p>
-            {ticket.openingAcknowledgedBy
-              ? `${drawerTexts.openingAcknowledgedBy} ${ticket.openingAcknowledgedBy}`
-              : drawerTexts.openingNeedsAcknowledgement}
-          </p>
+          <p>{openingAcknowledgementText(ticket)}</p>
         )}
         {ticket.closingCounts && <Counts title={drawerTexts.closingCounts} counts={ticket.closingCounts} />}
         {ticket.totals.length > 0 && (
@@ -136,13 +135,7 @@ export function DrawerTicket({ ticket }: { ticket: Ticket }) {
           </dl>
         )}
         {ticket.needsAcknowledgement && (
-          <p>
-            {ticket.acknowledgedBy
-              ? `${drawerTexts.acknowledgedBy} ${ticket.acknowledgedBy}`
-              : ticket.closedByAdministrator
-                ? drawerTexts.superAdminAcknowledges
-                : drawerTexts.needsAcknowledgement}
-          </p>
+          <p>{closeAcknowledgementText(ticket)}</p>
         )}
         {ticket.fingerprint && (
           <p className="break-all font-mono text-xs">

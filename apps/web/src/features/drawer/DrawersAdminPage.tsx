@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import {
+  closeAcknowledgementText,
+  formatSignedHtg,
+  openingAcknowledgementText,
   can,
   drawerTexts,
   formatDateTimeFr,
@@ -16,11 +19,6 @@ import { errorMessage } from '../../lib/http';
 import { useAcknowledgeDrawer, useAcknowledgeOpening, useDrawerSessions } from './api/drawer';
 import { FetchedAt } from '../../components/pending/FetchedAt';
 import { AdminCloseForm } from './AdminCloseForm';
-
-/** "+1 000,00 HTG", "−600,00 HTG", "0,00 HTG". */
-function signedHtg(amount: number): string {
-  return `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatHtg(Math.abs(amount))}`;
-}
 
 /**
  * /drawers (decision 149): the tellers' drawers of a day, open or closed, with the difference of each
@@ -71,7 +69,7 @@ export default function DrawersAdminPage() {
             <p>
               {drawerTexts.expected} : {formatHtg(closedNow.expected ?? 0)} · {drawerTexts.counted} :{' '}
               {formatHtg(closedNow.counted ?? 0)} · {drawerTexts.difference} :{' '}
-              {signedHtg(closedNow.difference)}
+              {formatSignedHtg(closedNow.difference)}
             </p>
           )}
           {closedNow.needsAcknowledgement && <p>{drawerTexts.superAdminAcknowledges}</p>}
@@ -99,25 +97,15 @@ export default function DrawersAdminPage() {
               </p>
               {session.openingDifference !== null && session.previousCounted !== null && (
                 <p>
-                  {drawerTexts.openingDifference} : {signedHtg(session.openingDifference)}{' '}
+                  {drawerTexts.openingDifference} : {formatSignedHtg(session.openingDifference)}{' '}
                   {drawerTexts.openingDifferenceOf(formatHtg(session.previousCounted))}
-                  {session.openingNeedsAcknowledgement &&
-                    (session.openingAcknowledgedBy
-                      ? ` · ${drawerTexts.openingAcknowledgedBy} ${session.openingAcknowledgedBy}`
-                      : ` · ${drawerTexts.openingNeedsAcknowledgement}`)}
+                  {session.openingNeedsAcknowledgement && ` · ${openingAcknowledgementText(session)}`}
                 </p>
               )}
               {session.difference !== null && (
                 <p>
-                  {drawerTexts.difference} : {signedHtg(session.difference)}
-                  {session.needsAcknowledgement &&
-                    (session.acknowledgedBy
-                      ? ` · ${drawerTexts.acknowledgedBy} ${session.acknowledgedBy}`
-                      : ` · ${
-                          session.closedByAdministrator
-                            ? drawerTexts.superAdminAcknowledges
-                            : drawerTexts.needsAcknowledgement
-                        }`)}
+                  {drawerTexts.difference} : {formatSignedHtg(session.difference)}
+                  {session.needsAcknowledgement && ` · ${closeAcknowledgementText(session)}`}
                 </p>
               )}
               {session.closedByAdministrator && session.closedBy && (
