@@ -309,5 +309,7 @@ export function closeAcknowledgementText(session: {
   closedByAdministrator: boolean;
 }): string {
   if (session.acknowledgedBy) return `${drawerTexts.acknowledgedBy} ${session.acknowledgedBy}`;
-  return session.closedByAdministrator ? drawerTexts.superAdminAcknowledges : drawerTexts.needsAcknowledgement;
+  return session.closedByAdministrator
+    ? drawerTexts.superAdminAcknowledges
+    : drawerTexts.needsAcknowledgement;
 }

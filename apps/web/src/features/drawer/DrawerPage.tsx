@@ -170,9 +170,7 @@ function OpeningDifference({ session }: { session: DrawerSession }) {
       title={drawerTexts.openedWithDifference(formatHtg(Math.abs(openingDifference)), openingDifference > 0)}
     >
       <p>{drawerTexts.openingDifferenceSince(formatHtg(previousCounted))}</p>
-      {session.openingNeedsAcknowledgement && (
-        <p>{openingAcknowledgementText(session)}</p>
-      )}
+      {session.openingNeedsAcknowledgement && <p>{openingAcknowledgementText(session)}</p>}
     </Alert>
   );
 }

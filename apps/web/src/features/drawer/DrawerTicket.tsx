@@ -92,9 +92,7 @@ export function DrawerTicket({ ticket }: { ticket: Ticket }) {
             <dd className="text-right font-semibold">{differenceText(ticket.openingDifference)}</dd>
           </dl>
         )}
-        {ticket.openingNeedsAcknowledgement && (
-          <p>{openingAcknowledgementText(ticket)}</p>
-        )}
+        {ticket.openingNeedsAcknowledgement && <p>{openingAcknowledgementText(ticket)}</p>}
         {ticket.closingCounts && <Counts title={drawerTexts.closingCounts} counts={ticket.closingCounts} />}
         {ticket.totals.length > 0 && (
           <div>
@@ -134,9 +132,7 @@ export function DrawerTicket({ ticket }: { ticket: Ticket }) {
             <dd className="text-right font-semibold">{differenceText(ticket.difference)}</dd>
           </dl>
         )}
-        {ticket.needsAcknowledgement && (
-          <p>{closeAcknowledgementText(ticket)}</p>
-        )}
+        {ticket.needsAcknowledgement && <p>{closeAcknowledgementText(ticket)}</p>}
         {ticket.fingerprint && (
           <p className="break-all font-mono text-xs">
             {drawerTexts.fingerprint} : <span data-testid="fingerprint">{ticket.fingerprint}</span>
