@@ -59,11 +59,16 @@ async function fillRecipient(
   await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PP-123456');
 }
 
+/** A field's visible label (or its `aria-label`). */
+function labelOf(field: HTMLElement) {
+  return field.getAttribute('aria-label') ?? (field as HTMLInputElement).labels?.[0]?.textContent;
+}
+
 /** The step's fields, by name, that say they are required (`aria-required`). */
 function requiredFields() {
   return [...screen.queryAllByRole('textbox'), ...screen.queryAllByRole('combobox')]
     .filter((field) => field.getAttribute('aria-required') === 'true')
-    .map((field) => field.getAttribute('aria-label') ?? field.labels?.[0]?.textContent);
+    .map(labelOf);
 }
 
 describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
@@ -127,7 +132,7 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
       within(documentGroup)
         .getAllByRole('combobox')
         .concat(within(documentGroup).getAllByRole('textbox'))
-        .map((field) => field.labels?.[0]?.textContent),
+        .map(labelOf),
     ).toEqual(['Type de document', 'Numéro de document']);
     for (const asked of [
       'Date de naissance',
