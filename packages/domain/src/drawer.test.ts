@@ -44,8 +44,9 @@ describe('cash the drawer can count (decision 212)', () => {
     let left = centimes;
     const counts: Record<string, number> = {};
     for (const d of drawerDenominations) {
-      counts[d.key] = Math.floor(left / d.centimes);
-      left -= counts[d.key] * d.centimes;
+      const pieces = Math.floor(left / d.centimes);
+      counts[d.key] = pieces;
+      left -= pieces * d.centimes;
     }
     return counts;
   }
