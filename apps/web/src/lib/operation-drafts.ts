@@ -24,7 +24,7 @@ export interface OperationDrafts {
 /** One store per app (its session store), emptied as soon as the signed-in user changes or signs out. */
 const stores = new WeakMap<SessionStore, OperationDrafts>();
 
-function storeOf(session: SessionStore): OperationDrafts {
+export function operationDraftsOf(session: SessionStore): OperationDrafts {
   const known = stores.get(session);
   if (known) return known;
   const drafts = new Map<string, OperationDraft & { userId: string }>();
@@ -52,7 +52,7 @@ function storeOf(session: SessionStore): OperationDrafts {
 }
 
 export function useOperationDrafts(): OperationDrafts {
-  return storeOf(useSessionStore());
+  return operationDraftsOf(useSessionStore());
 }
 
 /** The router state that carries a kept draft to the drawer page and back: its id only. */

@@ -75,12 +75,8 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
     <MoneyWizard
       frame={money.frame}
       title={title}
-      description={
-        <>
-          {text.description}
-          {money.drawerNotice({ extra: () => ({ account }) })}
-        </>
-      }
+      description={text.description}
+      drawerNotice={money.drawerNotice({ extra: () => ({ account }) })}
       onSubmit={submit}
       steps={[
         accountStep({

@@ -264,12 +264,8 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
       frame={money.frame}
       paidInCash={mode === 'cash'}
       title="Effectuer un transfert externe"
-      description={
-        <>
-          {"Le bénéficiaire retirera l'argent dans n'importe quel point du réseau avec le code de retrait."}
-          {money.drawerNotice({ extra: () => ({ mode, sender, account }), needed: mode === 'cash' })}
-        </>
-      }
+      description="Le bénéficiaire retirera l'argent dans n'importe quel point du réseau avec le code de retrait."
+      drawerNotice={money.drawerNotice({ extra: () => ({ mode, sender, account }), needed: mode === 'cash' })}
       onSubmit={submit}
       steps={[
         {

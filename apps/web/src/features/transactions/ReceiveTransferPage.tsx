@@ -235,12 +235,8 @@ export default function ReceiveTransferPage() {
     <MoneyWizard
       frame={money.frame}
       title="Recevoir un transfert externe"
-      description={
-        <>
-          {'Payer au bénéficiaire un transfert envoyé depuis un point du réseau.'}
-          {money.drawerNotice({ extra: () => ({ number, transfer }) })}
-        </>
-      }
+      description="Payer au bénéficiaire un transfert envoyé depuis un point du réseau."
+      drawerNotice={money.drawerNotice({ extra: () => ({ number, transfer }) })}
       onSubmit={submit}
       steps={[
         {

@@ -118,7 +118,7 @@ const operations = [
     heading: 'Dépôt',
     route: 'POST /transactions/deposit',
     cash: linkWaitTexts.keepAside,
-    async reach(user: UserEvent) {
+    reach: async (user: UserEvent) => {
       await findAccount(user, 'Numéro de compte', jeanAccount.accountNumber);
       await user.click(next());
       await typeParty(user);
@@ -131,7 +131,7 @@ const operations = [
     heading: 'Retrait',
     route: 'POST /transactions/withdraw',
     cash: linkWaitTexts.handOver(false),
-    async reach(user: UserEvent) {
+    reach: async (user: UserEvent) => {
       await findAccount(user, 'Numéro de compte', jeanAccount.accountNumber);
       await user.click(next());
       await typeParty(user);
@@ -144,7 +144,7 @@ const operations = [
     heading: 'Recevoir un transfert externe',
     route: 'POST /transactions/receive-transfer',
     cash: linkWaitTexts.handOver(true),
-    async reach(user: UserEvent) {
+    reach: async (user: UserEvent) => {
       await user.type(screen.getByRole('textbox', { name: 'Code de retrait' }), '738 291 045 560{Enter}');
       await screen.findByRole('region', { name: 'Transfert trouvé' });
       await user.click(next());
@@ -161,7 +161,7 @@ const operations = [
     heading: 'Effectuer un transfert externe',
     route: 'POST /transactions/transfer-extern',
     cash: linkWaitTexts.keepAside,
-    async reach(user: UserEvent) {
+    reach: async (user: UserEvent) => {
       await pickSender(user);
       await user.click(next());
       await typeRecipient(user);
@@ -176,7 +176,7 @@ const operations = [
     heading: 'Effectuer un transfert externe',
     route: 'POST /transactions/transfer-extern',
     cash: null,
-    async reach(user: UserEvent) {
+    reach: async (user: UserEvent) => {
       await user.click(screen.getByRole('radio', { name: 'Depuis un compte' }));
       await pickSender(user);
       await user.click(next());
@@ -194,7 +194,7 @@ const operations = [
     heading: 'Transfert',
     route: 'POST /transactions/transfer',
     cash: null,
-    async reach(user: UserEvent) {
+    reach: async (user: UserEvent) => {
       await findAccount(user, 'Compte expéditeur', jeanAccount.accountNumber);
       await user.click(next());
       await findAccount(user, 'Compte bénéficiaire', marieAccount.accountNumber);

@@ -71,13 +71,20 @@ export function documentLine(party: { idDocumentType?: string | null; idDocument
  * operation (decision 210); its receipt takes the panel's place once posted.
  */
 export function MoneyWizard({
-  frame: { leaveDialog, wait, flowType, ...frame },
+  frame: { leaveDialog, wait, flowType, drawerRefused, error, ...frame },
   paidInCash = true,
+  drawerNotice,
+  description,
   ...props
 }: {
   frame: MoneyForm['frame'];
   title: string;
   description: ReactNode;
+  /**
+   * A cash operation's « Caisse fermée » (`useMoneyForm`'s `drawerNotice`): under the description, from the
+   * first step, and beside a refusal for a closed drawer (decision 210).
+   */
+  drawerNotice?: ReactNode;
   steps: readonly WizardStep[];
   onSubmit: () => void | Promise<void>;
   /** False for an external transfer paid from an account: no cash changes hands. */
@@ -98,6 +105,20 @@ export function MoneyWizard({
       <Wizard
         {...frame}
         {...props}
+        description={
+          <>
+            {description}
+            {drawerNotice}
+          </>
+        }
+        error={
+          error || drawerRefused ? (
+            <>
+              {error}
+              {drawerRefused && drawerNotice}
+            </>
+          ) : null
+        }
         status={
           <LinkWaitStatus title={title} cash={cash} hint={shown === 'held' ? linkWaitTexts.heldHint : null} />
         }

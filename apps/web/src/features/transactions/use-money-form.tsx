@@ -115,6 +115,8 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
   const queryClient = useQueryClient();
   const finish = useFinishOperation();
   const { failure, setFailure, clearFailure } = useFailure();
+  // Refused for a closed drawer: « Ouvrir ma caisse » beside the refusal too (decision 210).
+  const [drawerRefused, setDrawerRefused] = useState(false);
   const [step, setStep] = useState(resumed?.step ?? 0);
   // A refusal the server put under a field (« Solde insuffisant… » under the amount) goes as soon as the
   // teller changes that field: it was about the value she is replacing. A field the step's check refused is
@@ -232,6 +234,7 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     onRefused,
   }: SubmitOptions<Flow>): Promise<Transaction | null> {
     clearFailure();
+    setDrawerRefused(false);
     // Sent again from the form: until it is answered, what is typed is the teller's to lose again.
     posted.current = false;
     const valid = await validInput(body);
@@ -253,8 +256,10 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       if (hasNoAnswer(error)) posted.current = true;
       // The drawer was closed meanwhile (an administrator closed it): the screen says so again, with the
       // way to open it that keeps what was typed (decision 210).
-      if (isHttpError(error) && error.code === ledgerFailures.DrawerClosed.code)
+      if (isHttpError(error) && error.code === ledgerFailures.DrawerClosed.code) {
+        setDrawerRefused(true);
         void queryClient.invalidateQueries({ queryKey: currentDrawerQueryKey });
+      }
       const back = placeServerErrors(error, form.setError, fieldSteps);
       // A refusal put under its field is said there (and by the toast, SPEC §8), not a third time beside
       // the button.
@@ -370,12 +375,15 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       step,
       onStepChange: (next: number) => {
         clearFailure();
+        setDrawerRefused(false);
         setStep(next);
       },
       submitting: money.isPending,
       /** Where the link is while the confirmation waits on it (decision 210), for `MoneyWizard`. */
       wait,
       flowType: flow.type,
+      /** Refused for a closed drawer: `MoneyWizard` shows the drawer's notice beside the refusal too. */
+      drawerRefused,
       // Held, the words beside the button say it all, the cash included (decision 210).
       error:
         failure && !held ? (
