@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { registerTexts } from '@lajan/domain';
 import { describe, expect, it } from 'vitest';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
@@ -39,7 +40,7 @@ describe('the error pages', () => {
   it('the registration wizard links back to sign-in', async () => {
     const { user } = renderApp({ path: '/register' });
     expect(await screen.findByRole('heading', { name: 'Ouvrir un compte' })).toBeVisible();
-    await user.click(screen.getByRole('link', { name: 'Connexion' }));
+    await user.click(screen.getByRole('link', { name: registerTexts.staffSignIn }));
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
   });
 });
