@@ -276,6 +276,32 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     expect(body).not.toHaveProperty('currency');
   });
 
+  it("says « Solde insuffisant » under the amount when the total is above the account's balance, before the confirmation", async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('radio', { name: 'Depuis un compte' }));
+    await pickSender(user);
+    await user.click(next());
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de compte' }), '40912345678{Enter}');
+    await screen.findByRole('region', { name: 'Compte trouvé' });
+    await user.click(next());
+    await fillRecipient(user);
+    await user.click(next());
+    await typeParty(user);
+    const amount = screen.getByRole('textbox', { name: 'Montant (HTG)' });
+    // 8 950 + 65 of fee is 9 015: above the 9 000 the account holds.
+    await user.type(amount, '8950');
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription(/^Solde insuffisant : solde disponible 9\s000,00\sHTG$/),
+    );
+    expect(next()).toBeDisabled();
+    expect(next()).toHaveAccessibleDescription('Changez le montant : le total dépasse le solde du compte.');
+
+    await user.clear(amount);
+    await user.type(amount, '8900');
+    await waitFor(() => expect(amount).not.toHaveAccessibleDescription());
+    expect(next()).toBeEnabled();
+  });
+
   it("gives the recipient's phone the prefix choice of the person form, and sends prefix and number", async () => {
     api.on(
       'POST /transactions/transfer-extern',
