@@ -223,6 +223,11 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     ).toBeVisible();
     const receipt = await screen.findByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('Code de retrait738 291 045 560');
+    // Paid at the counter: the total says so, on the success screen and the receipt (decision 214).
+    expect(screen.getByRole('region', { name: 'Transfert envoyé' })).toHaveTextContent(
+      'Total payé en espèces2 115,00 HTG',
+    );
+    expect(receipt).toHaveTextContent('Total payé en espèces2 115,00 HTG');
     expect(within(receipt).getByRole('region', { name: 'Bénéficiaire' })).toHaveTextContent('Marie JOSEPH');
     expect(within(receipt).getByRole('region', { name: 'Expéditeur' })).toHaveTextContent('Jean PIERRE');
 
