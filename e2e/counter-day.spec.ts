@@ -234,7 +234,7 @@ test('a teller’s day at the counter, through the screens only and without a re
   const withdrawalReceipt = page.getByRole('complementary', { name: 'Reçu' });
   await expect(valueOf(withdrawalReceipt, 'Montant')).toHaveText(htg(1000));
   await expect(valueOf(withdrawalReceipt, 'Frais')).toHaveText(htg(40));
-  await expect(valueOf(withdrawalReceipt, 'Total')).toHaveText(htg(1040));
+  await expect(valueOf(withdrawalReceipt, 'Total débité du compte')).toHaveText(htg(1040));
   await expect(withdrawalReceipt.getByRole('link', { name: 'Nouvelle opération' })).toBeVisible();
   await expectNoSpecForbiddenTexts(page);
 

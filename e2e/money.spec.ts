@@ -81,10 +81,14 @@ async function expectReceipt(page: Page, expected: { amount: number; fee: number
   await expect(receipt).toHaveAccessibleName(`Reçu de la transaction ${number}`);
   await expect(valueOf(receipt, 'Montant')).toHaveText(htg(expected.amount));
   await expect(valueOf(receipt, 'Frais')).toHaveText(htg(expected.fee));
+  // « Total débité du compte » or « Total payé en espèces »: where it came from (decision 214).
+  const total = receipt.locator('dt').filter({ hasText: /^\s*Total\b/ });
   if (expected.fee > 0) {
-    await expect(valueOf(receipt, 'Total')).toHaveText(htg(expected.amount + expected.fee));
+    await expect(total.locator('xpath=following-sibling::dd[1]')).toHaveText(
+      htg(expected.amount + expected.fee),
+    );
   } else {
-    await expect(receipt.locator('dt').filter({ hasText: /^\s*Total\s*$/ })).toHaveCount(0);
+    await expect(total).toHaveCount(0);
   }
   await expect(receipt.getByText('Conservez ce reçu comme preuve de votre transaction.')).toBeVisible();
   return number;

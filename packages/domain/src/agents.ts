@@ -155,6 +155,19 @@ export const agentMessages = {
   ownerAlreadyUser: 'La première personne est déjà liée à un utilisateur',
 } as const;
 
+/**
+ * Why the first owner picked cannot become the agent's first user, as `POST /agents` would answer it; null
+ * when the search's answer allows it or says nothing. Said at the pick (decision 214).
+ */
+export function firstOwnerRefusal(owner: {
+  email?: string | null | undefined;
+  hasUser?: boolean | undefined;
+}): string | null {
+  if (owner.email === null || owner.email === '') return agentMessages.ownerWithoutEmail;
+  if (owner.hasUser) return agentMessages.ownerAlreadyUser;
+  return null;
+}
+
 /** Fallbacks of the agent calls, shown when a failure carries no message of the server (SPEC §8 names none). */
 export const agentFailureMessages = {
   list: 'Échec du chargement des agents',

@@ -30,9 +30,22 @@ export function ageOn(birthDate: string, day: string): number {
   return age;
 }
 
-/** `12/03/2026` for a date; "Non spécifié" when there is none. */
+// A moment from the API (`2026-12-05T01:08:00.000Z`): an ISO time with its zone.
+const momentPattern = /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/;
+let dateFr: Intl.DateTimeFormat | undefined;
+
+/**
+ * `12/03/2026` for a date; "Non spécifié" when there is none. A moment (a `createdAt`) is dated in Haiti's
+ * time zone: its first ten characters are the UTC day, a day late from 19:00 or 20:00 in Haiti.
+ */
 export function formatDateFr(value: string | null | undefined): string {
   if (!value) return 'Non spécifié';
+  if (momentPattern.test(value)) {
+    const at = Date.parse(value);
+    if (Number.isNaN(at)) return 'Non spécifié';
+    dateFr ??= new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: BUSINESS_TIME_ZONE });
+    return dateFr.format(at);
+  }
   const datePart = value.slice(0, 10);
   if (!isIsoDate(datePart)) return 'Non spécifié';
   const [y, m, d] = datePart.split('-');

@@ -190,6 +190,9 @@ describe('display helpers (SPEC §3)', () => {
     expect(displayName({ firstName: 'jEAN', lastName: 'Pierre-louis' })).toBe('Jean PIERRE-LOUIS');
     expect(formatDateFr('1990-05-14')).toBe('14/05/1990');
     expect(formatDateFr(null)).toBe('Non spécifié');
+    // A moment is dated in Haiti: 01:08 UTC on the 5th is 20:08 on the 4th in Port-au-Prince.
+    expect(formatDateFr('2026-12-05T01:08:00.000Z')).toBe('04/12/2026');
+    expect(formatDateFr('2026-12-05T01:08:00-05:00')).toBe('05/12/2026');
     expect(documentLabel('passport')).toBe('Passeport');
     expect(documentLabel('visa')).toBe('Document non reconnu');
     expect(maritalStatusLabel('widowed')).toBe('Veuf/Veuve');

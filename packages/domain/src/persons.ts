@@ -320,6 +320,12 @@ export const checkUniqueInputSchema = z.object({
   field: z.enum(uniquePersonFields, { error: 'Champ invalide' }),
   value: z.string({ error: 'Valeur requise' }).trim().min(1, 'Valeur requise').max(254, 'Valeur trop longue'),
 });
+/**
+ * The answer of the persons' uniqueness checks: `exists`, and the holder's `id` only to who may change it, for
+ * a link to its file beside « … existe déjà » (decision 214).
+ */
+export const uniqueCheckAnswerSchema = z.object({ exists: z.boolean(), id: z.string().optional() });
+export type UniqueCheckAnswer = z.infer<typeof uniqueCheckAnswerSchema>;
 /** The field of a uniqueness message, by its label with its article ("Ce numéro de téléphone"). */
 const uniqueFieldSubjects: Record<UniquePersonField | 'username', string> = {
   email: 'Cette adresse e-mail',
@@ -394,6 +400,11 @@ export const fullPersonSchema = personSchema.extend({
   masked: z.literal(false),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
+  /**
+   * Whether a user (a login) stands behind the person, told only to who may change it (decision 214): who may
+   * create a user on it learns at the pick, not after the last step, that it already has one.
+   */
+  hasUser: z.boolean().optional(),
 });
 export type FullPerson = z.infer<typeof fullPersonSchema>;
 
@@ -421,6 +432,8 @@ export const personMessages = {
   /** /person without its user's storage key (the server does not answer, decision 202). */
   draftNotKept: "Le serveur ne répond pas : le brouillon n'est pas gardé sur cet appareil cette fois.",
   referenced: 'Cette personne est liée à un compte ou à un utilisateur',
+  /** Beside « … existe déjà », to who may change the person holding it (decision 214). */
+  existingPersonLink: 'Voir la personne déjà enregistrée',
   /** A person behind a user or an agent, or registered at another agent: not the caller's to change. */
   changeForbidden:
     "Vous ne pouvez pas modifier cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.",

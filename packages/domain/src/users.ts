@@ -141,6 +141,25 @@ export const userMessages = {
     "Le super administrateur ne crée que des super administrateurs ; les utilisateurs d'un agent sont créés par son administrateur.",
 } as const;
 
+/** What the create-user wizard knows of a picked person (a person search's answer). */
+export interface PickedPerson {
+  masked?: boolean | undefined;
+  canEdit?: boolean | undefined;
+  email?: string | null | undefined;
+  hasUser?: boolean | undefined;
+}
+
+/**
+ * Why a user cannot be created on a picked person, in the server's order (`POST /users`); null when the
+ * answer allows it or says nothing. Said at the pick rather than after the last step (decision 214).
+ */
+export function userPersonRefusal(person: PickedPerson): string | null {
+  if (person.masked || person.canEdit === false) return userMessages.personNotManaged;
+  if (person.email === null || person.email === '') return userMessages.personWithoutEmail;
+  if (person.hasUser) return userMessages.personAlreadyUser;
+  return null;
+}
+
 /**
  * One line of the audit trail (`GET /audit`), newest first (decision 133): the writes recorded in
  * `audit_log` and every posted money movement (`transactions.<type>`), with names rather than ids.

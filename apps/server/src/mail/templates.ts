@@ -1,4 +1,4 @@
-import { capitaliseFirstName } from '@lajan/domain';
+import { BUSINESS_TIME_ZONE, capitaliseFirstName } from '@lajan/domain';
 
 /** A message as the outbox keeps it. Text only: it reads well in any client and in the log. */
 export interface MailMessage {
@@ -223,7 +223,7 @@ export function emailChangedMail(input: EmailChangedMailInput): MailMessage {
   const when = new Intl.DateTimeFormat('fr-FR', {
     dateStyle: 'long',
     timeStyle: 'short',
-    timeZone: 'America/Port-au-Prince',
+    timeZone: BUSINESS_TIME_ZONE,
   }).format(input.changedAt);
   return {
     kind: 'email_changed',

@@ -780,6 +780,63 @@ describe('every link between a user and its person', () => {
     expect(agent.body.errors).toEqual({ personIds: ['La première personne est déjà liée à un utilisateur'] });
   });
 
+  it('tells whether a user stands behind a person only to who may change it, so a wizard says it at the pick (decision 214)', async () => {
+    const n = await network();
+    const read = async (token: string, id: string) =>
+      (await call(n.app, 'GET', `/api/persons/${id}`, { token })).body.data as Record<string, unknown>;
+
+    expect(await read(n.superToken, n.tellerAPerson.id)).toMatchObject({ canEdit: true, hasUser: true });
+    expect(await read(n.superToken, n.customerA.id)).toMatchObject({ canEdit: true, hasUser: false });
+    expect(await read(n.adminA, n.tellerAPerson.id)).toMatchObject({ canEdit: true, hasUser: true });
+    expect(await read(n.adminA, n.customerA.id)).toMatchObject({ canEdit: true, hasUser: false });
+    // Who may not change the person learns nothing of a user behind it: not B, not the teller itself.
+    for (const [token, id] of [
+      [n.adminB, n.tellerAPerson.id],
+      [n.adminB, n.ownerA.id],
+      [n.adminA, n.sudoPerson.id],
+      [n.tellerA, n.tellerAPerson.id],
+      [n.tellerB, n.customerA.id],
+    ] as const) {
+      const view = await read(token, id);
+      expect(view).toMatchObject({ canEdit: false });
+      expect(view).not.toHaveProperty('hasUser');
+    }
+    const listed = await call(
+      n.app,
+      'GET',
+      `/api/persons?q=${encodeURIComponent(n.tellerAPerson.input.idDocumentNumber)}`,
+      { token: n.adminB },
+    );
+    expect(listed.body.data).toHaveLength(1);
+    expect((listed.body.data as unknown[])[0]).not.toHaveProperty('hasUser');
+  });
+
+  it('names the holder of a taken document, phone or e-mail only to who may change it: B learns « exists » as before (decision 214)', async () => {
+    const n = await network();
+    const { idDocumentNumber, idDocumentType, phoneNumber, email } = n.customerA.input;
+    const checks = (token: string) =>
+      Promise.all([
+        call(n.app, 'GET', `/api/persons/check-document-unique/${idDocumentNumber}/${idDocumentType}`, { token }),
+        call(n.app, 'POST', '/api/persons/check-unique/', { token, body: { field: 'phoneNumber', value: phoneNumber } }),
+        call(n.app, 'POST', '/api/persons/check-unique/', { token, body: { field: 'email', value: email } }),
+      ]);
+    for (const answer of await checks(n.tellerA)) {
+      expect(answer.body).toEqual({ data: { exists: true, id: n.customerA.id } });
+    }
+    for (const token of [n.tellerB, n.adminB]) {
+      for (const answer of await checks(token)) expect(answer.body).toEqual({ data: { exists: true } });
+    }
+    // The people behind users: their administrator is told, a teller (the person's own included) is not.
+    const tellerPerson = (token: string) =>
+      call(n.app, 'POST', '/api/persons/check-unique/', {
+        token,
+        body: { field: 'email', value: n.tellerAPerson.input.email },
+      });
+    expect((await tellerPerson(n.adminA)).body).toEqual({ data: { exists: true, id: n.tellerAPerson.id } });
+    expect((await tellerPerson(n.tellerA)).body).toEqual({ data: { exists: true } });
+    expect((await tellerPerson(n.adminB)).body).toEqual({ data: { exists: true } });
+  });
+
   it('lets only one of two racing creations of a user on one person win, the other a 422 on personId', async () => {
     const n = await network();
     const person = await register(n.app, n.adminA, 120);

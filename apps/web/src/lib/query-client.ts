@@ -11,6 +11,11 @@ export interface RequestMeta extends Record<string, unknown> {
   errorFallback?: string;
   /** False when the screen shows the failure itself (on the form) instead of a toast. */
   errorToast?: boolean;
+  /**
+   * The fields the form shows a refusal under: a refusal whose field errors are all theirs toasts « Veuillez
+   * corriger les erreurs du formulaire » rather than the field's own message again (decision 214).
+   */
+  fieldsShown?: readonly string[];
 }
 
 declare module '@tanstack/react-query' {
@@ -43,7 +48,11 @@ export function createQueryClient(toasts: FailureReporter): QueryClient {
   function report(error: unknown, meta: RequestMeta | undefined) {
     if (meta?.errorToast === false) return;
     if (isHttpError(error) && error.handled) return;
-    toasts.error(errorMessage(error, meta?.errorFallback ?? DEFAULT_ERROR_FALLBACK));
+    const fields = isHttpError(error) ? Object.keys(error.errors) : [];
+    const shown = fields.length > 0 && fields.every((field) => meta?.fieldsShown?.includes(field));
+    toasts.error(
+      shown ? genericMessages.validation : errorMessage(error, meta?.errorFallback ?? DEFAULT_ERROR_FALLBACK),
+    );
   }
 
   const client = new QueryClient({

@@ -94,6 +94,33 @@ export const externalTransferPaymentModeLabels = {
 /** The history's CSV export (SPEC §2 "History table"): the fallback of a failure without a message. */
 export const historyExportFailureMessage = "Échec de l'export des transactions";
 
+/**
+ * A receipt's total (amount + fee) says where it came from (decision 214): taken from the customer's account
+ * (a withdrawal, a transfer, a send from an account) or paid in cash at the counter (a deposit, a cash send).
+ */
+export const receiptTotalLabels = {
+  debited: 'Total débité du compte',
+  cash: 'Total payé en espèces',
+  other: 'Total',
+} as const;
+
+export function receiptTotalLabel(transaction: {
+  type: string;
+  senderAccountNumber?: string | null;
+}): string {
+  switch (transaction.type) {
+    case 'withdrawal':
+    case 'transfer':
+      return receiptTotalLabels.debited;
+    case 'external_transfer':
+      return transaction.senderAccountNumber ? receiptTotalLabels.debited : receiptTotalLabels.cash;
+    case 'deposit':
+      return receiptTotalLabels.cash;
+    default:
+      return receiptTotalLabels.other;
+  }
+}
+
 /** Why "Enregistrer" waits on a money operation's confirmation: its fee is not known yet. */
 export const quoteBlockedHint = 'Les frais doivent être calculés avant d’enregistrer.';
 

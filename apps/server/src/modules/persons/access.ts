@@ -82,6 +82,8 @@ export interface PersonAccess {
   canDelete: boolean;
   /** The person is the viewer's own (behind its user). */
   self: boolean;
+  /** A live user stands behind the person: known only to who may change it (decision 214). */
+  hasUser: boolean | undefined;
 }
 
 /**
@@ -97,7 +99,10 @@ export interface PersonAccess {
  */
 export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
   const self = links.liveUser?.id === viewer.userId;
-  if (viewer.superAdmin) return { full: true, canEdit: true, canDelete: links.referenced === false, self };
+  const hasUser = links.liveUser !== null;
+  if (viewer.superAdmin) {
+    return { full: true, canEdit: true, canDelete: links.referenced === false, self, hasUser };
+  }
   // Registering or holding an account makes a customer one's own, never the person of a user or an
   // owner: otherwise a teller could open an account on a super administrator's person (picked from a
   // masked list) and read its file through that account.
@@ -121,6 +126,9 @@ export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
     canEdit,
     canDelete: canEdit && links.referenced === false,
     self,
+    // Who may change the person manages its user, if any (its own agent's, or the super administrator):
+    // telling it adds nothing to what `GET /users` already shows it (decision 214).
+    hasUser: canEdit ? hasUser : undefined,
   };
 }
 

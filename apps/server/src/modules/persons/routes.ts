@@ -1,5 +1,6 @@
 import {
   checkUniqueInputSchema,
+  uniqueCheckAnswerSchema,
   errorBodySchema,
   idDocumentTypeSchema,
   listResponseSchema,
@@ -20,7 +21,11 @@ const tags = ['persons'];
 const personResponse = z.object({ data: fullPersonSchema });
 const viewResponse = z.object({ data: personViewSchema });
 const foundResponse = z.object({ data: z.object({ person: personViewSchema }) });
-const existsResponse = z.object({ data: z.object({ exists: z.boolean() }) });
+const existsResponse = z.object({ data: uniqueCheckAnswerSchema });
+const existsDescription =
+  '`exists` dit si une personne du réseau détient déjà la valeur ; `id`, la personne qui la détient, seulement ' +
+  'quand l’appelant peut la modifier (un lien vers sa fiche, décision 214). Dépense une recherche du budget ' +
+  '(décision 207).';
 const idParams = z.object({ id: z.string().max(64) });
 const refused = { 401: errorBodySchema, 403: errorBodySchema };
 
@@ -36,7 +41,8 @@ const scopeDescription =
   'et numéro réduit à ses 3 derniers caractères (`••••••123`), sans date de naissance, revenu, adresse ni coordonnées. ' +
   '`canEdit` dit si l’appelant peut la modifier ; `canDelete`, s’il peut la supprimer maintenant : il peut la ' +
   'modifier et rien ne s’y rapporte encore (ni compte, ni agent, ni utilisateur, ni transfert envoyé), sinon la ' +
-  'suppression répondrait 409.';
+  'suppression répondrait 409. `hasUser`, donné seulement à qui peut la modifier, dit si un utilisateur (un ' +
+  'identifiant de connexion) se tient derrière elle : une personne n’en a qu’un (décision 214).';
 
 /** SPEC §7 "Persons" (docs/contract-customers-agents.md): every signed-in role (`persons.manage`), scoped (DESIGN §3). */
 export const personsRoutes: FastifyPluginAsyncZod = (app) => {
@@ -130,13 +136,14 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags,
         summary: 'Un e-mail ou un téléphone est-il déjà pris ?',
+        description: existsDescription,
         security: bearer,
         body: checkUniqueInputSchema,
         response: { 200: existsResponse, ...refused, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => ({
-      data: { exists: await persons.fieldExists(request.body.field, request.body.value, actorOf(request)) },
+      data: await persons.fieldExists(request.body.field, request.body.value, actorOf(request)),
     }),
   );
 
@@ -147,15 +154,14 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags,
         summary: 'Une pièce d’identité (numéro, type) est-elle déjà enregistrée ?',
+        description: existsDescription,
         security: bearer,
         params: z.object({ number: z.string().trim().min(1).max(40), type: idDocumentTypeSchema }),
         response: { 200: existsResponse, ...refused, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => ({
-      data: {
-        exists: await persons.documentExists(request.params.type, request.params.number, actorOf(request)),
-      },
+      data: await persons.documentExists(request.params.type, request.params.number, actorOf(request)),
     }),
   );
 

@@ -7,6 +7,7 @@ import {
   maskDocumentNumber,
   normalizePhone,
   personMessages,
+  type UniqueCheckAnswer,
   type FullPerson,
   type IdDocumentType,
   type MaskedPerson,
@@ -40,6 +41,7 @@ import {
   emailTaken,
   findPersonsByDocumentWithLinks,
   findPersonWithLinks,
+  holderOf,
   insertPerson,
   listPersons,
   phoneTaken,
@@ -200,8 +202,15 @@ export interface PersonsServiceDeps {
 
 /** The answer of the persons routes: the whole file, or its masked summary (DESIGN §3). */
 export function toPersonView(row: PersonRow, access: PersonAccess): PersonView {
-  if (access.full)
-    return { ...toPerson(row), masked: false, canEdit: access.canEdit, canDelete: access.canDelete };
+  if (access.full) {
+    return {
+      ...toPerson(row),
+      masked: false,
+      canEdit: access.canEdit,
+      canDelete: access.canDelete,
+      ...(access.hasUser === undefined ? {} : { hasUser: access.hasUser }),
+    };
+  }
   return {
     id: row.id,
     firstName: row.firstName,
@@ -244,7 +253,7 @@ export class PersonsService {
       }),
     );
     // Nothing refers yet to a person just registered.
-    return { ...toPerson(row), masked: false, canEdit: true, canDelete: true };
+    return { ...toPerson(row), masked: false, canEdit: true, canDelete: true, hasUser: false };
   }
 
   async #found(viewer: Viewer, id: string): Promise<PersonWithLinks & { access: PersonAccess }> {
@@ -322,7 +331,13 @@ export class PersonsService {
     );
     if (userBehind) void this.deps.kickMail();
     // A change of its fields changes nothing of what refers to it.
-    return { ...toPerson(row), masked: false, canEdit: true, canDelete: access.canDelete };
+    return {
+      ...toPerson(row),
+      masked: false,
+      canEdit: true,
+      canDelete: access.canDelete,
+      ...(access.hasUser === undefined ? {} : { hasUser: access.hasUser }),
+    };
   }
 
   /** Only who may change the person, and only while nothing refers to it (409). */
@@ -387,9 +402,24 @@ export class PersonsService {
    * whether anyone in the network has the value: the lookup budget, as the searches (decision 171; unlimited,
    * it answered thousands of guesses a minute).
    */
-  async fieldExists(field: UniquePersonField, value: string, actor: Actor): Promise<boolean> {
+  async fieldExists(field: UniquePersonField, value: string, actor: Actor): Promise<UniqueCheckAnswer> {
     await spendLookup(this.deps.db, { ...actor, now: this.deps.clock.now() });
-    return field === 'email' ? emailTaken(this.deps.db, value.trim()) : phoneTaken(this.deps.db, value);
+    const holder = await holderOf(
+      this.deps.db,
+      field === 'email' ? { email: value.trim() } : { phoneNumber: value },
+    );
+    return this.#uniqueAnswer(holder, actor);
+  }
+
+  /**
+   * `exists`, and the holder's `id` to who may change it (its only page is its file, `/persons/{id}/edit`): a
+   * person the caller already lists, so the answer tells nothing that `exists` and the list did not (decision 214).
+   */
+  async #uniqueAnswer(holder: string | undefined, actor: Actor): Promise<UniqueCheckAnswer> {
+    if (holder === undefined) return { exists: false };
+    const viewer = await viewerOf(this.deps.db, actor.user);
+    const found = await findPersonWithLinks(this.deps.db, viewer, holder);
+    return found && accessOf(viewer, found.links).canEdit ? { exists: true, id: holder } : { exists: true };
   }
 
   /** `GET /persons/phone-reviews`: the super administrator's (`persons.phoneReviews`, decision 204). */
@@ -398,9 +428,9 @@ export class PersonsService {
   }
 
   /** `GET /persons/check-document-unique/{number}/{type}`: the lookup budget too (decision 171). */
-  async documentExists(type: IdDocumentType, number: string, actor: Actor): Promise<boolean> {
+  async documentExists(type: IdDocumentType, number: string, actor: Actor): Promise<UniqueCheckAnswer> {
     await spendLookup(this.deps.db, { ...actor, now: this.deps.clock.now() });
-    return documentTaken(this.deps.db, type, number.trim());
+    return this.#uniqueAnswer(await holderOf(this.deps.db, { type, number: number.trim() }), actor);
   }
 }
 

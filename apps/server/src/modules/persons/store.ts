@@ -179,6 +179,19 @@ const phoneMatches = (phoneNumber: string) => inArray(persons.phoneNumber, phone
 const documentMatches = (type: string, number: string) =>
   and(eq(persons.idDocumentType, type), documentNumberMatches(number));
 
+/** The person holding this e-mail, phone or document, if any: who the check-unique routes found (decision 214). */
+export async function holderOf(
+  executor: Executor,
+  value: { email: string } | { phoneNumber: string } | { type: string; number: string },
+): Promise<string | undefined> {
+  let where: SQL | undefined;
+  if ('email' in value) where = emailMatches(value.email);
+  else if ('phoneNumber' in value) where = phoneMatches(value.phoneNumber);
+  else where = documentMatches(value.type, value.number);
+  const [row] = await executor.select({ id: persons.id }).from(persons).where(where).limit(1);
+  return row?.id;
+}
+
 export async function emailTaken(executor: Executor, email: string, exceptId?: string): Promise<boolean> {
   return exists(executor, emailMatches(email), exceptId);
 }

@@ -603,13 +603,13 @@ describe('searches and uniqueness checks', () => {
     expect(invalid.body.errors).toEqual({ field: ['Champ invalide'] });
   });
 
-  it('says whether a document is registered', async () => {
+  it('says whether a document is registered, and whose to the teller who may change the person (decision 214)', async () => {
     const { t, token } = await setup();
-    await registerPerson(t.app, token, personInput(1));
+    const person = await registerPerson(t.app, token, personInput(1));
     const check = (path: string) =>
       call(t.app, 'GET', `/api/persons/check-document-unique/${path}`, { token });
 
-    expect((await check('cin-0001/id_card')).body).toEqual({ data: { exists: true } });
+    expect((await check('cin-0001/id_card')).body).toEqual({ data: { exists: true, id: person.id } });
     expect((await check('CIN-0001/passport')).body).toEqual({ data: { exists: false } });
     expect((await check('CIN-0001/visa')).status).toBe(422);
   });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useController, useForm, useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
 import {
   contactMethodLabel,
   contactMethodSchema,
@@ -13,6 +14,7 @@ import {
   maritalStatusSchema,
   normalizePhone,
   personInputSchema,
+  personMessages,
   type PersonData,
   type PersonInput,
 } from '@lajan/domain';
@@ -20,6 +22,7 @@ import { Alert } from '../Alert';
 import { Button } from '../Button';
 import { SelectField } from '../SelectField';
 import { TextField } from '../TextField';
+import { textLinkClasses } from '../text-link';
 import { applyServerErrors } from '../../lib/form';
 import { Checking, inputClasses, PhoneField, RequiredMark } from './PhoneField';
 import { usePersonUniqueness } from './use-person-uniqueness';
@@ -199,6 +202,18 @@ export function PersonForm({
     message ?? duplicates[field];
   const checkingHint = (field: 'email' | 'phoneNumber' | 'idDocumentNumber') =>
     duplicates.checking[field] && !duplicates[field] ? 'Vérification...' : undefined;
+  // Beside « … existe déjà », the person holding the value, when the server names it (decision 214).
+  const holderLink = (field: 'email' | 'phoneNumber' | 'idDocumentNumber') => {
+    const holder = duplicates.holders[field];
+    if (!holder || errors[field]?.message || !duplicates[field]) return null;
+    return (
+      <p className="mt-1 text-sm">
+        <Link to={`/persons/${encodeURIComponent(holder)}/edit`} className={textLinkClasses}>
+          {personMessages.existingPersonLink}
+        </Link>
+      </p>
+    );
+  };
 
   return (
     <form
@@ -250,12 +265,15 @@ export function PersonForm({
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Pièce d&apos;identité</legend>
-        <DocumentField
-          control={control}
-          typeError={errors.idDocumentType?.message}
-          numberError={dupOr('idDocumentNumber', errors.idDocumentNumber?.message)}
-          hint={checkingHint('idDocumentNumber')}
-        />
+        <div className="sm:col-span-2">
+          <DocumentField
+            control={control}
+            typeError={errors.idDocumentType?.message}
+            numberError={dupOr('idDocumentNumber', errors.idDocumentNumber?.message)}
+            hint={checkingHint('idDocumentNumber')}
+          />
+          {holderLink('idDocumentNumber')}
+        </div>
         <TextField
           label="Date d'émission"
           type="date"
@@ -306,23 +324,29 @@ export function PersonForm({
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Contact</legend>
-        <PhoneField
-          control={control}
-          name="phoneNumber"
-          error={dupOr('phoneNumber', errors.phoneNumber?.message)}
-          hint={checkingHint('phoneNumber')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={dupOr('email', errors.email?.message)}
-          hint={checkingHint('email')}
-          {...register('email')}
-        />
+        <div>
+          <PhoneField
+            control={control}
+            name="phoneNumber"
+            error={dupOr('phoneNumber', errors.phoneNumber?.message)}
+            hint={checkingHint('phoneNumber')}
+          />
+          {holderLink('phoneNumber')}
+        </div>
+        <div>
+          <TextField
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={dupOr('email', errors.email?.message)}
+            hint={checkingHint('email')}
+            {...register('email')}
+          />
+          {holderLink('email')}
+        </div>
         <SelectField
           label="Moyen de contact préféré"
           required

@@ -4,8 +4,10 @@ import {
   accountNumberOf,
   accountSchema,
   personSchema,
+  uniqueCheckAnswerSchema,
   type Account,
   type IdDocumentType,
+  type UniqueCheckAnswer,
   type UniquePersonField,
 } from '@lajan/domain';
 import { isHttpError, type HttpClient } from '../../lib/http';
@@ -20,15 +22,24 @@ import { moneyQueryKeys } from '../../lib/query-keys';
 /** A search result: every field the API sends, the ones a list shows guaranteed. */
 export const personSearchResultSchema = personSchema
   .partial()
-  // `masked`: the file is another agent's customer's, shown masked (decision 111).
-  .extend({ masked: z.boolean().optional() })
+  // `masked`: the file is another agent's customer's, shown masked (decision 111). `canEdit` and `hasUser`
+  // say at the pick whether a user may be created on the person (decision 214).
+  .extend({
+    masked: z.boolean().optional(),
+    canEdit: z.boolean().optional(),
+    hasUser: z.boolean().optional(),
+  })
   .required({ id: true, firstName: true, lastName: true, idDocumentType: true, idDocumentNumber: true });
 export type PersonSearchResult = z.infer<typeof personSearchResultSchema>;
 
 export const PERSON_SEARCH_PAGE_SIZE = 20;
 
 /** `GET /persons?q=`: name, document number, phone or e-mail. */
-export async function searchPersons(http: HttpClient, term: string, signal?: AbortSignal): Promise<PersonSearchResult[]> {
+export async function searchPersons(
+  http: HttpClient,
+  term: string,
+  signal?: AbortSignal,
+): Promise<PersonSearchResult[]> {
   const rows = await http.get<unknown>('/persons', {
     query: { q: term, page: 1, per_page: PERSON_SEARCH_PAGE_SIZE },
     signal,
@@ -37,9 +48,17 @@ export async function searchPersons(http: HttpClient, term: string, signal?: Abo
 }
 
 /** `POST /accounts/search`: one customer account by its exact number; null when there is none (404). */
-export async function searchAccount(http: HttpClient, accountNumber: string, signal?: AbortSignal): Promise<Account | null> {
+export async function searchAccount(
+  http: HttpClient,
+  accountNumber: string,
+  signal?: AbortSignal,
+): Promise<Account | null> {
   try {
-    const answer = await http.post<{ account: unknown }>('/accounts/search', { account_number: accountNumber }, { signal });
+    const answer = await http.post<{ account: unknown }>(
+      '/accounts/search',
+      { account_number: accountNumber },
+      { signal },
+    );
     return accountSchema.parse(answer.account);
   } catch (error) {
     if (isHttpError(error) && error.status === 404) return null;
@@ -95,27 +114,30 @@ export function useAccountSearchQuery(term: string | null) {
   });
 }
 
-/** `POST /persons/check-unique/`: true when another person already has this e-mail or phone. */
+/**
+ * `POST /persons/check-unique/`: whether another person already has this e-mail or phone, and who, when the
+ * user may change that person (decision 214).
+ */
 export async function checkPersonFieldExists(
   http: HttpClient,
   field: UniquePersonField,
   value: string,
   signal?: AbortSignal,
-): Promise<boolean> {
-  const answer = await http.post<{ exists: boolean }>('/persons/check-unique/', { field, value }, { signal });
-  return answer.exists === true;
+): Promise<UniqueCheckAnswer> {
+  const answer = await http.post<unknown>('/persons/check-unique/', { field, value }, { signal });
+  return uniqueCheckAnswerSchema.parse(answer);
 }
 
-/** `GET /persons/check-document-unique/{number}/{type}`. */
+/** `GET /persons/check-document-unique/{number}/{type}`, answered as the check above. */
 export async function checkDocumentExists(
   http: HttpClient,
   number: string,
   type: IdDocumentType,
   signal?: AbortSignal,
-): Promise<boolean> {
-  const answer = await http.get<{ exists: boolean }>(
+): Promise<UniqueCheckAnswer> {
+  const answer = await http.get<unknown>(
     `/persons/check-document-unique/${encodeURIComponent(number)}/${encodeURIComponent(type)}`,
     { signal },
   );
-  return answer.exists === true;
+  return uniqueCheckAnswerSchema.parse(answer);
 }

@@ -8,6 +8,7 @@ import {
   personFieldsSchema,
   phoneNumberSchema,
   type IdDocumentType,
+  type UniqueCheckAnswer,
 } from '@lajan/domain';
 import { useHttp } from '../../lib/http-context';
 import { checkDocumentExists, checkPersonFieldExists } from './api';
@@ -15,10 +16,9 @@ import { checkDocumentExists, checkPersonFieldExists } from './api';
 /** SPEC §5 / §9: the uniqueness checks wait for an 800 ms pause in typing. */
 export const UNIQUENESS_DEBOUNCE_MS = 800;
 
-interface Checked {
+interface Checked extends UniqueCheckAnswer {
   /** The value that was checked; a message shows only while the field still holds it. */
   key: string;
-  exists: boolean;
 }
 
 /**
@@ -28,7 +28,7 @@ interface Checked {
  */
 function useDebouncedCheck(
   key: string | null,
-  check: (signal: AbortSignal) => Promise<boolean>,
+  check: (signal: AbortSignal) => Promise<UniqueCheckAnswer>,
 ): { checked: Checked | null; checking: boolean } {
   const [checked, setChecked] = useState<Checked | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
@@ -37,10 +37,12 @@ function useDebouncedCheck(
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setAsking(key);
-      check(controller.signal).then(
-        (exists) => setChecked({ key, exists }),
-        () => undefined,
-      ).finally(() => setAsking((current) => (current === key ? null : current)));
+      check(controller.signal)
+        .then(
+          (answer) => setChecked({ key, ...answer }),
+          () => undefined,
+        )
+        .finally(() => setAsking((current) => (current === key ? null : current)));
     }, UNIQUENESS_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
@@ -49,7 +51,10 @@ function useDebouncedCheck(
     // `check` is rebuilt on every render; the key says everything it depends on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return { checked: key !== null && checked?.key === key ? checked : null, checking: key !== null && asking === key };
+  return {
+    checked: key !== null && checked?.key === key ? checked : null,
+    checking: key !== null && asking === key,
+  };
 }
 
 export interface UniquenessMessages {
@@ -58,9 +63,16 @@ export interface UniquenessMessages {
   idDocumentNumber?: string;
   /** The fields whose check is on its way to the server. */
   checking: { email: boolean; phoneNumber: boolean; idDocumentNumber: boolean };
+  /** The id of the person already holding the value, when the server names it (decision 214). */
+  holders: { email?: string; phoneNumber?: string; idDocumentNumber?: string };
 }
 
-type UniqueValues = { email?: string; phoneNumber?: string; idDocumentType?: string; idDocumentNumber?: string };
+type UniqueValues = {
+  email?: string;
+  phoneNumber?: string;
+  idDocumentType?: string;
+  idDocumentNumber?: string;
+};
 
 /** "Cette adresse e-mail existe déjà", "Ce numéro de téléphone existe déjà" for the e-mail and the phone, "Ce numéro de <document> existe déjà" for the document (decision 134). */
 export function usePersonUniqueness(
@@ -76,10 +88,14 @@ export function usePersonUniqueness(
   const documentType = idDocumentTypeSchema.safeParse(values.idDocumentType);
   const ownEmail = own?.email?.trim().toLowerCase();
   const ownPhone = own?.phoneNumber ? normalizePhone(own.phoneNumber) : undefined;
-  const ownDocument = own?.idDocumentNumber ? `${own.idDocumentType} ${own.idDocumentNumber.trim().toUpperCase()}` : undefined;
+  const ownDocument = own?.idDocumentNumber
+    ? `${own.idDocumentType} ${own.idDocumentNumber.trim().toUpperCase()}`
+    : undefined;
 
   const emailKey =
-    enabled && emailSchema.safeParse(email).success && email.toLowerCase() !== ownEmail ? email.toLowerCase() : null;
+    enabled && emailSchema.safeParse(email).success && email.toLowerCase() !== ownEmail
+      ? email.toLowerCase()
+      : null;
   const phoneKey =
     enabled && phoneNumberSchema.safeParse(phone).success && normalizePhone(phone) !== ownPhone
       ? normalizePhone(phone)
@@ -92,7 +108,9 @@ export function usePersonUniqueness(
       ? `${documentType.data} ${documentNumber}`
       : null;
 
-  const { checked: emailChecked, checking: emailChecking } = useDebouncedCheck(emailKey, (signal) => checkPersonFieldExists(http, 'email', email, signal));
+  const { checked: emailChecked, checking: emailChecking } = useDebouncedCheck(emailKey, (signal) =>
+    checkPersonFieldExists(http, 'email', email, signal),
+  );
   const { checked: phoneChecked, checking: phoneChecking } = useDebouncedCheck(phoneKey, (signal) =>
     checkPersonFieldExists(http, 'phoneNumber', normalizePhone(phone), signal),
   );
@@ -104,7 +122,16 @@ export function usePersonUniqueness(
     email: emailChecked?.exists ? duplicateFieldMessage('email') : undefined,
     phoneNumber: phoneChecked?.exists ? duplicateFieldMessage('phoneNumber') : undefined,
     idDocumentNumber:
-      documentChecked?.exists && documentType.success ? duplicateDocumentMessage(documentType.data) : undefined,
+      documentChecked?.exists && documentType.success
+        ? duplicateDocumentMessage(documentType.data)
+        : undefined,
     checking: { email: emailChecking, phoneNumber: phoneChecking, idDocumentNumber: documentChecking },
+    holders: {
+      ...(emailChecked?.exists && emailChecked.id ? { email: emailChecked.id } : {}),
+      ...(phoneChecked?.exists && phoneChecked.id ? { phoneNumber: phoneChecked.id } : {}),
+      ...(documentChecked?.exists && documentChecked.id && documentType.success
+        ? { idDocumentNumber: documentChecked.id }
+        : {}),
+    },
   };
 }

@@ -7,6 +7,7 @@ import {
   formatHtg,
   groupDigits,
   pickUpCodeMessages,
+  receiptTotalLabel,
   transactionStatusLabel,
   transactionTypeLabels,
   type Transaction,
@@ -51,8 +52,8 @@ const line = (label: string, value: string | null | undefined): Line | null =>
 
 /**
  * The receipt of SPEC §2: about 80 mm wide, French short dates, the transaction's number, date,
- * amount, fee, accounts, agent, sender, recipient and the person at the counter; "Total" (the
- * server's amount + fee) only when there is a fee. The same markup prints on an 80 mm roll (receipt.css).
+ * amount, fee, accounts, agent, sender, recipient and the person at the counter; the total (the
+ * server's amount + fee) only when there is a fee, saying whether it was taken from the account or paid in cash. The same markup prints on an 80 mm roll (receipt.css).
  * A reprint says "DUPLICATA" and when it was printed again. A pay-out's receipt goes to the recipient: it
  * shows the sender's name only (not the sender's document or phone), and the recipient once, the
  * document shown at the counter standing for one the sender did not give.
@@ -168,7 +169,9 @@ export function Receipt({
       <dl className="mt-2 border-t border-dashed border-black pt-2">
         <Row label="Montant" value={formatHtg(transaction.amount)} />
         <Row label="Frais" value={formatHtg(fee)} />
-        {fee > 0 && <Row label="Total" value={formatHtg(transaction.total)} strong />}
+        {fee > 0 && (
+          <Row label={receiptTotalLabel(transaction)} value={formatHtg(transaction.total)} strong />
+        )}
       </dl>
 
       {pickUp && transaction.status === 'pending' && (

@@ -6,6 +6,7 @@ import {
   displayName,
   documentLabel,
   formatDateFr,
+  formatDateTimeFr,
   formatHtg,
   genericMessages,
   roleLabels,
@@ -210,7 +211,7 @@ export default function AgentDetailsPage() {
             <DetailField label="Adresse">{agent.address}</DetailField>
             {agent.city && <DetailField label="Ville">{agent.city}</DetailField>}
             <DetailField label="Administrateur">{agent.username}</DetailField>
-            <DetailField label="Créé le">{formatDateFr(agent.createdAt)}</DetailField>
+            <DetailField label="Créé le">{formatDateTimeFr(agent.createdAt)}</DetailField>
           </DetailList>
         </DetailSection>
       </div>

@@ -7,6 +7,7 @@ import {
   agentTypeSchema,
   createAgentInputSchema,
   displayName,
+  firstOwnerRefusal,
   documentLabel,
   normalizePhone,
   phonePrefixes,
@@ -101,6 +102,10 @@ export default function CreateAgentPage() {
   const { register, getValues, values, applyRefusal } = form;
   const { errors } = form.formState;
 
+  // The first owner becomes the agent's first user: what the server would refuse of it at the last step is
+  // said as soon as it is picked, and until another one comes first (decision 214).
+  const firstOwnerError = owners[0] ? firstOwnerRefusal(owners[0]) : null;
+
   function addOwner(person: PersonSearchResult) {
     setOwners((current) =>
       current.some((owner) => owner.id === person.id) ? current : [...current, person],
@@ -110,8 +115,9 @@ export default function CreateAgentPage() {
 
   function validateOwners(): boolean {
     const result = createAgentInputSchema.shape.personIds.safeParse(owners.map((owner) => owner.id));
-    setOwnersError(result.success ? null : (result.error.issues[0]?.message ?? null));
-    return result.success;
+    const error = result.success ? firstOwnerError : (result.error.issues[0]?.message ?? null);
+    setOwnersError(error);
+    return error === null;
   }
 
   async function submit() {
@@ -145,6 +151,7 @@ export default function CreateAgentPage() {
   }
 
   const firstOwner = owners[0];
+  const shownOwnersError = ownersError ?? firstOwnerError;
 
   const ownersStep = (
     <div className="space-y-4">
@@ -153,17 +160,18 @@ export default function CreateAgentPage() {
         e-mail les identifiants de l'administrateur de l'agent.
       </p>
       <PersonSearchModal onSelect={addOwner} excludeIds={owners.map((owner) => owner.id)} />
-      <div aria-describedby={ownersError ? ownersErrorId : undefined}>
+      <div aria-describedby={shownOwnersError ? ownersErrorId : undefined}>
         <ClientList
           clients={owners}
-          onRemove={(owner) =>
-            setOwners((current) => current.filter((candidate) => candidate.id !== owner.id))
-          }
+          onRemove={(owner) => {
+            setOwners((current) => current.filter((candidate) => candidate.id !== owner.id));
+            setOwnersError(null);
+          }}
         />
       </div>
-      {ownersError && (
+      {shownOwnersError && (
         <p id={ownersErrorId} role="alert" className="text-sm font-medium text-red-700">
-          {ownersError}
+          {shownOwnersError}
         </p>
       )}
     </div>
@@ -314,7 +322,12 @@ function CreatedAgent({ agent, onAnother }: { agent: Agent; onAnother: () => voi
   return (
     <section aria-labelledby="created-agent-title" className="max-w-2xl space-y-6">
       <header>
-        <h1 id="created-agent-title" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900">
+        <h1
+          id="created-agent-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-semibold text-slate-900"
+        >
           {agentTexts.createdTitle} : {agent.name}
         </h1>
         <p className="mt-1 text-sm text-slate-700">{agentTexts.createdIntro}</p>
@@ -323,7 +336,10 @@ function CreatedAgent({ agent, onAnother }: { agent: Agent; onAnother: () => voi
         <p className="text-sm font-medium text-emerald-900" id="created-agent-code">
           {agentTexts.createdCode}
         </p>
-        <p aria-labelledby="created-agent-code" className="mt-1 font-mono text-3xl font-semibold tracking-wider text-slate-900">
+        <p
+          aria-labelledby="created-agent-code"
+          className="mt-1 font-mono text-3xl font-semibold tracking-wider text-slate-900"
+        >
           {agent.code}
         </p>
       </div>

@@ -53,13 +53,11 @@ describe('/agents (SPEC §2)', () => {
     renderApp({ path: '/agents', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
 
     const table = await screen.findByRole('table', { name: 'Agents' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Code',
-      'Nom',
-      'Type',
-      'Statut',
-      'Solde',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Code', 'Nom', 'Type', 'Statut', 'Solde']);
     expect(rowsOf(table)).toEqual([
       ['CAP01', 'Cap Services', 'Entreprise', 'Actif', '1 500,50 HTG'],
       ['JAC02', 'Jacmel Cash', 'Particulier', 'Suspendu', '0,00 HTG'],
@@ -68,7 +66,10 @@ describe('/agents (SPEC §2)', () => {
     expect(within(table).getByText('Suspendu')).toHaveAttribute('data-status', 'suspended');
     expect(within(table).getByRole('link', { name: 'CAP01' })).toHaveAttribute('href', '/agents/CAP01');
     expect(screen.getByText('1 – 3 sur 3')).toBeVisible();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Créer un agent' })).toHaveAttribute('href', '/create-agent');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Créer un agent' })).toHaveAttribute(
+      'href',
+      '/create-agent',
+    );
     expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '10' });
   });
 
@@ -114,7 +115,10 @@ describe('/agents (SPEC §2)', () => {
   });
 
   it('shows a loading state, then the server message when the list fails', async () => {
-    api.on('GET /agents', { status: 403, body: { message: "Vous n'avez pas la permission", code: 'FORBIDDEN' } });
+    api.on('GET /agents', {
+      status: 403,
+      body: { message: "Vous n'avez pas la permission", code: 'FORBIDDEN' },
+    });
     renderApp({ path: '/agents', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     expect(await screen.findByText('Chargement des agents...')).toBeVisible();
     // A 403 goes to /403 (SPEC §4).
@@ -162,9 +166,27 @@ describe('/agents/:code', () => {
     expect(plain(within(float).getByText(/HTG/).textContent)).toBe('1 500,50 HTG');
 
     const users = screen.getByRole('region', { name: 'Utilisateurs' });
-    expect(await within(users).findByRole('link', { name: 'admincap' })).toHaveAttribute('href', '/users/admincap');
+    expect(await within(users).findByRole('link', { name: 'admincap' })).toHaveAttribute(
+      'href',
+      '/users/admincap',
+    );
     expect(within(users).getByRole('link', { name: 'caissiere' })).toBeVisible();
     expect(api.requests.find((r) => r.path === '/users')?.query).toMatchObject({ agentCode: 'CAP01' });
+  });
+
+  it('dates the agent in Port-au-Prince time, as every other screen: 01:08 UTC on the 5th is the 4th, 20:08', async () => {
+    serveAgent(
+      agent({
+        status: 'suspended',
+        createdAt: '2026-12-05T01:08:00.000Z',
+        suspendedAt: '2026-12-06T02:30:00.000Z',
+      }),
+    );
+    renderApp({ path: '/agents/CAP01', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const contact = await screen.findByRole('region', { name: 'Contact' });
+    const created = within(contact).getByText('Créé le').nextElementSibling;
+    expect(plain(created?.textContent)).toBe('04/12/2026 20:08');
+    expect(screen.getByText(/Agent suspendu le/)).toHaveTextContent('Agent suspendu le 05/12/2026');
   });
 
   it('suspends after confirmation, with the success toast and the new status', async () => {
@@ -174,7 +196,11 @@ describe('/agents/:code', () => {
       server.set(suspended);
       return { body: { data: suspended } };
     });
-    const { user } = renderApp({ path: '/agents/CAP01', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/agents/CAP01',
+      token: makeToken(superAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await screen.findByRole('heading', { name: 'Cap Services', level: 1 });
     expect(screen.queryByRole('button', { name: 'Réactiver' })).not.toBeInTheDocument();
 
@@ -194,7 +220,11 @@ describe('/agents/:code', () => {
 
   it('does nothing when the confirmation is cancelled', async () => {
     serveAgent();
-    const { user } = renderApp({ path: '/agents/CAP01', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/agents/CAP01',
+      token: makeToken(superAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await screen.findByRole('heading', { name: 'Cap Services', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Supprimer (désactiver)' }));
     const dialog = screen.getByRole('dialog', { name: "Supprimer (désactiver) l'agent ?" });
@@ -208,11 +238,19 @@ describe('/agents/:code', () => {
 
   it('deletes (deactivates) after confirmation: the agent stays, inactive', async () => {
     serveAgent();
-    api.on('DELETE /agents/CAP01', { body: { data: agent({ status: 'inactive', deletedAt: '2026-11-20T12:00:00.000Z' }) } });
-    const { user } = renderApp({ path: '/agents/CAP01', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    api.on('DELETE /agents/CAP01', {
+      body: { data: agent({ status: 'inactive', deletedAt: '2026-11-20T12:00:00.000Z' }) },
+    });
+    const { user } = renderApp({
+      path: '/agents/CAP01',
+      token: makeToken(superAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await screen.findByRole('heading', { name: 'Cap Services', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Supprimer (désactiver)' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer (désactiver)' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer (désactiver)' }),
+    );
     expect(await toasts().findByText('Agent supprimé avec succès')).toBeVisible();
     expect(screen.getByText(/Agent inactif depuis le 20\/11\/2026/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Réactiver' })).toBeVisible();
@@ -222,10 +260,18 @@ describe('/agents/:code', () => {
   it('reactivates a suspended agent after confirmation', async () => {
     serveAgent(agent({ status: 'suspended' }));
     api.on('POST /agents/CAP01/activate', { body: { data: agent() } });
-    const { user } = renderApp({ path: '/agents/CAP01', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/agents/CAP01',
+      token: makeToken(superAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await screen.findByRole('heading', { name: 'Cap Services', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Réactiver' }));
-    await user.click(within(screen.getByRole('dialog', { name: "Réactiver l'agent ?" })).getByRole('button', { name: 'Réactiver' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: "Réactiver l'agent ?" })).getByRole('button', {
+        name: 'Réactiver',
+      }),
+    );
     expect(await toasts().findByText('Agent réactivé avec succès')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Suspendre' })).toBeVisible();
   });
@@ -233,8 +279,15 @@ describe('/agents/:code', () => {
   it('keeps the dialog open and toasts the server message when the action fails', async () => {
     serveAgent();
     // Deleted meanwhile by another super administrator: the server's 404.
-    api.on('POST /agents/CAP01/suspend', { status: 404, body: { message: 'Agent introuvable', code: 'NOT_FOUND' } });
-    const { user } = renderApp({ path: '/agents/CAP01', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    api.on('POST /agents/CAP01/suspend', {
+      status: 404,
+      body: { message: 'Agent introuvable', code: 'NOT_FOUND' },
+    });
+    const { user } = renderApp({
+      path: '/agents/CAP01',
+      token: makeToken(superAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await screen.findByRole('heading', { name: 'Cap Services', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Suspendre' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Suspendre' }));
@@ -255,18 +308,24 @@ describe('/agents/:code', () => {
   it('funds the agent from its page: "Approvisionner" opens the agent deposit with the agent already found (decision 133)', async () => {
     serveAgent();
     api.on('POST /agents/search', { body: { data: { agent: agent() } } });
-    const { user } = renderApp({ path: '/agents/CAP01', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/agents/CAP01',
+      token: makeToken(superAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await screen.findByRole('heading', { name: 'Cap Services', level: 1 });
     await user.click(screen.getByRole('link', { name: 'Approvisionner' }));
 
-    expect(await screen.findByRole('heading', { name: 'Dépôt sur agent', level: 1 }, { timeout: 5000 })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Dépôt sur agent', level: 1 }, { timeout: 5000 }),
+    ).toBeVisible();
     expect(window.location.search).toBe('?code=CAP01');
     expect(screen.getByRole('textbox', { name: "Code de l'agent" })).toHaveValue('CAP01');
     const found = await screen.findByRole('region', { name: 'Agent trouvé' });
     expect(within(found).getByText('Cap Services')).toBeVisible();
-    expect(api.requests.filter((request) => request.path === '/agents/search').map((request) => request.body)).toEqual([
-      { code: 'CAP01' },
-    ]);
+    expect(
+      api.requests.filter((request) => request.path === '/agents/search').map((request) => request.body),
+    ).toEqual([{ code: 'CAP01' }]);
     expect(screen.getByRole('button', { name: 'Suivant' })).toBeEnabled();
   });
 

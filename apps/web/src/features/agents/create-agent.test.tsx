@@ -62,6 +62,23 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
     expect(screen.getByText('Aucun client sélectionné')).toBeVisible();
   });
 
+  it('says at the pick that the first owner already has a login: it would be the first user (decision 214)', async () => {
+    api.on('GET /persons', { body: personList([{ ...jean, hasUser: true }, marie]) });
+    const { user } = await openWizard();
+    await pickOwner(user, /Jean PIERRE/);
+    expect(screen.getByRole('alert')).toHaveTextContent('La première personne est déjà liée à un utilisateur');
+    await next(user);
+    expect(screen.getByText('Étape 1 sur 3')).toBeVisible();
+
+    // A second owner may have a login; once the first is removed, the wizard goes on.
+    await pickOwner(user, /Marie JOSEPH/);
+    const list = screen.getByRole('region', { name: 'Liste des clients' });
+    await user.click(within(list).getByRole('button', { name: 'Retirer Jean PIERRE' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await next(user);
+    expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
+  });
+
   it('says in French what the information step is missing', async () => {
     const { user } = await openWizard();
     await pickOwner(user, /Jean PIERRE/);

@@ -38,8 +38,12 @@ export default function ResetPasswordPage() {
     } catch (error) {
       // The toast (server message or "Échec de la réinitialisation") comes from the query client.
       if (isHttpError(error)) {
-        const unplaced = applyServerErrors(setError, error.errors, ['password', 'password_confirmation']);
-        const linkProblem = unplaced[0] ?? (error.status === 422 ? error.serverMessage : undefined);
+        const passwordFields = ['password', 'password_confirmation'] as const;
+        const unplaced = applyServerErrors(setError, error.errors, passwordFields);
+        // A refusal of the password is said under its field only: the alert is the link's (decision 214).
+        const placed = passwordFields.some((field) => error.errors[field]?.length);
+        const linkProblem =
+          unplaced[0] ?? (error.status === 422 && !placed ? error.serverMessage : undefined);
         if (linkProblem) setError('root', { message: linkProblem });
       }
     }
@@ -51,7 +55,11 @@ export default function ResetPasswordPage() {
   return (
     <PublicFrame
       title="Réinitialiser le mot de passe"
-      intro={username ? `Choisissez un nouveau mot de passe pour ${username}.` : 'Choisissez un nouveau mot de passe.'}
+      intro={
+        username
+          ? `Choisissez un nouveau mot de passe pour ${username}.`
+          : 'Choisissez un nouveau mot de passe.'
+      }
       footer={
         <Link to="/login" className={textLinkClasses}>
           Retour à la connexion

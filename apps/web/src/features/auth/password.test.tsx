@@ -75,6 +75,28 @@ describe('the password form (SPEC §5) on /first-update-password', () => {
     expect(api.requests[0]?.headers.authorization).toBe(`Bearer ${localStorage.getItem('access_token')}`);
   });
 
+  it('says a new password the server refuses once, under the field (decision 214)', async () => {
+    api.on('POST /users/update-password', {
+      status: 422,
+      body: {
+        message: authMessages.weakPassword,
+        code: 'VALIDATION_ERROR',
+        errors: { password: [authMessages.weakPassword] },
+      },
+    });
+    const { user } = openFirstPassword();
+    await user.type(await screen.findByLabelText('Mot de passe actuel'), 'Temporaire-1');
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Soleil-2026');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Soleil-2026');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await toasts().findByText('Veuillez corriger les erreurs du formulaire')).toBeVisible();
+    expect(screen.getByLabelText('Nouveau mot de passe')).toHaveAccessibleDescription(
+      `8 caractères minimum. ${authMessages.weakPassword}`,
+    );
+    expect(screen.getAllByText(authMessages.weakPassword)).toHaveLength(1);
+  });
+
   it('toasts "Échec de la modification du mot de passe" when the failure has no message', async () => {
     api.on('POST /users/update-password', { status: 502, proxy: true });
     const { user } = openFirstPassword();
@@ -133,7 +155,11 @@ describe('/update-password', () => {
         },
       },
     });
-    const { user } = renderApp({ path: '/update-password', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/update-password',
+      token: makeToken(teller),
+      apiBaseUrl: api.baseUrl,
+    });
     await user.type(await screen.findByLabelText('Mot de passe actuel'), 'Ancien-Mot-1');
     await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
@@ -150,7 +176,9 @@ describe('/forgot-password', () => {
   it('asks for the username', async () => {
     const { user } = renderApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
     await user.click(await screen.findByRole('button', { name: 'Envoyer le lien' }));
-    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription("Nom d'utilisateur requis");
+    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAccessibleDescription(
+      "Nom d'utilisateur requis",
+    );
   });
 
   it('says that the link was sent, on the page and in a toast', async () => {
@@ -161,18 +189,25 @@ describe('/forgot-password', () => {
     await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
 
-    expect(await screen.findByText('Un lien de réinitialisation a été envoyé à votre adresse email.')).toBeVisible();
+    expect(
+      await screen.findByText('Un lien de réinitialisation a été envoyé à votre adresse email.'),
+    ).toBeVisible();
     expect(toasts().getByText('Lien de réinitialisation envoyé')).toBeVisible();
     expect(api.requests[0]?.body).toEqual({ username: 'superadmin' });
   });
 
   it('toasts the server message and asks to try again when the failure has no field errors', async () => {
-    api.on('POST /forgot-password', { status: 429, body: { message: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.' } });
+    api.on('POST /forgot-password', {
+      status: 429,
+      body: { message: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.' },
+    });
     const { user } = renderApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
     await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'superadmin');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
 
-    expect(await toasts().findByText('Trop de tentatives. Veuillez réessayer dans quelques minutes.')).toBeVisible();
+    expect(
+      await toasts().findByText('Trop de tentatives. Veuillez réessayer dans quelques minutes.'),
+    ).toBeVisible();
     expect(screen.getByText('Une erreur est survenue. Veuillez réessayer.')).toBeVisible();
   });
 
@@ -188,7 +223,10 @@ describe('/forgot-password', () => {
 describe('/reset-password/:token', () => {
   it('sets the new password with the token and username of the link, then goes to /login', async () => {
     api.on('POST /reset-password', { body: { data: { message: 'Mot de passe réinitialisé avec succès' } } });
-    const { user } = renderApp({ path: '/reset-password/jeton-42?username=superadmin', apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/reset-password/jeton-42?username=superadmin',
+      apiBaseUrl: api.baseUrl,
+    });
     expect(await screen.findByText(/pour superadmin/)).toBeVisible();
     expect(screen.queryByLabelText('Mot de passe actuel')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
@@ -213,14 +251,20 @@ describe('/reset-password/:token', () => {
         errors: { token: ['Ce lien de réinitialisation est invalide ou a expiré.'] },
       },
     });
-    const { user } = renderApp({ path: '/reset-password/vieux?username=superadmin', apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/reset-password/vieux?username=superadmin',
+      apiBaseUrl: api.baseUrl,
+    });
     await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
 
     const alert = await within(screen.getByRole('main')).findByRole('alert');
     expect(alert).toHaveTextContent('Ce lien de réinitialisation est invalide ou a expiré.');
-    expect(within(alert).getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
+    expect(within(alert).getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     expect(window.location.pathname).toBe('/reset-password/vieux');
   });
 
@@ -233,7 +277,10 @@ describe('/reset-password/:token', () => {
         errors: { password: [authMessages.commonPassword] },
       },
     });
-    const { user } = renderApp({ path: '/reset-password/jeton-7?username=superadmin', apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/reset-password/jeton-7?username=superadmin',
+      apiBaseUrl: api.baseUrl,
+    });
     await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Azertyuiop');
     await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Azertyuiop');
     await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
@@ -246,9 +293,38 @@ describe('/reset-password/:token', () => {
     expect(window.location.pathname).toBe('/reset-password/jeton-7');
   });
 
+  it('says a password the server refuses once, under the field: no link alert, a toast that points to it (decision 214)', async () => {
+    api.on('POST /reset-password', {
+      status: 422,
+      body: {
+        message: authMessages.weakPassword,
+        code: 'VALIDATION_ERROR',
+        errors: { password: [authMessages.weakPassword] },
+      },
+    });
+    const { user } = renderApp({
+      path: '/reset-password/jeton-8?username=superadmin',
+      apiBaseUrl: api.baseUrl,
+    });
+    await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Soleil-2026');
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Soleil-2026');
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
+
+    expect(await toasts().findByText('Veuillez corriger les erreurs du formulaire')).toBeVisible();
+    expect(screen.getByLabelText('Nouveau mot de passe')).toHaveAccessibleDescription(
+      `8 caractères minimum. ${authMessages.weakPassword}`,
+    );
+    expect(screen.getAllByText(authMessages.weakPassword)).toHaveLength(1);
+    expect(within(screen.getByRole('main')).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Demander un nouveau lien' })).not.toBeInTheDocument();
+  });
+
   it('toasts "Échec de la réinitialisation" when the server gives no message', async () => {
     api.on('POST /reset-password', { status: 502, proxy: true });
-    const { user } = renderApp({ path: '/reset-password/jeton?username=superadmin', apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/reset-password/jeton?username=superadmin',
+      apiBaseUrl: api.baseUrl,
+    });
     await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau-Mot-1');
     await user.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));

@@ -92,6 +92,7 @@ export default function EditPersonPage() {
     content = (
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <PersonForm
+          key={person.id}
           defaultValues={formValuesOf(person)}
           ownValues={person}
           onSubmit={save}

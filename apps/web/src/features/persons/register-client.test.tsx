@@ -510,6 +510,32 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(field('Email')).not.toHaveAccessibleDescription();
   });
 
+  it('links a duplicate to the person already registered when the server names her, and only then (decision 214)', async () => {
+    api.on('GET /persons/check-document-unique/003-456-789/id_card', {
+      body: { data: { exists: true, id: jean.id } },
+    });
+    // Another agent's customer: « existe déjà », but no name of whom.
+    api.on('POST /persons/check-unique/', ({ body }) => ({
+      body: { data: { exists: (body as { value: string }).value === 'taken@example.ht' } },
+    }));
+    api.on(`GET /persons/${jean.id}`, { body: { data: jean } });
+    const { user } = await openForm();
+    await user.type(field('Email'), 'taken@example.ht');
+    expect(await screen.findByText('Cette adresse e-mail existe déjà', {}, { timeout: 2000 })).toBeVisible();
+    await user.selectOptions(screen.getByLabelText('Type de document'), 'id_card');
+    await user.type(field('Numéro du document'), '003-456-789');
+    expect(
+      await screen.findByText("Ce numéro de carte d'identité existe déjà", {}, { timeout: 2000 }),
+    ).toBeVisible();
+    const links = screen.getAllByRole('link', { name: 'Voir la personne déjà enregistrée' });
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', `/persons/${jean.id}/edit`);
+
+    await user.click(links[0]!);
+    expect(await screen.findByRole('heading', { name: 'Modifier la personne', level: 1 })).toBeVisible();
+    expect(await screen.findByDisplayValue('Pierre')).toBeVisible();
+  });
+
   it('checks the document once its type and number are both there', async () => {
     api.on('GET /persons/check-document-unique/PA123456/passport', { body: { data: { exists: true } } });
     const { user } = await openForm();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { transactionTypeLabels, type Account } from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
+import { useBalanceCheck } from './components/use-balance-check';
 import { moneyFlows } from './flows';
 import {
   accountStep,
@@ -49,6 +50,13 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
   const [account, setAccount] = useState<Account | null>(
     () => (money.resumed as { account?: Account | null } | undefined)?.account ?? null,
   );
+  const debited = kind === 'withdrawal' ? account : null;
+  const balance = useBalanceCheck({
+    type: 'withdrawal',
+    debited,
+    amount: money.amount,
+    quote: money.amountQuote,
+  });
   // `?compte=` (a new account's "Faire un dépôt"): that account is looked up at once.
   const givenAccount = useSearchParams()[0].get('compte')?.trim() ?? '';
   const {
@@ -96,7 +104,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           validate: () => trigger([...partyAndAmountFields]),
           holderCheck: holderCheckOf(kind === 'withdrawal' ? account : null, money.form),
           quote: money.amountQuote,
-          debited: kind === 'withdrawal' ? account : null,
+          balance,
           totalLabel: text.totalLabel,
           counterParty: (
             <HolderChoice

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  amountStepTexts,
   CURRENCY,
   displayName,
   documentLabel,
@@ -23,6 +24,7 @@ import { HolderChoice } from './components/HolderChoice';
 import { parseAmountInput } from '../../lib/amount-input';
 import { AmountField, PartyFields } from './components/fields';
 import { emptyRecipient, RecipientFields } from './components/RecipientFields';
+import { useBalanceCheck } from './components/use-balance-check';
 import { StepForm } from './components/StepForm';
 import { TransferSent } from './components/TransactionDone';
 import { useVisitKey } from '../../lib/visit-key';
@@ -99,6 +101,13 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     clearErrors,
     formState: { errors },
   } = money.form;
+  const debited = mode === 'account' ? account : null;
+  const balance = useBalanceCheck({
+    type: 'external_transfer',
+    debited,
+    amount: money.amount,
+    quote: money.amountQuote,
+  });
   // The person at the counter is offered from the account's holders, or the cash sender (decision 132).
   const counterParties = mode === 'account' ? (account?.customers ?? []) : sender ? [sender] : [];
 
@@ -227,7 +236,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
       <div className="grid gap-4 sm:grid-cols-2">
         <AmountField
           registration={register('amount', { setValueAs: parseAmountInput })}
-          error={errors.amount?.message}
+          error={errors.amount?.message ?? balance.message}
         />
         {mode === 'cash' ? (
           <SelectField
@@ -301,8 +310,11 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
               setError('currency', { type: 'manual', message: transactionMessages.currencyRequired });
               return false;
             }
-            return valid;
+            return valid && (await balance.check());
           },
+          // From an account: a total above its balance is said under the amount, and Suivant waits.
+          canGoNext: !balance.message,
+          blockedHint: balance.message ? amountStepTexts.aboveBalance : undefined,
         },
         confirmStep({
           lines: [
@@ -327,6 +339,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
             },
           ],
           quote: money.quote,
+          debited,
           totalLabel: mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte',
         }),
       ]}

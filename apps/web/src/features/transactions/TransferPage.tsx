@@ -7,6 +7,7 @@ import {
   wizardHints,
 } from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
+import { useBalanceCheck } from './components/use-balance-check';
 import { AccountCard, AccountLookup } from './components/AccountLookup';
 import {
   accountStep,
@@ -54,6 +55,12 @@ export default function TransferPage() {
   });
   const [sender, setSender] = useState<Account | null>(null);
   const [recipient, setRecipient] = useState<Account | null>(null);
+  const balance = useBalanceCheck({
+    type: 'transfer',
+    debited: sender,
+    amount: money.amount,
+    quote: money.amountQuote,
+  });
   const {
     register,
     setValue,
@@ -138,7 +145,7 @@ export default function TransferPage() {
           validate: () => trigger([...partyAndAmountFields]),
           holderCheck: holderCheckOf(sender, money.form),
           quote: money.amountQuote,
-          debited: sender,
+          balance,
           totalLabel: 'Total débité du compte',
           counterParty: (
             <HolderChoice

@@ -551,44 +551,53 @@ describe('the withdrawal wizard', () => {
     expect(quoted.map((request) => request.query.amount)).toEqual(['1000']);
   });
 
-  it('says a total above the balance shown at the amount step, and does not go on until the amount fits', async () => {
+  it('says « Solde insuffisant » under the amount at the amount step, and does not go on until the amount fits', async () => {
     const { user } = await open('/transaction/withdraw', 'Retrait');
     await findAccount(user);
     expect(screen.getByRole('region', { name: 'Compte trouvé' })).toHaveTextContent(
       plain(`Solde : ${formatHtg(2500)}`),
     );
     await user.click(next());
-    // 2 470 + 40 of fee is 2 510: above the 2 500 shown.
-    await fillDetails(user, '2470');
-    const refusal = (await screen.findByText(/^Solde insuffisant/)).closest('[role="alert"]');
-    expect(refusal).toHaveTextContent(plain(`Solde insuffisant : solde disponible ${formatHtg(2500)}`));
-    expect(refusal).toHaveTextContent(
-      plain(`Total débité du compte : ${formatHtg(2510)}. Changez le montant pour continuer.`),
+    const amount = () => screen.getByRole('textbox', { name: 'Montant (HTG)' });
+    const refusal = /^Solde insuffisant : solde disponible 2\s500,00\sHTG$/;
+    // The amount alone above the balance: said as it is typed, before any fee.
+    await fillDetails(user, '2600');
+    expect(amount()).toHaveAttribute('aria-invalid', 'true');
+    expect(amount()).toHaveAccessibleDescription(refusal);
+    await user.clear(amount());
+    // 2 470 + 40 of fee is 2 510: above the 2 500 shown, once the fee is known.
+    await user.type(amount(), '2470');
+    expect(await screen.findByRole('region', { name: 'Frais et total' })).toHaveTextContent(
+      plain(`Total débité du compte${formatHtg(2510)}`),
     );
+    await waitFor(() => expect(amount()).toHaveAccessibleDescription(refusal));
+    // Said once: under the field, with what to do beside the button.
+    expect(screen.getAllByText(/^Solde insuffisant/)).toHaveLength(1);
     expect(next()).toBeDisabled();
     expect(next()).toHaveAccessibleDescription('Changez le montant : le total dépasse le solde du compte.');
 
-    await user.clear(screen.getByRole('textbox', { name: 'Montant (HTG)' }));
-    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '2460');
+    await user.clear(amount());
+    await user.type(amount(), '2460');
     expect(await screen.findByRole('region', { name: 'Frais et total' })).toHaveTextContent(
       plain(`Total débité du compte${formatHtg(2500)}`),
     );
+    expect(amount()).not.toHaveAccessibleDescription();
     expect(screen.queryByText(/^Solde insuffisant/)).not.toBeInTheDocument();
     expect(next()).toBeEnabled();
   });
 
-  it('says a total above the balance at the confirmation too, when Suivant came before the fee (a quick Enter)', async () => {
+  it('says it at the amount step too when Suivant comes before the fee (a quick Enter): it waits for the fee', async () => {
     const { user } = await open('/transaction/withdraw', 'Retrait');
     await findAccount(user);
     await user.click(next());
     // Typed and moved on at once: the amount step's fee was not asked yet.
     await fillDetails(user, '2470{Enter}');
-    const preview = await screen.findByRole('region', { name: 'Frais et total' });
-    expect(preview).toHaveTextContent(plain(`Total débité du compte${formatHtg(2510)}`));
-    const refusal = (await screen.findByText(/^Solde insuffisant/)).closest('[role="alert"]');
-    expect(refusal).toHaveTextContent(plain(`Solde insuffisant : solde disponible ${formatHtg(2500)}`));
-    expect(refusal).toHaveTextContent("Revenez à l'étape précédente pour changer le montant.");
-    expect(save()).toBeDisabled();
+    const amount = screen.getByRole('textbox', { name: 'Montant (HTG)' });
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription(/^Solde insuffisant : solde disponible 2\s500,00\sHTG$/),
+    );
+    expect(screen.getByText('Étape 2 sur 3')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
     expect(api.requests.some((request) => request.path === '/transactions/withdraw')).toBe(false);
   });
 

@@ -306,6 +306,11 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     ).toBeVisible();
     const receipt = await screen.findByRole('complementary', { name: 'Reçu' });
     expect(receipt).toHaveTextContent('Code de retrait738 291 045 560');
+    // Paid at the counter: the total says so, on the success screen and the receipt (decision 214).
+    expect(screen.getByRole('region', { name: 'Transfert envoyé' })).toHaveTextContent(
+      'Total payé en espèces2 115,00 HTG',
+    );
+    expect(receipt).toHaveTextContent('Total payé en espèces2 115,00 HTG');
     expect(within(receipt).getByRole('region', { name: 'Bénéficiaire' })).toHaveTextContent('Marie JOSEPH');
     expect(within(receipt).getByRole('region', { name: 'Expéditeur' })).toHaveTextContent('Jean PIERRE');
 
@@ -358,6 +363,32 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     const body = api.requests.find((request) => request.path === '/transactions/transfer-extern')?.body;
     expect(body).toMatchObject({ senderId: jean.id, accountNumber: '40912345678', amount: 500 });
     expect(body).not.toHaveProperty('currency');
+  });
+
+  it("says « Solde insuffisant » under the amount when the total is above the account's balance, before the confirmation", async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('radio', { name: 'Depuis un compte' }));
+    await pickSender(user);
+    await user.click(next());
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de compte' }), '40912345678{Enter}');
+    await screen.findByRole('region', { name: 'Compte trouvé' });
+    await user.click(next());
+    await fillRecipient(user);
+    await user.click(next());
+    await typeParty(user);
+    const amount = screen.getByRole('textbox', { name: 'Montant (HTG)' });
+    // 8 950 + 65 of fee is 9 015: above the 9 000 the account holds.
+    await user.type(amount, '8950');
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription(/^Solde insuffisant : solde disponible 9\s000,00\sHTG$/),
+    );
+    expect(next()).toBeDisabled();
+    expect(next()).toHaveAccessibleDescription('Changez le montant : le total dépasse le solde du compte.');
+
+    await user.clear(amount);
+    await user.type(amount, '8900');
+    await waitFor(() => expect(amount).not.toHaveAccessibleDescription());
+    expect(next()).toBeEnabled();
   });
 
   it("gives the recipient's phone the prefix choice of the person form, and sends prefix and number", async () => {

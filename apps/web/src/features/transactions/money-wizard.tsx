@@ -28,6 +28,7 @@ import { parseAmountInput } from '../../lib/amount-input';
 import { AmountField, PartyFields } from './components/fields';
 import { StepForm } from './components/StepForm';
 import type { MoneyForm } from './use-money-form';
+import type { BalanceCheck } from './components/use-balance-check';
 
 /**
  * The steps the money wizards of SPEC §2 (deposit, withdrawal, transfer, external transfer, receive,
@@ -226,7 +227,7 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
   quote,
   totalLabel,
   counterParty,
-  debited,
+  balance,
   holderCheck,
 }: {
   title?: string;
@@ -239,18 +240,14 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
   totalLabel?: string;
   /** The account's holders, offered as the person at the counter (`HolderChoice`). */
   counterParty?: ReactNode;
-  /**
-   * The account the total is taken from (withdrawal, transfer): when its balance is shown to the teller (its
-   * own agent's), a total above it is said here, and Suivant waits, rather than refused at Enregistrer.
-   */
-  debited?: Account | null;
+  /** The balance of the account the total is taken from, said under the amount (`useBalanceCheck`). */
+  balance?: BalanceCheck;
   /**
    * Where the person at the counter must hold the account (withdrawal, transfer's sender): a document that
    * is surely none of its holders' is refused here, under its field, rather than at Enregistrer.
    */
   holderCheck?: HolderCheck;
 }): WizardStep {
-  const short = shortfall(quote, debited);
   // Any T here has these paths; TypeScript cannot resolve `Path<T>` for a T still unknown.
   const registerField = register as unknown as UseFormRegister<PartyAndAmount>;
   const fieldErrors = errors as FieldErrors<PartyAndAmount>;
@@ -270,10 +267,9 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
           />
           <AmountField
             registration={registerField('amount', { setValueAs: parseAmountInput })}
-            error={fieldErrors.amount?.message}
+            error={fieldErrors.amount?.message ?? balance?.message}
           />
           {quote && <FeePreview quote={quote} totalLabel={totalLabel} shownAt="amountStep" />}
-          {short !== undefined && <ShortfallAlert short={short} totalLabel={totalLabel} />}
         </div>
       </StepForm>
     ),
@@ -283,14 +279,14 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
         holderCheck.refuse(transactionMessages.notAccountHolder);
         return false;
       }
-      return true;
+      return balance ? balance.check() : true;
     },
     // An amount outside the bands, or above the balance shown, cannot be confirmed: say so here rather than
     // one step later.
-    canGoNext: !refusedAmount(quote) && short === undefined,
+    canGoNext: !refusedAmount(quote) && !balance?.message,
     blockedHint: refusedAmount(quote)
       ? amountStepTexts.outsideBands
-      : short !== undefined
+      : balance?.message
         ? amountStepTexts.aboveBalance
         : undefined,
   };

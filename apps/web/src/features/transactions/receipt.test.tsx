@@ -51,7 +51,8 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     expect(receipt).toHaveTextContent('Retrait');
     expect(receipt).toHaveTextContent('Montant1 500,50 HTG');
     expect(receipt).toHaveTextContent('Frais40,00 HTG');
-    expect(receipt).toHaveTextContent('Total1 540,50 HTG');
+    // Where the total came from: the customer's account (issue 40).
+    expect(receipt).toHaveTextContent('Total débité du compte1 540,50 HTG');
     expect(receipt).toHaveTextContent('Compte40912345678');
     expect(receipt).toHaveTextContent('Cap Services · CAP01');
     const party = within(receipt).getByRole('region', { name: 'Client au guichet' });
@@ -123,7 +124,23 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     expect(recipient).toHaveTextContent('NomMarie JOSEPH');
     expect(recipient).not.toHaveTextContent('Pièce');
     expect(receipt).toHaveTextContent('StatutEn attente');
-    expect(receipt).toHaveTextContent('Total2 115,00 HTG');
+    // Sent from an account: its total was taken from it.
+    expect(receipt).toHaveTextContent('Total débité du compte2 115,00 HTG');
+  });
+
+  it("says a cash send's total was paid in cash, and a transfer's taken from the account", () => {
+    const cash = transactionOf({
+      ...externalTransfer,
+      senderAccountNumber: null,
+      senderAccount: null,
+    });
+    const transfer = transactionOf({ type: 'transfer', amount: 1500, fee: 25, total: 1525 });
+    render(<Receipt transaction={cash} />);
+    render(<Receipt transaction={transfer} />);
+    const [cashReceipt, transferReceipt] = screen.getAllByRole('article');
+    expect(cashReceipt).toHaveTextContent('Total payé en espèces2 115,00 HTG');
+    expect(cashReceipt).not.toHaveTextContent('débité');
+    expect(transferReceipt).toHaveTextContent('Total débité du compte1 525,00 HTG');
   });
 
   it("prints an external transfer's number as the pick-up code, in groups, with a QR code that reads it back", async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { wizardHints, type Account } from '@lajan/domain';
@@ -86,7 +86,7 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '1500');
     await user.click(next());
 
-    const summary = screen.getByLabelText('Récapitulatif');
+    const summary = await screen.findByLabelText('Récapitulatif');
     expect(summary).toHaveTextContent('Compte expéditeur40912345678');
     expect(summary).toHaveTextContent('Compte bénéficiaire40987654321');
     expect(summary).toHaveTextContent('Titulaire(s) bénéficiaireMarie JOSEPH');
@@ -140,6 +140,26 @@ describe('the internal transfer wizard (SPEC §2, §5)', () => {
     await user.click(next());
     expect(await screen.findByText('Étape 4 sur 4')).toBeVisible();
     expect(api.requests.some((request) => request.path === '/transactions/transfer')).toBe(false);
+  });
+
+  it("says « Solde insuffisant » under the amount when the amount and its fee are above the sender's balance", async () => {
+    const { user } = await open();
+    await find(user, 'Compte expéditeur', senderAccount.accountNumber);
+    await user.click(next());
+    await find(user, 'Compte bénéficiaire', recipientAccount.accountNumber);
+    await user.click(next());
+    await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'Jean Pierre');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'id_card');
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), '003-456-789');
+    // 4 990 + 25 of fee is 5 015, typed and sent at once: Suivant waits for the fee and stays.
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '4990{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Montant (HTG)' })).toHaveAccessibleDescription(
+        /^Solde insuffisant : solde disponible 5\s000,00\sHTG$/,
+      ),
+    );
+    expect(screen.getByText('Étape 3 sur 4')).toBeVisible();
+    expect(next()).toBeDisabled();
   });
 
   it('refuses the sender account as recipient', async () => {

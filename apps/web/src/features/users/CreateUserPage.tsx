@@ -8,6 +8,7 @@ import {
   roleLabels,
   roleSchema,
   userMessages,
+  userPersonRefusal,
   type Role,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
@@ -70,8 +71,11 @@ export default function CreateUserPage() {
 
   function validatePerson(): boolean {
     const result = createUserInputSchema.shape.personId.safeParse(person?.id ?? '');
-    setPersonError(result.success ? null : (result.error.issues[0]?.message ?? null));
-    return result.success;
+    const refusal = result.success
+      ? person && userPersonRefusal(person)
+      : (result.error.issues[0]?.message ?? null);
+    setPersonError(refusal);
+    return refusal === null;
   }
 
   async function submit() {
@@ -107,16 +111,20 @@ export default function CreateUserPage() {
       </p>
       <PersonSearchModal
         onSelect={(picked) => {
-          // Exactly one person: a new choice replaces the previous one.
+          // Exactly one person: a new choice replaces the previous one. What the server would refuse at the
+          // last step (no login on a person who has one) is said now (decision 214).
           setPerson(picked);
-          setPersonError(null);
+          setPersonError(userPersonRefusal(picked));
         }}
         excludeIds={person ? [person.id] : []}
       />
       <div aria-describedby={personError ? personErrorId : undefined}>
         <ClientList
           clients={person ? [person] : []}
-          onRemove={() => setPerson(null)}
+          onRemove={() => {
+            setPerson(null);
+            setPersonError(null);
+          }}
           title="Personne sélectionnée"
           emptyTitle="Aucune personne sélectionnée"
           emptyHint="Veuillez rechercher et sélectionner une personne."

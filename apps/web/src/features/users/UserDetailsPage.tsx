@@ -132,7 +132,7 @@ export default function UserDetailsPage() {
                 ''
               )}
             </DetailField>
-            <DetailField label="Créé le">{formatDateFr(shown.createdAt)}</DetailField>
+            <DetailField label="Créé le">{formatDateTimeFr(shown.createdAt)}</DetailField>
             <DetailField label="Mot de passe changé le">
               {shown.passwordUpdatedAt
                 ? formatDateTimeFr(shown.passwordUpdatedAt)

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionUser } from '@lajan/domain';
+import type { MaskedPerson, SessionUser } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { apiUser, apiUsers, listAnswer } from '../../test/network';
 import { jean, marie, personList } from '../../test/persons';
@@ -49,6 +49,44 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
     expect(within(chosen).getByText('Marie JOSEPH')).toBeVisible();
     await next(user);
     expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
+  });
+
+  it('says at the pick, not after step 3, that the person already has a login, in the server\'s words (decision 214)', async () => {
+    api.on('GET /persons', { body: personList([{ ...jean, hasUser: true }, marie]) });
+    const { user } = await openWizard(superAdmin);
+    await pickPerson(user, /Jean PIERRE/);
+    expect(screen.getByRole('alert')).toHaveTextContent('Cette personne est déjà liée à un utilisateur');
+    await next(user);
+    expect(screen.getByText('Étape 1 sur 3')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Cette personne est déjà liée à un utilisateur');
+
+    // Another person, with no login, takes its place and the wizard goes on.
+    await pickPerson(user, /Marie JOSEPH/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await next(user);
+    expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
+  });
+
+  it("says at the pick that a person another agent manages is not the administrator's to give a login", async () => {
+    const masked: MaskedPerson = {
+      id: jean.id,
+      firstName: jean.firstName,
+      lastName: jean.lastName,
+      idDocumentType: 'id_card',
+      idDocumentNumber: '••••••789',
+      createdAt: jean.createdAt,
+      masked: true,
+      canEdit: false,
+      canDelete: false,
+    };
+    api.on('GET /persons', { body: personList([masked]) });
+    const { user } = await openWizard(agentAdmin);
+    await pickPerson(user, /Jean PIERRE/);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "Vous ne pouvez pas créer un utilisateur pour cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.",
+    );
+    await next(user);
+    expect(screen.getByText('Étape 1 sur 3')).toBeVisible();
   });
 
   it("offers an agent's administrator the roles Administrateur and Caissier, and requires one", async () => {

@@ -16,6 +16,10 @@ export function useResetPasswordMutation() {
   const http = useHttp();
   return useMutation({
     mutationFn: (input: ResetPasswordInput) => resetPassword(http, input),
-    meta: { errorFallback: 'Échec de la réinitialisation' },
+    // A password refused is said under its field, once (decision 214).
+    meta: {
+      errorFallback: 'Échec de la réinitialisation',
+      fieldsShown: ['password', 'password_confirmation'],
+    },
   });
 }

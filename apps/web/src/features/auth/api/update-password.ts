@@ -15,7 +15,10 @@ const updatePasswordAnswerSchema = updatePasswordResponseSchema.shape.data;
  * `POST /users/update-password`; every other token of the user stops working afterwards, and the
  * answer carries a fresh one for the caller (decision 133).
  */
-export async function updatePassword(http: HttpClient, input: UpdatePasswordInput): Promise<UpdatePasswordAnswer> {
+export async function updatePassword(
+  http: HttpClient,
+  input: UpdatePasswordInput,
+): Promise<UpdatePasswordAnswer> {
   return updatePasswordAnswerSchema.parse(await http.post<unknown>('/users/update-password', input));
 }
 
@@ -23,6 +26,10 @@ export function useUpdatePasswordMutation() {
   const http = useHttp();
   return useMutation({
     mutationFn: (input: UpdatePasswordInput) => updatePassword(http, input),
-    meta: { errorFallback: authMessages.passwordUpdateFailed },
+    // A password refused is said under its field, once (decision 214).
+    meta: {
+      errorFallback: authMessages.passwordUpdateFailed,
+      fieldsShown: ['current_password', 'password', 'password_confirmation'],
+    },
   });
 }

@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { formatHtg, groupDigits, pickUpCodeMessages, type Transaction } from '@lajan/domain';
+import {
+  formatHtg,
+  groupDigits,
+  pickUpCodeMessages,
+  receiptTotalLabel,
+  type Transaction,
+} from '@lajan/domain';
 import { Button, buttonClasses } from '../../../components/Button';
 import { PickUpQr } from '../../../components/pickup-code/PickUpQr';
 
@@ -49,7 +55,7 @@ export function TransferSent({ transaction, onAgain }: { transaction: Transactio
       <dl className="mt-4 grid grid-cols-2 gap-2 rounded-lg border border-slate-200 p-3 text-left text-sm">
         <dt className="text-slate-600">Frais</dt>
         <dd className="text-right font-medium">{formatHtg(transaction.fee)}</dd>
-        <dt className="text-slate-600">Total payé</dt>
+        <dt className="text-slate-600">{receiptTotalLabel(transaction)}</dt>
         <dd className="text-right font-semibold">{formatHtg(transaction.total)}</dd>
       </dl>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
