@@ -410,6 +410,8 @@ export type UpdatePersonInput = z.output<typeof updatePersonInputSchema>;
 /** SPEC §8 success message of `POST /persons`, and French versions of its person messages. */
 export const personMessages = {
   created: 'Personne enregistrée avec succès',
+  /** The registration's next step, offered in its toast (decision 211). */
+  openAccountFor: (name: string) => `Ouvrir un compte pour ${name}`,
   updated: 'Personne modifiée avec succès',
   deleted: 'Personne supprimée avec succès',
   deleteConfirmTitle: 'Supprimer cette personne ?',

@@ -20,6 +20,13 @@ export interface AppRoute {
   access: RouteAccess;
   component: LazyScreen;
   /**
+   * Why a finished operation or a saved registration never goes back to this screen (SPEC §4 "the
+   * previous page"), but to the dashboard: `form`, it starts as an empty form or is an error page
+   * (decision 131); `irreversible`, its main button cannot be undone, so it is reached only on purpose
+   * (« Fermer la caisse », decision 211).
+   */
+  noReturn?: 'form' | 'irreversible';
+  /**
    * What the screen reads, started with its code when it is known to come next (decision 152): at
    * sign-in, or when the app opens on it. `pageLoaded` settles once the screen's own code is here.
    */
@@ -99,6 +106,7 @@ export const appRoutes = [
     title: 'Choisissez votre mot de passe',
     access: 'signed-in',
     component: FirstUpdatePasswordPage,
+    noReturn: 'form',
   },
   {
     name: 'update-password',
@@ -106,6 +114,7 @@ export const appRoutes = [
     title: 'Changer le mot de passe',
     access: 'password.update',
     component: UpdatePasswordPage,
+    noReturn: 'form',
   },
   {
     name: 'dashboard',
@@ -131,6 +140,7 @@ export const appRoutes = [
     title: 'Créer un compte',
     access: 'accounts.manage',
     component: CreateAccountPage,
+    noReturn: 'form',
   },
   {
     name: 'account-requests',
@@ -138,6 +148,7 @@ export const appRoutes = [
     title: "Demandes d'ouverture",
     access: 'accounts.manage',
     component: AccountRequestsPage,
+    noReturn: 'irreversible',
   },
   {
     name: 'person',
@@ -145,6 +156,7 @@ export const appRoutes = [
     title: 'Enregistrer Client',
     access: 'persons.manage',
     component: RegisterClientPage,
+    noReturn: 'form',
   },
   {
     name: 'persons',
@@ -159,6 +171,7 @@ export const appRoutes = [
     title: 'Modifier la personne',
     access: 'persons.manage',
     component: EditPersonPage,
+    noReturn: 'form',
   },
   {
     name: 'deposit',
@@ -166,6 +179,7 @@ export const appRoutes = [
     title: transactionTypeLabels.deposit,
     access: 'transactions.operate',
     component: DepositPage,
+    noReturn: 'form',
   },
   {
     name: 'withdraw',
@@ -173,6 +187,7 @@ export const appRoutes = [
     title: transactionTypeLabels.withdrawal,
     access: 'transactions.operate',
     component: WithdrawPage,
+    noReturn: 'form',
   },
   {
     name: 'transfer',
@@ -180,6 +195,7 @@ export const appRoutes = [
     title: transactionTypeLabels.transfer,
     access: 'transactions.operate',
     component: TransferPage,
+    noReturn: 'form',
   },
   {
     name: 'create-transfer',
@@ -187,6 +203,7 @@ export const appRoutes = [
     title: 'Effectuer un transfert externe',
     access: 'transactions.operate',
     component: ExternalTransferPage,
+    noReturn: 'form',
   },
   {
     name: 'receive-transfer',
@@ -194,6 +211,7 @@ export const appRoutes = [
     title: 'Recevoir un transfert externe',
     access: 'transactions.operate',
     component: ReceiveTransferPage,
+    noReturn: 'form',
   },
   {
     name: 'history',
@@ -208,6 +226,7 @@ export const appRoutes = [
     title: transactionTypeLabels.agent_deposit,
     access: 'agents.deposit',
     component: AgentDepositPage,
+    noReturn: 'form',
   },
   {
     name: 'agents',
@@ -229,6 +248,7 @@ export const appRoutes = [
     title: 'Créer un agent',
     access: 'agents.manage',
     component: CreateAgentPage,
+    noReturn: 'form',
   },
   {
     name: 'users',
@@ -257,6 +277,7 @@ export const appRoutes = [
     title: 'Créer un utilisateur',
     access: 'users.create',
     component: CreateUserPage,
+    noReturn: 'form',
   },
   { name: 'audit', path: '/audit', title: "Journal d'audit", access: 'audit.read', component: AuditPage },
   // Issue 16's reports (decision 148).
@@ -295,13 +316,21 @@ export const appRoutes = [
     access: 'fees.read',
     component: FeesPage,
   },
-  { name: 'drawer', path: '/drawer', title: 'Ma caisse', access: 'drawer.operate', component: DrawerPage },
+  {
+    name: 'drawer',
+    path: '/drawer',
+    title: 'Ma caisse',
+    access: 'drawer.operate',
+    component: DrawerPage,
+    noReturn: 'irreversible',
+  },
   {
     name: 'drawers',
     path: '/drawers',
     title: 'Caisses des caissiers',
     access: 'drawer.supervise',
     component: DrawersAdminPage,
+    noReturn: 'irreversible',
   },
   {
     name: 'drawer-ticket',
@@ -310,13 +339,21 @@ export const appRoutes = [
     access: 'drawer.read',
     component: DrawerTicketPage,
   },
-  { name: 'forbidden', path: '/403', title: 'Accès interdit', access: 'public', component: ForbiddenPage },
+  {
+    name: 'forbidden',
+    path: '/403',
+    title: 'Accès interdit',
+    access: 'public',
+    component: ForbiddenPage,
+    noReturn: 'form',
+  },
   {
     name: 'server-error',
     path: '/500',
     title: 'Problème serveur',
     access: 'public',
     component: ServerErrorPage,
+    noReturn: 'form',
   },
   { name: 'not-found', path: '*', title: 'Page non trouvée', access: 'public', component: NotFoundPage },
 ] as const satisfies readonly AppRoute[];

@@ -4,8 +4,9 @@ import { NavigationType, useLocation, useNavigate, useNavigationType } from 'rea
 /**
  * Where the teller has been, as the browser's history holds it (entries and the current index), so
  * that a finished operation can tell what "the previous page" (SPEC §4) is before going back there:
- * never to an empty form such as "Créer un compte" (decision 131). React Router does not expose the
- * history's entries; this follows its pushes, replaces and pops.
+ * never to an empty form such as "Créer un compte" (decision 131), nor to « Ma caisse » and its « Fermer
+ * la caisse » (decision 211). React Router does not expose the history's entries; this follows its
+ * pushes, replaces and pops.
  */
 interface Entry {
   key: string;
@@ -20,17 +21,17 @@ interface Trail {
 interface TrailValue {
   /** The page before the current one in the history, or null (the app was opened here). */
   previous: () => Entry | null;
-  /** Whether a path is a form that starts empty, where a finished operation must not go back. */
-  isFormPath: (pathname: string) => boolean;
+  /** Whether a path is a screen a finished operation must not go back to (an empty form, « Ma caisse »). */
+  isNoReturnPath: (pathname: string) => boolean;
 }
 
 const TrailContext = createContext<TrailValue | null>(null);
 
 export function NavigationTrailProvider({
-  isFormPath,
+  isNoReturnPath,
   children,
 }: {
-  isFormPath: (pathname: string) => boolean;
+  isNoReturnPath: (pathname: string) => boolean;
   children: ReactNode;
 }) {
   const location = useLocation();
@@ -56,21 +57,22 @@ export function NavigationTrailProvider({
 
   const [value] = useState<TrailValue>(() => ({
     previous: () => trail.current.entries[trail.current.index - 1] ?? null,
-    isFormPath,
+    isNoReturnPath,
   }));
   return <TrailContext value={value}>{children}</TrailContext>;
 }
 
 /**
- * After an operation (SPEC §4 "return to the previous page"): back to the page the operation was
- * started from, unless that page is a form (an empty wizard) or there is none: then the dashboard.
+ * After an operation or a registration (SPEC §4 "return to the previous page"): back to the page it was
+ * started from, unless that page is an empty form (decision 131) or a page whose main button cannot be
+ * undone, « Ma caisse » (decision 211), or there is none: then the dashboard, replacing the finished form.
  */
-export function useReturnAfterOperation() {
+export function useReturnAfterSave() {
   const navigate = useNavigate();
   const trail = useContext(TrailContext);
   return () => {
     const previous = trail?.previous() ?? null;
-    if (previous && !trail?.isFormPath(previous.pathname)) void navigate(-1);
+    if (previous && !trail?.isNoReturnPath(previous.pathname)) void navigate(-1);
     else void navigate('/', { replace: true });
   };
 }

@@ -29,3 +29,32 @@ export function useVisitKey(): string {
   setCurrent({ key, visit });
   return visit;
 }
+
+/**
+ * The router state of a menu link (the sidebar, the top bar's « Lajan »): its page opens afresh, even when
+ * it is the page on view (« Créer un compte » from the account just created, decision 211).
+ */
+export const freshVisitState = { freshVisit: true } as const;
+
+function isFreshVisit(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as { freshVisit?: unknown }).freshVisit === true
+  );
+}
+
+/**
+ * A key for the screen of the shell: a new one for each entry reached by a menu link (`freshVisitState`),
+ * so that the screen starts over even on its own path; any other navigation keeps it (a page's own search
+ * parameters, its tidying replaces), and a new path mounts its own screen anyway.
+ */
+export function useFreshVisitKey(): string {
+  const location = useLocation();
+  const fresh = isFreshVisit(location.state);
+  const [current, setCurrent] = useState(location.key);
+  if (fresh && current !== location.key) {
+    // Adjusted while rendering, so that the old screen never renders one frame on the new entry.
+    setCurrent(location.key);
+    return location.key;
+  }
+  return current;
+}

@@ -5,7 +5,8 @@ import { PendingOperationsBanner } from '../../components/pending/PendingOperati
 import { ReceiptProvider, useReceipt } from '../../components/receipt/receipt-context';
 import { NavigationTrailProvider } from '../../lib/navigation-trail';
 import { useSession } from '../../lib/session-context';
-import { isFormPath } from '../form-routes';
+import { freshVisitState, useFreshVisitKey } from '../../lib/visit-key';
+import { isNoReturnPath } from '../no-return-routes';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
@@ -91,6 +92,7 @@ export default function Shell() {
           </button>
           <Link
             to="/"
+            state={freshVisitState}
             className="flex items-center gap-2 rounded-md px-1 text-xl font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white"
           >
             <span
@@ -157,23 +159,26 @@ export default function Shell() {
 
 /**
  * The screen. From 1024 px, while a receipt is shown, it makes room on its right for the panel (21 rem)
- * rather than lying under it: nothing of the page is hidden behind the receipt.
+ * rather than lying under it: nothing of the page is hidden behind the receipt. A menu link starts its
+ * screen over, even the one on view (decision 211): the screen is keyed on that visit.
  */
 function ShellMain() {
   const { transaction } = useReceipt();
   const { pathname } = useLocation();
+  const visit = useFreshVisitKey();
   const mainRef = useRef<HTMLElement>(null);
-  const shownPath = useRef(pathname);
+  const shownPath = useRef(`${pathname} ${visit}`);
   // A new screen: the keyboard and the screen reader start at it, not on the sidebar's or the top bar's
   // link that opened it (nor on nothing, once the drawer or the menu that held the link closed). Focus
   // that is elsewhere on purpose (the receipt panel after an operation, a field) is left where it is.
   useEffect(() => {
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
+    const shown = `${pathname} ${visit}`;
+    if (shownPath.current === shown) return;
+    shownPath.current = shown;
     const active = document.activeElement;
     const lost = active === null || active === document.body || active.closest('nav, header') !== null;
     if (lost) mainRef.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  }, [pathname, visit]);
   return (
     <main
       ref={mainRef}
@@ -182,7 +187,7 @@ function ShellMain() {
       className={`min-w-0 flex-1 p-4 focus:outline-none sm:p-6 lg:p-8 ${transaction ? 'lg:mr-[21rem]' : ''}`}
     >
       <Suspense fallback={<PageLoading />}>
-        <Outlet />
+        <Outlet key={visit} />
       </Suspense>
     </main>
   );
@@ -191,7 +196,7 @@ function ShellMain() {
 /** Where the teller has been (a finished operation's way back, decision 131) and the receipt panel. */
 function ShellProviders({ children }: { children: ReactNode }) {
   return (
-    <NavigationTrailProvider isFormPath={isFormPath}>
+    <NavigationTrailProvider isNoReturnPath={isNoReturnPath}>
       <ReceiptProvider>{children}</ReceiptProvider>
     </NavigationTrailProvider>
   );

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import type { SessionUser } from '@lajan/domain';
+import { freshVisitState } from '../../lib/visit-key';
 import { pathOf } from '../route-table';
 import { visibleNavItems, type NavLinkItem } from './nav';
 
@@ -21,6 +22,8 @@ function ItemLink({
   return (
     <NavLink
       to={pathOf(item.route)}
+      // Its page afresh, even the one on view (decision 211).
+      state={freshVisitState}
       end
       onClick={onNavigate}
       className={({ isActive }) =>

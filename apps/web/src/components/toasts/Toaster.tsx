@@ -17,8 +17,8 @@ const iconStyles: Record<ToastStatus, string> = {
 /**
  * One toast. Its time stops while the mouse is over it or the focus in it (WCAG 2.2.1, "Timing
  * Adjustable"), and runs again, for what was left of it, once neither is. A finger is no pointer that
- * hovers: a tap on a phone, where the toast lies over the screen's bottom buttons, closes it (the browser's
- * mouse events after a tap would otherwise hold it until the next tap elsewhere).
+ * hovers: a tap on a phone closes it (the browser's mouse events after a tap would otherwise hold it until
+ * the next tap elsewhere). Its action, if any, closes it too.
  */
 function ToastItem({ toast }: { toast: Toast }) {
   const store = useToasts();
@@ -30,6 +30,7 @@ function ToastItem({ toast }: { toast: Toast }) {
     store.hold(toast.id, held);
   }, [store, toast.id, held]);
   const style = styles[toast.status];
+  const action = toast.action;
 
   return (
     <div
@@ -57,10 +58,24 @@ function ToastItem({ toast }: { toast: Toast }) {
       >
         {style.icon}
       </span>
-      <p className="min-w-0 flex-1 text-sm font-medium break-words">
-        <span className="sr-only">{style.label} : </span>
-        {toast.text}
-      </p>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium break-words">
+          <span className="sr-only">{style.label} : </span>
+          {toast.text}
+        </p>
+        {action && (
+          <button
+            type="button"
+            onClick={() => {
+              store.dismiss(toast.id);
+              action.run();
+            }}
+            className="mt-1 inline-flex min-h-10 items-center rounded text-left text-sm font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
+          >
+            {action.label}
+          </button>
+        )}
+      </div>
       <button
         type="button"
         onClick={() => store.dismiss(toast.id)}
@@ -74,23 +89,21 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * The toasts of the app, announced to screen readers, at the bottom (decision 146): never over the top
- * bar's user menu nor the receipt's title. Full width on a phone; from 640 px on the left, and from
- * 1024 px just right of the sidebar, so that they stay clear of the receipt panel on the right. On a phone
- * a refusal or a warning goes just under the top bar instead (decision 196): at the bottom it lay over the
- * form's Enregistrer or Suivant, which it often tells the teller to press, and the tap only closed it; no
- * receipt is shown after a refusal. A success stays at the bottom, clear of its receipt's title.
+ * The toasts of the app, announced to screen readers. From 640 px at the bottom left, and from 1024 px
+ * just right of the sidebar (decision 146): clear of the top bar's user menu and of the receipt panel on
+ * the right. On a phone just under the top bar (decisions 196 and 211): at the bottom a toast lay over the
+ * form's buttons (Enregistrer, Suivant, the wizard's Précédent), and the tap only closed it; while a receipt
+ * covers the screen, at the bottom, clear of the receipt's title.
  */
 export function Toaster() {
   const store = useToasts();
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const alerting = toasts.some((toast) => toast.status !== 'success');
   return (
     <div
       aria-live="polite"
       aria-label="Notifications"
       role="region"
-      className={`pointer-events-none fixed inset-x-2 z-50 flex flex-col items-stretch gap-2 ${alerting ? 'top-18' : 'bottom-2'} sm:top-auto sm:right-auto sm:bottom-4 sm:left-4 sm:w-96 lg:left-68`}
+      className="pointer-events-none fixed inset-x-2 top-18 z-50 flex flex-col items-stretch gap-2 max-sm:[body:has(.receipt-panel)_&]:top-auto max-sm:[body:has(.receipt-panel)_&]:bottom-2 sm:top-auto sm:right-auto sm:bottom-4 sm:left-4 sm:w-96 lg:left-68"
     >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />

@@ -3,17 +3,27 @@ export const TOAST_TIMEOUT_MS = 5000;
 
 export type ToastStatus = 'success' | 'warning' | 'error';
 
+/**
+ * What a toast offers to do next (« Ouvrir un compte pour … », decision 211): a button in the toast; the
+ * toast closes when it is pressed.
+ */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: string;
   text: string;
   status: ToastStatus;
+  action?: ToastAction;
 }
 
 export interface ToastStore {
   getSnapshot: () => readonly Toast[];
   subscribe: (listener: () => void) => () => void;
-  show: (text: string, status: ToastStatus, timeoutMs?: number) => string;
-  success: (text: string, timeoutMs?: number) => string;
+  show: (text: string, status: ToastStatus, timeoutMs?: number, action?: ToastAction) => string;
+  success: (text: string, timeoutMs?: number, action?: ToastAction) => string;
   warning: (text: string, timeoutMs?: number) => string;
   error: (text: string, timeoutMs?: number) => string;
   dismiss: (id: string) => void;
@@ -60,12 +70,17 @@ export function createToastStore(): ToastStore {
     if (toasts.some((toast) => toast.id === id)) set(toasts.filter((toast) => toast.id !== id));
   }
 
-  function show(text: string, status: ToastStatus, timeoutMs: number = TOAST_TIMEOUT_MS): string {
+  function show(
+    text: string,
+    status: ToastStatus,
+    timeoutMs: number = TOAST_TIMEOUT_MS,
+    action?: ToastAction,
+  ): string {
     const id = randomId();
     // The same message twice in a row (a double tap) is shown once, for the full time again.
     const same = toasts.find((toast) => toast.text === text && toast.status === status);
     if (same) dismiss(same.id);
-    set([...toasts, { id, text, status }]);
+    set([...toasts, action ? { id, text, status, action } : { id, text, status }]);
     run(id, timeoutMs);
     return id;
   }
@@ -92,7 +107,7 @@ export function createToastStore(): ToastStore {
       return () => listeners.delete(listener);
     },
     show,
-    success: (text, timeoutMs) => show(text, 'success', timeoutMs),
+    success: (text, timeoutMs, action) => show(text, 'success', timeoutMs, action),
     warning: (text, timeoutMs) => show(text, 'warning', timeoutMs),
     error: (text, timeoutMs) => show(text, 'error', timeoutMs),
     dismiss,

@@ -82,6 +82,23 @@ describe('toasts (SPEC §2 "Feedback elements")', () => {
     expect(screen.getByText('Second')).toBeVisible();
   });
 
+  it('offer their action, which runs once and closes the toast (decision 211)', async () => {
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    const run = vi.fn();
+    act(() => {
+      store.success('Personne enregistrée avec succès', 10_000, {
+        label: 'Ouvrir un compte pour Jean PIERRE',
+        run,
+      });
+    });
+    const toast = within(region()).getByRole('status');
+    expect(toast).toHaveTextContent('Personne enregistrée avec succès');
+    await user.click(within(toast).getByRole('button', { name: 'Ouvrir un compte pour Jean PIERRE' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Personne enregistrée avec succès')).not.toBeInTheDocument();
+  });
+
   it('carry a random id each', () => {
     const ids = new Set<string>();
     act(() => {

@@ -127,6 +127,28 @@ describe('the create-account wizard (SPEC §2, §4)', () => {
     });
   });
 
+  it('starts afresh from its success screen when « Créer un compte » of the sidebar is clicked (decision 211)', async () => {
+    api.on('POST /accounts', {
+      status: 201,
+      body: { data: accountOf([jean], { accountNumber: '40955501234' }) },
+    });
+    const { user } = await openWizard();
+    await pick(user, /Jean PIERRE/);
+    await user.click(next());
+    await user.click(screen.getByRole('radio', { name: /Courant/ }));
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByRole('heading', { name: 'Compte créé avec succès !' })).toBeVisible();
+
+    const menu = screen.getByRole('navigation', { name: 'Menu principal' });
+    await user.click(within(menu).getByRole('link', { name: 'Créer un compte' }));
+    expect(await screen.findByRole('heading', { name: 'Créer un compte', level: 1 })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Compte créé avec succès !' })).not.toBeInTheDocument();
+    expect(screen.getByText('Étape 1 sur 3')).toBeVisible();
+    expect(screen.getByText('Aucun client sélectionné')).toBeVisible();
+    expect(next()).toBeDisabled();
+  });
+
   it('shows the account-opening slip (number, holders, type, date, agent) and prints it (decision 133)', async () => {
     api.on('POST /accounts', {
       status: 201,

@@ -129,7 +129,8 @@ export default function DrawerPage() {
           <p className="text-slate-700">{drawerTexts.closeIntro}</p>
           <DenominationCount idPrefix="close" counts={counts} onChange={setCounts} />
           {close.isError && <Alert type="danger">{errorMessage(close.error, drawerTexts.loadFailed)}</Alert>}
-          <Button type="submit" loading={close.isPending} disabled={!countIsValid}>
+          {/* Outlined: the close cannot be undone and is reached only on purpose (decision 211). */}
+          <Button type="submit" variant="secondary" loading={close.isPending} disabled={!countIsValid}>
             {drawerTexts.closeAction}
           </Button>
           {confirmingClose && (

@@ -7,14 +7,20 @@ import { PageLoading } from '../../components/PageLoading';
 import { useToasts } from '../../components/toasts/toast-context';
 import { useStorageKeys } from '../../lib/pending-context';
 import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
+import { useReturnAfterSave } from '../../lib/navigation-trail';
 import { useSession } from '../../lib/session-context';
 import { useGoBack } from '../../lib/use-go-back';
-import { personMessages, type PersonData } from '@lajan/domain';
+import { can, displayName, personMessages, type PersonData } from '@lajan/domain';
 import { useCreatePersonMutation } from './api/create-person';
 import { PersonPageHeader } from './PersonPageHeader';
 import { draftWriter, loadPersonDraft } from './person-draft';
 import { personDraftKey } from './person-draft-storage';
 import type { PersonFormValues } from '../../components/persons/PersonForm';
+
+/** The account opening, where `{ registeredPerson }` chooses the holder (decision 132). */
+const createAccountPath = '/create-account';
+/** A toast that offers the next step stays longer than SPEC's 5 s (and while it is hovered or focused). */
+const OFFER_TIMEOUT_MS = 10_000;
 
 interface Draft {
   values: PersonFormValues | undefined;
@@ -24,13 +30,15 @@ interface Draft {
 
 /**
  * /person, "Enregistrer Client" (SPEC §2): the customer's KYC form. The draft survives leaving the
- * screen; a successful save clears it, says so and goes back one page, or, when a search with no result
+ * screen; a successful save clears it, says so and goes back one page (never to an empty form nor to « Ma
+ * caisse », decision 211), its toast offering « Ouvrir un compte pour … »; or, when a search with no result
  * opened it ("Enregistrer un nouveau client"), back to that page with the new person selected (decision 132).
  */
 export default function RegisterClientPage() {
   const { user } = useSession();
   const toasts = useToasts();
   const goBack = useGoBack();
+  const returnAfterSave = useReturnAfterSave();
   const navigate = useNavigate();
   const returnTo = returnToOf(useLocation().state);
   const mutation = useCreatePersonMutation();
@@ -58,12 +66,22 @@ export default function RegisterClientPage() {
       return personSubmitFailure(error, DEFAULT_ERROR_FALLBACK);
     }
     await draft?.writer?.clear();
-    toasts.success(personMessages.created);
+    const state: RegisteredPersonState = { registeredPerson: created };
     if (returnTo) {
-      const state: RegisteredPersonState = { registeredPerson: created };
+      toasts.success(personMessages.created);
       // Replaces /person: "Retour" from the page then does not reopen a registration already saved.
       void navigate(returnTo, { replace: true, state });
-    } else goBack();
+      return;
+    }
+    // The usual next step at the counter: her account, the person already chosen (decision 211).
+    const openAccount = can(user, 'accounts.manage')
+      ? {
+          label: personMessages.openAccountFor(displayName(created)),
+          run: () => void navigate(createAccountPath, { state }),
+        }
+      : undefined;
+    toasts.success(personMessages.created, openAccount ? OFFER_TIMEOUT_MS : undefined, openAccount);
+    returnAfterSave();
   }
 
   return (

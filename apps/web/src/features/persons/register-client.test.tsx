@@ -320,6 +320,40 @@ describe('the register-client screen /person (SPEC §2)', () => {
     expect(screen.queryByRole('region', { name: 'Expéditeur choisi' })).not.toBeInTheDocument();
   });
 
+  it('never goes back to « Ma caisse » and its « Fermer la caisse »: from the drawer, the save lands on the dashboard (decision 211)', async () => {
+    api.on('POST /persons', { status: 201, body: { data: jean } });
+    const { user } = await openForm({ from: '/drawer' });
+    await fillValid(user);
+    await submit(user);
+    expect(
+      await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(window.location.pathname).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Fermer la caisse' })).not.toBeInTheDocument();
+    expect(screen.getByText('Personne enregistrée avec succès')).toBeVisible();
+  });
+
+  it('offers « Ouvrir un compte pour … » after a plain registration, with the person chosen as holder (decision 211)', async () => {
+    api.on('POST /persons', { status: 201, body: { data: jean } });
+    const { user } = await openForm({ from: '/transaction/history' });
+    await fillValid(user);
+    await submit(user);
+    // Back one page, as SPEC says; the toast offers the next step.
+    expect(
+      await screen.findByRole('heading', { name: 'Historique', level: 1 }, { timeout: 5000 }),
+    ).toBeVisible();
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    await user.click(notifications.getByRole('button', { name: 'Ouvrir un compte pour Jean PIERRE' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Créer un compte', level: 1 }, { timeout: 5000 }),
+    ).toBeVisible();
+    const clients = await screen.findByRole('region', { name: 'Liste des clients' });
+    expect(within(clients).getByText('Jean PIERRE')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeEnabled();
+    expect(notifications.queryByText('Personne enregistrée avec succès')).not.toBeInTheDocument();
+  });
+
   it('sends the chosen prefix: +33 and 612345678 make +33612345678', async () => {
     api.on('POST /persons', { status: 201, body: { data: jean } });
     const { user } = await openForm();

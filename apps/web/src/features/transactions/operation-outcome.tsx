@@ -13,7 +13,7 @@ import { Alert } from '../../components/Alert';
 import { useReceipt } from '../../components/receipt/receipt-context';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage, firstFieldErrors, isHttpError } from '../../lib/http';
-import { useReturnAfterOperation } from '../../lib/navigation-trail';
+import { useReturnAfterSave } from '../../lib/navigation-trail';
 
 export interface Failure {
   message: string;
@@ -112,13 +112,13 @@ export function useFailure() {
 /**
  * After a success (SPEC §4): the toast, the receipt in the panel (with "Nouvelle opération", this same
  * page afresh), then back to the page the operation was started from, or to the dashboard when that
- * page was a form or there was none (deposit, withdrawal, transfer, pay-out), or to the dashboard
- * (agent deposit). Decision 131.
+ * page was a form, « Ma caisse » or there was none (deposit, withdrawal, transfer, pay-out), or to the
+ * dashboard (agent deposit). Decisions 131 and 211.
  */
 export function useFinishOperation() {
   const toasts = useToasts();
   const { select } = useReceipt();
-  const returnAfterOperation = useReturnAfterOperation();
+  const returnAfterSave = useReturnAfterSave();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return {
@@ -130,7 +130,7 @@ export function useFinishOperation() {
     back(transaction: Transaction, message: string) {
       toasts.success(message);
       select(transaction, { againPath: pathname, followNavigation: true });
-      returnAfterOperation();
+      returnAfterSave();
     },
     home(transaction: Transaction, message: string) {
       toasts.success(message);

@@ -389,6 +389,23 @@ describe('the pick-up code on the pay-out screen (decision 131)', () => {
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
   });
 
+  it('never goes back to « Ma caisse »: from the drawer, the pay-out ends on the dashboard (decision 211)', async () => {
+    api.on('POST /transactions/search', { body: { data: { transaction: pendingTransfer } } });
+    api.on(
+      'POST /transactions/receive-transfer',
+      transactionAnswer({ transactionNumber: '512345678903', type: 'external_payout', amount: 2000 }),
+    );
+    const { user } = await open('/drawer');
+    await user.type(codeField(), '738291045560{Enter}');
+    await identifyAndConfirm(user);
+    expect(
+      await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(window.location.pathname).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Fermer la caisse' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('complementary', { name: 'Reçu' })).toHaveTextContent('512345678903');
+  });
+
   it('goes back to the page it was started from, with the receipt, which closes on the next page', async () => {
     api.on(
       'GET /transactions/history',
