@@ -122,6 +122,16 @@ async function fillPersonForm(page: Page, person: PersonValues): Promise<void> {
   await page.getByLabel('Moyen de contact préféré').selectOption(person.preferredContactMethod);
 }
 
+/**
+ * After a save begun from « Ma caisse »: the dashboard, never « Ma caisse » with its « Fermer la caisse »
+ * (decision 211).
+ */
+async function expectNotOnTheDrawer(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/drawer$/);
+  await expect(page.getByRole('button', { name: 'Fermer la caisse' })).toHaveCount(0);
+}
+
 /** Signs in through the login screen at this origin (the proxy's, for the teller who goes offline). */
 async function signInAt(page: Page, origin: string, username: string, password: string): Promise<void> {
   await page.goto(`${origin}/login`);
@@ -170,6 +180,7 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     })
   ).data.accountNumber;
   const customer = newPerson({ firstName: 'Mirlande', lastName: 'Saint-Fleur' });
+  const customerName = 'Mirlande SAINT-FLEUR';
   const recipient = newPerson({ firstName: 'Wideline', lastName: 'Jean-Louis' });
   const seeded = Date.now() - started;
 
@@ -202,12 +213,14 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await fillPersonForm(page, customer);
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).tap();
     await expect(page.getByText('Personne enregistrée avec succès')).toBeVisible();
+    // The save does not land on « Ma caisse », one tap from « Fermer la caisse » (decision 211).
+    await expectNotOnTheDrawer(page);
     await shot(page, info, '03-client-enregistre');
 
-    // 3. Her account.
-    await menu(page, 'Créer un compte');
+    // 3. Her account, from the offer of the registration's toast: she is its holder already.
+    await page.getByRole('button', { name: `Ouvrir un compte pour ${customerName}` }).tap();
     await expect(page.getByText('Étape 1 sur 3')).toBeVisible();
-    await pickPerson(page, customer.lastName, new RegExp(customer.lastName, 'i'));
+    await expect(page.getByText(customerName).first()).toBeVisible();
     await next(page, 'Étape 2 sur 3');
     await page.getByText('Courant', { exact: true }).tap();
     await next(page, 'Étape 3 sur 3');
@@ -334,6 +347,7 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     );
     await shot(payingPage, info, '14-retrait-paye-recu');
     await printReceipt(payingPage);
+    await expectNotOnTheDrawer(payingPage);
     await shot(payingPage, info, '15-retrait-apres-recu');
     await payingContext.close();
 
