@@ -315,7 +315,8 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await codeField.pressSequentially(grouped);
     await expect(payingPage.getByText('Étape 1 sur 3', { exact: true })).toBeVisible();
     // The closed drawer is said on the first step, with the way to open it.
-    await expect(payingPage.getByText('Caisse fermée')).toBeVisible();
+    await expect(payingPage.getByText('Caisse fermée')).toBeInViewport();
+    await expect(payingPage.getByRole('link', { name: 'Ouvrir ma caisse' })).toBeInViewport();
     await shot(payingPage, info, '12-retrait-caisse-fermee');
     await payingPage.getByRole('link', { name: 'Ouvrir ma caisse' }).tap();
     await openDrawer(payingPage, { 'Billet de 1 000 HTG': 1, 'Billet de 500 HTG': 1 }, 1500);
