@@ -44,7 +44,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './free-port.mjs';
-import { benchPerson } from './person-input.mjs';
+import { benchPerson, recipientOf } from './person-input.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const slice = process.argv.includes('--slice');
@@ -735,10 +735,10 @@ async function client(teller, allAccounts) {
       );
     } else if (roll < 0.86 || toPayOut.length === 0) {
       kind = 'external_transfer';
-      const recipient = {
+      const recipient = recipientOf({
         ...personInput('Beneficiaire'),
         idDocumentNumber: `NIF-${rng.int(100_000, 999_999)}`,
-      };
+      });
       const sent = await move(
         teller,
         '/transactions/transfer-extern',

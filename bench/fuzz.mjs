@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { freePort } from './free-port.mjs';
-import { benchPerson } from './person-input.mjs';
+import { benchPerson, recipientOf } from './person-input.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const slice = process.argv.includes('--slice');
@@ -313,7 +313,7 @@ async function setUp(server) {
     if (deposit.status !== 201)
       log(`POST /transactions/deposit : ${deposit.status} ${deposit.text.slice(0, 200)}`);
   }
-  const recipient = { ...personInput(), firstName: 'Paul', lastName: 'Destinataire' };
+  const recipient = recipientOf({ ...personInput(), firstName: 'Paul', lastName: 'Destinataire' });
   const transactionNumbers = [];
   for (let i = 0; i < 3; i += 1) {
     const sent = await api(base, 'POST', '/transactions/transfer-extern', teller, {

@@ -2,7 +2,15 @@
  * A valid person for the benches (`POST /persons`), unique by its serial: the fields every bench sends
  * alike, with what tells the benches' persons apart (`tag` in the e-mail and the document number).
  */
-export function benchPerson({ tag, serial, firstName, lastName, phoneNumber, gender = 'female', dob = '1985-06-21' }) {
+export function benchPerson({
+  tag,
+  serial,
+  firstName,
+  lastName,
+  phoneNumber,
+  gender = 'female',
+  dob = '1985-06-21',
+}) {
   return {
     firstName,
     lastName,
@@ -27,4 +35,12 @@ export function benchPerson({ tag, serial, firstName, lastName, phoneNumber, gen
     preferredContactMethod: 'sms',
     consentForMarketing: false,
   };
+}
+
+/**
+ * A cash transfer's recipient made of a bench person: what the transfer asks of her (decision 209), her
+ * name, her phone and her document; nothing else of the person form.
+ */
+export function recipientOf({ firstName, lastName, phoneNumber, idDocumentType, idDocumentNumber }) {
+  return { firstName, lastName, phoneNumber, idDocumentType, idDocumentNumber };
 }

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { Api, newPerson, setUpAgent } from './support/api.js';
+import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { expectAccessible, overflowPx, signIn } from './support/ui.js';
 
@@ -60,7 +60,7 @@ test('a cash transfer is cancelled with its sender identified; a send from an ac
   await agent.teller.post('/api/transactions/deposit', { accountNumber, party, amount: 3000 });
   const transfer = {
     senderId: person.data.id,
-    recipient: newPerson({ firstName: 'Paul', lastName: 'Délice' }),
+    recipient: newRecipient({ firstName: 'Paul', lastName: 'Délice' }),
     party,
     amount: 1000,
   };

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { Api, newPerson, setUpAgent } from './support/api.js';
+import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { expectNoSpecForbiddenTexts } from './support/texts.js';
 import { fillRecipient, sidebar, signIn } from './support/ui.js';
@@ -80,7 +80,7 @@ test('a teller’s day at the counter, through the screens only and without a re
     gender: 'male',
     occupation: 'Mécanicien',
   });
-  const recipient = newPerson({
+  const recipient = newRecipient({
     firstName: 'Wideline',
     lastName: 'Jean-Louis',
     idDocumentType: 'passport',

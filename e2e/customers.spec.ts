@@ -126,6 +126,11 @@ test('a visitor asks for an account on /register and a teller activates it', asy
   await expect(page.getByText('Étape 3 sur 3')).toBeVisible();
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText(/24 heures/)).toBeVisible();
+  // What happens next, at a cash point with the document given; the sign-in is the staff's (decision 213).
+  const nextSteps = page.getByRole('region', { name: 'Pour ouvrir votre compte' });
+  await expect(nextSteps).toContainText('point de service');
+  await expect(nextSteps).toContainText(visitor.idDocumentNumber);
+  await expect(page.getByRole('link', { name: 'Connexion du personnel' })).toBeVisible();
   // The draft and the step are gone once the request is sent.
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /register/i.test(k)))).toEqual([]);
   await lajan.mailbox.waitFor(visitor.email);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { Api, newPerson, setUpAgent } from './support/api.js';
+import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { expectNoSpecForbiddenTexts } from './support/texts.js';
 import { overflowPx, signIn } from './support/ui.js';
@@ -85,7 +85,7 @@ test('a teller’s drawer: opened with a count, closed blind with 600 HTG missin
   await agent.teller.post('/api/transactions/deposit', { accountNumber, party, amount: 3000 });
   await agent.teller.post('/api/transactions/deposit', { accountNumber, party, amount: 1000 });
   await agent.teller.post('/api/transactions/withdraw', { accountNumber, party, amount: 500 });
-  const recipient = newPerson({ firstName: 'Paul', lastName: 'Délice' });
+  const recipient = newRecipient({ firstName: 'Paul', lastName: 'Délice' });
   await agent.teller.post('/api/transactions/transfer-extern', {
     senderId: person.data.id,
     recipient,

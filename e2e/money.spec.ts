@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { Api, newPerson, setUpAgent } from './support/api.js';
+import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { boxOf, fillRecipient, intersect, overflowPx, pickPerson } from './support/ui.js';
 
@@ -313,14 +313,12 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
   await fundAgent(root, sending.code, 10000);
   const sender = newPerson({ firstName: 'Rosemène', lastName: 'Dorval' });
   await sending.teller.post('/api/persons', sender);
-  const recipient = newPerson({
+  const recipient = newRecipient({
     firstName: 'Wideline',
     lastName: 'Jean-Louis',
-    gender: 'female',
     idDocumentType: 'passport',
     idDocumentNumber: 'PP-4471203',
     phoneNumber: '+509 3411 2233',
-    email: 'wideline.jeanlouis@exemple.ht',
   });
 
   await signedInPage(page, sending.teller);
@@ -340,7 +338,18 @@ test('a cash transfer sent by one agent is paid out by another', async ({ page, 
   await expect(page.getByRole('heading', { name: 'Expéditeur', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByRole('heading', { name: 'Bénéficiaire', exact: true })).toBeVisible();
-  // On a phone the beneficiary's address and telephone fit (a fieldset's min-content width made it 411 px).
+  // What a sender knows, nothing more (decision 209): first name, last name and phone; the document optional.
+  await expect(page.locator('[aria-required="true"]:visible')).toHaveCount(3);
+  for (const field of ['Prénom', 'Nom', 'Téléphone']) {
+    await expect(page.getByRole('textbox', { name: field, exact: true })).toHaveAttribute(
+      'aria-required',
+      'true',
+    );
+  }
+  await expect(
+    page.getByRole('group', { name: "Pièce d'identité du bénéficiaire (facultatif)" }),
+  ).toBeVisible();
+  // On a phone the beneficiary's telephone fits (a fieldset's min-content width made it 411 px).
   const wide = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await overflowPx(page)).toBeLessThanOrEqual(0);

@@ -113,6 +113,8 @@ test('from super administrator to teller: an agent, its administrator, its first
   await expect(adminPage.getByText('Utilisateur créé avec succès')).toBeVisible();
   await expect(adminPage).toHaveURL(/\/users$/);
   await expect(adminPage.getByText('caisse.delmas1').first()).toBeVisible();
+  // The teller's role is « Caissier »; « Agent » is the cash point's column (decision 213).
+  await expect(adminPage.getByRole('row').filter({ hasText: 'caisse.delmas1' })).toContainText('Caissier');
   await expectNoSpecForbiddenTexts(adminPage);
 
   // The teller signs in, changes its password and sees the teller's menu.

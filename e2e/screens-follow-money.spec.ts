@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { Api, newPerson, setUpAgent } from './support/api.js';
+import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { boxOf, intersect, sidebar } from './support/ui.js';
 
@@ -109,7 +109,7 @@ test('a teller pays out a transfer, then takes a deposit: the dashboard follows 
   // A cash transfer of 3 000 HTG sent by the other agent, to be paid here.
   const sender = newPerson({ firstName: 'Rosemène', lastName: 'Dorval' });
   const sentBy = await sending.teller.post<{ data: { id: string } }>('/api/persons', sender);
-  const recipient = newPerson({
+  const recipient = newRecipient({
     firstName: 'Wideline',
     lastName: 'Jean-Louis',
     idDocumentType: 'passport',

@@ -101,6 +101,23 @@ export function newPerson(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** What a cash transfer asks of its recipient (decision 209): name, phone and, optionally, a document. */
+export interface RecipientInput {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  idDocumentType?: string | null;
+  idDocumentNumber?: string | null;
+}
+
+/** A cash transfer's recipient as a sender knows her, with a document given, unique within the run. */
+export function newRecipient(
+  overrides: Partial<Record<keyof RecipientInput, string>> = {},
+): Record<keyof RecipientInput, string> {
+  const { firstName, lastName, phoneNumber, idDocumentType, idDocumentNumber } = newPerson();
+  return { firstName, lastName, phoneNumber, idDocumentType, idDocumentNumber, ...overrides };
+}
+
 /** The temporary password of a new user, from the e-mail DESIGN §3 describes. */
 export async function temporaryPassword(lajan: Lajan, email: string, username: string): Promise<string> {
   const mail = await lajan.mailbox.waitFor(email, new RegExp(username));

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import type { newPerson } from './api.js';
+import type { RecipientInput } from './api.js';
 import { expect } from './lajan.js';
 
 /** A box a locator occupies on the screen now. */
@@ -60,29 +60,18 @@ export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: /menu principal/i });
 }
 
-/** The recipient form of a cash transfer (SPEC §5 "Person and recipient form"), filled from a person. */
-export async function fillRecipient(page: Page, recipient: ReturnType<typeof newPerson>): Promise<void> {
+/**
+ * The recipient form of a cash transfer (decision 209): first name, last name and phone, then the optional
+ * document, chosen and typed only when the recipient has one.
+ */
+export async function fillRecipient(page: Page, recipient: RecipientInput): Promise<void> {
   await page.getByRole('textbox', { name: 'Prénom' }).fill(recipient.firstName);
   await page.getByRole('textbox', { name: 'Nom', exact: true }).fill(recipient.lastName);
-  await page.getByLabel('Date de naissance').fill(recipient.dob);
-  await page.getByRole('combobox', { name: 'Sexe' }).selectOption(recipient.gender);
-  await page.getByRole('combobox', { name: 'Statut matrimonial' }).selectOption(recipient.maritalStatus);
-  await page.getByRole('textbox', { name: 'Profession' }).fill(recipient.occupation);
-  await page.getByRole('combobox', { name: 'Type de document' }).selectOption(recipient.idDocumentType);
-  await page
-    .getByRole('textbox', { name: 'Numéro de document (facultatif)' })
-    .fill(recipient.idDocumentNumber);
-  await page.getByLabel("Date d'émission").fill(recipient.dateIssued);
-  await page.getByLabel("Date d'expiration").fill(recipient.expirationDate);
-  await page.getByRole('textbox', { name: 'Pays' }).fill(recipient.country);
-  await page.getByRole('textbox', { name: 'Département' }).fill(recipient.state);
-  await page.getByRole('textbox', { name: 'Commune' }).fill(recipient.city);
-  await page.getByRole('textbox', { name: 'Adresse' }).fill(recipient.address);
   await page.getByRole('textbox', { name: 'Téléphone' }).fill(recipient.phoneNumber);
-  await page.getByRole('textbox', { name: 'Email' }).fill(recipient.email);
-  await page
-    .getByRole('combobox', { name: 'Moyen de contact préféré' })
-    .selectOption(recipient.preferredContactMethod);
+  if (recipient.idDocumentType && recipient.idDocumentNumber) {
+    await page.getByRole('combobox', { name: 'Type de document' }).selectOption(recipient.idDocumentType);
+    await page.getByRole('textbox', { name: 'Numéro de document' }).fill(recipient.idDocumentNumber);
+  }
 }
 
 /** axe-core's serious and critical findings on the page as it stands, none expected (soft: every screen is listed). */

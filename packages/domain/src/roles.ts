@@ -5,10 +5,14 @@ export type Role = (typeof roles)[number];
 /** A user's role inside its agent: `admin` (administrator) or `agent` (teller). */
 export type AgentRole = (typeof agentRoles)[number];
 
+/**
+ * The one place a role is named to a person: screens, lists, filters, forms (DESIGN §3). The teller is
+ * « Caissier », never « Agent », which names the cash point (decision 213).
+ */
 export const roleLabels: Record<Role, string> = {
   sudo: 'Super administrateur',
   agent_admin: 'Administrateur',
-  user: 'Agent',
+  user: 'Caissier',
 };
 
 /**

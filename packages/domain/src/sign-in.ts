@@ -29,6 +29,16 @@ export const signInMessages = {
 } as const;
 
 /**
+ * The sign-in page's words beside the form: the sign-in is the staff's, and a customer, who has none, is
+ * invited to ask for an account (decision 213).
+ */
+export const signInPageTexts = {
+  staffOnly: 'La connexion est réservée au personnel Lajan.',
+  newCustomer: 'Vous êtes un nouveau client ?',
+  askForAccount: "Demandez l'ouverture d'un compte",
+} as const;
+
+/**
  * What a sign-in, a reset request or a reset link accepts (decision 198): no username is longer than 50
  * characters and no password than 256; the margin costs nothing, and an unbounded one filled the audit.
  */

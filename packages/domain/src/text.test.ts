@@ -152,7 +152,7 @@ const cases: { schema: string; parse: z.ZodType; valid: Record<string, unknown>;
     schema: 'the recipient of an external transfer',
     parse: recipientInputSchema,
     valid: person,
-    fields: ['firstName', 'lastName', 'address', 'city', 'occupation', 'idDocumentNumber', 'mother'],
+    fields: ['firstName', 'lastName', 'idDocumentNumber'],
   },
   {
     schema: 'a payout',

@@ -125,25 +125,8 @@ describe('the transaction forms (SPEC §5 "Transactions")', () => {
     );
   });
 
-  it('asks an external transfer for a currency only in cash mode, and lets the recipient document number out', () => {
-    const recipient = {
-      firstName: 'Paul',
-      lastName: 'Délice',
-      dob: '1985-06-01',
-      gender: 'male',
-      country: 'Haïti',
-      state: 'Nord',
-      city: 'Cap-Haïtien',
-      address: '4 rue 24',
-      phoneNumber: '+509 3400-1122',
-      email: 'paul@client.test',
-      idDocumentType: 'id_card',
-      dateIssued: '2020-01-01',
-      expirationDate: '2030-01-01',
-      occupation: 'Commerçant',
-      maritalStatus: 'married',
-      preferredContactMethod: 'phone',
-    };
+  it('asks an external transfer for a currency only in cash mode', () => {
+    const recipient = { firstName: 'Paul', lastName: 'Délice', phoneNumber: '+509 3400-1122' };
     const cash = { senderId: '5e383e94-ea86-4a2d-aea4-41615d4074c1', recipient, party, amount: 500 };
     expect(messages(externalTransferInputSchema.safeParse(cash))).toEqual({
       currency: 'La devise est requise',
@@ -152,26 +135,80 @@ describe('the transaction forms (SPEC §5 "Transactions")', () => {
       externalTransferInputSchema.safeParse({ ...cash, accountNumber: '', currency: 'HTG' }).success,
     ).toBe(true);
     const fromAccount = externalTransferInputSchema.parse({ ...cash, accountNumber: '12345678903' });
-    expect(fromAccount.recipient.idDocumentNumber).toBeNull();
+    expect(fromAccount.recipient).toEqual({ ...recipient, idDocumentType: null, idDocumentNumber: null });
     expect(
       messages(externalTransferInputSchema.safeParse({ ...cash, senderId: undefined, currency: 'HTG' })),
     ).toEqual({
       senderId: "L'expéditeur est requis",
     });
-    // The recipient form has the person form's date rules (SPEC §5 "Person and recipient form"), shown
-    // with its other errors.
-    expect(
-      messages(
-        externalTransferInputSchema.safeParse({
-          ...cash,
-          currency: 'HTG',
-          recipient: { ...recipient, gender: undefined, dob: '2999-01-01', expirationDate: '2019-01-01' },
-        }),
-      ),
-    ).toEqual({
-      'recipient.gender': 'Le sexe est requis',
-      'recipient.dob': 'La date de naissance ne peut pas être dans le futur',
-      'recipient.expirationDate': "La date d'expiration doit être après la date d'émission",
+  });
+
+  describe('the recipient of a cash transfer: what a sender knows (decision 209)', () => {
+    const sent = (recipient: unknown) =>
+      externalTransferInputSchema.safeParse({
+        senderId: '5e383e94-ea86-4a2d-aea4-41615d4074c1',
+        recipient,
+        currency: 'HTG',
+        party,
+        amount: 500,
+      });
+    const named = { firstName: 'Paul', lastName: 'Délice', phoneNumber: '+509 3400-1122' };
+
+    it('requires the first name, the last name and the phone, and nothing else', () => {
+      expect(messages(sent(undefined))).toEqual({
+        'recipient.firstName': 'Le prénom est requis',
+        'recipient.lastName': 'Le nom est requis',
+        'recipient.phoneNumber': 'Le numéro de téléphone est requis',
+      });
+      expect(messages(sent({ firstName: 'P', lastName: 'Délice', phoneNumber: '3400' }))).toEqual({
+        'recipient.firstName': 'Le prénom doit contenir au moins 2 caractères',
+        'recipient.phoneNumber': 'Le numéro de téléphone doit contenir au moins 8 chiffres',
+      });
+      expect(sent(named).data?.recipient).toEqual({ ...named, idDocumentType: null, idDocumentNumber: null });
+      // An emptied document reads as none.
+      expect(sent({ ...named, idDocumentType: '', idDocumentNumber: '  ' }).data?.recipient).toEqual({
+        ...named,
+        idDocumentType: null,
+        idDocumentNumber: null,
+      });
+    });
+
+    it('takes a document whole or not at all, naming the half left out', () => {
+      expect(
+        sent({ ...named, idDocumentType: 'passport', idDocumentNumber: 'PP-123456' }).data?.recipient,
+      ).toEqual({ ...named, idDocumentType: 'passport', idDocumentNumber: 'PP-123456' });
+      expect(messages(sent({ ...named, idDocumentType: 'passport', idDocumentNumber: null }))).toEqual({
+        'recipient.idDocumentNumber':
+          'Le numéro de document est requis quand le type est choisi : donnez les deux, ou aucun',
+      });
+      expect(messages(sent({ ...named, idDocumentType: '', idDocumentNumber: 'PP-123456' }))).toEqual({
+        'recipient.idDocumentType':
+          'Le type de document est requis quand le numéro est saisi : donnez les deux, ou aucun',
+      });
+      expect(messages(sent({ ...named, idDocumentType: 'visa', idDocumentNumber: 'AB' }))).toEqual({
+        'recipient.idDocumentType': 'Type de document invalide',
+        'recipient.idDocumentNumber': 'Le numéro de document doit contenir au moins 4 caractères',
+      });
+    });
+
+    it("drops an older client's whole person form: its other fields are neither checked nor kept", () => {
+      const wholeForm = {
+        ...named,
+        idDocumentType: 'id_card',
+        idDocumentNumber: 'NIF-778899',
+        dob: '2999-01-01',
+        gender: '',
+        email: 'pas un email',
+        dateIssued: '2020-01-01',
+        expirationDate: '2019-01-01',
+        occupation: 'Commerçant',
+        address: '4 rue 24',
+      };
+      expect(sent(wholeForm).data?.recipient).toEqual({
+        ...named,
+        idDocumentType: 'id_card',
+        idDocumentNumber: 'NIF-778899',
+      });
     });
   });
 

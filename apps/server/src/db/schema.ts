@@ -473,7 +473,10 @@ export const transactions = pgTable(
     senderAccountId: uuid('sender_account_id'),
     recipientAccountId: uuid('recipient_account_id'),
     senderPersonId: uuid('sender_person_id'),
-    /** The recipient of an external transfer, as the sender described them (SPEC §5 person form). */
+    /**
+     * The recipient of an external transfer, as the sender described them: name, phone and a document or
+     * none (decision 209); rows written before hold SPEC §5's whole person form.
+     */
     recipient: jsonb('recipient').$type<Record<string, unknown>>(),
     /** The party at the counter: `{ name, idDocumentType, idDocumentNumber }`. */
     party: jsonb('party').$type<{ name: string; idDocumentType: string; idDocumentNumber: string }>(),

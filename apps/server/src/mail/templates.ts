@@ -102,8 +102,8 @@ export interface AccountRequestReceivedMailInput {
 }
 
 /**
- * The public registration's acknowledgement (SPEC §2 "/register": an e-mail within 24 hours).
- * It says what happens next; the decision comes in a second message.
+ * The public registration's acknowledgement: the e-mail SPEC §2 "/register" promises within 24 hours, sent
+ * at once. It says what happens next, at a cash point (decision 213); the decision comes in a second message.
  */
 export function accountRequestReceivedMail(input: AccountRequestReceivedMailInput): MailMessage {
   return {
@@ -117,8 +117,8 @@ export function accountRequestReceivedMail(input: AccountRequestReceivedMailInpu
       '',
       `Référence de la demande : ${input.reference}`,
       '',
-      "Un agent Lajan va vérifier votre pièce d'identité. Vous recevrez sa décision par e-mail dans les 24 heures.",
-      'Gardez cette référence : elle vous sera demandée au guichet.',
+      "Pour ouvrir votre compte, présentez-vous dans un point de service Lajan avec l'original de la pièce d'identité indiquée dans la demande et cette référence : un caissier vérifiera votre pièce et ouvrira votre compte.",
+      'Vous recevrez alors par e-mail le numéro de votre compte.',
       '',
       "L'équipe Lajan",
     ].join('\n'),
@@ -144,7 +144,7 @@ export function accountRequestDuplicateMail(input: AccountRequestDuplicateMailIn
       '',
       "Une demande d'ouverture de compte a été faite sur le site de Lajan avec des informations déjà enregistrées à votre nom (pièce d'identité, adresse e-mail ou numéro de téléphone). Elle n'a pas été enregistrée.",
       '',
-      "Si c'est vous, présentez-vous à un point de service Lajan avec votre pièce d'identité : un agent ouvrira votre compte.",
+      "Si c'est vous, présentez-vous dans un point de service Lajan avec votre pièce d'identité : un caissier ouvrira votre compte.",
       "Si ce n'est pas vous, vous n'avez rien à faire : vos informations n'ont pas été modifiées.",
       '',
       "L'équipe Lajan",
@@ -172,7 +172,7 @@ export function accountRequestActivatedMail(input: AccountRequestActivatedMailIn
       `Votre demande ${input.reference} a été acceptée : votre compte ${accountTypeWords[input.accountType]} en HTG est ouvert.`,
       '',
       `Numéro de compte : ${input.accountNumber}`,
-      ...(input.agent ? [`Agence : ${input.agent.name} (${input.agent.code})`] : []),
+      ...(input.agent ? [`Point de service : ${input.agent.name} (${input.agent.code})`] : []),
       '',
       'Conservez précieusement ce numéro pour accéder à votre compte.',
       '',
@@ -200,7 +200,7 @@ export function accountRequestRejectedMail(input: AccountRequestRejectedMailInpu
       '',
       `Motif : ${input.reason}`,
       '',
-      'Vous pouvez présenter une nouvelle demande, ou vous rendre dans un point Lajan avec votre pièce d’identité.',
+      'Vous pouvez présenter une nouvelle demande, ou vous rendre dans un point de service Lajan avec votre pièce d’identité.',
       '',
       "L'équipe Lajan",
     ].join('\n'),

@@ -93,20 +93,28 @@ export function counterForm(account: TestAccount, person: TestPerson, amount: un
   return { accountNumber: account.accountNumber, party: partyOf(person), amount };
 }
 
-/** A recipient as the external-transfer form sends it (SPEC §5 person form, document number optional). */
+/** A recipient as the external-transfer form sends it (decision 209): name, phone and a document given. */
 export const recipientPerson = {
   firstName: 'Paul',
   lastName: 'Délice',
+  phoneNumber: '+50934001122',
+  idDocumentType: 'id_card',
+  idDocumentNumber: 'NIF-778899',
+};
+
+/**
+ * The same recipient as the form sent it before decision 209, SPEC §5's whole person form: what an older
+ * client still sends, and what the transfers pending since then hold.
+ */
+export const wholeFormRecipient = {
+  ...recipientPerson,
   dob: '1985-06-01',
   gender: 'male',
   country: 'Haïti',
   state: 'Nord',
   city: 'Cap-Haïtien',
   address: '4 rue 24, Cap-Haïtien',
-  phoneNumber: '+50934001122',
   email: 'paul.delice@client.test',
-  idDocumentType: 'id_card',
-  idDocumentNumber: 'NIF-778899',
   dateIssued: '2020-01-01',
   expirationDate: '2030-01-01',
   occupation: 'Commerçant',

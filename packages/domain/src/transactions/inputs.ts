@@ -10,15 +10,15 @@ import {
 import { pickUpCodeSchema } from '../numbers.js';
 import { paginationQuerySchema } from '../pagination.js';
 import {
-  checkPersonDates,
   documentNumberSchema,
   idDocumentTypeSchema,
   personFieldsSchema,
+  phoneNumberSchema,
 } from '../persons.js';
 import { alongFieldErrors, filledText } from '../refine.js';
 import { plainText } from '../text.js';
 import { feeVersionMessages } from './fees.js';
-import { cancelTransferMessages, transactionMessages } from './messages.js';
+import { cancelTransferMessages, recipientMessages, transactionMessages } from './messages.js';
 import type { QuoteType } from './names.js';
 import { quoteTypeSchema, transactionTypeSchema } from './types.js';
 
@@ -128,21 +128,52 @@ export const transferInputSchema = z
   .transform(amountInCentimes);
 export type TransferInput = z.input<typeof transferInputSchema>;
 
-/** The recipient of an external transfer: the person form of SPEC §5, its document number optional. */
-export const recipientInputSchema = personFieldsSchema
-  .extend({
+/**
+ * The recipient of an external transfer: what a sender knows (DESIGN §6, decision 209), the name and the
+ * phone, with SPEC §5's rules for those three, and a document only if the sender has one to give: its type
+ * and number together, or neither. Any other field (an older client's whole person form) is dropped.
+ */
+export const recipientInputSchema = z
+  .object({
+    firstName: personFieldsSchema.shape.firstName,
+    lastName: personFieldsSchema.shape.lastName,
+    phoneNumber: phoneNumberSchema,
+    idDocumentType: z
+      .enum([...idDocumentTypeSchema.options, ''], { error: recipientMessages.documentTypeInvalid })
+      .nullable()
+      .optional()
+      .transform((value) => value || null),
     idDocumentNumber: plainText(
-      z.string().trim().max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
+      z
+        .string({ error: recipientMessages.documentNumberInvalid })
+        .trim()
+        .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
     )
       .refine(
         (value) => value === '' || value.length >= 4,
         'Le numéro de document doit contenir au moins 4 caractères',
       )
-      .optional()
       .nullable()
-      .transform((value) => (value ? value : null)),
+      .optional()
+      .transform((value) => value || null),
   })
-  .superRefine(checkPersonDates, alongFieldErrors);
+  .superRefine((recipient, ctx) => {
+    const type = filledText(recipient.idDocumentType);
+    const number = filledText(recipient.idDocumentNumber);
+    if (type && !number) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['idDocumentNumber'],
+        message: recipientMessages.documentNumberWithType,
+      });
+    } else if (number && !type) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['idDocumentType'],
+        message: recipientMessages.documentTypeWithNumber,
+      });
+    }
+  }, alongFieldErrors);
 export type RecipientInput = z.input<typeof recipientInputSchema>;
 
 /**

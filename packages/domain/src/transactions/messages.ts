@@ -39,6 +39,28 @@ export const transactionMessages = {
   personNotFound: 'Personne introuvable',
 } as const;
 
+/**
+ * The recipient of a cash transfer (decision 209): the name and the phone, then a document the sender may
+ * not have, given whole (type and number) or not at all.
+ */
+export const recipientMessages = {
+  documentGroup: "Pièce d'identité du bénéficiaire (facultatif)",
+  documentHint:
+    "Si l'expéditeur connaît la pièce du bénéficiaire, donnez son type et son numéro : seule cette pièce permettra le retrait. Sinon, laissez les deux vides.",
+  /** The document type's empty choice: no document given. */
+  noDocument: 'Aucun',
+  documentNumberWithType:
+    'Le numéro de document est requis quand le type est choisi : donnez les deux, ou aucun',
+  documentTypeWithNumber:
+    'Le type de document est requis quand le numéro est saisi : donnez les deux, ou aucun',
+  documentTypeInvalid: 'Type de document invalide',
+  /** The confirmation's lines. */
+  confirmPhone: 'Téléphone du bénéficiaire',
+  confirmDocument: 'Pièce du bénéficiaire',
+  confirmNoDocument: 'Aucune : le nom seul sera vérifié au retrait',
+  documentNumberInvalid: 'Numéro de document invalide',
+} as const;
+
 /** SPEC §8 success messages, in correct French (decision 134: SPEC's English and misspelled ones are replaced). */
 export const transactionSuccessMessages = {
   deposit: 'Dépôt réalisé avec succès',

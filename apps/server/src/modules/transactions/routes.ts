@@ -187,7 +187,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     capability: 'transactions.operate',
     summary: 'Envoyer un transfert externe (retrait en espèces par le bénéficiaire)',
     description:
-      'Sans `accountNumber` (espèces) : le float de l’agent paie le montant et les frais, `currency` est requise. Avec `accountNumber` : le compte paie, la personne au guichet doit en être titulaire. Le transfert reste `pending` jusqu’au paiement ou à l’annulation ; son numéro est le code de retrait.' +
+      'Sans `accountNumber` (espèces) : le float de l’agent paie le montant et les frais, `currency` est requise. Avec `accountNumber` : le compte paie, la personne au guichet doit en être titulaire. `recipient` porte ce que l’expéditeur sait du bénéficiaire (décision 209) : `firstName`, `lastName` et `phoneNumber` requis ; une pièce facultative, `idDocumentType` et `idDocumentNumber` ensemble ou aucun des deux (un seul : 422 sur le champ manquant). Avec une pièce, le paiement exige cette pièce (type et numéro) en plus du nom ; sans pièce, le nom seul. Tout autre champ de `recipient` (le formulaire de personne complet d’un ancien client) est ignoré : ni vérifié ni enregistré. Le transfert reste `pending` jusqu’au paiement ou à l’annulation ; son numéro est le code de retrait.' +
       feeVersionNote,
     body: moneyFlowDeclarations.external_transfer.input,
     flow: externalTransferFlow,
@@ -198,7 +198,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     capability: 'transactions.operate',
     summary: 'Payer un transfert externe au bénéficiaire',
     description:
-      'Par tout agent actif (décision 112). `recipient` porte l’identité lue sur la pièce présentée : prénom, nom, type et numéro de document, saisis par le caissier ; `party`, la personne au guichet, doit montrer cette même pièce. Verrouille le transfert, vérifie qu’il est en attente (sinon 409 `TRANSFER_NOT_PENDING`), qu’il n’est pas bloqué (sinon 409 `TRANSFER_LOCKED`), que le montant éventuel est le sien (422 `AMOUNT_MISMATCH`), que le nom est celui du bénéficiaire (casse, accents, tirets, espaces et ordre des mots ignorés) et, si l’expéditeur a donné un numéro de document, que la pièce est celle-là. Sinon 422 `RECIPIENT_MISMATCH`, sans dire ce qui diffère ; l’échec est enregistré, et cinq échecs depuis le dernier déblocage bloquent le transfert. Crédite le float de l’agent payeur ; la pièce présentée est enregistrée comme `party` du paiement.',
+      'Par tout agent actif (décision 112). `recipient` porte l’identité lue sur la pièce présentée : prénom, nom, type et numéro de document, saisis par le caissier ; `party`, la personne au guichet, doit montrer cette même pièce. Verrouille le transfert, vérifie qu’il est en attente (sinon 409 `TRANSFER_NOT_PENDING`), qu’il n’est pas bloqué (sinon 409 `TRANSFER_LOCKED`), que le montant éventuel est le sien (422 `AMOUNT_MISMATCH`), que le nom est celui du bénéficiaire (casse, accents, tirets, espaces et ordre des mots ignorés) et, si l’expéditeur a donné une pièce, que la pièce présentée est celle-là (type et numéro ; décision 209). Sinon 422 `RECIPIENT_MISMATCH`, sans dire ce qui diffère ; l’échec est enregistré, et cinq échecs depuis le dernier déblocage bloquent le transfert. Crédite le float de l’agent payeur ; la pièce présentée est enregistrée comme `party` du paiement.',
     body: moneyFlowDeclarations.external_payout.input,
     flow: payoutFlow,
   });

@@ -104,7 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['users'],
         summary: 'Créer un utilisateur',
         description:
-          'Un administrateur d’agent crée des administrateurs (agent_admin) et des agents (user) de son agent ; le super administrateur crée des super administrateurs (sudo) seulement. Un autre rôle répond 403. La personne doit exister (422 `errors.personId`) ; le nom d’utilisateur, d’au moins 8 caractères, doit être libre (409 `errors.username`). Le mot de passe temporaire est envoyé par e-mail à la personne ; l’utilisateur devra le changer à sa première connexion.',
+          'Un administrateur d’agent crée des administrateurs (agent_admin) et des caissiers (user) de son agent ; le super administrateur crée des super administrateurs (sudo) seulement. Un autre rôle répond 403. La personne doit exister (422 `errors.personId`) ; le nom d’utilisateur, d’au moins 8 caractères, doit être libre (409 `errors.username`). Le mot de passe temporaire est envoyé par e-mail à la personne ; l’utilisateur devra le changer à sa première connexion.',
         security: bearer,
         body: createUserInputSchema,
         response: { 201: userAnswer, ...refusals, 409: errorBodySchema, 422: errorBodySchema },

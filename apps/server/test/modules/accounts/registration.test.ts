@@ -83,7 +83,11 @@ describe('POST /api/auth/register', () => {
     expect(mail!.text).toContain('Bonjour Rose,');
     expect(mail!.text).toContain(`Référence de la demande : ${reference}`);
     expect(mail!.text).toContain("d'un compte épargne en HTG");
-    expect(mail!.text).toContain('dans les 24 heures');
+    // What happens next, at a cash point; the teller is « caissier », never « agent » (decision 213).
+    expect(mail!.text).toContain(
+      "présentez-vous dans un point de service Lajan avec l'original de la pièce d'identité indiquée dans la demande et cette référence : un caissier vérifiera votre pièce et ouvrira votre compte.",
+    );
+    expect(mail!.text).not.toMatch(/\bagents?\b/i);
     const [audit] = await auditOf(t, 'accounts.request_received');
     expect(audit).toMatchObject({ actorUserId: null, ip: '203.0.113.7', target: account!.accountNumber });
   });
@@ -188,6 +192,8 @@ describe('POST /api/auth/register', () => {
       expect(to(address)?.subject).toBe("Une demande d'ouverture de compte Lajan avec vos informations");
       expect(to(address)?.text).toContain(`Bonjour ${name},`);
       expect(to(address)?.text).not.toContain('CIN-0001');
+      expect(to(address)?.text).toContain('un caissier ouvrira votre compte');
+      expect(to(address)?.text).not.toMatch(/\bagents?\b/i);
     }
     expect(to('client0005@exemple.ht')?.subject).toBe(
       `Votre demande d'ouverture de compte Lajan (${answer.body.data.reference as string})`,
@@ -342,7 +348,7 @@ describe('reviewing public requests: POST /api/accounts/{id}/activate and /rejec
     expect(mail!.to).toEqual(['client0001@exemple.ht']);
     expect(mail!.subject).toBe(`Votre compte Lajan est ouvert (${request.reference})`);
     expect(mail!.text).toContain(`Numéro de compte : ${request.accountNumber}`);
-    expect(mail!.text).toContain('Agence : Agence AG-A (AG-A)');
+    expect(mail!.text).toContain('Point de service : Agence AG-A (AG-A)');
     expect(mail!.text).toContain('Conservez précieusement ce numéro pour accéder à votre compte.');
     const [audit] = await auditOf(t, 'accounts.request_activated');
     expect(audit).toMatchObject({
@@ -396,6 +402,7 @@ describe('reviewing public requests: POST /api/accounts/{id}/activate and /rejec
     expect(mail!.to).toEqual(['client0001@exemple.ht']);
     expect(mail!.text).toContain(`Votre demande ${request.reference} n'a pas pu être acceptée.`);
     expect(mail!.text).toContain('Motif : Photo de la pièce illisible');
+    expect(mail!.text).toContain('dans un point de service Lajan');
     expect(await auditOf(t, 'accounts.request_rejected')).toHaveLength(1);
   });
 

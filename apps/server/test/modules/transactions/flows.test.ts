@@ -21,7 +21,7 @@ import {
 
 type World = Awaited<ReturnType<typeof ledgerWorld>>;
 
-/** What a recipient form sends (SPEC §5 person form, document number optional). */
+/** What a recipient form sends (decision 209: name, phone, and a document given whole or not at all). */
 function recipientForm(overrides: Record<string, unknown> = {}) {
   return { ...recipientPerson, ...overrides };
 }
@@ -271,7 +271,7 @@ describe('external transfers', () => {
     const answer = await post(world, '/transactions/transfer-extern', {
       senderId: marie.id,
       accountNumber: marieAccount.accountNumber,
-      recipient: recipientForm({ idDocumentNumber: undefined }),
+      recipient: recipientForm({ idDocumentType: undefined, idDocumentNumber: undefined }),
       party: partyOf(marie),
       amount: 2500,
     });
@@ -282,7 +282,7 @@ describe('external transfers', () => {
       fee: 115,
       agentShare: 46,
       senderAccountNumber: marieAccount.accountNumber,
-      recipient: { idDocumentNumber: null },
+      recipient: { idDocumentType: null, idDocumentNumber: null },
     });
     expect(await changes(world, before)).toEqual({
       [marieAccount.id]: -261_500,
@@ -358,7 +358,7 @@ describe('external transfers', () => {
 
   it('pays out without a body amount (SPEC §5: the form does not check it) and when the sender gave no document number', async () => {
     const world = await ledgerWorld();
-    const sent = await sendCash(world, 300, recipientForm({ idDocumentNumber: '' }));
+    const sent = await sendCash(world, 300, recipientForm({ idDocumentType: '', idDocumentNumber: '' }));
     expect(sent.status).toBe(201);
     const paid = await post(
       world,

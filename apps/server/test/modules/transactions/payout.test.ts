@@ -1,8 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, payoutIdentifications } from '../../../src/db/schema.js';
+import { inMoneyTransaction } from '../../../src/ledger/ledger.js';
 import { databaseKind } from '../../helpers/database.js';
 import { call, type Answer } from '../../helpers/fixtures.js';
+import { ledgerFlows } from '../../helpers/ledger-flows.js';
 import {
   cancelBody,
   cashTransferForm,
@@ -10,9 +12,11 @@ import {
   expectLedgerInvariants,
   ledgerSnapshot,
   ledgerWorld,
+  partyOf,
   recipientIdentity,
   recipientPerson,
   transactionRow,
+  wholeFormRecipient,
 } from '../../helpers/ledger.js';
 
 /*
@@ -120,11 +124,7 @@ describe(`pay-out identification (${databaseKind})`, () => {
     for (const secret of [
       'Délice',
       'Paul',
-      recipientPerson.dob,
-      recipientPerson.email,
       recipientPerson.phoneNumber,
-      recipientPerson.address,
-      recipientPerson.occupation,
       recipientPerson.idDocumentNumber,
       world.marie.lastName,
       world.marie.idDocumentNumber,
@@ -175,6 +175,10 @@ describe(`pay-out identification (${databaseKind})`, () => {
     }
     expect(await ledgerSnapshot(world.db)).toEqual(before);
     expect(await identificationsOf(world, number)).toHaveLength(2);
+    // The document the sender gave, typed as printed, pays out.
+    const paid = await receive(world, number, { idDocumentNumber: 'nif 778 899' });
+    expect(paid.status).toBe(201);
+    expect((await transactionRow(world.db, number)).status).toBe('completed');
   });
 
   it('holds the card presented to the rule of every document typed (four characters at least), counting no try', async () => {
@@ -218,7 +222,24 @@ describe(`pay-out identification (${databaseKind})`, () => {
 
   it('when the sender gave no document: any document passes only with the right name, and is recorded on the payout', async () => {
     const world = await ledgerWorld();
-    const number = await sendCash(world, { idDocumentNumber: '' });
+    // Only what decision 209 requires: the name and the phone.
+    const sent = await post(
+      world,
+      '/transactions/transfer-extern',
+      {
+        ...cashTransferForm(world.marie, 1000),
+        recipient: { firstName: 'Paul', lastName: 'Délice', phoneNumber: '3400-1122' },
+      },
+      world.pap.teller.token,
+    );
+    expect(sent.status).toBe(201);
+    const number = sent.body.data.transactionNumber as string;
+    const stored = { firstName: 'Paul', lastName: 'Délice', phoneNumber: '+50934001122' };
+    expect((await transactionRow(world.db, number)).recipient).toEqual({
+      ...stored,
+      idDocumentType: null,
+      idDocumentNumber: null,
+    });
     const wrong = await receive(world, number, { lastName: 'Desir', idDocumentNumber: 'PP-123456' });
     expect(wrong.status).toBe(422);
 
@@ -374,4 +395,126 @@ describe(`pay-out identification (${databaseKind})`, () => {
     expect(await ledgerSnapshot(world.db)).toEqual(before);
     expect((await receive(world, number)).status).toBe(409);
   }, 60_000);
+});
+
+describe(`a cash transfer asks what a sender knows (decision 209, ${databaseKind})`, () => {
+  it('refuses half a document with 422 under the half left out, and posts nothing', async () => {
+    const world = await ledgerWorld();
+    const before = await ledgerSnapshot(world.db);
+    const { idDocumentType, idDocumentNumber, ...named } = recipientPerson;
+    for (const [recipient, field, message] of [
+      [
+        { ...named, idDocumentType },
+        'recipient.idDocumentNumber',
+        'Le numéro de document est requis quand le type est choisi : donnez les deux, ou aucun',
+      ],
+      [
+        { ...named, idDocumentType: '', idDocumentNumber },
+        'recipient.idDocumentType',
+        'Le type de document est requis quand le numéro est saisi : donnez les deux, ou aucun',
+      ],
+    ] as const) {
+      const answer = await post(
+        world,
+        '/transactions/transfer-extern',
+        { ...cashTransferForm(world.marie, 1000), recipient },
+        world.pap.teller.token,
+      );
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual({ [field]: [message] });
+    }
+    expect(await ledgerSnapshot(world.db)).toEqual(before);
+  });
+
+  it("takes an older client's whole person form, its other fields neither checked nor stored", async () => {
+    const world = await ledgerWorld();
+    const sent = await post(
+      world,
+      '/transactions/transfer-extern',
+      {
+        ...cashTransferForm(world.marie, 1000),
+        // A birth date in the future and an expiry before the issue: no longer asked, so no longer judged.
+        recipient: { ...wholeFormRecipient, dob: '2999-01-01', expirationDate: '2019-01-01' },
+      },
+      world.pap.teller.token,
+    );
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.recipient).toEqual(recipientPerson);
+    expect((await transactionRow(world.db, sent.body.data.transactionNumber as string)).recipient).toEqual(
+      recipientPerson,
+    );
+  });
+
+  it('pays out, shows and cancels the transfers pending from before, their recipient the whole person form', async () => {
+    const world = await ledgerWorld();
+    // Written as the earlier build wrote them: SPEC §5's whole form, one with its document number left out.
+    const sendTheOldWay = (recipient: Record<string, unknown>) =>
+      inMoneyTransaction(world.db, (tx) =>
+        ledgerFlows(world.app.services.ledger).externalTransfer(tx, {
+          actor: {
+            userId: world.pap.teller.id,
+            agent: { id: world.pap.id, floatAccountId: world.pap.floatAccountId },
+          },
+          party: partyOf(world.marie),
+          amountCentimes: 100_000,
+          senderAccountId: null,
+          senderPersonId: world.marie.id,
+          recipient,
+          at: world.clock.now(),
+        }),
+      ).then((movement) => movement.posted.transactionNumber);
+    const withDocument = await sendTheOldWay(wholeFormRecipient);
+    const withoutNumber = await sendTheOldWay({ ...wholeFormRecipient, idDocumentNumber: null });
+    const toCancel = await sendTheOldWay(wholeFormRecipient);
+
+    // The search shows the initials only, nothing of the old form.
+    const found = await post(
+      world,
+      '/transactions/search',
+      { transactionNumber: withDocument },
+      world.cap.teller.token,
+    );
+    expect(found.body.data.transaction).toMatchObject({ recipientMaskedName: 'P. D.', status: 'pending' });
+    for (const secret of [wholeFormRecipient.dob, wholeFormRecipient.email, wholeFormRecipient.address]) {
+      expect(JSON.stringify(found.body)).not.toContain(secret);
+    }
+    // The sending agent's teller reads it in the history, the document masked (decision 200).
+    const history = await call(world.app, 'GET', `/api/transactions/history?q=${withDocument}`, {
+      token: world.pap.teller.token,
+    });
+    expect(history.body.data).toMatchObject([
+      {
+        transactionNumber: withDocument,
+        recipient: { firstName: 'Paul', lastName: 'Délice', idDocumentNumber: '••••••899' },
+      },
+    ]);
+
+    // Its document, when the sender gave one, is still the proof.
+    expect((await receive(world, withDocument, { idDocumentNumber: 'NIF-000000' })).status).toBe(422);
+    const paid = await receive(world, withDocument);
+    expect(paid.status).toBe(201);
+    expect(paid.body.data).toMatchObject({ relatedTransactionNumber: withDocument, amount: 1000 });
+    // The name alone when it gave no number, as before.
+    const other = await receive(world, withoutNumber, {
+      idDocumentType: 'passport',
+      idDocumentNumber: 'PP-123456',
+    });
+    expect(other.status).toBe(201);
+    // And its sender cancels the third.
+    const cancelled = await post(
+      world,
+      `/transactions/${toCancel}/cancel`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+    );
+    expect(cancelled.status).toBe(201);
+    expect(cancelled.body.data).toMatchObject({
+      type: 'external_refund',
+      recipient: { firstName: 'Paul', lastName: 'Délice' },
+    });
+    for (const number of [withDocument, withoutNumber])
+      expect((await transactionRow(world.db, number)).status).toBe('completed');
+    expect((await transactionRow(world.db, toCancel)).status).toBe('cancelled');
+    await expectLedgerInvariants(world.db);
+  });
 });

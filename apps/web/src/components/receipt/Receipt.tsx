@@ -19,6 +19,9 @@ export const receiptTexts = {
   keep: 'Conservez ce reçu comme preuve de votre transaction.',
   duplicate: 'DUPLICATA',
   reprintedAt: (date: string) => `Réimprimé le ${date}`,
+  /** Who posted it: a teller, as the drawer's ticket names it (decision 213), or else an administrator. */
+  teller: 'Caissier',
+  operator: 'Opérateur',
 } as const;
 
 interface Line {
@@ -174,7 +177,12 @@ export function Receipt({
         </div>
       )}
 
-      <p className="mt-2 text-xs">Opérateur : {transaction.createBy?.username}</p>
+      <p className="mt-2 text-xs">
+        {transaction.type === 'agent_deposit' || (refund && !party)
+          ? receiptTexts.operator
+          : receiptTexts.teller}{' '}
+        : {transaction.createBy?.username}
+      </p>
 
       <footer className="mt-3 border-t border-dashed border-black pt-2 text-center text-xs">
         <p>{receiptTexts.thanks}</p>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { authMessages, checkLoginInput, type LoginInput } from '@lajan/domain';
+import { authMessages, checkLoginInput, signInPageTexts, type LoginInput } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PublicFrame } from '../../components/PublicFrame';
@@ -101,11 +101,15 @@ export default function LoginPage() {
       title="Bienvenue sur Lajan"
       intro="Le paiement mobile simple et sûr, au plus près de chez vous."
       footer={
+        // The sign-in is the staff's; a customer, who has none, is invited to ask for an account (decision 213).
         <>
-          Pas encore client ?{' '}
-          <Link to="/register" className={textLinkClasses}>
-            Ouvrir un compte
-          </Link>
+          <p>{signInPageTexts.staffOnly}</p>
+          <p className="mt-1">
+            {signInPageTexts.newCustomer}{' '}
+            <Link to="/register" className={textLinkClasses}>
+              {signInPageTexts.askForAccount}
+            </Link>
+          </p>
         </>
       }
     >

@@ -28,7 +28,11 @@ describe('the sign-in page', () => {
       'href',
       '/forgot-password',
     );
-    expect(screen.getByRole('link', { name: 'Ouvrir un compte' })).toHaveAttribute('href', '/register');
+    // A customer has no sign-in: the page says whose it is and invites a new customer (decision 213).
+    expect(screen.getByText('La connexion est réservée au personnel Lajan.')).toBeVisible();
+    expect(screen.getByText('Vous êtes un nouveau client ?')).toBeVisible();
+    expect(screen.getByRole('link', { name: "Demandez l'ouverture d'un compte" })).toHaveAttribute('href', '/register');
+    expect(screen.queryByText(/Pas encore client/)).toBeNull();
   });
 
   it('puts the cursor in the username at a computer, not on a touch screen', async () => {

@@ -46,6 +46,8 @@ describe('the dashboard (SPEC §2 "/")', () => {
       };
     });
     const { user } = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    // The welcome names the teller's role and its cash point, each with its own word (decision 213).
+    expect(await screen.findByText('Caissier · Cap Services')).toBeVisible();
     const chart = await screen.findByRole('img', { name: /^Float de l'agent : 6\s000,00/ }, { timeout: 5000 });
     // formatHtg's spaces are no-break ones.
     expect(chart).toHaveAccessibleName("Float de l'agent : 6\u202f000,00\u00a0HTG, du 16/11/2026 au 22/11/2026");

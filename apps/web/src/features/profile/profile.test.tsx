@@ -26,7 +26,7 @@ describe('/profile (SPEC §2, §3, §6)', () => {
     expect(await screen.findByText('Chargement de votre profil...')).toBeVisible();
     const personal = await screen.findByRole('region', { name: 'Informations personnelles' });
     expect(screen.getByRole('heading', { name: 'Mon Profil', level: 1 })).toBeVisible();
-    expect(screen.getByText('Nadège JOSEPH · Agent · Cap Services (CAP01)')).toBeVisible();
+    expect(screen.getByText('Nadège JOSEPH · Caissier · Cap Services (CAP01)')).toBeVisible();
     expect(valueOf(personal, "Nom d'utilisateur")).toBe('caissiere');
     expect(valueOf(personal, 'Date de naissance')).toBe('12/03/1985');
     expect(valueOf(personal, 'Sexe')).toBe('Femme');
@@ -35,6 +35,10 @@ describe('/profile (SPEC §2, §3, §6)', () => {
     const contact = screen.getByRole('region', { name: 'Coordonnées' });
     expect(valueOf(contact, 'Commune')).toBe('Pétion-Ville');
     expect(valueOf(contact, 'Département')).toBe('Ouest');
+    // The teller's role and its cash point, each with its own word (decision 213).
+    const account = screen.getByRole('region', { name: 'Compte' });
+    expect(valueOf(account, 'Rôle')).toBe('Caissier');
+    expect(valueOf(account, 'Agent')).toBe('Cap Services (CAP01)');
     expect(screen.getByRole('link', { name: 'Modifier le mot de passe' })).toHaveAttribute('href', '/update-password');
     expect(api.requests.map((r) => r.path)).toEqual([`/users/${teller.id}`]);
   });

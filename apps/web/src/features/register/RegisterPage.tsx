@@ -4,16 +4,17 @@ import {
   authMessages,
   currencySchema,
   displayName,
+  documentLabel,
   duplicateDocumentMessage,
   formatDateFr,
   genericMessages,
   type PersonData,
   formatPhone,
+  registerTexts,
   wizardHints,
 } from '@lajan/domain';
 import { AccountTypeField, currencyOptions } from '../../components/accounts/AccountTypeField';
 import { Alert } from '../../components/Alert';
-import { buttonClasses } from '../../components/Button';
 import { ClientList } from '../../components/persons/ClientList';
 import {
   PersonForm,
@@ -121,7 +122,7 @@ export default function RegisterPage() {
   if (done)
     return (
       <RegisterFrame>
-        <RequestSent reference={reference} />
+        <RequestSent reference={reference} holders={persons} />
       </RegisterFrame>
     );
 
@@ -286,44 +287,69 @@ function RegisterFrame({ children }: { children: ReactNode }) {
           </span>
           <span className="text-2xl font-bold tracking-tight">Lajan</span>
         </Link>
-        <p className="text-sm text-slate-700">
-          Déjà client ?{' '}
-          <Link to="/login" className={textLinkClasses}>
-            Connexion
-          </Link>
-        </p>
+        {/* SPEC's « Connexion » link, the staff's: a customer has no sign-in (decision 213). */}
+        <Link to="/login" className={`${textLinkClasses} text-sm`}>
+          {registerTexts.staffSignIn}
+        </Link>
       </div>
       <main>{children}</main>
     </div>
   );
 }
 
-function RequestSent({ reference }: { reference: string | null | undefined }) {
+/**
+ * What happens next (decision 213): SPEC's e-mail within 24 hours, then a visit to a cash point with the
+ * reference and each holder's identity document as given; a teller opens the account there.
+ */
+function RequestSent({
+  reference,
+  holders,
+}: {
+  reference: string | null | undefined;
+  holders: PersonData[];
+}) {
   return (
-    <section className="mx-auto w-full max-w-xl rounded-xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8">
+    <section className="mx-auto w-full max-w-xl rounded-xl border border-emerald-200 bg-white p-6 shadow-sm sm:p-8">
       <div
         aria-hidden="true"
         className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-800"
       >
         ✓
       </div>
-      <h1 className="mt-4 text-2xl font-semibold text-slate-900">Demande envoyée</h1>
-      <p className="mt-3 text-slate-700">
-        Votre demande d&apos;ouverture de compte a bien été reçue. Vous recevrez un e-mail dans les 24 heures.
-      </p>
+      <h1 className="mt-4 text-center text-2xl font-semibold text-slate-900">{registerTexts.sentTitle}</h1>
+      <p className="mt-3 text-center text-slate-700">{registerTexts.sent}</p>
       {reference && (
-        <p className="mt-3 text-sm text-slate-700">
-          Référence de la demande :{' '}
-          <span className="font-mono font-semibold text-slate-900">{reference}</span>
-        </p>
+        <div className="mt-4 rounded-lg bg-slate-50 p-4 text-center">
+          <p className="text-sm text-slate-700">
+            {registerTexts.reference} :{' '}
+            <span className="font-mono text-lg font-semibold text-slate-900">{reference}</span>
+          </p>
+          <p className="mt-1 text-sm text-slate-600">{registerTexts.referenceKeep}</p>
+        </div>
       )}
-      <p className="mt-3 text-sm text-slate-600">
-        Présentez votre pièce d&apos;identité originale dans un point de service Lajan pour activer votre
-        compte.
+      <section aria-labelledby="register-next" className="mt-6">
+        <h2 id="register-next" className="text-base font-semibold text-slate-900">
+          {registerTexts.nextTitle}
+        </h2>
+        <ol className="mt-2 list-decimal space-y-2 pl-5 text-sm text-slate-700">
+          <li>{registerTexts.nextVisit}</li>
+          <li>
+            {registerTexts.nextDocuments(holders.length)}
+            <ul className="mt-1 space-y-1">
+              {holders.map((holder) => (
+                <li key={`${holder.idDocumentType}-${holder.idDocumentNumber}`} className="break-words">
+                  <span className="font-medium text-slate-900">{displayName(holder)}</span> ·{' '}
+                  {documentLabel(holder.idDocumentType)} {holder.idDocumentNumber}
+                </li>
+              ))}
+            </ul>
+          </li>
+          <li>{registerTexts.nextTeller}</li>
+        </ol>
+      </section>
+      <p className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
+        {registerTexts.noCustomerSignIn}
       </p>
-      <Link to="/login" className={buttonClasses('primary', 'mt-6 w-full sm:w-auto')}>
-        Connexion
-      </Link>
     </section>
   );
 }

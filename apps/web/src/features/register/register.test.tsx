@@ -52,10 +52,12 @@ function storedDraft() {
 }
 
 describe('the public /register wizard (SPEC §2, DESIGN §3)', () => {
-  it('asks for type and currency first, with a Connexion link, and keeps Suivant disabled until a type is chosen', async () => {
+  it('asks for type and currency first, with the staff\'s Connexion link, and keeps Suivant disabled until a type is chosen', async () => {
     const { user } = await openRegister();
     expect(screen.getByText('Étape 1 sur 3')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Connexion' })).toHaveAttribute('href', '/login');
+    // SPEC's « Connexion » link, named for the staff it is for: a customer has no sign-in (decision 213).
+    expect(screen.getByRole('link', { name: 'Connexion du personnel' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByText(/Déjà client/)).toBeNull();
     expect(next()).toBeDisabled();
     await user.click(screen.getByRole('radio', { name: /Courant/ }));
     expect(next()).toBeEnabled();
@@ -135,6 +137,18 @@ describe('the public /register wizard (SPEC §2, DESIGN §3)', () => {
     expect(await screen.findByRole('heading', { name: 'Demande envoyée' })).toBeVisible();
     expect(screen.getByText(/Vous recevrez un e-mail dans les 24 heures/)).toBeVisible();
     expect(screen.getByText('REQ-7F3K')).toBeVisible();
+    // What happens next: a cash point, the reference, the document given; then a teller (decision 213).
+    const nextSteps = screen.getByRole('region', { name: 'Pour ouvrir votre compte' });
+    expect(within(nextSteps).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Présentez-vous dans un point de service Lajan avec la référence de votre demande.',
+      "Apportez l'original de la pièce d'identité indiquée dans la demande :Jean PIERRE · Carte d'identité 003-111-222",
+      "Jean PIERRE · Carte d'identité 003-111-222",
+      'Un caissier vérifie les pièces et ouvre votre compte ; son numéro vous est envoyé par e-mail.',
+    ]);
+    expect(screen.getByText(/Les clients n'ont pas d'accès en ligne/)).toBeVisible();
+    // « Connexion » is no longer the success's main action: only the staff's plain link at the top.
+    expect(screen.queryByRole('button', { name: /Connexion/ })).toBeNull();
+    expect(screen.getAllByRole('link', { name: /Connexion/ }).map((link) => link.textContent)).toEqual(['Connexion du personnel']);
     expect(screen.getByText('Inscription réussie')).toBeVisible();
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
     const body = api.requests.find((request) => request.path === '/auth/register')?.body as Record<string, unknown>;
@@ -148,7 +162,7 @@ describe('the public /register wizard (SPEC §2, DESIGN §3)', () => {
       }),
     ]);
 
-    await user.click(screen.getAllByRole('link', { name: 'Connexion' }).at(-1)!);
+    await user.click(screen.getByRole('link', { name: 'Connexion du personnel' }));
     expect(await screen.findByRole('heading', { name: 'Bienvenue sur Lajan' })).toBeVisible();
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
   });

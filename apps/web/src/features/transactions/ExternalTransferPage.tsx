@@ -7,6 +7,7 @@ import {
   documentLabel,
   externalTransferPaymentModeLabels,
   normalizePhone,
+  recipientMessages,
   transactionMessages,
   type Account,
   type ExternalTransferInput,
@@ -15,7 +16,6 @@ import {
   wizardHints,
 } from '@lajan/domain';
 import { currencyOptions } from '../../components/accounts/AccountTypeField';
-import { emptyPerson } from '../../components/persons/PersonForm';
 import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
 import type { PersonSearchResult } from '../../components/persons/api';
 import { SelectField } from '../../components/SelectField';
@@ -23,7 +23,7 @@ import { FeePreview } from '../../components/fee-quote/FeePreview';
 import { HolderChoice } from './components/HolderChoice';
 import { parseAmountInput } from '../../lib/amount-input';
 import { AmountField, PartyFields } from './components/fields';
-import { RecipientFields } from './components/RecipientFields';
+import { emptyRecipient, RecipientFields } from './components/RecipientFields';
 import { StepForm } from './components/StepForm';
 import { TransferSent } from './components/TransactionDone';
 import { useVisitKey } from '../../lib/visit-key';
@@ -46,9 +46,6 @@ const STEP_CONFIRM = 4;
 
 export type PaymentMode = 'cash' | 'account';
 
-/** The recipient starts as a blank person of the person form (SPEC §5). */
-const emptyRecipient = emptyPerson;
-
 /**
  * /transaction/external-transfer/create: the wizard, then the pick-up code. Each visit of the page is
  * a fresh transfer ("Nouveau transfert", the receipt's "Nouvelle opération" and the sidebar open it
@@ -69,8 +66,8 @@ function ExternalTransferFlow() {
 
 /**
  * External transfer (SPEC §2): 1. the sender (a registered person) and how it pays, cash or from an
- * account; 2. the account (account mode only: cash mode skips it both ways); 3. the recipient (the
- * person form, document number optional); 4. the person at the counter, amount and currency;
+ * account; 2. the account (account mode only: cash mode skips it both ways); 3. the recipient (name and
+ * phone, a document if the sender has one: decision 209); 4. the person at the counter, amount and currency;
  * 5. confirmation with the fee and the total.
  */
 function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction) => void }) {
@@ -119,8 +116,8 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
 
   /**
    * What the confirmation posts: cash mode with its currency and no account, account mode with its
-   * account and no currency (the account's is used); the phone in its normal form, and an emptied
-   * optional document number as null, the API's "none".
+   * account and no currency (the account's is used); the phone in its normal form, and a document left
+   * empty as null, the API's "none" (decision 209).
    */
   function body({
     accountNumber,
@@ -133,6 +130,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
       recipient: recipient && {
         ...recipient,
         phoneNumber: normalizePhone(recipient.phoneNumber ?? ''),
+        idDocumentType: recipient.idDocumentType || null,
         idDocumentNumber: recipient.idDocumentNumber || null,
       },
     };
@@ -141,9 +139,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
 
   async function submit() {
     const recipientFields = Object.fromEntries(
-      Object.keys(emptyRecipient)
-        .concat(['gender', 'maritalStatus', 'preferredContactMethod', 'idDocumentType'])
-        .map((field) => [`recipient.${field}`, STEP_RECIPIENT]),
+      Object.keys(emptyRecipient).map((field) => [`recipient.${field}`, STEP_RECIPIENT]),
     );
     const transaction = await money.submit({
       body,
@@ -315,6 +311,16 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
             ...(mode === 'account' ? [{ label: 'Compte débité', value: account?.accountNumber ?? '' }] : []),
             { label: 'Expéditeur', value: sender ? displayName(sender) : '' },
             { label: 'Bénéficiaire', value: displayName(recipient) },
+            {
+              label: recipientMessages.confirmPhone,
+              value: recipient.phoneNumber ? formatPhone(normalizePhone(recipient.phoneNumber)) : '',
+            },
+            {
+              label: recipientMessages.confirmDocument,
+              value: recipient.idDocumentNumber
+                ? `${documentLabel(recipient.idDocumentType)} ${recipient.idDocumentNumber}`
+                : recipientMessages.confirmNoDocument,
+            },
             { label: 'Client au guichet', value: party.name },
             {
               label: 'Devise',

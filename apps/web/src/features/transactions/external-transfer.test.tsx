@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
@@ -47,29 +47,28 @@ async function typeParty(user: UserEvent) {
   await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), '003-456-789');
 }
 
-function setField(name: string, value: string) {
-  fireEvent.change(screen.getByLabelText(name), { target: { value } });
-}
-
+/** The recipient as a sender knows her (decision 209): name, phone and, here, her passport. */
 async function fillRecipient(
   user: UserEvent,
   typePhone = () => user.type(screen.getByRole('textbox', { name: 'Téléphone' }), '+509 3800-0000'),
 ) {
   await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
   await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
-  setField('Date de naissance', '1988-02-03');
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Sexe' }), 'female');
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Statut matrimonial' }), 'single');
-  await user.type(screen.getByRole('textbox', { name: 'Profession' }), 'Infirmière');
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
-  setField("Date d'émission", '2021-01-01');
-  setField("Date d'expiration", '2031-01-01');
-  await user.type(screen.getByRole('textbox', { name: 'Département' }), 'Nord');
-  await user.type(screen.getByRole('textbox', { name: 'Commune' }), 'Cap-Haïtien');
-  await user.type(screen.getByRole('textbox', { name: 'Adresse' }), '5 rue du Quai');
   await typePhone();
-  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'marie@example.ht');
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Moyen de contact préféré' }), 'sms');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
+  await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PP-123456');
+}
+
+/** A field's visible label (or its `aria-label`). */
+function labelOf(field: HTMLElement) {
+  return field.getAttribute('aria-label') ?? (field as HTMLInputElement).labels?.[0]?.textContent;
+}
+
+/** The step's fields, by name, that say they are required (`aria-required`). */
+function requiredFields() {
+  return [...screen.queryAllByRole('textbox'), ...screen.queryAllByRole('combobox')]
+    .filter((field) => field.getAttribute('aria-required') === 'true')
+    .map(labelOf);
 }
 
 describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
@@ -119,33 +118,113 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     expect(screen.getByText('Étape 1 sur 5')).toBeVisible();
   });
 
-  it('checks the recipient with the person rules of SPEC §5, its document number optional', async () => {
+  it('asks the recipient only what a sender knows: first name, last name and phone (decision 209)', async () => {
     const { user } = await open();
     await pickSender(user);
     await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Bénéficiaire');
+    expect(requiredFields()).toEqual(['Prénom', 'Nom', 'Téléphone']);
+    // The document, optional, in a group of its own after them; nothing else is asked.
+    const documentGroup = screen.getByRole('group', {
+      name: "Pièce d'identité du bénéficiaire (facultatif)",
+    });
+    expect(
+      within(documentGroup)
+        .getAllByRole('combobox')
+        .concat(within(documentGroup).getAllByRole('textbox'))
+        .map(labelOf),
+    ).toEqual(['Type de document', 'Numéro de document']);
+    for (const asked of [
+      'Date de naissance',
+      'Sexe',
+      'Statut matrimonial',
+      'Profession',
+      'Adresse',
+      'Email',
+    ]) {
+      expect(screen.queryByLabelText(asked)).toBeNull();
+    }
+    expect(screen.queryByLabelText("Date d'émission")).toBeNull();
+
     await user.click(next());
     expect(screen.getByText('Étape 2 sur 4')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveAccessibleDescription(
       'Le prénom est requis',
     );
     expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveAccessibleDescription('Le nom est requis');
-    expect(screen.getByRole('textbox', { name: 'Adresse' })).toHaveAccessibleDescription(
-      "L'adresse doit contenir au moins 5 caractères",
+    expect(screen.getByRole('textbox', { name: 'Téléphone' })).toHaveAccessibleDescription(
+      'Le numéro de téléphone est requis',
     );
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription("L'email est requis");
-    expect(
-      screen.getByRole('textbox', { name: 'Numéro de document (facultatif)' }),
-    ).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('combobox', { name: 'Type de document' })).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('textbox', { name: 'Numéro de document' })).not.toHaveAccessibleDescription();
+  });
 
-    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'M');
-    await user.type(screen.getByRole('textbox', { name: 'Numéro de document (facultatif)' }), 'AB');
+  it('takes the document whole or not at all, and says which half is missing', async () => {
+    const { user } = await open();
+    await pickSender(user);
     await user.click(next());
-    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveAccessibleDescription(
-      'Le prénom doit contenir au moins 2 caractères',
+    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
+    await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
+    await user.type(screen.getByRole('textbox', { name: 'Téléphone' }), '3800-0000');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
+    await user.click(next());
+    expect(screen.getByText('Étape 2 sur 4')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Numéro de document' })).toHaveAccessibleDescription(
+      'Le numéro de document est requis quand le type est choisi : donnez les deux, ou aucun',
     );
-    expect(
-      screen.getByRole('textbox', { name: 'Numéro de document (facultatif)' }),
-    ).toHaveAccessibleDescription('Le numéro de document doit contenir au moins 4 caractères');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), '');
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PP-123456');
+    await user.click(next());
+    expect(screen.getByText('Étape 2 sur 4')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Type de document' })).toHaveAccessibleDescription(
+      'Le type de document est requis quand le numéro est saisi : donnez les deux, ou aucun',
+    );
+
+    await user.clear(screen.getByRole('textbox', { name: 'Numéro de document' }));
+    await user.click(next());
+    expect(screen.getByText('Étape 3 sur 4')).toBeVisible();
+  });
+
+  it('sends a cash transfer with only the name and the phone, the document as none', async () => {
+    api.on(
+      'POST /transactions/transfer-extern',
+      transactionAnswer({ type: 'external_transfer', status: 'pending' }),
+    );
+    const { user } = await open();
+    await pickSender(user);
+    await user.click(next());
+    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
+    await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
+    await user.type(screen.getByRole('textbox', { name: 'Téléphone' }), '3800-0000');
+    await user.click(next());
+    await typeParty(user);
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '2000');
+    await user.click(next());
+    await screen.findByRole('region', { name: 'Frais et total' });
+    const summary = screen.getByLabelText('Récapitulatif');
+    expect(summary).toHaveTextContent('BénéficiaireMarie JOSEPH');
+    expect(summary).toHaveTextContent('Téléphone du bénéficiaire+509 3800 0000');
+    expect(summary).toHaveTextContent('Pièce du bénéficiaireAucune : le nom seul sera vérifié au retrait');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByRole('heading', { name: 'Transfert envoyé' });
+    const body = api.requests.find((request) => request.path === '/transactions/transfer-extern')?.body;
+    expect(body).toMatchObject({
+      recipient: {
+        firstName: 'Marie',
+        lastName: 'Joseph',
+        phoneNumber: '+50938000000',
+        idDocumentType: null,
+        idDocumentNumber: null,
+      },
+    });
+    expect(Object.keys((body as { recipient: object }).recipient).sort()).toEqual([
+      'firstName',
+      'idDocumentNumber',
+      'idDocumentType',
+      'lastName',
+      'phoneNumber',
+    ]);
   });
 
   it('sends a cash transfer, then shows the pick-up code and the receipt', async () => {
@@ -173,8 +252,9 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
         recipient: {
           firstName: 'Marie',
           lastName: 'Joseph',
+          phoneNumber: '+50938000000',
           idDocumentType: 'passport',
-          idDocumentNumber: null,
+          idDocumentNumber: 'PP-123456',
         },
       }),
     );
@@ -201,6 +281,9 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     expect(preview).toHaveTextContent('Frais65,00 HTG');
     expect(preview).toHaveTextContent('Total à encaisser2 065,00 HTG');
     expect(screen.getByLabelText('Récapitulatif')).toHaveTextContent('BénéficiaireMarie JOSEPH');
+    expect(screen.getByLabelText('Récapitulatif')).toHaveTextContent(
+      'Pièce du bénéficiairePasseport PP-123456',
+    );
 
     // Typed and not yet posted: a reload asks first (decision 177).
     expect(unloadAsks()).toBe(true);
@@ -230,12 +313,13 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
     expect(post?.body).toEqual({
       senderId: jean.id,
       currency: 'HTG',
-      recipient: expect.objectContaining({
+      recipient: {
         firstName: 'Marie',
         lastName: 'Joseph',
-        idDocumentNumber: null,
         phoneNumber: '+50938000000',
-      }),
+        idDocumentType: 'passport',
+        idDocumentNumber: 'PP-123456',
+      },
       party: { name: 'Jean PIERRE', idDocumentType: 'id_card', idDocumentNumber: '003-456-789' },
       amount: 2000,
       feeVersion: 1,

@@ -57,7 +57,7 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     const party = within(receipt).getByRole('region', { name: 'Client au guichet' });
     expect(party).toHaveTextContent('NomJean Pierre');
     expect(party).toHaveTextContent("PièceCarte d'identité 003-456-789");
-    expect(receipt).toHaveTextContent('Opérateur : caissiere');
+    expect(receipt).toHaveTextContent('Caissier : caissiere');
     expect(receipt).toHaveTextContent('Merci de votre confiance.');
     expect(receipt).toHaveTextContent('Conservez ce reçu comme preuve de votre transaction.');
   });
@@ -91,6 +91,19 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     expect(recipient).toHaveTextContent('PiècePasseport PA-99881');
     expect(within(receipt).queryByRole('region', { name: 'Client au guichet' })).not.toBeInTheDocument();
     expect(receipt).not.toHaveTextContent('marie joseph');
+  });
+
+  it('names who posted it: a teller « Caissier », the super administrator of an agent deposit « Opérateur » (decision 213)', () => {
+    const { unmount } = render(<Receipt transaction={withdrawal} />);
+    expect(screen.getByText(/^Caissier :/)).toHaveTextContent('Caissier : caissiere');
+    unmount();
+    render(
+      <Receipt
+        transaction={transactionOf({ type: 'agent_deposit', code: 'CAP01', createBy: { username: 'superadmin' } })}
+      />,
+    );
+    expect(screen.getByText(/^Opérateur :/)).toHaveTextContent('Opérateur : superadmin');
+    expect(screen.queryByText(/^Caissier :/)).toBeNull();
   });
 
   it('has no total without a fee', () => {

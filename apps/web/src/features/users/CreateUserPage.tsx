@@ -34,7 +34,7 @@ const credentialsSchema = createUserInputSchema.omit({ personId: true });
 /** SPEC §5's rules, from the domain schema that the server also applies. */
 const credentialsResolver = schemaResolver<CredentialValues>(credentialsSchema);
 
-/** The roles an agent's administrator gives (SPEC §6): Administrateur and Agent. */
+/** The roles an agent's administrator gives (SPEC §6): Administrateur and Caissier (decision 213). */
 const agentRoles: Role[] = ['agent_admin', 'user'];
 const roleOptions = agentRoles.map((role) => ({ value: role, label: roleLabels[role] }));
 

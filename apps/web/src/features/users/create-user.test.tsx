@@ -51,7 +51,7 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
     expect(await screen.findByText('Étape 2 sur 3')).toBeVisible();
   });
 
-  it("offers an agent's administrator the roles Administrateur and Agent, and requires one", async () => {
+  it("offers an agent's administrator the roles Administrateur and Caissier, and requires one", async () => {
     const { user } = await openWizard(agentAdmin);
     await pickPerson(user, /Jean PIERRE/);
     await next(user);
@@ -59,7 +59,7 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
     expect(within(role).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
       ['', 'Choisir un rôle'],
       ['agent_admin', 'Administrateur'],
-      ['user', 'Agent'],
+      ['user', 'Caissier'],
     ]);
     await next(user);
     expect(await screen.findByText('Le rôle est requis')).toBeVisible();
@@ -84,7 +84,7 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
 
     expect(await screen.findByText('Étape 3 sur 3')).toBeVisible();
     expect(screen.getByText("Jean PIERRE · Carte d'identité 003-456-789")).toBeVisible();
-    expect(screen.getByText('Agent', { selector: 'dd' })).toBeVisible();
+    expect(screen.getByText('Caissier', { selector: 'dd' })).toBeVisible();
     expect(screen.getByText('Cap Services (CAP01)')).toBeVisible();
     expect(screen.getByText(/mot de passe temporaire sera envoyé par e-mail à jean.pierre@example.ht/)).toBeVisible();
 

@@ -52,7 +52,7 @@ describe('/users (SPEC §2, §6)', () => {
       'caissiere',
       'Nadège JOSEPH',
       'nadege@lajan.test',
-      'Agent',
+      'Caissier',
       'Cap Services (CAP01)',
       'Actif',
       'Supprimer caissiere',
@@ -130,7 +130,7 @@ describe('/users (SPEC §2, §6)', () => {
     expect(within(role).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Tous les rôles',
       'Administrateur',
-      'Agent',
+      'Caissier',
     ]);
     await user.selectOptions(role, 'user');
     await waitFor(() => expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '10', role: 'user' }));
@@ -149,7 +149,7 @@ describe('/users (SPEC §2, §6)', () => {
       'Tous les rôles',
       'Super administrateur',
       'Administrateur',
-      'Agent',
+      'Caissier',
     ]);
     expect(role).toHaveValue('agent_admin');
     expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '10', role: 'agent_admin' });

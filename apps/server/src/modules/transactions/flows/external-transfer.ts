@@ -30,8 +30,14 @@ export const externalTransferFlow: PlannedMoneyFlow<
     );
     const { nonce, slot } = answerSlots();
     const sender = input.accountNumber ? namedAccount(input.accountNumber) : null;
-    // The recipient's phone stored in E.164, as persons' and agents' are (decision 204).
-    const recipient = { ...input.recipient, phoneNumber: normalizePhone(input.recipient.phoneNumber) };
+    // What a sender knows, and only that (decision 209); the phone in E.164, as persons' are (decision 204).
+    const recipient = {
+      firstName: input.recipient.firstName,
+      lastName: input.recipient.lastName,
+      phoneNumber: normalizePhone(input.recipient.phoneNumber),
+      idDocumentType: input.recipient.idDocumentType,
+      idDocumentNumber: input.recipient.idDocumentNumber,
+    };
     // Cash at the counter is in HTG: another currency is refused after the sender person, like an account's.
     const foreignCash =
       !input.accountNumber && input.currency && input.currency.toUpperCase() !== CURRENCY

@@ -72,7 +72,8 @@ export async function recordFailedIdentification(
 /**
  * Whether the identity presented is the expected one (decision 112): the name (`sameName`: case, accents,
  * hyphens, spaces and word order ignored) and, when a document number was recorded, that document (type
- * and number). Which part failed is never told.
+ * and number). Which part failed is never told. A sender gives a document whole or not at all (decision
+ * 209); a transfer sent before may hold a type without a number: the name alone, as then.
  */
 export function identityMatches(expected: Record<string, unknown>, presented: PresentedIdentity): boolean {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
