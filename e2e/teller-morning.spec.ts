@@ -283,7 +283,14 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await pickPerson(page, customer.lastName, new RegExp(customer.lastName, 'i'));
     await expect(page.getByRole('region', { name: 'Expéditeur choisi' })).toBeVisible();
     await next(page, 'Étape 2 sur 4');
-    await fillRecipient(page, recipient);
+    // What a sender knows: the recipient's first and last name and phone are asked, nothing else (decision 209).
+    const step = page.getByRole('main');
+    await expect(step.locator('[aria-required="true"]')).toHaveCount(3);
+    for (const name of ['Prénom', 'Nom', 'Téléphone'])
+      await expect(step.getByRole('textbox', { name, exact: true })).toHaveAttribute('aria-required', 'true');
+    await expect(step.getByText('*', { exact: true })).toHaveCount(3);
+    const { firstName, lastName, phoneNumber } = recipient;
+    await fillRecipient(page, { firstName, lastName, phoneNumber });
     await shot(page, info, '09-envoi-beneficiaire');
     await next(page, 'Étape 3 sur 4');
     await fillParty(page, customer, '250,10');
