@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { expectNoSpecForbiddenTexts } from './support/texts.js';
-import { overflowPx, signIn } from './support/ui.js';
+import { fillDrawerCount, overflowPx, signIn } from './support/ui.js';
 
 /*
  * Issue 16, "Done when" (decision 149): a teller opens its drawer, makes deposits, a withdrawal and a cash
@@ -156,4 +156,69 @@ test('a teller’s drawer: opened with a count, closed blind with 600 HTG missin
   await adminPage.getByRole('button', { name: 'Vérifier' }).click();
   await expect(adminPage.getByText('Empreinte vérifiée')).toBeVisible();
   await adminContext.close();
+});
+
+test('cash the drawer can count: a day of odd centimes closed at 360 px to a difference of zero (decision 212)', async ({
+  page,
+  lajan,
+}) => {
+  test.setTimeout(120_000);
+  const root = await Api.superAdmin(lajan);
+  const agent = await setUpAgent(lajan, root, 'Kay Lajan Hinche', 'hinche', { openDrawer: false });
+  await root.post('/api/agents/deposit', {
+    code: agent.code,
+    party: { name: 'Trésorerie Lajan', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR-001' },
+    amount: 20000,
+  });
+  const holder = newPerson({ firstName: 'Rose', lastName: 'Pierre' });
+  const person = await agent.teller.post<{ data: { id: string } }>('/api/persons', holder);
+  const account = await agent.teller.post<{ data: { accountNumber: string } }>('/api/accounts', {
+    type: 'current',
+    currency: 'HTG',
+    personIds: [person.data.id],
+  });
+  const party = {
+    name: `${holder.firstName} ${holder.lastName}`,
+    idDocumentType: 'id_card',
+    idDocumentNumber: holder.idDocumentNumber,
+  };
+
+  await page.setViewportSize(PHONE);
+  await signIn(page, agent.tellerUsername, agent.tellerPassword);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto('/drawer');
+  await fillDrawerCount(page.locator('main'), 1000);
+  await page.getByRole('button', { name: 'Ouvrir ma caisse' }).click();
+  await page
+    .getByRole('dialog', { name: 'Ouvrir la caisse ?' })
+    .getByRole('button', { name: 'Ouvrir avec ce comptage' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Fermer la caisse' })).toBeVisible();
+
+  // The deposit of 125,75 left 0,25 that the 50 centimes coin could not count (issue 40, item 5).
+  const accountNumber = account.data.accountNumber;
+  await agent.teller.post('/api/transactions/deposit', { accountNumber, party, amount: 125.75 });
+  await agent.teller.post('/api/transactions/deposit', { accountNumber, party, amount: 23.05 });
+  await agent.teller.post('/api/transactions/withdraw', { accountNumber, party, amount: 48.4 });
+  // Expected: 1 000 + 125,75 + 23,05 − 48,40 = 1 100,40 HTG.
+
+  await page.reload();
+  const counts = await fillDrawerCount(page.locator('main'), 1100.4);
+  expect(counts).toMatchObject({ '0.20': 2 });
+  // The total stays in sight at 360 px while the last coin is typed.
+  await page.getByLabel('Pièce de 5 centimes', { exact: true }).focus();
+  await expect(page.getByTestId('count-total')).toBeInViewport();
+  await expect(page.getByTestId('count-total')).toHaveText(/1[\s\u202f\u00a0]?100,40[\s\u202f\u00a0]*HTG/);
+  expect(await overflowPx(page), 'le comptage tient dans 360 px').toBeLessThanOrEqual(0);
+  await test.info().attach('comptage à 360 px', { body: await page.screenshot(), contentType: 'image/png' });
+  await page.getByRole('button', { name: 'Fermer la caisse' }).click();
+  await page
+    .getByRole('dialog', { name: 'Fermer la caisse ?' })
+    .getByRole('button', { name: 'Fermer avec ce comptage' })
+    .click();
+  const ticket = page.getByRole('region', { name: 'Ticket de caisse' });
+  await expect(ticket).toContainText(/0,00[\s\u202f\u00a0]*HTG \(aucun écart\)/);
+  await expect(ticket).toContainText('Pièce de 20 centimes');
+  await expect(ticket).not.toContainText('à valider');
+  await expect(page.getByRole('status').filter({ hasText: 'Caisse fermée' })).toBeVisible();
 });

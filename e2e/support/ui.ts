@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { drawerDenominations, htgToCentimes } from '@lajan/domain';
 import type { RecipientInput } from './api.js';
 import { expect } from './lajan.js';
 
@@ -94,4 +95,25 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /menu utilisateur/i }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Se déconnecter' }).click();
+}
+
+/**
+ * Types in the drawer's count form the fewest notes and coins that make `amountHtg`, every coin down to
+ * 5 centimes (decision 212), and answers the count typed. An amount of odd centimes is counted to the
+ * 5 centimes below it.
+ */
+export async function fillDrawerCount(
+  scope: Page | Locator,
+  amountHtg: number,
+): Promise<Record<string, number>> {
+  let left = htgToCentimes(amountHtg);
+  const counts: Record<string, number> = {};
+  for (const denomination of drawerDenominations) {
+    const pieces = Math.floor(left / denomination.centimes);
+    left -= pieces * denomination.centimes;
+    if (pieces === 0) continue;
+    counts[denomination.key] = pieces;
+    await scope.getByLabel(denomination.label, { exact: true }).fill(String(pieces));
+  }
+  return counts;
 }

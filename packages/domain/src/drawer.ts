@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
-import { centimesToHtg, htgToCentimes } from './money.js';
+import { centimesToHtg, formatHtg, formatSignedHtg, htgToCentimes } from './money.js';
 
 /**
  * The teller's cash drawer (DESIGN §4, decision 149): paper money, outside the ledger. A session is
@@ -9,21 +9,26 @@ import { centimesToHtg, htgToCentimes } from './money.js';
  */
 
 /**
- * The denominations counted, largest first, in centimes (HTG banknotes and coins). The one list of the
- * drawer: change it here and the forms, the API and the ticket follow. `key` is how the API names it.
+ * The denominations counted, largest first, in centimes: the HTG banknotes, then every circulating coin down
+ * to 5 centimes (decision 212), so that any amount of two decimals can be counted to the nearest 5 centimes.
+ * The one list of the drawer: change it here and the forms, the API and the ticket follow. `key` is how the
+ * API names it; `kind` groups the form.
  */
 export const drawerDenominations = [
-  { key: '1000', centimes: 1000_00, label: 'Billet de 1 000 HTG' },
-  { key: '500', centimes: 500_00, label: 'Billet de 500 HTG' },
-  { key: '250', centimes: 250_00, label: 'Billet de 250 HTG' },
-  { key: '100', centimes: 100_00, label: 'Billet de 100 HTG' },
-  { key: '50', centimes: 50_00, label: 'Billet de 50 HTG' },
-  { key: '25', centimes: 25_00, label: 'Billet de 25 HTG' },
-  { key: '20', centimes: 20_00, label: 'Billet de 20 HTG' },
-  { key: '10', centimes: 10_00, label: 'Billet de 10 HTG' },
-  { key: '5', centimes: 5_00, label: 'Pièce de 5 HTG' },
-  { key: '1', centimes: 1_00, label: 'Pièce de 1 HTG' },
-  { key: '0.50', centimes: 50, label: 'Pièce de 50 centimes' },
+  { key: '1000', centimes: 1000_00, label: 'Billet de 1 000 HTG', kind: 'note' },
+  { key: '500', centimes: 500_00, label: 'Billet de 500 HTG', kind: 'note' },
+  { key: '250', centimes: 250_00, label: 'Billet de 250 HTG', kind: 'note' },
+  { key: '100', centimes: 100_00, label: 'Billet de 100 HTG', kind: 'note' },
+  { key: '50', centimes: 50_00, label: 'Billet de 50 HTG', kind: 'note' },
+  { key: '25', centimes: 25_00, label: 'Billet de 25 HTG', kind: 'note' },
+  { key: '20', centimes: 20_00, label: 'Billet de 20 HTG', kind: 'note' },
+  { key: '10', centimes: 10_00, label: 'Billet de 10 HTG', kind: 'note' },
+  { key: '5', centimes: 5_00, label: 'Pièce de 5 HTG', kind: 'coin' },
+  { key: '1', centimes: 1_00, label: 'Pièce de 1 HTG', kind: 'coin' },
+  { key: '0.50', centimes: 50, label: 'Pièce de 50 centimes', kind: 'coin' },
+  { key: '0.20', centimes: 20, label: 'Pièce de 20 centimes', kind: 'coin' },
+  { key: '0.10', centimes: 10, label: 'Pièce de 10 centimes', kind: 'coin' },
+  { key: '0.05', centimes: 5, label: 'Pièce de 5 centimes', kind: 'coin' },
 ] as const;
 
 export type DrawerDenominationKey = (typeof drawerDenominations)[number]['key'];
@@ -95,6 +100,38 @@ export function drawerTotalCentimes(counts: Partial<Record<string, number>>): nu
   return drawerDenominations.reduce((sum, d) => sum + d.centimes * (counts[d.key] ?? 0), 0);
 }
 
+/** The smallest coin counted: no count comes nearer than this to an amount of two decimals (decision 212). */
+export const SMALLEST_COIN_CENTIMES = Math.min(...drawerDenominations.map((d) => d.centimes));
+
+/**
+ * What a difference (counted − expected, or an opening − the previous close) is, decision 212: none; a
+ * rounding, smaller than the smallest coin, which no count could avoid (125,78 HTG expected, 125,75 counted);
+ * else a surplus or a shortage. The difference itself stays recorded to the centime.
+ */
+export const drawerDifferenceKinds = ['none', 'rounding', 'surplus', 'shortage'] as const;
+export type DrawerDifferenceKind = (typeof drawerDifferenceKinds)[number];
+
+/** The kind of a difference in centimes (the server's). */
+export function differenceKindOfCentimes(centimes: number): DrawerDifferenceKind {
+  if (centimes === 0) return 'none';
+  if (Math.abs(centimes) < SMALLEST_COIN_CENTIMES) return 'rounding';
+  return centimes > 0 ? 'surplus' : 'shortage';
+}
+
+/** The kind of a difference in HTG, as the API answers it. */
+export function drawerDifferenceKind(differenceHtg: number): DrawerDifferenceKind {
+  return differenceKindOfCentimes(htgToCentimes(differenceHtg));
+}
+
+/**
+ * A surplus or a shortage strictly above the threshold waits for an administrator; a rounding never does,
+ * whatever the threshold (decision 212).
+ */
+export function differenceNeedsAcknowledgement(centimes: number, thresholdCentimes: number): boolean {
+  const kind = differenceKindOfCentimes(centimes);
+  return (kind === 'surplus' || kind === 'shortage') && Math.abs(centimes) > thresholdCentimes;
+}
+
 /**
  * The fees of a session's totals that were paid in cash, into the drawer: each line's cash less its amount
  * (a deposit's and a cash send's fee; a withdrawal's is taken from the account). With the opening and each
@@ -161,6 +198,8 @@ export const drawerSessionSchema = z.object({
   expected: htg.nullable(),
   /** counted − expected: positive when the drawer holds more than expected. */
   difference: htg.nullable(),
+  /** What the difference is: below the smallest coin, a rounding, never a shortage (decision 212). */
+  differenceKind: z.enum(drawerDifferenceKinds).nullable(),
   needsAcknowledgement: z.boolean(),
   acknowledgedAt: z.string().nullable(),
   acknowledgedBy: z.string().nullable(),
@@ -170,6 +209,7 @@ export const drawerSessionSchema = z.object({
    */
   previousCounted: htg.nullable(),
   openingDifference: htg.nullable(),
+  openingDifferenceKind: z.enum(drawerDifferenceKinds).nullable(),
   openingNeedsAcknowledgement: z.boolean(),
   openingAcknowledgedAt: z.string().nullable(),
   openingAcknowledgedBy: z.string().nullable(),
@@ -205,6 +245,25 @@ export const drawerVerificationResponseSchema = z.object({
 });
 export type DrawerVerification = z.infer<typeof drawerVerificationResponseSchema>['data'];
 
+/** What a difference is called, in a ticket's line (decision 212). */
+export const drawerDifferenceWords: Record<DrawerDifferenceKind, string> = {
+  none: 'aucun écart',
+  rounding: 'arrondi',
+  surplus: 'excédent',
+  shortage: 'manquant',
+};
+type DifferenceWithAmount = Exclude<DrawerDifferenceKind, 'none'>;
+const differenceArticles: Record<DifferenceWithAmount, string> = {
+  rounding: 'un arrondi',
+  surplus: 'un excédent',
+  shortage: 'un manquant',
+};
+
+/** A difference with its sign and what it is: « −0,03 HTG (arrondi) », « 0,00 HTG (aucun écart) ». */
+export function drawerDifferenceText(differenceHtg: number): string {
+  return `${formatSignedHtg(differenceHtg)} (${drawerDifferenceWords[drawerDifferenceKind(differenceHtg)]})`;
+}
+
 /** The drawer's screens (decision 149). */
 export const drawerTexts = {
   pageTitle: 'Ma caisse',
@@ -212,8 +271,8 @@ export const drawerTexts = {
   ticketTitle: 'Ticket de caisse',
   closedNotice: 'Caisse fermée',
   /** The close's banner when the count differs from what was expected: the gap, said at once. */
-  closedWithDifference: (amount: string, surplus: boolean) =>
-    `Caisse fermée avec ${surplus ? 'un excédent' : 'un manquant'} de ${amount}`,
+  closedWithDifference: (amount: string, kind: DifferenceWithAmount) =>
+    `Caisse fermée avec ${differenceArticles[kind]} de ${amount}`,
   closedNoticeText:
     'Les opérations en espèces demandent une caisse ouverte. Comptez vos espèces pour l’ouvrir.',
   openAction: 'Ouvrir ma caisse',
@@ -242,17 +301,17 @@ export const drawerTexts = {
   expected: 'Attendu',
   counted: 'Compté',
   difference: 'Écart',
-  surplus: 'excédent',
-  shortage: 'manquant',
-  noDifference: 'aucun écart',
+  /** A difference below the smallest coin (decision 212): said as such, never as a shortage. */
+  roundingExplained: (smallestCoin: string) =>
+    `Moins que la plus petite pièce (${smallestCoin}) : un arrondi, ni manquant ni excédent.`,
   needsAcknowledgement: 'Écart au-delà du seuil : à valider par l’administrateur',
   acknowledgedBy: 'Écart validé par',
   // The opening compared with the teller's previous close (decision 201).
   openingDifference: 'Écart à l’ouverture',
   openingDifferenceSince: (previous: string) => `par rapport à votre dernière clôture (${previous})`,
   openingDifferenceOf: (previous: string) => `par rapport à la clôture précédente (${previous})`,
-  openedWithDifference: (amount: string, surplus: boolean) =>
-    `Caisse ouverte avec ${surplus ? 'un excédent' : 'un manquant'} de ${amount}`,
+  openedWithDifference: (amount: string, kind: DifferenceWithAmount) =>
+    `Caisse ouverte avec ${differenceArticles[kind]} de ${amount}`,
   openingNeedsAcknowledgement: 'Écart à l’ouverture au-delà du seuil : à valider par l’administrateur',
   openingAcknowledgedBy: 'Écart à l’ouverture validé par',
   acknowledgeOpeningAction: 'Valider l’écart d’ouverture',
@@ -280,6 +339,8 @@ export const drawerTexts = {
   accountFees: 'Frais prélevés sur les comptes',
   agentShare: 'Part de l’agent',
   denomination: 'Coupure',
+  notes: 'Billets',
+  coins: 'Pièces',
   pieces: 'Nombre',
   date: 'Date',
   teller: 'Caissier',
@@ -312,4 +373,9 @@ export function closeAcknowledgementText(session: {
   return session.closedByAdministrator
     ? drawerTexts.superAdminAcknowledges
     : drawerTexts.needsAcknowledgement;
+}
+
+/** The rounding's explanation, with the smallest coin in HTG (decision 212). */
+export function roundingExplanation(): string {
+  return drawerTexts.roundingExplained(formatHtg(centimesToHtg(SMALLEST_COIN_CENTIMES)));
 }

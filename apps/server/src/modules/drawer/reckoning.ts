@@ -58,12 +58,18 @@ export function totalsOf(movements: DrawerMovement[]): DrawerTotals {
   };
 }
 
-/** The canonical text of the closes made since decision 201; version 1 stays for those of before. */
-export const CURRENT_FINGERPRINT_VERSION = 2;
+/**
+ * The canonical text of the closes made since decision 212 (the counts with every coin); version 2 (decision
+ * 201) and version 1 stay for those of before, so that their tickets still verify.
+ */
+export const CURRENT_FINGERPRINT_VERSION = 3;
 
 /** What the fingerprint is taken over: the session, its count, its ledger entries, the previous fingerprint. */
 export interface FingerprintInput {
-  /** 1: the closes before decision 201; 2: the opening's comparison, both counts and the closer too. */
+  /**
+   * 1: the closes before decision 201; 2: the opening's comparison, both counts and the closer too; 3: the
+   * same, the counts with every denomination of decision 212.
+   */
   version: number;
   sessionId: string;
   userId: string;
@@ -74,7 +80,7 @@ export interface FingerprintInput {
   countedCentimes: number;
   previousFingerprint: string | null;
   movements: DrawerMovement[];
-  /** Version 2 only. */
+  /** Version 2 and later. */
   openingCounts: Record<string, number>;
   closingCounts: Record<string, number>;
   previousCountedCentimes: number | null;
@@ -82,9 +88,13 @@ export interface FingerprintInput {
   closedByUserId: string | null;
 }
 
+/** The denominations a version 2 text says: those of decision 149, down to 50 centimes, as they were then. */
+const VERSION_2_DENOMINATIONS = ['1000', '500', '250', '100', '50', '25', '20', '10', '5', '1', '0.50'];
+
 /** A count by denomination in the list's order, every denomination said (`1000:2 500:0 …`). */
-function countsLine(counts: Record<string, number>): string {
-  return drawerDenominations.map((d) => `${d.key}:${counts[d.key] ?? 0}`).join(' ');
+function countsLine(counts: Record<string, number>, version: number): string {
+  const keys = version >= 3 ? drawerDenominations.map((d) => d.key) : VERSION_2_DENOMINATIONS;
+  return keys.map((key) => `${key}:${counts[key] ?? 0}`).join(' ');
 }
 
 /**
@@ -92,24 +102,25 @@ function countsLine(counts: Record<string, number>): string {
  * whole centimes, times in UTC ISO 8601. Only what never changes after posting: a transaction's number,
  * type, time and amounts, and its entries (an external transfer's status changes later; it is left out).
  * Version 2 (decision 201) adds the opening's comparison with the previous close, both counts by
- * denomination and who closed; a session's version is stored with it, so a ticket of before still verifies.
+ * denomination and who closed; version 3 (decision 212) says the counts with every coin. A session's version
+ * is stored with it, so a ticket of before still verifies.
  */
 export function canonicalText(input: FingerprintInput): string {
   const v2 = input.version >= 2;
   const lines = [
-    v2 ? 'lajan-drawer-v2' : 'lajan-drawer-v1',
+    `lajan-drawer-v${input.version}`,
     `session ${input.sessionId}`,
     `teller ${input.userId}`,
     `agent ${input.agentId}`,
     `opened ${input.openedAt.toISOString()}`,
     `closed ${input.closedAt.toISOString()}`,
-    ...(v2 ? [`opening-counts ${countsLine(input.openingCounts)}`] : []),
+    ...(v2 ? [`opening-counts ${countsLine(input.openingCounts, input.version)}`] : []),
     `opening ${input.openingCentimes}`,
     ...(v2
       ? [
           `previous-counted ${input.previousCountedCentimes ?? '-'}`,
           `opening-difference ${input.openingDifferenceCentimes ?? '-'}`,
-          `closing-counts ${countsLine(input.closingCounts)}`,
+          `closing-counts ${countsLine(input.closingCounts, input.version)}`,
         ]
       : []),
     `counted ${input.countedCentimes}`,

@@ -48,7 +48,7 @@ export const drawerRoutes: FastifyPluginAsyncZod = (app) => {
         tags,
         summary: 'Ouvrir ma caisse en comptant les espèces',
         description:
-          'Compte par coupure (`counts` : clé de la coupure en HTG, `"1000"` … `"0.50"`, → nombre de billets ou pièces ; une coupure absente vaut 0). Une seule caisse ouverte par caissier (sinon 409). La session dure jusqu’à sa clôture, même après minuit. Le comptage est comparé au compté de la clôture précédente du caissier (`previousCounted`, `openingDifference`) ; un écart au-delà du seuil attend la validation de l’administrateur de l’agent. Un total au-delà du plafond plausible (`DRAWER_MAX_COUNT_HTG`, 2 000 000 HTG par défaut) est refusé (422).',
+          'Compte par coupure (`counts` : clé de la coupure en HTG, `"1000"` … `"0.05"` : les billets, et chaque pièce de 5 HTG à 5 centimes, → nombre de billets ou pièces ; une coupure absente vaut 0). Une seule caisse ouverte par caissier (sinon 409). La session dure jusqu’à sa clôture, même après minuit. Le comptage est comparé au compté de la clôture précédente du caissier (`previousCounted`, `openingDifference`) ; un écart au-delà du seuil attend la validation de l’administrateur de l’agent. Un total au-delà du plafond plausible (`DRAWER_MAX_COUNT_HTG`, 2 000 000 HTG par défaut) est refusé (422).',
         security,
         body: drawerCountInputSchema,
         response: {
@@ -74,7 +74,7 @@ export const drawerRoutes: FastifyPluginAsyncZod = (app) => {
         tags,
         summary: 'Fermer ma caisse à l’aveugle',
         description:
-          'Le caissier donne son compte par coupure sans connaître le montant attendu ; la réponse donne alors l’attendu (calculé du grand livre : le fonds de caisse, plus dépôts et leurs frais, envois en espèces et leurs frais ; moins retraits, paiements de transferts et remboursements en espèces), le compté et l’écart (compté − attendu), avec le ticket de clôture et son empreinte. Un écart au-delà du seuil attend la validation de l’administrateur de l’agent. La caisse fermée n’accepte plus d’opération en espèces. Sans caisse ouverte : 409. Un total au-delà du plafond plausible : 422.',
+          'Le caissier donne son compte par coupure sans connaître le montant attendu ; la réponse donne alors l’attendu (calculé du grand livre : le fonds de caisse, plus dépôts et leurs frais, envois en espèces et leurs frais ; moins retraits, paiements de transferts et remboursements en espèces), le compté et l’écart (compté − attendu, exact au centime), avec le ticket de clôture et son empreinte. `differenceKind` dit ce qu’est l’écart : `none`, `rounding` (moins que la plus petite pièce, 5 centimes : un arrondi qu’aucun comptage n’évite, jamais un manquant ni à valider ; décision 212), `surplus` ou `shortage`. Un excédent ou un manquant au-delà du seuil attend la validation de l’administrateur de l’agent. La caisse fermée n’accepte plus d’opération en espèces. Sans caisse ouverte : 409. Un total au-delà du plafond plausible : 422.',
         security,
         body: drawerCountInputSchema,
         response: {

@@ -2,9 +2,12 @@ import {
   can,
   centimesFromSql,
   centimesToHtg,
+  differenceKindOfCentimes,
+  differenceNeedsAcknowledgement,
   drawerMessages,
   formatHtg,
   drawerTotalCentimes,
+  type DrawerDifferenceKind,
   type DrawerSession,
   type DrawerTicket,
   type DrawerVerification,
@@ -114,7 +117,8 @@ export class DrawerService {
         const openingDifferenceCentimes =
           previousCountedCentimes === null ? null : openingCentimes - previousCountedCentimes;
         const openingNeedsAcknowledgement =
-          openingDifferenceCentimes !== null && Math.abs(openingDifferenceCentimes) > this.thresholdCentimes;
+          openingDifferenceCentimes !== null &&
+          differenceNeedsAcknowledgement(openingDifferenceCentimes, this.thresholdCentimes);
         const [row] = await tx
           .insert(drawerSessions)
           .values({
@@ -139,6 +143,8 @@ export class DrawerService {
             previousCounted: previousCountedCentimes === null ? null : centimesToHtg(previousCountedCentimes),
             openingDifference:
               openingDifferenceCentimes === null ? null : centimesToHtg(openingDifferenceCentimes),
+            openingDifferenceKind:
+              openingDifferenceCentimes === null ? null : differenceKindOfCentimes(openingDifferenceCentimes),
           },
         });
         return row!.id;
@@ -214,7 +220,8 @@ export class DrawerService {
       previousFingerprint,
       movements,
     });
-    const needsAcknowledgement = Math.abs(differenceCentimes) > this.thresholdCentimes;
+    // Recorded exact; below the smallest coin, a rounding that never waits for anyone (decision 212).
+    const needsAcknowledgement = differenceNeedsAcknowledgement(differenceCentimes, this.thresholdCentimes);
     await tx
       .update(drawerSessions)
       .set({
@@ -242,6 +249,7 @@ export class DrawerService {
         expected: centimesToHtg(expectedCentimes),
         counted: centimesToHtg(countedCentimes),
         difference: centimesToHtg(differenceCentimes),
+        differenceKind: differenceKindOfCentimes(differenceCentimes),
       },
     });
   }
@@ -420,6 +428,10 @@ function htgOrNull(value: number | string | null): number | null {
   return value === null ? null : centimesToHtg(value);
 }
 
+function kindOrNull(value: number | string | null): DrawerDifferenceKind | null {
+  return value === null ? null : differenceKindOfCentimes(centimesOf(value));
+}
+
 /** A session as the API answers it; open, nothing of what is expected. */
 export function present(view: DrawerView): DrawerSession {
   const closed = view.closedAt !== null;
@@ -436,11 +448,13 @@ export function present(view: DrawerView): DrawerSession {
     counted: closed ? htgOrNull(view.countedCentimes) : null,
     expected: closed ? htgOrNull(view.expectedCentimes) : null,
     difference: closed ? htgOrNull(view.differenceCentimes) : null,
+    differenceKind: closed ? kindOrNull(view.differenceCentimes) : null,
     needsAcknowledgement: view.needsAcknowledgement,
     acknowledgedAt: view.acknowledgedAt?.toISOString() ?? null,
     acknowledgedBy: view.acknowledgedByUsername,
     previousCounted: htgOrNull(view.previousCountedCentimes),
     openingDifference: htgOrNull(view.openingDifferenceCentimes),
+    openingDifferenceKind: kindOrNull(view.openingDifferenceCentimes),
     openingNeedsAcknowledgement: view.openingNeedsAcknowledgement,
     openingAcknowledgedAt: view.openingAcknowledgedAt?.toISOString() ?? null,
     openingAcknowledgedBy: view.openingAcknowledgedByUsername,

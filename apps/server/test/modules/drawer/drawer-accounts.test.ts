@@ -270,7 +270,7 @@ describe(`the fingerprint covers the opening (${databaseKind})`, () => {
     return closed.body.data as DrawerTicket;
   }
 
-  it('shows a changed opening comparison or closer (version 2)', async () => {
+  it('shows a changed opening comparison or closer (since version 2)', async () => {
     const world = await drawerWorld();
     await session(world, { '1000': 4 });
     const second = await session(world, { '1000': 3 });
@@ -303,6 +303,37 @@ describe(`the fingerprint covers the opening (${databaseKind})`, () => {
       .set({ closedByUserId: adminId })
       .where(eq(drawerSessions.id, second.id));
     expect((await verify()).body.data.valid).toBe(false);
+  });
+
+  it('still verifies a close of version 2, whose counts stop at 50 centimes (decision 212)', async () => {
+    const world = await drawerWorld();
+    const closed = await session(world, { '1000': 2, '50': 1 });
+    const [agent] = await world.db.select().from(agents).where(eq(agents.code, 'DRW01'));
+    const counts = '1000:2 500:0 250:0 100:0 50:1 25:0 20:0 10:0 5:0 1:0 0.50:0';
+    // The canonical text of decision 201, as the closes before decision 212 were fingerprinted.
+    const v2 = [
+      'lajan-drawer-v2',
+      `session ${closed.id}`,
+      `teller ${world.drw.teller.id}`,
+      `agent ${agent!.id}`,
+      `opened ${closed.openedAt}`,
+      `closed ${closed.closedAt}`,
+      `opening-counts ${counts}`,
+      'opening 205000',
+      'previous-counted -',
+      'opening-difference -',
+      `closing-counts ${counts}`,
+      'counted 205000',
+      `closed-by ${world.drw.teller.id}`,
+      'previous -',
+    ].join('\n');
+    const oldFingerprint = createHash('sha256').update(`${v2}\n`, 'utf8').digest('hex');
+    await world.db
+      .update(drawerSessions)
+      .set({ fingerprint: oldFingerprint, fingerprintVersion: 2 })
+      .where(eq(drawerSessions.id, closed.id));
+    const verified = await get(world, `/drawer/sessions/${closed.id}/verify`, world.drw.teller.token);
+    expect(verified.body.data).toMatchObject({ valid: true, recomputed: oldFingerprint });
   });
 
   it('still verifies a ticket of before (version 1)', async () => {

@@ -1,7 +1,7 @@
 import { centimesFromSql, drawerMessages } from '@lajan/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { transactions } from '../../../src/db/schema.js';
+import { auditLog, drawerSessions, transactions } from '../../../src/db/schema.js';
 import { call, type Answer } from '../../helpers/fixtures.js';
 import { databaseKind } from '../../helpers/database.js';
 import {
@@ -363,6 +363,100 @@ describe('the blind close', () => {
     expect(answer.body.errors).toEqual({
       'counts.1000': [drawerMessages.countInvalid],
       'counts.5': [drawerMessages.countInvalid],
+    });
+  });
+});
+
+describe('cash the drawer can count, and a rounding (decision 212)', () => {
+  it('counts a day of odd centimes with the coins to a difference of 0, nothing to acknowledge', async () => {
+    const world = await drawerWorld();
+    const { drw, marie, marieAccount, jean, jeanAccount } = world;
+    const token = drw.teller.token;
+    await post(world, '/drawer/open', { counts: openingCounts }, token);
+    // 2 050 + 125,75 + 23,05 − 48,40 (the withdrawal's fee is taken from the account) = 2 150,40.
+    const operations: [string, unknown][] = [
+      ['/transactions/deposit', counterForm(marieAccount, marie, 125.75)],
+      ['/transactions/deposit', counterForm(jeanAccount, jean, 23.05)],
+      ['/transactions/withdraw', counterForm(jeanAccount, jean, 48.4)],
+    ];
+    for (const [url, body] of operations) {
+      world.clock.advance(1000);
+      expect((await post(world, url, body, token)).status, url).toBe(201);
+    }
+    const counts = { '1000': 2, '100': 1, '50': 1, '0.20': 1, '0.10': 1, '0.05': 2 };
+    world.clock.advance(1000);
+    const closed = await post(world, '/drawer/close', { counts }, token);
+    expect(closed.status).toBe(200);
+    expect(closed.body.data).toMatchObject({
+      expected: 2150.4,
+      counted: 2150.4,
+      difference: 0,
+      differenceKind: 'none',
+      needsAcknowledgement: false,
+      closingCounts: expect.objectContaining({ '0.20': 1, '0.10': 1, '0.05': 2 }),
+    });
+
+    // The fingerprint covers the coins: one 5 centimes coin more, rewritten, and it no longer verifies.
+    const id = closed.body.data.id as string;
+    const verify = async () =>
+      (await get(world, `/drawer/sessions/${id}/verify`, token)).body.data.valid as boolean;
+    expect(await verify()).toBe(true);
+    await world.db
+      .update(drawerSessions)
+      .set({ closingCounts: { ...counts, '0.05': 3 } })
+      .where(eq(drawerSessions.id, id));
+    expect(await verify()).toBe(false);
+  });
+
+  it('records a difference of 0,03 exact, as a rounding never acknowledged; 0,05 is a shortage', async () => {
+    const world = await drawerWorld();
+    // Every surplus or shortage acknowledged: the rounding still is not.
+    Object.assign(world.app.services.drawer, { thresholdCentimes: 0 });
+    const { drw, marie, marieAccount } = world;
+    const token = drw.teller.token;
+    await post(world, '/drawer/open', { counts: {} }, token);
+    world.clock.advance(1000);
+    expect(
+      (await post(world, '/transactions/deposit', counterForm(marieAccount, marie, 125.78), token)).status,
+    ).toBe(201);
+    // 125,75: the nearest the coins come below 125,78.
+    const counted = { '100': 1, '25': 1, '0.50': 1, '0.20': 1, '0.05': 1 };
+    world.clock.advance(1000);
+    const closed = await post(world, '/drawer/close', { counts: counted }, token);
+    expect(closed.body.data).toMatchObject({
+      expected: 125.78,
+      counted: 125.75,
+      difference: -0.03,
+      differenceKind: 'rounding',
+      needsAcknowledgement: false,
+    });
+    const id = closed.body.data.id as string;
+    const [row] = await world.db.select().from(drawerSessions).where(eq(drawerSessions.id, id));
+    expect(centimesFromSql(row!.differenceCentimes)).toBe(-3);
+    const acknowledge = await post(world, `/drawer/sessions/${id}/acknowledge`, undefined, world.adminToken);
+    expect(acknowledge.status).toBe(409);
+    expect(acknowledge.body.message).toBe(drawerMessages.acknowledgementNotNeeded);
+    const day = await get(world, '/drawer/sessions', world.adminToken);
+    expect(day.body.data).toEqual([
+      expect.objectContaining({ id, differenceKind: 'rounding', needsAcknowledgement: false }),
+    ]);
+    const [audit] = await world.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'drawer.closed'), eq(auditLog.target, id)));
+    expect(audit?.details).toMatchObject({ difference: -0.03, differenceKind: 'rounding' });
+
+    // The next session, one 5 centimes coin short: a shortage, to acknowledge.
+    world.clock.advance(1000);
+    await post(world, '/drawer/open', { counts: counted }, token);
+    world.clock.advance(1000);
+    const short = await post(world, '/drawer/close', { counts: { ...counted, '0.05': 0 } }, token);
+    expect(short.body.data).toMatchObject({
+      difference: -0.05,
+      differenceKind: 'shortage',
+      needsAcknowledgement: true,
+      openingDifference: 0,
+      openingDifferenceKind: 'none',
     });
   });
 });

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   openingAcknowledgementText,
+  drawerDifferenceKind,
   drawerTexts,
+  roundingExplanation,
   drawerTotalCentimes,
   formatDateTimeFr,
   formatHtg,
@@ -47,19 +49,13 @@ export default function DrawerPage() {
       {closed && (
         <div className="space-y-3">
           {/* A gap is said at once, not only inside the ticket: it needs looking into, acknowledged or not. */}
-          <Alert
-            type={closed.difference ? 'warning' : 'success'}
-            title={
-              closed.difference
-                ? drawerTexts.closedWithDifference(
-                    formatHtg(Math.abs(closed.difference)),
-                    closed.difference > 0,
-                  )
-                : drawerTexts.closedNotice
-            }
+          <DifferenceAlert
+            difference={closed.difference ?? 0}
+            plain={drawerTexts.closedNotice}
+            titled={drawerTexts.closedWithDifference}
           >
             {closed.needsAcknowledgement ? drawerTexts.needsAcknowledgement : null}
-          </Alert>
+          </DifferenceAlert>
           <DrawerTicket ticket={closed} />
           {/* The day is over: the count to open again waits to be asked for, not laid under the ticket. */}
           <Button variant="secondary" onClick={() => setClosed(null)}>
@@ -166,12 +162,46 @@ function OpeningDifference({ session }: { session: DrawerSession }) {
   const { openingDifference, previousCounted } = session;
   if (!openingDifference || previousCounted === null) return null;
   return (
-    <Alert
-      type="warning"
-      title={drawerTexts.openedWithDifference(formatHtg(Math.abs(openingDifference)), openingDifference > 0)}
+    <DifferenceAlert
+      difference={openingDifference}
+      plain={drawerTexts.openedNow}
+      titled={drawerTexts.openedWithDifference}
     >
       <p>{drawerTexts.openingDifferenceSince(formatHtg(previousCounted))}</p>
       {session.openingNeedsAcknowledgement && <p>{openingAcknowledgementText(session)}</p>}
+    </DifferenceAlert>
+  );
+}
+
+/**
+ * A difference said at once: a surplus or a shortage as a warning; below the smallest coin, a rounding that
+ * no count could avoid, said as such and never as a shortage (decision 212); none, `plain`.
+ */
+function DifferenceAlert({
+  difference,
+  plain,
+  titled,
+  children,
+}: {
+  difference: number;
+  plain: string;
+  titled: (amount: string, kind: 'rounding' | 'surplus' | 'shortage') => string;
+  children: ReactNode;
+}) {
+  const kind = drawerDifferenceKind(difference);
+  if (kind === 'none')
+    return (
+      <Alert type="success" title={plain}>
+        {children}
+      </Alert>
+    );
+  return (
+    <Alert
+      type={kind === 'rounding' ? 'success' : 'warning'}
+      title={titled(formatHtg(Math.abs(difference)), kind)}
+    >
+      {kind === 'rounding' && <p>{roundingExplanation()}</p>}
+      {children}
     </Alert>
   );
 }

@@ -1,8 +1,10 @@
 import { useRef } from 'react';
 import {
   closeAcknowledgementText,
-  formatSignedHtg,
+  drawerDifferenceKind,
+  drawerDifferenceText,
   openingAcknowledgementText,
+  roundingExplanation,
   cashFeesOf,
   centimesToHtg,
   htgToCentimes,
@@ -18,12 +20,6 @@ import { Button } from '../../components/Button';
 import { printReceipt } from '../../components/receipt/ReceiptPanel';
 import '../../components/receipt/receipt.css';
 import { useVerifyDrawer } from './api/drawer';
-
-function differenceText(difference: number): string {
-  if (difference === 0) return `${formatHtg(0)} (${drawerTexts.noDifference})`;
-  const word = difference > 0 ? drawerTexts.surplus : drawerTexts.shortage;
-  return `${formatSignedHtg(difference)} (${word})`;
-}
 
 function Counts({ title, counts }: { title: string; counts: Record<string, number> }) {
   const lines = drawerDenominations.filter((d) => (counts[d.key] ?? 0) > 0);
@@ -89,7 +85,7 @@ export function DrawerTicket({ ticket }: { ticket: Ticket }) {
             <dt>{drawerTexts.previousCounted}</dt>
             <dd className="text-right">{formatHtg(ticket.previousCounted)}</dd>
             <dt>{drawerTexts.openingDifference}</dt>
-            <dd className="text-right font-semibold">{differenceText(ticket.openingDifference)}</dd>
+            <dd className="text-right font-semibold">{drawerDifferenceText(ticket.openingDifference)}</dd>
           </dl>
         )}
         {ticket.openingNeedsAcknowledgement && <p>{openingAcknowledgementText(ticket)}</p>}
@@ -129,8 +125,11 @@ export function DrawerTicket({ ticket }: { ticket: Ticket }) {
             <dt>{drawerTexts.counted}</dt>
             <dd className="text-right">{formatHtg(ticket.counted)}</dd>
             <dt>{drawerTexts.difference}</dt>
-            <dd className="text-right font-semibold">{differenceText(ticket.difference)}</dd>
+            <dd className="text-right font-semibold">{drawerDifferenceText(ticket.difference)}</dd>
           </dl>
+        )}
+        {ticket.difference !== null && drawerDifferenceKind(ticket.difference) === 'rounding' && (
+          <p>{roundingExplanation()}</p>
         )}
         {ticket.needsAcknowledgement && <p>{closeAcknowledgementText(ticket)}</p>}
         {ticket.fingerprint && (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import {
   closeAcknowledgementText,
-  formatSignedHtg,
+  drawerDifferenceText,
   openingAcknowledgementText,
   can,
   drawerTexts,
@@ -69,7 +69,7 @@ export default function DrawersAdminPage() {
             <p>
               {drawerTexts.expected} : {formatHtg(closedNow.expected ?? 0)} · {drawerTexts.counted} :{' '}
               {formatHtg(closedNow.counted ?? 0)} · {drawerTexts.difference} :{' '}
-              {formatSignedHtg(closedNow.difference)}
+              {drawerDifferenceText(closedNow.difference)}
             </p>
           )}
           {closedNow.needsAcknowledgement && <p>{drawerTexts.superAdminAcknowledges}</p>}
@@ -97,14 +97,14 @@ export default function DrawersAdminPage() {
               </p>
               {session.openingDifference !== null && session.previousCounted !== null && (
                 <p>
-                  {drawerTexts.openingDifference} : {formatSignedHtg(session.openingDifference)}{' '}
+                  {drawerTexts.openingDifference} : {drawerDifferenceText(session.openingDifference)}{' '}
                   {drawerTexts.openingDifferenceOf(formatHtg(session.previousCounted))}
                   {session.openingNeedsAcknowledgement && ` · ${openingAcknowledgementText(session)}`}
                 </p>
               )}
               {session.difference !== null && (
                 <p>
-                  {drawerTexts.difference} : {formatSignedHtg(session.difference)}
+                  {drawerTexts.difference} : {drawerDifferenceText(session.difference)}
                   {session.needsAcknowledgement && ` · ${closeAcknowledgementText(session)}`}
                 </p>
               )}

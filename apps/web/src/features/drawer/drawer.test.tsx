@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { drawerMessages, drawerTexts } from '@lajan/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDrawerSession, startApiServer, type ApiServer } from '../../test/api-server';
@@ -14,6 +14,7 @@ const closedTicket = {
   counted: 2730,
   expected: 3330,
   difference: -600,
+  differenceKind: 'shortage',
   needsAcknowledgement: true,
   fingerprint: 'a'.repeat(64),
   // Adds up as the server's would: 2 000 opening + 1 830 in (two deposits, 40 of fees in cash) − 500 out = 3 330.
@@ -44,6 +45,7 @@ const openedShort = {
   opening: 50_000,
   previousCounted: 100_000,
   openingDifference: -50_000,
+  openingDifferenceKind: 'shortage',
   openingNeedsAcknowledgement: true,
 };
 
@@ -210,7 +212,7 @@ describe('the drawer (decision 149)', () => {
     const { user } = renderApp({ path: '/drawers', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     expect(
       await screen.findByText(
-        `${drawerTexts.openingDifference} : −50 000,00 HTG ${drawerTexts.openingDifferenceOf('100 000,00 HTG')}`,
+        `${drawerTexts.openingDifference} : −50 000,00 HTG (manquant) ${drawerTexts.openingDifferenceOf('100 000,00 HTG')}`,
         { exact: false },
         { timeout: 5000 },
       ),
@@ -292,6 +294,7 @@ describe('the drawer (decision 149)', () => {
       ...closedTicket,
       previousCounted: 2500,
       openingDifference: -500,
+      openingDifferenceKind: 'shortage',
       closedBy: 'admincap',
       closedByAdministrator: true,
     };
@@ -311,5 +314,83 @@ describe('the drawer (decision 149)', () => {
       }),
     ).toBeVisible();
     expect(screen.getByText(drawerTexts.superAdminAcknowledges)).toBeVisible();
+  });
+
+  it('counts every coin beside the notes, in the total and the opening sent (decision 212)', async () => {
+    api.on('GET /drawer', { body: { data: null } });
+    api.on('POST /drawer/open', { status: 201, body: { data: openDrawerSession } });
+    const { user } = renderApp({ path: '/drawer', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    const coins = await screen.findByRole('group', { name: drawerTexts.coins }, { timeout: 5000 });
+    expect(Array.from(coins.querySelectorAll('label'), (label) => label.textContent)).toEqual([
+      'Pièce de 5 HTG',
+      'Pièce de 1 HTG',
+      'Pièce de 50 centimes',
+      'Pièce de 20 centimes',
+      'Pièce de 10 centimes',
+      'Pièce de 5 centimes',
+    ]);
+    expect(screen.getByRole('group', { name: drawerTexts.notes })).toBeVisible();
+    await user.type(screen.getByLabelText('Billet de 1 000 HTG'), '1');
+    await user.type(screen.getByLabelText('Pièce de 20 centimes'), '1');
+    await user.type(screen.getByLabelText('Pièce de 10 centimes'), '2');
+    await user.type(screen.getByLabelText('Pièce de 5 centimes'), '1');
+    expect(screen.getByTestId('count-total')).toHaveTextContent('1 000,45 HTG');
+    expect(screen.getByLabelText('Pièce de 5 centimes')).toHaveAttribute('inputmode', 'numeric');
+    await user.click(screen.getByRole('button', { name: drawerTexts.openAction }));
+    await user.click(await screen.findByRole('button', { name: drawerTexts.openConfirmAction }));
+    expect(await screen.findByText(drawerTexts.openedNow)).toBeVisible();
+    expect(api.requests.find((r) => r.path.endsWith('/drawer/open'))?.body).toEqual({
+      counts: { '1000': 1, '0.20': 1, '0.10': 2, '0.05': 1 },
+    });
+  });
+
+  it('says a difference below the smallest coin is a rounding, not a shortage, and prints the coins', async () => {
+    const rounded = {
+      ...closedTicket,
+      closingCounts: { '100': 1, '25': 1, '0.50': 1, '0.20': 1, '0.05': 1 },
+      counted: 125.75,
+      expected: 125.78,
+      difference: -0.03,
+      differenceKind: 'rounding',
+      needsAcknowledgement: false,
+    };
+    api.on('GET /drawer', { body: { data: openDrawerSession } });
+    api.on('POST /drawer/close', { body: { data: rounded } });
+    const { user } = renderApp({ path: '/drawer', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await user.type(await screen.findByLabelText('Billet de 100 HTG', {}, { timeout: 5000 }), '1');
+    await user.click(screen.getByRole('button', { name: drawerTexts.closeAction }));
+    await user.click(await screen.findByRole('button', { name: drawerTexts.closeConfirmAction }));
+    expect(await screen.findByText('Caisse fermée avec un arrondi de 0,03 HTG')).toBeVisible();
+    const explained = 'Moins que la plus petite pièce (0,05 HTG) : un arrondi, ni manquant ni excédent.';
+    expect(screen.getByRole('status')).toHaveTextContent(explained);
+    expect(screen.getByText(drawerTexts.difference).nextSibling).toHaveTextContent('−0,03 HTG (arrondi)');
+    // Nothing said as a shortage, nothing to acknowledge, no warning.
+    expect(screen.queryByText(/\(manquant\)|un manquant/)).toBeNull();
+    expect(screen.queryByText(drawerTexts.needsAcknowledgement)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The ticket prints the coins counted.
+    const ticket = screen.getByRole('region', { name: drawerTexts.ticketTitle });
+    expect(within(ticket).getByText('Pièce de 5 centimes').nextSibling).toHaveTextContent('× 1');
+    expect(within(ticket).getByText('Pièce de 20 centimes')).toBeVisible();
+  });
+
+  it('lists a rounding for the administrator, with nothing to acknowledge (decision 212)', async () => {
+    api.on('GET /drawer/sessions', {
+      body: {
+        data: [
+          listed({
+            ...closedTicket,
+            difference: 0.02,
+            differenceKind: 'rounding',
+            needsAcknowledgement: false,
+          }),
+        ],
+      },
+    });
+    renderApp({ path: '/drawers', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    expect(
+      await screen.findByText(`${drawerTexts.difference} : +0,02 HTG (arrondi)`, {}, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: drawerTexts.acknowledgeAction })).toBeNull();
   });
 });
