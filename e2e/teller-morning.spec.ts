@@ -365,6 +365,8 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await next(page, 'Étape 2 sur 3');
     await fillParty(page, customer, '60,05');
     await next(page, 'Étape 3 sur 3');
+    // The link drops once the fee is quoted, as the teller reads the confirmation.
+    await expect(valueOf(page.getByRole('region', { name: 'Frais et total' }), 'Frais')).toHaveText(htg(0));
     await proxy.stop();
     await page.getByRole('button', { name: 'Enregistrer' }).tap();
     const banner = page.getByRole('region', { name: BANNER });
@@ -386,10 +388,33 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     expect(depositKeys.slice(1).every((key) => key === depositKeys[1])).toBe(true);
     expect(new Set(depositKeys).size).toBe(2);
 
-    // 11. The drawer's page, where the close is counted (2 500 + 125,75 − 23,05 + 265,10 + 60,05).
+    // 11. The drawer closed at the end of the morning (2 500 + 125,75 − 23,05 + 265,10 + 60,05 = 2 927,85).
+    // Counted to the centime with the coins: 2 000 + 500 + 250 + 100 + 50 + 20 + 5 + 2 × 1 + 0,85.
     await menu(page, 'Ma caisse');
-    await expect(page.getByRole('button', { name: 'Fermer la caisse' })).toBeVisible();
-    await shot(page, info, '18-caisse-avant-fermeture');
+    const closing = {
+      'Billet de 1 000 HTG': 2,
+      'Billet de 500 HTG': 1,
+      'Billet de 250 HTG': 1,
+      'Billet de 100 HTG': 1,
+      'Billet de 50 HTG': 1,
+      'Billet de 20 HTG': 1,
+      'Pièce de 5 HTG': 1,
+      'Pièce de 1 HTG': 2,
+      'Pièce de 50 centimes': 1,
+      'Pièce de 20 centimes': 1,
+      'Pièce de 10 centimes': 1,
+      'Pièce de 5 centimes': 1,
+    };
+    for (const [label, pieces] of Object.entries(closing)) await page.getByLabel(label).fill(String(pieces));
+    await shot(page, info, '18-caisse-comptage');
+    await page.getByRole('button', { name: 'Fermer la caisse' }).tap();
+    const closeConfirm = page.getByRole('dialog', { name: 'Fermer la caisse ?' });
+    await expect(closeConfirm).toContainText(htg(2927.85));
+    await closeConfirm.getByRole('button', { name: 'Fermer avec ce comptage' }).tap();
+    const ticket = page.getByRole('region', { name: 'Ticket de caisse' });
+    await expect(valueOf(ticket, 'Attendu')).toHaveText(htg(2927.85));
+    await expect(valueOf(ticket, 'Écart')).toHaveText(/^0,00[\s\u202f\u00a0]*HTG \(aucun écart\)$/);
+    await shot(page, info, '19-caisse-fermee');
 
     const took = Date.now() - started;
     info.annotations.push({ type: 'durée', description: `${took} ms (mise en place ${seeded} ms)` });
