@@ -1,5 +1,6 @@
 // Nothing but texts here: the banner is on every screen's path, the sign-in page's included (decision 145);
 // the key's fate, a schema, is with the answers, and the summary (money's formats) in pending-summary.ts.
+import type { TransactionType } from './names.js';
 
 /**
  * An operation the teller confirmed and that has no answer yet (issue 15, decision 147): kept in the
@@ -72,6 +73,50 @@ export const pendingOperationMessages = {
   postedFromBanner: (transactionNumber: string) =>
     `Opération enregistrée depuis le bandeau : transaction n° ${transactionNumber}. Son reçu est affiché.`,
 } as const;
+
+/**
+ * Where the link is (decision 210): offline before sending, a confirmation sent and not answered yet, or
+ * one held without an answer (decision 147).
+ */
+export type LinkWait = 'offline' | 'sending' | 'held';
+
+/** What the teller does with the cash until the operation is confirmed. */
+export type CounterCash = 'handOver' | 'keepAside' | 'none';
+
+/**
+ * The cash of an operation at the counter: a withdrawal and a pay-out hand it over, a deposit and an
+ * external transfer paid in cash take it in; the others move money between accounts only.
+ */
+export function counterCashOf(type: TransactionType, paidInCash = true): CounterCash {
+  if (type === 'withdrawal' || type === 'external_payout') return 'handOver';
+  if (type === 'deposit' || (type === 'external_transfer' && paidInCash)) return 'keepAside';
+  return 'none';
+}
+
+/**
+ * Beside Enregistrer and in the receipt panel while a confirmation waits on the link (decision 210): its
+ * state, then what to do with the cash of that operation until its receipt.
+ */
+export const linkWaitTexts = {
+  offline: 'Hors ligne : l’opération ne peut pas être enregistrée tant que le serveur ne répond pas.',
+  sending: 'En attente du serveur : l’opération n’est pas encore confirmée.',
+  held: 'Sans réponse du serveur : l’opération est gardée, pas encore confirmée.',
+  heldHint:
+    'Quand le serveur répond, appuyez de nouveau sur Enregistrer ou renvoyez-la depuis le bandeau en haut de l’écran : la même opération sera renvoyée et ne sera jamais enregistrée deux fois.',
+  /** A withdrawal's, to the customer; a pay-out's, to the recipient. */
+  handOver: (toRecipient: boolean) =>
+    `Ne remettez pas encore les espèces ${toRecipient ? 'au bénéficiaire' : 'au client'} : attendez le reçu.`,
+  keepAside: 'Gardez de côté les espèces du client, sans lui donner de reçu : attendez la confirmation.',
+  /** The receipt panel, where the receipt will be. */
+  noReceiptYet: 'Pas encore de reçu',
+} as const;
+
+/** The line of what to do with the cash of a `type` operation while it waits; null when no cash moves. */
+export function linkWaitCashText(type: TransactionType, paidInCash = true): string | null {
+  const cash = counterCashOf(type, paidInCash);
+  if (cash === 'handOver') return linkWaitTexts.handOver(type === 'external_payout');
+  return cash === 'keepAside' ? linkWaitTexts.keepAside : null;
+}
 
 /**
  * How long a held operation may be sent again with its key: well within the 24 hours the server keeps a

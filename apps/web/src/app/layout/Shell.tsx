@@ -20,12 +20,13 @@ const ReceiptPanel = lazy(() => loadReceiptPanel().then((module) => ({ default: 
  * for once the shell has painted, so that the first receipt seldom waits for it.
  */
 function ReceiptSlot() {
-  const { transaction } = useReceipt();
+  const { transaction, waiting } = useReceipt();
   useEffect(() => {
     const timer = setTimeout(() => void loadReceiptPanel().catch(() => undefined), 2000);
     return () => clearTimeout(timer);
   }, []);
-  if (!transaction) return null;
+  // Or where its receipt will be, while an operation waits on the link (decision 210).
+  if (!transaction && !waiting) return null;
   return (
     <Suspense fallback={null}>
       <ReceiptPanel />
@@ -163,7 +164,7 @@ export default function Shell() {
  * screen over, even the one on view (decision 211): the screen is keyed on that visit.
  */
 function ShellMain() {
-  const { transaction } = useReceipt();
+  const { transaction, waiting } = useReceipt();
   const { pathname } = useLocation();
   const visit = useFreshVisitKey();
   const mainRef = useRef<HTMLElement>(null);
@@ -184,7 +185,7 @@ function ShellMain() {
       ref={mainRef}
       id="contenu"
       tabIndex={-1}
-      className={`min-w-0 flex-1 p-4 focus:outline-none sm:p-6 lg:p-8 ${transaction ? 'lg:mr-[21rem]' : ''}`}
+      className={`min-w-0 flex-1 p-4 focus:outline-none sm:p-6 lg:p-8 ${transaction || waiting ? 'lg:mr-[21rem]' : ''}`}
     >
       <Suspense fallback={<PageLoading />}>
         <Outlet key={visit} />

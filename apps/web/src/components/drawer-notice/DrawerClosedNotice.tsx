@@ -22,19 +22,32 @@ export function useCurrentDrawer(enabled = true) {
 
 /**
  * On a cash operation's screen: while the teller's drawer is closed, says so and offers to open it
- * (the server refuses the operation anyway, with the same words).
+ * (the server refuses the operation anyway, with the same words). `needed` false (an external transfer
+ * paid from an account): nothing to say. `resume`: the operation keeps what was typed before the drawer
+ * page opens, and that page's « Reprendre l'opération » brings it back (decision 210).
  */
-export function DrawerClosedNotice() {
+export function DrawerClosedNotice({
+  needed = true,
+  resume,
+}: {
+  needed?: boolean;
+  resume?: { id: string; keep: () => void } | null;
+}) {
   const { user } = useSession();
   const { pathname } = useLocation();
   const teller = can(user, 'drawer.operate');
   const drawer = useCurrentDrawer(teller);
-  if (!teller || !drawer.isSuccess || drawer.data !== null) return null;
+  if (!needed || !teller || !drawer.isSuccess || drawer.data !== null) return null;
   return (
     <Alert type="warning" title={drawerTexts.closedNotice} className="mt-3">
       <p>{drawerTexts.closedNoticeText}</p>
       {/* Where the teller was: once the drawer is open, its page offers to go back there. */}
-      <Link to="/drawer" state={{ from: pathname }} className="mt-2 inline-block font-semibold underline">
+      <Link
+        to="/drawer"
+        state={{ from: pathname, ...(resume ? { resume: resume.id } : {}) }}
+        onClick={() => resume?.keep()}
+        className="mt-2 inline-block font-semibold underline"
+      >
         {drawerTexts.openAction}
       </Link>
     </Alert>

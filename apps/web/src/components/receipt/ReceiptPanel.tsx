@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { linkWaitTexts } from '@lajan/domain';
 import { Button, buttonClasses } from '../Button';
 import { keepTabIn } from '../dialog/Dialog';
 import { Receipt } from './Receipt';
-import { useReceipt } from './receipt-context';
+import { useReceipt, type ReceiptWaiting } from './receipt-context';
 import './receipt.css';
 
 /**
@@ -17,7 +18,7 @@ import './receipt.css';
  * It closes when the teller moves to another page (receipt-context).
  */
 export function ReceiptPanel() {
-  const { transaction, againPath, reprintedAt, clear } = useReceipt();
+  const { transaction, waiting, againPath, reprintedAt, clear } = useReceipt();
   const printRef = useRef<HTMLButtonElement>(null);
   const receiptRef = useRef<HTMLDivElement>(null);
   const shown = transaction?.transactionNumber;
@@ -57,7 +58,7 @@ export function ReceiptPanel() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [shown, clear]);
 
-  if (!transaction) return null;
+  if (!transaction) return waiting ? <WaitingPanel waiting={waiting} /> : null;
 
   function print() {
     if (printReceipt(receiptRef.current)) clear();
@@ -89,6 +90,29 @@ export function ReceiptPanel() {
           <Button variant="secondary" onClick={clear} className="flex-1">
             {receiptPanelTexts.close}
           </Button>
+        </div>
+      </div>
+    </aside>
+  );
+}
+
+/**
+ * Where the receipt will be, while the operation's confirmation waits on the link (decision 210): the same
+ * words as beside Enregistrer (which alone is announced). From 1024 px only: below, the panel would cover
+ * the form, its button and the banner, while the words beside the button are already in sight.
+ */
+function WaitingPanel({ waiting }: { waiting: ReceiptWaiting }) {
+  return (
+    <aside
+      aria-label="Reçu"
+      className="fixed top-16 right-0 bottom-0 z-30 hidden w-[21rem] overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-xl lg:block print:hidden"
+    >
+      <div className="mx-auto w-[80mm] max-w-full">
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">Reçu</h2>
+        <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-semibold">{linkWaitTexts.noReceiptYet}</p>
+          <p className="mt-1">{waiting.title}</p>
+          {waiting.cash && <p className="mt-1 font-semibold">{waiting.cash}</p>}
         </div>
       </div>
     </aside>

@@ -28,8 +28,21 @@ interface Shown {
   locationKey: string | null;
 }
 
+/**
+ * What the panel says while the confirmation of the page's operation waits on the link, where its receipt
+ * will be (decision 210): the state of the link and what to do with the cash.
+ */
+export interface ReceiptWaiting {
+  title: string;
+  cash: string | null;
+}
+
 interface ReceiptContextValue {
   transaction: Transaction | null;
+  /** The operation on the screen waits for its confirmation; shown until its receipt replaces it. */
+  waiting: ReceiptWaiting | null;
+  /** Said by the operation's form while it waits; null once it no longer does (or it left the screen). */
+  showWaiting: (waiting: ReceiptWaiting | null) => void;
   /** Where "Nouvelle opération" leads, for a transaction just posted; null for a reprint. */
   againPath: string | null;
   /** When the receipt was taken up again for a reprint (ISO); null for a transaction just posted. */
@@ -43,6 +56,7 @@ const ReceiptContext = createContext<ReceiptContextValue | null>(null);
 export function ReceiptProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [shown, setShown] = useState<Shown | null>(null);
+  const [waiting, setWaiting] = useState<ReceiptWaiting | null>(null);
 
   // On another page (adjusted while rendering, React's way for state that follows a prop): the receipt
   // that waited for its page binds to it; any other is forgotten.
@@ -63,6 +77,8 @@ export function ReceiptProvider({ children }: { children: ReactNode }) {
   const value = useMemo<ReceiptContextValue>(
     () => ({
       transaction: current?.transaction ?? null,
+      waiting,
+      showWaiting: setWaiting,
       againPath: current?.againPath ?? null,
       reprintedAt: current?.reprintedAt ?? null,
       select: (transaction, options = {}) =>
@@ -74,7 +90,7 @@ export function ReceiptProvider({ children }: { children: ReactNode }) {
         }),
       clear: () => setShown(null),
     }),
-    [current, location.key],
+    [current, location.key, waiting],
   );
   return <ReceiptContext value={value}>{children}</ReceiptContext>;
 }

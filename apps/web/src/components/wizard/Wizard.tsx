@@ -40,6 +40,11 @@ export interface WizardProps {
   description?: ReactNode;
   /** Shown above the buttons (an alert with the server's message). */
   error?: ReactNode;
+  /**
+   * Right beside the step's button (below it on a phone, at its left from 640 px): what the money wizards
+   * say of the link while a confirmation waits on it (decision 210).
+   */
+  status?: ReactNode;
   /** Heading level of the wizard's title: 1 on a page of its own (default), 2 inside another frame. */
   headingLevel?: 1 | 2;
 }
@@ -72,6 +77,7 @@ export function Wizard({
   submittingLabel = 'Enregistrement...',
   description,
   error,
+  status,
   headingLevel = 1,
 }: WizardProps) {
   const [ownStep, setOwnStep] = useState(initialStep);
@@ -231,6 +237,7 @@ export function Wizard({
           >
             {isLast ? submitLabel : 'Suivant'}
           </Button>
+          {status}
         </div>
       </div>
     </section>

@@ -17,6 +17,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useCurrentDrawer } from '../../components/drawer-notice/DrawerClosedNotice';
 import { errorMessage } from '../../lib/http';
+import { resumeIdOf } from '../../lib/operation-drafts';
 import { useCloseDrawer, useOpenDrawer } from './api/drawer';
 import { countErrorsOf, DenominationCount } from './DenominationCount';
 import { DrawerTicket } from './DrawerTicket';
@@ -37,7 +38,10 @@ export default function DrawerPage() {
   const countedCentimes = drawerTotalCentimes(counts);
   const countIsValid = Object.keys(countErrorsOf(counts)).length === 0;
   // Sent here by "Caisse fermée" on a cash operation's screen: once open, the way back to it.
-  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const state: unknown = useLocation().state;
+  const from = (state as { from?: unknown } | null)?.from;
+  // What the operation typed, kept while the drawer opens: handed back with the way to it (decision 210).
+  const resume = resumeIdOf(state);
   // A path of this app only: "//host" would leave it.
   const backTo = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
   const [openedNow, setOpenedNow] = useState(false);
@@ -100,10 +104,15 @@ export default function DrawerPage() {
           )}
         </form>
       )}
-      {openedNow && current.data && (
+      {/* Also when it was open already (another tab opened it): the way back, before the closing count. */}
+      {(openedNow || backTo) && current.data && (
         <Alert type="success" title={drawerTexts.openedNow}>
           {backTo && (
-            <Link to={backTo} className="mt-1 inline-block font-semibold underline">
+            <Link
+              to={backTo}
+              state={resume ? { resume } : undefined}
+              className="mt-1 inline-block font-semibold underline"
+            >
               {drawerTexts.backToOperation}
             </Link>
           )}

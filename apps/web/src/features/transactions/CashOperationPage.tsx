@@ -1,4 +1,3 @@
-import { DrawerClosedNotice } from '../../components/drawer-notice/DrawerClosedNotice';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { transactionTypeLabels, type Account } from '@lajan/domain';
@@ -46,7 +45,10 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
     amountStep: STEP_DETAILS,
     confirmStep: STEP_CONFIRM,
   });
-  const [account, setAccount] = useState<Account | null>(null);
+  // Back from opening the drawer (decision 210): the account found before, with the values typed.
+  const [account, setAccount] = useState<Account | null>(
+    () => (money.resumed as { account?: Account | null } | undefined)?.account ?? null,
+  );
   // `?compte=` (a new account's "Faire un dépôt"): that account is looked up at once.
   const givenAccount = useSearchParams()[0].get('compte')?.trim() ?? '';
   const {
@@ -73,12 +75,8 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
     <MoneyWizard
       frame={money.frame}
       title={title}
-      description={
-        <>
-          {text.description}
-          <DrawerClosedNotice />
-        </>
-      }
+      description={text.description}
+      drawerNotice={money.drawerNotice({ extra: () => ({ account }) })}
       onSubmit={submit}
       steps={[
         accountStep({

@@ -1,4 +1,3 @@
-import { DrawerClosedNotice } from '../../components/drawer-notice/DrawerClosedNotice';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -83,9 +82,12 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     amountStep: STEP_DETAILS,
     confirmStep: STEP_CONFIRM,
   });
-  const [mode, setMode] = useState<PaymentMode>('cash');
-  const [sender, setSender] = useState<PersonSearchResult | null>(null);
-  const [account, setAccount] = useState<Account | null>(null);
+  // Back from opening the drawer (decision 210): the mode, the sender and the account chosen before.
+  const kept = money.resumed as
+    { mode?: PaymentMode; sender?: PersonSearchResult | null; account?: Account | null } | undefined;
+  const [mode, setMode] = useState<PaymentMode>(kept?.mode ?? 'cash');
+  const [sender, setSender] = useState<PersonSearchResult | null>(kept?.sender ?? null);
+  const [account, setAccount] = useState<Account | null>(kept?.account ?? null);
   const {
     register,
     control,
@@ -256,13 +258,10 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
   return (
     <MoneyWizard
       frame={money.frame}
+      paidInCash={mode === 'cash'}
       title="Effectuer un transfert externe"
-      description={
-        <>
-          {"Le bénéficiaire retirera l'argent dans n'importe quel point du réseau avec le code de retrait."}
-          <DrawerClosedNotice />
-        </>
-      }
+      description="Le bénéficiaire retirera l'argent dans n'importe quel point du réseau avec le code de retrait."
+      drawerNotice={money.drawerNotice({ extra: () => ({ mode, sender, account }), needed: mode === 'cash' })}
       onSubmit={submit}
       steps={[
         {

@@ -1,4 +1,3 @@
-import { DrawerClosedNotice } from '../../components/drawer-notice/DrawerClosedNotice';
 import { useState } from 'react';
 import {
   displayName,
@@ -75,9 +74,12 @@ export default function ReceiveTransferPage() {
     confirmStep: STEP_CONFIRM,
   });
   const search = useTransactionSearch();
-  const [number, setNumber] = useState('');
+  // Back from opening the drawer (decision 210): the code typed and the transfer it found, kept with the
+  // identity typed.
+  const kept = money.resumed as { number?: string; transfer?: Found | null } | undefined;
+  const [number, setNumber] = useState(kept?.number ?? '');
   const [numberError, setNumberError] = useState<string | null>(null);
-  const [transfer, setTransfer] = useState<Found | null>(null);
+  const [transfer, setTransfer] = useState<Found | null>(kept?.transfer ?? null);
   const {
     register,
     trigger,
@@ -233,12 +235,8 @@ export default function ReceiveTransferPage() {
     <MoneyWizard
       frame={money.frame}
       title="Recevoir un transfert externe"
-      description={
-        <>
-          {'Payer au bénéficiaire un transfert envoyé depuis un point du réseau.'}
-          <DrawerClosedNotice />
-        </>
-      }
+      description="Payer au bénéficiaire un transfert envoyé depuis un point du réseau."
+      drawerNotice={money.drawerNotice({ extra: () => ({ number, transfer }) })}
       onSubmit={submit}
       steps={[
         {

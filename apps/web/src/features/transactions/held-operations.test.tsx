@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { operationAbandonedMessage, pendingOperationMessages } from '@lajan/domain';
+import { linkWaitTexts, operationAbandonedMessage, pendingOperationMessages } from '@lajan/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
-import { retryNote } from './operation-outcome';
 import { makeToken } from '../../test/tokens';
 import {
   feeQuoteRoute,
@@ -161,13 +160,13 @@ describe('an operation without an answer (decision 147)', () => {
   // Decision 196: the form that confirmed it, still on the screen, follows what the banner made of it.
   it('says on the form that confirmed it that the banner posted it, and Enregistrer replays the same key', async () => {
     const { user } = await holdDeposit();
-    expect(screen.getByText(retryNote)).toBeVisible();
+    expect(screen.getByText(linkWaitTexts.heldHint)).toBeVisible();
     api.on('POST /transactions/deposit', transactionAnswer());
     await user.click(within(await banner()).getByRole('button', { name: 'Renvoyer' }));
     expect(
       await screen.findByText(pendingOperationMessages.postedFromBanner(transactionOf().transactionNumber)),
     ).toBeVisible();
-    expect(screen.queryByText(retryNote)).toBeNull();
+    expect(screen.queryByText(linkWaitTexts.heldHint)).toBeNull();
     expect(await screen.findByRole('button', { name: /Imprimer/ })).toBeVisible();
     // Enregistrer again replays the same key: the same transaction, never a second one.
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
@@ -187,7 +186,7 @@ describe('an operation without an answer (decision 147)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Abandonner cette opération ?' });
     await user.click(within(dialog).getByRole('button', { name: "Abandonner l'opération" }));
     expect(await screen.findByText(operationAbandonedMessage)).toBeVisible();
-    expect(screen.queryByText(retryNote)).toBeNull();
+    expect(screen.queryByText(linkWaitTexts.heldHint)).toBeNull();
     // Enregistrer again is a new operation, under a new key (the old one is void on the server).
     api.on('POST /transactions/deposit', transactionAnswer());
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));

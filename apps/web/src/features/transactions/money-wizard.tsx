@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FieldErrors, FieldValues, UseFormRegister, UseFormReturn } from 'react-hook-form';
 import {
@@ -7,6 +7,8 @@ import {
   documentLabel,
   formatHtg,
   inactiveAccountMessage,
+  linkWaitCashText,
+  linkWaitTexts,
   quoteBlockedHint,
   surelyNotAHolder,
   transactionMessages,
@@ -15,6 +17,8 @@ import {
   wizardHints,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
+import { LinkWaitStatus } from '../../components/pending/LinkWaitStatus';
+import { useReceipt } from '../../components/receipt/receipt-context';
 import { Wizard, type WizardStep } from '../../components/wizard/Wizard';
 import { isHttpError } from '../../lib/http';
 import { AccountLookup } from './components/AccountLookup';
@@ -61,20 +65,64 @@ export function documentLine(party: { idDocumentType?: string | null; idDocument
   return { label: 'Pièce', value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` };
 }
 
-/** The wizard of a money operation, with the frame `useMoneyForm` gives. */
+/**
+ * The wizard of a money operation, with the frame `useMoneyForm` gives. While its confirmation waits on the
+ * link, beside Enregistrer and in the receipt panel: the link's state and what to do with the cash of this
+ * operation (decision 210); its receipt takes the panel's place once posted.
+ */
 export function MoneyWizard({
-  frame: { leaveDialog, ...frame },
+  frame: { leaveDialog, wait, flowType, drawerRefused, error, ...frame },
+  paidInCash = true,
+  drawerNotice,
+  description,
   ...props
 }: {
   frame: MoneyForm['frame'];
   title: string;
   description: ReactNode;
+  /**
+   * A cash operation's « Caisse fermée » (`useMoneyForm`'s `drawerNotice`): under the description, from the
+   * first step, and beside a refusal for a closed drawer (decision 210).
+   */
+  drawerNotice?: ReactNode;
   steps: readonly WizardStep[];
   onSubmit: () => void | Promise<void>;
+  /** False for an external transfer paid from an account: no cash changes hands. */
+  paidInCash?: boolean;
 }) {
+  const lastStep = props.steps.findLastIndex((step) => !step.skip);
+  // Beside Enregistrer: on the last step, or wherever a held confirmation has left the teller.
+  const shown = wait === 'held' || (wait !== null && frame.step === lastStep) ? wait : null;
+  const title = shown ? linkWaitTexts[shown] : null;
+  const cash = shown ? linkWaitCashText(flowType, paidInCash) : null;
+  const { showWaiting } = useReceipt();
+  useEffect(() => {
+    showWaiting(title ? { title, cash } : null);
+  }, [showWaiting, title, cash]);
+  useEffect(() => () => showWaiting(null), [showWaiting]);
   return (
     <>
-      <Wizard {...frame} {...props} />
+      <Wizard
+        {...frame}
+        {...props}
+        description={
+          <>
+            {description}
+            {drawerNotice}
+          </>
+        }
+        error={
+          error || drawerRefused ? (
+            <>
+              {error}
+              {drawerRefused && drawerNotice}
+            </>
+          ) : null
+        }
+        status={
+          <LinkWaitStatus title={title} cash={cash} hint={shown === 'held' ? linkWaitTexts.heldHint : null} />
+        }
+      />
       {leaveDialog}
     </>
   );

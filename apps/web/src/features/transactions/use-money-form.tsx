@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavigationType, useBlocker } from 'react-router';
+import { NavigationType, useBlocker, useLocation } from 'react-router';
 import {
   useForm,
   useWatch,
@@ -14,13 +14,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   leaveOperationTexts,
+  ledgerFailures,
   operationAbandonedMessage,
   pendingOperationMessages,
+  type LinkWait,
   type Transaction,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
-import { useSettledOutcome } from '../../lib/pending-context';
+import { currentDrawerQueryKey, DrawerClosedNotice } from '../../components/drawer-notice/DrawerClosedNotice';
+import { isHttpError } from '../../lib/http';
+import { newIdempotencyKey } from './api/idempotency';
+import { resumeIdOf, useOperationDrafts } from '../../lib/operation-drafts';
+import { useOnline, useSettledOutcome } from '../../lib/pending-context';
 import { hasNoAnswer } from '../../lib/pending-operations';
 import { isSameVisit } from '../../lib/visit-key';
 import { feeQuoteKeys, useAmountStepQuote, useFeeQuote } from '../../components/fee-quote/api';
@@ -34,6 +40,12 @@ import {
   useFailure,
   useFinishOperation,
 } from './operation-outcome';
+
+/**
+ * A confirmation without an answer for this long says so beside Enregistrer (decision 210): a save over a
+ * slow link takes about a second, which must not flash a warning.
+ */
+export const SLOW_CONFIRMATION_MS = 1500;
 
 /** The form's values of a flow: its schema's input (HTG amounts, texts as typed). */
 type FlowValues<Flow extends MoneyFlow> = FlowBody<Flow> & FieldValues;
@@ -72,6 +84,19 @@ export interface SubmitOptions<Flow extends MoneyFlow> {
  * computes itself (an amount in centimes, trimmed texts).
  */
 export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyFormOptions<Flow>) {
+  // Back from the drawer page with what was typed before the teller went to open her drawer (decision 210):
+  // the form's values, its step and the page's own state (`resumed`), taken once.
+  const location = useLocation();
+  const drafts = useOperationDrafts();
+  const [resumed] = useState(() => {
+    const id = resumeIdOf(location.state);
+    const draft = id === null ? undefined : drafts.peek(id);
+    return id !== null && draft?.path === location.pathname ? { id, ...draft } : null;
+  });
+  useEffect(() => {
+    if (resumed) drafts.drop(resumed.id);
+  }, [resumed, drafts]);
+  const [draftId] = useState(() => resumed?.id ?? newIdempotencyKey());
   const form: UseFormReturn<FlowValues<Flow>, unknown, FlowValues<Flow>> = useForm<
     FlowValues<Flow>,
     unknown,
@@ -81,12 +106,18 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       raw: true,
     }),
     defaultValues: options.defaultValues,
+    // Against the defaults: a resumed form is as typed (dirty), and leaving it asks first.
+    ...(resumed
+      ? { values: resumed.values as FlowValues<Flow>, resetOptions: { keepDefaultValues: true } }
+      : {}),
   });
   const money = useMoneyOperation(flow);
   const queryClient = useQueryClient();
   const finish = useFinishOperation();
   const { failure, setFailure, clearFailure } = useFailure();
-  const [step, setStep] = useState(0);
+  // Refused for a closed drawer: « Ouvrir ma caisse » beside the refusal too (decision 210).
+  const [drawerRefused, setDrawerRefused] = useState(false);
+  const [step, setStep] = useState(resumed?.step ?? 0);
   // A refusal the server put under a field (« Solde insuffisant… » under the amount) goes as soon as the
   // teller changes that field: it was about the value she is replacing. A field the step's check refused is
   // checked again at each change, so that its message goes once the value is right (the steps check with
@@ -127,12 +158,15 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
   // navigation counts, to this same page too (the external transfer starts over on a new entry), but the
   // replace that only tidies the page's own entry (`sameVisitState`).
   const posted = useRef(false);
+  // The draft kept for the drawer page (decision 210): going there loses nothing, nothing to ask.
+  const kept = useRef<string | null>(null);
   const typed = form.formState.isDirty || step > 0;
   const leaving = useBlocker(
     ({ historyAction, nextLocation }) =>
       typed &&
       !posted.current &&
-      !(historyAction === NavigationType.Replace && isSameVisit(nextLocation.state)),
+      !(historyAction === NavigationType.Replace && isSameVisit(nextLocation.state)) &&
+      !(kept.current !== null && resumeIdOf(nextLocation.state) === kept.current),
   );
 
   // A reload or a closed tab loses what is typed too: the browser's own question asks first (decision 177
@@ -200,6 +234,7 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     onRefused,
   }: SubmitOptions<Flow>): Promise<Transaction | null> {
     clearFailure();
+    setDrawerRefused(false);
     // Sent again from the form: until it is answered, what is typed is the teller's to lose again.
     posted.current = false;
     const valid = await validInput(body);
@@ -219,6 +254,12 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
         return null;
       }
       if (hasNoAnswer(error)) posted.current = true;
+      // The drawer was closed meanwhile (an administrator closed it): the screen says so again, with the
+      // way to open it that keeps what was typed (decision 210).
+      if (isHttpError(error) && error.code === ledgerFailures.DrawerClosed.code) {
+        setDrawerRefused(true);
+        void queryClient.invalidateQueries({ queryKey: currentDrawerQueryKey });
+      }
       const back = placeServerErrors(error, form.setError, fieldSteps);
       // A refusal put under its field is said there (and by the toast, SPEC §8), not a third time beside
       // the button.
@@ -251,6 +292,28 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
   // Enregistrer, pressed again, replays the same key (the same transaction, never a second one).
   const settled = useSettledOutcome(money.heldKey);
   const postedFromBanner = settled?.kind === 'posted' ? settled.transaction : null;
+
+  // Where the link is, said beside Enregistrer and in the receipt panel (decision 210): held without an
+  // answer until the banner settles it; a confirmation on its way, once it is slow or the server is known to
+  // be out of reach; offline before sending. Posted, the receipt takes its place.
+  const online = useOnline();
+  const slow = useLongerThan(money.isPending, SLOW_CONFIRMATION_MS);
+  const held = money.heldKey !== null && settled === undefined;
+  const wait: LinkWait | null = held
+    ? 'held'
+    : money.isPending
+      ? slow || !online
+        ? 'sending'
+        : null
+      : online
+        ? null
+        : 'offline';
+
+  /** Keeps what is typed, with the page's own state, for the drawer page's « Reprendre l'opération ». */
+  function keepDraft(extra: unknown) {
+    kept.current = draftId;
+    drafts.keep(draftId, { path: location.pathname, step, values: form.getValues(), extra });
+  }
   useEffect(() => {
     if (!settled) return;
     if (settled.kind === 'posted') {
@@ -269,6 +332,25 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     form,
     step,
     setStep,
+    /**
+     * The page's own state kept with the draft it was resumed from (what `drawerNotice`'s `extra` answered),
+     * or undefined: for its `useState` initializers.
+     */
+    resumed: resumed?.extra,
+    /**
+     * « Caisse fermée » with « Ouvrir ma caisse » on a cash operation (decision 210): the way to the drawer
+     * keeps what is typed, and `extra()`, the page's own state. Not once a confirmation is on its way or held:
+     * typed again under a new key, it could be posted twice. `needed` false: not a cash operation.
+     */
+    drawerNotice({ extra, needed = true }: { extra: () => unknown; needed?: boolean }) {
+      const resumable = !money.isPending && money.heldKey === null;
+      return (
+        <DrawerClosedNotice
+          needed={needed}
+          resume={resumable ? { id: draftId, keep: () => keepDraft(extra()) } : null}
+        />
+      );
+    },
     /**
      * Back to `field`'s step, the keyboard on it (what a refusal the page reads itself calls for); with a
      * `message`, the refusal is said under that field, where the keyboard is, no longer beside the button.
@@ -293,18 +375,26 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       step,
       onStepChange: (next: number) => {
         clearFailure();
+        setDrawerRefused(false);
         setStep(next);
       },
       submitting: money.isPending,
-      error: failure ? (
-        <FailureAlert failure={failure} />
-      ) : (
-        postedFromBanner && (
-          <Alert type="success">
-            {pendingOperationMessages.postedFromBanner(postedFromBanner.transactionNumber)}
-          </Alert>
-        )
-      ),
+      /** Where the link is while the confirmation waits on it (decision 210), for `MoneyWizard`. */
+      wait,
+      flowType: flow.type,
+      /** Refused for a closed drawer: `MoneyWizard` shows the drawer's notice beside the refusal too. */
+      drawerRefused,
+      // Held, the words beside the button say it all, the cash included (decision 210).
+      error:
+        failure && !held ? (
+          <FailureAlert failure={failure} />
+        ) : (
+          postedFromBanner && (
+            <Alert type="success">
+              {pendingOperationMessages.postedFromBanner(postedFromBanner.transactionNumber)}
+            </Alert>
+          )
+        ),
       /**
        * Asks before leaving what is typed (decision 177): `MoneyWizard` shows it. While the confirmation
        * is on its way, it says so and offers only to stay: it may already be posted.
@@ -327,3 +417,17 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
 }
 
 export type MoneyForm = ReturnType<typeof useMoneyForm>;
+
+/** True once `active` has lasted `ms`, until it ends. */
+function useLongerThan(active: boolean, ms: number): boolean {
+  const [long, setLong] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => setLong(true), ms);
+    return () => {
+      clearTimeout(timer);
+      setLong(false);
+    };
+  }, [active, ms]);
+  return active && long;
+}

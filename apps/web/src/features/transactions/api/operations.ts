@@ -60,6 +60,9 @@ export function useMoneyOperation<Flow extends MoneyFlow>(flow: Flow) {
     mutationFn: ({ body, key }: { body: FlowBody<Flow>; key: string }) =>
       held(key, body, () => postOperation(http, flow, body, key)),
     meta: { errorFallback: flow.failure },
+    // Offline, the confirmation is held at once, and said so beside Enregistrer (decisions 147, 210), rather
+    // than paused by the query client, « Enregistrement... » spinning until the link came back.
+    networkMode: 'always',
     // Money moved: the screens the flow declares it touches are read again (on view) or dropped
     // (decision 146), before the way back shows the next screen.
     onSuccess: () => refreshMoneyViews(queryClient, flow.touches),
