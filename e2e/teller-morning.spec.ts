@@ -2,7 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { TcpProxy } from './support/proxy.js';
-import { fillRecipient, pickPerson } from './support/ui.js';
+import { boxOf, fillRecipient, pickPerson } from './support/ui.js';
 
 /*
  * Issue 40, "Done when": a teller's morning on a 360 px phone over a 400 kbit/s, 300 ms link, through the
@@ -329,8 +329,9 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await openDrawer(payingPage, { 'Billet de 1 000 HTG': 1, 'Billet de 500 HTG': 1 }, 1500);
     await payingPage.getByRole('link', { name: 'Reprendre l’opération' }).tap();
     await expect(payingPage.getByRole('heading', { name: 'Recevoir un transfert externe' })).toBeVisible();
+    // The operation survived the drawer's opening: the code typed is still there (decision 210).
+    await expect(codeField).toHaveValue(new RegExp(`^${code.split('').join('\\s?')}$`));
     await shot(payingPage, info, '13-retrait-apres-ouverture');
-    await codeField.fill(grouped);
     await payingPage
       .getByRole('search', { name: 'Code de retrait' })
       .getByRole('button', { name: 'Rechercher' })
@@ -371,6 +372,13 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await page.getByRole('button', { name: 'Enregistrer' }).tap();
     const banner = page.getByRole('region', { name: BANNER });
     await expect(banner).toContainText(/Dépôt de 60,05[\s\u202f\u00a0]*HTG/);
+    // Where the hand is: beside Enregistrer, on the phone's screen, what to do with the customer's cash.
+    const waiting = page.getByRole('status').filter({ hasText: 'Gardez de côté les espèces du client' });
+    await expect(waiting).toBeInViewport({ ratio: 1 });
+    const save = page.getByRole('button', { name: 'Enregistrer' });
+    await expect(save).toBeInViewport({ ratio: 1 });
+    const [said, button] = [await boxOf(waiting), await boxOf(save)];
+    expect(Math.max(said.y - (button.y + button.height), button.y - (said.y + said.height))).toBeLessThan(32);
     await shot(page, info, '16-hors-ligne-enregistrer');
     expect(await depositsInLedger(counter.teller)).toBe(1);
 
