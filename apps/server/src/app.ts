@@ -123,6 +123,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clientErrorHandler,
     // While closing, the gate below answers in French instead of Fastify's English 503.
     return503OnClosing: false,
+    // The embedded cluster's first start (initdb, then the server) can pass Fastify's 10 s on a busy
+    // machine; a start that is slow is not a failed one.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
