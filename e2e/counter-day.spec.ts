@@ -1,8 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { expectNoSpecForbiddenTexts } from './support/texts.js';
-import { fillRecipient, sidebar, signIn } from './support/ui.js';
+import { fillRecipient, htg, sidebar, signIn, valueOf } from './support/ui.js';
 
 /*
  * Issue 12, "Done when": a teller's day through the screens only, on the real server, without a reload.
@@ -10,21 +10,6 @@ import { fillRecipient, sidebar, signIn } from './support/ui.js';
  * sign-in on, each step is reached with the app's own links and buttons, and each screen passed shows
  * none of SPEC's English or misspelled texts (decision 134). Fees are the seeded defaults of DESIGN §4b.
  */
-
-/** An HTG amount as the screens write it ("1 000,00 HTG"), whatever spaces Intl puts in it. */
-function htg(amount: number): RegExp {
-  const [units = '0', cents = '00'] = amount.toFixed(2).split('.');
-  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, '[\\s\\u202f\\u00a0]?');
-  return new RegExp(`(^|[^\\d])${grouped},${cents}[\\s\\u202f\\u00a0]*HTG`);
-}
-
-/** The value beside a label in a `<dt>`/`<dd>` list. */
-function valueOf(scope: Locator, label: string): Locator {
-  return scope
-    .locator('dt')
-    .filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
-    .locator('xpath=following-sibling::dd[1]');
-}
 
 async function next(page: Page, expectedStep: string): Promise<void> {
   await page.getByRole('button', { name: 'Suivant' }).click();

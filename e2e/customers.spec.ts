@@ -1,30 +1,6 @@
-import type { Page } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
-import { pickPerson, signIn } from './support/ui.js';
-
-type PersonValues = ReturnType<typeof newPerson>;
-
-/** Fills the shared person form (SPEC §2 "Register-client screen") as a person would. */
-async function fillPersonForm(page: Page, person: PersonValues) {
-  await page.getByLabel('Prénom').fill(person.firstName);
-  await page.getByLabel('Nom', { exact: true }).fill(person.lastName);
-  await page.getByLabel('Date de naissance').fill(person.dob);
-  await page.getByRole('radio', { name: 'Femme' }).check();
-  await page.getByLabel('Statut matrimonial').selectOption(person.maritalStatus);
-  await page.getByLabel('Profession').fill(person.occupation);
-  await page.getByLabel('Type de document').selectOption(person.idDocumentType);
-  await page.getByLabel('Numéro du document').fill(person.idDocumentNumber);
-  await page.getByLabel("Date d'émission").fill(person.dateIssued);
-  await page.getByLabel("Date d'expiration").fill(person.expirationDate);
-  await page.getByLabel('Pays').fill(person.country);
-  await page.getByLabel('Département').fill(person.state);
-  await page.getByLabel('Commune').fill(person.city);
-  await page.getByLabel('Adresse').fill(person.address);
-  await page.getByLabel('Téléphone').fill(person.phoneNumber.replace('+509 ', ''));
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Moyen de contact préféré').selectOption(person.preferredContactMethod);
-}
+import { fillPersonForm, pickPerson, signIn } from './support/ui.js';
 
 test('a teller registers two customers and opens a joint account for them', async ({ page, lajan }) => {
   const root = await Api.superAdmin(lajan);

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { expectNoSpecForbiddenTexts } from './support/texts.js';
+import { htg, valueOf } from './support/ui.js';
 
 /*
  * Issue 16 item 4, "Done when" (decision 150): a fee change scheduled for tomorrow leaves today's quote
@@ -23,19 +24,6 @@ interface Quote {
 }
 
 /** "1 040,00 HTG" whatever spaces Intl puts between the thousands and before HTG. */
-function htg(amount: number): RegExp {
-  const [units = '0', cents = '00'] = amount.toFixed(2).split('.');
-  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, '[\\s\\u202f\\u00a0]?');
-  return new RegExp(`(^|[^\\d])${grouped},${cents}[\\s\\u202f\\u00a0]*HTG`);
-}
-
-function valueOf(scope: Locator, label: string): Locator {
-  return scope
-    .locator('dt')
-    .filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) })
-    .locator('xpath=following-sibling::dd[1]');
-}
-
 /** Haiti's calendar date `days` from now (YYYY-MM-DD). */
 function haitiDate(days: number): string {
   return new Intl.DateTimeFormat('en-CA', {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
-import { boxOf, fillRecipient, intersect, overflowPx, pickPerson } from './support/ui.js';
+import { boxOf, fillRecipient, htg, intersect, overflowPx, pickPerson, valueOf } from './support/ui.js';
 
 /*
  * Issue 5, end to end: every money movement driven through the screens in real Chromium against the
@@ -20,13 +20,6 @@ interface Posted {
 }
 
 type PersonValues = ReturnType<typeof newPerson>;
-
-/** An HTG amount as the screens write it ("1 000,00 HTG"), whatever spaces Intl puts in it. */
-function htg(amount: number): RegExp {
-  const [units = '0', cents = '00'] = amount.toFixed(2).split('.');
-  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, '[\\s\\u202f\\u00a0]?');
-  return new RegExp(`(^|[^\\d])${grouped},${cents}[\\s\\u202f\\u00a0]*HTG`);
-}
 
 /** The print windows each page asked for, counted in the test process (page loads do not reset it). */
 const prints = new WeakMap<Page, number>();
@@ -48,14 +41,6 @@ async function interceptPrint(page: Page): Promise<void> {
 
 function printCount(page: Page): number {
   return prints.get(page) ?? 0;
-}
-
-/** The value beside a label in a `<dt>`/`<dd>` list. */
-function valueOf(scope: Locator, label: string): Locator {
-  return scope
-    .locator('dt')
-    .filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
-    .locator('xpath=following-sibling::dd[1]');
 }
 
 function receiptPanel(page: Page): Locator {

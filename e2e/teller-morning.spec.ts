@@ -1,8 +1,8 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { TcpProxy } from './support/proxy.js';
-import { boxOf, fillRecipient, pickPerson } from './support/ui.js';
+import { boxOf, fillPersonForm, fillRecipient, htg, pickPerson, valueOf } from './support/ui.js';
 
 /*
  * Issue 40, "Done when": a teller's morning on a 360 px phone over a 400 kbit/s, 300 ms link, through the
@@ -22,21 +22,6 @@ const BANNER = 'Opération en attente de confirmation';
 test.use({ ...PHONE, actionTimeout: 20_000 });
 
 type PersonValues = ReturnType<typeof newPerson>;
-
-/** An HTG amount as the screens write it ("1 000,00 HTG"), whatever spaces Intl puts in it. */
-function htg(amount: number): RegExp {
-  const [units = '0', cents = '00'] = amount.toFixed(2).split('.');
-  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, '[\\s\\u202f\\u00a0]?');
-  return new RegExp(`(^|[^\\d])${grouped},${cents}[\\s\\u202f\\u00a0]*HTG`);
-}
-
-/** The value beside a label in a `<dt>`/`<dd>` list. */
-function valueOf(scope: Locator, label: string): Locator {
-  return scope
-    .locator('dt')
-    .filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
-    .locator('xpath=following-sibling::dd[1]');
-}
 
 /** The slow link, and printing intercepted (a teller prints each receipt). */
 async function slowLink(page: Page): Promise<void> {
@@ -99,27 +84,6 @@ async function openDrawer(page: Page, counts: Record<string, number>, total: num
   const confirm = page.getByRole('dialog', { name: 'Ouvrir la caisse ?' });
   await expect(confirm).toContainText(htg(total));
   await confirm.getByRole('button', { name: 'Ouvrir avec ce comptage' }).tap();
-}
-
-/** The shared person form (SPEC §2 "Register-client screen"), filled from a customer's card. */
-async function fillPersonForm(page: Page, person: PersonValues): Promise<void> {
-  await page.getByLabel('Prénom').fill(person.firstName);
-  await page.getByLabel('Nom', { exact: true }).fill(person.lastName);
-  await page.getByLabel('Date de naissance').fill(person.dob);
-  await page.getByRole('radio', { name: 'Femme' }).check();
-  await page.getByLabel('Statut matrimonial').selectOption(person.maritalStatus);
-  await page.getByLabel('Profession').fill(person.occupation);
-  await page.getByLabel('Type de document').selectOption(person.idDocumentType);
-  await page.getByLabel('Numéro du document').fill(person.idDocumentNumber);
-  await page.getByLabel("Date d'émission").fill(person.dateIssued);
-  await page.getByLabel("Date d'expiration").fill(person.expirationDate);
-  await page.getByLabel('Pays').fill(person.country);
-  await page.getByLabel('Département').fill(person.state);
-  await page.getByLabel('Commune').fill(person.city);
-  await page.getByLabel('Adresse').fill(person.address);
-  await page.getByLabel('Téléphone').fill(person.phoneNumber.replace('+509 ', ''));
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Moyen de contact préféré').selectOption(person.preferredContactMethod);
 }
 
 /**

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { drawerDenominations, htgToCentimes } from '@lajan/domain';
-import type { RecipientInput } from './api.js';
+import type { newPerson, RecipientInput } from './api.js';
 import { expect } from './lajan.js';
 
 /** A box a locator occupies on the screen now. */
@@ -116,4 +116,40 @@ export async function fillDrawerCount(
     await scope.getByLabel(denomination.label, { exact: true }).fill(String(pieces));
   }
   return counts;
+}
+
+/** An HTG amount as the screens write it ("1 000,00 HTG"), whatever spaces Intl puts in it. */
+export function htg(amount: number): RegExp {
+  const [units = '0', cents = '00'] = amount.toFixed(2).split('.');
+  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, '[\\s\\u202f\\u00a0]?');
+  return new RegExp(`(^|[^\\d])${grouped},${cents}[\\s\\u202f\\u00a0]*HTG`);
+}
+
+/** The value beside a label in a `<dt>`/`<dd>` list. */
+export function valueOf(scope: Locator, label: string): Locator {
+  return scope
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
+    .locator('xpath=following-sibling::dd[1]');
+}
+
+/** The shared person form (SPEC §2 "Register-client screen"), filled from a customer's card. */
+export async function fillPersonForm(page: Page, person: ReturnType<typeof newPerson>) {
+  await page.getByLabel('Prénom').fill(person.firstName);
+  await page.getByLabel('Nom', { exact: true }).fill(person.lastName);
+  await page.getByLabel('Date de naissance').fill(person.dob);
+  await page.getByRole('radio', { name: 'Femme' }).check();
+  await page.getByLabel('Statut matrimonial').selectOption(person.maritalStatus);
+  await page.getByLabel('Profession').fill(person.occupation);
+  await page.getByLabel('Type de document').selectOption(person.idDocumentType);
+  await page.getByLabel('Numéro du document').fill(person.idDocumentNumber);
+  await page.getByLabel("Date d'émission").fill(person.dateIssued);
+  await page.getByLabel("Date d'expiration").fill(person.expirationDate);
+  await page.getByLabel('Pays').fill(person.country);
+  await page.getByLabel('Département').fill(person.state);
+  await page.getByLabel('Commune').fill(person.city);
+  await page.getByLabel('Adresse').fill(person.address);
+  await page.getByLabel('Téléphone').fill(person.phoneNumber.replace('+509 ', ''));
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Moyen de contact préféré').selectOption(person.preferredContactMethod);
 }
