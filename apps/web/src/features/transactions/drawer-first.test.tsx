@@ -1,31 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { drawerMessages, drawerTexts, leaveOperationTexts, type PayoutLookup } from '@lajan/domain';
+import { drawerMessages, drawerTexts, leaveOperationTexts } from '@lajan/domain';
 import { openDrawerSession, startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, personList } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { feeQuoteRoute, serveEmptyDashboard, transactionAnswer } from '../../test/transactions';
 import { teller } from '../../test/users';
+import { pendingTransfer } from '../../test/transfers';
 
 /*
  * Decision 210: a cash operation says on its first step that the teller's drawer is closed, with « Ouvrir ma
  * caisse », and what was typed survives opening it.
  */
-
-const pendingTransfer: PayoutLookup = {
-  transactionNumber: '738291045560',
-  type: 'external_transfer',
-  amount: 2000,
-  fee: 115,
-  currency: 'HTG',
-  status: 'pending',
-  createdAt: '2026-11-22T14:05:09.123Z',
-  agent: { code: 'JAC01', name: 'Jacmel Cash' },
-  recipientMaskedName: 'M. J.',
-  locked: false,
-};
 
 let api: ApiServer;
 let drawer: typeof openDrawerSession | null;

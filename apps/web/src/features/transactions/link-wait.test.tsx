@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { linkWaitTexts, type Account, type PayoutLookup } from '@lajan/domain';
+import { linkWaitTexts, type Account } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, marie, personList } from '../../test/persons';
 import { navigateTo, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { feeQuoteRoute, serveEmptyDashboard, transactionAnswer } from '../../test/transactions';
 import { teller } from '../../test/users';
+import { pendingTransfer } from '../../test/transfers';
 
 /*
  * Decision 210: while a confirmation waits on the link, the words beside Enregistrer (and in the receipt
@@ -22,19 +23,6 @@ const marieAccount = accountOf([marie], {
 const accounts: Record<string, Account> = {
   [jeanAccount.accountNumber]: jeanAccount,
   [marieAccount.accountNumber]: marieAccount,
-};
-
-const pendingTransfer: PayoutLookup = {
-  transactionNumber: '738291045560',
-  type: 'external_transfer',
-  amount: 2000,
-  fee: 115,
-  currency: 'HTG',
-  status: 'pending',
-  createdAt: '2026-11-22T14:05:09.123Z',
-  agent: { code: 'JAC01', name: 'Jacmel Cash' },
-  recipientMaskedName: 'M. J.',
-  locked: false,
 };
 
 let api: ApiServer;

@@ -15,6 +15,7 @@ import {
 } from '../../test/transactions';
 import { superAdmin, teller } from '../../test/users';
 import type { PayoutLookup } from '@lajan/domain';
+import { pendingTransfer } from '../../test/transfers';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -29,20 +30,6 @@ afterEach(async () => {
 
 const next = () => screen.getByRole('button', { name: 'Suivant' });
 const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }));
-
-/** What the search answers for a pending external transfer (decision 112): no name, no identity file. */
-const pendingTransfer: PayoutLookup = {
-  transactionNumber: '738291045560',
-  type: 'external_transfer',
-  amount: 2000,
-  fee: 115,
-  currency: 'HTG',
-  status: 'pending',
-  createdAt: '2026-11-22T14:05:09.123Z',
-  agent: { code: 'JAC01', name: 'Jacmel Cash' },
-  recipientMaskedName: 'M. J.',
-  locked: false,
-};
 
 /** A transfer of the teller's own agent once paid, as that agent's search answers it whole. */
 const paidTransfer = transactionOf({
