@@ -15,13 +15,13 @@ export const pendingOperationMessages = {
   abandon: 'Abandonner',
   abandonTitle: 'Abandonner cette opération ?',
   abandonBody:
-    "Le serveur sera prévenu : si l'opération n'a pas été enregistrée, elle ne le sera jamais avec cette clé. Si elle l'a déjà été, son reçu vous sera montré.",
+    "Le serveur sera prévenu : si l'opération n'a pas été enregistrée, elle ne le sera plus jamais. Si elle l'a déjà été, son reçu vous sera montré.",
   abandonConfirm: "Abandonner l'opération",
   keep: 'Garder',
   stillUnknown:
     "Le serveur ne connaît pas cette opération : elle n'est pas enregistrée à cette heure. Vous pouvez la renvoyer ou l'abandonner.",
   tooOldToResend:
-    'Confirmée il y a trop longtemps pour être renvoyée sans risque de doublon : cherchez-la dans l’historique, puis abandonnez-la ou saisissez-la à nouveau.',
+    'Saisie il y a trop longtemps pour être renvoyée sans risque de doublon : cherchez-la dans l’historique, puis abandonnez-la ou saisissez-la à nouveau.',
   keyForgotten:
     'Le serveur ne garde plus la trace de cette opération : cherchez-la dans l’historique avant de la saisir à nouveau.',
   stillUnreachable: "Le serveur ne répond toujours pas. L'opération reste en attente.",
@@ -34,7 +34,8 @@ export const pendingOperationMessages = {
   unconfirmedReceiptButton: 'Reçu non confirmé',
   print: 'Imprimer',
   close: 'Fermer',
-  confirmedAt: 'Confirmée le',
+  // The teller's Enregistrer, not the server's answer: « Confirmée » read as posted beside « NON CONFIRMÉ ».
+  confirmedAt: 'Saisie le',
   key: 'Référence',
   unconfirmedReceipt:
     "Reçu non confirmé : le serveur n'a pas encore répondu. Ne remettez pas ce reçu comme preuve de l'opération.",
