@@ -146,8 +146,9 @@ export function Receipt({
         )}
         <Row label="Date" value={formatDateTimeFr(transaction.createdAt)} />
         <Row label="Statut" value={transactionStatusLabel(transaction.status)} />
+        {/* The transfer paid or cancelled: its pick-up code, grouped as its own receipt prints it. */}
         {transaction.relatedTransactionNumber && (
-          <Row label="Transfert d'origine" value={transaction.relatedTransactionNumber} />
+          <Row label="Transfert d'origine" value={groupDigits(transaction.relatedTransactionNumber)} />
         )}
       </dl>
 

@@ -92,6 +92,8 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     expect(recipient).toHaveTextContent('PiècePasseport PA-99881');
     expect(within(receipt).queryByRole('region', { name: 'Client au guichet' })).not.toBeInTheDocument();
     expect(receipt).not.toHaveTextContent('marie joseph');
+    // The transfer paid, by its pick-up code grouped as the sender's receipt prints it (decision 215).
+    expect(receipt).toHaveTextContent("Transfert d'origine738 291 045 560");
   });
 
   it('names who posted it: a teller « Caissier », the super administrator of an agent deposit « Opérateur » (decision 213)', () => {
@@ -100,7 +102,11 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     unmount();
     render(
       <Receipt
-        transaction={transactionOf({ type: 'agent_deposit', code: 'CAP01', createBy: { username: 'superadmin' } })}
+        transaction={transactionOf({
+          type: 'agent_deposit',
+          code: 'CAP01',
+          createBy: { username: 'superadmin' },
+        })}
       />,
     );
     expect(screen.getByText(/^Opérateur :/)).toHaveTextContent('Opérateur : superadmin');
