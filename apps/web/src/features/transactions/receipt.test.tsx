@@ -246,7 +246,9 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
     const slip = within(panel).getByRole('article');
     expect(slip).toHaveTextContent('DUPLICATA');
     expect(slip).toHaveTextContent(/Réimprimé le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-    expect(within(panel).getByRole('button', { name: 'Imprimer' })).toHaveFocus();
+    // Once its QR code is drawn (decision 215).
+    const printButton = await within(panel).findByRole('button', { name: 'Imprimer' });
+    await waitFor(() => expect(printButton).toHaveFocus());
 
     await user.click(within(panel).getByRole('button', { name: 'Imprimer' }));
     expect(print).toHaveBeenCalledTimes(1);
