@@ -154,6 +154,8 @@ export function confirmStep({
         {short !== undefined && <ShortfallAlert short={short} totalLabel={totalLabel} back />}
       </div>
     ),
+    // On a phone, Enregistrer and the link's state stay in sight under the summary (decision 215).
+    pinActions: true,
     canGoNext: quote.isSuccess && short === undefined,
     // A refused amount says itself what to do; a fee not had yet (or not at all: no answer) must be first.
     blockedHint: refusedAmount(quote)
