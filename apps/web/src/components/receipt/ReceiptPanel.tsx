@@ -97,7 +97,7 @@ export function ReceiptPanel() {
           Kept in sight at the panel's bottom while the receipt scrolls: on a phone a cash send's receipt is
           longer than the screen, and Imprimer was below it (decision 215).
         */}
-        <div className="sticky bottom-0 -mx-4 mt-4 flex flex-wrap gap-2 border-t border-slate-200 bg-white px-4 py-3 print:hidden">
+        <div className="sticky -bottom-4 -mx-4 mt-4 flex flex-wrap gap-2 border-t border-slate-200 bg-white px-4 py-3 print:hidden">
           <Button
             ref={printRef}
             onClick={print}
