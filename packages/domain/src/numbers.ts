@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDateTimeFr } from './dates.js';
+import { groupDigits } from './digit-groups.js';
 
 /*
  * Account and transaction numbers (DESIGN §5): random digits followed by a Luhn check digit. The server
@@ -41,11 +42,6 @@ const separators = /[\s\u2010-\u2015\u2212-]+/gu;
 /** A pick-up code as typed or printed ("534 568 382 921", "5345-6838-2921") → its digits ("534568382921"). */
 export function normalizeTransactionNumber(value: string): string {
   return value.replace(separators, '');
-}
-
-/** "534568382921" → "534 568 382 921": the code read aloud over the phone, printed and shown in groups. */
-export function groupDigits(code: string): string {
-  return code.replace(/(\d{3})(?=\d)/g, '$1 ');
 }
 
 /** The texts of the pick-up code, worded once (the web's field and the server's refusals). */
