@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { TcpProxy } from './support/proxy.js';
-import { boxOf, fillPersonForm, fillRecipient, htg, pickPerson, valueOf } from './support/ui.js';
+import { boxOf, fillPersonForm, fillRecipient, htg, intersect, pickPerson, valueOf } from './support/ui.js';
 
 /*
  * Issue 40, "Done when": a teller's morning on a 360 px phone over a 400 kbit/s, 300 ms link, through the
@@ -72,8 +72,15 @@ async function fillParty(page: Page, person: PersonValues, amount: string): Prom
 /** Prints the receipt in the panel that covers the phone's screen; the panel closes. */
 async function printReceipt(page: Page): Promise<void> {
   const panel = page.getByRole('complementary', { name: 'Reçu' });
+  // In sight however long the receipt (decision 215).
+  await expect(panel.getByRole('button', { name: 'Imprimer' })).toBeInViewport({ ratio: 1 });
   await panel.getByRole('button', { name: 'Imprimer' }).tap();
   await expect(panel).toHaveCount(0);
+}
+
+/** No red toast: what the screen says of a held operation is beside Enregistrer and in the banner. */
+async function expectNoFailureToast(page: Page): Promise<void> {
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveCount(0);
 }
 
 /** « Ma caisse »: opens the drawer with this count by denomination label. */
@@ -169,6 +176,9 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await menu(page, 'Ma caisse');
     await openDrawer(page, { 'Billet de 1 000 HTG': 2, 'Billet de 500 HTG': 1 }, 2500);
     await expect(page.getByRole('button', { name: 'Fermer la caisse' })).toBeVisible();
+    // The page's top, not the closing count scrolled to where the opening's button was (decision 215).
+    await expect(page.getByRole('heading', { name: 'Ma caisse', level: 1 })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByText('Caisse ouverte :')).toBeInViewport({ ratio: 1 });
     await shot(page, info, '02-caisse-ouverte');
 
     // 2. A new customer, registered from the menu.
@@ -260,6 +270,10 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await fillParty(page, customer, '250,10');
     await expect(valueOf(page.getByRole('region', { name: 'Frais et total' }), 'Frais')).toHaveText(htg(15));
     await next(page, 'Étape 4 sur 4');
+    // Enregistrer in reach without scrolling, under the summary (decision 215).
+    await expect(page.getByRole('region', { name: 'Frais et total' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enregistrer' })).toBeInViewport({ ratio: 1 });
+    await shot(page, info, '09b-envoi-confirmation');
     await page.getByRole('button', { name: 'Enregistrer' }).tap();
     await expect(page.getByRole('heading', { name: 'Transfert envoyé' })).toBeVisible();
     const shown = page.getByRole('group', { name: /^Code de retrait \d{12}$/ });
@@ -269,6 +283,12 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await expect(valueOf(page.getByRole('complementary', { name: 'Reçu' }), 'Code de retrait')).toHaveText(
       grouped,
     );
+    // Printed with its QR code for the paying teller's camera (decision 215).
+    await expect(
+      page
+        .getByRole('complementary', { name: 'Reçu' })
+        .getByRole('img', { name: /^QR code du code de retrait/ }),
+    ).toBeVisible();
     await shot(page, info, '10-envoi-recu');
     await printReceipt(page);
     await shot(page, info, '11-envoi-code');
@@ -291,6 +311,9 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await shot(payingPage, info, '12-retrait-caisse-fermee');
     await payingPage.getByRole('link', { name: 'Ouvrir ma caisse' }).tap();
     await openDrawer(payingPage, { 'Billet de 1 000 HTG': 1, 'Billet de 500 HTG': 1 }, 1500);
+    await expect(payingPage.getByRole('link', { name: 'Reprendre l’opération' })).toBeInViewport({
+      ratio: 1,
+    });
     await payingPage.getByRole('link', { name: 'Reprendre l’opération' }).tap();
     await expect(payingPage.getByRole('heading', { name: 'Recevoir un transfert externe' })).toBeVisible();
     // The operation survived the drawer's opening: the code typed is still there (decision 210).
@@ -318,6 +341,10 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await expect(valueOf(payingPage.getByRole('complementary', { name: 'Reçu' }), 'Montant')).toHaveText(
       htg(250.1),
     );
+    // The transfer paid, by its code grouped as the sender's receipt prints it (decision 215).
+    await expect(
+      valueOf(payingPage.getByRole('complementary', { name: 'Reçu' }), "Transfert d'origine"),
+    ).toHaveText(grouped);
     await shot(payingPage, info, '14-retrait-paye-recu');
     await printReceipt(payingPage);
     await expectNotOnTheDrawer(payingPage);
@@ -343,6 +370,8 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await expect(save).toBeInViewport({ ratio: 1 });
     const [said, button] = [await boxOf(waiting), await boxOf(save)];
     expect(Math.max(said.y - (button.y + button.height), button.y - (said.y + said.height))).toBeLessThan(32);
+    // Said there, not by a red toast over the confirmation (decision 215).
+    await expectNoFailureToast(page);
     await shot(page, info, '16-hors-ligne-enregistrer');
     expect(await depositsInLedger(counter.teller)).toBe(1);
 
@@ -351,6 +380,7 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
     await banner.getByRole('button', { name: 'Renvoyer' }).tap();
     await expect(page.getByText('Opération enregistrée.')).toBeVisible();
     await expect(banner).toHaveCount(0);
+    await expectNoFailureToast(page);
     await expect(valueOf(page.getByRole('complementary', { name: 'Reçu' }), 'Montant')).toHaveText(
       htg(60.05),
     );
@@ -378,6 +408,14 @@ test('a teller’s morning on a 360 px phone over a slow link: from the drawer�
       'Pièce de 5 centimes': 1,
     };
     for (const [label, pieces] of Object.entries(closing)) await page.getByLabel(label).fill(String(pieces));
+    // Each field of the last row, reached with the keyboard's « suivant », lies clear of the sticky total
+    // (decision 215).
+    const countTotal = page.locator('p').filter({ has: page.getByTestId('count-total') });
+    for (const label of ['Pièce de 10 centimes', 'Pièce de 5 centimes']) {
+      await page.getByLabel(label).focus();
+      await expect(page.getByLabel(label)).toBeInViewport({ ratio: 1 });
+      expect(intersect(await boxOf(page.getByLabel(label)), await boxOf(countTotal))).toBe(false);
+    }
     await shot(page, info, '18-caisse-comptage');
     await page.getByRole('button', { name: 'Fermer la caisse' }).tap();
     const closeConfirm = page.getByRole('dialog', { name: 'Fermer la caisse ?' });

@@ -21,6 +21,7 @@ export * from './users.js';
 export * from './register.js';
 export * from './money.js';
 export * from './numbers.js';
+export * from './digit-groups.js';
 export * from './payout.js';
 export * from './payout-messages.js';
 export * from './transactions/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { groupDigits } from './digit-groups.js';
 import {
-  groupDigits,
   hasValidCheckDigit,
   luhnCheckDigit,
   normalizeTransactionNumber,

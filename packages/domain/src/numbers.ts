@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDateTimeFr } from './dates.js';
+import { groupDigits } from './digit-groups.js';
 
 /*
  * Account and transaction numbers (DESIGN §5): random digits followed by a Luhn check digit. The server
@@ -43,11 +44,6 @@ export function normalizeTransactionNumber(value: string): string {
   return value.replace(separators, '');
 }
 
-/** "534568382921" → "534 568 382 921": the code read aloud over the phone, printed and shown in groups. */
-export function groupDigits(code: string): string {
-  return code.replace(/(\d{3})(?=\d)/g, '$1 ');
-}
-
 /** The texts of the pick-up code, worded once (the web's field and the server's refusals). */
 export const pickUpCodeMessages = {
   label: 'Code de retrait',
@@ -56,6 +52,8 @@ export const pickUpCodeMessages = {
   length: `Le code de retrait contient ${TRANSACTION_NUMBER_LENGTH} chiffres`,
   hint: "Le code que l'expéditeur a communiqué au bénéficiaire, avec ou sans espaces ni tirets.",
   qrLabel: (code: string) => `QR code du code de retrait ${groupDigits(code)}`,
+  /** The receipt's Imprimer while its QR is still being drawn (decision 215). */
+  qrPreparing: 'Préparation du QR code…',
   /** The pay-out search on a transfer already paid, with the date it was paid (decision 131). */
   alreadyPaid: (paidAt: string | Date) => `Ce transfert a déjà été payé le ${formatDateTimeFr(paidAt)}`,
   alreadyPaidNoDate: 'Ce transfert a déjà été payé',

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { genericMessages } from '@lajan/domain';
 import { errorMessage, isHttpError } from './http';
+import { hasNoAnswer } from './pending-operations';
 import { keepMoneyFresh } from './query-keys';
 
 /** SPEC §8's generic fallback, in French, when the server gives no message and the caller none either. */
@@ -16,6 +17,12 @@ export interface RequestMeta extends Record<string, unknown> {
    * corriger les erreurs du formulaire » rather than the field's own message again (decision 214).
    */
   fieldsShown?: readonly string[];
+  /**
+   * A money confirmation, whose variables carry its idempotency `key` (decision 147): unanswered, it is held
+   * and said beside Enregistrer (decision 210), so no toast; any other failure's toast is about that key, and
+   * closes once the operation is settled (decision 215).
+   */
+  heldOperation?: boolean;
 }
 
 declare module '@tanstack/react-query' {
@@ -27,7 +34,8 @@ declare module '@tanstack/react-query' {
 
 /** Where a failure is told: the app's toasts (`components/toasts`), which this layer below them does not know. */
 export interface FailureReporter {
-  error: (text: string) => unknown;
+  /** `about`: the money operation's key the failure is about (decision 215). */
+  error: (text: string, timeoutMs?: number, about?: string) => unknown;
 }
 
 /** No answer at all, or a gateway's with no server behind it (502, 504): "Hors ligne", not a fault. */
@@ -39,19 +47,27 @@ function isServerFault(error: unknown) {
   return isHttpError(error) && error.status >= 500 && !isNoAnswer(error);
 }
 
+/** The idempotency key a money confirmation's variables carry (`{ body, key }`). */
+function operationKeyOf(variables: unknown): string | undefined {
+  const key = (variables as { key?: unknown } | undefined)?.key;
+  return typeof key === 'string' ? key : undefined;
+}
+
 /**
  * One query client per app. A failed call shows the server's message (or the caller's fallback) as
  * an error toast, except when the http client already redirected (401, 403) or the screen opted out.
  * A query that fails with a 5xx is thrown to the route's error boundary, which opens /500.
  */
 export function createQueryClient(toasts: FailureReporter): QueryClient {
-  function report(error: unknown, meta: RequestMeta | undefined) {
+  function report(error: unknown, meta: RequestMeta | undefined, about?: string) {
     if (meta?.errorToast === false) return;
     if (isHttpError(error) && error.handled) return;
     const fields = isHttpError(error) ? Object.keys(error.errors) : [];
     const shown = fields.length > 0 && fields.every((field) => meta?.fieldsShown?.includes(field));
     toasts.error(
       shown ? genericMessages.validation : errorMessage(error, meta?.errorFallback ?? DEFAULT_ERROR_FALLBACK),
+      undefined,
+      about,
     );
   }
 
@@ -65,7 +81,12 @@ export function createQueryClient(toasts: FailureReporter): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => report(error, mutation.meta),
+      onError: (error, variables, _context, mutation) => {
+        if (!mutation.meta?.heldOperation) return report(error, mutation.meta);
+        // Held without an answer: the words beside Enregistrer and the banner say it (decision 215).
+        if (hasNoAnswer(error)) return;
+        report(error, mutation.meta, operationKeyOf(variables));
+      },
     }),
     defaultOptions: {
       queries: {

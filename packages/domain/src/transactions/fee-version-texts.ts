@@ -104,3 +104,22 @@ export const amountStepTexts = {
   outsideBands: 'Changez le montant : il est hors barème.',
   aboveBalance: 'Changez le montant : le total dépasse le solde du compte.',
 };
+
+/**
+ * The fee preview of the amount step, the confirmation and the calculator (decisions 080, 132): the fee and
+ * the total, or why there are none. An amount the bands refuse is the amount's fault; a quote that got no
+ * answer is the link's, and says so (decision 215). The region's name is the e2e specs' contract.
+ */
+export const feePreviewTexts = {
+  region: 'Frais et total',
+  amount: 'Montant',
+  fee: 'Frais',
+  total: 'Total (montant + frais)',
+  computing: 'Calcul des frais...',
+  refusedTitle: 'Opération impossible avec ce montant',
+  notLoadedTitle: 'Les frais n’ont pas pu être calculés',
+  recompute: 'Recalculer les frais',
+  /** At the confirmation, when its own quote got no answer: the one the teller saw a step before. */
+  fromAmountStep:
+    'Frais calculés à l’étape du montant : le serveur n’a pas répondu depuis. Il les vérifie à l’enregistrement.',
+} as const;

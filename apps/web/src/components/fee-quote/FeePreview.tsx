@@ -1,25 +1,26 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import {
   amountStepTexts,
+  feePreviewTexts as texts,
   feeVersionMessages,
   formatHtg,
   transactionFailureMessages,
-  type FeeQuote,
 } from '@lajan/domain';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
+import type { QuoteResult } from './api';
 
 /**
  * The fee and the total that the confirmation will charge (`GET /transactions/fees/quote`), or why
- * it cannot go through (an amount outside the bands), before Enregistrer.
+ * it cannot go through (an amount outside the bands, 422), or that the fee could not be had (no answer, a
+ * fault: decision 215, never said as the amount's fault), before Enregistrer.
  */
 export function FeePreview({
   quote,
-  totalLabel = 'Total (montant + frais)',
+  totalLabel = texts.total,
   shownAt = 'confirmation',
 }: {
-  quote: UseQueryResult<FeeQuote>;
+  quote: QuoteResult;
   totalLabel?: string;
   /**
    * Beside the amount field (decision 132) a refusal only says why: the disabled Suivant says to change the
@@ -39,18 +40,18 @@ export function FeePreview({
           aria-hidden="true"
           className="size-4 animate-spin rounded-full border-2 border-blue-800 border-t-transparent"
         />
-        Calcul des frais...
+        {texts.computing}
       </p>
     );
   }
   if (quote.isError) {
-    const noAnswer = isHttpError(quote.error) && quote.error.isNetwork;
+    const refused = isHttpError(quote.error) && quote.error.status === 422;
     return (
-      <Alert type="danger" title="Opération impossible avec ce montant">
+      <Alert type="danger" title={refused ? texts.refusedTitle : texts.notLoadedTitle}>
         <p>{errorMessage(quote.error, transactionFailureMessages.fees)}</p>
-        {noAnswer ? (
+        {!refused ? (
           <Button variant="secondary" className="mt-2" onClick={() => void quote.refetch()}>
-            Recalculer les frais
+            {texts.recompute}
           </Button>
         ) : shownAt === 'confirmation' ? (
           <p className="mt-1">{amountStepTexts.changeBack}</p>
@@ -60,14 +61,14 @@ export function FeePreview({
   }
   const { amount, fee, total, feeVersion } = quote.data;
   return (
-    <section aria-label="Frais et total" className="rounded-lg border border-blue-200 bg-blue-50 p-4">
+    <section aria-label={texts.region} className="rounded-lg border border-blue-200 bg-blue-50 p-4">
       <dl className="space-y-1">
         <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">Montant</dt>
+          <dt className="text-slate-700">{texts.amount}</dt>
           <dd className="font-medium text-slate-900">{formatHtg(amount)}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">Frais</dt>
+          <dt className="text-slate-700">{texts.fee}</dt>
           <dd className="font-medium text-slate-900">{formatHtg(fee)}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-blue-200 pt-1 text-lg">
@@ -81,6 +82,7 @@ export function FeePreview({
           {feeVersionMessages.quoteVersion(feeVersion.number)}
         </p>
       )}
+      {quote.fromAmountStep && <p className="mt-2 text-sm text-slate-700">{texts.fromAmountStep}</p>}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   feeQuoteSchema,
   hasAtMostTwoDecimals,
@@ -9,6 +9,7 @@ import {
 } from '@lajan/domain';
 import type { HttpClient } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
+import { hasNoAnswer } from '../../lib/pending-operations';
 
 /** `GET /transactions/fees/quote?type&amount`: the fee and total a confirmation would charge; 422 outside the bands. */
 export async function getFeeQuote(
@@ -56,6 +57,37 @@ export function useFeeQuote(type: QuoteType | null, amount: number | undefined, 
     throwOnError: false,
     meta: { errorToast: false },
   });
+}
+
+/** A quote as the fee preview shows it: `fromAmountStep`, the amount step's stood in for the confirmation's. */
+export type QuoteResult = UseQueryResult<FeeQuote> & { fromAmountStep?: boolean };
+
+/**
+ * The confirmation's quote (asked afresh, decision 080). When it gets no answer, the amount step's quote of
+ * the same amount stands in (decision 215): the teller saw that fee and told it, and Enregistrer sends its
+ * version, which the server refuses (409 FEES_CHANGED) if another is in force when it posts (decision 150).
+ * So a confirmation whose link dropped after the amount step can still be held. Without any quote, none.
+ */
+export function useConfirmationQuote(
+  type: QuoteType | null,
+  amount: number | undefined,
+  enabled: boolean,
+  amountStep: UseQueryResult<FeeQuote>,
+): QuoteResult {
+  const own = useFeeQuote(type, amount, enabled);
+  const seen = amountStep.data;
+  if (!own.isError || !hasNoAnswer(own.error) || seen === undefined || seen.amount !== amount) return own;
+  return {
+    ...own,
+    data: seen,
+    error: null,
+    status: 'success',
+    isError: false,
+    isSuccess: true,
+    isLoadingError: false,
+    isRefetchError: false,
+    fromAmountStep: true,
+  };
 }
 
 /** How long the amount must stay unchanged before the amount step asks for its fee. */

@@ -4,6 +4,7 @@ import {
   cancelTransferBodySchema,
   cancelTransferMessages,
   formatHtg,
+  groupDigits,
   idDocumentChoiceLabels,
   idDocumentTypeSchema,
   presentedIdentityLabels,
@@ -64,7 +65,7 @@ export function CancelTransferButton({ transaction }: { transaction: Transaction
   const explanation = (
     <p>
       {cancelTransferMessages.explanation.transfer}{' '}
-      <span className="font-mono">{transaction.transactionNumber}</span>{' '}
+      <span className="font-mono">{groupDigits(transaction.transactionNumber)}</span>{' '}
       {cancelTransferMessages.explanation.of} {formatHtg(transaction.amount)}{' '}
       {approval ? cancelTransferMessages.approveExplanation : cancelTransferMessages.explanation.notPaid}
     </p>
@@ -100,8 +101,18 @@ export function CancelTransferButton({ transaction }: { transaction: Transaction
   ) : (
     <fieldset className="mt-3 grid gap-3 sm:grid-cols-2">
       <legend className="mb-2 text-sm text-slate-700">{cancelTransferMessages.identifyLegend}</legend>
-      <TextField label={presentedIdentityLabels.firstName} required autoComplete="off" {...field('firstName')} />
-      <TextField label={presentedIdentityLabels.lastName} required autoComplete="off" {...field('lastName')} />
+      <TextField
+        label={presentedIdentityLabels.firstName}
+        required
+        autoComplete="off"
+        {...field('firstName')}
+      />
+      <TextField
+        label={presentedIdentityLabels.lastName}
+        required
+        autoComplete="off"
+        {...field('lastName')}
+      />
       <SelectField
         label={presentedIdentityLabels.idDocumentType}
         required

@@ -1,4 +1,4 @@
-import { payoutMessages, type Transaction } from '@lajan/domain';
+import { groupDigits, payoutMessages, type Transaction } from '@lajan/domain';
 import { PendingTransferAction } from './PendingTransferAction';
 
 const messages = {
@@ -30,7 +30,7 @@ export function UnlockTransferButton({ transaction }: { transaction: Transaction
       messages={messages}
       explanation={
         <p>
-          <span className="font-mono">{transaction.transactionNumber}</span> —{' '}
+          <span className="font-mono">{groupDigits(transaction.transactionNumber)}</span> —{' '}
           {payoutMessages.unlockExplanation}
         </p>
       }

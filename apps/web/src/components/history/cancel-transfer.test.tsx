@@ -93,7 +93,8 @@ describe('cancelling a pending external transfer from the history (decision 200)
     await user.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Annuler le transfert externe' });
     expect(dialog).toHaveTextContent(
-      /Le transfert 20000000017 de .+ HTG n'a pas été payé\. Son montant sera rendu à l'expéditeur ; les frais restent acquis\./,
+      // The pick-up code grouped as its receipt prints it (decision 215).
+      /Le transfert 200 000 000 17 de .+ HTG n'a pas été payé\. Son montant sera rendu à l'expéditeur ; les frais restent acquis\./,
     );
     expect(dialog).toHaveTextContent(/tels qu'ils figurent sur la pièce présentée par l'expéditeur/);
     // Nothing typed: the form says what is missing and nothing is sent.

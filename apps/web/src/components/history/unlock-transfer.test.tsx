@@ -62,6 +62,8 @@ describe("unlocking a locked external transfer from the history: the administrat
     await user.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Débloquer le transfert externe' });
     expect(dialog).toHaveTextContent(/bloqué après cinq identifications échouées/);
+    // The pick-up code grouped as its receipt prints it (decision 215).
+    expect(dialog).toHaveTextContent(/200 000 000 17 — /);
     expect(api.requests.some((request) => request.path.endsWith('/unlock'))).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer le déblocage' }));
 

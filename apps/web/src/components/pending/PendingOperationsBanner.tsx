@@ -34,6 +34,7 @@ export function PendingOperationsBanner() {
   const actions = usePendingActions();
   const queryClient = useQueryClient();
   const receipt = useReceipt();
+  const toasts = useToasts();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [results, setResults] = useState<SendAllResult[] | null>(null);
 
@@ -43,6 +44,10 @@ export function PendingOperationsBanner() {
       .resendAll(operations, (done, total) => setProgress({ done, total }))
       .finally(() => setProgress(null));
     if (outcomes.some((result) => result.outcome.kind === 'posted')) void queryClient.invalidateQueries();
+    // The summary says what became of each: earlier toasts about a settled one are past (decision 215).
+    for (const { operation, outcome } of outcomes)
+      if (outcome.kind === 'posted' || outcome.kind === 'abandoned' || outcome.kind === 'refused')
+        toasts.dismissAbout(operation.key);
     setResults(outcomes);
   }
 
@@ -181,6 +186,10 @@ function HeldOperation({ operation, locked }: { operation: PendingOperation; loc
   }
 
   function tell(kind: 'resend' | 'check' | 'abandon', outcome: PendingOutcome) {
+    const about = operation.key;
+    // Settled: what an earlier try said of it (« Le serveur ne répond pas… ») is past (decision 215).
+    if (outcome.kind === 'posted' || outcome.kind === 'abandoned' || outcome.kind === 'refused')
+      toasts.dismissAbout(about);
     switch (outcome.kind) {
       case 'posted':
         void queryClient.invalidateQueries();
@@ -193,20 +202,22 @@ function HeldOperation({ operation, locked }: { operation: PendingOperation; loc
       case 'unknown':
         toasts.warning(
           mayResendPending(operation.confirmedAt, clockNow()) ? texts.stillUnknown : texts.keyForgotten,
+          undefined,
+          about,
         );
         return;
       case 'unreachable':
-        toasts.error(texts.stillUnreachable);
+        toasts.error(texts.stillUnreachable, undefined, about);
         return;
       case 'refused':
         toasts.error(`${texts.refused} : ${outcome.message}`);
         return;
       case 'sealed':
-        toasts.warning(texts.sealed);
+        toasts.warning(texts.sealed, undefined, about);
         return;
       case 'tooOld':
       case 'notSent':
-        toasts.warning(texts.keyForgotten);
+        toasts.warning(texts.keyForgotten, undefined, about);
     }
   }
 
@@ -218,7 +229,9 @@ function HeldOperation({ operation, locked }: { operation: PendingOperation; loc
         <p className="text-xs text-amber-900">
           {texts.confirmedAt} {formatDateTimeFr(operation.confirmedAt)}
         </p>
-        {mayResendPending(operation.confirmedAt, now) ? null : <p className="text-sm">{texts.tooOldToResend}</p>}
+        {mayResendPending(operation.confirmedAt, now) ? null : (
+          <p className="text-sm">{texts.tooOldToResend}</p>
+        )}
         {operation.sealed && <p className="text-sm">{texts.sealed}</p>}
         {operation.forgotten && (
           <>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import encodeQR from 'qr';
 import { pickUpCodeMessages } from '@lajan/domain';
 
@@ -8,7 +9,19 @@ const QUIET_ZONE = 4;
  * The QR code of a pick-up code (decision 131): the bare digits, which the pay-out screen's camera
  * reads. Drawn as one SVG path, black on white, crisp at any size and on the receipt printer.
  */
-export default function PickUpQrCode({ code, size }: { code: string; size: string }) {
+export default function PickUpQrCode({
+  code,
+  size,
+  onShown,
+}: {
+  code: string;
+  size: string;
+  /** Told once the code is on the page. */
+  onShown?: () => void;
+}) {
+  useEffect(() => {
+    onShown?.();
+  }, [code, onShown]);
   // The matrix with its quiet zone: true is a dark module.
   const modules = encodeQR(code, 'raw', { ecc: 'medium', border: QUIET_ZONE });
   const width = modules.length;

@@ -61,10 +61,13 @@ const line = (label: string, value: string | null | undefined): Line | null =>
 export function Receipt({
   transaction,
   reprintedAt = null,
+  onQrShown,
 }: {
   transaction: Transaction;
   /** When it was taken up again for a reprint (ISO); null: the receipt of the operation just posted. */
   reprintedAt?: string | null;
+  /** Told once its pick-up code's QR is drawn (`receiptHasQr`), loaded on first use. */
+  onQrShown?: () => void;
 }) {
   const fee = transaction.fee;
   const sender = transaction.sender;
@@ -146,8 +149,9 @@ export function Receipt({
         )}
         <Row label="Date" value={formatDateTimeFr(transaction.createdAt)} />
         <Row label="Statut" value={transactionStatusLabel(transaction.status)} />
+        {/* The transfer paid or cancelled: its pick-up code, grouped as its own receipt prints it. */}
         {transaction.relatedTransactionNumber && (
-          <Row label="Transfert d'origine" value={transaction.relatedTransactionNumber} />
+          <Row label="Transfert d'origine" value={groupDigits(transaction.relatedTransactionNumber)} />
         )}
       </dl>
 
@@ -174,9 +178,9 @@ export function Receipt({
         )}
       </dl>
 
-      {pickUp && transaction.status === 'pending' && (
+      {receiptHasQr(transaction) && (
         <div className="mt-2 flex justify-center border-t border-dashed border-black pt-2">
-          <PickUpQr code={transaction.transactionNumber} size="30mm" />
+          <PickUpQr code={transaction.transactionNumber} size="30mm" onShown={onQrShown} />
         </div>
       )}
 
@@ -193,6 +197,11 @@ export function Receipt({
       </footer>
     </article>
   );
+}
+
+/** A transfer still to be paid: its receipt carries the pick-up code's QR for the paying teller's camera. */
+export function receiptHasQr(transaction: Transaction): boolean {
+  return transaction.type === 'external_transfer' && transaction.status === 'pending';
 }
 
 /** The longest word kept whole on a receipt line: well within the 80 mm roll's line. */

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { linkWaitTexts } from '@lajan/domain';
+import { linkWaitTexts, pickUpCodeMessages } from '@lajan/domain';
 import { Button, buttonClasses } from '../Button';
 import { keepTabIn } from '../dialog/Dialog';
-import { Receipt } from './Receipt';
+import { Receipt, receiptHasQr } from './Receipt';
 import { useReceipt, type ReceiptWaiting } from './receipt-context';
 import './receipt.css';
 
@@ -34,6 +34,19 @@ export function ReceiptPanel() {
     [],
   );
 
+  // A receipt with a pick-up code prints once its QR is drawn (loaded on first use): printed at once, the
+  // slip came out with a blank square (decision 215). At most QR_WAIT_MS: a receipt is never withheld.
+  const [qrShownFor, setQrShownFor] = useState<string | null>(null);
+  const onQrShown = useCallback(() => setQrShownFor(shown ?? null), [shown]);
+  const waitsForQr = transaction !== null && receiptHasQr(transaction) && qrShownFor !== shown;
+  const [gaveUpFor, setGaveUpFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!waitsForQr || !shown) return;
+    const timer = setTimeout(() => setGaveUpFor(shown), QR_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waitsForQr, shown]);
+  const printable = !waitsForQr || gaveUpFor === shown;
+
   // A new receipt takes the keyboard: Enter prints it. Without scrolling the panel to its button: the
   // receipt's heading (the agent, the operation) stays in sight.
   useEffect(() => {
@@ -41,8 +54,10 @@ export function ReceiptPanel() {
     const active = document.activeElement;
     if (active instanceof HTMLElement && active !== document.body && !active.closest('.receipt-panel'))
       opener.current = active;
-    printRef.current?.focus({ preventScroll: true });
   }, [shown]);
+  useEffect(() => {
+    if (shown && printable) printRef.current?.focus({ preventScroll: true });
+  }, [shown, printable]);
 
   // Escape closes it, as every panel over the page. Below 1024 px the panel covers the whole page: Tab goes
   // round its own buttons, never to the hidden page behind it (a walk-through tabbed from « Fermer » onto
@@ -76,10 +91,20 @@ export function ReceiptPanel() {
           ref={receiptRef}
           className="receipt-print rounded-md border border-slate-200 p-3 print:border-0 print:p-0"
         >
-          <Receipt transaction={transaction} reprintedAt={reprintedAt} />
+          <Receipt transaction={transaction} reprintedAt={reprintedAt} onQrShown={onQrShown} />
         </div>
-        <div className="mt-4 flex flex-wrap gap-2 print:hidden">
-          <Button ref={printRef} onClick={print} className="flex-1">
+        {/*
+          Kept in sight at the panel's bottom while the receipt scrolls: on a phone a cash send's receipt is
+          longer than the screen, and Imprimer was below it (decision 215).
+        */}
+        <div className="sticky -bottom-4 -mx-4 mt-4 flex flex-wrap gap-2 border-t border-slate-200 bg-white px-4 py-3 print:hidden">
+          <Button
+            ref={printRef}
+            onClick={print}
+            className="flex-1"
+            loading={!printable}
+            loadingText={pickUpCodeMessages.qrPreparing}
+          >
             {receiptPanelTexts.print}
           </Button>
           {againPath && (
@@ -118,6 +143,9 @@ function WaitingPanel({ waiting }: { waiting: ReceiptWaiting }) {
     </aside>
   );
 }
+
+/** How long Imprimer waits for a receipt's QR code (its chunk over a slow link) before printing without it. */
+export const QR_WAIT_MS = 5000;
 
 /** Below 1024 px (Tailwind's `lg`) the panel is `fixed inset-0`: the page is behind it, out of sight. */
 function coversThePage(): boolean {

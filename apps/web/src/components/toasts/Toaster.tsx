@@ -93,7 +93,8 @@ function ToastItem({ toast }: { toast: Toast }) {
  * just right of the sidebar (decision 146): clear of the top bar's user menu and of the receipt panel on
  * the right. On a phone just under the top bar (decisions 196 and 211): at the bottom a toast lay over the
  * form's buttons (Enregistrer, Suivant, the wizard's Précédent), and the tap only closed it; while a receipt
- * covers the screen, at the bottom, clear of the receipt's title.
+ * covers the screen (below 1024 px), at the bottom, clear of the receipt's title and above its sticky
+ * Imprimer (decision 215).
  */
 export function Toaster() {
   const store = useToasts();
@@ -103,7 +104,7 @@ export function Toaster() {
       aria-live="polite"
       aria-label="Notifications"
       role="region"
-      className="pointer-events-none fixed inset-x-2 top-18 z-50 flex flex-col items-stretch gap-2 max-sm:[body:has(.receipt-panel)_&]:top-auto max-sm:[body:has(.receipt-panel)_&]:bottom-2 sm:top-auto sm:right-auto sm:bottom-4 sm:left-4 sm:w-96 lg:left-68"
+      className="pointer-events-none fixed inset-x-2 top-18 z-50 flex flex-col items-stretch gap-2 max-sm:[body:has(.receipt-panel)_&]:top-auto max-lg:[body:has(.receipt-panel)_&]:bottom-24 sm:top-auto sm:right-auto sm:bottom-4 sm:left-4 sm:w-96 lg:left-68"
     >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />

@@ -17,16 +17,29 @@ export interface Toast {
   text: string;
   status: ToastStatus;
   action?: ToastAction;
+  /**
+   * What the toast is about, when it is one money operation (its idempotency key): the toast closes once
+   * that operation is settled, rather than lying beside « Opération enregistrée » (decision 215).
+   */
+  about?: string;
 }
 
 export interface ToastStore {
   getSnapshot: () => readonly Toast[];
   subscribe: (listener: () => void) => () => void;
-  show: (text: string, status: ToastStatus, timeoutMs?: number, action?: ToastAction) => string;
+  show: (
+    text: string,
+    status: ToastStatus,
+    timeoutMs?: number,
+    action?: ToastAction,
+    about?: string,
+  ) => string;
   success: (text: string, timeoutMs?: number, action?: ToastAction) => string;
-  warning: (text: string, timeoutMs?: number) => string;
-  error: (text: string, timeoutMs?: number) => string;
+  warning: (text: string, timeoutMs?: number, about?: string) => string;
+  error: (text: string, timeoutMs?: number, about?: string) => string;
   dismiss: (id: string) => void;
+  /** Closes every toast about this operation (its key): it is settled, what they said is past. */
+  dismissAbout: (about: string) => void;
   /**
    * Holds a toast while it is hovered or has the focus (WCAG 2.2.1): its time stops; `false` lets the
    * rest of its time run again.
@@ -75,12 +88,13 @@ export function createToastStore(): ToastStore {
     status: ToastStatus,
     timeoutMs: number = TOAST_TIMEOUT_MS,
     action?: ToastAction,
+    about?: string,
   ): string {
     const id = randomId();
     // The same message twice in a row (a double tap) is shown once, for the full time again.
     const same = toasts.find((toast) => toast.text === text && toast.status === status);
     if (same) dismiss(same.id);
-    set([...toasts, action ? { id, text, status, action } : { id, text, status }]);
+    set([...toasts, { id, text, status, ...(action ? { action } : {}), ...(about ? { about } : {}) }]);
     run(id, timeoutMs);
     return id;
   }
@@ -108,9 +122,12 @@ export function createToastStore(): ToastStore {
     },
     show,
     success: (text, timeoutMs, action) => show(text, 'success', timeoutMs, action),
-    warning: (text, timeoutMs) => show(text, 'warning', timeoutMs),
-    error: (text, timeoutMs) => show(text, 'error', timeoutMs),
+    warning: (text, timeoutMs, about) => show(text, 'warning', timeoutMs, undefined, about),
+    error: (text, timeoutMs, about) => show(text, 'error', timeoutMs, undefined, about),
     dismiss,
+    dismissAbout(about) {
+      for (const toast of toasts) if (toast.about === about) dismiss(toast.id);
+    },
     hold,
     dispose() {
       for (const { timer } of timers.values()) if (timer) clearTimeout(timer);

@@ -19,6 +19,13 @@ export interface WizardStep {
   blockedHint?: string;
   /** Left out in both directions and from the count (external transfer in cash mode: no account step). */
   skip?: boolean;
+  /**
+   * Below 640 px, the step's buttons, with what is said beside them (a refusal, the link's state of decision
+   * 210), stay at the screen's bottom: for a step without fields (a confirmation) longer than a phone's
+   * screen, whose Enregistrer was below it (decision 215). A step with fields keeps them in the flow: a bar
+   * at the bottom would cover the field the keyboard scrolls to.
+   */
+  pinActions?: boolean;
 }
 
 export interface WizardProps {
@@ -163,6 +170,55 @@ export function Wizard({
       setNextAsked((count) => count + 1);
     },
   }));
+  const pinned = current?.pinActions === true;
+  const hint = blocked && current?.blockedHint && (
+    <p
+      className={`text-sm text-slate-600 ${pinned ? 'max-sm:order-first max-sm:col-span-2' : ''}`}
+      id={`${headingId}-hint`}
+    >
+      {current.blockedHint}
+    </p>
+  );
+  // Pinned, on a phone: Précédent and the main button side by side, the hint above them, what is said of
+  // the link under them, all in the bar (the right group's box gives way to the bar's grid).
+  const actions = (
+    <div
+      className={
+        pinned
+          ? 'grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 sm:flex sm:flex-row sm:items-center sm:justify-between sm:gap-3'
+          : 'mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between'
+      }
+    >
+      <div className={pinned ? 'empty:hidden' : undefined}>
+        {!isFirst && (
+          <Button variant="secondary" className="w-full sm:w-auto" onClick={previous} disabled={submitting}>
+            Précédent
+          </Button>
+        )}
+      </div>
+      <div
+        className={
+          pinned
+            ? 'contents sm:flex sm:flex-row sm:items-center sm:gap-2'
+            : 'flex flex-col items-stretch gap-2 sm:flex-row sm:items-center'
+        }
+      >
+        {hint}
+        <Button
+          ref={nextRef}
+          className={`w-full sm:w-auto ${pinned && isFirst ? 'max-sm:col-span-2' : ''}`}
+          onClick={() => void next()}
+          disabled={blocked || validating}
+          loading={isLast && submitting}
+          loadingText={submittingLabel}
+          aria-describedby={blocked && current?.blockedHint ? `${headingId}-hint` : undefined}
+        >
+          {isLast ? submitLabel : 'Suivant'}
+        </Button>
+        {pinned && status ? <div className="max-sm:col-span-2 sm:contents">{status}</div> : status}
+      </div>
+    </div>
+  );
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const StepHeading = headingLevel === 1 ? 'h2' : 'h3';
   const percent = Math.round(((position + 1) / total) * 100);
@@ -210,39 +266,27 @@ export function Wizard({
         </div>
       </div>
 
-      {error && <div className="mt-4">{error}</div>}
-
-      <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          {!isFirst && (
-            <Button variant="secondary" className="w-full sm:w-auto" onClick={previous} disabled={submitting}>
-              Précédent
-            </Button>
-          )}
+      {pinned ? (
+        <div className={pinnedBar}>
+          {error}
+          {actions}
         </div>
-        <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center">
-          {blocked && current?.blockedHint && (
-            <p className="text-sm text-slate-600" id={`${headingId}-hint`}>
-              {current.blockedHint}
-            </p>
-          )}
-          <Button
-            ref={nextRef}
-            className="w-full sm:w-auto"
-            onClick={() => void next()}
-            disabled={blocked || validating}
-            loading={isLast && submitting}
-            loadingText={submittingLabel}
-            aria-describedby={blocked && current?.blockedHint ? `${headingId}-hint` : undefined}
-          >
-            {isLast ? submitLabel : 'Suivant'}
-          </Button>
-          {status}
-        </div>
-      </div>
+      ) : (
+        <>
+          {error && <div className="mt-4">{error}</div>}
+          {actions}
+        </>
+      )}
     </section>
   );
 }
+
+/**
+ * A pinned step's bar (`pinActions`): at the screen's bottom below 640 px, across its width, over the page
+ * that scrolls under it; in the flow from 640 px, as any step's buttons.
+ */
+const pinnedBar =
+  'sticky bottom-0 z-10 -mx-4 mt-4 space-y-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_8px_-6px_rgb(0_0_0/0.15)] sm:static sm:mx-0 sm:space-y-4 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none';
 
 function clampIndex(index: number, length: number) {
   if (length === 0) return 0;

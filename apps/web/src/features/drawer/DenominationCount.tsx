@@ -52,6 +52,10 @@ export function DenominationCount({
                     <label htmlFor={id} className="block text-sm text-slate-800">
                       {denomination.label}
                     </label>
+                    {/*
+                      Scrolled into view (focused, the keyboard's « suivant »), a field stops above the sticky
+                      total rather than under it (decision 215).
+                    */}
                     <input
                       id={id}
                       type="number"
@@ -62,7 +66,7 @@ export function DenominationCount({
                       step={1}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-error` : undefined}
-                      className={`mt-0.5 w-full rounded-md border px-2 py-1.5 text-right tabular-nums ${error ? 'border-red-600' : 'border-slate-300'}`}
+                      className={`mt-0.5 w-full scroll-mb-20 rounded-md border px-2 py-1.5 text-right tabular-nums ${error ? 'border-red-600' : 'border-slate-300'}`}
                       value={counts[denomination.key] ?? ''}
                       onChange={(event) => {
                         // As typed, checked under the field: never rounded nor turned into 0 behind the teller.

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   openingAcknowledgementText,
@@ -44,11 +44,24 @@ export default function DrawerPage() {
   const resume = resumeIdOf(state);
   // A path of this app only: "//host" would leave it.
   const backTo = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
-  const [openedNow, setOpenedNow] = useState(false);
+  // How many times the drawer was opened on this page (once closed, it may be opened again).
+  const [openings, setOpenings] = useState(0);
+  const openedNow = openings > 0;
+  // Opened: the count's form, scrolled to its button, gives way to the closing count. The page starts again
+  // at its top, « Caisse ouverte » and « Reprendre l'opération » in sight, not mid-way down the count
+  // (decision 215); the keyboard and the screen reader start at the page's title.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (openings === 0) return;
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [openings]);
 
   return (
     <section className="mx-auto w-full max-w-3xl space-y-6">
-      <h1 className="text-2xl font-semibold text-slate-900">{drawerTexts.pageTitle}</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
+        {drawerTexts.pageTitle}
+      </h1>
       {current.isPending && <p role="status">…</p>}
       {closed && (
         <div className="space-y-3">
@@ -95,7 +108,7 @@ export default function DrawerPage() {
                 open.mutate(counts, {
                   onSuccess: () => {
                     setCounts({});
-                    setOpenedNow(true);
+                    setOpenings((count) => count + 1);
                   },
                   onSettled: () => setConfirmingOpen(false),
                 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { drawerMessages, drawerTexts } from '@lajan/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDrawerSession, startApiServer, type ApiServer } from '../../test/api-server';
@@ -77,6 +77,28 @@ describe('the drawer (decision 149)', () => {
     await user.click(screen.getByRole('link', { name: drawerTexts.backToOperation }));
     expect(await screen.findByRole('heading', { name: 'Dépôt', level: 1 })).toBeVisible();
     expect(screen.queryByText(drawerTexts.closedNotice)).not.toBeInTheDocument();
+  });
+
+  it('shows the top of the page once opened: the title, « Caisse ouverte » and the way back (decision 215)', async () => {
+    api.on('GET /drawer', { body: { data: null } });
+    api.on('POST /drawer/open', { status: 201, body: { data: openDrawerSession } });
+    const { user } = renderApp({
+      path: '/transaction/deposit',
+      token: makeToken(teller),
+      apiBaseUrl: api.baseUrl,
+    });
+    await user.click(await screen.findByRole('link', { name: drawerTexts.openAction }, { timeout: 5000 }));
+    await user.type(await screen.findByLabelText('Billet de 1 000 HTG'), '2');
+    // The teller scrolled down the count to its button.
+    window.scrollTo({ top: 600 });
+    expect(window.scrollY).toBe(600);
+    await user.click(screen.getByRole('button', { name: drawerTexts.openAction }));
+    await user.click(await screen.findByRole('button', { name: drawerTexts.openConfirmAction }));
+    expect(await screen.findByText(drawerTexts.openedNow)).toBeVisible();
+    expect(screen.getByRole('link', { name: drawerTexts.backToOperation })).toBeVisible();
+    // Back at the top, the keyboard at the page's title, not mid-way down the closing count.
+    await waitFor(() => expect(window.scrollY).toBe(0));
+    expect(screen.getByRole('heading', { name: drawerTexts.pageTitle, level: 1 })).toHaveFocus();
   });
 
   it('opens with a count, then closes blind: the expected amount appears only in the close’s answer', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   amountStepTexts,
@@ -20,6 +20,7 @@ import { PersonSearchModal } from '../../components/persons/PersonSearchModal';
 import type { PersonSearchResult } from '../../components/persons/api';
 import { SelectField } from '../../components/SelectField';
 import { FeePreview } from '../../components/fee-quote/FeePreview';
+import { preloadPickUpQr } from '../../components/pickup-code/PickUpQr';
 import { HolderChoice } from './components/HolderChoice';
 import { parseAmountInput } from '../../lib/amount-input';
 import { AmountField, PartyFields } from './components/fields';
@@ -59,6 +60,8 @@ export default function ExternalTransferPage() {
 
 function ExternalTransferFlow() {
   const [sent, setSent] = useState<Transaction | null>(null);
+  // The code's QR, on the receipt and the screen after Enregistrer: loaded while the teller types, not after.
+  useEffect(preloadPickUpQr, []);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   if (sent) return <TransferSent transaction={sent} onAgain={() => void navigate(pathname)} />;

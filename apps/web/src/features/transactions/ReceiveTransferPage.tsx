@@ -255,6 +255,8 @@ export default function ReceiveTransferPage() {
         {
           id: 'confirm',
           title: 'Confirmation',
+          // On a phone, Enregistrer and the link's state stay in sight (decision 215).
+          pinActions: true,
           content: (
             <div className="space-y-4">
               <SummaryList

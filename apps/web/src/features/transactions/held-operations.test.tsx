@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { linkWaitTexts, operationAbandonedMessage, pendingOperationMessages } from '@lajan/domain';
+import {
+  drawerMessages,
+  linkWaitTexts,
+  operationAbandonedMessage,
+  pendingOperationMessages,
+} from '@lajan/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean } from '../../test/persons';
@@ -244,5 +249,62 @@ describe('an operation without an answer (decision 147)', () => {
     expect(dialog).toHaveTextContent('Dépôt de 1 500,00 HTG');
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(await banner()).toBeVisible();
+  });
+});
+
+/*
+ * Decision 215: a held operation's failure is said beside Enregistrer and in the banner, not by a red toast
+ * over the confirmation; a toast about an operation closes once that operation is posted.
+ */
+describe('the toasts of one operation (decision 215)', () => {
+  it('holds without a red toast, and once posted says only « Opération enregistrée. »', async () => {
+    const { user } = await holdDeposit();
+    // Beside Enregistrer and in the banner: nothing red over the confirmation.
+    expect(screen.getByText(linkWaitTexts.heldHint)).toBeVisible();
+    expect(toasts().queryAllByRole('alert')).toEqual([]);
+
+    // Sent again while the server still does not answer: the banner's toast says so.
+    await user.click(within(await banner()).getByRole('button', { name: 'Renvoyer' }));
+    expect(await toasts().findByText(pendingOperationMessages.stillUnreachable)).toBeVisible();
+
+    // Sent again and posted: the toast that said it was not is gone, beside the green one.
+    api.on('POST /transactions/deposit', transactionAnswer());
+    await user.click(within(await banner()).getByRole('button', { name: 'Renvoyer' }));
+    expect(await toasts().findByText(pendingOperationMessages.posted)).toBeVisible();
+    expect(toasts().queryByText(pendingOperationMessages.stillUnreachable)).toBeNull();
+    expect(toasts().queryAllByRole('alert')).toEqual([]);
+  });
+
+  it('closes a refusal’s toast once the same operation, confirmed again, is posted', async () => {
+    let refused = false;
+    api.on('POST /transactions/deposit', () => {
+      if (refused) return transactionAnswer();
+      refused = true;
+      return { status: 422, body: { message: drawerMessages.drawerClosed, code: 'DRAWER_CLOSED' } };
+    });
+    const { user, app } = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 });
+    await navigateTo(app, '/transaction/deposit');
+    await user.type(await screen.findByRole('textbox', { name: 'Numéro de compte' }), '40912345678{Enter}');
+    await screen.findByRole('region', { name: 'Compte trouvé' });
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'Jean Pierre');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'id_card');
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), '003-456-789');
+    await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '1500');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await screen.findByRole('region', { name: 'Frais et total' });
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await toasts().findByText(drawerMessages.drawerClosed)).toBeVisible();
+
+    // The drawer was opened meanwhile (another tab): the same operation, confirmed again, is posted.
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await toasts().findByText('Dépôt réalisé avec succès')).toBeVisible();
+    expect(toasts().queryByText(drawerMessages.drawerClosed)).toBeNull();
+    const keys = api.requests
+      .filter((request) => request.path === '/transactions/deposit')
+      .map((request) => request.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
   });
 });

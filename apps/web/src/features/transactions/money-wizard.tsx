@@ -22,6 +22,7 @@ import { useReceipt } from '../../components/receipt/receipt-context';
 import { Wizard, type WizardStep } from '../../components/wizard/Wizard';
 import { isHttpError } from '../../lib/http';
 import { AccountLookup } from './components/AccountLookup';
+import type { QuoteResult } from '../../components/fee-quote/api';
 import { FeePreview } from '../../components/fee-quote/FeePreview';
 import { SummaryList, type SummaryLine } from './components/ConfirmSummary';
 import { parseAmountInput } from '../../lib/amount-input';
@@ -137,7 +138,7 @@ export function confirmStep({
   debited,
 }: {
   lines: readonly SummaryLine[];
-  quote: UseQueryResult<FeeQuote>;
+  quote: QuoteResult;
   totalLabel: string;
   /** The account the total is taken from: its balance shown, a total above it is said here too. */
   debited?: Account | null;
@@ -153,8 +154,11 @@ export function confirmStep({
         {short !== undefined && <ShortfallAlert short={short} totalLabel={totalLabel} back />}
       </div>
     ),
+    // On a phone, Enregistrer and the link's state stay in sight under the summary (decision 215).
+    pinActions: true,
     canGoNext: quote.isSuccess && short === undefined,
-    blockedHint: quote.isError
+    // A refused amount says itself what to do; a fee not had yet (or not at all: no answer) must be first.
+    blockedHint: refusedAmount(quote)
       ? undefined
       : short !== undefined
         ? amountStepTexts.aboveBalance

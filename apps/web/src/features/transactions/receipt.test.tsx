@@ -92,6 +92,8 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     expect(recipient).toHaveTextContent('PiècePasseport PA-99881');
     expect(within(receipt).queryByRole('region', { name: 'Client au guichet' })).not.toBeInTheDocument();
     expect(receipt).not.toHaveTextContent('marie joseph');
+    // The transfer paid, by its pick-up code grouped as the sender's receipt prints it (decision 215).
+    expect(receipt).toHaveTextContent("Transfert d'origine738 291 045 560");
   });
 
   it('names who posted it: a teller « Caissier », the super administrator of an agent deposit « Opérateur » (decision 213)', () => {
@@ -100,7 +102,11 @@ describe('the receipt (SPEC §2 "Receipt")', () => {
     unmount();
     render(
       <Receipt
-        transaction={transactionOf({ type: 'agent_deposit', code: 'CAP01', createBy: { username: 'superadmin' } })}
+        transaction={transactionOf({
+          type: 'agent_deposit',
+          code: 'CAP01',
+          createBy: { username: 'superadmin' },
+        })}
       />,
     );
     expect(screen.getByText(/^Opérateur :/)).toHaveTextContent('Opérateur : superadmin');
@@ -240,7 +246,9 @@ describe('reprinting from the history (SPEC §2 "Receipt", "History table")', ()
     const slip = within(panel).getByRole('article');
     expect(slip).toHaveTextContent('DUPLICATA');
     expect(slip).toHaveTextContent(/Réimprimé le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-    expect(within(panel).getByRole('button', { name: 'Imprimer' })).toHaveFocus();
+    // Once its QR code is drawn (decision 215).
+    const printButton = await within(panel).findByRole('button', { name: 'Imprimer' });
+    await waitFor(() => expect(printButton).toHaveFocus());
 
     await user.click(within(panel).getByRole('button', { name: 'Imprimer' }));
     expect(print).toHaveBeenCalledTimes(1);

@@ -29,7 +29,7 @@ import { resumeIdOf, useOperationDrafts } from '../../lib/operation-drafts';
 import { useOnline, useSettledOutcome } from '../../lib/pending-context';
 import { hasNoAnswer } from '../../lib/pending-operations';
 import { isSameVisit } from '../../lib/visit-key';
-import { feeQuoteKeys, useAmountStepQuote, useFeeQuote } from '../../components/fee-quote/api';
+import { feeQuoteKeys, useAmountStepQuote, useConfirmationQuote } from '../../components/fee-quote/api';
 import { useMoneyOperation, type FlowBody } from './api/operations';
 import { quoteTypeOf, type MoneyFlow } from './flows';
 import {
@@ -194,8 +194,9 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     name: 'amount',
   });
   const quoteType = quoteTypeOf(flow);
-  const quote = useFeeQuote(quoteType, amount, step === options.confirmStep);
   const amountQuote = useAmountStepQuote(flow.banded ? quoteType : null, amount, step === options.amountStep);
+  // Unanswered, the amount step's quote of the same amount stands in (decision 215).
+  const quote = useConfirmationQuote(quoteType, amount, step === options.confirmStep, amountQuote);
   /**
    * The input to post and what the schema makes of it (trimmed, the amount in centimes: what the server
    * will see), or null when it does not pass the schema (every field then shows why).

@@ -8,6 +8,7 @@ import {
   transactionSchema,
   type Transaction,
 } from '@lajan/domain';
+import { useToasts } from '../../../components/toasts/toast-context';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { refreshMoneyViews } from '../../../lib/query-keys';
@@ -56,16 +57,22 @@ export function useMoneyOperation<Flow extends MoneyFlow>(flow: Flow) {
   const [heldKey, setHeldKey] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const held = useHeldSend(flow);
+  const toasts = useToasts();
   const mutation = useMutation({
     mutationFn: ({ body, key }: { body: FlowBody<Flow>; key: string }) =>
       held(key, body, () => postOperation(http, flow, body, key)),
-    meta: { errorFallback: flow.failure },
+    // Unanswered, no toast: it is held, and said beside Enregistrer (decision 215).
+    meta: { errorFallback: flow.failure, heldOperation: true },
     // Offline, the confirmation is held at once, and said so beside Enregistrer (decisions 147, 210), rather
     // than paused by the query client, « Enregistrement... » spinning until the link came back.
     networkMode: 'always',
     // Money moved: the screens the flow declares it touches are read again (on view) or dropped
     // (decision 146), before the way back shows the next screen.
-    onSuccess: () => refreshMoneyViews(queryClient, flow.touches),
+    // A toast about an earlier try of the same operation (same key) is past: it is posted (decision 215).
+    onSuccess: (_transaction, { key }) => {
+      toasts.dismissAbout(key);
+      refreshMoneyViews(queryClient, flow.touches);
+    },
   });
 
   /**

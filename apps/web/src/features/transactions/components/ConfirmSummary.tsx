@@ -3,7 +3,11 @@ export interface SummaryLine {
   value: string;
 }
 
-/** What the confirmation will do, line by line. */
+/**
+ * What the confirmation will do, line by line: a label and its value on one line, the value wrapping under
+ * itself when long (on a phone the two stood one under the other, and Enregistrer fell far below the fold:
+ * decision 215).
+ */
 export function SummaryList({
   lines,
   label = 'Récapitulatif',
@@ -18,10 +22,12 @@ export function SummaryList({
         {lines.map((entry) => (
           <div
             key={entry.label}
-            className="flex flex-col gap-0.5 px-4 py-2 sm:flex-row sm:justify-between sm:gap-4"
+            className="flex items-baseline justify-between gap-3 px-3 py-1.5 sm:gap-4 sm:px-4 sm:py-2"
           >
-            <dt className="text-sm text-slate-600">{entry.label}</dt>
-            <dd className="font-medium break-all text-slate-900 sm:text-right">{entry.value}</dd>
+            <dt className="max-w-[45%] shrink-0 text-sm text-slate-600">{entry.label}</dt>
+            <dd className="min-w-0 text-right font-medium [overflow-wrap:anywhere] text-slate-900">
+              {entry.value}
+            </dd>
           </div>
         ))}
       </dl>
