@@ -71,7 +71,7 @@ export default function Shell() {
         >
           Aller au contenu
         </a>
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 bg-blue-900 px-2 text-white shadow sm:px-4">
+        <header className="sticky top-0 z-20 lg:z-40 flex h-16 items-center gap-2 bg-blue-900 px-2 text-white shadow sm:px-4">
           <button
             ref={menuButtonRef}
             type="button"
