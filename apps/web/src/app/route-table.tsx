@@ -20,10 +20,8 @@ export interface AppRoute {
   access: RouteAccess;
   component: LazyScreen;
   /**
-   * Why a finished operation or a saved registration never goes back to this screen (SPEC §4 "the
-   * previous page"), but to the dashboard: `form`, it starts as an empty form or is an error page
-   * (decision 131); `irreversible`, its main button cannot be undone, so it is reached only on purpose
-   * (« Fermer la caisse », decision 211).
+   * Why a save never goes back here but to the dashboard: `form`, an empty form or an error page
+   * (decision 131); `irreversible`, its main button cannot be undone (decision 211).
    */
   noReturn?: 'form' | 'irreversible';
   /**

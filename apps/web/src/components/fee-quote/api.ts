@@ -63,10 +63,8 @@ export function useFeeQuote(type: QuoteType | null, amount: number | undefined, 
 export type QuoteResult = UseQueryResult<FeeQuote> & { fromAmountStep?: boolean };
 
 /**
- * The confirmation's quote (asked afresh, decision 080). When it gets no answer, the amount step's quote of
- * the same amount stands in (decision 215): the teller saw that fee and told it, and Enregistrer sends its
- * version, which the server refuses (409 FEES_CHANGED) if another is in force when it posts (decision 150).
- * So a confirmation whose link dropped after the amount step can still be held. Without any quote, none.
+ * The confirmation's quote (decision 080); with no answer, the amount step's quote of the same amount stands
+ * in, its version sent so that the server refuses it if the fees changed (decisions 150, 215).
  */
 export function useConfirmationQuote(
   type: QuoteType | null,

@@ -89,12 +89,9 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * The toasts of the app, announced to screen readers. From 640 px at the bottom left, and from 1024 px
- * just right of the sidebar (decision 146): clear of the top bar's user menu and of the receipt panel on
- * the right. On a phone just under the top bar (decisions 196 and 211): at the bottom a toast lay over the
- * form's buttons (Enregistrer, Suivant, the wizard's Précédent), and the tap only closed it; while a receipt
- * covers the screen (below 1024 px), at the bottom, clear of the receipt's title and above its sticky
- * Imprimer (decision 215).
+ * The toasts of the app, announced to screen readers: bottom left from 640 px, clear of the user menu and
+ * the receipt panel (decision 146); on a phone under the top bar, off the form's buttons (decision 211), or
+ * at the bottom above Imprimer while a receipt covers the screen (decision 215).
  */
 export function Toaster() {
   const store = useToasts();

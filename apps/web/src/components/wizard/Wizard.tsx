@@ -20,10 +20,8 @@ export interface WizardStep {
   /** Left out in both directions and from the count (external transfer in cash mode: no account step). */
   skip?: boolean;
   /**
-   * Below 640 px, the step's buttons, with what is said beside them (a refusal, the link's state of decision
-   * 210), stay at the screen's bottom: for a step without fields (a confirmation) longer than a phone's
-   * screen, whose Enregistrer was below it (decision 215). A step with fields keeps them in the flow: a bar
-   * at the bottom would cover the field the keyboard scrolls to.
+   * Below 640 px, a step without fields keeps its buttons and what is said beside them pinned at the bottom
+   * (decision 215); a step with fields does not: the bar would cover the field the keyboard scrolls to.
    */
   pinActions?: boolean;
 }

@@ -26,10 +26,8 @@ function availableOf(account: Account | null | undefined): number | null {
 }
 
 /**
- * The balance of the account a withdrawal, a transfer or a send from an account takes its total from, checked
- * at the amount step (decision 214): the amount alone at once, the amount and its fee once the quote of that very
- * amount is in, and at Suivant (a quick Enter) after asking for it. The ledger still decides at Enregistrer;
- * without a balance shown (`debited` null, or another agent's account) nothing is said.
+ * The debited account's balance checked at the amount step (decision 214): the amount at once, with its fee
+ * once quoted; the ledger still decides at Enregistrer. Without a balance shown, nothing is said.
  */
 export function useBalanceCheck({
   type,
