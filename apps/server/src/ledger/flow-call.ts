@@ -61,7 +61,7 @@ const ACCOUNT_REFUSALS = new Set<string>(['AccountNotActive', 'CurrencyMismatch'
 
 /**
  * One call of `ledger_post_flow` in autocommit (migration 0009): the key's claim, the flow's reads and
- * checks, the posting, the answer stored. Refusals and outcomes as `postInOneCall`'s.
+ * checks, the posting, the answer stored. Refusals and outcomes as a batch item's (`postBatch`).
  */
 export async function postFlowInOneCall(
   db: Db,

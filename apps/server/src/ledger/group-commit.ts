@@ -1,19 +1,19 @@
 import type { Db } from '../db/client.js';
 import { postgresErrorOf } from '../db/errors.js';
-import { postBatch, postInOneCall, type OneCall, type OneCallOutcome } from './one-call.js';
+import { postAlone, postBatch, type OneCall, type OneCallOutcome } from './one-call.js';
 import { LedgerRefused } from './results.js';
 
 /**
  * Group commit (issue 14, item 2; docs/decisions/142-group-commit.md): the movements that arrive while a
  * batch is in flight wait, and go together in the next one: one statement, one transaction, one commit
  * (`ledger_post_movements`, migration 0008). No timer: a movement that finds nothing in flight goes at
- * once, alone, through the one call of 0007, exactly as before.
+ * once, alone, as a batch of one (decision 216).
  *
  * A batch the database refused whole (a serialization failure or a deadlock, a transaction number another
  * transaction committed meanwhile (23505, decision 165), the commit-time checks of the
  * system accounts or of the ledger's invariants: an error the server answered, so its transaction rolled
- * back) has written nothing and answered no one: each of its movements is then posted alone, through the
- * one call, whose errors are each movement's own (the caller's retries, `LedgerBusy`), so that an innocent
+ * back) has written nothing and answered no one: each of its movements is then posted alone, as a batch
+ * of one, whose errors are each movement's own (the caller's retries, `LedgerBusy`), so that an innocent
  * movement is never failed by another's fault. A batch whose fate is unknown (the client's timeout, a
  * connection lost, the server shutting down: it may have committed) is never posted again: each of its
  * movements gets the error, as one call alone would have (`LedgerUnavailable`; a key then replays).
@@ -56,7 +56,7 @@ export class GroupCommit {
     this.#maxItems = options.maxItems ?? MAX_BATCH_ITEMS;
   }
 
-  /** Posts one movement, with the others waiting now: what `postInOneCall` answers for it alone. */
+  /** Posts one movement, with the others waiting now: what it would be answered alone. */
   submit(call: OneCall): Promise<OneCallOutcome> {
     return new Promise<OneCallOutcome>((resolve, reject) => {
       this.#queue.push({ call, resolve, reject });
@@ -109,7 +109,7 @@ export class GroupCommit {
 
   async #alone(waiting: Waiting): Promise<void> {
     try {
-      waiting.resolve(await postInOneCall(this.#db, waiting.call));
+      waiting.resolve(await postAlone(this.#db, waiting.call));
     } catch (error) {
       waiting.reject(error);
     }

@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { uniqueViolationOf } from '../db/errors.js';
 import type { FeeBandRow } from './fee-schedule.js';
-import type { EntryInput } from './flows.js';
 import type { IdempotencyScope, StoredAnswer } from './idempotency.js';
 import type { BusinessRecord, Posting } from './ledger.js';
-import { drawerGate } from './drawer.js';
 import { newTransactionId } from './ids.js';
 import { generateTransactionNumber } from './numbers.js';
 import { LedgerRefused, type LedgerRefusal } from './results.js';
@@ -71,59 +70,22 @@ export const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
 /**
- * The one round trip: `ledger_post_movement` in autocommit. The refusals it raises (SQLSTATE LJ100,
- * the refusal's name and field in the message) become `LedgerRefused`; the other errors (a serialization
- * failure, the commit-time system-account checks, the overdraw check) are the caller's retries.
+ * A movement alone: a batch of one (decision 216), whose refusal is thrown. A transaction number that
+ * another transaction committed since the batch read the taken ones (23505) is only a taken number.
  */
-export async function postInOneCall(db: Db, call: OneCall): Promise<OneCallOutcome> {
-  const { key, posting, record, band } = call;
-  const entries: EntryInput[] = posting.entries;
+export async function postAlone(db: Db, call: OneCall): Promise<OneCallOutcome> {
+  let result: BatchItemResult | undefined;
   try {
-    // A cash operation: the drawer's row is locked first (a materialized CTE), and the function is called
-    // once per row of the gate, after its lock, with the teller's id read from it; no row, no call.
-    const gated = call.cashDrawer === true;
-    const createdBy = gated ? sql`gate.user_id` : sql`${posting.createdByUserId}::uuid`;
-    const head = gated
-      ? sql`${drawerGate({ userId: posting.createdByUserId, at: posting.at, key })}
-        select "out_replayed", "out_status", "out_body" from gate cross join lateral ledger_post_movement(`
-      : sql`select "out_replayed", "out_status", "out_body" from ledger_post_movement(`;
-    const result = await db.execute(sql`${head}
-      ${key?.userId ?? null}::uuid, ${key?.route ?? null}, ${key?.key ?? null}, ${key?.requestHash ?? null},
-      ${posting.at.toISOString()}::timestamptz,
-      ${textArray(call.named.map((n) => n.accountNumber))}, ${textArray(call.named.map((n) => n.field))},
-      ${call.holderOf ?? null}, ${call.document?.idDocumentType ?? null}, ${call.document?.idDocumentNumber ?? null},
-      ${call.deferred},
-      ${band === undefined ? null : posting.type}, ${posting.amountCentimes}::bigint, ${band?.id ?? null}::uuid,
-      ${band?.minAmountCentimes ?? null}::bigint, ${band?.maxAmountCentimes ?? null}::bigint,
-      ${posting.feeCentimes}::bigint, ${posting.agentShareCentimes}::bigint,
-      ${textArray(entries.map((e) => e.accountId))}, ${bigintArray(entries.map((e) => e.amountCentimes))},
-      ${call.id}::uuid, ${call.transactionNumber}, ${posting.type}, ${posting.status},
-      ${posting.agentId}::uuid, ${createdBy},
-      ${record.accountId ?? null}, ${record.senderAccountId ?? null}, ${record.recipientAccountId ?? null},
-      ${record.senderPersonId ?? null}::uuid, ${json(record.recipient)}::jsonb, ${json(record.party)}::jsonb,
-      ${record.relatedTransactionId ?? null}::uuid, ${key ? call.bodyText : null})`);
-    const [row] = (
-      result as { rows: { out_replayed: boolean; out_status: number; out_body: string | null }[] }
-    ).rows;
-    if (!row && gated) throw new LedgerRefused('DrawerClosed');
-    if (!row) throw new Error('ledger: the posting call answered no row');
-    return row.out_replayed
-      ? { kind: 'answered', replayed: true, answer: { status: row.out_status, bodyText: row.out_body ?? '' } }
-      : { kind: 'answered', replayed: false, answer: { status: 201, bodyText: call.bodyText } };
+    [result] = await postBatch(db, [call]);
   } catch (error) {
-    const raised = raisedByPosting(error);
-    if (!raised) throw error;
-    if (raised.code === 'LJ101') return { kind: 'stale-fees' };
-    if (raised.code === 'LJ102') return { kind: 'number-taken' };
-    if (raised.code === 'LJ103') return { kind: 'deferred' };
-    throw refusalOf(raised.message);
+    if (uniqueViolationOf(error) === 'transactions_number_key') return { kind: 'number-taken' };
+    throw error;
   }
+  if (result instanceof LedgerRefused) throw result;
+  return result!;
 }
 
-/**
- * One item of `ledger_post_movements` (migration 0008): the parameters of `ledger_post_movement`, as a
- * JSON object whose fields are those of the type `ledger_batch_item`.
- */
+/** One item of `ledger_post_movements`: a JSON object whose fields are those of the type `ledger_batch_item`. */
 function batchItem(call: OneCall): Record<string, unknown> {
   const { key, posting, record, band } = call;
   return {
@@ -171,8 +133,8 @@ export type BatchItemResult = OneCallOutcome | LedgerRefused;
 
 /**
  * Many movements in one statement, one transaction (`ledger_post_movements`, migration 0008), in
- * autocommit: each gets what `postInOneCall` would have answered had they been posted one after the other
- * in this order (a refusal as `LedgerRefused`, not thrown). Errors of the whole batch (a serialization
+ * autocommit: each gets what it would have been answered had they been posted one after the other in this
+ * order (a refusal as `LedgerRefused`, not thrown). Errors of the whole batch (a serialization
  * failure, a transaction number committed meanwhile (23505, decision 165), the commit-time checks, the
  * database gone) are thrown: nothing of the batch was written.
  */
@@ -238,16 +200,4 @@ function batchOutcome(
 function refusalOf(message: string): LedgerRefused {
   const [name, field] = message.split(' ') as [LedgerRefusal, string | undefined];
   return new LedgerRefused(name, field ? { field } : {});
-}
-
-/** The LJ100–LJ103 error of `ledger_post_movement`, found in the driver's error or Drizzle's wrapper. */
-function raisedByPosting(error: unknown): { code: string; message: string } | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
-    const candidate = current as Error & { code?: unknown };
-    if (typeof candidate.code === 'string' && /^LJ10[0-3]$/.test(candidate.code))
-      return { code: candidate.code, message: candidate.message };
-    current = candidate.cause;
-  }
-  return undefined;
 }

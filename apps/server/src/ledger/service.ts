@@ -1,14 +1,13 @@
 import { centimesFromSql, feeQuoteOf, type FeeType, type TransactionType } from '@lajan/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { transactions } from '../db/schema.js';
-import { FeeScheduleCache, quoteFromBands, readFeeBandRows } from './fee-schedule.js';
+import { FeeScheduleCache, quoteFromBands } from './fee-schedule.js';
 import { bandOf, feeOf } from './fees.js';
 import type { PostingFlow } from './flows.js';
 import { storedAnswerOf, type IdempotencyScope, type StoredAnswer } from './idempotency.js';
 import {
   checkBalanced,
-  post,
   withMoneyRetries,
   type BusinessRecord,
   type PostedTransaction,
@@ -55,23 +54,8 @@ export interface LockedTransfer {
   recipient: Record<string, unknown> | null;
 }
 
-/** One flow to post: its accounts, resolved to ids by the caller, and its business record. */
-export interface FlowPosting<Accounts> {
-  flow: PostingFlow<Accounts>;
-  accounts: Accounts;
-  amountCentimes: number;
-  /** Who posts, and for which agent (an agent deposit: the funded agent). */
-  actor: Actor;
-  record: BusinessRecord;
-  at: Date;
-  /** For a refusal about one account, the input field that named it. */
-  fieldOfAccount?: Record<string, string>;
-  /** The fee version the confirmation quoted (decision 150): another in force refuses `FeesChanged`. */
-  quotedFeeVersion?: number | undefined;
-}
-
 /**
- * One flow posted in one round trip (`postInOneCall`): its customer accounts are named by number
+ * One flow to post (`LedgerService.postMovement`): its customer accounts are named by number
  * (`namedAccount`) in `accounts` and `record`, and found, checked and locked by the database.
  */
 export interface OneCallFlowPosting<Accounts> {
@@ -98,6 +82,10 @@ export interface OneCallFlowPosting<Accounts> {
   /** The fee version the confirmation quoted (decision 150): another in force refuses `FeesChanged`. */
   quotedFeeVersion?: number | undefined;
 }
+
+/** What a posting answers: the first answer of its key replayed, or the movement just posted. */
+export type PostedMovement =
+  { answer: StoredAnswer; replayed: true } | { answer: StoredAnswer; replayed: false; movement: Movement };
 
 /** `FeesChanged` (decision 150), with the quote a confirmation would now be charged. */
 function feesChanged(
@@ -144,59 +132,15 @@ export class LedgerService {
   }
 
   /**
-   * Posts one flow: its own checks first, then its fee from the schedule in force (banded flows; the
-   * others have none), who pays whom, and the posting. A refusal throws `LedgerRefused`.
-   */
-  async postFlow<Accounts>(tx: Tx, input: FlowPosting<Accounts>): Promise<Movement> {
-    const { flow, accounts, amountCentimes } = input;
-    flow.check?.(accounts, amountCentimes);
-    let feeVersion: number | null = null;
-    let fee = { feeCentimes: 0, agentShareCentimes: 0 };
-    if (flow.banded) {
-      // Read in the posting's transaction: the bands in force at its now(), the version its row records.
-      const feeType = flow.type as FeeType;
-      const quote = quoteFromBands(await readFeeBandRows(tx, feeType), feeType, amountCentimes);
-      if (input.quotedFeeVersion !== undefined && quote.version.number !== input.quotedFeeVersion)
-        throw feesChanged(feeType, amountCentimes, quote);
-      fee = quote;
-      feeVersion = quote.version.number;
-    }
-    const { feeCentimes, agentShareCentimes } = fee;
-    const amounts = { amountCentimes, feeCentimes, agentShareCentimes };
-    const system = this.system;
-    const posted = await post(tx, {
-      posting: {
-        type: flow.type,
-        status: flow.status,
-        ...amounts,
-        agentId: input.actor.agent.id,
-        createdByUserId: input.actor.userId,
-        at: input.at,
-        entries: flow.entries(
-          accounts,
-          { feeIncome: system.fee_income.id, payout: system.payout.id, treasury: system.treasury.id },
-          amounts,
-        ),
-      },
-      record: input.record,
-      fieldOfAccount: input.fieldOfAccount ?? {},
-    });
-    return { posted, type: flow.type, status: flow.status, ...amounts, feeVersion };
-  }
-
-  /**
-   * Posts one flow in one round trip (migration 0007), or with the movements that arrive with it in one
-   * batch (group commit, migration 0008, `GroupCommit`): the key's claim, the named accounts and the holder
-   * check, the fee band's check, the posting and the stored answer, in one statement in autocommit. The
-   * refusals come in the order of `postFlow`'s: the accounts' (not found, not holder), the flow's own
-   * check, the fee's band, then the locked rows' (not active, currency, funds), then the system
-   * accounts' at commit. The fee comes from this process's copy of the schedule; the call checks that
+   * The one posting path (decision 216): a flow with reads of its own in one call (`postFlowInOneCall`),
+   * any other in the next batch of the group commit, a batch of one when it goes alone. The key's claim,
+   * the named accounts and the holder check, the fee band's check, the posting and the stored answer, in
+   * one statement in autocommit. The refusals come in DESIGN §4's order: the accounts' (not found, not
+   * holder), the flow's own check, the fee's band, then the locked rows' (not active, currency, funds),
+   * then the system accounts' at commit. The fee comes from this process's copy of the schedule; the call checks that
    * the band used is the one in force and the copy is read again when it is not.
    */
-  async postInOneCall<Accounts>(
-    db: Db,
-    input: OneCallFlowPosting<Accounts>,
-  ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
+  async postMovement<Accounts>(db: Db, input: OneCallFlowPosting<Accounts>): Promise<PostedMovement> {
     const { flow, accounts, amountCentimes, at } = input;
     let deferred: LedgerRefused | undefined = input.deferred;
     try {
@@ -248,8 +192,7 @@ export class LedgerService {
         if (!deferred && band !== null) checkBalanced(posting);
         const { id, transactionNumber } = freshIdentity();
         const movement: Movement = {
-          // The balances after the posting are not read back: no answer of these flows shows them.
-          posted: { id, transactionNumber, createdAt: at, balancesCentimes: new Map() },
+          posted: { id, transactionNumber, createdAt: at },
           type: flow.type,
           status: flow.status,
           ...amounts,
@@ -273,7 +216,10 @@ export class LedgerService {
           ? await postFlowInOneCall(db, { ...call, spec: input.flowCall })
           : await this.#groupCommitOf(db).submit(call);
         if (outcome.kind === 'stale-read') throw new StaleRead();
-        if (outcome.kind === 'answered') return { answer: outcome.answer, replayed: outcome.replayed };
+        if (outcome.kind === 'answered')
+          return outcome.replayed
+            ? { answer: outcome.answer, replayed: true }
+            : { answer: outcome.answer, replayed: false, movement };
         if (outcome.kind === 'deferred') {
           if (deferred) throw deferred;
           // No band covers the amount, in the copy nor in force: the refusal names the bands in force.
@@ -330,16 +276,5 @@ export class LedgerService {
       senderPersonId: row.senderPersonId,
       recipient: row.recipient,
     };
-  }
-
-  /** `UPDATE … WHERE status = 'pending'`: a transfer changes status once, whatever ran before. */
-  async settle(tx: Tx, transfer: LockedTransfer, status: 'completed' | 'cancelled', at: Date): Promise<void> {
-    const updated = await tx
-      .update(transactions)
-      .set({ status, settledAt: at })
-      .where(and(eq(transactions.id, transfer.id), eq(transactions.status, 'pending')))
-      .returning({ id: transactions.id });
-    if (updated.length === 0) throw new LedgerRefused('TransferNotPending');
-    transfer.status = status;
   }
 }

@@ -1,4 +1,7 @@
-import type { Tx } from '../../src/db/client.js';
+import { PAYOUT_FAILED_IDENTIFICATIONS_LIMIT } from '@lajan/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.js';
+import { accounts, agents } from '../../src/db/schema.js';
 import {
   agentDepositFlow,
   depositFlow,
@@ -9,7 +12,15 @@ import {
   withdrawalFlow,
 } from '../../src/ledger/flows.js';
 import type { PartyRecord } from '../../src/ledger/ledger.js';
-import type { Actor, AgentRef, LedgerService, LockedTransfer, Movement } from '../../src/ledger/service.js';
+import { namedAccount } from '../../src/ledger/one-call.js';
+import type {
+  Actor,
+  AgentRef,
+  LedgerService,
+  Movement,
+  OneCallFlowPosting,
+  PostedMovement,
+} from '../../src/ledger/service.js';
 
 interface Common {
   actor: Actor;
@@ -18,133 +29,193 @@ interface Common {
   at: Date;
 }
 
+/** A pending external transfer as the caller knows it. */
+export interface SentTransfer {
+  id: string;
+  transactionNumber: string;
+  senderPersonId?: string | null;
+}
+
 /**
- * Each money flow posted straight through the ledger, on account ids (no HTTP, no resolution), with the
- * business record the transactions module writes: for the tests that set a scene or drive the ledger fast.
+ * Each money flow posted through the production path (`LedgerService.postMovement`: the group commit, or
+ * the flow's one call; decision 216), as the flows of `modules/transactions/flows` plan it, with customer
+ * accounts named by number. Without HTTP, a key or a drawer: for the tests that set a scene or drive the
+ * ledger fast.
  */
 export function ledgerFlows(ledger: LedgerService) {
+  const posted = async <Accounts>(
+    db: Db,
+    input: Omit<OneCallFlowPosting<Accounts>, 'key' | 'answer'>,
+  ): Promise<Movement> => {
+    const result: PostedMovement = await ledger.postMovement(db, {
+      ...input,
+      key: undefined,
+      answer: () => '{}',
+    });
+    if (result.replayed) throw new Error('ledger-flows: a posting without a key was replayed');
+    return result.movement;
+  };
+  const numberOf = async (db: Db, accountId: string): Promise<string> => {
+    const [row] = await db
+      .select({ number: accounts.accountNumber })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
+    if (!row) throw new Error(`ledger-flows: no account ${accountId}`);
+    return row.number;
+  };
+  const counter = async (
+    db: Db,
+    input: Common & { accountId: string },
+    flow: typeof depositFlow | typeof withdrawalFlow,
+  ): Promise<Movement> => {
+    const number = await numberOf(db, input.accountId);
+    const customer = namedAccount(number);
+    return posted(db, {
+      flow,
+      accounts: { customer, agentFloat: input.actor.agent.floatAccountId },
+      amountCentimes: input.amountCentimes,
+      actor: input.actor,
+      record: { party: input.party, accountId: customer },
+      at: input.at,
+      named: [{ accountNumber: number, field: 'accountNumber' }],
+    });
+  };
   return {
-    deposit: (tx: Tx, input: Common & { accountId: string }): Promise<Movement> =>
-      ledger.postFlow(tx, {
-        flow: depositFlow,
-        accounts: { agentFloat: input.actor.agent.floatAccountId, customer: input.accountId },
-        amountCentimes: input.amountCentimes,
-        actor: input.actor,
-        record: { party: input.party, accountId: input.accountId },
-        at: input.at,
-        fieldOfAccount: { [input.accountId]: 'accountNumber' },
-      }),
-    withdraw: (tx: Tx, input: Common & { accountId: string }): Promise<Movement> =>
-      ledger.postFlow(tx, {
-        flow: withdrawalFlow,
-        accounts: { customer: input.accountId, agentFloat: input.actor.agent.floatAccountId },
-        amountCentimes: input.amountCentimes,
-        actor: input.actor,
-        record: { party: input.party, accountId: input.accountId },
-        at: input.at,
-        fieldOfAccount: { [input.accountId]: 'accountNumber' },
-      }),
-    transfer: (
-      tx: Tx,
+    deposit: (db: Db, input: Common & { accountId: string }) => counter(db, input, depositFlow),
+    withdraw: (db: Db, input: Common & { accountId: string }) => counter(db, input, withdrawalFlow),
+    transfer: async (
+      db: Db,
       input: Common & { senderAccountId: string; recipientAccountId: string },
-    ): Promise<Movement> =>
-      ledger.postFlow(tx, {
+    ): Promise<Movement> => {
+      const senderNumber = await numberOf(db, input.senderAccountId);
+      const recipientNumber = await numberOf(db, input.recipientAccountId);
+      const sender = namedAccount(senderNumber);
+      const recipient = namedAccount(recipientNumber);
+      return posted(db, {
         flow: transferFlow,
-        accounts: {
-          sender: input.senderAccountId,
-          recipient: input.recipientAccountId,
-          agentFloat: input.actor.agent.floatAccountId,
-        },
+        accounts: { sender, recipient, agentFloat: input.actor.agent.floatAccountId },
         amountCentimes: input.amountCentimes,
         actor: input.actor,
-        record: {
-          party: input.party,
-          senderAccountId: input.senderAccountId,
-          recipientAccountId: input.recipientAccountId,
-        },
+        record: { party: input.party, senderAccountId: sender, recipientAccountId: recipient },
         at: input.at,
-      }),
-    externalTransfer: (
-      tx: Tx,
+        named: [
+          { accountNumber: senderNumber, field: 'senderAccountNumber' },
+          { accountNumber: recipientNumber, field: 'recipientAccountNumber' },
+        ],
+      });
+    },
+    externalTransfer: async (
+      db: Db,
       input: Common & {
         senderAccountId: string | null;
         senderPersonId: string;
         recipient: Record<string, unknown>;
       },
-    ): Promise<Movement> =>
-      ledger.postFlow(tx, {
+    ): Promise<Movement> => {
+      const number = input.senderAccountId === null ? null : await numberOf(db, input.senderAccountId);
+      const sender = number === null ? null : namedAccount(number);
+      return posted(db, {
         flow: externalTransferFlow,
-        accounts: { sender: input.senderAccountId, agentFloat: input.actor.agent.floatAccountId },
+        accounts: { sender, agentFloat: input.actor.agent.floatAccountId },
         amountCentimes: input.amountCentimes,
         actor: input.actor,
         record: {
           party: input.party,
-          senderAccountId: input.senderAccountId,
+          senderAccountId: sender,
           senderPersonId: input.senderPersonId,
           recipient: input.recipient,
         },
         at: input.at,
-      }),
-    /** Settles a locked pending transfer as paid, then pays it out to the actor's float. */
-    payout: async (
-      tx: Tx,
+        named: number === null ? [] : [{ accountNumber: number, field: 'accountNumber' }],
+        flowCall: { flow: 'external_transfer', args: { senderId: input.senderPersonId }, nonce: 'n' },
+      });
+    },
+    /** Settles a pending transfer as paid, and pays it out to the actor's float, its recipient identified. */
+    payout: (
+      db: Db,
       input: {
         actor: Actor;
-        transfer: LockedTransfer;
+        transfer: SentTransfer;
+        amountCentimes: number;
         recipient: Record<string, unknown>;
         party: PartyRecord;
         at: Date;
       },
-    ): Promise<Movement> => {
-      await ledger.settle(tx, input.transfer, 'completed', input.at);
-      return ledger.postFlow(tx, {
+    ): Promise<Movement> =>
+      posted(db, {
         flow: payoutFlow,
         accounts: { payingAgentFloat: input.actor.agent.floatAccountId },
-        amountCentimes: input.transfer.amountCentimes,
+        amountCentimes: input.amountCentimes,
         actor: input.actor,
         record: {
           party: input.party,
           relatedTransactionId: input.transfer.id,
-          senderPersonId: input.transfer.senderPersonId,
+          senderPersonId: input.transfer.senderPersonId ?? null,
           recipient: input.recipient,
         },
         at: input.at,
-      });
-    },
-    /** Settles a locked pending transfer as cancelled, then pays it back. */
-    cancel: async (
-      tx: Tx,
-      input: { actor: Actor; transfer: LockedTransfer; sendingAgentFloatAccountId: string; at: Date },
-    ): Promise<Movement> => {
-      await ledger.settle(tx, input.transfer, 'cancelled', input.at);
-      const destination = input.transfer.senderAccountId ?? input.sendingAgentFloatAccountId;
-      return ledger.postFlow(tx, {
-        flow: refundFlow,
-        accounts: { destination },
-        amountCentimes: input.transfer.amountCentimes,
-        actor: input.actor,
-        record: {
-          party: null,
-          relatedTransactionId: input.transfer.id,
-          senderAccountId: input.transfer.senderAccountId,
-          senderPersonId: input.transfer.senderPersonId,
-          recipient: input.transfer.recipient,
+        named: [],
+        flowCall: {
+          flow: 'payout',
+          args: {
+            transactionNumber: input.transfer.transactionNumber,
+            notFoundField: 'transactionNumber',
+            transferId: input.transfer.id,
+            amount: null,
+            identified: true,
+            failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
+          },
+          nonce: 'n',
         },
+      }),
+    /** Settles a pending transfer as cancelled by its sending agent, its sender identified, and pays it back. */
+    cancel: (
+      db: Db,
+      input: { actor: Actor; transfer: SentTransfer; party: PartyRecord | null; at: Date },
+    ): Promise<Movement> =>
+      posted(db, {
+        flow: refundFlow,
+        accounts: { destination: '@destination' },
+        // The transfer's amount, known to the database only: the entries are for one centime, scaled there.
+        amountCentimes: 1,
+        actor: input.actor,
+        record: { party: input.party },
         at: input.at,
-        fieldOfAccount: { [destination]: 'transactionNumber' },
+        named: [],
+        flowCall: {
+          flow: 'cancel',
+          args: {
+            transactionNumber: input.transfer.transactionNumber,
+            float: input.actor.agent.floatAccountId,
+            transferId: input.transfer.id,
+            identified: true,
+            failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
+          },
+          nonce: 'n',
+          amountFromTransfer: true,
+          fieldOfUnnamed: 'transactionNumber',
+        },
+      }),
+    /** The treasury funds an agent's float, the agent found by its code as `POST /agents/deposit` does. */
+    agentDeposit: async (
+      db: Db,
+      input: { userId: string; agent: AgentRef; party: PartyRecord; amountCentimes: number; at: Date },
+    ): Promise<Movement> => {
+      const [agent] = await db
+        .select({ code: agents.code })
+        .from(agents)
+        .where(eq(agents.id, input.agent.id));
+      if (!agent) throw new Error(`ledger-flows: no agent ${input.agent.id}`);
+      return posted(db, {
+        flow: agentDepositFlow,
+        accounts: { agentFloat: '@float' },
+        amountCentimes: input.amountCentimes,
+        actor: { userId: input.userId, agent: { id: input.agent.id, floatAccountId: '@float' } },
+        record: { party: input.party, recipientAccountId: '@float' },
+        at: input.at,
+        named: [],
+        flowCall: { flow: 'agent_deposit', args: { code: agent.code }, nonce: 'n' },
       });
     },
-    agentDeposit: (
-      tx: Tx,
-      input: { userId: string; agent: AgentRef; party: PartyRecord; amountCentimes: number; at: Date },
-    ): Promise<Movement> =>
-      ledger.postFlow(tx, {
-        flow: agentDepositFlow,
-        accounts: { agentFloat: input.agent.floatAccountId },
-        amountCentimes: input.amountCentimes,
-        actor: { userId: input.userId, agent: input.agent },
-        record: { party: input.party, recipientAccountId: input.agent.floatAccountId },
-        at: input.at,
-      }),
   };
 }

@@ -16,7 +16,6 @@ import {
   drawerSessions,
 } from '../../src/db/schema.js';
 import { openAccount, openFloatAccount } from '../../src/ledger/accounts.js';
-import { inMoneyTransaction } from '../../src/ledger/ledger.js';
 import { ledgerFlows } from './ledger-flows.js';
 import { build } from './build.js';
 import { activeSuperAdminToken, call, createUser, tokenOf, type Answer } from './fixtures.js';
@@ -260,15 +259,13 @@ export async function fundFloat(
   userId?: string,
 ): Promise<void> {
   const superAdmin = userId ?? (await superAdminId(app.database.db));
-  await inMoneyTransaction(app.database.db, (tx) =>
-    ledgerFlows(app.services.ledger).agentDeposit(tx, {
-      userId: superAdmin,
-      agent: { id: agent.id, floatAccountId: agent.floatAccountId },
-      party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
-      amountCentimes,
-      at: new Date(),
-    }),
-  );
+  await ledgerFlows(app.services.ledger).agentDeposit(app.database.db, {
+    userId: superAdmin,
+    agent: { id: agent.id, floatAccountId: agent.floatAccountId },
+    party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
+    amountCentimes,
+    at: new Date(),
+  });
 }
 
 /** Puts money on a customer account: a cash deposit at `agent` (whose float must hold it). */
@@ -279,15 +276,13 @@ export async function fundAccount(
   amountCentimes: number,
 ): Promise<void> {
   await fundFloat(app, agent, amountCentimes);
-  await inMoneyTransaction(app.database.db, (tx) =>
-    ledgerFlows(app.services.ledger).deposit(tx, {
-      actor: { userId: agent.teller.id, agent: { id: agent.id, floatAccountId: agent.floatAccountId } },
-      party: { name: 'Dépôt de test', idDocumentType: 'id_card', idDocumentNumber: 'TEST' },
-      amountCentimes,
-      accountId: account.id,
-      at: new Date(),
-    }),
-  );
+  await ledgerFlows(app.services.ledger).deposit(app.database.db, {
+    actor: { userId: agent.teller.id, agent: { id: agent.id, floatAccountId: agent.floatAccountId } },
+    party: { name: 'Dépôt de test', idDocumentType: 'id_card', idDocumentNumber: 'TEST' },
+    amountCentimes,
+    accountId: account.id,
+    at: new Date(),
+  });
 }
 
 async function superAdminId(db: Db): Promise<string> {

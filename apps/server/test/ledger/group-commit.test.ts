@@ -14,7 +14,7 @@ import {
   freshIdentity,
   namedAccount,
   postBatch,
-  postInOneCall,
+  postAlone,
   type BatchItemResult,
   type OneCall,
 } from '../../src/ledger/one-call.js';
@@ -768,12 +768,12 @@ describe(`group commit (${databaseKind})`, () => {
     const movement = (amount: number) =>
       oneCall(world, { kind: 'deposit', account: world.roseAccount, person: world.rose, amount });
     const first = await movement(100_00);
-    expect(seen([await postInOneCall(world.db, first)])).toEqual(['posted 201']);
+    expect(seen([await postAlone(world.db, first)])).toEqual(['posted 201']);
     const batch = [await movement(200_00), await movement(300_00), await movement(400_00)];
     expect(seen(await postBatch(world.db, batch))).toEqual(['posted 201', 'posted 201', 'posted 201']);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const last = await movement(500_00);
-    expect(seen([await postInOneCall(world.db, last)])).toEqual(['posted 201']);
+    expect(seen([await postAlone(world.db, last)])).toEqual(['posted 201']);
     // A row whose id the database chooses (a seed, a SQL road), between two system accounts.
     const defaulted = await world.db.transaction(async (tx) => {
       const inserted = await tx.execute(sql`insert into transactions (transaction_number, type, status,
@@ -853,12 +853,12 @@ describe(`group commit and the cash drawer (${databaseKind}, decision 149)`, () 
       'refused DrawerClosed',
     ]);
 
-    // Alone (the single call): the same answers.
-    expect(await postInOneCall(world.db, await cash('d1', 100_00))).toMatchObject({
+    // Alone (a batch of one, decision 216): the same answers.
+    expect(await postAlone(world.db, await cash('d1', 100_00))).toMatchObject({
       kind: 'answered',
       replayed: true,
     });
-    await expect(postInOneCall(world.db, await cash('d3', 100_00))).rejects.toMatchObject({
+    await expect(postAlone(world.db, await cash('d3', 100_00))).rejects.toMatchObject({
       refusal: 'DrawerClosed',
     });
     expect(await rowCounts(world.db)).toEqual({

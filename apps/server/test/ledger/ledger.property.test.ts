@@ -7,15 +7,14 @@ import { accounts, agents, entries, transactions, users } from '../../src/db/sch
 import { LedgerRefused } from '../../src/ledger/results.js';
 import { openAccount, openFloatAccount } from '../../src/ledger/accounts.js';
 import { defaultFeeBands } from '../../src/ledger/fee-schedule.js';
-import { inMoneyTransaction } from '../../src/ledger/ledger.js';
-import type { Actor, LedgerService, LockedTransfer } from '../../src/ledger/service.js';
+import type { Actor, LedgerService } from '../../src/ledger/service.js';
 import { build } from '../helpers/build.js';
 import { ledgerFlows } from '../helpers/ledger-flows.js';
 import { createPerson } from '../helpers/ledger.js';
 
 /*
- * A model-based property test of the ledger (DESIGN §4), driven through the ledger service (not HTTP)
- * so that it is fast: random sequences of every movement, refusals included (outside the bands, same
+ * A model-based property test of the ledger (DESIGN §4), driven through the production posting path
+ * (`LedgerService.postMovement`, decision 216), not HTTP, so that it is fast: random sequences of every movement, refusals included (outside the bands, same
  * account, inactive account, insufficient balance, transfer no longer pending), each predicted by a
  * small model. After every step: the outcome is the model's, every balance is the model's, each
  * transaction's entries sum to zero, each balance equals the sum of its entries, no balance but the
@@ -81,6 +80,7 @@ interface Scene {
   active: boolean[];
   /** External transfers sent in this run, with their sending agent. */
   transfers: {
+    id: string;
     number: string;
     agent: number;
     senderAccountId: string | null;
@@ -298,7 +298,7 @@ describe('the ledger under random sequences of movements', () => {
             const actor = scene.actors[step.agent]!;
             const float = actor.agent.floatAccountId;
             let prediction: LedgerFailureName | Map<string, number>;
-            let run: (tx: Parameters<Parameters<typeof inMoneyTransaction>[1]>[0]) => Promise<unknown>;
+            let run: () => Promise<unknown>;
             let onSuccess: (result: unknown) => void = () => undefined;
 
             const banded = (
@@ -328,16 +328,15 @@ describe('the ledger under random sequences of movements', () => {
                   step.kind === 'deposit'
                     ? banded('deposit', step.amount, float, accountId)
                     : banded('withdrawal', step.amount, accountId, float);
-                run = (tx) =>
-                  step.kind === 'deposit' ? flows.deposit(tx, input) : flows.withdraw(tx, input);
+                run = () => (step.kind === 'deposit' ? flows.deposit(db, input) : flows.withdraw(db, input));
                 break;
               }
               case 'transfer': {
                 const from = scene.accountIds[step.from]!;
                 const to = scene.accountIds[step.to]!;
                 prediction = from === to ? 'SameAccount' : banded('transfer', step.amount, from, to);
-                run = (tx) =>
-                  flows.transfer(tx, {
+                run = () =>
+                  flows.transfer(db, {
                     actor,
                     party,
                     amountCentimes: step.amount,
@@ -357,8 +356,8 @@ describe('the ledger under random sequences of movements', () => {
                   senderAccountId ?? float,
                   system.payout,
                 );
-                run = (tx) =>
-                  flows.externalTransfer(tx, {
+                run = () =>
+                  flows.externalTransfer(db, {
                     actor,
                     party,
                     amountCentimes: step.amount,
@@ -369,6 +368,7 @@ describe('the ledger under random sequences of movements', () => {
                   });
                 onSuccess = (result) =>
                   scene.transfers.push({
+                    id: (result as { posted: { id: string } }).posted.id,
                     number: (result as { posted: { transactionNumber: string } }).posted.transactionNumber,
                     agent: step.agent,
                     senderAccountId,
@@ -395,17 +395,22 @@ describe('the ledger under random sequences of movements', () => {
                           { payer: system.payout, payee: destination, agentFloat: float },
                           { amountCentimes: transfer.amount, feeCentimes: 0, agentShareCentimes: 0 },
                         );
-                run = async (tx) => {
-                  const locked = (await ledger.lockTransfer(tx, transfer.number)) as LockedTransfer;
-                  return step.kind === 'payout'
-                    ? flows.payout(tx, { actor, transfer: locked, recipient: {}, party, at })
-                    : flows.cancel(tx, {
-                        actor: sending,
-                        transfer: locked,
-                        sendingAgentFloatAccountId: sending.agent.floatAccountId,
-                        at,
-                      });
+                const sent = {
+                  id: transfer.id,
+                  transactionNumber: transfer.number,
+                  senderPersonId: sender.id,
                 };
+                run = () =>
+                  step.kind === 'payout'
+                    ? flows.payout(db, {
+                        actor,
+                        transfer: sent,
+                        amountCentimes: transfer.amount,
+                        recipient: {},
+                        party,
+                        at,
+                      })
+                    : flows.cancel(db, { actor: sending, transfer: sent, party, at });
                 onSuccess = () => {
                   transfer.status = step.kind === 'payout' ? 'completed' : 'cancelled';
                 };
@@ -419,8 +424,8 @@ describe('the ledger under random sequences of movements', () => {
                         { payer: system.treasury, payee: float, agentFloat: float },
                         { amountCentimes: step.amount, feeCentimes: 0, agentShareCentimes: 0 },
                       );
-                run = (tx) =>
-                  flows.agentDeposit(tx, {
+                run = () =>
+                  flows.agentDeposit(db, {
                     userId: actor.userId,
                     agent: actor.agent,
                     party,
@@ -433,7 +438,7 @@ describe('the ledger under random sequences of movements', () => {
 
             let outcome: string;
             try {
-              const result = await inMoneyTransaction(db, run);
+              const result = await run();
               onSuccess(result);
               outcome = 'posted';
             } catch (error) {

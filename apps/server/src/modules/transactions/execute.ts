@@ -1,10 +1,9 @@
 import { type SessionUser, type Transaction } from '@lajan/domain';
 import type { Clock } from '../../clock.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { StaleRead, type FlowCallSpec } from '../../ledger/flow-call.js';
 import type { PostingFlow } from '../../ledger/flows.js';
 import {
-  claimKey,
   isAbandoned,
   keyFate,
   pruneKeys,
@@ -12,11 +11,10 @@ import {
   voidKey,
   type KeyFate,
   requestHashOf,
-  storeAnswer,
   type IdempotencyScope,
   type StoredAnswer,
 } from '../../ledger/idempotency.js';
-import { inMoneyTransaction, type BusinessRecord } from '../../ledger/ledger.js';
+import type { BusinessRecord } from '../../ledger/ledger.js';
 import { payerOf, withAvailableBalance } from '../../ledger/available.js';
 import { namedAccount } from '../../ledger/one-call.js';
 import { LedgerRefused } from '../../ledger/results.js';
@@ -35,32 +33,6 @@ export interface FlowContext {
   ip: string;
   actors: Actors;
   ledger: LedgerService;
-}
-
-/** A request resolved: the accounts the flow's entries name, its business record, and its answer. */
-export interface Resolved<Accounts> {
-  accounts: Accounts;
-  amountCentimes: number;
-  actor: Actor;
-  record: BusinessRecord;
-  /** For a refusal about one account, the input field that named it. */
-  fieldOfAccount?: Record<string, string>;
-  /** The answer's transaction, once posted. */
-  present: (tx: Tx, movement: Movement) => Promise<Transaction> | Transaction;
-}
-
-/**
- * One money flow on the server: who pays whom (`posting`, the ledger's pure definition) and how a request
- * names its accounts (`resolve`: finds them, applies the rules about who may use them, builds the
- * business record). `afterRollback` sees a refusal once its transaction has rolled back.
- */
-export interface ResolvedMoneyFlow<Input, Accounts = never> {
-  posting: PostingFlow<Accounts>;
-  resolve: (tx: Tx, context: FlowContext, input: Input) => Promise<Resolved<Accounts>>;
-  afterRollback?: (
-    error: unknown,
-    services: { db: Db; ledger: LedgerService; clock: Clock },
-  ) => Promise<void>;
 }
 
 /** What a flow posted in one call knows before the database has answered. */
@@ -90,17 +62,20 @@ export interface Planned<Accounts> {
 }
 
 /**
- * A money flow posted in one round trip (`LedgerService.postInOneCall`): the database finds the accounts
- * the request names, checks the holder, and posts; `plan` says what to find and what to write.
+ * One money flow on the server (decision 216): who pays whom (`posting`) and what the request names
+ * (`plan`); the database finds those accounts, checks the holder, and posts (`LedgerService.postMovement`).
+ * `afterRollback` sees a refusal once nothing of it was written.
  */
 export interface PlannedMoneyFlow<Input, Accounts = never> {
   posting: PostingFlow<Accounts>;
   plan: (context: FlowContext & { db: Db }, input: Input) => Promise<Planned<Accounts>>;
-  afterRollback?: ResolvedMoneyFlow<Input, Accounts>['afterRollback'];
+  afterRollback?: (
+    error: unknown,
+    services: { db: Db; ledger: LedgerService; clock: Clock },
+  ) => Promise<void>;
 }
 
-export type MoneyFlow<Input, Accounts = never> =
-  ResolvedMoneyFlow<Input, Accounts> | PlannedMoneyFlow<Input, Accounts>;
+export type MoneyFlow<Input, Accounts = never> = PlannedMoneyFlow<Input, Accounts>;
 
 /** An answer of a money route: what the first request got, replayed as is for its idempotency key. */
 export interface MoneyAnswer extends StoredAnswer {
@@ -134,11 +109,9 @@ export interface MoneyFlowDeps {
 }
 
 /**
- * The one executor of the money flows. A planned flow is one call to the database that claims the key,
- * finds and checks the accounts, posts and stores the answer. A resolved flow is one database transaction
- * that claims the idempotency key first (a repeat gets the first answer, posting nothing), resolves the
- * flow, posts it, and stores the exact answer with the key. Either way a refusal throws and stores nothing,
- * unless the key already has this request's answer: then that answer is replayed (decision 199).
+ * The one executor of the money flows: a flow is planned, then posted by one call to the database that
+ * claims the key, finds and checks the accounts, posts and stores the answer. A refusal throws and stores
+ * nothing, unless the key already has this request's answer: then that answer is replayed (decision 199).
  */
 export class MoneyFlowExecutor {
   #lastPruneMs = Number.NEGATIVE_INFINITY;
@@ -185,43 +158,15 @@ export class MoneyFlowExecutor {
     request: MoneyRequest<Input>,
     scope: IdempotencyScope | undefined,
   ): Promise<MoneyAnswer> {
-    if ('plan' in flow) {
-      const answer = await this.#postInOneCall(flow, request, scope).catch(async (error: unknown) => {
-        // The one call refuses a used key as a conflict; an abandoned one is told as such (decision 147).
-        if (
-          scope &&
-          error instanceof LedgerRefused &&
-          error.refusal === 'IdempotencyConflict' &&
-          (await isAbandoned(this.db, scope))
-        )
-          throw new LedgerRefused('OperationAbandoned');
-        await flow.afterRollback?.(error, { db: this.db, ledger: this.ledger, clock: this.clock });
-        throw error;
-      });
-      if (scope) await this.#pruneNowAndThen();
-      return answer;
-    }
-    const answer = await inMoneyTransaction(this.db, async (tx): Promise<MoneyAnswer> => {
-      const at = this.clock.now();
-      if (scope) {
-        const stored = await claimKey(tx, scope, at);
-        if (stored) return { ...stored, replayed: true };
-      }
-      const resolved = await flow.resolve(tx, this.#context(request, at), request.input);
-      const movement = await this.ledger.postFlow(tx, {
-        flow: flow.posting,
-        accounts: resolved.accounts,
-        amountCentimes: resolved.amountCentimes,
-        actor: resolved.actor,
-        record: resolved.record,
-        at,
-        ...(resolved.fieldOfAccount ? { fieldOfAccount: resolved.fieldOfAccount } : {}),
-      });
-      const transaction = await resolved.present(tx, movement);
-      const fresh = { status: 201, bodyText: JSON.stringify({ data: transaction }) };
-      if (scope) await storeAnswer(tx, scope, fresh);
-      return { ...fresh, replayed: false };
-    }).catch(async (error: unknown) => {
+    const answer = await this.#postInOneCall(flow, request, scope).catch(async (error: unknown) => {
+      // The one call refuses a used key as a conflict; an abandoned one is told as such (decision 147).
+      if (
+        scope &&
+        error instanceof LedgerRefused &&
+        error.refusal === 'IdempotencyConflict' &&
+        (await isAbandoned(this.db, scope))
+      )
+        throw new LedgerRefused('OperationAbandoned');
       await flow.afterRollback?.(error, { db: this.db, ledger: this.ledger, clock: this.clock });
       throw error;
     });
@@ -291,7 +236,7 @@ export class MoneyFlowExecutor {
     planned: Planned<Accounts>,
     at: Date,
   ): Promise<MoneyAnswer> {
-    const posting = this.ledger.postInOneCall(this.db, {
+    const posting = this.ledger.postMovement(this.db, {
       flow: flow.posting,
       accounts: planned.accounts,
       amountCentimes: planned.amountCentimes,

@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, entries } from '../../../src/db/schema.js';
 import { addDays, haitiDateOf, startOfHaitiDay } from '../../../src/lib/haiti-days.js';
-import { inMoneyTransaction } from '../../../src/ledger/ledger.js';
 import { ledgerFlows } from '../../helpers/ledger-flows.js';
 import { build } from '../../helpers/build.js';
 import { TestClock } from '../../helpers/clock.js';
@@ -34,15 +33,13 @@ async function world() {
 
   /** The treasury funds `agent`'s float at the instant `at` (UTC). */
   async function fundAt(agent: TestAgent, amountCentimes: number, at: string) {
-    await inMoneyTransaction(t.app.database.db, (tx) =>
-      ledgerFlows(t.app.services.ledger).agentDeposit(tx, {
-        userId: superAdminId,
-        agent: { id: agent.id, floatAccountId: agent.floatAccountId },
-        party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
-        amountCentimes,
-        at: new Date(at),
-      }),
-    );
+    await ledgerFlows(t.app.services.ledger).agentDeposit(t.app.database.db, {
+      userId: superAdminId,
+      agent: { id: agent.id, floatAccountId: agent.floatAccountId },
+      party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
+      amountCentimes,
+      at: new Date(at),
+    });
   }
   return { ...t, pap, cap, superToken, fundAt };
 }
@@ -102,15 +99,13 @@ describe('GET /api/reports/balance-series', () => {
     const superAdminId = (await call(t.app, 'GET', '/api/auth/user', { token: superToken })).body.data.user
       .id as string;
     const fundAt = (amountCentimes: number, at: string) =>
-      inMoneyTransaction(t.app.database.db, (tx) =>
-        ledgerFlows(t.app.services.ledger).agentDeposit(tx, {
-          userId: superAdminId,
-          agent: { id: pap.id, floatAccountId: pap.floatAccountId },
-          party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
-          amountCentimes,
-          at: new Date(at),
-        }),
-      );
+      ledgerFlows(t.app.services.ledger).agentDeposit(t.app.database.db, {
+        userId: superAdminId,
+        agent: { id: pap.id, floatAccountId: pap.floatAccountId },
+        party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
+        amountCentimes,
+        at: new Date(at),
+      });
     // 8 March 23:30 in Haiti (summer time): 9 March 03:30 UTC.
     await fundAt(10_00, '2026-03-09T03:30:00Z');
     // 9 March 00:30 in Haiti: 04:30 UTC (in winter it would still have been 8 March).

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { inMoneyTransaction } from '../../../src/ledger/ledger.js';
 import { ledgerFlows } from '../../helpers/ledger-flows.js';
 import { historyCsv } from '../../../src/modules/transactions/history-export.js';
 import { call } from '../../helpers/fixtures.js';
@@ -156,15 +155,13 @@ describe('GET /api/transactions/history/export', () => {
     const odd = await createAgentWithTeller(world.app, { code: 'ODD01', name: '=Kay; "Lajan"' });
     const person = await createPerson(world.database.db, { firstName: 'Anne', lastName: 'Pierre' });
     const account = await createCustomerAccount(world.database.db, [person], { agentId: odd.id });
-    await inMoneyTransaction(world.database.db, (tx) =>
-      ledgerFlows(world.app.services.ledger).agentDeposit(tx, {
-        userId: odd.teller.id,
-        agent: { id: odd.id, floatAccountId: odd.floatAccountId },
-        party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
-        amountCentimes: 10_000,
-        at: world.clock.now(),
-      }),
-    );
+    await ledgerFlows(world.app.services.ledger).agentDeposit(world.database.db, {
+      userId: odd.teller.id,
+      agent: { id: odd.id, floatAccountId: odd.floatAccountId },
+      party: { name: 'Trésorerie', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR' },
+      amountCentimes: 10_000,
+      at: world.clock.now(),
+    });
     expect(
       (
         await call(world.app, 'POST', '/api/transactions/deposit', {

@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, payoutIdentifications } from '../../../src/db/schema.js';
-import { inMoneyTransaction } from '../../../src/ledger/ledger.js';
 import { databaseKind } from '../../helpers/database.js';
 import { call, type Answer } from '../../helpers/fixtures.js';
 import { ledgerFlows } from '../../helpers/ledger-flows.js';
@@ -449,8 +448,8 @@ describe(`a cash transfer asks what a sender knows (decision 209, ${databaseKind
     const world = await ledgerWorld();
     // Written as the earlier build wrote them: SPEC §5's whole form, one with its document number left out.
     const sendTheOldWay = (recipient: Record<string, unknown>) =>
-      inMoneyTransaction(world.db, (tx) =>
-        ledgerFlows(world.app.services.ledger).externalTransfer(tx, {
+      ledgerFlows(world.app.services.ledger)
+        .externalTransfer(world.db, {
           actor: {
             userId: world.pap.teller.id,
             agent: { id: world.pap.id, floatAccountId: world.pap.floatAccountId },
@@ -461,8 +460,8 @@ describe(`a cash transfer asks what a sender knows (decision 209, ${databaseKind
           senderPersonId: world.marie.id,
           recipient,
           at: world.clock.now(),
-        }),
-      ).then((movement) => movement.posted.transactionNumber);
+        })
+        .then((movement) => movement.posted.transactionNumber);
     const withDocument = await sendTheOldWay(wholeFormRecipient);
     const withoutNumber = await sendTheOldWay({ ...wholeFormRecipient, idDocumentNumber: null });
     const toCancel = await sendTheOldWay(wholeFormRecipient);
