@@ -9,7 +9,7 @@ import {
   transferFlow,
   withdrawalFlow,
   type Amounts,
-  type EntryInput,
+  type Entry,
 } from '../src/ledger/flows.js';
 import { LedgerRefused } from '../src/ledger/results.js';
 
@@ -30,15 +30,14 @@ const banded: Amounts = { amountCentimes: 100_000, feeCentimes: 4_000, agentShar
 const unbanded: Amounts = { amountCentimes: 250_000, feeCentimes: 0, agentShareCentimes: 0 };
 
 /** Each account's net amount: debits negative, credits positive. */
-function byAccount(entries: EntryInput[]): Record<string, number> {
+function byAccount(entries: Entry<string>[]): Record<string, number> {
   const net: Record<string, number> = {};
-  for (const { accountId, amountCentimes } of entries)
-    net[accountId] = (net[accountId] ?? 0) + amountCentimes;
+  for (const { account, amountCentimes } of entries) net[account] = (net[account] ?? 0) + amountCentimes;
   return net;
 }
 
 /** Every entry of a flow balances and none is zero (DESIGN §4). */
-function expectWellFormed(entries: EntryInput[]) {
+function expectWellFormed(entries: Entry<string>[]) {
   expect(entries.reduce((sum, entry) => sum + entry.amountCentimes, 0)).toBe(0);
   for (const entry of entries) expect(entry.amountCentimes).not.toBe(0);
 }
@@ -48,8 +47,8 @@ describe('who pays whom (DESIGN §4, row by row)', () => {
     const amounts: Amounts = { amountCentimes: 100_000, feeCentimes: 0, agentShareCentimes: 0 };
     const entries = depositFlow.entries({ agentFloat, customer }, system, amounts);
     expect(entries).toEqual([
-      { accountId: agentFloat, amountCentimes: -100_000 },
-      { accountId: customer, amountCentimes: 100_000 },
+      { account: agentFloat, amountCentimes: -100_000 },
+      { account: customer, amountCentimes: 100_000 },
     ]);
     expectWellFormed(entries);
     expect(depositFlow).toMatchObject({ type: 'deposit', status: 'completed', banded: true });
@@ -81,9 +80,9 @@ describe('who pays whom (DESIGN §4, row by row)', () => {
   it('external transfer, cash: debit agent float amount + fee; credit to pay out amount, agent float agent share, fee income the rest', () => {
     const entries = externalTransferFlow.entries({ sender: null, agentFloat }, system, banded);
     // The row's two legs on the agent's float, each as the table has it…
-    expect(entries.filter((entry) => entry.accountId === agentFloat)).toEqual([
-      { accountId: agentFloat, amountCentimes: -104_000 },
-      { accountId: agentFloat, amountCentimes: 1_600 },
+    expect(entries.filter((entry) => entry.account === agentFloat)).toEqual([
+      { account: agentFloat, amountCentimes: -104_000 },
+      { account: agentFloat, amountCentimes: 1_600 },
     ]);
     // …and what each account gets in all.
     expect(byAccount(entries)).toEqual({
@@ -113,8 +112,8 @@ describe('who pays whom (DESIGN §4, row by row)', () => {
   it('receive external transfer: debit to pay out amount; credit paying agent float amount', () => {
     const entries = payoutFlow.entries({ payingAgentFloat }, system, unbanded);
     expect(entries).toEqual([
-      { accountId: system.payout, amountCentimes: -250_000 },
-      { accountId: payingAgentFloat, amountCentimes: 250_000 },
+      { account: system.payout, amountCentimes: -250_000 },
+      { account: payingAgentFloat, amountCentimes: 250_000 },
     ]);
     expectWellFormed(entries);
     expect(payoutFlow).toMatchObject({ type: 'external_payout', status: 'completed', banded: false });
@@ -123,8 +122,8 @@ describe('who pays whom (DESIGN §4, row by row)', () => {
   it('agent deposit (super admin funds an agent): debit treasury amount; credit agent float amount', () => {
     const entries = agentDepositFlow.entries({ agentFloat }, system, unbanded);
     expect(entries).toEqual([
-      { accountId: system.treasury, amountCentimes: -250_000 },
-      { accountId: agentFloat, amountCentimes: 250_000 },
+      { account: system.treasury, amountCentimes: -250_000 },
+      { account: agentFloat, amountCentimes: 250_000 },
     ]);
     expectWellFormed(entries);
     expect(agentDepositFlow).toMatchObject({ type: 'agent_deposit', status: 'completed', banded: false });
@@ -141,8 +140,8 @@ describe('the rules below the table', () => {
       agentShareCentimes: 0,
     });
     expect(toAccount).toEqual([
-      { accountId: system.payout, amountCentimes: -100_000 },
-      { accountId: sender, amountCentimes: 100_000 },
+      { account: system.payout, amountCentimes: -100_000 },
+      { account: sender, amountCentimes: 100_000 },
     ]);
     const toFloat = refundFlow.entries({ destination: agentFloat }, system, {
       amountCentimes: 100_000,
@@ -151,7 +150,7 @@ describe('the rules below the table', () => {
     });
     expect(byAccount(toFloat)).toEqual({ [system.payout]: -100_000, [agentFloat]: 100_000 });
     // Nothing comes back out of fee income: the fee is kept.
-    expect(toAccount.concat(toFloat).some((entry) => entry.accountId === system.feeIncome)).toBe(false);
+    expect(toAccount.concat(toFloat).some((entry) => entry.account === system.feeIncome)).toBe(false);
   });
 
   it('entries of zero are not written: a deposit without fee has no fee entries', () => {
@@ -160,14 +159,14 @@ describe('the rules below the table', () => {
       feeCentimes: 0,
       agentShareCentimes: 0,
     });
-    expect(entries.map((entry) => entry.accountId)).toEqual([agentFloat, customer]);
+    expect(entries.map((entry) => entry.account)).toEqual([agentFloat, customer]);
     // A fee all of which is the agent's share: fee income gets nothing, so no entry.
     const allShare = withdrawalFlow.entries({ customer, agentFloat }, system, {
       amountCentimes: 50_000,
       feeCentimes: 1_000,
       agentShareCentimes: 1_000,
     });
-    expect(allShare.some((entry) => entry.accountId === system.feeIncome)).toBe(false);
+    expect(allShare.some((entry) => entry.account === system.feeIncome)).toBe(false);
     expectWellFormed(allShare);
   });
 

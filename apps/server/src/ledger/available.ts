@@ -1,25 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { accounts } from '../db/schema.js';
-import type { PostingFlow, SystemAccountIds } from './flows.js';
+import type { AccountRef } from './account-ref.js';
+import type { AccountsOf, PostingFlow, Roles } from './flows.js';
 import { LedgerRefused } from './results.js';
 
-/** Stand-ins for the system accounts: what the posting pays from them is not a payer the teller can name. */
-const SYSTEM_STAND_INS: SystemAccountIds = {
-  feeIncome: '\u0000fee_income',
-  payout: '\u0000payout',
-  treasury: '\u0000treasury',
-};
-const STAND_INS = new Set(Object.values(SYSTEM_STAND_INS));
-
-/** The account a flow's posting pays from (a float or a customer's account, `#number` when named), if any. */
-export function payerOf<Accounts>(flow: PostingFlow<Accounts>, accountsOfFlow: Accounts): string | undefined {
-  const entries = flow.entries(accountsOfFlow, SYSTEM_STAND_INS, {
-    amountCentimes: 1,
-    feeCentimes: 1,
-    agentShareCentimes: 0,
-  });
-  return entries.find((entry) => entry.amountCentimes < 0 && !STAND_INS.has(entry.accountId))?.accountId;
+/** The account a flow's posting pays from (a float or a customer's account), if it is not a system one. */
+export function payerOf<R extends Roles>(
+  flow: PostingFlow<R>,
+  accountsOfFlow: AccountsOf<R>,
+): AccountRef | undefined {
+  // The system accounts stand in as null: what the posting pays from them is not a payer the teller can name.
+  const entries = flow.entries<AccountRef | null>(
+    accountsOfFlow,
+    { feeIncome: null, payout: null, treasury: null },
+    { amountCentimes: 1, feeCentimes: 1, agentShareCentimes: 0 },
+  );
+  return entries.find((entry) => entry.amountCentimes < 0 && entry.account !== null)?.account ?? undefined;
 }
 
 /**
@@ -32,13 +29,12 @@ export function payerOf<Accounts>(flow: PostingFlow<Accounts>, accountsOfFlow: A
 export async function withAvailableBalance(
   executor: Executor,
   refusal: LedgerRefused,
-  payer: { account: string; float: boolean } | undefined,
+  payer: { account: AccountRef; float: boolean } | undefined,
 ): Promise<LedgerRefused> {
-  if (payer === undefined) return refusal;
+  if (payer === undefined || payer.account.by === 'flow') return refusal;
   const { account } = payer;
-  const where = account.startsWith('#')
-    ? eq(accounts.accountNumber, account.slice(1))
-    : eq(accounts.id, account);
+  const where =
+    account.by === 'number' ? eq(accounts.accountNumber, account.accountNumber) : eq(accounts.id, account.id);
   try {
     const [row] = await executor
       .select({ balanceCentimes: accounts.balanceCentimes })

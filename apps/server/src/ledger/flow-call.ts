@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { drawerGate } from './drawer.js';
 import type { Db } from '../db/client.js';
-import { bigintArray, json, textArray, type OneCall, type OneCallOutcome } from './one-call.js';
-import { LedgerRefused, type LedgerRefusal } from './results.js';
+import { refText } from './account-ref.js';
+import { bigintArray, json, refOrNull, textArray, type OneCall, type OneCallOutcome } from './one-call.js';
+import { LedgerRefused, refusalFromDatabase } from './results.js';
 
 /**
  * The flows whose posting needs reads of their own before it (migration 0009, decision 143): the agent
@@ -87,11 +88,11 @@ export async function postFlowInOneCall(
       ${spec.amountFromTransfer ? null : posting.amountCentimes}::bigint, ${band?.id ?? null}::uuid,
       ${band?.minAmountCentimes ?? null}::bigint, ${band?.maxAmountCentimes ?? null}::bigint,
       ${posting.feeCentimes}::bigint, ${posting.agentShareCentimes}::bigint,
-      ${textArray(posting.entries.map((e) => e.accountId))},
+      ${textArray(posting.entries.map((e) => refText(e.account)))},
       ${bigintArray(posting.entries.map((e) => e.amountCentimes))},
       ${call.id}::uuid, ${call.transactionNumber}, ${posting.type}, ${posting.status},
       ${posting.agentId}::uuid, ${createdBy},
-      ${record.accountId ?? null}, ${record.senderAccountId ?? null}, ${record.recipientAccountId ?? null},
+      ${refOrNull(record.account)}, ${refOrNull(record.senderAccount)}, ${refOrNull(record.recipientAccount)},
       ${record.senderPersonId ?? null}::uuid, ${json(record.recipient)}::jsonb, ${json(record.party)}::jsonb,
       ${record.relatedTransactionId ?? null}::uuid, ${call.bodyText})`);
     const [row] = (
@@ -112,9 +113,9 @@ export async function postFlowInOneCall(
     if (raised.code === 'LJ103') return { kind: 'deferred' };
     if (raised.code === 'LJ104') return { kind: 'stale-read' };
     if (raised.code === 'LJ105') throw spec.identificationFailed ?? error;
-    const [name, field] = raised.message.split(' ') as [LedgerRefusal, string | undefined];
-    const fieldOf = field ?? (ACCOUNT_REFUSALS.has(name) ? spec.fieldOfUnnamed : undefined);
-    throw new LedgerRefused(name, fieldOf ? { field: fieldOf } : {});
+    const { refusal, field } = refusalFromDatabase(raised.message);
+    const fieldOf = field ?? (ACCOUNT_REFUSALS.has(refusal) ? spec.fieldOfUnnamed : undefined);
+    throw new LedgerRefused(refusal, fieldOf ? { field: fieldOf } : {});
   }
 }
 

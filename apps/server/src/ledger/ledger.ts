@@ -1,7 +1,8 @@
 import type { TransactionType } from '@lajan/domain';
 import type { Db, Tx } from '../db/client.js';
 import { postgresErrorOf } from '../db/errors.js';
-import type { EntryInput } from './flows.js';
+import { refKey, type AccountRef } from './account-ref.js';
+import type { Entry } from './flows.js';
 import { LedgerBusy, LedgerRefused } from './results.js';
 
 /**
@@ -29,7 +30,7 @@ export interface Posting {
   /** The agent the work was done for: the teller's agent, or the funded agent of an agent deposit. */
   agentId: string | null;
   createdByUserId: string;
-  entries: EntryInput[];
+  entries: Entry[];
   at: Date;
 }
 
@@ -39,9 +40,9 @@ export interface Posting {
  */
 export interface BusinessRecord {
   /** The customer account of a deposit or withdrawal. */
-  accountId?: string | null;
-  senderAccountId?: string | null;
-  recipientAccountId?: string | null;
+  account?: AccountRef | null;
+  senderAccount?: AccountRef | null;
+  recipientAccount?: AccountRef | null;
   senderPersonId?: string | null;
   recipient?: Record<string, unknown> | null;
   party?: PartyRecord | null;
@@ -72,7 +73,8 @@ export function checkBalanced(posting: Posting): Map<string, number> {
   for (const entry of posting.entries) {
     if (!Number.isSafeInteger(entry.amountCentimes))
       throw new UnbalancedPosting(`ledger: entry ${entry.amountCentimes} is not a whole number of centimes`);
-    deltas.set(entry.accountId, (deltas.get(entry.accountId) ?? 0) + entry.amountCentimes);
+    const key = refKey(entry.account);
+    deltas.set(key, (deltas.get(key) ?? 0) + entry.amountCentimes);
     sum += entry.amountCentimes;
   }
   if (sum !== 0) throw new UnbalancedPosting(`ledger: entries sum to ${sum}, not zero`);

@@ -6,15 +6,8 @@ import type { IdempotencyScope, StoredAnswer } from './idempotency.js';
 import type { BusinessRecord, Posting } from './ledger.js';
 import { newTransactionId } from './ids.js';
 import { generateTransactionNumber } from './numbers.js';
-import { LedgerRefused, type LedgerRefusal } from './results.js';
-
-/**
- * A customer account named by its number, where an entry or the record needs its id: the database
- * resolves it in the posting's call (migration 0007). Account numbers never start with `#`, ids neither.
- */
-export function namedAccount(accountNumber: string): string {
-  return `#${accountNumber}`;
-}
+import { refText, type AccountRef } from './account-ref.js';
+import { LedgerRefused, refusalFromDatabase } from './results.js';
 
 /** A movement as the one call posts it: everything the database checks and writes, and the answer. */
 export interface OneCall {
@@ -66,6 +59,9 @@ export function bigintArray(values: readonly number[]): SQL {
     jsonb_array_elements_text(${JSON.stringify(values.map(String))}::jsonb) with ordinality as e(v, n))`;
 }
 
+export const refOrNull = (account: AccountRef | null | undefined): string | null =>
+  account ? refText(account) : null;
+
 export const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
@@ -107,7 +103,7 @@ function batchItem(call: OneCall): Record<string, unknown> {
     band_max: band?.maxAmountCentimes ?? null,
     fee: posting.feeCentimes,
     share: posting.agentShareCentimes,
-    entry_refs: posting.entries.map((e) => e.accountId),
+    entry_refs: posting.entries.map((e) => refText(e.account)),
     entry_amounts: posting.entries.map((e) => e.amountCentimes),
     transaction_id: call.id,
     transaction_number: call.transactionNumber,
@@ -115,9 +111,9 @@ function batchItem(call: OneCall): Record<string, unknown> {
     status: posting.status,
     agent_id: posting.agentId,
     created_by_user_id: posting.createdByUserId,
-    account_ref: record.accountId ?? null,
-    sender_ref: record.senderAccountId ?? null,
-    recipient_ref: record.recipientAccountId ?? null,
+    account_ref: refOrNull(record.account),
+    sender_ref: refOrNull(record.senderAccount),
+    recipient_ref: refOrNull(record.recipientAccount),
     sender_person_id: record.senderPersonId ?? null,
     recipient: record.recipient ?? null,
     party: record.party ?? null,
@@ -196,8 +192,7 @@ function batchOutcome(
   }
 }
 
-/** A refusal as the database names it: its name, then a space and the input field, if any. */
 function refusalOf(message: string): LedgerRefused {
-  const [name, field] = message.split(' ') as [LedgerRefusal, string | undefined];
-  return new LedgerRefused(name, field ? { field } : {});
+  const { refusal, field } = refusalFromDatabase(message);
+  return new LedgerRefused(refusal, field ? { field } : {});
 }

@@ -5,39 +5,55 @@ import type { FeeQuote, FeeType } from '@lajan/domain';
  * `CreateTransferResult`, with no HTTP status and no French text. The one error handler
  * (`http/errors.ts`) gives each its status and the domain's message (`ledgerFailures`).
  */
-export type LedgerRefusal =
+export const LEDGER_REFUSALS = [
   // The posting's own checks (DESIGN §4).
-  | 'AccountNotActive'
-  | 'CurrencyMismatch'
-  | 'InsufficientFunds'
-  | 'SameAccount'
-  | 'OutsideFeeBands'
+  'AccountNotActive',
+  'CurrencyMismatch',
+  'InsufficientFunds',
+  'SameAccount',
+  'OutsideFeeBands',
   // A confirmation that quoted a fee version no longer in force; cancelling a version in force (decision 150).
-  | 'FeesChanged'
-  | 'FeeVersionInForce'
-  | 'AgentDepositLimit'
-  | 'TransferNotPending'
-  | 'IdempotencyConflict'
-  | 'OperationAbandoned'
+  'FeesChanged',
+  'FeeVersionInForce',
+  'AgentDepositLimit',
+  'TransferNotPending',
+  'IdempotencyConflict',
+  'OperationAbandoned',
   // A flow's resolution of what the request names, and who may use it.
-  | 'AccountNotFound'
-  | 'PersonNotFound'
-  | 'TransactionNotFound'
-  | 'AgentNotFound'
-  | 'AgentNotActive'
-  | 'NotAccountHolder'
-  | 'NotSendingAgent'
-  | 'AmountMismatch'
-  | 'RecipientMismatch'
+  'AccountNotFound',
+  'PersonNotFound',
+  'TransactionNotFound',
+  'AgentNotFound',
+  'AgentNotActive',
+  'NotAccountHolder',
+  'NotSendingAgent',
+  'AmountMismatch',
+  'RecipientMismatch',
   // A cancellation's sender not identified; an approval of a cash send's cancellation (decision 200).
-  | 'SenderMismatch'
-  | 'CancelNeedsSender'
-  | 'TransferLocked'
-  | 'TransferNotLocked'
-  | 'TransferAlreadyPaid'
-  | 'TransferCancelled'
+  'SenderMismatch',
+  'CancelNeedsSender',
+  'TransferLocked',
+  'TransferNotLocked',
+  'TransferAlreadyPaid',
+  'TransferCancelled',
   // A cash operation whose teller has no open drawer (decision 149).
-  | 'DrawerClosed';
+  'DrawerClosed',
+] as const;
+
+export type LedgerRefusal = (typeof LEDGER_REFUSALS)[number];
+
+const REFUSAL_NAMES = new Set<string>(LEDGER_REFUSALS);
+
+/**
+ * A refusal as the database raises or answers it: its name, then a space and the input field, if any.
+ * Checked where it comes back (decision 217): a name outside the set is a fault, never a refusal.
+ */
+export function refusalFromDatabase(message: string): { refusal: LedgerRefusal; field: string | undefined } {
+  const [name, field, ...rest] = message.split(' ');
+  if (name === undefined || !REFUSAL_NAMES.has(name) || rest.length > 0)
+    throw new Error(`ledger: the database answered an unknown refusal: ${message}`);
+  return { refusal: name as LedgerRefusal, field };
+}
 
 export interface LedgerRefusalDetails {
   /** The input the refusal is about (`senderAccountNumber`…), so that the form shows it under that field. */

@@ -4,7 +4,8 @@ import type { Db, Tx } from '../db/client.js';
 import { transactions } from '../db/schema.js';
 import { FeeScheduleCache, quoteFromBands } from './fee-schedule.js';
 import { bandOf, feeOf } from './fees.js';
-import type { PostingFlow } from './flows.js';
+import type { AccountsOf, PostingFlow, Roles } from './flows.js';
+import { accountById } from './account-ref.js';
 import { storedAnswerOf, type IdempotencyScope, type StoredAnswer } from './idempotency.js';
 import {
   checkBalanced,
@@ -42,6 +43,12 @@ export interface Movement {
   feeVersion: number | null;
 }
 
+/** Who posts a movement, and for which agent when the caller knows it. */
+export interface Poster {
+  userId: string;
+  agent: AgentRef | null;
+}
+
 /** An external transfer, locked for a payout or a cancellation. */
 export interface LockedTransfer {
   id: string;
@@ -58,11 +65,12 @@ export interface LockedTransfer {
  * One flow to post (`LedgerService.postMovement`): its customer accounts are named by number
  * (`namedAccount`) in `accounts` and `record`, and found, checked and locked by the database.
  */
-export interface OneCallFlowPosting<Accounts> {
-  flow: PostingFlow<Accounts>;
-  accounts: Accounts;
+export interface OneCallFlowPosting<R extends Roles> {
+  flow: PostingFlow<R>;
+  accounts: AccountsOf<R>;
   amountCentimes: number;
-  actor: Actor;
+  /** Who posts, for which agent: none when the call finds it (the funded agent of an agent deposit). */
+  actor: Poster;
   record: BusinessRecord;
   at: Date;
   /** The customer accounts the request names, in the order of their refusals, with the input field of each. */
@@ -140,7 +148,7 @@ export class LedgerService {
    * then the system accounts' at commit. The fee comes from this process's copy of the schedule; the call checks that
    * the band used is the one in force and the copy is read again when it is not.
    */
-  async postMovement<Accounts>(db: Db, input: OneCallFlowPosting<Accounts>): Promise<PostedMovement> {
+  async postMovement<R extends Roles>(db: Db, input: OneCallFlowPosting<R>): Promise<PostedMovement> {
     const { flow, accounts, amountCentimes, at } = input;
     let deferred: LedgerRefused | undefined = input.deferred;
     try {
@@ -150,10 +158,10 @@ export class LedgerService {
       deferred = error;
     }
     const system = this.system;
-    const systemIds = {
-      feeIncome: system.fee_income.id,
-      payout: system.payout.id,
-      treasury: system.treasury.id,
+    const systemAccounts = {
+      feeIncome: accountById(system.fee_income.id),
+      payout: accountById(system.payout.id),
+      treasury: accountById(system.treasury.id),
     };
     const feeType = flow.type as FeeType;
     return withMoneyRetries(async () => {
@@ -183,10 +191,10 @@ export class LedgerService {
           type: flow.type,
           status: flow.status,
           ...amounts,
-          agentId: input.actor.agent.id,
+          agentId: input.actor.agent?.id ?? null,
           createdByUserId: input.actor.userId,
           at,
-          entries: flow.entries(accounts, systemIds, amounts),
+          entries: flow.entries(accounts, systemAccounts, amounts),
         };
         // A refused request is refused before its entries are posted: they need not balance.
         if (!deferred && band !== null) checkBalanced(posting);

@@ -12,7 +12,8 @@ import {
   withdrawalFlow,
 } from '../../src/ledger/flows.js';
 import type { PartyRecord } from '../../src/ledger/ledger.js';
-import { namedAccount } from '../../src/ledger/one-call.js';
+import { accountById, accountByNumber, accountFoundByFlow } from '../../src/ledger/account-ref.js';
+import type { Roles } from '../../src/ledger/flows.js';
 import type {
   Actor,
   AgentRef,
@@ -43,9 +44,9 @@ export interface SentTransfer {
  * ledger fast.
  */
 export function ledgerFlows(ledger: LedgerService) {
-  const posted = async <Accounts>(
+  const posted = async <R extends Roles>(
     db: Db,
-    input: Omit<OneCallFlowPosting<Accounts>, 'key' | 'answer'>,
+    input: Omit<OneCallFlowPosting<R>, 'key' | 'answer'>,
   ): Promise<Movement> => {
     const result: PostedMovement = await ledger.postMovement(db, {
       ...input,
@@ -69,13 +70,13 @@ export function ledgerFlows(ledger: LedgerService) {
     flow: typeof depositFlow | typeof withdrawalFlow,
   ): Promise<Movement> => {
     const number = await numberOf(db, input.accountId);
-    const customer = namedAccount(number);
+    const customer = accountByNumber(number);
     return posted(db, {
       flow,
-      accounts: { customer, agentFloat: input.actor.agent.floatAccountId },
+      accounts: { customer, agentFloat: accountById(input.actor.agent.floatAccountId) },
       amountCentimes: input.amountCentimes,
       actor: input.actor,
-      record: { party: input.party, accountId: customer },
+      record: { party: input.party, account: customer },
       at: input.at,
       named: [{ accountNumber: number, field: 'accountNumber' }],
     });
@@ -89,14 +90,14 @@ export function ledgerFlows(ledger: LedgerService) {
     ): Promise<Movement> => {
       const senderNumber = await numberOf(db, input.senderAccountId);
       const recipientNumber = await numberOf(db, input.recipientAccountId);
-      const sender = namedAccount(senderNumber);
-      const recipient = namedAccount(recipientNumber);
+      const sender = accountByNumber(senderNumber);
+      const recipient = accountByNumber(recipientNumber);
       return posted(db, {
         flow: transferFlow,
-        accounts: { sender, recipient, agentFloat: input.actor.agent.floatAccountId },
+        accounts: { sender, recipient, agentFloat: accountById(input.actor.agent.floatAccountId) },
         amountCentimes: input.amountCentimes,
         actor: input.actor,
-        record: { party: input.party, senderAccountId: sender, recipientAccountId: recipient },
+        record: { party: input.party, senderAccount: sender, recipientAccount: recipient },
         at: input.at,
         named: [
           { accountNumber: senderNumber, field: 'senderAccountNumber' },
@@ -113,15 +114,15 @@ export function ledgerFlows(ledger: LedgerService) {
       },
     ): Promise<Movement> => {
       const number = input.senderAccountId === null ? null : await numberOf(db, input.senderAccountId);
-      const sender = number === null ? null : namedAccount(number);
+      const sender = number === null ? null : accountByNumber(number);
       return posted(db, {
         flow: externalTransferFlow,
-        accounts: { sender, agentFloat: input.actor.agent.floatAccountId },
+        accounts: { sender, agentFloat: accountById(input.actor.agent.floatAccountId) },
         amountCentimes: input.amountCentimes,
         actor: input.actor,
         record: {
           party: input.party,
-          senderAccountId: sender,
+          senderAccount: sender,
           senderPersonId: input.senderPersonId,
           recipient: input.recipient,
         },
@@ -144,7 +145,7 @@ export function ledgerFlows(ledger: LedgerService) {
     ): Promise<Movement> =>
       posted(db, {
         flow: payoutFlow,
-        accounts: { payingAgentFloat: input.actor.agent.floatAccountId },
+        accounts: { payingAgentFloat: accountById(input.actor.agent.floatAccountId) },
         amountCentimes: input.amountCentimes,
         actor: input.actor,
         record: {
@@ -175,7 +176,7 @@ export function ledgerFlows(ledger: LedgerService) {
     ): Promise<Movement> =>
       posted(db, {
         flow: refundFlow,
-        accounts: { destination: '@destination' },
+        accounts: { destination: accountFoundByFlow('destination') },
         // The transfer's amount, known to the database only: the entries are for one centime, scaled there.
         amountCentimes: 1,
         actor: input.actor,
@@ -208,10 +209,10 @@ export function ledgerFlows(ledger: LedgerService) {
       if (!agent) throw new Error(`ledger-flows: no agent ${input.agent.id}`);
       return posted(db, {
         flow: agentDepositFlow,
-        accounts: { agentFloat: '@float' },
+        accounts: { agentFloat: accountFoundByFlow('float') },
         amountCentimes: input.amountCentimes,
-        actor: { userId: input.userId, agent: { id: input.agent.id, floatAccountId: '@float' } },
-        record: { party: input.party, recipientAccountId: '@float' },
+        actor: { userId: input.userId, agent: null },
+        record: { party: input.party, recipientAccount: accountFoundByFlow('float') },
         at: input.at,
         named: [],
         flowCall: { flow: 'agent_deposit', args: { code: agent.code }, nonce: 'n' },

@@ -5,6 +5,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { drawerSessions, idempotencyKeys, transactions } from '../../src/db/schema.js';
+import { accountById, accountByNumber, sameAccount } from '../../src/ledger/account-ref.js';
 import { FeeScheduleCache } from '../../src/ledger/fee-schedule.js';
 import { bandOf } from '../../src/ledger/fees.js';
 import { depositFlow, transferFlow, withdrawalFlow } from '../../src/ledger/flows.js';
@@ -12,7 +13,6 @@ import { GroupCommit, groupCommitStats } from '../../src/ledger/group-commit.js'
 import { moneyTransactionStats } from '../../src/ledger/ledger.js';
 import {
   freshIdentity,
-  namedAccount,
   postBatch,
   postAlone,
   type BatchItemResult,
@@ -87,6 +87,11 @@ async function oneCall(
     transactionNumber,
     bodyText: JSON.stringify({ transactionNumber, kind: movement.kind, amount: movement.amount }),
   };
+  const system = {
+    feeIncome: accountById(world.system.feeIncome),
+    payout: accountById(world.system.payout),
+    treasury: accountById(world.system.treasury),
+  };
   const posting = (entries: OneCall['posting']['entries']) => ({
     type,
     status: 'completed' as const,
@@ -98,9 +103,9 @@ async function oneCall(
   });
   if (movement.kind === 'transfer') {
     const accounts = {
-      sender: namedAccount(movement.from.accountNumber),
-      recipient: namedAccount(movement.to.accountNumber),
-      agentFloat: agent.floatAccountId,
+      sender: accountByNumber(movement.from.accountNumber),
+      recipient: accountByNumber(movement.to.accountNumber),
+      agentFloat: accountById(agent.floatAccountId),
     };
     return {
       ...common,
@@ -109,21 +114,21 @@ async function oneCall(
         { accountNumber: movement.to.accountNumber, field: 'recipientAccountNumber' },
       ],
       holderOf: movement.from.accountNumber,
-      posting: posting(transferFlow.entries(accounts, world.system, amounts)),
-      record: { party, senderAccountId: accounts.sender, recipientAccountId: accounts.recipient },
+      posting: posting(transferFlow.entries(accounts, system, amounts)),
+      record: { party, senderAccount: accounts.sender, recipientAccount: accounts.recipient },
     };
   }
   const accounts = {
-    customer: namedAccount(movement.account.accountNumber),
-    agentFloat: agent.floatAccountId,
+    customer: accountByNumber(movement.account.accountNumber),
+    agentFloat: accountById(agent.floatAccountId),
   };
   const flow = movement.kind === 'deposit' ? depositFlow : withdrawalFlow;
   return {
     ...common,
     named: [{ accountNumber: movement.account.accountNumber, field: 'accountNumber' }],
     holderOf: movement.kind === 'withdraw' ? movement.account.accountNumber : undefined,
-    posting: posting(flow.entries(accounts, world.system, amounts)),
-    record: { party, accountId: accounts.customer },
+    posting: posting(flow.entries(accounts, system, amounts)),
+    record: { party, account: accounts.customer },
   };
 }
 
@@ -564,8 +569,8 @@ describe(`group commit (${databaseKind})`, () => {
     guilty.posting = {
       ...guilty.posting,
       entries: guilty.posting.entries.map((entry) =>
-        entry.accountId === world.pap.floatAccountId
-          ? { ...entry, accountId: '00000000-0000-4000-8000-000000000000' }
+        sameAccount(entry.account, accountById(world.pap.floatAccountId))
+          ? { ...entry, account: accountById('00000000-0000-4000-8000-000000000000') }
           : entry,
       ),
     };

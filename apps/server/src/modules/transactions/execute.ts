@@ -2,7 +2,7 @@ import { type SessionUser, type Transaction } from '@lajan/domain';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { StaleRead, type FlowCallSpec } from '../../ledger/flow-call.js';
-import type { PostingFlow } from '../../ledger/flows.js';
+import type { AccountsOf, PostingFlow, Roles } from '../../ledger/flows.js';
 import {
   isAbandoned,
   keyFate,
@@ -16,9 +16,9 @@ import {
 } from '../../ledger/idempotency.js';
 import type { BusinessRecord } from '../../ledger/ledger.js';
 import { payerOf, withAvailableBalance } from '../../ledger/available.js';
-import { namedAccount } from '../../ledger/one-call.js';
+import { accountById, accountByNumber, sameAccount, type AccountRef } from '../../ledger/account-ref.js';
 import { LedgerRefused } from '../../ledger/results.js';
-import type { Actor, LedgerService, Movement } from '../../ledger/service.js';
+import type { LedgerService, Movement, Poster } from '../../ledger/service.js';
 import type { Actors } from './actors.js';
 import { HolderCheckGuard } from './holder-guard.js';
 import { showSenderInAnswer } from './sender-view.js';
@@ -36,11 +36,11 @@ export interface FlowContext {
 }
 
 /** What a flow posted in one call knows before the database has answered. */
-export interface Planned<Accounts> {
-  /** The accounts of the flow's entries, the customer ones as `namedAccount(number)`. */
-  accounts: Accounts;
+export interface Planned<R extends Roles> {
+  /** The accounts of the flow's entries, the customer ones by the number the request typed. */
+  accounts: AccountsOf<R>;
   amountCentimes: number;
-  actor: Actor;
+  actor: Poster;
   record: BusinessRecord;
   /** The customer accounts the request names, in the order of their refusals, with their input fields. */
   named: { accountNumber: string; field: string }[];
@@ -66,16 +66,16 @@ export interface Planned<Accounts> {
  * (`plan`); the database finds those accounts, checks the holder, and posts (`LedgerService.postMovement`).
  * `afterRollback` sees a refusal once nothing of it was written.
  */
-export interface PlannedMoneyFlow<Input, Accounts = never> {
-  posting: PostingFlow<Accounts>;
-  plan: (context: FlowContext & { db: Db }, input: Input) => Promise<Planned<Accounts>>;
+export interface PlannedMoneyFlow<Input, R extends Roles = Roles> {
+  posting: PostingFlow<R>;
+  plan: (context: FlowContext & { db: Db }, input: Input) => Promise<Planned<R>>;
   afterRollback?: (
     error: unknown,
     services: { db: Db; ledger: LedgerService; clock: Clock },
   ) => Promise<void>;
 }
 
-export type MoneyFlow<Input, Accounts = never> = PlannedMoneyFlow<Input, Accounts>;
+export type MoneyFlow<Input, R extends Roles = Roles> = PlannedMoneyFlow<Input, R>;
 
 /** An answer of a money route: what the first request got, replayed as is for its idempotency key. */
 export interface MoneyAnswer extends StoredAnswer {
@@ -130,8 +130,8 @@ export class MoneyFlowExecutor {
     this.actors = deps.actors;
   }
 
-  async run<Input, Accounts>(
-    flow: MoneyFlow<Input, Accounts>,
+  async run<Input, R extends Roles>(
+    flow: MoneyFlow<Input, R>,
     request: MoneyRequest<Input>,
   ): Promise<MoneyAnswer> {
     const scope: IdempotencyScope | undefined = request.idempotencyKey
@@ -153,8 +153,8 @@ export class MoneyFlowExecutor {
     }
   }
 
-  async #run<Input, Accounts>(
-    flow: MoneyFlow<Input, Accounts>,
+  async #run<Input, R extends Roles>(
+    flow: MoneyFlow<Input, R>,
     request: MoneyRequest<Input>,
     scope: IdempotencyScope | undefined,
   ): Promise<MoneyAnswer> {
@@ -194,8 +194,8 @@ export class MoneyFlowExecutor {
     return { at, session: request.session, ip: request.ip, actors: this.actors, ledger: this.ledger };
   }
 
-  async #postInOneCall<Input, Accounts>(
-    flow: PlannedMoneyFlow<Input, Accounts>,
+  async #postInOneCall<Input, R extends Roles>(
+    flow: PlannedMoneyFlow<Input, R>,
     request: MoneyRequest<Input>,
     scope: IdempotencyScope | undefined,
   ): Promise<MoneyAnswer> {
@@ -210,8 +210,8 @@ export class MoneyFlowExecutor {
     }
   }
 
-  async #postPlanned<Input, Accounts>(
-    flow: PlannedMoneyFlow<Input, Accounts>,
+  async #postPlanned<Input, R extends Roles>(
+    flow: PlannedMoneyFlow<Input, R>,
     request: MoneyRequest<Input>,
     scope: IdempotencyScope | undefined,
   ): Promise<MoneyAnswer> {
@@ -222,18 +222,18 @@ export class MoneyFlowExecutor {
     // counted before the next number is compared (decision 193).
     const accountNumber = planned.holderOf;
     return this.#holderGuard.inLane(request.session, async () => {
-      const viewer = viewerFor(request.session, planned.actor.agent.id);
+      const viewer = viewerFor(request.session, planned.actor.agent?.id ?? null);
       const check = { session: request.session, viewer, accountNumber, now: this.clock.now() };
       await this.#holderGuard.assertOpen(this.db, check);
       return this.#postPlan(flow, request, scope, planned, at);
     });
   }
 
-  async #postPlan<Input, Accounts>(
-    flow: PlannedMoneyFlow<Input, Accounts>,
+  async #postPlan<Input, R extends Roles>(
+    flow: PlannedMoneyFlow<Input, R>,
     request: MoneyRequest<Input>,
     scope: IdempotencyScope | undefined,
-    planned: Planned<Accounts>,
+    planned: Planned<R>,
     at: Date,
   ): Promise<MoneyAnswer> {
     const posting = this.ledger.postMovement(this.db, {
@@ -254,7 +254,7 @@ export class MoneyFlowExecutor {
       ...(planned.quotedFeeVersion === undefined ? {} : { quotedFeeVersion: planned.quotedFeeVersion }),
     });
     const holderOf = planned.holderOf;
-    const viewer = viewerFor(request.session, planned.actor.agent.id);
+    const viewer = viewerFor(request.session, planned.actor.agent?.id ?? null);
     const { answer, replayed } = await posting.catch(async (error: unknown) => {
       if (holderOf !== undefined && error instanceof LedgerRefused && error.refusal === 'NotAccountHolder')
         await this.#holderGuard.recordFailure(this.db, {
@@ -311,14 +311,14 @@ function isRefusal(error: unknown): boolean {
  * is the account whose holder was checked at the counter, or the teller's own float; no other, whatever a
  * flow to come may pay from.
  */
-function tellablePayer<Accounts>(
-  posting: PostingFlow<Accounts>,
-  planned: Planned<Accounts>,
-): { account: string; float: boolean } | undefined {
+function tellablePayer<R extends Roles>(
+  posting: PostingFlow<R>,
+  planned: Planned<R>,
+): { account: AccountRef; float: boolean } | undefined {
   const payer = payerOf(posting, planned.accounts);
-  const checked = planned.holderOf === undefined ? undefined : namedAccount(planned.holderOf);
-  const float = planned.actor.agent.floatAccountId;
-  return payer !== undefined && (payer === checked || payer === float)
-    ? { account: payer, float: payer === float }
-    : undefined;
+  if (payer === undefined) return undefined;
+  const checked = planned.holderOf !== undefined && sameAccount(payer, accountByNumber(planned.holderOf));
+  const float =
+    planned.actor.agent !== null && sameAccount(payer, accountById(planned.actor.agent.floatAccountId));
+  return checked || float ? { account: payer, float } : undefined;
 }

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { NotFound } from '../../http/errors.js';
 import type { KeyFate } from '../../ledger/idempotency.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
+import type { Roles } from '../../ledger/flows.js';
 import type { MoneyFlow } from './execute.js';
 import { agentDepositFlow } from './flows/agent-deposit.js';
 import { cancelFlow } from './flows/cancel.js';
@@ -67,13 +68,13 @@ const feeVersionNote =
  * for `Idempotency-Key` and given to the flow) is the body, or, for a route without one, the path
  * parameters.
  */
-type MoneyRoute<Input extends z.ZodType, Accounts, Params extends z.ZodType = z.ZodNever> = {
+type MoneyRoute<Input extends z.ZodType, R extends Roles, Params extends z.ZodType = z.ZodNever> = {
   /** Below the `/api` prefix; the idempotency scope is `POST ${path}`. */
   path: string;
   capability: Capability;
   summary: string;
   description: string;
-  flow: MoneyFlow<z.output<Input> & ([Params] extends [z.ZodNever] ? unknown : z.output<Params>), Accounts>;
+  flow: MoneyFlow<z.output<Input> & ([Params] extends [z.ZodNever] ? unknown : z.output<Params>), R>;
 } & (
   | { body: Input; params?: never }
   | { params: Input; body?: never }
@@ -95,8 +96,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
    * and a handler that sends the answer exactly as stored, so that a replay is the first answer byte
    * for byte. The flow gets the validated input: the body, or the path parameters when `params` is given.
    */
-  function moneyRoute<Input extends z.ZodType, Accounts, Params extends z.ZodType = z.ZodNever>(
-    route: MoneyRoute<Input, Accounts, Params>,
+  function moneyRoute<Input extends z.ZodType, R extends Roles, Params extends z.ZodType = z.ZodNever>(
+    route: MoneyRoute<Input, R, Params>,
   ) {
     const { path, capability, summary, description, body, params, flow } = route;
     moneyScopes.push(`POST ${path}`);

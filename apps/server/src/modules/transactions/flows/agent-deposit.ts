@@ -1,7 +1,9 @@
 import type { agentDepositInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
+import { accountFoundByFlow } from '../../../ledger/account-ref.js';
 import { answerSlots } from '../../../ledger/flow-call.js';
 import { agentDepositFlow as agentDepositPosting } from '../../../ledger/flows.js';
+import type { RolesOf } from '../../../ledger/flows.js';
 import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
 
@@ -12,17 +14,17 @@ import { presentPosted } from '../present.js';
  */
 export const agentDepositFlow: PlannedMoneyFlow<
   z.output<typeof agentDepositInputSchema>,
-  { agentFloat: string }
+  RolesOf<typeof agentDepositPosting>
 > = {
   posting: agentDepositPosting,
   plan({ session }, input) {
     const { nonce, slot } = answerSlots();
     return Promise.resolve({
-      accounts: { agentFloat: '@float' },
+      accounts: { agentFloat: accountFoundByFlow('float') },
       amountCentimes: input.amountCentimes,
-      // The funded agent's id is the database's (`ledger_post_flow` posts for the agent it found).
-      actor: { userId: session.id, agent: { id: session.id, floatAccountId: '@float' } },
-      record: { party: input.party, recipientAccountId: '@float' },
+      // The funded agent is the database's (`ledger_post_flow` posts for the agent it found).
+      actor: { userId: session.id, agent: null },
+      record: { party: input.party, recipientAccount: accountFoundByFlow('float') },
       named: [],
       flowCall: { flow: 'agent_deposit', args: { code: input.code }, nonce },
       present: (movement) => ({

@@ -8,7 +8,9 @@ import type { z } from 'zod';
 import { ValidationFailed } from '../../../http/errors.js';
 import { refundFlow } from '../../../ledger/flows.js';
 import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
+import { accountFoundByFlow } from '../../../ledger/account-ref.js';
 import { answerSlots } from '../../../ledger/flow-call.js';
+import type { RolesOf } from '../../../ledger/flows.js';
 import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
 import { transferFacts } from '../store.js';
@@ -34,7 +36,7 @@ export type CancelInput = z.output<typeof cancelTransferBodySchema> & { transact
  * the transfer); the document presented is the refund's party. The agent's administrator may instead
  * approve, with a reason, the cancellation of a send from an account (the refund goes there, no cash).
  */
-export const cancelFlow: PlannedMoneyFlow<CancelInput, { destination: string }> = {
+export const cancelFlow: PlannedMoneyFlow<CancelInput, RolesOf<typeof refundFlow>> = {
   posting: refundFlow,
   async plan({ session, actors, db }, input) {
     const { transactionNumber } = input;
@@ -57,7 +59,7 @@ export const cancelFlow: PlannedMoneyFlow<CancelInput, { destination: string }> 
       recipient: slot('recipient'),
     };
     const common = {
-      accounts: { destination: '@destination' },
+      accounts: { destination: accountFoundByFlow('destination') },
       // The transfer's amount, known to the database only: the entries are for one centime, scaled there.
       amountCentimes: 1,
       actor,

@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { answerSlots } from '../../../ledger/flow-call.js';
 import { senderPersonNeedsDrawer } from '../../../ledger/drawer.js';
 import { externalTransferFlow as externalTransferPosting } from '../../../ledger/flows.js';
-import { namedAccount } from '../../../ledger/one-call.js';
+import { accountById, accountByNumber } from '../../../ledger/account-ref.js';
 import { LedgerRefused } from '../../../ledger/results.js';
+import type { RolesOf } from '../../../ledger/flows.js';
 import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
 import { checkSenderAtCounter } from '../sender-check.js';
@@ -17,7 +18,7 @@ import { checkSenderAtCounter } from '../sender-check.js';
  */
 export const externalTransferFlow: PlannedMoneyFlow<
   z.output<typeof externalTransferInputSchema>,
-  { sender: string | null; agentFloat: string }
+  RolesOf<typeof externalTransferPosting>
 > = {
   posting: externalTransferPosting,
   async plan({ session, actors, db, ip, at }, input) {
@@ -29,7 +30,7 @@ export const externalTransferFlow: PlannedMoneyFlow<
       input.party,
     );
     const { nonce, slot } = answerSlots();
-    const sender = input.accountNumber ? namedAccount(input.accountNumber) : null;
+    const sender = input.accountNumber ? accountByNumber(input.accountNumber) : null;
     // What a sender knows, and only that (decision 209); the phone in E.164, as persons' are (decision 204).
     const recipient = {
       firstName: input.recipient.firstName,
@@ -44,10 +45,10 @@ export const externalTransferFlow: PlannedMoneyFlow<
         ? new LedgerRefused('CurrencyMismatch', { field: 'currency' })
         : undefined;
     return {
-      accounts: { sender, agentFloat: actor.agent.floatAccountId },
+      accounts: { sender, agentFloat: accountById(actor.agent.floatAccountId) },
       amountCentimes: input.amountCentimes,
       actor,
-      record: { party: input.party, senderAccountId: sender, senderPersonId: input.senderId, recipient },
+      record: { party: input.party, senderAccount: sender, senderPersonId: input.senderId, recipient },
       named: input.accountNumber ? [{ accountNumber: input.accountNumber, field: 'accountNumber' }] : [],
       ...(input.accountNumber ? { holderOf: input.accountNumber } : {}),
       document: input.party,

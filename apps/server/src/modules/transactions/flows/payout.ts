@@ -5,8 +5,10 @@ import {
 } from '@lajan/domain';
 import type { z } from 'zod';
 import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
+import { accountById } from '../../../ledger/account-ref.js';
 import { answerSlots } from '../../../ledger/flow-call.js';
 import { payoutFlow as payoutPosting } from '../../../ledger/flows.js';
+import type { RolesOf } from '../../../ledger/flows.js';
 import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
 import { transferFacts } from '../store.js';
@@ -30,7 +32,7 @@ type Party = { name: string; idDocumentType: string; idDocumentNumber: string };
  */
 export const payoutFlow: PlannedMoneyFlow<
   z.output<typeof receiveTransferInputSchema>,
-  { payingAgentFloat: string }
+  RolesOf<typeof payoutPosting>
 > = {
   posting: payoutPosting,
   async plan({ session, actors, db }, input) {
@@ -42,7 +44,7 @@ export const payoutFlow: PlannedMoneyFlow<
     const party = partyOf(presented);
     const { nonce, slot } = answerSlots();
     return {
-      accounts: { payingAgentFloat: actor.agent.floatAccountId },
+      accounts: { payingAgentFloat: accountById(actor.agent.floatAccountId) },
       // No transfer: the call refuses it before anything is posted.
       amountCentimes: transfer?.amountCentimes ?? 1,
       actor,
