@@ -1,20 +1,16 @@
 import { moneyFlowDeclarations } from '@lajan/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  agentDepositFlow,
-  depositFlow,
-  externalTransferFlow,
-  payoutFlow,
-  refundFlow,
-  transferFlow,
-  withdrawalFlow,
-  type Amounts,
-  type Entry,
-} from '../src/ledger/flows.js';
+import type { Amounts, Entry } from '../src/ledger/flows.js';
+import { agentDepositFlow } from '../src/modules/transactions/flows/agent-deposit.js';
+import { cancelFlow as refundFlow } from '../src/modules/transactions/flows/cancel.js';
+import { depositFlow, withdrawalFlow } from '../src/modules/transactions/flows/counter.js';
+import { externalTransferFlow } from '../src/modules/transactions/flows/external-transfer.js';
+import { payoutFlow } from '../src/modules/transactions/flows/payout.js';
+import { transferFlow } from '../src/modules/transactions/flows/transfer.js';
 import { LedgerRefused } from '../src/ledger/results.js';
 
 /*
- * DESIGN §4's table of who pays whom, row by row, on the ledger's pure flows (no database): each row's
+ * DESIGN §4's table of who pays whom, row by row, on the flows' declarations (no database): each row's
  * debits and credits with concrete amounts, then the rules below the table.
  */
 

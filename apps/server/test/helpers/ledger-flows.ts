@@ -2,15 +2,12 @@ import { PAYOUT_FAILED_IDENTIFICATIONS_LIMIT } from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
 import { accounts, agents } from '../../src/db/schema.js';
-import {
-  agentDepositFlow,
-  depositFlow,
-  externalTransferFlow,
-  payoutFlow,
-  refundFlow,
-  transferFlow,
-  withdrawalFlow,
-} from '../../src/ledger/flows.js';
+import { agentDepositFlow } from '../../src/modules/transactions/flows/agent-deposit.js';
+import { cancelFlow as refundFlow } from '../../src/modules/transactions/flows/cancel.js';
+import { depositFlow, withdrawalFlow } from '../../src/modules/transactions/flows/counter.js';
+import { externalTransferFlow } from '../../src/modules/transactions/flows/external-transfer.js';
+import { payoutFlow } from '../../src/modules/transactions/flows/payout.js';
+import { transferFlow } from '../../src/modules/transactions/flows/transfer.js';
 import type { PartyRecord } from '../../src/ledger/ledger.js';
 import { accountById, accountByNumber, accountFoundByFlow } from '../../src/ledger/account-ref.js';
 import type { Roles } from '../../src/ledger/flows.js';
@@ -67,7 +64,7 @@ export function ledgerFlows(ledger: LedgerService) {
   const counter = async (
     db: Db,
     input: Common & { accountId: string },
-    flow: typeof depositFlow | typeof withdrawalFlow,
+    flow: typeof depositFlow,
   ): Promise<Movement> => {
     const number = await numberOf(db, input.accountId);
     const customer = accountByNumber(number);

@@ -8,7 +8,8 @@ import { drawerSessions, idempotencyKeys, transactions } from '../../src/db/sche
 import { accountById, accountByNumber, sameAccount } from '../../src/ledger/account-ref.js';
 import { FeeScheduleCache } from '../../src/ledger/fee-schedule.js';
 import { bandOf } from '../../src/ledger/fees.js';
-import { depositFlow, transferFlow, withdrawalFlow } from '../../src/ledger/flows.js';
+import { depositFlow, withdrawalFlow } from '../../src/modules/transactions/flows/counter.js';
+import { transferFlow } from '../../src/modules/transactions/flows/transfer.js';
 import { GroupCommit, groupCommitStats } from '../../src/ledger/group-commit.js';
 import { moneyTransactionStats } from '../../src/ledger/ledger.js';
 import {

@@ -55,27 +55,27 @@ export interface Planned<R extends Roles> {
   flowCall?: FlowCallSpec;
   /** A refusal of the input, raised in the call after the named accounts' (the order of DESIGN §4). */
   deferred?: LedgerRefused;
-  /** Cash at the counter: the teller's drawer must be open (decision 149), checked in the posting's call. */
+  /** A flow whose `cash` is `'planned'`: this request moves cash at the counter (decision 149). */
   cashDrawer?: boolean;
   /** The fee version the confirmation quoted (decision 150): another in force refuses `FeesChanged`. */
   quotedFeeVersion?: number | undefined;
 }
 
 /**
- * One money flow on the server (decision 216): who pays whom (`posting`) and what the request names
- * (`plan`); the database finds those accounts, checks the holder, and posts (`LedgerService.postMovement`).
- * `afterRollback` sees a refusal once nothing of it was written.
+ * One money flow on the server, declared once (decision 217): what the ledger posts (`PostingFlow`: its
+ * type and status, whether the schedule prices it, its own refusals `check`, who pays whom `entries`),
+ * whether it moves cash at the counter (`cash`: the teller's open drawer, decision 149; `'planned'`: as
+ * the plan says), and what a request names (`plan`); the database finds those accounts, checks the holder
+ * and posts (`LedgerService.postMovement`). `afterRollback` sees a refusal once nothing of it was written.
  */
-export interface PlannedMoneyFlow<Input, R extends Roles = Roles> {
-  posting: PostingFlow<R>;
+export interface MoneyFlow<Input, R extends Roles = Roles> extends PostingFlow<R> {
+  cash: 'always' | 'never' | 'planned';
   plan: (context: FlowContext & { db: Db }, input: Input) => Promise<Planned<R>>;
   afterRollback?: (
     error: unknown,
     services: { db: Db; ledger: LedgerService; clock: Clock },
   ) => Promise<void>;
 }
-
-export type MoneyFlow<Input, R extends Roles = Roles> = PlannedMoneyFlow<Input, R>;
 
 /** An answer of a money route: what the first request got, replayed as is for its idempotency key. */
 export interface MoneyAnswer extends StoredAnswer {
@@ -195,7 +195,7 @@ export class MoneyFlowExecutor {
   }
 
   async #postInOneCall<Input, R extends Roles>(
-    flow: PlannedMoneyFlow<Input, R>,
+    flow: MoneyFlow<Input, R>,
     request: MoneyRequest<Input>,
     scope: IdempotencyScope | undefined,
   ): Promise<MoneyAnswer> {
@@ -211,7 +211,7 @@ export class MoneyFlowExecutor {
   }
 
   async #postPlanned<Input, R extends Roles>(
-    flow: PlannedMoneyFlow<Input, R>,
+    flow: MoneyFlow<Input, R>,
     request: MoneyRequest<Input>,
     scope: IdempotencyScope | undefined,
   ): Promise<MoneyAnswer> {
@@ -230,14 +230,14 @@ export class MoneyFlowExecutor {
   }
 
   async #postPlan<Input, R extends Roles>(
-    flow: PlannedMoneyFlow<Input, R>,
+    flow: MoneyFlow<Input, R>,
     request: MoneyRequest<Input>,
     scope: IdempotencyScope | undefined,
     planned: Planned<R>,
     at: Date,
   ): Promise<MoneyAnswer> {
     const posting = this.ledger.postMovement(this.db, {
-      flow: flow.posting,
+      flow,
       accounts: planned.accounts,
       amountCentimes: planned.amountCentimes,
       actor: planned.actor,
@@ -250,7 +250,9 @@ export class MoneyFlowExecutor {
       answer: (movement) => JSON.stringify({ data: planned.present(movement) }),
       ...(planned.flowCall ? { flowCall: planned.flowCall } : {}),
       ...(planned.deferred ? { deferred: planned.deferred } : {}),
-      ...(planned.cashDrawer ? { cashDrawer: true } : {}),
+      ...(flow.cash === 'always' || (flow.cash === 'planned' && planned.cashDrawer)
+        ? { cashDrawer: true }
+        : {}),
       ...(planned.quotedFeeVersion === undefined ? {} : { quotedFeeVersion: planned.quotedFeeVersion }),
     });
     const holderOf = planned.holderOf;
@@ -265,7 +267,7 @@ export class MoneyFlowExecutor {
           now: at,
         });
       if (error instanceof LedgerRefused && error.refusal === 'InsufficientFunds')
-        throw await withAvailableBalance(this.db, error, tellablePayer(flow.posting, planned));
+        throw await withAvailableBalance(this.db, error, tellablePayer(flow, planned));
       throw error;
     });
     // The answer's sender, whole or masked as this teller may see it (decision 171), fresh or replayed.

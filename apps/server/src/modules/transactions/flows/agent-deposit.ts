@@ -1,22 +1,31 @@
-import type { agentDepositInputSchema } from '@lajan/domain';
+import { MAX_AGENT_DEPOSIT_HTG, type agentDepositInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
 import { accountFoundByFlow } from '../../../ledger/account-ref.js';
 import { answerSlots } from '../../../ledger/flow-call.js';
-import { agentDepositFlow as agentDepositPosting } from '../../../ledger/flows.js';
-import type { RolesOf } from '../../../ledger/flows.js';
-import type { PlannedMoneyFlow } from '../execute.js';
+import { paying } from '../../../ledger/flows.js';
+import { LedgerRefused } from '../../../ledger/results.js';
+import type { MoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
 
 /**
- * `POST /agents/deposit`: the super administrator funds an active agent's float from the treasury. One
- * call (decision 143): the database finds the agent by code (unknown, then not active), its float
- * (`@float`), posts for that agent, and writes its name and the float's number into the answer.
+ * `POST /agents/deposit`: the super administrator funds an active agent's float from the treasury, no fee,
+ * at most 1 000 000 HTG. One call (decision 143): the database finds the agent by code (unknown, then not
+ * active) and its float, posts for that agent, and writes its name and the float's number into the answer.
  */
-export const agentDepositFlow: PlannedMoneyFlow<
+export const agentDepositFlow: MoneyFlow<
   z.output<typeof agentDepositInputSchema>,
-  RolesOf<typeof agentDepositPosting>
+  { agentFloat: 'required' }
 > = {
-  posting: agentDepositPosting,
+  type: 'agent_deposit',
+  status: 'completed',
+  banded: false,
+  cash: 'never',
+  check: (_accounts, amountCentimes) => {
+    // The input schema says so too; the ledger holds the limit whatever the caller checked.
+    if (amountCentimes > MAX_AGENT_DEPOSIT_HTG * 100)
+      throw new LedgerRefused('AgentDepositLimit', { field: 'amount' });
+  },
+  entries: (a, system, amounts) => paying(system.treasury, a.agentFloat, amounts),
   plan({ session }, input) {
     const { nonce, slot } = answerSlots();
     return Promise.resolve({

@@ -6,12 +6,11 @@ import {
 } from '@lajan/domain';
 import type { z } from 'zod';
 import { ValidationFailed } from '../../../http/errors.js';
-import { refundFlow } from '../../../ledger/flows.js';
+import { paying } from '../../../ledger/flows.js';
 import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
 import { accountFoundByFlow } from '../../../ledger/account-ref.js';
 import { answerSlots } from '../../../ledger/flow-call.js';
-import type { RolesOf } from '../../../ledger/flows.js';
-import type { PlannedMoneyFlow } from '../execute.js';
+import type { MoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
 import { transferFacts } from '../store.js';
 import {
@@ -36,8 +35,14 @@ export type CancelInput = z.output<typeof cancelTransferBodySchema> & { transact
  * the transfer); the document presented is the refund's party. The agent's administrator may instead
  * approve, with a reason, the cancellation of a send from an account (the refund goes there, no cash).
  */
-export const cancelFlow: PlannedMoneyFlow<CancelInput, RolesOf<typeof refundFlow>> = {
-  posting: refundFlow,
+export const cancelFlow: MoneyFlow<CancelInput, { destination: 'required' }> = {
+  // The refund (`external_refund`): "to pay out" pays the sender's account, or in cash mode the sending
+  // agent's float; the fee is kept.
+  type: 'external_refund',
+  status: 'completed',
+  banded: false,
+  cash: 'planned',
+  entries: (a, system, amounts) => paying(system.payout, a.destination, amounts),
   async plan({ session, actors, db }, input) {
     const { transactionNumber } = input;
     const approval = can(session, 'transactions.approveCancel');

@@ -1,14 +1,13 @@
 import type { depositInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
-import type { RolesOf } from '../../../ledger/flows.js';
-import { depositFlow as depositPosting, withdrawalFlow as withdrawalPosting } from '../../../ledger/flows.js';
-import { accountById, accountByNumber } from '../../../ledger/account-ref.js';
-import type { FlowContext, Planned, PlannedMoneyFlow } from '../execute.js';
-import { presentPosted } from '../present.js';
 import type { Db } from '../../../db/client.js';
+import { accountById, accountByNumber } from '../../../ledger/account-ref.js';
+import { payingWithFee } from '../../../ledger/flows.js';
+import type { FlowContext, MoneyFlow, Planned } from '../execute.js';
+import { presentPosted } from '../present.js';
 
 type CounterInput = z.output<typeof depositInputSchema>;
-type CounterRoles = RolesOf<typeof depositPosting>;
+type CounterRoles = { customer: 'required'; agentFloat: 'required' };
 
 /** A deposit or withdrawal names one customer account; a withdrawal also needs a holder at the counter. */
 async function planCounter(
@@ -27,8 +26,6 @@ async function planCounter(
     // A deposit may be brought by anyone; a withdrawal only by a holder (DESIGN §4).
     ...(holderOnly ? { holderOf: input.accountNumber } : {}),
     document: input.party,
-    // Cash at the counter: the teller's drawer must be open (decision 149).
-    cashDrawer: true,
     quotedFeeVersion: input.feeVersion,
     present: (movement) =>
       presentPosted(movement, session.username, actor, {
@@ -38,14 +35,22 @@ async function planCounter(
   };
 }
 
-/** `POST /transactions/deposit`: the customer brings cash. */
-export const depositFlow: PlannedMoneyFlow<CounterInput, CounterRoles> = {
-  posting: depositPosting,
+/** `POST /transactions/deposit`: the customer brings cash; the agent's float pays the customer's account. */
+export const depositFlow: MoneyFlow<CounterInput, CounterRoles> = {
+  type: 'deposit',
+  status: 'completed',
+  banded: true,
+  cash: 'always',
+  entries: (a, system, amounts) => payingWithFee(a.agentFloat, a.customer, a.agentFloat, system, amounts),
   plan: (context, input) => planCounter(context, input, false),
 };
 
-/** `POST /transactions/withdraw`: the customer takes cash. */
-export const withdrawalFlow: PlannedMoneyFlow<CounterInput, CounterRoles> = {
-  posting: withdrawalPosting,
+/** `POST /transactions/withdraw`: the customer takes cash; the account pays the amount and the fee. */
+export const withdrawalFlow: MoneyFlow<CounterInput, CounterRoles> = {
+  type: 'withdrawal',
+  status: 'completed',
+  banded: true,
+  cash: 'always',
+  entries: (a, system, amounts) => payingWithFee(a.customer, a.agentFloat, a.agentFloat, system, amounts),
   plan: (context, input) => planCounter(context, input, true),
 };

@@ -2,11 +2,10 @@ import { CURRENCY, normalizePhone, type externalTransferInputSchema } from '@laj
 import type { z } from 'zod';
 import { answerSlots } from '../../../ledger/flow-call.js';
 import { senderPersonNeedsDrawer } from '../../../ledger/drawer.js';
-import { externalTransferFlow as externalTransferPosting } from '../../../ledger/flows.js';
+import { payingWithFee } from '../../../ledger/flows.js';
 import { accountById, accountByNumber } from '../../../ledger/account-ref.js';
 import { LedgerRefused } from '../../../ledger/results.js';
-import type { RolesOf } from '../../../ledger/flows.js';
-import type { PlannedMoneyFlow } from '../execute.js';
+import type { MoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
 import { checkSenderAtCounter } from '../sender-check.js';
 
@@ -16,11 +15,17 @@ import { checkSenderAtCounter } from '../sender-check.js';
  * database finds the sender person (not found first), then the account and its holder, and writes the
  * sender as the answer shows it.
  */
-export const externalTransferFlow: PlannedMoneyFlow<
+export const externalTransferFlow: MoneyFlow<
   z.output<typeof externalTransferInputSchema>,
-  RolesOf<typeof externalTransferPosting>
+  { sender: 'optional'; agentFloat: 'required' }
 > = {
-  posting: externalTransferPosting,
+  type: 'external_transfer',
+  status: 'pending',
+  banded: true,
+  cash: 'planned',
+  // The sender's account pays "to pay out", or, sent in cash (no account), the agent's float does.
+  entries: (a, system, amounts) =>
+    payingWithFee(a.sender ?? a.agentFloat, system.payout, a.agentFloat, system, amounts),
   async plan({ session, actors, db, ip, at }, input) {
     const actor = await actors.of(db, session);
     const senderReadable = await checkSenderAtCounter(

@@ -7,9 +7,8 @@ import type { z } from 'zod';
 import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
 import { accountById } from '../../../ledger/account-ref.js';
 import { answerSlots } from '../../../ledger/flow-call.js';
-import { payoutFlow as payoutPosting } from '../../../ledger/flows.js';
-import type { RolesOf } from '../../../ledger/flows.js';
-import type { PlannedMoneyFlow } from '../execute.js';
+import { paying } from '../../../ledger/flows.js';
+import type { MoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
 import { transferFacts } from '../store.js';
 import {
@@ -30,11 +29,16 @@ type Party = { name: string; idDocumentType: string; idDocumentNumber: string };
  * (five failures) or of another amount, then a failed identification (rolled back, then recorded as
  * before), settles it, pays out, and records the document presented as the payout's party.
  */
-export const payoutFlow: PlannedMoneyFlow<
+export const payoutFlow: MoneyFlow<
   z.output<typeof receiveTransferInputSchema>,
-  RolesOf<typeof payoutPosting>
+  { payingAgentFloat: 'required' }
 > = {
-  posting: payoutPosting,
+  type: 'external_payout',
+  status: 'completed',
+  banded: false,
+  cash: 'always',
+  // "To pay out" pays the paying agent's float the transfer's amount.
+  entries: (a, system, amounts) => paying(system.payout, a.payingAgentFloat, amounts),
   async plan({ session, actors, db }, input) {
     const actor = await actors.of(db, session);
     const transfer = await transferFacts(db, input.transactionNumber);
@@ -81,7 +85,6 @@ export const payoutFlow: PlannedMoneyFlow<
           },
         ),
       },
-      cashDrawer: true,
       present: (movement) => ({
         ...presentPosted(movement, session.username, actor, {
           party,

@@ -1,17 +1,28 @@
 import type { transferInputSchema } from '@lajan/domain';
 import type { z } from 'zod';
-import { transferFlow as transferPosting } from '../../../ledger/flows.js';
-import { accountById, accountByNumber } from '../../../ledger/account-ref.js';
-import type { RolesOf } from '../../../ledger/flows.js';
-import type { PlannedMoneyFlow } from '../execute.js';
+import { accountById, accountByNumber, sameAccount } from '../../../ledger/account-ref.js';
+import { payingWithFee } from '../../../ledger/flows.js';
+import { LedgerRefused } from '../../../ledger/results.js';
+import type { MoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
 
-/** `POST /transactions/transfer`: between two customer accounts; a holder of the sender's at the counter. */
-export const transferFlow: PlannedMoneyFlow<
+/**
+ * `POST /transactions/transfer`: between two customer accounts, a holder of the sender's at the counter;
+ * the sender pays the fee.
+ */
+export const transferFlow: MoneyFlow<
   z.output<typeof transferInputSchema>,
-  RolesOf<typeof transferPosting>
+  { sender: 'required'; recipient: 'required'; agentFloat: 'required' }
 > = {
-  posting: transferPosting,
+  type: 'transfer',
+  status: 'completed',
+  banded: true,
+  cash: 'never',
+  check: (a) => {
+    if (sameAccount(a.sender, a.recipient))
+      throw new LedgerRefused('SameAccount', { field: 'recipientAccountNumber' });
+  },
+  entries: (a, system, amounts) => payingWithFee(a.sender, a.recipient, a.agentFloat, system, amounts),
   async plan({ session, actors, db }, input) {
     const actor = await actors.of(db, session);
     const sender = accountByNumber(input.senderAccountNumber);
