@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { drawerGate } from './drawer.js';
 import type { Db } from '../db/client.js';
+import { uniqueViolationOf } from '../db/errors.js';
 import { refText } from './account-ref.js';
 import { bigintArray, json, refOrNull, textArray, type OneCall, type OneCallOutcome } from './one-call.js';
 import { LedgerRefused, refusalFromDatabase } from './results.js';
@@ -10,7 +11,7 @@ import { LedgerRefused, refusalFromDatabase } from './results.js';
  * The flows whose posting needs reads of their own before it (migration 0009, decision 143): the agent
  * deposit (the funded agent), the cancellation and the payout (the transfer's row, locked first, and its
  * settlement), the external transfer (the sender person). `ledger_post_flow` does those reads and checks
- * after the key's claim, then posts through `ledger_post_movement`, in the same call.
+ * after the key's claim, then posts through `ledger_post_movements` (a batch of one), in the same call.
  */
 export type FlowName = 'agent_deposit' | 'cancel' | 'external_transfer' | 'payout';
 
@@ -106,6 +107,8 @@ export async function postFlowInOneCall(
       answer: { status: row.out_status, bodyText: row.out_body ?? '' },
     };
   } catch (error) {
+    // A number another transaction committed since the batch of one read the taken ones (decision 216).
+    if (uniqueViolationOf(error) === 'transactions_number_key') return { kind: 'number-taken' };
     const raised = raisedByFlow(error);
     if (!raised) throw error;
     if (raised.code === 'LJ101') return { kind: 'stale-fees' };

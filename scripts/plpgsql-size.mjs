@@ -1,0 +1,34 @@
+// The live PL/pgSQL of a migrated database, in lines per function (issue 41's aim): migrates a scratch
+// database from a migrations folder, prints each function's body lines, the total and the longest.
+// node scripts/plpgsql-size.mjs [apps/server/drizzle] [postgres://postgres@127.0.0.1:5432/postgres]
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+
+const folder = resolve(process.argv[2] ?? 'apps/server/drizzle');
+const adminUrl = process.argv[3] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `plpgsql_size_${process.pid}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const client = new pg.Client({ connectionString: url.toString() });
+try {
+  await client.connect();
+  await migrate(drizzle(client), { migrationsFolder: folder });
+  const { rows } = await client.query(`
+    select p.proname as name, array_length(string_to_array(trim(both E'\\n' from p.prosrc), E'\\n'), 1) as lines
+    from pg_proc p join pg_language l on l.oid = p.prolang join pg_namespace n on n.oid = p.pronamespace
+    where l.lanname = 'plpgsql' and n.nspname = 'public' order by 2 desc, 1`);
+  for (const row of rows) console.log(`${String(row.lines).padStart(5)}  ${row.name}`);
+  const total = rows.reduce((sum, row) => sum + row.lines, 0);
+  console.log(
+    `${String(total).padStart(5)}  in all, ${rows.length} functions; longest ${rows[0]?.name} (${rows[0]?.lines})`,
+  );
+} finally {
+  await client.end().catch(() => undefined);
+  await admin.query(`drop database if exists ${name}`);
+  await admin.end();
+}
