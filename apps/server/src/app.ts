@@ -275,12 +275,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 }
 
 /**
- * One log line per request, once it is answered, instead of Fastify's two ("incoming request", then
- * "request completed"): its method, its URL without query values (decision 113, through the logger's
- * `req` serializer), its status and how long it took. At `info`, the line is most of the log's cost
- * per request (decision 141); a request that went well is written by the logger without redaction
- * (decision 159: the line holds only what the serializers give), with the request's id as its child
- * logger would have bound it, so that the line is the same.
+ * One log line per request, once answered, instead of Fastify's two: the line is most of the log's cost at
+ * `info` (decision 141). A request that went well is written without redaction: the serializers give only
+ * what may be logged (decisions 113, 159).
  */
 class OneLinePerRequest extends LogController {
   constructor(private readonly requestLogger: Logger) {

@@ -575,11 +575,9 @@ export const entries = pgTable(
 );
 
 /**
- * How many transactions each agent has, per type (decision 144): the history's exact totals, read in
- * constant time. Written by a trigger on `transactions` (migration 0010) in the posting's own database
- * transaction, whatever road posted it. A posting adds to the slot of its database connection
- * (`pg_backend_pid() % 16`) so that two tellers of one agent never wait on one row; a total is the sum of
- * the slots. `agent_key` is the agent, or the nil uuid for a transaction without an agent.
+ * Each agent's transactions per type, for the history's exact totals in constant time (decision 144). Written
+ * by a trigger in the posting's own transaction, into the slot of its connection so tellers never wait on one
+ * row.
  */
 export const historyCounts = pgTable(
   'history_counts',
@@ -593,11 +591,9 @@ export const historyCounts = pgTable(
 );
 
 /**
- * The sum of each float and system account's entries per day of Haiti (decisions 144 and 167): the balance
- * chart's closing balances without reading the entries; the chart draws no customer account, whose days are
- * not kept (migration 0021). Written by a trigger on `entries` (migration 0010). A float account is locked
- * by the posting that writes its entries, so its day has one row (slot 0); a system account is shared by
- * every posting, so each database connection adds to its own slot.
+ * The sum of each float and system account's entries per Haiti day, for the balance chart
+ * (decisions 144, 167). A float's day has one row (slot 0: the posting locks the float); a shared system
+ * account one per connection.
  */
 export const accountDayTotals = pgTable(
   'account_day_totals',
@@ -613,9 +609,8 @@ export const accountDayTotals = pgTable(
 const feeTypeValues = ['deposit', 'withdrawal', 'transfer', 'external_transfer'] as const;
 
 /**
- * The versions of the fee schedule (decision 150), one chain per type numbered 1, 2, 3…: a version takes
- * effect at `effective_from` and is never edited; a coming one may be cancelled. In force for a type: the
- * non-cancelled version with the greatest `effective_from` not after the database's now() (ties: the
+ * The fee schedule's versions, one chain per type (decision 150): never edited, a coming one may be
+ * cancelled. In force: the non-cancelled version with the greatest `effective_from` not after now() (ties:
  * greatest number).
  */
 export const feeVersions = pgTable(
@@ -716,10 +711,8 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Every failed identification of an external transfer's recipient at pay-out or of its sender at a
- * cancellation, and every unlock by its sending agent's administrator (DESIGN §6, decision 200): five
- * failures since the last unlock lock the transfer.
- * Kept apart from `transactions`, which is never edited after posting.
+ * Failed identifications at pay-out or cancellation, and unlocks: five failures since the last unlock lock
+ * the transfer (decision 200). Kept apart from `transactions`, which is never edited after posting.
  */
 export const payoutIdentifications = pgTable(
   'payout_identifications',
@@ -742,12 +735,8 @@ export const payoutIdentifications = pgTable(
 );
 
 /**
- * A teller's cash drawer session (DESIGN §4, decision 149): the paper money, outside the ledger. Opened
- * with a count by denomination; its expected amount is computed from the teller's cash movements in the
- * ledger between open and close, never typed; closed with a blind count. The difference is recorded
- * here, not posted. A cash operation locks its teller's open row `FOR SHARE` until it commits, and a
- * close takes it `FOR UPDATE`: a close waits for the operations already under way, and a later
- * operation sees the close.
+ * A teller's cash drawer session, outside the ledger (decision 149). A cash operation holds the open row `FOR
+ * SHARE` until it commits and a close takes it `FOR UPDATE`: a close waits for the operations under way.
  */
 export const drawerSessions = pgTable(
   'drawer_sessions',

@@ -59,10 +59,8 @@ async function agentIdOf(db: Db, session: SessionUser): Promise<string> {
 }
 
 /**
- * The tellers' drawer sessions (decision 149). A teller opens its own with a count, closes it blind (the
- * expected amount is computed in the close's transaction, after the count is given, and never answered
- * while the session is open), and reads its own tickets; its agent's administrator sees them, and
- * acknowledges a difference above the threshold; the super administrator sees every agent's.
+ * The tellers' drawer sessions (decision 149). The close is blind: the expected amount is computed in the
+ * close's transaction, after the count is given, and never answered while the session is open.
  */
 export class DrawerService {
   private readonly db: Db;

@@ -20,12 +20,8 @@ import { haitiDateTime } from '../../lib/haiti-days.js';
 import { statementAgentOf } from './commissions.js';
 import type { ResolvedPeriod } from './period.js';
 
-/*
- * A customer account's statement (issue 16 item 5, decision 148): opening balance, each movement with the
- * balance after it, closing balance. Balances are the account's balance now minus the entries after the
- * instant (DESIGN §4: a balance is the sum of its entries), all read in one statement, so the opening,
- * the movements and the closing come from one snapshot and always add up.
- */
+// A customer account's statement (decision 148): the balances are the balance now minus the later entries,
+// all read in one statement, so the opening, the movements and the closing come from one snapshot and add up.
 
 const notFound = 'Compte introuvable';
 

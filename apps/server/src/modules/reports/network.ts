@@ -95,13 +95,9 @@ interface GroupRow {
 }
 
 /**
- * Each person's day within the period whose operations add up to `threshold` or more (one operation
- * above it included), largest first within a day. A person is who stands on an operation: the party at
- * the counter, the sender (a registered person) or the recipient of an external transfer; people are
- * matched by their identity document (type and number, upper-cased) or, without one (a recipient whose
- * sender gave no document), by their name (lower-cased, spaces collapsed). An operation counts once per
- * person whatever its roles. Agent deposits (the treasury) and refunds (money going back) are left out.
- * Days are Haiti's: the instants where days begin are given, and each operation falls in a bucket.
+ * Each person's Haiti day whose operations add up to `threshold` or more, largest first (decision 148). A
+ * person is matched by her identity document, else by her name; an operation counts once per person whatever
+ * her roles. Agent deposits and refunds are left out.
  */
 export async function largeOperations(
   executor: Executor,
