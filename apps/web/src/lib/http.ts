@@ -134,10 +134,8 @@ export interface HttpClient {
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
   /**
-   * Sends a GET now whose answer the same `get` (same path, query and token) takes within
-   * EARLY_ANSWER_MAX_AGE_MS, instead of asking again (decision 152): a screen's data starts with its
-   * code. Nothing of the answer is handled until then (errors, 401, a renewed token); an early request
-   * that fails is forgotten and the `get` asks afresh.
+   * Sends a GET now, whose answer the same `get` takes within `EARLY_ANSWER_MAX_AGE_MS`, so a screen's data
+   * starts with its code (decision 152). Nothing is handled until then; a failed early request is forgotten.
    */
   prefetch: (path: string, options?: Pick<RequestOptions, 'query' | 'headers'>) => void;
 }

@@ -47,10 +47,8 @@ interface HistoryTableProps {
 }
 
 /**
- * SPEC §2 "History table", shared by the dashboard, the account view and /transaction/history: Numéro,
- * Type, Montant, Statut, Créé par, Date (SPEC's Numero, Status, Creer par: decision 134); a type filter and a debounced search (transaction number,
- * account number or name) that the server applies; previous / next with "first – last sur total"; the
- * CSV of what the filters select; and a "Réimprimer" button per row that opens its receipt.
+ * The one history table of the dashboard, the account view and /transaction/history (decision 095): filters
+ * and search applied by the server, the CSV of what they select, and « Réimprimer » per row.
  */
 export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = false }: HistoryTableProps) {
   const typeId = useId();

@@ -103,10 +103,9 @@ export default function ReceiveTransferPage() {
   }
 
   /**
-   * After a refused identification or a lock, the card is searched again so that it shows what is
-   * true now (locked after the fifth failure, paid meanwhile by another counter); when the transfer
-   * can no longer be paid, the wizard goes back to it. A refused identity that may be tried again goes
-   * back to the identity typed, its first name under the keyboard, the refusal (and the tries left) under it.
+   * After a refused identification the transfer is searched again, to show what is true now (locked, or paid
+   * at another counter); a refusal that may be tried again goes back to the identity, the tries left said
+   * (decision 176).
    */
   function refresh(transactionNumber: string, identityRefused: string | undefined) {
     search.mutate(transactionNumber, {

@@ -3,11 +3,9 @@ import { moneyFlowDeclarations, quoteTypeSchema, type QuoteType, type Transactio
 import type { MoneyView } from '../../lib/query-keys';
 
 /**
- * A money flow as the web sees it: where it is posted, the domain's schema of its input (the form's
- * checks are the server's), whether the fee schedule prices it, the domain's words after it, and where
- * the teller goes then.
- *
- * A new money flow on the web is one entry here and one page that calls `useMoneyForm(flow)`.
+ * A money flow as the web sees it: its route, the domain's schema of its input, whether it is priced, its
+ * words and where the teller goes after. A new flow is one entry here and one page calling `useMoneyForm`
+ * (decision 138).
  */
 export interface MoneyFlow<Schema extends z.ZodType = z.ZodType> {
   /** The transaction it records; also the fee quote's `type` when the flow is priced. */
