@@ -90,10 +90,8 @@ export const accountSearchMessages = {
 } as const;
 
 /**
- * `POST /accounts/search` (decision 132): `account_number`, one customer account by its exact number
- * (SPEC §7), answered `{ account }`; or `q`, the way people talk: an account number, a holder's phone or
- * document number (exact, network-wide) or a holder's name (within the teller's own agent), answered
- * `{ accounts }`.
+ * `POST /accounts/search`: `account_number`, one account by its exact number, answered `{ account }`; or `q`,
+ * the way people talk, answered `{ accounts }` (decision 132).
  */
 export const accountSearchInputSchema = z
   .object({
@@ -221,10 +219,9 @@ export const accountFailureMessages = {
 } as const;
 
 /**
- * Whether the person at the counter is surely none of the account's holders, by the document shown (type,
- * and number without case or outer spaces, as the ledger compares them): known only when every holder's
- * number is readable (the teller's own customers). Said at the step where it is typed; the ledger still
- * decides at Enregistrer, and decides alone when a number is masked.
+ * Whether the person at the counter is surely none of the holders, by the document shown: known only when
+ * every holder's number is readable, so it is said at the step; the ledger still decides at Enregistrer
+ * (decision 182).
  */
 export function surelyNotAHolder(
   holders: readonly Pick<AccountCustomer, 'idDocumentType' | 'idDocumentNumber'>[],

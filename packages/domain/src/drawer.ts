@@ -9,10 +9,9 @@ import { centimesToHtg, formatHtg, formatSignedHtg, htgToCentimes } from './mone
  */
 
 /**
- * The denominations counted, largest first, in centimes: the HTG banknotes, then every circulating coin down
- * to 5 centimes (decision 212), so that any amount of two decimals can be counted to the nearest 5 centimes.
- * The one list of the drawer: change it here and the forms, the API and the ticket follow. `key` is how the
- * API names it; `kind` groups the form.
+ * The drawer's one list of denominations, largest first, in centimes: every banknote and coin down to 5
+ * centimes, so any amount can be counted to the nearest 5 centimes (decision 212). The forms, API and ticket
+ * follow it.
  */
 export const drawerDenominations = [
   { key: '1000', centimes: 1000_00, label: 'Billet de 1 000 HTG', kind: 'note' },

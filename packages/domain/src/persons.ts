@@ -104,10 +104,8 @@ export function contactMethodLabel(method: string | null | undefined): string {
 export const DEFAULT_PHONE_COUNTRY = 'HT';
 
 /**
- * The one stored form of a phone number, for persons and agents alike (DESIGN §7, decision 204): E.164,
- * Haiti's +509 when no prefix is typed ("37123456", "+509 3712-3456" → "+50937123456"). Only the length
- * is checked (`isPossible`: SPEC §5 accepts any 8 digits); a number that no country's lengths allow
- * keeps the earlier normal form, `+` and digits, so that nothing SPEC §5 accepts is refused.
+ * A phone's one stored form, E.164 with Haiti's +509 by default (decision 204). Only the length is checked,
+ * and a number no country allows keeps `+` and its digits, so nothing the spec's form accepts is refused.
  */
 export function normalizePhone(value: string): string {
   const parsed = parsePhoneNumberFromString(value.trim(), DEFAULT_PHONE_COUNTRY);

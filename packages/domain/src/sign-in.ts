@@ -1,7 +1,5 @@
-// What the sign-in page needs from the domain, without zod (decision 145): the sign-in page must load
-// at most 120 KB of JavaScript, and zod alone is a fifth of that. The token's user claim and the
-// sign-in form are checked here by hand; the server's schemas (`sign-in-schemas.ts`) say the same,
-// with the same messages, and `sign-in.test.ts` holds both to it.
+// The sign-in page's domain, without zod, which alone is a fifth of the page's 120 KB budget (decision 145).
+// The server's schemas (`sign-in-schemas.ts`) say the same; `sign-in.test.ts` holds both to it.
 
 /** `role` as the data says it (DESIGN §3). */
 export const roles = ['sudo', 'agent_admin', 'user'] as const;

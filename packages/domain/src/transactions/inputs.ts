@@ -213,10 +213,9 @@ export const payoutRecipientSchema = payoutRecipientObjectSchema.prefault(
 );
 
 /**
- * `POST /transactions/{transactionNumber}/cancel`'s body (decision 200): a teller names the sender at the
- * counter (`sender`, typed from her card, as a pay-out's recipient); the sending agent's administrator
- * approves the cancellation of a send from an account with a `reason`. Which one is needed depends on who
- * asks: the server says so. A missing body reads as an empty one.
+ * The cancellation's body: a teller names the sender from her card, or the sending agent's administrator
+ * gives a `reason` for a send from an account; the server says which (decisions 200, 205). A missing body
+ * reads as empty.
  */
 const cancelTransferBodyObjectSchema = z.object({
   sender: payoutRecipientObjectSchema.optional(),
