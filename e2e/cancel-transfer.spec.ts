@@ -3,11 +3,10 @@ import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { expectAccessible, overflowPx, signIn } from './support/ui.js';
 
-/*
- * Issue 39, part 3 (decisions 200 and 205): a teller of the sending agent cancels a cash transfer only with
- * its sender: a wrong document is refused with the tries left, the right one cancels, the receipt names who
- * was identified and the drawer pays the refund. The agent's administrator approves, with a reason, the
- * cancellation of a send from an account: the receipt says who approved it and why.
+/**
+ * A cash transfer is cancelled only with its sender (decisions 200, 205): a wrong document is refused with
+ * the tries left, the right one cancels and the drawer pays the refund; a send from an account needs the
+ * administrator's approval, whose reason the receipt prints.
  */
 
 const PHONE = { width: 360, height: 740 };
