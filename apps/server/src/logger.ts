@@ -4,7 +4,7 @@ import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, t
 import type { LogLevel } from './config.js';
 
 /**
- * Paths that must never reach the log (DESIGN §7): credentials, tokens, reset secrets.
+ * Paths that must never reach the log: credentials, tokens, reset secrets.
  * Bodies are never logged at all; these cover what a log call might pass by mistake.
  */
 const redactPaths = [

@@ -28,7 +28,7 @@ import {
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * A natural person: a customer, an owner of an agent, the person behind a user (SPEC §3).
+ * A natural person: a customer, an owner of an agent, the person behind a user.
  * The identity (KYC) columns are nullable for now; the persons issue tightens them.
  */
 export const persons = pgTable(
@@ -60,7 +60,7 @@ export const persons = pgTable(
     /**
      * The agent whose user registered the person (null: the super administrator or a public
      * registration). With the agents holding one of its accounts, it may read the whole identity
-     * file; anyone else sees it masked (DESIGN §3).
+     * file; anyone else sees it masked.
      */
     registeredAgentId: uuid('registered_agent_id').references(() => agents.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -115,7 +115,7 @@ export const agents = pgTable(
     city: text('city'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-    /** Set: the agent is inactive (SPEC §3), its users cannot sign in. */
+    /** Set: the agent is inactive, its users cannot sign in. */
     deletedAt: timestamptz('deleted_at'),
     /** Set: suspended; its users cannot sign in until it is activated again. */
     suspendedAt: timestamptz('suspended_at'),
@@ -145,7 +145,7 @@ export const phoneReviews = pgTable(
   (t) => [index('phone_reviews_person_idx').on(t.personId)],
 );
 
-/** Someone who signs in to the back office (DESIGN §3). */
+/** Someone who signs in to the back office. */
 export const users = pgTable(
   'users',
   {
@@ -171,7 +171,7 @@ export const users = pgTable(
   (t) => [
     // Usernames are unique whatever their case: "Marie" and "marie" are one account.
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    // A person stands behind at most one user that is not deleted (DESIGN §3): its e-mail receives
+    // A person stands behind at most one user that is not deleted: its e-mail receives
     // that user's reset links, so a second user on the same person would share them.
     uniqueIndex('users_person_active_key')
       .on(t.personId)
@@ -187,7 +187,7 @@ export const users = pgTable(
   ],
 );
 
-/** Sign-in attempts and reset requests, for throttling (DESIGN §6). */
+/** Sign-in attempts and reset requests, for throttling. */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
@@ -227,7 +227,7 @@ export const loginAttempts = pgTable(
   ],
 );
 
-/** One e-mailed reset link: only its SHA-256 is kept (DESIGN §7). */
+/** One e-mailed reset link: only its SHA-256 is kept. */
 /**
  * A user's second factor (decision 203): the TOTP secret, encrypted with a key derived from the JWT
  * secret; `confirmed_at` null while the enrolment awaits its first code; `last_step` the time step of
@@ -281,8 +281,8 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * Messages to send, written in the transaction that causes them and sent after the commit
- * (DESIGN §8). Once sent, the body is erased: it may hold a reset link or a temporary password.
+ * Messages to send, written in the transaction that causes them and sent after the commit.
+ * Once sent, the body is erased: it may hold a reset link or a temporary password.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -309,7 +309,7 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Who did what, when, from where (DESIGN §7). Append-only. */
+/** Who did what, when, from where. Append-only. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -362,7 +362,7 @@ export const agentOwners = pgTable(
 );
 
 /**
- * Every account of the ledger (DESIGN §4): customer accounts (current, savings), one float account
+ * Every account of the ledger: customer accounts (current, savings), one float account
  * per agent, and the system accounts (fee income, external transfers to pay out, treasury).
  * `balance_centimes` is kept in the transaction that writes the entries and always equals their sum.
  */
@@ -380,7 +380,7 @@ export const accounts = pgTable(
     agentId: uuid('agent_id').references(() => agents.id),
     /** `fee_income`, `payout` or `treasury` for the system accounts. */
     systemCode: text('system_code', { enum: ['fee_income', 'payout', 'treasury'] }),
-    /** The reference a visitor's public request was given (DESIGN §3). */
+    /** The reference a visitor's public request was given. */
     requestReference: text('request_reference'),
     createdByUserId: uuid('created_by_user_id').references(() => users.id),
     /** Who activated or rejected a public request, and when. */
@@ -445,7 +445,7 @@ export const transactionTypes = [
 ] as const;
 
 /**
- * One posted money movement (DESIGN §4). Never edited after posting, except an external transfer's
+ * One posted money movement. Never edited after posting, except an external transfer's
  * status (pending → completed or cancelled, once). Its entries sum to zero.
  */
 export const transactions = pgTable(
@@ -455,7 +455,7 @@ export const transactions = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`ledger_time_ordered_uuid()`),
-    /** Random digits with a check digit; an external transfer's pick-up code (DESIGN §5). */
+    /** Random digits with a check digit; an external transfer's pick-up code. */
     transactionNumber: text('transaction_number').notNull(),
     type: text('type', { enum: transactionTypes }).notNull(),
     status: text('status', { enum: ['completed', 'pending', 'cancelled'] }).notNull(),
@@ -548,7 +548,7 @@ export const transactions = pgTable(
       'transactions_fee_version_check',
       sql`${t.feeVersion} IS NULL OR ${t.type} IN ('deposit', 'withdrawal', 'transfer', 'external_transfer')`,
     ),
-    // DESIGN §4: an agent deposit has no fee and is at most 1 000 000 HTG.
+    // An agent deposit has no fee and is at most 1 000 000 HTG.
     check(
       'transactions_agent_deposit_check',
       sql`${t.type} <> 'agent_deposit' OR (${t.feeCentimes} = 0 AND ${t.amountCentimes} <= 100000000)`,
@@ -634,7 +634,7 @@ export const feeVersions = pgTable(
   ],
 );
 
-/** The bands of every fee version (DESIGN §4b): per type and amount band, bounds inclusive, in centimes. */
+/** The bands of every fee version: per type and amount band, bounds inclusive, in centimes. */
 export const feeBands = pgTable(
   'fee_bands',
   {
@@ -689,7 +689,7 @@ export const feeSchedule = pgView('fee_schedule', {
 }).existing();
 
 /**
- * Idempotency keys of money-moving requests (DESIGN §4): written in the same database transaction as
+ * Idempotency keys of money-moving requests: written in the same database transaction as
  * the posting, with the answer, so that a repeat gets the first answer byte for byte.
  */
 export const idempotencyKeys = pgTable(

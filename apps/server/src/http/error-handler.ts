@@ -22,7 +22,7 @@ const fastifyClientErrors: Record<string, { message: string; code: string }> = {
 };
 
 /**
- * The one error handler (DESIGN §6): every failure leaves as `{ message, code?, errors? }`
+ * The one error handler: every failure leaves as `{ message, code?, errors? }`
  * in French. A 5xx tells the client nothing of its cause and the log everything.
  */
 export const errorHandlerPlugin = fp(
@@ -63,7 +63,7 @@ export const errorHandlerPlugin = fp(
       }
 
       // The database unreachable (down, restarting, a connection cut, too slow): not a fault of the
-      // code, a 503 to try again (DESIGN §6), logged as one short line (decision 120).
+      // code, a 503 to try again, logged as one short line (decision 120).
       if (isDatabaseUnavailable(error)) {
         request.log.warn(
           { database: describeDatabaseError(error), status: 503 },

@@ -1,7 +1,7 @@
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** The one configuration of the security headers (DESIGN §7): helmet's, computed once below. */
+/** The one configuration of the security headers: helmet's, computed once below. */
 const helmetOptions = {
   contentSecurityPolicy: {
     directives: {

@@ -60,7 +60,7 @@ export interface AccountsServiceDeps {
 
 const customer = eq(accounts.kind, 'customer');
 
-/** Customer accounts at the counter and the review of public requests (SPEC §7 "Accounts"). */
+/** Customer accounts at the counter and the review of public requests. */
 export class AccountsService {
   readonly #requests: AccountRequestsService;
 
@@ -140,7 +140,7 @@ export class AccountsService {
       and(customer, eq(accounts.accountNumber, accountNumber.trim())),
     );
     // Another agent's customer: its holders' documents masked, so that the holder check of a
-    // withdrawal cannot be passed by reading them here (DESIGN §3, §4).
+    // withdrawal cannot be passed by reading them here.
     const [view] = await presentAccounts(this.deps.db, records, user);
     if (!view) throw new NotFound(accountErrors.notFound);
     return asCustomerView(view);

@@ -16,7 +16,7 @@ import { addDays, startOfHaitiDay } from '../../lib/haiti-days.js';
 import { listAuditEntries, type AuditTrailRow } from './service.js';
 
 /**
- * `GET /audit`: who did what, when and from where (DESIGN §7), money movements included, filtered by
+ * `GET /audit`: who did what, when and from where, money movements included, filtered by
  * who, what, when and agent (decision 133). The super administrator reads the whole network's; an
  * agent's administrator reads its own agent's lines only.
  */

@@ -72,7 +72,7 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Sign-in, sessions and passwords (SPEC §7 "Authentication", DESIGN §3, §6, §7). */
+/** Sign-in, sessions and passwords. */
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 

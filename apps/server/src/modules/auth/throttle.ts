@@ -3,7 +3,7 @@ import { POSTGRES_TIMEOUTS, type Db, type Executor, type Tx } from '../../db/cli
 import { concurrencyGate } from '../../db/gate.js';
 import { loginAttempts } from '../../db/schema.js';
 
-/** DESIGN §6: failures counted over 15 minutes. */
+/** Failures counted over 15 minutes. */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 
 export type AttemptKind =

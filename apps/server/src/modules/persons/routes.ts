@@ -44,7 +44,7 @@ const scopeDescription =
   'suppression répondrait 409. `hasUser`, donné seulement à qui peut la modifier, dit si un utilisateur (un ' +
   'identifiant de connexion) se tient derrière elle : une personne n’en a qu’un (décision 214).';
 
-/** SPEC §7 "Persons" (docs/contract-customers-agents.md): every signed-in role (`persons.manage`), scoped (DESIGN §3). */
+/** SPEC §7 "Persons" (docs/contract-customers-agents.md): every signed-in role (`persons.manage`), scoped. */
 export const personsRoutes: FastifyPluginAsyncZod = (app) => {
   const persons = app.services.persons;
   const actorOf = (request: Parameters<typeof sessionOf>[0]) => ({

@@ -24,7 +24,7 @@ import type { ResolvedPeriod } from './period.js';
 /**
  * Every account kind's balance, read in one statement (one snapshot): the system accounts one by one,
  * the floats and the customer accounts in total. Every posting's entries sum to zero and every balance
- * is the sum of its entries (DESIGN §4), so the lines sum to zero.
+ * is the sum of its entries, so the lines sum to zero.
  */
 export async function trialBalance(executor: Executor, now: Date): Promise<TrialBalance> {
   const result = await executor.execute(sql`
