@@ -1,6 +1,6 @@
 import { errorCodes } from '@lajan/domain';
 
-/** SPEC §9: every call gives up after 10 seconds. */
+/** Every call gives up after 10 seconds. */
 export const HTTP_TIMEOUT_MS = 10_000;
 
 export const networkMessages = {
@@ -78,7 +78,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The first message of each field of a server errors map (SPEC §8: "the first message per field"). */
+/** The first message of each field of a server errors map. */
 export function firstFieldErrors(errors: Record<string, string[]>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [field, messages] of Object.entries(errors)) {

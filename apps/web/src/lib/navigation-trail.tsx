@@ -60,7 +60,7 @@ export function NavigationTrailProvider({
 }
 
 /**
- * After an operation or a registration (SPEC §4 "return to the previous page"): back to the page it was
+ * After an operation or a registration: back to the page it was
  * started from, unless that page is an empty form (decision 131) or a page whose main button cannot be
  * undone, « Ma caisse » (decision 211), or there is none: then the dashboard, replacing the finished form.
  */

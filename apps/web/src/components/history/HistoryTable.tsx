@@ -40,7 +40,7 @@ export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
 interface HistoryTableProps {
   /** Read by assistive technology as the table's caption, and names its paging. */
   caption: string;
-  /** SPEC §9: ten a page by default. */
+  /** Ten a page by default. */
   perPage?: number;
   /** The dashboard's short list: no filter, search or export, only the latest rows and the paging. */
   compact?: boolean;

@@ -13,7 +13,7 @@ import {
 import { useHttp } from '../../lib/http-context';
 import { checkDocumentExists, checkPersonFieldExists } from './api';
 
-/** SPEC §5 / §9: the uniqueness checks wait for an 800 ms pause in typing. */
+/** The uniqueness checks wait for an 800 ms pause in typing. */
 export const UNIQUENESS_DEBOUNCE_MS = 800;
 
 interface Checked extends UniqueCheckAnswer {

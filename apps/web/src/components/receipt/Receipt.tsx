@@ -74,7 +74,7 @@ export function Receipt({
   const recipientAccount =
     transaction.recipientAccountNumber ?? transaction.recipientAccount?.accountNumber ?? null;
 
-  // An external transfer's number is the code the recipient shows to be paid (DESIGN §5): it is
+  // An external transfer's number is the code the recipient shows to be paid: it is
   // printed as such, in groups of three, with its QR code for the paying teller's camera.
   const pickUp = transaction.type === 'external_transfer';
   // The person paid is the recipient, identified at the counter against the transfer's recipient.

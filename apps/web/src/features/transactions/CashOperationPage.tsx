@@ -34,7 +34,7 @@ const texts = {
 } as const;
 
 /**
- * Deposit and withdrawal (SPEC §2): 1. find the account (typed number or the account search); an
+ * Deposit and withdrawal: 1. find the account (typed number or the account search); an
  * account that is not active blocks with "Le compte n'est pas actif"; 2. the customer at the counter
  * and the amount; 3. confirmation with the fee and the total (`GET /transactions/fees/quote`).
  */

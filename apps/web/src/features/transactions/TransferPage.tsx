@@ -29,7 +29,7 @@ const STEP_RECIPIENT = 1;
 const STEP_DETAILS = 2;
 const STEP_CONFIRM = 3;
 
-/** SPEC §5: the recipient account must be active, another account, in the same currency. */
+/** The recipient account must be active, another account, in the same currency. */
 export function recipientAccountProblem(sender: Account | null, recipient: Account | null): string | null {
   if (!sender || !recipient) return null;
   if (recipient.accountNumber === sender.accountNumber) return transactionMessages.sameAccount;
@@ -38,7 +38,7 @@ export function recipientAccountProblem(sender: Account | null, recipient: Accou
 }
 
 /**
- * Internal transfer (SPEC §2): 1. sender account; 2. recipient account (active, not the sender's,
+ * Internal transfer: 1. sender account; 2. recipient account (active, not the sender's,
  * same currency); 3. the person at the counter (a holder of the sender account) and the amount;
  * 4. confirmation with the fee and the total taken from the sender account.
  */

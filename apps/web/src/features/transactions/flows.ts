@@ -23,7 +23,7 @@ export interface MoneyFlow<Schema extends z.ZodType = z.ZodType> {
   /** SPEC §8's fallback when a failure carries no message of the server. */
   failure: string;
   /**
-   * After a success (SPEC §4, decision 131): `back` to where the operation was started, `home` to the
+   * After a success (decision 131): `back` to where the operation was started, `home` to the
    * dashboard, or `stay` on the page, which shows what comes next (the pick-up code).
    */
   after: 'back' | 'home' | 'stay';
@@ -77,7 +77,7 @@ export const moneyFlows = {
   agentDeposit: moneyFlow('agent_deposit', '/agents/deposit', 'home', ['dashboard', 'history', 'agents']),
 };
 
-/** The fee quote's `type` of a priced flow (DESIGN §4b), or null: a pay-out is not priced. */
+/** The fee quote's `type` of a priced flow, or null: a pay-out is not priced. */
 export function quoteTypeOf(flow: MoneyFlow): QuoteType | null {
   const parsed = quoteTypeSchema.safeParse(flow.type);
   return parsed.success ? parsed.data : null;

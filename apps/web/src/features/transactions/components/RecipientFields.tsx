@@ -26,7 +26,7 @@ export function RecipientFields({
   errors,
 }: {
   register: UseFormRegister<ExternalTransferInput>;
-  /** For the phone, whose prefix choice is the person form's (SPEC §2: +509, +1, +33). */
+  /** For the phone, whose prefix choice is the person form's. */
   control: Control<ExternalTransferInput>;
   errors?: FieldErrors<ExternalTransferInput>['recipient'];
 }) {
