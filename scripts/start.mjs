@@ -1,5 +1,5 @@
 // `npm start`: build what is missing or stale (the SPA and the server bundle), then run the one
-// Node process that serves both on PORT (DESIGN §2). Runs under the Node of the `node` package.
+// Node process that serves both on PORT. Runs under the Node of the `node` package.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';

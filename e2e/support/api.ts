@@ -43,7 +43,7 @@ export class Api {
     return call<T>(this.lajan, 'GET', path, this.token);
   }
 
-  /** Puts this session's token where the web app looks for it (SPEC §4: `access_token`). */
+  /** Puts this session's token where the web app looks for it. */
   async useIn(page: Page): Promise<void> {
     await page.goto('/login');
     await page.evaluate((token) => localStorage.setItem('access_token', token), this.token);
@@ -74,7 +74,7 @@ async function call<T>(
 
 let sequence = 0;
 
-/** A complete, valid person (SPEC §5), unique within the run. */
+/** A complete, valid person, unique within the run. */
 export function newPerson(overrides: Record<string, unknown> = {}) {
   sequence += 1;
   const n = `${Date.now() % 100000}${sequence}`.padStart(7, '0');

@@ -3,7 +3,7 @@ import { isIsoDate } from './dates.js';
 import { centimesToHtg, formatHtg, formatSignedHtg, htgToCentimes } from './money.js';
 
 /**
- * The teller's cash drawer (DESIGN §4, decision 149): paper money, outside the ledger. A session is
+ * The teller's cash drawer (decision 149): paper money, outside the ledger. A session is
  * opened with a count by denomination and closed with a blind count; its expected amount comes from
  * the session's cash movements in the ledger.
  */

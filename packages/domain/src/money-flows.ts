@@ -26,13 +26,13 @@ export const cancelTransferParamsSchema = z.object({ transactionNumber: transact
  */
 export interface MoneyFlowDeclaration<Input extends z.ZodType = z.ZodType> {
   input: Input;
-  /** Priced by the bands of the fee schedule (DESIGN §4b): the four fee types. */
+  /** Priced by the bands of the fee schedule: the four fee types. */
   banded: boolean;
   /** The transaction type's label (the history, the receipt). */
   label: string;
-  /** The toast after a success (SPEC §8). */
+  /** The toast after a success. */
   success: string;
-  /** The fallback of a failure that carries no message of the server (SPEC §8). */
+  /** The fallback of a failure that carries no message of the server. */
   failure: string;
 }
 

@@ -9,7 +9,7 @@ export const MIN_AGE_YEARS = 18;
 /**
  * A choice among `values`: nothing chosen is « … requis », another value « … invalide » (SPEC §5 called an
  * empty choice invalid; a walk-through read « Sexe invalide » under a field left empty). Each message names
- * the field by its label (DESIGN §6).
+ * the field by its label.
  */
 function choiceSchema<const Values extends readonly [string, ...string[]]>(
   values: Values,
@@ -45,7 +45,7 @@ export type ContactMethod = z.infer<typeof contactMethodSchema>;
 
 export const genderLabels: Record<Gender, string> = { male: 'Homme', female: 'Femme' };
 
-/** The form's document choice (SPEC §2 "Register-client screen"). */
+/** The form's document choice. */
 export const idDocumentChoiceLabels: Record<IdDocumentType, string> = {
   id_card: "Carte d'identité",
   passport: 'Passeport',
@@ -100,7 +100,7 @@ export function contactMethodLabel(method: string | null | undefined): string {
   }
 }
 
-/** The country of a phone number typed without its prefix (DESIGN §7). */
+/** The country of a phone number typed without its prefix. */
 export const DEFAULT_PHONE_COUNTRY = 'HT';
 
 /**
@@ -342,7 +342,7 @@ export function duplicateDocumentMessage(type: string): string {
 
 /**
  * What a list of holders or owners needs of a person (client list, account holders). Its document
- * number is masked (`maskDocumentNumber`) for whoever may not read the person's file (DESIGN §3).
+ * number is masked (`maskDocumentNumber`) for whoever may not read the person's file.
  */
 export const personSummarySchema = z.object({
   id: z.string(),
@@ -359,7 +359,7 @@ const DOCUMENT_MASK = '••••••';
 
 /**
  * "CIN-004123" → "••••••123". The mask has a fixed length, so that it does not tell the number's
- * length either (DESIGN §3: identity data on a need-to-know basis).
+ * length either.
  */
 export function maskDocumentNumber(number: string): string {
   const trimmed = number.trim();
@@ -372,7 +372,7 @@ export function isMaskedDocumentNumber(number: string): boolean {
 }
 
 /**
- * A person as an agent without access to its file sees it (DESIGN §3): name, document type and
+ * A person as an agent without access to its file sees it: name, document type and
  * masked number; no birth date, income, address, phone, e-mail nor any other KYC field.
  */
 export const maskedPersonSchema = z.object({
@@ -440,7 +440,7 @@ export const personMessages = {
 } as const;
 
 /**
- * What a person search takes, and what the search modal (SPEC §2 "Person search modal") says. The label is
+ * What a person search takes, and what the search modal says. The label is
  * shown above the field, not as its placeholder: a 360 px field cut it.
  */
 export const personSearchTexts = {

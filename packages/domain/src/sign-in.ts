@@ -1,12 +1,12 @@
 // The sign-in page's domain, without zod, which alone is a fifth of the page's 120 KB budget (decision 145).
 // The server's schemas (`sign-in-schemas.ts`) say the same; `sign-in.test.ts` holds both to it.
 
-/** `role` as the data says it (DESIGN §3). */
+/** `role` as the data says it. */
 export const roles = ['sudo', 'agent_admin', 'user'] as const;
 /** A user's role inside its agent: `admin` (administrator) or `agent` (teller). */
 export const agentRoles = ['admin', 'agent'] as const;
 
-/** The `user` claim of the access token and the answer of `GET /auth/user` (DESIGN §6). */
+/** The `user` claim of the access token and the answer of `GET /auth/user`. */
 export interface SessionUser {
   id: string;
   username: string;

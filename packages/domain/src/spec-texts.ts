@@ -61,7 +61,7 @@ export const specForbiddenTexts: readonly SpecForbiddenText[] = [
     where: '§5 person form',
   },
   { spec: 'existe deja', french: 'existe déjà', where: '§5 person form' },
-  // §5, the person form's messages that named a field otherwise than its label (DESIGN §6).
+  // §5, the person form's messages that named a field otherwise than its label.
   { spec: "L'état est requis", french: 'Le département est requis', where: '§5 person form' },
   { spec: 'La ville est requise', french: 'La commune est requise', where: '§5 person form' },
   { spec: 'Méthode de contact invalide', french: 'Moyen de contact invalide', where: '§5 person form' },

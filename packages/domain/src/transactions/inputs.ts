@@ -70,7 +70,7 @@ export const transactionNumberSchema = z
   .regex(/^\d{1,30}$/, transactionMessages.transactionNumberInvalid);
 
 /**
- * A money call's amount is read once (DESIGN §4): the wire's `amount` in HTG, checked, comes out as
+ * A money call's amount is read once: the wire's `amount` in HTG, checked, comes out as
  * `amountCentimes`, and the output has no `amount`. The OpenAPI request bodies are the schemas' input,
  * so the API still speaks HTG; the web posts the input it checked.
  */
@@ -106,7 +106,7 @@ export type DepositInput = z.input<typeof depositInputSchema>;
 export const withdrawInputSchema = depositInputSchema;
 export type WithdrawInput = z.input<typeof withdrawInputSchema>;
 
-/** `POST /transactions/transfer` (DESIGN §6) and the internal-transfer wizard. */
+/** `POST /transactions/transfer` and the internal-transfer wizard. */
 export const transferInputSchema = z
   .object({
     senderAccountNumber: accountNumberField(),
@@ -129,7 +129,7 @@ export const transferInputSchema = z
 export type TransferInput = z.input<typeof transferInputSchema>;
 
 /**
- * The recipient of an external transfer: what a sender knows (DESIGN §6, decision 209), the name and the
+ * The recipient of an external transfer: what a sender knows (decision 209), the name and the
  * phone, with SPEC §5's rules for those three, and a document only if the sender has one to give: its type
  * and number together, or neither. Any other field (an older client's whole person form) is dropped.
  */
@@ -177,7 +177,7 @@ export const recipientInputSchema = z
 export type RecipientInput = z.input<typeof recipientInputSchema>;
 
 /**
- * `POST /transactions/transfer-extern` (DESIGN §6): `senderId` is the sending person; cash mode leaves out
+ * `POST /transactions/transfer-extern`: `senderId` is the sending person; cash mode leaves out
  * `accountNumber` and then needs a currency.
  */
 export const externalTransferInputSchema = z

@@ -91,7 +91,7 @@ export const externalTransferPaymentModeLabels = {
   account: 'Depuis un compte',
 } as const satisfies Record<'cash' | 'account', string>;
 
-/** The history's CSV export (SPEC §2 "History table"): the fallback of a failure without a message. */
+/** The history's CSV export: the fallback of a failure without a message. */
 export const historyExportFailureMessage = "Échec de l'export des transactions";
 
 /**
