@@ -85,7 +85,7 @@ export interface Loggers {
   logger: Logger;
   /**
    * The same logger without the redaction, for the request line alone, whose serializers hold no redacted
-   * path: the redaction's walk was a third of the line's cost (decision 159). Nothing else may log through
+   * path: the redaction's walk was much of the line's cost (decision 159). Nothing else may log through
    * it.
    */
   requestLogger: Logger;
@@ -112,7 +112,7 @@ export function createLoggers(level: LogLevel, destination?: DestinationStream):
 
 /**
  * A request's child logger made only when something logs through it: pino builds a child's bindings at once,
- * 2–3 % of the CPU per request where most log nothing through it (decision 159).
+ * a cost paid for nothing by most requests, which log nothing through it (decision 159).
  */
 export function lazyChildLogger(
   parent: FastifyBaseLogger,

@@ -34,7 +34,7 @@ const securityHeaderEntries = Object.entries(securityHeaders);
 
 /**
  * Helmet's headers, the same on every answer, set on the raw response by the first `onRequest` hook:
- * `@fastify/helmet` rebuilt its middlewares at every request, 4–5 % of the server's CPU (decision 159).
+ * `@fastify/helmet` rebuilt its middlewares at every request (decision 159).
  */
 export function securityHeadersHook(
   request: { raw: IncomingMessage },

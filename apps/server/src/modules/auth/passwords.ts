@@ -87,7 +87,7 @@ const lajanWords = ['lajan', 'haiti', 'ayiti', 'ayisyen', 'haitien', 'gourde', '
 /** zxcvbn's score (0–4) a new password must reach: 3, "safely unguessable" (≈10^8 guesses and more). */
 export const MIN_PASSWORD_SCORE = 3;
 
-/** Built on first use: its dictionaries take about 100 ms to load, once per process. */
+/** Built on first use: its dictionaries are slow to load, so once per process. */
 let judge: ZxcvbnFactory | undefined;
 function passwordJudge(): ZxcvbnFactory {
   return (judge ??= new ZxcvbnFactory({
