@@ -1,6 +1,8 @@
 import {
   audienceOf,
   errorBodySchema,
+  haitiDateOf,
+  haitiDateTime,
   historyCsvHeaders,
   historyExportQuerySchema,
   transactionStatusLabels,
@@ -15,7 +17,6 @@ import type { Executor } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
 import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
-import { haitiDateOf, haitiDateTime } from '../../lib/haiti-days.js';
 import { agentWithFloatByCode } from './agent-lookup.js';
 import { historyAfter, type HistoryCursor, type HistoryExportRow } from './history-query.js';
 
