@@ -132,9 +132,11 @@ async function startCluster() {
     // of its reach.
     throw new Error(
       `initdb a échoué${userInfo().uid === 0 ? ` (l'utilisateur système postgres doit pouvoir lire ${dirname(binaries.pg_ctl)} et ${dir} : placez le dépôt dans un répertoire lisible par tous)` : ''} : ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     );
   }
   // The system user the cluster runs as (root: `postgres`, created by the package if missing).
+  // @ts-expect-error -- private in the package's types, and the only way to that user's ids.
   const ids = userInfo().uid === 0 ? await embedded.getUidAndGid() : {};
   if (ids.uid !== undefined) chownSync(runDir, ids.uid, ids.gid);
   const pgCtl = (args) => run(binaries.pg_ctl, args, { ...ids, env: { ...process.env, LC_MESSAGES: 'C' } });
@@ -213,7 +215,10 @@ function descendants(pid) {
   const found = [];
   const queue = [pid];
   while (queue.length)
-    for (const child of childrenOf.get(queue.shift()) ?? []) (queue.push(child), found.push(child));
+    for (const child of childrenOf.get(queue.shift()) ?? []) {
+      queue.push(child);
+      found.push(child);
+    }
   return found;
 }
 
@@ -236,16 +241,16 @@ function apiProcess(index, port, launch) {
     index,
     port,
     base: `http://127.0.0.1:${port}`,
-    child: undefined,
+    child: /** @type {import('node:child_process').ChildProcess | undefined} */ (undefined),
     /** Set while we kill it: its exit is ours, not a death. */
     killing: false,
     healthy: false,
     kills: 0,
     /** Exits we did not cause, after it had answered /api/health. */
-    deaths: [],
+    deaths: /** @type {{ at: number; code: number | null; signal: string | null; tail: string[] }[]} */ ([]),
     /** Starts that ended before /api/health answered (the database down, for one). */
     failedStarts: 0,
-    tail: [],
+    tail: /** @type {string[]} */ ([]),
     spawn() {
       const env = { ...process.env };
       for (const name of ['SMTP_URL', 'TRUST_PROXY', 'SUPERADMIN_USERNAME', 'TEST_DATABASE_URL'])
@@ -345,7 +350,7 @@ function apiProcess(index, port, launch) {
       const tree = launch.tree ? [child.pid, ...descendants(child.pid)] : [child.pid];
       if (launch.tree) {
         try {
-          process.kill(-child.pid, 'SIGKILL');
+          process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
         } catch {
           // the group is gone already
         }
@@ -369,7 +374,7 @@ function apiProcess(index, port, launch) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       const tree = launch.tree ? [child.pid, ...descendants(child.pid)] : [child.pid];
       try {
-        if (launch.tree) process.kill(-child.pid, 'SIGTERM');
+        if (launch.tree) process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
         else child.kill('SIGTERM');
       } catch {
         // gone already
@@ -393,6 +398,10 @@ let stopping = false;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
+/**
+ * @param {string} base
+ * @param {{ method: string; path: string; headers?: Record<string, string>; body?: string; timeout?: number }} request
+ */
 function send(base, { method, path, headers = {}, body, timeout = CLIENT_TIMEOUT_MS }) {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
@@ -469,6 +478,11 @@ function countFailure(error) {
 /**
  * One request retried until a definite answer: any connection failure, time-out, 5xx or 429 is tried again
  * (on the other process after a connection failure), with the same key and body. A 401 signs the user in again.
+ * @param {any} user
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} body
+ * @param {{ key?: string; retryLimitMs?: number }} [options]
  */
 async function definite(user, method, path, body, { key, retryLimitMs = 600_000 } = {}) {
   const deadline = Date.now() + retryLimitMs;
@@ -633,7 +647,7 @@ async function setUpNetwork(rng) {
       'POST /agents',
     );
     const admin = await activate(adminUsername, await temporaryPasswordOf(owner.email), i % processes.length);
-    agents.push({ code: agentData.code, owner, admin, tellers: [] });
+    agents.push({ code: agentData.code, owner, admin, tellers: /** @type {any[]} */ ([]) });
     // Funded by agent deposits (1 000 000 HTG at most each).
     for (let d = 0; d < 8; d += 1)
       await move(root, '/agents/deposit', { code: agentData.code, party: partyOf(owner), amount: 1_000_000 });
@@ -1222,7 +1236,7 @@ async function main() {
     const dir = mkdtempSync('/tmp/lajan-crash-');
     chmodSync(dir, 0o755);
     const dataDir = join(dir, 'data');
-    cluster = { dir, up: true, port: undefined, stop: async () => undefined };
+    cluster = { dir, up: true, port: undefined, stop: () => Promise.resolve() };
     processes = [
       apiProcess(0, await freePort(), {
         command: 'npm',

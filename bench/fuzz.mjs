@@ -53,6 +53,7 @@ async function startServer() {
   const port = await freePort();
   // FUZZ_DATABASE_URL: a PostgreSQL server instead of the embedded one, in a database of the run's own, dropped at the end.
   const adminUrl = process.env.FUZZ_DATABASE_URL;
+  /** @type {{ name: string; admin: import('pg').Client; url?: string } | undefined} */
   let database;
   if (adminUrl) {
     const { default: pg } = await import('pg');
@@ -101,6 +102,7 @@ async function startServer() {
     base: `http://127.0.0.1:${port}`,
     mails,
     errors,
+    /** @returns {Promise<void>} */
     stop() {
       child.kill('SIGTERM');
       return new Promise((resolve) => {
@@ -136,6 +138,10 @@ async function startServer() {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /** One request; `body` is sent as given (a string or a Buffer), never re-encoded. */
+/**
+ * @param {string} base
+ * @param {{ method: string; path: string; headers?: import('node:http').OutgoingHttpHeaders; body?: string | Buffer }} request
+ */
 function send(base, { method, path, headers = {}, body }) {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
@@ -893,7 +899,7 @@ function requestArbitrary(world, operation, actorNames) {
       const [values, extra] = generated.query;
       const pairs = Object.entries(values)
         .filter(([, value]) => value !== undefined)
-        .map(([name, value]) => `${name}=${value}`);
+        .map(([name, value]) => `${name}=${String(value)}`);
       const queryString = pairs.join('&') + extra;
       if (queryString) url += `?${queryString.replace(/^&/, '')}`;
       return { operation: `${method.toUpperCase()} ${path}`, ...generated, url };
@@ -968,6 +974,7 @@ async function main() {
         const request = requests[next];
         next += 1;
         if (next % 500 === 0) await refreshSessions();
+        /** @type {Record<string, string>} */
         const headers = {};
         const token = actors[request.actor];
         if (request.headers.authorization !== undefined)
@@ -992,7 +999,8 @@ async function main() {
             .map(([name, value]) => `${name}: ${value}\r\n`)
             .join('')}`;
           const oversized = Buffer.byteLength(head) > http.maxHeaderSize - 256;
-          const closedWhileWriting = error?.code === 'ECONNRESET' || error?.code === 'EPIPE';
+          const code = /** @type {{ code?: string } | undefined} */ (error)?.code;
+          const closedWhileWriting = code === 'ECONNRESET' || code === 'EPIPE';
           answer =
             oversized && closedWhileWriting
               ? { status: 431, text: `connexion fermée pendant l'envoi (${String(error)})` }

@@ -308,7 +308,7 @@ function peakRssMiB(pid) {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8')
       .split('\n')
       .find((l) => l.startsWith('VmHWM:'));
-    return Number(line.split(/\s+/)[1]) / 1024;
+    return Number(line?.split(/\s+/)[1]) / 1024;
   } catch {
     return Number.NaN;
   }
@@ -319,7 +319,7 @@ function rssMiB(pid) {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8')
       .split('\n')
       .find((l) => l.startsWith('VmRSS:'));
-    return Number(line.split(/\s+/)[1]) / 1024;
+    return Number(line?.split(/\s+/)[1]) / 1024;
   } catch {
     return Number.NaN;
   }
@@ -411,14 +411,14 @@ async function measureExport(base, superToken, pid) {
           for (let i = 0; i < chunk.length; i += 1) if (chunk[i] === 10) lines += 1;
           if (lines > EXPORT_ROWS) {
             response.destroy();
-            resolve();
+            resolve(undefined);
           }
         });
         response.on('end', resolve);
-        response.on('error', () => resolve());
+        response.on('error', () => resolve(undefined));
       },
     );
-    req.on('error', () => resolve());
+    req.on('error', () => resolve(undefined));
     req.end();
   });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
@@ -528,8 +528,8 @@ async function main() {
     await seedUpTo(db, 0, FIRST_ROWS, start);
     log(`${FIRST_ROWS} transactions en ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
     const token = await signIn(base, 'caisse.h000', TELLER_PASSWORD);
-    const small = { reads: await measureReads(base, token, db, superToken) };
-    small.exported = await measureExport(base, superToken, server.pid);
+    const smallReads = await measureReads(base, token, db, superToken);
+    const small = { reads: smallReads, exported: await measureExport(base, superToken, server.pid) };
     printTable(small);
 
     let large;
@@ -537,8 +537,8 @@ async function main() {
       const t0 = Date.now();
       await seedUpTo(db, FIRST_ROWS, ROWS, start);
       log(`${ROWS} transactions en ${((Date.now() - t0) / 1000).toFixed(1)} s de plus`);
-      large = { reads: await measureReads(base, token, db, superToken) };
-      large.exported = await measureExport(base, superToken, server.pid);
+      const largeReads = await measureReads(base, token, db, superToken);
+      large = { reads: largeReads, exported: await measureExport(base, superToken, server.pid) };
     }
     printTable(small, large);
   } finally {

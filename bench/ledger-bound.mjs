@@ -233,7 +233,11 @@ async function serve(databaseUrl, port, stage) {
           });
         }
         queue.push({ item, response });
-        if (!inFlight) flush().catch((error) => console.error(error) || process.exit(1));
+        if (!inFlight)
+          flush().catch((error) => {
+            console.error(error);
+            process.exit(1);
+          });
       });
     })
     .listen(port, '127.0.0.1', () => console.log('prêt'));
@@ -374,6 +378,11 @@ async function main() {
   const pgbench = findPgbench();
   const suffix = Date.now().toString(36);
   const pgbenchDb = `bound_pgbench_${suffix}`;
+  /**
+   * @type {{ label: string; pgbench?: boolean; perSecond: number; p50Ms: number; p99Ms: number; serverCpuMs?: number;
+   *   postgresCpuMs?: number; machineCpuMs?: number; machineCpuMsPerTransfer?: number; walBytes?: number;
+   *   meanBatch?: number }[]}
+   */
   const results = [];
   await withAdmin((admin) => admin.query(`create database ${pgbenchDb}`));
   try {

@@ -45,6 +45,7 @@ export function percentile(sorted, p) {
 export class LeanClient {
   #socket;
   #host;
+  /** @type {{ resolve: (answer: { status: number }) => void; reject: (error: Error) => void } | null} */
   #pending = null;
   #buffer = Buffer.alloc(0);
 

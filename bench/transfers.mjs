@@ -199,6 +199,7 @@ async function benchAB(mainA, mainB) {
       ['hot', 'un seul float'],
     ]) {
       for (const scene of scenes) await runTransfers(scene, clients, mode, { measuredMs: 1_000 });
+      /** @type {Awaited<ReturnType<typeof runTransfers>>[][]} */
       const slices = [[], []];
       for (let pair = 0; pair < AB_SLICES; pair += 1) {
         const order = pair % 2 === 0 ? [0, 1] : [1, 0];
@@ -284,6 +285,7 @@ async function startOnServerDatabase(mainJs, databaseUrl, jwtSecret, servers, da
 async function benchEmbedded(pgbench, mainJs) {
   const dataDir = mkdtempSync('/tmp/lajan-bench-embedded-');
   chmodSync(dataDir, 0o755);
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   delete env.JWT_SECRET;
@@ -346,8 +348,16 @@ function embeddedUrl(dataDir) {
 }
 
 /** The scene, the funding, then each case: many accounts, then one float, at each client count. */
+/**
+ * @typedef {{ name: string; clients: number; pgbench?: boolean } & (
+ *   Awaited<ReturnType<typeof runTransfers>> | ReturnType<typeof runPgbench>
+ * )} CaseResult
+ */
+
+/** @returns {Promise<CaseResult[]>} */
 async function runCases(bases, servers, databaseUrl, label) {
   const scene = await prepareScene(bases, servers, databaseUrl);
+  /** @type {CaseResult[]} */
   const results = [];
   for (const [mode, what] of [
     ['spread', 'comptes nombreux'],

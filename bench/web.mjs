@@ -134,6 +134,7 @@ async function lighthouseRun(base, page, token) {
       // Signed in: keep localStorage (the token); the cache was emptied above.
       disableStorageReset: page.signedIn,
     });
+    if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${page.path}`);
     const audits = result.lhr.audits;
     if (process.env.BENCH_WEB_LHR_DIR) {
       const slug = page.warm ? 'dashboard-sw' : page.signedIn ? 'dashboard' : 'login';
@@ -148,7 +149,7 @@ async function lighthouseRun(base, page, token) {
       log(`trace : ${file}`);
     }
     return {
-      score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
+      score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
       lcp: audits['largest-contentful-paint'].numericValue,
       tbt: audits['total-blocking-time'].numericValue,
       cls: audits['cumulative-layout-shift'].numericValue,

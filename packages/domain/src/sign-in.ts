@@ -6,6 +6,9 @@ export const roles = ['sudo', 'agent_admin', 'user'] as const;
 /** A user's role inside its agent: `admin` (administrator) or `agent` (teller). */
 export const agentRoles = ['admin', 'agent'] as const;
 
+/** However active, a session ends 12 hours after its sign-in: the server's rule, the web's too (decision 110). */
+export const SESSION_MAX_SECONDS = 12 * 60 * 60;
+
 /** The `user` claim of the access token and the answer of `GET /auth/user`. */
 export interface SessionUser {
   id: string;

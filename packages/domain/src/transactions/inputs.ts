@@ -103,7 +103,7 @@ export const depositInputSchema = depositObjectSchema.transform(amountInCentimes
 export type DepositInput = z.input<typeof depositInputSchema>;
 
 /** `POST /transactions/withdraw` and the withdrawal wizard. */
-export const withdrawInputSchema = depositInputSchema;
+export const withdrawInputSchema = depositObjectSchema.transform(amountInCentimes);
 export type WithdrawInput = z.input<typeof withdrawInputSchema>;
 
 /** `POST /transactions/transfer` and the internal-transfer wizard. */

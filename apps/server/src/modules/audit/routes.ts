@@ -1,4 +1,5 @@
 import {
+  addDays,
   auditEntrySchema,
   auditMessages,
   auditQuerySchema,
@@ -6,13 +7,13 @@ import {
   displayName,
   errorBodySchema,
   listResponseSchema,
+  startOfHaitiDay,
   type AuditEntryView,
   type SessionUser,
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Forbidden } from '../../http/errors.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
-import { addDays, startOfHaitiDay } from '../../lib/haiti-days.js';
 import { listAuditEntries, type AuditTrailRow } from './service.js';
 
 /**

@@ -1,4 +1,5 @@
 import {
+  addDays,
   can,
   centimesFromSql,
   centimesToHtg,
@@ -7,6 +8,7 @@ import {
   drawerMessages,
   formatHtg,
   drawerTotalCentimes,
+  startOfHaitiDay,
   type DrawerDifferenceKind,
   type DrawerSession,
   type DrawerTicket,
@@ -20,7 +22,6 @@ import type { Db, Tx } from '../../db/client.js';
 import { uniqueViolationOf } from '../../db/errors.js';
 import { agents, drawerSessions } from '../../db/schema.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
-import { addDays, startOfHaitiDay } from '../../lib/haiti-days.js';
 import { CURRENT_FINGERPRINT_VERSION, fingerprintOf, totalsOf } from './reckoning.js';
 import {
   cashMovements,

@@ -4,6 +4,7 @@ import {
   centimesFromSql,
   centimesToHtg,
   CURRENCY,
+  haitiDateTime,
   statementCsvTexts,
   statementMessages,
   transactionTypeLabels,
@@ -16,7 +17,6 @@ import type { Executor } from '../../db/client.js';
 import { accountHolders, accounts, agents, persons } from '../../db/schema.js';
 import { Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
 import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
-import { haitiDateTime } from '../../lib/haiti-days.js';
 import { statementAgentOf } from './commissions.js';
 import type { ResolvedPeriod } from './period.js';
 

@@ -5,6 +5,7 @@ import {
   commissionCsvHeaders,
   CURRENCY,
   feeTypes,
+  haitiDateTime,
   statementCsvTexts,
   transactionStatusLabels,
   transactionTypeLabels,
@@ -20,7 +21,6 @@ import type { Executor } from '../../db/client.js';
 import { agents, transactions } from '../../db/schema.js';
 import { Forbidden, NotFound } from '../../http/errors.js';
 import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
-import { haitiDateTime } from '../../lib/haiti-days.js';
 import type { ResolvedPeriod } from './period.js';
 
 // The commission statement (decision 148), read from the transactions' stored fee and agent share: exactly

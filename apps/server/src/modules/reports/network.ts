@@ -1,8 +1,11 @@
 import {
+  addDays,
   centimesFromSql,
   centimesToHtg,
   CURRENCY,
+  haitiDateOf,
   htgToCentimes,
+  startOfHaitiDay,
   trialBalanceKeys,
   trialBalanceLabels,
   type LargeOperationGroup,
@@ -14,7 +17,6 @@ import {
 } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { addDays, haitiDateOf, startOfHaitiDay } from '../../lib/haiti-days.js';
 import type { ResolvedPeriod } from './period.js';
 
 /*

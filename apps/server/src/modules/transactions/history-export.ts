@@ -1,6 +1,8 @@
 import {
   audienceOf,
   errorBodySchema,
+  haitiDateOf,
+  haitiDateTime,
   historyCsvHeaders,
   historyExportQuerySchema,
   transactionStatusLabels,
@@ -15,8 +17,8 @@ import type { Executor } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
 import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
-import { haitiDateOf, haitiDateTime } from '../../lib/haiti-days.js';
-import { agentWithFloatByCode, historyAfter, type HistoryCursor, type HistoryExportRow } from './store.js';
+import { agentWithFloatByCode } from './agent-lookup.js';
+import { historyAfter, type HistoryCursor, type HistoryExportRow } from './history-query.js';
 
 /** Rows read per query: the export holds one page in memory, whatever the number of rows. */
 export const EXPORT_PAGE_SIZE = 2_000;

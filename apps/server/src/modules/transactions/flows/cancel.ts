@@ -11,7 +11,7 @@ import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
 import { answerSlots } from '../../../ledger/flow-call.js';
 import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
-import { transferFacts } from '../store.js';
+import { transferFacts } from '../transfer-facts.js';
 import {
   IdentificationFailed,
   identityMatches,

@@ -9,7 +9,7 @@ import { answerSlots } from '../../../ledger/flow-call.js';
 import { payoutFlow as payoutPosting } from '../../../ledger/flows.js';
 import type { PlannedMoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
-import { transferFacts } from '../store.js';
+import { transferFacts } from '../transfer-facts.js';
 import {
   identityMatches,
   IdentificationFailed,
