@@ -21,6 +21,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { migratePostgresClient, withMigrationLock } from '../db/client.js';
 import { migrationsDir } from '../paths.js';
 
 /*
@@ -319,6 +320,8 @@ export interface RestoreResult {
  * (then every row of it is replaced); runs the migrations up to the backup's version, then, in one
  * transaction, loads every table in dependency order, resets the sequences, checks the ledger (each
  * transaction balanced, each balance the sum of its entries) and commits. Any fault rolls it all back.
+ * Then the later migrations and the sources of `apps/server/sql/` (decision 218), all under the
+ * migrations' lock.
  */
 export async function runRestore(options: {
   databaseUrl: string;
@@ -355,50 +358,54 @@ export async function runRestore(options: {
   await client.connect();
   const folder = await mkdtemp(path.join(tmpdir(), 'lajan-restore-'));
   try {
-    const current = await migrationOf(client, journal);
-    if (current && current.createdAt > header.migration.createdAt)
-      throw new BackupError(backupMessages.newerDatabase(current.tag));
-    if (!options.force && (await holdsData(client))) throw new BackupError(backupMessages.notEmpty);
+    return await withMigrationLock(client, async () => {
+      const current = await migrationOf(client, journal);
+      if (current && current.createdAt > header.migration.createdAt)
+        throw new BackupError(backupMessages.newerDatabase(current.tag));
+      if (!options.force && (await holdsData(client))) throw new BackupError(backupMessages.notEmpty);
 
-    // The migrations up to the backup's own, from a copy of the journal that stops there.
-    const entries = journal.entries.slice(0, upTo + 1);
-    await mkdir(path.join(folder, 'meta'));
-    await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-    for (const entry of entries)
-      await copyFile(path.join(migrationsDir, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-    await migrate(drizzle({ client }), { migrationsFolder: folder });
+      // The migrations up to the backup's own, from a copy of the journal that stops there.
+      const entries = journal.entries.slice(0, upTo + 1);
+      await mkdir(path.join(folder, 'meta'));
+      await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+      for (const entry of entries)
+        await copyFile(path.join(migrationsDir, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+      await migrate(drizzle({ client }), { migrationsFolder: folder });
 
-    await client.query('BEGIN');
-    try {
-      const existing = await tablesOf(client);
-      if (existing.length > 0)
-        await client.query(
-          `TRUNCATE TABLE ${existing.map((table) => ident(table.name)).join(', ')} RESTART IDENTITY CASCADE`,
-        );
-      // The rows are the ledger as it was: the triggers that apply a movement (the system balances of
-      // migration 0002) must not apply it again; the ledger's rules are checked below, all at once.
-      for (const table of header.tables)
-        await client.query(`ALTER TABLE ${ident(table.name)} DISABLE TRIGGER USER`);
+      await client.query('BEGIN');
       const rows: Record<string, number> = {};
-      for (const table of header.tables) rows[table.name] = await loadTable(client, table, nextLine);
-      let trailer: BackupTrailer;
       try {
-        trailer = JSON.parse(await nextLine()) as BackupTrailer;
-      } catch {
-        throw new BackupError(backupMessages.truncated(options.file));
+        const existing = await tablesOf(client);
+        if (existing.length > 0)
+          await client.query(
+            `TRUNCATE TABLE ${existing.map((table) => ident(table.name)).join(', ')} RESTART IDENTITY CASCADE`,
+          );
+        // The rows are the ledger as it was: the triggers that apply a movement (the system balances of
+        // migration 0002) must not apply it again; the ledger's rules are checked below, all at once.
+        for (const table of header.tables)
+          await client.query(`ALTER TABLE ${ident(table.name)} DISABLE TRIGGER USER`);
+        for (const table of header.tables) rows[table.name] = await loadTable(client, table, nextLine);
+        let trailer: BackupTrailer;
+        try {
+          trailer = JSON.parse(await nextLine()) as BackupTrailer;
+        } catch {
+          throw new BackupError(backupMessages.truncated(options.file));
+        }
+        if (trailer?.end !== true || JSON.stringify(trailer.rows) !== JSON.stringify(rows))
+          throw new BackupError(backupMessages.truncated(options.file));
+        await resetSequences(client);
+        await checkLedger(client);
+        for (const table of header.tables)
+          await client.query(`ALTER TABLE ${ident(table.name)} ENABLE TRIGGER USER`);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
       }
-      if (trailer?.end !== true || JSON.stringify(trailer.rows) !== JSON.stringify(rows))
-        throw new BackupError(backupMessages.truncated(options.file));
-      await resetSequences(client);
-      await checkLedger(client);
-      for (const table of header.tables)
-        await client.query(`ALTER TABLE ${ident(table.name)} ENABLE TRIGGER USER`);
-      await client.query('COMMIT');
+      // The rows are in: the migrations after the backup's, then the current sources (decision 218).
+      await migratePostgresClient(client);
       return { rows, migration: header.migration };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
+    });
   } finally {
     input.destroy();
     await rm(folder, { recursive: true, force: true });
