@@ -61,10 +61,11 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /**
  * BENCH_AB=<another build's apps/server/dist/main.js>: this build (A) against that one (B), each on a fresh
  * database of the server, in short slices that alternate (A B, then B A, …): a host whose speed drifts from
- * one minute to the next slows both alike. The other build's migrations are those beside its `dist` (copy
- * `apps/server/dist` and `apps/server/drizzle` of another commit under this tree, so that it finds
- * `node_modules`). BENCH_AB_SLICES pairs (default 10) of BENCH_AB_SLICE_SECONDS (default 3) per case, at the
- * first of BENCH_CLIENTS; it prints each build's means and B/A per pair with its 95 % interval.
+ * one minute to the next slows both alike. The other build's migrations and functions are those beside its
+ * `dist` (copy `apps/server/dist`, `apps/server/drizzle` and `apps/server/sql` of another commit under this
+ * tree, so that it finds `node_modules`). BENCH_AB_SLICES pairs (default 10) of BENCH_AB_SLICE_SECONDS
+ * (default 3) per case, at the first of BENCH_CLIENTS; it prints each build's means and B/A per pair with its
+ * 95 % interval.
  */
 const AB_OTHER = process.env.BENCH_AB;
 const AB_SLICES = Number(process.env.BENCH_AB_SLICES ?? 10);

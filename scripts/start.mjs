@@ -29,6 +29,6 @@ function buildIfStale(name, output, sources) {
 
 const domain = ['packages/domain/src'];
 buildIfStale('@lajan/web', 'apps/web/dist/index.html', [...domain, 'apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts']);
-buildIfStale('@lajan/server', 'apps/server/dist/main.js', [...domain, 'apps/server/src', 'apps/server/drizzle', 'apps/server/build.mjs']);
+buildIfStale('@lajan/server', 'apps/server/dist/main.js', [...domain, 'apps/server/src', 'apps/server/drizzle', 'apps/server/sql', 'apps/server/build.mjs']);
 
 await import(pathToFileURL(join(root, 'apps/server/dist/main.js')).href);

@@ -380,8 +380,8 @@ export async function runRestore(options: {
           await client.query(
             `TRUNCATE TABLE ${existing.map((table) => ident(table.name)).join(', ')} RESTART IDENTITY CASCADE`,
           );
-        // The rows are the ledger as it was: the triggers that apply a movement (the system balances of
-        // migration 0002) must not apply it again; the ledger's rules are checked below, all at once.
+        // The rows are the ledger as it was: the triggers that apply a movement (the system balances,
+        // sql/ledger_entries_totals.sql) must not apply it again; the ledger's rules are checked below, all at once.
         for (const table of header.tables)
           await client.query(`ALTER TABLE ${ident(table.name)} DISABLE TRIGGER USER`);
         for (const table of header.tables) rows[table.name] = await loadTable(client, table, nextLine);

@@ -465,7 +465,8 @@ export const transactions = pgTable(
     currency: text('currency').notNull().default('HTG'),
     /** The agent for which the work was done (the teller's agent; the funded agent for an agent deposit). */
     // Its agent, teller, accounts and sender are checked, and locked FOR KEY SHARE, once per inserting
-    // statement by a trigger, not by row-by-row foreign keys (migration 0018, decision 163).
+    // statement by a trigger, not by row-by-row foreign keys (sql/ledger_transactions_references.sql,
+    // decision 163).
     agentId: uuid('agent_id'),
     createdByUserId: uuid('created_by_user_id').notNull(),
     /** The customer account of a deposit or withdrawal. */
@@ -502,7 +503,8 @@ export const transactions = pgTable(
     settledAt: timestamptz('settled_at'),
     /**
      * The number of the fee version it was charged with (decision 150), of its type's chain: set by a
-     * trigger (migration 0013) from the version in force at the posting's now(), for the four banded types.
+     * trigger (sql/transactions_set_fee_version.sql) from the version in force at the posting's now(), for
+     * the four banded types.
      */
     feeVersion: integer('fee_version'),
   },
@@ -561,7 +563,8 @@ export const entries = pgTable(
   'entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    // Its transaction and account: checked once per inserting statement (migration 0018, decision 163).
+    // Its transaction and account: checked once per inserting statement (sql/ledger_entries_references.sql,
+    // decision 163).
     transactionId: uuid('transaction_id').notNull(),
     accountId: uuid('account_id').notNull(),
     amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
@@ -672,7 +675,7 @@ export const feeBands = pgTable(
 
 /**
  * The bands in force at the database's now() (migration 0013's view, read-only): what the quotes, the
- * postings and the one-call functions of migrations 0007 and 0008 read, with their version.
+ * postings and the posting functions of `sql/` read, with their version.
  */
 export const feeSchedule = pgView('fee_schedule', {
   id: uuid('id').notNull(),

@@ -6,7 +6,7 @@ import { bigintArray, json, textArray, type OneCall, type OneCallOutcome } from 
 import { LedgerRefused, type LedgerRefusal } from './results.js';
 
 /**
- * The flows whose posting needs reads of their own before it (migration 0009, decision 143): the agent
+ * The flows whose posting needs reads of their own before it (decision 143, sql/): the agent
  * deposit (the funded agent), the cancellation and the payout (the transfer's row, locked first, and its
  * settlement), the external transfer (the sender person). `ledger_post_flow` does those reads and checks
  * after the key's claim, then posts through `ledger_post_movement`, in the same call.
@@ -60,7 +60,7 @@ export class StaleRead extends Error {
 const ACCOUNT_REFUSALS = new Set<string>(['AccountNotActive', 'CurrencyMismatch']);
 
 /**
- * One call of `ledger_post_flow` in autocommit (migration 0009): the key's claim, the flow's reads and
+ * One call of `ledger_post_flow` (sql/) in autocommit: the key's claim, the flow's reads and
  * checks, the posting, the answer stored. Refusals and outcomes as `postInOneCall`'s.
  */
 export async function postFlowInOneCall(

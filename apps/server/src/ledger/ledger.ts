@@ -92,7 +92,7 @@ const NUMBER_ATTEMPTS = 5;
  * ascending id order (`SELECT … FOR NO KEY UPDATE`, so that two movements over the same accounts never
  * deadlock), and, only if every locked account is active, in HTG and stays at zero or above, writes the
  * transaction, its non-zero entries and the new balances. The system accounts' balances (fee income above
- * all) are applied at COMMIT, once per account and statement (migrations 0002 and 0016, decision 158):
+ * all) are applied at COMMIT, once per account and statement (sql/ledger_entries_totals.sql, decision 158):
  * their rows are locked only while the movement commits, after every customer and float row, in one
  * global order. A refusal throws `LedgerRefused` and has written nothing; the caller's transaction rolls
  * back whatever it wrote before.
@@ -247,7 +247,7 @@ async function writePosting(
   };
 }
 
-/** What the commit-time trigger of the system accounts raises (migration 0002), as refusals. */
+/** What the commit-time trigger of the system accounts raises (sql/), as refusals. */
 const SYSTEM_ACCOUNT_REFUSALS: Record<string, 'AccountNotActive' | 'CurrencyMismatch' | 'InsufficientFunds'> =
   {
     LJ001: 'AccountNotActive',

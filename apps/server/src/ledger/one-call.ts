@@ -11,7 +11,7 @@ import { LedgerRefused, type LedgerRefusal } from './results.js';
 
 /**
  * A customer account named by its number, where an entry or the record needs its id: the database
- * resolves it in the posting's call (migration 0007). Account numbers never start with `#`, ids neither.
+ * resolves it in the posting's call (sql/). Account numbers never start with `#`, ids neither.
  */
 export function namedAccount(accountNumber: string): string {
   return `#${accountNumber}`;
@@ -121,7 +121,7 @@ export async function postInOneCall(db: Db, call: OneCall): Promise<OneCallOutco
 }
 
 /**
- * One item of `ledger_post_movements` (migration 0008): the parameters of `ledger_post_movement`, as a
+ * One item of `ledger_post_movements` (sql/): the parameters of `ledger_post_movement`, as a
  * JSON object whose fields are those of the type `ledger_batch_item`.
  */
 function batchItem(call: OneCall): Record<string, unknown> {
@@ -170,7 +170,7 @@ function batchItem(call: OneCall): Record<string, unknown> {
 export type BatchItemResult = OneCallOutcome | LedgerRefused;
 
 /**
- * Many movements in one statement, one transaction (`ledger_post_movements`, migration 0008), in
+ * Many movements in one statement, one transaction (`sql/ledger_post_movements.sql`), in
  * autocommit: each gets what `postInOneCall` would have answered had they been posted one after the other
  * in this order (a refusal as `LedgerRefused`, not thrown). Errors of the whole batch (a serialization
  * failure, a transaction number committed meanwhile (23505, decision 165), the commit-time checks, the

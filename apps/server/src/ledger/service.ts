@@ -89,7 +89,7 @@ export interface OneCallFlowPosting<Accounts> {
   key: IdempotencyScope | undefined;
   /** The answer's body for the movement as it will be posted, stored with the key. */
   answer: (movement: Movement) => string;
-  /** A flow with reads of its own before the posting (migration 0009: `ledger_post_flow`). */
+  /** A flow with reads of its own before the posting (`sql/ledger_post_flow.sql`). */
   flowCall?: FlowCallSpec;
   /** A refusal the caller found on the input, raised after the named accounts' (as a flow's check). */
   deferred?: LedgerRefused;
@@ -185,8 +185,8 @@ export class LedgerService {
   }
 
   /**
-   * Posts one flow in one round trip (migration 0007), or with the movements that arrive with it in one
-   * batch (group commit, migration 0008, `GroupCommit`): the key's claim, the named accounts and the holder
+   * Posts one flow in one round trip (sql/), or with the movements that arrive with it in one
+   * batch (group commit, `GroupCommit`): the key's claim, the named accounts and the holder
    * check, the fee band's check, the posting and the stored answer, in one statement in autocommit. The
    * refusals come in the order of `postFlow`'s: the accounts' (not found, not holder), the flow's own
    * check, the fee's band, then the locked rows' (not active, currency, funds), then the system

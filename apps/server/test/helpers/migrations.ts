@@ -52,6 +52,8 @@ async function migrationsUpTo(tag: string): Promise<string> {
 
 export interface ScratchDatabase {
   session: SqlSession;
+  /** On PostgreSQL, its address. */
+  url?: string;
   /** Runs the migrations not run yet, up to `tag` included. */
   migrateTo: (tag: string) => Promise<void>;
   close: () => Promise<void>;
@@ -88,6 +90,7 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
   await client.connect();
   return {
     session: postgresSession(client),
+    url: url.toString(),
     migrateTo: (tag) =>
       migrateWith(tag, (folder) => migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: folder })),
     close: async () => {

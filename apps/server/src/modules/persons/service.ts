@@ -349,7 +349,7 @@ export class PersonsService {
     const now = clock.now();
     try {
       // READ COMMITTED whatever the server's default: the ledger's guard reads the transactions that name
-      // the person after taking its row lock, with a fresh snapshot (migration 0018, decision 163).
+      // the person after taking its row lock, with a fresh snapshot (sql/ledger_referenced_row_kept.sql, decision 163).
       return await db.transaction(
         async (tx) => {
           const deleted = await deletePerson(tx, id);
