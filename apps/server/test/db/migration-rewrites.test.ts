@@ -35,7 +35,7 @@ describe('0036_phones_e164', () => {
       ['612345678', '612345678'],
       ['+50937120013', '+50937120013'],
     ];
-    const ids = [];
+    const ids: string[] = [];
     for (const [stored] of shapes) ids.push(await person('Forme', stored));
     const none = await person('Sans', null);
     const holder = await person('Titulaire', '+50937120002');
