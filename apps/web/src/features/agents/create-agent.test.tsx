@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { agent, listAnswer } from '../../test/network';
 import { jean, marie, personList } from '../../test/persons';
-import { navigateTo, renderApp } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { answerJeanWithAUser, expectJeanNoLongerDeletable, fromPersonsWhereJeanIsDeletable } from '../../test/persons-page';
 import { makeToken } from '../../test/tokens';
 import { superAdmin } from '../../test/users';
 
@@ -184,25 +185,17 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
   it('reads the persons again once the agent is created: its first owner is no longer offered for deletion (decision 214)', async () => {
     api.on('POST /agents', { status: 201, body: { data: agent({ code: 'CAP02', name: 'Cap Nord', username: 'capnord01' }) } });
     api.on('GET /persons/phone-reviews', { body: { data: [] } });
-    const rendered = renderApp({ path: '/persons', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
-    const deleteJean = () => screen.queryByRole('button', { name: /^Supprimer Jean/ });
-    await waitFor(() => expect(deleteJean()).toBeVisible(), { timeout: 5000 });
-
-    await navigateTo(rendered.app, '/create-agent');
-    await screen.findByText('Étape 1 sur 3', {}, { timeout: 5000 });
+    const rendered = await fromPersonsWhereJeanIsDeletable(api, makeToken(superAdmin), '/create-agent');
     await pickOwner(rendered.user, /Jean PIERRE/);
     await next(rendered.user);
     await fillInformation(rendered.user);
     await next(rendered.user);
     await screen.findByText('Étape 3 sur 3');
-    // From now on the server answers Jean as the owner and first user she has become.
-    api.on('GET /persons', { body: personList([{ ...jean, hasUser: true, canDelete: false }, marie]) });
+    // Jean is now the agent's owner and its first user.
+    answerJeanWithAUser(api);
     await rendered.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await toasts().findByText('Agent enregistré avec succès')).toBeVisible();
-
-    await navigateTo(rendered.app, '/persons');
-    expect(await screen.findByText('Marie JOSEPH', {}, { timeout: 5000 })).toBeVisible();
-    await waitFor(() => expect(deleteJean()).toBeNull(), { timeout: 5000 });
+    await expectJeanNoLongerDeletable(rendered);
   });
 
   it('starts a new, empty wizard from "Créer un autre agent"', async () => {

@@ -5,7 +5,8 @@ import type { MaskedPerson, SessionUser } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { apiUser, apiUsers, listAnswer } from '../../test/network';
 import { jean, marie, personList } from '../../test/persons';
-import { navigateTo, renderApp } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { answerJeanWithAUser, expectJeanNoLongerDeletable, fromPersonsWhereJeanIsDeletable } from '../../test/persons-page';
 import { makeToken } from '../../test/tokens';
 import { agentAdmin, superAdmin } from '../../test/users';
 
@@ -138,26 +139,17 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
 
   it('reads the persons again once a user stands behind one: the list no longer offers to delete her (decision 214)', async () => {
     api.on('POST /users', { status: 201, body: { data: apiUser({ ...agentAdmin, id: 'new', username: 'caissier02', role: 'user' }) } });
-    const rendered = renderApp({ path: '/persons', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
-    const deleteJean = () => screen.queryByRole('button', { name: /^Supprimer Jean/ });
-    await waitFor(() => expect(deleteJean()).toBeVisible(), { timeout: 5000 });
-
-    await navigateTo(rendered.app, '/create-user');
-    await screen.findByText('Étape 1 sur 3', {}, { timeout: 5000 });
+    const rendered = await fromPersonsWhereJeanIsDeletable(api, makeToken(agentAdmin), '/create-user');
     await pickPerson(rendered.user, /Jean PIERRE/);
     await next(rendered.user);
     await rendered.user.selectOptions(screen.getByLabelText('Rôle'), 'user');
     await rendered.user.type(screen.getByLabelText("Nom d'utilisateur"), 'caissier02');
     await next(rendered.user);
     await screen.findByText('Étape 3 sur 3');
-    // From now on the server answers Jean with her user: referenced, she may no longer be deleted.
-    api.on('GET /persons', { body: personList([{ ...jean, hasUser: true, canDelete: false }, marie]) });
+    answerJeanWithAUser(api);
     await rendered.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(window.location.pathname).toBe('/users'));
-
-    await navigateTo(rendered.app, '/persons');
-    expect(await screen.findByText('Marie JOSEPH', {}, { timeout: 5000 })).toBeVisible();
-    await waitFor(() => expect(deleteJean()).toBeNull(), { timeout: 5000 });
+    await expectJeanNoLongerDeletable(rendered);
   });
 
   it('hides the role selector from the super administrator, sends sudo, and goes to the administrators list', async () => {
