@@ -10,6 +10,7 @@ import {
 import { pickUpCodeSchema } from '../numbers.js';
 import { paginationQuerySchema } from '../pagination.js';
 import {
+  documentNumberMessages,
   documentNumberSchema,
   idDocumentTypeSchema,
   personFieldsSchema,
@@ -152,12 +153,9 @@ export const recipientInputSchema = z
       z
         .string({ error: recipientMessages.documentNumberInvalid })
         .trim()
-        .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
+        .max(40, documentNumberMessages.tooLong),
     )
-      .refine(
-        (value) => value === '' || value.length >= 4,
-        'Le numéro de document doit contenir au moins 4 caractères',
-      )
+      .refine((value) => value === '' || value.length >= 4, documentNumberMessages.tooShort)
       .nullable()
       .optional()
       .transform((value) => value || null),
