@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
+import { Api, newRecipient, setUpAgentWithCustomer } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { expectAccessible, overflowPx, signIn } from './support/ui.js';
 
@@ -37,28 +37,16 @@ test('a cash transfer is cancelled with its sender identified; a send from an ac
   test.setTimeout(180_000);
   const root = await Api.superAdmin(lajan);
   // The teller's drawer is open with nothing in it: every note in it comes from the day's operations.
-  const agent = await setUpAgent(lajan, root, 'Kay Lajan Gonaïves', 'gonaives');
-  await root.post('/api/agents/deposit', {
-    code: agent.code,
-    party: { name: 'Trésorerie Lajan', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR-001' },
-    amount: 20000,
-  });
-  const holder = newPerson({ firstName: 'Nadine', lastName: 'Joseph' });
-  const person = await agent.teller.post<{ data: { id: string } }>('/api/persons', holder);
-  const account = await agent.teller.post<{ data: { accountNumber: string } }>('/api/accounts', {
-    type: 'current',
-    currency: 'HTG',
-    personIds: [person.data.id],
-  });
-  const party = {
-    name: 'Nadine Joseph',
-    idDocumentType: 'id_card',
-    idDocumentNumber: holder.idDocumentNumber,
-  };
-  const accountNumber = account.data.accountNumber;
+  const { agent, holder, personId, accountNumber, party } = await setUpAgentWithCustomer(
+    lajan,
+    root,
+    'Kay Lajan Gonaïves',
+    'gonaives',
+    { firstName: 'Nadine', lastName: 'Joseph' },
+  );
   await agent.teller.post('/api/transactions/deposit', { accountNumber, party, amount: 3000 });
   const transfer = {
-    senderId: person.data.id,
+    senderId: personId,
     recipient: newRecipient({ firstName: 'Paul', lastName: 'Délice' }),
     party,
     amount: 1000,

@@ -178,3 +178,37 @@ export async function setUpAgent(
   if (options.openDrawer !== false) await teller.post('/api/drawer/open', { counts: {} });
   return { code: agent.data.code, admin, teller, tellerUsername, tellerPassword };
 }
+
+/**
+ * An agent set up as `setUpAgent` does, its float funded with 20 000 HTG by the treasury, and one customer
+ * its teller registered with a current account: the customer's card, its id, its account and the party its
+ * card makes at the counter.
+ */
+export async function setUpAgentWithCustomer(
+  lajan: Lajan,
+  root: Api,
+  agentName: string,
+  slug: string,
+  customer: { firstName: string; lastName: string },
+  options: { openDrawer?: boolean } = {},
+) {
+  const agent = await setUpAgent(lajan, root, agentName, slug, options);
+  await root.post('/api/agents/deposit', {
+    code: agent.code,
+    party: { name: 'Trésorerie Lajan', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR-001' },
+    amount: 20000,
+  });
+  const holder = newPerson(customer);
+  const person = await agent.teller.post<{ data: { id: string } }>('/api/persons', holder);
+  const account = await agent.teller.post<{ data: { accountNumber: string } }>('/api/accounts', {
+    type: 'current',
+    currency: 'HTG',
+    personIds: [person.data.id],
+  });
+  const party = {
+    name: `${holder.firstName} ${holder.lastName}`,
+    idDocumentType: 'id_card',
+    idDocumentNumber: holder.idDocumentNumber,
+  };
+  return { agent, holder, personId: person.data.id, accountNumber: account.data.accountNumber, party };
+}

@@ -53,7 +53,7 @@ export const pickUpCodeMessages = {
   hint: "Le code que l'expéditeur a communiqué au bénéficiaire, avec ou sans espaces ni tirets.",
   qrLabel: (code: string) => `QR code du code de retrait ${groupDigits(code)}`,
   /** The receipt's Imprimer while its QR is still being drawn (decision 215). */
-  qrPreparing: 'Préparation du QR code…',
+  qrPreparing: 'Préparation du QR code...',
   /** The pay-out search on a transfer already paid, with the date it was paid (decision 131). */
   alreadyPaid: (paidAt: string | Date) => `Ce transfert a déjà été payé le ${formatDateTimeFr(paidAt)}`,
   alreadyPaidNoDate: 'Ce transfert a déjà été payé',

@@ -204,14 +204,29 @@ export const emailSchema = z
  * An identity document's number, wherever one is typed (a person's file, the person at the counter): SPEC §5's
  * "Document number minimum 4", so that a counter cannot record "X" as the card it saw.
  */
+export const documentNumberMessages = {
+  required: 'Le numéro de document est requis',
+  tooShort: 'Le numéro de document doit contenir au moins 4 caractères',
+  tooLong: 'Le numéro de document ne peut pas dépasser 40 caractères',
+} as const;
 export const documentNumberSchema = plainText(
   z
-    .string({ error: 'Le numéro de document est requis' })
+    .string({ error: documentNumberMessages.required })
     .trim()
-    .min(1, 'Le numéro de document est requis')
-    .min(4, 'Le numéro de document doit contenir au moins 4 caractères')
-    .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
+    .min(1, documentNumberMessages.required)
+    .min(4, documentNumberMessages.tooShort)
+    .max(40, documentNumberMessages.tooLong),
 );
+
+/**
+ * A document number looked up in a path (the searches and the uniqueness check): any length a card may have,
+ * said in French when it is empty or too long rather than in zod's words.
+ */
+export const documentLookupNumberSchema = z
+  .string()
+  .trim()
+  .min(1, documentNumberMessages.required)
+  .max(40, documentNumberMessages.tooLong);
 export const personFieldsSchema = z.object({
   firstName: name('Le prénom'),
   lastName: name('Le nom'),

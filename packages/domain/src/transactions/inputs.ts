@@ -10,6 +10,7 @@ import {
 import { pickUpCodeSchema } from '../numbers.js';
 import { paginationQuerySchema } from '../pagination.js';
 import {
+  documentNumberMessages,
   documentNumberSchema,
   idDocumentTypeSchema,
   personFieldsSchema,
@@ -128,6 +129,11 @@ export const transferInputSchema = z
   .transform(amountInCentimes);
 export type TransferInput = z.input<typeof transferInputSchema>;
 
+/** Nothing given: undefined, null or blank (`filledText` takes a number for blank too). */
+function absentValue(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
 /**
  * The recipient of an external transfer: what a sender knows (decision 209), the name and the
  * phone, with SPEC §5's rules for those three, and a document only if the sender has one to give: its type
@@ -147,19 +153,17 @@ export const recipientInputSchema = z
       z
         .string({ error: recipientMessages.documentNumberInvalid })
         .trim()
-        .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
+        .max(40, documentNumberMessages.tooLong),
     )
-      .refine(
-        (value) => value === '' || value.length >= 4,
-        'Le numéro de document doit contenir au moins 4 caractères',
-      )
+      .refine((value) => value === '' || value.length >= 4, documentNumberMessages.tooShort)
       .nullable()
       .optional()
       .transform((value) => value || null),
   })
   .superRefine((recipient, ctx) => {
-    const type = filledText(recipient.idDocumentType);
-    const number = filledText(recipient.idDocumentNumber);
+    // A value of the wrong type is its own field's error, not a missing half of the pair.
+    const type = absentValue(recipient.idDocumentType) ? undefined : recipient.idDocumentType;
+    const number = absentValue(recipient.idDocumentNumber) ? undefined : recipient.idDocumentNumber;
     if (type && !number) {
       ctx.addIssue({
         code: 'custom',

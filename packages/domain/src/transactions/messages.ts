@@ -104,6 +104,16 @@ export const receiptTotalLabels = {
   other: 'Total',
 } as const;
 
+/**
+ * The total beside the fee before Enregistrer (the amount step, the confirmation): what the counter takes in
+ * cash, what the account pays, or what an agent's float receives.
+ */
+export const operationTotalLabels = {
+  cash: 'Total à encaisser',
+  debited: receiptTotalLabels.debited,
+  credited: 'Total crédité',
+} as const;
+
 export function receiptTotalLabel(transaction: {
   type: string;
   senderAccountNumber?: string | null;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  operationTotalLabels,
   agentSearchInputSchema,
   agentStatusLabels,
   formatHtg,
@@ -146,7 +147,7 @@ export default function AgentDepositPage() {
             documentLine(party),
           ],
           quote: money.quote,
-          totalLabel: 'Total crédité',
+          totalLabel: operationTotalLabels.credited,
         }),
       ]}
     />

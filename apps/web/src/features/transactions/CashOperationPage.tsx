@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { transactionTypeLabels, type Account } from '@lajan/domain';
+import { operationTotalLabels, transactionTypeLabels, type Account } from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
 import { useBalanceCheck } from './components/use-balance-check';
 import { moneyFlows } from './flows';
@@ -25,11 +25,11 @@ const STEP_CONFIRM = 2;
 const texts = {
   deposit: {
     description: 'Le client apporte des espèces, versées sur son compte.',
-    totalLabel: 'Total à encaisser',
+    totalLabel: operationTotalLabels.cash,
   },
   withdrawal: {
     description: 'Le client retire des espèces de son compte ; seul un titulaire du compte peut retirer.',
-    totalLabel: 'Total débité du compte',
+    totalLabel: operationTotalLabels.debited,
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  operationTotalLabels,
   amountStepTexts,
   CURRENCY,
   displayName,
@@ -259,7 +260,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
       </div>
       <FeePreview
         quote={money.amountQuote}
-        totalLabel={mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte'}
+        totalLabel={operationTotalLabels[mode === 'cash' ? 'cash' : 'debited']}
         shownAt="amountStep"
       />
     </div>
@@ -341,7 +342,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
           ],
           quote: money.quote,
           debited,
-          totalLabel: mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte',
+          totalLabel: operationTotalLabels[mode === 'cash' ? 'cash' : 'debited'],
         }),
       ]}
     />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  operationTotalLabels,
   inactiveAccountMessage,
   transactionMessages,
   transactionTypeLabels,
@@ -146,7 +147,7 @@ export default function TransferPage() {
           holderCheck: holderCheckOf(sender, money.form),
           quote: money.amountQuote,
           balance,
-          totalLabel: 'Total débité du compte',
+          totalLabel: operationTotalLabels.debited,
           counterParty: (
             <HolderChoice
               holders={sender?.customers ?? []}
@@ -169,7 +170,7 @@ export default function TransferPage() {
           ],
           quote: money.quote,
           debited: sender,
-          totalLabel: 'Total débité du compte',
+          totalLabel: operationTotalLabels.debited,
         }),
       ]}
     />
