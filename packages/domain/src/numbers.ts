@@ -3,10 +3,9 @@ import { formatDateTimeFr } from './dates.js';
 import { groupDigits } from './digit-groups.js';
 
 /*
- * Account and transaction numbers (DESIGN §5): random digits followed by a Luhn check digit. The server
- * draws them (apps/server/src/modules/accounts/numbers.ts); the check is here, shared, so that the web
- * catches a mistyped pick-up code as it is typed and the server refuses it with the same words
- * (decision 131).
+ * Account and transaction numbers (DESIGN §5): random digits and a Luhn check digit, drawn by the server
+ * (apps/server/src/modules/accounts/numbers.ts). The check is shared so that the web catches a mistyped
+ * pick-up code as it is typed and the server refuses it with the same words (decision 131).
  */
 
 export const ACCOUNT_NUMBER_LENGTH = 11;
