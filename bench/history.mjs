@@ -1,13 +1,5 @@
-// `npm run bench:history` (issue 14, item 5): the reads of a growing ledger over HTTP against the real, built
-// server on a fresh PostgreSQL database. Seeds through SQL what the ledger writes (transactions, their
-// entries, balances equal to the sum of the entries), back-dated over 90 days, over 50 agents and 20,000
-// accounts: first 10,000 transactions, measured; then HISTORY_ROWS (default 1,000,000), measured again.
-// Prints p50/p95/p99 per read, as one agent's teller, at both sizes and their ratio, and the super
-// administrator's CSV export (rows/s, the server's peak RSS).
-//
-// Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
-// a role allowed to create databases). HISTORY_REQUESTS (default 50) requests per read; HISTORY_EXPORT_ROWS
-// (default 100,000) rows read from the export. HISTORY_KEEP_DATABASE=1 keeps the seeded database.
+// `npm run bench:history`: the ledger's reads and CSV export over HTTP, at 10 000 then 1 000 000 transactions
+// seeded in SQL. Settings (BENCH_DATABASE_URL, HISTORY_*) in bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -178,11 +170,9 @@ async function seedScene(db) {
 }
 
 /**
- * Transactions number `from` to `to - 1` of `ROWS`, in blocks of four for one account at one agent:
- * a deposit (500 HTG), a withdrawal (400 HTG, fee 5, share 2), a transfer to another account (50 HTG,
- * fee 5, share 2) and a cash external transfer (50 HTG, fee 10, share 4, pending). Row g is at
- * now - 90 days + g × (90 days / ROWS): the newest rows come last. Each account ends above zero, each
- * float above zero thanks to its agent deposit.
+ * Transactions `from` to `to - 1` of `ROWS`, four per account: deposit 500 HTG, withdrawal 400 (fee 5, share
+ * 2), transfer 50 (fee 5, share 2), pending cash external transfer 50 (fee 10, share 4); even over the last
+ * 90 days, newest last. Accounts end above zero, floats too (agent deposits).
  */
 async function seedTransactions(db, from, to, start) {
   const step = (DAYS * 86_400_000) / ROWS;

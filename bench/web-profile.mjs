@@ -1,7 +1,5 @@
-// A CPU profile of the signed-in dashboard loaded cold (no service worker), at a 4× slower CPU: the long
-// tasks after the first contentful paint and the functions that take the most time. Not a test.
-// BENCH_DATABASE_URL as bench/web.mjs; uses the existing builds (npm run build first).
-// WEB_PROFILE_RUNS (1); WEB_PROFILE_OUT=<file.cpuprofile> keeps the last profile.
+// `node bench/web-profile.mjs`, after `npm run build`: a CPU profile of the signed-in dashboard loaded cold
+// at a 4× slower CPU, its long tasks and heaviest functions. Settings (WEB_PROFILE_*) in bench/README.md.
 /* global window -- the scripts below run in the page */
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
