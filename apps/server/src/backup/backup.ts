@@ -25,15 +25,9 @@ import { migratePostgresClient, withMigrationLock } from '../db/client.js';
 import { migrationsDir } from '../paths.js';
 
 /*
- * Backups a cash point can run (issue 11, docs/decisions/122-backup-and-restore.md), with no outside
- * binary: every table of the `public` schema copied with `COPY … TO STDOUT` through node-postgres inside
- * one REPEATABLE READ, READ ONLY transaction (one snapshot: a movement is in the copy whole or not at
- * all), gzip-compressed, with the migration version; restored with `COPY … FROM STDIN` in one transaction
- * after the migrations up to that version.
- *
- * The file: one line of JSON (the header), then each table's rows in COPY's text format (one row a line,
- * a line break inside a value is written `\n`), each table ended by a line `\.`, then one line of JSON
- * (the trailer, with the number of rows of each table: a file cut short is refused).
+ * Backups with no outside binary (decision 122): every `public` table copied in one snapshot, gzipped,
+ * with the migration version. File: a JSON header line, each table in COPY text format ended by `\.`,
+ * a JSON trailer counting each table's rows, so that a file cut short is refused.
  */
 
 /** What the operator reads: one place for the French texts of `npm run backup` and `npm run restore`. */
@@ -316,12 +310,8 @@ export interface RestoreResult {
 }
 
 /**
- * Restores a backup into the database at `databaseUrl`: refuses one that holds data unless `force`
- * (then every row of it is replaced); runs the migrations up to the backup's version, then, in one
- * transaction, loads every table in dependency order, resets the sequences, checks the ledger (each
- * transaction balanced, each balance the sum of its entries) and commits. Any fault rolls it all back.
- * Then the later migrations and the sources of `apps/server/sql/` (decision 218), all under the
- * migrations' lock.
+ * Restores a backup into an empty database (or replaces its rows with `force`), checks the ledger before
+ * committing, then runs the later migrations and the sources of `apps/server/sql/` (decisions 122, 218).
  */
 export async function runRestore(options: {
   databaseUrl: string;

@@ -203,10 +203,8 @@ function statementName(text: string): string | undefined {
 }
 
 /**
- * Every statement with parameters is prepared once per connection, under a name made from its text, as
- * postgres.js and pgx do by default: PostgreSQL parses and plans it once per connection instead of at
- * every call, which was a third of its CPU time per money movement (docs/decisions/074). Drizzle builds
- * the same text for the same query shape, so the set of names stays small; it is capped all the same.
+ * Statements prepared once per connection under a name from their text, as postgres.js and pgx do: a
+ * third of PostgreSQL's CPU per movement was planning (decision 074). The set of names is capped.
  */
 function prepareEveryStatement(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;

@@ -47,10 +47,8 @@ export function csvRowOf(record: HistoryExportRow): string {
 }
 
 /**
- * Every row of the filter, newest first, read from the database page by page by keyset: each page starts
- * after the last row written, in the order `(created_at, id)`, so that rows posted while the export runs
- * (newer than its first row) are left out and nothing is written twice or missed, and each page costs the
- * same however deep (no offset, no count). One page at a time in memory.
+ * Every row of the filter by keyset pages on `(created_at, id)`: rows posted during the export are left
+ * out, nothing is written twice or missed, and a deep page costs what the first does.
  */
 export async function* historyCsv(
   executor: Executor,

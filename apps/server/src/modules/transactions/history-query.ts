@@ -1,7 +1,15 @@
 import { centimesFromSql, foldForSearch, type TransactionType } from '@lajan/domain';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accountHolders, accounts, agents, historyCounts, persons, transactions, users } from '../../db/schema.js';
+import {
+  accountHolders,
+  accounts,
+  agents,
+  historyCounts,
+  persons,
+  transactions,
+  users,
+} from '../../db/schema.js';
 import type { TransactionRecord } from './present.js';
 import { recordOf, viewsByIds } from './transaction-views.js';
 
@@ -78,12 +86,9 @@ function personsNamed(name: string): SQL {
 }
 
 /**
- * What `q` looks for, with a name's holders' accounts read once (decision 180): the accounts that a person of
- * that name holds, so that an operation on a customer's account is found by the customer's name even when
- * someone else stood at the counter (decision 178). A teller's, only the accounts of its own agent: a name
- * never lists another agent's customers (decision 132). Read in a statement of its own and passed to each
- * statement of the page as an array: written into the search's three account arms, it was computed three
- * times a statement, each time every holder of every person of the name (a common first name: 20 000).
+ * What `q` looks for, with the accounts a person of that name holds read once (decisions 178, 180): found
+ * by the holder's name whoever stood at the counter; a teller's, its own agent's only (decision 132).
+ * Passed to each statement as an array, not computed three times in each.
  */
 type ResolvedSearch = { digits: string } | { name: string; held: string[]; common: boolean };
 
@@ -154,10 +159,8 @@ function searchCondition(search: ResolvedSearch): SQL {
   const name = search.name;
   // Account ids are uuids: their array literal needs no quoting.
   const heldArray = sql`${`{${search.held.join(',')}}`}::uuid[]`;
-  // A rare name: `= any(array(…))`, index conditions that combine as a BitmapOr (above). A common one
-  // (decision 183): its matches are many, the plan a filter over the agent's rows, where `= any(array)` is
-  // a linear scan of the array for every row that the names did not match (10,000 persons of a last name:
-  // 27 ms for an agent's 4,000 rows); `in (select …)` is a hashed subplan there, one lookup a row.
+  // A rare name: `= any(array(…))`, a BitmapOr. A common one: `in (select …)`, a hashed subplan, since
+  // `= any(array)` scans the array for every row the names did not match (decision 183).
   const [senders, held] = search.common
     ? [sql`in (${personsNamed(name)})`, sql`in (select unnest(${heldArray}))`]
     : [sql`= any(array(${personsNamed(name)}))`, sql`= any(${heldArray})`];
@@ -184,11 +187,8 @@ function matchingWhere(
 }
 
 /**
- * The rows of a page or an export. With a search, its matches are found first, as a set
- * (`id = any(array(…))`), then ordered: asked for the newest ten, the planner would otherwise walk the
- * agent's rows newest first, filtering each, in the hope of meeting ten matches early, and read every
- * row of the agent when the matches are few and old (35 ms at 1 M, decision 144). The matches of a search
- * are few, and its total counts them all anyway.
+ * With a search, its matches are found first as a set, then ordered: otherwise the planner walks the
+ * agent's rows newest first hoping to meet ten matches early (decision 144).
  */
 function historyWhere(
   filter: Pick<HistoryFilter, 'agentId' | 'type'>,
@@ -205,11 +205,9 @@ const DENSE_WINDOW = 2_000;
 const DENSE_FROM = 500;
 
 /**
- * A page of the history, newest first, and the number of matching transactions. The page's ids come
- * from the transactions table alone, on `(agent_id, created_at, id)` (or `(agent_id, type, …)`), then
- * their views; the count is an index-only scan of the same index. Without `q`, the count (the postings'
- * counters) is read beside the page, on another connection (decision 190); a search counts first, since
- * its count decides how its page is read.
+ * A page, newest first, and the count of matches: ids from `(agent_id, created_at, id)`, then their
+ * views. Without `q` the count is read beside the page on another connection (decision 190); a search
+ * counts first, since its count decides how its page is read.
  */
 export async function historyPage(
   executor: Executor,
@@ -246,12 +244,9 @@ export async function historyPage(
 }
 
 /**
- * The page of a search whose matches are dense among the rows it may show (a common first name: all of an
- * agent's customers called Marc), read as a page without a search is: the newest rows of the agent (or of the
- * network) on `(agent_id, created_at, id)`, at most twice as many as the matches' density says the page needs,
- * filtered, the page taken among them. The set of all matches (historyWhere) would hold every one of them to
- * keep ten. Undefined when the matches are too sparse for it, or when the window held fewer than the page
- * needs (then the set's way answers): the window is the newest rows, so its first matches are the newest.
+ * A search whose matches are dense (a common first name) read as a page without a search is: the agent's
+ * newest rows, a window twice what the density says, filtered (decision 183). Undefined when the matches
+ * are too sparse or the window held too few: then the set of matches answers.
  */
 async function densePage(
   executor: Executor,
@@ -331,10 +326,8 @@ export interface HistoryExportRow {
 }
 
 /**
- * The next `limit` rows of the filter after `cursor`, newest first: `(created_at, id) < cursor` on the
- * history's index, no offset and no count, so that every page costs the same however deep it is. One
- * statement per page, with the two joins the CSV needs (who posted it, at which agent), not the screen's
- * eight and its payout lock count (decision 157).
+ * The next `limit` rows after `cursor` by keyset on the history's index: every page costs the same, with
+ * only the two joins the CSV needs (decision 157).
  */
 export async function historyAfter(
   executor: Executor,
