@@ -68,6 +68,8 @@ export interface UniquenessMessages {
 }
 
 type UniqueValues = {
+  /** The edited person's id: the server naming it as the holder is no duplicate. */
+  id?: string;
   email?: string;
   phoneNumber?: string;
   idDocumentType?: string;
@@ -118,18 +120,21 @@ export function usePersonUniqueness(
     checkDocumentExists(http, documentNumber, documentType.data as IdDocumentType, signal),
   );
 
+  // The same value typed in another spacing or case is found on the person itself.
+  const other = (answer: Checked | null) => answer?.exists === true && (!own?.id || answer.id !== own.id);
+  const emailTaken = other(emailChecked);
+  const phoneTaken = other(phoneChecked);
+  const documentTaken = other(documentChecked);
   return {
-    email: emailChecked?.exists ? duplicateFieldMessage('email') : undefined,
-    phoneNumber: phoneChecked?.exists ? duplicateFieldMessage('phoneNumber') : undefined,
+    email: emailTaken ? duplicateFieldMessage('email') : undefined,
+    phoneNumber: phoneTaken ? duplicateFieldMessage('phoneNumber') : undefined,
     idDocumentNumber:
-      documentChecked?.exists && documentType.success
-        ? duplicateDocumentMessage(documentType.data)
-        : undefined,
+      documentTaken && documentType.success ? duplicateDocumentMessage(documentType.data) : undefined,
     checking: { email: emailChecking, phoneNumber: phoneChecking, idDocumentNumber: documentChecking },
     holders: {
-      ...(emailChecked?.exists && emailChecked.id ? { email: emailChecked.id } : {}),
-      ...(phoneChecked?.exists && phoneChecked.id ? { phoneNumber: phoneChecked.id } : {}),
-      ...(documentChecked?.exists && documentChecked.id && documentType.success
+      ...(emailTaken && emailChecked?.id ? { email: emailChecked.id } : {}),
+      ...(phoneTaken && phoneChecked?.id ? { phoneNumber: phoneChecked.id } : {}),
+      ...(documentTaken && documentChecked?.id && documentType.success
         ? { idDocumentNumber: documentChecked.id }
         : {}),
     },
