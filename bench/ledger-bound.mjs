@@ -1,24 +1,5 @@
-// `npm run bench:bound` (issue 14): the upper bound the issue's aim was drawn from, rebuilt and measured beside
-// pgbench in one run, then given what Lajan's posting must also write, one step at a time. Not Lajan, and not a
-// test: a bare node:http server (no session check, no validation, no logs) that posts each batch of waiting
-// transfers with one call of a PL/pgSQL function over a JSON array, one batch in flight (group commit), the
-// locks of a batch taken up front in id order; no subtransaction.
-//
-// Stages (BOUND_STAGES, default all four, each on a fresh database):
-// - `issue`: the issue's prototype as it describes it: an idempotency key row, three rows locked (the two
-//   accounts and one hot fee row), a transaction row, three entries, no index but the primary keys.
-// - `rows`: the rows a Lajan transfer writes: four entries (the fee split between the fee income and the
-//   agent's float, DESIGN §4b), four rows locked, the stored answer in the key's row (the replay's body), the
-//   transaction row with its party and folded names.
-// - `indexes`: `rows` with the indexes Lajan keeps on those tables for the history and the statements (issue
-//   14, item 5, and the ledger's checks): 17 more index entries a transfer, 23 in all, as Lajan's.
-// - `counters`: `indexes` with the counters the postings keep for exact totals (issue 14, item 5): the history
-//   count of each agent, type and day, the day totals of each account touched, once a batch.
-// What Lajan adds beyond `counters` (the session check, validation, fee bands and holder checks, the drawers'
-// gate, the ledger's guards, logs) is not here: the figures bound what any Lajan could do.
-//
-// Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and
-// pgbench. BENCH_SECONDS (default 15) per case; BENCH_CLIENTS (default 16).
+// `npm run bench:bound`: not Lajan, the bare prototype issue 14 drew its aim from, then given what a Lajan
+// transfer writes, stage by stage, beside pgbench (decision 192). Settings in bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -233,7 +214,11 @@ async function serve(databaseUrl, port, stage) {
           });
         }
         queue.push({ item, response });
-        if (!inFlight) flush().catch((error) => console.error(error) || process.exit(1));
+        if (!inFlight)
+          flush().catch((error) => {
+            console.error(error);
+            process.exit(1);
+          });
       });
     })
     .listen(port, '127.0.0.1', () => console.log('prêt'));
@@ -374,6 +359,11 @@ async function main() {
   const pgbench = findPgbench();
   const suffix = Date.now().toString(36);
   const pgbenchDb = `bound_pgbench_${suffix}`;
+  /**
+   * @type {{ label: string; pgbench?: boolean; perSecond: number; p50Ms: number; p99Ms: number; serverCpuMs?: number;
+   *   postgresCpuMs?: number; machineCpuMs?: number; machineCpuMsPerTransfer?: number; walBytes?: number;
+   *   meanBatch?: number }[]}
+   */
   const results = [];
   await withAdmin((admin) => admin.query(`create database ${pgbenchDb}`));
   try {

@@ -1,20 +1,5 @@
-// `npm run bench:transfers` (issue 5, item 8; issue 14, items 3 and 4): internal transfers with fees over HTTP
-// against the real, built server, signed in, each with its own Idempotency-Key, from 16 and 64 concurrent
-// clients, first over many accounts (each client at its own agent), then with every transfer touching one
-// agent's float; then pgbench tpcb-like on the same PostgreSQL. Prints transfers/s, p50 and p99 latency per
-// case and the ratio of Lajan's transfers/s to pgbench's TPS. It runs twice: on a fresh database of a
-// PostgreSQL server, then on the default database (no DATABASE_URL: the server's embedded PostgreSQL in a
-// temporary DATA_DIR); BENCH_DATABASE=server or BENCH_DATABASE=embedded runs one.
-//
-// Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
-// a role allowed to create databases) and pgbench (`apt-get install -y postgresql-contrib`).
-// BENCH_PGBENCH=0 runs Lajan's cases only (A/B runs of two builds: no ratio).
-// BENCH_CLIENT=http sends the measured transfers through node:http instead of the lean client (decision 166);
-// BENCH_AB=<another build's dist/main.js> compares two builds in alternated slices (see AB_OTHER below).
-// BENCH_KEEP_DATABASE=1 keeps the server's Lajan database (its name is printed) for replays and EXPLAIN.
-// BENCH_SECONDS (default 15) is the length of each case; BENCH_LOG_LEVEL (default info, as `npm start`) the
-// server's. Through a Unix socket (both Lajan and pgbench):
-// BENCH_DATABASE_URL='postgresql://postgres@/postgres?host=/var/run/postgresql'.
+// `npm run bench:transfers`: Lajan's internal transfers over HTTP beside pgbench on the same PostgreSQL, on a
+// server's database and on the embedded default. Settings (BENCH_*) in bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
@@ -58,14 +43,7 @@ const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const DATABASES = (process.env.BENCH_DATABASE ?? 'server,embedded').split(',').filter(Boolean);
 /** The server's log level: `info` by default, as `npm start` runs (one line per request). */
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
-/**
- * BENCH_AB=<another build's apps/server/dist/main.js>: this build (A) against that one (B), each on a fresh
- * database of the server, in short slices that alternate (A B, then B A, …): a host whose speed drifts from
- * one minute to the next slows both alike. The other build's migrations are those beside its `dist` (copy
- * `apps/server/dist` and `apps/server/drizzle` of another commit under this tree, so that it finds
- * `node_modules`). BENCH_AB_SLICES pairs (default 10) of BENCH_AB_SLICE_SECONDS (default 3) per case, at the
- * first of BENCH_CLIENTS; it prints each build's means and B/A per pair with its 95 % interval.
- */
+/** BENCH_AB: this build (A) against another (B) in alternated slices (decision 166, bench/README.md). */
 const AB_OTHER = process.env.BENCH_AB;
 const AB_SLICES = Number(process.env.BENCH_AB_SLICES ?? 10);
 const AB_SLICE_SECONDS = Number(process.env.BENCH_AB_SLICE_SECONDS ?? 3);
@@ -199,6 +177,7 @@ async function benchAB(mainA, mainB) {
       ['hot', 'un seul float'],
     ]) {
       for (const scene of scenes) await runTransfers(scene, clients, mode, { measuredMs: 1_000 });
+      /** @type {Awaited<ReturnType<typeof runTransfers>>[][]} */
       const slices = [[], []];
       for (let pair = 0; pair < AB_SLICES; pair += 1) {
         const order = pair % 2 === 0 ? [0, 1] : [1, 0];
@@ -276,14 +255,14 @@ async function startOnServerDatabase(mainJs, databaseUrl, jwtSecret, servers, da
 }
 
 /**
- * The default database: the built server with no DATABASE_URL, which starts its embedded PostgreSQL in a
- * temporary DATA_DIR (mode 755: run as root, PostgreSQL runs as the `postgres` system user, which must
- * reach it). One process: the embedded cluster belongs to it. pgbench then runs on that same cluster, in a
- * database of its own, while the server is idle.
+ * The default database: the built server with no DATABASE_URL starts its embedded PostgreSQL in a temporary
+ * DATA_DIR, mode 755 for the `postgres` user it runs as under root. One process, whose cluster it is; pgbench
+ * then runs on that cluster, in a database of its own, while the server is idle.
  */
 async function benchEmbedded(pgbench, mainJs) {
   const dataDir = mkdtempSync('/tmp/lajan-bench-embedded-');
   chmodSync(dataDir, 0o755);
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   delete env.JWT_SECRET;
@@ -346,8 +325,16 @@ function embeddedUrl(dataDir) {
 }
 
 /** The scene, the funding, then each case: many accounts, then one float, at each client count. */
+/**
+ * @typedef {{ name: string; clients: number; pgbench?: boolean } & (
+ *   Awaited<ReturnType<typeof runTransfers>> | ReturnType<typeof runPgbench>
+ * )} CaseResult
+ */
+
+/** @returns {Promise<CaseResult[]>} */
 async function runCases(bases, servers, databaseUrl, label) {
   const scene = await prepareScene(bases, servers, databaseUrl);
+  /** @type {CaseResult[]} */
   const results = [];
   for (const [mode, what] of [
     ['spread', 'comptes nombreux'],
@@ -559,10 +546,9 @@ async function openScene(databaseUrl) {
 }
 
 /**
- * The statistics of the tables the scene just filled, as autovacuum's ANALYZE leaves them on a server that
- * runs (it comes within a minute or so): without it the cases ran on the plans each connection made while the
- * tables were nearly empty (a connection keeps a function's plans until an ANALYZE replaces them), whole-table
- * scans of accounts, holders and persons included (decision 155).
+ * ANALYZE the tables the scene just filled, as autovacuum soon does on a running server: else each connection
+ * keeps the plans it made for the functions on near-empty tables (whole-table scans of accounts, holders and
+ * persons included) until an ANALYZE replaces them (decision 155).
  */
 async function analyze(databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -708,10 +694,9 @@ async function runTransfers(scene, clients, mode, { warmUpMs = 2_000, measuredMs
 const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128];
 
 /**
- * The server's WAL insert position, and the bytes of WAL written since `before` (0 without one): every
- * database's (the bench's slices run one at a time, nothing else writes during one). Bytes of WAL a transfer
- * do not depend on the machine's speed: locks, tuples and index entries written, what a change of the ledger's
- * SQL adds or removes, seen under any load.
+ * The server's WAL insert position, and the WAL bytes written since `before` (0 without one), all databases':
+ * cases run one at a time. Unlike time, a transfer's WAL bytes (locks, tuples, index entries) do not depend
+ * on the machine's speed or load: they show what a change of the ledger's SQL adds or removes.
  */
 async function walSince(databaseUrl, before = null) {
   const db = new pg.Client({ connectionString: databaseUrl });

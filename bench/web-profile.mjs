@@ -1,7 +1,6 @@
-// A CPU profile of the signed-in dashboard loaded cold (no service worker), at a 4× slower CPU: the long
-// tasks after the first contentful paint and the functions that take the most time. Not a test.
-// BENCH_DATABASE_URL as bench/web.mjs; uses the existing builds (npm run build first).
-// WEB_PROFILE_RUNS (1); WEB_PROFILE_OUT=<file.cpuprofile> keeps the last profile.
+// `node bench/web-profile.mjs`, after `npm run build`: a CPU profile of the signed-in dashboard loaded cold
+// at a 4× slower CPU, its long tasks and heaviest functions. Settings (WEB_PROFILE_*) in bench/README.md.
+/* global window -- the scripts below run in the page */
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
 import { startBenchServer } from './web-server.mjs';
@@ -40,7 +39,7 @@ try {
     }));
     if (process.env.WEB_PROFILE_OUT) writeFileSync(process.env.WEB_PROFILE_OUT, JSON.stringify(profile));
     await context.close();
-    const fcp = marks.paints.find(([name]) => name === 'first-contentful-paint')?.[1] ?? 0;
+    const fcp = Number(marks.paints.find(([name]) => name === 'first-contentful-paint')?.[1] ?? 0);
     const after = marks.long.filter(([start]) => start >= fcp);
     const blocking = after.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
     console.log(`run ${run + 1}: paints ${JSON.stringify(marks.paints)}`);
@@ -53,16 +52,19 @@ try {
     // Self time by function and by file.
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
     const self = new Map();
-    const deltas = profile.timeDeltas;
-    for (let i = 0; i < profile.samples.length; i += 1) {
-      const node = nodes.get(profile.samples[i]);
+    const samples = profile.samples ?? [];
+    const deltas = profile.timeDeltas ?? [];
+    /** @param {number} id */
+    const nodeOf = (id) => /** @type {(typeof profile.nodes)[number]} */ (nodes.get(id));
+    for (let i = 0; i < samples.length; i += 1) {
+      const node = nodeOf(samples[i]);
       const dt = (deltas[i + 1] ?? 0) / 1000;
       self.set(node.id, (self.get(node.id) ?? 0) + dt);
     }
     const byFunction = new Map();
     const byFile = new Map();
     for (const [id, ms] of self) {
-      const { callFrame } = nodes.get(id);
+      const { callFrame } = nodeOf(id);
       const file = callFrame.url.split('/').pop() || callFrame.functionName || '(native)';
       const key = `${callFrame.functionName || '(anon)'} ${file}:${callFrame.lineNumber + 1}:${callFrame.columnNumber + 1}`;
       byFunction.set(key, (byFunction.get(key) ?? 0) + ms);

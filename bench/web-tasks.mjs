@@ -1,7 +1,5 @@
-// The main thread's tasks of a Lighthouse trace (bench/web.mjs, BENCH_WEB_TRACE_DIR) from the first
-// contentful paint on: each task over 5 ms, its duration as traced (Lighthouse simulates a 4× slower CPU:
-// a task counts in TBT above 12.5 ms here) and what ran in it (scripts evaluated, functions called by
-// URL, timers, styles and layout). Not a test. `node bench/web-tasks.mjs <trace.json> [min ms]`
+// `node bench/web-tasks.mjs <trace.json> [ms]`: the main thread's tasks of a Lighthouse trace kept by
+// bench/web.mjs, from the first contentful paint. Settings in bench/README.md.
 import { readFileSync } from 'node:fs';
 
 const [file, minArg] = process.argv.slice(2);

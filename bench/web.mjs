@@ -1,18 +1,5 @@
-// `npm run bench:web` (issue 15, decision 145): what the web app costs a teller on a slow link.
-// Builds (web and server), starts the built server on a fresh database, and prints for `/login` and the
-// signed-in dashboard:
-// - the bytes transferred from a cold cache in Chromium (CDP `Network.loadingFinished` encodedDataLength:
-//   what came over the wire, headers included), by kind (JS, CSS, total) and the number of requests;
-// - Lighthouse's mobile performance score (its default: a mid-range phone, simulated slow 4G), median of
-//   BENCH_WEB_RUNS runs (3), with LCP, TBT and CLS of the median run;
-// - for `/login`, the first paint and the moment its form shows on a 400 kbit/s link with 300 ms of latency
-//   (CDP `Network.emulateNetworkConditions`), median of the same number of runs.
-// Not a test. Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
-// and Chromium at /usr/bin/chromium (CHROMIUM_PATH). BENCH_BUILD=0 reuses the existing builds.
-// BENCH_WEB_LHR_DIR=<dir> writes each Lighthouse report (JSON) there, for its diagnostics.
-// BENCH_WEB_PAGES=login,dashboard,sw measures only those pages (all three by default).
-// BENCH_WEB_TRACE_DIR=<dir> writes each run's trace (Lighthouse's, unthrottled CPU) there: node
-// bench/web-tasks.mjs <trace> lists the main thread's tasks after the first contentful paint.
+// `npm run bench:web`: what the web app costs a teller on a slow link, `/login` and the dashboard: bytes,
+// Lighthouse, paint on a slow link (decision 145). Settings (BENCH_WEB_*, BENCH_BUILD) in bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -134,6 +121,7 @@ async function lighthouseRun(base, page, token) {
       // Signed in: keep localStorage (the token); the cache was emptied above.
       disableStorageReset: page.signedIn,
     });
+    if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${page.path}`);
     const audits = result.lhr.audits;
     if (process.env.BENCH_WEB_LHR_DIR) {
       const slug = page.warm ? 'dashboard-sw' : page.signedIn ? 'dashboard' : 'login';
@@ -148,7 +136,7 @@ async function lighthouseRun(base, page, token) {
       log(`trace : ${file}`);
     }
     return {
-      score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
+      score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
       lcp: audits['largest-contentful-paint'].numericValue,
       tbt: audits['total-blocking-time'].numericValue,
       cls: audits['cumulative-layout-shift'].numericValue,

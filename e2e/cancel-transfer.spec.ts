@@ -1,13 +1,12 @@
 import type { Locator } from '@playwright/test';
-import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
+import { Api, newRecipient, setUpAgentWithCustomer } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { expectAccessible, overflowPx, signIn } from './support/ui.js';
 
-/*
- * Issue 39, part 3 (decisions 200 and 205): a teller of the sending agent cancels a cash transfer only with
- * its sender: a wrong document is refused with the tries left, the right one cancels, the receipt names who
- * was identified and the drawer pays the refund. The agent's administrator approves, with a reason, the
- * cancellation of a send from an account: the receipt says who approved it and why.
+/**
+ * A cash transfer is cancelled only with its sender (decisions 200, 205): a wrong document is refused with
+ * the tries left, the right one cancels and the drawer pays the refund; a send from an account needs the
+ * administrator's approval, whose reason the receipt prints.
  */
 
 const PHONE = { width: 360, height: 740 };
@@ -38,28 +37,16 @@ test('a cash transfer is cancelled with its sender identified; a send from an ac
   test.setTimeout(180_000);
   const root = await Api.superAdmin(lajan);
   // The teller's drawer is open with nothing in it: every note in it comes from the day's operations.
-  const agent = await setUpAgent(lajan, root, 'Kay Lajan Gonaïves', 'gonaives');
-  await root.post('/api/agents/deposit', {
-    code: agent.code,
-    party: { name: 'Trésorerie Lajan', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR-001' },
-    amount: 20000,
-  });
-  const holder = newPerson({ firstName: 'Nadine', lastName: 'Joseph' });
-  const person = await agent.teller.post<{ data: { id: string } }>('/api/persons', holder);
-  const account = await agent.teller.post<{ data: { accountNumber: string } }>('/api/accounts', {
-    type: 'current',
-    currency: 'HTG',
-    personIds: [person.data.id],
-  });
-  const party = {
-    name: 'Nadine Joseph',
-    idDocumentType: 'id_card',
-    idDocumentNumber: holder.idDocumentNumber,
-  };
-  const accountNumber = account.data.accountNumber;
+  const { agent, holder, personId, accountNumber, party } = await setUpAgentWithCustomer(
+    lajan,
+    root,
+    'Kay Lajan Gonaïves',
+    'gonaives',
+    { firstName: 'Nadine', lastName: 'Joseph' },
+  );
   await agent.teller.post('/api/transactions/deposit', { accountNumber, party, amount: 3000 });
   const transfer = {
-    senderId: person.data.id,
+    senderId: personId,
     recipient: newRecipient({ firstName: 'Paul', lastName: 'Délice' }),
     party,
     amount: 1000,

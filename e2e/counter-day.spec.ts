@@ -4,11 +4,10 @@ import { expect, test } from './support/lajan.js';
 import { expectNoSpecForbiddenTexts } from './support/texts.js';
 import { fillRecipient, htg, sidebar, signIn, valueOf } from './support/ui.js';
 
-/*
- * Issue 12, "Done when": a teller's day through the screens only, on the real server, without a reload.
- * The set-up (two agents, their tellers, the float, an account holder) goes through the API; from the
- * sign-in on, each step is reached with the app's own links and buttons, and each screen passed shows
- * none of SPEC's English or misspelled texts (decision 134). Fees are the seeded defaults of DESIGN §4b.
+/**
+ * A teller's day through the screens only, without a reload: the set-up goes through the API, then each step
+ * is reached with the app's own links and buttons, and no screen shows a text the spec misspells
+ * (decision 134).
  */
 
 async function next(page: Page, expectedStep: string): Promise<void> {

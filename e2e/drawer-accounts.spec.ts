@@ -2,11 +2,10 @@ import { Api, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { overflowPx, signIn } from './support/ui.js';
 
-/*
- * Issue 39, finding 4 (decision 201): a teller closes with 100 000 HTG and opens again with 50 000; the
- * 50 000 that left between the two sessions is said to her at once, listed for her administrator, who
- * acknowledges it, then closes the drawer herself with her own count (the teller gone home); its difference
- * waits for the super administrator.
+/**
+ * Money that left a drawer between a close and the next opening is said to the teller at once and
+ * acknowledged by her administrator, who then closes the drawer with her own count for the super
+ * administrator (decision 201).
  */
 
 const PHONE = { width: 360, height: 740 };

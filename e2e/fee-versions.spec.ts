@@ -5,12 +5,10 @@ import { expect, test } from './support/lajan.js';
 import { expectNoSpecForbiddenTexts } from './support/texts.js';
 import { htg, valueOf } from './support/ui.js';
 
-/*
- * Issue 16 item 4, "Done when" (decision 150): a fee change scheduled for tomorrow leaves today's quote
- * unchanged. The super administrator schedules it through the editor; the teller's quote today keeps its fee
- * and its version; then a change in force now (through the API) makes the teller's confirmation, which still
- * holds the old quote, say "Les frais ont changé" with the new fee, and confirming again posts with it. The
- * coming version is cancelled at the end through its dialog. Each test has its own database (support/lajan.ts).
+/**
+ * A fee change scheduled for tomorrow leaves today's quote unchanged; one in force now makes a confirmation
+ * that holds the old quote say « Les frais ont changé », and confirming again posts with the new fee
+ * (decision 150).
  */
 
 const PHONE = { width: 360, height: 740 };

@@ -1,11 +1,9 @@
 import { Api, newPerson, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 
-/*
- * Issue 16, "a month's commission statement matches the ledger" (decision 148), in Chromium against the real
- * server: a teller's withdrawals, then the administrator's statement on screen, compared with what the
- * ledger moved: the agent's float (amount + agent share per withdrawal) and the fee-income account; then
- * the float's statement (decision 191), whose closing balance is the float's.
+/**
+ * A month's commission statement on screen matches what the ledger moved on the float and the fee income
+ * (decision 148), and the float's statement closes on the float's balance (decision 191).
  */
 
 type Trial = { data: { rows: { key: string; balance: number }[] } };

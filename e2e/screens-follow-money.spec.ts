@@ -3,11 +3,10 @@ import { Api, newPerson, newRecipient, setUpAgent } from './support/api.js';
 import { expect, test } from './support/lajan.js';
 import { boxOf, intersect, sidebar } from './support/ui.js';
 
-/*
- * Issue 15, item 5 (decision 146): the screens follow the money. Each operation is driven through the
- * screens in real Chromium against the real server, and the dashboard (the float, the latest rows) and
- * the agents' floats are read again WITHOUT a reload: the app moves by its own links only (page.goto
- * would reload it and empty its cache, which would prove nothing).
+/**
+ * The screens follow the money (decision 146): after each operation the dashboard and the agents' floats show
+ * it WITHOUT a reload, the app moving by its own links only: page.goto would empty its cache and prove
+ * nothing.
  */
 
 /** An HTG amount as the screens write it ("3 000,00 HTG"), whatever spaces Intl puts in it. */

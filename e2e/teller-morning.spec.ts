@@ -4,13 +4,10 @@ import { expect, test } from './support/lajan.js';
 import { TcpProxy } from './support/proxy.js';
 import { boxOf, fillPersonForm, fillRecipient, htg, intersect, pickPerson, valueOf } from './support/ui.js';
 
-/*
- * Issue 40, "Done when": a teller's morning on a 360 px phone over a 400 kbit/s, 300 ms link, through the
- * screens: open the drawer, register a customer, open her account, deposit, withdraw, transfer, send cash,
- * the pay-out at another agent (its teller's drawer still closed), a deposit confirmed while the server is
- * out of reach and posted once when it is back, and the close of the drawer. The set-up that is not the
- * journey goes through the API. Each screen the teller passes is kept as a screenshot of the phone's view
- * (test-results/…/NN-name.png, attached to the report).
+/**
+ * A teller's morning on a 360 px phone over a 400 kbit/s, 300 ms link, through the screens, a deposit
+ * confirmed while the server is out of reach posted once when it is back (decision 215). Each screen passed
+ * is attached to the report as a screenshot.
  */
 
 /** A phone: 360 px wide, a touch screen (a tap on a toast closes it; a mouse over it would hold it). */

@@ -1,7 +1,5 @@
-// Proves that each layer rule of `eslint.layers.config.js` (decision 137) still fires: a rule that
-// silently stopped matching (a renamed option, an import that no longer resolves) would let `npm run
-// lint` pass on anything. Each case lints one import, as if written in `filePath`, with exactly those
-// rules; the files need not exist, the imported ones do. `node --test scripts/check-layers.test.mjs`.
+// Each layer rule of `eslint.layers.config.js` still fires (decision 137): a rule that silently stopped
+// matching would let `npm run lint` pass on anything. Each case lints one import as if written in `filePath`.
 import assert from 'node:assert/strict';
 import { dirname, resolve } from 'node:path';
 import { test } from 'node:test';

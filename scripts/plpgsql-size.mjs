@@ -1,12 +1,13 @@
-// The live PL/pgSQL of a migrated database, in lines per function (issue 41's aim): migrates a scratch
-// database from a migrations folder, prints each function's body lines, the total and the longest.
-// node scripts/plpgsql-size.mjs [apps/server/drizzle] [postgres://postgres@127.0.0.1:5432/postgres]
-import { resolve } from 'node:path';
+// The live PL/pgSQL of a migrated database, in lines per function (issue 41): a scratch database gets the
+// server folder's migrations, then its sql/ sources if any; prints each function's lines, total, longest.
+// node scripts/plpgsql-size.mjs [apps/server] [postgres://postgres@127.0.0.1:5432/postgres]
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 
-const folder = resolve(process.argv[2] ?? 'apps/server/drizzle');
+const server = resolve(process.argv[2] ?? 'apps/server');
 const adminUrl = process.argv[3] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `plpgsql_size_${process.pid}`;
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -17,7 +18,13 @@ url.pathname = `/${name}`;
 const client = new pg.Client({ connectionString: url.toString() });
 try {
   await client.connect();
-  await migrate(drizzle(client), { migrationsFolder: folder });
+  await migrate(drizzle(client), { migrationsFolder: join(server, 'drizzle') });
+  const sources = join(server, 'sql');
+  if (existsSync(sources))
+    for (const file of readdirSync(sources)
+      .filter((name) => name.endsWith('.sql'))
+      .sort())
+      await client.query(readFileSync(join(sources, file), 'utf8'));
   const { rows } = await client.query(`
     select p.proname as name, array_length(string_to_array(trim(both E'\\n' from p.prosrc), E'\\n'), 1) as lines
     from pg_proc p join pg_language l on l.oid = p.prolang join pg_namespace n on n.oid = p.pronamespace

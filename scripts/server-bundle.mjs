@@ -23,7 +23,13 @@ function newestMtimeMs(paths) {
 
 export async function runServerBundle(name) {
   const bundle = join(root, `apps/server/dist/${name}.js`);
-  const sources = ['packages/domain/src', 'apps/server/src', 'apps/server/drizzle', 'apps/server/build.mjs'];
+  const sources = [
+    'packages/domain/src',
+    'apps/server/src',
+    'apps/server/drizzle',
+    'apps/server/sql',
+    'apps/server/build.mjs',
+  ];
   if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestMtimeMs(sources)) {
     console.error('[lajan] construction de @lajan/server…');
     execSync('npm run build -w @lajan/server', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -1,5 +1,5 @@
 // `npm start`: build what is missing or stale (the SPA and the server bundle), then run the one
-// Node process that serves both on PORT (DESIGN §2). Runs under the Node of the `node` package.
+// Node process that serves both on PORT. Runs under the Node of the `node` package.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,6 +29,6 @@ function buildIfStale(name, output, sources) {
 
 const domain = ['packages/domain/src'];
 buildIfStale('@lajan/web', 'apps/web/dist/index.html', [...domain, 'apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts']);
-buildIfStale('@lajan/server', 'apps/server/dist/main.js', [...domain, 'apps/server/src', 'apps/server/drizzle', 'apps/server/build.mjs']);
+buildIfStale('@lajan/server', 'apps/server/dist/main.js', [...domain, 'apps/server/src', 'apps/server/drizzle', 'apps/server/sql', 'apps/server/build.mjs']);
 
 await import(pathToFileURL(join(root, 'apps/server/dist/main.js')).href);

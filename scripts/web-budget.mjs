@@ -1,7 +1,5 @@
-// What the sign-in page downloads, read from the web build's manifest (`apps/web/dist/.vite/manifest.json`):
-// the entry (index.html's script) with its static imports, and the sign-in screen's lazy chunk with its
-// own. Sizes as a browser receives them: the `.br` and `.gz` files the build wrote beside each asset.
-// Used by the budget test (`web-budget.test.mjs`) and printed by `node scripts/web-budget.mjs`.
+// What the sign-in page and the dashboard's frame download, from the web build's manifest, sized as a browser
+// receives them (the `.br` and `.gz` beside each asset); checked by `web-budget.test.mjs` (decision 145).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -43,7 +43,7 @@ export class Api {
     return call<T>(this.lajan, 'GET', path, this.token);
   }
 
-  /** Puts this session's token where the web app looks for it (SPEC §4: `access_token`). */
+  /** Puts this session's token where the web app looks for it. */
   async useIn(page: Page): Promise<void> {
     await page.goto('/login');
     await page.evaluate((token) => localStorage.setItem('access_token', token), this.token);
@@ -74,7 +74,7 @@ async function call<T>(
 
 let sequence = 0;
 
-/** A complete, valid person (SPEC §5), unique within the run. */
+/** A complete, valid person, unique within the run. */
 export function newPerson(overrides: Record<string, unknown> = {}) {
   sequence += 1;
   const n = `${Date.now() % 100000}${sequence}`.padStart(7, '0');
@@ -177,4 +177,38 @@ export async function setUpAgent(
   // A teller at work has its drawer open (decision 149): the walks' cash operations need it.
   if (options.openDrawer !== false) await teller.post('/api/drawer/open', { counts: {} });
   return { code: agent.data.code, admin, teller, tellerUsername, tellerPassword };
+}
+
+/**
+ * An agent set up as `setUpAgent` does, its float funded with 20 000 HTG by the treasury, and one customer
+ * its teller registered with a current account: the customer's card, its id, its account and the party its
+ * card makes at the counter.
+ */
+export async function setUpAgentWithCustomer(
+  lajan: Lajan,
+  root: Api,
+  agentName: string,
+  slug: string,
+  customer: { firstName: string; lastName: string },
+  options: { openDrawer?: boolean } = {},
+) {
+  const agent = await setUpAgent(lajan, root, agentName, slug, options);
+  await root.post('/api/agents/deposit', {
+    code: agent.code,
+    party: { name: 'Trésorerie Lajan', idDocumentType: 'id_card', idDocumentNumber: 'TRESOR-001' },
+    amount: 20000,
+  });
+  const holder = newPerson(customer);
+  const person = await agent.teller.post<{ data: { id: string } }>('/api/persons', holder);
+  const account = await agent.teller.post<{ data: { accountNumber: string } }>('/api/accounts', {
+    type: 'current',
+    currency: 'HTG',
+    personIds: [person.data.id],
+  });
+  const party = {
+    name: `${holder.firstName} ${holder.lastName}`,
+    idDocumentType: 'id_card',
+    idDocumentNumber: holder.idDocumentNumber,
+  };
+  return { agent, holder, personId: person.data.id, accountNumber: account.data.accountNumber, party };
 }

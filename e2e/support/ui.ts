@@ -47,7 +47,7 @@ export async function firstSignIn(
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Picks a person through the "Rechercher Personne" modal (SPEC §2). */
+/** Picks a person through the "Rechercher Personne" modal. */
 export async function pickPerson(page: Page, term: string, resultText: string | RegExp): Promise<void> {
   await page.getByRole('button', { name: 'Rechercher Personne' }).click();
   const dialog = page.getByRole('dialog');
@@ -133,7 +133,7 @@ export function valueOf(scope: Locator, label: string): Locator {
     .locator('xpath=following-sibling::dd[1]');
 }
 
-/** The shared person form (SPEC §2 "Register-client screen"), filled from a customer's card. */
+/** The shared person form, filled from a customer's card. */
 export async function fillPersonForm(page: Page, person: ReturnType<typeof newPerson>) {
   await page.getByLabel('Prénom').fill(person.firstName);
   await page.getByLabel('Nom', { exact: true }).fill(person.lastName);

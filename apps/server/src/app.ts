@@ -54,7 +54,7 @@ import { spaPlugin } from './web/spa.js';
 // carry their own wording wherever the spec gives one.
 z.config(z.locales.fr());
 
-/** About 100 KB: the largest form of the app is a few KB (DESIGN §7 "body size limits"). */
+/** About 100 KB: the largest form of the app is a few KB. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
 export type App = FastifyInstance<
@@ -118,7 +118,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    // What the router and the HTTP parser refuse goes out like every other failure (DESIGN §6).
+    // What the router and the HTTP parser refuse goes out like every other failure.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     // While closing, the gate below answers in French instead of Fastify's English 503.
@@ -156,7 +156,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   await app.register(errorHandlerPlugin);
-  // Helmet's headers on every answer (DESIGN §7), computed once (decision 159).
+  // Helmet's headers on every answer, computed once (decision 159).
   app.addHook('onRequest', securityHeadersHook);
   // No `/api` answer is kept by a browser or a proxy: success, failure, 404 and 429 alike.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -192,7 +192,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     dataDir: config.dataDir,
     deferStartup: overrides.deferDatabaseStartup,
   });
-  // The API answers 503 in French (DESIGN §6) while the database has not answered yet (a start
+  // The API answers 503 in French while the database has not answered yet (a start
   // before PostgreSQL: decision 120), and once a stop has begun, with the connection closed.
   let stopping = false;
   app.addHook('preClose', (done) => {
@@ -275,12 +275,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 }
 
 /**
- * One log line per request, once it is answered, instead of Fastify's two ("incoming request", then
- * "request completed"): its method, its URL without query values (decision 113, through the logger's
- * `req` serializer), its status and how long it took. At `info`, the line is most of the log's cost
- * per request (decision 141); a request that went well is written by the logger without redaction
- * (decision 159: the line holds only what the serializers give), with the request's id as its child
- * logger would have bound it, so that the line is the same.
+ * One log line per request, once answered, instead of Fastify's two: the line is most of the log's cost at
+ * `info` (decision 141). A request that went well is written without redaction: the serializers give only
+ * what may be logged (decisions 113, 159).
  */
 class OneLinePerRequest extends LogController {
   constructor(private readonly requestLogger: Logger) {

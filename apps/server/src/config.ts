@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 
 /**
- * The environment, checked once at start (DESIGN §2). This is the only file that reads
+ * The environment, checked once at start. This is the only file that reads
  * `process.env`; everything else receives a `Config`.
  */
 
@@ -142,7 +142,7 @@ export interface Config {
   drawerMaxCountCentimes: number;
   /**
    * `TLS_CERT` and `TLS_KEY` (paths of PEM files): the server speaks HTTPS itself, a secure context for
-   * the browser's service worker and durable storage on a network (DESIGN §2, decision 147). Unset: HTTP.
+   * the browser's service worker and durable storage on a network (decision 147). Unset: HTTP.
    */
   tls?: { cert: Buffer; key: Buffer };
   /** `MFA_REQUIRED=1`: a super administrator without a second factor enrols one at its next sign-in (decision 203). */

@@ -4,7 +4,7 @@ import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, t
 import type { LogLevel } from './config.js';
 
 /**
- * Paths that must never reach the log (DESIGN §7): credentials, tokens, reset secrets.
+ * Paths that must never reach the log: credentials, tokens, reset secrets.
  * Bodies are never logged at all; these cover what a log call might pass by mistake.
  */
 const redactPaths = [
@@ -60,10 +60,8 @@ function maskPath(pathname: string): string {
 const plainQueryKey = /^[A-Za-z_][A-Za-z0-9_.[\]-]{0,40}$/;
 
 /**
- * The URL as the log keeps it (DESIGN §7): the reset secret of a path masked, and every query value
- * replaced, since a query carries what a person typed in a search (an e-mail, a document or an
- * account number, an export's filters) or a token. `/api/persons?q=jean@x.ht&page=2` is logged
- * `/api/persons?q=[redacted]&page=[redacted]`.
+ * The URL as the log keeps it: the reset secret of a path masked and every query value replaced, since a
+ * query carries what a person typed (`/api/persons?q=jean@x.ht` is logged `?q=[redacted]`; decision 113).
  */
 export function maskUrl(url: string): string {
   const queryStart = url.indexOf('?');
@@ -86,10 +84,9 @@ export function maskUrl(url: string): string {
 export interface Loggers {
   logger: Logger;
   /**
-   * The same level, serializers and destination, without the redaction: the request line holds only what
-   * its serializers give (method, masked URL, address, status), where no redacted path can be, and the
-   * redaction's walk over every logged object cost 10 µs a line, a third of the line's cost (decision 159).
-   * Nothing else may log through it.
+   * The same logger without the redaction, for the request line alone, whose serializers hold no redacted
+   * path: the redaction's walk was much of the line's cost (decision 159). Nothing else may log through
+   * it.
    */
   requestLogger: Logger;
 }
@@ -114,10 +111,8 @@ export function createLoggers(level: LogLevel, destination?: DestinationStream):
 }
 
 /**
- * Fastify's `childLoggerFactory`: the logger of a request (`request.log`, with its `reqId`), made only when
- * something logs through it. Pino builds a child's bindings at once (and runs the redaction over them): 2–3 %
- * of the server's CPU per request, where most requests now log nothing through it, their line going through
- * `requestLogger` (decision 159). What it writes is what the child would have written.
+ * A request's child logger made only when something logs through it: pino builds a child's bindings at once,
+ * a cost paid for nothing by most requests, which log nothing through it (decision 159).
  */
 export function lazyChildLogger(
   parent: FastifyBaseLogger,

@@ -21,13 +21,9 @@ export interface StartOptions {
 export const STOP_DEADLINE_MS = 10_000;
 
 /**
- * Checks the environment, builds the app, listens, and closes gracefully on SIGTERM or SIGINT.
- * A bad environment stops the start with one line naming the variable, and exit code 1.
- *
- * A database that does not answer yet (refused, reset, starting up, silent) does not stop the start
- * (decision 120): the server listens, answers 503 in French, logs a line every few seconds, and runs
- * the migrations and the bootstrap as soon as the database answers. A database that answers "no"
- * (wrong user or password, no such database) stops the start with a clear message.
+ * Checks the environment, builds the app, listens, and closes gracefully on SIGTERM or SIGINT. A database
+ * that does not answer yet does not stop the start: the server answers 503 and migrates once it answers; one
+ * that answers "no" (wrong password, no database) stops it (decision 120).
  */
 export async function start(options: StartOptions = {}): Promise<App | undefined> {
   const printError = options.printError ?? ((line: string) => process.stderr.write(`${line}\n`));

@@ -7,7 +7,7 @@ import { mfaResetMessages } from '@lajan/domain';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
-import { currentCode } from '../src/modules/auth/second-factor.js';
+import { currentCode } from './helpers/totp.js';
 import { SUPERADMIN } from './helpers/build.js';
 import { SUPERADMIN_NEW_PASSWORD } from './helpers/fixtures.js';
 

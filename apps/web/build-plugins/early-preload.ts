@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
 
 /** The modules whose code a signed-in start on `/` needs before its first paint (decision 156). */
 export const EARLY_MODULES = ['src/app/layout/Shell.tsx', 'src/features/dashboard/DashboardPage.tsx'];

@@ -4,10 +4,8 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The web's layer rules (`eslint.config.js`, `boundaries/dependencies`) each refuse what they should,
- * so that none can stop working unseen: a typo in a pattern or a plugin upgrade would make them pass
- * on everything. Each case lints a one-line import as if it were written in a real file of the layer
- * (typed linting needs a file the TypeScript project knows) with the repository's own configuration.
+ * Each of the web's layer rules refuses what it should, so none can stop working unseen after a typo or a
+ * plugin upgrade (decision 138). Each case lints a one-line import as if written in a real file of the layer.
  */
 
 // Vitest runs in apps/web.

@@ -9,7 +9,7 @@ export const accountTypeSchema = z.enum(['current', 'savings'], {
 export type AccountType = z.infer<typeof accountTypeSchema>;
 export const accountTypeLabels: Record<AccountType, string> = { current: 'Courant', savings: 'Épargne' };
 
-/** Only `active` lets money move (SPEC §4). */
+/** Only `active` lets money move. */
 export const accountStatusSchema = z.enum(accountStatuses);
 
 export const currencySchema = z
@@ -62,7 +62,7 @@ export const holderDocumentTexts = {
 
 export const inactiveAccountMessage = "Le compte n'est pas actif";
 
-/** `PUT /accounts/{id}`: only the status changes (DESIGN §4). */
+/** `PUT /accounts/{id}`: only the status changes. */
 export const updateAccountInputSchema = z.object({
   status: z.enum(['active', 'inactive'], { error: 'Statut invalide' }),
 });
@@ -90,10 +90,8 @@ export const accountSearchMessages = {
 } as const;
 
 /**
- * `POST /accounts/search` (decision 132): `account_number`, one customer account by its exact number
- * (SPEC §7), answered `{ account }`; or `q`, the way people talk: an account number, a holder's phone or
- * document number (exact, network-wide) or a holder's name (within the teller's own agent), answered
- * `{ accounts }`.
+ * `POST /accounts/search`: `account_number`, one account by its exact number, answered `{ account }`; or `q`,
+ * the way people talk, answered `{ accounts }` (decision 132).
  */
 export const accountSearchInputSchema = z
   .object({
@@ -114,7 +112,7 @@ export const accountSearchInputSchema = z
   });
 export type AccountSearchInput = z.input<typeof accountSearchInputSchema>;
 
-/** Digits of an account number: ten random ones and a check digit (DESIGN §5). */
+/** Digits of an account number: ten random ones and a check digit. */
 export const ACCOUNT_NUMBER_DIGITS = 11;
 
 /**
@@ -146,7 +144,7 @@ export const accountCustomerSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   idDocumentType: z.string(),
-  /** Masked (`••••••123`) for an agent that may not read the holder's file (DESIGN §3). */
+  /** Masked (`••••••123`) for an agent that may not read the holder's file. */
   idDocumentNumber: z.string(),
   principal: z.boolean(),
 });
@@ -159,7 +157,7 @@ export const accountSchema = z.object({
   type: accountTypeSchema,
   currency: z.string(),
   status: accountStatusSchema,
-  /** HTG; null when the account is another agent's: its balance is not the viewer's business (DESIGN §3). */
+  /** HTG; null when the account is another agent's: its balance is not the viewer's business. */
   balance: z.number().nullable(),
   unavailableBalance: z.number().default(0),
   createdAt: z.string(),
@@ -174,7 +172,7 @@ export const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 
 /**
- * `GET /accounts/self` ("Mon Compte"): the float account of the signed-in user's agent (DESIGN §3),
+ * `GET /accounts/self` ("Mon Compte"): the float account of the signed-in user's agent,
  * the shape of a customer account with no customer type (`type: null`), no holders and its agent.
  */
 export const floatAccountSchema = accountSchema.extend({
@@ -221,10 +219,9 @@ export const accountFailureMessages = {
 } as const;
 
 /**
- * Whether the person at the counter is surely none of the account's holders, by the document shown (type,
- * and number without case or outer spaces, as the ledger compares them): known only when every holder's
- * number is readable (the teller's own customers). Said at the step where it is typed; the ledger still
- * decides at Enregistrer, and decides alone when a number is masked.
+ * Whether the person at the counter is surely none of the holders, by the document shown: known only when
+ * every holder's number is readable, so it is said at the step; the ledger still decides at Enregistrer
+ * (decision 182).
  */
 export function surelyNotAHolder(
   holders: readonly Pick<AccountCustomer, 'idDocumentType' | 'idDocumentNumber'>[],

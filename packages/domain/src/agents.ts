@@ -23,7 +23,7 @@ export const agentStatusLabels: Record<AgentStatus, string> = {
 
 export const USERNAME_MIN_LENGTH = 8;
 
-/** Usernames: letters, digits, dot, dash, underscore; at least 8 (SPEC §9). */
+/** Usernames: letters, digits, dot, dash, underscore; at least 8. */
 export const usernameSchema = z
   .string({ error: "Le nom d'utilisateur est requis" })
   .trim()
@@ -35,7 +35,7 @@ export const usernameSchema = z
     "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres, «\u00a0.\u00a0», «\u00a0-\u00a0» et «\u00a0_\u00a0»",
   );
 
-/** `POST /agents` and the create-agent wizard (SPEC §5 "Agent creation"). */
+/** `POST /agents` and the create-agent wizard. */
 export const createAgentInputSchema = z.object({
   name: plainText(
     z
@@ -126,7 +126,7 @@ export function agentStatusOf(agent: { deletedAt: unknown; suspendedAt: unknown 
 
 /** The administrators' next steps around an agent (decision 133). */
 export const agentTexts = {
-  /** On an agent's page: funds its float through the agent deposit (SPEC §2 "Dépôt sur agent"). */
+  /** On an agent's page: funds its float through the agent deposit. */
   fund: 'Approvisionner',
   createdTitle: 'Agent créé',
   createdCode: "Code de l'agent",

@@ -1,7 +1,7 @@
 import { transactionTypeLabels, transactionTypes } from './transactions/index.js';
 
 /**
- * The audit trail's actions (DESIGN §7), named `domain.verb`, with their French names. The server records
+ * The audit trail's actions, named `domain.verb`, with their French names. The server records
  * only these (`recordAudit` takes an `AuditWriteAction`); the money movements come from the ledger as
  * `transactions.<type>`, named as the history names their types. Never a password, a token or a link.
  */

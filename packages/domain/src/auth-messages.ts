@@ -27,13 +27,13 @@ export const authMessages = {
   /** SPEC §8's "Failed to update password", in French. */
   passwordUpdateFailed: 'Échec de la modification du mot de passe',
   resetLinkSent: 'Un lien de réinitialisation a été envoyé à votre adresse email.',
-  /** SPEC §8: the forgot-password screen's toast, and what it says under the form when the call failed. */
+  /** The forgot-password screen's toast, and what it says under the form when the call failed. */
   resetLinkSentToast: 'Lien de réinitialisation envoyé',
   resetLinkFailed: 'Une erreur est survenue. Veuillez réessayer.',
   resetSuccess: 'Mot de passe réinitialisé avec succès',
   resetInvalid: 'Ce lien de réinitialisation est invalide ou a expiré.',
   accountDisabled: 'Ce compte est désactivé.',
-  /** SPEC §8: the public registration's success and its fallback failure. */
+  /** The public registration's success and its fallback failure. */
   registerSuccess: 'Inscription réussie',
   registerFailed: "Échec de l'inscription",
 } as const;

@@ -3,7 +3,7 @@ import { alongFieldErrors, filledText } from './refine.js';
 import { SIGN_IN_PASSWORD_MAX_LENGTH, SIGN_IN_USERNAME_MAX_LENGTH, signInMessages } from './sign-in.js';
 import { emailSchema } from './persons.js';
 
-/** Minimum password length (SPEC §9). */
+/** Minimum password length. */
 export const PASSWORD_MIN_LENGTH = 8;
 
 const newPassword = z
@@ -36,7 +36,7 @@ function mustMatch(value: { password?: unknown; password_confirmation?: unknown 
   }
 }
 
-/** `POST /users/update-password` (SPEC §5 "Password form"). */
+/** `POST /users/update-password`. */
 export const updatePasswordInputSchema = z
   .object({
     current_password: z

@@ -43,7 +43,7 @@ export function accountStatusLabel(status: string): string {
   return (accountStatusLabels as Record<string, string>)[status] ?? status;
 }
 
-/** SPEC §4: in the account view, any status whose label is not Actif or Inactif takes the warning style. */
+/** In the account view, any status whose label is not Actif or Inactif takes the warning style. */
 export function isWarningAccountStatus(status: string): boolean {
   const label = accountStatusLabel(status);
   return label !== 'Actif' && label !== 'Inactif';

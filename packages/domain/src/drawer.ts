@@ -3,16 +3,15 @@ import { isIsoDate } from './dates.js';
 import { centimesToHtg, formatHtg, formatSignedHtg, htgToCentimes } from './money.js';
 
 /**
- * The teller's cash drawer (DESIGN §4, decision 149): paper money, outside the ledger. A session is
+ * The teller's cash drawer (decision 149): paper money, outside the ledger. A session is
  * opened with a count by denomination and closed with a blind count; its expected amount comes from
  * the session's cash movements in the ledger.
  */
 
 /**
- * The denominations counted, largest first, in centimes: the HTG banknotes, then every circulating coin down
- * to 5 centimes (decision 212), so that any amount of two decimals can be counted to the nearest 5 centimes.
- * The one list of the drawer: change it here and the forms, the API and the ticket follow. `key` is how the
- * API names it; `kind` groups the form.
+ * The drawer's one list of denominations, largest first, in centimes: every banknote and coin down to 5
+ * centimes, so any amount can be counted to the nearest 5 centimes (decision 212). The forms, API and ticket
+ * follow it.
  */
 export const drawerDenominations = [
   { key: '1000', centimes: 1000_00, label: 'Billet de 1 000 HTG', kind: 'note' },

@@ -1,6 +1,6 @@
 import type { FeeQuote } from './transactions/fees.js';
 
-/** Codes that travel with an error answer `{ message, code?, errors? }` (DESIGN §6). */
+/** Codes that travel with an error answer `{ message, code?, errors? }`. */
 export const errorCodes = {
   validation: 'VALIDATION_ERROR',
   unauthenticated: 'UNAUTHENTICATED',

@@ -118,10 +118,9 @@ export const feeBandInputSchema = z
 export type FeeBandInput = z.input<typeof feeBandInputSchema>;
 
 /**
- * `PUT /transactions/fees/{type}`: every band of one type, as a new version taking effect at `effective_from`
- * (absent: now); the bands of older versions are kept (decision 150). Taken in the order of
- * their lower bounds, each band must start one centime after the previous one ends: no overlap, no gap
- * (DESIGN §4b). The message goes on the later band's `min_amount`, at its index in the request.
+ * `PUT /transactions/fees/{type}`: a type's bands as a new version (decision 150). Each band starts one
+ * centime after the previous ends, no overlap, no gap; the message goes on the later band's `min_amount`
+ * (decision 091).
  */
 export const feeScheduleInputSchema = z
   .object({

@@ -1,6 +1,6 @@
 import type { ListMeta } from './pagination.js';
 
-/** A page of a list as the API answers it (DESIGN §6): `{ data: [rows], meta: { total, page, per_page } }`. */
+/** A page of a list as the API answers it: `{ data: [rows], meta: { total, page, per_page } }`. */
 export interface ListPage<Row> {
   data: Row[];
   meta: ListMeta;

@@ -20,20 +20,19 @@ import { feeTypes, transactionTypeLabels, type TransactionType } from './transac
 export const cancelTransferParamsSchema = z.object({ transactionNumber: transactionNumberSchema });
 
 /**
- * One money flow as the domain declares it (issue 13), under the transaction type it records: the
- * schema of its input (HTG on the wire, `amountCentimes` out: decision 136), whether the fee schedule
- * prices it, and its words. The server adds how its accounts are resolved and who pays whom; the web
- * its page.
+ * One money flow as the domain declares it: its input's schema (HTG on the wire, `amountCentimes` out),
+ * whether it is priced, its words (decision 136). The server adds how its accounts are found and who pays
+ * whom.
  */
 export interface MoneyFlowDeclaration<Input extends z.ZodType = z.ZodType> {
   input: Input;
-  /** Priced by the bands of the fee schedule (DESIGN §4b): the four fee types. */
+  /** Priced by the bands of the fee schedule: the four fee types. */
   banded: boolean;
   /** The transaction type's label (the history, the receipt). */
   label: string;
-  /** The toast after a success (SPEC §8). */
+  /** The toast after a success. */
   success: string;
-  /** The fallback of a failure that carries no message of the server (SPEC §8). */
+  /** The fallback of a failure that carries no message of the server. */
   failure: string;
 }
 

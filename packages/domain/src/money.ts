@@ -50,8 +50,7 @@ export function formatSignedHtg(amount: number): string {
 
 /**
  * True for an amount the API accepts as HTG: finite, with at most two decimals. `19.99 * 100` is
- * not an exact integer in floating point, so "two decimals" means within 1e-6 of a whole centime
- * (DESIGN §4).
+ * not an exact integer in floating point, so "two decimals" means within 1e-6 of a whole centime.
  */
 export function hasAtMostTwoDecimals(amountHtg: number): boolean {
   if (!Number.isFinite(amountHtg)) return false;
@@ -83,10 +82,10 @@ export function centimesToHtg(centimes: number | bigint | string): number {
 }
 
 /**
- * The regulator's cap on one mobile-money operation in Haiti (DESIGN §4b); the fee bands end there too.
+ * The regulator's cap on one mobile-money operation in Haiti; the fee bands end there too.
  */
 export const MAX_OPERATION_HTG = 100_000;
-/** The largest agent deposit (DESIGN §4): the super administrator funding an agent's float. */
+/** The largest agent deposit: the super administrator funding an agent's float. */
 export const MAX_AGENT_DEPOSIT_HTG = 1_000_000;
 
 /**
@@ -143,7 +142,7 @@ export function htgAmountSchema(maxHtg: number = MAX_OPERATION_HTG) {
 }
 
 /**
- * The one reader of money from SQL (DESIGN §4), in centimes: PGlite returns a `bigint` column as a
+ * The one reader of money from SQL, in centimes: PGlite returns a `bigint` column as a
  * number, node-postgres as a string, and `sum()` is a `numeric` string in both. Anything that is not a
  * whole number of centimes within JavaScript's safe range is a fault, never rounded.
  */

@@ -3,10 +3,9 @@ import { formatDateTimeFr } from './dates.js';
 import { groupDigits } from './digit-groups.js';
 
 /*
- * Account and transaction numbers (DESIGN §5): random digits followed by a Luhn check digit. The server
- * draws them (apps/server/src/modules/accounts/numbers.ts); the check is here, shared, so that the web
- * catches a mistyped pick-up code as it is typed and the server refuses it with the same words
- * (decision 131).
+ * Account and transaction numbers (DESIGN §5): random digits and a Luhn check digit, drawn by the server
+ * (apps/server/src/modules/accounts/numbers.ts). The check is shared so that the web catches a mistyped
+ * pick-up code as it is typed and the server refuses it with the same words (decision 131).
  */
 
 export const ACCOUNT_NUMBER_LENGTH = 11;
@@ -53,7 +52,7 @@ export const pickUpCodeMessages = {
   hint: "Le code que l'expéditeur a communiqué au bénéficiaire, avec ou sans espaces ni tirets.",
   qrLabel: (code: string) => `QR code du code de retrait ${groupDigits(code)}`,
   /** The receipt's Imprimer while its QR is still being drawn (decision 215). */
-  qrPreparing: 'Préparation du QR code…',
+  qrPreparing: 'Préparation du QR code...',
   /** The pay-out search on a transfer already paid, with the date it was paid (decision 131). */
   alreadyPaid: (paidAt: string | Date) => `Ce transfert a déjà été payé le ${formatDateTimeFr(paidAt)}`,
   alreadyPaidNoDate: 'Ce transfert a déjà été payé',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN §6: `page` from 1, `per_page` 10 by default, above 100 lowered to 100 (never refused). */
+/** `page` from 1, `per_page` 10 by default, above 100 lowered to 100 (never refused). */
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
 

@@ -2,10 +2,8 @@ import { audienceOf, type Audience } from './roles.js';
 import type { SessionUser } from './sign-in.js';
 
 /**
- * The one permission table (SPEC §6, DESIGN §3). The web guards, the sidebar and the
- * server's route checks all read it; a capability not listed here is allowed to no one.
- * Object-level rules (a teller sees only its own agent's data) are applied by the server
- * on top of this table.
+ * The one permission table, read by the web's guards and sidebar and the server's route checks; a capability
+ * not listed is allowed to no one (decision 060). The server adds the object-level rules on top.
  */
 export const permissions = {
   /** Dashboard, own profile, fee table, password pages. */

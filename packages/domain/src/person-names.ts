@@ -17,7 +17,7 @@ export function capitaliseFirstName(firstName: string): string {
     );
 }
 
-/** "Jean DUPONT", "Rose-Merline PIERRE-LOUIS": first name capitalised (SPEC §3), last name in upper case. */
+/** "Jean DUPONT", "Rose-Merline PIERRE-LOUIS": first name capitalised, last name in upper case. */
 export function displayName(person: { firstName?: string | null; lastName?: string | null }): string {
   const first = capitaliseFirstName(person.firstName ?? '');
   const last = (person.lastName ?? '').trim().replace(/\s+/g, ' ').toLocaleUpperCase('fr-FR');

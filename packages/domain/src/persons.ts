@@ -9,7 +9,7 @@ export const MIN_AGE_YEARS = 18;
 /**
  * A choice among `values`: nothing chosen is « … requis », another value « … invalide » (SPEC §5 called an
  * empty choice invalid; a walk-through read « Sexe invalide » under a field left empty). Each message names
- * the field by its label (DESIGN §6).
+ * the field by its label.
  */
 function choiceSchema<const Values extends readonly [string, ...string[]]>(
   values: Values,
@@ -45,7 +45,7 @@ export type ContactMethod = z.infer<typeof contactMethodSchema>;
 
 export const genderLabels: Record<Gender, string> = { male: 'Homme', female: 'Femme' };
 
-/** The form's document choice (SPEC §2 "Register-client screen"). */
+/** The form's document choice. */
 export const idDocumentChoiceLabels: Record<IdDocumentType, string> = {
   id_card: "Carte d'identité",
   passport: 'Passeport',
@@ -100,14 +100,12 @@ export function contactMethodLabel(method: string | null | undefined): string {
   }
 }
 
-/** The country of a phone number typed without its prefix (DESIGN §7). */
+/** The country of a phone number typed without its prefix. */
 export const DEFAULT_PHONE_COUNTRY = 'HT';
 
 /**
- * The one stored form of a phone number, for persons and agents alike (DESIGN §7, decision 204): E.164,
- * Haiti's +509 when no prefix is typed ("37123456", "+509 3712-3456" → "+50937123456"). Only the length
- * is checked (`isPossible`: SPEC §5 accepts any 8 digits); a number that no country's lengths allow
- * keeps the earlier normal form, `+` and digits, so that nothing SPEC §5 accepts is refused.
+ * A phone's one stored form, E.164 with Haiti's +509 by default (decision 204). Only the length is checked,
+ * and a number no country allows keeps `+` and its digits, so nothing the spec's form accepts is refused.
  */
 export function normalizePhone(value: string): string {
   const parsed = parsePhoneNumberFromString(value.trim(), DEFAULT_PHONE_COUNTRY);
@@ -206,14 +204,29 @@ export const emailSchema = z
  * An identity document's number, wherever one is typed (a person's file, the person at the counter): SPEC §5's
  * "Document number minimum 4", so that a counter cannot record "X" as the card it saw.
  */
+export const documentNumberMessages = {
+  required: 'Le numéro de document est requis',
+  tooShort: 'Le numéro de document doit contenir au moins 4 caractères',
+  tooLong: 'Le numéro de document ne peut pas dépasser 40 caractères',
+} as const;
 export const documentNumberSchema = plainText(
   z
-    .string({ error: 'Le numéro de document est requis' })
+    .string({ error: documentNumberMessages.required })
     .trim()
-    .min(1, 'Le numéro de document est requis')
-    .min(4, 'Le numéro de document doit contenir au moins 4 caractères')
-    .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
+    .min(1, documentNumberMessages.required)
+    .min(4, documentNumberMessages.tooShort)
+    .max(40, documentNumberMessages.tooLong),
 );
+
+/**
+ * A document number looked up in a path (the searches and the uniqueness check): any length a card may have,
+ * said in French when it is empty or too long rather than in zod's words.
+ */
+export const documentLookupNumberSchema = z
+  .string()
+  .trim()
+  .min(1, documentNumberMessages.required)
+  .max(40, documentNumberMessages.tooLong);
 export const personFieldsSchema = z.object({
   firstName: name('Le prénom'),
   lastName: name('Le nom'),
@@ -344,7 +357,7 @@ export function duplicateDocumentMessage(type: string): string {
 
 /**
  * What a list of holders or owners needs of a person (client list, account holders). Its document
- * number is masked (`maskDocumentNumber`) for whoever may not read the person's file (DESIGN §3).
+ * number is masked (`maskDocumentNumber`) for whoever may not read the person's file.
  */
 export const personSummarySchema = z.object({
   id: z.string(),
@@ -361,7 +374,7 @@ const DOCUMENT_MASK = '••••••';
 
 /**
  * "CIN-004123" → "••••••123". The mask has a fixed length, so that it does not tell the number's
- * length either (DESIGN §3: identity data on a need-to-know basis).
+ * length either.
  */
 export function maskDocumentNumber(number: string): string {
   const trimmed = number.trim();
@@ -374,7 +387,7 @@ export function isMaskedDocumentNumber(number: string): boolean {
 }
 
 /**
- * A person as an agent without access to its file sees it (DESIGN §3): name, document type and
+ * A person as an agent without access to its file sees it: name, document type and
  * masked number; no birth date, income, address, phone, e-mail nor any other KYC field.
  */
 export const maskedPersonSchema = z.object({
@@ -442,7 +455,7 @@ export const personMessages = {
 } as const;
 
 /**
- * What a person search takes, and what the search modal (SPEC §2 "Person search modal") says. The label is
+ * What a person search takes, and what the search modal says. The label is
  * shown above the field, not as its placeholder: a 360 px field cut it.
  */
 export const personSearchTexts = {

@@ -1,12 +1,9 @@
 import type { z } from 'zod';
 
 /**
- * zod skips an object's `superRefine` as soon as one of its fields failed with an aborting issue (a
- * missing value, a choice left empty): the rules between fields (18 years of age, a date in the future,
- * an expiry before the issue, two passwords that differ) then appeared only once every other field was
- * right. SPEC §5 wants every error on submit, so these refinements run whenever the value is an object
- * (docs/decisions/132). Each must read only the fields it needs, and only when they are valid on their
- * own (`typeof`, `isIsoDate`…): the other fields may still hold what was typed.
+ * Refinements between fields run whenever the value is an object, since zod skips them once any field failed
+ * and every error must show on submit (decision 132). Each reads only its own fields, once each is valid on
+ * its own.
  */
 export const alongFieldErrors: z.core.$ZodSuperRefineParams = {
   when: (payload) => typeof payload.value === 'object' && payload.value !== null,

@@ -3,7 +3,7 @@ import { accountTypeSchema, currencySchema } from './accounts.js';
 import { personInputSchema } from './persons.js';
 
 /**
- * `POST /auth/register`: a visitor asks for an account (DESIGN §3). The persons come inline; the
+ * `POST /auth/register`: a visitor asks for an account. The persons come inline; the
  * first is the principal holder. It creates no user and no token.
  */
 export const registerInputSchema = z.object({
@@ -17,8 +17,8 @@ export const registerInputSchema = z.object({
 export type RegisterInput = z.input<typeof registerInputSchema>;
 
 /**
- * The public registration's own words (SPEC §2 "/register"). A visitor is a customer, who has no sign-in
- * (DESIGN §3): the success says what happens next, at a cash point, and the sign-in is the staff's
+ * The public registration's own words. A visitor is a customer, who has no sign-in:
+ * the success says what happens next, at a cash point, and the sign-in is the staff's
  * (decision 213). `sent` is SPEC's promise of an e-mail within 24 hours.
  */
 export const registerTexts = {

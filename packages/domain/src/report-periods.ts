@@ -4,7 +4,7 @@ import type { SessionUser } from './sign-in.js';
 // The dashboard chart's periods, without zod (decision 152): the dashboard's frame shows its select
 // before any schema is loaded. `balancePeriodSchema` (balance-series.ts) is built from `balancePeriods`.
 
-/** The dashboard chart's periods (SPEC §9: 7 days, 30 days, 3 months). */
+/** The dashboard chart's periods. */
 export const balancePeriods = ['7d', '30d', '3m'] as const;
 export type BalancePeriod = (typeof balancePeriods)[number];
 export const balancePeriodLabels: Record<BalancePeriod, string> = {

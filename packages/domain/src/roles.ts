@@ -1,12 +1,12 @@
 import type { agentRoles, roles, SessionUser } from './sign-in.js';
 
-/** `role` as the data says it (DESIGN §3). */
+/** `role` as the data says it. */
 export type Role = (typeof roles)[number];
 /** A user's role inside its agent: `admin` (administrator) or `agent` (teller). */
 export type AgentRole = (typeof agentRoles)[number];
 
 /**
- * The one place a role is named to a person: screens, lists, filters, forms (DESIGN §3). The teller is
+ * The one place a role is named to a person: screens, lists, filters, forms. The teller is
  * « Caissier », never « Agent », which names the cash point (decision 213).
  */
 export const roleLabels: Record<Role, string> = {

@@ -12,7 +12,7 @@ import {
 // The server's schemas of what `sign-in.ts` checks by hand for the sign-in page (decision 145): the
 // API validates with them and describes them in its OpenAPI file.
 
-/** The `user` claim of the access token and the answer of `GET /auth/user` (DESIGN §6). */
+/** The `user` claim of the access token and the answer of `GET /auth/user`. */
 export const sessionUserSchema = z.object({
   id: z.string(),
   username: z.string(),

@@ -1,14 +1,15 @@
-// What the sign-in page needs from the domain, without zod (decision 145): the sign-in page must load
-// at most 120 KB of JavaScript, and zod alone is a fifth of that. The token's user claim and the
-// sign-in form are checked here by hand; the server's schemas (`sign-in-schemas.ts`) say the same,
-// with the same messages, and `sign-in.test.ts` holds both to it.
+// The sign-in page's domain, without zod, which alone is a fifth of the page's 120 KB budget (decision 145).
+// The server's schemas (`sign-in-schemas.ts`) say the same; `sign-in.test.ts` holds both to it.
 
-/** `role` as the data says it (DESIGN §3). */
+/** `role` as the data says it. */
 export const roles = ['sudo', 'agent_admin', 'user'] as const;
 /** A user's role inside its agent: `admin` (administrator) or `agent` (teller). */
 export const agentRoles = ['admin', 'agent'] as const;
 
-/** The `user` claim of the access token and the answer of `GET /auth/user` (DESIGN §6). */
+/** However active, a session ends 12 hours after its sign-in: the server's rule, the web's too (decision 110). */
+export const SESSION_MAX_SECONDS = 12 * 60 * 60;
+
+/** The `user` claim of the access token and the answer of `GET /auth/user`. */
 export interface SessionUser {
   id: string;
   username: string;

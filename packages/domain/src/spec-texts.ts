@@ -1,13 +1,7 @@
 /**
- * The user-facing texts that SPEC.md gives in English or misspelled, each with the correct French that
- * Lajan shows instead (DESIGN §6 "Texts", decision 134). SPEC's texts that are already correct French
- * stay word for word and are not listed. None of the `spec` texts may show on any screen: a test scans
- * the sources of the web app, the server and this package for them, and the end-to-end walks check
- * each screen's text with `findSpecForbiddenTexts`.
- *
- * A `spec` text is matched case-insensitively (a column head in capitals, "STATUS", is the same text),
- * as whole words (so "Transfer" does not match "Transfert"), spaces collapsed; a text the spec gives
- * with a parameter ("Pas de resultat pour <term>") is listed without it.
+ * The spec's English or misspelled texts with the French Lajan shows instead (decision 134). None may show: a
+ * test scans the sources and the end-to-end walks check each screen, matching whole words, case and spaces
+ * set aside.
  */
 export interface SpecForbiddenText {
   /** The text as SPEC.md gives it. */
@@ -67,7 +61,7 @@ export const specForbiddenTexts: readonly SpecForbiddenText[] = [
     where: '§5 person form',
   },
   { spec: 'existe deja', french: 'existe déjà', where: '§5 person form' },
-  // §5, the person form's messages that named a field otherwise than its label (DESIGN §6).
+  // §5, the person form's messages that named a field otherwise than its label.
   { spec: "L'état est requis", french: 'Le département est requis', where: '§5 person form' },
   { spec: 'La ville est requise', french: 'La commune est requise', where: '§5 person form' },
   { spec: 'Méthode de contact invalide', french: 'Moyen de contact invalide', where: '§5 person form' },

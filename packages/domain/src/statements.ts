@@ -29,8 +29,8 @@ export const MAX_REPORT_DAYS = 366;
 export const MAX_LARGE_OPERATIONS_DAYS = 31;
 
 /**
- * The regulator's reporting threshold by default (decision 148): the cap on one mobile-money operation
- * (DESIGN §4b). A person who moves that much in a day in smaller pieces is what the report looks for.
+ * The regulator's reporting threshold by default (decision 148): the cap on one mobile-money operation.
+ * A person who moves that much in a day in smaller pieces is what the report looks for.
  * The caller may ask for another with `?threshold=`.
  */
 export const DEFAULT_LARGE_OPERATION_THRESHOLD_HTG = MAX_OPERATION_HTG;

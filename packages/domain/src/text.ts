@@ -5,11 +5,9 @@ export const textMessages = {
 } as const;
 
 /**
- * Characters a name, an address or a free-text field never needs, and which can do harm where the
- * text goes next (an e-mail, a CSV export, a log line, a screen): control characters (C0 with tabs
- * and line breaks, DEL, C1), format characters (bidirectional marks, embeddings, overrides and
- * isolates, U+061C, zero-width spaces and joiners, the byte-order mark, the soft hyphen), the Unicode
- * line and paragraph separators, and lone surrogates.
+ * Characters no name, address or free text needs, which can do harm where the text goes next (an e-mail, a
+ * CSV, a log line): control and format characters (bidirectional marks, zero-width), line separators, lone
+ * surrogates.
  */
 const forbiddenCharacters = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
@@ -28,12 +26,9 @@ export function plainText<S extends z.ZodString>(schema: S): S {
 }
 
 /**
- * How a name is compared in a search: case and accents set aside, so that "desir" finds "Désir" and
- * "JOSEPH" finds "Joseph" (decision 175). Letter for letter, the same table as the database's
- * `lajan_fold` (migration 0025), which folds the stored names and their indexes: a test holds the two
- * equal. Only these letters: a fold that knows no more than the database's cannot disagree with it.
- * The combining accents (U+0300–U+036F) have no letter in `searchFoldTo`: they are deleted, so that a
- * name typed or stored decomposed ("De" + U+0301 + "sir") folds as the precomposed one.
+ * A name folded for search, case and accents set aside (decision 175), by the same table as the database's
+ * `lajan_fold`, which a test holds equal: a fold that knows no more cannot disagree with it. Combining
+ * accents are deleted, so a decomposed name folds as the precomposed one.
  */
 const COMBINING_ACCENTS = Array.from({ length: 0x70 }, (_, index) => String.fromCharCode(0x300 + index)).join(
   '',

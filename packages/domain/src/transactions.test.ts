@@ -191,6 +191,17 @@ describe('the transaction forms (SPEC §5 "Transactions")', () => {
       });
     });
 
+    it('says a half of the wrong type once, as invalid, not as missing', () => {
+      const issues = (recipient: unknown) =>
+        sent(recipient).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+      expect(issues({ ...named, idDocumentType: 123, idDocumentNumber: 'PP-123456' })).toEqual([
+        ['recipient.idDocumentType', 'Type de document invalide'],
+      ]);
+      expect(issues({ ...named, idDocumentType: 'passport', idDocumentNumber: 123456 })).toEqual([
+        ['recipient.idDocumentNumber', 'Numéro de document invalide'],
+      ]);
+    });
+
     it("drops an older client's whole person form: its other fields are neither checked nor kept", () => {
       const wholeForm = {
         ...named,

@@ -13,7 +13,7 @@ import {
 } from './persons.js';
 import { agentRoleSchema, roleSchema } from './role-schemas.js';
 
-/** `POST /users` and the create-user wizard (SPEC §5 "Create user"). */
+/** `POST /users` and the create-user wizard. */
 export const createUserInputSchema = z.object({
   role: roleSchema
     .or(z.literal(''))
@@ -27,7 +27,7 @@ export const createUserInputSchema = z.object({
 });
 export type CreateUserInput = z.infer<typeof createUserInputSchema>;
 
-/** `PUT /users/{id}`: contact fields only (DESIGN §4); they live on the user's person. Other keys are dropped. */
+/** `PUT /users/{id}`: contact fields only; they live on the user's person. Other keys are dropped. */
 export const updateUserInputSchema = z.object({
   email: emailSchema.optional(),
   phoneNumber: phoneNumberSchema.optional(),
@@ -36,7 +36,7 @@ export const updateUserInputSchema = z.object({
   ).optional(),
   city: plainText(z.string().trim().min(1, 'La commune est requise').max(80)).optional(),
   state: plainText(z.string().trim().min(1, 'Le département est requis').max(80)).optional(),
-  /** Required when one changes the e-mail of one's own user (DESIGN §3). */
+  /** Required when one changes the e-mail of one's own user. */
   current_password: z.string().max(200).optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
@@ -112,7 +112,7 @@ export const userMessages = {
   created: 'Utilisateur créé avec succès',
   updated: 'Utilisateur modifié avec succès',
   deleted: 'Utilisateur supprimé avec succès',
-  /** SPEC §5: the create-user form's duplicate message, naming the field by its label. */
+  /** The create-user form's duplicate message, naming the field by its label. */
   usernameTaken: duplicateFieldMessage('username'),
   cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
   sessionsEnded: "Les sessions de l'utilisateur sont fermées : il devra se reconnecter.",
@@ -124,9 +124,9 @@ export const userMessages = {
   notFound: 'Utilisateur introuvable',
   personNotFound: 'Personne introuvable',
   personWithoutEmail: "Cette personne n'a pas d'adresse e-mail pour recevoir le mot de passe",
-  /** DESIGN §3: creating a `sudo` user is the super administrator's alone. */
+  /** Creating a `sudo` user is the super administrator's alone. */
   sudoForbidden: 'Seul le super administrateur peut créer un super administrateur.',
-  /** DESIGN §3: a person stands behind at most one user (its e-mail receives that user's reset links). */
+  /** A person stands behind at most one user (its e-mail receives that user's reset links). */
   personAlreadyUser: 'Cette personne est déjà liée à un utilisateur',
   /** A person registered at another agent, or behind a user or an agent one does not manage. */
   personNotManaged:
@@ -136,7 +136,7 @@ export const userMessages = {
   currentPasswordHint: 'Pour changer votre adresse e-mail, confirmez avec votre mot de passe actuel.',
   /** The dialog that asks it when one's own person is edited with a new e-mail. */
   confirmPasswordTitle: 'Confirmer votre mot de passe',
-  /** DESIGN §3: the super administrator creates `sudo` users only (an agent's users are its administrator's). */
+  /** The super administrator creates `sudo` users only (an agent's users are its administrator's). */
   superAdminCreatesSudoOnly:
     "Le super administrateur ne crée que des super administrateurs ; les utilisateurs d'un agent sont créés par son administrateur.",
 } as const;

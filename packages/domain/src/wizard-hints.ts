@@ -1,5 +1,5 @@
 /**
- * What a wizard says beside its disabled Suivant, so that the person knows what is missing (SPEC §4): one
+ * What a wizard says beside its disabled Suivant, so that the person knows what is missing: one
  * place for the money screens', the account opening's and the registration's.
  */
 export const wizardHints = {

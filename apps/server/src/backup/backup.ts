@@ -21,18 +21,13 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { migratePostgresClient, withMigrationLock } from '../db/client.js';
 import { migrationsDir } from '../paths.js';
 
 /*
- * Backups a cash point can run (issue 11, docs/decisions/122-backup-and-restore.md), with no outside
- * binary: every table of the `public` schema copied with `COPY … TO STDOUT` through node-postgres inside
- * one REPEATABLE READ, READ ONLY transaction (one snapshot: a movement is in the copy whole or not at
- * all), gzip-compressed, with the migration version; restored with `COPY … FROM STDIN` in one transaction
- * after the migrations up to that version.
- *
- * The file: one line of JSON (the header), then each table's rows in COPY's text format (one row a line,
- * a line break inside a value is written `\n`), each table ended by a line `\.`, then one line of JSON
- * (the trailer, with the number of rows of each table: a file cut short is refused).
+ * Backups with no outside binary (decision 122): every `public` table copied in one snapshot, gzipped,
+ * with the migration version. File: a JSON header line, each table in COPY text format ended by `\.`,
+ * a JSON trailer counting each table's rows, so that a file cut short is refused.
  */
 
 /** What the operator reads: one place for the French texts of `npm run backup` and `npm run restore`. */
@@ -315,10 +310,8 @@ export interface RestoreResult {
 }
 
 /**
- * Restores a backup into the database at `databaseUrl`: refuses one that holds data unless `force`
- * (then every row of it is replaced); runs the migrations up to the backup's version, then, in one
- * transaction, loads every table in dependency order, resets the sequences, checks the ledger (each
- * transaction balanced, each balance the sum of its entries) and commits. Any fault rolls it all back.
+ * Restores a backup into an empty database (or replaces its rows with `force`), checks the ledger before
+ * committing, then runs the later migrations and the sources of `apps/server/sql/` (decisions 122, 218).
  */
 export async function runRestore(options: {
   databaseUrl: string;
@@ -355,50 +348,54 @@ export async function runRestore(options: {
   await client.connect();
   const folder = await mkdtemp(path.join(tmpdir(), 'lajan-restore-'));
   try {
-    const current = await migrationOf(client, journal);
-    if (current && current.createdAt > header.migration.createdAt)
-      throw new BackupError(backupMessages.newerDatabase(current.tag));
-    if (!options.force && (await holdsData(client))) throw new BackupError(backupMessages.notEmpty);
+    return await withMigrationLock(client, async () => {
+      const current = await migrationOf(client, journal);
+      if (current && current.createdAt > header.migration.createdAt)
+        throw new BackupError(backupMessages.newerDatabase(current.tag));
+      if (!options.force && (await holdsData(client))) throw new BackupError(backupMessages.notEmpty);
 
-    // The migrations up to the backup's own, from a copy of the journal that stops there.
-    const entries = journal.entries.slice(0, upTo + 1);
-    await mkdir(path.join(folder, 'meta'));
-    await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-    for (const entry of entries)
-      await copyFile(path.join(migrationsDir, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-    await migrate(drizzle({ client }), { migrationsFolder: folder });
+      // The migrations up to the backup's own, from a copy of the journal that stops there.
+      const entries = journal.entries.slice(0, upTo + 1);
+      await mkdir(path.join(folder, 'meta'));
+      await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+      for (const entry of entries)
+        await copyFile(path.join(migrationsDir, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+      await migrate(drizzle({ client }), { migrationsFolder: folder });
 
-    await client.query('BEGIN');
-    try {
-      const existing = await tablesOf(client);
-      if (existing.length > 0)
-        await client.query(
-          `TRUNCATE TABLE ${existing.map((table) => ident(table.name)).join(', ')} RESTART IDENTITY CASCADE`,
-        );
-      // The rows are the ledger as it was: the triggers that apply a movement (the system balances of
-      // migration 0002) must not apply it again; the ledger's rules are checked below, all at once.
-      for (const table of header.tables)
-        await client.query(`ALTER TABLE ${ident(table.name)} DISABLE TRIGGER USER`);
+      await client.query('BEGIN');
       const rows: Record<string, number> = {};
-      for (const table of header.tables) rows[table.name] = await loadTable(client, table, nextLine);
-      let trailer: BackupTrailer;
       try {
-        trailer = JSON.parse(await nextLine()) as BackupTrailer;
-      } catch {
-        throw new BackupError(backupMessages.truncated(options.file));
+        const existing = await tablesOf(client);
+        if (existing.length > 0)
+          await client.query(
+            `TRUNCATE TABLE ${existing.map((table) => ident(table.name)).join(', ')} RESTART IDENTITY CASCADE`,
+          );
+        // The rows are the ledger as it was: the triggers that apply a movement (the system balances,
+        // sql/ledger_entries_totals.sql) must not apply it again; the ledger's rules are checked below, all at once.
+        for (const table of header.tables)
+          await client.query(`ALTER TABLE ${ident(table.name)} DISABLE TRIGGER USER`);
+        for (const table of header.tables) rows[table.name] = await loadTable(client, table, nextLine);
+        let trailer: BackupTrailer;
+        try {
+          trailer = JSON.parse(await nextLine()) as BackupTrailer;
+        } catch {
+          throw new BackupError(backupMessages.truncated(options.file));
+        }
+        if (trailer?.end !== true || JSON.stringify(trailer.rows) !== JSON.stringify(rows))
+          throw new BackupError(backupMessages.truncated(options.file));
+        await resetSequences(client);
+        await checkLedger(client);
+        for (const table of header.tables)
+          await client.query(`ALTER TABLE ${ident(table.name)} ENABLE TRIGGER USER`);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
       }
-      if (trailer?.end !== true || JSON.stringify(trailer.rows) !== JSON.stringify(rows))
-        throw new BackupError(backupMessages.truncated(options.file));
-      await resetSequences(client);
-      await checkLedger(client);
-      for (const table of header.tables)
-        await client.query(`ALTER TABLE ${ident(table.name)} ENABLE TRIGGER USER`);
-      await client.query('COMMIT');
+      // The rows are in: the migrations after the backup's, then the current sources (decision 218).
+      await migratePostgresClient(client);
       return { rows, migration: header.migration };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
+    });
   } finally {
     input.destroy();
     await rm(folder, { recursive: true, force: true });

@@ -15,10 +15,8 @@ import { EmbeddedPostgresError, runningEmbeddedUrl, startEmbeddedPostgres } from
  */
 
 /**
- * The database to copy or restore: `DATABASE_URL`; else the embedded PostgreSQL of `DATA_DIR`: the
- * cluster of the running server (copied live, in one snapshot), or, when none runs, the cluster
- * started for the time of the work (holding `DATA_DIR`, so that no server starts meanwhile). Into an
- * empty `DATA_DIR`, that start creates the cluster that the restore fills.
+ * `DATABASE_URL`, else the embedded cluster of `DATA_DIR`: the running server's (copied live), or one
+ * started for the work and holding `DATA_DIR` so that no server starts meanwhile (decision 122).
  */
 async function withDatabase<T>(
   env: NodeJS.ProcessEnv,

@@ -4,11 +4,11 @@ import type { Executor } from './client.js';
 import { anonymousRefusals, auditLog } from './schema.js';
 
 /*
- * The writing half of the audit trail (DESIGN §7). Every module and the ledger record what they do, so it
+ * The writing half of the audit trail. Every module and the ledger record what they do, so it
  * sits below them all; the `audit` module only reads the trail back.
  */
 
-/** What the audit trail records (DESIGN §7), named and labelled in the domain. */
+/** What the audit trail records, named and labelled in the domain. */
 export type AuditAction = AuditWriteAction;
 
 export interface AuditEntry {
@@ -48,7 +48,7 @@ export function truncatedTyped(text: string | null | undefined): string | null {
 }
 
 /**
- * A refusal of an anonymous request (DESIGN §7, decision 198): counted per action, address and 15-minute
+ * A refusal of an anonymous request (decision 198): counted per action, address and 15-minute
  * window in `anonymous_refusals`; only the first of its window writes an audit row, with what was typed
  * truncated. However many refusals an address provokes, the database grows by one small row a window.
  */

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.js';
 import * as schema from './schema.js';
+import { applySources, type SqlSession } from './sources.js';
 
 /**
  * The one database type that shared code is written against. PGlite and node-postgres give
@@ -25,7 +26,10 @@ export type Executor = Db | Tx;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Applies the SQL migrations of `apps/server/drizzle/` that have not run yet. */
+  /**
+   * Applies the SQL migrations of `apps/server/drizzle/` that have not run yet, then the functions and
+   * triggers of `apps/server/sql/` that changed (decision 218).
+   */
   migrate(): Promise<void>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
@@ -59,12 +63,55 @@ function openPglite(dataDir: string): Database {
     kind: 'pglite',
     db,
     // PGlite has one connection: nothing else can run migrations at the same time.
-    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    migrate: () => migratePgliteClient(client),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => (closed ??= client.closed ? Promise.resolve() : client.close()),
   };
+}
+
+/** The migrations, then the sources, on PGlite's one connection. */
+export async function migratePgliteClient(client: PGlite): Promise<void> {
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
+  await applySources(pgliteSession(client));
+}
+
+export function pgliteSession(client: PGlite): SqlSession {
+  return {
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+  };
+}
+
+export function postgresSession(client: pg.ClientBase): SqlSession {
+  return {
+    exec: async (text) => {
+      await client.query(text);
+    },
+    query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
+  };
+}
+
+/**
+ * Runs `work` under the session-level advisory lock that lets one process at a time migrate: several
+ * processes may start together on one server, and `npm run restore` migrates too.
+ */
+export async function withMigrationLock<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
+  await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  try {
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+  }
+}
+
+/** The migrations not run yet, then the sources that changed; the caller holds the lock. */
+export async function migratePostgresClient(client: pg.Client): Promise<void> {
+  await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsDir });
+  await applySources(postgresSession(client));
 }
 
 /**
@@ -119,8 +166,7 @@ function openPostgres(connectionString: string, onPoolError?: (error: Error) => 
     kind: 'postgres',
     db,
     migrate: async () => {
-      // Several processes may start together on one server: a session-level advisory lock,
-      // held on one dedicated connection, lets them migrate one after the other.
+      // The migrations' lock is held by one dedicated connection.
       const client = new pg.Client({
         connectionString,
         application_name: 'lajan',
@@ -131,10 +177,8 @@ function openPostgres(connectionString: string, onPoolError?: (error: Error) => 
       client.on('error', () => undefined);
       await client.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsDir });
+        await withMigrationLock(client, () => migratePostgresClient(client));
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         await client.end().catch(() => undefined);
       }
     },
@@ -159,10 +203,8 @@ function statementName(text: string): string | undefined {
 }
 
 /**
- * Every statement with parameters is prepared once per connection, under a name made from its text, as
- * postgres.js and pgx do by default: PostgreSQL parses and plans it once per connection instead of at
- * every call, which was a third of its CPU time per money movement (docs/decisions/074). Drizzle builds
- * the same text for the same query shape, so the set of names stays small; it is capped all the same.
+ * Statements prepared once per connection under a name from their text, as postgres.js and pgx do: a
+ * third of PostgreSQL's CPU per movement was planning (decision 074). The set of names is capped.
  */
 function prepareEveryStatement(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;

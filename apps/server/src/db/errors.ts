@@ -77,7 +77,7 @@ const UNAVAILABLE_MESSAGES = [
 
 /**
  * Whether a failure means "the database is unreachable now" rather than a fault of the code: the
- * one place that decides it. Such a failure is answered 503 (DESIGN §6), waited out at start, and
+ * one place that decides it. Such a failure is answered 503, waited out at start, and
  * logged as one short line.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -1,13 +1,9 @@
 import { DatabaseBusyError } from './errors.js';
 
 /**
- * At most `limit` tasks of one kind at once; the others wait their turn in memory, first come
- * first served, and one that waits more than `waitMs` fails with `DatabaseBusyError` (answered
- * 503, as a full pool is), as does one that finds `maxWaiting` already waiting: a flood is
- * refused at once rather than held in memory. A kind of work whose transactions wait on one another (the sign-in
- * attempts of one username, serialized by their advisory locks) then holds at most `limit` of the
- * pool's connections, however many requests arrive: a flood of sign-ins never keeps the counter's
- * money requests waiting for a connection.
+ * At most `limit` tasks of one kind at once, the others queued up to `waitMs` and `maxWaiting`, then refused
+ * with `DatabaseBusyError` (503): a flood of sign-ins, which wait on one another, never holds more than
+ * `limit` of the pool's connections from the counter's money requests (decision 161).
  */
 export function concurrencyGate(limit: number, waitMs: number, maxWaiting = Number.POSITIVE_INFINITY) {
   let running = 0;

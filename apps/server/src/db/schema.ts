@@ -28,7 +28,7 @@ import {
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * A natural person: a customer, an owner of an agent, the person behind a user (SPEC §3).
+ * A natural person: a customer, an owner of an agent, the person behind a user.
  * The identity (KYC) columns are nullable for now; the persons issue tightens them.
  */
 export const persons = pgTable(
@@ -60,7 +60,7 @@ export const persons = pgTable(
     /**
      * The agent whose user registered the person (null: the super administrator or a public
      * registration). With the agents holding one of its accounts, it may read the whole identity
-     * file; anyone else sees it masked (DESIGN §3).
+     * file; anyone else sees it masked.
      */
     registeredAgentId: uuid('registered_agent_id').references(() => agents.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -115,7 +115,7 @@ export const agents = pgTable(
     city: text('city'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-    /** Set: the agent is inactive (SPEC §3), its users cannot sign in. */
+    /** Set: the agent is inactive, its users cannot sign in. */
     deletedAt: timestamptz('deleted_at'),
     /** Set: suspended; its users cannot sign in until it is activated again. */
     suspendedAt: timestamptz('suspended_at'),
@@ -145,7 +145,7 @@ export const phoneReviews = pgTable(
   (t) => [index('phone_reviews_person_idx').on(t.personId)],
 );
 
-/** Someone who signs in to the back office (DESIGN §3). */
+/** Someone who signs in to the back office. */
 export const users = pgTable(
   'users',
   {
@@ -171,7 +171,7 @@ export const users = pgTable(
   (t) => [
     // Usernames are unique whatever their case: "Marie" and "marie" are one account.
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    // A person stands behind at most one user that is not deleted (DESIGN §3): its e-mail receives
+    // A person stands behind at most one user that is not deleted: its e-mail receives
     // that user's reset links, so a second user on the same person would share them.
     uniqueIndex('users_person_active_key')
       .on(t.personId)
@@ -187,7 +187,7 @@ export const users = pgTable(
   ],
 );
 
-/** Sign-in attempts and reset requests, for throttling (DESIGN §6). */
+/** Sign-in attempts and reset requests, for throttling. */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
@@ -227,7 +227,7 @@ export const loginAttempts = pgTable(
   ],
 );
 
-/** One e-mailed reset link: only its SHA-256 is kept (DESIGN §7). */
+/** One e-mailed reset link: only its SHA-256 is kept. */
 /**
  * A user's second factor (decision 203): the TOTP secret, encrypted with a key derived from the JWT
  * secret; `confirmed_at` null while the enrolment awaits its first code; `last_step` the time step of
@@ -281,8 +281,8 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * Messages to send, written in the transaction that causes them and sent after the commit
- * (DESIGN §8). Once sent, the body is erased: it may hold a reset link or a temporary password.
+ * Messages to send, written in the transaction that causes them and sent after the commit.
+ * Once sent, the body is erased: it may hold a reset link or a temporary password.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -309,7 +309,7 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Who did what, when, from where (DESIGN §7). Append-only. */
+/** Who did what, when, from where. Append-only. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -362,7 +362,7 @@ export const agentOwners = pgTable(
 );
 
 /**
- * Every account of the ledger (DESIGN §4): customer accounts (current, savings), one float account
+ * Every account of the ledger: customer accounts (current, savings), one float account
  * per agent, and the system accounts (fee income, external transfers to pay out, treasury).
  * `balance_centimes` is kept in the transaction that writes the entries and always equals their sum.
  */
@@ -380,7 +380,7 @@ export const accounts = pgTable(
     agentId: uuid('agent_id').references(() => agents.id),
     /** `fee_income`, `payout` or `treasury` for the system accounts. */
     systemCode: text('system_code', { enum: ['fee_income', 'payout', 'treasury'] }),
-    /** The reference a visitor's public request was given (DESIGN §3). */
+    /** The reference a visitor's public request was given. */
     requestReference: text('request_reference'),
     createdByUserId: uuid('created_by_user_id').references(() => users.id),
     /** Who activated or rejected a public request, and when. */
@@ -445,7 +445,7 @@ export const transactionTypes = [
 ] as const;
 
 /**
- * One posted money movement (DESIGN §4). Never edited after posting, except an external transfer's
+ * One posted money movement. Never edited after posting, except an external transfer's
  * status (pending → completed or cancelled, once). Its entries sum to zero.
  */
 export const transactions = pgTable(
@@ -455,7 +455,7 @@ export const transactions = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`ledger_time_ordered_uuid()`),
-    /** Random digits with a check digit; an external transfer's pick-up code (DESIGN §5). */
+    /** Random digits with a check digit; an external transfer's pick-up code. */
     transactionNumber: text('transaction_number').notNull(),
     type: text('type', { enum: transactionTypes }).notNull(),
     status: text('status', { enum: ['completed', 'pending', 'cancelled'] }).notNull(),
@@ -465,7 +465,8 @@ export const transactions = pgTable(
     currency: text('currency').notNull().default('HTG'),
     /** The agent for which the work was done (the teller's agent; the funded agent for an agent deposit). */
     // Its agent, teller, accounts and sender are checked, and locked FOR KEY SHARE, once per inserting
-    // statement by a trigger, not by row-by-row foreign keys (migration 0018, decision 163).
+    // statement by a trigger, not by row-by-row foreign keys (sql/ledger_transactions_references.sql,
+    // decision 163).
     agentId: uuid('agent_id'),
     createdByUserId: uuid('created_by_user_id').notNull(),
     /** The customer account of a deposit or withdrawal. */
@@ -502,7 +503,8 @@ export const transactions = pgTable(
     settledAt: timestamptz('settled_at'),
     /**
      * The number of the fee version it was charged with (decision 150), of its type's chain: set by a
-     * trigger (migration 0013) from the version in force at the posting's now(), for the four banded types.
+     * trigger (sql/transactions_set_fee_version.sql) from the version in force at the posting's now(), for
+     * the four banded types.
      */
     feeVersion: integer('fee_version'),
   },
@@ -548,7 +550,7 @@ export const transactions = pgTable(
       'transactions_fee_version_check',
       sql`${t.feeVersion} IS NULL OR ${t.type} IN ('deposit', 'withdrawal', 'transfer', 'external_transfer')`,
     ),
-    // DESIGN §4: an agent deposit has no fee and is at most 1 000 000 HTG.
+    // An agent deposit has no fee and is at most 1 000 000 HTG.
     check(
       'transactions_agent_deposit_check',
       sql`${t.type} <> 'agent_deposit' OR (${t.feeCentimes} = 0 AND ${t.amountCentimes} <= 100000000)`,
@@ -561,7 +563,8 @@ export const entries = pgTable(
   'entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    // Its transaction and account: checked once per inserting statement (migration 0018, decision 163).
+    // Its transaction and account: checked once per inserting statement (sql/ledger_entries_references.sql,
+    // decision 163).
     transactionId: uuid('transaction_id').notNull(),
     accountId: uuid('account_id').notNull(),
     amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
@@ -575,11 +578,9 @@ export const entries = pgTable(
 );
 
 /**
- * How many transactions each agent has, per type (decision 144): the history's exact totals, read in
- * constant time. Written by a trigger on `transactions` (migration 0010) in the posting's own database
- * transaction, whatever road posted it. A posting adds to the slot of its database connection
- * (`pg_backend_pid() % 16`) so that two tellers of one agent never wait on one row; a total is the sum of
- * the slots. `agent_key` is the agent, or the nil uuid for a transaction without an agent.
+ * Each agent's transactions per type, for the history's exact totals in constant time (decision 144). Written
+ * by a trigger in the posting's own transaction, into the slot of its connection so tellers never wait on one
+ * row.
  */
 export const historyCounts = pgTable(
   'history_counts',
@@ -593,11 +594,9 @@ export const historyCounts = pgTable(
 );
 
 /**
- * The sum of each float and system account's entries per day of Haiti (decisions 144 and 167): the balance
- * chart's closing balances without reading the entries; the chart draws no customer account, whose days are
- * not kept (migration 0021). Written by a trigger on `entries` (migration 0010). A float account is locked
- * by the posting that writes its entries, so its day has one row (slot 0); a system account is shared by
- * every posting, so each database connection adds to its own slot.
+ * The sum of each float and system account's entries per Haiti day, for the balance chart
+ * (decisions 144, 167). A float's day has one row (slot 0: the posting locks the float); a shared system
+ * account one per connection.
  */
 export const accountDayTotals = pgTable(
   'account_day_totals',
@@ -613,9 +612,8 @@ export const accountDayTotals = pgTable(
 const feeTypeValues = ['deposit', 'withdrawal', 'transfer', 'external_transfer'] as const;
 
 /**
- * The versions of the fee schedule (decision 150), one chain per type numbered 1, 2, 3…: a version takes
- * effect at `effective_from` and is never edited; a coming one may be cancelled. In force for a type: the
- * non-cancelled version with the greatest `effective_from` not after the database's now() (ties: the
+ * The fee schedule's versions, one chain per type (decision 150): never edited, a coming one may be
+ * cancelled. In force: the non-cancelled version with the greatest `effective_from` not after now() (ties:
  * greatest number).
  */
 export const feeVersions = pgTable(
@@ -639,7 +637,7 @@ export const feeVersions = pgTable(
   ],
 );
 
-/** The bands of every fee version (DESIGN §4b): per type and amount band, bounds inclusive, in centimes. */
+/** The bands of every fee version: per type and amount band, bounds inclusive, in centimes. */
 export const feeBands = pgTable(
   'fee_bands',
   {
@@ -677,7 +675,7 @@ export const feeBands = pgTable(
 
 /**
  * The bands in force at the database's now() (migration 0013's view, read-only): what the quotes, the
- * postings and the one-call functions of migrations 0007 and 0008 read, with their version.
+ * postings and the posting functions of `sql/` read, with their version.
  */
 export const feeSchedule = pgView('fee_schedule', {
   id: uuid('id').notNull(),
@@ -694,7 +692,7 @@ export const feeSchedule = pgView('fee_schedule', {
 }).existing();
 
 /**
- * Idempotency keys of money-moving requests (DESIGN §4): written in the same database transaction as
+ * Idempotency keys of money-moving requests: written in the same database transaction as
  * the posting, with the answer, so that a repeat gets the first answer byte for byte.
  */
 export const idempotencyKeys = pgTable(
@@ -716,10 +714,8 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Every failed identification of an external transfer's recipient at pay-out or of its sender at a
- * cancellation, and every unlock by its sending agent's administrator (DESIGN §6, decision 200): five
- * failures since the last unlock lock the transfer.
- * Kept apart from `transactions`, which is never edited after posting.
+ * Failed identifications at pay-out or cancellation, and unlocks: five failures since the last unlock lock
+ * the transfer (decision 200). Kept apart from `transactions`, which is never edited after posting.
  */
 export const payoutIdentifications = pgTable(
   'payout_identifications',
@@ -742,12 +738,8 @@ export const payoutIdentifications = pgTable(
 );
 
 /**
- * A teller's cash drawer session (DESIGN §4, decision 149): the paper money, outside the ledger. Opened
- * with a count by denomination; its expected amount is computed from the teller's cash movements in the
- * ledger between open and close, never typed; closed with a blind count. The difference is recorded
- * here, not posted. A cash operation locks its teller's open row `FOR SHARE` until it commits, and a
- * close takes it `FOR UPDATE`: a close waits for the operations already under way, and a later
- * operation sees the close.
+ * A teller's cash drawer session, outside the ledger (decision 149). A cash operation holds the open row `FOR
+ * SHARE` until it commits and a close takes it `FOR UPDATE`: a close waits for the operations under way.
  */
 export const drawerSessions = pgTable(
   'drawer_sessions',

@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 
 /*
- * Each route's body limit fits its largest legitimate body (DESIGN §7, decision 198): computed from its
+ * Each route's body limit fits its largest legitimate body (decision 198): computed from its
  * body schema, where every string has a maximum length and every list a maximum count. A 90 000-character
  * username is refused (413) before it is read, let alone parsed or stored.
  */

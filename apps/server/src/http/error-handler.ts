@@ -22,7 +22,7 @@ const fastifyClientErrors: Record<string, { message: string; code: string }> = {
 };
 
 /**
- * The one error handler (DESIGN §6): every failure leaves as `{ message, code?, errors? }`
+ * The one error handler: every failure leaves as `{ message, code?, errors? }`
  * in French. A 5xx tells the client nothing of its cause and the log everything.
  */
 export const errorHandlerPlugin = fp(
@@ -63,7 +63,7 @@ export const errorHandlerPlugin = fp(
       }
 
       // The database unreachable (down, restarting, a connection cut, too slow): not a fault of the
-      // code, a 503 to try again (DESIGN §6), logged as one short line (decision 120).
+      // code, a 503 to try again, logged as one short line (decision 120).
       if (isDatabaseUnavailable(error)) {
         request.log.warn(
           { database: describeDatabaseError(error), status: 503 },
@@ -82,10 +82,8 @@ export const errorHandlerPlugin = fp(
 );
 
 /**
- * Security events (ASVS 16.3): every refused authentication, authorization, throttled attempt,
- * conflict and refused input is one log line with who (the session's user, never its token), what
- * route, the status and code, and for refused input the names of the fields, never their values.
- * Refusals of access and throttling are warnings, for an alert to watch; the others information.
+ * Security events (ASVS 16.3): one log line per refusal with who, what route, the status and code, and the
+ * refused fields' names, never their values. Access and throttling refusals are warnings (decision 113).
  */
 function logRefusal(request: FastifyRequest, status: number, body: ErrorBody) {
   const event =
@@ -123,10 +121,8 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 }
 
 /**
- * Fastify's `frameworkErrors`: what its router refuses before any hook runs (a URL that does not
- * decode, such as `/api/%c0%af`, a path parameter over its length limit). Answered like every other
- * failure, in French, without echoing the URL, with the security headers that helmet's hook could
- * not set.
+ * What Fastify's router refuses before any hook runs (an undecodable URL, an over-long parameter): answered
+ * like every other failure, in French, without echoing the URL, with the headers helmet's hook could not set.
  */
 export function frameworkErrorHandler(
   error: FastifyError,

@@ -64,7 +64,7 @@ export class Unauthenticated extends DomainErrorBase {
   }
 }
 
-/** A user who has not chosen its own password yet (DESIGN §3): 403 with its own code. */
+/** A user who has not chosen its own password yet: 403 with its own code. */
 export class PasswordChangeRequired extends DomainErrorBase {
   readonly kind = 'PasswordChangeRequired';
   constructor() {
@@ -113,7 +113,7 @@ export class Conflict extends DomainErrorBase {
   }
 }
 
-/** Too many attempts (DESIGN §6): 429. */
+/** Too many attempts: 429. */
 export class Throttled extends DomainErrorBase {
   readonly kind = 'Throttled';
   constructor(

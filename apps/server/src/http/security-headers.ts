@@ -1,7 +1,7 @@
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** The one configuration of the security headers (DESIGN §7): helmet's, computed once below. */
+/** The one configuration of the security headers: helmet's, computed once below. */
 const helmetOptions = {
   contentSecurityPolicy: {
     directives: {
@@ -33,10 +33,8 @@ export const securityHeaders: Readonly<Record<string, string>> = (() => {
 const securityHeaderEntries = Object.entries(securityHeaders);
 
 /**
- * The first `onRequest` hook: helmet's headers, the same on every answer, set on the raw response as
- * helmet sets them. `@fastify/helmet` did it by building helmet's middlewares again at every request
- * (its CSP directives parsed each time) in two async hooks: 4–5 % of the server's CPU under the
- * transfers bench (decision 159). Helmet also removes `X-Powered-By`, which Node and Fastify never set.
+ * Helmet's headers, the same on every answer, set on the raw response by the first `onRequest` hook:
+ * `@fastify/helmet` rebuilt its middlewares at every request (decision 159).
  */
 export function securityHeadersHook(
   request: { raw: IncomingMessage },

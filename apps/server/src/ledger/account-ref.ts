@@ -25,7 +25,8 @@ export const sameAccount = (a: AccountRef | string, b: AccountRef | string): boo
 
 /**
  * The text `ledger_post_movements` and `ledger_post_flow` read in an entry's or a record's account:
- * `#number` and `@found` are their wire form (migrations 0007, 0009), written only here.
+ * `#number` and `@found` are their wire form (`sql/ledger_post_movements.sql`, `ledger_post_flow.sql`),
+ * written only here.
  */
 export function refText(account: AccountRef): string {
   if (account.by === 'id') return account.id;

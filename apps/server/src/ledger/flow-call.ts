@@ -8,7 +8,7 @@ import { bigintArray, json, refOrNull, textArray, type OneCall, type OneCallOutc
 import { LedgerRefused, refusalFromDatabase } from './results.js';
 
 /**
- * The flows whose posting needs reads of their own before it (migration 0009, decision 143): the agent
+ * The flows whose posting needs reads of their own before it (decision 143, sql/): the agent
  * deposit (the funded agent), the cancellation and the payout (the transfer's row, locked first, and its
  * settlement), the external transfer (the sender person). `ledger_post_flow` does those reads and checks
  * after the key's claim, then posts through `ledger_post_movements` (a batch of one), in the same call.
@@ -62,7 +62,7 @@ export class StaleRead extends Error {
 const ACCOUNT_REFUSALS = new Set<string>(['AccountNotActive', 'CurrencyMismatch']);
 
 /**
- * One call of `ledger_post_flow` in autocommit (migration 0009): the key's claim, the flow's reads and
+ * One call of `ledger_post_flow` (sql/) in autocommit: the key's claim, the flow's reads and
  * checks, the posting, the answer stored. Refusals and outcomes as a batch item's (`postBatch`).
  */
 export async function postFlowInOneCall(

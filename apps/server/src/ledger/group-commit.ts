@@ -6,7 +6,7 @@ import { LedgerRefused } from './results.js';
 /**
  * Group commit (issue 14, item 2; docs/decisions/142-group-commit.md): the movements that arrive while a
  * batch is in flight wait, and go together in the next one: one statement, one transaction, one commit
- * (`ledger_post_movements`, migration 0008). No timer: a movement that finds nothing in flight goes at
+ * (`sql/ledger_post_movements.sql`). No timer: a movement that finds nothing in flight goes at
  * once, alone, as a batch of one (decision 216).
  *
  * A batch the database refused whole (a serialization failure or a deadlock, a transaction number another

@@ -10,7 +10,7 @@ import { v7 } from 'uuid';
  * the writes (and, after each checkpoint, a full-page image per page touched) over the whole index.
  * Ids are internal: a transaction is named by its number (`transactions/:transactionNumber/…`), which stays
  * random (`numbers.ts`). The SQL roads that let the database choose the id get the same kind
- * (`ledger_time_ordered_uuid()`, migration 0022).
+ * (`sql/ledger_time_ordered_uuid.sql`).
  */
 export function newTransactionId(): string {
   return v7();

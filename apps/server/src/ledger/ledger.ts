@@ -83,7 +83,7 @@ export function checkBalanced(posting: Posting): Map<string, number> {
   return deltas;
 }
 
-/** What the commit-time trigger of the system accounts raises (migration 0002), as refusals. */
+/** What the commit-time trigger of the system accounts raises (sql/), as refusals. */
 const SYSTEM_ACCOUNT_REFUSALS: Record<string, 'AccountNotActive' | 'CurrencyMismatch' | 'InsufficientFunds'> =
   {
     LJ001: 'AccountNotActive',

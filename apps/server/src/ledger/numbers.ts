@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { luhnCheckDigit } from '@lajan/domain';
+import { ACCOUNT_NUMBER_LENGTH, luhnCheckDigit, TRANSACTION_NUMBER_LENGTH } from '@lajan/domain';
 
 // The check digit is the domain's, so that the web checks a typed number as the server does.
 export { luhnCheckDigit };
@@ -10,11 +10,9 @@ export { luhnCheckDigit };
  * transfer, so nothing about one number tells anything about another. Uniqueness is held by the
  * database (`accounts_account_number_key`, `transactions_number_key`); callers retry on a collision.
  */
-export const ACCOUNT_NUMBER_PAYLOAD_DIGITS = 10;
-export const TRANSACTION_NUMBER_PAYLOAD_DIGITS = 11;
-/** Payload plus the check digit. */
-export const ACCOUNT_NUMBER_LENGTH = ACCOUNT_NUMBER_PAYLOAD_DIGITS + 1;
-export const TRANSACTION_NUMBER_LENGTH = TRANSACTION_NUMBER_PAYLOAD_DIGITS + 1;
+/** The digits before the check digit; the lengths are the domain's. */
+export const ACCOUNT_NUMBER_PAYLOAD_DIGITS = ACCOUNT_NUMBER_LENGTH - 1;
+export const TRANSACTION_NUMBER_PAYLOAD_DIGITS = TRANSACTION_NUMBER_LENGTH - 1;
 
 /**
  * True when `value` is all digits, of `length` if given (otherwise of an account's or a

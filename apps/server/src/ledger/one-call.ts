@@ -128,7 +128,7 @@ function batchItem(call: OneCall): Record<string, unknown> {
 export type BatchItemResult = OneCallOutcome | LedgerRefused;
 
 /**
- * Many movements in one statement, one transaction (`ledger_post_movements`, migration 0008), in
+ * Many movements in one statement, one transaction (`sql/ledger_post_movements.sql`), in
  * autocommit: each gets what it would have been answered had they been posted one after the other in this
  * order (a refusal as `LedgerRefused`, not thrown). Errors of the whole batch (a serialization
  * failure, a transaction number committed meanwhile (23505, decision 165), the commit-time checks, the
@@ -136,7 +136,7 @@ export type BatchItemResult = OneCallOutcome | LedgerRefused;
  */
 export async function postBatch(db: Db, calls: readonly OneCall[]): Promise<BatchItemResult[]> {
   // The function locks the drawers of the batch's cash items' tellers FOR SHARE before anything else
-  // (decision 149; inside it since migration 0019): a cash item whose drawer is open and was opened by its
+  // (decision 149): a cash item whose drawer is open and was opened by its
   // time, or whose key is stored already (to be answered as the first time), goes on, as any other item;
   // the others are answered 'drawer-closed', and nothing of theirs is written.
   const result = await db.execute(

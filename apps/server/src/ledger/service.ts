@@ -81,7 +81,7 @@ export interface OneCallFlowPosting<R extends Roles> {
   key: IdempotencyScope | undefined;
   /** The answer's body for the movement as it will be posted, stored with the key. */
   answer: (movement: Movement) => string;
-  /** A flow with reads of its own before the posting (migration 0009: `ledger_post_flow`). */
+  /** A flow with reads of its own before the posting (`sql/ledger_post_flow.sql`). */
   flowCall?: FlowCallSpec;
   /** A refusal the caller found on the input, raised after the named accounts' (as a flow's check). */
   deferred?: LedgerRefused;

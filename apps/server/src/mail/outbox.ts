@@ -3,7 +3,7 @@ import { mailOutbox } from '../db/schema.js';
 import type { MailMessage } from './templates.js';
 
 /**
- * Queues a message in the caller's transaction (DESIGN §8): it is sent only if that
+ * Queues a message in the caller's transaction: it is sent only if that
  * transaction commits. Call `mail.kick()` after the commit to send it at once.
  */
 export async function enqueueMail(executor: Executor, message: MailMessage, now: Date): Promise<void> {

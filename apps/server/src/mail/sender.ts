@@ -35,11 +35,9 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
 }
 
 /**
- * Without `SMTP_URL`, a local start needs nothing else running (DESIGN §8): the message,
- * reset link included, goes to the server log. The only place where a link may be logged.
- * At warning level: the message was not sent, and it is the only copy of a new user's temporary
- * password (the outbox clears its text once "sent"). At `info`, a server started with
- * `LOG_LEVEL=warn` lost it for good (found by a walk-through).
+ * Without `SMTP_URL` the message, reset link included, goes to the log: the only place a link may be logged.
+ * At warning level: it is the only copy of a new user's temporary password, which `LOG_LEVEL=warn` would
+ * lose.
  */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {

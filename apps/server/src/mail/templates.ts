@@ -70,7 +70,7 @@ export interface NewUserMailInput {
   signInUrl: string;
 }
 
-/** DESIGN §3: the text holds `Nom d'utilisateur : …`, `Mot de passe temporaire : …` and the sign-in link. */
+/** The text holds `Nom d'utilisateur : …`, `Mot de passe temporaire : …` and the sign-in link. */
 export function newUserMail(input: NewUserMailInput): MailMessage {
   return {
     kind: 'new_user',
@@ -216,7 +216,7 @@ export interface EmailChangedMailInput {
 }
 
 /**
- * DESIGN §3: a change of a user's e-mail is told to the old address, so that a takeover through the
+ * A change of a user's e-mail is told to the old address, so that a takeover through the
  * e-mail (then a password reset) does not go unnoticed. The new address is not written in it.
  */
 export function emailChangedMail(input: EmailChangedMailInput): MailMessage {

@@ -19,7 +19,7 @@ export interface MailPluginOptions {
 /** How long a stop waits for the last e-mails to go. */
 const FLUSH_ON_CLOSE_MS = 5_000;
 
-/** The outbox sender (DESIGN §8): started with the app, stopped before the database closes. */
+/** The outbox sender: started with the app, stopped before the database closes. */
 export const mailPlugin = fp(
   (app: FastifyInstance, options: MailPluginOptions) => {
     const log = app.log.child({ module: 'mail' });

@@ -13,16 +13,9 @@ const notBuiltPage = `<!doctype html>
 `;
 
 /**
- * The built SPA (`apps/web/dist`) with history fallback: any GET outside `/api` that is not a
- * file answers `index.html`, and the web router takes it from there. Anything else unknown is
- * the JSON 404 of the API.
- *
- * Compressed at build time (decision 145): the build writes `file.br` and `file.gz` beside each file,
- * and the one the browser accepts best (`Accept-Encoding`, q-values honoured; brotli before gzip at
- * equal quality) is sent with `Content-Encoding` and its own length, the plain file otherwise, always
- * with `Vary: Accept-Encoding`. Nothing is compressed on the fly, and API answers are not touched.
- * Hashed assets are kept a year (`immutable`); `index.html` is revalidated each time (`no-cache`
- * and its ETag, which differs between encodings).
+ * The built SPA with history fallback: a GET outside `/api` that is no file answers `index.html`. Files are
+ * sent pre-compressed as the browser accepts best, never compressed on the fly; hashed assets are kept a year
+ * and `index.html` is revalidated each time (decision 145).
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDistDir: string }) => {

@@ -15,18 +15,22 @@ import {
   runBackup,
   runRestore,
 } from '../../src/backup/backup.js';
+import { postgresSession } from '../../src/db/client.js';
+import { readSources } from '../../src/db/sources.js';
 import { build } from '../helpers/build.js';
 import { databaseKind } from '../helpers/database.js';
 import { activeSuperAdminToken, call, createUser, tokenOf } from '../helpers/fixtures.js';
 import { cashTransferForm, counterForm, openDrawerFor, partyOf, type TestPerson } from '../helpers/ledger.js';
+import { migrationBefore, scratchDatabase } from '../helpers/migrations.js';
 import { createAgentThroughApi, insertPerson } from '../helpers/network.js';
+import { liveDefinitions, sourceDefinitions } from '../helpers/sql-sources.js';
 import { personInput, registerPerson } from '../modules/persons/person-fixtures.js';
+
+const journalFile = new URL('../../drizzle/meta/_journal.json', import.meta.url);
 
 /** The newest migration: the one a backup of an up-to-date database records. */
 async function lastMigrationTag(): Promise<string> {
-  const journal = JSON.parse(
-    await readFile(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
-  ) as { entries: { tag: string }[] };
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
   return journal.entries.at(-1)!.tag;
 }
 
@@ -72,6 +76,18 @@ async function everyRow(url: string): Promise<Record<string, unknown[]>> {
       all[name] = rows[0]!.rows;
     }
     return all;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database's functions and triggers against those of `apps/server/sql/`. */
+async function definitions(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const session = postgresSession(client);
+    return { live: await liveDefinitions(session), sources: await sourceDefinitions(session, readSources()) };
   } finally {
     await client.end();
   }
@@ -276,6 +292,40 @@ if (databaseKind === 'postgres') {
         query(target, `update accounts set balance_centimes = -1 where kind = 'customer'`),
       ).rejects.toThrow(/accounts_balance_check/);
       await expect(query(target, `delete from entries`)).rejects.toThrow(/never changed or deleted/);
+      // Its functions and triggers are the current sources (decision 218).
+      const { live, sources } = await definitions(target);
+      expect(live).toEqual(sources);
+    });
+
+    it('restores a backup of an earlier version, then runs the later migrations and the sources', async () => {
+      const earlier = await scratchDatabase();
+      try {
+        const version = await migrationBefore('0036_phones_e164');
+        await earlier.migrateTo(version);
+        await earlier.session.query(
+          `insert into persons (first_name, last_name, phone_number) values ('Marie', 'Ancienne', '37123456')`,
+        );
+        const dir = await mkdtemp(path.join(tmpdir(), 'lajan-backup-'));
+        const backup = await runBackup({ databaseUrl: earlier.url!, backupsDir: dir, keep: 14 });
+        expect(backup.migration.tag).toBe(version);
+        const target = await emptyDatabase();
+
+        const restored = await runRestore({ databaseUrl: target, file: backup.file });
+
+        expect(restored.migration.tag).toBe(version);
+        expect(restored.rows.persons).toBe(1);
+        // 0036 ran on the restored rows, and the database is at the newest migration.
+        expect(await query(target, `select phone_number from persons`)).toEqual([
+          { phone_number: '+50937123456' },
+        ]);
+        expect(await query(target, `select count(*)::int as n from drizzle.__drizzle_migrations`)).toEqual([
+          { n: (JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] }).entries.length },
+        ]);
+        const { live, sources } = await definitions(target);
+        expect(live).toEqual(sources);
+      } finally {
+        await earlier.close();
+      }
     });
 
     it('refuses a database that holds data, unless --force, and a file that is cut short or not a backup', async () => {

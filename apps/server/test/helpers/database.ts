@@ -4,12 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { migratePgliteClient, openDatabase, type Database } from '../../src/db/client.js';
 import * as schema from '../../src/db/schema.js';
-import { migrationsDir } from '../../src/paths.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +37,7 @@ export async function openPgliteCopy(): Promise<Database> {
   return {
     kind: 'pglite',
     db,
-    migrate: () => migrate(db, { migrationsFolder: migrationsDir }),
+    migrate: () => migratePgliteClient(client),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

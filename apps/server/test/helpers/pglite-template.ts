@@ -2,10 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { migrationsDir } from '../../src/paths.js';
+import { migratePgliteClient } from '../../src/db/client.js';
 
 /**
  * Global setup of the `pglite` project: one PGlite database made and migrated once per run,
@@ -18,7 +16,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const directory = await mkdtemp(path.join(tmpdir(), 'lajan-pglite-template-'));
   const client = new PGlite('memory://');
   try {
-    await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });
+    await migratePgliteClient(client);
     // Uncompressed: a larger file, but a copy opens faster than from a gzipped one.
     const tarball = await client.dumpDataDir('none');
     const file = path.join(directory, 'pgdata.tar');

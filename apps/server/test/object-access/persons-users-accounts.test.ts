@@ -837,6 +837,68 @@ describe('every link between a user and its person', () => {
     expect((await tellerPerson(n.adminB)).body).toEqual({ data: { exists: true } });
   });
 
+  it('tells a teller nothing of another agent’s people, by any route that answers a person or a holder: the same keys, user or not (decision 214)', async () => {
+    const n = await network();
+    const enc = encodeURIComponent;
+    /** Every answer a person's document, phone or e-mail gets from these routes, by this token. */
+    const answers = async (token: string, person: { id: string; input: ReturnType<typeof personInput> }) => {
+      const { idDocumentNumber, idDocumentType, phoneNumber, email } = person.input;
+      const got = await Promise.all([
+        call(n.app, 'GET', `/api/persons/${person.id}`, { token }),
+        call(n.app, 'GET', `/api/persons?q=${enc(idDocumentNumber)}`, { token }),
+        call(n.app, 'GET', `/api/persons?q=${enc(phoneNumber)}`, { token }),
+        call(n.app, 'GET', `/api/persons/search/${enc(idDocumentNumber)}`, { token }),
+        call(n.app, 'GET', `/api/persons/search/${idDocumentType}/${enc(idDocumentNumber)}`, { token }),
+        call(n.app, 'GET', `/api/persons/check-document-unique/${enc(idDocumentNumber)}/${idDocumentType}`, {
+          token,
+        }),
+        call(n.app, 'POST', '/api/persons/check-unique/', {
+          token,
+          body: { field: 'phoneNumber', value: phoneNumber },
+        }),
+        call(n.app, 'POST', '/api/persons/check-unique/', { token, body: { field: 'email', value: email } }),
+      ]);
+      for (const answer of got) expect(answer.status).toBe(200);
+      const [read, byDocument, byPhone, searched, searchedTyped, ...checks] = got.map(
+        (answer) => answer.body.data as Record<string, unknown>,
+      );
+      const listed = [byDocument, byPhone].map((list) => (list as unknown as Record<string, unknown>[])[0]);
+      const found = [searched, searchedTyped].map((data) => data!.person as Record<string, unknown>);
+      return { views: [read!, ...listed, ...found] as Record<string, unknown>[], checks };
+    };
+    /** A view as another agent may learn it: its keys, its flags, never its own values. */
+    const shape = (view: Record<string, unknown>) => ({
+      keys: Object.keys(view).sort(),
+      masked: view.masked,
+      canEdit: view.canEdit,
+      canDelete: view.canDelete,
+    });
+
+    // A's teller on its own customer: told there is no user and who holds each value (the control).
+    const own = await answers(n.tellerA, n.customerA);
+    for (const view of own.views)
+      expect(view).toMatchObject({ id: n.customerA.id, canEdit: true, hasUser: false });
+    for (const check of own.checks) expect(check).toEqual({ exists: true, id: n.customerA.id });
+
+    // A's teller on B's customer, B's teller and B's owner (the first two a user or not), and B's on A's.
+    for (const [token, people] of [
+      [n.tellerA, [n.customerB, n.tellerBPerson, n.ownerB]],
+      [n.tellerB, [n.customerA, n.tellerAPerson, n.ownerA]],
+      [n.adminB, [n.customerA, n.tellerAPerson, n.ownerA]],
+    ] as const) {
+      const [customer, ...staff] = await Promise.all(people.map((person) => answers(token, person)));
+      for (const { views, checks } of [customer!, ...staff]) {
+        for (const view of views) {
+          expect(view).toMatchObject({ masked: true });
+          expect(view).not.toHaveProperty('hasUser');
+        }
+        for (const check of checks) expect(check).toEqual({ exists: true });
+      }
+      // The people behind a user or an agent read exactly as a customer does: no key tells them apart.
+      for (const other of staff) expect(other.views.map(shape)).toEqual(customer!.views.map(shape));
+    }
+  });
+
   it('lets only one of two racing creations of a user on one person win, the other a 422 on personId', async () => {
     const n = await network();
     const person = await register(n.app, n.adminA, 120);

@@ -9,7 +9,7 @@ function describe(error: unknown): string {
 
 /**
  * A screen that failed (a 5xx query, a screen's code that could not be downloaded, a bug). Server and
- * network failures go to /500 (SPEC §2 "Guards"); anything else is said here, with a way out.
+ * network failures go to /500; anything else is said here, with a way out.
  */
 export function RouteError() {
   const error = useRouteError();

@@ -9,11 +9,9 @@ export type LazyScreen = LazyExoticComponent<ComponentType> & {
 type ScreenModule = { default: ComponentType };
 
 /**
- * `React.lazy` with a `preload`: both share one download. One that failed (no network) is forgotten,
- * so that the render, or a later preload, asks again. Code already here when the screen first renders
- * is handed to React at once (a thenable that answers synchronously, decision 156): the screen renders
- * in that same pass instead of suspending, committing its fallback and coming back on a later task
- * (React holds a boundary's content for 300 ms after its fallback has shown).
+ * `React.lazy` with a `preload` sharing one download; a failed one is forgotten so that it is asked again.
+ * Code already here is handed over synchronously, so the screen renders in the same pass instead of showing
+ * its fallback for React's 300 ms (decision 156).
  */
 export function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
   let loading: Promise<ScreenModule> | undefined;

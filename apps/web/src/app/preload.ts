@@ -11,10 +11,8 @@ export function routeOfPath(pathname: string): AppRoute | undefined {
 }
 
 /**
- * Starts what the screen at `pathname` needs, all at once (decision 152): the shell's code, the screen's
- * code and what the screen reads, instead of one after the other as each renders (the shell, then the
- * screen, then its queries). For a signed-in person who may open it; nothing otherwise. Returns when the
- * shell's and the screen's code are here (never rejects), or undefined when nothing was started.
+ * Starts the shell's code, the screen's code and the screen's reads all at once rather than one after the
+ * other as each renders (decision 152). Resolves when the code is here; undefined when nothing was started.
  */
 export function preloadScreen(
   pathname: string,

@@ -4,11 +4,9 @@ import type { HttpClient } from '../lib/http';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
 
 /**
- * Who may open a route:
- * - `guest`: signed-out visitors; a signed-in person is sent on (to / by default);
- * - `public`: anyone;
- * - `signed-in`: any signed-in person, outside the shell (the forced first password change);
- * - a capability of the `@lajan/domain` permission table: inside the shell, for those who have it.
+ * Who may open a route: `guest` (signed out; a signed-in person is sent on), `public`, `signed-in` (outside
+ * the shell: the forced first password change), or a capability of the domain's permission table
+ * (decision 021).
  */
 export type RouteAccess = 'guest' | 'public' | 'signed-in' | Capability;
 

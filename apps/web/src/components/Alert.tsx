@@ -17,7 +17,7 @@ interface AlertProps {
   className?: string;
 }
 
-/** A message inside the page (SPEC §2 "Feedback elements"); danger and warning are announced at once. */
+/** A message inside the page; danger and warning are announced at once. */
 export function Alert({ type = 'info', title, children, className = '' }: AlertProps) {
   const urgent = type === 'danger' || type === 'warning';
   return (

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { userMessages } from '@lajan/domain';
 import { TextField } from './TextField';
 
-/** The current password that confirms a change of one's own e-mail (DESIGN §3), in the forms that ask it. */
+/** The current password that confirms a change of one's own e-mail, in the forms that ask it. */
 export function CurrentPasswordField(props: Omit<ComponentProps<typeof TextField>, 'label'>) {
   return (
     <TextField

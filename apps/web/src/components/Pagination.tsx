@@ -16,7 +16,7 @@ interface PaginationProps {
   lastItem?: number;
 }
 
-/** "11 – 20 sur 42" and the previous / next buttons of a paged list (SPEC §3 "Pagination"). */
+/** "11 – 20 sur 42" and the previous / next buttons of a paged list. */
 export function Pagination({
   page,
   perPage,

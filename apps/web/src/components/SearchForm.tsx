@@ -3,10 +3,8 @@ import { Button } from './Button';
 import { TextField } from './TextField';
 
 /**
- * A search run by Enter or "Rechercher": one field, its label above it (a placeholder is cut on a 360 px
- * screen), its hint and its refusal under it, the button level with the field. The money screens' first step
- * (account number, agent code, transaction number), the persons, users and agents lists, the person and account
- * search. The field's own props (value, onChange, inputMode, hint, error, ref, …) pass through.
+ * A search run by Enter or « Rechercher », its label above the field because a placeholder is cut on a 360 px
+ * screen; the field's own props pass through (decision 132).
  */
 export function SearchForm({
   label,

@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'required'> {
   label: string;
-  /** Puts the asterisk on the label (SPEC §5) and tells assistive technology; the schema does the check. */
+  /** Puts the asterisk on the label and tells assistive technology; the schema does the check. */
   required?: boolean;
   error?: string;
   hint?: string;

@@ -1,10 +1,7 @@
 /**
- * A table that becomes stacked cards (the `cards:` variant, index.css) on a phone, and wherever its frame
- * (`TableFrame`) is narrower than its table needs: the header row is hidden and each cell shows its column's
- * name from `data-label` (give every `<td>` one). Wider, it is an ordinary table. The frame's width, not only
- * the window's (decision 187): the receipt panel, open beside the page on a laptop, narrows the page's column
- * to a phone's, where a table of seven columns scrolled sideways with its date out of sight. The box scrolls
- * sideways if a wide table still does not fit.
+ * A table that becomes stacked cards wherever its frame, not only the window, is narrower than it needs: the
+ * receipt panel narrows the page's column to a phone's on a laptop (decision 187). Give every `<td>` a
+ * `data-label`.
  */
 export const tableClasses = {
   box: 'overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm cards:overflow-visible cards:border-0 cards:bg-transparent cards:shadow-none',

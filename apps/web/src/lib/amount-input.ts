@@ -7,19 +7,9 @@ import { AMBIGUOUS_AMOUNT_INPUT } from '@lajan/domain';
 export const UNREADABLE_AMOUNT = Number.POSITIVE_INFINITY;
 
 /**
- * What a teller types in an amount box, as HTG: "1 500,50", "1500.50", "1 500" → 1500.5 and 1500; an empty
- * box → NaN, which the amount schema calls "Le montant est requis"; anything else → `UNREADABLE_AMOUNT`. French tellers type a comma; a phone's
- * number pad may type a dot; some write thousands with a dot or a comma, or both
- * ("2.500,00", "2,500.00"). An amount in HTG has at most two decimals, so:
- * - with both marks, the last one is the decimal mark and the other separates thousands;
- * - a mark that comes more than once separates thousands ("1.250.000");
- * - a single mark followed by exactly three digits reads two ways, and is refused (`AMBIGUOUS_AMOUNT_INPUT`,
- *   decision 194): "25.000" read as decimals posted a thousandth of the sum, and "100,999" (a slip in the
- *   centimes) read as thousands a thousand times it; both were found by walk-throughs. "0,001" stays a
- *   thousandth (nothing groups thousands after a lone zero), which the schema refuses for its decimals;
- * - otherwise a single mark is the decimal mark.
- * Thousands groups must be of three digits ("2.50.0" is not an amount). Shared by the money wizards and
- * the fee editor.
+ * A typed amount as HTG ("1 500,50", "2.500,00"); empty is NaN, for the schema's « requis ». A lone mark
+ * before exactly three digits reads two ways and is refused (`AMBIGUOUS_AMOUNT_INPUT`): "25.000" read as
+ * decimals posted a thousandth of the sum (decision 194).
  */
 export function parseAmountInput(raw: unknown): number {
   if (typeof raw === 'number') return raw;

@@ -2,8 +2,8 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { firstFieldErrors } from './http';
 
 /**
- * Puts a server errors map (`{ field: [messages] }`) onto the form's fields, first message each
- * (SPEC §8). Returns the messages whose field the form does not show, for an alert above the form.
+ * Puts a server errors map (`{ field: [messages] }`) onto the form's fields, first message each.
+ * Returns the messages whose field the form does not show, for an alert above the form.
  */
 export function applyServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,

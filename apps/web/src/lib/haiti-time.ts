@@ -1,33 +1,6 @@
-import { BUSINESS_TIME_ZONE } from '@lajan/domain';
+import { BUSINESS_TIME_ZONE, haitiInstantOf } from '@lajan/domain';
 
 const wallClock = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Haiti's offset from UTC at the moment `utcMs`, in minutes (−300 in winter, −240 in summer time). */
-function haitiOffsetMinutes(utcMs: number): number {
-  const parts = Object.fromEntries(
-    partsFormat.formatToParts(new Date(utcMs)).map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
-}
 
 /**
  * A `datetime-local` value read as Haiti's wall clock ("2026-11-25T08:00") → the moment with its offset
@@ -47,11 +20,8 @@ export function haitiWallClockToIso(value: string): string | null {
   ];
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
   if (Number.isNaN(asUtc)) return null;
-  let offset = haitiOffsetMinutes(asUtc);
-  offset = haitiOffsetMinutes(asUtc - offset * 60_000);
-  // In the hour summer time skips, that offset (−04:00) names a moment whose own offset is −05:00: the
-  // wall clock read with the offset before the change, as said above.
-  offset = haitiOffsetMinutes(asUtc - offset * 60_000);
+  // Haiti's offset from UTC, in minutes (−300 in winter, −240 in summer time).
+  const offset = Math.round((asUtc - haitiInstantOf(asUtc)) / 60_000);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,6 +1,6 @@
 import { errorCodes } from '@lajan/domain';
 
-/** SPEC §9: every call gives up after 10 seconds. */
+/** Every call gives up after 10 seconds. */
 export const HTTP_TIMEOUT_MS = 10_000;
 
 export const networkMessages = {
@@ -78,7 +78,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The first message of each field of a server errors map (SPEC §8: "the first message per field"). */
+/** The first message of each field of a server errors map. */
 export function firstFieldErrors(errors: Record<string, string[]>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [field, messages] of Object.entries(errors)) {
@@ -134,10 +134,8 @@ export interface HttpClient {
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
   /**
-   * Sends a GET now whose answer the same `get` (same path, query and token) takes within
-   * EARLY_ANSWER_MAX_AGE_MS, instead of asking again (decision 152): a screen's data starts with its
-   * code. Nothing of the answer is handled until then (errors, 401, a renewed token); an early request
-   * that fails is forgotten and the `get` asks afresh.
+   * Sends a GET now, whose answer the same `get` takes within `EARLY_ANSWER_MAX_AGE_MS`, so a screen's data
+   * starts with its code (decision 152). Nothing is handled until then; a failed early request is forgotten.
    */
   prefetch: (path: string, options?: Pick<RequestOptions, 'query' | 'headers'>) => void;
 }

@@ -2,11 +2,8 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 
 /**
- * Where the teller has been, as the browser's history holds it (entries and the current index), so
- * that a finished operation can tell what "the previous page" (SPEC §4) is before going back there:
- * never to an empty form such as "Créer un compte" (decision 131), nor to « Ma caisse » and its « Fermer
- * la caisse » (decision 211). React Router does not expose the history's entries; this follows its
- * pushes, replaces and pops.
+ * The browser's history as the teller made it, which React Router does not expose, so that a finished
+ * operation knows its previous page: never an empty form (decision 131) nor « Ma caisse » (decision 211).
  */
 interface Entry {
   key: string;
@@ -63,7 +60,7 @@ export function NavigationTrailProvider({
 }
 
 /**
- * After an operation or a registration (SPEC §4 "return to the previous page"): back to the page it was
+ * After an operation or a registration: back to the page it was
  * started from, unless that page is an empty form (decision 131) or a page whose main button cannot be
  * undone, « Ma caisse » (decision 211), or there is none: then the dashboard, replacing the finished form.
  */

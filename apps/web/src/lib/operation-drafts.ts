@@ -55,11 +55,6 @@ export function useOperationDrafts(): OperationDrafts {
   return operationDraftsOf(useSessionStore());
 }
 
-/** The router state that carries a kept draft to the drawer page and back: its id only. */
-export interface ResumeState {
-  resume: string;
-}
-
 /** The draft id a navigation's state carries, or null. */
 export function resumeIdOf(state: unknown): string | null {
   if (typeof state !== 'object' || state === null) return null;

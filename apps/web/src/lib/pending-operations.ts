@@ -3,10 +3,8 @@ import { HttpError, isHttpError } from './http';
 import { isSealed, type Sealed, type Sealer } from './storage-key';
 
 /**
- * A money operation the teller confirmed that has no answer yet (decision 147): written to the
- * browser's durable storage (IndexedDB) before it is sent, removed once the server answered it (a
- * success or a refusal). Its key is the idempotency key it is sent with, so that resending it can
- * never post it twice; it belongs to the user who confirmed it.
+ * A confirmed operation without an answer yet, written to IndexedDB before it is sent and removed once
+ * answered (decision 147). Its key is its idempotency key, so resending it never posts it twice.
  */
 export interface PendingOperation {
   key: string;

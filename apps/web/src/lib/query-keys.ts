@@ -52,10 +52,8 @@ export const moneyViews = {
 export type MoneyView = keyof typeof moneyViews;
 
 /**
- * How long a read that shows money counts as fresh (decision 174). Other tellers move the same floats and
- * accounts: past a few seconds, a screen opened again reads its figures again (showing the cached ones
- * meanwhile), and so does a screen on view when the teller comes back to the tab. Long enough that the
- * route's preload (decision 152) and the screen's mount share one call.
+ * How long a read that shows money is fresh: other tellers move the same floats and accounts, yet the route's
+ * preload and the screen's mount must share one call (decision 174).
  */
 export const MONEY_STALE_MS = 5_000;
 
@@ -79,10 +77,8 @@ export function keepMoneyFresh(queryClient: QueryClient): void {
 }
 
 /**
- * After money moved: the screens on view read their figures again at once; the cached reads of screens
- * not on view are dropped, so that the next screen shows its own "Chargement…" and then the new money,
- * never the old figure for a round trip. Nothing else is touched (the fee schedule, the persons, the
- * session stay cached). Not awaited: the toast and the way back do not wait for the refetches.
+ * After money moved: the screens on view read again at once, the cached money of the others is dropped, so no
+ * screen shows an old figure for a round trip (decision 146). Not awaited.
  */
 export function refreshMoneyViews(queryClient: QueryClient, views: readonly MoneyView[]): void {
   for (const view of new Set(views)) {

@@ -1,8 +1,6 @@
 /**
- * Registers the service worker that lets the app open offline (decision 147), once the first page has
- * loaded and the browser is idle, so that precaching never competes with the sign-in page. Only in a
- * secure context (HTTPS, or localhost), where browsers allow one: over plain HTTP on a network the app
- * works as before, without it.
+ * Registers the service worker that opens the app offline (decision 147) once the browser is idle, so that
+ * precaching never competes with the sign-in page. Only in a secure context, where browsers allow one.
  */
 export function registerServiceWorkerWhenIdle(url = '/sw.js'): void {
   if (typeof window === 'undefined' || !window.isSecureContext || !('serviceWorker' in navigator)) return;

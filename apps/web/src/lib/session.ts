@@ -1,4 +1,4 @@
-import { readSessionUser, type SessionUser } from '@lajan/domain';
+import { readSessionUser, SESSION_MAX_SECONDS, type SessionUser } from '@lajan/domain';
 
 /** The only thing the app keeps in the browser (SPEC §4, §9). */
 export const TOKEN_STORAGE_KEY = 'access_token';
@@ -13,9 +13,6 @@ export interface Session {
    */
   endedByUser: boolean;
 }
-
-/** However active, a session ends 12 hours after its sign-in (the server's rule, decision 110). */
-export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 
 export interface DecodedToken {
   /** Expiry, in seconds since the epoch (the JWT `exp` claim). */

@@ -45,13 +45,9 @@ export interface ApiServer {
 }
 
 /**
- * A real HTTP server on a random port that answers in the contract's shapes, so that the web tests
- * exercise the real fetch, headers, timeout and error bodies without the Lajan server. The app runs
- * on another origin in happy-dom, hence the CORS headers.
- *
- * Every answer is checked against the response the real server declares for that route and status
- * (./contract.ts, decision 130). An answer it would never give is not sent: the app gets a 500
- * naming what is wrong, and `close()` (run after each test) throws, so the test fails and says why.
+ * A real HTTP server answering in the contract's shapes, so the web tests exercise the real client
+ * (decision 023). An answer the real server would never give is not sent: the app gets a 500 and `close()`
+ * throws (decision 130).
  */
 export async function startApiServer(): Promise<ApiServer> {
   prepareContract();

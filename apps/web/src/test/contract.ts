@@ -5,10 +5,8 @@ import { EMAIL_PATTERN, errorBodySchema } from '@lajan/domain';
 import { z } from 'zod';
 
 /**
- * What the real server may answer, read from its OpenAPI document (a committed copy, kept current
- * by apps/server/test/openapi-file.test.ts; regenerate it with `npm run openapi -w @lajan/server`).
- * The fake API of the web tests checks every answer it gives against it (decision 130): a fake
- * cannot answer a route, a status or a shape that the server never would.
+ * What the real server may answer, from a committed copy of its OpenAPI document (`npm run openapi -w
+ * @lajan/server`): the web tests' fake cannot answer what the server never would (decision 130).
  */
 
 type JsonSchema = Record<string, unknown>;

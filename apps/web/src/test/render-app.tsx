@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -11,6 +11,8 @@ import { SessionProvider } from '../lib/session-context';
 import { App } from '../app/App';
 import { createApp, type LajanApp } from '../app/create-app';
 import { TOKEN_STORAGE_KEY } from '../lib/session';
+import { makeToken } from './tokens';
+import { teller } from './users';
 
 export interface RenderAppOptions {
   /** Where the browser is when the app loads. */
@@ -53,6 +55,15 @@ export function renderApp({
 /** Navigates as a link would, from outside the screen. */
 export async function navigateTo(app: LajanApp, path: string) {
   await act(() => app.router.navigate(path));
+}
+
+/** A teller signed in on the dashboard, gone to `path` as a link goes, once its `heading` shows. */
+export async function openAsTeller(apiBaseUrl: string, path: string, heading: string) {
+  const rendered = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl });
+  await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 });
+  await navigateTo(rendered.app, path);
+  await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 });
+  return rendered;
 }
 
 export function disposeApps() {

@@ -95,7 +95,7 @@ export const feeQuoteSchema = z.object({
 export type FeeQuote = z.infer<typeof feeQuoteSchema>;
 export const feeQuoteResponseSchema = z.object({ data: feeQuoteSchema });
 
-/** The default agent share of a fee (DESIGN §4b): 40 %, rounded down to the centime. */
+/** The default agent share of a fee: 40 %, rounded down to the centime. */
 export function defaultAgentShareCentimes(feeCentimes: number): number {
   return Math.floor((feeCentimes * 40) / 100);
 }

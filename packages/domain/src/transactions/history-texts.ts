@@ -6,7 +6,7 @@ export const pageLoadingText = 'Chargement de la page...';
 /** What a list says while another search's answer comes, the rows shown kept (the history, the persons). */
 export const searchingText = 'Recherche en cours...';
 
-/** What the history table (SPEC §2 "History table") says while it waits, and when it has no row. */
+/** What the history table says while it waits, and when it has no row. */
 export const historyTableTexts = {
   loading: 'Chargement des transactions...',
   /** Another filter or search asked: the rows shown are the last answer's until the new one comes. */

@@ -10,6 +10,7 @@ import {
 import { pickUpCodeSchema } from '../numbers.js';
 import { paginationQuerySchema } from '../pagination.js';
 import {
+  documentNumberMessages,
   documentNumberSchema,
   idDocumentTypeSchema,
   personFieldsSchema,
@@ -70,7 +71,7 @@ export const transactionNumberSchema = z
   .regex(/^\d{1,30}$/, transactionMessages.transactionNumberInvalid);
 
 /**
- * A money call's amount is read once (DESIGN §4): the wire's `amount` in HTG, checked, comes out as
+ * A money call's amount is read once: the wire's `amount` in HTG, checked, comes out as
  * `amountCentimes`, and the output has no `amount`. The OpenAPI request bodies are the schemas' input,
  * so the API still speaks HTG; the web posts the input it checked.
  */
@@ -103,10 +104,10 @@ export const depositInputSchema = depositObjectSchema.transform(amountInCentimes
 export type DepositInput = z.input<typeof depositInputSchema>;
 
 /** `POST /transactions/withdraw` and the withdrawal wizard. */
-export const withdrawInputSchema = depositInputSchema;
+export const withdrawInputSchema = depositObjectSchema.transform(amountInCentimes);
 export type WithdrawInput = z.input<typeof withdrawInputSchema>;
 
-/** `POST /transactions/transfer` (DESIGN §6) and the internal-transfer wizard. */
+/** `POST /transactions/transfer` and the internal-transfer wizard. */
 export const transferInputSchema = z
   .object({
     senderAccountNumber: accountNumberField(),
@@ -128,8 +129,13 @@ export const transferInputSchema = z
   .transform(amountInCentimes);
 export type TransferInput = z.input<typeof transferInputSchema>;
 
+/** Nothing given: undefined, null or blank (`filledText` takes a number for blank too). */
+function absentValue(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
 /**
- * The recipient of an external transfer: what a sender knows (DESIGN §6, decision 209), the name and the
+ * The recipient of an external transfer: what a sender knows (decision 209), the name and the
  * phone, with SPEC §5's rules for those three, and a document only if the sender has one to give: its type
  * and number together, or neither. Any other field (an older client's whole person form) is dropped.
  */
@@ -147,19 +153,17 @@ export const recipientInputSchema = z
       z
         .string({ error: recipientMessages.documentNumberInvalid })
         .trim()
-        .max(40, 'Le numéro de document ne peut pas dépasser 40 caractères'),
+        .max(40, documentNumberMessages.tooLong),
     )
-      .refine(
-        (value) => value === '' || value.length >= 4,
-        'Le numéro de document doit contenir au moins 4 caractères',
-      )
+      .refine((value) => value === '' || value.length >= 4, documentNumberMessages.tooShort)
       .nullable()
       .optional()
       .transform((value) => value || null),
   })
   .superRefine((recipient, ctx) => {
-    const type = filledText(recipient.idDocumentType);
-    const number = filledText(recipient.idDocumentNumber);
+    // A value of the wrong type is its own field's error, not a missing half of the pair.
+    const type = absentValue(recipient.idDocumentType) ? undefined : recipient.idDocumentType;
+    const number = absentValue(recipient.idDocumentNumber) ? undefined : recipient.idDocumentNumber;
     if (type && !number) {
       ctx.addIssue({
         code: 'custom',
@@ -177,7 +181,7 @@ export const recipientInputSchema = z
 export type RecipientInput = z.input<typeof recipientInputSchema>;
 
 /**
- * `POST /transactions/transfer-extern` (DESIGN §6): `senderId` is the sending person; cash mode leaves out
+ * `POST /transactions/transfer-extern`: `senderId` is the sending person; cash mode leaves out
  * `accountNumber` and then needs a currency.
  */
 export const externalTransferInputSchema = z
@@ -213,10 +217,9 @@ export const payoutRecipientSchema = payoutRecipientObjectSchema.prefault(
 );
 
 /**
- * `POST /transactions/{transactionNumber}/cancel`'s body (decision 200): a teller names the sender at the
- * counter (`sender`, typed from her card, as a pay-out's recipient); the sending agent's administrator
- * approves the cancellation of a send from an account with a `reason`. Which one is needed depends on who
- * asks: the server says so. A missing body reads as an empty one.
+ * The cancellation's body: a teller names the sender from her card, or the sending agent's administrator
+ * gives a `reason` for a send from an account; the server says which (decisions 200, 205). A missing body
+ * reads as empty.
  */
 const cancelTransferBodyObjectSchema = z.object({
   sender: payoutRecipientObjectSchema.optional(),

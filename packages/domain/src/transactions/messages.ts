@@ -91,7 +91,7 @@ export const externalTransferPaymentModeLabels = {
   account: 'Depuis un compte',
 } as const satisfies Record<'cash' | 'account', string>;
 
-/** The history's CSV export (SPEC §2 "History table"): the fallback of a failure without a message. */
+/** The history's CSV export: the fallback of a failure without a message. */
 export const historyExportFailureMessage = "Échec de l'export des transactions";
 
 /**
@@ -102,6 +102,16 @@ export const receiptTotalLabels = {
   debited: 'Total débité du compte',
   cash: 'Total payé en espèces',
   other: 'Total',
+} as const;
+
+/**
+ * The total beside the fee before Enregistrer (the amount step, the confirmation): what the counter takes in
+ * cash, what the account pays, or what an agent's float receives.
+ */
+export const operationTotalLabels = {
+  cash: 'Total à encaisser',
+  debited: receiptTotalLabels.debited,
+  credited: 'Total crédité',
 } as const;
 
 export function receiptTotalLabel(transaction: {

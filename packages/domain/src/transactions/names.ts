@@ -1,7 +1,7 @@
 // The names of the transaction types and statuses and their French labels, without zod: the sign-in
 // page's route table reads the labels, and must not download the schemas (decision 145).
 
-/** Transaction `type` (DESIGN §4); the history's `type` filter takes these values. */
+/** Transaction `type`; the history's `type` filter takes these values. */
 export const transactionTypes = [
   'deposit',
   'withdrawal',
@@ -31,7 +31,7 @@ export const transactionStatusLabels: Record<TransactionStatus, string> = {
   cancelled: 'Annulé',
 };
 
-/** The four types that the fee schedule prices, in the order of the fee tables (DESIGN §4b). */
+/** The four types that the fee schedule prices, in the order of the fee tables. */
 export const feeTypes = ['deposit', 'transfer', 'withdrawal', 'external_transfer'] as const;
 export type FeeType = (typeof feeTypes)[number];
 /** What `GET /transactions/fees/quote` prices: the banded types and the agent deposit (no fee). */

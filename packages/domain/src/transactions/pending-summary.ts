@@ -31,10 +31,8 @@ export function pendingOperationSummary(type: TransactionType, body: unknown): s
 }
 
 /**
- * What is kept of a held operation once its personal data is dropped (past `PENDING_RESEND_LIMIT_MS`,
- * decision 151): only what finds it in the history, its type, its amount and the transfer's number when
- * it names one ("Paiement de transfert de 2 000,00 HTG · transfert 123…"). No name, document, phone or
- * account number.
+ * What is kept of a held operation once its personal data is dropped: only its type, amount and transfer
+ * number, what finds it in the history; no name, document, phone or account number (decision 151).
  */
 export function pendingOperationTrace(type: TransactionType, body: unknown): string {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -72,14 +70,9 @@ interface AccountRef {
 }
 
 /**
- * Whose a posted transaction is, in one short line under its type in the history (the spec's columns say
- * none of it): the account and the person at the counter of a deposit or a withdrawal ("compte 100… · Marie
- * JOSEPH"), the two accounts of a transfer, the sender and the recipient of a cash transfer, whom a pay-out
- * paid, the agent of an agent deposit. Where the history names an account's holders (decision 186), they
- * follow its number ("compte 100… (Marie JOSEPH) · par Jean Pierre", the person at the counter said apart
- * unless a holder named): a search by a holder's name thus shows on the line why it matched. The arrow holds
- * to what comes before it.
- * Only what the server answered: a part it left out is left out here.
+ * Whose a posted transaction is, in one line under its type in the history: the accounts, their holders
+ * (decision 186) and the person at the counter, so a search by name shows why it matched. Only what the
+ * server answered.
  */
 /** How many of an account's holders a history line names (a joint account's two, most often). */
 const NAMED_HOLDERS = 2;

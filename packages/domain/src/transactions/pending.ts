@@ -121,7 +121,7 @@ export function linkWaitCashText(type: TransactionType, paidInCash = true): stri
 
 /**
  * How long a held operation may be sent again with its key: well within the 24 hours the server keeps a
- * key (DESIGN §4). Past it the key may have been forgotten, and the same key would post the operation again.
+ * key. Past it the key may have been forgotten, and the same key would post the operation again.
  */
 export const PENDING_RESEND_LIMIT_MS = 20 * 60 * 60 * 1000;
 

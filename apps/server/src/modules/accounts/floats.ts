@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 
-/* Agents' floats (DESIGN §3, §4): one per agent, opened with it, read by the agents list and "Mon Compte". */
+/* Agents' floats: one per agent, opened with it, read by the agents list and "Mon Compte". */
 
 export interface FloatAccountSummary {
   id: string;

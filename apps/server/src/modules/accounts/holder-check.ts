@@ -6,11 +6,9 @@ import { readablePersonIds, viewerOf, type PersonRow } from '../persons/index.js
 import type { AccountActor } from './service.js';
 
 /**
- * Holding an account opens a customer's whole file to the agent and lets it change it (decision 111),
- * so a holder the teller may not read whole (another agent's customer, found masked) must be at the
- * counter: its document number is typed from the card (decision 115). Wrong numbers are counted per
- * user and customer (5 in 15 minutes, 15 across customers, then 429, decision 199): the masked number
- * shows its last characters and must not be guessed by trial.
+ * Holding an account opens a customer's file to the agent (decision 111), so a holder the teller may not read
+ * whole must be at the counter, her document typed from the card (decision 115). Wrong numbers spend the
+ * `holder_check` budget, so the masked number cannot be guessed by trial (decision 199).
  */
 export async function checkHolderDocuments(
   db: Db,

@@ -2,7 +2,7 @@
 // agents (its floats' balances) and registration (a visitor's request) import it. Opening an account
 // row, a float included, is the ledger's (`ledger/accounts.ts`).
 export { accountsRoutes } from './routes.js';
-export { AccountsService, type AccountsServiceDeps } from './service.js';
-export { floatAccountOfAgent, floatAccountsOfAgents, type FloatAccountSummary } from './floats.js';
+export { AccountsService } from './service.js';
+export { floatAccountOfAgent, floatAccountsOfAgents } from './floats.js';
 export { generateRequestReference, openAccountRequest } from './opening.js';
-export { accountView, type AccountView, type CustomerAccountView } from './views.js';
+export { accountView } from './views.js';

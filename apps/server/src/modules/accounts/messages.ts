@@ -1,4 +1,4 @@
-/** The accounts module's refusals, in French (DESIGN §6). */
+/** The accounts module's refusals, in French. */
 export const accountErrors = {
   notFound: 'Compte introuvable',
   personsNotFound: 'Un client sélectionné est introuvable',

@@ -60,7 +60,7 @@ export interface AccountsServiceDeps {
 
 const customer = eq(accounts.kind, 'customer');
 
-/** Customer accounts at the counter and the review of public requests (SPEC §7 "Accounts"). */
+/** Customer accounts at the counter and the review of public requests. */
 export class AccountsService {
   readonly #requests: AccountRequestsService;
 
@@ -140,19 +140,16 @@ export class AccountsService {
       and(customer, eq(accounts.accountNumber, accountNumber.trim())),
     );
     // Another agent's customer: its holders' documents masked, so that the holder check of a
-    // withdrawal cannot be passed by reading them here (DESIGN §3, §4).
+    // withdrawal cannot be passed by reading them here.
     const [view] = await presentAccounts(this.deps.db, records, user);
     if (!view) throw new NotFound(accountErrors.notFound);
     return asCustomerView(view);
   }
 
   /**
-   * `POST /accounts/search` with `q` (decision 132): the customer accounts, not closed, that a teller
-   * finds the way people talk. An account number, a holder's phone or document number match exactly,
-   * network-wide (DESIGN §3: a customer may be served at any cash point); a holder's name matches partly,
-   * but only among the accounts of the teller's own agent (every account for the super administrator),
-   * so that a name never lists another agent's customers. Holders another agent may not read are masked
-   * (`presentAccounts`). Most recent first, at most `ACCOUNT_SEARCH_LIMIT`.
+   * `POST /accounts/search` with `q` (decision 132): a number, phone or document matches exactly
+   * network-wide; a name matches partly among the teller's own agent's accounts only, so that a name never
+   * lists another agent's customers. Holders the teller may not read are masked.
    */
   async search(q: string, actor: AccountActor): Promise<CustomerAccountView[]> {
     const { db, clock } = this.deps;

@@ -26,10 +26,8 @@ export interface HolderRecord {
 }
 
 /**
- * Accounts with their agent's code and name and the deciding user's name. Those two come from
- * the agents and users tables in the same read-only join (as `users/store.ts` reads the agent of
- * a session): one query per page of a list, never a write to another module's table
- * (docs/decisions/050).
+ * Accounts with their agent's code and name and the deciding user's name, read in the same read-only join:
+ * one query per page, never a write to another module's table (decision 050).
  */
 export async function selectAccountRecords(
   executor: Executor,

@@ -52,7 +52,7 @@ export function asCustomerView(view: AccountView): CustomerAccountView {
 
 /**
  * The views of these records, in their order, with their holders read in one query. Given the
- * signed-in user, a holder whose file it may not read shows a masked document number (DESIGN §3).
+ * signed-in user, a holder whose file it may not read shows a masked document number.
  */
 export async function presentAccounts(
   executor: Executor,

@@ -14,7 +14,7 @@ export function codePrefix(name: string): string {
 }
 
 /**
- * A readable code (DESIGN §5): three letters of the name and random digits ("EPI042"). Short
+ * A readable code: three letters of the name and random digits ("EPI042"). Short
  * enough to read over the phone; the database's unique index decides a collision, and the caller
  * tries another.
  */

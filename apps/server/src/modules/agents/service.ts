@@ -36,7 +36,7 @@ import {
   type AgentScope,
 } from './store.js';
 
-/** The super administrator sees every agent; anyone else only its own (DESIGN §3). */
+/** The super administrator sees every agent; anyone else only its own. */
 export function agentScopeOf(session: SessionUser): AgentScope {
   if (audienceOf(session) === 'superAdmin') return { kind: 'all' };
   return { kind: 'own', agentCode: session.agent?.code ?? '\u0000' };
@@ -57,7 +57,7 @@ export interface AgentsServiceDeps {
 
 type AgentAction = 'suspend' | 'activate' | 'delete';
 
-/** The agent network (SPEC §7 "Agents", DESIGN §3): cash points, their owners, float and first user. */
+/** The agent network: cash points, their owners, float and first user. */
 export class AgentsService {
   constructor(private readonly deps: AgentsServiceDeps) {}
 
@@ -98,7 +98,7 @@ export class AgentsService {
                   firstName: person.firstName,
                   lastName: person.lastName,
                   idDocumentType: person.idDocumentType ?? '',
-                  // Masked for whoever may not read the owner's file (DESIGN §3).
+                  // Masked for whoever may not read the owner's file.
                   idDocumentNumber: readable.has(person.id)
                     ? (person.idDocumentNumber ?? '')
                     : maskDocumentNumber(person.idDocumentNumber ?? ''),
@@ -145,7 +145,7 @@ export class AgentsService {
   /**
    * `POST /agents`, in one database transaction: the agent under a fresh code, its owners, its
    * float account, and its first user (an administrator) whose temporary password is mailed to the
-   * first owner (DESIGN §3, §6).
+   * first owner.
    */
   async create(input: CreateAgentInput, actor: Actor): Promise<Agent> {
     const { db, clock, appUrl } = this.deps;

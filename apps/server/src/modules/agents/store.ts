@@ -81,7 +81,7 @@ export interface NewAgent {
 const CODE_ATTEMPTS = 12;
 
 /**
- * Inserts an agent under a fresh readable code (DESIGN §5). A taken code is skipped with
+ * Inserts an agent under a fresh readable code. A taken code is skipped with
  * `ON CONFLICT DO NOTHING` (a failed statement would abort the caller's transaction) and
  * another one tried. `drawCode` is the random draw (a test gives a fixed one).
  */

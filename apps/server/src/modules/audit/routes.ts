@@ -1,4 +1,5 @@
 import {
+  addDays,
   auditEntrySchema,
   auditMessages,
   auditQuerySchema,
@@ -6,17 +7,17 @@ import {
   displayName,
   errorBodySchema,
   listResponseSchema,
+  startOfHaitiDay,
   type AuditEntryView,
   type SessionUser,
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Forbidden } from '../../http/errors.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
-import { addDays, startOfHaitiDay } from '../../lib/haiti-days.js';
 import { listAuditEntries, type AuditTrailRow } from './service.js';
 
 /**
- * `GET /audit`: who did what, when and from where (DESIGN §7), money movements included, filtered by
+ * `GET /audit`: who did what, when and from where, money movements included, filtered by
  * who, what, when and agent (decision 133). The super administrator reads the whole network's; an
  * agent's administrator reads its own agent's lines only.
  */

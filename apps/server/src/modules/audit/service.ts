@@ -49,13 +49,9 @@ export interface AuditTrailRow {
 }
 
 /**
- * The trail is the union of two append-only sources (decision 133): `audit_log`, written with each
- * write it records, and `transactions`, the ledger's postings, which already say who (created_by),
- * when, for which agent and how much. Reading the postings here, rather than copying them into
- * `audit_log`, costs the hot path nothing and cannot miss a posting.
- *
- * A line belongs to the agent of its actor, or else to the agent it acted upon (an agent by code, a
- * user by username, an account by number); a movement to the agent it was done for.
+ * The trail is the union of `audit_log` and the ledger's postings, which already say who, when and how much:
+ * reading them here costs the hot path nothing and cannot miss a posting (decision 133). A line belongs to
+ * its actor's agent, else to the agent it acted upon.
  */
 function trail(filter: AuditFilter) {
   const lineAgent = sql`coalesce(actor.agent_id, target_agent.id, target_user.agent_id, target_account.agent_id)`;

@@ -24,10 +24,8 @@ export interface UserAccount {
   } | null;
 }
 
-// One query per request for the session: the person's name and the agent's code are read in
-// the same join rather than through the persons and agents modules, on purpose. Sign-in owns these
-// reads and writes of the users table (its credentials and token version), so that auth, which
-// every module's routes use, depends on no module.
+// The session's one query joins the person's name and the agent's code itself, on purpose: auth, which every
+// module's routes use, then depends on no module (decision 137).
 function accountsQuery(executor: Executor) {
   return executor
     .select({
@@ -89,17 +87,9 @@ function prepareSessionRead(db: Db) {
     .prepare('lajan_session_account');
 }
 /**
- * The fewest ids a grouped session read sends: a smaller group's array is filled up to this length with its
- * first id again (a key repeated in `= any` matches its row once). Decision 170.
- *
- * PostgreSQL plans a prepared statement for its values at its first five executions, then keeps a generic plan
- * only if that plan's estimated cost is no higher. The generic plan costs an array parameter as ten elements
- * (`estimate_array_length`); a custom plan costs the array it is given. Groups of two or three were cheaper
- * as custom plans, so the three-table join was planned again at every grouped read where requests arrive a
- * few at a time (`pg_stat_statements` with track_planning, the crash bench's mix of flows: 2 317 plans for
- * 2 391 calls, 0.40 ms each on a busy host, five times its execution), while the bench's groups of eight to
- * ten settled on the generic plan. With at least sixteen elements no custom plan is cheaper than the generic
- * one, whatever the group, and the generic plan is kept for the connection's life.
+ * The fewest ids a grouped session read sends, the array filled up with its first id: from sixteen elements
+ * no custom plan is cheaper than the generic one, so the join is not planned again at every read
+ * (decision 170).
  */
 export const SESSION_READ_MIN_IDS = 16;
 
@@ -117,11 +107,8 @@ function sessionReadIds(ids: readonly string[]): string[] {
 }
 
 /**
- * How long a session read may be in flight before the requests waiting behind it stop waiting for it and
- * start a read of their own (decision 162). A session read takes a few milliseconds, under the bench's load
- * too; one still in flight after 250 ms is stalled (a lock, a slow disk, a connection that hangs) and may stay
- * so until its 6–7 s timeouts (`POSTGRES_TIMEOUTS`). Waiting for it, then for their own read, could take the
- * requests behind it past the web client's 10 s; with this bound they wait at most 250 ms for it.
+ * How long a session read may be in flight before the requests behind it start their own: a stalled read
+ * could otherwise hold them past the web client's 10 s (decision 162).
  */
 export const SESSION_READ_STALL_MS = 250;
 /**
@@ -136,20 +123,9 @@ interface WaitingRequest {
 }
 
 /**
- * The session reads of one database, grouped as group commit groups the movements (decision 159): a read
- * that finds none in flight goes at once, alone (`lajan_session_account`, as before); the requests that
- * arrive while one is in flight wait for it to end and are read together in the next one
- * (`lajan_session_accounts`, `id = any($1)`), one round trip for them all. Each request's row is still
- * read by a statement that starts after the request arrived: a logout, a new password or a disabled user
- * committed before it is seen, exactly as with a read of its own (decision 114). A request never joins a
- * read already in flight.
- *
- * A stalled read does not hold up the requests behind it (decision 162): once the newest read in flight is
- * `SESSION_READ_STALL_MS` old, the waiting requests start their own, up to `SESSION_READS_IN_FLIGHT` at once.
- * So a request waits at most that bound before its read starts while fewer are in flight. When that many are
- * in flight, it waits for one of them to end; if it ends with the database unavailable (a timeout, a
- * connection lost), the requests waiting for a turn are answered 503 at once (`DatabaseBusyError`), not made
- * to wait for one more stalled read.
+ * Session reads grouped as group commit groups movements (decision 159): each request's row is still read by
+ * a statement that starts after it arrived, so an ended session is seen (decision 114). A stalled read holds
+ * the others up for `SESSION_READ_STALL_MS` at most, then they read on their own (decision 162).
  */
 class SessionReads {
   readonly #one: ReturnType<typeof prepareSessionRead>;
@@ -228,10 +204,8 @@ class SessionReads {
 const sessionReads = new WeakMap<Db, SessionReads>();
 
 /**
- * The read of every authenticated request: the same row as `findUserById`, read afresh (a session
- * ended elsewhere is refused at once, decision 114), through queries Drizzle builds once per database
- * and PostgreSQL prepares once per connection, by their names (decision 141); the reads of concurrent
- * requests go together (decision 159), and a stalled one holds up the others for 250 ms at most (decision 162).
+ * The read of every authenticated request, afresh so that a session ended elsewhere is refused at once
+ * (decision 114); prepared once per connection (decision 141), grouped (decisions 159, 162).
  */
 export async function findSessionAccount(db: Db, id: string): Promise<UserAccount | undefined> {
   let reads = sessionReads.get(db);

@@ -24,11 +24,9 @@ export interface CurrentPasswordCheck {
 }
 
 /**
- * The current password asked again by a signed-in user (a password change, a change of one's own
- * e-mail): one counter for both, kind `password_check`, with the sign-in limits (decision 110).
- * Counted before the password is verified, atomically; the fifth wrong one ends every session of
- * the user (401), and while the limit holds the check answers 429 without verifying anything. A
- * stolen session thus cannot guess the password that guards the reset links' address.
+ * The current password asked again (a password change, one's own e-mail), counted before it is verified with
+ * the sign-in limits: the fifth wrong one ends every session, so a stolen session cannot guess it
+ * (decision 110).
  */
 export async function checkCurrentPassword(db: Db, check: CurrentPasswordCheck): Promise<void> {
   const { user, now, ip } = check;

@@ -5,11 +5,9 @@ import { Throttled } from '../../http/errors.js';
 import { admitAttempt } from './throttle.js';
 
 /**
- * One document typed from a customer's card, about to be compared with her file (decisions 115 and 171):
- * counted first in the `holder_check` budget, so that no comparison is an oracle: 5 failures per user on
- * `target` (the person, or persons, it is typed for), 15 per user across targets and 50 per address in 15
- * minutes (decision 199). Past it, audited under `throttledAction` and 429 "Trop de numéros de pièce
- * erronés. Réessayez plus tard.". Answers the attempt's id, to mark it succeeded when the document matches.
+ * A document typed from a customer's card, counted in the `holder_check` budget before it is compared, so
+ * that no comparison is an oracle (decisions 115, 171, 199). Answers the attempt's id, marked succeeded on a
+ * match.
  */
 export async function admitHolderCheck(
   db: Db,

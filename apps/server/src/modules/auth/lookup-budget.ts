@@ -5,11 +5,8 @@ import { recordAudit } from '../../db/audit.js';
 import { admitAttempt } from './throttle.js';
 
 /**
- * One budget for the searches that reach the whole network by an exact document or phone (a person or
- * an account of another agent): `throttleLimits.lookup`, every search counting, per user and per
- * address (decision 115). Past it, 429. The super administrator, who reads every file anyway, has none.
- * Without it, a teller could guess another agent's customer's document number by trial here, then open
- * an account on that customer or pass a withdrawal's holder check.
+ * One budget for the searches that reach the whole network by an exact document or phone, per user and
+ * address (decision 115): otherwise a teller could guess another agent's customer's document by trial here.
  */
 export async function spendLookup(
   db: Db,

@@ -87,7 +87,7 @@ const lajanWords = ['lajan', 'haiti', 'ayiti', 'ayisyen', 'haitien', 'gourde', '
 /** zxcvbn's score (0–4) a new password must reach: 3, "safely unguessable" (≈10^8 guesses and more). */
 export const MIN_PASSWORD_SCORE = 3;
 
-/** Built on first use: its dictionaries take about 100 ms to load, once per process. */
+/** Built on first use: its dictionaries are slow to load, so once per process. */
 let judge: ZxcvbnFactory | undefined;
 function passwordJudge(): ZxcvbnFactory {
   return (judge ??= new ZxcvbnFactory({
@@ -112,10 +112,8 @@ export function passwordScore(password: string, owner?: PasswordOwner): number {
 }
 
 /**
- * A new password (first, changed, reset) is refused under its field when it is common, or when it
- * holds the user's own username, first name or last name (ASVS 6.2.11), whatever their case,
- * accents and separators (names shorter than 4 letters are not searched), or when zxcvbn judges it
- * guessable (score below 3, ASVS 6.2.x; decision 203): `password1234` passed the list alone.
+ * A new password is refused when it is common, holds the user's own names (ASVS 6.2.11), or zxcvbn scores it
+ * below 3 (decision 203): `password1234` passed the list alone.
  */
 export function assertNotCommon(password: string, owner?: PasswordOwner): void {
   if (isCommonPassword(password)) {

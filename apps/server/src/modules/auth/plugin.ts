@@ -18,7 +18,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a token (sign-in, reset, health). */
     public?: boolean;
-    /** Reachable by a user who must still change its first password (DESIGN §3). */
+    /** Reachable by a user who must still change its first password. */
     allowBeforePasswordChange?: boolean;
   }
 }

@@ -80,14 +80,9 @@ export function isApiUrl(url: string): boolean {
 const refuseUndeclared: CapabilityHook = (_request, _reply, done) => done(new Forbidden());
 
 /**
- * The `onRoute` hook that makes the permission table the only door (DESIGN §3): every `/api` route
- * must be public, reachable by any signed-in user on purpose (`config.signedIn`), or name exactly
- * one capability with `requireCapability`. A route that says none of these (or several) is refused
- * to everyone and named in `problems`, which stop the start (`onReady`, auth plugin): it cannot be
- * reached by anyone, rather than by everyone.
- *
- * The capability's check is also moved to `onRequest`, right after authentication, so that a
- * role without the capability gets 403 before its body is validated and learns nothing else.
+ * Every `/api` route is public, signed-in on purpose, or names exactly one capability; any other is refused
+ * to everyone and stops the start, rather than open to everyone (decision 060). The capability is checked at
+ * `onRequest`, so a role without it gets 403 before its body is validated.
  */
 export function routeAccessHook(declared: DeclaredRoute[], problems: string[]) {
   return (route: RouteOptions): void => {

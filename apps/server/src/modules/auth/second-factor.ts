@@ -76,11 +76,6 @@ export function codeStep(secretBase32: string, code: string, now: Date): number 
   return totp.counter({ timestamp: now.getTime() }) + delta;
 }
 
-/** A code as an app shows it now (tests and the enrolment's own check). */
-export function currentCode(secretBase32: string, now: Date): string {
-  return totpOf(secretBase32, '').generate({ timestamp: now.getTime() });
-}
-
 /** No 0/O, 1/I/L: read from paper. 25 symbols of 31 carry 124 bits (ASVS 6.5.2: a plain hash suffices); by 5 to be typed. */
 const recoveryAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 

@@ -72,7 +72,7 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Sign-in, sessions and passwords (SPEC §7 "Authentication", DESIGN §3, §6, §7). */
+/** Sign-in, sessions and passwords. */
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
@@ -82,10 +82,9 @@ export class AuthService {
     const key = input.username.toLowerCase();
     const read: { account?: UserAccount | null } = {};
 
-    // Counted as a failure before the password is checked, under the locks of the username and
-    // the address: concurrent attempts cannot all read a count below the limit (decision 110).
-    // A new password or a success starts the username's count again; the address's count stays.
-    // The user is read within the admission's gate too: a flood of refusals queues there (decision 198).
+    // Counted as a failure before the password is checked, under the username's and the address's locks, so
+    // concurrent attempts cannot all pass the limit (decision 110); the user is read within the gate
+    // (decision 198).
     const admission = await admitAttempt(db, {
       kind: 'login',
       key,
@@ -150,10 +149,8 @@ export class AuthService {
   }
 
   /**
-   * The session behind an `Authorization: Bearer …` header, read afresh from the database:
-   * a token of an older version (logout, new password) or of a disabled user is refused. A
-   * token in the second half of its life comes back renewed (`refreshedToken`), until 12 hours
-   * after sign-in.
+   * The session behind a bearer token, read afresh: an older token version or a disabled user is refused; a
+   * token in the second half of its life comes back renewed, up to 12 hours after sign-in (decision 110).
    */
   async authenticate(
     authorization: string | undefined,
@@ -193,10 +190,9 @@ export class AuthService {
   }
 
   /**
-   * `POST /users/update-password`: also the way out of the first-password gate. A wrong current
-   * password is counted before it is checked, as a sign-in is (kind `password_check`, 5 per user
-   * in 15 minutes): the 5th ends every session of the user (decision 110), so that whoever holds
-   * a stolen token cannot guess the password through this route.
+   * `POST /users/update-password`, also the way out of the first-password gate. A wrong current password is
+   * counted before it is checked, the 5th ending every session, so a stolen token cannot guess it
+   * (decision 110).
    */
   async updatePassword(
     user: SessionUser,
@@ -232,10 +228,8 @@ export class AuthService {
       });
       return version;
     });
-    // Every older token stops working (the new version); the caller, who just proved the password,
-    // goes on with a fresh one, so that a new user is not sent back to sign in again (decision 133).
-    // It is signed with the version the change wrote, read in its own statement: an end-sessions that
-    // lands just after ends this token too.
+    // Older tokens stop working; the caller goes on with one signed with the version the change wrote, so a
+    // new user is not sent back to sign in and an end-sessions landing just after ends it too (decision 133).
     const updated = await findUserById(db, account.id);
     if (!updated) throw new Unauthenticated();
     const session = toSessionUser(updated);

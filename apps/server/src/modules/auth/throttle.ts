@@ -3,7 +3,7 @@ import { POSTGRES_TIMEOUTS, type Db, type Executor, type Tx } from '../../db/cli
 import { concurrencyGate } from '../../db/gate.js';
 import { loginAttempts } from '../../db/schema.js';
 
-/** DESIGN §6: failures counted over 15 minutes. */
+/** Failures counted over 15 minutes. */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 
 export type AttemptKind =
@@ -19,12 +19,9 @@ export type AttemptKind =
 type KeyedKind = 'login' | 'reset_request' | 'password_check' | 'holder_check' | 'lookup' | 'mfa';
 
 /**
- * Sign-in: after 5 failures for one username or 50 from one address within the window,
- * sign-in is refused until the window has passed (a success is never limited, and the
- * username's count starts again after one). Reset requests: every request counts. The current
- * password of a password change: the sign-in limits, counted per user (decision 110). The documents
- * typed from another agent's customer's card (decisions 115, 172, 199): 5 per user on one target (an
- * account, a person), where the guessing happens, 15 per user across targets, and 50 per address.
+ * Sign-in: 5 failures per username or 50 per address in the window (decision 110); a success is never
+ * limited. The documents typed from another agent's customer's card: 5 per user on one target, where the
+ * guessing happens, 15 per user across targets, 50 per address (decisions 115, 172, 199).
  */
 export const throttleLimits: Record<KeyedKind, { perUsername: number; perIp: number; perTarget?: number }> = {
   login: { perUsername: 5, perIp: 50 },
@@ -183,10 +180,8 @@ export async function markAttemptSucceeded(executor: Executor, attemptId: number
 }
 
 /**
- * Advisory-lock classes (the two-key form `pg_advisory_xact_lock(class, hashtext(key))`): one for
- * keys (usernames, e-mails, user ids), one for addresses, so that a username never shares a lock
- * with an address. The key lock is always taken before the address lock: two transactions never
- * wait on each other in a cycle.
+ * Advisory-lock classes, one for keys and one for addresses, so a username never shares a lock with an
+ * address. The key lock is always taken first: two transactions never wait on each other in a cycle.
  */
 const KEY_LOCK_CLASS = 110_001;
 const ADDRESS_LOCK_CLASS = 110_002;
@@ -228,16 +223,9 @@ export async function lastSuccessAt(
 }
 
 /**
- * Counting transactions at once per database. Those of one username or one address wait on each
- * other's advisory lock while holding a connection: without a gate, 120 sign-ins at once took
- * the pool's 10 connections and kept every other request (a deposit at the counter) waiting
- * behind them, up to the pool's 3 s and a 503 (decision 161). Two at a time keep the rest of the
- * pool free; the others wait in memory, up to the statement timeout (6 s, within the web client's
- * 10 s), 200 at most (past them, 503 at once).
- *
- * Two gates: the anonymous attempts (sign-in, reset, registration), which anyone can flood, and the
- * signed-in users' (a network search, the documents of an account opening, the current password of
- * a password change), so that a sign-in flood never holds up a teller's search at the counter.
+ * Counting transactions at once per database: those of one key wait on each other holding a connection, and a
+ * flood took the whole pool (decision 161). Anonymous and signed-in attempts have a gate each, so a sign-in
+ * flood never holds up a teller's search.
  */
 const ADMISSIONS_AT_ONCE = 2;
 const ADMISSIONS_WAITING = 200;
@@ -261,11 +249,9 @@ function admissionGateOf(db: Db, kind: AttemptKind): ReturnType<typeof concurren
 export type Admission = { admitted: true; attemptId: number } | { admitted: false; waitSeconds: number };
 
 /**
- * Counts one attempt before its secret is checked, atomically: in one transaction, the locks of
- * its key and address, the count of the window, then (below the limits) the attempt recorded as a
- * failure. The caller checks the secret only once admitted, and marks the attempt succeeded when
- * it was right (`markAttemptSucceeded`). However many attempts run at once, no more than the
- * limit are admitted.
+ * Counts one attempt before its secret is checked, atomically (locks, count, the attempt recorded as a
+ * failure), so no more than the limit are admitted however many run at once; the caller marks it succeeded
+ * (decision 110).
  */
 export async function admitAttempt(
   db: Db,

@@ -1,4 +1,4 @@
-import { sessionUserSchema, type SessionUser } from '@lajan/domain';
+import { SESSION_MAX_SECONDS, sessionUserSchema, type SessionUser } from '@lajan/domain';
 import { createHmac, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
@@ -6,8 +6,6 @@ import type { Clock } from '../../clock.js';
 
 /** Default life of an access token: a session ends after 30 minutes without a request. */
 export const DEFAULT_SESSION_IDLE_MINUTES = 30;
-/** However active, a session ends 12 hours after its sign-in (decision 110). */
-export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 /** The `aud` of Lajan's access tokens: a token signed for anything else is refused. */
 export const ACCESS_TOKEN_AUDIENCE = 'lajan-api';
 /** The `aud` of a sign-in's second-step challenge: never an access token (decision 203). */
@@ -55,11 +53,9 @@ export class TokenService {
    */
   readonly #key: Promise<webcrypto.CryptoKey>;
   /**
-   * Tokens whose signature and claims were found good, by their exact text: the HMAC of a token a
-   * client sends again and again is not computed again (it was 7 % of the server's CPU under load,
-   * decision 141). Only the expiry depends on the time, and it is checked at every call as jose does;
-   * whether the session still stands (a logout, a disabled user) is read from the database at every
-   * request, as before.
+   * Tokens whose signature and claims were found good, by their exact text: their HMAC is not computed
+   * again, only their expiry is checked at every call, as jose does (decision 141). Whether the session
+   * still stands (a logout, a disabled user) is read from the database at every request regardless.
    */
   readonly #verified = new Map<string, AccessTokenClaims>();
   readonly #secret: string;
@@ -84,9 +80,7 @@ export class TokenService {
    * same user at every sign-in, another for another user. Labelled, so it is never the HMAC of a token.
    */
   storageKey(userId: string): string {
-    return createHmac('sha256', this.#secret)
-      .update(`${STORAGE_KEY_LABEL}\0${userId}`)
-      .digest('base64url');
+    return createHmac('sha256', this.#secret).update(`${STORAGE_KEY_LABEL}\0${userId}`).digest('base64url');
   }
 
   /** A token for a sign-in now, or a renewal of a session signed in at `authTime` (seconds). */

@@ -98,12 +98,9 @@ function countsLine(counts: Record<string, number>, version: number): string {
 }
 
 /**
- * The canonical text of a closed session (decision 149): one line per fact, in a fixed order, amounts in
- * whole centimes, times in UTC ISO 8601. Only what never changes after posting: a transaction's number,
- * type, time and amounts, and its entries (an external transfer's status changes later; it is left out).
- * Version 2 (decision 201) adds the opening's comparison with the previous close, both counts by
- * denomination and who closed; version 3 (decision 212) says the counts with every coin. A session's version
- * is stored with it, so a ticket of before still verifies.
+ * The canonical text a closed session's fingerprint signs: only what never changes after posting
+ * (decision 149). Version 2 adds the opening's comparison and the counts (decision 201), version 3 every coin
+ * (decision 212); each session keeps its version, so an older ticket still verifies.
  */
 export function canonicalText(input: FingerprintInput): string {
   const v2 = input.version >= 2;

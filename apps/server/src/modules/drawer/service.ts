@@ -1,4 +1,5 @@
 import {
+  addDays,
   can,
   centimesFromSql,
   centimesToHtg,
@@ -7,6 +8,7 @@ import {
   drawerMessages,
   formatHtg,
   drawerTotalCentimes,
+  startOfHaitiDay,
   type DrawerDifferenceKind,
   type DrawerSession,
   type DrawerTicket,
@@ -20,7 +22,6 @@ import type { Db, Tx } from '../../db/client.js';
 import { uniqueViolationOf } from '../../db/errors.js';
 import { agents, drawerSessions } from '../../db/schema.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
-import { addDays, startOfHaitiDay } from '../../lib/haiti-days.js';
 import { CURRENT_FINGERPRINT_VERSION, fingerprintOf, totalsOf } from './reckoning.js';
 import {
   cashMovements,
@@ -59,10 +60,8 @@ async function agentIdOf(db: Db, session: SessionUser): Promise<string> {
 }
 
 /**
- * The tellers' drawer sessions (decision 149). A teller opens its own with a count, closes it blind (the
- * expected amount is computed in the close's transaction, after the count is given, and never answered
- * while the session is open), and reads its own tickets; its agent's administrator sees them, and
- * acknowledges a difference above the threshold; the super administrator sees every agent's.
+ * The tellers' drawer sessions (decision 149). The close is blind: the expected amount is computed in the
+ * close's transaction, after the count is given, and never answered while the session is open.
  */
 export class DrawerService {
   private readonly db: Db;

@@ -13,7 +13,7 @@ import { feeGroups } from './versions.js';
 
 const bearer = [{ bearerAuth: [] }];
 
-/** The fee table (SPEC §7 `GET /transactions/fees`) and the quote a confirmation step shows (DESIGN §6). */
+/** The fee table (SPEC §7 `GET /transactions/fees`) and the quote a confirmation step shows. */
 export const feesRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/transactions/fees',

@@ -43,10 +43,8 @@ interface VersionRow {
 }
 
 /**
- * The status of each version at the database's clock, the same rule as the view `fee_schedule`
- * (migrations 0013, 0014): in force, the non-cancelled one with the greatest effective_from not after now
- * (ties: the greatest number). `clock_timestamp()`, not the transaction's start: the editor's own answer,
- * in the transaction that wrote a version effective at `clock_timestamp()`, shows it in force.
+ * Each version's status by the rule of the view `fee_schedule` (decision 150), at `clock_timestamp()`: the
+ * editor's own answer, in the transaction that wrote a version effective now, shows it in force.
  */
 const statusSql = sql<FeeVersionStatus>`case
   when ${feeVersions.cancelledAt} is not null then 'cancelled'
@@ -168,12 +166,9 @@ function withoutType({ min_amount, max_amount, fee, agent_share }: FeeRow) {
 }
 
 /**
- * `PUT /transactions/fees/{type}`: a new version of the type's schedule, its number the next of its chain,
- * taking effect at `effectiveFrom` (null: the database's now()). The bands of other versions are never
- * edited or deleted (decision 150): posted transactions keep their fee and the version they were charged
- * with. A given moment must still be in the future by the database's clock (the schema checked it by the
- * app's). Audited with the bands in force before and the new version's. Answers the type's group as it
- * stands after: the new bands when they apply now, else the bands in force and the new one in `coming`.
+ * `PUT /transactions/fees/{type}`: a new version, the next of its chain, effective at `effectiveFrom` or now.
+ * Other versions' bands are never edited, so posted transactions keep their fee and version (decision 150).
+ * The moment is checked again by the database's clock, which the schema could not do.
  */
 export async function createFeeVersion(
   db: Db,
@@ -249,10 +244,9 @@ export async function createFeeVersion(
 }
 
 /**
- * `DELETE /transactions/fees/{type}/versions/{number}`: cancels a coming version. One that has taken effect
- * (in force or past) stays: `FeeVersionInForce`. The check reads the database's clock at the statement
- * (`clock_timestamp()`, not the transaction's start), so that a posting that began after the version took
- * effect cannot have used a version cancelled after it. A version already cancelled answers the group.
+ * `DELETE /transactions/fees/{type}/versions/{number}`: cancels a coming version only. Checked at
+ * `clock_timestamp()`, so a posting that began after the version took effect cannot have used one cancelled
+ * after.
  */
 export async function cancelFeeVersion(
   db: Db,

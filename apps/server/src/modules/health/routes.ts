@@ -2,7 +2,7 @@ import { errorBodySchema, genericMessages, healthResponseSchema, errorCodes } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { describeDatabaseError } from '../../db/errors.js';
 
-/** `GET /api/health`: 200 once the database answers (DESIGN §2), 503 otherwise. */
+/** `GET /api/health`: 200 once the database answers, 503 otherwise. */
 export const healthRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/health',

@@ -11,12 +11,8 @@ import {
   users,
 } from '../../db/schema.js';
 
-/**
- * Who may read and who may change a person (DESIGN §3, docs/decisions/111). The links of a person
- * (its live user, the agents it owns, the agent that registered it, the agents holding its
- * accounts) are read here in read-only joins, as the accounts and users stores read persons: the
- * question is about the person, and one query per page answers it.
- */
+// Who may read and change a person (decision 111). A person's links are read here in read-only joins: the
+// question is about the person, and one query per page answers it.
 
 /** The signed-in user as the persons rules need it. */
 export interface Viewer {
@@ -87,15 +83,9 @@ export interface PersonAccess {
 }
 
 /**
- * - The super administrator may read and change anyone.
- * - A person behind a user or an agent owner is changed only by who manages that user: an agent's
- *   administrator for its own agent's users; agent owners and super administrators are the super
- *   administrator's. Never a teller.
- * - A customer (behind no user, owning no agent) is changed by the agent that registered it or holds
- *   one of its accounts.
- * - Its file is read whole by those agents, and by whoever may change it; anyone else sees it masked.
- *   The person of a user or an owner is read whole only by whoever may change it and by itself: an
- *   account held on it gives no more.
+ * A customer is changed by the agent that registered it or holds its accounts; a user's or owner's person
+ * only by who manages that user (never a teller), and read whole only by them and itself: an account held on
+ * it gives no more. Anyone else sees a file masked (decisions 111, 115).
  */
 export function accessOf(viewer: Viewer, links: PersonLinks): PersonAccess {
   const self = links.liveUser?.id === viewer.userId;
@@ -244,10 +234,8 @@ const staffSql = sql`(exists (select 1 from ${users} where ${users.personId} = $
   or exists (select 1 from ${agentOwners} where ${agentOwners.personId} = ${persons.id}))`;
 
 /**
- * In SQL, the persons whose whole file this viewer reads (`accessOf`'s `full`, but for a visitor's pending
- * request): its customers who are no staff, the users it manages (an administrator's own agent's users but a
- * super administrator), and its own person. The partial searches of `GET /persons` (part of a document, an
- * e-mail, a phone) reach only those, so that the rows they answer spell out nothing of another file.
+ * The persons whose whole file this viewer reads, in SQL: the partial searches of `GET /persons` reach only
+ * those, so the rows they answer spell out nothing of another file (decision 111).
  */
 export function partlySearchableSql(viewer: Viewer): SQL {
   if (viewer.superAdmin) return sql`true`;
@@ -263,10 +251,8 @@ export function partlySearchableSql(viewer: Viewer): SQL {
 }
 
 /**
- * In SQL, the persons behind a super administrator, or behind a live user or an owner of another agent than
- * this viewer's: staff elsewhere, never this viewer's customers, whose names a list or a name search does not
- * show it (their exact document, e-mail or phone still finds them, masked). Undefined for the super
- * administrator, who sees everyone.
+ * The persons behind staff elsewhere (a super administrator, another agent's user or owner), whose names a
+ * list or a name search does not show this viewer; an exact document still finds them, masked (decision 184).
  */
 export function otherScopeStaffSql(viewer: Viewer): SQL | undefined {
   if (viewer.superAdmin) return undefined;

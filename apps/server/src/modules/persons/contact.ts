@@ -10,7 +10,7 @@ import { recordAudit } from '../../db/audit.js';
 import { checkCurrentPassword } from '../auth/index.js';
 
 /**
- * The contact fields of a person, the only ones `PUT /users/{id}` changes (DESIGN §4). Any person,
+ * The contact fields of a person, the only ones `PUT /users/{id}` changes. Any person,
  * including the bare person behind the bootstrapped super administrator (name and e-mail only).
  */
 export interface PersonContact {
@@ -112,7 +112,7 @@ export function emailChanges(previous: string | null | undefined, next: string |
 }
 
 /**
- * A user changing the e-mail of its own person confirms with its current password (DESIGN §3): the
+ * A user changing the e-mail of its own person confirms with its current password: the
  * e-mail receives the reset links, so a stolen session alone must not be enough to move them. The
  * wrong tries share the password change's counter (`checkCurrentPassword`).
  */
@@ -136,7 +136,7 @@ export async function confirmCurrentPassword(
 }
 
 /**
- * Records a change of a user's e-mail in the audit trail and tells the OLD address (DESIGN §3),
+ * Records a change of a user's e-mail in the audit trail and tells the OLD address,
  * in the caller's transaction; the caller kicks the outbox after the commit.
  */
 export async function recordEmailChange(

@@ -2,8 +2,6 @@
 // users). Persons imports only auth.
 export { personsRoutes } from './routes.js';
 export {
-  duplicateConflict,
-  duplicateErrors,
   duplicateFieldsOf,
   duplicateMessage,
   PersonsService,

@@ -1,5 +1,6 @@
 import {
   checkUniqueInputSchema,
+  documentLookupNumberSchema,
   uniqueCheckAnswerSchema,
   errorBodySchema,
   idDocumentTypeSchema,
@@ -44,7 +45,7 @@ const scopeDescription =
   'suppression répondrait 409. `hasUser`, donné seulement à qui peut la modifier, dit si un utilisateur (un ' +
   'identifiant de connexion) se tient derrière elle : une personne n’en a qu’un (décision 214).';
 
-/** SPEC §7 "Persons" (docs/contract-customers-agents.md): every signed-in role (`persons.manage`), scoped (DESIGN §3). */
+/** SPEC §7 "Persons" (docs/contract-customers-agents.md): every signed-in role (`persons.manage`), scoped. */
 export const personsRoutes: FastifyPluginAsyncZod = (app) => {
   const persons = app.services.persons;
   const actorOf = (request: Parameters<typeof sessionOf>[0]) => ({
@@ -156,7 +157,7 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Une pièce d’identité (numéro, type) est-elle déjà enregistrée ?',
         description: existsDescription,
         security: bearer,
-        params: z.object({ number: z.string().trim().min(1).max(40), type: idDocumentTypeSchema }),
+        params: z.object({ number: documentLookupNumberSchema, type: idDocumentTypeSchema }),
         response: { 200: existsResponse, ...refused, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
@@ -174,7 +175,7 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Trouver une personne par numéro de pièce',
         description: scopeDescription,
         security: bearer,
-        params: z.object({ documentNumber: z.string().trim().min(1).max(40) }),
+        params: z.object({ documentNumber: documentLookupNumberSchema }),
         response: { 200: foundResponse, ...refused, 404: errorBodySchema, 429: errorBodySchema },
       },
     },
@@ -192,7 +193,7 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Trouver une personne par type et numéro de pièce',
         description: scopeDescription,
         security: bearer,
-        params: z.object({ type: idDocumentTypeSchema, number: z.string().trim().min(1).max(40) }),
+        params: z.object({ type: idDocumentTypeSchema, number: documentLookupNumberSchema }),
         response: {
           200: foundResponse,
           ...refused,

@@ -127,7 +127,7 @@ export function toPerson(row: PersonRow): Person {
   };
 }
 
-/** The field error of a duplicate, worded as the form words it (SPEC §5). */
+/** The field error of a duplicate, worded as the form words it. */
 export function duplicateMessage(
   field: 'email' | 'phoneNumber' | 'idDocumentNumber',
   documentType: string,
@@ -200,7 +200,7 @@ export interface PersonsServiceDeps {
   kickMail: () => Promise<void>;
 }
 
-/** The answer of the persons routes: the whole file, or its masked summary (DESIGN §3). */
+/** The answer of the persons routes: the whole file, or its masked summary. */
 export function toPersonView(row: PersonRow, access: PersonAccess): PersonView {
   if (access.full) {
     return {
@@ -224,7 +224,7 @@ export function toPersonView(row: PersonRow, access: PersonAccess): PersonView {
   };
 }
 
-/** Customers and the people behind agents and users (SPEC §7 "Persons"), scoped (DESIGN §3). */
+/** Customers and the people behind agents and users, scoped. */
 export class PersonsService {
   constructor(private readonly deps: PersonsServiceDeps) {}
 
@@ -349,7 +349,7 @@ export class PersonsService {
     const now = clock.now();
     try {
       // READ COMMITTED whatever the server's default: the ledger's guard reads the transactions that name
-      // the person after taking its row lock, with a fresh snapshot (migration 0018, decision 163).
+      // the person after taking its row lock, with a fresh snapshot (sql/ledger_referenced_row_kept.sql, decision 163).
       return await db.transaction(
         async (tx) => {
           const deleted = await deletePerson(tx, id);

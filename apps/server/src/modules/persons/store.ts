@@ -254,11 +254,9 @@ async function exists(
 }
 
 /**
- * A page of registered persons, newest first, each with the links that decide what the viewer sees
- * of it. `q` matches the name (either order) of anyone; the document number, the e-mail and the
- * phone (whatever its spaces and hyphens) match partly among the viewer's own customers, and only
- * exactly elsewhere, so that a partial search cannot spell out another agent's customer's number
- * (DESIGN §3: a customer is found network-wide by an exact document number, phone or e-mail).
+ * A page of persons with the links that decide what the viewer sees. The name matches anyone; document,
+ * e-mail and phone match partly among the viewer's own customers and only exactly elsewhere, so that a
+ * partial search cannot spell out another agent's customer's number (decision 111).
  */
 export async function listPersons(
   executor: Executor,

@@ -6,7 +6,7 @@ const registerResponseSchema = z.object({
   data: z.object({ user: z.null(), token: z.null(), reference: z.string() }),
 });
 
-/** `POST /auth/register`: the public registration (DESIGN §3), no session needed or given. */
+/** `POST /auth/register`: the public registration, no session needed or given. */
 export const registrationRoutes: FastifyPluginAsyncZod = (app) => {
   const service = app.services.registration;
 

@@ -22,7 +22,7 @@ import {
 
 export type RegisterData = z.output<typeof registerInputSchema>;
 
-/** DESIGN §6: the public registration is throttled per address, 10 requests an hour. */
+/** The public registration is throttled per address, 10 requests an hour. */
 export const REGISTRATION_LIMIT_PER_HOUR = 10;
 export const REGISTRATION_WINDOW_MS = 60 * 60_000;
 
@@ -76,7 +76,7 @@ export interface RegistrationServiceDeps {
 }
 
 /**
- * `POST /auth/register` (DESIGN §3): a visitor asks for an account. No user, no token: the persons
+ * `POST /auth/register`: a visitor asks for an account. No user, no token: the persons
  * (reused when the same document is already registered under the same name) and a `pending`
  * account that a teller activates or rejects; the principal holder is e-mailed at once.
  */

@@ -4,6 +4,7 @@ import {
   centimesFromSql,
   centimesToHtg,
   CURRENCY,
+  haitiDateTime,
   statementCsvTexts,
   statementMessages,
   transactionTypeLabels,
@@ -16,16 +17,11 @@ import type { Executor } from '../../db/client.js';
 import { accountHolders, accounts, agents, persons } from '../../db/schema.js';
 import { Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
 import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
-import { haitiDateTime } from '../../lib/haiti-days.js';
 import { statementAgentOf } from './commissions.js';
 import type { ResolvedPeriod } from './period.js';
 
-/*
- * A customer account's statement (issue 16 item 5, decision 148): opening balance, each movement with the
- * balance after it, closing balance. Balances are the account's balance now minus the entries after the
- * instant (DESIGN §4: a balance is the sum of its entries), all read in one statement, so the opening,
- * the movements and the closing come from one snapshot and always add up.
- */
+// A customer account's statement (decision 148): the balances are the balance now minus the later entries,
+// all read in one statement, so the opening, the movements and the closing come from one snapshot and add up.
 
 const notFound = 'Compte introuvable';
 

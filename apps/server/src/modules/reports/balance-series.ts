@@ -1,9 +1,11 @@
 import {
+  addDays,
   audienceOf,
   balancePeriodDays,
   balanceSeriesLabels,
   centimesToHtg,
   CURRENCY,
+  haitiDateOf,
   type BalancePeriod,
   type BalanceSeries,
   type BalanceSeriesKey,
@@ -15,7 +17,6 @@ import { Forbidden } from '../../http/errors.js';
 import { closingBalances, type BalanceScope } from '../../ledger/balance-history.js';
 import type { SystemAccounts } from '../../ledger/system-accounts.js';
 import { agentWithFloatByCode } from '../transactions/index.js';
-import { addDays, haitiDateOf } from '../../lib/haiti-days.js';
 
 /**
  * The dashboard chart (docs/contract-daily.md): the closing balance of each day of the period in Haiti,

@@ -5,6 +5,7 @@ import {
   commissionCsvHeaders,
   CURRENCY,
   feeTypes,
+  haitiDateTime,
   statementCsvTexts,
   transactionStatusLabels,
   transactionTypeLabels,
@@ -20,15 +21,10 @@ import type { Executor } from '../../db/client.js';
 import { agents, transactions } from '../../db/schema.js';
 import { Forbidden, NotFound } from '../../http/errors.js';
 import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
-import { haitiDateTime } from '../../lib/haiti-days.js';
 import type { ResolvedPeriod } from './period.js';
 
-/*
- * The commission statement (issue 16 item 3, decision 148): the fees of the agent's banded operations,
- * read from the transactions' stored fee and agent share, which are exactly what the ledger posted (the
- * agent share to the agent's float, the rest to fee income: ledger/flows.ts). A cancelled external
- * transfer keeps its fee (DESIGN §4), so every status counts.
- */
+// The commission statement (decision 148), read from the transactions' stored fee and agent share: exactly
+// what the ledger posted. A cancelled external transfer keeps its fee, so every status counts.
 
 const agentNotFound = 'Agent introuvable';
 

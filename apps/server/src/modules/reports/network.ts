@@ -1,8 +1,11 @@
 import {
+  addDays,
   centimesFromSql,
   centimesToHtg,
   CURRENCY,
+  haitiDateOf,
   htgToCentimes,
+  startOfHaitiDay,
   trialBalanceKeys,
   trialBalanceLabels,
   type LargeOperationGroup,
@@ -14,7 +17,6 @@ import {
 } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { addDays, haitiDateOf, startOfHaitiDay } from '../../lib/haiti-days.js';
 import type { ResolvedPeriod } from './period.js';
 
 /*
@@ -24,7 +26,7 @@ import type { ResolvedPeriod } from './period.js';
 /**
  * Every account kind's balance, read in one statement (one snapshot): the system accounts one by one,
  * the floats and the customer accounts in total. Every posting's entries sum to zero and every balance
- * is the sum of its entries (DESIGN §4), so the lines sum to zero.
+ * is the sum of its entries, so the lines sum to zero.
  */
 export async function trialBalance(executor: Executor, now: Date): Promise<TrialBalance> {
   const result = await executor.execute(sql`
@@ -95,13 +97,9 @@ interface GroupRow {
 }
 
 /**
- * Each person's day within the period whose operations add up to `threshold` or more (one operation
- * above it included), largest first within a day. A person is who stands on an operation: the party at
- * the counter, the sender (a registered person) or the recipient of an external transfer; people are
- * matched by their identity document (type and number, upper-cased) or, without one (a recipient whose
- * sender gave no document), by their name (lower-cased, spaces collapsed). An operation counts once per
- * person whatever its roles. Agent deposits (the treasury) and refunds (money going back) are left out.
- * Days are Haiti's: the instants where days begin are given, and each operation falls in a bucket.
+ * Each person's Haiti day whose operations add up to `threshold` or more, largest first (decision 148). A
+ * person is matched by her identity document, else by her name; an operation counts once per person whatever
+ * her roles. Agent deposits and refunds are left out.
  */
 export async function largeOperations(
   executor: Executor,

@@ -1,6 +1,13 @@
-import { monthBounds, periodIssues, statementMessages, type ReportPeriod } from '@lajan/domain';
+import {
+  addDays,
+  haitiDateOf,
+  monthBounds,
+  periodIssues,
+  startOfHaitiDay,
+  statementMessages,
+  type ReportPeriod,
+} from '@lajan/domain';
 import { ValidationFailed } from '../../http/errors.js';
-import { addDays, haitiDateOf, startOfHaitiDay } from '../../lib/haiti-days.js';
 
 /** A report's period resolved: its Haiti days and the instants they cover, `[start, end)`. */
 export interface ResolvedPeriod extends ReportPeriod {

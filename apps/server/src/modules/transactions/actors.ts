@@ -2,7 +2,7 @@ import type { SessionUser } from '@lajan/domain';
 import type { Executor } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
 import type { Actor } from '../../ledger/service.js';
-import { agentWithFloatByCode } from './store.js';
+import { agentWithFloatByCode } from './agent-lookup.js';
 
 /** The signed-in teller as the ledger sees it, with its agent's code and name for the answer. */
 export type CounterActor = Actor & { code: string; name: string };

@@ -1,6 +1,8 @@
 import {
   audienceOf,
   errorBodySchema,
+  haitiDateOf,
+  haitiDateTime,
   historyCsvHeaders,
   historyExportQuerySchema,
   transactionStatusLabels,
@@ -15,8 +17,8 @@ import type { Executor } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
 import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
-import { haitiDateOf, haitiDateTime } from '../../lib/haiti-days.js';
-import { agentWithFloatByCode, historyAfter, type HistoryCursor, type HistoryExportRow } from './store.js';
+import { agentWithFloatByCode } from './agent-lookup.js';
+import { historyAfter, type HistoryCursor, type HistoryExportRow } from './history-query.js';
 
 /** Rows read per query: the export holds one page in memory, whatever the number of rows. */
 export const EXPORT_PAGE_SIZE = 2_000;
@@ -45,10 +47,8 @@ export function csvRowOf(record: HistoryExportRow): string {
 }
 
 /**
- * Every row of the filter, newest first, read from the database page by page by keyset: each page starts
- * after the last row written, in the order `(created_at, id)`, so that rows posted while the export runs
- * (newer than its first row) are left out and nothing is written twice or missed, and each page costs the
- * same however deep (no offset, no count). One page at a time in memory.
+ * Every row of the filter by keyset pages on `(created_at, id)`: rows posted during the export are left
+ * out, nothing is written twice or missed, and a deep page costs what the first does.
  */
 export async function* historyCsv(
   executor: Executor,

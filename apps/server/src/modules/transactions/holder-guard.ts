@@ -15,24 +15,9 @@ interface Blocks {
 }
 
 /**
- * The withdrawal's and the transfer's holder check is no oracle (decision 172). A teller who names another
- * agent's customer's account must type that customer's document number from the card; the review guessed it
- * by trial (30 wrong numbers answered 403, the 31st 201 and the cash went out). So a refusal
- * `NOT_ACCOUNT_HOLDER` on an account whose holders the teller may not read whole counts as a failed
- * `holder_check` on that account. The budget stops the guessing where it happens (decision 199): 5 failures
- * of a user on one account in 15 minutes lock that account for that user; 15 across accounts, or 50 of an
- * address, lock every account the user may not read. Locked, a movement answers 429 "Trop de numéros de
- * pièce erronés. Réessayez plus tard.", the right number included. A movement on an account the teller
- * reads whole (its own agent's customer, whose file it reads anyway) is never refused by it, and a typo
- * there counts for nothing.
- *
- * The hot path reads nothing: a process keeps the blocks it found, and learns them at the failure that
- * passes a limit, reading the count of every process's failures then; only a user with a block has the
- * account's holders read before its movement. So that this holds for requests sent together too, a user's
- * movements that check a holder run one after another in a process (`inLane`): each is compared, and its
- * failure counted, before the next is let through (decision 193). With N processes, a user gets at most
- * 5 + N − 1 failures on an account a window, one more per restart. A teller sends one movement at a time:
- * the lane costs a counter nothing.
+ * The holder check is no oracle (decisions 172, 199): a wrong document on an account the teller may not
+ * read whole counts in the `holder_check` budget, and past it the movement answers 429. Hot path reads
+ * nothing; a user's holder-checked movements run one at a time in a process (`inLane`, decision 193).
  */
 export class HolderCheckGuard {
   readonly #blocks = new Map<string, Blocks>();

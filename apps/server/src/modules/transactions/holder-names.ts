@@ -6,12 +6,8 @@ import { accountHolders, accounts, persons } from '../../db/schema.js';
 type Holders = { firstName: string; lastName: string }[];
 
 /**
- * The history's account references with their holders' names, principal first (decision 186): a row that a
- * search by a holder's name found says whose account it is, not only its number. It tells no one more than
- * the number already does: any teller who types an account's number reads its holders' names
- * (`POST /accounts/search`, DESIGN §3), and a history only lists its own agent's transactions (all of them
- * for the super administrator). One read for the page, by the numbers it names; none for a page without an
- * account. An account without a holder (none here: floats are never a reference) keeps its number alone.
+ * The history's account references with their holders' names, principal first (decision 186); no more
+ * than typing the number already tells. One read per page, none for a page without an account.
  */
 export async function holderNamesOf(
   executor: Executor,

@@ -1,7 +1,7 @@
 // The money routes (a line per flow, decision 136), the history's reads and export.
 export { transactionsRoutes } from './routes.js';
 export { historyExportRoutes } from './history-export.js';
-export { agentWithFloatByCode } from './store.js';
+export { agentWithFloatByCode } from './agent-lookup.js';
 export { Actors } from './actors.js';
 export { MoneyFlowExecutor, type MoneyFlowDeps } from './execute.js';
 export { TransactionReads } from './reads.js';

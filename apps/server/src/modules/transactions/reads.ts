@@ -13,7 +13,8 @@ import type { Actors } from './actors.js';
 import { holderNamesOf, withHolderNames } from './holder-names.js';
 import { presentPayoutLookup, presentTransaction } from './present.js';
 import { showSenders } from './sender-view.js';
-import { historyPage, transactionByNumber } from './store.js';
+import { historyPage } from './history-query.js';
+import { transactionByNumber } from './transaction-views.js';
 
 /** The transactions as they are read: the search by number and the history. */
 export class TransactionReads {

@@ -6,14 +6,9 @@ import { findPersonsByIds, readablePersonIds, viewerFor } from '../persons/index
 import type { FlowContext } from './execute.js';
 
 /**
- * The sender of an external transfer is at the counter (decision 171). A teller names as sender a person it
- * may read whole (its agent's customer) freely; another agent's customer, or the person of a user, only with
- * her card: the document at the counter (`party`) must be hers, type and number (case and spaces ignored).
- * Otherwise a teller could send in her name without her, and record a false sender on her file. Checked like
- * decision 115's documents: each check counts in the `holder_check` budget first (5 failures per user on
- * this sender, 15 across customers, 50 per address in 15 minutes, then 429, decision 199), and a right one
- * is marked as such. Answers whether the teller may
- * read the sender whole: the answer shows it so (decision 171), with no second read.
+ * The sender is at the counter (decision 171): another agent's customer, or a user's person, only with
+ * her document as `party`, each check counted in the `holder_check` budget (decision 199). Answers
+ * whether the teller may read the sender whole.
  */
 export async function checkSenderAtCounter(
   db: Db,

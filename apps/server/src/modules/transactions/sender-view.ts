@@ -54,13 +54,8 @@ function withPartyDocumentMasked<T extends { party?: PartyOf }>(transaction: T):
 }
 
 /**
- * The sender of an external transfer as this viewer may see it (decision 171): whole to whoever may read the
- * person's file (decision 111: the super administrator, the agent that registered the person or holds one
- * of its accounts, whoever manages the user behind it), masked to anyone else, like every other view of a
- * person: the name, the document's type and its number reduced to `••••••` and its last characters, no
- * phone and no address. A paying agent sees the sender so, and so does a sending teller who named another
- * agent's customer. One read for the whole list, none when no transaction has a sender or for the super
- * administrator.
+ * The sender as this viewer may see it (decisions 111, 171): whole to whoever may read the file, masked
+ * to anyone else. One read for the whole list; none without a sender or for the super administrator.
  */
 export async function showSenders<
   T extends { sender: SenderOf; type: string; recipient: RecipientOf; party?: PartyOf },

@@ -5,11 +5,8 @@ import { recordAudit } from '../../db/audit.js';
 import type { MoneyFlowDeps } from './execute.js';
 import { presentTransaction } from './present.js';
 import { showSenders } from './sender-view.js';
-import {
-  failedIdentificationsSinceUnlock,
-  recordPayoutIdentification,
-  transactionByNumber,
-} from './store.js';
+import { failedIdentificationsSinceUnlock, recordPayoutIdentification } from './payout-identifications.js';
+import { transactionByNumber } from './transaction-views.js';
 
 /**
  * `POST /transactions/{transactionNumber}/unlock`: the sending agent lifts the lock of five failed

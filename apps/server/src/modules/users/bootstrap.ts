@@ -10,7 +10,7 @@ import { hasActiveSuperAdmin, insertSuperAdmin } from './store.js';
 class AlreadyCreated extends Error {}
 
 /**
- * Creates the super administrator at the first start (DESIGN §2, §3). Like every new user it
+ * Creates the super administrator at the first start. Like every new user it
  * has no `passwordUpdatedAt`, so it must choose its own password at its first sign-in.
  * A generated password goes to `printSecret` (standard error), once, never to the app log.
  */

@@ -43,7 +43,7 @@ import {
   type UserScope,
 } from './records.js';
 
-/** Ids are UUIDs and usernames never are (DESIGN §6), so `/users/{usernameOrId}` is never ambiguous. */
+/** Ids are UUIDs and usernames never are, so `/users/{usernameOrId}` is never ambiguous. */
 export function userKey(usernameOrId: string): { id: string } | { username: string } {
   return isUuid(usernameOrId) ? { id: usernameOrId } : { username: usernameOrId };
 }
@@ -54,7 +54,7 @@ export interface Actor {
   ip: string;
 }
 
-/** The super administrator sees every user; anyone else its own agent's users (DESIGN §3). */
+/** The super administrator sees every user; anyone else its own agent's users. */
 export function userScopeOf(session: SessionUser): UserScope {
   if (audienceOf(session) === 'superAdmin') return { kind: 'all' };
   // A signed-in user other than the super administrator always has an agent; without one it sees nobody.
@@ -66,7 +66,7 @@ function inScope(scope: UserScope, record: UserRecord): boolean {
 }
 
 /**
- * A teller sees its colleagues' names and contacts, not their identity files (DESIGN §3, decision 111):
+ * A teller sees its colleagues' names and contacts, not their identity files (decision 111):
  * no birth date, marital status or address, the document masked. Oneself, and whoever manages the
  * user (an administrator, the super administrator), see it whole.
  */
@@ -82,7 +82,7 @@ export function shownTo(session: SessionUser, user: User): User {
   };
 }
 
-/** A 409 on the username field, worded as the create-user form words it (SPEC §5). */
+/** A 409 on the username field, worded as the create-user form words it. */
 export function usernameConflict(): Conflict {
   return new Conflict(userMessages.usernameTaken, { username: [userMessages.usernameTaken] });
 }
@@ -107,7 +107,7 @@ export interface NewUserWithMail {
 }
 
 /**
- * Creates a user with a random temporary password and queues the e-mail that gives it (DESIGN §3):
+ * Creates a user with a random temporary password and queues the e-mail that gives it:
  * to the person behind the user, or for an agent's first user to the agent's first owner. Runs in
  * the caller's transaction; the caller kicks the outbox after the commit. 409 on a taken username.
  */
@@ -146,7 +146,7 @@ export async function createUserWithTemporaryPassword(
   return inserted;
 }
 
-/** The users of the back office (SPEC §7 "Users", DESIGN §3). */
+/** The users of the back office. */
 export class UsersService {
   constructor(private readonly deps: UsersServiceDeps) {}
 
@@ -187,7 +187,7 @@ export class UsersService {
 
   /**
    * `POST /users`: an agent's administrator creates administrators and tellers of its own agent;
-   * the super administrator creates super administrators only (DESIGN §3).
+   * the super administrator creates super administrators only.
    */
   async create(input: CreateUserInput, actor: Actor): Promise<User> {
     const { db, clock, appUrl } = this.deps;
@@ -205,7 +205,7 @@ export class UsersService {
 
     const person = await findPersonById(db, input.personId);
     if (!person) throw new ValidationFailed({ personId: [userMessages.personNotFound] });
-    // A user is created only on a person its creator may change (DESIGN §3), asked first: on anyone else the
+    // A user is created only on a person its creator may change, asked first: on anyone else the
     // answer is one and the same, never whether a user stands behind them (decision 207).
     const viewer = await viewerOf(db, session);
     const links = await personLinks(db, viewer, person.id);
@@ -371,7 +371,7 @@ export class UsersService {
   }
 
   /**
-   * Who manages a user must also be who may change its person (DESIGN §3): the person may also own an
+   * Who manages a user must also be who may change its person: the person may also own an
    * agent, or stand behind a super administrator. Any change to another user (its contact, its
    * sessions, disabling it) passes here.
    */

@@ -3,10 +3,9 @@
  * line, with who, when, for which agent and how much, next to the writes of `audit_log`, and the
  * trail is filtered by who, what, when and agent, with names rather than ids.
  */
-import type { AuditEntryView } from '@lajan/domain';
+import { addDays, haitiDateOf, type AuditEntryView } from '@lajan/domain';
 import { describe, expect, it } from 'vitest';
 import { recordAudit } from '../../../src/db/audit.js';
-import { addDays, haitiDateOf } from '../../../src/lib/haiti-days.js';
 import { SUPERADMIN } from '../../helpers/build.js';
 import { call, SUPERADMIN_NEW_PASSWORD, tokenOf } from '../../helpers/fixtures.js';
 import { busyLedgerWorld, counterForm, superAdminToken, TELLER_PASSWORD } from '../../helpers/ledger.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, secondFactors } from '../../../src/db/schema.js';
 import { MfaResetError, resetSecondFactor, runMfaReset } from '../../../src/modules/auth/mfa-reset.js';
-import { currentCode } from '../../../src/modules/auth/second-factor.js';
+import { currentCode } from '../../helpers/totp.js';
 import { build, SUPERADMIN, type TestApp } from '../../helpers/build.js';
 import { databaseKind } from '../../helpers/database.js';
 import { call, login } from '../../helpers/fixtures.js';

@@ -2,7 +2,7 @@ import { authMessages, errorCodes, mfaMessages } from '@lajan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, recoveryCodes, secondFactors } from '../../../src/db/schema.js';
-import { currentCode } from '../../../src/modules/auth/second-factor.js';
+import { currentCode } from '../../helpers/totp.js';
 import { build, SUPERADMIN, type TestApp } from '../../helpers/build.js';
 import { MINUTE_MS } from '../../helpers/clock.js';
 import {

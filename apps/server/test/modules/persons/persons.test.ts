@@ -612,6 +612,19 @@ describe('searches and uniqueness checks', () => {
     expect((await check('cin-0001/id_card')).body).toEqual({ data: { exists: true, id: person.id } });
     expect((await check('CIN-0001/passport')).body).toEqual({ data: { exists: false } });
     expect((await check('CIN-0001/visa')).status).toBe(422);
+    // A number out of bounds is said in French, on its field, as the form says it.
+    for (const [path, message] of [
+      [`${'X'.repeat(41)}/id_card`, 'Le numéro de document ne peut pas dépasser 40 caractères'],
+      ['%20%20/id_card', 'Le numéro de document est requis'],
+    ] as const) {
+      const refused = await check(path);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ number: [message] });
+    }
+    const searched = await call(t.app, 'GET', `/api/persons/search/${'X'.repeat(41)}`, { token });
+    expect(searched.body.errors).toEqual({
+      documentNumber: ['Le numéro de document ne peut pas dépasser 40 caractères'],
+    });
   });
 
   it('answers 401 without a token on every persons route', async () => {

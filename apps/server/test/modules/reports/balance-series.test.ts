@@ -1,7 +1,7 @@
+import { addDays, haitiDateOf, startOfHaitiDay } from '@lajan/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, entries } from '../../../src/db/schema.js';
-import { addDays, haitiDateOf, startOfHaitiDay } from '../../../src/lib/haiti-days.js';
 import { ledgerFlows } from '../../helpers/ledger-flows.js';
 import { build } from '../../helpers/build.js';
 import { TestClock } from '../../helpers/clock.js';

@@ -1,6 +1,6 @@
+import { addDays } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../../src/lib/haiti-days.js';
 import {
   cancelBody,
   cashTransferForm,

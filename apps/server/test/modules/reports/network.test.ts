@@ -1,5 +1,5 @@
+import { addDays } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
-import { addDays } from '../../../src/lib/haiti-days.js';
 import { describe, expect, it } from 'vitest';
 import {
   cashTransferForm,

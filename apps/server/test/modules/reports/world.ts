@@ -1,9 +1,9 @@
+import { haitiDateOf, startOfHaitiDay } from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../../../src/db/schema.js';
 import { findUserById, toSessionUser } from '../../../src/modules/auth/credentials.js';
 import { TokenService } from '../../../src/modules/auth/tokens.js';
-import { haitiDateOf, startOfHaitiDay } from '../../../src/lib/haiti-days.js';
 import { activeSuperAdminToken, call, type Answer } from '../../helpers/fixtures.js';
 import { createAgentAdmin, ledgerWorld } from '../../helpers/ledger.js';
 

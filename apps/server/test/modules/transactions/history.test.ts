@@ -8,7 +8,7 @@ import {
   searchFoldFrom,
   searchFoldTo,
 } from '@lajan/domain';
-import { historyPage, type HistoryFilter } from '../../../src/modules/transactions/store.js';
+import { historyPage, type HistoryFilter } from '../../../src/modules/transactions/history-query.js';
 import { call } from '../../helpers/fixtures.js';
 import {
   busyLedgerWorld,

@@ -35,7 +35,7 @@ function ReceiptSlot() {
 }
 
 /**
- * The authenticated layout (SPEC §2): top bar with the product name and the user menu, the sidebar
+ * The authenticated layout: top bar with the product name and the user menu, the sidebar
  * (a drawer behind a menu button below 1024 px), the screen, and the receipt panel on the right.
  */
 export default function Shell() {

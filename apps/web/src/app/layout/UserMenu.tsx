@@ -17,7 +17,7 @@ const itemClasses =
   'flex w-full min-h-11 items-center px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-blue-700';
 
 /**
- * The user menu of the top bar (SPEC §2): full name, e-mail, Tableau de Bord, Mon Profil, Compte
+ * The user menu of the top bar: full name, e-mail, Tableau de Bord, Mon Profil, Compte
  * (not for the super administrator) and Se déconnecter (SPEC's "Deconecter", decision 134). A menu button: arrows move, Escape closes.
  */
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -28,7 +28,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const logoutMutation = useLogout();
   const held = usePendingOperations();
   const [askingAboutHeld, setAskingAboutHeld] = useState(false);
-  // SPEC §3: the first name capitalised (each part of a compound one), the last name in capitals.
+  // The first name capitalised (each part of a compound one), the last name in capitals.
   const fullName = displayName(user).trim() || user.username;
   const links = userMenuLinks.filter((item) => can(user, item.capability));
 

@@ -95,7 +95,7 @@ export interface UserMenuLink {
   capability: Capability;
 }
 
-/** The user menu's links (SPEC §2); "Compte" is the own-agent account, hidden from the super administrator. */
+/** The user menu's links; "Compte" is the own-agent account, hidden from the super administrator. */
 export const userMenuLinks: readonly UserMenuLink[] = [
   { label: 'Tableau de Bord', to: pathOf('dashboard'), capability: 'dashboard.view' },
   { label: 'Mon Profil', to: pathOf('profile'), capability: 'profile.view' },

@@ -6,7 +6,7 @@ const descriptions: Record<AccountType, string> = {
   savings: "Pour mettre de l'argent de côté.",
 };
 
-/** The currency choice of the account forms: HTG only (SPEC §9). */
+/** The currency choice of the account forms: HTG only. */
 export const currencyOptions = [{ value: CURRENCY, label: 'HTG (Gourde haïtienne)' }] as const;
 
 interface AccountTypeFieldProps {

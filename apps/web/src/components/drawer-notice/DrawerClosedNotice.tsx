@@ -21,10 +21,8 @@ export function useCurrentDrawer(enabled = true) {
 }
 
 /**
- * On a cash operation's screen: while the teller's drawer is closed, says so and offers to open it
- * (the server refuses the operation anyway, with the same words). `needed` false (an external transfer
- * paid from an account): nothing to say. `resume`: the operation keeps what was typed before the drawer
- * page opens, and that page's « Reprendre l'opération » brings it back (decision 210).
+ * While the teller's drawer is closed, a cash operation's screen says so and offers to open it; `resume`
+ * keeps what was typed for « Reprendre l'opération » to bring back (decision 210).
  */
 export function DrawerClosedNotice({
   needed = true,

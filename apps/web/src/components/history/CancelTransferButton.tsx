@@ -32,11 +32,8 @@ type SenderFields = { firstName: string; lastName: string; idDocumentType: strin
 const emptySender: SenderFields = { firstName: '', lastName: '', idDocumentType: '', idDocumentNumber: '' };
 
 /**
- * Cancelling a pending external transfer (issue 5, decision 200): a teller of the sending agent types the
- * sender's name and document from the card she presents; the agent's administrator approves, with a
- * reason, the cancellation of a send from an account. After the confirmation,
- * `POST /transactions/{transactionNumber}/cancel` posts the refund (the fee is kept) and its receipt, which
- * names who was identified, opens in the panel.
+ * Cancelling a pending external transfer: a teller types the sender's name and document from her card, or the
+ * agent's administrator approves with a reason (decisions 200, 205). The refund's receipt opens in the panel.
  */
 export function CancelTransferButton({ transaction }: { transaction: Transaction }) {
   const { selectForReprint } = useSelectForReprint();

@@ -40,17 +40,15 @@ export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
 interface HistoryTableProps {
   /** Read by assistive technology as the table's caption, and names its paging. */
   caption: string;
-  /** SPEC §9: ten a page by default. */
+  /** Ten a page by default. */
   perPage?: number;
   /** The dashboard's short list: no filter, search or export, only the latest rows and the paging. */
   compact?: boolean;
 }
 
 /**
- * SPEC §2 "History table", shared by the dashboard, the account view and /transaction/history: Numéro,
- * Type, Montant, Statut, Créé par, Date (SPEC's Numero, Status, Creer par: decision 134); a type filter and a debounced search (transaction number,
- * account number or name) that the server applies; previous / next with "first – last sur total"; the
- * CSV of what the filters select; and a "Réimprimer" button per row that opens its receipt.
+ * The one history table of the dashboard, the account view and /transaction/history (decision 095): filters
+ * and search applied by the server, the CSV of what they select, and « Réimprimer » per row.
  */
 export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = false }: HistoryTableProps) {
   const typeId = useId();

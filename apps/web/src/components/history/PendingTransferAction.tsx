@@ -10,7 +10,7 @@ import { Button } from '../Button';
 import { ConfirmDialog } from '../dialog/ConfirmDialog';
 import { useToasts } from '../toasts/toast-context';
 
-/** A fresh random key per confirmation dialog (DESIGN §4: the web app sends one per confirmed operation). */
+/** A fresh random key per confirmation dialog. */
 function newKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -39,7 +39,7 @@ interface PendingTransferActionProps {
   explanation: ReactNode;
   /** Red button and confirmation (an operation that cannot be undone). */
   danger?: boolean;
-  /** A money operation: an `Idempotency-Key` per confirmation dialog (DESIGN §4). */
+  /** A money operation: an `Idempotency-Key` per confirmation dialog. */
   idempotent?: boolean;
   /** The screens its success changes (decision 146), read again or dropped as a money flow's are. */
   touches: readonly MoneyView[];

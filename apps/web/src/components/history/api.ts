@@ -5,7 +5,7 @@ import { useHttp } from '../../lib/http-context';
 import { moneyQueryKeys } from '../../lib/query-keys';
 import { historyFilterParams, historyRequest, type HistoryQuery } from './request';
 
-export { historyFilterParams, type HistoryQuery } from './request';
+export type { HistoryQuery } from './request';
 
 /** `GET /transactions/history?page&per_page&type&q`: `{ data, pagination }`, newest first. */
 export async function getHistory(http: HttpClient, query: HistoryQuery, signal?: AbortSignal) {

@@ -44,7 +44,7 @@ interface PagedTableProps<Row> {
 
 /**
  * A server-paged list as a responsive table: the loading status, the error with "Réessayer", the
- * empty state, then the table and its previous / next pagination (SPEC §3 "Pagination").
+ * empty state, then the table and its previous / next pagination.
  */
 export function PagedTable<Row>({
   query,

@@ -2,10 +2,8 @@ import { formatDayAndTimeFr, pendingOperationMessages as texts } from '@lajan/do
 import { useOnline } from '../../lib/pending-context';
 
 /**
- * Offline, a list keeps what it showed (in memory only: TanStack Query's cache, never persisted) and says
- * when it was fetched: "Données du 12/03/2026 à 14:05, hors ligne" (decisions 147 and 151). Every screen
- * that shows fetched data puts it above that data. `updatedAt` is the query's `dataUpdatedAt` (0 while
- * nothing was fetched: nothing is said).
+ * Offline, a list keeps what it showed (in memory only) and says when it was fetched (decisions 147, 151).
+ * `updatedAt` is the query's `dataUpdatedAt`: 0 says nothing.
  */
 export function FetchedAt({ updatedAt }: { updatedAt: number }) {
   const online = useOnline();

@@ -36,7 +36,7 @@ export const clientListTexts = {
 } as const;
 
 /**
- * SPEC §2 "Client list component": "Liste des clients", each row with the full name, the document's
+ * "Liste des clients", each row with the full name, the document's
  * label and number and a remove button; an empty state; a link to register a new person.
  */
 export function ClientList({

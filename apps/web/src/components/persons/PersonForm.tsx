@@ -112,7 +112,13 @@ export interface PersonFormProps {
   /** Beside the submit button (Annuler). */
   secondaryAction?: ReactNode;
   /** Editing a registered person: its own e-mail, phone and document are not duplicates. */
-  ownValues?: { email?: string; phoneNumber?: string; idDocumentType?: string; idDocumentNumber?: string };
+  ownValues?: {
+    id?: string;
+    email?: string;
+    phoneNumber?: string;
+    idDocumentType?: string;
+    idDocumentNumber?: string;
+  };
 }
 
 const maritalOptions = maritalStatusSchema.options.map((value) => ({

@@ -42,7 +42,7 @@ export interface AccountModeProps extends CommonProps {
 export type PersonSearchModalProps = PersonModeProps | AccountModeProps;
 
 /**
- * SPEC §2 "Person search modal": a box reading "Rechercher Personne" opens a full-screen search.
+ * A box reading "Rechercher Personne" opens a full-screen search.
  * Enter runs it; each result (full name and document number, or account number and currency in the
  * accounts mode) selects on click and closes the search.
  */

@@ -11,7 +11,7 @@ export function Checking({ text }: { text: string }) {
   );
 }
 
-/** The asterisk of a required field (SPEC §5), hidden from screen readers (they hear `aria-required`). */
+/** The asterisk of a required field, hidden from screen readers (they hear `aria-required`). */
 export function RequiredMark() {
   return (
     <span aria-hidden="true" className="text-red-700">

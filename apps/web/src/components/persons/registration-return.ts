@@ -4,10 +4,9 @@ import { sameVisitState } from '../../lib/visit-key';
 import { personSearchResultSchema, type PersonSearchResult } from './api';
 
 /**
- * The way to the registration and back (decision 132): a person search with no result, or the client
- * list's link, opens /person with `{ returnTo }` in the router's state; once saved, the registration goes
- * to `returnTo` with `{ registeredPerson }`, and the person search of that page selects it. Nothing is put
- * in the address, so a reload or a shared link carries no person.
+ * The way to the registration and back (decision 132): /person gets `{ returnTo }` in the router's state and
+ * returns with `{ registeredPerson }`. Nothing goes in the address, so a reload or a shared link carries no
+ * person.
  */
 export interface RegistrationState {
   returnTo: string;

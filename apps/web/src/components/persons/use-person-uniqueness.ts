@@ -13,7 +13,7 @@ import {
 import { useHttp } from '../../lib/http-context';
 import { checkDocumentExists, checkPersonFieldExists } from './api';
 
-/** SPEC §5 / §9: the uniqueness checks wait for an 800 ms pause in typing. */
+/** The uniqueness checks wait for an 800 ms pause in typing. */
 export const UNIQUENESS_DEBOUNCE_MS = 800;
 
 interface Checked extends UniqueCheckAnswer {
@@ -68,6 +68,8 @@ export interface UniquenessMessages {
 }
 
 type UniqueValues = {
+  /** The edited person's id: the server naming it as the holder is no duplicate. */
+  id?: string;
   email?: string;
   phoneNumber?: string;
   idDocumentType?: string;
@@ -118,18 +120,21 @@ export function usePersonUniqueness(
     checkDocumentExists(http, documentNumber, documentType.data as IdDocumentType, signal),
   );
 
+  // The same value typed in another spacing or case is found on the person itself.
+  const other = (answer: Checked | null) => answer?.exists === true && (!own?.id || answer.id !== own.id);
+  const emailTaken = other(emailChecked);
+  const phoneTaken = other(phoneChecked);
+  const documentTaken = other(documentChecked);
   return {
-    email: emailChecked?.exists ? duplicateFieldMessage('email') : undefined,
-    phoneNumber: phoneChecked?.exists ? duplicateFieldMessage('phoneNumber') : undefined,
+    email: emailTaken ? duplicateFieldMessage('email') : undefined,
+    phoneNumber: phoneTaken ? duplicateFieldMessage('phoneNumber') : undefined,
     idDocumentNumber:
-      documentChecked?.exists && documentType.success
-        ? duplicateDocumentMessage(documentType.data)
-        : undefined,
+      documentTaken && documentType.success ? duplicateDocumentMessage(documentType.data) : undefined,
     checking: { email: emailChecking, phoneNumber: phoneChecking, idDocumentNumber: documentChecking },
     holders: {
-      ...(emailChecked?.exists && emailChecked.id ? { email: emailChecked.id } : {}),
-      ...(phoneChecked?.exists && phoneChecked.id ? { phoneNumber: phoneChecked.id } : {}),
-      ...(documentChecked?.exists && documentChecked.id && documentType.success
+      ...(emailTaken && emailChecked?.id ? { email: emailChecked.id } : {}),
+      ...(phoneTaken && phoneChecked?.id ? { phoneNumber: phoneChecked.id } : {}),
+      ...(documentTaken && documentChecked?.id && documentType.success
         ? { idDocumentNumber: documentChecked.id }
         : {}),
     },

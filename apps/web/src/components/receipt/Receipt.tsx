@@ -51,12 +51,8 @@ const line = (label: string, value: string | null | undefined): Line | null =>
   value ? { label, value } : null;
 
 /**
- * The receipt of SPEC §2: about 80 mm wide, French short dates, the transaction's number, date,
- * amount, fee, accounts, agent, sender, recipient and the person at the counter; the total (the
- * server's amount + fee) only when there is a fee, saying whether it was taken from the account or paid in cash. The same markup prints on an 80 mm roll (receipt.css).
- * A reprint says "DUPLICATA" and when it was printed again. A pay-out's receipt goes to the recipient: it
- * shows the sender's name only (not the sender's document or phone), and the recipient once, the
- * document shown at the counter standing for one the sender did not give.
+ * The receipt, the same markup on screen and on an 80 mm roll (decision 080); a reprint says « DUPLICATA »
+ * (decision 189). A pay-out's receipt goes to the recipient: of the sender it shows the name only.
  */
 export function Receipt({
   transaction,
@@ -78,7 +74,7 @@ export function Receipt({
   const recipientAccount =
     transaction.recipientAccountNumber ?? transaction.recipientAccount?.accountNumber ?? null;
 
-  // An external transfer's number is the code the recipient shows to be paid (DESIGN §5): it is
+  // An external transfer's number is the code the recipient shows to be paid: it is
   // printed as such, in groups of three, with its QR code for the paying teller's camera.
   const pickUp = transaction.type === 'external_transfer';
   // The person paid is the recipient, identified at the counter against the transfer's recipient.

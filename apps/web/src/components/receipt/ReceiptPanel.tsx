@@ -8,14 +8,9 @@ import { useReceipt, type ReceiptWaiting } from './receipt-context';
 import './receipt.css';
 
 /**
- * The right-hand slot of the shell (SPEC §2 "Layout"): empty until a transaction is selected for
- * printing. Printing opens the print dialog and then closes the panel (SPEC §2 "Receipt"). Below
- * 1024 px it covers the screen, so that the teller on a phone sees the receipt at once; from 1024 px
- * it stands on the right of the page, which makes room for it (the shell's main column narrows while
- * it is shown: lying over the page, it hid the history's "Réimprimer" buttons and the dashboard's float).
- * Escape closes it, and the keyboard goes back to what opened it. After an operation, "Nouvelle opération"
- * opens the same operation afresh.
- * It closes when the teller moves to another page (receipt-context).
+ * The shell's receipt slot: it covers a phone's screen; from 1024 px the page's column narrows beside it,
+ * since lying over the page it hid « Réimprimer » (decision 187). It closes on print, on Escape and when the
+ * teller moves to another page (decision 131).
  */
 export function ReceiptPanel() {
   const { transaction, waiting, againPath, reprintedAt, clear } = useReceipt();
@@ -164,11 +159,8 @@ const MM_PER_PX = 25.4 / 96;
 const PAGE_SLACK_MM = 12;
 
 /**
- * Opens the print window for the receipt alone. `@page { size: 80mm auto }` (receipt.css) is not
- * understood by every browser (Chromium drops it and prints on A4 or Letter, several pages long);
- * giving the page the receipt's own length prints one 80 mm slip of the right length everywhere.
- * window.print() returns once the print window is closed (printed or cancelled). False when the
- * browser has no print window.
+ * Opens the print window for the receipt alone, the page given the receipt's own length: Chromium ignores
+ * `@page { size: 80mm auto }` and would print several A4 pages (decision 080). False without a print window.
  */
 export function printReceipt(receipt: HTMLElement | null): boolean {
   // A webview without a print window: the receipt stays on screen rather than vanishing unprinted.

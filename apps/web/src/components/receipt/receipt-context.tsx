@@ -3,10 +3,8 @@ import { useLocation } from 'react-router';
 import type { Transaction } from '@lajan/domain';
 
 /**
- * The transaction chosen for printing (SPEC §2 "Layout": the right-hand panel shows its receipt). The
- * money screens put the posted transaction here after a success; a history row puts one for a reprint.
- * The receipt belongs to one page (decision 131): it closes as soon as the teller moves to another,
- * so that it never stays open over, or beside, the pages that follow.
+ * The transaction chosen for printing, after a success or for a reprint. The receipt belongs to one page: it
+ * closes as soon as the teller moves to another, never staying over the pages that follow (decision 131).
  */
 export interface SelectOptions {
   /** The page of the operation just posted: the panel's "Nouvelle opération" opens it afresh. */

@@ -15,10 +15,8 @@ const iconStyles: Record<ToastStatus, string> = {
 };
 
 /**
- * One toast. Its time stops while the mouse is over it or the focus in it (WCAG 2.2.1, "Timing
- * Adjustable"), and runs again, for what was left of it, once neither is. A finger is no pointer that
- * hovers: a tap on a phone closes it (the browser's mouse events after a tap would otherwise hold it until
- * the next tap elsewhere). Its action, if any, closes it too.
+ * One toast, its time stopped while hovered or focused (WCAG 2.2.1). A tap closes it: the browser's mouse
+ * events after a tap would hold it until the next tap elsewhere (decision 189).
  */
 function ToastItem({ toast }: { toast: Toast }) {
   const store = useToasts();

@@ -1,4 +1,4 @@
-/** SPEC §2 "Feedback elements": a toast disappears after 5000 ms unless the caller says otherwise. */
+/** A toast disappears after 5000 ms unless the caller says otherwise. */
 export const TOAST_TIMEOUT_MS = 5000;
 
 export type ToastStatus = 'success' | 'warning' | 'error';

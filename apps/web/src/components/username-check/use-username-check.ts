@@ -4,10 +4,10 @@ import { userMessages, usernameSchema } from '@lajan/domain';
 import type { HttpClient } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
 
-/** SPEC §9: the uniqueness check waits 800 ms after the last keystroke. */
+/** The uniqueness check waits 800 ms after the last keystroke. */
 export const UNIQUENESS_DEBOUNCE_MS = 800;
 
-/** SPEC §5: "Ce nom d'utilisateur existe déjà". */
+/** "Ce nom d'utilisateur existe déjà". */
 export const usernameTakenMessage = userMessages.usernameTaken;
 
 /** `POST /users/check-unique/` `{ field: 'username', value }` → `{ exists }`. */
@@ -43,8 +43,8 @@ export async function isUsernameTaken(queryClient: QueryClient, http: HttpClient
 }
 
 /**
- * Checks a username as it is typed, 800 ms after the last keystroke, once it is a valid username
- * (SPEC §5). `taken` is true, false, or undefined while unknown.
+ * Checks a username as it is typed, 800 ms after the last keystroke, once it is a valid username.
+ * `taken` is true, false, or undefined while unknown.
  */
 export function useUsernameCheck(value: string) {
   const http = useHttp();

@@ -16,7 +16,7 @@ import { isHttpError } from '../../lib/http';
 import { usernameTakenMessage, useUsernameCheck } from '../username-check/use-username-check';
 
 /**
- * A react-hook-form resolver from a domain schema that the server also applies (SPEC §5): the first
+ * A react-hook-form resolver from a domain schema that the server also applies: the first
  * message of each wrong field. `toInput` turns the form's values into the schema's input.
  */
 export function schemaResolver<T extends FieldValues>(
@@ -63,7 +63,7 @@ export interface Refusal<F> {
 }
 
 /**
- * Reads a save's failure (SPEC §8): the messages about `personKey` apart, the others put on the form's
+ * Reads a save's failure: the messages about `personKey` apart, the others put on the form's
  * `fields`. Null when it is not the server's answer (the query client toasts those).
  */
 export function readRefusal<T extends FieldValues>(
@@ -83,7 +83,7 @@ export function readRefusal<T extends FieldValues>(
 }
 
 /**
- * The username's uniqueness on a wizard step's form (SPEC §5, §9): checked 800 ms after the last
+ * The username's uniqueness on a wizard step's form: checked 800 ms after the last
  * keystroke, "Ce nom d'utilisateur existe déjà" on the field while it is taken, and `validateStep` for the step's
  * "Suivant": the form's rules first (the first wrong field gets the focus), then the check without waiting.
  */
@@ -121,7 +121,7 @@ export function useUsernameStep<T extends FieldValues & { username: string }>(
 }
 
 /**
- * The form of a creation wizard's step that names a username (SPEC §5): react-hook-form with the
+ * The form of a creation wizard's step that names a username: react-hook-form with the
  * values watched, the username's uniqueness (`usernameChecking`, `validateStep`) and `focusOnReturn`
  * for a server refusal. `onStep` is true while the wizard shows this form's step.
  */
@@ -136,7 +136,7 @@ export function useUsernameStepForm<T extends FieldValues & { username: string }
   const focusOnReturn = useFocusOnReturn<Path<T>>(onStep, form.setFocus);
 
   /**
-   * A failed save (SPEC §5, §8): `readRefusal`, and when the refusal is about the form's fields and
+   * A failed save: `readRefusal`, and when the refusal is about the form's fields and
    * not the person, the keyboard will land on the first wrong one once the wizard shows the step again.
    */
   function applyRefusal(error: unknown, fields: readonly Path<T>[], personKey: string) {

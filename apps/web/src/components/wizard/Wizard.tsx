@@ -13,7 +13,7 @@ export interface WizardStep {
    * answers true. Show the errors in the step (react-hook-form's `trigger` does both).
    */
   validate?: () => boolean | Promise<boolean>;
-  /** False disables Suivant / Enregistrer (SPEC §4: no client yet, no type or currency). Default true. */
+  /** False disables Suivant / Enregistrer. Default true. */
   canGoNext?: boolean;
   /** Said beside the disabled button, so that the person knows what is missing. */
   blockedHint?: string;

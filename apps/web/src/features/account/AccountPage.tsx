@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/http';
 import { selfAccountFailure, useSelfAccount } from './api/get-self-account';
 
 /**
- * /account and /setting (SPEC §2 "Account view"): the float account of one's agent — agent name and
+ * /account and /setting: the float account of one's agent — agent name and
  * code, available balance and currency, account number, status (warning style unless Actif or Inactif)
  * — and the agent's history; its administrator also reaches the float's statement (decision 191).
  */

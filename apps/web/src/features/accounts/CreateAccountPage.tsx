@@ -38,7 +38,7 @@ const STEP_CLIENTS = 0;
 const STEP_TYPE = 1;
 
 /**
- * /create-account (SPEC §2 "Create account"): 1. the holders, found with the person search (the first is
+ * /create-account: 1. the holders, found with the person search (the first is
  * the principal holder); 2. type and currency; 3. summary. Suivant stays disabled while step 1 has no
  * client or step 2 lacks type or currency (SPEC §4, applied to the steps in §2's order: decision 032).
  */

@@ -69,8 +69,8 @@ const typeOptions = agentTypeSchema.options.map((type) => ({
 }));
 
 /**
- * /create-agent (SPEC §2, §5): owners, information, confirmation. Creating the agent also opens its
- * float account and its first user, an administrator mailed at the first owner's address (DESIGN §3).
+ * /create-agent: owners, information, confirmation. Creating the agent also opens its
+ * float account and its first user, an administrator mailed at the first owner's address.
  */
 export default function CreateAgentPage() {
   const toasts = useToasts();
@@ -143,7 +143,7 @@ export default function CreateAgentPage() {
         setOwnersError(refusal.personMessage);
         setStep(STEP_OWNERS);
       } else if (refusal?.firstWrong) {
-        // SPEC §5: server field errors land on the fields and the wizard returns to step 2.
+        // Server field errors land on the fields and the wizard returns to step 2.
         setStep(STEP_INFO);
       }
       if (refusal?.unplaced) setSubmitError(refusal.unplaced);

@@ -5,6 +5,7 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { agent, listAnswer } from '../../test/network';
 import { jean, marie, personList } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
+import { answerJeanWithAUser, expectJeanNoLongerDeletable, fromPersonsWhereJeanIsDeletable } from '../../test/persons-page';
 import { makeToken } from '../../test/tokens';
 import { superAdmin } from '../../test/users';
 
@@ -179,6 +180,22 @@ describe('/create-agent (SPEC §2 "Create agent", §5 "Agent creation")', () => 
       username: 'capnord01',
       personIds: [jean.id, marie.id],
     });
+  });
+
+  it('reads the persons again once the agent is created: its first owner is no longer offered for deletion (decision 214)', async () => {
+    api.on('POST /agents', { status: 201, body: { data: agent({ code: 'CAP02', name: 'Cap Nord', username: 'capnord01' }) } });
+    api.on('GET /persons/phone-reviews', { body: { data: [] } });
+    const rendered = await fromPersonsWhereJeanIsDeletable(api, makeToken(superAdmin), '/create-agent');
+    await pickOwner(rendered.user, /Jean PIERRE/);
+    await next(rendered.user);
+    await fillInformation(rendered.user);
+    await next(rendered.user);
+    await screen.findByText('Étape 3 sur 3');
+    // Jean is now the agent's owner and its first user.
+    answerJeanWithAUser(api);
+    await rendered.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await toasts().findByText('Agent enregistré avec succès')).toBeVisible();
+    await expectJeanNoLongerDeletable(rendered);
   });
 
   it('starts a new, empty wizard from "Créer un autre agent"', async () => {

@@ -57,10 +57,8 @@ function moneyLine(entry: AuditEntryView): string | null {
 }
 
 /**
- * /audit: who did what, when and from where (DESIGN §7), the money movements included, filtered by
- * who, what, when and (for the super administrator) agent; an agent's administrator reads its own
- * agent's lines (decision 133). The filters live in the address, so that a filtered trail can be
- * shared and survives a reload.
+ * /audit: who did what, when and from where, money movements included (decision 133). The filters live in the
+ * address, so a filtered trail can be shared and survives a reload.
  */
 export default function AuditPage() {
   const { user } = useSession();

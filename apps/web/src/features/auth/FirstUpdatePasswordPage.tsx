@@ -8,10 +8,8 @@ import { useLogout } from './api/logout';
 import { UpdatePasswordForm } from './UpdatePasswordForm';
 
 /**
- * /first-update-password: a new user (no `passwordUpdatedAt`) must choose its own password before
- * anything else. Someone who already did goes back where they came from (SPEC §2). Once changed
- * here, the user goes on signed in with the fresh token the server answers, to the dashboard: no
- * second sign-in (decision 133).
+ * /first-update-password: a new user chooses its own password before anything else, then goes on signed in
+ * with the fresh token the server answers, to the dashboard: no second sign-in (decision 133).
  */
 export default function FirstUpdatePasswordPage() {
   const { user } = useSession();

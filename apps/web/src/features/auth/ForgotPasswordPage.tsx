@@ -13,7 +13,7 @@ import { applyServerErrors } from '../../lib/form';
 import { isHttpError } from '../../lib/http';
 import { useForgotPasswordMutation } from './api/forgot-password';
 
-/** /forgot-password: asks for the username and e-mails a reset link (SPEC §2, §8). */
+/** /forgot-password: asks for the username and e-mails a reset link. */
 export default function ForgotPasswordPage() {
   const toasts = useToasts();
   const mutation = useForgotPasswordMutation();

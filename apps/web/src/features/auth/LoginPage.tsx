@@ -19,12 +19,9 @@ type FieldErrors = Partial<Record<keyof LoginInput, string>>;
 const FIELDS: readonly (keyof LoginInput)[] = ['username', 'password'];
 
 /**
- * /login. On success the token is kept and the guest guard sends the person on (to the page they
- * were going to, to / or to /first-update-password); this page does not navigate itself.
- *
- * Two fields, checked by the domain's `checkLoginInput` without react-hook-form or zod: this is the
- * first page a teller loads, often over a slow link (decision 145). As the other forms: every error on
- * submit, the first wrong field focused, then each field checked again as it is typed in.
+ * /login; the guest guard sends the person on (decision 020). Two fields checked by the domain's
+ * `checkLoginInput`, without react-hook-form or zod: the first page a teller loads, often over a slow link
+ * (decision 145).
  */
 export default function LoginPage() {
   const session = useSessionStore();

@@ -12,7 +12,7 @@ import { isHttpError } from '../../lib/http';
 import { useResetPasswordMutation } from './api/reset-password';
 import { PasswordFields } from './PasswordFields';
 
-/** /reset-password/:token?username=…: the e-mailed link. Success goes to /login (SPEC §4). */
+/** /reset-password/:token?username=…: the e-mailed link. Success goes to /login. */
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [searchParams] = useSearchParams();

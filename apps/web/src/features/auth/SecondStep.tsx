@@ -17,10 +17,8 @@ import {
 } from './api/login-mfa';
 
 /**
- * The sign-in's second step (decision 203), after a right password: the code of the authenticator app
- * (or a recovery code); or, when the super administrators must have a factor (MFA_REQUIRED=1), its
- * enrolment: the QR code, the first code, then the recovery codes shown once before the session opens.
- * An expired step (401) sends back to the password.
+ * The sign-in's second step after a right password: the authenticator's or a recovery code, or, under
+ * `MFA_REQUIRED=1`, the enrolment (decision 203). An expired step (401) sends back to the password.
  */
 export function SecondStep({
   purpose,

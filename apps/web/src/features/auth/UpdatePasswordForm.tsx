@@ -11,10 +11,8 @@ import { useUpdatePasswordMutation, type UpdatePasswordAnswer } from './api/upda
 import { PasswordFields } from './PasswordFields';
 
 /**
- * SPEC §5's password form with the current password shown. The server ends every other session of
- * the user on success and answers a fresh token. By default the app signs out and the auth guard
- * shows /login (SPEC §4: "A password update logs the user out"); `onChanged` replaces that, for the
- * first password, where the new user goes on signed in with the fresh token (decision 133).
+ * The password form. The server ends every other session and answers a fresh token; by default the app signs
+ * out, and `onChanged` replaces that for the first password, where the user goes on signed in (decision 133).
  */
 export function UpdatePasswordForm({ onChanged }: { onChanged?: (answer: UpdatePasswordAnswer) => void } = {}) {
   const session = useSessionStore();

@@ -1,8 +1,6 @@
 /**
- * "Chargement du graphique...": the charts' place while their code or their data comes, as tall as the
- * `count` charts that will replace it (decision 160: nothing under it moves when they come). Each place
- * has a chart's caption line, its 10 rem box and its line of dates, invisible; only the first says it is
- * loading.
+ * The charts' place while their code or data comes, as tall as the `count` charts that replace it, so nothing
+ * under it moves when they come (decision 160).
  */
 export function ChartLoading({ inline = false, count = 1 }: { inline?: boolean; count?: number }) {
   return (

@@ -9,10 +9,9 @@ export const DASHBOARD_PERIOD: BalancePeriod = '7d';
 export const DASHBOARD_HISTORY_ROWS = 5;
 
 /**
- * What the dashboard needs before it is shown (decision 152), started at sign-in or when the app opens
- * on `/`: its two reads, sent at once (their answers wait in the API client for the queries that take
- * them). The chart's and the table's code is asked for by the page once its frame has painted (decision
- * 156).
+ * The dashboard's two reads, sent at sign-in or when the app opens on `/`, their answers waiting in the API
+ * client for the queries (decision 152); the charts' code is asked for once the frame has painted
+ * (decision 156).
  */
 export function preloadDashboard({ http, user }: { http: HttpClient; user: SessionUser }) {
   const series = balanceSeriesRequest(DASHBOARD_PERIOD);

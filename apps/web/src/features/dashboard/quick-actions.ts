@@ -9,7 +9,7 @@ export interface QuickAction {
 }
 
 /**
- * SPEC §2 "/": tellers see deposit, withdraw, create account, a new client (decision 132), transfer and
+ * Tellers see deposit, withdraw, create account, a new client (decision 132), transfer and
  * receive transfer; an administrator sees create user; the super administrator sees create administrator
  * and create agent.
  */

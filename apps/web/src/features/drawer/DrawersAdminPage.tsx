@@ -21,10 +21,9 @@ import { FetchedAt } from '../../components/pending/FetchedAt';
 import { AdminCloseForm } from './AdminCloseForm';
 
 /**
- * /drawers (decision 149): the tellers' drawers of a day, open or closed, with the difference of each
- * close and of each opening against the teller's previous close (decision 201). The agent's administrator
- * acknowledges a teller's differences above the threshold and closes a drawer left open with her own
- * count; the super administrator acknowledges the difference of such a close.
+ * /drawers: a day's tellers' drawers, with the difference of each close and of each opening against the
+ * previous close (decisions 149, 201); the administrator acknowledges those above the threshold and closes
+ * one left open.
  */
 export default function DrawersAdminPage() {
   const { user } = useSession();

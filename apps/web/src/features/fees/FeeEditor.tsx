@@ -70,11 +70,8 @@ interface FeeEditorProps {
 }
 
 /**
- * The super administrator's editor of one type's bands (`PUT /transactions/fees/{type}`): rows can be
- * added and removed; the domain's schema checks them as the server will (no overlap, no gap), each
- * message under its cell; saving asks for confirmation; a refusal of the server lands on the same cells.
- * What it saves is a new version (decision 150), in force now or from a moment chosen in Haiti's time;
- * the confirmation says which.
+ * The editor of one type's bands, checked by the domain's schema as the server will, a refusal landing on the
+ * same cells (decision 091). Saving makes a new version, in force now or from a chosen moment (decision 150).
  */
 export function FeeEditor({ group, onDone }: FeeEditorProps) {
   const formId = useId();

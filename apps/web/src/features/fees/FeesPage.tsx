@@ -22,7 +22,7 @@ function inForceLine(version: FeeGroup['version']): string {
 }
 
 /**
- * /fees-list (SPEC §2 "Tableau des Frais"): the fee schedule, one table per type, in HTG, with the version in
+ * /fees-list: the fee schedule, one table per type, in HTG, with the version in
  * force and the coming ones (decision 150). The super administrator (`fees.edit`) makes a new version of a
  * type, now or from a chosen moment, cancels a coming one, and reads every version.
  */

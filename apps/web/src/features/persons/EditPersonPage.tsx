@@ -64,7 +64,7 @@ export default function EditPersonPage() {
   const goBack = useGoBack();
 
   // Changing the e-mail of one's own person (where one's reset links go) is confirmed with one's
-  // password (DESIGN §3): the server asks for it (a 422 on current_password), and the form waits.
+  // password: the server asks for it (a 422 on current_password), and the form waits.
   const [confirming, setConfirming] = useState<PersonData | null>(null);
 
   async function save(person: PersonData): Promise<PersonSubmitResult | void> {

@@ -27,10 +27,8 @@ import { useSession } from '../../lib/session-context';
 import { PhoneReviews } from './PhoneReviews';
 
 /**
- * /persons: the persons the server shows this user, newest first, with a search. Another agent's
- * customer comes masked (its agent keeps its file, DESIGN §3); "Modifier" appears only where the server
- * says the user may (`canEdit`), "Supprimer" only where the delete would pass (`canDelete`: nothing refers to
- * the person yet).
+ * /persons, newest first; another agent's customer comes masked (decision 111). « Modifier » and « Supprimer
+ * » appear only where the server says they would pass (`canEdit`, `canDelete`; decision 185).
  */
 export default function PersonsPage() {
   const [term, setTerm] = useState('');

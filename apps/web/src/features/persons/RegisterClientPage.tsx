@@ -29,10 +29,9 @@ interface Draft {
 }
 
 /**
- * /person, "Enregistrer Client" (SPEC §2): the customer's KYC form. The draft survives leaving the
- * screen; a successful save clears it, says so and goes back one page (never to an empty form nor to « Ma
- * caisse », decision 211), its toast offering « Ouvrir un compte pour … »; or, when a search with no result
- * opened it ("Enregistrer un nouveau client"), back to that page with the new person selected (decision 132).
+ * /person, the customer's form, its draft kept on leaving (decision 031). Once saved it goes back one page,
+ * never to « Ma caisse » (decision 211), or to the search that opened it with the person selected
+ * (decision 132).
  */
 export default function RegisterClientPage() {
   const { user } = useSession();

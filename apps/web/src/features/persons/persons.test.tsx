@@ -289,7 +289,28 @@ describe('the edit screen', () => {
       phoneNumber: '+50937123456',
     });
     // Its own document is not reported as a duplicate of itself.
-    expect(screen.queryByText(/existe deja/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/existe déjà/)).not.toBeInTheDocument();
+  });
+
+  it('takes its own document typed another way for itself, another person’s for a duplicate', async () => {
+    api.on('GET /persons/check-document-unique/003%20456%20789/id_card', {
+      body: { data: { exists: true, id: jean.id } },
+    });
+    api.on('GET /persons/check-document-unique/004-567-890/id_card', {
+      body: { data: { exists: true, id: paulHolder.id } },
+    });
+    const { user } = open(`/persons/${jean.id}/edit`);
+    const number = await screen.findByRole('textbox', { name: 'Numéro du document' }, { timeout: 5000 });
+    await user.clear(number);
+    await user.type(number, '003 456 789');
+    await waitFor(() =>
+      expect(api.requests.some((request) => request.path.includes('003%20456%20789'))).toBe(true),
+    );
+    expect(screen.queryByText(/existe déjà/)).not.toBeInTheDocument();
+
+    await user.clear(number);
+    await user.type(number, '004-567-890');
+    expect(await screen.findByText(/existe déjà/, {}, { timeout: 5000 })).toBeVisible();
   });
 
   it('puts the server’s field errors under their fields, with the French failure otherwise', async () => {

@@ -19,7 +19,7 @@ import { useProfileQuery } from './api/get-profile';
 
 /**
  * /profile: the signed-in user's own details. It is always one's own profile, so the change-password
- * link is always there (SPEC §6); someone else's details live at /users/:username.
+ * link is always there; someone else's details live at /users/:username.
  */
 export default function ProfilePage() {
   const { user } = useSession();

@@ -44,7 +44,7 @@ interface Failure {
 }
 
 /**
- * /register (SPEC §2, DESIGN §3): a visitor asks for an account. 1. type and currency; 2. the holders,
+ * /register: a visitor asks for an account. 1. type and currency; 2. the holders,
  * typed inline with the same person form as /person (a visitor cannot search persons); 3. summary.
  * The request waits, pending, for a teller; the success message promises an e-mail within 24 hours.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accountTypeSchema, CURRENCY, personInputSchema, type AccountType, type PersonData } from '@lajan/domain';
 import { personFormFields, type PersonFormValues } from '../../components/persons/PersonForm';
 
-/** SPEC §2 "/register": the draft and the step are kept in the browser and both cleared at the end. */
+/** The draft and the step are kept in the browser and both cleared at the end. */
 export const REGISTER_DRAFT_KEY = 'lajan.register-draft';
 
 export interface RegisterDraft {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  operationTotalLabels,
   agentSearchInputSchema,
   agentStatusLabels,
   formatHtg,
@@ -32,7 +33,7 @@ const STEP_CONFIRM = 2;
 /**
  * Agent deposit (SPEC §2, the super administrator funds an agent's float): 1. find the agent by its
  * code; 2. the person who brings the money and the amount (at most 1 000 000 HTG); 3. confirmation.
- * After success: the dashboard (SPEC §4), the receipt in the panel.
+ * After success: the dashboard, the receipt in the panel.
  */
 export default function AgentDepositPage() {
   const money = useMoneyForm(moneyFlows.agentDeposit, {
@@ -146,7 +147,7 @@ export default function AgentDepositPage() {
             documentLine(party),
           ],
           quote: money.quote,
-          totalLabel: 'Total crédité',
+          totalLabel: operationTotalLabels.credited,
         }),
       ]}
     />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { transactionTypeLabels, type Account } from '@lajan/domain';
+import { operationTotalLabels, transactionTypeLabels, type Account } from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
 import { useBalanceCheck } from './components/use-balance-check';
 import { moneyFlows } from './flows';
@@ -25,16 +25,16 @@ const STEP_CONFIRM = 2;
 const texts = {
   deposit: {
     description: 'Le client apporte des espèces, versées sur son compte.',
-    totalLabel: 'Total à encaisser',
+    totalLabel: operationTotalLabels.cash,
   },
   withdrawal: {
     description: 'Le client retire des espèces de son compte ; seul un titulaire du compte peut retirer.',
-    totalLabel: 'Total débité du compte',
+    totalLabel: operationTotalLabels.debited,
   },
 } as const;
 
 /**
- * Deposit and withdrawal (SPEC §2): 1. find the account (typed number or the account search); an
+ * Deposit and withdrawal: 1. find the account (typed number or the account search); an
  * account that is not active blocks with "Le compte n'est pas actif"; 2. the customer at the counter
  * and the amount; 3. confirmation with the fee and the total (`GET /transactions/fees/quote`).
  */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  operationTotalLabels,
   amountStepTexts,
   CURRENCY,
   displayName,
@@ -69,10 +70,8 @@ function ExternalTransferFlow() {
 }
 
 /**
- * External transfer (SPEC §2): 1. the sender (a registered person) and how it pays, cash or from an
- * account; 2. the account (account mode only: cash mode skips it both ways); 3. the recipient (name and
- * phone, a document if the sender has one: decision 209); 4. the person at the counter, amount and currency;
- * 5. confirmation with the fee and the total.
+ * External transfer: the sender and how she pays, the account (not in cash), the recipient as the sender
+ * knows her (decision 209), the person at the counter and the amount, then the confirmation.
  */
 function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction) => void }) {
   const money = useMoneyForm(moneyFlows.externalTransfer, {
@@ -261,7 +260,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
       </div>
       <FeePreview
         quote={money.amountQuote}
-        totalLabel={mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte'}
+        totalLabel={operationTotalLabels[mode === 'cash' ? 'cash' : 'debited']}
         shownAt="amountStep"
       />
     </div>
@@ -343,7 +342,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
           ],
           quote: money.quote,
           debited,
-          totalLabel: mode === 'cash' ? 'Total à encaisser' : 'Total débité du compte',
+          totalLabel: operationTotalLabels[mode === 'cash' ? 'cash' : 'debited'],
         }),
       ]}
     />

@@ -1,7 +1,7 @@
 import { HistoryTable } from '../../components/history/HistoryTable';
 
 /**
- * /transaction/history (SPEC §2 "History table"): newest first, ten a page, filtered by type and
+ * /transaction/history: newest first, ten a page, filtered by type and
  * searched through the server, exported to CSV, with a "Réimprimer" button on each row.
  */
 export default function HistoryPage() {

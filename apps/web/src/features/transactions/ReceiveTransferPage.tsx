@@ -39,7 +39,7 @@ const STEP_CONFIRM = 2;
 /** What the search found: a pending transfer's pay-out look-up, or a whole transaction of one's agent. */
 type Found = PayoutLookup | Transaction;
 
-/** Only a pending external transfer that is not locked can be paid out (SPEC §4, decision 112). */
+/** Only a pending external transfer that is not locked can be paid out (decision 112). */
 export function isPayable(found: Found): found is PayoutLookup {
   return isPayoutLookup(found) && !found.locked;
 }
@@ -61,7 +61,7 @@ function notPayableReason(found: Found): string {
 const staleAfter = new Set(['RECIPIENT_MISMATCH', 'TRANSFER_LOCKED', 'TRANSFER_NOT_PENDING']);
 
 /**
- * Receive transfer (SPEC §2, decision 112): 1. find the transfer by its number (the pick-up code): its
+ * Receive transfer (decision 112): 1. find the transfer by its number (the pick-up code): its
  * amount, status, sending agent and the recipient's initials, never the name; 2. type the name and the
  * document from the card presented; 3. confirm the amount to hand over. The server compares.
  */
@@ -103,10 +103,9 @@ export default function ReceiveTransferPage() {
   }
 
   /**
-   * After a refused identification or a lock, the card is searched again so that it shows what is
-   * true now (locked after the fifth failure, paid meanwhile by another counter); when the transfer
-   * can no longer be paid, the wizard goes back to it. A refused identity that may be tried again goes
-   * back to the identity typed, its first name under the keyboard, the refusal (and the tries left) under it.
+   * After a refused identification the transfer is searched again, to show what is true now (locked, or paid
+   * at another counter); a refusal that may be tried again goes back to the identity, the tries left said
+   * (decision 176).
    */
   function refresh(transactionNumber: string, identityRefused: string | undefined) {
     search.mutate(transactionNumber, {
@@ -128,7 +127,7 @@ export default function ReceiveTransferPage() {
     find(code);
   }
 
-  /** The payout of the transfer found, to the recipient identified, who is the person at the counter (DESIGN §4). */
+  /** The payout of the transfer found, to the recipient identified, who is the person at the counter. */
   function body({ recipient }: ReceiveTransferInput): ReceiveTransferInput | null {
     if (!transfer || !recipient) return null;
     return {

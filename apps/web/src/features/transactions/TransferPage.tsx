@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  operationTotalLabels,
   inactiveAccountMessage,
   transactionMessages,
   transactionTypeLabels,
@@ -29,7 +30,7 @@ const STEP_RECIPIENT = 1;
 const STEP_DETAILS = 2;
 const STEP_CONFIRM = 3;
 
-/** SPEC §5: the recipient account must be active, another account, in the same currency. */
+/** The recipient account must be active, another account, in the same currency. */
 export function recipientAccountProblem(sender: Account | null, recipient: Account | null): string | null {
   if (!sender || !recipient) return null;
   if (recipient.accountNumber === sender.accountNumber) return transactionMessages.sameAccount;
@@ -38,7 +39,7 @@ export function recipientAccountProblem(sender: Account | null, recipient: Accou
 }
 
 /**
- * Internal transfer (SPEC §2): 1. sender account; 2. recipient account (active, not the sender's,
+ * Internal transfer: 1. sender account; 2. recipient account (active, not the sender's,
  * same currency); 3. the person at the counter (a holder of the sender account) and the amount;
  * 4. confirmation with the fee and the total taken from the sender account.
  */
@@ -146,7 +147,7 @@ export default function TransferPage() {
           holderCheck: holderCheckOf(sender, money.form),
           quote: money.amountQuote,
           balance,
-          totalLabel: 'Total débité du compte',
+          totalLabel: operationTotalLabels.debited,
           counterParty: (
             <HolderChoice
               holders={sender?.customers ?? []}
@@ -169,7 +170,7 @@ export default function TransferPage() {
           ],
           quote: money.quote,
           debited: sender,
-          totalLabel: 'Total débité du compte',
+          totalLabel: operationTotalLabels.debited,
         }),
       ]}
     />

@@ -4,11 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { drawerMessages, drawerTexts, leaveOperationTexts } from '@lajan/domain';
 import { openDrawerSession, startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, personList } from '../../test/persons';
-import { navigateTo, renderApp } from '../../test/render-app';
-import { makeToken } from '../../test/tokens';
+import { openAsTeller } from '../../test/render-app';
 import { feeQuoteRoute, serveEmptyDashboard, transactionAnswer } from '../../test/transactions';
-import { teller } from '../../test/users';
-import { pendingTransfer } from '../../test/transfers';
+import { findPendingTransfer, pendingTransfer, typePayoutIdentity } from '../../test/transfers';
 
 /*
  * Decision 210: a cash operation says on its first step that the teller's drawer is closed, with « Ouvrir ma
@@ -37,13 +35,7 @@ afterEach(async () => {
 
 const next = () => screen.getByRole('button', { name: 'Suivant' });
 
-async function open(path: string, heading: string) {
-  const rendered = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
-  await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 });
-  await navigateTo(rendered.app, path);
-  await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 });
-  return rendered;
-}
+const open = (path: string, heading: string) => openAsTeller(api.baseUrl, path, heading);
 
 /** « Caisse fermée », with its « Ouvrir ma caisse »: the last one, nearest the button, when it is said twice. */
 async function closedNotice() {
@@ -117,8 +109,7 @@ const kinds = [
     path: '/transaction/external-transfer/receive',
     heading: 'Recevoir un transfert externe',
     typeFirstStep: async (user: UserEvent) => {
-      await user.type(screen.getByRole('textbox', { name: 'Code de retrait' }), '738 291 045 560{Enter}');
-      await screen.findByRole('region', { name: 'Transfert trouvé' });
+      await findPendingTransfer(user);
     },
     kept: () => {
       expect(screen.getByRole('textbox', { name: 'Code de retrait' })).toHaveValue('738 291 045 560');
@@ -153,10 +144,7 @@ describe('the drawer speaks first (decision 210)', () => {
     const { user } = await open('/transaction/external-transfer/receive', 'Recevoir un transfert externe');
     await kinds[3].typeFirstStep(user);
     await user.click(next());
-    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
-    await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
-    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
+    await typePayoutIdentity(user);
 
     await openTheDrawerAndComeBack(user, 'Recevoir un transfert externe');
     // Where the teller was, with what she typed.

@@ -59,6 +59,18 @@ async function fillRecipient(
   await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PP-123456');
 }
 
+/** A send from Jean's account 40912345678, up to its amount step: the account found, the recipient typed. */
+async function sendFromAccountToItsAmount(user: UserEvent) {
+  await user.click(screen.getByRole('radio', { name: 'Depuis un compte' }));
+  await pickSender(user);
+  await user.click(next());
+  await user.type(screen.getByRole('textbox', { name: 'Numéro de compte' }), '40912345678{Enter}');
+  await screen.findByRole('region', { name: 'Compte trouvé' });
+  await user.click(next());
+  await fillRecipient(user);
+  await user.click(next());
+}
+
 /** A field's visible label (or its `aria-label`). */
 function labelOf(field: HTMLElement) {
   return field.getAttribute('aria-label') ?? (field as HTMLInputElement).labels?.[0]?.textContent;
@@ -345,14 +357,7 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
       transactionAnswer({ type: 'external_transfer', status: 'pending' }),
     );
     const { user } = await open();
-    await user.click(screen.getByRole('radio', { name: 'Depuis un compte' }));
-    await pickSender(user);
-    await user.click(next());
-    await user.type(screen.getByRole('textbox', { name: 'Numéro de compte' }), '40912345678{Enter}');
-    await screen.findByRole('region', { name: 'Compte trouvé' });
-    await user.click(next());
-    await fillRecipient(user);
-    await user.click(next());
+    await sendFromAccountToItsAmount(user);
     expect(screen.queryByRole('combobox', { name: 'Devise' })).not.toBeInTheDocument();
     await typeParty(user);
     await user.type(screen.getByRole('textbox', { name: 'Montant (HTG)' }), '500');
@@ -367,14 +372,7 @@ describe('the external transfer wizard (SPEC §2, §4, §5)', () => {
 
   it("says « Solde insuffisant » under the amount when the total is above the account's balance, before the confirmation", async () => {
     const { user } = await open();
-    await user.click(screen.getByRole('radio', { name: 'Depuis un compte' }));
-    await pickSender(user);
-    await user.click(next());
-    await user.type(screen.getByRole('textbox', { name: 'Numéro de compte' }), '40912345678{Enter}');
-    await screen.findByRole('region', { name: 'Compte trouvé' });
-    await user.click(next());
-    await fillRecipient(user);
-    await user.click(next());
+    await sendFromAccountToItsAmount(user);
     await typeParty(user);
     const amount = screen.getByRole('textbox', { name: 'Montant (HTG)' });
     // 8 950 + 65 of fee is 9 015: above the 9 000 the account holds.

@@ -3,11 +3,9 @@ import { moneyFlowDeclarations, quoteTypeSchema, type QuoteType, type Transactio
 import type { MoneyView } from '../../lib/query-keys';
 
 /**
- * A money flow as the web sees it: where it is posted, the domain's schema of its input (the form's
- * checks are the server's), whether the fee schedule prices it, the domain's words after it, and where
- * the teller goes then.
- *
- * A new money flow on the web is one entry here and one page that calls `useMoneyForm(flow)`.
+ * A money flow as the web sees it: its route, the domain's schema of its input, whether it is priced, its
+ * words and where the teller goes after. A new flow is one entry here and one page calling `useMoneyForm`
+ * (decision 138).
  */
 export interface MoneyFlow<Schema extends z.ZodType = z.ZodType> {
   /** The transaction it records; also the fee quote's `type` when the flow is priced. */
@@ -25,7 +23,7 @@ export interface MoneyFlow<Schema extends z.ZodType = z.ZodType> {
   /** SPEC §8's fallback when a failure carries no message of the server. */
   failure: string;
   /**
-   * After a success (SPEC §4, decision 131): `back` to where the operation was started, `home` to the
+   * After a success (decision 131): `back` to where the operation was started, `home` to the
    * dashboard, or `stay` on the page, which shows what comes next (the pick-up code).
    */
   after: 'back' | 'home' | 'stay';
@@ -79,7 +77,7 @@ export const moneyFlows = {
   agentDeposit: moneyFlow('agent_deposit', '/agents/deposit', 'home', ['dashboard', 'history', 'agents']),
 };
 
-/** The fee quote's `type` of a priced flow (DESIGN §4b), or null: a pay-out is not priced. */
+/** The fee quote's `type` of a priced flow, or null: a pay-out is not priced. */
 export function quoteTypeOf(flow: MoneyFlow): QuoteType | null {
   const parsed = quoteTypeSchema.safeParse(flow.type);
   return parsed.success ? parsed.data : null;

@@ -4,11 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { linkWaitTexts, type Account } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, marie, personList } from '../../test/persons';
-import { navigateTo, renderApp } from '../../test/render-app';
-import { makeToken } from '../../test/tokens';
+import { openAsTeller } from '../../test/render-app';
 import { feeQuoteRoute, serveEmptyDashboard, transactionAnswer } from '../../test/transactions';
-import { teller } from '../../test/users';
-import { pendingTransfer } from '../../test/transfers';
+import { findPendingTransfer, pendingTransfer, typePayoutIdentity } from '../../test/transfers';
 
 /*
  * Decision 210: while a confirmation waits on the link, the words beside Enregistrer (and in the receipt
@@ -48,13 +46,7 @@ afterEach(async () => {
 
 const next = () => screen.getByRole('button', { name: 'Suivant' });
 
-async function open(path: string, heading: string) {
-  const rendered = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
-  await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 });
-  await navigateTo(rendered.app, path);
-  await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 });
-  return rendered;
-}
+const open = (path: string, heading: string) => openAsTeller(api.baseUrl, path, heading);
 
 async function findAccount(user: UserEvent, label: string, number: string) {
   await user.type(screen.getByRole('textbox', { name: label }), `${number}{Enter}`);
@@ -74,28 +66,13 @@ async function pickSender(user: UserEvent) {
   await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: /Jean PIERRE/ }));
 }
 
-/** The recipient of an external transfer: her name and phone, and whatever else the form asks. */
+/** The recipient of an external transfer as a sender knows her (decision 209): name, phone and passport. */
 async function typeRecipient(user: UserEvent) {
   await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
   await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
   await user.type(screen.getByRole('textbox', { name: 'Téléphone' }), '+509 3800-0000');
-  const optional = async (label: string, type: (field: HTMLElement) => Promise<void>) => {
-    const field = screen.queryByLabelText(label);
-    if (field) await type(field);
-  };
-  await optional('Date de naissance', (field) => user.type(field, '1988-02-03'));
-  await optional('Sexe', (field) => user.selectOptions(field, 'female'));
-  await optional('Statut matrimonial', (field) => user.selectOptions(field, 'single'));
-  await optional('Profession', (field) => user.type(field, 'Infirmière'));
-  await optional('Type de document', (field) => user.selectOptions(field, 'passport'));
-  await optional('Numéro de document', (field) => user.type(field, 'PA123456'));
-  await optional("Date d'émission", (field) => user.type(field, '2021-01-01'));
-  await optional("Date d'expiration", (field) => user.type(field, '2031-01-01'));
-  await optional('Département', (field) => user.type(field, 'Nord'));
-  await optional('Commune', (field) => user.type(field, 'Cap-Haïtien'));
-  await optional('Adresse', (field) => user.type(field, '5 rue du Quai'));
-  await optional('Email', (field) => user.type(field, 'marie@example.ht'));
-  await optional('Moyen de contact préféré', (field) => user.selectOptions(field, 'sms'));
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
+  await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
 }
 
 /** Each operation, up to its confirmation step, and what its words say of the cash. */
@@ -133,13 +110,9 @@ const operations = [
     route: 'POST /transactions/receive-transfer',
     cash: linkWaitTexts.handOver(true),
     reach: async (user: UserEvent) => {
-      await user.type(screen.getByRole('textbox', { name: 'Code de retrait' }), '738 291 045 560{Enter}');
-      await screen.findByRole('region', { name: 'Transfert trouvé' });
+      await findPendingTransfer(user);
       await user.click(next());
-      await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
-      await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
-      await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
-      await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
+      await typePayoutIdentity(user);
       await user.click(next());
     },
   },

@@ -31,12 +31,8 @@ import { StepForm } from './components/StepForm';
 import type { MoneyForm } from './use-money-form';
 import type { BalanceCheck } from './components/use-balance-check';
 
-/**
- * The steps the money wizards of SPEC §2 (deposit, withdrawal, transfer, external transfer, receive,
- * agent deposit) share: the person at the counter and the amount; the confirmation with the fee
- * preview; the account step. Their form and confirmation are `useMoneyForm`'s. Each page keeps only
- * what is its own.
- */
+// The steps the money wizards share (decision 138): the person at the counter and the amount, the
+// confirmation with the fee, the account step. Each page keeps only what is its own.
 
 /** A blank party: the document type stays unchosen ("Choisir...") until the teller picks it. */
 export const emptyParty = { name: '', idDocumentType: undefined, idDocumentNumber: '' };

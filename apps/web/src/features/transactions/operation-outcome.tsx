@@ -110,10 +110,8 @@ export function useFailure() {
 }
 
 /**
- * After a success (SPEC §4): the toast, the receipt in the panel (with "Nouvelle opération", this same
- * page afresh), then back to the page the operation was started from, or to the dashboard when that
- * page was a form, « Ma caisse » or there was none (deposit, withdrawal, transfer, pay-out), or to the
- * dashboard (agent deposit). Decisions 131 and 211.
+ * After a success: the toast, the receipt in the panel, then back to where the operation started, or to the
+ * dashboard when that was a form or « Ma caisse » (decisions 131, 211).
  */
 export function useFinishOperation() {
   const toasts = useToasts();

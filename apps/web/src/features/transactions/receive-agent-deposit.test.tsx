@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { agent } from '../../test/network';
-import { navigateTo, renderApp } from '../../test/render-app';
+import { navigateTo, openAsTeller, renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import {
   feeQuoteRoute,
@@ -15,7 +15,7 @@ import {
 } from '../../test/transactions';
 import { superAdmin, teller } from '../../test/users';
 import type { PayoutLookup } from '@lajan/domain';
-import { pendingTransfer } from '../../test/transfers';
+import { pendingTransfer, typePayoutIdentity } from '../../test/transfers';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -43,17 +43,8 @@ const paidTransfer = transactionOf({
 });
 
 describe('the receive-transfer wizard (SPEC §2, §4)', () => {
-  async function open() {
-    const rendered = renderApp({ path: '/', token: makeToken(teller), apiBaseUrl: api.baseUrl });
-    await screen.findByRole('heading', { name: 'Tableau de Bord', level: 1 }, { timeout: 5000 });
-    await navigateTo(rendered.app, '/transaction/external-transfer/receive');
-    await screen.findByRole(
-      'heading',
-      { name: 'Recevoir un transfert externe', level: 1 },
-      { timeout: 5000 },
-    );
-    return rendered;
-  }
+  const open = () =>
+    openAsTeller(api.baseUrl, '/transaction/external-transfer/receive', 'Recevoir un transfert externe');
 
   /** The code as the receipt prints it and the customer reads it out: in groups. */
   async function findTransfer(user: UserEvent) {
@@ -179,10 +170,7 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     await findTransfer(user);
     await screen.findByRole('region', { name: 'Transfert trouvé' });
     await user.click(next());
-    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Maria');
-    await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
-    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
+    await typePayoutIdentity(user, 'Maria');
     await user.click(next());
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(
@@ -221,10 +209,7 @@ describe('the receive-transfer wizard (SPEC §2, §4)', () => {
     await findTransfer(user);
     await screen.findByRole('region', { name: 'Transfert trouvé' });
     await user.click(next());
-    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
-    await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
-    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
+    await typePayoutIdentity(user);
     await user.click(next());
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await toasts().findByText('Échec du paiement du transfert')).toBeVisible();
@@ -249,10 +234,7 @@ describe('the pick-up code on the pay-out screen (decision 131)', () => {
   async function identifyAndConfirm(user: UserEvent) {
     await screen.findByRole('region', { name: 'Transfert trouvé' });
     await user.click(next());
-    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Marie');
-    await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Joseph');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de document' }), 'passport');
-    await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
+    await typePayoutIdentity(user);
     await user.click(next());
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
   }

@@ -73,15 +73,9 @@ export interface SubmitOptions<Flow extends MoneyFlow> {
 }
 
 /**
- * What every money wizard of SPEC §2 shares, for one flow of `moneyFlows`: the form checked by the
- * domain's schema, the wizard's step, the fee quote at the amount step and at the confirmation, the
- * confirmation with one idempotency key per operation, the failure beside Enregistrer with the
- * server's field errors back on their step, and, after a success, the toast, the receipt and the way
- * back where the teller started.
- *
- * The form sends the HTG it read: the resolver is raw (react-hook-form keeps the input values) and
- * `submit` posts the input that passed the schema, never the schema's output, which the server
- * computes itself (an amount in centimes, trimmed texts).
+ * What every money wizard shares for one flow (decision 138). The resolver is raw and `submit` posts the
+ * input that passed the schema, never its output: the server computes the centimes and trims the texts
+ * itself.
  */
 export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyFormOptions<Flow>) {
   // Back from the drawer page with what was typed before the teller went to open her drawer (decision 210):
@@ -118,11 +112,8 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
   // Refused for a closed drawer: « Ouvrir ma caisse » beside the refusal too (decision 210).
   const [drawerRefused, setDrawerRefused] = useState(false);
   const [step, setStep] = useState(resumed?.step ?? 0);
-  // A refusal the server put under a field (« Solde insuffisant… » under the amount) goes as soon as the
-  // teller changes that field: it was about the value she is replacing. A field the step's check refused is
-  // checked again at each change, so that its message goes once the value is right (the steps check with
-  // `trigger`, not a submit, so react-hook-form's own re-validation never starts); a field without a message
-  // is still left alone while it is typed.
+  // A server's refusal under a field goes once the teller changes it; a field the step refused is checked
+  // again at each change, since `trigger` never starts react-hook-form's own re-validation (decision 132).
   useEffect(
     () =>
       form.subscribe({
@@ -153,10 +144,9 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     if (document.activeElement === document.body) document.getElementById('contenu')?.focus();
   }, [refused, form]);
 
-  // Leaving with something typed and nothing posted asks first (decision 177); once posted, or held
-  // unanswered (the banner of every screen keeps it, decision 147), the teller goes freely. Any
-  // navigation counts, to this same page too (the external transfer starts over on a new entry), but the
-  // replace that only tidies the page's own entry (`sameVisitState`).
+  // Leaving with something typed and nothing posted asks first (decision 177), to this page too, but not the
+  // replace that only tidies the page's own entry; once posted or held (decision 147), the teller goes
+  // freely.
   const posted = useRef(false);
   // The draft kept for the drawer page (decision 210): going there loses nothing, nothing to ask.
   const kept = useRef<string | null>(null);
@@ -287,10 +277,8 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     else finish.showReceipt(transaction, flow.success);
   }
 
-  // A confirmation held without an answer, then settled from the banner (sent again, checked or abandoned):
-  // the form follows what became of it, rather than still saying it is kept (decision 196).
-  // Posted: the banner showed its receipt; the form says so where it said the operation was kept, and
-  // Enregistrer, pressed again, replays the same key (the same transaction, never a second one).
+  // A held confirmation settled from the banner: the form follows what became of it (decision 196). Posted,
+  // it says so, and Enregistrer pressed again replays the same key, never a second transaction.
   const settled = useSettledOutcome(money.heldKey);
   const postedFromBanner = settled?.kind === 'posted' ? settled.transaction : null;
 

@@ -35,7 +35,7 @@ const credentialsSchema = createUserInputSchema.omit({ personId: true });
 /** SPEC §5's rules, from the domain schema that the server also applies. */
 const credentialsResolver = schemaResolver<CredentialValues>(credentialsSchema);
 
-/** The roles an agent's administrator gives (SPEC §6): Administrateur and Caissier (decision 213). */
+/** The roles an agent's administrator gives: Administrateur and Caissier (decision 213). */
 const agentRoles: Role[] = ['agent_admin', 'user'];
 const roleOptions = agentRoles.map((role) => ({ value: role, label: roleLabels[role] }));
 
@@ -43,9 +43,9 @@ const STEP_PERSON = 0;
 const STEP_CREDENTIALS = 1;
 
 /**
- * /create-user (SPEC §2, §5, §6): the person, the credentials, confirmation. An agent's administrator
+ * /create-user: the person, the credentials, confirmation. An agent's administrator
  * chooses Administrateur or Agent; the super administrator creates another super administrator, the
- * role fixed to `sudo` and its selector hidden (DESIGN §3).
+ * role fixed to `sudo` and its selector hidden.
  */
 export default function CreateUserPage() {
   const { user: me } = useSession();
@@ -88,7 +88,7 @@ export default function CreateUserPage() {
     try {
       await mutation.mutateAsync(parsed.data);
       toasts.success(userMessages.created);
-      // SPEC §4: user creation goes to the users list; the super administrator's is the administrators list.
+      // User creation goes to the users list; the super administrator's is the administrators list.
       void navigate(superAdmin ? '/administrators' : '/users');
     } catch (error) {
       // The toast (the server's message) comes from the query client.

@@ -32,7 +32,7 @@ interface EditContactFormProps {
   onDone: () => void;
 }
 
-/** The user's contact fields (DESIGN §4: `PUT /users/{id}` changes nothing else); only changed fields are sent. */
+/** The user's contact fields; only changed fields are sent. */
 export function EditContactForm({ user, onDone }: EditContactFormProps) {
   const toasts = useToasts();
   const mutation = useUpdateUserMutation(user);
@@ -55,7 +55,7 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
       current_password: '',
     },
   });
-  // Changing one's own e-mail (where the reset links go) is confirmed with one's password (DESIGN §3).
+  // Changing one's own e-mail (where the reset links go) is confirmed with one's password.
   const email = useWatch({ control, name: 'email' }) ?? '';
   const confirmsOwnEmail =
     session?.id === user.id && email.trim().toLowerCase() !== (user.email ?? '').trim().toLowerCase();

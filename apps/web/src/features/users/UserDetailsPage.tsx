@@ -85,7 +85,7 @@ export default function UserDetailsPage() {
             <UserStatusBadge user={shown} />
           </p>
         </div>
-        {/* SPEC §6: the change-password link only on one's own details. */}
+        {/* The change-password link only on one's own details. */}
         {own && (
           <Link to="/update-password" className={buttonClasses('secondary')}>
             Modifier le mot de passe

@@ -170,7 +170,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
               </td>
               {mayDelete && (
                 <td className={`${tableClasses.td} cards:justify-end cards:before:content-none`}>
-                  {/* SPEC §6: no delete button on one's own row. */}
+                  {/* No delete button on one's own row. */}
                   {!own && !row.deletedAt && (
                     <Button
                       variant="ghost"

@@ -6,6 +6,7 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { apiUser, apiUsers, listAnswer } from '../../test/network';
 import { jean, marie, personList } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
+import { answerJeanWithAUser, expectJeanNoLongerDeletable, fromPersonsWhereJeanIsDeletable } from '../../test/persons-page';
 import { makeToken } from '../../test/tokens';
 import { agentAdmin, superAdmin } from '../../test/users';
 
@@ -134,6 +135,21 @@ describe('/create-user (SPEC §2 "Create user", §5, §6)', () => {
       username: 'caissier02',
       personId: jean.id,
     });
+  });
+
+  it('reads the persons again once a user stands behind one: the list no longer offers to delete her (decision 214)', async () => {
+    api.on('POST /users', { status: 201, body: { data: apiUser({ ...agentAdmin, id: 'new', username: 'caissier02', role: 'user' }) } });
+    const rendered = await fromPersonsWhereJeanIsDeletable(api, makeToken(agentAdmin), '/create-user');
+    await pickPerson(rendered.user, /Jean PIERRE/);
+    await next(rendered.user);
+    await rendered.user.selectOptions(screen.getByLabelText('Rôle'), 'user');
+    await rendered.user.type(screen.getByLabelText("Nom d'utilisateur"), 'caissier02');
+    await next(rendered.user);
+    await screen.findByText('Étape 3 sur 3');
+    answerJeanWithAUser(api);
+    await rendered.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/users'));
+    await expectJeanNoLongerDeletable(rendered);
   });
 
   it('hides the role selector from the super administrator, sends sudo, and goes to the administrators list', async () => {

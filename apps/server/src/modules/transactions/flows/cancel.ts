@@ -12,7 +12,7 @@ import { accountFoundByFlow } from '../../../ledger/account-ref.js';
 import { answerSlots } from '../../../ledger/flow-call.js';
 import type { MoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
-import { transferFacts } from '../store.js';
+import { transferFacts } from '../transfer-facts.js';
 import {
   IdentificationFailed,
   identityMatches,

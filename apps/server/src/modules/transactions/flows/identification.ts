@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.js';
 import { inMoneyTransaction } from '../../../ledger/ledger.js';
 import { LedgerRefused } from '../../../ledger/results.js';
 import type { LedgerService } from '../../../ledger/service.js';
-import { failedIdentificationsSinceUnlock, recordPayoutIdentification } from '../store.js';
+import { failedIdentificationsSinceUnlock, recordPayoutIdentification } from '../payout-identifications.js';
 
 /** An identity typed from the card presented at the counter. */
 export interface PresentedIdentity {

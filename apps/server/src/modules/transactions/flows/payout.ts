@@ -10,7 +10,7 @@ import { answerSlots } from '../../../ledger/flow-call.js';
 import { paying } from '../../../ledger/flows.js';
 import type { MoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
-import { transferFacts } from '../store.js';
+import { transferFacts } from '../transfer-facts.js';
 import {
   identityMatches,
   IdentificationFailed,

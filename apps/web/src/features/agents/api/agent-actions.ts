@@ -4,7 +4,7 @@ import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { agentQueryKey } from './get-agent';
 
-/** What the super administrator may do to an agent (SPEC §7 "Agents"). */
+/** What the super administrator may do to an agent. */
 export type AgentAction = 'suspend' | 'activate' | 'delete';
 
 /** SPEC §8's success messages. */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { agentSchema, type Agent, type CreateAgentInput } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
+import { personQueryKeys } from '../../../components/persons/api';
 
 /**
  * `POST /agents`: the agent, its float account and its first user (an administrator, whose temporary
@@ -16,6 +17,11 @@ export function useCreateAgentMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateAgentInput) => createAgent(http, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['agents', 'list'] }),
+    // Its owners now own an agent and the first one has a user: their `hasUser` and `canDelete` change.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['agents', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: personQueryKeys.all }),
+      ]),
   });
 }

@@ -13,7 +13,7 @@ export async function getCurrentUser(http: HttpClient): Promise<SessionUser> {
 
 /**
  * `GET /auth/user`, only when a valid token carried no usable user claim: when a user is held the
- * fetch is skipped (SPEC §4). A failure signs out (SPEC §8).
+ * fetch is skipped. A failure signs out.
  */
 export function useCurrentUserQuery(enabled: boolean) {
   const http = useHttp();

@@ -22,7 +22,7 @@ const keys = {
 
 const personListSchema = listResponseSchema(personViewSchema);
 
-/** `GET /persons?q=&page=`: a page of persons, each whole or masked as the server decides (DESIGN §3), and the total. */
+/** `GET /persons?q=&page=`: a page of persons, each whole or masked as the server decides, and the total. */
 export async function listPersons(
   http: HttpClient,
   term: string,

@@ -4,7 +4,7 @@ import type { RegisterInput } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 
-/** `POST /auth/register` → 201 `{ data: { user: null, token: null, reference } }` (DESIGN §3: a visitor gets no session). */
+/** `POST /auth/register` → 201 `{ data: { user: null, token: null, reference } }`. */
 const registerAnswerSchema = z.object({ reference: z.string().nullish() });
 export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
 
@@ -20,7 +20,7 @@ export function useRegisterMutation() {
   const http = useHttp();
   return useMutation({
     mutationFn: (input: RegisterInput) => registerAccountRequest(http, input),
-    // The wizard shows the failure itself (SPEC §8 "Register failure").
+    // The wizard shows the failure itself.
     meta: { errorToast: false },
   });
 }

@@ -4,7 +4,6 @@ import {
   commissionOperationsResponseSchema,
   commissionStatementResponseSchema,
   largeOperationsResponseSchema,
-  reportTexts,
   statementMessages,
   trialBalanceResponseSchema,
 } from '@lajan/domain';
@@ -151,5 +150,3 @@ export function useCsvExport() {
     onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
   });
 }
-
-export const exportingLabel = (pending: boolean) => (pending ? reportTexts.exporting : reportTexts.exportCsv);

@@ -44,10 +44,8 @@ export async function postOperation<Flow extends MoneyFlow>(
 }
 
 /**
- * The confirmation of a wizard: posts once however often Enregistrer is pressed while the call runs,
- * reuses the key when the same confirmation is retried, and takes a fresh key after a success.
- * A failure is toasted (the server's message, or the flow's SPEC §8 fallback) and thrown to the page,
- * which also keeps it beside the button.
+ * A wizard's confirmation: posts once however often Enregistrer is pressed, reuses the key when the same
+ * confirmation is retried, takes a fresh one after a success (decision 080). A failure is toasted and thrown.
  */
 export function useMoneyOperation<Flow extends MoneyFlow>(flow: Flow) {
   const http = useHttp();
@@ -76,9 +74,8 @@ export function useMoneyOperation<Flow extends MoneyFlow>(flow: Flow) {
   });
 
   /**
-   * The posted transaction, or null when a confirmation is already on its way (a double click). The key
-   * follows `checked`, what the server will make of the body (by default the body itself): a retry after
-   * a lost answer keeps its key when only spaces changed, so the server answers it instead of posting
+   * The posted transaction, or null when a confirmation is already on its way. The key follows `checked`,
+   * what the server makes of the body, so a retry where only spaces changed is answered rather than posted
    * again.
    */
   async function confirm(body: FlowBody<Flow>, checked: unknown = body): Promise<Transaction | null> {

@@ -37,11 +37,8 @@ interface AccountLookupProps {
 }
 
 /**
- * Finds a customer account (SPEC §2 "find account"), the way people talk (decision 132): its number, a
- * holder's phone or document number, or a holder's name (the teller's own agent's customers), typed and
- * Enter (or Rechercher), or through the account search of the shared modal. One account found is chosen;
- * several are listed to choose from. The chosen account shows its holders and status; an account that
- * is not active gets SPEC §4's alert (the step then blocks Suivant).
+ * Finds a customer account the way people talk: number, holder's phone, document or name (decision 132). One
+ * found is chosen, several are listed; an account not active blocks Suivant.
  */
 export function AccountLookup({
   label = 'Numéro de compte',

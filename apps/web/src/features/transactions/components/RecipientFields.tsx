@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
-import { recipientMessages, type ExternalTransferInput } from '@lajan/domain';
+import { presentedIdentityLabels, recipientMessages, type ExternalTransferInput } from '@lajan/domain';
 import { PhoneField } from '../../../components/persons/PhoneField';
 import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
@@ -26,7 +26,7 @@ export function RecipientFields({
   errors,
 }: {
   register: UseFormRegister<ExternalTransferInput>;
-  /** For the phone, whose prefix choice is the person form's (SPEC §2: +509, +1, +33). */
+  /** For the phone, whose prefix choice is the person form's. */
   control: Control<ExternalTransferInput>;
   errors?: FieldErrors<ExternalTransferInput>['recipient'];
 }) {
@@ -35,14 +35,14 @@ export function RecipientFields({
     <div className="space-y-6">
       <div className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
-          label="Prénom"
+          label={presentedIdentityLabels.firstName}
           required
           autoComplete="off"
           error={errors?.firstName?.message}
           {...register('recipient.firstName')}
         />
         <TextField
-          label="Nom"
+          label={presentedIdentityLabels.lastName}
           required
           autoComplete="off"
           error={errors?.lastName?.message}
@@ -60,14 +60,14 @@ export function RecipientFields({
           {recipientMessages.documentHint}
         </p>
         <SelectField
-          label="Type de document"
+          label={presentedIdentityLabels.idDocumentType}
           placeholder={recipientMessages.noDocument}
           options={documentOptions}
           error={errors?.idDocumentType?.message}
           {...register('recipient.idDocumentType')}
         />
         <TextField
-          label="Numéro de document"
+          label={presentedIdentityLabels.idDocumentNumber}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

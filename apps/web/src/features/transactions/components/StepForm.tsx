@@ -1,10 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 
 /**
- * A step of fields in which Enter moves on, as in any form: the generic wizard is not a form (decision
- * 030), so Enter presses its Suivant button, which validates the step and moves the focus to the next
- * one. Never Enregistrer: a money confirmation is always a deliberate press. Not for steps that hold a
- * search form of their own (forms cannot nest).
+ * A step in which Enter presses Suivant, as in any form, since the wizard is no form (decision 030). Never
+ * Enregistrer: a money confirmation is a deliberate press. Not for steps holding a search form (forms cannot
+ * nest).
  */
 export function StepForm({ children, label }: { children: ReactNode; label?: string }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {

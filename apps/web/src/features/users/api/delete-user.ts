@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userFailureMessages, userSchema, type User } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
+import { personQueryKeys } from '../../../components/persons/api';
 
 /** `DELETE /users/{username}`: the user is disabled and its sessions end; never oneself. */
 export async function deleteUser(http: HttpClient, username: string): Promise<User> {
@@ -14,6 +15,11 @@ export function useDeleteUserMutation() {
   return useMutation({
     mutationFn: (username: string) => deleteUser(http, username),
     meta: { errorFallback: userFailureMessages.delete },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    // Its person has no user any more: its `hasUser` changes (decision 214).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: personQueryKeys.all }),
+      ]),
   });
 }

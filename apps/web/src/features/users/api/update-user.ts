@@ -4,7 +4,7 @@ import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { userQueryKey } from './get-user';
 
-/** `PUT /users/{id}`: the contact fields of the user's person, nothing else (DESIGN §4). */
+/** `PUT /users/{id}`: the contact fields of the user's person, nothing else. */
 export async function updateUser(http: HttpClient, id: string, input: UpdateUserInput): Promise<User> {
   return userSchema.parse(await http.put<unknown>(`/users/${encodeURIComponent(id)}`, input));
 }

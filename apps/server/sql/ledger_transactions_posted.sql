@@ -1,0 +1,20 @@
+CREATE OR REPLACE FUNCTION "ledger_transactions_posted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE'
+    AND OLD."type" = 'external_transfer' AND OLD."status" = 'pending'
+    AND NEW."status" IN ('completed', 'cancelled')
+    AND to_jsonb(NEW) - 'status' - 'settled_at' - 'party_name_folded' - 'party_last_name_folded'
+        - 'recipient_name_folded' - 'recipient_last_name_folded'
+      = to_jsonb(OLD) - 'status' - 'settled_at' - 'party_name_folded' - 'party_last_name_folded'
+        - 'recipient_name_folded' - 'recipient_last_name_folded' THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'ledger: a posted transaction is never changed or deleted (% refused)', TG_OP
+    USING ERRCODE = 'LJ012';
+END
+$$;
+
+DROP TRIGGER IF EXISTS "transactions_posted_unchanged" ON "transactions";
+CREATE TRIGGER "transactions_posted_unchanged"
+  BEFORE UPDATE OR DELETE ON "transactions"
+  FOR EACH ROW EXECUTE FUNCTION "ledger_transactions_posted"();
