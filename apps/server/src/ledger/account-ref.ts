@@ -1,7 +1,6 @@
 /**
- * How a posting names an account (decision 217): by id when the caller knows it (a float, a system
- * account), by the number the request typed (found, checked and locked by the database), or as an
- * account the flow's own reads find in the database (the funded agent's float, a refund's destination).
+ * How a posting names an account (decision 217): by id, by the number the request typed (found by the
+ * database), or as an account the flow's own reads find there (the funded agent's float, a refund's).
  */
 export type AccountRef =
   | { by: 'id'; id: string }

@@ -82,13 +82,6 @@ export interface FeeVersionRefOf {
   effectiveFrom: Date;
 }
 
-/** The bands of `type` in force, ascending: what `feeOf` computes from, read in the caller's transaction. */
-export async function readFeeSchedule(executor: Executor, type: FeeType): Promise<FeeBand[]> {
-  return (await readFeeBandRows(executor, type)).map(
-    ({ id: _id, versionNumber: _number, versionEffectiveFrom: _from, ...band }) => band,
-  );
-}
-
 /** A band with its row's id and its version: what a posting names to check that its fee is still in force. */
 export interface FeeBandRow extends FeeBand {
   id: string;
@@ -123,19 +116,7 @@ export async function readFeeBandRows(executor: Executor, type: FeeType): Promis
   }));
 }
 
-/**
- * The fee and agent share that an operation of `type` and amount is charged, by the schedule as it is
- * now; an amount that no band covers is refused (`OutsideFeeBands`) before anything is written.
- */
-export async function feeFor(
-  executor: Executor,
-  type: FeeType,
-  amountCentimes: number,
-): Promise<FeeQuoteCentimes> {
-  return feeOf(await readFeeSchedule(executor, type), type, amountCentimes);
-}
-
-/** `feeFor` with the version that priced it: what a quote answers (decision 150). */
+/** The fee and agent share of an amount, with the version that priced it: what a quote answers (decision 150). */
 export async function feeQuoteFor(
   executor: Executor,
   type: FeeType,

@@ -37,9 +37,8 @@ export type AccountsOf<R extends Roles, A = AccountRef> = {
 };
 
 /**
- * One money flow as the ledger posts it: its transaction type and status, whether its fee comes from
- * the schedule (the four banded types) or is none, the checks on its accounts and amount that come
- * before the fee, and who pays whom, a pure function of its accounts, whatever names them.
+ * A money flow as the ledger posts it: type, status, whether the schedule prices it, its own refusals
+ * (before the fee), and who pays whom, a pure function of its accounts, whatever names them.
  */
 export interface PostingFlow<R extends Roles> {
   type: TransactionType;

@@ -38,41 +38,6 @@ function stableJson(value: unknown): string {
 }
 
 /**
- * Claims the key inside the money transaction, first of all, so that a concurrent request with the same
- * key waits on the primary key until this transaction ends. Answers `undefined` when the key is new (the
- * caller posts, then `storeAnswer`), the first answer when it was used with the same input, and refuses
- * it (`IdempotencyConflict`) when it was used with other input. A refused request rolls back its claim: nothing is stored.
- */
-export async function claimKey(tx: Tx, scope: IdempotencyScope, at: Date): Promise<StoredAnswer | undefined> {
-  const [claimed] = await tx
-    .insert(idempotencyKeys)
-    .values({ ...scope, responseStatus: 0, responseBody: '', createdAt: at })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (claimed) return undefined;
-  // READ COMMITTED: this statement sees the row the other transaction committed while we waited.
-  const [existing] = await tx
-    .select({
-      requestHash: idempotencyKeys.requestHash,
-      status: idempotencyKeys.responseStatus,
-      bodyText: idempotencyKeys.responseBody,
-    })
-    .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, scope.userId),
-        eq(idempotencyKeys.route, scope.route),
-        eq(idempotencyKeys.key, scope.key),
-      ),
-    );
-  // Pruned between the two statements: as good as new, but this attempt cannot claim it any more.
-  if (!existing) throw Object.assign(new Error('idempotency key vanished'), { code: '40001' });
-  if (existing.requestHash === VOID_REQUEST_HASH) throw new LedgerRefused('OperationAbandoned');
-  if (existing.requestHash !== scope.requestHash) throw new LedgerRefused('IdempotencyConflict');
-  return { status: existing.status, bodyText: existing.bodyText };
-}
-
-/**
  * The committed answer of a key, read outside a posting (decision 150: a refusal found in TypeScript must
  * not hide a repeat of a request that already posted). Refuses a key used with other input or abandoned,
  * as the claim does; `undefined` when the key is new.
@@ -116,20 +81,6 @@ export async function replayOf(db: Db, scope: IdempotencyScope): Promise<StoredA
       ),
     );
   return existing && existing.status >= 200 && existing.status < 300 ? existing : undefined;
-}
-
-/** Stores the answer with the key, in the transaction that posted it. */
-export async function storeAnswer(tx: Tx, scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
-  await tx
-    .update(idempotencyKeys)
-    .set({ responseStatus: answer.status, responseBody: answer.bodyText })
-    .where(
-      and(
-        eq(idempotencyKeys.userId, scope.userId),
-        eq(idempotencyKeys.route, scope.route),
-        eq(idempotencyKeys.key, scope.key),
-      ),
-    );
 }
 
 /** Deletes the keys older than the retention. */

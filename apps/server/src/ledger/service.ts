@@ -140,13 +140,9 @@ export class LedgerService {
   }
 
   /**
-   * The one posting path (decision 216): a flow with reads of its own in one call (`postFlowInOneCall`),
-   * any other in the next batch of the group commit, a batch of one when it goes alone. The key's claim,
-   * the named accounts and the holder check, the fee band's check, the posting and the stored answer, in
-   * one statement in autocommit. The refusals come in DESIGN §4's order: the accounts' (not found, not
-   * holder), the flow's own check, the fee's band, then the locked rows' (not active, currency, funds),
-   * then the system accounts' at commit. The fee comes from this process's copy of the schedule; the call checks that
-   * the band used is the one in force and the copy is read again when it is not.
+   * The one posting path (decision 216): a flow with reads of its own in one call, any other in the next
+   * batch of the group commit (alone, a batch of one). The fee comes from this process's copy of the
+   * schedule; the call checks that its band is in force, and the copy is read again when it is not.
    */
   async postMovement<R extends Roles>(db: Db, input: OneCallFlowPosting<R>): Promise<PostedMovement> {
     const { flow, accounts, amountCentimes, at } = input;

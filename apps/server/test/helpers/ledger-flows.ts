@@ -35,10 +35,8 @@ export interface SentTransfer {
 }
 
 /**
- * Each money flow posted through the production path (`LedgerService.postMovement`: the group commit, or
- * the flow's one call; decision 216), as the flows of `modules/transactions/flows` plan it, with customer
- * accounts named by number. Without HTTP, a key or a drawer: for the tests that set a scene or drive the
- * ledger fast.
+ * Each money flow posted through the production path (`LedgerService.postMovement`, decision 216) as its
+ * plan would, customer accounts named by number; without HTTP, a key or a drawer, to drive the ledger fast.
  */
 export function ledgerFlows(ledger: LedgerService) {
   const posted = async <R extends Roles>(

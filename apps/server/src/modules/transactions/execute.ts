@@ -62,11 +62,8 @@ export interface Planned<R extends Roles> {
 }
 
 /**
- * One money flow on the server, declared once (decision 217): what the ledger posts (`PostingFlow`: its
- * type and status, whether the schedule prices it, its own refusals `check`, who pays whom `entries`),
- * whether it moves cash at the counter (`cash`: the teller's open drawer, decision 149; `'planned'`: as
- * the plan says), and what a request names (`plan`); the database finds those accounts, checks the holder
- * and posts (`LedgerService.postMovement`). `afterRollback` sees a refusal once nothing of it was written.
+ * A money flow on the server, declared once (decision 217): what the ledger posts, whether it moves cash
+ * at the counter (the open drawer, decision 149; `'planned'`: as its plan says), and what a request names.
  */
 export interface MoneyFlow<Input, R extends Roles = Roles> extends PostingFlow<R> {
   cash: 'always' | 'never' | 'planned';

@@ -1,11 +1,9 @@
 // The live PL/pgSQL of a migrated database, in lines per function (issue 41): a scratch database gets the
 // server folder's migrations, then its sql/ sources if any; prints each function's lines, total, longest.
-// node scripts/plpgsql-size.mjs [apps/server] [postgres://postgres@127.0.0.1:5432/postgres]
+// node bench/plpgsql-size.mjs [apps/server] [postgres://postgres@127.0.0.1:5432/postgres]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 
 const server = resolve(process.argv[2] ?? 'apps/server');
 const adminUrl = process.argv[3] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -18,11 +16,17 @@ url.pathname = `/${name}`;
 const client = new pg.Client({ connectionString: url.toString() });
 try {
   await client.connect();
-  await migrate(drizzle(client), { migrationsFolder: join(server, 'drizzle') });
+  // The migrations in the journal's order, each cut where drizzle cuts it.
+  const journal = JSON.parse(readFileSync(join(server, 'drizzle/meta/_journal.json'), 'utf8'));
+  for (const { tag } of /** @type {{ entries: { tag: string }[] }} */ (journal).entries)
+    for (const statement of readFileSync(join(server, 'drizzle', `${tag}.sql`), 'utf8').split(
+      '--> statement-breakpoint',
+    ))
+      if (statement.trim()) await client.query(statement);
   const sources = join(server, 'sql');
   if (existsSync(sources))
     for (const file of readdirSync(sources)
-      .filter((name) => name.endsWith('.sql'))
+      .filter((entry) => entry.endsWith('.sql'))
       .sort())
       await client.query(readFileSync(join(sources, file), 'utf8'));
   const { rows } = await client.query(`
