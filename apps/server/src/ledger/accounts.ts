@@ -16,11 +16,9 @@ const NUMBER_ATTEMPTS = 5;
 type AccountValues = Omit<typeof accounts.$inferInsert, 'accountNumber' | 'balanceCentimes'>;
 
 /**
- * Inserts an account under a fresh random number, its balance zero. A collision on the number is
- * skipped with `ON CONFLICT DO NOTHING` rather than caught, because a failed statement would abort the
- * caller's transaction on PostgreSQL; any other conflict (a second float for one agent) fails. `fresh`
- * draws the other unique values anew at each attempt (a request's reference): then any conflict is
- * skipped and both are drawn again.
+ * Opens an account under a fresh random number; a collision is skipped (`ON CONFLICT DO NOTHING`), not
+ * caught, since a failed statement aborts the caller's transaction (decision 050). With `fresh`, the other
+ * unique values (a request's reference) are drawn again too, so any conflict is skipped and retried.
  */
 export async function openAccount(
   executor: Executor,

@@ -20,11 +20,9 @@ export function payerOf<R extends Roles>(
 }
 
 /**
- * An `InsufficientFunds` refusal with what the paying account holds (decision 176), read once the call
- * refused: a refusal is rare, and the posting's call stays one round trip. The balance is told only after
- * the refusals that come before it in DESIGN §4's order passed, the holder check among them: the person at
- * the counter showed the card of the account, or the account is the teller's own float. Without the read
- * (the database gone meanwhile), the refusal as it was.
+ * An `InsufficientFunds` refusal with what the paying account holds (decision 176), read only once the call
+ * refused, so a posting stays one round trip; the refusals before it (the holder check) have passed.
+ * Without the read (the database gone meanwhile), the refusal as it was.
  */
 export async function withAvailableBalance(
   executor: Executor,

@@ -22,11 +22,9 @@ function dayTotalsOf(scope: BalanceScope): SQL {
 }
 
 /**
- * The closing balance of `scope` at the end of each of `days` (Haiti's days, `YYYY-MM-DD`, ascending): the
- * balance now minus the entries of the days after it (DESIGN §4: a balance is the sum of its entries).
- * The entries are read as their sums per account and day (`account_day_totals`, kept by a trigger on
- * `entries`, decision 144): at most one row per account, day and slot after the first day, whatever the
- * number of entries.
+ * The closing balance of `scope` at the end of each of `days` (Haiti's, `YYYY-MM-DD`, ascending): the balance
+ * now minus the later days' sums in `account_day_totals` (decision 144), so the read costs a row per account
+ * and day, whatever the number of entries.
  */
 export async function closingBalances(
   executor: Executor,

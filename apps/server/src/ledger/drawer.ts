@@ -2,11 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { IdempotencyScope } from './idempotency.js';
 
 /**
- * The guard of a cash operation (decision 149): the teller's drawer session must be open, and opened at
- * or before the operation's time (so that the operation falls inside the session's window). The row is
- * locked `FOR SHARE` until the operation commits: a close (`FOR UPDATE`) waits for the operations under
- * way, and an operation that comes after the close finds no open row. Operations share the lock, so they
- * do not wait for one another.
+ * The guard of a cash operation (decision 149): the teller's drawer is open since the operation's time and
+ * locked `FOR SHARE` until it commits, so a close (`FOR UPDATE`) waits for the operations under way, later
+ * ones find no open row, and operations do not wait for one another.
  */
 export function openDrawerOf(userId: string, at: Date): SQL {
   return sql`select id, user_id from drawer_sessions
@@ -15,13 +13,9 @@ export function openDrawerOf(userId: string, at: Date): SQL {
 }
 
 /**
- * What a cash operation's one statement starts with (decision 149): `with drawer as materialized (… for
- * share), gate as materialized (…)`. `gate` has one row, the teller's id (`gate.user_id`, to be passed
- * to the posting function so that it is called after the lock, once per row), when the operation may go:
- * its teller's drawer is open (and now locked `FOR SHARE`), or its key is stored already (a retry is
- * answered as the first time, even after the close), or it turns out not to need the drawer (`needed`:
- * a condition read before the posting, such as a cancelled transfer's refund to an account). No row: the
- * function is not called, nothing is written, and the caller refuses `DrawerClosed`.
+ * A cash operation's statement starts `with drawer as materialized (…), gate as …` (decision 149): `gate`
+ * holds the teller's id, passed to the posting so it runs after the lock, when the drawer is open, the key
+ * is stored (a retry) or `needed` is false; no row: nothing is written and the caller refuses `DrawerClosed`.
  */
 export function drawerGate(input: {
   userId: string;
@@ -41,11 +35,9 @@ export function drawerGate(input: {
 }
 
 /**
- * When a payout or a cancellation needs the drawer (`drawerGate`'s `needed`): the transfer exists and is
- * pending (its refusals come first); for a payout, of the amount given if any (`AmountMismatch` comes
- * first); for a cancellation, also sent in cash (its refund is paid in cash)
- * by the cancelling teller's agent (`NotSendingAgent` comes first). Read without a lock: a transfer's
- * sender and agent never change, and a status that is no longer pending never is again.
+ * When a pending payout or cancellation needs the drawer (`drawerGate`'s `needed`, decision 149): for a
+ * cancellation, only a cash send by the teller's agent. Read without a lock: a transfer's sender and agent
+ * never change, and a status no longer pending never is again.
  */
 export function pendingTransferNeedsDrawer(
   transactionNumber: string,

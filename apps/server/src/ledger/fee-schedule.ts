@@ -49,10 +49,8 @@ export function defaultFeeBands(): FeeBand[] {
 }
 
 /**
- * Seeds the schedule at the first start, and only then: version 1 of each type, in force from the database's
- * now() (decision 150); once the super administrator has made other versions, a restart must not bring the
- * defaults back. Two processes starting together both try; the unique (type, number) keeps one version 1 of
- * each type, and only the process that wrote it writes its bands.
+ * Seeds version 1 of each type at the first start only (decision 150): a restart must not bring the defaults
+ * back. Of two processes starting together, the unique (type, number) lets one write version 1 and its bands.
  */
 export async function seedFeeSchedule(db: Db, now: Date): Promise<void> {
   const [existing] = await db.select({ id: feeVersions.id }).from(feeVersions).limit(1);
@@ -137,10 +135,8 @@ export function quoteFromBands(
 }
 
 /**
- * The schedule as this process last read it, per type. Another process (or the super administrator's
- * edit, or a version whose time has come) may change it at any time: the one-call posting checks the band
- * it used against the rows in force (migrations 0007, 0013) and, when they differ, `forget`s the copy and
- * reads it again.
+ * The schedule as this process last read it, per type. It may change at any time: the posting checks its band
+ * against the rows in force and, when they differ, `forget`s the copy and reads it again (decision 150).
  */
 export class FeeScheduleCache {
   readonly #bands = new Map<FeeType, Promise<FeeBandRow[]>>();

@@ -8,10 +8,8 @@ import { bigintArray, json, refOrNull, textArray, type OneCall, type OneCallOutc
 import { LedgerRefused, refusalFromDatabase } from './results.js';
 
 /**
- * The flows whose posting needs reads of their own before it (decision 143, sql/): the agent
- * deposit (the funded agent), the cancellation and the payout (the transfer's row, locked first, and its
- * settlement), the external transfer (the sender person). `ledger_post_flow` does those reads and checks
- * after the key's claim, then posts through `ledger_post_movements` (a batch of one), in the same call.
+ * The flows whose posting needs reads of its own first (decision 143): `ledger_post_flow` does them after
+ * the key's claim, then posts through `ledger_post_movements` (a batch of one), in the same call.
  */
 export type FlowName = 'agent_deposit' | 'cancel' | 'external_transfer' | 'payout';
 

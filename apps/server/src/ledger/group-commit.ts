@@ -4,19 +4,9 @@ import { postAlone, postBatch, type OneCall, type OneCallOutcome } from './one-c
 import { LedgerRefused } from './results.js';
 
 /**
- * Group commit (issue 14, item 2; docs/decisions/142-group-commit.md): the movements that arrive while a
- * batch is in flight wait, and go together in the next one: one statement, one transaction, one commit
- * (`sql/ledger_post_movements.sql`). No timer: a movement that finds nothing in flight goes at
- * once, alone, as a batch of one (decision 216).
- *
- * A batch the database refused whole (a serialization failure or a deadlock, a transaction number another
- * transaction committed meanwhile (23505, decision 165), the commit-time checks of the
- * system accounts or of the ledger's invariants: an error the server answered, so its transaction rolled
- * back) has written nothing and answered no one: each of its movements is then posted alone, as a batch
- * of one, whose errors are each movement's own (the caller's retries, `LedgerBusy`), so that an innocent
- * movement is never failed by another's fault. A batch whose fate is unknown (the client's timeout, a
- * connection lost, the server shutting down: it may have committed) is never posted again: each of its
- * movements gets the error, as one call alone would have (`LedgerUnavailable`; a key then replays).
+ * Group commit (decision 142): movements that arrive while a batch is in flight go in the next; no timer
+ * (decision 216). A batch refused whole wrote nothing, so each movement is posted alone, its errors its own;
+ * one whose fate is unknown may have committed, so it is never posted again (`LedgerUnavailable`).
  */
 
 /**
@@ -117,10 +107,9 @@ export class GroupCommit {
 }
 
 /**
- * Whether a batch's failure proves that nothing of it was written: the server answered the statement with an
- * error, so its implicit transaction rolled back, other than a connection's failure (class 08) or the
- * server's shutdown (57P01–57P03), after which a commit may have happened. An error without a SQLSTATE (a
- * client's timeout, a socket closed, a reply that does not fit) proves nothing.
+ * Whether a batch's failure proves nothing was written (decision 142): the server answered an error, so it
+ * rolled back, but not a lost connection (class 08) or a shutdown (57P01–57P03), after which it may have
+ * committed. An error without a SQLSTATE (a client's timeout) proves nothing.
  */
 function rolledBack(error: unknown): boolean {
   const code = postgresErrorOf(error)?.code;

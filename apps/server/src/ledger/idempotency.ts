@@ -123,10 +123,9 @@ export async function keyFate(db: Db | Tx, userId: string, key: string): Promise
 }
 
 /**
- * Abandons a key of this user on every money route (`routes`), in one transaction: a void mark per route
- * under the key's primary key, so that a money request with the key racing this one either committed
- * first (the mark for its route is skipped, the key answers posted and the marks are taken back) or waits
- * on the mark and is refused (`OperationAbandoned`). Exactly one of the two wins.
+ * Abandons a key of this user on every money route in one transaction (decision 147): a void mark per route
+ * under the key's primary key, so a request racing it either committed first (the key answers posted, the
+ * marks are taken back) or waits on the mark and is refused `OperationAbandoned`.
  */
 export async function voidKey(
   db: Db,

@@ -123,10 +123,9 @@ export async function withMoneyRetries<T>(attempt: () => Promise<T>): Promise<T>
       const refusal = code === undefined ? undefined : SYSTEM_ACCOUNT_REFUSALS[code];
       if (refusal)
         throw new LedgerRefused(refusal, refusal === 'InsufficientFunds' ? { field: 'amount' } : {});
-      // The database's own last check (migration 0005) refused a customer or float balance below zero
-      // that the posting's check let through: under concurrent movements on one account, the crash
-      // test saw it a few times in 35 000 movements. Nothing was written; tried again on a fresh
-      // snapshot, the posting sees the balance as it is and posts or refuses "Solde insuffisant".
+      // The database's last check (`accounts_balance_check`, decision 121) refused a balance below zero
+      // that the posting's check let through under concurrent movements: nothing was written, so a retry
+      // on a fresh snapshot posts or refuses "Solde insuffisant".
       const overdrawn = code === '23514' && failure?.constraint === 'accounts_balance_check';
       if (overdrawn && tries >= MONEY_TRANSACTION_RETRIES)
         throw new LedgerRefused('InsufficientFunds', { field: 'amount' });

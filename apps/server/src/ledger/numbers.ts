@@ -5,10 +5,9 @@ import { ACCOUNT_NUMBER_LENGTH, luhnCheckDigit, TRANSACTION_NUMBER_LENGTH } from
 export { luhnCheckDigit };
 
 /**
- * Account and transaction numbers (DESIGN §5): random digits from the operating system's CSPRNG
- * followed by a Luhn check digit. A transaction number is the pick-up code of an external
- * transfer, so nothing about one number tells anything about another. Uniqueness is held by the
- * database (`accounts_account_number_key`, `transactions_number_key`); callers retry on a collision.
+ * Account and transaction numbers (decision 131): CSPRNG digits and a Luhn check digit, random because a
+ * transaction number is a pick-up code and must tell nothing of another. Uniqueness is the database's
+ * (`accounts_account_number_key`, `transactions_number_key`); callers retry on a collision.
  */
 /** The digits before the check digit; the lengths are the domain's. */
 export const ACCOUNT_NUMBER_PAYLOAD_DIGITS = ACCOUNT_NUMBER_LENGTH - 1;

@@ -128,17 +128,13 @@ function batchItem(call: OneCall): Record<string, unknown> {
 export type BatchItemResult = OneCallOutcome | LedgerRefused;
 
 /**
- * Many movements in one statement, one transaction (`sql/ledger_post_movements.sql`), in
- * autocommit: each gets what it would have been answered had they been posted one after the other in this
- * order (a refusal as `LedgerRefused`, not thrown). Errors of the whole batch (a serialization
- * failure, a transaction number committed meanwhile (23505, decision 165), the commit-time checks, the
- * database gone) are thrown: nothing of the batch was written.
+ * Many movements in one statement and transaction, in autocommit (decision 142): each gets what it would
+ * have got posted alone in this order (a refusal as `LedgerRefused`, not thrown). Errors of the whole batch
+ * (23505 as in decision 165, the commit-time checks, the database gone) are thrown: nothing was written.
  */
 export async function postBatch(db: Db, calls: readonly OneCall[]): Promise<BatchItemResult[]> {
-  // The function locks the drawers of the batch's cash items' tellers FOR SHARE before anything else
-  // (decision 149): a cash item whose drawer is open and was opened by its
-  // time, or whose key is stored already (to be answered as the first time), goes on, as any other item;
-  // the others are answered 'drawer-closed', and nothing of theirs is written.
+  // The function first locks the cash items' drawers FOR SHARE (decision 149): an item whose drawer is open
+  // since its time, or whose key is stored, goes on; the others are answered 'drawer-closed', unwritten.
   const result = await db.execute(
     sql`select "out_index", "out_outcome", "out_status", "out_body", "out_detail"
       from ledger_post_movements(${JSON.stringify(calls.map(batchItem))}::jsonb)`,

@@ -113,10 +113,8 @@ function feesChanged(
 const ONE_CALL_ATTEMPTS = 5;
 
 /**
- * Every money movement of DESIGN §4, on account ids already resolved (the transactions module finds
- * them by number and checks who may use them), and the external transfers' settlement. The fee and
- * agent share come from the schedule by type and amount band; an amount outside every band is refused
- * before anything is written.
+ * Every money movement of DESIGN §4 (decision 136), on account ids the transactions module resolved and
+ * checked, and the external transfers' settlement; an amount outside every fee band is refused unwritten.
  */
 export class LedgerService {
   #system: SystemAccounts | undefined;

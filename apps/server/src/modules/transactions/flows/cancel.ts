@@ -23,17 +23,9 @@ import {
 export type CancelInput = z.output<typeof cancelTransferBodySchema> & { transactionNumber: string };
 
 /**
- * `POST /transactions/{transactionNumber}/cancel`: by the sending agent, a pending external transfer is
- * settled as cancelled and its amount paid back (the fee is kept) to the sender's account, or in cash
- * mode from the cancelling teller's drawer. One call (decision 143): the database locks the transfer's row
- * before any account, checks who cancels and its status, settles it (`UPDATE … WHERE status =
- * 'pending'`), and posts the refund of its amount to its destination (`@destination`); what the answer
- * shows of the transfer (amount, sender, recipient) is written in by the call.
- *
- * Decision 200: a teller cancels only with the sender, identified as a pay-out's recipient (name and
- * document typed from her card, compared with the person as recorded; a failure is recorded and five lock
- * the transfer); the document presented is the refund's party. The agent's administrator may instead
- * approve, with a reason, the cancellation of a send from an account (the refund goes there, no cash).
+ * `POST /transactions/{transactionNumber}/cancel` in one call (decision 143): the row is locked before any
+ * account, settled only while pending, its amount (not the fee) refunded to `@destination`. A teller needs
+ * the sender identified; an administrator may approve an account send's cancellation (decision 200).
  */
 export const cancelFlow: MoneyFlow<CancelInput, { destination: 'required' }> = {
   // The refund (`external_refund`): "to pay out" pays the sender's account, or in cash mode the sending

@@ -10,10 +10,8 @@ import { presentPosted } from '../present.js';
 import { checkSenderAtCounter } from '../sender-check.js';
 
 /**
- * `POST /transactions/transfer-extern`: sent from the sender's account (a holder at the counter), or in
- * cash when no account is named; pending until paid out or cancelled. One call (decision 143): the
- * database finds the sender person (not found first), then the account and its holder, and writes the
- * sender as the answer shows it.
+ * `POST /transactions/transfer-extern`: from the sender's account, or in cash when none is named; pending
+ * until paid out or cancelled. One call (decision 143) finds the sender person first, then the account.
  */
 export const externalTransferFlow: MoneyFlow<
   z.output<typeof externalTransferInputSchema>,

@@ -41,10 +41,9 @@ export class IdentificationFailed extends Error {
 }
 
 /**
- * Records a failed identification in its own committed transaction, under the transfer's row lock:
- * concurrent tries are counted one after the other, and a try that finds the limit already reached
- * (another try was recorded meanwhile) is answered as locked, not counted. Throws the refusal, which says
- * how many tries are left (decision 176).
+ * Records a failed identification in its own committed transaction under the transfer's row lock, so tries
+ * count one after another and one finding the limit reached is answered locked, not counted (decision 112).
+ * Throws the refusal, which says how many tries are left (decision 176).
  */
 export async function recordFailedIdentification(
   failure: IdentificationFailed,
@@ -70,10 +69,9 @@ export async function recordFailedIdentification(
 }
 
 /**
- * Whether the identity presented is the expected one (decision 112): the name (`sameName`: case, accents,
- * hyphens, spaces and word order ignored) and, when a document number was recorded, that document (type
- * and number). Which part failed is never told. A sender gives a document whole or not at all (decision
- * 209); a transfer sent before may hold a type without a number: the name alone, as then.
+ * Whether the identity presented is the expected one (decision 112): the name (`sameName`) and, when
+ * recorded, the document's type and number; which part failed is never told. A transfer sent before
+ * decision 209 may hold a type without a number: the name alone, as then.
  */
 export function identityMatches(expected: Record<string, unknown>, presented: PresentedIdentity): boolean {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -22,12 +22,9 @@ import {
 type Party = { name: string; idDocumentType: string; idDocumentNumber: string };
 
 /**
- * `POST /transactions/receive-transfer` (decision 112), in one call after a read (decision 143): the
- * transfer's facts (its row never changes but for its status) are read first, without a lock, and the
- * identity presented is compared with its recipient here (`recipientMatches`, the domain's rule). The call
- * then locks the transfer's row before any account, refuses a transfer not found, not pending, locked
- * (five failures) or of another amount, then a failed identification (rolled back, then recorded as
- * before), settles it, pays out, and records the document presented as the payout's party.
+ * `POST /transactions/receive-transfer` (decision 112), one call after a read (decision 143): the facts are
+ * read unlocked (only the status changes) to compare the identity here; the call locks the row before any
+ * account, refuses (a failed identification rolled back, then recorded), settles, pays out, notes the party.
  */
 export const payoutFlow: MoneyFlow<
   z.output<typeof receiveTransferInputSchema>,
@@ -102,10 +99,8 @@ export const payoutFlow: MoneyFlow<
 };
 
 /**
- * The payout's identity check (decision 112): the name presented is the sender's recipient's
- * (`sameName`: case, accents, hyphens, spaces and word order ignored); when the sender gave a document
- * number, the document presented is that one (type and number); and the party at the counter shows the
- * document presented. Which part failed is never told.
+ * The payout's identity check (decision 112): the recipient's name and, when the sender gave one, the
+ * document (`identityMatches`); the party at the counter shows it. Which part failed is never told.
  */
 export function recipientMatches(
   expected: Record<string, unknown> | null,
