@@ -4,19 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { feeVersions } from '../../../src/db/schema.js';
 import { call } from '../../helpers/fixtures.js';
 import { databaseKind, untilALockIsWaitedFor } from '../../helpers/database.js';
-import { ledgerWorld, partyOf, transactionRow } from '../../helpers/ledger.js';
+import { ledgerSnapshot, ledgerWorld, partyOf } from '../../helpers/ledger.js';
 
 /*
- * Review of decision 150: a transaction records the fee version it was charged with. The posting's check
- * (the view fee_schedule) and the trigger that records the version read fee_versions in two statements,
- * each with its own snapshot (READ COMMITTED): a version "in force now" committed between them, effective
- * from its transaction's start (before the posting's now()), is seen by the trigger and not by the check.
+ * A transaction records the fee version it was charged with (decision 150). On the one posting path the band
+ * is checked once the rows are locked (decision 216): a version committed during the wait refuses the old quote.
  */
 
 describe.runIf(databaseKind === 'postgres')(
   'a version in force now, committed during a posting (postgres)',
   () => {
-    it('the transaction records the version whose fee it was charged, not the one committed after its check', async () => {
+    it('a version committed while the posting waits for its row refuses the old quote, recording nothing', async () => {
       const world = await ledgerWorld();
       // Two connections of their own (the app's pool stays the app's).
       const { connectionString } = (world.db as unknown as { $client: pg.Pool }).$client.options;
@@ -25,6 +23,7 @@ describe.runIf(databaseKind === 'postgres')(
       await locker.connect();
       await editor.connect();
       try {
+        const before = await ledgerSnapshot(world.db);
         // Another movement holds Marie's account: the transfer's call checks its fee, then waits for the row.
         await locker.query('BEGIN');
         await locker.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [world.marieAccount.id]);
@@ -58,17 +57,19 @@ describe.runIf(databaseKind === 'postgres')(
         await editor.query('COMMIT');
         await locker.query('COMMIT');
         const answer = await transfer;
-        expect(answer.status).toBe(201);
-        const row = await transactionRow(world.db, answer.body.data.transactionNumber as string);
+        expect(answer.status).toBe(409);
+        // Refused with version 2's quote (99 HTG), never charged version 1's fee under version 2.
+        expect(answer.body).toMatchObject({
+          code: 'FEES_CHANGED',
+          quote: { type: 'transfer', amount: 1500, fee: 99, feeVersion: { number: 2 } },
+        });
+        expect(await ledgerSnapshot(world.db)).toEqual(before);
         const [recorded] = await world.db
           .select({ number: feeVersions.number })
           .from(feeVersions)
           .where(eq(feeVersions.type, 'transfer'))
           .orderBy(sql`${feeVersions.number} desc`);
         expect(recorded!.number).toBe(2);
-        // Charged version 1's fee (25 HTG), so it must record version 1, as its answer says.
-        expect(answer.body.data).toMatchObject({ fee: 25, feeVersion: 1 });
-        expect(row).toMatchObject({ feeCentimes: 25_00, feeVersion: answer.body.data.feeVersion });
       } finally {
         await locker.query('ROLLBACK').catch(() => undefined);
         await editor.query('ROLLBACK').catch(() => undefined);

@@ -1,15 +1,15 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { normalizePhone } from '@lajan/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agents, persons } from '../../../src/db/schema.js';
+import { migrationsDir } from '../../../src/paths.js';
 import { build, type TestApp } from '../../helpers/build.js';
 import { activeSuperAdminToken, call } from '../../helpers/fixtures.js';
 import { agentWithStaff, personInput, registerPerson } from './person-fixtures.js';
 
 /** Phone numbers stored in E.164, Haiti by default (DESIGN §7, decision 204, migration 0036). */
-
-/** The journal's `when` of 0036: the row drizzle's migrator keeps for it. */
-const MIGRATION_0036 = 1795593875056;
 
 async function setup() {
   const t = await build();
@@ -35,13 +35,12 @@ async function earlierPerson(t: TestApp, firstName: string, phoneNumber: string)
   return row!.id;
 }
 
-/** Migration 0036 again, on the rows the test wrote as an earlier build would have. */
+/** Migration 0036's statements again, on the rows the test wrote as an earlier build would have. */
 async function replayMigration0036(t: TestApp): Promise<void> {
   await t.database.db.execute(sql`DROP TABLE "phone_reviews"`);
-  await t.database.db.execute(
-    sql`DELETE FROM "drizzle"."__drizzle_migrations" WHERE "created_at" = ${MIGRATION_0036}`,
-  );
-  await t.database.migrate();
+  const file = await readFile(path.join(migrationsDir, '0036_phones_e164.sql'), 'utf8');
+  for (const statement of file.split('--> statement-breakpoint'))
+    await t.database.db.execute(sql.raw(statement));
 }
 
 async function phoneOf(t: TestApp, id: string): Promise<string | null> {
