@@ -72,7 +72,7 @@ test("an administrator's commission statement shows what the ledger posted to it
   // The float's statement (decision 191), from « Mon Compte »: each movement with the balance after it,
   // the closing balance the ledger's.
   await page.goto('/account');
-  await page.getByRole('link', { name: 'Relevé du float' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Relevé du float' }).click();
   await expect(page.getByRole('heading', { name: 'Relevé du float' })).toBeVisible();
   const movements = page.getByRole('table', { name: 'Mouvements' });
   // The super administrator's deposit, the customer's deposit, the three withdrawals.
