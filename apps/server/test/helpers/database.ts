@@ -53,30 +53,41 @@ export async function openPgliteCopy(): Promise<Database> {
  */
 let shared: { database: Database; url: string | undefined; drop: () => Promise<void> } | undefined;
 
-async function createShared() {
-  if (databaseKind === 'pglite') {
-    const database = await openPgliteCopy();
-    return { database, url: undefined, drop: () => database.close() };
-  }
+/** A fresh, empty database on the test server (`TEST_DATABASE_URL`): its address. */
+export async function createPostgresDatabase(suffix = ''): Promise<string> {
   const adminUrl = inject('testDatabaseUrl');
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `lajan_t_${randomBytes(6).toString('hex')}`;
+  const name = `lajan_t_${randomBytes(6).toString('hex')}${suffix}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'unused' });
+  return url.toString();
+}
+
+/** Drops a database `createPostgresDatabase` made, whoever is still connected to it. */
+export async function dropPostgresDatabase(url: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: inject('testDatabaseUrl')! });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  await admin.end();
+}
+
+async function createShared() {
+  if (databaseKind === 'pglite') {
+    const database = await openPgliteCopy();
+    return { database, url: undefined, drop: () => database.close() };
+  }
+  const url = await createPostgresDatabase();
+  const database = openDatabase({ databaseUrl: url, pgliteDataDir: 'unused' });
   return {
     database,
-    url: url.toString(),
+    url,
     drop: async () => {
       await database.close();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await dropPostgresDatabase(url);
     },
   };
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,11 +7,10 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { pgliteSession, postgresSession } from '../../src/db/client.js';
 import type { SqlSession } from '../../src/db/sources.js';
 import { migrationsDir } from '../../src/paths.js';
-import { databaseKind } from './database.js';
+import { createPostgresDatabase, databaseKind, dropPostgresDatabase } from './database.js';
 
 /*
  * Before/after tests of a migration that rewrites rows: a scratch database migrated to the version before
@@ -78,27 +76,17 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
       close: () => client.close(),
     };
   }
-  const adminUrl = inject('testDatabaseUrl')!;
-  const name = `lajan_t_${randomBytes(6).toString('hex')}_migrations`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const url = await createPostgresDatabase('_migrations');
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   return {
     session: postgresSession(client),
-    url: url.toString(),
+    url,
     migrateTo: (tag) =>
       migrateWith(tag, (folder) => migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: folder })),
     close: async () => {
       await client.end();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await dropPostgresDatabase(url);
     },
   };
 }
