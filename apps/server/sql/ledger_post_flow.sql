@@ -49,6 +49,9 @@ BEGIN
     WHEN 'external_transfer' THEN ledger_flow_external_transfer(p_args)
     WHEN 'cancel' THEN ledger_flow_cancel(p_args, p_agent_id, p_created_by_user_id, p_at, p_transaction_number)
     WHEN 'payout' THEN ledger_flow_payout(p_args, p_at)
+    -- Transfers that expire (decision 225).
+    WHEN 'expire' THEN ledger_flow_expire(p_args, p_created_by_user_id, p_at, p_transaction_number)
+    WHEN 'refund_expired' THEN ledger_flow_refund_expired(p_args, p_agent_id)
   END;
   IF reads."slots" IS NULL THEN
     RAISE EXCEPTION 'ledger_post_flow: unknown flow %', p_flow;

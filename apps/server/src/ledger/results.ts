@@ -36,6 +36,9 @@ export const LEDGER_REFUSALS = [
   'TransferNotLocked',
   'TransferAlreadyPaid',
   'TransferCancelled',
+  // Transfers that expire (decision 225): one no longer payable; one that is not owed a refund.
+  'TransferExpired',
+  'TransferNotToRefund',
   // A cash operation whose teller has no open drawer (decision 149).
   'DrawerClosed',
 ] as const;

@@ -53,7 +53,7 @@ export interface Poster {
 export interface LockedTransfer {
   id: string;
   transactionNumber: string;
-  status: 'completed' | 'pending' | 'cancelled';
+  status: 'completed' | 'pending' | 'cancelled' | 'expired';
   amountCentimes: number;
   agentId: string | null;
   senderAccountId: string | null;

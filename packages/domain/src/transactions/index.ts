@@ -12,3 +12,4 @@ export * from './pending.js';
 export * from './fee-version-texts.js';
 export * from './pending-summary.js';
 export * from './history-texts.js';
+export * from './expiry.js';

@@ -22,13 +22,17 @@ export const transactionTypeLabels: Record<TransactionType, string> = {
   agent_deposit: 'Dépôt sur agent',
 };
 
-/** `completed`, except an external transfer: `pending`, then once `completed` or `cancelled`. */
-export const transactionStatuses = ['completed', 'pending', 'cancelled'] as const;
+/**
+ * `completed`, except an external transfer: `pending`, then once `completed`, `cancelled` or `expired`
+ * (not paid out in time, DESIGN §4c, decision 225).
+ */
+export const transactionStatuses = ['completed', 'pending', 'cancelled', 'expired'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 export const transactionStatusLabels: Record<TransactionStatus, string> = {
   completed: 'Complété',
   pending: 'En attente',
   cancelled: 'Annulé',
+  expired: 'Expiré',
 };
 
 /** The four types that the fee schedule prices, in the order of the fee tables. */

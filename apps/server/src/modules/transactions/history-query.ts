@@ -316,7 +316,7 @@ export interface HistoryCursor {
 export interface HistoryExportRow {
   transactionNumber: string;
   type: TransactionType;
-  status: 'completed' | 'pending' | 'cancelled';
+  status: 'completed' | 'pending' | 'cancelled' | 'expired';
   amountCentimes: number;
   feeCentimes: number;
   createdByUsername: string;

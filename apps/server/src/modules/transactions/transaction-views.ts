@@ -78,7 +78,7 @@ interface ViewRow {
   id: string;
   transactionNumber: string;
   type: TransactionType;
-  status: 'completed' | 'pending' | 'cancelled';
+  status: 'completed' | 'pending' | 'cancelled' | 'expired';
   amountCentimes: number | string;
   feeCentimes: number | string;
   agentShareCentimes: number | string;
