@@ -37,7 +37,8 @@ export const transferExpiryMessages = {
     actions: 'Actions',
   },
   refundButton: 'Rembourser',
-  refundButtonLabel: (transactionNumber: string) => `Rembourser le transfert ${groupDigits(transactionNumber)}`,
+  refundButtonLabel: (transactionNumber: string) =>
+    `Rembourser le transfert ${groupDigits(transactionNumber)}`,
   refundTitle: 'Rembourser un transfert expiré',
   refundExplanation: (transactionNumber: string, amountHtg: number) =>
     `Le transfert ${groupDigits(transactionNumber)} n'a pas été payé dans le délai. Rendez ${formatHtg(amountHtg)} en espèces à l'expéditeur, de votre caisse ; les frais restent acquis.`,

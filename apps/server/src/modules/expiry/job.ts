@@ -85,7 +85,10 @@ export class ExpiryJob {
       if (outcome !== 'busy' && outcome.refunded + outcome.toRefundInCash > 0)
         this.deps.log?.info(outcome, 'transferts expirés');
     } catch (error) {
-      this.deps.log?.warn({ err: error }, 'expiration des transferts interrompue, nouvel essai au prochain passage');
+      this.deps.log?.warn(
+        { err: error },
+        'expiration des transferts interrompue, nouvel essai au prochain passage',
+      );
     }
   }
 
@@ -131,7 +134,10 @@ export class ExpiryJob {
       flow: expiryRefund,
       accounts: { destination: accountById(senderAccountId) },
       amountCentimes: transfer.amountCentimes,
-      actor: { userId: SYSTEM_USER_ID, agent: { id: transfer.agentId, floatAccountId: transfer.floatAccountId } },
+      actor: {
+        userId: SYSTEM_USER_ID,
+        agent: { id: transfer.agentId, floatAccountId: transfer.floatAccountId },
+      },
       record: { party: null },
       at,
       named: [],
@@ -158,7 +164,11 @@ export class ExpiryJob {
         action: EXPIRED,
         actor: { id: SYSTEM_USER_ID, username: SYSTEM_USER_NAME },
         target: transfer.transactionNumber,
-        details: { transactionNumber: transfer.transactionNumber, refund: null, amount: transfer.amountCentimes },
+        details: {
+          transactionNumber: transfer.transactionNumber,
+          refund: null,
+          amount: transfer.amountCentimes,
+        },
       });
       const mail = this.#mailOf(transfer, null);
       if (mail) await enqueueMail(tx, { kind: 'transfer_expired', ...mail }, at);

@@ -37,8 +37,13 @@ export interface DueTransfer {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The oldest pending transfers sent at or before `sentBefore`, at most `limit`. */
-export async function dueTransfers(executor: Executor, sentBefore: Date, limit: number): Promise<DueTransfer[]> {
-  const result = await executor.execute(sql`select t.id, t.transaction_number, t.amount_centimes, t.created_at,
+export async function dueTransfers(
+  executor: Executor,
+  sentBefore: Date,
+  limit: number,
+): Promise<DueTransfer[]> {
+  const result =
+    await executor.execute(sql`select t.id, t.transaction_number, t.amount_centimes, t.created_at,
       t.agent_id, g.name as agent_name, f.id as float_id, t.sender_account_id, a.account_number,
       p.first_name, p.email, p.id as person_id
     from transactions t
@@ -70,7 +75,8 @@ export async function dueTransfers(executor: Executor, sentBefore: Date, limit: 
  * changes, while pending; true when this call changed it.
  */
 export async function markExpired(executor: Executor, transferId: string, sentBefore: Date, at: Date) {
-  const result = await executor.execute(sql`update transactions set status = 'expired', settled_at = ${at.toISOString()}
+  const result =
+    await executor.execute(sql`update transactions set status = 'expired', settled_at = ${at.toISOString()}
     where id = ${transferId}::uuid and type = 'external_transfer' and status = 'pending'
       and created_at <= ${sentBefore.toISOString()}
     returning id`);

@@ -46,7 +46,9 @@ async function bundleChild(): Promise<void> {
         name: 'external-packages',
         setup(b) {
           b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.kind === 'entry-point' || args.path.startsWith('@lajan/') ? undefined : { path: args.path, external: true },
+            args.kind === 'entry-point' || args.path.startsWith('@lajan/')
+              ? undefined
+              : { path: args.path, external: true },
           );
         },
       },
@@ -69,7 +71,11 @@ describe.runIf(databaseKind === 'postgres')(`the expiry job under kill -9 (${dat
       const fromAccount = i % 2 === 0;
       const sent = await post(
         fromAccount
-          ? { ...cashTransferForm(world.marie, amount), accountNumber: world.marieAccount.accountNumber, currency: null }
+          ? {
+              ...cashTransferForm(world.marie, amount),
+              accountNumber: world.marieAccount.accountNumber,
+              currency: null,
+            }
           : cashTransferForm(world.marie, amount),
       );
       expect(sent.status).toBe(201);
@@ -91,9 +97,11 @@ describe.runIf(databaseKind === 'postgres')(`the expiry job under kill -9 (${dat
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
     let settled = 0;
-    for await (const line of createInterface({ input: child.stdout! })) {
+    for await (const line of createInterface({ input: child.stdout })) {
       if (line.startsWith('expired ')) settled += 1;
       if (settled === SENT / 3) {
         process.kill(child.pid!, 'SIGKILL');
@@ -132,7 +140,9 @@ describe.runIf(databaseKind === 'postgres')(`the expiry job under kill -9 (${dat
         .where(and(eq(auditLog.action, 'transactions.transfer_expired'), eq(auditLog.target, number)));
       expect(audits, number).toHaveLength(1);
     }
-    expect(await world.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'transfer_expired'))).toHaveLength(SENT);
+    expect(
+      await world.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'transfer_expired')),
+    ).toHaveLength(SENT);
     expect(await balanceOf(world.db, world.marieAccount.id)).toBe(accountBefore + sentFromAccount);
     expect(await balanceOf(world.db, world.system.payout)).toBe(payoutBefore - sentFromAccount);
     await expectLedgerInvariants(world.db);

@@ -37,7 +37,12 @@ function post(world: World, url: string, body: unknown, token: string, key?: str
 }
 
 async function sendCash(world: World, amount = 1000): Promise<string> {
-  const sent = await post(world, '/transactions/transfer-extern', cashTransferForm(world.marie, amount), world.pap.teller.token);
+  const sent = await post(
+    world,
+    '/transactions/transfer-extern',
+    cashTransferForm(world.marie, amount),
+    world.pap.teller.token,
+  );
   expect(sent.status).toBe(201);
   return sent.body.data.transactionNumber as string;
 }
@@ -46,7 +51,11 @@ async function sendFromAccount(world: World, amount = 1000): Promise<string> {
   const sent = await post(
     world,
     '/transactions/transfer-extern',
-    { ...cashTransferForm(world.marie, amount), accountNumber: world.marieAccount.accountNumber, currency: null },
+    {
+      ...cashTransferForm(world.marie, amount),
+      accountNumber: world.marieAccount.accountNumber,
+      currency: null,
+    },
     world.pap.teller.token,
   );
   expect(sent.status).toBe(201);
@@ -98,22 +107,32 @@ describe(`transfers that expire (${databaseKind})`, () => {
     expect(await balanceOf(world.db, world.system.payout)).toBe(payoutBefore);
     const [refund, ...more] = await refundsOf(world, number);
     expect(more).toEqual([]);
-    expect(refund).toMatchObject({ status: 'completed', amountCentimes: 1000_00, feeCentimes: 0, agentId: world.pap.id });
+    expect(refund).toMatchObject({
+      status: 'completed',
+      amountCentimes: 1000_00,
+      feeCentimes: 0,
+      agentId: world.pap.id,
+    });
     await expectLedgerInvariants(world.db);
 
     // The sending agent's history shows both, the refund by « Lajan (automatique) ».
     const history = await call(world.app, 'GET', '/api/transactions/history?per_page=100', {
       token: world.pap.teller.token,
     });
-    const rows = history.body.data as { transactionNumber: string; status: string; createBy: { username: string } }[];
+    const rows = history.body.data as {
+      transactionNumber: string;
+      status: string;
+      createBy: { username: string };
+    }[];
     expect(rows.find((row) => row.transactionNumber === number)?.status).toBe('expired');
-    expect(rows.find((row) => row.transactionNumber === refund!.transactionNumber)?.createBy.username).toBe(SYSTEM_NAME);
+    expect(rows.find((row) => row.transactionNumber === refund!.transactionNumber)?.createBy.username).toBe(
+      SYSTEM_NAME,
+    );
     const filtered = await call(world.app, 'GET', '/api/transactions/history?type=external_refund', {
       token: world.pap.teller.token,
     });
-    expect(filtered.body.data.map((row: { transactionNumber: string }) => row.transactionNumber)).toEqual([
-      refund!.transactionNumber,
-    ]);
+    const filteredRows = filtered.body.data as { transactionNumber: string }[];
+    expect(filteredRows.map((row) => row.transactionNumber)).toEqual([refund!.transactionNumber]);
 
     // Audited, and the sender is told by e-mail, once (sent to the log: no SMTP_URL in the tests).
     const [audit] = await expiredAudit(world, number);
@@ -163,23 +182,49 @@ describe(`transfers that expire (${databaseKind})`, () => {
       message:
         "Ce transfert a expiré sans être payé : il ne peut plus être payé ni annulé. L'agent expéditeur rembourse l'expéditeur",
     });
-    const searched = await post(world, '/transactions/search', { transactionNumber: number }, world.cap.teller.token);
+    const searched = await post(
+      world,
+      '/transactions/search',
+      { transactionNumber: number },
+      world.cap.teller.token,
+    );
     expect(searched.status).toBe(409);
     expect(searched.body.code).toBe('TRANSFER_EXPIRED');
-    const cancel = await post(world, `/transactions/${number}/cancel`, cancelBody(world.marie), world.pap.teller.token);
+    const cancel = await post(
+      world,
+      `/transactions/${number}/cancel`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+    );
     expect(cancel.status).toBe(409);
     expect(cancel.body.code).toBe('TRANSFER_EXPIRED');
 
     // « Transferts à rembourser »: the sending agent's, not another's.
-    const list = await call(world.app, 'GET', '/api/transactions/to-refund', { token: world.pap.teller.token });
+    const list = await call(world.app, 'GET', '/api/transactions/to-refund', {
+      token: world.pap.teller.token,
+    });
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({
-      data: [{ transactionNumber: number, amount: 1000, fee: 65, sender: { firstName: 'Marie', lastName: 'Joseph' } }],
+      data: [
+        {
+          transactionNumber: number,
+          amount: 1000,
+          fee: 65,
+          sender: { firstName: 'Marie', lastName: 'Joseph' },
+        },
+      ],
       meta: { total: 1, page: 1, per_page: 10 },
     });
-    const elsewhere = await call(world.app, 'GET', '/api/transactions/to-refund', { token: world.cap.teller.token });
+    const elsewhere = await call(world.app, 'GET', '/api/transactions/to-refund', {
+      token: world.cap.teller.token,
+    });
     expect(elsewhere.body.data).toEqual([]);
-    const notTheirs = await post(world, `/transactions/${number}/refund`, cancelBody(world.marie), world.cap.teller.token);
+    const notTheirs = await post(
+      world,
+      `/transactions/${number}/refund`,
+      cancelBody(world.marie),
+      world.cap.teller.token,
+    );
     expect(notTheirs.status).toBe(403);
 
     // The wrong card is refused and counted, as at a cancellation; nothing moves.
@@ -195,7 +240,13 @@ describe(`transfers that expire (${databaseKind})`, () => {
     expect(wrong.body.message).toContain('encore 4 essais');
     expect(await ledgerSnapshot(world.db)).toEqual(before);
 
-    const refunded = await post(world, `/transactions/${number}/refund`, cancelBody(world.marie), world.pap.teller.token, 'r1');
+    const refunded = await post(
+      world,
+      `/transactions/${number}/refund`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+      'r1',
+    );
     expect(refunded.status).toBe(201);
     expect(refunded.body.data).toMatchObject({
       type: 'external_refund',
@@ -206,7 +257,13 @@ describe(`transfers that expire (${databaseKind})`, () => {
       sender: { firstName: 'Marie', lastName: 'Joseph' },
     });
     // A repeat of the same request answers the same receipt; the transfer stays expired.
-    const again = await post(world, `/transactions/${number}/refund`, cancelBody(world.marie), world.pap.teller.token, 'r1');
+    const again = await post(
+      world,
+      `/transactions/${number}/refund`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+      'r1',
+    );
     expect(again.status).toBe(201);
     expect(again.body).toEqual(refunded.body);
     expect((await transactionRow(world.db, number)).status).toBe('expired');
@@ -216,10 +273,17 @@ describe(`transfers that expire (${databaseKind})`, () => {
     expect(await balanceOf(world.db, world.pap.floatAccountId)).toBe(floatBefore + 1000_00);
     await expectLedgerInvariants(world.db);
 
-    const twice = await post(world, `/transactions/${number}/refund`, cancelBody(world.marie), world.pap.teller.token);
+    const twice = await post(
+      world,
+      `/transactions/${number}/refund`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+    );
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe('TRANSFER_NOT_TO_REFUND');
-    const empty = await call(world.app, 'GET', '/api/transactions/to-refund', { token: world.pap.teller.token });
+    const empty = await call(world.app, 'GET', '/api/transactions/to-refund', {
+      token: world.pap.teller.token,
+    });
     expect(empty.body.data).toEqual([]);
 
     // Counted in the teller's drawer: her close lists the refund's cash going out.
@@ -250,7 +314,16 @@ describe(`transfers that expire (${databaseKind})`, () => {
         )
       ).status,
     ).toBe(201);
-    expect((await post(world, `/transactions/${cancelled}/cancel`, cancelBody(world.marie), world.pap.teller.token)).status).toBe(201);
+    expect(
+      (
+        await post(
+          world,
+          `/transactions/${cancelled}/cancel`,
+          cancelBody(world.marie),
+          world.pap.teller.token,
+        )
+      ).status,
+    ).toBe(201);
     // `young` is sent 20 days later.
     await later(world, 20 * DAY_MS);
     const younger = await sendCash(world, 300);
@@ -298,7 +371,9 @@ describe(`transfers that expire (${databaseKind})`, () => {
       .orderBy(asc(transactions.amountCentimes));
     expect(refunds.map((row) => row.amountCentimes)).toEqual([100_00, 101_00, 102_00, 103_00]);
     expect(await balanceOf(world.db, world.marieAccount.id)).toBe(accountBefore + 406_00);
-    expect(await world.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'transfer_expired'))).toHaveLength(8);
+    expect(
+      await world.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'transfer_expired')),
+    ).toHaveLength(8);
     await expectLedgerInvariants(world.db);
   });
 });

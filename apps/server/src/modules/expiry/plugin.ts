@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Clock } from '../clock.js';
-import { ensureSystemUser, ExpiryJob } from '../modules/expiry/index.js';
+import type { Clock } from '../../clock.js';
+import { ExpiryJob } from './job.js';
+import { ensureSystemUser } from './store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
