@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, transactions } from '../../../src/db/schema.js';
+import { accounts, auditLog, mailOutbox, transactions } from '../../../src/db/schema.js';
 import { ExpiryJob } from '../../../src/modules/expiry/index.js';
 import { databaseKind } from '../../helpers/database.js';
 import { call, tokenOf, type Answer } from '../../helpers/fixtures.js';
@@ -8,6 +8,7 @@ import {
   balanceOf,
   cancelBody,
   cashTransferForm,
+  createAgentAdmin,
   expectLedgerInvariants,
   ledgerSnapshot,
   ledgerWorld,
@@ -297,6 +298,55 @@ describe(`transfers that expire (${databaseKind})`, () => {
       agentShare: 0,
       cash: -1000,
     });
+  });
+
+  it('refunds in cash a transfer whose account refuses the refund, and lets the administrator unlock it', async () => {
+    const world = await ledgerWorld();
+    const number = await sendFromAccount(world);
+    // The account is no longer active when the transfer expires: the refund to it is refused.
+    await world.db.update(accounts).set({ status: 'inactive' }).where(eq(accounts.id, world.marieAccount.id));
+    await later(world, 31 * DAY_MS);
+    const payoutHeld = await balanceOf(world.db, world.system.payout);
+    expect(await world.app.expiry.run()).toEqual({ refunded: 0, toRefundInCash: 1 });
+    expect((await transactionRow(world.db, number)).status).toBe('expired');
+    expect(await balanceOf(world.db, world.system.payout)).toBe(payoutHeld);
+    expect(world.logs.text).toContain('Son montant vous attend chez Kay Lajan Pétion-Ville');
+    const list = await call(world.app, 'GET', '/api/transactions/to-refund', {
+      token: world.pap.teller.token,
+    });
+    expect(list.body.data.map((row: { transactionNumber: string }) => row.transactionNumber)).toEqual([
+      number,
+    ]);
+
+    // Five wrong cards lock it, as at a cancellation; only the agent's administrator unlocks it.
+    const wrong = { sender: { ...cancelBody(world.marie).sender, idDocumentNumber: 'CIN-000000' } };
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (await post(world, `/transactions/${number}/refund`, wrong, world.pap.teller.token)).status,
+      ).toBe(422);
+    const locked = await post(
+      world,
+      `/transactions/${number}/refund`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+    );
+    expect(locked.status).toBe(409);
+    expect(locked.body.code).toBe('TRANSFER_LOCKED');
+    const admin = await createAgentAdmin(world.app, world.pap);
+    expect((await post(world, `/transactions/${number}/unlock`, undefined, admin)).status).toBe(200);
+
+    const refunded = await post(
+      world,
+      `/transactions/${number}/refund`,
+      cancelBody(world.marie),
+      world.pap.teller.token,
+    );
+    expect(refunded.status).toBe(201);
+    // Paid in cash from the drawer: the refund names no account.
+    const [refund] = await refundsOf(world, number);
+    expect(refund).toMatchObject({ senderAccountId: null, createdByUserId: world.pap.teller.id });
+    expect(await balanceOf(world.db, world.system.payout)).toBe(payoutHeld - 1000_00);
+    await expectLedgerInvariants(world.db);
   });
 
   it('never expires a transfer paid out or cancelled before, nor one not yet due', async () => {
