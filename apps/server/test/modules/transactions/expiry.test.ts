@@ -314,9 +314,8 @@ describe(`transfers that expire (${databaseKind})`, () => {
     const list = await call(world.app, 'GET', '/api/transactions/to-refund', {
       token: world.pap.teller.token,
     });
-    expect(list.body.data.map((row: { transactionNumber: string }) => row.transactionNumber)).toEqual([
-      number,
-    ]);
+    const listed = list.body.data as { transactionNumber: string }[];
+    expect(listed.map((row) => row.transactionNumber)).toEqual([number]);
 
     // Five wrong cards lock it, as at a cancellation; only the agent's administrator unlocks it.
     const wrong = { sender: { ...cancelBody(world.marie).sender, idDocumentNumber: 'CIN-000000' } };
