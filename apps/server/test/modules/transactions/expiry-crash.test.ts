@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { build as bundle } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, transactions } from '../../../src/db/schema.js';
@@ -118,7 +118,17 @@ describe.runIf(databaseKind === 'postgres')(`the expiry job under kill -9 (${dat
     expect(expiredAfterCrash).toBeGreaterThanOrEqual(SENT / 3);
     expect(expiredAfterCrash).toBeLessThan(SENT);
 
-    // The dead process's lock went with its connection: the next run takes it and settles the rest.
+    // The dead process's lock goes with its connection, as soon as its backend sees the socket closed.
+    for (let i = 0; ; i += 1) {
+      const held = await world.db
+        .select({ pid: sql<number>`pid` })
+        .from(sql`pg_locks`)
+        .where(sql`locktype = 'advisory' and objid = 7210225 and granted`);
+      if (held.length === 0) break;
+      if (i > 100) throw new Error('the killed process still holds the expiry lock');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // The next run takes it and settles the rest.
     const outcome = await world.app.expiry.run();
     expect(outcome).not.toBe('busy');
     const transfers = await world.db
