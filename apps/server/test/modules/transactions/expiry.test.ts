@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, auditLog, mailOutbox, transactions } from '../../../src/db/schema.js';
+import { accounts, auditLog, mailOutbox, transactions, users } from '../../../src/db/schema.js';
 import { ExpiryJob } from '../../../src/modules/expiry/index.js';
 import { databaseKind } from '../../helpers/database.js';
-import { call, tokenOf, type Answer } from '../../helpers/fixtures.js';
+import { activeSuperAdminToken, call, login, tokenOf, type Answer } from '../../helpers/fixtures.js';
 import {
   balanceOf,
   cancelBody,
@@ -346,6 +346,24 @@ describe(`transfers that expire (${databaseKind})`, () => {
     expect(refund).toMatchObject({ senderAccountId: null, createdByUserId: world.pap.teller.id });
     expect(await balanceOf(world.db, world.system.payout)).toBe(payoutHeld - 1000_00);
     await expectLedgerInvariants(world.db);
+  });
+
+  it('posts under a system user that never signs in and that nobody manages', async () => {
+    const world = await ledgerWorld();
+    const [system] = await world.db.select().from(users).where(eq(users.system, true));
+    expect(system).toMatchObject({ username: SYSTEM_NAME, isSuperAdmin: false });
+    expect(system!.deletedAt).not.toBeNull();
+    for (const password of ['!', 'Guichet-2026!'])
+      expect((await login(world.app, SYSTEM_NAME, password)).status).toBe(401);
+    const token = await activeSuperAdminToken(world.app);
+    const listed = await call(world.app, 'GET', '/api/users?per_page=100', { token });
+    expect(listed.status).toBe(200);
+    const usernames = (listed.body.data as { username: string }[]).map((user) => user.username);
+    expect(usernames).toContain('caisse.pap01');
+    expect(usernames).not.toContain(SYSTEM_NAME);
+    expect((await call(world.app, 'GET', `/api/users/${system!.id}`, { token })).status).toBe(404);
+    const persons = await call(world.app, 'GET', '/api/persons?q=automatique', { token });
+    expect(persons.body.data).toEqual([]);
   });
 
   it('never expires a transfer paid out or cancelled before, nor one not yet due', async () => {
