@@ -31,7 +31,7 @@ BEGIN
   result."sender_person_id" := transfer."sender_person_id";
   result."recipient" := transfer."recipient";
   result."related_id" := transfer."id";
-  result."slots" := jsonb_build_object('sender', ledger_sender_json(transfer."sender_person_id"));
+  result."slots" := '{}'::jsonb;
   RETURN result;
 END
 $$;

@@ -1,12 +1,13 @@
 import { PAYOUT_FAILED_IDENTIFICATIONS_LIMIT, type refundExpiredBodySchema } from '@lajan/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.js';
+import { persons } from '../../../db/schema.js';
 import type { z } from 'zod';
 import { accountById } from '../../../ledger/account-ref.js';
-import { answerSlots } from '../../../ledger/flow-call.js';
 import { paying } from '../../../ledger/flows.js';
 import { LedgerRefused } from '../../../ledger/results.js';
 import type { MoneyFlow } from '../execute.js';
-import { presentPosted } from '../present.js';
+import { presentPosted, type SenderPerson } from '../present.js';
 import { transferFacts } from '../transfer-facts.js';
 import {
   IdentificationFailed,
@@ -36,7 +37,8 @@ export const refundExpiredFlow: MoneyFlow<RefundExpiredInput, { float: 'required
     const presented = input.sender;
     const identified = transfer.sender ? identityMatches(transfer.sender, presented) : false;
     const party = partyOf(presented);
-    const { nonce, slot } = answerSlots();
+    // The answer's sender as the receipt prints it, read here: the call answers no slot (decision 222 to come).
+    const sender = transfer.senderPersonId ? await senderPerson(db, transfer.senderPersonId) : null;
     return {
       // Its facts never change (migration 0005); the call checks, under the row's lock, that they are its.
       accounts: { float: accountById(actor.agent.floatAccountId) },
@@ -52,7 +54,7 @@ export const refundExpiredFlow: MoneyFlow<RefundExpiredInput, { float: 'required
           identified,
           failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
         },
-        nonce,
+        nonce: transfer.id,
         // The drawer after the refusals about the transfer: needed only while it is owed a refund.
         drawerNeeded: sql`exists (select 1 from transactions t where t.id = ${transfer.id}::uuid
           and t.status = 'expired' and not exists (select 1 from transactions r
@@ -68,11 +70,10 @@ export const refundExpiredFlow: MoneyFlow<RefundExpiredInput, { float: 'required
       present: (movement) => ({
         ...presentPosted(movement, session.username, actor, {
           party,
+          sender,
           recipient: transfer.recipient,
           relatedTransactionNumber: transactionNumber,
         }),
-        senderId: transfer.senderPersonId,
-        sender: slot('sender'),
       }),
     };
   },
@@ -80,3 +81,20 @@ export const refundExpiredFlow: MoneyFlow<RefundExpiredInput, { float: 'required
     if (error instanceof IdentificationFailed) await recordFailedIdentification(error, services);
   },
 };
+
+/** A transfer's sender person as an answer shows it. */
+async function senderPerson(executor: Executor, id: string): Promise<SenderPerson | null> {
+  const [row] = await executor
+    .select({
+      id: persons.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      idDocumentType: persons.idDocumentType,
+      idDocumentNumber: persons.idDocumentNumber,
+      phoneNumber: persons.phoneNumber,
+      address: persons.address,
+    })
+    .from(persons)
+    .where(eq(persons.id, id));
+  return row ?? null;
+}
