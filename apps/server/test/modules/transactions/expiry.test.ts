@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, auditLog, mailOutbox, transactions, users } from '../../../src/db/schema.js';
 import { ExpiryJob } from '../../../src/modules/expiry/index.js';
+import { build } from '../../helpers/build.js';
 import { databaseKind } from '../../helpers/database.js';
 import { activeSuperAdminToken, call, login, tokenOf, type Answer } from '../../helpers/fixtures.js';
 import {
@@ -364,6 +365,25 @@ describe(`transfers that expire (${databaseKind})`, () => {
     expect((await call(world.app, 'GET', `/api/users/${system!.id}`, { token })).status).toBe(404);
     const persons = await call(world.app, 'GET', '/api/persons?q=automatique', { token });
     expect(persons.body.data).toEqual([]);
+  });
+
+  it('runs on its own once the server has started', async () => {
+    const world = await ledgerWorld();
+    const number = await sendCash(world);
+    world.clock.advance(31 * DAY_MS);
+    // A server started on this database, its job left to its timer (TRANSFER_EXPIRY_INTERVAL_MINUTES).
+    const server = await build({
+      keepData: true,
+      clock: world.clock,
+      env: { TRANSFER_EXPIRY_INTERVAL_MINUTES: '1' },
+      overrides: { expiryAutoStart: true },
+    });
+    for (let i = 0; (await transactionRow(world.db, number)).status !== 'expired'; i += 1) {
+      if (i > 100) throw new Error('the job did not run at start');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await expiredAudit(world, number)).toHaveLength(1);
+    await server.app.close();
   });
 
   it('never expires a transfer paid out or cancelled before, nor one not yet due', async () => {
