@@ -448,6 +448,7 @@ export const transactions = pgTable(
       .default(sql`ledger_time_ordered_uuid()`),
     /** Random digits with a check digit; an external transfer's pick-up code. */
     transactionNumber: text('transaction_number').notNull(),
+    // The domain's lists (decision 224): a type is checked by them, not by the database, so needs no migration.
     type: text('type', { enum: transactionTypes }).notNull(),
     status: text('status', { enum: transactionStatuses }).notNull(),
     amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
