@@ -25,7 +25,6 @@ export * from './digit-groups.js';
 export * from './payout.js';
 export * from './payout-messages.js';
 export * from './transactions/index.js';
-export * from './money-flows.js';
 export * from './pagination.js';
 export * from './display.js';
 export * from './reports.js';

@@ -29,10 +29,11 @@ function exportedTexts(): { path: string; text: string }[] {
     } else if (value && typeof value === 'object' && !seen.has(value) && !('_zod' in value)) {
       seen.add(value);
       for (const [key, inner] of Object.entries(value)) {
-        // A list of codes (`transactionTypes`: 'deposit', 'transfer'…) or an option's code (`value`:
-        // 'transactions.deposit') is not a text; a label is.
+        // A list of codes (`transactionTypes`: 'deposit', 'transfer'…), an option's code (`value`:
+        // 'transactions.deposit') or a flow's API path ('/transactions/deposit') is not a text; a label is.
         const isCode = typeof inner === 'string' && /^[a-z_]+(\.[a-z_]+)*$/.test(inner);
         if (isCode && (Array.isArray(value) || key === 'value')) continue;
+        if (key === 'path' && typeof inner === 'string' && inner.startsWith('/')) continue;
         walk(inner, `${path}.${key}`);
       }
     }

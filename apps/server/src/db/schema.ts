@@ -1,8 +1,9 @@
 /**
  * The one Drizzle schema, for PGlite and PostgreSQL alike. `drizzle-kit generate` turns it
  * into the SQL migrations of `apps/server/drizzle/`. Keep it to SQL that PostgreSQL 15 runs.
- * This file imports nothing of the app: drizzle-kit loads it on its own.
+ * This file imports nothing of the app but the domain's closed sets: drizzle-kit loads it on its own.
  */
+import { transactionStatuses, transactionTypes } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -440,16 +441,6 @@ export const accountHolders = pgTable(
   ],
 );
 
-export const transactionTypes = [
-  'deposit',
-  'withdrawal',
-  'transfer',
-  'external_transfer',
-  'external_payout',
-  'external_refund',
-  'agent_deposit',
-] as const;
-
 /**
  * One posted money movement. Never edited after posting, except an external transfer's
  * status (pending → completed, cancelled or expired, once). Its entries sum to zero.
@@ -463,8 +454,9 @@ export const transactions = pgTable(
       .default(sql`ledger_time_ordered_uuid()`),
     /** Random digits with a check digit; an external transfer's pick-up code. */
     transactionNumber: text('transaction_number').notNull(),
+    // The domain's lists (decision 224): a type is checked by them, not by the database, so needs no migration.
     type: text('type', { enum: transactionTypes }).notNull(),
-    status: text('status', { enum: ['completed', 'pending', 'cancelled', 'expired'] }).notNull(),
+    status: text('status', { enum: transactionStatuses }).notNull(),
     amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
     feeCentimes: bigint('fee_centimes', { mode: 'number' }).notNull().default(0),
     agentShareCentimes: bigint('agent_share_centimes', { mode: 'number' }).notNull().default(0),

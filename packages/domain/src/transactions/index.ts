@@ -1,10 +1,11 @@
 // Transactions, by concern: the vocabulary (types, statuses), the texts, the ledger's named refusals,
-// the input schemas of the money calls, the answers, and the fee schedule's shapes.
+// the inputs of the other calls, the money flows (one file each), the answers, and the fee schedule's shapes.
 export * from './names.js';
 export * from './types.js';
 export * from './messages.js';
 export * from './failures.js';
 export * from './inputs.js';
+export * from './flows/index.js';
 export * from './transaction.js';
 export * from './answers.js';
 export * from './fees.js';

@@ -1,4 +1,3 @@
-import { genericMessages } from '../errors.js';
 import { formatHtg, formatWholeHtg, MAX_AGENT_DEPOSIT_HTG } from '../money.js';
 import { payoutMessages } from '../payout-messages.js';
 import type { FeeType } from './names.js';
@@ -61,28 +60,10 @@ export const recipientMessages = {
   documentNumberInvalid: 'Numéro de document invalide',
 } as const;
 
-/** SPEC §8 success messages, in correct French (decision 134: SPEC's English and misspelled ones are replaced). */
-export const transactionSuccessMessages = {
-  deposit: 'Dépôt réalisé avec succès',
-  withdrawal: 'Retrait réalisé avec succès',
-  transfer: 'Transfert réalisé avec succès',
-  externalTransfer: 'Transfert externe réalisé avec succès',
-  receive: 'Transfert payé avec succès',
-  /** SPEC §8 gives none for the agent deposit: a French one, like the other screens of the super administrator. */
-  agentDeposit: 'Dépôt sur agent effectué avec succès',
-} as const;
-
-/** SPEC §8 fallbacks of the money calls, in French, shown when a failure carries no message of the server. */
+/** SPEC §8 fallbacks of the transactions' reads, in French (a money flow's own are in its file of `flows/`). */
 export const transactionFailureMessages = {
-  deposit: 'Échec du dépôt',
-  withdrawal: 'Échec du retrait',
-  transfer: 'Échec du transfert',
-  externalTransfer: 'Échec du transfert externe',
-  receive: 'Échec du paiement du transfert',
   search: 'Échec de la recherche',
   fees: 'Échec du chargement des frais',
-  /** SPEC §8 names no agent-deposit fallback: its generic one. */
-  agentDeposit: genericMessages.failure,
 } as const;
 
 /** How the sender of an external transfer pays: the radio choices and the confirmation's "Mode de paiement". */

@@ -153,7 +153,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   }
 
   moneyRoute({
-    path: '/transactions/deposit',
+    path: moneyFlowDeclarations.deposit.path,
     capability: 'transactions.operate',
     summary: 'Dépôt : le client apporte des espèces',
     description:
@@ -164,7 +164,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   });
 
   moneyRoute({
-    path: '/transactions/withdraw',
+    path: moneyFlowDeclarations.withdrawal.path,
     capability: 'transactions.operate',
     summary: 'Retrait : le client reçoit des espèces',
     description:
@@ -175,7 +175,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   });
 
   moneyRoute({
-    path: '/transactions/transfer',
+    path: moneyFlowDeclarations.transfer.path,
     capability: 'transactions.operate',
     summary: 'Transfert entre deux comptes clients',
     description:
@@ -186,7 +186,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   });
 
   moneyRoute({
-    path: '/transactions/transfer-extern',
+    path: moneyFlowDeclarations.external_transfer.path,
     capability: 'transactions.operate',
     summary: 'Envoyer un transfert externe (retrait en espèces par le bénéficiaire)',
     description:
@@ -197,7 +197,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   });
 
   moneyRoute({
-    path: '/transactions/receive-transfer',
+    path: moneyFlowDeclarations.external_payout.path,
     capability: 'transactions.operate',
     summary: 'Payer un transfert externe au bénéficiaire',
     description:
@@ -207,7 +207,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   });
 
   moneyRoute({
-    path: '/transactions/:transactionNumber/cancel',
+    path: moneyFlowDeclarations.external_refund.path,
     capability: 'transactions.cancel',
     summary: 'Annuler un transfert externe en attente',
     description:
@@ -260,7 +260,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   );
 
   moneyRoute({
-    path: '/agents/deposit',
+    path: moneyFlowDeclarations.agent_deposit.path,
     capability: 'agents.deposit',
     summary: 'Dépôt sur agent : le super administrateur approvisionne le float d’un agent',
     description: 'De la trésorerie vers le float de l’agent, sans frais, au plus 1 000 000 HTG.',

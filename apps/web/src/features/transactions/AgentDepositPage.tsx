@@ -23,8 +23,12 @@ import {
   partyAndAmountStep,
   partyAndAmountSteps,
 } from './money-wizard';
-import { moneyFlows } from './flows';
+import { moneyFlow } from './flows';
 import { useMoneyForm } from './use-money-form';
+
+// The super administrator's: the agent's float (the agents' pages), the network's float and the
+// treasury (dashboard), the history. It has no float account of its own.
+const flow = moneyFlow('agent_deposit', 'home', ['dashboard', 'history', 'agents']);
 
 const STEP_AGENT = 0;
 const STEP_DETAILS = 1;
@@ -36,7 +40,7 @@ const STEP_CONFIRM = 2;
  * After success: the dashboard, the receipt in the panel.
  */
 export default function AgentDepositPage() {
-  const money = useMoneyForm(moneyFlows.agentDeposit, {
+  const money = useMoneyForm(flow, {
     defaultValues: { code: '', party: { ...emptyParty }, amount: undefined },
     confirmStep: STEP_CONFIRM,
   });

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { operationTotalLabels, transactionTypeLabels, type Account } from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
 import { useBalanceCheck } from './components/use-balance-check';
-import { moneyFlows } from './flows';
+import { counterOperation, moneyFlow } from './flows';
 import {
   accountStep,
   confirmStep,
@@ -17,6 +17,11 @@ import {
   partyAndAmountSteps,
 } from './money-wizard';
 import { useMoneyForm } from './use-money-form';
+
+const flows = {
+  deposit: moneyFlow('deposit', 'back', counterOperation),
+  withdrawal: moneyFlow('withdrawal', 'back', counterOperation),
+};
 
 const STEP_ACCOUNT = 0;
 const STEP_DETAILS = 1;
@@ -41,7 +46,7 @@ const texts = {
 export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) {
   const text = texts[kind];
   const title = transactionTypeLabels[kind];
-  const money = useMoneyForm(moneyFlows[kind], {
+  const money = useMoneyForm(flows[kind], {
     defaultValues: { accountNumber: '', party: { ...emptyParty }, amount: undefined },
     amountStep: STEP_DETAILS,
     confirmStep: STEP_CONFIRM,

@@ -38,8 +38,11 @@ import {
   partyAndAmountFields,
   partyAndAmountSteps,
 } from './money-wizard';
-import { moneyFlows } from './flows';
+import { counterOperation, moneyFlow } from './flows';
 import { useMoneyForm } from './use-money-form';
+
+// Paid in cash or from the sender's account.
+const flow = moneyFlow('external_transfer', 'stay', counterOperation);
 
 const STEP_SENDER = 0;
 const STEP_ACCOUNT = 1;
@@ -74,7 +77,7 @@ function ExternalTransferFlow() {
  * knows her (decision 209), the person at the counter and the amount, then the confirmation.
  */
 function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction) => void }) {
-  const money = useMoneyForm(moneyFlows.externalTransfer, {
+  const money = useMoneyForm(flow, {
     defaultValues: {
       senderId: '',
       accountNumber: '',

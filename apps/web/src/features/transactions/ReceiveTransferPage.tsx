@@ -29,9 +29,12 @@ import { SearchForm } from '../../components/SearchForm';
 import { SearchOutcome } from './components/SearchOutcome';
 import { StepForm } from './components/StepForm';
 import { isHttpError } from '../../lib/http';
-import { moneyFlows } from './flows';
+import { moneyFlow } from './flows';
 import { MoneyWizard } from './money-wizard';
 import { useMoneyForm } from './use-money-form';
+
+// Paid in cash: no customer account moves; the sender's transfer is now paid (history).
+const flow = moneyFlow('external_payout', 'back', ['float', 'dashboard', 'history', 'agents']);
 
 const STEP_IDENTIFY = 1;
 const STEP_CONFIRM = 2;
@@ -67,7 +70,7 @@ const staleAfter = new Set(['RECIPIENT_MISMATCH', 'TRANSFER_LOCKED', 'TRANSFER_N
  */
 export default function ReceiveTransferPage() {
   // The teller types only the identity the recipient presents; the rest comes from the transfer found.
-  const money = useMoneyForm(moneyFlows.receive, {
+  const money = useMoneyForm(flow, {
     defaultValues: {
       recipient: { firstName: '', lastName: '', idDocumentType: undefined, idDocumentNumber: '' },
     },

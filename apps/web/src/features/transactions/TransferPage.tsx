@@ -22,8 +22,10 @@ import {
   partyAndAmountStep,
   partyAndAmountSteps,
 } from './money-wizard';
-import { moneyFlows } from './flows';
+import { counterOperation, moneyFlow } from './flows';
 import { useMoneyForm } from './use-money-form';
+
+const flow = moneyFlow('transfer', 'back', counterOperation);
 
 const STEP_SENDER = 0;
 const STEP_RECIPIENT = 1;
@@ -44,7 +46,7 @@ export function recipientAccountProblem(sender: Account | null, recipient: Accou
  * 4. confirmation with the fee and the total taken from the sender account.
  */
 export default function TransferPage() {
-  const money = useMoneyForm(moneyFlows.transfer, {
+  const money = useMoneyForm(flow, {
     defaultValues: {
       senderAccountNumber: '',
       recipientAccountNumber: '',

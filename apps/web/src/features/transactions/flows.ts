@@ -3,9 +3,9 @@ import { moneyFlowDeclarations, quoteTypeSchema, type QuoteType, type Transactio
 import type { MoneyView } from '../../lib/query-keys';
 
 /**
- * A money flow as the web sees it: its route, the domain's schema of its input, whether it is priced, its
- * words and where the teller goes after. A new flow is one entry here and one page calling `useMoneyForm`
- * (decision 138).
+ * A money flow as the web sees it: the domain's declaration (its `POST`, its input's schema, whether it
+ * is priced, its words) and where the teller goes after. A new flow is one page that declares its flow
+ * with `moneyFlow` and calls `useMoneyForm` (decisions 138, 224).
  */
 export interface MoneyFlow<Schema extends z.ZodType = z.ZodType> {
   /** The transaction it records; also the fee quote's `type` when the flow is priced. */
@@ -38,17 +38,16 @@ export interface MoneyFlow<Schema extends z.ZodType = z.ZodType> {
 type Declared = typeof moneyFlowDeclarations;
 
 /**
- * A flow from the domain's declaration of its transaction type (its schema, banded or not, its words),
- * with what only the web knows: where it is posted and where the teller goes after. Keeps the flow's own
- * schema type (a plain annotation would widen it to `z.ZodType`).
+ * A flow from the domain's declaration of its transaction type (its path, schema, banded or not, its
+ * words), with what only the web knows: where the teller goes after and the screens it changes. Keeps the
+ * flow's own schema type (a plain annotation would widen it to `z.ZodType`).
  */
-function moneyFlow<Type extends TransactionType>(
+export function moneyFlow<Type extends TransactionType>(
   type: Type,
-  path: string,
   after: MoneyFlow['after'],
   touches: MoneyFlow['touches'],
 ): MoneyFlow<Declared[Type]['input']> {
-  const { input, banded, success, failure } = moneyFlowDeclarations[type];
+  const { path, input, banded, success, failure } = moneyFlowDeclarations[type];
   return { type, path, schema: input, banded, success, failure, after, touches };
 }
 
@@ -57,25 +56,7 @@ function moneyFlow<Type extends TransactionType>(
  * the agent's share of a fee), the dashboard's figures and latest rows, the history, the customers'
  * accounts it debits or credits, and the agent's float as the agents' pages show it.
  */
-const counterOperation: MoneyFlow['touches'] = ['float', 'dashboard', 'history', 'accounts', 'agents'];
-
-export const moneyFlows = {
-  deposit: moneyFlow('deposit', '/transactions/deposit', 'back', counterOperation),
-  withdrawal: moneyFlow('withdrawal', '/transactions/withdraw', 'back', counterOperation),
-  transfer: moneyFlow('transfer', '/transactions/transfer', 'back', counterOperation),
-  // Paid in cash or from the sender's account.
-  externalTransfer: moneyFlow('external_transfer', '/transactions/transfer-extern', 'stay', counterOperation),
-  // Paid in cash: no customer account moves; the sender's transfer is now paid (history).
-  receive: moneyFlow('external_payout', '/transactions/receive-transfer', 'back', [
-    'float',
-    'dashboard',
-    'history',
-    'agents',
-  ]),
-  // The super administrator's: the agent's float (the agents' pages), the network's float and the
-  // treasury (dashboard), the history. It has no float account of its own.
-  agentDeposit: moneyFlow('agent_deposit', '/agents/deposit', 'home', ['dashboard', 'history', 'agents']),
-};
+export const counterOperation: MoneyFlow['touches'] = ['float', 'dashboard', 'history', 'accounts', 'agents'];
 
 /** The fee quote's `type` of a priced flow, or null: a pay-out is not priced. */
 export function quoteTypeOf(flow: MoneyFlow): QuoteType | null {

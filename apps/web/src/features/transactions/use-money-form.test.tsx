@@ -8,7 +8,7 @@ import { renderComponent } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { transactionAnswer } from '../../test/transactions';
 import { teller } from '../../test/users';
-import { moneyFlows, type MoneyFlow } from './flows';
+import { counterOperation, moneyFlow, type MoneyFlow } from './flows';
 import { useMoneyForm } from './use-money-form';
 
 let api: ApiServer;
@@ -25,7 +25,7 @@ afterEach(async () => {
  */
 const centimesSchema = depositInputSchema;
 const centimesDeposit: MoneyFlow<typeof centimesSchema> = {
-  ...moneyFlows.deposit,
+  ...moneyFlow('deposit', 'back', counterOperation),
   schema: centimesSchema,
   after: 'stay',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyFlowDeclarations } from './money-flows.js';
+import { moneyFlowDeclarations } from './index.js';
 
 const party = { name: 'Jean Pierre', idDocumentType: 'id_card', idDocumentNumber: '003-456-789' };
 
