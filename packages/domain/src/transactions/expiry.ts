@@ -3,7 +3,7 @@ import { formatDateFr } from '../dates.js';
 import { formatHtg } from '../money.js';
 import { groupDigits } from '../digit-groups.js';
 import { listResponseSchema } from '../pagination.js';
-import { payoutRecipientSchema } from './inputs.js';
+import { payoutRecipientSchema } from './flows/payout.js';
 
 // Transfers that expire (DESIGN §4c, decision 225): a pending external transfer not paid out within the
 // delay becomes `expired`; from an account it is refunded at once, in cash the sending agent refunds it.
