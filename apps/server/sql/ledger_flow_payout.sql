@@ -2,7 +2,6 @@ CREATE OR REPLACE FUNCTION "ledger_flow_payout"(p_args jsonb, p_at timestamptz) 
 LANGUAGE plpgsql AS $$
 DECLARE
   transfer record;
-  found_row record;
   result "ledger_flow_read";
 BEGIN
   -- The transfer's row first, before any account, as a cancellation's (DESIGN §4).
@@ -35,11 +34,9 @@ BEGIN
     RAISE EXCEPTION 'TransferNotPending' USING ERRCODE = 'LJ100';
   END IF;
   -- The sender as the payout's answer shows it: a person not deleted, else none.
-  SELECT p."id" INTO found_row FROM "persons" AS p
-    WHERE p."id" = transfer."sender_person_id" AND p."deleted_at" IS NULL;
-  result."slots" := jsonb_build_object(
-    'senderId', CASE WHEN FOUND THEN to_json(found_row."id")::text ELSE 'null' END,
-    'sender', CASE WHEN FOUND THEN ledger_sender_json(found_row."id") ELSE 'null' END);
+  result."facts" := jsonb_build_object('sender', (SELECT to_jsonb(x) FROM (SELECT p."id", p."first_name",
+      p."last_name", p."id_document_type", p."id_document_number", p."phone_number", p."address"
+    FROM "persons" AS p WHERE p."id" = transfer."sender_person_id" AND p."deleted_at" IS NULL) AS x));
   RETURN result;
 END
 $$;

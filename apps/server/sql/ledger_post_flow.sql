@@ -1,5 +1,5 @@
 CREATE OR REPLACE FUNCTION "ledger_post_flow"(
-  p_flow text, p_args jsonb, p_nonce text,
+  p_flow text, p_args jsonb,
   p_user_id uuid, p_route text, p_key text, p_request_hash text,
   p_at timestamptz,
   p_numbers text[], p_number_fields text[], p_holder_number text, p_document_type text, p_document_number text,
@@ -12,7 +12,7 @@ CREATE OR REPLACE FUNCTION "ledger_post_flow"(
   p_account_ref text, p_sender_ref text, p_recipient_ref text, p_sender_person_id uuid,
   p_recipient jsonb, p_party jsonb, p_related_transaction_id uuid,
   p_body text
-) RETURNS TABLE ("out_replayed" boolean, "out_status" integer, "out_body" text)
+) RETURNS TABLE ("out_replayed" boolean, "out_status" integer, "out_body" text, "out_facts" jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
   stored record;
@@ -20,8 +20,6 @@ DECLARE
   posted record;
   amount bigint;
   sender_ref text;
-  body text := p_body;
-  slot record;
 BEGIN
   -- The key first, as `ledger_post_movements` does: a repeat gets the first answer whatever changed since.
   IF p_key IS NOT NULL THEN
@@ -31,13 +29,14 @@ BEGIN
         VALUES (p_user_id, p_route, p_key, p_request_hash, 0, '', p_at)
         ON CONFLICT DO NOTHING;
       EXIT WHEN FOUND;
-      SELECT ik."request_hash", ik."response_status", ik."response_body" INTO stored FROM "idempotency_keys" AS ik
+      SELECT ik."request_hash", ik."response_status", ik."response_body", ik."response_facts" INTO stored
+        FROM "idempotency_keys" AS ik
         WHERE ik."user_id" = p_user_id AND ik."route" = p_route AND ik."key" = p_key;
       IF FOUND THEN
         IF stored."request_hash" <> p_request_hash THEN
           RAISE EXCEPTION 'IdempotencyConflict' USING ERRCODE = 'LJ100';
         END IF;
-        RETURN QUERY SELECT true, stored."response_status", stored."response_body";
+        RETURN QUERY SELECT true, stored."response_status", stored."response_body", stored."response_facts";
         RETURN;
       END IF;
     END LOOP;
@@ -50,7 +49,7 @@ BEGIN
     WHEN 'cancel' THEN ledger_flow_cancel(p_args, p_agent_id, p_created_by_user_id, p_at, p_transaction_number)
     WHEN 'payout' THEN ledger_flow_payout(p_args, p_at)
   END;
-  IF reads."slots" IS NULL THEN
+  IF reads."facts" IS NULL THEN
     RAISE EXCEPTION 'ledger_post_flow: unknown flow %', p_flow;
   END IF;
   amount := coalesce(reads."amount", p_amount);
@@ -91,13 +90,12 @@ BEGIN
     RAISE EXCEPTION 'ledger_post_flow: the posting answered %', posted."out_outcome";
   END IF;
 
-  FOR slot IN SELECT s.key, s.value FROM jsonb_each_text(reads."slots") AS s LOOP
-    body := replace(body, '"' || p_nonce || ':' || slot.key || '"', slot.value);
-  END LOOP;
+  -- The answer is TypeScript's part composed with these facts, the first time and at every replay (decision 222).
   IF p_key IS NOT NULL THEN
-    UPDATE "idempotency_keys" AS ik SET "response_status" = 201, "response_body" = body
+    UPDATE "idempotency_keys" AS ik SET "response_status" = 201, "response_body" = p_body,
+        "response_facts" = reads."facts"
       WHERE ik."user_id" = p_user_id AND ik."route" = p_route AND ik."key" = p_key;
   END IF;
-  RETURN QUERY SELECT false, 201, body;
+  RETURN QUERY SELECT false, 201, p_body, reads."facts";
 END
 $$;

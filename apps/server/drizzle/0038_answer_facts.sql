@@ -1,0 +1,9 @@
+-- Decision 222: a flow's key stores the part of its answer TypeScript built and the facts its reads found;
+-- `ledger_post_flow` loses its nonce and answers the facts (a new result type: dropped, then its source).
+ALTER TABLE "idempotency_keys" ADD COLUMN "response_facts" jsonb;--> statement-breakpoint
+ALTER TYPE "ledger_flow_read" RENAME ATTRIBUTE "slots" TO "facts";--> statement-breakpoint
+DROP FUNCTION "ledger_post_flow"(text, jsonb, text, uuid, text, text, text, timestamptz, text[], text[], text, text,
+  text, boolean, text, bigint, uuid, bigint, bigint, bigint, bigint, text[], bigint[], uuid, text, text, text, uuid,
+  uuid, text, text, text, uuid, jsonb, jsonb, uuid, text);--> statement-breakpoint
+DROP FUNCTION "ledger_htg_json"(bigint);--> statement-breakpoint
+DROP FUNCTION "ledger_sender_json"(uuid);
