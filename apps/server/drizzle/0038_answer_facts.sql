@@ -1,5 +1,5 @@
 -- Decision 222: a flow's key stores the part of its answer TypeScript built and the facts its reads found;
--- `ledger_post_flow` loses its nonce and answers the facts (a new result type: dropped, then its source).
+-- `ledger_post_flow` takes the movement as a batch item and answers the facts (a new signature: dropped here).
 ALTER TABLE "idempotency_keys" ADD COLUMN "response_facts" jsonb;--> statement-breakpoint
 ALTER TYPE "ledger_flow_read" RENAME ATTRIBUTE "slots" TO "facts";--> statement-breakpoint
 DROP FUNCTION "ledger_post_flow"(text, jsonb, text, uuid, text, text, text, timestamptz, text[], text[], text, text,

@@ -42,11 +42,8 @@ BEGIN
       RAISE EXCEPTION 'identification failed' USING ERRCODE = 'LJ105';
     END IF;
   END IF;
-  UPDATE "transactions" AS t SET "status" = 'cancelled', "settled_at" = p_at
-    WHERE t."id" = transfer."id" AND t."status" = 'pending';
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'TransferNotPending' USING ERRCODE = 'LJ100';
-  END IF;
+  -- Pending under the lock taken above: settled.
+  UPDATE "transactions" AS t SET "status" = 'cancelled', "settled_at" = p_at WHERE t."id" = transfer."id";
   -- The amount goes back to the sender's account, or in cash mode to the sending agent's float.
   result."refs" := jsonb_build_object('destination', coalesce(transfer."sender_account_id"::text, p_args->>'float'));
   result."amount" := transfer."amount_centimes";

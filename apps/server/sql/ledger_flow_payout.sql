@@ -28,11 +28,8 @@ BEGIN
   IF NOT (p_args->>'identified')::boolean THEN
     RAISE EXCEPTION 'identification failed' USING ERRCODE = 'LJ105';
   END IF;
-  UPDATE "transactions" AS t SET "status" = 'completed', "settled_at" = p_at
-    WHERE t."id" = transfer."id" AND t."status" = 'pending';
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'TransferNotPending' USING ERRCODE = 'LJ100';
-  END IF;
+  -- Pending under the lock taken above: settled.
+  UPDATE "transactions" AS t SET "status" = 'completed', "settled_at" = p_at WHERE t."id" = transfer."id";
   -- The sender as the payout's answer shows it: a person not deleted, else none.
   result."facts" := jsonb_build_object('sender', (SELECT to_jsonb(x) FROM (SELECT p."id", p."first_name",
       p."last_name", p."id_document_type", p."id_document_number", p."phone_number", p."address"

@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { drawerGate } from './drawer.js';
 import type { Db } from '../db/client.js';
 import { uniqueViolationOf } from '../db/errors.js';
-import { refText } from './account-ref.js';
-import { bigintArray, json, refOrNull, textArray, type OneCall, type OneCallOutcome } from './one-call.js';
+import { batchItem, type OneCall, type OneCallOutcome } from './one-call.js';
 import type { StoredAnswer, StoredRow } from './idempotency.js';
 import { LedgerRefused, refusalFromDatabase } from './results.js';
 
@@ -18,8 +17,6 @@ export interface FlowCallSpec {
   flow: FlowName;
   /** The flow's inputs to the database's reads (`ledger_post_flow`'s `p_args`). */
   args: Record<string, unknown>;
-  /** The amount is the transfer's: the caller's entries are for one centime, scaled by the database. */
-  amountFromTransfer?: boolean;
   /** The input field of a refusal about an account the request does not name (the refund's destination). */
   fieldOfUnnamed?: string;
   /** Thrown when the payout's identification fails (LJ105), for the flow to record it (decision 112). */
@@ -56,33 +53,21 @@ export async function postFlowInOneCall(
   db: Db,
   call: OneCall & { spec: FlowCallSpec; storedAnswer: (row: StoredRow) => StoredAnswer },
 ): Promise<FlowCallOutcome> {
-  const { key, posting, record, band, spec } = call;
+  const { key, posting, spec } = call;
   try {
+    // The movement as a batch item, its body stored with the facts even without a key.
+    const item = JSON.stringify({ ...batchItem(call), body: call.bodyText });
     // A cash flow: the teller's drawer locked FOR SHARE first, in the same statement (`drawerGate`).
     const gated = call.cashDrawer === true;
-    const createdBy = gated ? sql`gate.user_id` : sql`${posting.createdByUserId}::uuid`;
-    const head = gated
-      ? sql`${drawerGate({ userId: posting.createdByUserId, at: posting.at, key, needed: spec.drawerNeeded })}
-        select "out_replayed", "out_status", "out_body", "out_facts" from gate cross join lateral ledger_post_flow(`
-      : sql`select "out_replayed", "out_status", "out_body", "out_facts" from ledger_post_flow(`;
-    const result = await db.execute(sql`${head}
-      ${spec.flow}, ${JSON.stringify(spec.args)}::jsonb,
-      ${key?.userId ?? null}::uuid, ${key?.route ?? null}, ${key?.key ?? null}, ${key?.requestHash ?? null},
-      ${posting.at.toISOString()}::timestamptz,
-      ${textArray(call.named.map((n) => n.accountNumber))}, ${textArray(call.named.map((n) => n.field))},
-      ${call.holderOf ?? null}, ${call.document?.idDocumentType ?? null}, ${call.document?.idDocumentNumber ?? null},
-      ${call.deferred},
-      ${band === undefined ? null : posting.type},
-      ${spec.amountFromTransfer ? null : posting.amountCentimes}::bigint, ${band?.id ?? null}::uuid,
-      ${band?.minAmountCentimes ?? null}::bigint, ${band?.maxAmountCentimes ?? null}::bigint,
-      ${posting.feeCentimes}::bigint, ${posting.agentShareCentimes}::bigint,
-      ${textArray(posting.entries.map((e) => refText(e.account)))},
-      ${bigintArray(posting.entries.map((e) => e.amountCentimes))},
-      ${call.id}::uuid, ${call.transactionNumber}, ${posting.type}, ${posting.status},
-      ${posting.agentId}::uuid, ${createdBy},
-      ${refOrNull(record.account)}, ${refOrNull(record.senderAccount)}, ${refOrNull(record.recipientAccount)},
-      ${record.senderPersonId ?? null}::uuid, ${json(record.recipient)}::jsonb, ${json(record.party)}::jsonb,
-      ${record.relatedTransactionId ?? null}::uuid, ${call.bodyText})`);
+    const result = await db.execute(
+      gated
+        ? sql`${drawerGate({ userId: posting.createdByUserId, at: posting.at, key, needed: spec.drawerNeeded })}
+          select "out_replayed", "out_status", "out_body", "out_facts" from gate cross join lateral
+            ledger_post_flow(${spec.flow}, ${JSON.stringify(spec.args)}::jsonb,
+              ${item}::jsonb || jsonb_build_object('created_by_user_id', gate.user_id))`
+        : sql`select "out_replayed", "out_status", "out_body", "out_facts"
+          from ledger_post_flow(${spec.flow}, ${JSON.stringify(spec.args)}::jsonb, ${item}::jsonb)`,
+    );
     const [row] = (
       result as {
         rows: { out_replayed: boolean; out_status: number; out_body: string | null; out_facts: unknown }[];

@@ -187,7 +187,6 @@ export function ledgerFlows(ledger: LedgerService) {
             identified: true,
             failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
           },
-          amountFromTransfer: true,
           fieldOfUnnamed: 'transactionNumber',
         },
       }),

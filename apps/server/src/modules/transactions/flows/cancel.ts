@@ -76,7 +76,6 @@ export const cancelFlow: MoneyFlow<CancelInput, { destination: 'required' }> = {
     const callOf = (args: Record<string, unknown>) => ({
       flow: 'cancel' as const,
       args: { transactionNumber, float: actor.agent.floatAccountId, ...args },
-      amountFromTransfer: true,
       fieldOfUnnamed: 'transactionNumber',
     });
 
