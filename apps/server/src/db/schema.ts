@@ -697,6 +697,8 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status').notNull(),
     responseBody: text('response_body').notNull(),
+    /** A flow with reads of its own: the facts they found, composed with the body into the answer (decision 222). */
+    responseFacts: jsonb('response_facts'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { uniqueViolationOf } from '../db/errors.js';
 import type { FeeBandRow } from './fee-schedule.js';
@@ -48,22 +48,8 @@ export function freshIdentity(): { id: string; transactionNumber: string } {
   return { id: newTransactionId(), transactionNumber: generateTransactionNumber() };
 }
 
-/** A text array as one parameter, whichever the driver: a JSON array unpacked in order. */
-export function textArray(values: readonly string[]): SQL {
-  return sql`(select coalesce(array_agg(e.v order by e.n), '{}') from
-    jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) with ordinality as e(v, n))`;
-}
-
-export function bigintArray(values: readonly number[]): SQL {
-  return sql`(select coalesce(array_agg(e.v::bigint order by e.n), '{}') from
-    jsonb_array_elements_text(${JSON.stringify(values.map(String))}::jsonb) with ordinality as e(v, n))`;
-}
-
-export const refOrNull = (account: AccountRef | null | undefined): string | null =>
+const refOrNull = (account: AccountRef | null | undefined): string | null =>
   account ? refText(account) : null;
-
-export const json = (value: unknown) =>
-  value === null || value === undefined ? null : JSON.stringify(value);
 
 /**
  * A movement alone: a batch of one (decision 216), whose refusal is thrown. A transaction number that
@@ -81,8 +67,11 @@ export async function postAlone(db: Db, call: OneCall): Promise<OneCallOutcome> 
   return result!;
 }
 
-/** One item of `ledger_post_movements`: a JSON object whose fields are those of the type `ledger_batch_item`. */
-function batchItem(call: OneCall): Record<string, unknown> {
+/**
+ * One item of `ledger_post_movements`, or the movement `ledger_post_flow` completes with its reads: a JSON
+ * object whose fields are those of the type `ledger_batch_item`.
+ */
+export function batchItem(call: OneCall): Record<string, unknown> {
   const { key, posting, record, band } = call;
   return {
     user_id: key?.userId ?? null,

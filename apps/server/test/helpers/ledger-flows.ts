@@ -41,12 +41,13 @@ export interface SentTransfer {
 export function ledgerFlows(ledger: LedgerService) {
   const posted = async <R extends Roles>(
     db: Db,
-    input: Omit<OneCallFlowPosting<R>, 'key' | 'answer'>,
+    input: Omit<OneCallFlowPosting<R>, 'key' | 'answer' | 'storedAnswer'>,
   ): Promise<Movement> => {
     const result: PostedMovement = await ledger.postMovement(db, {
       ...input,
       key: undefined,
       answer: () => '{}',
+      storedAnswer: (row) => ({ status: row.status, bodyText: row.body }),
     });
     if (result.replayed) throw new Error('ledger-flows: a posting without a key was replayed');
     return result.movement;
@@ -123,7 +124,7 @@ export function ledgerFlows(ledger: LedgerService) {
         },
         at: input.at,
         named: number === null ? [] : [{ accountNumber: number, field: 'accountNumber' }],
-        flowCall: { flow: 'external_transfer', args: { senderId: input.senderPersonId }, nonce: 'n' },
+        flowCall: { flow: 'external_transfer', args: { senderId: input.senderPersonId } },
       });
     },
     /** Settles a pending transfer as paid, and pays it out to the actor's float, its recipient identified. */
@@ -161,7 +162,6 @@ export function ledgerFlows(ledger: LedgerService) {
             identified: true,
             failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
           },
-          nonce: 'n',
         },
       }),
     /** Settles a pending transfer as cancelled by its sending agent, its sender identified, and pays it back. */
@@ -187,8 +187,6 @@ export function ledgerFlows(ledger: LedgerService) {
             identified: true,
             failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
           },
-          nonce: 'n',
-          amountFromTransfer: true,
           fieldOfUnnamed: 'transactionNumber',
         },
       }),
@@ -210,7 +208,7 @@ export function ledgerFlows(ledger: LedgerService) {
         record: { party: input.party, recipientAccount: accountFoundByFlow('float') },
         at: input.at,
         named: [],
-        flowCall: { flow: 'agent_deposit', args: { code: agent.code }, nonce: 'n' },
+        flowCall: { flow: 'agent_deposit', args: { code: agent.code } },
       });
     },
   };
