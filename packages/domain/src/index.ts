@@ -40,3 +40,4 @@ export * from './list-page.js';
 export * from './audit.js';
 export * from './statements.js';
 export * from './drawer.js';
+export * from './corrections.js';

@@ -14,6 +14,7 @@ import {
   transactionFailureMessages,
   transactionSuccessMessages,
 } from './transactions/messages.js';
+import { correctionMessages, correctionParamsSchema } from './corrections.js';
 import { feeTypes, transactionTypeLabels, type TransactionType } from './transactions/names.js';
 
 /** `POST /transactions/{transactionNumber}/cancel`: the transfer it cancels, from the path. */
@@ -74,4 +75,9 @@ export const moneyFlowDeclarations = {
     failure: cancelTransferMessages.failure,
   }),
   agent_deposit: declare('agent_deposit', agentDepositInputSchema, messagesOf('agentDeposit')),
+  // Approved or carried out by a correction request's id (decision 226); no body.
+  reversal: declare('reversal', correctionParamsSchema, {
+    success: correctionMessages.executed,
+    failure: correctionMessages.failure,
+  }),
 } satisfies Record<TransactionType, MoneyFlowDeclaration>;

@@ -45,6 +45,16 @@ export const permissions = {
   /** The document of whoever stood at the counter read back whole (decision 208). */
   'transactions.readPartyDocument': ['superAdmin'],
   'transactions.history': ['superAdmin', 'agentAdmin', 'teller'],
+  /**
+   * Corrections (decision 226): asked by a teller or an administrator of the agent that posted the
+   * operation (an agent deposit: a super administrator or the funded agent's administrator), approved or
+   * rejected by another (the agent's administrator, or a super administrator when the request says so),
+   * carried out at the counter by a teller when cash moves. Another agent sees none of them (404).
+   */
+  'corrections.request': ['superAdmin', 'agentAdmin', 'teller'],
+  'corrections.read': ['superAdmin', 'agentAdmin', 'teller'],
+  'corrections.review': ['superAdmin', 'agentAdmin'],
+  'corrections.execute': ['teller'],
   /** The agent network and its float. */
   'agents.manage': ['superAdmin'],
   'agents.deposit': ['superAdmin'],

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { formatHtg } from './money.js';
+import { plainText } from './text.js';
+import { transactionNumberSchema } from './transactions/inputs.js';
+import type { TransactionType } from './transactions/names.js';
+import { transactionTypeSchema } from './transactions/types.js';
+
+/*
+ * A correction (DESIGN §4c, decision 226): asked by one with a reason, approved by another, posted as a
+ * `reversal` of the original's entries negated; one that moves cash is carried out at a counter.
+ */
+
+/** The types a correction may reverse, once completed. */
+export const reversibleTypes = ['deposit', 'withdrawal', 'transfer', 'agent_deposit'] as const;
+export type ReversibleType = (typeof reversibleTypes)[number];
+
+export function isReversibleType(type: TransactionType): type is ReversibleType {
+  return (reversibleTypes as readonly string[]).includes(type);
+}
+
+/** Whether reversing a type moves cash at a counter: a deposit's cash goes back, a withdrawal's comes back. */
+export function reversalMovesCash(type: ReversibleType): boolean {
+  return type === 'deposit' || type === 'withdrawal';
+}
+
+export const correctionStatuses = ['requested', 'approved', 'rejected', 'executed'] as const;
+export type CorrectionStatus = (typeof correctionStatuses)[number];
+export const correctionStatusSchema = z.enum(correctionStatuses);
+export const correctionStatusLabels: Record<CorrectionStatus, string> = {
+  requested: 'Demandée',
+  approved: 'Approuvée',
+  rejected: 'Rejetée',
+  executed: 'Exécutée',
+};
+
+export const correctionMessages = {
+  reasonRequired: 'Le motif est requis',
+  reasonTooLong: 'Le motif ne peut pas dépasser 500 caractères',
+  notReversible:
+    'Cette opération ne peut pas être corrigée : seuls un dépôt, un retrait, un transfert entre comptes ou un dépôt sur agent complétés le peuvent',
+  alreadyReversed: 'Cette opération a déjà été corrigée',
+  alreadyRequested: 'Une demande de correction de cette opération est déjà en cours',
+  notFound: 'Demande de correction introuvable',
+  ownRequest: 'Vous ne pouvez pas approuver ou rejeter votre propre demande : une autre personne doit la valider',
+  superAdminRequired: 'Cette demande doit être validée par un super administrateur',
+  agentAdminRequired: "Cette demande doit être validée par un administrateur de l'agent",
+  notRequested: "Cette demande n'est plus en attente de validation",
+  notApproved: "Cette correction n'est pas approuvée, ou a déjà été exécutée",
+  noCashToMove: 'Cette correction ne déplace pas d’espèces : elle est enregistrée à son approbation',
+  cashAtCounter: "Une correction qui déplace des espèces est exécutée au guichet par un caissier de l'agent",
+  askedBySuperAdmin: "La correction d'un dépôt sur agent est demandée par un super administrateur",
+  /** The reversal would take an account below zero (DESIGN §4c): what is missing, and why. */
+  missing: (missingHtg: number, accountNumber: string | null) =>
+    `Correction impossible : il manque ${formatHtg(missingHtg)} ${
+      accountNumber === null ? "sur le float de l'agent" : `sur le compte ${accountNumber}`
+    } ; l'argent a déjà été dépensé`,
+  requested: 'Demande de correction envoyée pour validation',
+  approved: 'Correction approuvée',
+  rejected: 'Demande de correction rejetée',
+  executed: 'Correction exécutée',
+  failure: "La correction n'a pas pu être enregistrée",
+} as const;
+
+const reasonSchema = plainText(
+  z
+    .string({ error: correctionMessages.reasonRequired })
+    .trim()
+    .min(1, correctionMessages.reasonRequired)
+    .max(500, correctionMessages.reasonTooLong),
+);
+
+/** `POST /transactions/{transactionNumber}/corrections`. */
+export const correctionRequestInputSchema = z.object({ reason: reasonSchema });
+export type CorrectionRequestInput = z.input<typeof correctionRequestInputSchema>;
+export const correctionTransactionParamsSchema = z.object({ transactionNumber: transactionNumberSchema });
+
+/** `POST /corrections/{id}/reject`. */
+export const correctionRejectInputSchema = z.object({ reason: reasonSchema });
+
+/** `/corrections/{id}/…`: the request. */
+export const correctionParamsSchema = z.object({ id: z.uuid({ error: correctionMessages.notFound }).max(36) });
+
+/** `GET /corrections?status=`. */
+export const correctionListQuerySchema = z.object({ status: correctionStatusSchema.optional() });
+
+const userRefSchema = z.object({ username: z.string() });
+
+/** A correction request as the API answers it. */
+export const correctionSchema = z.object({
+  id: z.uuid(),
+  status: correctionStatusSchema,
+  transactionNumber: z.string(),
+  transactionType: transactionTypeSchema,
+  amount: z.number(),
+  agent: z.object({ code: z.string(), name: z.string() }),
+  reason: z.string(),
+  requestedBy: userRefSchema,
+  requestedAt: z.string(),
+  superAdminRequired: z
+    .boolean()
+    .describe(
+      "Vrai quand un super administrateur doit valider : un dépôt sur agent, ou une demande du seul administrateur de l'agent.",
+    ),
+  cashMoves: z
+    .boolean()
+    .describe('Vrai pour un dépôt ou un retrait : la correction est exécutée au guichet, dans une caisse ouverte.'),
+  decidedBy: userRefSchema.nullable(),
+  decidedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  executedBy: userRefSchema.nullable(),
+  executedAt: z.string().nullable(),
+  reversalNumber: z.string().nullable().describe('Le numéro de la transaction `reversal`, une fois enregistrée.'),
+});
+export type Correction = z.infer<typeof correctionSchema>;
+export const correctionResponseSchema = z.object({ data: correctionSchema });
+export const correctionListResponseSchema = z.object({ data: z.array(correctionSchema) });
