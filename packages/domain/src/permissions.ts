@@ -46,10 +46,8 @@ export const permissions = {
   'transactions.readPartyDocument': ['superAdmin'],
   'transactions.history': ['superAdmin', 'agentAdmin', 'teller'],
   /**
-   * Corrections (decision 226): asked by a teller or an administrator of the agent that posted the
-   * operation (an agent deposit: a super administrator or the funded agent's administrator), approved or
-   * rejected by another (the agent's administrator, or a super administrator when the request says so),
-   * carried out at the counter by a teller when cash moves. Another agent sees none of them (404).
+   * Corrections (decision 226): asked by the agent's users, decided by another (its administrator, or a
+   * super administrator when the request says so), carried out by a teller when cash moves.
    */
   'corrections.request': ['superAdmin', 'agentAdmin', 'teller'],
   'corrections.read': ['superAdmin', 'agentAdmin', 'teller'],

@@ -825,10 +825,8 @@ export const drawerSessions = pgTable(
 );
 
 /**
- * A correction asked of a posted transaction (DESIGN §4c, decision 226): asked with a reason, decided by
- * another person, then posted as a `reversal` (at approval, or at a counter when cash moves). The
- * reversal's insert marks it executed and the original reversed, in the same statement
- * (sql/ledger_reversal_posted.sql).
+ * A correction of a posted transaction (decision 226): asked with a reason, decided by another, posted as a
+ * `reversal`, whose insert marks it executed and the original reversed (sql/ledger_reversal_posted.sql).
  */
 export const correctionRequests = pgTable(
   'correction_requests',

@@ -6,7 +6,6 @@ import type { DrawerMovement } from './store.js';
  * What one cash movement changes in the drawer, in centimes. In: a deposit's amount and its fee (the
  * customer pays a deposit's fee in cash, decision 070), a cash send's amount and fee. Out: a withdrawal's
  * amount (its fee is taken from the account), a pay-out's amount, a cash refund's amount (the fee is kept).
- * A correction undoes its original's: a deposit's amount and fee go back out, a withdrawal's amount back in.
  */
 export function cashEffectCentimes(
   movement: Pick<DrawerMovement, 'type' | 'amountCentimes' | 'feeCentimes'>,
@@ -19,7 +18,7 @@ export function cashEffectCentimes(
     case 'external_payout':
     case 'external_refund':
       return -movement.amountCentimes;
-    // A correction's fee is the original's returned, negative (decision 226): a deposit's goes back in cash.
+    // A correction undoes its original (decision 226): its fee, the original's returned, is negative.
     case 'deposit_reversal':
       return -movement.amountCentimes + movement.feeCentimes;
     case 'withdrawal_reversal':

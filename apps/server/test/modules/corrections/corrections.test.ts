@@ -101,7 +101,7 @@ describe(`a correction is asked, approved by another and carried out (${database
     expect(await ledgerSnapshot(world.db)).toEqual(snapshot);
     // The teller's list of what to carry out.
     const toDo = await get(world, '/corrections?status=approved', world.tellerToken);
-    expect(toDo.body.data.map((c: { id: string }) => c.id)).toEqual([id]);
+    expect((toDo.body.data as { id: string }[]).map((c) => c.id)).toEqual([id]);
 
     world.clock.advance(1000);
     const executed = await post(world, `/corrections/${id}/execute`, undefined, world.tellerToken, 'k-exec');
@@ -122,6 +122,18 @@ describe(`a correction is asked, approved by another and carried out (${database
       reversalNumber: executed.body.data.transactionNumber,
       executedBy: { username: 'caisse.pap01.b' },
     });
+    // The history shows both, linked both ways.
+    const reversalNumber = executed.body.data.transactionNumber as string;
+    const history = await get(world, `/transactions/history?q=${jeanAccount.accountNumber}`, world.adminToken);
+    const rows = history.body.data as { transactionNumber: string; status: string; relatedTransactionNumber: string }[];
+    expect(rows.find((row) => row.transactionNumber === wrong)).toMatchObject({
+      status: 'reversed',
+      relatedTransactionNumber: reversalNumber,
+    });
+    const reversals = await get(world, '/transactions/history?type=reversal', world.adminToken);
+    expect(reversals.body.data).toEqual([
+      expect.objectContaining({ transactionNumber: reversalNumber, relatedTransactionNumber: wrong }),
+    ]);
     // A replay answers the first answer and posts nothing more.
     const afterExecution = await ledgerSnapshot(world.db);
     const replay = await post(world, `/corrections/${id}/execute`, undefined, world.tellerToken, 'k-exec');
