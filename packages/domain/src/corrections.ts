@@ -41,7 +41,8 @@ export const correctionMessages = {
   alreadyReversed: 'Cette opération a déjà été corrigée',
   alreadyRequested: 'Une demande de correction de cette opération est déjà en cours',
   notFound: 'Demande de correction introuvable',
-  ownRequest: 'Vous ne pouvez pas approuver ou rejeter votre propre demande : une autre personne doit la valider',
+  ownRequest:
+    'Vous ne pouvez pas approuver ou rejeter votre propre demande : une autre personne doit la valider',
   superAdminRequired: 'Cette demande doit être validée par un super administrateur',
   agentAdminRequired: "Cette demande doit être validée par un administrateur de l'agent",
   notRequested: "Cette demande n'est plus en attente de validation",
@@ -78,7 +79,9 @@ export const correctionTransactionParamsSchema = z.object({ transactionNumber: t
 export const correctionRejectInputSchema = z.object({ reason: reasonSchema });
 
 /** `/corrections/{id}/…`: the request. */
-export const correctionParamsSchema = z.object({ id: z.uuid({ error: correctionMessages.notFound }).max(36) });
+export const correctionParamsSchema = z.object({
+  id: z.uuid({ error: correctionMessages.notFound }).max(36),
+});
 
 /** `GET /corrections?status=`. */
 export const correctionListQuerySchema = z.object({ status: correctionStatusSchema.optional() });
@@ -103,13 +106,18 @@ export const correctionSchema = z.object({
     ),
   cashMoves: z
     .boolean()
-    .describe('Vrai pour un dépôt ou un retrait : la correction est exécutée au guichet, dans une caisse ouverte.'),
+    .describe(
+      'Vrai pour un dépôt ou un retrait : la correction est exécutée au guichet, dans une caisse ouverte.',
+    ),
   decidedBy: userRefSchema.nullable(),
   decidedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   executedBy: userRefSchema.nullable(),
   executedAt: z.string().nullable(),
-  reversalNumber: z.string().nullable().describe('Le numéro de la transaction `reversal`, une fois enregistrée.'),
+  reversalNumber: z
+    .string()
+    .nullable()
+    .describe('Le numéro de la transaction `reversal`, une fois enregistrée.'),
 });
 export type Correction = z.infer<typeof correctionSchema>;
 export const correctionResponseSchema = z.object({ data: correctionSchema });

@@ -98,7 +98,12 @@ async function planReversal(
   const { original } = row;
   const ids = [original.accountId, original.senderAccountId, original.recipientAccountId];
   const numbers = new Map(
-    (await accountsById(db, ids.filter((id): id is string => id !== null))).map((a) => [a.id, a.accountNumber]),
+    (
+      await accountsById(
+        db,
+        ids.filter((id): id is string => id !== null),
+      )
+    ).map((a) => [a.id, a.accountNumber]),
   );
   const numberOf = (id: string | null) => (id === null ? null : (numbers.get(id) ?? null));
   const refOf = (id: string | null) => (id === null ? null : accountById(id));

@@ -31,7 +31,9 @@ const idempotencyHeaders = z.looseObject({
     .string()
     .meta({ maxLength: 200 })
     .optional()
-    .describe("Clé d'idempotence : la même clé avec la même requête renvoie la première réponse, sans rien écrire."),
+    .describe(
+      "Clé d'idempotence : la même clé avec la même requête renvoie la première réponse, sans rien écrire.",
+    ),
 });
 
 function callOf(request: FastifyRequest): CorrectionCall {
@@ -139,7 +141,8 @@ export const correctionsRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags,
         summary: 'Rejeter une demande de correction',
-        description: 'Avec un motif, par qui pourrait l’approuver ; rien n’est enregistré dans le grand livre.',
+        description:
+          'Avec un motif, par qui pourrait l’approuver ; rien n’est enregistré dans le grand livre.',
         security,
         params: correctionParamsSchema,
         body: correctionRejectInputSchema,

@@ -86,9 +86,12 @@ export class CorrectionsService {
     // An agent deposit is the network's: its correction is asked by a super administrator or the funded
     // agent's administrator; any other by a teller or an administrator of the agent that posted it.
     if (agentDeposit ? session.role === 'user' : session.isSuperAdmin)
-      throw new Forbidden(agentDeposit ? correctionMessages.askedBySuperAdmin : correctionMessages.cashAtCounter);
+      throw new Forbidden(
+        agentDeposit ? correctionMessages.askedBySuperAdmin : correctionMessages.cashAtCounter,
+      );
     const onlyAdministrator =
-      session.role === 'agent_admin' && (await otherAdministrators(this.db, original.agentId, session.id)) === 0;
+      session.role === 'agent_admin' &&
+      (await otherAdministrators(this.db, original.agentId, session.id)) === 0;
     const now = this.clock.now();
     const id = await this.db
       .transaction(async (tx) => {
@@ -127,7 +130,10 @@ export class CorrectionsService {
   async list(session: SessionUser, status: CorrectionStatus | undefined): Promise<Correction[]> {
     const agentId = await this.#agentIdOf(this.db, session);
     if (!session.isSuperAdmin && agentId === null) return [];
-    const rows = await correctionsOf(this.db, { agentId: session.isSuperAdmin ? undefined : agentId!, status });
+    const rows = await correctionsOf(this.db, {
+      agentId: session.isSuperAdmin ? undefined : agentId!,
+      status,
+    });
     return rows.map((row) => row.view);
   }
 
@@ -217,7 +223,13 @@ export class CorrectionsService {
         .where(and(eq(correctionRequests.id, id), eq(correctionRequests.status, 'requested')))
         .returning({ id: correctionRequests.id });
       if (changed.length === 0) throw new Conflict(correctionMessages.notRequested);
-      await this.#audit(call, id, status === 'approved' ? 'corrections.approved' : 'corrections.rejected', reason, tx);
+      await this.#audit(
+        call,
+        id,
+        status === 'approved' ? 'corrections.approved' : 'corrections.rejected',
+        reason,
+        tx,
+      );
     });
   }
 

@@ -51,7 +51,9 @@ function viewQuery(executor: Executor) {
       senderPhoneNumber: persons.phoneNumber,
       senderAddress: persons.address,
       // Linked both ways (decision 226): a reversed transaction's related one is its reversal.
-      relatedTransactionNumber: sql<string | null>`coalesce(${related.transactionNumber}, case when ${transactions.status} = 'reversed'
+      relatedTransactionNumber: sql<
+        string | null
+      >`coalesce(${related.transactionNumber}, case when ${transactions.status} = 'reversed'
         then (select r.transaction_number from transactions r where r.related_transaction_id = ${transactions.id} and r.type = 'reversal') end)`,
       locked: sql<boolean>`case when ${transactions.type} = 'external_transfer' and ${transactions.status} = 'pending'
         then ${failuresSinceUnlockSql(transactions.id)} >= ${PAYOUT_FAILED_IDENTIFICATIONS_LIMIT} else false end`,

@@ -65,7 +65,12 @@ async function posted(world: World, url: string, body: unknown, token: string): 
   return answer.body.data.transactionNumber as string;
 }
 
-async function ask(world: CWorld, number: string, token: string, reason = 'Erreur de saisie'): Promise<string> {
+async function ask(
+  world: CWorld,
+  number: string,
+  token: string,
+  reason = 'Erreur de saisie',
+): Promise<string> {
   const asked = await post(world, `/transactions/${number}/corrections`, { reason }, token);
   expect(asked.status, JSON.stringify(asked.body)).toBe(201);
   expect(asked.body.data).toMatchObject({ status: 'requested', transactionNumber: number, reason });
@@ -92,10 +97,21 @@ describe(`a correction is asked, approved by another and carried out (${database
       counterForm(jeanAccount, world.marie, 1500),
       world.tellerToken,
     );
-    const id = await ask(world, wrong, world.tellerToken, 'Mauvais compte : 70462181903 au lieu de 70462181930');
+    const id = await ask(
+      world,
+      wrong,
+      world.tellerToken,
+      'Mauvais compte : 70462181903 au lieu de 70462181930',
+    );
     // Approval posts nothing: a cash correction waits for the counter.
     const snapshot = await ledgerSnapshot(world.db);
-    const approved = await post(world, `/corrections/${id}/approve`, undefined, world.adminToken, 'k-approve');
+    const approved = await post(
+      world,
+      `/corrections/${id}/approve`,
+      undefined,
+      world.adminToken,
+      'k-approve',
+    );
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ status: 'approved', decidedBy: { username: 'admin.pap01' } });
     expect(await ledgerSnapshot(world.db)).toEqual(snapshot);
@@ -124,8 +140,16 @@ describe(`a correction is asked, approved by another and carried out (${database
     });
     // The history shows both, linked both ways.
     const reversalNumber = executed.body.data.transactionNumber as string;
-    const history = await get(world, `/transactions/history?q=${jeanAccount.accountNumber}`, world.adminToken);
-    const rows = history.body.data as { transactionNumber: string; status: string; relatedTransactionNumber: string }[];
+    const history = await get(
+      world,
+      `/transactions/history?q=${jeanAccount.accountNumber}`,
+      world.adminToken,
+    );
+    const rows = history.body.data as {
+      transactionNumber: string;
+      status: string;
+      relatedTransactionNumber: string;
+    }[];
     expect(rows.find((row) => row.transactionNumber === wrong)).toMatchObject({
       status: 'reversed',
       relatedTransactionNumber: reversalNumber,
@@ -142,7 +166,12 @@ describe(`a correction is asked, approved by another and carried out (${database
     expect(replay.body).toEqual(executed.body);
     expect(await ledgerSnapshot(world.db)).toEqual(afterExecution);
 
-    await posted(world, '/transactions/deposit', counterForm(marieAccount, world.marie, 1500), world.tellerToken);
+    await posted(
+      world,
+      '/transactions/deposit',
+      counterForm(marieAccount, world.marie, 1500),
+      world.tellerToken,
+    );
     expect(await balancesOf(world.db, [jeanAccount.id, marieAccount.id, pap.floatAccountId])).toEqual({
       [jeanAccount.id]: before[jeanAccount.id],
       [marieAccount.id]: before[marieAccount.id]! + 1500_00,
@@ -215,7 +244,9 @@ describe(`a correction is asked, approved by another and carried out (${database
     const id = await ask(world, number, world.tellerToken);
     // A teller cannot decide; another agent's administrator does not see the request.
     expect((await post(world, `/corrections/${id}/approve`, undefined, world.tellerToken)).status).toBe(403);
-    expect((await post(world, `/corrections/${id}/approve`, undefined, world.capAdminToken)).status).toBe(404);
+    expect((await post(world, `/corrections/${id}/approve`, undefined, world.capAdminToken)).status).toBe(
+      404,
+    );
     expect((await get(world, `/corrections/${id}`, world.capAdminToken)).status).toBe(404);
     expect((await get(world, '/corrections', world.capAdminToken)).body.data).toEqual([]);
     // Nor does a super administrator decide what the agent's administrator must.
@@ -243,7 +274,12 @@ describe(`a correction is asked, approved by another and carried out (${database
       executedBy: { username: 'admin.pap01' },
     });
     // Already reversed: neither a new request nor the reversal of the reversal.
-    const again = await post(world, `/transactions/${number}/corrections`, { reason: 'Encore' }, world.tellerToken);
+    const again = await post(
+      world,
+      `/transactions/${number}/corrections`,
+      { reason: 'Encore' },
+      world.tellerToken,
+    );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Cette opération a déjà été corrigée');
     const ofReversal = await post(
@@ -268,7 +304,12 @@ describe(`a correction is asked, approved by another and carried out (${database
       world.superToken,
     );
     // A teller does not ask it; the funded agent's administrator may; a super administrator decides.
-    const teller = await post(world, `/transactions/${funded}/corrections`, { reason: 'Doublon' }, cap.teller.token);
+    const teller = await post(
+      world,
+      `/transactions/${funded}/corrections`,
+      { reason: 'Doublon' },
+      cap.teller.token,
+    );
     expect(teller.status).toBe(403);
     const id = await ask(world, funded, world.capAdminToken, 'Doublon');
     const asked = await get(world, `/corrections/${id}`, world.superToken);
@@ -287,8 +328,15 @@ describe(`a correction is asked, approved by another and carried out (${database
       cap.teller.token,
     );
     const only = await ask(world, deposit, world.capAdminToken);
-    expect((await get(world, `/corrections/${only}`, world.capAdminToken)).body.data.superAdminRequired).toBe(true);
-    const rejected = await post(world, `/corrections/${only}/reject`, { reason: 'Opération juste' }, world.superToken);
+    expect((await get(world, `/corrections/${only}`, world.capAdminToken)).body.data.superAdminRequired).toBe(
+      true,
+    );
+    const rejected = await post(
+      world,
+      `/corrections/${only}/reject`,
+      { reason: 'Opération juste' },
+      world.superToken,
+    );
     expect(rejected.status).toBe(200);
     expect(rejected.body.data).toMatchObject({ status: 'rejected', rejectionReason: 'Opération juste' });
     // Rejected, it may be asked again.
@@ -305,13 +353,28 @@ describe(`a correction is asked, approved by another and carried out (${database
       cashTransferForm(world.marie, 1000),
       world.tellerToken,
     );
-    const refused = await post(world, `/transactions/${external}/corrections`, { reason: 'x' }, world.tellerToken);
+    const refused = await post(
+      world,
+      `/transactions/${external}/corrections`,
+      { reason: 'x' },
+      world.tellerToken,
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('NOT_REVERSIBLE');
-    const noReason = await post(world, `/transactions/${external}/corrections`, { reason: ' ' }, world.tellerToken);
+    const noReason = await post(
+      world,
+      `/transactions/${external}/corrections`,
+      { reason: ' ' },
+      world.tellerToken,
+    );
     expect(noReason.status).toBe(422);
     // Another agent's transaction is unknown.
-    const other = await post(world, `/transactions/${external}/corrections`, { reason: 'x' }, world.cap.teller.token);
+    const other = await post(
+      world,
+      `/transactions/${external}/corrections`,
+      { reason: 'x' },
+      world.cap.teller.token,
+    );
     expect(other.status).toBe(404);
 
     const deposit = await posted(
@@ -321,11 +384,21 @@ describe(`a correction is asked, approved by another and carried out (${database
       world.tellerToken,
     );
     const id = await ask(world, deposit, world.tellerToken);
-    const second = await post(world, `/transactions/${deposit}/corrections`, { reason: 'x' }, world.adminToken);
+    const second = await post(
+      world,
+      `/transactions/${deposit}/corrections`,
+      { reason: 'x' },
+      world.adminToken,
+    );
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('Une demande de correction de cette opération est déjà en cours');
     // Meanwhile Jean spends it: 6 500 HTG less a withdrawal of 6 000 HTG and its fee of 90 HTG leaves 410 HTG.
-    await posted(world, '/transactions/withdraw', counterForm(jeanAccount, world.jean, 6000), pap.teller.token);
+    await posted(
+      world,
+      '/transactions/withdraw',
+      counterForm(jeanAccount, world.jean, 6000),
+      pap.teller.token,
+    );
     expect((await post(world, `/corrections/${id}/approve`, undefined, world.adminToken)).status).toBe(200);
     const snapshot = await ledgerSnapshot(world.db);
     const spent = await post(world, `/corrections/${id}/execute`, undefined, world.tellerToken, 'k-spent');
@@ -359,7 +432,9 @@ describe(`a correction is asked, approved by another and carried out (${database
     ).rejects.toThrow();
     // A posted transaction is not marked reversed without its reversal.
     await expect(
-      world.db.execute(sql`update transactions set status = 'reversed' where transaction_number = ${deposit}`),
+      world.db.execute(
+        sql`update transactions set status = 'reversed' where transaction_number = ${deposit}`,
+      ),
     ).rejects.toThrow();
     expect((await transactionRow(world.db, deposit)).status).toBe('completed');
   });
