@@ -1,6 +1,6 @@
 import { correctionMessages, type SessionUser } from '@lajan/domain';
 import type { Db } from '../../db/client.js';
-import { accountById } from '../../ledger/account-ref.js';
+import { accountById, type AccountRef } from '../../ledger/account-ref.js';
 import type { Entry, PostingFlow } from '../../ledger/flows.js';
 import { LedgerRefused } from '../../ledger/results.js';
 import { negated, postedEntries } from '../../ledger/reversal.js';
@@ -78,23 +78,33 @@ export async function withMissingAmount(db: Db, row: CorrectionRow, refusal: Led
   return refusal;
 }
 
+/** Who pays whom in a reversal, one role per entry: what `Planned.posting` and its accounts say. */
+export function reversalPosting(entries: Entry[]): {
+  posting: PostingFlow<ReversalRoles>;
+  accounts: Record<string, AccountRef>;
+} {
+  return {
+    posting: {
+      type: 'reversal',
+      status: 'completed',
+      banded: false,
+      entries: <A>(accounts: Record<string, A>) =>
+        entries.map((entry, index) => ({
+          account: accounts[`e${index}`] as A,
+          amountCentimes: entry.amountCentimes,
+        })),
+    },
+    accounts: Object.fromEntries(entries.map((entry, index) => [`e${index}`, entry.account])),
+  };
+}
+
 /** The reversal's plan: the original's entries negated, posted for its agent, linked to it. */
 async function planReversal(
   context: FlowContext & { db: Db },
   row: CorrectionRow,
 ): Promise<Planned<ReversalRoles>> {
   const { db, session } = context;
-  const entries = await reversalEntries(db, row);
-  const posting: PostingFlow<ReversalRoles> = {
-    type: 'reversal',
-    status: 'completed',
-    banded: false,
-    entries: <A>(accounts: Record<string, A>) =>
-      entries.map((entry, index) => ({
-        account: accounts[`e${index}`] as A,
-        amountCentimes: entry.amountCentimes,
-      })),
-  };
+  const { posting, accounts } = reversalPosting(await reversalEntries(db, row));
   const { original } = row;
   const ids = [original.accountId, original.senderAccountId, original.recipientAccountId];
   const numbers = new Map(
@@ -108,7 +118,7 @@ async function planReversal(
   const numberOf = (id: string | null) => (id === null ? null : (numbers.get(id) ?? null));
   const refOf = (id: string | null) => (id === null ? null : accountById(id));
   return {
-    accounts: Object.fromEntries(entries.map((entry, index) => [`e${index}`, entry.account])),
+    accounts,
     amountCentimes: original.amountCentimes,
     actor: { userId: session.id, agent: { id: row.agentId, floatAccountId: row.floatAccountId } },
     record: {
