@@ -122,3 +122,48 @@ export const correctionSchema = z.object({
 export type Correction = z.infer<typeof correctionSchema>;
 export const correctionResponseSchema = z.object({ data: correctionSchema });
 export const correctionListResponseSchema = z.object({ data: z.array(correctionSchema) });
+
+/** The screens' words: the history's button, the lists to validate and to carry out, their dialogs. */
+export const correctionTexts = {
+  pageTitle: 'Corrections',
+  requestButton: 'Demander une correction',
+  requestButtonLabel: (transactionNumber: string) =>
+    `Demander la correction de l'opération ${transactionNumber}`,
+  requestTitle: 'Demander une correction',
+  requestExplanation:
+    "L'opération ne sera pas modifiée : une fois la demande approuvée par une autre personne, une correction de sens inverse sera enregistrée.",
+  reasonLabel: 'Motif',
+  requestConfirm: 'Envoyer la demande',
+  requestPending: 'Envoi…',
+  toValidate: 'Corrections à valider',
+  toExecute: 'Corrections à exécuter',
+  others: 'Autres demandes',
+  none: 'Aucune demande',
+  approve: 'Approuver',
+  approveLabel: (transactionNumber: string) => `Approuver la correction de l'opération ${transactionNumber}`,
+  approveTitle: 'Approuver la correction',
+  approveCash: 'Un caissier de l’agent l’exécutera au guichet, dans sa caisse.',
+  approveNoCash: 'La correction sera enregistrée dès l’approbation.',
+  reject: 'Rejeter',
+  rejectLabel: (transactionNumber: string) => `Rejeter la correction de l'opération ${transactionNumber}`,
+  rejectTitle: 'Rejeter la demande de correction',
+  rejectConfirm: 'Rejeter la demande',
+  execute: 'Exécuter',
+  executeLabel: (transactionNumber: string) => `Exécuter la correction de l'opération ${transactionNumber}`,
+  executeTitle: 'Exécuter la correction au guichet',
+  executeDeposit:
+    'Rendez les espèces du dépôt au client (ou gardez-les pour le bon dépôt) : elles sortent de votre caisse.',
+  executeWithdrawal: 'Reprenez les espèces du retrait : elles entrent dans votre caisse.',
+  pending: 'Enregistrement…',
+  back: 'Annuler',
+  slipTitle: 'Bordereau de correction',
+  columns: {
+    transaction: 'Opération',
+    type: 'Type',
+    amount: 'Montant',
+    requestedBy: 'Demandée par',
+    reason: 'Motif',
+    status: 'Statut',
+    actions: 'Actions',
+  },
+} as const;

@@ -23,6 +23,7 @@ import { useSelectForReprint } from '../receipt/use-select-for-reprint';
 import { tableClasses } from '../responsive-table';
 import { TableFrame } from '../TableFrame';
 import { exportHistoryCsv, saveBlob, useHistory } from './api';
+import { RequestCorrectionButton } from './RequestCorrectionButton';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
 import { UnlockTransferButton } from './UnlockTransferButton';
 import { FetchedAt } from '../pending/FetchedAt';
@@ -239,6 +240,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                         Réimprimer
                       </Button>
                       <UnlockTransferButton transaction={transaction} />
+                      <RequestCorrectionButton transaction={transaction} />
                       {transaction.status === 'pending' && transaction.type === 'external_transfer' ? (
                         <Suspense fallback={null}>
                           <CancelTransferButton transaction={transaction} />
