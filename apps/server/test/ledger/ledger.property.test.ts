@@ -534,7 +534,10 @@ describe('the ledger under random sequences of movements', () => {
               { kind: 'deposit', agent: 0, account: 1, amount: 1_000 },
               { kind: 'toggle', account: 2 },
               { kind: 'deposit', agent: 0, account: 2, amount: 10_000 },
-              { kind: 'reverse', agent: 0, posted: 1 },
+              // A withdrawal reversed twice (the second refused for its request), then the funding deposit.
+              { kind: 'withdraw', agent: 0, account: 0, amount: 50_000 },
+              { kind: 'reverse', agent: 0, posted: 2 },
+              { kind: 'reverse', agent: 0, posted: 2 },
               { kind: 'reverse', agent: 0, posted: 1 },
             ],
           ],
