@@ -14,7 +14,8 @@ import {
   transactionFailureMessages,
   transactionSuccessMessages,
 } from './transactions/messages.js';
-import { correctionMessages, correctionParamsSchema } from './corrections.js';
+import { correctionMessages } from './corrections-texts.js';
+import { correctionParamsSchema } from './corrections.js';
 import { feeTypes, transactionTypeLabels, type TransactionType } from './transactions/names.js';
 
 /** `POST /transactions/{transactionNumber}/cancel`: the transfer it cancels, from the path. */

@@ -1,4 +1,4 @@
-import { correctionMessages } from '../corrections.js';
+import { correctionMessages } from '../corrections-texts.js';
 import { drawerMessages } from '../drawer.js';
 import { pickUpCodeMessages } from '../numbers.js';
 import { payoutMessages } from '../payout-messages.js';
