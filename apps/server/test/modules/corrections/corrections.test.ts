@@ -411,6 +411,32 @@ describe(`a correction is asked, approved by another and carried out (${database
     expect((await transactionRow(world.db, deposit)).status).toBe('completed');
   });
 
+  it('carries out a correction once when two counters try at the same moment', async () => {
+    const world = await correctionWorld();
+    const deposit = await posted(
+      world,
+      '/transactions/deposit',
+      counterForm(world.jeanAccount, world.jean, 300),
+      world.tellerToken,
+    );
+    const id = await ask(world, deposit, world.tellerToken);
+    expect((await post(world, `/corrections/${id}/approve`, undefined, world.adminToken)).status).toBe(200);
+    world.clock.advance(1000);
+    const answers = await Promise.all([
+      post(world, `/corrections/${id}/execute`, undefined, world.tellerToken, 'k-a'),
+      post(world, `/corrections/${id}/execute`, undefined, world.pap.teller.token, 'k-b'),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('CORRECTION_NOT_APPROVED');
+    const [reversals] = (
+      (await world.db.execute(
+        sql`select count(*)::int as n from transactions where type = 'reversal'`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(reversals!.n).toBe(1);
+    await expectLedgerInvariants(world.db);
+  });
+
   it('holds the four eyes and the one change in the database itself', async () => {
     const world = await correctionWorld();
     const deposit = await posted(
