@@ -1,7 +1,7 @@
 import { formatHtg } from '@lajan/domain';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { correctionRequests } from '../../../src/db/schema.js';
+import { correctionRequests, transactions } from '../../../src/db/schema.js';
 import { databaseKind } from '../../helpers/database.js';
 import { call, createUser, tokenOf, type Answer } from '../../helpers/fixtures.js';
 import {
@@ -428,12 +428,11 @@ describe(`a correction is asked, approved by another and carried out (${database
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('CORRECTION_NOT_APPROVED');
-    const [reversals] = (
-      (await world.db.execute(
-        sql`select count(*)::int as n from transactions where type = 'reversal'`,
-      )) as unknown as { rows: { n: number }[] }
-    ).rows;
-    expect(reversals!.n).toBe(1);
+    const [reversals] = await world.db
+      .select({ n: count() })
+      .from(transactions)
+      .where(eq(transactions.type, 'reversal'));
+    expect(Number(reversals!.n)).toBe(1);
     await expectLedgerInvariants(world.db);
   });
 
