@@ -61,10 +61,24 @@ export async function postAlone(db: Db, call: OneCall): Promise<OneCallOutcome> 
     [result] = await postBatch(db, [call]);
   } catch (error) {
     if (uniqueViolationOf(error) === 'transactions_number_key') return { kind: 'number-taken' };
-    throw error;
+    throw raisedRefusal(error) ?? error;
   }
   if (result instanceof LedgerRefused) throw result;
   return result!;
+}
+
+/**
+ * A refusal a trigger raised while writing (LJ106: a reversal whose request or original is not what it
+ * was read to be, decision 226), named as the closed set names it; undefined for any other error.
+ */
+function raisedRefusal(error: unknown): LedgerRefused | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if ((current as Error & { code?: unknown }).code === 'LJ106')
+      return new LedgerRefused(refusalFromDatabase(current.message).refusal);
+    current = (current as Error & { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /**

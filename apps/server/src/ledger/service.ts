@@ -1,4 +1,10 @@
-import { centimesFromSql, feeQuoteOf, type FeeType, type TransactionType } from '@lajan/domain';
+import {
+  centimesFromSql,
+  feeQuoteOf,
+  type FeeType,
+  type TransactionStatus,
+  type TransactionType,
+} from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { transactions } from '../db/schema.js';
@@ -53,7 +59,7 @@ export interface Poster {
 export interface LockedTransfer {
   id: string;
   transactionNumber: string;
-  status: 'completed' | 'pending' | 'cancelled';
+  status: TransactionStatus;
   amountCentimes: number;
   agentId: string | null;
   senderAccountId: string | null;

@@ -1,7 +1,9 @@
 import { PAYOUT_FAILED_IDENTIFICATIONS_LIMIT } from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
-import { accounts, agents } from '../../src/db/schema.js';
+import { accounts, agents, transactions } from '../../src/db/schema.js';
+import { negated, postedEntries } from '../../src/ledger/reversal.js';
+import { reversalPosting } from '../../src/modules/corrections/flow.js';
 import { agentDepositFlow } from '../../src/modules/transactions/flows/agent-deposit.js';
 import { cancelFlow as refundFlow } from '../../src/modules/transactions/flows/cancel.js';
 import { depositFlow, withdrawalFlow } from '../../src/modules/transactions/flows/counter.js';
@@ -209,6 +211,31 @@ export function ledgerFlows(ledger: LedgerService) {
         at: input.at,
         named: [],
         flowCall: { flow: 'agent_deposit', args: { code: agent.code } },
+      });
+    },
+    /**
+     * A reversal of `original` (decision 226): its entries negated, as the corrections' plan posts them; its
+     * request must exist (approved, or requested by another user when no cash moves).
+     */
+    reversal: async (
+      db: Db,
+      input: { actor: Actor; original: { id: string; transactionNumber: string }; at: Date },
+    ): Promise<Movement> => {
+      const written = await postedEntries(db, input.original.transactionNumber);
+      if (!written) throw new Error(`ledger-flows: no transaction ${input.original.transactionNumber}`);
+      const { posting, accounts } = reversalPosting(negated(written));
+      const [row] = await db
+        .select({ amount: transactions.amountCentimes })
+        .from(transactions)
+        .where(eq(transactions.id, input.original.id));
+      return posted(db, {
+        flow: posting,
+        accounts,
+        amountCentimes: Number(row!.amount),
+        actor: input.actor,
+        record: { relatedTransactionId: input.original.id },
+        at: input.at,
+        named: [],
       });
     },
   };

@@ -61,6 +61,8 @@ export interface Planned<R extends Roles> {
   cashDrawer?: boolean;
   /** The fee version the confirmation quoted (decision 150): another in force refuses `FeesChanged`. */
   quotedFeeVersion?: number | undefined;
+  /** Who pays whom for this request only: a reversal's, the original's entries negated (decision 226). */
+  posting?: PostingFlow<R>;
 }
 
 /**
@@ -242,7 +244,7 @@ export class MoneyFlowExecutor {
     at: Date,
   ): Promise<MoneyAnswer> {
     const posting = this.ledger.postMovement(this.db, {
-      flow,
+      flow: planned.posting ?? flow,
       accounts: planned.accounts,
       amountCentimes: planned.amountCentimes,
       actor: planned.actor,
@@ -273,7 +275,7 @@ export class MoneyFlowExecutor {
           now: at,
         });
       if (error instanceof LedgerRefused && error.refusal === 'InsufficientFunds')
-        throw await withAvailableBalance(this.db, error, tellablePayer(flow, planned));
+        throw await withAvailableBalance(this.db, error, tellablePayer(planned.posting ?? flow, planned));
       throw error;
     });
     // The answer's sender, whole or masked as this teller may see it (decision 171), fresh or replayed.
