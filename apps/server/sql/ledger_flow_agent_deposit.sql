@@ -17,10 +17,7 @@ BEGIN
   END IF;
   result."agent_id" := found_row."id";
   result."refs" := jsonb_build_object('float', found_row."float_id");
-  result."slots" := jsonb_build_object(
-    'agent', (SELECT row_to_json(x)::text FROM (SELECT p_args->>'code' AS "code", found_row."name" AS "name") AS x),
-    'recipientAccountNumber', to_json(found_row."float_number")::text,
-    'recipientAccount', '{"accountNumber":' || to_json(found_row."float_number")::text || '}');
+  result."facts" := jsonb_build_object('agent_name', found_row."name", 'float_number', found_row."float_number");
   RETURN result;
 END
 $$;

@@ -45,11 +45,8 @@ BEGIN
       RAISE EXCEPTION 'identification failed' USING ERRCODE = 'LJ105';
     END IF;
   END IF;
-  UPDATE "transactions" AS t SET "status" = 'cancelled', "settled_at" = p_at
-    WHERE t."id" = transfer."id" AND t."status" = 'pending';
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'TransferNotPending' USING ERRCODE = 'LJ100';
-  END IF;
+  -- Pending under the lock taken above: settled.
+  UPDATE "transactions" AS t SET "status" = 'cancelled', "settled_at" = p_at WHERE t."id" = transfer."id";
   -- The amount goes back to the sender's account, or in cash mode to the sending agent's float.
   result."refs" := jsonb_build_object('destination', coalesce(transfer."sender_account_id"::text, p_args->>'float'));
   result."amount" := transfer."amount_centimes";
@@ -57,23 +54,14 @@ BEGIN
   result."sender_person_id" := transfer."sender_person_id";
   result."recipient" := transfer."recipient";
   result."related_id" := transfer."id";
-  result."slots" := jsonb_build_object(
-    'amount', ledger_htg_json(transfer."amount_centimes"), 'total', ledger_htg_json(transfer."amount_centimes"),
-    'senderAccountNumber', coalesce((SELECT to_json(a."account_number")::text FROM "accounts" AS a
-      WHERE a."id" = transfer."sender_account_id"), 'null'),
-    'senderAccount', coalesce((SELECT '{"accountNumber":' || to_json(a."account_number")::text || '}'
-      FROM "accounts" AS a WHERE a."id" = transfer."sender_account_id"), 'null'),
-    'senderId', coalesce(to_json(transfer."sender_person_id")::text, 'null'),
-    'sender', ledger_sender_json(transfer."sender_person_id"),
-    -- `presentTransaction`'s recipient: its fields, the names as text, the document's or null.
-    'recipient', CASE WHEN transfer."recipient" IS NULL THEN 'null' ELSE (transfer."recipient"
-      || jsonb_build_object(
-        'firstName', CASE WHEN jsonb_typeof(transfer."recipient"->'firstName') = 'string'
-          THEN transfer."recipient"->'firstName' ELSE '""' END,
-        'lastName', CASE WHEN jsonb_typeof(transfer."recipient"->'lastName') = 'string'
-          THEN transfer."recipient"->'lastName' ELSE '""' END,
-        'idDocumentType', coalesce(transfer."recipient"->'idDocumentType', 'null'),
-        'idDocumentNumber', coalesce(transfer."recipient"->'idDocumentNumber', 'null')))::text END);
+  result."facts" := jsonb_build_object('amount', transfer."amount_centimes",
+    'sender_account_number', (SELECT a."account_number" FROM "accounts" AS a
+      WHERE a."id" = transfer."sender_account_id"),
+    'sender_person_id', transfer."sender_person_id",
+    'sender', (SELECT to_jsonb(x) FROM (SELECT p."id", p."first_name", p."last_name", p."id_document_type",
+        p."id_document_number", p."phone_number", p."address"
+      FROM "persons" AS p WHERE p."id" = transfer."sender_person_id") AS x),
+    'recipient', transfer."recipient");
   RETURN result;
 END
 $$;

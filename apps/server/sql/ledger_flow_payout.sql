@@ -2,7 +2,6 @@ CREATE OR REPLACE FUNCTION "ledger_flow_payout"(p_args jsonb, p_at timestamptz) 
 LANGUAGE plpgsql AS $$
 DECLARE
   transfer record;
-  found_row record;
   result "ledger_flow_read";
 BEGIN
   -- The transfer's row first, before any account, as a cancellation's (DESIGN §4).
@@ -32,17 +31,12 @@ BEGIN
   IF NOT (p_args->>'identified')::boolean THEN
     RAISE EXCEPTION 'identification failed' USING ERRCODE = 'LJ105';
   END IF;
-  UPDATE "transactions" AS t SET "status" = 'completed', "settled_at" = p_at
-    WHERE t."id" = transfer."id" AND t."status" = 'pending';
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'TransferNotPending' USING ERRCODE = 'LJ100';
-  END IF;
+  -- Pending under the lock taken above: settled.
+  UPDATE "transactions" AS t SET "status" = 'completed', "settled_at" = p_at WHERE t."id" = transfer."id";
   -- The sender as the payout's answer shows it: a person not deleted, else none.
-  SELECT p."id" INTO found_row FROM "persons" AS p
-    WHERE p."id" = transfer."sender_person_id" AND p."deleted_at" IS NULL;
-  result."slots" := jsonb_build_object(
-    'senderId', CASE WHEN FOUND THEN to_json(found_row."id")::text ELSE 'null' END,
-    'sender', CASE WHEN FOUND THEN ledger_sender_json(found_row."id") ELSE 'null' END);
+  result."facts" := jsonb_build_object('sender', (SELECT to_jsonb(x) FROM (SELECT p."id", p."first_name",
+      p."last_name", p."id_document_type", p."id_document_number", p."phone_number", p."address"
+    FROM "persons" AS p WHERE p."id" = transfer."sender_person_id" AND p."deleted_at" IS NULL) AS x));
   RETURN result;
 END
 $$;

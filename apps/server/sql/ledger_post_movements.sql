@@ -12,20 +12,14 @@ DECLARE
   j integer;
   k integer;
   slot integer;
-  -- Per item: its outcome, its answer, the detail of a refusal; and its key as text, if any.
+  -- Per item: its outcome, its answer, the detail of a refusal; and the position of its key, if any.
   outcome text[];
   answer_status integer[];
   answer_body text[];
   detail text[];
-  key_of text[];
-  -- The distinct keys of the batch (`ledger_batch_claim_keys`), and the item that posted each.
-  key_texts text[];
-  key_first integer[];
-  key_state text[];
-  key_hash text[];
-  key_status integer[];
-  key_body text[];
-  key_owner integer[];
+  key_at integer[];
+  -- The distinct keys of the batch (`ledger_batch_claim_keys`), each with its answer and the item that posted it.
+  keys "ledger_batch_key"[];
   -- The accounts named by number; every (item, account, delta), per item first_flat..last_flat.
   number_list text[];
   number_ids uuid[];
@@ -64,16 +58,12 @@ BEGIN
   answer_status := array_fill(NULL::integer, ARRAY[n]);
   answer_body := outcome;
   detail := outcome;
-  key_of := outcome;
-  FOR i IN 1 .. n LOOP
-    IF items[i]."key" IS NOT NULL THEN
-      key_of[i] := items[i]."user_id"::text || chr(1) || items[i]."route" || chr(1) || items[i]."key";
-    END IF;
-  END LOOP;
 
   -- The keys, then the accounts: resolved, locked in ascending id order, checked.
-  SELECT * INTO key_texts, key_first, key_state, key_hash, key_status, key_body FROM ledger_batch_claim_keys(items);
-  key_owner := array_fill(NULL::integer, ARRAY[coalesce(array_length(key_first, 1), 0)]);
+  keys := ledger_batch_claim_keys(items);
+  key_at := ARRAY(SELECT (SELECT c.ordinality::integer FROM unnest(keys) WITH ORDINALITY AS c
+      WHERE c.key_text = x."user_id"::text || chr(1) || x."route" || chr(1) || x."key")
+    FROM unnest(items) WITH ORDINALITY AS x ORDER BY x.ordinality);
   SELECT * INTO number_list, number_ids, flat_item, flat_account, flat_delta, first_flat, last_flat
     FROM ledger_batch_entries(items);
   SELECT * INTO locked_ids, locked_status, locked_currency, locked_balance FROM ledger_batch_lock(flat_account);
@@ -85,20 +75,18 @@ BEGIN
   <<item_loop>>
   FOR i IN 1 .. n LOOP
     it := items[i];
+    k := key_at[i];
     -- A key already answered (before the batch, or by an earlier item of it): that answer, or a conflict.
-    IF key_of[i] IS NOT NULL THEN
-      k := array_position(key_texts, key_of[i]);
-      IF key_state[k] IN ('stored', 'posted') THEN
-        IF key_hash[k] <> it."request_hash" THEN
-          outcome[i] := 'refused';
-          detail[i] := 'IdempotencyConflict';
-        ELSE
-          outcome[i] := 'replayed';
-          answer_status[i] := key_status[k];
-          answer_body[i] := key_body[k];
-        END IF;
-        CONTINUE item_loop;
+    IF keys[k].state IN ('stored', 'posted') THEN
+      IF keys[k].hash <> it."request_hash" THEN
+        outcome[i] := 'refused';
+        detail[i] := 'IdempotencyConflict';
+      ELSE
+        outcome[i] := 'replayed';
+        answer_status[i] := keys[k].status;
+        answer_body[i] := keys[k].body;
       END IF;
+      CONTINUE item_loop;
     END IF;
     IF check_outcome[i] IS NOT NULL THEN
       outcome[i] := check_outcome[i];
@@ -134,19 +122,14 @@ BEGIN
     END IF;
     outcome[i] := 'posted';
     answer_status[i] := 201;
-    IF key_of[i] IS NOT NULL THEN
-      k := array_position(key_texts, key_of[i]);
-      key_state[k] := 'posted';
-      key_hash[k] := it."request_hash";
-      key_status[k] := 201;
-      key_body[k] := it."body";
-      key_owner[k] := i;
+    IF k IS NOT NULL THEN
+      keys[k] := ROW(keys[k].key_text, keys[k].first_item, 'posted', it."request_hash", 201, it."body", i);
     END IF;
   END LOOP;
 
   PERFORM ledger_batch_write(items, outcome, number_list, number_ids, flat_item, flat_account, flat_delta,
     locked_ids, locked_balance, locked_at);
-  PERFORM ledger_batch_store_answers(items, key_first, key_state, key_owner);
+  PERFORM ledger_batch_store_answers(items, keys);
   RETURN QUERY SELECT coalesce(positions[r.s], r.s)::integer, outcome[r.s], answer_status[r.s], answer_body[r.s],
       detail[r.s]
     FROM generate_series(1, n) AS r(s) ORDER BY r.s;

@@ -9,6 +9,18 @@ BEGIN
         - 'recipient_name_folded' - 'recipient_last_name_folded' THEN
     RETURN NEW;
   END IF;
+  -- A corrected transaction (decision 226): completed → reversed once, by the reversal that names it.
+  IF TG_OP = 'UPDATE'
+    AND OLD."type" IN ('deposit', 'withdrawal', 'transfer', 'agent_deposit') AND OLD."status" = 'completed'
+    AND NEW."status" = 'reversed'
+    AND to_jsonb(NEW) - 'status' - 'party_name_folded' - 'party_last_name_folded'
+        - 'recipient_name_folded' - 'recipient_last_name_folded'
+      = to_jsonb(OLD) - 'status' - 'party_name_folded' - 'party_last_name_folded'
+        - 'recipient_name_folded' - 'recipient_last_name_folded'
+    AND EXISTS (SELECT 1 FROM "transactions" AS r
+      WHERE r."related_transaction_id" = OLD."id" AND r."type" = 'reversal') THEN
+    RETURN NEW;
+  END IF;
   RAISE EXCEPTION 'ledger: a posted transaction is never changed or deleted (% refused)', TG_OP
     USING ERRCODE = 'LJ012';
 END

@@ -33,6 +33,7 @@ import { agentRoutes } from './modules/agents/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authPlugin, authRoutes, mfaRoutes } from './modules/auth/index.js';
 import { drawerRoutes } from './modules/drawer/index.js';
+import { correctionsRoutes } from './modules/corrections/index.js';
 import { feeEditorRoutes, feesRoutes } from './modules/fees/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { seedFeeSchedule } from './ledger/fee-schedule.js';
@@ -275,6 +276,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(historyExportRoutes);
       await api.register(reportsRoutes);
       await api.register(drawerRoutes);
+      await api.register(correctionsRoutes);
       await api.register(expiryRoutes);
       if (overrides.routes) await api.register(overrides.routes);
     },

@@ -10,6 +10,7 @@ import { AccountsService } from './modules/accounts/index.js';
 import { AgentsService } from './modules/agents/index.js';
 import { AuthService, MfaService, TokenService } from './modules/auth/index.js';
 import { DrawerService } from './modules/drawer/index.js';
+import { CorrectionsService } from './modules/corrections/index.js';
 import { PersonsService } from './modules/persons/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { UsersService } from './modules/users/index.js';
@@ -66,6 +67,8 @@ export interface Services {
   transactionReads: TransactionReads;
   /** The tellers' cash drawers (decision 149). */
   drawer: DrawerService;
+  /** Corrections asked, decided and posted as reversals (decision 226). */
+  corrections: CorrectionsService;
 }
 
 /**
@@ -87,6 +90,7 @@ export function buildServices(deps: ServiceDeps): Services {
     jwtSecret: deps.jwtSecret,
     mfaRequired: config.mfaRequired ?? false,
   });
+  const moneyFlows = new MoneyFlowExecutor(moneyFlowDeps);
   return {
     clock,
     mfa,
@@ -103,7 +107,7 @@ export function buildServices(deps: ServiceDeps): Services {
     accounts: new AccountsService(common),
     registration: new RegistrationService(common),
     ledger,
-    moneyFlows: new MoneyFlowExecutor(moneyFlowDeps),
+    moneyFlows,
     heavyReads: new HeavyReads(),
     moneyFlowDeps,
     transactionReads: new TransactionReads({ db, actors: moneyFlowDeps.actors }),
@@ -115,5 +119,6 @@ export function buildServices(deps: ServiceDeps): Services {
         htgToCentimes(DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
       maxCountCentimes: config.drawerMaxCountCentimes ?? htgToCentimes(DEFAULT_DRAWER_MAX_COUNT_HTG),
     }),
+    corrections: new CorrectionsService({ db, clock, actors: moneyFlowDeps.actors, moneyFlows }),
   };
 }

@@ -4,10 +4,12 @@ import {
   agentRoleSchema,
   agentTypeSchema,
   contactMethodSchema,
+  correctionStatusSchema,
   feeTypeSchema,
   genderSchema,
   idDocumentTypeSchema,
   maritalStatusSchema,
+  reversibleTypes,
   roleSchema,
   transactionStatusSchema,
   transactionTypeSchema,
@@ -64,6 +66,9 @@ const mirrored: Record<string, readonly string[]> = {
   'fee_versions.type': feeTypeSchema.options,
   // Only the banded types record the fee version they were charged with (decision 150).
   'transactions.transactions_fee_version_check': feeTypeSchema.options,
+  // A corrected transaction's types (decision 226), and its requests' statuses.
+  'transactions.transactions_status_check': reversibleTypes,
+  'correction_requests.status': correctionStatusSchema.options,
   'persons.persons_gender_check': genderSchema.options,
   'persons.persons_id_document_type_check': idDocumentTypeSchema.options,
   'persons.persons_marital_status_check': maritalStatusSchema.options,

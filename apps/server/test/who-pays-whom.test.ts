@@ -7,6 +7,7 @@ import { depositFlow, withdrawalFlow } from '../src/modules/transactions/flows/c
 import { externalTransferFlow } from '../src/modules/transactions/flows/external-transfer.js';
 import { payoutFlow } from '../src/modules/transactions/flows/payout.js';
 import { transferFlow } from '../src/modules/transactions/flows/transfer.js';
+import { reversalAtCounter } from '../src/modules/corrections/flow.js';
 import { LedgerRefused } from '../src/ledger/results.js';
 
 /*
@@ -210,6 +211,7 @@ describe("the ledger's flows and the domain's declarations", () => {
       [payoutFlow, moneyFlowDeclarations.external_payout],
       [refundFlow, moneyFlowDeclarations.external_refund],
       [agentDepositFlow, moneyFlowDeclarations.agent_deposit],
+      [reversalAtCounter(() => Promise.resolve(null)), moneyFlowDeclarations.reversal],
     ] as const;
     expect(pairs).toHaveLength(Object.keys(moneyFlowDeclarations).length);
     for (const [flow, declaration] of pairs) {

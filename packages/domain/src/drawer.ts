@@ -161,6 +161,9 @@ export const drawerMovementKinds = {
   withdrawal: { label: 'Retraits', direction: -1 },
   external_payout: { label: 'Transferts payés', direction: -1 },
   external_refund: { label: 'Remboursements en espèces', direction: -1 },
+  // A correction carried out at the counter (decision 226): a deposit's cash goes back, a withdrawal's comes back.
+  deposit_reversal: { label: 'Corrections de dépôts (espèces rendues)', direction: -1 },
+  withdrawal_reversal: { label: 'Corrections de retraits (espèces reprises)', direction: 1 },
 } as const;
 export type DrawerMovementKind = keyof typeof drawerMovementKinds;
 

@@ -39,3 +39,5 @@ export * from './list-page.js';
 export * from './audit.js';
 export * from './statements.js';
 export * from './drawer.js';
+export * from './corrections-texts.js';
+export * from './corrections.js';

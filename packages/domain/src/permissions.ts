@@ -45,6 +45,14 @@ export const permissions = {
   /** The document of whoever stood at the counter read back whole (decision 208). */
   'transactions.readPartyDocument': ['superAdmin'],
   'transactions.history': ['superAdmin', 'agentAdmin', 'teller'],
+  /**
+   * Corrections (decision 226): asked by the agent's users, decided by another (its administrator, or a
+   * super administrator when the request says so), carried out by a teller when cash moves.
+   */
+  'corrections.request': ['superAdmin', 'agentAdmin', 'teller'],
+  'corrections.read': ['superAdmin', 'agentAdmin', 'teller'],
+  'corrections.review': ['superAdmin', 'agentAdmin'],
+  'corrections.execute': ['teller'],
   /** The agent network and its float. */
   'agents.manage': ['superAdmin'],
   'agents.deposit': ['superAdmin'],

@@ -443,7 +443,8 @@ export const accountHolders = pgTable(
 
 /**
  * One posted money movement. Never edited after posting, except an external transfer's
- * status (pending → completed, cancelled or expired, once). Its entries sum to zero.
+ * status (pending → completed, cancelled or expired, once, decision 225) and a corrected one's
+ * (completed → reversed, once, decision 226). Its entries sum to zero.
  */
 export const transactions = pgTable(
   'transactions',
@@ -494,7 +495,7 @@ export const transactions = pgTable(
     recipientLastNameFolded: text('recipient_last_name_folded').generatedAlwaysAs(
       sql`lajan_fold(recipient->>'lastName')`,
     ),
-    /** A payout or refund points at the external transfer it settles. */
+    /** A payout or refund points at the external transfer it settles; a reversal at what it corrects. */
     relatedTransactionId: uuid('related_transaction_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** When an external transfer stopped being pending. */
@@ -550,7 +551,10 @@ export const transactions = pgTable(
       'transactions_fee_check',
       sql`${t.feeCentimes} >= 0 AND ${t.agentShareCentimes} >= 0 AND ${t.agentShareCentimes} <= ${t.feeCentimes}`,
     ),
-    check('transactions_status_check', sql`${t.status} = 'completed' OR ${t.type} = 'external_transfer'`),
+    check(
+      'transactions_status_check',
+      sql`${t.status} = 'completed' OR ${t.type} = 'external_transfer' OR (${t.status} = 'reversed' AND ${t.type} IN ('deposit', 'withdrawal', 'transfer', 'agent_deposit'))`,
+    ),
     check('transactions_currency_check', sql`${t.currency} = 'HTG'`),
     check(
       'transactions_fee_version_check',
@@ -711,6 +715,8 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status').notNull(),
     responseBody: text('response_body').notNull(),
+    /** A flow with reads of its own: the facts they found, composed with the body into the answer (decision 222). */
+    responseFacts: jsonb('response_facts'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -821,6 +827,64 @@ export const drawerSessions = pgTable(
       'drawer_sessions_opening_acknowledgement_check',
       sql`(${t.openingAcknowledgedAt} IS NULL) = (${t.openingAcknowledgedByUserId} IS NULL)
        AND (${t.openingAcknowledgedAt} IS NULL OR ${t.openingNeedsAcknowledgement})`,
+    ),
+  ],
+);
+
+/**
+ * A correction of a posted transaction (decision 226): asked with a reason, decided by another, posted as a
+ * `reversal`, whose insert marks it executed and the original reversed (sql/ledger_reversal_posted.sql).
+ */
+export const correctionRequests = pgTable(
+  'correction_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    /** The original's agent: whose users see the request. */
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['requested', 'approved', 'rejected', 'executed'] }).notNull(),
+    requestedByUserId: uuid('requested_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestamptz('requested_at').notNull(),
+    /** An agent deposit, or a request of the agent's only administrator: a super administrator decides. */
+    superAdminRequired: boolean('super_admin_required').notNull(),
+    /** A deposit's or a withdrawal's: carried out at a counter, in a teller's open drawer. */
+    cashMoves: boolean('cash_moves').notNull(),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id),
+    decidedAt: timestamptz('decided_at'),
+    rejectionReason: text('rejection_reason'),
+    executedByUserId: uuid('executed_by_user_id').references(() => users.id),
+    executedAt: timestamptz('executed_at'),
+    reversalTransactionId: uuid('reversal_transaction_id').references(() => transactions.id),
+  },
+  (t) => [
+    // At most one open request per transaction; a reversal corrects one request.
+    uniqueIndex('correction_requests_open_key')
+      .on(t.transactionId)
+      .where(sql`${t.status} IN ('requested', 'approved', 'executed')`),
+    uniqueIndex('correction_requests_reversal_key')
+      .on(t.reversalTransactionId)
+      .where(sql`${t.reversalTransactionId} IS NOT NULL`),
+    index('correction_requests_agent_idx').on(t.agentId, t.status, t.requestedAt),
+    // Four eyes: whoever decides is not who asked.
+    check('correction_requests_four_eyes_check', sql`${t.decidedByUserId} <> ${t.requestedByUserId}`),
+    check(
+      'correction_requests_decided_check',
+      sql`(${t.status} = 'requested') = (${t.decidedByUserId} IS NULL) AND (${t.decidedAt} IS NULL) = (${t.decidedByUserId} IS NULL)`,
+    ),
+    check(
+      'correction_requests_rejected_check',
+      sql`(${t.status} = 'rejected') = (${t.rejectionReason} IS NOT NULL)`,
+    ),
+    check(
+      'correction_requests_executed_check',
+      sql`(${t.status} = 'executed') = (${t.reversalTransactionId} IS NOT NULL) AND (${t.status} = 'executed') = (${t.executedByUserId} IS NOT NULL) AND (${t.executedAt} IS NULL) = (${t.executedByUserId} IS NULL)`,
     ),
   ],
 );

@@ -2,6 +2,7 @@ import {
   authMessages,
   cancelTransferMessages,
   centimesToHtg,
+  correctionMessages,
   errorCodes,
   genericMessages,
   ledgerFailures,
@@ -149,6 +150,8 @@ function ledgerRefusalMessage({ refusal, details }: LedgerRefused): string {
   if (refusal === 'TransferAlreadyPaid' && details.paidAt)
     return pickUpCodeMessages.alreadyPaid(details.paidAt);
   if (refusal === 'NotSendingAgent' && details.unlock) return payoutMessages.notSendingAgentUnlock;
+  if (refusal === 'InsufficientFunds' && details.missing)
+    return correctionMessages.missing(centimesToHtg(details.missing.centimes), details.missing.accountNumber);
   if (refusal === 'InsufficientFunds' && details.availableCentimes !== undefined)
     return (
       details.floatShort

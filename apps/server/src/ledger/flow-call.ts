@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { drawerGate } from './drawer.js';
 import type { Db } from '../db/client.js';
 import { uniqueViolationOf } from '../db/errors.js';
-import { refText } from './account-ref.js';
-import { bigintArray, json, refOrNull, textArray, type OneCall, type OneCallOutcome } from './one-call.js';
+import { batchItem, type OneCall, type OneCallOutcome } from './one-call.js';
+import type { StoredAnswer, StoredRow } from './idempotency.js';
 import { LedgerRefused, refusalFromDatabase } from './results.js';
 
 /**
@@ -20,15 +19,11 @@ export type FlowName =
   | 'expire'
   | 'refund_expired';
 
-/** What a flow adds to the one call: its name, its inputs for the database's reads, and the answer's slots. */
+/** What a flow adds to the one call: its name and its inputs for the database's reads. */
 export interface FlowCallSpec {
   flow: FlowName;
   /** The flow's inputs to the database's reads (`ledger_post_flow`'s `p_args`). */
   args: Record<string, unknown>;
-  /** The nonce of the answer's slots (`answerSlots`). */
-  nonce: string;
-  /** The amount is the transfer's: the caller's entries are for one centime, scaled by the database. */
-  amountFromTransfer?: boolean;
   /** The input field of a refusal about an account the request does not name (the refund's destination). */
   fieldOfUnnamed?: string;
   /** Thrown when the payout's identification fails (LJ105), for the flow to record it (decision 112). */
@@ -46,16 +41,6 @@ export type FlowCallOutcome =
   /** LJ104: the caller's reading of the transfer is not the transfer any more: read it again. */
   | { kind: 'stale-read' };
 
-/**
- * The places of an answer that only the database knows when the call is made (the funded agent's name,
- * the transfer's amount, its sender…): `slot(name)` marks one in the answer's object (a JSON string with a
- * nonce drawn per call, so that no input can forge it); the call writes the value there.
- */
-export function answerSlots(): { nonce: string; slot: (name: string) => never } {
-  const nonce = randomUUID();
-  return { nonce, slot: (name) => `${nonce}:${name}` as never };
-}
-
 /** The transfer read before the call is not the one the call found: the request is planned again. */
 export class StaleRead extends Error {
   constructor() {
@@ -68,48 +53,39 @@ const ACCOUNT_REFUSALS = new Set<string>(['AccountNotActive', 'CurrencyMismatch'
 
 /**
  * One call of `ledger_post_flow` (sql/) in autocommit: the key's claim, the flow's reads and
- * checks, the posting, the answer stored. Refusals and outcomes as a batch item's (`postBatch`).
+ * checks, the posting, the answer stored. Refusals and outcomes as a batch item's (`postBatch`). The answer,
+ * first or replayed, is `storedAnswer` of the body and facts the call stored or found (decision 222).
  */
 export async function postFlowInOneCall(
   db: Db,
-  call: OneCall & { spec: FlowCallSpec },
+  call: OneCall & { spec: FlowCallSpec; storedAnswer: (row: StoredRow) => StoredAnswer },
 ): Promise<FlowCallOutcome> {
-  const { key, posting, record, band, spec } = call;
+  const { key, posting, spec } = call;
   try {
+    // The movement as a batch item, its body stored with the facts even without a key.
+    const item = JSON.stringify({ ...batchItem(call), body: call.bodyText });
     // A cash flow: the teller's drawer locked FOR SHARE first, in the same statement (`drawerGate`).
     const gated = call.cashDrawer === true;
-    const createdBy = gated ? sql`gate.user_id` : sql`${posting.createdByUserId}::uuid`;
-    const head = gated
-      ? sql`${drawerGate({ userId: posting.createdByUserId, at: posting.at, key, needed: spec.drawerNeeded })}
-        select "out_replayed", "out_status", "out_body" from gate cross join lateral ledger_post_flow(`
-      : sql`select "out_replayed", "out_status", "out_body" from ledger_post_flow(`;
-    const result = await db.execute(sql`${head}
-      ${spec.flow}, ${JSON.stringify(spec.args)}::jsonb, ${spec.nonce},
-      ${key?.userId ?? null}::uuid, ${key?.route ?? null}, ${key?.key ?? null}, ${key?.requestHash ?? null},
-      ${posting.at.toISOString()}::timestamptz,
-      ${textArray(call.named.map((n) => n.accountNumber))}, ${textArray(call.named.map((n) => n.field))},
-      ${call.holderOf ?? null}, ${call.document?.idDocumentType ?? null}, ${call.document?.idDocumentNumber ?? null},
-      ${call.deferred},
-      ${band === undefined ? null : posting.type},
-      ${spec.amountFromTransfer ? null : posting.amountCentimes}::bigint, ${band?.id ?? null}::uuid,
-      ${band?.minAmountCentimes ?? null}::bigint, ${band?.maxAmountCentimes ?? null}::bigint,
-      ${posting.feeCentimes}::bigint, ${posting.agentShareCentimes}::bigint,
-      ${textArray(posting.entries.map((e) => refText(e.account)))},
-      ${bigintArray(posting.entries.map((e) => e.amountCentimes))},
-      ${call.id}::uuid, ${call.transactionNumber}, ${posting.type}, ${posting.status},
-      ${posting.agentId}::uuid, ${createdBy},
-      ${refOrNull(record.account)}, ${refOrNull(record.senderAccount)}, ${refOrNull(record.recipientAccount)},
-      ${record.senderPersonId ?? null}::uuid, ${json(record.recipient)}::jsonb, ${json(record.party)}::jsonb,
-      ${record.relatedTransactionId ?? null}::uuid, ${call.bodyText})`);
+    const result = await db.execute(
+      gated
+        ? sql`${drawerGate({ userId: posting.createdByUserId, at: posting.at, key, needed: spec.drawerNeeded })}
+          select "out_replayed", "out_status", "out_body", "out_facts" from gate cross join lateral
+            ledger_post_flow(${spec.flow}, ${JSON.stringify(spec.args)}::jsonb,
+              ${item}::jsonb || jsonb_build_object('created_by_user_id', gate.user_id))`
+        : sql`select "out_replayed", "out_status", "out_body", "out_facts"
+          from ledger_post_flow(${spec.flow}, ${JSON.stringify(spec.args)}::jsonb, ${item}::jsonb)`,
+    );
     const [row] = (
-      result as { rows: { out_replayed: boolean; out_status: number; out_body: string | null }[] }
+      result as {
+        rows: { out_replayed: boolean; out_status: number; out_body: string | null; out_facts: unknown }[];
+      }
     ).rows;
     if (!row && gated) throw new LedgerRefused('DrawerClosed');
     if (!row) throw new Error('ledger: the flow call answered no row');
     return {
       kind: 'answered',
       replayed: row.out_replayed,
-      answer: { status: row.out_status, bodyText: row.out_body ?? '' },
+      answer: call.storedAnswer({ status: row.out_status, body: row.out_body ?? '', facts: row.out_facts }),
     };
   } catch (error) {
     // A number another transaction committed since the batch of one read the taken ones (decision 216).

@@ -5,6 +5,13 @@ import { idempotencyKeys } from '../db/schema.js';
 import { inMoneyTransaction } from './ledger.js';
 import { LedgerRefused } from './results.js';
 
+/** The columns of a stored answer (`StoredRow`). */
+const storedRow = {
+  status: idempotencyKeys.responseStatus,
+  body: idempotencyKeys.responseBody,
+  facts: idempotencyKeys.responseFacts,
+};
+
 /** Keys are kept at least this long (DESIGN §4: 24 h); older ones are pruned lazily. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
@@ -21,6 +28,16 @@ export interface IdempotencyScope {
 export interface StoredAnswer {
   status: number;
   bodyText: string;
+}
+
+/**
+ * A key's row as stored: its status, the body TypeScript built and, for a flow with reads of its own, the
+ * facts they found (null otherwise); the answer is composed from them (`storedAnswer`, decision 222).
+ */
+export interface StoredRow {
+  status: number;
+  body: string;
+  facts: unknown;
 }
 
 /** A hash that depends on the input's values, not on the order its keys were written in. */
@@ -42,13 +59,9 @@ function stableJson(value: unknown): string {
  * not hide a repeat of a request that already posted). Refuses a key used with other input or abandoned,
  * as the claim does; `undefined` when the key is new.
  */
-export async function storedAnswerOf(db: Db, scope: IdempotencyScope): Promise<StoredAnswer | undefined> {
+export async function storedAnswerOf(db: Db, scope: IdempotencyScope): Promise<StoredRow | undefined> {
   const [existing] = await db
-    .select({
-      requestHash: idempotencyKeys.requestHash,
-      status: idempotencyKeys.responseStatus,
-      bodyText: idempotencyKeys.responseBody,
-    })
+    .select({ requestHash: idempotencyKeys.requestHash, ...storedRow })
     .from(idempotencyKeys)
     .where(
       and(
@@ -60,7 +73,7 @@ export async function storedAnswerOf(db: Db, scope: IdempotencyScope): Promise<S
   if (!existing) return undefined;
   if (existing.requestHash === VOID_REQUEST_HASH) throw new LedgerRefused('OperationAbandoned');
   if (existing.requestHash !== scope.requestHash) throw new LedgerRefused('IdempotencyConflict');
-  return { status: existing.status, bodyText: existing.bodyText };
+  return { status: existing.status, body: existing.body, facts: existing.facts };
 }
 
 /**
@@ -68,9 +81,9 @@ export async function storedAnswerOf(db: Db, scope: IdempotencyScope): Promise<S
  * to be answered (decision 199): `undefined` for a key new, abandoned or used with other input, whose
  * refusal stands.
  */
-export async function replayOf(db: Db, scope: IdempotencyScope): Promise<StoredAnswer | undefined> {
+export async function replayOf(db: Db, scope: IdempotencyScope): Promise<StoredRow | undefined> {
   const [existing] = await db
-    .select({ status: idempotencyKeys.responseStatus, bodyText: idempotencyKeys.responseBody })
+    .select(storedRow)
     .from(idempotencyKeys)
     .where(
       and(
@@ -98,8 +111,9 @@ export async function pruneKeys(db: Db, now: Date): Promise<number> {
  */
 export const VOID_REQUEST_HASH = 'void';
 
-/** What became of a user's key: the first answer of the request that posted with it, or its abandonment. */
-export type KeyFate = { state: 'posted'; bodyText: string } | { state: 'abandoned' } | { state: 'unknown' };
+/** What became of a user's key: the stored answer of the request that posted with it, or its abandonment. */
+export type KeyFate =
+  { state: 'posted'; route: string; stored: StoredRow } | { state: 'abandoned' } | { state: 'unknown' };
 
 /**
  * The fate of a key of this user, whatever its route. A claim and its answer are written in one
@@ -107,17 +121,18 @@ export type KeyFate = { state: 'posted'; bodyText: string } | { state: 'abandone
  */
 export async function keyFate(db: Db | Tx, userId: string, key: string): Promise<KeyFate> {
   const rows = await db
-    .select({
-      requestHash: idempotencyKeys.requestHash,
-      status: idempotencyKeys.responseStatus,
-      bodyText: idempotencyKeys.responseBody,
-    })
+    .select({ requestHash: idempotencyKeys.requestHash, route: idempotencyKeys.route, ...storedRow })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   const posted = rows.find(
     (row) => row.requestHash !== VOID_REQUEST_HASH && row.status >= 200 && row.status < 300,
   );
-  if (posted) return { state: 'posted', bodyText: posted.bodyText };
+  if (posted)
+    return {
+      state: 'posted',
+      route: posted.route,
+      stored: { status: posted.status, body: posted.body, facts: posted.facts },
+    };
   if (rows.some((row) => row.requestHash === VOID_REQUEST_HASH)) return { state: 'abandoned' };
   return { state: 'unknown' };
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { uniqueViolationOf } from '../db/errors.js';
 import type { FeeBandRow } from './fee-schedule.js';
@@ -48,22 +48,8 @@ export function freshIdentity(): { id: string; transactionNumber: string } {
   return { id: newTransactionId(), transactionNumber: generateTransactionNumber() };
 }
 
-/** A text array as one parameter, whichever the driver: a JSON array unpacked in order. */
-export function textArray(values: readonly string[]): SQL {
-  return sql`(select coalesce(array_agg(e.v order by e.n), '{}') from
-    jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) with ordinality as e(v, n))`;
-}
-
-export function bigintArray(values: readonly number[]): SQL {
-  return sql`(select coalesce(array_agg(e.v::bigint order by e.n), '{}') from
-    jsonb_array_elements_text(${JSON.stringify(values.map(String))}::jsonb) with ordinality as e(v, n))`;
-}
-
-export const refOrNull = (account: AccountRef | null | undefined): string | null =>
+const refOrNull = (account: AccountRef | null | undefined): string | null =>
   account ? refText(account) : null;
-
-export const json = (value: unknown) =>
-  value === null || value === undefined ? null : JSON.stringify(value);
 
 /**
  * A movement alone: a batch of one (decision 216), whose refusal is thrown. A transaction number that
@@ -75,14 +61,31 @@ export async function postAlone(db: Db, call: OneCall): Promise<OneCallOutcome> 
     [result] = await postBatch(db, [call]);
   } catch (error) {
     if (uniqueViolationOf(error) === 'transactions_number_key') return { kind: 'number-taken' };
-    throw error;
+    throw raisedRefusal(error) ?? error;
   }
   if (result instanceof LedgerRefused) throw result;
   return result!;
 }
 
-/** One item of `ledger_post_movements`: a JSON object whose fields are those of the type `ledger_batch_item`. */
-function batchItem(call: OneCall): Record<string, unknown> {
+/**
+ * A refusal a trigger raised while writing (LJ106: a reversal whose request or original is not what it
+ * was read to be, decision 226), named as the closed set names it; undefined for any other error.
+ */
+function raisedRefusal(error: unknown): LedgerRefused | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if ((current as Error & { code?: unknown }).code === 'LJ106')
+      return new LedgerRefused(refusalFromDatabase(current.message).refusal);
+    current = (current as Error & { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * One item of `ledger_post_movements`, or the movement `ledger_post_flow` completes with its reads: a JSON
+ * object whose fields are those of the type `ledger_batch_item`.
+ */
+export function batchItem(call: OneCall): Record<string, unknown> {
   const { key, posting, record, band } = call;
   return {
     user_id: key?.userId ?? null,

@@ -41,6 +41,9 @@ export const LEDGER_REFUSALS = [
   'TransferNotToRefund',
   // A cash operation whose teller has no open drawer (decision 149).
   'DrawerClosed',
+  // A correction (decision 226): the original is not a completed reversible one; its request not approved.
+  'NotReversible',
+  'CorrectionNotApproved',
 ] as const;
 
 export type LedgerRefusal = (typeof LEDGER_REFUSALS)[number];
@@ -73,6 +76,11 @@ export interface LedgerRefusalDetails {
   floatShort?: true;
   /** `RecipientMismatch`, `SenderMismatch`: the failed identifications left before the lock (decision 176). */
   triesLeft?: number;
+  /**
+   * `InsufficientFunds` of a reversal (decision 226): what the account lacks, and its number (none: the
+   * agent's float); the money was spent since.
+   */
+  missing?: { centimes: number; accountNumber: string | null };
   /** `NotSendingAgent`: refused on an unlock (its own message) rather than a cancellation. */
   unlock?: true;
 }

@@ -1,4 +1,10 @@
-import { centimesFromSql, feeQuoteOf, type FeeType, type TransactionType } from '@lajan/domain';
+import {
+  centimesFromSql,
+  feeQuoteOf,
+  type FeeType,
+  type TransactionStatus,
+  type TransactionType,
+} from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { transactions } from '../db/schema.js';
@@ -6,7 +12,7 @@ import { FeeScheduleCache, quoteFromBands } from './fee-schedule.js';
 import { bandOf, feeOf } from './fees.js';
 import type { AccountsOf, PostingFlow, Roles } from './flows.js';
 import { accountById } from './account-ref.js';
-import { storedAnswerOf, type IdempotencyScope, type StoredAnswer } from './idempotency.js';
+import { storedAnswerOf, type IdempotencyScope, type StoredAnswer, type StoredRow } from './idempotency.js';
 import {
   checkBalanced,
   withMoneyRetries,
@@ -53,7 +59,7 @@ export interface Poster {
 export interface LockedTransfer {
   id: string;
   transactionNumber: string;
-  status: 'completed' | 'pending' | 'cancelled' | 'expired';
+  status: TransactionStatus;
   amountCentimes: number;
   agentId: string | null;
   senderAccountId: string | null;
@@ -81,6 +87,8 @@ export interface OneCallFlowPosting<R extends Roles> {
   key: IdempotencyScope | undefined;
   /** The answer's body for the movement as it will be posted, stored with the key. */
   answer: (movement: Movement) => string;
+  /** The answer a stored body and facts make, for this request's route (decision 222). */
+  storedAnswer: (row: StoredRow) => StoredAnswer;
   /** A flow with reads of its own before the posting (`sql/ledger_post_flow.sql`). */
   flowCall?: FlowCallSpec;
   /** A refusal the caller found on the input, raised after the named accounts' (as a flow's check). */
@@ -173,7 +181,7 @@ export class LedgerService {
           }
           // A repeat of a request that posted before the version changed gets its first answer.
           const stored = input.key ? await storedAnswerOf(db, input.key) : undefined;
-          if (stored) return { answer: stored, replayed: true };
+          if (stored) return { answer: input.storedAnswer(stored), replayed: true };
           throw feesChanged(feeType, amountCentimes, quoteFromBands(bands, feeType, amountCentimes));
         }
         const amounts = {
@@ -215,7 +223,7 @@ export class LedgerService {
           cashDrawer: input.cashDrawer,
         };
         const outcome = input.flowCall
-          ? await postFlowInOneCall(db, { ...call, spec: input.flowCall })
+          ? await postFlowInOneCall(db, { ...call, spec: input.flowCall, storedAnswer: input.storedAnswer })
           : await this.#groupCommitOf(db).submit(call);
         if (outcome.kind === 'stale-read') throw new StaleRead();
         if (outcome.kind === 'answered')

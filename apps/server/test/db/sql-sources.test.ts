@@ -34,30 +34,30 @@ describe('the sources of apps/server/sql/', () => {
       );
     const sources = readSources();
     const changed = sources.map((source) =>
-      source.name === 'ledger_htg_json'
+      source.name === 'ledger_account_of'
         ? {
             ...source,
-            text: source.text.replace('SELECT trim_scale', 'SELECT /* changed */ trim_scale'),
+            text: source.text.replace('SELECT CASE', 'SELECT /* changed */ CASE'),
             checksum: 'x',
           }
         : source,
     );
-    expect(changed.find((source) => source.name === 'ledger_htg_json')!.text).toContain('/* changed */');
+    expect(changed.find((source) => source.name === 'ledger_account_of')!.text).toContain('/* changed */');
 
     await withSession(database, async (session) => {
       expect(await applySources(session, sources)).toEqual([]);
-      expect(await applySources(session, changed)).toEqual(['ledger_htg_json']);
-      expect((await liveDefinitions(session)).functions.ledger_htg_json).toContain('/* changed */');
+      expect(await applySources(session, changed)).toEqual(['ledger_account_of']);
+      expect((await liveDefinitions(session)).functions.ledger_account_of).toContain('/* changed */');
     });
     const before = await appliedAt();
 
     // The migrator's next run finds the file unlike what it applied: that one file is applied again.
     await database.migrate();
     const after = await appliedAt();
-    expect(Object.keys(after).filter((name) => after[name] !== before[name])).toEqual(['ledger_htg_json']);
+    expect(Object.keys(after).filter((name) => after[name] !== before[name])).toEqual(['ledger_account_of']);
     expect(Object.keys(after)).toEqual(sources.map((source) => source.name));
     await withSession(database, async (session) => {
-      expect((await liveDefinitions(session)).functions.ledger_htg_json).not.toContain('/* changed */');
+      expect((await liveDefinitions(session)).functions.ledger_account_of).not.toContain('/* changed */');
       expect(await liveDefinitions(session)).toEqual(await sourceDefinitions(session, sources));
       // Once a migration has run since, every source is applied again, a dropped trigger with the rest.
       await session.query(`UPDATE drizzle.__lajan_sources SET migration = 0`);

@@ -1,7 +1,9 @@
 import { PAYOUT_FAILED_IDENTIFICATIONS_LIMIT } from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
-import { accounts, agents } from '../../src/db/schema.js';
+import { accounts, agents, transactions } from '../../src/db/schema.js';
+import { negated, postedEntries } from '../../src/ledger/reversal.js';
+import { reversalPosting } from '../../src/modules/corrections/flow.js';
 import { agentDepositFlow } from '../../src/modules/transactions/flows/agent-deposit.js';
 import { cancelFlow as refundFlow } from '../../src/modules/transactions/flows/cancel.js';
 import { depositFlow, withdrawalFlow } from '../../src/modules/transactions/flows/counter.js';
@@ -42,12 +44,13 @@ export interface SentTransfer {
 export function ledgerFlows(ledger: LedgerService) {
   const posted = async <R extends Roles>(
     db: Db,
-    input: Omit<OneCallFlowPosting<R>, 'key' | 'answer'>,
+    input: Omit<OneCallFlowPosting<R>, 'key' | 'answer' | 'storedAnswer'>,
   ): Promise<Movement> => {
     const result: PostedMovement = await ledger.postMovement(db, {
       ...input,
       key: undefined,
       answer: () => '{}',
+      storedAnswer: (row) => ({ status: row.status, bodyText: row.body }),
     });
     if (result.replayed) throw new Error('ledger-flows: a posting without a key was replayed');
     return result.movement;
@@ -124,7 +127,7 @@ export function ledgerFlows(ledger: LedgerService) {
         },
         at: input.at,
         named: number === null ? [] : [{ accountNumber: number, field: 'accountNumber' }],
-        flowCall: { flow: 'external_transfer', args: { senderId: input.senderPersonId }, nonce: 'n' },
+        flowCall: { flow: 'external_transfer', args: { senderId: input.senderPersonId } },
       });
     },
     /** Settles a pending transfer as paid, and pays it out to the actor's float, its recipient identified. */
@@ -162,7 +165,6 @@ export function ledgerFlows(ledger: LedgerService) {
             identified: true,
             failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
           },
-          nonce: 'n',
         },
       }),
     /** Settles a pending transfer as cancelled by its sending agent, its sender identified, and pays it back. */
@@ -188,8 +190,6 @@ export function ledgerFlows(ledger: LedgerService) {
             identified: true,
             failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
           },
-          nonce: 'n',
-          amountFromTransfer: true,
           fieldOfUnnamed: 'transactionNumber',
         },
       }),
@@ -219,7 +219,6 @@ export function ledgerFlows(ledger: LedgerService) {
             identified: true,
             failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
           },
-          nonce: 'n',
         },
       }),
     /** The treasury funds an agent's float, the agent found by its code as `POST /agents/deposit` does. */
@@ -240,7 +239,32 @@ export function ledgerFlows(ledger: LedgerService) {
         record: { party: input.party, recipientAccount: accountFoundByFlow('float') },
         at: input.at,
         named: [],
-        flowCall: { flow: 'agent_deposit', args: { code: agent.code }, nonce: 'n' },
+        flowCall: { flow: 'agent_deposit', args: { code: agent.code } },
+      });
+    },
+    /**
+     * A reversal of `original` (decision 226): its entries negated, as the corrections' plan posts them; its
+     * request must exist (approved, or requested by another user when no cash moves).
+     */
+    reversal: async (
+      db: Db,
+      input: { actor: Actor; original: { id: string; transactionNumber: string }; at: Date },
+    ): Promise<Movement> => {
+      const written = await postedEntries(db, input.original.transactionNumber);
+      if (!written) throw new Error(`ledger-flows: no transaction ${input.original.transactionNumber}`);
+      const { posting, accounts } = reversalPosting(negated(written));
+      const [row] = await db
+        .select({ amount: transactions.amountCentimes })
+        .from(transactions)
+        .where(eq(transactions.id, input.original.id));
+      return posted(db, {
+        flow: posting,
+        accounts,
+        amountCentimes: Number(row!.amount),
+        actor: input.actor,
+        record: { relatedTransactionId: input.original.id },
+        at: input.at,
+        named: [],
       });
     },
   };

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
-import { accounts, agents, entries, transactions, users } from '../../src/db/schema.js';
+import { accounts, agents, correctionRequests, entries, transactions, users } from '../../src/db/schema.js';
 import { LedgerRefused } from '../../src/ledger/results.js';
 import { openAccount, openFloatAccount } from '../../src/ledger/accounts.js';
 import { defaultFeeBands } from '../../src/ledger/fee-schedule.js';
@@ -11,13 +11,14 @@ import type { Actor, LedgerService } from '../../src/ledger/service.js';
 import { ExpiryJob } from '../../src/modules/expiry/index.js';
 import { build } from '../helpers/build.js';
 import { ledgerFlows } from '../helpers/ledger-flows.js';
+import { createUser } from '../helpers/fixtures.js';
 import { createPerson } from '../helpers/ledger.js';
 
 /*
  * A model-based property test of the ledger (DESIGN §4), driven through the production posting path
  * (`LedgerService.postMovement`, decision 216), not HTTP, so that it is fast: random sequences of every movement, refusals included (outside the bands, same
  * account, inactive account, insufficient balance, transfer no longer pending), each predicted by a
- * small model. After every step: the outcome is the model's, every balance is the model's, each
+ * small model; reversals of what posted (decision 226), money never created. After every step: the outcome is the model's, every balance is the model's, each
  * transaction's entries sum to zero, each balance equals the sum of its entries, no balance but the
  * treasury's is negative, all balances sum to zero, and the history's counters and per-day sums equal
  * what they count (decision 144).
@@ -36,7 +37,8 @@ type Op =
   | { kind: 'toggle'; account: number }
   // Transfers that expire (decision 225): the job, and the cash refund of an expired transfer.
   | { kind: 'expire' }
-  | { kind: 'refundExpired'; agent: number; pending: number };
+  | { kind: 'refundExpired'; agent: number; pending: number }
+  | { kind: 'reverse'; agent: number; posted: number };
 
 const agentIndex = fc.integer({ min: 0, max: 1 });
 const accountIndex = fc.integer({ min: 0, max: 2 });
@@ -78,6 +80,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('toggle' as const), account: accountIndex }),
   fc.record({ kind: fc.constant('expire' as const) }),
   fc.record({ kind: fc.constant('refundExpired' as const), agent: agentIndex, pending: fc.nat(5) }),
+  fc.record({ kind: fc.constant('reverse' as const), agent: agentIndex, posted: fc.nat(7) }),
 );
 
 interface Scene {
@@ -94,6 +97,14 @@ interface Scene {
     status: string;
     /** An expired one paid back (to its account by the job, or in cash). */
     refunded: boolean;
+  }[];
+  /** The reversible movements posted in this run (decision 226): what each did, whether reversed. */
+  reversible: {
+    id: string;
+    number: string;
+    deltas: Map<string, number>;
+    reversed: boolean;
+    asked: boolean;
   }[];
 }
 
@@ -229,7 +240,7 @@ async function newScene(db: Db, userId: string): Promise<Scene> {
     });
     accountIds.push(account.id);
   }
-  return { actors, accountIds, active: [true, true, true], transfers: [] };
+  return { actors, accountIds, active: [true, true, true], transfers: [], reversible: [] };
 }
 
 describe('the ledger under random sequences of movements', () => {
@@ -246,6 +257,8 @@ describe('the ledger under random sequences of movements', () => {
     };
     const party = { name: 'Client Test', idDocumentType: 'id_card', idDocumentNumber: 'CIN-1' };
     const sender = await createPerson(db, { firstName: 'Marie', lastName: 'Joseph' });
+    // Who asks the corrections: never their poster (decision 226).
+    const asker = await createUser(db, { username: 'demandeur', password: 'Demande-2026!', role: 'sudo' });
     const outcomes = new Map<string, number>();
     let steps = 0;
     // The job as the server runs it, 31 days after the transfers are sent (decision 225).
@@ -485,6 +498,45 @@ describe('the ledger under random sequences of movements', () => {
                 };
                 break;
               }
+              case 'reverse': {
+                const original = scene.reversible[step.posted % Math.max(scene.reversible.length, 1)];
+                if (!original) return 'nothing to reverse yet';
+                // The ledger's order: the accounts' checks and the funds, then the request (its trigger).
+                const undo = new Map([...original.deltas].map(([id, delta]) => [id, -delta]));
+                prediction = undo;
+                if ([...undo.keys()].some((id) => model.active.get(id) === false))
+                  prediction = 'AccountNotActive';
+                else if (
+                  [...undo].some(
+                    ([id, delta]) => id !== system.treasury && (model.balances.get(id) ?? 0) + delta < 0,
+                  )
+                )
+                  prediction = 'InsufficientFunds';
+                else if (original.reversed) prediction = 'CorrectionNotApproved';
+                if (!original.asked) {
+                  await db.insert(correctionRequests).values({
+                    transactionId: original.id,
+                    agentId: actor.agent.id,
+                    reason: 'Essai',
+                    status: 'requested',
+                    requestedByUserId: asker.id,
+                    requestedAt: at,
+                    superAdminRequired: true,
+                    cashMoves: false,
+                  });
+                  original.asked = true;
+                }
+                run = () =>
+                  flows.reversal(db, {
+                    actor,
+                    original: { id: original.id, transactionNumber: original.number },
+                    at,
+                  });
+                onSuccess = () => {
+                  original.reversed = true;
+                };
+                break;
+              }
               case 'agentDeposit': {
                 prediction =
                   step.amount > MAX_AGENT_DEPOSIT_CENTIMES
@@ -506,8 +558,9 @@ describe('the ledger under random sequences of movements', () => {
             }
 
             let outcome: string;
+            let result: unknown;
             try {
-              const result = await run();
+              result = await run();
               onSuccess(result);
               outcome = 'posted';
             } catch (error) {
@@ -517,6 +570,16 @@ describe('the ledger under random sequences of movements', () => {
             if (prediction instanceof Map) {
               expect(outcome, `${step.kind} should post`).toBe('posted');
               model.apply(prediction);
+              if (['deposit', 'withdraw', 'transfer', 'agentDeposit'].includes(step.kind)) {
+                const { posted } = result as { posted: { id: string; transactionNumber: string } };
+                scene.reversible.push({
+                  id: posted.id,
+                  number: posted.transactionNumber,
+                  deltas: prediction,
+                  reversed: false,
+                  asked: false,
+                });
+              }
               return `${step.kind}: posted`;
             }
             expect(outcome, `${step.kind} should be refused`).toBe(prediction);
@@ -540,6 +603,11 @@ describe('the ledger under random sequences of movements', () => {
               { kind: 'deposit', agent: 0, account: 1, amount: 1_000 },
               { kind: 'toggle', account: 2 },
               { kind: 'deposit', agent: 0, account: 2, amount: 10_000 },
+              // A withdrawal reversed twice (the second refused for its request), then the funding deposit.
+              { kind: 'withdraw', agent: 0, account: 0, amount: 50_000 },
+              { kind: 'reverse', agent: 0, posted: 2 },
+              { kind: 'reverse', agent: 0, posted: 2 },
+              { kind: 'reverse', agent: 0, posted: 1 },
               { kind: 'externalCash', agent: 0, amount: 50_000 },
               { kind: 'externalAccount', agent: 0, account: 0, amount: 5_000 },
               { kind: 'expire' },
@@ -565,6 +633,8 @@ describe('the ledger under random sequences of movements', () => {
       'TransferNotToRefund',
       'NotSendingAgent',
       'refundExpired: posted',
+      'reverse: posted',
+      'reverse: CorrectionNotApproved',
       'posted',
     ])
       expect(seen).toContain(expected);

@@ -71,6 +71,7 @@ const FloatStatementPage = lazyScreen(() => import('../features/reports/FloatSta
 const DrawerPage = lazyScreen(() => import('../features/drawer/DrawerPage'));
 const DrawersAdminPage = lazyScreen(() => import('../features/drawer/DrawersAdminPage'));
 const DrawerTicketPage = lazyScreen(() => import('../features/drawer/DrawerTicketPage'));
+const CorrectionsPage = lazyScreen(() => import('../features/corrections/CorrectionsPage'));
 const TransfersToRefundPage = lazyScreen(() => import('../features/expiry/TransfersToRefundPage'));
 
 /** The named routes of SPEC §2, with the paths of docs/contract-foundation.md. The one table. */
@@ -342,6 +343,14 @@ export const appRoutes = [
     title: 'Ticket de caisse',
     access: 'drawer.read',
     component: DrawerTicketPage,
+  },
+  {
+    name: 'corrections',
+    path: '/corrections',
+    title: 'Corrections',
+    access: 'corrections.read',
+    component: CorrectionsPage,
+    noReturn: 'irreversible',
   },
   {
     name: 'forbidden',

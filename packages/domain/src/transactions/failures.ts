@@ -1,3 +1,4 @@
+import { correctionMessages } from '../corrections-texts.js';
 import { drawerMessages } from '../drawer.js';
 import { pickUpCodeMessages } from '../numbers.js';
 import { payoutMessages } from '../payout-messages.js';
@@ -89,6 +90,14 @@ export const ledgerFailures = {
     status: 409,
     code: 'FEE_VERSION_IN_FORCE',
     message: feeVersionMessages.versionInForce,
+  },
+  /** A correction of an operation that is not a completed deposit, withdrawal, transfer or agent deposit. */
+  NotReversible: { status: 409, code: 'NOT_REVERSIBLE', message: correctionMessages.notReversible },
+  /** A reversal whose request is not approved, or already carried out (decision 226). */
+  CorrectionNotApproved: {
+    status: 409,
+    code: 'CORRECTION_NOT_APPROVED',
+    message: correctionMessages.notApproved,
   },
   IdempotencyConflict: {
     status: 409,

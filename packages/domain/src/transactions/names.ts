@@ -10,6 +10,7 @@ export const transactionTypes = [
   'external_payout',
   'external_refund',
   'agent_deposit',
+  'reversal',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 export const transactionTypeLabels: Record<TransactionType, string> = {
@@ -20,19 +21,22 @@ export const transactionTypeLabels: Record<TransactionType, string> = {
   external_payout: 'Paiement de transfert',
   external_refund: 'Remboursement de transfert',
   agent_deposit: 'Dépôt sur agent',
+  reversal: 'Correction',
 };
 
 /**
  * `completed`, except an external transfer: `pending`, then once `completed`, `cancelled` or `expired`
- * (not paid out in time, DESIGN §4c, decision 225).
+ * (not paid out in time, decision 225); a corrected transaction becomes `reversed` once (DESIGN §4c,
+ * decision 226).
  */
-export const transactionStatuses = ['completed', 'pending', 'cancelled', 'expired'] as const;
+export const transactionStatuses = ['completed', 'pending', 'cancelled', 'expired', 'reversed'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 export const transactionStatusLabels: Record<TransactionStatus, string> = {
   completed: 'Complété',
   pending: 'En attente',
   cancelled: 'Annulé',
   expired: 'Expiré',
+  reversed: 'Corrigé',
 };
 
 /** The four types that the fee schedule prices, in the order of the fee tables. */

@@ -18,6 +18,11 @@ export function cashEffectCentimes(
     case 'external_payout':
     case 'external_refund':
       return -movement.amountCentimes;
+    // A correction undoes its original (decision 226): its fee, the original's returned, is negative.
+    case 'deposit_reversal':
+      return -movement.amountCentimes + movement.feeCentimes;
+    case 'withdrawal_reversal':
+      return movement.amountCentimes;
   }
 }
 

@@ -1,9 +1,13 @@
 import { centimesFromSql, type DrawerMovementKind } from '@lajan/domain';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { accounts, agents, drawerSessions, entries, persons, transactions, users } from '../../db/schema.js';
 
 export type DrawerRow = typeof drawerSessions.$inferSelect;
+
+/** The transaction a reversal corrects, beside it in a session's cash movements. */
+const corrected = alias(transactions, 'corrected');
 
 /** A session with who and where, as the API shows it. */
 export interface DrawerView extends DrawerRow {
@@ -175,8 +179,15 @@ export async function cashMovements(
       feeCentimes: transactions.feeCentimes,
       agentShareCentimes: transactions.agentShareCentimes,
       createdAt: transactions.createdAt,
+      originalType: corrected.type,
+      originalFeeCentimes: corrected.feeCentimes,
+      originalAgentShareCentimes: corrected.agentShareCentimes,
     })
     .from(transactions)
+    .leftJoin(
+      corrected,
+      and(eq(transactions.type, 'reversal'), eq(corrected.id, transactions.relatedTransactionId)),
+    )
     .where(
       and(
         eq(transactions.agentId, session.agentId),
@@ -189,6 +200,8 @@ export async function cashMovements(
             inArray(transactions.type, ['external_transfer', 'external_refund']),
             isNull(transactions.senderAccountId),
           ),
+          // A correction carried out at the counter (decision 226): of a deposit or a withdrawal.
+          inArray(corrected.type, ['deposit', 'withdrawal']),
         ),
       ),
     )
@@ -218,10 +231,17 @@ export async function cashMovements(
   return rows.map((row) => ({
     id: row.id,
     transactionNumber: row.transactionNumber,
-    type: row.type as DrawerMovementKind,
+    type: (row.originalType === null ? row.type : `${row.originalType}_reversal`) as DrawerMovementKind,
     amountCentimes: centimesFromSql(row.amountCentimes),
-    feeCentimes: centimesFromSql(row.feeCentimes),
-    agentShareCentimes: centimesFromSql(row.agentShareCentimes),
+    // A correction returns its original's fee and agent share: negative in the session's totals.
+    feeCentimes:
+      row.originalType === null
+        ? centimesFromSql(row.feeCentimes)
+        : -centimesFromSql(row.originalFeeCentimes ?? 0),
+    agentShareCentimes:
+      row.originalType === null
+        ? centimesFromSql(row.agentShareCentimes)
+        : -centimesFromSql(row.originalAgentShareCentimes ?? 0),
     createdAt: row.createdAt,
     entries: byTransaction.get(row.id) ?? [],
   }));

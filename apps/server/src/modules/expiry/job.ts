@@ -143,6 +143,8 @@ export class ExpiryJob {
       named: [],
       key: undefined,
       answer: () => '{}',
+      // No key: no answer is stored or replayed.
+      storedAnswer: (row) => ({ status: row.status, bodyText: row.body }),
       flowCall: {
         flow: 'expire',
         args: {
@@ -150,7 +152,6 @@ export class ExpiryJob {
           sentBefore: sentBefore.toISOString(),
           mail: this.#mailOf(transfer, transfer.senderAccountNumber),
         },
-        nonce: transfer.id,
       },
     });
   }

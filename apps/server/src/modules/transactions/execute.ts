@@ -22,6 +22,8 @@ import type { LedgerService, Movement, Poster } from '../../ledger/service.js';
 import type { Actors } from './actors.js';
 import { HolderCheckGuard } from './holder-guard.js';
 import { showSenderInAnswer } from './sender-view.js';
+import type { FlowAnswer } from './flow-answer.js';
+import { storedAnswer } from './stored-answer.js';
 import { viewerFor, viewerOf } from '../persons/index.js';
 import { isDomainError } from '../../http/errors.js';
 
@@ -59,6 +61,8 @@ export interface Planned<R extends Roles> {
   cashDrawer?: boolean;
   /** The fee version the confirmation quoted (decision 150): another in force refuses `FeesChanged`. */
   quotedFeeVersion?: number | undefined;
+  /** Who pays whom for this request only: a reversal's, the original's entries negated (decision 226). */
+  posting?: PostingFlow<R>;
 }
 
 /**
@@ -67,12 +71,17 @@ export interface Planned<R extends Roles> {
  */
 export interface MoneyFlow<Input, R extends Roles = Roles> extends PostingFlow<R> {
   cash: 'always' | 'never' | 'planned';
+  /** A flow with reads of its own (`flowCall`): its answer from the part `present` built and their facts. */
+  answer?: FlowAnswer;
   plan: (context: FlowContext & { db: Db }, input: Input) => Promise<Planned<R>>;
   afterRollback?: (
     error: unknown,
     services: { db: Db; ledger: LedgerService; clock: Clock },
   ) => Promise<void>;
 }
+
+/** What became of a user's key (decision 147): the answer of the request that posted with it, or none. */
+export type OperationFate = { state: 'posted'; bodyText: string } | { state: 'abandoned' } | { state: 'unknown' };
 
 /** An answer of a money route: what the first request got, replayed as is for its idempotency key. */
 export interface MoneyAnswer extends StoredAnswer {
@@ -177,8 +186,9 @@ export class MoneyFlowExecutor {
    */
   async #storedReplay(scope: IdempotencyScope, session: SessionUser): Promise<MoneyAnswer | undefined> {
     try {
-      const stored = await replayOf(this.db, scope);
-      if (!stored) return undefined;
+      const row = await replayOf(this.db, scope);
+      if (!row) return undefined;
+      const stored = storedAnswer(scope.route, row);
       const bodyText = await showSenderInAnswer(this.db, await viewerOf(this.db, session), stored.bodyText);
       return { ...stored, bodyText, replayed: true };
     } catch {
@@ -234,7 +244,7 @@ export class MoneyFlowExecutor {
     at: Date,
   ): Promise<MoneyAnswer> {
     const posting = this.ledger.postMovement(this.db, {
-      flow,
+      flow: planned.posting ?? flow,
       accounts: planned.accounts,
       amountCentimes: planned.amountCentimes,
       actor: planned.actor,
@@ -245,6 +255,7 @@ export class MoneyFlowExecutor {
       ...(planned.document === undefined ? {} : { document: planned.document }),
       key: scope,
       answer: (movement) => JSON.stringify({ data: planned.present(movement) }),
+      storedAnswer: (row) => storedAnswer(request.route, row),
       ...(planned.flowCall ? { flowCall: planned.flowCall } : {}),
       ...(planned.deferred ? { deferred: planned.deferred } : {}),
       ...(flow.cash === 'always' || (flow.cash === 'planned' && planned.cashDrawer)
@@ -264,7 +275,7 @@ export class MoneyFlowExecutor {
           now: at,
         });
       if (error instanceof LedgerRefused && error.refusal === 'InsufficientFunds')
-        throw await withAvailableBalance(this.db, error, tellablePayer(flow, planned));
+        throw await withAvailableBalance(this.db, error, tellablePayer(planned.posting ?? flow, planned));
       throw error;
     });
     // The answer's sender, whole or masked as this teller may see it (decision 171), fresh or replayed.
@@ -273,13 +284,13 @@ export class MoneyFlowExecutor {
   }
 
   /** What became of one of this user's keys (decision 147). */
-  fateOf(session: SessionUser, key: string): Promise<KeyFate> {
-    return keyFate(this.db, session.id, key);
+  async fateOf(session: SessionUser, key: string): Promise<OperationFate> {
+    return answeredFate(await keyFate(this.db, session.id, key));
   }
 
   /** Abandons one of this user's keys on every money route, unless it already posted (decision 147). */
-  abandon(session: SessionUser, key: string, routes: readonly string[]): Promise<KeyFate> {
-    return voidKey(this.db, session.id, key, routes, this.clock.now());
+  async abandon(session: SessionUser, key: string, routes: readonly string[]): Promise<OperationFate> {
+    return answeredFate(await voidKey(this.db, session.id, key, routes, this.clock.now()));
   }
 
   async #pruneNowAndThen(): Promise<void> {
@@ -290,6 +301,12 @@ export class MoneyFlowExecutor {
     // keyed request after the interval tries again.
     await pruneKeys(this.db, now).catch(() => undefined);
   }
+}
+
+function answeredFate(fate: KeyFate): OperationFate {
+  return fate.state === 'posted'
+    ? { state: 'posted', bodyText: storedAnswer(fate.route, fate.stored).bodyText }
+    : fate;
 }
 
 /**

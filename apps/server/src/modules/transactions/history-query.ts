@@ -1,4 +1,4 @@
-import { centimesFromSql, foldForSearch, type TransactionType } from '@lajan/domain';
+import { centimesFromSql, foldForSearch, type TransactionStatus, type TransactionType } from '@lajan/domain';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -316,7 +316,7 @@ export interface HistoryCursor {
 export interface HistoryExportRow {
   transactionNumber: string;
   type: TransactionType;
-  status: 'completed' | 'pending' | 'cancelled' | 'expired';
+  status: TransactionStatus;
   amountCentimes: number;
   feeCentimes: number;
   createdByUsername: string;

@@ -3,5 +3,13 @@ export { transactionsRoutes } from './routes.js';
 export { historyExportRoutes } from './history-export.js';
 export { agentWithFloatByCode } from './agent-lookup.js';
 export { Actors } from './actors.js';
-export { MoneyFlowExecutor, type MoneyFlowDeps } from './execute.js';
+export {
+  MoneyFlowExecutor,
+  type FlowContext,
+  type MoneyFlow,
+  type MoneyFlowDeps,
+  type Planned,
+} from './execute.js';
+export { presentPosted } from './present.js';
+export { idempotencyKeyOf } from './idempotency-header.js';
 export { TransactionReads } from './reads.js';

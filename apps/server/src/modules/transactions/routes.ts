@@ -21,10 +21,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../http/errors.js';
-import type { KeyFate } from '../../ledger/idempotency.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
 import type { Roles } from '../../ledger/flows.js';
-import type { MoneyFlow } from './execute.js';
+import type { MoneyFlow, OperationFate } from './execute.js';
 import { agentDepositFlow } from './flows/agent-deposit.js';
 import { cancelFlow } from './flows/cancel.js';
 import { depositFlow, withdrawalFlow } from './flows/counter.js';
@@ -34,6 +33,7 @@ import { refundExpiredFlow } from './flows/refund-expired.js';
 import { transferFlow } from './flows/transfer.js';
 import { idempotencyKeyOf } from './idempotency-header.js';
 import { showSenders } from './sender-view.js';
+import { answersByRoute } from './stored-answer.js';
 import { unlockTransfer } from './unlock.js';
 
 const bearer = [{ bearerAuth: [] }];
@@ -103,6 +103,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   ) {
     const { path, capability, summary, description, body, params, flow } = route;
     moneyScopes.push(`POST ${path}`);
+    // A replay or a key's fate finds the flow's answer by the key's route (decision 222).
+    if (flow.answer && answersByRoute.get(`POST ${path}`) !== flow.answer)
+      throw new Error(`transactions: POST ${path} is not the route of its flow's answer`);
     // The idempotency hash is of the input as checked before its amount became centimes (the schema's
     // first stage), exactly as before decision 136: a key keeps telling the same requests apart.
     const checked = body instanceof z.ZodPipe ? (body.in as z.ZodType) : body;
@@ -284,7 +287,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     503: errorBodySchema,
   };
   /** A key's fate as the API answers it: the stored answer's transaction, or 404 for a key it does not know. */
-  const fateAnswer = async (session: SessionUser, fate: KeyFate) => {
+  const fateAnswer = async (session: SessionUser, fate: OperationFate) => {
     if (fate.state === 'unknown') throw new NotFound(operationUnknownMessage);
     if (fate.state === 'abandoned') return { data: { state: 'abandoned' as const } };
     const stored = JSON.parse(fate.bodyText) as { data: z.infer<typeof transactionResponseSchema>['data'] };

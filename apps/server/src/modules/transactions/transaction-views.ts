@@ -1,4 +1,9 @@
-import { centimesFromSql, PAYOUT_FAILED_IDENTIFICATIONS_LIMIT, type TransactionType } from '@lajan/domain';
+import {
+  centimesFromSql,
+  PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
+  type TransactionStatus,
+  type TransactionType,
+} from '@lajan/domain';
 import { aliasedTable, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts, agents, persons, transactions, users } from '../../db/schema.js';
@@ -45,7 +50,11 @@ function viewQuery(executor: Executor) {
       senderIdDocumentNumber: persons.idDocumentNumber,
       senderPhoneNumber: persons.phoneNumber,
       senderAddress: persons.address,
-      relatedTransactionNumber: related.transactionNumber,
+      // Linked both ways (decision 226): a reversed transaction's related one is its reversal.
+      relatedTransactionNumber: sql<
+        string | null
+      >`coalesce(${related.transactionNumber}, case when ${transactions.status} = 'reversed'
+        then (select r.transaction_number from transactions r where r.related_transaction_id = ${transactions.id} and r.type = 'reversal') end)`,
       locked: sql<boolean>`case when ${transactions.type} = 'external_transfer' and ${transactions.status} = 'pending'
         then ${failuresSinceUnlockSql(transactions.id)} >= ${PAYOUT_FAILED_IDENTIFICATIONS_LIMIT} else false end`,
     })
@@ -78,7 +87,7 @@ interface ViewRow {
   id: string;
   transactionNumber: string;
   type: TransactionType;
-  status: 'completed' | 'pending' | 'cancelled' | 'expired';
+  status: TransactionStatus;
   amountCentimes: number | string;
   feeCentimes: number | string;
   agentShareCentimes: number | string;

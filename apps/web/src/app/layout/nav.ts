@@ -61,6 +61,7 @@ export const sidebarItems: readonly NavItem[] = [
   link('Lister les administrateurs', 'administrators', 'admins.manage'),
   link('Créer un administrateur', 'create-user', 'admins.manage'),
   link('Caisses', 'drawers', 'drawer.supervise'),
+  link('Corrections', 'corrections', 'corrections.read'),
   link("Journal d'audit", 'audit', 'audit.read'),
   // Issue 16's reports (decision 148): every role sees the group, each its own links.
   {

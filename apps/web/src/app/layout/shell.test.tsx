@@ -55,6 +55,8 @@ describe('the sidebar (SPEC §2)', () => {
       "Demandes d'ouverture",
       'Personnes',
       'Mon Compte',
+      // Corrections to ask for and carry out (decision 226).
+      'Corrections',
       // A customer's account statement (decision 148).
       '[Rapports]',
       'Relevé de compte',
@@ -72,6 +74,8 @@ describe('the sidebar (SPEC §2)', () => {
       'Créer un utilisateur',
       // Its tellers' drawers (decision 149).
       'Caisses',
+      // Corrections to validate (decision 226).
+      'Corrections',
       // Its own agent's trail (decision 133).
       "Journal d'audit",
       // Its agent's commissions and its customers' statements (decision 148), its float's (decision 191).
@@ -94,6 +98,7 @@ describe('the sidebar (SPEC §2)', () => {
       'Lister les administrateurs',
       'Créer un administrateur',
       'Caisses',
+      'Corrections',
       "Journal d'audit",
       '[Rapports]',
       'Relevé de commissions',

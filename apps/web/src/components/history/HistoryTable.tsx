@@ -6,6 +6,7 @@ import {
   formatHtg,
   historyExportFailureMessage,
   historyTableTexts,
+  isReversibleType,
   postedPartiesLine,
   todayIso,
   transactionFailureMessages,
@@ -32,6 +33,10 @@ import { ListWaiting } from '../ListWaiting';
 // that offers it, not with the dashboard's latest transactions (decision 160, scripts/web-budget.test.mjs).
 const CancelTransferButton = lazy(() =>
   import('./CancelTransferButton').then((module) => ({ default: module.CancelTransferButton })),
+);
+// A correction's request builds its schema: loaded with the first row that offers it (decision 226).
+const RequestCorrectionButton = lazy(() =>
+  import('./RequestCorrectionButton').then((module) => ({ default: module.RequestCorrectionButton })),
 );
 
 /** How long the search box waits after the last key before asking the server. */
@@ -239,6 +244,11 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                         Réimprimer
                       </Button>
                       <UnlockTransferButton transaction={transaction} />
+                      {transaction.status === 'completed' && isReversibleType(transaction.type) ? (
+                        <Suspense fallback={null}>
+                          <RequestCorrectionButton transaction={transaction} />
+                        </Suspense>
+                      ) : null}
                       {transaction.status === 'pending' && transaction.type === 'external_transfer' ? (
                         <Suspense fallback={null}>
                           <CancelTransferButton transaction={transaction} />

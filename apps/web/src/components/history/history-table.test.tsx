@@ -135,6 +135,7 @@ describe('the history table (SPEC §2 "History table")', () => {
       'Paiement de transfert',
       'Remboursement de transfert',
       'Dépôt sur agent',
+      'Correction',
     ]);
 
     await user.selectOptions(screen.getByLabelText('Type'), 'Transfert');

@@ -12,6 +12,7 @@ import {
   transactionTypeLabels,
   type Transaction,
   formatPhone,
+  correctionTexts,
 } from '@lajan/domain';
 import { PickUpQr } from '../pickup-code/PickUpQr';
 
@@ -84,6 +85,10 @@ export function Receipt({
   const partyDocument = party ? `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` : null;
 
   const sections = [
+    // A correction names what it corrects (decision 226).
+    transaction.type === 'reversal'
+      ? section(correctionTexts.slipTitle, [line('Opération corrigée', transaction.relatedTransactionNumber)])
+      : null,
     section('Comptes', [
       line('Compte', accountNumber),
       line('Compte expéditeur', senderAccount),

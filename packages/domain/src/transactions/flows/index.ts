@@ -5,6 +5,7 @@ import { depositDeclaration, withdrawalDeclaration } from './counter.js';
 import type { MoneyFlowDeclaration } from './declaration.js';
 import { externalTransferDeclaration } from './external-transfer.js';
 import { payoutDeclaration } from './payout.js';
+import { reversalDeclaration } from './reversal.js';
 import { transferDeclaration } from './transfer.js';
 
 // Every money flow, one file each (decision 224): its input, its words, its declaration.
@@ -14,6 +15,7 @@ export * from './counter.js';
 export * from './declaration.js';
 export * from './external-transfer.js';
 export * from './payout.js';
+export * from './reversal.js';
 export * from './transfer.js';
 export { partySchema, type Party } from './fields.js';
 
@@ -26,4 +28,5 @@ export const moneyFlowDeclarations = {
   external_payout: payoutDeclaration,
   external_refund: refundDeclaration,
   agent_deposit: agentDepositDeclaration,
+  reversal: reversalDeclaration,
 } satisfies Record<TransactionType, MoneyFlowDeclaration>;

@@ -1,16 +1,16 @@
 import { MAX_AGENT_DEPOSIT_HTG, type agentDepositInputSchema } from '@lajan/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { accountFoundByFlow } from '../../../ledger/account-ref.js';
-import { answerSlots } from '../../../ledger/flow-call.js';
 import { paying } from '../../../ledger/flows.js';
 import { LedgerRefused } from '../../../ledger/results.js';
 import type { MoneyFlow } from '../execute.js';
+import { answerFrom } from '../flow-answer.js';
 import { presentPosted } from '../present.js';
 
 /**
  * `POST /agents/deposit`: the super administrator funds an active agent's float from the treasury, no fee,
  * at most 1 000 000 HTG. One call (decision 143): the database finds the agent by code (unknown, then not
- * active) and its float, posts for that agent, and writes its name and the float's number into the answer.
+ * active) and its float, posts for that agent, and answers its name and the float's number.
  */
 export const agentDepositFlow: MoneyFlow<
   z.output<typeof agentDepositInputSchema>,
@@ -26,8 +26,13 @@ export const agentDepositFlow: MoneyFlow<
       throw new LedgerRefused('AgentDepositLimit', { field: 'amount' });
   },
   entries: (a, system, amounts) => paying(system.treasury, a.agentFloat, amounts),
+  answer: answerFrom(z.object({ agent_name: z.string(), float_number: z.string() }), (part, facts) => ({
+    ...part,
+    agent: { code: part.agent?.code ?? '', name: facts.agent_name },
+    recipientAccountNumber: facts.float_number,
+    recipientAccount: { accountNumber: facts.float_number },
+  })),
   plan({ session }, input) {
-    const { nonce, slot } = answerSlots();
     return Promise.resolve({
       accounts: { agentFloat: accountFoundByFlow('float') },
       amountCentimes: input.amountCentimes,
@@ -35,13 +40,9 @@ export const agentDepositFlow: MoneyFlow<
       actor: { userId: session.id, agent: null },
       record: { party: input.party, recipientAccount: accountFoundByFlow('float') },
       named: [],
-      flowCall: { flow: 'agent_deposit', args: { code: input.code }, nonce },
-      present: (movement) => ({
-        ...presentPosted(movement, session.username, { code: input.code, name: '' }, { party: input.party }),
-        agent: slot('agent'),
-        recipientAccountNumber: slot('recipientAccountNumber'),
-        recipientAccount: slot('recipientAccount'),
-      }),
+      flowCall: { flow: 'agent_deposit', args: { code: input.code } },
+      present: (movement) =>
+        presentPosted(movement, session.username, { code: input.code, name: '' }, { party: input.party }),
     });
   },
 };

@@ -1,16 +1,18 @@
 import {
   can,
   cancelTransferMessages,
+  centimesToHtg,
   PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
   type cancelTransferBodySchema,
+  type Transaction,
 } from '@lajan/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ValidationFailed } from '../../../http/errors.js';
 import { paying } from '../../../ledger/flows.js';
 import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
 import { accountFoundByFlow } from '../../../ledger/account-ref.js';
-import { answerSlots } from '../../../ledger/flow-call.js';
 import type { MoneyFlow } from '../execute.js';
+import { answerFrom, personFacts, senderOf } from '../flow-answer.js';
 import { presentPosted } from '../present.js';
 import { transferFacts } from '../transfer-facts.js';
 import {
@@ -35,6 +37,25 @@ export const cancelFlow: MoneyFlow<CancelInput, { destination: 'required' }> = {
   banded: false,
   cash: 'planned',
   entries: (a, system, amounts) => paying(system.payout, a.destination, amounts),
+  answer: answerFrom(
+    z.object({
+      amount: z.number(),
+      sender_account_number: z.string().nullable(),
+      sender_person_id: z.string().nullable(),
+      sender: personFacts.nullable(),
+      recipient: z.record(z.string(), z.unknown()).nullable(),
+    }),
+    (part, facts) => ({
+      ...part,
+      amount: centimesToHtg(facts.amount),
+      total: centimesToHtg(facts.amount),
+      senderAccountNumber: facts.sender_account_number,
+      senderAccount: facts.sender_account_number === null ? null : { accountNumber: facts.sender_account_number },
+      senderId: facts.sender_person_id,
+      sender: senderOf(facts.sender),
+      recipient: facts.recipient && recipientAsSent(facts.recipient),
+    }),
+  ),
   async plan({ session, actors, db }, input) {
     const { transactionNumber } = input;
     const approval = can(session, 'transactions.approveCancel');
@@ -45,16 +66,6 @@ export const cancelFlow: MoneyFlow<CancelInput, { destination: 'required' }> = {
     if (!approval && !input.sender)
       throw new ValidationFailed({ sender: [cancelTransferMessages.senderRequired] });
     const actor = await actors.of(db, session);
-    const { nonce, slot } = answerSlots();
-    const answerSlotsOfTransfer = {
-      amount: slot('amount'),
-      total: slot('total'),
-      senderAccountNumber: slot('senderAccountNumber'),
-      senderAccount: slot('senderAccount'),
-      senderId: slot('senderId'),
-      sender: slot('sender'),
-      recipient: slot('recipient'),
-    };
     const common = {
       accounts: { destination: accountFoundByFlow('destination') },
       // The transfer's amount, known to the database only: the entries are for one centime, scaled there.
@@ -65,8 +76,6 @@ export const cancelFlow: MoneyFlow<CancelInput, { destination: 'required' }> = {
     const callOf = (args: Record<string, unknown>) => ({
       flow: 'cancel' as const,
       args: { transactionNumber, float: actor.agent.floatAccountId, ...args },
-      nonce,
-      amountFromTransfer: true,
       fieldOfUnnamed: 'transactionNumber',
     });
 
@@ -80,7 +89,6 @@ export const cancelFlow: MoneyFlow<CancelInput, { destination: 'required' }> = {
           ...presentPosted(movement, session.username, actor, {
             relatedTransactionNumber: transactionNumber,
           }),
-          ...answerSlotsOfTransfer,
           // The receipt prints who approved and why (decision 205).
           approvalReason: input.reason,
         }),
@@ -112,16 +120,35 @@ export const cancelFlow: MoneyFlow<CancelInput, { destination: 'required' }> = {
         ),
       },
       cashDrawer: true,
-      present: (movement) => ({
-        ...presentPosted(movement, session.username, actor, {
+      present: (movement) =>
+        presentPosted(movement, session.username, actor, {
           party,
           relatedTransactionNumber: transactionNumber,
         }),
-        ...answerSlotsOfTransfer,
-      }),
     };
   },
   async afterRollback(error, services) {
     if (error instanceof IdentificationFailed) await recordFailedIdentification(error, services);
   },
 };
+
+/**
+ * The transfer's recipient as the refund answers it (`presentTransaction`'s: the names as text, the document
+ * or null), its keys in jsonb's order (shorter first, then by bytes), as the answer has given them since 0009.
+ */
+function recipientAsSent(recipient: Record<string, unknown>): NonNullable<Transaction['recipient']> {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const fields: Record<string, unknown> = {
+    ...recipient,
+    firstName: text(recipient.firstName),
+    lastName: text(recipient.lastName),
+    idDocumentType: recipient.idDocumentType ?? null,
+    idDocumentNumber: recipient.idDocumentNumber ?? null,
+  };
+  const bytes = (key: string) => Buffer.from(key, 'utf8');
+  return Object.fromEntries(
+    Object.entries(fields).sort(
+      ([a], [b]) => bytes(a).length - bytes(b).length || Buffer.compare(bytes(a), bytes(b)),
+    ),
+  ) as NonNullable<Transaction['recipient']>;
+}

@@ -1,11 +1,11 @@
 import { CURRENCY, normalizePhone, type externalTransferInputSchema } from '@lajan/domain';
-import type { z } from 'zod';
-import { answerSlots } from '../../../ledger/flow-call.js';
+import { z } from 'zod';
 import { senderPersonNeedsDrawer } from '../../../ledger/drawer.js';
 import { payingWithFee } from '../../../ledger/flows.js';
 import { accountById, accountByNumber } from '../../../ledger/account-ref.js';
 import { LedgerRefused } from '../../../ledger/results.js';
 import type { MoneyFlow } from '../execute.js';
+import { answerFrom, personFacts, senderOf } from '../flow-answer.js';
 import { presentPosted } from '../present.js';
 import { checkSenderAtCounter } from '../sender-check.js';
 
@@ -24,6 +24,10 @@ export const externalTransferFlow: MoneyFlow<
   // The sender's account pays "to pay out", or, sent in cash (no account), the agent's float does.
   entries: (a, system, amounts) =>
     payingWithFee(a.sender ?? a.agentFloat, system.payout, a.agentFloat, system, amounts),
+  answer: answerFrom(z.object({ sender: personFacts }), (part, facts) => ({
+    ...part,
+    sender: senderOf(facts.sender),
+  })),
   async plan({ session, actors, db, ip, at }, input) {
     const actor = await actors.of(db, session);
     const senderReadable = await checkSenderAtCounter(
@@ -32,7 +36,6 @@ export const externalTransferFlow: MoneyFlow<
       input.senderId,
       input.party,
     );
-    const { nonce, slot } = answerSlots();
     const sender = input.accountNumber ? accountByNumber(input.accountNumber) : null;
     // What a sender knows, and only that (decision 209); the phone in E.164, as persons' are (decision 204).
     const recipient = {
@@ -61,7 +64,6 @@ export const externalTransferFlow: MoneyFlow<
       flowCall: {
         flow: 'external_transfer',
         args: { senderId: input.senderId },
-        nonce,
         drawerNeeded: senderPersonNeedsDrawer(input.senderId),
       },
       // Sent in cash: the teller's drawer takes the amount and the fee (decision 149), after the sender
@@ -74,7 +76,6 @@ export const externalTransferFlow: MoneyFlow<
           recipient,
         }),
         senderId: input.senderId,
-        sender: slot('sender'),
       }),
     };
   },

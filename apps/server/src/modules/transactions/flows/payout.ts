@@ -3,12 +3,12 @@ import {
   sameDocument,
   type receiveTransferInputSchema,
 } from '@lajan/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { pendingTransferNeedsDrawer } from '../../../ledger/drawer.js';
 import { accountById } from '../../../ledger/account-ref.js';
-import { answerSlots } from '../../../ledger/flow-call.js';
 import { paying } from '../../../ledger/flows.js';
 import type { MoneyFlow } from '../execute.js';
+import { answerFrom, personFacts, senderOf } from '../flow-answer.js';
 import { presentPosted } from '../present.js';
 import { transferFacts } from '../transfer-facts.js';
 import {
@@ -36,6 +36,12 @@ export const payoutFlow: MoneyFlow<
   cash: 'always',
   // "To pay out" pays the paying agent's float the transfer's amount.
   entries: (a, system, amounts) => paying(system.payout, a.payingAgentFloat, amounts),
+  // The sender, if not deleted since it sent.
+  answer: answerFrom(z.object({ sender: personFacts.nullable() }), (part, facts) => ({
+    ...part,
+    senderId: facts.sender?.id ?? null,
+    sender: senderOf(facts.sender),
+  })),
   async plan({ session, actors, db }, input) {
     const actor = await actors.of(db, session);
     const transfer = await transferFacts(db, input.transactionNumber);
@@ -43,7 +49,6 @@ export const payoutFlow: MoneyFlow<
     const identified = transfer ? recipientMatches(transfer.recipient, presented, input.party) : false;
     // The card presented is the payout's party: the proof kept.
     const party = partyOf(presented);
-    const { nonce, slot } = answerSlots();
     return {
       accounts: { payingAgentFloat: accountById(actor.agent.floatAccountId) },
       // No transfer: the call refuses it before anything is posted.
@@ -66,7 +71,6 @@ export const payoutFlow: MoneyFlow<
           identified,
           failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
         },
-        nonce,
         // Paid out in cash from the teller's drawer (decision 149), after the transfer's own refusals.
         drawerNeeded: pendingTransferNeedsDrawer(input.transactionNumber, {
           paidAmountCentimes: input.amountCentimes ?? null,
@@ -82,15 +86,12 @@ export const payoutFlow: MoneyFlow<
           },
         ),
       },
-      present: (movement) => ({
-        ...presentPosted(movement, session.username, actor, {
+      present: (movement) =>
+        presentPosted(movement, session.username, actor, {
           party,
           recipient: presented,
           relatedTransactionNumber: input.transactionNumber,
         }),
-        senderId: slot('senderId'),
-        sender: slot('sender'),
-      }),
     };
   },
   async afterRollback(error, services) {

@@ -54,7 +54,6 @@ export const refundExpiredFlow: MoneyFlow<RefundExpiredInput, { float: 'required
           identified,
           failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
         },
-        nonce: transfer.id,
         // The drawer after the refusals about the transfer: needed only while it is owed a refund.
         drawerNeeded: sql`exists (select 1 from transactions t where t.id = ${transfer.id}::uuid
           and t.status = 'expired' and not exists (select 1 from transactions r
