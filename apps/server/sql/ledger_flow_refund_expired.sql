@@ -31,7 +31,10 @@ BEGIN
   result."sender_person_id" := transfer."sender_person_id";
   result."recipient" := transfer."recipient";
   result."related_id" := transfer."id";
-  result."facts" := '{}'::jsonb;
+  -- The answer's sender, as the cancellation's facts give it (decision 222).
+  result."facts" := jsonb_build_object('sender', (SELECT to_jsonb(x) FROM (SELECT p."id", p."first_name",
+      p."last_name", p."id_document_type", p."id_document_number", p."phone_number", p."address"
+    FROM "persons" AS p WHERE p."id" = transfer."sender_person_id") AS x));
   RETURN result;
 END
 $$;

@@ -1,13 +1,12 @@
 import { PAYOUT_FAILED_IDENTIFICATIONS_LIMIT, type refundExpiredBodySchema } from '@lajan/domain';
-import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.js';
-import { persons } from '../../../db/schema.js';
-import type { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { accountById } from '../../../ledger/account-ref.js';
 import { paying } from '../../../ledger/flows.js';
 import { LedgerRefused } from '../../../ledger/results.js';
 import type { MoneyFlow } from '../execute.js';
-import { presentPosted, type SenderPerson } from '../present.js';
+import { answerFrom, personFacts, senderOf } from '../flow-answer.js';
+import { presentPosted } from '../present.js';
 import { transferFacts } from '../transfer-facts.js';
 import {
   IdentificationFailed,
@@ -29,6 +28,12 @@ export const refundExpiredFlow: MoneyFlow<RefundExpiredInput, { float: 'required
   banded: false,
   cash: 'always',
   entries: (a, system, amounts) => paying(system.payout, a.float, amounts),
+  // The sender as the call read it (decision 222): the first answer and every replay.
+  answer: answerFrom(z.object({ sender: personFacts.nullable() }), (part, facts) => ({
+    ...part,
+    senderId: facts.sender?.id ?? null,
+    sender: senderOf(facts.sender),
+  })),
   async plan({ session, actors, db }, input) {
     const { transactionNumber } = input;
     const actor = await actors.of(db, session);
@@ -37,8 +42,6 @@ export const refundExpiredFlow: MoneyFlow<RefundExpiredInput, { float: 'required
     const presented = input.sender;
     const identified = transfer.sender ? identityMatches(transfer.sender, presented) : false;
     const party = partyOf(presented);
-    // The answer's sender as the receipt prints it, read here: the call answers no slot (decision 222 to come).
-    const sender = transfer.senderPersonId ? await senderPerson(db, transfer.senderPersonId) : null;
     return {
       // Its facts never change (migration 0005); the call checks, under the row's lock, that they are its.
       accounts: { float: accountById(actor.agent.floatAccountId) },
@@ -69,7 +72,6 @@ export const refundExpiredFlow: MoneyFlow<RefundExpiredInput, { float: 'required
       present: (movement) => ({
         ...presentPosted(movement, session.username, actor, {
           party,
-          sender,
           recipient: transfer.recipient,
           relatedTransactionNumber: transactionNumber,
         }),
@@ -80,20 +82,3 @@ export const refundExpiredFlow: MoneyFlow<RefundExpiredInput, { float: 'required
     if (error instanceof IdentificationFailed) await recordFailedIdentification(error, services);
   },
 };
-
-/** A transfer's sender person as an answer shows it. */
-async function senderPerson(executor: Executor, id: string): Promise<SenderPerson | null> {
-  const [row] = await executor
-    .select({
-      id: persons.id,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      idDocumentType: persons.idDocumentType,
-      idDocumentNumber: persons.idDocumentNumber,
-      phoneNumber: persons.phoneNumber,
-      address: persons.address,
-    })
-    .from(persons)
-    .where(eq(persons.id, id));
-  return row ?? null;
-}
