@@ -17,6 +17,9 @@ BEGIN
   IF transfer."agent_id" IS DISTINCT FROM p_agent_id THEN
     RAISE EXCEPTION 'NotSendingAgent' USING ERRCODE = 'LJ100';
   END IF;
+  IF transfer."status" = 'expired' THEN
+    RAISE EXCEPTION 'TransferExpired' USING ERRCODE = 'LJ100';
+  END IF;
   IF transfer."status" <> 'pending' THEN
     RAISE EXCEPTION 'TransferNotPending' USING ERRCODE = 'LJ100';
   END IF;

@@ -16,6 +16,9 @@ BEGIN
   IF transfer."id" IS DISTINCT FROM (p_args->>'transferId')::uuid THEN
     RAISE EXCEPTION 'transfer read is not the transfer' USING ERRCODE = 'LJ104';
   END IF;
+  IF transfer."status" = 'expired' THEN
+    RAISE EXCEPTION 'TransferExpired' USING ERRCODE = 'LJ100';
+  END IF;
   IF transfer."status" <> 'pending' THEN
     RAISE EXCEPTION 'TransferNotPending' USING ERRCODE = 'LJ100';
   END IF;

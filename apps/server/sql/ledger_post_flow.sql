@@ -36,6 +36,9 @@ BEGIN
     WHEN 'cancel' THEN ledger_flow_cancel(p_args, it."agent_id", it."created_by_user_id", it."at",
       it."transaction_number")
     WHEN 'payout' THEN ledger_flow_payout(p_args, it."at")
+    -- Transfers that expire (decision 225).
+    WHEN 'expire' THEN ledger_flow_expire(p_args, it."created_by_user_id", it."at", it."transaction_number")
+    WHEN 'refund_expired' THEN ledger_flow_refund_expired(p_args, it."agent_id")
   END;
   IF reads."facts" IS NULL THEN
     RAISE EXCEPTION 'ledger_post_flow: unknown flow %', p_flow;

@@ -2,7 +2,7 @@ CREATE OR REPLACE FUNCTION "ledger_transactions_posted"() RETURNS trigger LANGUA
 BEGIN
   IF TG_OP = 'UPDATE'
     AND OLD."type" = 'external_transfer' AND OLD."status" = 'pending'
-    AND NEW."status" IN ('completed', 'cancelled')
+    AND NEW."status" IN ('completed', 'cancelled', 'expired')
     AND to_jsonb(NEW) - 'status' - 'settled_at' - 'party_name_folded' - 'party_last_name_folded'
         - 'recipient_name_folded' - 'recipient_last_name_folded'
       = to_jsonb(OLD) - 'status' - 'settled_at' - 'party_name_folded' - 'party_last_name_folded'

@@ -47,6 +47,7 @@ import { ensureSuperAdmin, userRoutes } from './modules/users/index.js';
 import { webDistDir } from './paths.js';
 import { databasePlugin } from './plugins/database.js';
 import { mailPlugin } from './plugins/mail.js';
+import { expiryPlugin, expiryRoutes } from './modules/expiry/index.js';
 import { resolveJwtSecret } from './secrets.js';
 import { buildServices } from './services.js';
 import { spaPlugin } from './web/spa.js';
@@ -81,6 +82,8 @@ export interface AppOverrides {
   /** Where the generated super-administrator password is written once (default: standard error). */
   printSecret?: (line: string) => void;
   mailPollIntervalMs?: number;
+  /** False: the expiry job runs only when `app.expiry.run()` is called (decision 225). */
+  expiryAutoStart?: boolean;
   webDistDir?: string;
   /** More routes under `/api`, behind the same authentication. */
   routes?: FastifyPluginAsync;
@@ -247,6 +250,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await seedFeeSchedule(app.database.db, now);
   });
 
+  await app.register(expiryPlugin, {
+    clock,
+    days: config.transferExpiryDays,
+    intervalMs: config.transferExpiryIntervalMinutes * 60_000,
+    autoStart: overrides.expiryAutoStart ?? true,
+  });
+
   await app.register(
     async (api) => {
       // Default-deny: every /api route needs a session unless its config says `public`.
@@ -267,6 +277,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(reportsRoutes);
       await api.register(drawerRoutes);
       await api.register(correctionsRoutes);
+      await api.register(expiryRoutes);
       if (overrides.routes) await api.register(overrides.routes);
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   DEFAULT_DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG,
   DEFAULT_DRAWER_MAX_COUNT_HTG,
+  DEFAULT_TRANSFER_EXPIRY_DAYS,
   htgToCentimes,
 } from '@lajan/domain';
 import { z } from 'zod';
@@ -101,6 +102,24 @@ const envSchema = z.object({
       .max(1_000_000_000, 'doit être au plus 1 000 000 000 HTG')
       .default(DEFAULT_DRAWER_MAX_COUNT_HTG),
   ),
+  TRANSFER_EXPIRY_DAYS: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z
+      .number({ error: 'doit être un nombre entier de jours entre 1 et 3650' })
+      .int('doit être un nombre entier de jours entre 1 et 3650')
+      .min(1, 'doit être un nombre entier de jours entre 1 et 3650')
+      .max(3650, 'doit être un nombre entier de jours entre 1 et 3650')
+      .default(DEFAULT_TRANSFER_EXPIRY_DAYS),
+  ),
+  TRANSFER_EXPIRY_INTERVAL_MINUTES: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z
+      .number({ error: 'doit être un nombre entier de minutes entre 1 et 1440' })
+      .int('doit être un nombre entier de minutes entre 1 et 1440')
+      .min(1, 'doit être un nombre entier de minutes entre 1 et 1440')
+      .max(1440, 'doit être un nombre entier de minutes entre 1 et 1440')
+      .default(60),
+  ),
   MFA_REQUIRED: optionalText.pipe(z.enum(['0', '1'], { error: 'doit valoir 0 ou 1' }).default('0')),
   TLS_CERT: optionalText,
   TLS_KEY: optionalText,
@@ -145,6 +164,10 @@ export interface Config {
    * the browser's service worker and durable storage on a network (decision 147). Unset: HTTP.
    */
   tls?: { cert: Buffer; key: Buffer };
+  /** A pending external transfer not paid out after this many days expires (decision 225). */
+  transferExpiryDays: number;
+  /** How often a process looks for transfers to expire, in minutes (decision 225). */
+  transferExpiryIntervalMinutes: number;
   /** `MFA_REQUIRED=1`: a super administrator without a second factor enrols one at its next sign-in (decision 203). */
   mfaRequired: boolean;
 }
@@ -188,6 +211,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     drawerAcknowledgementThresholdCentimes: htgToCentimes(e.DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG),
     drawerMaxCountCentimes: htgToCentimes(e.DRAWER_MAX_COUNT_HTG),
     mfaRequired: e.MFA_REQUIRED === '1',
+    transferExpiryDays: e.TRANSFER_EXPIRY_DAYS,
+    transferExpiryIntervalMinutes: e.TRANSFER_EXPIRY_INTERVAL_MINUTES,
     ...(tls ? { tls } : {}),
   };
 }

@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       drawerAcknowledgementThresholdCentimes: 500_00,
       drawerMaxCountCentimes: 2_000_000_00,
       mfaRequired: false,
+      transferExpiryDays: 30,
+      transferExpiryIntervalMinutes: 60,
     });
   });
 
@@ -44,6 +46,8 @@ describe('loadConfig', () => {
       DRAWER_ACKNOWLEDGEMENT_THRESHOLD_HTG: '1000',
       DRAWER_MAX_COUNT_HTG: '500000',
       MFA_REQUIRED: '1',
+      TRANSFER_EXPIRY_DAYS: '45',
+      TRANSFER_EXPIRY_INTERVAL_MINUTES: '15',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -59,6 +63,8 @@ describe('loadConfig', () => {
       drawerAcknowledgementThresholdCentimes: 1000_00,
       drawerMaxCountCentimes: 500_000_00,
       mfaRequired: true,
+      transferExpiryDays: 45,
+      transferExpiryIntervalMinutes: 15,
     });
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '4000' })).toMatchObject({
       databaseUrl: undefined,
@@ -69,6 +75,10 @@ describe('loadConfig', () => {
 
   it.each([
     [{ MFA_REQUIRED: 'oui' }, 'Configuration invalide : MFA_REQUIRED doit valoir 0 ou 1'],
+    [
+      { TRANSFER_EXPIRY_DAYS: '0' },
+      'Configuration invalide : TRANSFER_EXPIRY_DAYS doit être un nombre entier de jours entre 1 et 3650',
+    ],
     [{ PORT: 'trois mille' }, 'Configuration invalide : PORT doit être un entier entre 0 et 65535'],
     [{ PORT: '70000' }, 'Configuration invalide : PORT doit être un entier entre 0 et 65535'],
     [

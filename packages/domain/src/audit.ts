@@ -51,6 +51,7 @@ export const auditWriteActionLabels = {
   'fees.updated': 'Barème des frais modifié',
   'fees.version_cancelled': 'Version du barème annulée',
   'transactions.transfer_unlocked': 'Transfert débloqué',
+  'transactions.transfer_expired': 'Transfert expiré (non payé dans le délai)',
   'transactions.holder_check_throttled': 'Retraits et transferts bloqués (trop de numéros de pièce erronés)',
   'corrections.requested': 'Correction demandée',
   'corrections.approved': 'Correction approuvée',

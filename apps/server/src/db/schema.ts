@@ -168,6 +168,11 @@ export const users = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /** Set: the user is disabled and cannot sign in. */
     deletedAt: timestamptz('deleted_at'),
+    /**
+     * The one user under which Lajan posts by itself (the expiry job, decision 225): made by migration 0039,
+     * disabled from birth (it never signs in) and never listed.
+     */
+    system: boolean('system').notNull().default(false),
   },
   (t) => [
     // Usernames are unique whatever their case: "Marie" and "marie" are one account.
@@ -179,9 +184,10 @@ export const users = pgTable(
       .where(sql`${t.deletedAt} IS NULL`),
     index('users_person_id_idx').on(t.personId),
     index('users_agent_id_idx').on(t.agentId),
+    check('users_system_check', sql`NOT ${t.system} OR ${t.deletedAt} IS NOT NULL`),
     check(
       'users_role_check',
-      sql`(${t.role} = 'sudo' AND ${t.agentId} IS NULL AND ${t.agentRole} IS NULL AND ${t.isSuperAdmin})
+      sql`(${t.role} = 'sudo' AND ${t.agentId} IS NULL AND ${t.agentRole} IS NULL AND ${t.isSuperAdmin} <> ${t.system})
        OR (${t.role} = 'agent_admin' AND ${t.agentId} IS NOT NULL AND ${t.agentRole} = 'admin' AND NOT ${t.isSuperAdmin})
        OR (${t.role} = 'user' AND ${t.agentId} IS NOT NULL AND ${t.agentRole} = 'agent' AND NOT ${t.isSuperAdmin})`,
     ),
@@ -437,8 +443,8 @@ export const accountHolders = pgTable(
 
 /**
  * One posted money movement. Never edited after posting, except an external transfer's
- * status (pending → completed or cancelled, once) and a corrected one's (completed → reversed, once,
- * decision 226). Its entries sum to zero.
+ * status (pending → completed, cancelled or expired, once, decision 225) and a corrected one's
+ * (completed → reversed, once, decision 226). Its entries sum to zero.
  */
 export const transactions = pgTable(
   'transactions',
@@ -532,6 +538,14 @@ export const transactions = pgTable(
     index('transactions_related_idx')
       .on(t.relatedTransactionId)
       .where(sql`${t.relatedTransactionId} IS NOT NULL`),
+    // A transfer is refunded at most once, by its cancellation or after it expired (decision 225).
+    uniqueIndex('transactions_one_refund_key')
+      .on(t.relatedTransactionId)
+      .where(sql`${t.type} = 'external_refund'`),
+    // The expiry job's look-up: the pending transfers, oldest first (decision 225).
+    index('transactions_pending_transfers_idx')
+      .on(t.createdAt)
+      .where(sql`${t.type} = 'external_transfer' AND ${t.status} = 'pending'`),
     check('transactions_amount_check', sql`${t.amountCentimes} > 0`),
     check(
       'transactions_fee_check',

@@ -10,7 +10,14 @@ import { LedgerRefused, refusalFromDatabase } from './results.js';
  * The flows whose posting needs reads of its own first (decision 143): `ledger_post_flow` does them after
  * the key's claim, then posts through `ledger_post_movements` (a batch of one), in the same call.
  */
-export type FlowName = 'agent_deposit' | 'cancel' | 'external_transfer' | 'payout';
+export type FlowName =
+  | 'agent_deposit'
+  | 'cancel'
+  | 'external_transfer'
+  | 'payout'
+  // Transfers that expire (decision 225).
+  | 'expire'
+  | 'refund_expired';
 
 /** What a flow adds to the one call: its name and its inputs for the database's reads. */
 export interface FlowCallSpec {

@@ -36,6 +36,9 @@ export const LEDGER_REFUSALS = [
   'TransferNotLocked',
   'TransferAlreadyPaid',
   'TransferCancelled',
+  // Transfers that expire (decision 225): one no longer payable; one that is not owed a refund.
+  'TransferExpired',
+  'TransferNotToRefund',
   // A cash operation whose teller has no open drawer (decision 149).
   'DrawerClosed',
   // A correction (decision 226): the original is not a completed reversible one; its request not approved.

@@ -9,7 +9,9 @@ export interface MailMessage {
     | 'account_request_duplicate'
     | 'account_request_activated'
     | 'account_request_rejected'
-    | 'email_changed';
+    | 'email_changed'
+    // The sender of a transfer that expired (decision 225); its text is the domain's.
+    | 'transfer_expired';
   to: string;
   subject: string;
   text: string;

@@ -98,6 +98,8 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
       : { database }),
     printSecret: (line) => secrets.push(line),
     mailPollIntervalMs: 60_000,
+    // The tests run the expiry job when they mean to (`app.expiry.run()`, decision 225).
+    expiryAutoStart: false,
     ...options.overrides,
   });
   built.push(app);

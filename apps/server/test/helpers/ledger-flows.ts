@@ -9,6 +9,7 @@ import { cancelFlow as refundFlow } from '../../src/modules/transactions/flows/c
 import { depositFlow, withdrawalFlow } from '../../src/modules/transactions/flows/counter.js';
 import { externalTransferFlow } from '../../src/modules/transactions/flows/external-transfer.js';
 import { payoutFlow } from '../../src/modules/transactions/flows/payout.js';
+import { refundExpiredFlow } from '../../src/modules/transactions/flows/refund-expired.js';
 import { transferFlow } from '../../src/modules/transactions/flows/transfer.js';
 import type { PartyRecord } from '../../src/ledger/ledger.js';
 import { accountById, accountByNumber, accountFoundByFlow } from '../../src/ledger/account-ref.js';
@@ -190,6 +191,34 @@ export function ledgerFlows(ledger: LedgerService) {
             failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
           },
           fieldOfUnnamed: 'transactionNumber',
+        },
+      }),
+    /** Pays back in cash an expired transfer, its sender identified, from the teller's float (decision 225). */
+    refundExpired: (
+      db: Db,
+      input: {
+        actor: Actor;
+        transfer: SentTransfer & { amountCentimes: number };
+        party: PartyRecord;
+        at: Date;
+      },
+    ): Promise<Movement> =>
+      posted(db, {
+        flow: refundExpiredFlow,
+        accounts: { float: accountById(input.actor.agent.floatAccountId) },
+        amountCentimes: input.transfer.amountCentimes,
+        actor: input.actor,
+        record: { party: input.party },
+        at: input.at,
+        named: [],
+        flowCall: {
+          flow: 'refund_expired',
+          args: {
+            transactionNumber: input.transfer.transactionNumber,
+            transferId: input.transfer.id,
+            identified: true,
+            failedIdentificationsLimit: PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
+          },
         },
       }),
     /** The treasury funds an agent's float, the agent found by its code as `POST /agents/deposit` does. */

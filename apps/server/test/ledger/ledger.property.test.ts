@@ -8,6 +8,7 @@ import { LedgerRefused } from '../../src/ledger/results.js';
 import { openAccount, openFloatAccount } from '../../src/ledger/accounts.js';
 import { defaultFeeBands } from '../../src/ledger/fee-schedule.js';
 import type { Actor, LedgerService } from '../../src/ledger/service.js';
+import { ExpiryJob } from '../../src/modules/expiry/index.js';
 import { build } from '../helpers/build.js';
 import { ledgerFlows } from '../helpers/ledger-flows.js';
 import { createUser } from '../helpers/fixtures.js';
@@ -34,6 +35,9 @@ type Op =
   | { kind: 'payout' | 'cancel'; agent: number; pending: number }
   | { kind: 'agentDeposit'; agent: number; amount: number }
   | { kind: 'toggle'; account: number }
+  // Transfers that expire (decision 225): the job, and the cash refund of an expired transfer.
+  | { kind: 'expire' }
+  | { kind: 'refundExpired'; agent: number; pending: number }
   | { kind: 'reverse'; agent: number; posted: number };
 
 const agentIndex = fc.integer({ min: 0, max: 1 });
@@ -74,6 +78,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('agentDeposit' as const), agent: agentIndex, amount }),
   fc.record({ kind: fc.constant('toggle' as const), account: accountIndex }),
+  fc.record({ kind: fc.constant('expire' as const) }),
+  fc.record({ kind: fc.constant('refundExpired' as const), agent: agentIndex, pending: fc.nat(5) }),
   fc.record({ kind: fc.constant('reverse' as const), agent: agentIndex, posted: fc.nat(7) }),
 );
 
@@ -89,6 +95,8 @@ interface Scene {
     senderAccountId: string | null;
     amount: number;
     status: string;
+    /** An expired one paid back (to its account by the job, or in cash). */
+    refunded: boolean;
   }[];
   /** The reversible movements posted in this run (decision 226): what each did, whether reversed. */
   reversible: {
@@ -253,6 +261,14 @@ describe('the ledger under random sequences of movements', () => {
     const asker = await createUser(db, { username: 'demandeur', password: 'Demande-2026!', role: 'sudo' });
     const outcomes = new Map<string, number>();
     let steps = 0;
+    // The job as the server runs it, 31 days after the transfers are sent (decision 225).
+    const expiry = new ExpiryJob({
+      db,
+      ledger,
+      clock: { now: () => new Date(Date.now() + 31 * 24 * 60 * 60 * 1000) },
+      kickMail: () => Promise.resolve(),
+      days: 30,
+    });
 
     await fc.assert(
       fc.asyncProperty(
@@ -278,7 +294,8 @@ describe('the ledger under random sequences of movements', () => {
           if (accountFunding >= 2_000)
             fund.push({ kind: 'deposit', agent: 0, account: 0, amount: accountFunding });
 
-          for (const step of [...fund, ...ops]) {
+          // Each sequence ends with the expiry job: no transfer of this scene is left pending for the next.
+          for (const step of [...fund, ...ops, { kind: 'expire' } as const]) {
             const expected = await runStep(step);
             outcomes.set(expected, (outcomes.get(expected) ?? 0) + 1);
             steps += 1;
@@ -307,6 +324,29 @@ describe('the ledger under random sequences of movements', () => {
                 .set({ status: active ? 'active' : 'inactive' })
                 .where(eq(accounts.id, id));
               return 'toggle';
+            }
+            if (step.kind === 'expire') {
+              // Every pending transfer of the scene is due (those of earlier scenes expired at their end): one
+              // from an active account is refunded there, any other waits « à rembourser », no money moving.
+              const deltas = new Map<string, number>();
+              const expected = { refunded: 0, toRefundInCash: 0 };
+              for (const transfer of scene.transfers.filter((sent) => sent.status === 'pending')) {
+                transfer.status = 'expired';
+                if (transfer.senderAccountId === null || !model.active.get(transfer.senderAccountId)) {
+                  expected.toRefundInCash += 1;
+                  continue;
+                }
+                transfer.refunded = true;
+                expected.refunded += 1;
+                deltas.set(system.payout, (deltas.get(system.payout) ?? 0) - transfer.amount);
+                deltas.set(
+                  transfer.senderAccountId,
+                  (deltas.get(transfer.senderAccountId) ?? 0) + transfer.amount,
+                );
+              }
+              expect(await expiry.run()).toEqual(expected);
+              model.apply(deltas);
+              return `expire: ${expected.refunded} refunded, ${expected.toRefundInCash} in cash`;
             }
             const actor = scene.actors[step.agent]!;
             const float = actor.agent.floatAccountId;
@@ -387,6 +427,7 @@ describe('the ledger under random sequences of movements', () => {
                     senderAccountId,
                     amount: step.amount,
                     status: 'pending',
+                    refunded: false,
                   });
                 break;
               }
@@ -396,7 +437,8 @@ describe('the ledger under random sequences of movements', () => {
                 if (!transfer) return 'no transfer yet';
                 const sending = scene.actors[transfer.agent]!;
                 const destination = transfer.senderAccountId ?? sending.agent.floatAccountId;
-                if (transfer.status !== 'pending') prediction = 'TransferNotPending';
+                if (transfer.status === 'expired') prediction = 'TransferExpired';
+                else if (transfer.status !== 'pending') prediction = 'TransferNotPending';
                 else
                   prediction =
                     step.kind === 'payout'
@@ -426,6 +468,33 @@ describe('the ledger under random sequences of movements', () => {
                     : flows.cancel(db, { actor: sending, transfer: sent, party, at });
                 onSuccess = () => {
                   transfer.status = step.kind === 'payout' ? 'completed' : 'cancelled';
+                };
+                break;
+              }
+              case 'refundExpired': {
+                const transfer = scene.transfers[step.pending % Math.max(scene.transfers.length, 1)];
+                if (!transfer) return 'no transfer yet';
+                if (transfer.agent !== step.agent) prediction = 'NotSendingAgent';
+                else if (transfer.status !== 'expired' || transfer.refunded)
+                  prediction = 'TransferNotToRefund';
+                else
+                  prediction = model.predict(
+                    { payer: system.payout, payee: float, agentFloat: float },
+                    { amountCentimes: transfer.amount, feeCentimes: 0, agentShareCentimes: 0 },
+                  );
+                run = () =>
+                  flows.refundExpired(db, {
+                    actor,
+                    transfer: {
+                      id: transfer.id,
+                      transactionNumber: transfer.number,
+                      amountCentimes: transfer.amount,
+                    },
+                    party,
+                    at,
+                  });
+                onSuccess = () => {
+                  transfer.refunded = true;
                 };
                 break;
               }
@@ -539,6 +608,13 @@ describe('the ledger under random sequences of movements', () => {
               { kind: 'reverse', agent: 0, posted: 2 },
               { kind: 'reverse', agent: 0, posted: 2 },
               { kind: 'reverse', agent: 0, posted: 1 },
+              { kind: 'externalCash', agent: 0, amount: 50_000 },
+              { kind: 'externalAccount', agent: 0, account: 0, amount: 5_000 },
+              { kind: 'expire' },
+              { kind: 'payout', agent: 1, pending: 1 },
+              { kind: 'refundExpired', agent: 1, pending: 1 },
+              { kind: 'refundExpired', agent: 0, pending: 1 },
+              { kind: 'refundExpired', agent: 0, pending: 1 },
             ],
           ],
         ],
@@ -553,6 +629,10 @@ describe('the ledger under random sequences of movements', () => {
       'SameAccount',
       'OutsideFeeBands',
       'TransferNotPending',
+      'TransferExpired',
+      'TransferNotToRefund',
+      'NotSendingAgent',
+      'refundExpired: posted',
       'reverse: posted',
       'reverse: CorrectionNotApproved',
       'posted',

@@ -72,6 +72,7 @@ const DrawerPage = lazyScreen(() => import('../features/drawer/DrawerPage'));
 const DrawersAdminPage = lazyScreen(() => import('../features/drawer/DrawersAdminPage'));
 const DrawerTicketPage = lazyScreen(() => import('../features/drawer/DrawerTicketPage'));
 const CorrectionsPage = lazyScreen(() => import('../features/corrections/CorrectionsPage'));
+const TransfersToRefundPage = lazyScreen(() => import('../features/expiry/TransfersToRefundPage'));
 
 /** The named routes of SPEC §2, with the paths of docs/contract-foundation.md. The one table. */
 export const appRoutes = [
@@ -328,6 +329,13 @@ export const appRoutes = [
     access: 'drawer.supervise',
     component: DrawersAdminPage,
     noReturn: 'irreversible',
+  },
+  {
+    name: 'transfers-to-refund',
+    path: '/transfers-to-refund',
+    title: 'Transferts à rembourser',
+    access: 'transactions.cancel',
+    component: TransfersToRefundPage,
   },
   {
     name: 'drawer-ticket',

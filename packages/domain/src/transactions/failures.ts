@@ -5,6 +5,7 @@ import { payoutMessages } from '../payout-messages.js';
 import { feeVersionMessages } from './fees.js';
 import { cancelTransferMessages, transactionMessages } from './messages.js';
 import { operationAbandonedMessage } from './pending.js';
+import { transferExpiryMessages } from './expiry.js';
 
 /**
  * The refusals of the ledger (STYLE: one closed set of named results), each with its status and code.
@@ -70,6 +71,13 @@ export const ledgerFailures = {
   },
   /** The pay-out search on a cancelled transfer (decision 131). */
   TransferCancelled: { status: 409, code: 'TRANSFER_CANCELLED', message: pickUpCodeMessages.cancelled },
+  /** A transfer not paid out in time (decision 225): neither paid out nor cancelled, refunded by its agent. */
+  TransferExpired: { status: 409, code: 'TRANSFER_EXPIRED', message: transferExpiryMessages.expired },
+  TransferNotToRefund: {
+    status: 409,
+    code: 'TRANSFER_NOT_TO_REFUND',
+    message: transferExpiryMessages.notToRefund,
+  },
   /** A cash operation by a teller whose drawer is not open (decision 149): a refused rule, like an inactive account. */
   DrawerClosed: { status: 422, code: 'DRAWER_CLOSED', message: drawerMessages.drawerClosed },
   /**

@@ -13,3 +13,4 @@ export * from './pending.js';
 export * from './fee-version-texts.js';
 export * from './pending-summary.js';
 export * from './history-texts.js';
+export * from './expiry.js';

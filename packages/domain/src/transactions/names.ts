@@ -25,15 +25,17 @@ export const transactionTypeLabels: Record<TransactionType, string> = {
 };
 
 /**
- * `completed`, except an external transfer: `pending`, then once `completed` or `cancelled`; a corrected
- * transaction becomes `reversed` once (DESIGN §4c, decision 226).
+ * `completed`, except an external transfer: `pending`, then once `completed`, `cancelled` or `expired`
+ * (not paid out in time, decision 225); a corrected transaction becomes `reversed` once (DESIGN §4c,
+ * decision 226).
  */
-export const transactionStatuses = ['completed', 'pending', 'cancelled', 'reversed'] as const;
+export const transactionStatuses = ['completed', 'pending', 'cancelled', 'expired', 'reversed'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 export const transactionStatusLabels: Record<TransactionStatus, string> = {
   completed: 'Complété',
   pending: 'En attente',
   cancelled: 'Annulé',
+  expired: 'Expiré',
   reversed: 'Corrigé',
 };
 

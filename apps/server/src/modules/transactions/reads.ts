@@ -47,6 +47,8 @@ export class TransactionReads {
       throw new LedgerRefused('TransferAlreadyPaid', { paidAt: record.settledAt ?? undefined });
     if (record.type === 'external_transfer' && record.status === 'cancelled')
       throw new LedgerRefused('TransferCancelled');
+    if (record.type === 'external_transfer' && record.status === 'expired')
+      throw new LedgerRefused('TransferExpired');
     throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
   }
 

@@ -8,6 +8,7 @@ import {
   moneyFlowDeclarations,
   operationFateResponseSchema,
   operationUnknownMessage,
+  refundExpiredBodySchema,
   transactionNumberSchema,
   transactionResponseSchema,
   transactionSearchInputSchema,
@@ -28,6 +29,7 @@ import { cancelFlow } from './flows/cancel.js';
 import { depositFlow, withdrawalFlow } from './flows/counter.js';
 import { externalTransferFlow } from './flows/external-transfer.js';
 import { payoutFlow } from './flows/payout.js';
+import { refundExpiredFlow } from './flows/refund-expired.js';
 import { transferFlow } from './flows/transfer.js';
 import { idempotencyKeyOf } from './idempotency-header.js';
 import { showSenders } from './sender-view.js';
@@ -216,6 +218,17 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     params: cancelTransferParamsSchema,
     body: moneyFlowDeclarations.external_refund.input,
     flow: cancelFlow,
+  });
+
+  moneyRoute({
+    path: '/transactions/:transactionNumber/refund',
+    capability: 'transactions.cancel',
+    summary: 'Rembourser en espèces un transfert externe expiré',
+    description:
+      'Par l’agent expéditeur (sinon 403 `NOT_SENDING_AGENT`), sur un transfert expiré sans être payé et pas encore remboursé (sinon 409 `TRANSFER_NOT_TO_REFUND` ; décision 225). L’expéditeur est identifié comme pour une annulation : `sender` porte le prénom, le nom, le type et le numéro de la pièce présentée ; sinon 422 `SENDER_MISMATCH`, l’échec est enregistré et compte pour le même blocage (409 `TRANSFER_LOCKED`). Le montant sort en espèces de la caisse ouverte du caissier (sinon 422 `DRAWER_CLOSED`) ; « à payer » crédite le float de l’agent. Le transfert reste `expired` ; le remboursement (`external_refund`) le désigne. Les frais restent acquis.',
+    params: cancelTransferParamsSchema,
+    body: refundExpiredBodySchema,
+    flow: refundExpiredFlow,
   });
 
   app.post(

@@ -5,6 +5,7 @@ import { agentDepositFlow } from './flows/agent-deposit.js';
 import { cancelFlow } from './flows/cancel.js';
 import { externalTransferFlow } from './flows/external-transfer.js';
 import { payoutFlow } from './flows/payout.js';
+import { refundExpiredFlow } from './flows/refund-expired.js';
 
 /** The routes whose flow stores facts with its answer's part (`moneyRoute` checks each at start). */
 export const answersByRoute: ReadonlyMap<string, FlowAnswer> = new Map([
@@ -12,6 +13,8 @@ export const answersByRoute: ReadonlyMap<string, FlowAnswer> = new Map([
   ['POST /transactions/transfer-extern', externalTransferFlow.answer!],
   ['POST /transactions/receive-transfer', payoutFlow.answer!],
   ['POST /transactions/:transactionNumber/cancel', cancelFlow.answer!],
+  // The cash refund of an expired transfer (decision 225).
+  ['POST /transactions/:transactionNumber/refund', refundExpiredFlow.answer!],
 ]);
 
 /**

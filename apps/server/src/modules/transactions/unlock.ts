@@ -23,7 +23,9 @@ export async function unlockTransfer(
     const actor = await actors.of(tx, session);
     if (!transfer) throw new LedgerRefused('TransactionNotFound');
     if (transfer.agentId !== actor.agent.id) throw new LedgerRefused('NotSendingAgent', { unlock: true });
-    if (transfer.status !== 'pending') throw new LedgerRefused('TransferNotPending');
+    // An expired one is locked by failed identifications at its cash refund (decision 225).
+    if (transfer.status !== 'pending' && transfer.status !== 'expired')
+      throw new LedgerRefused('TransferNotPending');
     const failures = await failedIdentificationsSinceUnlock(tx, transfer.id);
     if (failures < PAYOUT_FAILED_IDENTIFICATIONS_LIMIT) throw new LedgerRefused('TransferNotLocked');
     const at = clock.now();

@@ -127,7 +127,8 @@ export async function listUserRecords(
   filters: UserFilters,
   page: { limit: number; offset: number },
 ): Promise<{ records: UserRecord[]; total: number }> {
-  const where = and(scopeCondition(scope), ...filterConditions(filters));
+  // The system user (decision 225) is nobody to manage.
+  const where = and(eq(users.system, false), scopeCondition(scope), ...filterConditions(filters));
   const [rows, totals] = await Promise.all([
     baseQuery(executor)
       .where(where)
@@ -150,7 +151,7 @@ export async function findUserRecord(
   by: { id: string } | { username: string },
 ): Promise<UserRecord | undefined> {
   const where = 'id' in by ? eq(users.id, by.id) : sql`lower(${users.username}) = lower(${by.username})`;
-  const [row] = await baseQuery(executor).where(where);
+  const [row] = await baseQuery(executor).where(and(where, eq(users.system, false)));
   return row ? toRecord(row) : undefined;
 }
 

@@ -199,7 +199,7 @@ describe('POST /api/agents', () => {
     expect(twice.body.errors).toEqual({ personIds: ["Une personne ne peut être sélectionnée qu'une fois"] });
 
     expect(await s.db.select().from(agents)).toHaveLength(0);
-    expect(await s.db.select().from(users)).toHaveLength(1);
+    expect(await s.db.select().from(users).where(eq(users.system, false))).toHaveLength(1);
   });
 
   it('answers 422 in French, not 500, for an owner id that is not a UUID, and writes nothing', async () => {
@@ -212,7 +212,7 @@ describe('POST /api/agents', () => {
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({ personIds: ['Personne introuvable'] });
     expect(await s.db.select().from(agents)).toHaveLength(0);
-    expect(await s.db.select().from(users)).toHaveLength(1);
+    expect(await s.db.select().from(users).where(eq(users.system, false))).toHaveLength(1);
     expect(await s.db.select().from(mailOutbox)).toHaveLength(0);
   });
 

@@ -42,6 +42,8 @@ export const sidebarItems: readonly NavItem[] = [
     children: [
       link('Effectuer', 'create-transfer', 'transactions.operate'),
       link('Recevoir', 'receive-transfer', 'transactions.operate'),
+      // Expired cash transfers owed to their senders (decision 225).
+      link('À rembourser', 'transfers-to-refund', 'transactions.cancel'),
     ],
   },
   link('Historique', 'history', 'transactions.operate'),

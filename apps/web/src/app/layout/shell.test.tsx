@@ -47,6 +47,8 @@ describe('the sidebar (SPEC §2)', () => {
       '[Transfert externe]',
       'Effectuer',
       'Recevoir',
+      // Its expired cash transfers owed to their senders (decision 225).
+      'À rembourser',
       'Historique',
       'Créer un compte',
       'Nouveau client',

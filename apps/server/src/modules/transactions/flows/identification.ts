@@ -52,7 +52,9 @@ export async function recordFailedIdentification(
   const failed = await inMoneyTransaction(db, async (tx) => {
     const transfer = await ledger.lockTransfer(tx, failure.transactionNumber);
     if (!transfer) throw new LedgerRefused('TransactionNotFound', { field: 'transactionNumber' });
-    if (transfer.status !== 'pending') throw new LedgerRefused('TransferNotPending');
+    // An expired transfer is identified at its cash refund (decision 225).
+    if (transfer.status !== 'pending' && transfer.status !== 'expired')
+      throw new LedgerRefused('TransferNotPending');
     const before = await failedIdentificationsSinceUnlock(tx, transfer.id);
     if (before >= PAYOUT_FAILED_IDENTIFICATIONS_LIMIT) throw new LedgerRefused('TransferLocked');
     await recordPayoutIdentification(tx, {

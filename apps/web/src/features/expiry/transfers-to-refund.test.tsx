@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer } from '../../test/api-server';
+import { renderApp } from '../../test/render-app';
+import { makeToken } from '../../test/tokens';
+import { transactionAnswer } from '../../test/transactions';
+import { teller } from '../../test/users';
+
+const owed = {
+  transactionNumber: '20000000017',
+  amount: 2000,
+  fee: 115,
+  sentAt: '2026-10-02T14:00:00.000Z',
+  expiredAt: '2026-11-01T15:00:00.000Z',
+  sender: { firstName: 'Marie', lastName: 'Joseph' },
+  recipient: { firstName: 'Paul', lastName: 'Délice' },
+};
+
+describe('« Transferts à rembourser » (decision 225)', () => {
+  let api: ApiServer;
+  let rows = [owed];
+  beforeEach(async () => {
+    rows = [owed];
+    api = await startApiServer();
+    api.on('GET /transactions/to-refund', () => ({
+      body: { data: rows, meta: { total: rows.length, page: 1, per_page: 100 } },
+    }));
+  });
+  afterEach(() => api.close());
+
+  it("lists the agent's expired transfers and refunds one to its identified sender, with its receipt", async () => {
+    let tries = 0;
+    api.on('POST /transactions/20000000017/refund', () => {
+      tries += 1;
+      if (tries === 1)
+        return {
+          status: 422,
+          body: {
+            message:
+              "L'identité présentée ne correspond pas à l'expéditeur du transfert : encore 4 essais avant le blocage du transfert",
+            code: 'SENDER_MISMATCH',
+          },
+        };
+      rows = [];
+      return transactionAnswer({
+        transactionNumber: '30000000014',
+        type: 'external_refund',
+        amount: 2000,
+        fee: 0,
+        total: 2000,
+        relatedTransactionNumber: '20000000017',
+        party: { name: 'Marie Joseph', idDocumentType: 'id_card', idDocumentNumber: 'CIN-4455' },
+      });
+    });
+    renderApp({ path: '/transfers-to-refund', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    expect(
+      await screen.findByRole('heading', { name: 'Transferts à rembourser', level: 1 }, { timeout: 5000 }),
+    ).toBeTruthy();
+    const row = (await screen.findByText('200 000 000 17')).closest('tr')!;
+    expect(row).toHaveTextContent('Marie Joseph');
+    expect(row).toHaveTextContent('Paul Délice');
+    expect(row).toHaveTextContent(/2\s000,00\sHTG/);
+
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'Rembourser le transfert 200 000 000 17' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rembourser un transfert expiré' });
+    expect(dialog).toHaveTextContent(
+      /Le transfert 200 000 000 17 n'a pas été payé dans le délai\. Rendez .+ en espèces/,
+    );
+    // Nothing typed: the form says what is missing, nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer le remboursement' }));
+    expect(await within(dialog).findByText('Le prénom est requis')).toBeTruthy();
+    expect(api.requests.some((request) => request.path.endsWith('/refund'))).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/Prénom/), 'Marie');
+    await user.type(within(dialog).getByLabelText(/^Nom/), 'Joseph');
+    await user.selectOptions(within(dialog).getByLabelText(/Type de document/), 'id_card');
+    await user.type(within(dialog).getByLabelText(/Numéro de document/), 'CIN-4455');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer le remboursement' }));
+    // A refused card: the message stays in the dialog, which stays open.
+    expect(await within(dialog).findByText(/encore 4 essais avant le blocage du transfert/)).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer le remboursement' }));
+    expect(await screen.findByText('Transfert remboursé : le montant a été rendu en espèces')).toBeTruthy();
+    const refunds = api.requests.filter((request) => request.path === '/transactions/20000000017/refund');
+    expect(refunds).toHaveLength(2);
+    // One key for the dialog: the retry after the refusal is the same operation.
+    expect(refunds[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(refunds[1]!.headers['idempotency-key']).toBe(refunds[0]!.headers['idempotency-key']);
+    expect(refunds[1]!.body).toEqual({
+      sender: {
+        firstName: 'Marie',
+        lastName: 'Joseph',
+        idDocumentType: 'id_card',
+        idDocumentNumber: 'CIN-4455',
+      },
+    });
+    const receipt = await screen.findByRole('article', { name: 'Reçu de la transaction 30000000014' });
+    expect(within(receipt).getByRole('region', { name: 'Expéditeur identifié' })).toHaveTextContent(
+      'Marie Joseph',
+    );
+    await waitFor(() => expect(screen.getByText('Aucun transfert à rembourser.')).toBeTruthy());
+  });
+});
