@@ -9,7 +9,9 @@ import './receipt.css';
 
 // The history row's button, loaded with the first receipt that may offer it (decision 226, web budget).
 const RequestCorrectionButton = lazy(() =>
-  import('../history/RequestCorrectionButton').then((module) => ({ default: module.RequestCorrectionButton })),
+  import('../history/RequestCorrectionButton').then((module) => ({
+    default: module.RequestCorrectionButton,
+  })),
 );
 
 /**

@@ -227,9 +227,7 @@ describe('« Demander une correction » from a receipt, off its print (decision 
     renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     // The completed deposit's receipt offers it: the chunk is loaded, its absence below is no wait.
     const first = await openReceipt(deposit.transactionNumber);
-    expect(
-      await within(first.panel).findByRole('button', { name: /Demander la correction/ }),
-    ).toBeTruthy();
+    expect(await within(first.panel).findByRole('button', { name: /Demander la correction/ })).toBeTruthy();
     for (const transaction of [reversed, transfer, otherAgents]) {
       const { panel } = await openReceipt(transaction.transactionNumber);
       expect(within(panel).getByRole('button', { name: 'Fermer' })).toBeTruthy();
