@@ -49,8 +49,6 @@ export const transferExpiryMessages = {
   failure: 'Échec du remboursement du transfert',
   /** A transfer locked by five failed identifications: refunded once its agent's administrator unlocks it. */
   locked: "Bloqué après cinq identifications échouées : l'administrateur de l'agent doit le débloquer",
-  unlockExplanation:
-    "Ce transfert expiré est bloqué après cinq identifications échouées. Ne le débloquez qu'après avoir vérifié ce qui s'est passé avec le caissier et l'expéditeur : cinq nouveaux essais seront permis au remboursement.",
 } as const;
 
 /** The sender's e-mail when her transfer expires (the mail spool, decision 225). */

@@ -1,4 +1,4 @@
-import { groupDigits, payoutMessages, transferExpiryMessages } from '@lajan/domain';
+import { groupDigits, payoutMessages } from '@lajan/domain';
 import { PendingTransferAction, type TransferOfAction } from './PendingTransferAction';
 
 const messages = {
@@ -40,7 +40,7 @@ export function UnlockTransferButton({
         <p>
           <span className="font-mono">{groupDigits(transaction.transactionNumber)}</span> —{' '}
           {transaction.status === 'expired'
-            ? transferExpiryMessages.unlockExplanation
+            ? payoutMessages.unlockExpiredExplanation
             : payoutMessages.unlockExplanation}
         </p>
       }
