@@ -25,6 +25,7 @@ import {
   type AgentIdOf,
   type ReversalInput,
 } from './flow.js';
+import { correctionMoneyScopes } from './scopes.js';
 import { correctionById, correctionsOf, originalByNumber, otherAdministrators } from './store.js';
 
 export interface CorrectionsDeps {
@@ -87,7 +88,7 @@ export class CorrectionsService {
     // agent's administrator; any other by a teller or an administrator of the agent that posted it.
     if (agentDeposit ? session.role === 'user' : session.isSuperAdmin)
       throw new Forbidden(
-        agentDeposit ? correctionMessages.askedBySuperAdmin : correctionMessages.cashAtCounter,
+        agentDeposit ? correctionMessages.askedBySuperAdmin : correctionMessages.askedByAgentUser,
       );
     const onlyAdministrator =
       session.role === 'agent_admin' &&
@@ -151,7 +152,7 @@ export class CorrectionsService {
     const { session } = call;
     const row = await visibleCorrection(this.db, session, this.#agentIdOf, id);
     if (!row.view.cashMoves) {
-      const answer = await this.#post(this.#atApproval, call, 'POST /corrections/:id/approve', id);
+      const answer = await this.#post(this.#atApproval, call, correctionMoneyScopes[0], id);
       if (answer.posted && !answer.replayed) await this.#audit(call, id, 'corrections.approved', null);
       return answer;
     }
@@ -180,7 +181,7 @@ export class CorrectionsService {
 
   /** `POST /corrections/{id}/execute`: a teller of the agent carries out an approved cash reversal. */
   execute(call: CorrectionCall, id: string): Promise<CorrectionAnswer> {
-    return this.#post(this.#atCounter, call, 'POST /corrections/:id/execute', id);
+    return this.#post(this.#atCounter, call, correctionMoneyScopes[1], id);
   }
 
   async #post(

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../http/errors.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
+import { correctionMoneyScopes } from '../corrections/scopes.js';
 import type { Roles } from '../../ledger/flows.js';
 import type { MoneyFlow, OperationFate } from './execute.js';
 import { agentDepositFlow } from './flows/agent-deposit.js';
@@ -88,8 +89,11 @@ type MoneyRoute<Input extends z.ZodType, R extends Roles, Params extends z.ZodTy
  */
 export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   const { moneyFlows: executor, transactionReads: reads, moneyFlowDeps } = app.services;
-  /** The idempotency scopes of every money route: an abandoned key is voided on each (decision 147). */
-  const moneyScopes: string[] = [];
+  /**
+   * The idempotency scopes of every money route, the corrections' that post a reversal too: an abandoned
+   * key is voided on each (decision 147).
+   */
+  const moneyScopes: string[] = [...correctionMoneyScopes];
 
   /**
    * Declares one money-moving POST: its capability, the `Idempotency-Key` header, the money answers,
