@@ -15,7 +15,7 @@ import { uniqueViolationOf } from '../../db/errors.js';
 import { correctionRequests } from '../../db/schema.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
 import { LedgerRefused } from '../../ledger/results.js';
-import type { Actors, MoneyFlowExecutor } from '../transactions/index.js';
+import { correctionMoneyScopes, type Actors, type MoneyFlowExecutor } from '../transactions/index.js';
 import {
   assertReviewer,
   reversalAtApproval,
@@ -25,7 +25,6 @@ import {
   type AgentIdOf,
   type ReversalInput,
 } from './flow.js';
-import { correctionMoneyScopes } from './scopes.js';
 import { correctionById, correctionsOf, originalByNumber, otherAdministrators } from './store.js';
 
 export interface CorrectionsDeps {
@@ -156,7 +155,7 @@ export class CorrectionsService {
       if (answer.posted && !answer.replayed) await this.#audit(call, id, 'corrections.approved', null);
       return answer;
     }
-    assertReviewer(session, row);
+    await assertReviewer(this.db, session, row);
     if (row.view.status !== 'requested') {
       if (row.decidedByUserId === session.id && row.view.status !== 'rejected')
         return { posted: false, correction: row.view };
@@ -170,7 +169,7 @@ export class CorrectionsService {
   async reject(call: CorrectionCall, id: string, reason: string): Promise<Correction> {
     const { session } = call;
     const row = await visibleCorrection(this.db, session, this.#agentIdOf, id);
-    assertReviewer(session, row);
+    await assertReviewer(this.db, session, row);
     if (row.view.status !== 'requested') {
       if (row.decidedByUserId === session.id && row.view.status === 'rejected') return row.view;
       throw new Conflict(correctionMessages.notRequested);

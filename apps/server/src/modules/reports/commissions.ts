@@ -25,9 +25,8 @@ import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
 import type { ResolvedPeriod } from './period.js';
 
 // The commission statement (decision 148), read from the transactions' stored fee and agent share: exactly
-// what the ledger posted. A cancelled external transfer keeps its fee, so every status counts; a reversal
-// returns its original's fee and agent share: it nets them on the original's type, in its own period
-// (decision 226).
+// what the ledger posted. A cancelled external transfer keeps its fee (every status counts); a reversal nets
+// its original's fee and agent share on the original's type, in its own period (decision 226).
 
 const agentNotFound = 'Agent introuvable';
 

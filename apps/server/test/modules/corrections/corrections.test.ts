@@ -495,6 +495,20 @@ describe(`a correction is asked, approved by another and carried out (${database
       'Vous ne pouvez pas approuver ou rejeter votre propre demande : une autre personne doit la valider',
     );
     expect((await post(world, `/corrections/${id}/reject`, { reason: 'x' }, promoted)).status).toBe(403);
+    // Nor under a new account of hers, her first one deleted: one person, one request.
+    await world.db.execute(sql`update users set deleted_at = now() where username = 'caisse.pap01.b'`);
+    await createUser(world.db, {
+      username: 'nouvelle.admin.pap01',
+      password: TELLER_PASSWORD,
+      role: 'agent_admin',
+      agentId: world.pap.id,
+      email: 'caisse.pap01.b@lajan.test',
+    });
+    const secondAccount = await tokenOf(world.app, 'nouvelle.admin.pap01', TELLER_PASSWORD);
+    const ownAgain = await post(world, `/corrections/${id}/approve`, undefined, secondAccount);
+    expect(ownAgain.status).toBe(403);
+    expect(ownAgain.body.message).toBe(own.body.message);
+    expect((await post(world, `/corrections/${id}/reject`, { reason: 'x' }, secondAccount)).status).toBe(403);
     // A rejection says why.
     const blank = await post(world, `/corrections/${id}/reject`, { reason: '  ' }, world.adminToken);
     expect(blank.status).toBe(422);
@@ -517,9 +531,9 @@ describe(`a correction is asked, approved by another and carried out (${database
       200,
     );
     // Another agent's teller does not see it; an administrator does not carry out.
-    expect((await post(world, `/corrections/${again}/execute`, undefined, world.cap.teller.token)).status).toBe(
-      404,
-    );
+    expect(
+      (await post(world, `/corrections/${again}/execute`, undefined, world.cap.teller.token)).status,
+    ).toBe(404);
     expect((await post(world, `/corrections/${again}/execute`, undefined, world.admin2Token)).status).toBe(
       403,
     );
