@@ -81,8 +81,7 @@ export interface MoneyFlow<Input, R extends Roles = Roles> extends PostingFlow<R
 }
 
 /** What became of a user's key (decision 147): the answer of the request that posted with it, or none. */
-export type OperationFate =
-  { state: 'posted'; bodyText: string } | { state: 'abandoned' } | { state: 'unknown' };
+export type OperationFate = { state: 'posted'; bodyText: string } | { state: 'abandoned' } | { state: 'unknown' };
 
 /** An answer of a money route: what the first request got, replayed as is for its idempotency key. */
 export interface MoneyAnswer extends StoredAnswer {
