@@ -13,3 +13,4 @@ export {
 export { presentPosted } from './present.js';
 export { idempotencyKeyOf } from './idempotency-header.js';
 export { TransactionReads } from './reads.js';
+export { correctionMoneyScopes } from './correction-scopes.js';
