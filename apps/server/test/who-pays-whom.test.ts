@@ -7,7 +7,9 @@ import { depositFlow, withdrawalFlow } from '../src/modules/transactions/flows/c
 import { externalTransferFlow } from '../src/modules/transactions/flows/external-transfer.js';
 import { payoutFlow } from '../src/modules/transactions/flows/payout.js';
 import { transferFlow } from '../src/modules/transactions/flows/transfer.js';
-import { reversalAtCounter } from '../src/modules/corrections/flow.js';
+import { reversalAtCounter, reversalPosting } from '../src/modules/corrections/flow.js';
+import { accountById } from '../src/ledger/account-ref.js';
+import { negated } from '../src/ledger/reversal.js';
 import { LedgerRefused } from '../src/ledger/results.js';
 
 /*
@@ -124,6 +126,52 @@ describe('who pays whom (DESIGN §4, row by row)', () => {
     ]);
     expectWellFormed(entries);
     expect(agentDepositFlow).toMatchObject({ type: 'agent_deposit', status: 'completed', banded: false });
+  });
+
+  /**
+   * What the executor posts for a reversal (`Planned.posting`, decision 226): the original's entries as
+   * written, by account, negated; one role per entry.
+   */
+  function reversalOf(original: Entry<string>[]): Entry<string>[] {
+    const { posting, accounts } = reversalPosting(
+      negated(original.map((entry) => ({ ...entry, account: accountById(entry.account) }))),
+    );
+    expect(posting).toMatchObject({ type: 'reversal', status: 'completed', banded: false });
+    const ids = Object.fromEntries(
+      Object.entries(accounts).map(([role, ref]) => [role, ref.by === 'id' ? ref.id : role]),
+    );
+    return posting.entries(ids, system, unbanded);
+  }
+
+  it.each([
+    {
+      row: 'deposit: debit customer amount; credit agent float amount',
+      original: depositFlow.entries({ agentFloat, customer }, system, unbanded),
+      back: { [customer]: -250_000, [agentFloat]: 250_000 },
+    },
+    {
+      row: 'withdrawal: debit agent float amount + agent share, fee income fee − agent share; credit customer amount + fee',
+      original: withdrawalFlow.entries({ customer, agentFloat }, system, banded),
+      back: { [customer]: 104_000, [agentFloat]: -101_600, [system.feeIncome]: -2_400 },
+    },
+    {
+      row: 'internal transfer: debit recipient amount, agent float agent share, fee income the rest; credit sender amount + fee',
+      original: transferFlow.entries({ sender, recipient, agentFloat }, system, banded),
+      back: { [sender]: 104_000, [recipient]: -100_000, [agentFloat]: -1_600, [system.feeIncome]: -2_400 },
+    },
+    {
+      row: 'agent deposit: debit agent float amount; credit treasury amount',
+      original: agentDepositFlow.entries({ agentFloat }, system, unbanded),
+      back: { [system.treasury]: 250_000, [agentFloat]: -250_000 },
+    },
+  ])('reversal of a $row', ({ original, back }) => {
+    const entries = reversalOf(original);
+    expect(byAccount(entries)).toEqual(back);
+    // Entry by entry, the original's negated: each account gets back what it gave, and gives back what it got.
+    expect(entries).toEqual(
+      original.map((entry) => ({ account: entry.account, amountCentimes: -entry.amountCentimes })),
+    );
+    expectWellFormed(entries);
   });
 });
 

@@ -44,7 +44,10 @@ export const correctionMessages = {
   notApproved: "Cette correction n'est pas approuvée, ou a déjà été exécutée",
   noCashToMove: 'Cette correction ne déplace pas d’espèces : elle est enregistrée à son approbation',
   cashAtCounter: "Une correction qui déplace des espèces est exécutée au guichet par un caissier de l'agent",
-  askedBySuperAdmin: "La correction d'un dépôt sur agent est demandée par un super administrateur",
+  askedBySuperAdmin:
+    "La correction d'un dépôt sur agent est demandée par un super administrateur ou l'administrateur de l'agent",
+  askedByAgentUser:
+    "Un super administrateur ne demande que la correction d'un dépôt sur agent : celle d'une autre opération est demandée par un caissier ou un administrateur de l'agent",
   /** The reversal would take an account below zero (DESIGN §4c): what is missing, and why. */
   missing: (missingHtg: number, accountNumber: string | null) =>
     `Correction impossible : il manque ${formatHtg(missingHtg)} ${

@@ -1,12 +1,12 @@
 import { correctionMessages, type SessionUser } from '@lajan/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { accountById, type AccountRef } from '../../ledger/account-ref.js';
 import type { Entry, PostingFlow } from '../../ledger/flows.js';
 import { LedgerRefused } from '../../ledger/results.js';
 import { negated, postedEntries } from '../../ledger/reversal.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
 import { presentPosted, type FlowContext, type MoneyFlow, type Planned } from '../transactions/index.js';
-import { accountsById, correctionById, type CorrectionRow } from './store.js';
+import { accountsById, correctionById, personIdOf, type CorrectionRow } from './store.js';
 
 /** A reversal's accounts, one role per entry of the original (`e0`, `e1`…): what it names varies. */
 type ReversalRoles = Record<string, 'required'>;
@@ -23,11 +23,12 @@ export function mayView(session: SessionUser, agentId: string | null, row: Corre
 }
 
 /**
- * Who decides a request (decision 226): never who asked; a super administrator when the request says so,
- * the agent's administrator otherwise.
+ * Who decides a request (decision 226): never who asked, under any of her accounts (one deleted and the
+ * next share a person); a super administrator when the request says so, the agent's administrator otherwise.
  */
-export function assertReviewer(session: SessionUser, row: CorrectionRow): void {
-  if (row.requestedByUserId === session.id) throw new Forbidden(correctionMessages.ownRequest);
+export async function assertReviewer(db: Executor, session: SessionUser, row: CorrectionRow): Promise<void> {
+  if (row.requestedByUserId === session.id || (await personIdOf(db, session.id)) === row.requestedByPersonId)
+    throw new Forbidden(correctionMessages.ownRequest);
   if (row.view.superAdminRequired && !session.isSuperAdmin)
     throw new Forbidden(correctionMessages.superAdminRequired);
   if (!row.view.superAdminRequired && session.role !== 'agent_admin')
@@ -157,7 +158,7 @@ export function reversalAtApproval(agentIdOf: AgentIdOf): MoneyFlow<ReversalInpu
     entries: plannedOnly,
     async plan(context, input) {
       const row = await visibleCorrection(context.db, context.session, agentIdOf, input.id);
-      assertReviewer(context.session, row);
+      await assertReviewer(context.db, context.session, row);
       if (row.view.status !== 'requested') throw new Conflict(correctionMessages.notRequested);
       if (row.view.cashMoves) throw new Conflict(correctionMessages.cashAtCounter);
       return planReversal(context, row);

@@ -15,7 +15,7 @@ import { uniqueViolationOf } from '../../db/errors.js';
 import { correctionRequests } from '../../db/schema.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
 import { LedgerRefused } from '../../ledger/results.js';
-import type { Actors, MoneyFlowExecutor } from '../transactions/index.js';
+import { correctionMoneyScopes, type Actors, type MoneyFlowExecutor } from '../transactions/index.js';
 import {
   assertReviewer,
   reversalAtApproval,
@@ -87,7 +87,7 @@ export class CorrectionsService {
     // agent's administrator; any other by a teller or an administrator of the agent that posted it.
     if (agentDeposit ? session.role === 'user' : session.isSuperAdmin)
       throw new Forbidden(
-        agentDeposit ? correctionMessages.askedBySuperAdmin : correctionMessages.cashAtCounter,
+        agentDeposit ? correctionMessages.askedBySuperAdmin : correctionMessages.askedByAgentUser,
       );
     const onlyAdministrator =
       session.role === 'agent_admin' &&
@@ -151,11 +151,11 @@ export class CorrectionsService {
     const { session } = call;
     const row = await visibleCorrection(this.db, session, this.#agentIdOf, id);
     if (!row.view.cashMoves) {
-      const answer = await this.#post(this.#atApproval, call, 'POST /corrections/:id/approve', id);
+      const answer = await this.#post(this.#atApproval, call, correctionMoneyScopes[0], id);
       if (answer.posted && !answer.replayed) await this.#audit(call, id, 'corrections.approved', null);
       return answer;
     }
-    assertReviewer(session, row);
+    await assertReviewer(this.db, session, row);
     if (row.view.status !== 'requested') {
       if (row.decidedByUserId === session.id && row.view.status !== 'rejected')
         return { posted: false, correction: row.view };
@@ -169,7 +169,7 @@ export class CorrectionsService {
   async reject(call: CorrectionCall, id: string, reason: string): Promise<Correction> {
     const { session } = call;
     const row = await visibleCorrection(this.db, session, this.#agentIdOf, id);
-    assertReviewer(session, row);
+    await assertReviewer(this.db, session, row);
     if (row.view.status !== 'requested') {
       if (row.decidedByUserId === session.id && row.view.status === 'rejected') return row.view;
       throw new Conflict(correctionMessages.notRequested);
@@ -180,7 +180,7 @@ export class CorrectionsService {
 
   /** `POST /corrections/{id}/execute`: a teller of the agent carries out an approved cash reversal. */
   execute(call: CorrectionCall, id: string): Promise<CorrectionAnswer> {
-    return this.#post(this.#atCounter, call, 'POST /corrections/:id/execute', id);
+    return this.#post(this.#atCounter, call, correctionMoneyScopes[1], id);
   }
 
   async #post(

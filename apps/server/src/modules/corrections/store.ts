@@ -10,6 +10,7 @@ export interface CorrectionRow {
   agentId: string;
   floatAccountId: string;
   requestedByUserId: string;
+  requestedByPersonId: string;
   decidedByUserId: string | null;
   original: {
     id: string;
@@ -42,6 +43,7 @@ async function selectCorrections(db: Executor, where: SQL | undefined): Promise<
       executedAt: correctionRequests.executedAt,
       agentId: correctionRequests.agentId,
       requestedByUserId: correctionRequests.requestedByUserId,
+      requestedByPersonId: asker.personId,
       decidedByUserId: correctionRequests.decidedByUserId,
       agentCode: agents.code,
       agentName: agents.name,
@@ -73,6 +75,7 @@ async function selectCorrections(db: Executor, where: SQL | undefined): Promise<
     agentId: row.agentId,
     floatAccountId: row.floatAccountId,
     requestedByUserId: row.requestedByUserId,
+    requestedByPersonId: row.requestedByPersonId,
     decidedByUserId: row.decidedByUserId,
     original: {
       id: row.originalId,
@@ -136,6 +139,12 @@ export async function originalByNumber(db: Executor, transactionNumber: string) 
     .from(transactions)
     .where(eq(transactions.transactionNumber, transactionNumber));
   return row;
+}
+
+/** The person behind a user account. */
+export async function personIdOf(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ personId: users.personId }).from(users).where(eq(users.id, userId));
+  return row?.personId;
 }
 
 /** How many administrators of an agent, not deleted, there are besides `userId`. */

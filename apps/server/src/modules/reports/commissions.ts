@@ -17,6 +17,7 @@ import {
   type TransactionStatus,
 } from '@lajan/domain';
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { agents, transactions } from '../../db/schema.js';
 import { Forbidden, NotFound } from '../../http/errors.js';
@@ -24,7 +25,8 @@ import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
 import type { ResolvedPeriod } from './period.js';
 
 // The commission statement (decision 148), read from the transactions' stored fee and agent share: exactly
-// what the ledger posted. A cancelled external transfer keeps its fee, so every status counts.
+// what the ledger posted. A cancelled external transfer keeps its fee (every status counts); a reversal nets
+// its original's fee and agent share on the original's type, in its own period (decision 226).
 
 const agentNotFound = 'Agent introuvable';
 
@@ -98,6 +100,42 @@ function add(a: Figures, b: Figures): Figures {
   };
 }
 
+function negated(figures: Figures): Figures {
+  return {
+    count: -figures.count,
+    amountCentimes: -figures.amountCentimes,
+    feeCentimes: -figures.feeCentimes,
+    agentShareCentimes: -figures.agentShareCentimes,
+  };
+}
+
+const original = alias(transactions, 'original');
+
+/** The reversals of the period, by agent and by their original's type, with their original's figures. */
+function reversalsOf(executor: Executor, agentId: string | undefined, period: ResolvedPeriod) {
+  return executor
+    .select({
+      agentId: transactions.agentId,
+      type: original.type,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${original.amountCentimes}), 0)`,
+      fee: sql<string>`coalesce(sum(${original.feeCentimes}), 0)`,
+      agentShare: sql<string>`coalesce(sum(${original.agentShareCentimes}), 0)`,
+    })
+    .from(transactions)
+    .innerJoin(original, eq(original.id, transactions.relatedTransactionId))
+    .where(
+      and(
+        agentId ? eq(transactions.agentId, agentId) : undefined,
+        eq(transactions.type, 'reversal'),
+        inArray(original.type, [...feeTypes]),
+        gte(transactions.createdAt, period.start),
+        lt(transactions.createdAt, period.end),
+      ),
+    )
+    .groupBy(transactions.agentId, original.type);
+}
+
 const none: Figures = { count: 0, amountCentimes: 0, feeCentimes: 0, agentShareCentimes: 0 };
 
 /**
@@ -109,16 +147,22 @@ export async function commissionStatement(
   agent: { id: string; code: string; name: string } | null,
   period: ResolvedPeriod,
 ): Promise<CommissionStatement> {
-  const rows = await executor
-    .select({ agentId: transactions.agentId, type: transactions.type, ...sums })
-    .from(transactions)
-    .where(banded(agent?.id, period))
-    .groupBy(transactions.agentId, transactions.type);
+  const [rows, reversals] = await Promise.all([
+    executor
+      .select({ agentId: transactions.agentId, type: transactions.type, ...sums })
+      .from(transactions)
+      .where(banded(agent?.id, period))
+      .groupBy(transactions.agentId, transactions.type),
+    reversalsOf(executor, agent?.id, period),
+  ]);
 
   const byType = new Map<FeeType, Figures>();
   const byAgentId = new Map<string, Figures>();
-  for (const row of rows) {
-    const figures = figuresOf(row);
+  const lines = [
+    ...rows.map((row) => ({ row, figures: figuresOf(row) })),
+    ...reversals.map((row) => ({ row, figures: negated(figuresOf(row)) })),
+  ];
+  for (const { row, figures } of lines) {
     const type = row.type as FeeType;
     byType.set(type, add(byType.get(type) ?? none, figures));
     if (row.agentId) byAgentId.set(row.agentId, add(byAgentId.get(row.agentId) ?? none, figures));

@@ -14,3 +14,4 @@ export { presentPosted } from './present.js';
 export { idempotencyKeyOf } from './idempotency-header.js';
 export { TransactionReads } from './reads.js';
 export { failuresSinceUnlockSql } from './payout-identifications.js';
+export { correctionMoneyScopes } from './correction-scopes.js';

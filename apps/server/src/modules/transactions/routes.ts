@@ -31,6 +31,7 @@ import { externalTransferFlow } from './flows/external-transfer.js';
 import { payoutFlow } from './flows/payout.js';
 import { refundExpiredFlow } from './flows/refund-expired.js';
 import { transferFlow } from './flows/transfer.js';
+import { correctionMoneyScopes } from './correction-scopes.js';
 import { idempotencyKeyOf } from './idempotency-header.js';
 import { showSenders } from './sender-view.js';
 import { answersByRoute } from './stored-answer.js';
@@ -90,8 +91,11 @@ type MoneyRoute<Input extends z.ZodType, R extends Roles, Params extends z.ZodTy
  */
 export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   const { moneyFlows: executor, transactionReads: reads, moneyFlowDeps } = app.services;
-  /** The idempotency scopes of every money route: an abandoned key is voided on each (decision 147). */
-  const moneyScopes: string[] = [];
+  /**
+   * The idempotency scopes of every money route, the corrections' that post a reversal too: an abandoned
+   * key is voided on each (decision 147).
+   */
+  const moneyScopes: string[] = [...correctionMoneyScopes];
 
   /**
    * Declares one money-moving POST: its capability, the `Idempotency-Key` header, the money answers,

@@ -463,4 +463,224 @@ describe(`a correction is asked, approved by another and carried out (${database
     ).rejects.toThrow();
     expect((await transactionRow(world.db, deposit)).status).toBe('completed');
   });
+
+  it('shuts every other road to a decision, refuses a blank rejection and audits each step with who and why', async () => {
+    const world = await correctionWorld();
+    const deposit = await posted(
+      world,
+      '/transactions/deposit',
+      counterForm(world.jeanAccount, world.jean, 200),
+      world.tellerToken,
+    );
+    // A super administrator asks only an agent deposit's correction, and is told so.
+    const bySuper = await post(
+      world,
+      `/transactions/${deposit}/corrections`,
+      { reason: 'x' },
+      world.superToken,
+    );
+    expect(bySuper.status).toBe(403);
+    expect(bySuper.body.message).toBe(
+      "Un super administrateur ne demande que la correction d'un dépôt sur agent : celle d'une autre opération est demandée par un caissier ou un administrateur de l'agent",
+    );
+    const id = await ask(world, deposit, world.tellerToken, 'Montant erroné');
+    // The asker made an administrator since still cannot decide her own request.
+    await world.db.execute(
+      sql`update users set role = 'agent_admin', agent_role = 'admin' where username = 'caisse.pap01.b'`,
+    );
+    const promoted = await tokenOf(world.app, 'caisse.pap01.b', TELLER_PASSWORD);
+    const own = await post(world, `/corrections/${id}/approve`, undefined, promoted);
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe(
+      'Vous ne pouvez pas approuver ou rejeter votre propre demande : une autre personne doit la valider',
+    );
+    expect((await post(world, `/corrections/${id}/reject`, { reason: 'x' }, promoted)).status).toBe(403);
+    // Nor under a new account of hers, her first one deleted: one person, one request.
+    await world.db.execute(sql`update users set deleted_at = now() where username = 'caisse.pap01.b'`);
+    await createUser(world.db, {
+      username: 'nouvelle.admin.pap01',
+      password: TELLER_PASSWORD,
+      role: 'agent_admin',
+      agentId: world.pap.id,
+      email: 'caisse.pap01.b@lajan.test',
+    });
+    const secondAccount = await tokenOf(world.app, 'nouvelle.admin.pap01', TELLER_PASSWORD);
+    const ownAgain = await post(world, `/corrections/${id}/approve`, undefined, secondAccount);
+    expect(ownAgain.status).toBe(403);
+    expect(ownAgain.body.message).toBe(own.body.message);
+    expect((await post(world, `/corrections/${id}/reject`, { reason: 'x' }, secondAccount)).status).toBe(403);
+    // A rejection says why.
+    const blank = await post(world, `/corrections/${id}/reject`, { reason: '  ' }, world.adminToken);
+    expect(blank.status).toBe(422);
+    expect(blank.body.message).toContain('Le motif est requis');
+    const rejected = await post(
+      world,
+      `/corrections/${id}/reject`,
+      { reason: 'Montant juste' },
+      world.adminToken,
+    );
+    expect(rejected.status).toBe(200);
+    // Rejected: neither approved nor carried out.
+    expect((await post(world, `/corrections/${id}/approve`, undefined, world.admin2Token)).status).toBe(409);
+    const notApproved = await post(world, `/corrections/${id}/execute`, undefined, world.pap.teller.token);
+    expect(notApproved.status).toBe(409);
+    expect(notApproved.body.code).toBe('CORRECTION_NOT_APPROVED');
+
+    const again = await ask(world, deposit, world.pap.teller.token, 'Mauvais compte');
+    expect((await post(world, `/corrections/${again}/approve`, undefined, world.adminToken)).status).toBe(
+      200,
+    );
+    // Another agent's teller does not see it; an administrator does not carry out.
+    expect(
+      (await post(world, `/corrections/${again}/execute`, undefined, world.cap.teller.token)).status,
+    ).toBe(404);
+    expect((await post(world, `/corrections/${again}/execute`, undefined, world.admin2Token)).status).toBe(
+      403,
+    );
+    world.clock.advance(1000);
+    const executed = await post(world, `/corrections/${again}/execute`, undefined, world.pap.teller.token);
+    expect(executed.status, JSON.stringify(executed.body)).toBe(201);
+    const reversal = executed.body.data.transactionNumber as string;
+
+    const trail = await call(world.app, 'GET', '/api/audit?per_page=100', { token: world.superToken });
+    expect(trail.status).toBe(200);
+    const lines = (
+      trail.body.data as { action: string; target: string; details: unknown; actorUsername: string }[]
+    ).filter((line) => line.action.startsWith('corrections.') || line.target === reversal);
+    const seen = lines.map((line) => ({
+      action: line.action,
+      target: line.target,
+      details: line.details,
+      by: line.actorUsername,
+    }));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'corrections.requested',
+          target: deposit,
+          by: 'caisse.pap01.b',
+          details: expect.objectContaining({ reason: 'Montant erroné', requestId: id }),
+        }),
+        expect.objectContaining({
+          action: 'corrections.rejected',
+          target: id,
+          by: 'admin.pap01',
+          details: { reason: 'Montant juste' },
+        }),
+        expect.objectContaining({
+          action: 'corrections.requested',
+          by: world.pap.teller.username,
+          details: expect.objectContaining({ reason: 'Mauvais compte', requestId: again }),
+        }),
+        expect.objectContaining({ action: 'corrections.approved', target: again, by: 'admin.pap01' }),
+        expect.objectContaining({
+          action: 'transactions.reversal',
+          target: reversal,
+          by: world.pap.teller.username,
+        }),
+      ]),
+    );
+    expect(seen).toHaveLength(5);
+  });
+
+  it('nets a reversed withdrawal’s fee and agent share in the commission statement', async () => {
+    const world = await correctionWorld();
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Port-au-Prince' })
+      .format(world.clock.now())
+      .slice(0, 7);
+    const statement = async () =>
+      (await get(world, `/reports/commissions?month=${month}`, world.adminToken)).body.data as {
+        byType: { type: string; count: number; fee: number; agentShare: number; feeIncome: number }[];
+        totals: { fee: number; agentShare: number; feeIncome: number };
+      };
+    const kept = await posted(
+      world,
+      '/transactions/withdraw',
+      counterForm(world.jeanAccount, world.jean, 500),
+      world.tellerToken,
+    );
+    const wrong = await posted(
+      world,
+      '/transactions/withdraw',
+      counterForm(world.jeanAccount, world.jean, 500),
+      world.tellerToken,
+    );
+    expect(kept).not.toBe(wrong);
+    const before = await statement();
+    expect(before.byType.find((line) => line.type === 'withdrawal')).toMatchObject({
+      count: 2,
+      fee: 40,
+      agentShare: 16,
+      feeIncome: 24,
+    });
+    const id = await ask(world, wrong, world.tellerToken);
+    expect((await post(world, `/corrections/${id}/approve`, undefined, world.adminToken)).status).toBe(200);
+    world.clock.advance(1000);
+    expect((await post(world, `/corrections/${id}/execute`, undefined, world.tellerToken)).status).toBe(201);
+    const after = await statement();
+    expect(after.byType.find((line) => line.type === 'withdrawal')).toMatchObject({
+      count: 1,
+      fee: 20,
+      agentShare: 8,
+      feeIncome: 12,
+    });
+    expect(after.totals).toMatchObject({ fee: 20, agentShare: 8, feeIncome: 12 });
+  });
+
+  it('posts no reversal with a key its user abandoned, at approval or at the counter (decision 147)', async () => {
+    const world = await correctionWorld();
+    const { marieAccount, jeanAccount } = world;
+    const transfer = await posted(
+      world,
+      '/transactions/transfer',
+      {
+        senderAccountNumber: marieAccount.accountNumber,
+        recipientAccountNumber: jeanAccount.accountNumber,
+        amount: 100,
+        party: counterForm(marieAccount, world.marie, 100).party,
+      },
+      world.tellerToken,
+    );
+    const deposit = await posted(
+      world,
+      '/transactions/deposit',
+      counterForm(jeanAccount, world.jean, 100),
+      world.tellerToken,
+    );
+    const atApproval = await ask(world, transfer, world.tellerToken);
+    const atCounter = await ask(world, deposit, world.tellerToken);
+    expect((await post(world, `/corrections/${atCounter}/approve`, undefined, world.adminToken)).status).toBe(
+      200,
+    );
+    for (const [token, key] of [
+      [world.adminToken, 'k-abandoned-approve'],
+      [world.tellerToken, 'k-abandoned-execute'],
+    ] as const) {
+      const voided = await post(world, `/transactions/by-idempotency-key/${key}/void`, undefined, token);
+      expect(voided.status).toBe(200);
+      expect(voided.body.data.state).toBe('abandoned');
+    }
+    const snapshot = await ledgerSnapshot(world.db);
+    const approved = await post(
+      world,
+      `/corrections/${atApproval}/approve`,
+      undefined,
+      world.adminToken,
+      'k-abandoned-approve',
+    );
+    expect(approved.status).toBe(409);
+    expect(approved.body.code).toBe('OPERATION_ABANDONED');
+    const executed = await post(
+      world,
+      `/corrections/${atCounter}/execute`,
+      undefined,
+      world.tellerToken,
+      'k-abandoned-execute',
+    );
+    expect(executed.status).toBe(409);
+    expect(executed.body.code).toBe('OPERATION_ABANDONED');
+    expect(await ledgerSnapshot(world.db)).toEqual(snapshot);
+    expect((await transactionRow(world.db, transfer)).status).toBe('completed');
+    expect((await transactionRow(world.db, deposit)).status).toBe('completed');
+  });
 });
