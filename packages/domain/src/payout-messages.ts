@@ -38,6 +38,9 @@ export const payoutMessages = {
   unlockTitle: 'Débloquer le transfert externe',
   unlockExplanation:
     "Ce transfert a été bloqué après cinq identifications échouées au paiement. Ne le débloquez qu'après avoir vérifié ce qui s'est passé avec le caissier et l'expéditeur : cinq nouveaux essais seront permis, au paiement comme à l'annulation.",
+  /** An expired transfer's: the tries left are its cash refund's (decision 225). */
+  unlockExpiredExplanation:
+    "Ce transfert expiré est bloqué après cinq identifications échouées. Ne le débloquez qu'après avoir vérifié ce qui s'est passé avec le caissier et l'expéditeur : cinq nouveaux essais seront permis au remboursement.",
   unlockConfirm: 'Confirmer le déblocage',
   unlockPending: 'Déblocage...',
   unlockBack: 'Retour',

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Alert, type AlertType } from './Alert';
 import { ReceiptPanel } from './receipt/ReceiptPanel';
 import { ReceiptProvider, useReceipt } from './receipt/receipt-context';
+import { withAppProviders } from '../test/render-app';
 import { transactionOf } from '../test/transactions';
 import { TextField } from './TextField';
 import { Pagination } from './Pagination';
@@ -103,13 +104,15 @@ describe('the receipt panel slot', () => {
   it('renders nothing until a transaction is selected, then shows it until closed or the page changes', async () => {
     const user = userEvent.setup();
     render(
-      <MemoryRouter>
-        <ReceiptProvider>
-          <SelectButton />
-          <Elsewhere />
-          <ReceiptPanel />
-        </ReceiptProvider>
-      </MemoryRouter>,
+      withAppProviders(
+        <MemoryRouter>
+          <ReceiptProvider>
+            <SelectButton />
+            <Elsewhere />
+            <ReceiptPanel />
+          </ReceiptProvider>
+        </MemoryRouter>,
+      ),
     );
     expect(screen.queryByRole('complementary', { name: 'Reçu' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Choisir' }));

@@ -98,19 +98,37 @@ export function renderComponent(ui: ReactNode, { apiBaseUrl = 'http://127.0.0.1:
   );
   const user = userEvent.setup();
   const result = render(
+    <AppProviders app={app}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, app, router, user };
+}
+
+/** The app's providers (session, API client, queries, pending operations, toasts), around a router. */
+function AppProviders({ app, children }: { app: LajanApp; children: ReactNode }) {
+  return (
     <SessionProvider store={app.session}>
       <HttpProvider client={app.http}>
         <QueryClientProvider client={app.queryClient}>
           <PendingProvider store={app.pending} connectivity={app.connectivity} storageKeys={app.storageKeys}>
-            <ToastProvider store={app.toasts}>
-              <RouterProvider router={router} />
-            </ToastProvider>
+            <ToastProvider store={app.toasts}>{children}</ToastProvider>
           </PendingProvider>
         </QueryClientProvider>
       </HttpProvider>
-    </SessionProvider>,
+    </SessionProvider>
   );
-  return { ...result, app, router, user };
+}
+
+/**
+ * The app's providers around `children`, signed out, for a component that brings its own router (a
+ * `MemoryRouter`); disposed after the test as `renderApp`'s app is.
+ */
+export function withAppProviders(children: ReactNode): ReactNode {
+  window.localStorage.clear();
+  const app = createApp({ apiBaseUrl: 'http://127.0.0.1:9/api', preloadOnStart: false });
+  apps.push(app);
+  return <AppProviders app={app}>{children}</AppProviders>;
 }
 
 function OtherPage() {

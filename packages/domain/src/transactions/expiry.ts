@@ -47,6 +47,8 @@ export const transferExpiryMessages = {
   back: 'Retour',
   success: 'Transfert remboursé : le montant a été rendu en espèces',
   failure: 'Échec du remboursement du transfert',
+  /** A transfer locked by five failed identifications: refunded once its agent's administrator unlocks it. */
+  locked: "Bloqué après cinq identifications échouées : l'administrateur de l'agent doit le débloquer",
 } as const;
 
 /** The sender's e-mail when her transfer expires (the mail spool, decision 225). */
@@ -92,6 +94,11 @@ export const transferToRefundSchema = z.object({
   expiredAt: z.string(),
   sender: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   recipient: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  locked: z
+    .boolean()
+    .describe(
+      "Bloqué après cinq identifications échouées : l'administrateur de l'agent le débloque avant le remboursement (décision 225).",
+    ),
 });
 export type TransferToRefund = z.infer<typeof transferToRefundSchema>;
 

@@ -74,7 +74,7 @@ export const transactionSchema = z.object({
   locked: z
     .boolean()
     .describe(
-      'Transfert externe en attente bloqué après cinq identifications échouées (décision 112) ; faux sinon.',
+      'Transfert externe en attente ou expiré bloqué après cinq identifications échouées (décisions 112 et 225) ; faux sinon.',
     ),
 });
 export type Transaction = z.infer<typeof transactionSchema>;

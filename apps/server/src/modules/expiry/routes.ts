@@ -41,6 +41,7 @@ export const expiryRoutes: FastifyPluginAsyncZod = (app) => {
           expiredAt: row.expiredAt.toISOString(),
           sender: row.sender,
           recipient: row.recipient,
+          locked: row.locked,
         })),
         meta: { total, page, per_page },
       };

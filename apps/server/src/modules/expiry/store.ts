@@ -1,6 +1,7 @@
-import { centimesFromSql, SYSTEM_USER_NAME } from '@lajan/domain';
+import { centimesFromSql, PAYOUT_FAILED_IDENTIFICATIONS_LIMIT, SYSTEM_USER_NAME } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { failuresSinceUnlockSql } from '../transactions/index.js';
 
 /** The user under which Lajan posts by itself (migration 0039, decision 225). */
 export const SYSTEM_USER_ID = '00000000-0000-7000-8000-00000000a11a';
@@ -94,7 +95,8 @@ export async function transfersToRefund(
   const [rows, totals] = await Promise.all([
     executor.execute(sql`select t.transaction_number, t.amount_centimes, t.fee_centimes, t.created_at,
         t.settled_at, p.first_name, p.last_name, t.recipient->>'firstName' as recipient_first_name,
-        t.recipient->>'lastName' as recipient_last_name
+        t.recipient->>'lastName' as recipient_last_name,
+        ${failuresSinceUnlockSql(sql`t.id`)} >= ${PAYOUT_FAILED_IDENTIFICATIONS_LIMIT} as locked
       from transactions t left join persons p on p.id = t.sender_person_id
       where ${owed}
       order by t.settled_at, t.id
@@ -108,6 +110,7 @@ export async function transfersToRefund(
       feeCentimes: centimesFromSql(row.fee_centimes as string | number),
       sentAt: new Date(row.created_at as string | Date),
       expiredAt: new Date(row.settled_at as string | Date),
+      locked: Boolean(row.locked),
       sender:
         row.first_name === null || row.first_name === undefined
           ? null

@@ -13,4 +13,5 @@ export {
 export { presentPosted } from './present.js';
 export { idempotencyKeyOf } from './idempotency-header.js';
 export { TransactionReads } from './reads.js';
+export { failuresSinceUnlockSql } from './payout-identifications.js';
 export { correctionMoneyScopes } from './correction-scopes.js';

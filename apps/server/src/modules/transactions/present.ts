@@ -42,7 +42,7 @@ export interface TransactionRecord {
   recipient: Record<string, unknown> | null;
   sender: SenderPerson | null;
   relatedTransactionNumber: string | null;
-  /** A pending external transfer locked by five failed identifications (decision 112). */
+  /** A pending or expired external transfer locked by five failed identifications (decisions 112, 225). */
   locked: boolean;
 }
 

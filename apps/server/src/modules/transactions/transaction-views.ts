@@ -55,7 +55,8 @@ function viewQuery(executor: Executor) {
         string | null
       >`coalesce(${related.transactionNumber}, case when ${transactions.status} = 'reversed'
         then (select r.transaction_number from transactions r where r.related_transaction_id = ${transactions.id} and r.type = 'reversal') end)`,
-      locked: sql<boolean>`case when ${transactions.type} = 'external_transfer' and ${transactions.status} = 'pending'
+      // An expired one stays locked until unlocked: its cash refund checks the same lock (decision 225).
+      locked: sql<boolean>`case when ${transactions.type} = 'external_transfer' and ${transactions.status} in ('pending', 'expired')
         then ${failuresSinceUnlockSql(transactions.id)} >= ${PAYOUT_FAILED_IDENTIFICATIONS_LIMIT} else false end`,
     })
     .from(transactions)

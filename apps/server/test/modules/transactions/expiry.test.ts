@@ -333,7 +333,18 @@ describe(`transfers that expire (${databaseKind})`, () => {
     expect(locked.status).toBe(409);
     expect(locked.body.code).toBe('TRANSFER_LOCKED');
     const admin = await createAgentAdmin(world.app, world.pap);
+    // The lock is shown where the transfer is listed, so that the web offers « Débloquer ».
+    const lockShown = async () => {
+      const history = await call(world.app, 'GET', `/api/transactions/history?q=${number}`, { token: admin });
+      const owed = await call(world.app, 'GET', '/api/transactions/to-refund', { token: admin });
+      const row = (history.body.data as { transactionNumber: string; locked: boolean }[]).find(
+        (transaction) => transaction.transactionNumber === number,
+      );
+      return [row?.locked, (owed.body.data as { locked: boolean }[]).map((transfer) => transfer.locked)];
+    };
+    expect(await lockShown()).toEqual([true, [true]]);
     expect((await post(world, `/transactions/${number}/unlock`, undefined, admin)).status).toBe(200);
+    expect(await lockShown()).toEqual([false, [false]]);
 
     const refunded = await post(
       world,

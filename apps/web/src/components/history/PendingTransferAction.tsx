@@ -28,12 +28,20 @@ export interface PendingTransferActionMessages {
   success: string;
 }
 
+/** What the button reads of the transfer: a history row, or a transfer of « Transferts à rembourser ». */
+export type TransferOfAction = Pick<
+  Transaction,
+  'transactionNumber' | 'type' | 'status' | 'agent' | 'locked'
+>;
+
 interface PendingTransferActionProps {
-  transaction: Transaction;
+  transaction: TransferOfAction;
   /** The last segment of `POST /transactions/{transactionNumber}/{action}`. */
   action: 'cancel' | 'unlock';
   /** Whether the action applies to this transfer beyond its being pending, external and the user's agent's. */
   applies?: boolean;
+  /** Also on an expired transfer (the unlock: its cash refund identifies the sender, decision 225). */
+  expiredToo?: boolean;
   messages: PendingTransferActionMessages;
   /** What the dialog says about the transfer. */
   explanation: ReactNode;
@@ -59,7 +67,7 @@ interface PendingTransferActionProps {
 }
 
 /**
- * A confirmed action on a pending external transfer of the history: only a user of the sending agent
+ * A confirmed action on a pending (or expired) external transfer: only a user of the sending agent
  * with the action's capability sees the button; after a confirmation, `POST /transactions/{transactionNumber}/{action}`, then a toast and
  * a fresh history. A refusal stays in the dialog.
  */
@@ -67,6 +75,7 @@ export function PendingTransferAction({
   transaction,
   action,
   applies = true,
+  expiredToo = false,
   messages,
   explanation,
   danger = false,
@@ -106,7 +115,7 @@ export function PendingTransferAction({
   const mine =
     applies &&
     transaction.type === 'external_transfer' &&
-    transaction.status === 'pending' &&
+    (transaction.status === 'pending' || (expiredToo && transaction.status === 'expired')) &&
     can(user, capability) &&
     transaction.agent?.code !== undefined &&
     transaction.agent?.code === user?.agent?.code;

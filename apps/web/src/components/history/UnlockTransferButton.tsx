@@ -1,5 +1,5 @@
-import { groupDigits, payoutMessages, type Transaction } from '@lajan/domain';
-import { PendingTransferAction } from './PendingTransferAction';
+import { groupDigits, payoutMessages } from '@lajan/domain';
+import { PendingTransferAction, type TransferOfAction } from './PendingTransferAction';
 
 const messages = {
   button: payoutMessages.unlockButton,
@@ -13,16 +13,24 @@ const messages = {
 };
 
 /**
- * Unlocking an external transfer locked by five failed identifications (decision 112): only the
- * administrator of the sending agent sees the button (decision 200); after a confirmation,
- * `POST /transactions/{transactionNumber}/unlock` allows five new tries.
+ * Unlocking an external transfer locked by five failed identifications (decision 112), pending or expired
+ * (decision 225): only the administrator of the sending agent sees the button (decision 200); after a
+ * confirmation, `POST /transactions/{transactionNumber}/unlock` allows five new tries.
  */
-export function UnlockTransferButton({ transaction }: { transaction: Transaction }) {
+export function UnlockTransferButton({
+  transaction,
+  onDone,
+}: {
+  transaction: TransferOfAction;
+  onDone?: () => void;
+}) {
   return (
     <PendingTransferAction
       transaction={transaction}
       action="unlock"
       applies={transaction.locked}
+      expiredToo
+      onDone={onDone}
       // The agent's administrator only (decision 200 amends 112).
       capability="transactions.unlock"
       // No money moves: the transfer's row and the audit trail, which records the unlock.
@@ -31,7 +39,9 @@ export function UnlockTransferButton({ transaction }: { transaction: Transaction
       explanation={
         <p>
           <span className="font-mono">{groupDigits(transaction.transactionNumber)}</span> —{' '}
-          {payoutMessages.unlockExplanation}
+          {transaction.status === 'expired'
+            ? payoutMessages.unlockExpiredExplanation
+            : payoutMessages.unlockExplanation}
         </p>
       }
     />

@@ -31,6 +31,20 @@ const lockedOther = transactionOf({
   agent: { code: 'JAC02', name: 'Jacmel Transfert' },
 });
 
+const lockedExpired = transactionOf({
+  transactionNumber: '20000000033',
+  type: 'external_transfer',
+  status: 'expired',
+  locked: true,
+  agent: { code: 'CAP01', name: 'Cap Services' },
+});
+const expiredOwn = transactionOf({
+  transactionNumber: '20000000058',
+  type: 'external_transfer',
+  status: 'expired',
+  agent: { code: 'CAP01', name: 'Cap Services' },
+});
+
 describe("unlocking a locked external transfer from the history: the administrator's (decisions 112, 200)", () => {
   let api: ApiServer;
   let rows = [lockedOwn, pendingOwn, lockedOther];
@@ -95,5 +109,29 @@ describe("unlocking a locked external transfer from the history: the administrat
     renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     expect(await screen.findByText('20000000017', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Débloquer/ })).toBeNull();
+  });
+
+  it('offers it on an expired transfer locked before its cash refund too (decision 225)', async () => {
+    rows = [lockedExpired, expiredOwn];
+    api.on('POST /transactions/20000000033/unlock', () => {
+      rows = [{ ...lockedExpired, locked: false }, expiredOwn];
+      return { status: 200, body: { data: { ...lockedExpired, locked: false } } };
+    });
+    renderApp({ path: '/transaction/history', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Débloquer le transfert 20000000033' },
+      { timeout: 5000 },
+    );
+    expect(screen.queryByRole('button', { name: 'Débloquer le transfert 20000000058' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Débloquer le transfert externe' });
+    expect(dialog).toHaveTextContent(/cinq nouveaux essais seront permis au remboursement/);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer le déblocage' }));
+    expect(await screen.findByText('Transfert débloqué')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Débloquer le transfert 20000000033' })).toBeNull(),
+    );
   });
 });

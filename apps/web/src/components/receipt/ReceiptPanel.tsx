@@ -1,11 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { linkWaitTexts, pickUpCodeMessages } from '@lajan/domain';
+import { isReversibleType, linkWaitTexts, pickUpCodeMessages } from '@lajan/domain';
 import { Button, buttonClasses } from '../Button';
 import { keepTabIn } from '../dialog/Dialog';
 import { Receipt, receiptHasQr } from './Receipt';
 import { useReceipt, type ReceiptWaiting } from './receipt-context';
 import './receipt.css';
+
+// The history row's button, loaded with the first receipt that may offer it (decision 226, web budget).
+const RequestCorrectionButton = lazy(() =>
+  import('../history/RequestCorrectionButton').then((module) => ({
+    default: module.RequestCorrectionButton,
+  })),
+);
 
 /**
  * The shell's receipt slot: it covers a phone's screen; from 1024 px the page's column narrows beside it,
@@ -61,6 +68,8 @@ export function ReceiptPanel() {
   useEffect(() => {
     if (!shown) return;
     function onKeyDown(event: KeyboardEvent) {
+      // A dialog opened from the panel (« Demander une correction ») keeps its own keys.
+      if (event.target instanceof Element && event.target.closest('[aria-modal="true"]')) return;
       if (event.key === 'Escape') clear();
       else if (event.key === 'Tab' && coversThePage() && panelRef.current) keepTabIn(event, panelRef.current);
     }
@@ -110,6 +119,11 @@ export function ReceiptPanel() {
           <Button variant="secondary" onClick={clear} className="flex-1">
             {receiptPanelTexts.close}
           </Button>
+          {transaction.status === 'completed' && isReversibleType(transaction.type) ? (
+            <Suspense fallback={null}>
+              <RequestCorrectionButton transaction={transaction} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </aside>

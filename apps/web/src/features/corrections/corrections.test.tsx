@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Correction } from '@lajan/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
@@ -127,5 +127,111 @@ describe('a correction: asked from the history, approved by the administrator, c
     expect(slip).toHaveTextContent(/Bordereau de correction/);
     expect(slip).toHaveTextContent(/Opération corrigée/);
     await waitFor(() => expect(api.requests.filter((r) => r.path.endsWith('/execute'))).toHaveLength(1));
+  });
+});
+
+describe('« Demander une correction » from a receipt, off its print (decision 226)', () => {
+  let api: ApiServer;
+  beforeEach(async () => {
+    api = await startApiServer();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    return api.close();
+  });
+
+  const reversed = transactionOf({ transactionNumber: '48213907663', status: 'reversed' });
+  const transfer = transactionOf({
+    transactionNumber: '20000000041',
+    type: 'external_transfer',
+    status: 'pending',
+  });
+  const otherAgents = transactionOf({
+    transactionNumber: '48213907671',
+    agent: { code: 'JAC02', name: 'Jacmel Transfert' },
+  });
+
+  async function openReceipt(transactionNumber: string) {
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: `Réimprimer le reçu ${transactionNumber}` },
+        { timeout: 5000 },
+      ),
+    );
+    const panel = screen.getByRole('complementary', { name: 'Reçu' });
+    expect(
+      within(panel).getByRole('article', { name: `Reçu de la transaction ${transactionNumber}` }),
+    ).toBeTruthy();
+    return { user, panel };
+  }
+
+  it("asks for the correction of the receipt's completed deposit, from a button that does not print", async () => {
+    api.on(
+      'GET /transactions/history',
+      historyPageRoute(() => [deposit]),
+    );
+    api.on(`POST /transactions/${deposit.transactionNumber}/corrections`, () => ({
+      status: 201,
+      body: { data: correctionOf() },
+    }));
+    renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    const { user, panel } = await openReceipt(deposit.transactionNumber);
+    const button = await within(panel).findByRole('button', {
+      name: "Demander la correction de l'opération 48213907655",
+    });
+    // Among the panel's on-screen controls, which the receipt's print leaves out.
+    expect(button.closest('.print\\:hidden')).not.toBeNull();
+    expect(within(panel).getByRole('article').contains(button)).toBe(false);
+
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Demander une correction' });
+    await user.type(within(dialog).getByLabelText('Motif'), 'Mauvais compte');
+    // Escape in the dialog closes the dialog, not the receipt behind it.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('complementary', { name: 'Reçu' })).toBeTruthy();
+    await user.click(button);
+    const again = screen.getByRole('dialog', { name: 'Demander une correction' });
+    await user.type(within(again).getByLabelText('Motif'), 'Mauvais compte');
+    await user.click(within(again).getByRole('button', { name: 'Envoyer la demande' }));
+    expect(await screen.findByText('Demande de correction envoyée pour validation')).toBeTruthy();
+    const sent = api.requests.filter((request) => request.path.endsWith('/corrections'));
+    expect(sent.map((request) => request.body)).toEqual([{ reason: 'Mauvais compte' }]);
+  });
+
+  it('keeps Tab in its dialog on a phone, where the receipt covers the page', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query === '(max-width: 1023.98px)', media: query }) as MediaQueryList,
+    );
+    api.on(
+      'GET /transactions/history',
+      historyPageRoute(() => [deposit]),
+    );
+    renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    const { user, panel } = await openReceipt(deposit.transactionNumber);
+    await user.click(await within(panel).findByRole('button', { name: /Demander la correction/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Demander une correction' });
+    for (let i = 0; i < 4; i += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+  });
+
+  it('offers it on no reversed, pending or other agent’s transaction, as the history row', async () => {
+    api.on(
+      'GET /transactions/history',
+      historyPageRoute(() => [deposit, reversed, transfer, otherAgents]),
+    );
+    renderApp({ path: '/transaction/history', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    // The completed deposit's receipt offers it: the chunk is loaded, its absence below is no wait.
+    const first = await openReceipt(deposit.transactionNumber);
+    expect(await within(first.panel).findByRole('button', { name: /Demander la correction/ })).toBeTruthy();
+    for (const transaction of [reversed, transfer, otherAgents]) {
+      const { panel } = await openReceipt(transaction.transactionNumber);
+      expect(within(panel).getByRole('button', { name: 'Fermer' })).toBeTruthy();
+      expect(within(panel).queryByRole('button', { name: /Demander la correction/ })).toBeNull();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   cancelTransferMessages,
   formatDateFr,
@@ -18,8 +19,10 @@ import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { useSelectForReprint } from '../../components/receipt/use-select-for-reprint';
 import { useToasts } from '../../components/toasts/toast-context';
+import { UnlockTransferButton } from '../../components/history/UnlockTransferButton';
 import { errorMessage } from '../../lib/http';
-import { useRefundExpired, useTransfersToRefund } from './api/to-refund';
+import { useSession } from '../../lib/session-context';
+import { toRefundKey, useRefundExpired, useTransfersToRefund } from './api/to-refund';
 
 const documentOptions = idDocumentTypeSchema.options.map((value) => ({
   value,
@@ -45,6 +48,8 @@ const personName = (person: { firstName: string; lastName: string } | null) =>
 export default function TransfersToRefundPage() {
   const list = useTransfersToRefund();
   const [refunding, setRefunding] = useState<TransferToRefund | null>(null);
+  const { user } = useSession();
+  const queryClient = useQueryClient();
 
   return (
     <section className="mx-auto w-full max-w-5xl space-y-6">
@@ -80,14 +85,31 @@ export default function TransfersToRefundPage() {
                 <td>{personName(transfer.recipient)}</td>
                 <td className="text-right">{formatHtg(transfer.amount)}</td>
                 <td className="text-right">
-                  <Button
-                    variant="secondary"
-                    className="min-h-9 px-3 py-1"
-                    aria-label={texts.refundButtonLabel(transfer.transactionNumber)}
-                    onClick={() => setRefunding(transfer)}
-                  >
-                    {texts.refundButton}
-                  </Button>
+                  {transfer.locked ? (
+                    <>
+                      <p className="text-sm text-amber-900">{texts.locked}</p>
+                      {/* The list holds the user's agent's transfers only (decision 225). */}
+                      <UnlockTransferButton
+                        transaction={{
+                          transactionNumber: transfer.transactionNumber,
+                          type: 'external_transfer',
+                          status: 'expired',
+                          agent: user?.agent ?? null,
+                          locked: true,
+                        }}
+                        onDone={() => void queryClient.invalidateQueries({ queryKey: toRefundKey })}
+                      />
+                    </>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      className="min-h-9 px-3 py-1"
+                      aria-label={texts.refundButtonLabel(transfer.transactionNumber)}
+                      onClick={() => setRefunding(transfer)}
+                    >
+                      {texts.refundButton}
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}

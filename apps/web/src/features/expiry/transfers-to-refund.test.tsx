@@ -5,7 +5,7 @@ import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { transactionAnswer } from '../../test/transactions';
-import { teller } from '../../test/users';
+import { agentAdmin, teller } from '../../test/users';
 
 const owed = {
   transactionNumber: '20000000017',
@@ -15,11 +15,12 @@ const owed = {
   expiredAt: '2026-11-01T15:00:00.000Z',
   sender: { firstName: 'Marie', lastName: 'Joseph' },
   recipient: { firstName: 'Paul', lastName: 'Délice' },
+  locked: false,
 };
 
 describe('« Transferts à rembourser » (decision 225)', () => {
   let api: ApiServer;
-  let rows = [owed];
+  let rows: (typeof owed)[] = [owed];
   beforeEach(async () => {
     rows = [owed];
     api = await startApiServer();
@@ -101,5 +102,60 @@ describe('« Transferts à rembourser » (decision 225)', () => {
       'Marie Joseph',
     );
     await waitFor(() => expect(screen.getByText('Aucun transfert à rembourser.')).toBeTruthy());
+  });
+
+  it('says a locked transfer waits for its administrator, who unlocks it there (decision 225)', async () => {
+    rows = [{ ...owed, locked: true }];
+    api.on('POST /transactions/20000000017/unlock', () => {
+      rows = [owed];
+      return transactionAnswer({
+        transactionNumber: '20000000017',
+        type: 'external_transfer',
+        status: 'expired',
+        amount: 2000,
+        fee: 115,
+        total: 2115,
+      });
+    });
+    renderApp({ path: '/transfers-to-refund', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    const tellersRow = (await screen.findByText('200 000 000 17', {}, { timeout: 5000 })).closest('tr')!;
+    expect(tellersRow).toHaveTextContent(/Bloqué après cinq identifications échouées/);
+    // A teller can neither refund it (the server would refuse it) nor unlock it.
+    expect(within(tellersRow).queryByRole('button')).toBeNull();
+  });
+
+  it("lets the agent's administrator unlock a locked one, then refund it", async () => {
+    rows = [{ ...owed, locked: true }];
+    api.on('POST /transactions/20000000017/unlock', () => {
+      rows = [owed];
+      return {
+        status: 200,
+        body: {
+          data: {
+            ...transactionAnswer({
+              transactionNumber: '20000000017',
+              type: 'external_transfer',
+              status: 'expired',
+            }).body.data,
+          },
+        },
+      };
+    });
+    renderApp({ path: '/transfers-to-refund', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    const row = (await screen.findByText('200 000 000 17', {}, { timeout: 5000 })).closest('tr')!;
+    expect(row).toHaveTextContent(/Bloqué après cinq identifications échouées/);
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'Débloquer le transfert 20000000017' }));
+    const dialog = screen.getByRole('dialog', { name: 'Débloquer le transfert externe' });
+    expect(dialog).toHaveTextContent(/Ce transfert expiré est bloqué/);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer le déblocage' }));
+    expect(await screen.findByText('Transfert débloqué')).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: 'Rembourser le transfert 200 000 000 17' }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Bloqué après cinq identifications échouées/)).toBeNull();
+    expect(
+      api.requests.filter((request) => request.path === '/transactions/20000000017/unlock'),
+    ).toHaveLength(1);
   });
 });

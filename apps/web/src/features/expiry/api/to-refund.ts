@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { useHttp } from '../../../lib/http-context';
 import { refreshMoneyViews } from '../../../lib/query-keys';
 
-const toRefundKey = ['transactions', 'to-refund'] as const;
+export const toRefundKey = ['transactions', 'to-refund'] as const;
 
 /** `GET /transactions/to-refund`: the agent's expired transfers owed to their senders (decision 225). */
 export function useTransfersToRefund() {
