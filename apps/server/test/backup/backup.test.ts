@@ -271,7 +271,8 @@ if (databaseKind === 'postgres') {
         transaction_number: world.externalNumber,
         status: 'pending',
       });
-      const users = `select username, password_hash, role from users order by username`;
+      // The system user of migration 0039 (decision 225) is made by the migrations, on both sides alike.
+      const users = `select username, password_hash, role from users where not system order by username`;
       expect((await query(target, users)).length).toBe(5);
       expect(await query(target, users)).toEqual(await query(sourceUrl, users));
       // The unsent e-mail is restored empty and failed, never sent empty.
@@ -315,9 +316,12 @@ if (databaseKind === 'postgres') {
         expect(restored.migration.tag).toBe(version);
         expect(restored.rows.persons).toBe(1);
         // 0036 ran on the restored rows, and the database is at the newest migration.
-        expect(await query(target, `select phone_number from persons`)).toEqual([
-          { phone_number: '+50937123456' },
-        ]);
+        expect(
+          await query(
+            target,
+            `select phone_number from persons p where not exists (select from users u where u.person_id = p.id and u.system)`,
+          ),
+        ).toEqual([{ phone_number: '+50937123456' }]);
         expect(await query(target, `select count(*)::int as n from drizzle.__drizzle_migrations`)).toEqual([
           { n: (JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] }).entries.length },
         ]);
