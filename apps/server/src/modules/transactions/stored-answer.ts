@@ -1,4 +1,4 @@
-import type { Transaction } from '@lajan/domain';
+import { moneyFlowDeclarations as declared, type Transaction } from '@lajan/domain';
 import type { StoredAnswer, StoredRow } from '../../ledger/idempotency.js';
 import type { FlowAnswer } from './flow-answer.js';
 import { agentDepositFlow } from './flows/agent-deposit.js';
@@ -9,10 +9,10 @@ import { refundExpiredFlow } from './flows/refund-expired.js';
 
 /** The routes whose flow stores facts with its answer's part (`moneyRoute` checks each at start). */
 export const answersByRoute: ReadonlyMap<string, FlowAnswer> = new Map([
-  ['POST /agents/deposit', agentDepositFlow.answer!],
-  ['POST /transactions/transfer-extern', externalTransferFlow.answer!],
-  ['POST /transactions/receive-transfer', payoutFlow.answer!],
-  ['POST /transactions/:transactionNumber/cancel', cancelFlow.answer!],
+  [`POST ${declared.agent_deposit.path}`, agentDepositFlow.answer!],
+  [`POST ${declared.external_transfer.path}`, externalTransferFlow.answer!],
+  [`POST ${declared.external_payout.path}`, payoutFlow.answer!],
+  [`POST ${declared.external_refund.path}`, cancelFlow.answer!],
   // The cash refund of an expired transfer (decision 225).
   ['POST /transactions/:transactionNumber/refund', refundExpiredFlow.answer!],
 ]);
