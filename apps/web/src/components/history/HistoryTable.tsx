@@ -234,26 +234,29 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                     <td data-label="Date" className={`${tableClasses.td} whitespace-nowrap`}>
                       {formatDateTimeFr(transaction.createdAt)}
                     </td>
-                    <td data-label="Reçu" className={`${tableClasses.td} space-x-2 whitespace-nowrap`}>
-                      <Button
-                        variant="secondary"
-                        className="min-h-9 px-3 py-1"
-                        aria-label={`Réimprimer le reçu ${transaction.transactionNumber}`}
-                        onClick={() => selectForReprint(transaction)}
-                      >
-                        Réimprimer
-                      </Button>
-                      <UnlockTransferButton transaction={transaction} />
-                      {transaction.status === 'completed' && isReversibleType(transaction.type) ? (
-                        <Suspense fallback={null}>
-                          <RequestCorrectionButton transaction={transaction} />
-                        </Suspense>
-                      ) : null}
-                      {transaction.status === 'pending' && transaction.type === 'external_transfer' ? (
-                        <Suspense fallback={null}>
-                          <CancelTransferButton transaction={transaction} />
-                        </Suspense>
-                      ) : null}
+                    <td data-label="Reçu" className={tableClasses.td}>
+                      {/* Its buttons wrap: at 360 px a row may offer three (decision 226). */}
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          variant="secondary"
+                          className="min-h-9 px-3 py-1"
+                          aria-label={`Réimprimer le reçu ${transaction.transactionNumber}`}
+                          onClick={() => selectForReprint(transaction)}
+                        >
+                          Réimprimer
+                        </Button>
+                        <UnlockTransferButton transaction={transaction} />
+                        {transaction.status === 'completed' && isReversibleType(transaction.type) ? (
+                          <Suspense fallback={null}>
+                            <RequestCorrectionButton transaction={transaction} />
+                          </Suspense>
+                        ) : null}
+                        {transaction.status === 'pending' && transaction.type === 'external_transfer' ? (
+                          <Suspense fallback={null}>
+                            <CancelTransferButton transaction={transaction} />
+                          </Suspense>
+                        ) : null}
+                      </div>
                     </td>
                   </tr>
                 ))}
