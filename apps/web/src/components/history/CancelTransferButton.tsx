@@ -5,16 +5,12 @@ import {
   cancelTransferMessages,
   formatHtg,
   groupDigits,
-  idDocumentChoiceLabels,
-  idDocumentTypeSchema,
-  presentedIdentityLabels,
   transactionSchema,
   type Transaction,
 } from '@lajan/domain';
 import { useSession } from '../../lib/session-context';
-import { SelectField } from '../SelectField';
-import { TextField } from '../TextField';
 import { useSelectForReprint } from '../receipt/use-select-for-reprint';
+import { emptySender, SenderIdentityFieldset, type SenderFields } from './SenderIdentityFieldset';
 import { PendingTransferAction } from './PendingTransferAction';
 
 /**
@@ -22,14 +18,6 @@ import { PendingTransferAction } from './PendingTransferAction';
  * float: the same screens as a counter operation.
  */
 const cancellationTouches = ['float', 'dashboard', 'history', 'accounts', 'agents'] as const;
-
-const documentOptions = idDocumentTypeSchema.options.map((value) => ({
-  value,
-  label: idDocumentChoiceLabels[value],
-}));
-
-type SenderFields = { firstName: string; lastName: string; idDocumentType: string; idDocumentNumber: string };
-const emptySender: SenderFields = { firstName: '', lastName: '', idDocumentType: '', idDocumentNumber: '' };
 
 /**
  * Cancelling a pending external transfer: a teller types the sender's name and document from her card, or the
@@ -53,12 +41,6 @@ export function CancelTransferButton({ transaction }: { transaction: Transaction
     setErrors(found);
     return parsed.success && Object.keys(found).length === 0 ? parsed.data : null;
   }
-  const field = (name: keyof SenderFields) => ({
-    value: sender[name],
-    onChange: (event: { target: { value: string } }) => setSender({ ...sender, [name]: event.target.value }),
-    error: errors[`sender.${name}`],
-  });
-
   const explanation = (
     <p>
       {cancelTransferMessages.explanation.transfer}{' '}
@@ -96,36 +78,7 @@ export function CancelTransferButton({ transaction }: { transaction: Transaction
       )}
     </div>
   ) : (
-    <fieldset className="mt-3 grid gap-3 sm:grid-cols-2">
-      <legend className="mb-2 text-sm text-slate-700">{cancelTransferMessages.identifyLegend}</legend>
-      <TextField
-        label={presentedIdentityLabels.firstName}
-        required
-        autoComplete="off"
-        {...field('firstName')}
-      />
-      <TextField
-        label={presentedIdentityLabels.lastName}
-        required
-        autoComplete="off"
-        {...field('lastName')}
-      />
-      <SelectField
-        label={presentedIdentityLabels.idDocumentType}
-        required
-        placeholder={presentedIdentityLabels.idDocumentTypePlaceholder}
-        options={documentOptions}
-        {...field('idDocumentType')}
-      />
-      <TextField
-        label={presentedIdentityLabels.idDocumentNumber}
-        required
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        {...field('idDocumentNumber')}
-      />
-    </fieldset>
+    <SenderIdentityFieldset sender={sender} onChange={setSender} errors={errors} />
   );
 
   return (

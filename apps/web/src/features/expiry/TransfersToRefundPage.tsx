@@ -1,13 +1,9 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  cancelTransferMessages,
   formatDateFr,
   formatHtg,
   groupDigits,
-  idDocumentChoiceLabels,
-  idDocumentTypeSchema,
-  presentedIdentityLabels,
   refundExpiredBodySchema,
   transferExpiryMessages as texts,
   type TransferToRefund,
@@ -15,22 +11,17 @@ import {
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
-import { SelectField } from '../../components/SelectField';
-import { TextField } from '../../components/TextField';
 import { useSelectForReprint } from '../../components/receipt/use-select-for-reprint';
 import { useToasts } from '../../components/toasts/toast-context';
 import { UnlockTransferButton } from '../../components/history/UnlockTransferButton';
 import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
+import {
+  emptySender,
+  SenderIdentityFieldset,
+  type SenderFields,
+} from '../../components/history/SenderIdentityFieldset';
 import { toRefundKey, useRefundExpired, useTransfersToRefund } from './api/to-refund';
-
-const documentOptions = idDocumentTypeSchema.options.map((value) => ({
-  value,
-  label: idDocumentChoiceLabels[value],
-}));
-
-type SenderFields = { firstName: string; lastName: string; idDocumentType: string; idDocumentNumber: string };
-const emptySender: SenderFields = { firstName: '', lastName: '', idDocumentType: '', idDocumentNumber: '' };
 
 /** A fresh random key per confirmation dialog. */
 function newKey(): string {
@@ -130,12 +121,6 @@ function RefundDialog({ transfer, onClose }: { transfer: TransferToRefund; onClo
   const [sender, setSender] = useState<SenderFields>(emptySender);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const field = (name: keyof SenderFields) => ({
-    value: sender[name],
-    onChange: (event: { target: { value: string } }) => setSender({ ...sender, [name]: event.target.value }),
-    error: errors[`sender.${name}`],
-  });
-
   function confirm() {
     const parsed = refundExpiredBodySchema.safeParse({ sender });
     const found: Record<string, string> = {};
@@ -167,36 +152,7 @@ function RefundDialog({ transfer, onClose }: { transfer: TransferToRefund; onClo
       onCancel={onClose}
     >
       <p>{texts.refundExplanation(transfer.transactionNumber, transfer.amount)}</p>
-      <fieldset className="mt-3 grid gap-3 sm:grid-cols-2">
-        <legend className="mb-2 text-sm text-slate-700">{cancelTransferMessages.identifyLegend}</legend>
-        <TextField
-          label={presentedIdentityLabels.firstName}
-          required
-          autoComplete="off"
-          {...field('firstName')}
-        />
-        <TextField
-          label={presentedIdentityLabels.lastName}
-          required
-          autoComplete="off"
-          {...field('lastName')}
-        />
-        <SelectField
-          label={presentedIdentityLabels.idDocumentType}
-          required
-          placeholder={presentedIdentityLabels.idDocumentTypePlaceholder}
-          options={documentOptions}
-          {...field('idDocumentType')}
-        />
-        <TextField
-          label={presentedIdentityLabels.idDocumentNumber}
-          required
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          {...field('idDocumentNumber')}
-        />
-      </fieldset>
+      <SenderIdentityFieldset sender={sender} onChange={setSender} errors={errors} />
       {refund.isError && (
         <Alert type="danger" className="mt-3">
           {errorMessage(refund.error, texts.failure)}
