@@ -8,6 +8,7 @@ import {
   feeTypeSchema,
   genderSchema,
   idDocumentTypeSchema,
+  limitCategories,
   maritalStatusSchema,
   reversibleTypes,
   roleSchema,
@@ -69,6 +70,9 @@ const mirrored: Record<string, readonly string[]> = {
   // A corrected transaction's types (decision 226), and its requests' statuses.
   'transactions.transactions_status_check': reversibleTypes,
   'correction_requests.status': correctionStatusSchema.options,
+  // What a customer's limits count (decision 227).
+  'limit_values.category': limitCategories,
+  'person_limit_days.category': limitCategories,
   'persons.persons_gender_check': genderSchema.options,
   'persons.persons_id_document_type_check': idDocumentTypeSchema.options,
   'persons.persons_marital_status_check': maritalStatusSchema.options,

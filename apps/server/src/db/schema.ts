@@ -3,7 +3,7 @@
  * into the SQL migrations of `apps/server/drizzle/`. Keep it to SQL that PostgreSQL 15 runs.
  * This file imports nothing of the app but the domain's closed sets: drizzle-kit loads it on its own.
  */
-import { transactionStatuses, transactionTypes } from '@lajan/domain';
+import { limitCategories, transactionStatuses, transactionTypes } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -700,6 +700,68 @@ export const feeSchedule = pgView('fee_schedule', {
   versionNumber: integer('version_number').notNull(),
   versionEffectiveFrom: timestamptz('version_effective_from').notNull(),
 }).existing();
+
+/**
+ * A customer's limits, versioned as the fees (decision 227): never edited, a coming one may be cancelled. In
+ * force: the non-cancelled version with the greatest `effective_from` not after now() (ties: greatest number).
+ */
+export const limitVersions = pgTable(
+  'limit_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull(),
+    effectiveFrom: timestamptz('effective_from').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    cancelledAt: timestamptz('cancelled_at'),
+    cancelledByUserId: uuid('cancelled_by_user_id').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('limit_versions_number_key').on(t.number),
+    index('limit_versions_effective_idx').on(t.effectiveFrom.desc()),
+    check('limit_versions_number_check', sql`${t.number} > 0`),
+    check('limit_versions_cancel_check', sql`${t.cancelledByUserId} IS NULL OR ${t.cancelledAt} IS NOT NULL`),
+  ],
+);
+
+/** A version's limits for one category, in centimes: per operation ≤ per day ≤ per 30 days. */
+export const limitValues = pgTable(
+  'limit_values',
+  {
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => limitVersions.id),
+    category: text('category', { enum: limitCategories }).notNull(),
+    perOperationCentimes: bigint('per_operation_centimes', { mode: 'number' }).notNull(),
+    perDayCentimes: bigint('per_day_centimes', { mode: 'number' }).notNull(),
+    perThirtyDaysCentimes: bigint('per_thirty_days_centimes', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.category] }),
+    check(
+      'limit_values_order_check',
+      sql`${t.perOperationCentimes} > 0 AND ${t.perOperationCentimes} <= ${t.perDayCentimes} AND ${t.perDayCentimes} <= ${t.perThirtyDaysCentimes}`,
+    ),
+  ],
+);
+
+/**
+ * What a person did per category and Haiti day (decision 227): added by the posting in its own transaction,
+ * under this row's lock, so two tellers cannot pass a limit together; a correction takes its original back.
+ */
+export const personLimitDays = pgTable(
+  'person_limit_days',
+  {
+    personId: uuid('person_id').notNull(),
+    category: text('category', { enum: limitCategories }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    totalCentimes: bigint('total_centimes', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.personId, t.category, t.day] }),
+    check('person_limit_days_total_check', sql`${t.totalCentimes} >= 0`),
+  ],
+);
 
 /**
  * Idempotency keys of money-moving requests: written in the same database transaction as

@@ -1,0 +1,30 @@
+import type { TransactionType } from './transactions/names.js';
+
+/** What a customer's limits count (decision 227): money in at the counter, out at the counter, sent. */
+export const limitCategories = ['cash_in', 'cash_out', 'send'] as const;
+export type LimitCategory = (typeof limitCategories)[number];
+export const limitCategoryLabels: Record<LimitCategory, string> = {
+  cash_in: 'Dépôts en espèces',
+  cash_out: 'Retraits en espèces',
+  send: 'Envois',
+};
+
+export const limitPeriods = ['operation', 'day', 'thirtyDays'] as const;
+export type LimitPeriod = (typeof limitPeriods)[number];
+export const limitPeriodLabels: Record<LimitPeriod, string> = {
+  operation: 'Par opération',
+  day: 'Par jour',
+  thirtyDays: 'Sur 30 jours',
+};
+
+/** The one map from a transaction type to what it counts; a type absent here counts nothing. */
+export const limitCategoryOfType: Partial<Record<TransactionType, LimitCategory>> = {
+  deposit: 'cash_in',
+  withdrawal: 'cash_out',
+  external_payout: 'cash_out',
+  transfer: 'send',
+  external_transfer: 'send',
+};
+
+/** The days a « 30 days » total covers: the day of the operation and the 29 before it. */
+export const LIMIT_WINDOW_DAYS = 30;
