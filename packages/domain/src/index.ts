@@ -41,3 +41,4 @@ export * from './statements.js';
 export * from './drawer.js';
 export * from './corrections-texts.js';
 export * from './corrections.js';
+export * from './declarations.js';
