@@ -1,7 +1,9 @@
 import { addDays } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { call } from '../../helpers/fixtures.js';
 import {
+  cancelBody,
   cashTransferForm,
   counterForm,
   createCustomerAccount,
@@ -256,5 +258,56 @@ describe('GET /api/reports/declarations', () => {
     expect(marieRow).toContain(`;Joseph;Marie;Marie Joseph;Carte d'identité;${w.marie.idDocumentNumber};1990-04-12;`);
     expect(marieRow).toContain(';Oui;110000,00;');
     expect(marieRow).toMatch(new RegExp(`;05/${day.slice(5, 7)}/${day.slice(0, 4)} 08:30;Dépôt;Espèces reçues;45000,00;`));
+  });
+
+  it('counts a cash refund and a correction carried out in cash, gross; not a correction between accounts', async () => {
+    const w = await reportsWorld();
+    const day = `${w.month}-07`;
+    const marie = w.marie;
+    const decide = async (as: 'papTeller' | 'papAdmin', url: string, status: number) => {
+      const answer = await call(w.app, 'POST', `/api${url}`, { token: await w.tokenOf(as === 'papTeller' ? w.pap.teller.username : 'admin.pap01') });
+      expect(answer.status, answer.text).toBe(status);
+      return answer;
+    };
+    const correct = async (transactionNumber: string) => {
+      const asked = await w.post('papTeller', `/transactions/${transactionNumber}/corrections`, {
+        reason: 'Mauvais compte',
+      });
+      return asked.body.data.id as string;
+    };
+    w.at(w.haiti(day, '09:00'));
+    // 60 000 deposited into Jean's account by mistake, given back in cash, then into hers.
+    const wrong = await w.post('papTeller', '/transactions/deposit', counterForm(w.jeanAccount, marie, 60_000));
+    const id = await correct(wrong.body.data.transactionNumber as string);
+    await decide('papAdmin', `/corrections/${id}/approve`, 200);
+    await decide('papTeller', `/corrections/${id}/execute`, 201);
+    await w.post('papTeller', '/transactions/deposit', counterForm(w.marieAccount, marie, 60_000));
+    // A cash send of 8 000 cancelled: paid back to her in cash.
+    const send = await w.post('papTeller', '/transactions/transfer-extern', cashTransferForm(marie, 8_000));
+    await w.post('papTeller', `/transactions/${send.body.data.transactionNumber}/cancel`, cancelBody(marie));
+    // A transfer between accounts and its correction, posted at approval: no cash.
+    const moved = await w.post('papTeller', '/transactions/transfer', {
+      senderAccountNumber: w.marieAccount.accountNumber,
+      recipientAccountNumber: w.roseAccount.accountNumber,
+      party: partyOf(marie),
+      amount: 1_000,
+    });
+    const undo = await correct(moved.body.data.transactionNumber as string);
+    await decide('papAdmin', `/corrections/${undo}/approve`, 201);
+
+    const answer = await w.get('superAdmin', `/reports/declarations?day=${day}`);
+    expect(answer.status, answer.text).toBe(200);
+    const [group, ...others] = (answer.body.data as Report).declared;
+    expect(others).toEqual([]);
+    expect(group).toMatchObject({ total: 196_000, cashIn: 128_000, cashOut: 68_000, count: 5 });
+    expect(
+      group!.operations.map((operation) => [operation.label, operation.cash, operation.amount, operation.accountNumber]),
+    ).toEqual([
+      ['Dépôt', 'in', 60_000, w.jeanAccount.accountNumber],
+      ['Correction (Dépôt)', 'out', 60_000, w.jeanAccount.accountNumber],
+      ['Dépôt', 'in', 60_000, w.marieAccount.accountNumber],
+      ['Transfert externe', 'in', 8_000, null],
+      ['Remboursement de transfert', 'out', 8_000, null],
+    ]);
   });
 });
