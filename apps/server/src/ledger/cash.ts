@@ -1,10 +1,8 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
- * Whether a transaction moved cash at a counter: a deposit, a withdrawal, a pay-out, an external transfer
- * sent or refunded with no customer account, a correction of a deposit or a withdrawal (decisions 149,
- * 226). One rule for the teller's drawer and the UCREF declarations (decision 228); `correctedType` is the
- * type of the transaction a reversal corrects (null for any other).
+ * Whether a transaction moved cash at a counter (decisions 149, 226): one rule for the teller's drawer and
+ * the UCREF declarations (decision 228). `correctedType`: the type of what a reversal corrects, else null.
  */
 export function isCashOperation(columns: {
   type: SQLWrapper;

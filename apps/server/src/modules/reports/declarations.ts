@@ -176,7 +176,8 @@ function groupsOf(rows: OperationRow[]): DeclarationGroup[] {
     if (splitThreshold) flags.push('threshold_split');
     if (splitEdge) flags.push('fee_band_split');
     const agents = new Map<string, { code: string; name: string }>();
-    for (const operation of operations) if (operation.agent) agents.set(operation.agent.code, operation.agent);
+    for (const operation of operations)
+      if (operation.agent) agents.set(operation.agent.code, operation.agent);
     return {
       person: personOf(own),
       count: operations.length,

@@ -98,10 +98,8 @@ interface GroupRow {
 }
 
 /**
- * Whose operations a person-day report counts. `operations` (decision 148): every operation but agent
- * deposits and refunds, and everyone on it (party, sender, recipient). `cash` (decision 228): the cash
- * operations only (`isCashOperation`), and whoever handed or took the cash: the party at the counter (a
- * correction's is its original's), and the sender of a cash send.
+ * Whose operations a person-day report counts: every operation but agent deposits and refunds, everyone on
+ * it (decision 148); or the cash operations, whoever handed or took the cash (decision 228).
  */
 export type PersonScope = 'operations' | 'cash';
 

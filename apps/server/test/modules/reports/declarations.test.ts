@@ -75,7 +75,11 @@ async function seededDay() {
   await w.post('papTeller', '/transactions/deposit', counterForm(w.marieAccount, marie, 50_000));
   // Marie: three cash operations at two agents, 45 000 + 35 000 + 30 000 = 110 000.
   w.at(w.haiti(day, '08:30'));
-  const first = await w.post('papTeller', '/transactions/deposit', counterForm(w.marieAccount, marie, 45_000));
+  const first = await w.post(
+    'papTeller',
+    '/transactions/deposit',
+    counterForm(w.marieAccount, marie, 45_000),
+  );
   w.at(w.haiti(day, '09:00'));
   await w.post('capTeller', '/transactions/deposit', counterForm(w.roseAccount, marie, 35_000));
   w.at(w.haiti(day, '10:00'));
@@ -228,12 +232,16 @@ describe('GET /api/reports/declarations', () => {
   it('exports one row per operation with its person and flags, formulas neutralised', async () => {
     const { w, day } = await seededDay();
     // An address typed like a formula (registered before names were checked): shown, never run.
-    await w.db.execute(sql`update persons set address = '=HYPERLINK("x")', city = null, state = null, country = null where id = ${w.marie.id}`);
+    await w.db.execute(
+      sql`update persons set address = '=HYPERLINK("x")', city = null, state = null, country = null where id = ${w.marie.id}`,
+    );
 
     const answer = await w.get('superAdmin', `/reports/declarations/export?day=${day}`);
     expect(answer.status, answer.text).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(answer.headers['content-disposition']).toBe(`attachment; filename="declarations-ucref-${day}.csv"`);
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="declarations-ucref-${day}.csv"`,
+    );
     expect(answer.text.startsWith('\uFEFF')).toBe(true);
     const lines = answer.text.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
@@ -255,9 +263,13 @@ describe('GET /api/reports/declarations', () => {
     ]);
     const marieRow = lines[3]!;
     expect(marieRow).toContain(`;"'=HYPERLINK(""x"")";`);
-    expect(marieRow).toContain(`;Joseph;Marie;Marie Joseph;Carte d'identité;${w.marie.idDocumentNumber};1990-04-12;`);
+    expect(marieRow).toContain(
+      `;Joseph;Marie;Marie Joseph;Carte d'identité;${w.marie.idDocumentNumber};1990-04-12;`,
+    );
     expect(marieRow).toContain(';Oui;110000,00;');
-    expect(marieRow).toMatch(new RegExp(`;05/${day.slice(5, 7)}/${day.slice(0, 4)} 08:30;Dépôt;Espèces reçues;45000,00;`));
+    expect(marieRow).toMatch(
+      new RegExp(`;05/${day.slice(5, 7)}/${day.slice(0, 4)} 08:30;Dépôt;Espèces reçues;45000,00;`),
+    );
   });
 
   it('counts a cash refund and a correction carried out in cash, gross; not a correction between accounts', async () => {
@@ -265,7 +277,9 @@ describe('GET /api/reports/declarations', () => {
     const day = `${w.month}-07`;
     const marie = w.marie;
     const decide = async (as: 'papTeller' | 'papAdmin', url: string, status: number) => {
-      const answer = await call(w.app, 'POST', `/api${url}`, { token: await w.tokenOf(as === 'papTeller' ? w.pap.teller.username : 'admin.pap01') });
+      const answer = await call(w.app, 'POST', `/api${url}`, {
+        token: await w.tokenOf(as === 'papTeller' ? w.pap.teller.username : 'admin.pap01'),
+      });
       expect(answer.status, answer.text).toBe(status);
       return answer;
     };
@@ -277,7 +291,11 @@ describe('GET /api/reports/declarations', () => {
     };
     w.at(w.haiti(day, '09:00'));
     // 60 000 deposited into Jean's account by mistake, given back in cash, then into hers.
-    const wrong = await w.post('papTeller', '/transactions/deposit', counterForm(w.jeanAccount, marie, 60_000));
+    const wrong = await w.post(
+      'papTeller',
+      '/transactions/deposit',
+      counterForm(w.jeanAccount, marie, 60_000),
+    );
     const id = await correct(wrong.body.data.transactionNumber as string);
     await decide('papAdmin', `/corrections/${id}/approve`, 200);
     await decide('papTeller', `/corrections/${id}/execute`, 201);
@@ -301,7 +319,12 @@ describe('GET /api/reports/declarations', () => {
     expect(others).toEqual([]);
     expect(group).toMatchObject({ total: 196_000, cashIn: 128_000, cashOut: 68_000, count: 5 });
     expect(
-      group!.operations.map((operation) => [operation.label, operation.cash, operation.amount, operation.accountNumber]),
+      group!.operations.map((operation) => [
+        operation.label,
+        operation.cash,
+        operation.amount,
+        operation.accountNumber,
+      ]),
     ).toEqual([
       ['Dépôt', 'in', 60_000, w.jeanAccount.accountNumber],
       ['Correction (Dépôt)', 'out', 60_000, w.jeanAccount.accountNumber],

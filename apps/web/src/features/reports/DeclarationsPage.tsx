@@ -177,7 +177,9 @@ export default function DeclarationsPage() {
           <h1 className="text-2xl font-semibold text-slate-900">{declarationTexts.title}</h1>
           <p className="mt-1 text-sm text-slate-600">{declarationTexts.intro(formatHtg(threshold))}</p>
           {data && (
-            <p className="mt-2 font-medium text-slate-800">{declarationTexts.dayOf(formatDateFr(data.day))}</p>
+            <p className="mt-2 font-medium text-slate-800">
+              {declarationTexts.dayOf(formatDateFr(data.day))}
+            </p>
           )}
         </div>
         {data && (
@@ -233,7 +235,10 @@ export default function DeclarationsPage() {
               ) : (
                 <ul className="space-y-4">
                   {data.declared.map((group) => (
-                    <PersonDay key={`${group.person.idDocumentNumber ?? ''}-${group.person.name}`} group={group} />
+                    <PersonDay
+                      key={`${group.person.idDocumentNumber ?? ''}-${group.person.name}`}
+                      group={group}
+                    />
                   ))}
                 </ul>
               )}
@@ -246,7 +251,10 @@ export default function DeclarationsPage() {
                 <p className="text-sm text-slate-600">{declarationTexts.toReviewIntro}</p>
                 <ul className="space-y-4">
                   {data.toReview.map((group) => (
-                    <PersonDay key={`${group.person.idDocumentNumber ?? ''}-${group.person.name}`} group={group} />
+                    <PersonDay
+                      key={`${group.person.idDocumentNumber ?? ''}-${group.person.name}`}
+                      group={group}
+                    />
                   ))}
                 </ul>
               </section>

@@ -175,7 +175,9 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
     await user.type(screen.getByLabelText('Jour'), '2026-11-04');
     await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Afficher' }));
     await waitFor(() =>
-      expect(api.requests.filter((request) => request.path === '/reports/declarations').at(-1)?.query).toEqual({
+      expect(
+        api.requests.filter((request) => request.path === '/reports/declarations').at(-1)?.query,
+      ).toEqual({
         day: '2026-11-04',
         threshold: '50000',
       }),
