@@ -198,7 +198,8 @@ export default function DeclarationsPage() {
 
       <FilterForm
         label={declarationTexts.chooseDayAndThreshold}
-        formKey={params.toString()}
+        // Mounted again once the answer says which day it is (yesterday when none is asked).
+        formKey={`${params.toString()}|${data?.day ?? ''}`}
         onSubmit={(event) => setParams(formValues(event, filterNames))}
       >
         <TextField

@@ -169,6 +169,8 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
       ['Espèces remises', `Fractionné sous une tranche de frais (sous ${formatHtg(250)})`],
     ]);
 
+    // No day asked: the day field shows the one answered.
+    expect(screen.getByLabelText('Jour')).toHaveValue('2026-11-05');
     await user.clear(screen.getByLabelText('Seuil (HTG)'));
     await user.type(screen.getByLabelText('Seuil (HTG)'), '50000');
     await user.clear(screen.getByLabelText('Jour'));
