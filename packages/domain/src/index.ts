@@ -38,6 +38,7 @@ export * from './http.js';
 export * from './list-page.js';
 export * from './audit.js';
 export * from './statements.js';
+export * from './declarations.js';
 export * from './drawer.js';
 export * from './corrections-texts.js';
 export * from './corrections.js';

@@ -76,6 +76,11 @@ export const permissions = {
   /** The network's reports: trial balance, fee income by agent, large operations. */
   'reports.network': ['superAdmin'],
   /**
+   * « Déclarations UCREF » (decision 228): each client's cash of a day with her identification, whole
+   * (need-to-know, DESIGN §3): the super administrator's, apart from the network's figures.
+   */
+  'reports.declarations': ['superAdmin'],
+  /**
    * A customer account's statement: the users of the agent that holds the account (a teller prints it
    * for the customer at the counter) and the super administrator; another agent gets 404.
    */

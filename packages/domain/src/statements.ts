@@ -204,19 +204,24 @@ export const trialBalanceResponseSchema = z.object({ data: trialBalanceSchema })
 
 // ---- Large operations ------------------------------------------------------------------------------
 
+/** A report's `?threshold=` in HTG, `defaultHtg` when absent (decisions 148 and 228). */
+export function thresholdQuerySchema(defaultHtg: number) {
+  return z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: statementMessages.threshold })
+      .positive(statementMessages.threshold)
+      .max(1_000_000_000, statementMessages.threshold)
+      .refine(hasAtMostTwoDecimals, statementMessages.threshold)
+      .default(defaultHtg),
+  );
+}
+
 export const largeOperationsQuerySchema = z
   .object({
     from: reportPeriodQueryShape.from,
     to: reportPeriodQueryShape.to,
-    threshold: z.preprocess(
-      blankIsAbsent,
-      z.coerce
-        .number({ error: statementMessages.threshold })
-        .positive(statementMessages.threshold)
-        .max(1_000_000_000, statementMessages.threshold)
-        .refine(hasAtMostTwoDecimals, statementMessages.threshold)
-        .default(DEFAULT_LARGE_OPERATION_THRESHOLD_HTG),
-    ),
+    threshold: thresholdQuerySchema(DEFAULT_LARGE_OPERATION_THRESHOLD_HTG),
   })
   .extend(paginationQuerySchema.shape);
 export type LargeOperationsQuery = z.input<typeof largeOperationsQuerySchema>;

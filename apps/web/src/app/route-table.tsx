@@ -66,6 +66,7 @@ const AccountPage = lazyScreen(() => import('../features/account/AccountPage'));
 const FeesPage = lazyScreen(() => import('../features/fees/FeesPage'));
 const CommissionsPage = lazyScreen(() => import('../features/reports/CommissionsPage'));
 const NetworkReportsPage = lazyScreen(() => import('../features/reports/NetworkReportsPage'));
+const DeclarationsPage = lazyScreen(() => import('../features/reports/DeclarationsPage'));
 const AccountStatementPage = lazyScreen(() => import('../features/reports/AccountStatementPage'));
 const FloatStatementPage = lazyScreen(() => import('../features/reports/FloatStatementPage'));
 const DrawerPage = lazyScreen(() => import('../features/drawer/DrawerPage'));
@@ -292,6 +293,14 @@ export const appRoutes = [
     title: 'Rapports du réseau',
     access: 'reports.network',
     component: NetworkReportsPage,
+  },
+  // Issue 43's declarations to UCREF (decision 228).
+  {
+    name: 'reports-declarations',
+    path: '/reports/declarations',
+    title: 'Déclarations UCREF',
+    access: 'reports.declarations',
+    component: DeclarationsPage,
   },
   {
     name: 'account-statement',

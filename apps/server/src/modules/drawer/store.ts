@@ -2,6 +2,7 @@ import { centimesFromSql, type DrawerMovementKind } from '@lajan/domain';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { isCashOperation } from '../../ledger/cash.js';
 import { accounts, agents, drawerSessions, entries, persons, transactions, users } from '../../db/schema.js';
 
 export type DrawerRow = typeof drawerSessions.$inferSelect;
@@ -194,15 +195,12 @@ export async function cashMovements(
         eq(transactions.createdByUserId, session.userId),
         gte(transactions.createdAt, session.openedAt),
         until ? lte(transactions.createdAt, until) : undefined,
-        or(
-          inArray(transactions.type, ['deposit', 'withdrawal', 'external_payout']),
-          and(
-            inArray(transactions.type, ['external_transfer', 'external_refund']),
-            isNull(transactions.senderAccountId),
-          ),
-          // A correction carried out at the counter (decision 226): of a deposit or a withdrawal.
-          inArray(corrected.type, ['deposit', 'withdrawal']),
-        ),
+        // The one rule of what moves cash, shared with the UCREF declarations (decision 228).
+        isCashOperation({
+          type: transactions.type,
+          senderAccountId: transactions.senderAccountId,
+          correctedType: corrected.type,
+        }),
       ),
     )
     .orderBy(asc(transactions.createdAt), asc(transactions.id));

@@ -15,8 +15,9 @@ import {
   type TrialBalance,
   type TrialBalanceKey,
 } from '@lajan/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { isCashOperation } from '../../ledger/cash.js';
 import type { ResolvedPeriod } from './period.js';
 
 /*
@@ -97,6 +98,87 @@ interface GroupRow {
 }
 
 /**
+ * Whose operations a person-day report counts: every operation but agent deposits and refunds, everyone on
+ * it (decision 148); or the cash operations, whoever handed or took the cash (decision 228).
+ */
+export type PersonScope = 'operations' | 'cash';
+
+/** The Haiti days of a period and their starting instants as a SQL array, for `width_bucket`. */
+export function periodDays(period: ResolvedPeriod): { days: string[]; starts: SQL } {
+  const days: string[] = [];
+  for (let day = period.from; day <= period.to; day = addDays(day, 1)) days.push(day);
+  const starts = sql`array[${sql.join(
+    days.map((day) => sql`${startOfHaitiDay(day).toISOString()}::timestamptz`),
+    sql`, `,
+  )}]`;
+  return { days, starts };
+}
+
+/**
+ * The common table expressions `ops` (each operation of the period, its Haiti day as `bucket`),
+ * `per_operation` (each person on each operation once, with her roles) of decision 148: a person is matched
+ * by her identity document (type and upper-cased number), else by her name (lower-cased, spaces collapsed).
+ */
+export function personOperationsCtes(scope: PersonScope, period: ResolvedPeriod, starts: SQL): SQL {
+  const cash = scope === 'cash';
+  return sql`
+    ops as (
+      select t.id, t.transaction_number, t.type, t.status, t.amount_centimes, t.created_at, t.agent_id,
+             t.created_by_user_id, t.account_id, t.fee_version, t.related_transaction_id,
+             ${cash ? sql`coalesce(t.party, c.party)` : sql`t.party`} as party,
+             t.recipient, t.sender_person_id, c.type as corrected_type,
+             width_bucket(t.created_at, ${starts}) as bucket
+      from transactions t
+      left join transactions c on t.type = 'reversal' and c.id = t.related_transaction_id
+      where t.created_at >= ${period.start.toISOString()}::timestamptz
+        and t.created_at < ${period.end.toISOString()}::timestamptz
+        and ${
+          cash
+            ? isCashOperation({
+                type: sql`t.type`,
+                senderAccountId: sql`t.sender_account_id`,
+                correctedType: sql`c.type`,
+              })
+            : sql`t.type not in ('agent_deposit', 'external_refund')`
+        }
+    ),
+    people as (
+      select o.id, o.bucket, 'party' as role, o.party->>'name' as name,
+             o.party->>'idDocumentType' as document_type, o.party->>'idDocumentNumber' as document_number,
+             null::uuid as person_id
+      from ops o where o.party is not null
+      union all
+      select o.id, o.bucket, 'sender', p.first_name || ' ' || p.last_name, p.id_document_type,
+             p.id_document_number, p.id
+      from ops o join persons p on p.id = o.sender_person_id
+      ${cash ? sql`where o.type = 'external_transfer'` : sql``}
+      ${
+        cash
+          ? sql``
+          : sql`union all
+      select o.id, o.bucket, 'recipient',
+             coalesce(o.recipient->>'firstName', '') || ' ' || coalesce(o.recipient->>'lastName', ''),
+             o.recipient->>'idDocumentType', o.recipient->>'idDocumentNumber', null::uuid
+      from ops o where o.recipient is not null`
+      }
+    ),
+    keyed as (
+      select people.*,
+             case when coalesce(trim(document_number), '') <> ''
+                  then 'doc:' || coalesce(document_type, '') || ':' || upper(trim(document_number))
+                  else 'name:' || lower(regexp_replace(trim(name), '\\s+', ' ', 'g')) end as person_key
+      from people
+    ),
+    per_operation as (
+      select k.person_key, k.bucket, k.id, array_agg(distinct k.role) as roles,
+             min(k.name) as name, min(k.document_type) as document_type, min(k.document_number) as document_number,
+             min(k.person_id::text) as person_id
+      from keyed k
+      group by k.person_key, k.bucket, k.id
+    )`;
+}
+
+/**
  * Each person's Haiti day whose operations add up to `threshold` or more, largest first (decision 148). A
  * person is matched by her identity document, else by her name; an operation counts once per person whatever
  * her roles. Agent deposits and refunds are left out.
@@ -108,49 +190,10 @@ export async function largeOperations(
   page: number,
   perPage: number,
 ): Promise<{ groups: LargeOperationGroup[]; total: number }> {
-  const days: string[] = [];
-  for (let day = period.from; day <= period.to; day = addDays(day, 1)) days.push(day);
-  const starts = sql`array[${sql.join(
-    days.map((day) => sql`${startOfHaitiDay(day).toISOString()}::timestamptz`),
-    sql`, `,
-  )}]`;
+  const { days, starts } = periodDays(period);
   const thresholdCentimes = htgToCentimes(thresholdHtg);
   const result = await executor.execute(sql`
-    with ops as (
-      select t.id, t.transaction_number, t.type, t.status, t.amount_centimes, t.created_at, t.agent_id,
-             t.party, t.recipient, t.sender_person_id,
-             width_bucket(t.created_at, ${starts}) as bucket
-      from transactions t
-      where t.created_at >= ${period.start.toISOString()}::timestamptz
-        and t.created_at < ${period.end.toISOString()}::timestamptz
-        and t.type not in ('agent_deposit', 'external_refund')
-    ),
-    people as (
-      select o.id, o.bucket, 'party' as role, o.party->>'name' as name,
-             o.party->>'idDocumentType' as document_type, o.party->>'idDocumentNumber' as document_number
-      from ops o where o.party is not null
-      union all
-      select o.id, o.bucket, 'sender', p.first_name || ' ' || p.last_name, p.id_document_type, p.id_document_number
-      from ops o join persons p on p.id = o.sender_person_id
-      union all
-      select o.id, o.bucket, 'recipient',
-             coalesce(o.recipient->>'firstName', '') || ' ' || coalesce(o.recipient->>'lastName', ''),
-             o.recipient->>'idDocumentType', o.recipient->>'idDocumentNumber'
-      from ops o where o.recipient is not null
-    ),
-    keyed as (
-      select people.*,
-             case when coalesce(trim(document_number), '') <> ''
-                  then 'doc:' || coalesce(document_type, '') || ':' || upper(trim(document_number))
-                  else 'name:' || lower(regexp_replace(trim(name), '\\s+', ' ', 'g')) end as person_key
-      from people
-    ),
-    per_operation as (
-      select k.person_key, k.bucket, k.id, array_agg(distinct k.role) as roles,
-             min(k.name) as name, min(k.document_type) as document_type, min(k.document_number) as document_number
-      from keyed k
-      group by k.person_key, k.bucket, k.id
-    ),
+    with ${personOperationsCtes('operations', period, starts)},
     groups as (
       select po.person_key, po.bucket, min(po.name) as person_name, min(po.document_type) as document_type,
              min(upper(po.document_number)) as document_number, count(*)::int as operations_count,

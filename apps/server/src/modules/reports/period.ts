@@ -42,3 +42,9 @@ export function resolvePeriod(
   if (issue) throw new ValidationFailed({ to: [issue] });
   return { from, to, start: startOfHaitiDay(from), end: startOfHaitiDay(addDays(to, 1)) };
 }
+
+/** A declaration's one Haiti day (decision 228): `day`, or yesterday in Haiti, the last whole day. */
+export function resolveDay(day: string | undefined, now: Date): ResolvedPeriod {
+  const asked = day ?? addDays(haitiDateOf(now), -1);
+  return { from: asked, to: asked, start: startOfHaitiDay(asked), end: startOfHaitiDay(addDays(asked, 1)) };
+}

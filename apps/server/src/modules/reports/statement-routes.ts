@@ -6,6 +6,9 @@ import {
   commissionOperationsResponseSchema,
   commissionQuerySchema,
   commissionStatementResponseSchema,
+  declarationsQuerySchema,
+  declarationsResponseSchema,
+  DEFAULT_DECLARATION_THRESHOLD_HTG,
   errorBodySchema,
   floatStatementExportQuerySchema,
   floatStatementQuerySchema,
@@ -13,6 +16,8 @@ import {
   largeOperationsResponseSchema,
   MAX_LARGE_OPERATIONS_DAYS,
   MAX_REPORT_DAYS,
+  SPLIT_MARGIN_PERCENT,
+  SPLIT_MIN_OPERATIONS,
   trialBalanceResponseSchema,
 } from '@lajan/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,8 +32,9 @@ import {
   statementAccountOf,
 } from './account-statement.js';
 import { commissionCsv, commissionOperations, commissionStatement, statementAgentOf } from './commissions.js';
+import { declarations, declarationsCsv } from './declarations.js';
 import { largeOperations, trialBalance } from './network.js';
-import { resolvePeriod } from './period.js';
+import { resolveDay, resolvePeriod } from './period.js';
 
 const csvAnswer = z.any().describe('Le fichier CSV (text/csv; charset=utf-8, avec BOM)');
 const failures = {
@@ -170,6 +176,54 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
         data: groups,
         meta: { total, page, per_page: perPage, threshold, from: period.from, to: period.to },
       };
+    },
+  );
+
+  const declarationsText = `Les opérations en espèces d'un jour d'Haïti (\`day\`, par défaut hier) de chaque personne dont le total, entrées et sorties additionnées, atteint \`threshold\` HTG (par défaut ${DEFAULT_DECLARATION_THRESHOLD_HTG} HTG, circulaire BRH 95-4) : dépôts, retraits, paiements de transferts, transferts externes envoyés ou remboursés en espèces, corrections d'un dépôt ou d'un retrait ; jamais un mouvement entre comptes ni un dépôt sur agent. Une personne : celle qui remet ou reçoit les espèces au guichet (et l'expéditeur d'un envoi), reconnue par sa pièce d'identité, ou par son nom à défaut ; son identification est celle de la personne enregistrée quand elle l'est. Signalements : au moins ${SPLIT_MIN_OPERATIONS} opérations du jour chacune à moins de ${SPLIT_MARGIN_PERCENT} % sous le seuil (\`threshold_split\`) ou sous le début d'une tranche de frais plus chère du barème appliqué (\`fee_band_split\`). \`declared\` : à déclarer ; \`toReview\` : sous le seuil mais signalées.`;
+
+  app.get(
+    '/reports/declarations',
+    {
+      preHandler: requireCapability('reports.declarations'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Déclarations UCREF : les espèces du jour de chaque client au-dessus du seuil',
+        description: declarationsText,
+        security: [{ bearerAuth: [] }],
+        querystring: declarationsQuerySchema,
+        response: { 200: declarationsResponseSchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      heavy(request, reply);
+      const day = resolveDay(request.query.day, now());
+      return { data: await declarations(app.database.db, day, request.query.threshold) };
+    },
+  );
+
+  app.get(
+    '/reports/declarations/export',
+    {
+      preHandler: requireCapability('reports.declarations'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Exporter les déclarations UCREF du jour en CSV',
+        description: `Une ligne par opération, avec l'identification de sa personne, le total du jour, la section (À déclarer, À examiner) et les signalements. ${csvText} Fichier \`declarations-ucref-<jour>.csv\`. ${declarationsText}`,
+        security: [{ bearerAuth: [] }],
+        querystring: declarationsQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: csvAnswer, ...failures },
+      },
+    },
+    async (request, reply) => {
+      heavy(request, reply);
+      const day = resolveDay(request.query.day, now());
+      const report = await declarations(app.database.db, day, request.query.threshold);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="declarations-ucref-${day.from}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(declarationsCsv(report));
     },
   );
 

@@ -71,6 +71,7 @@ export const sidebarItems: readonly NavItem[] = [
     children: [
       link('Relevé de commissions', 'reports-commissions', 'reports.commissions'),
       link('Rapports du réseau', 'reports-network', 'reports.network'),
+      link('Déclarations UCREF', 'reports-declarations', 'reports.declarations'),
       link('Relevé de compte', 'account-statement', 'reports.accountStatement'),
       link('Relevé du float', 'float-statement', 'reports.floatStatement'),
     ],

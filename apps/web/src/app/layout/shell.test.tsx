@@ -103,6 +103,7 @@ describe('the sidebar (SPEC §2)', () => {
       '[Rapports]',
       'Relevé de commissions',
       'Rapports du réseau',
+      'Déclarations UCREF',
       'Relevé de compte',
       'Relevé du float',
       'Tableau des Frais',

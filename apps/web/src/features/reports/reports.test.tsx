@@ -84,6 +84,7 @@ describe('/reports/commissions, the commission statement (decision 148)', () => 
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
     expect(within(nav).getByText('Rapports')).toBeVisible();
     expect(within(nav).queryByRole('link', { name: 'Rapports du réseau' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Déclarations UCREF' })).toBeNull();
     await user.click(within(nav).getByRole('link', { name: 'Relevé de commissions' }));
 
     expect(await screen.findByRole('heading', { name: 'Relevé de commissions' })).toBeVisible();

@@ -3,6 +3,7 @@ import {
   accountStatementResponseSchema,
   commissionOperationsResponseSchema,
   commissionStatementResponseSchema,
+  declarationsResponseSchema,
   largeOperationsResponseSchema,
   statementMessages,
   trialBalanceResponseSchema,
@@ -83,6 +84,22 @@ export function useLargeOperations(query: ReportQuery, page: number) {
     placeholderData: keepPreviousData,
     throwOnError: false,
     meta: { errorFallback: statementMessages.loadFailed },
+  });
+}
+
+/** `GET /reports/declarations` (decision 228): a Haiti day's cash of each person over the threshold. */
+export function useDeclarations(query: ReportQuery) {
+  const http = useHttp();
+  const params = cleaned(query);
+  return useQuery({
+    queryKey: ['reports', 'declarations', params],
+    queryFn: async ({ signal }) =>
+      declarationsResponseSchema.parse(
+        await http.get<unknown>('/reports/declarations', { query: params, envelope: true, signal }),
+      ).data,
+    placeholderData: keepPreviousData,
+    throwOnError: false,
+    meta: { errorToast: false },
   });
 }
 

@@ -1,0 +1,216 @@
+import { formatHtg } from '@lajan/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startApiServer, type ApiServer } from '../../test/api-server';
+import { renderApp } from '../../test/render-app';
+import { makeToken } from '../../test/tokens';
+import { serveEmptyDashboard } from '../../test/transactions';
+import { superAdmin } from '../../test/users';
+
+let api: ApiServer;
+beforeEach(async () => {
+  api = await startApiServer();
+});
+afterEach(async () => {
+  await api.close();
+});
+
+const pap = { code: 'PAP01', name: 'Kay Lajan' };
+const cap = { code: 'CAP01', name: 'Cap Services' };
+
+const operation = (number: string, amount: number, at: string, extra: object = {}) => ({
+  transactionNumber: number,
+  type: 'deposit',
+  label: 'Dépôt',
+  createdAt: at,
+  amount,
+  cash: 'in',
+  accountNumber: '10000000016',
+  agent: pap,
+  teller: 'Anne Caissière (caisse.pap01)',
+  flags: [],
+  feeBandEdge: null,
+  ...extra,
+});
+
+const report = {
+  day: '2026-11-05',
+  threshold: 110000,
+  currency: 'HTG',
+  declared: [
+    {
+      person: {
+        registered: true,
+        name: 'Jean Baptiste',
+        firstName: 'Jean',
+        lastName: 'Baptiste',
+        idDocumentType: 'passport',
+        idDocumentNumber: 'PP-4471',
+        dob: '1988-02-14',
+        address: '3 rue Pavée, Port-au-Prince',
+        phoneNumber: '+50934112233',
+      },
+      count: 2,
+      total: 199500,
+      cashIn: 199500,
+      cashOut: 0,
+      largest: 100000,
+      flags: ['threshold_split'],
+      agents: [cap, pap],
+      operations: [
+        operation('40000000011', 99500, '2026-11-05T13:30:00.000Z', { flags: ['threshold_split'] }),
+        operation('40000000029', 100000, '2026-11-05T21:45:00.000Z', {
+          flags: ['threshold_split'],
+          agent: cap,
+        }),
+      ],
+    },
+  ],
+  toReview: [
+    {
+      person: {
+        registered: false,
+        name: 'Paul Délice',
+        firstName: 'Paul',
+        lastName: 'Délice',
+        idDocumentType: 'id_card',
+        idDocumentNumber: 'NIF-778899',
+        dob: null,
+        address: null,
+        phoneNumber: '+50934001122',
+      },
+      count: 2,
+      total: 499.98,
+      cashIn: 0,
+      cashOut: 499.98,
+      largest: 249.99,
+      flags: ['fee_band_split'],
+      agents: [cap],
+      operations: [1, 2].map((n) =>
+        operation(`5000000001${n}`, 249.99, `2026-11-05T1${n}:00:00.000Z`, {
+          type: 'withdrawal',
+          label: 'Retrait',
+          cash: 'out',
+          agent: cap,
+          flags: ['fee_band_split'],
+          feeBandEdge: 250,
+        }),
+      ),
+    },
+  ],
+};
+
+function rowsOf(table: HTMLElement) {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent));
+}
+
+describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () => {
+  it('lists each person to declare with her identification and operations, those to look at, and downloads the CSV', async () => {
+    api.on('GET /reports/declarations', { body: { data: report } });
+    api.on('GET /reports/declarations/export', {
+      body: '\ufeffSection;Jour\r\n',
+      headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+    });
+    const saved: Blob[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      value: vi.fn((blob: Blob) => (saved.push(blob), 'blob:declarations')),
+      configurable: true,
+      writable: true,
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true, writable: true });
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    serveEmptyDashboard(api);
+    const { user } = renderApp({ path: '/', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+    await user.click(within(nav).getByRole('link', { name: 'Déclarations UCREF' }));
+
+    expect(await screen.findByRole('heading', { name: 'Déclarations UCREF', level: 1 })).toBeVisible();
+    expect(await screen.findByText('Journée du 05/11/2026')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'À déclarer (1)' })).toBeVisible();
+    expect(screen.getByText('Passeport PP-4471')).toBeVisible();
+    expect(screen.getByText('14/02/1988')).toBeVisible();
+    expect(screen.getByText('Cap Services (CAP01), Kay Lajan (PAP01)')).toBeVisible();
+    expect(rowsOf(screen.getByRole('table', { name: 'Jean Baptiste' }))).toEqual([
+      [
+        '08:30',
+        '40000000011',
+        'Dépôt',
+        'Espèces reçues',
+        formatHtg(99500),
+        '10000000016',
+        'Kay Lajan (PAP01)',
+        'Anne Caissière (caisse.pap01)',
+        'Fractionné sous le seuil',
+      ],
+      [
+        '16:45',
+        '40000000029',
+        'Dépôt',
+        'Espèces reçues',
+        formatHtg(100000),
+        '10000000016',
+        'Cap Services (CAP01)',
+        'Anne Caissière (caisse.pap01)',
+        'Fractionné sous le seuil',
+      ],
+    ]);
+    // Under the threshold, the fee-band split is kept for a look.
+    expect(screen.getByRole('heading', { name: 'À examiner (1)' })).toBeVisible();
+    expect(screen.getByText("Selon l'opération (personne non enregistrée)")).toBeVisible();
+    const paul = rowsOf(screen.getByRole('table', { name: 'Paul Délice' }));
+    expect(paul.map((row) => [row[3], row[8]])).toEqual([
+      ['Espèces remises', `Fractionné sous une tranche de frais (sous ${formatHtg(250)})`],
+      ['Espèces remises', `Fractionné sous une tranche de frais (sous ${formatHtg(250)})`],
+    ]);
+
+    // No day asked: the day field shows the one answered.
+    expect(screen.getByLabelText('Jour')).toHaveValue('2026-11-05');
+    await user.clear(screen.getByLabelText('Seuil (HTG)'));
+    await user.type(screen.getByLabelText('Seuil (HTG)'), '50000');
+    await user.clear(screen.getByLabelText('Jour'));
+    await user.type(screen.getByLabelText('Jour'), '2026-11-04');
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Afficher' }));
+    await waitFor(() =>
+      expect(
+        api.requests.filter((request) => request.path === '/reports/declarations').at(-1)?.query,
+      ).toEqual({
+        day: '2026-11-04',
+        threshold: '50000',
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Exporter en CSV' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    const request = api.requests.find((candidate) => candidate.path === '/reports/declarations/export');
+    expect(request?.headers.authorization).toMatch(/^Bearer /);
+    expect(request?.query).toEqual({ day: '2026-11-05', threshold: '50000' });
+    expect(clicks[0]?.download).toBe('declarations-ucref-2026-11-05.csv');
+    const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it('says a refused day in French', async () => {
+    api.on('GET /reports/declarations', {
+      status: 422,
+      body: {
+        message: 'Date invalide (AAAA-MM-JJ)',
+        code: 'VALIDATION_FAILED',
+        errors: { day: ['Date invalide (AAAA-MM-JJ)'] },
+      },
+    });
+    renderApp({
+      path: '/reports/declarations?day=2026-02-30',
+      token: makeToken(superAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
+    expect(await screen.findByText('Date invalide (AAAA-MM-JJ)')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Exporter en CSV' })).toBeNull();
+  });
+});
