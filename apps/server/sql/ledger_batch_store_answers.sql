@@ -14,9 +14,11 @@ BEGIN
         WHERE ik."user_id" = it."user_id" AND ik."route" = it."route" AND ik."key" = it."key";
     END IF;
   END LOOP;
-  DELETE FROM "idempotency_keys" AS ik
-    USING unnest(p_keys) AS c
-    WHERE c.state = 'claimed' AND ik."user_id" = (p_items[c.first_item])."user_id"
-      AND ik."route" = (p_items[c.first_item])."route" AND ik."key" = (p_items[c.first_item])."key";
+  IF EXISTS (SELECT 1 FROM unnest(p_keys) AS c WHERE c.state = 'claimed') THEN
+    DELETE FROM "idempotency_keys" AS ik
+      USING unnest(p_keys) AS c
+      WHERE c.state = 'claimed' AND ik."user_id" = (p_items[c.first_item])."user_id"
+        AND ik."route" = (p_items[c.first_item])."route" AND ik."key" = (p_items[c.first_item])."key";
+  END IF;
 END
 $$;
