@@ -334,4 +334,41 @@ describe('GET /api/reports/declarations', () => {
       ['Remboursement de transfert', 'out', 8_000, null],
     ]);
   });
+
+  it('leaves a trace of each read and export in the audit log, and lets no browser keep either', async () => {
+    const w = await reportsWorld();
+    const day = `${w.month}-06`;
+    w.at(w.haiti(day, '10:00'));
+    await w.post('papTeller', '/transactions/deposit', counterForm(w.marieAccount, w.marie, 60_000));
+    await w.post('capTeller', '/transactions/deposit', counterForm(w.roseAccount, w.marie, 60_000));
+
+    const read = await w.get('superAdmin', `/reports/declarations?day=${day}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.headers['cache-control']).toBe('no-store');
+    const exported = await w.get('superAdmin', `/reports/declarations/export?day=${day}&threshold=50000`);
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.headers['cache-control']).toBe('no-store');
+    // Refused: no trace of a reading that read nothing.
+    expect((await w.get('superAdmin', '/reports/declarations?threshold=0')).status).toBe(422);
+    expect((await w.get('papAdmin', `/reports/declarations?day=${day}`)).status).toBe(403);
+
+    const trail = await w.get('superAdmin', '/audit?action=reports&per_page=10');
+    expect(trail.status, trail.text).toBe(200);
+    const lines = (
+      trail.body.data as { action: string; actorUsername: string; target: string; details: unknown }[]
+    ).map((line) => [line.action, line.actorUsername, line.target, line.details]);
+    expect(lines).toEqual([
+      [
+        'reports.declarations_exported',
+        'superadmin',
+        day,
+        { day, threshold: 50_000, declared: 1, toReview: 0 },
+      ],
+      ['reports.declarations_read', 'superadmin', day, { day, threshold: 110_000, declared: 1, toReview: 0 }],
+    ]);
+    // An agent's administrator does not see the super administrator's readings.
+    const theirs = await w.get('papAdmin', '/audit?action=reports');
+    expect(theirs.status, theirs.text).toBe(200);
+    expect(theirs.body.data).toEqual([]);
+  });
 });
