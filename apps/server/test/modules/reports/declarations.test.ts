@@ -371,4 +371,32 @@ describe('GET /api/reports/declarations', () => {
     expect(theirs.status, theirs.text).toBe(200);
     expect(theirs.body.data).toEqual([]);
   });
+
+  it("never lends a recipient's name or phone to who brought a cash send for a registered sender", async () => {
+    const w = await reportsWorld();
+    const day = `${w.month}-08`;
+    w.at(w.haiti(day, '10:00'));
+    // Marie's cash send, the cash brought by her neighbour, registered nowhere (Marie is PAP01's customer).
+    const fritz = { name: 'Fritz Augustin', idDocumentType: 'id_card', idDocumentNumber: 'CIN-5550001' };
+    await w.post('papTeller', '/transactions/transfer-extern', {
+      ...cashTransferForm(w.marie, 25_000),
+      party: fritz,
+    });
+
+    const answer = await w.get('superAdmin', `/reports/declarations?day=${day}&threshold=20000`);
+    expect(answer.status, answer.text).toBe(200);
+    const declared = (answer.body.data as Report).declared;
+    expect(declared.map((group) => group.person.name).sort()).toEqual(['Fritz Augustin', 'Marie Joseph']);
+    expect(declared.find((group) => group.person.name === 'Fritz Augustin')!.person).toEqual({
+      registered: false,
+      name: 'Fritz Augustin',
+      firstName: null,
+      lastName: null,
+      idDocumentType: 'id_card',
+      idDocumentNumber: 'CIN-5550001',
+      dob: null,
+      address: null,
+      phoneNumber: null,
+    });
+  });
 });
