@@ -1,4 +1,4 @@
-import { addDays } from '@lajan/domain';
+import { addDays, startOfHaitiDay } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../helpers/fixtures.js';
@@ -398,5 +398,38 @@ describe('GET /api/reports/declarations', () => {
       address: null,
       phoneNumber: null,
     });
+  });
+
+  it('holds to the Haitian day when the clocks change: 23 and 25 hours, never 24', async () => {
+    const w = await reportsWorld();
+    // The next two days whose length is not 24 hours in Haiti: spring forward (23 h), fall back (25 h).
+    const changes: string[] = [];
+    for (let day = `${w.month}-01`; changes.length < 2; day = addDays(day, 1)) {
+      const hours = (startOfHaitiDay(addDays(day, 1)).getTime() - startOfHaitiDay(day).getTime()) / 3_600_000;
+      if (hours !== 24) changes.push(day);
+      expect(day < `${Number(w.month.slice(0, 4)) + 2}-01-01`).toBe(true);
+    }
+    const minute = 60_000;
+    for (const day of changes) {
+      const start = startOfHaitiDay(day).getTime();
+      const end = startOfHaitiDay(addDays(day, 1)).getTime();
+      // The minute before the day, its first and last minutes, the first of the next: 100, 200, 300, 400.
+      for (const [at, amount] of [
+        [start - minute, 100],
+        [start, 200],
+        [end - minute, 300],
+        [end, 400],
+      ] as const) {
+        w.at(new Date(at));
+        await w.post('papTeller', '/transactions/deposit', counterForm(w.marieAccount, w.marie, amount));
+      }
+    }
+    for (const day of changes) {
+      const answer = await w.get('superAdmin', `/reports/declarations?day=${day}&threshold=500`);
+      expect(answer.status, answer.text).toBe(200);
+      const [marie, ...others] = (answer.body.data as Report).declared;
+      expect(others).toEqual([]);
+      expect(marie!.operations.map((operation) => operation.amount)).toEqual([200, 300]);
+    }
   });
 });
