@@ -13,6 +13,7 @@ import { feeTypeSchema, transactionStatusSchema, transactionTypeSchema } from '.
 export const statementMessages = {
   month: 'Mois invalide (AAAA-MM)',
   date: 'Date invalide (AAAA-MM-JJ)',
+  futureDay: 'Ce jour n’est pas encore venu en Haïti',
   monthOrDates: 'Indiquez un mois ou des dates, pas les deux',
   order: 'La date de début doit précéder la date de fin',
   span: (days: number) => `La période ne peut pas dépasser ${days} jours`,

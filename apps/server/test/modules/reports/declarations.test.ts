@@ -432,4 +432,38 @@ describe('GET /api/reports/declarations', () => {
       expect(marie!.operations.map((operation) => operation.amount)).toEqual([200, 300]);
     }
   });
+
+  it('refuses in French a day not yet come, out of range or doubled, and a threshold not an amount', async () => {
+    const w = await reportsWorld();
+    const today = `${w.month}-10`;
+    w.at(w.haiti(today, '09:00'));
+    const status = async (query: string) => {
+      const answer = await w.get('superAdmin', `/reports/declarations?${query}`);
+      return [answer.status, answer.body.errors ?? null] as const;
+    };
+    const refused = (field: string, message: unknown) => [422, { [field]: [message] }] as const;
+    // Today, partly gone, may be read; tomorrow has not come (its empty list would say « nobody »).
+    expect(await status(`day=${today}`)).toEqual([200, null]);
+    expect(await status(`day=${addDays(today, 1)}`)).toEqual(
+      refused('day', 'Ce jour n’est pas encore venu en Haïti'),
+    );
+    expect(await status('day=2099-12-31')).toEqual(refused('day', 'Ce jour n’est pas encore venu en Haïti'));
+    expect(await status('day=2000-01-01')).toEqual([200, null]);
+    expect(await status('day=1999-12-31')).toEqual(refused('day', 'Date invalide (AAAA-MM-JJ)'));
+    expect(await status('day=05/11/2026')).toEqual(refused('day', 'Date invalide (AAAA-MM-JJ)'));
+    // Zod's French words for a doubled field.
+    expect(await status(`day=${today}&day=${today}`)).toEqual(
+      refused('day', expect.stringMatching(/^Entrée invalide/)),
+    );
+    // The threshold: a positive amount of at most two decimals, at most a billion HTG.
+    for (const threshold of ['0', '-1', '1e12', '1,5', '110000.555', 'abc', 'Infinity'])
+      expect(await status(`day=${today}&threshold=${threshold}`), threshold).toEqual(
+        refused('threshold', 'Seuil invalide'),
+      );
+    for (const threshold of ['0.01', '1000000000', '110000.50'])
+      expect(await status(`day=${today}&threshold=${threshold}`), threshold).toEqual([200, null]);
+    // The export answers the same refusals.
+    const future = await w.get('superAdmin', `/reports/declarations/export?day=${addDays(today, 1)}`);
+    expect(future.status).toBe(422);
+  });
 });
