@@ -466,4 +466,44 @@ describe('GET /api/reports/declarations', () => {
     const future = await w.get('superAdmin', `/reports/declarations/export?day=${addDays(today, 1)}`);
     expect(future.status).toBe(422);
   });
+
+  it("lists each cash operation of the ledger's day once, and nothing else", async () => {
+    const { w, day } = await seededDay();
+    // At the smallest threshold every person with cash that day is declared.
+    const answer = await w.get('superAdmin', `/reports/declarations?day=${day}&threshold=0.01`);
+    expect(answer.status, answer.text).toBe(200);
+    const report = answer.body.data as Report;
+    const listed = [...report.declared, ...report.toReview].flatMap((group) =>
+      group.operations.map((operation) => `${operation.transactionNumber}:${operation.amount}`),
+    );
+
+    // The ledger's day, read apart: what moved cash at a counter (deposits, withdrawals, pay-outs, sends and
+    // refunds with no sender account, corrections of a deposit or a withdrawal).
+    const rows = (
+      (await w.db.execute(sql`
+        select t.transaction_number, t.type, t.amount_centimes, t.sender_account_id, c.type as corrected
+        from transactions t left join transactions c on c.id = t.related_transaction_id
+        where t.created_at >= ${startOfHaitiDay(day).toISOString()}::timestamptz
+          and t.created_at < ${startOfHaitiDay(addDays(day, 1)).toISOString()}::timestamptz`)) as {
+        rows: {
+          transaction_number: string;
+          type: string;
+          amount_centimes: string | number;
+          sender_account_id: string | null;
+          corrected: string | null;
+        }[];
+      }
+    ).rows;
+    const cash = rows.filter(
+      (row) =>
+        ['deposit', 'withdrawal', 'external_payout'].includes(row.type) ||
+        (['external_transfer', 'external_refund'].includes(row.type) && row.sender_account_id === null) ||
+        (row.type === 'reversal' && ['deposit', 'withdrawal'].includes(row.corrected ?? '')),
+    );
+    // Transfers between accounts, a send from an account and an agent deposit were posted that day too.
+    expect(rows.length - cash.length).toBe(3);
+    expect(listed.sort()).toEqual(
+      cash.map((row) => `${row.transaction_number}:${Number(row.amount_centimes) / 100}`).sort(),
+    );
+  });
 });
