@@ -456,7 +456,18 @@ describe('GET /api/reports/declarations', () => {
       refused('day', expect.stringMatching(/^Entrée invalide/)),
     );
     // The threshold: a positive amount of at most two decimals, at most a billion HTG.
-    for (const threshold of ['0', '-1', '1e12', '1,5', '110000.555', 'abc', 'Infinity'])
+    for (const threshold of [
+      '0',
+      '-1',
+      '1e12',
+      '1e5',
+      '110.000',
+      '1,5',
+      '110000.555',
+      'abc',
+      'Infinity',
+      '0x10',
+    ])
       expect(await status(`day=${today}&threshold=${threshold}`), threshold).toEqual(
         refused('threshold', 'Seuil invalide'),
       );
