@@ -97,6 +97,8 @@ export function useDeclarations(query: ReportQuery) {
       declarationsResponseSchema.parse(
         await http.get<unknown>('/reports/declarations', { query: params, envelope: true, signal }),
       ).data,
+    // Identity files whole: dropped from memory once the page is left; shown again, read again (and audited).
+    gcTime: 0,
     placeholderData: keepPreviousData,
     throwOnError: false,
     meta: { errorToast: false },
