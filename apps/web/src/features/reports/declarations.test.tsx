@@ -241,7 +241,7 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
         : { body: { data: report } },
     );
     serveEmptyDashboard(api);
-    const { user } = renderApp({
+    const { user, app } = renderApp({
       path: '/reports/declarations?day=2026-11-05',
       token: makeToken(superAdmin),
       apiBaseUrl: api.baseUrl,
@@ -270,6 +270,8 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
     await user.click(within(nav).getByRole('link', { name: 'Tableau de Bord' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Déclarations UCREF' })).toBeNull());
+    // The dashboard's reads answered, not cut short by leaving it.
+    await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
     await user.click(within(nav).getByRole('link', { name: 'Déclarations UCREF' }));
     expect(await screen.findByText('Journée du 05/11/2026')).toBeVisible();
     expect(asked()).toBe(3);
