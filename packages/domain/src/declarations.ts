@@ -176,4 +176,7 @@ export const declarationTexts = {
   section: { declared: 'À déclarer', toReview: 'À examiner' },
   underEdge: (edge: string) => `sous ${edge}`,
   fileName: (day: string) => `declarations-ucref-${day}.csv`,
+  /** Beside Imprimer and Exporter: what the file and the paper hold (decision 228). */
+  handleWithCare:
+    "Données d'identité : une fois la déclaration envoyée, supprimez le fichier de cet ordinateur et rangez l'impression.",
 } as const;

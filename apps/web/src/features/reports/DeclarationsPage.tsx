@@ -213,17 +213,20 @@ export default function DeclarationsPage() {
           )}
         </div>
         {data && (
-          <ReportActions
-            exporting={csv.isPending}
-            onExport={() =>
-              csv.mutate({
-                path: '/reports/declarations/export',
-                // What is on screen, not what the address asks while another day loads.
-                query: { day: data.day, threshold: data.threshold },
-                fileName: declarationTexts.fileName(data.day),
-              })
-            }
-          />
+          <div className="report-no-print max-w-sm space-y-2">
+            <ReportActions
+              exporting={csv.isPending}
+              onExport={() =>
+                csv.mutate({
+                  path: '/reports/declarations/export',
+                  // What is on screen, not what the address asks while another day loads.
+                  query: { day: data.day, threshold: data.threshold },
+                  fileName: declarationTexts.fileName(data.day),
+                })
+              }
+            />
+            <p className="text-xs text-slate-600">{declarationTexts.handleWithCare}</p>
+          </div>
         )}
       </header>
 

@@ -1,4 +1,4 @@
-import { amountMessages, formatHtg, todayIso } from '@lajan/domain';
+import { amountMessages, declarationTexts, formatHtg, todayIso } from '@lajan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
@@ -135,7 +135,7 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
       clicks.push(this);
     });
     serveEmptyDashboard(api);
-    const { user } = renderApp({ path: '/', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const { user, app } = renderApp({ path: '/', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
     await user.click(within(nav).getByRole('link', { name: 'Déclarations UCREF' }));
 
@@ -204,6 +204,12 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
     expect(clicks[0]?.download).toBe('declarations-ucref-2026-11-04.csv');
     const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    // Saved, and no copy of the file kept in the app's memory; the care it asks said beside the buttons.
+    const exports = app.queryClient.getMutationCache().getAll();
+    expect(exports.map((mutation) => [mutation.state.status, mutation.state.data])).toEqual([
+      ['success', undefined],
+    ]);
+    expect(screen.getByText(declarationTexts.handleWithCare)).toBeVisible();
   });
 
   it('says a refused day in French', async () => {

@@ -160,12 +160,12 @@ export function useCsvExport() {
         envelope: true,
       });
       const csv = typeof text === 'string' ? text : '';
-      return {
-        blob: new Blob([csv.startsWith(BOM) ? csv : `${BOM}${csv}`], { type: 'text/csv;charset=utf-8' }),
+      // Saved here and not returned: the mutation cache keeps no copy of a file of customers.
+      saveBlob(
+        new Blob([csv.startsWith(BOM) ? csv : `${BOM}${csv}`], { type: 'text/csv;charset=utf-8' }),
         fileName,
-      };
+      );
     },
     meta: { errorFallback: statementMessages.exportFailed },
-    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
   });
 }
