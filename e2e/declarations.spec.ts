@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { declarationCsvHeaders, formatHtg, todayIso } from '@lajan/domain';
 import { readFile } from 'node:fs/promises';
 import { setUpAgentWithCustomer, Api } from './support/api.js';
@@ -178,10 +179,18 @@ test('the super administrator declares a customer whose cash of the day reaches 
   ]);
   expect(csv[0]?.[13]).toMatch(new RegExp(`^${day}/${month}/${year} \\d{2}:\\d{2}$`));
 
-  // At 360 px nothing scrolls sideways.
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expect(person.getByRole('table', { name })).toBeVisible();
-  expect(await overflowPx(page)).toBeLessThanOrEqual(0);
+  // At 1280 and 360 px: nothing serious for assistive technology, nothing scrolls sideways.
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(person.getByRole('table', { name })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${width}: ${v.id}`),
+    ).toEqual([]);
+    expect(await overflowPx(page)).toBeLessThanOrEqual(0);
+  }
 
   // Both readings of the identity files are in the audit trail (the first of yesterday, then today's, and the CSV).
   const trail = await root.get<Audit>('/api/audit?action=reports&per_page=10');

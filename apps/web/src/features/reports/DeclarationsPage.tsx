@@ -95,7 +95,7 @@ const columns = [
 
 function OperationsTable({ group }: { group: DeclarationGroup }) {
   return (
-    <TableFrame>
+    <TableFrame wide scrollLabel={declarationTexts.operationsOf(group.person.name)}>
       <table className={tableClasses.table}>
         <caption className="sr-only">{group.person.name}</caption>
         <thead className={tableClasses.head}>

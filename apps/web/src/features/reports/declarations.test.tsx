@@ -145,6 +145,11 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
     expect(screen.getByText('Passeport PP-4471')).toBeVisible();
     expect(screen.getByText('14/02/1988')).toBeVisible();
     expect(screen.getByText('Cap Services (CAP01), Kay Lajan (PAP01)')).toBeVisible();
+    // A table that may scroll sideways is a region the keyboard can reach.
+    expect(screen.getByRole('region', { name: 'Opérations de Jean Baptiste' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     expect(rowsOf(screen.getByRole('table', { name: 'Jean Baptiste' }))).toEqual([
       [
         '08:30',
