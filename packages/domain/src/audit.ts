@@ -61,6 +61,8 @@ export const auditWriteActionLabels = {
   'drawer.difference_acknowledged': 'Écart de caisse validé',
   'drawer.closed_by_administrator': 'Caisse d’un caissier fermée par un administrateur',
   'drawer.opening_difference_acknowledged': 'Écart de caisse à l’ouverture validé',
+  'reports.declarations_read': 'Déclarations UCREF consultées',
+  'reports.declarations_exported': 'Déclarations UCREF exportées (CSV)',
 } as const satisfies Record<string, string>;
 
 /** An action the server records in the audit log (the money movements are the ledger's). */

@@ -175,5 +175,9 @@ export const declarationTexts = {
   flags: 'Signalements',
   section: { declared: 'À déclarer', toReview: 'À examiner' },
   underEdge: (edge: string) => `sous ${edge}`,
+  operationsOf: (name: string) => `Opérations de ${name}`,
   fileName: (day: string) => `declarations-ucref-${day}.csv`,
+  /** Beside Imprimer and Exporter: what the file and the paper hold (decision 228). */
+  handleWithCare:
+    "Données d'identité : une fois la déclaration envoyée, supprimez le fichier de cet ordinateur et rangez l'impression.",
 } as const;

@@ -13,6 +13,7 @@ import { feeTypeSchema, transactionStatusSchema, transactionTypeSchema } from '.
 export const statementMessages = {
   month: 'Mois invalide (AAAA-MM)',
   date: 'Date invalide (AAAA-MM-JJ)',
+  futureDay: 'Ce jour n’est pas encore venu en Haïti',
   monthOrDates: 'Indiquez un mois ou des dates, pas les deux',
   order: 'La date de début doit précéder la date de fin',
   span: (days: number) => `La période ne peut pas dépasser ${days} jours`,
@@ -204,10 +205,17 @@ export const trialBalanceResponseSchema = z.object({ data: trialBalanceSchema })
 
 // ---- Large operations ------------------------------------------------------------------------------
 
+/**
+ * Digits and at most two decimals after a dot, nothing else: "110.000" (a French 110 000) is not 110, nor is
+ * "1e5" an amount anyone typed. Another text becomes NaN, refused with the threshold's message.
+ */
+const plainDecimal = (value: unknown) =>
+  typeof value === 'string' && !/^\d{1,13}(\.\d{1,2})?$/.test(value.trim()) ? Number.NaN : value;
+
 /** A report's `?threshold=` in HTG, `defaultHtg` when absent (decisions 148 and 228). */
 export function thresholdQuerySchema(defaultHtg: number) {
   return z.preprocess(
-    blankIsAbsent,
+    (value) => plainDecimal(blankIsAbsent(value)),
     z.coerce
       .number({ error: statementMessages.threshold })
       .positive(statementMessages.threshold)

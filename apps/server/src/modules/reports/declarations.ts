@@ -121,8 +121,9 @@ export async function declarations(
              'first_name', reg.first_name, 'last_name', reg.last_name, 'id_document_type', reg.id_document_type,
              'id_document_number', reg.id_document_number, 'dob', reg.dob, 'address', reg.address,
              'city', reg.city, 'state', reg.state, 'country', reg.country, 'phone_number', reg.phone_number) end as registered,
-           -- Who is not registered: what a sender said of her recipient (a pay-out's), else the row's own.
-           coalesce(sent.recipient, c.recipient) as described
+           -- Who is not registered: on a pay-out, what the sender said of her recipient, else the pay-out's own.
+           -- Never another row's recipient: a cash send's is not who brought the cash.
+           case when c.type = 'external_payout' then coalesce(sent.recipient, c.recipient) end as described
     from counted c
     left join accounts a on a.id = c.account_id
     left join transactions original on c.type = 'reversal' and original.id = c.related_transaction_id
@@ -289,7 +290,7 @@ export function declarationsCsv(report: Declarations): string {
             csvText(person.name),
             csvText(documentType),
             csvText(person.idDocumentNumber ?? ''),
-            person.dob ?? '',
+            csvText(person.dob ?? ''),
             csvText(person.address ?? ''),
             csvText(person.phoneNumber ?? ''),
             person.registered ? declarationTexts.yes : declarationTexts.no,

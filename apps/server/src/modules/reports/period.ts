@@ -43,8 +43,13 @@ export function resolvePeriod(
   return { from, to, start: startOfHaitiDay(from), end: startOfHaitiDay(addDays(to, 1)) };
 }
 
-/** A declaration's one Haiti day (decision 228): `day`, or yesterday in Haiti, the last whole day. */
+/**
+ * A declaration's one Haiti day (decision 228): `day`, or yesterday in Haiti, the last whole day. A day not
+ * yet begun is refused: its empty list would read as « nobody to declare ».
+ */
 export function resolveDay(day: string | undefined, now: Date): ResolvedPeriod {
-  const asked = day ?? addDays(haitiDateOf(now), -1);
+  const today = haitiDateOf(now);
+  const asked = day ?? addDays(today, -1);
+  if (asked > today) throw new ValidationFailed({ day: [statementMessages.futureDay] });
   return { from: asked, to: asked, start: startOfHaitiDay(asked), end: startOfHaitiDay(addDays(asked, 1)) };
 }

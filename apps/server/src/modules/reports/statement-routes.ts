@@ -1,4 +1,5 @@
 import {
+  type AuditWriteAction,
   accountStatementExportQuerySchema,
   accountStatementQuerySchema,
   accountStatementResponseSchema,
@@ -19,11 +20,13 @@ import {
   SPLIT_MARGIN_PERCENT,
   SPLIT_MIN_OPERATIONS,
   trialBalanceResponseSchema,
+  type Declarations,
 } from '@lajan/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { recordAudit } from '../../db/audit.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
 import {
   accountStatement,
@@ -179,7 +182,26 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
     },
   );
 
-  const declarationsText = `Les opérations en espèces d'un jour d'Haïti (\`day\`, par défaut hier) de chaque personne dont le total, entrées et sorties additionnées, atteint \`threshold\` HTG (par défaut ${DEFAULT_DECLARATION_THRESHOLD_HTG} HTG, circulaire BRH 95-4) : dépôts, retraits, paiements de transferts, transferts externes envoyés ou remboursés en espèces, corrections d'un dépôt ou d'un retrait ; jamais un mouvement entre comptes ni un dépôt sur agent. Une personne : celle qui remet ou reçoit les espèces au guichet (et l'expéditeur d'un envoi), reconnue par sa pièce d'identité, ou par son nom à défaut ; son identification est celle de la personne enregistrée quand elle l'est. Signalements : au moins ${SPLIT_MIN_OPERATIONS} opérations du jour chacune à moins de ${SPLIT_MARGIN_PERCENT} % sous le seuil (\`threshold_split\`) ou sous le début d'une tranche de frais plus chère du barème appliqué (\`fee_band_split\`). \`declared\` : à déclarer ; \`toReview\` : sous le seuil mais signalées.`;
+  const declarationsText = `Les opérations en espèces d'un jour d'Haïti (\`day\`, par défaut hier ; aujourd'hui se lit, un jour à venir répond 422) de chaque personne dont le total, entrées et sorties additionnées, atteint \`threshold\` HTG (par défaut ${DEFAULT_DECLARATION_THRESHOLD_HTG} HTG, circulaire BRH 95-4) : dépôts, retraits, paiements de transferts, transferts externes envoyés ou remboursés en espèces, corrections d'un dépôt ou d'un retrait ; jamais un mouvement entre comptes ni un dépôt sur agent. Une personne : celle qui remet ou reçoit les espèces au guichet (et l'expéditeur d'un envoi), reconnue par sa pièce d'identité, ou par son nom à défaut ; son identification est celle de la personne enregistrée quand elle l'est. Signalements : au moins ${SPLIT_MIN_OPERATIONS} opérations du jour chacune à moins de ${SPLIT_MARGIN_PERCENT} % sous le seuil (\`threshold_split\`) ou sous le début d'une tranche de frais plus chère du barème appliqué (\`fee_band_split\`). \`declared\` : à déclarer ; \`toReview\` : sous le seuil mais signalées.`;
+
+  /**
+   * Identity files read in bulk leave a trace, as one person's does (`persons.read`): who, when, which day
+   * and threshold (they give the list again), how many persons (decision 228). Written before answering.
+   */
+  const auditDeclarations = (request: FastifyRequest, action: AuditWriteAction, report: Declarations) =>
+    recordAudit(app.database.db, {
+      at: now(),
+      action,
+      actor: sessionOf(request),
+      target: report.day,
+      ip: request.ip,
+      details: {
+        day: report.day,
+        threshold: report.threshold,
+        declared: report.declared.length,
+        toReview: report.toReview.length,
+      },
+    });
 
   app.get(
     '/reports/declarations',
@@ -188,7 +210,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags: ['reports'],
         summary: 'Déclarations UCREF : les espèces du jour de chaque client au-dessus du seuil',
-        description: declarationsText,
+        description: `${declarationsText} Chaque lecture est inscrite au journal d'audit (\`reports.declarations_read\` : le jour, le seuil, le nombre de personnes).`,
         security: [{ bearerAuth: [] }],
         querystring: declarationsQuerySchema,
         response: { 200: declarationsResponseSchema, ...failures },
@@ -197,7 +219,9 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) => {
       heavy(request, reply);
       const day = resolveDay(request.query.day, now());
-      return { data: await declarations(app.database.db, day, request.query.threshold) };
+      const report = await declarations(app.database.db, day, request.query.threshold);
+      await auditDeclarations(request, 'reports.declarations_read', report);
+      return { data: report };
     },
   );
 
@@ -208,7 +232,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags: ['reports'],
         summary: 'Exporter les déclarations UCREF du jour en CSV',
-        description: `Une ligne par opération, avec l'identification de sa personne, le total du jour, la section (À déclarer, À examiner) et les signalements. ${csvText} Fichier \`declarations-ucref-<jour>.csv\`. ${declarationsText}`,
+        description: `Une ligne par opération, avec l'identification de sa personne, le total du jour, la section (À déclarer, À examiner) et les signalements. ${csvText} Fichier \`declarations-ucref-<jour>.csv\`. Chaque export est inscrit au journal d'audit (\`reports.declarations_exported\`). ${declarationsText}`,
         security: [{ bearerAuth: [] }],
         querystring: declarationsQuerySchema,
         produces: ['text/csv'],
@@ -219,6 +243,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
       heavy(request, reply);
       const day = resolveDay(request.query.day, now());
       const report = await declarations(app.database.db, day, request.query.threshold);
+      await auditDeclarations(request, 'reports.declarations_exported', report);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="declarations-ucref-${day.from}.csv"`)

@@ -1,4 +1,4 @@
-import { addDays } from '@lajan/domain';
+import { addDays, startOfHaitiDay } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../helpers/fixtures.js';
@@ -333,5 +333,188 @@ describe('GET /api/reports/declarations', () => {
       ['Transfert externe', 'in', 8_000, null],
       ['Remboursement de transfert', 'out', 8_000, null],
     ]);
+  });
+
+  it('leaves a trace of each read and export in the audit log, and lets no browser keep either', async () => {
+    const w = await reportsWorld();
+    const day = `${w.month}-06`;
+    w.at(w.haiti(day, '10:00'));
+    await w.post('papTeller', '/transactions/deposit', counterForm(w.marieAccount, w.marie, 60_000));
+    await w.post('capTeller', '/transactions/deposit', counterForm(w.roseAccount, w.marie, 60_000));
+
+    const read = await w.get('superAdmin', `/reports/declarations?day=${day}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.headers['cache-control']).toBe('no-store');
+    const exported = await w.get('superAdmin', `/reports/declarations/export?day=${day}&threshold=50000`);
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.headers['cache-control']).toBe('no-store');
+    // Refused: no trace of a reading that read nothing.
+    expect((await w.get('superAdmin', '/reports/declarations?threshold=0')).status).toBe(422);
+    expect((await w.get('papAdmin', `/reports/declarations?day=${day}`)).status).toBe(403);
+
+    const trail = await w.get('superAdmin', '/audit?action=reports&per_page=10');
+    expect(trail.status, trail.text).toBe(200);
+    const lines = (
+      trail.body.data as { action: string; actorUsername: string; target: string; details: unknown }[]
+    ).map((line) => [line.action, line.actorUsername, line.target, line.details]);
+    expect(lines).toEqual([
+      [
+        'reports.declarations_exported',
+        'superadmin',
+        day,
+        { day, threshold: 50_000, declared: 1, toReview: 0 },
+      ],
+      ['reports.declarations_read', 'superadmin', day, { day, threshold: 110_000, declared: 1, toReview: 0 }],
+    ]);
+    // An agent's administrator does not see the super administrator's readings.
+    const theirs = await w.get('papAdmin', '/audit?action=reports');
+    expect(theirs.status, theirs.text).toBe(200);
+    expect(theirs.body.data).toEqual([]);
+  });
+
+  it("never lends a recipient's name or phone to who brought a cash send for a registered sender", async () => {
+    const w = await reportsWorld();
+    const day = `${w.month}-08`;
+    w.at(w.haiti(day, '10:00'));
+    // Marie's cash send, the cash brought by her neighbour, registered nowhere (Marie is PAP01's customer).
+    const fritz = { name: 'Fritz Augustin', idDocumentType: 'id_card', idDocumentNumber: 'CIN-5550001' };
+    await w.post('papTeller', '/transactions/transfer-extern', {
+      ...cashTransferForm(w.marie, 25_000),
+      party: fritz,
+    });
+
+    const answer = await w.get('superAdmin', `/reports/declarations?day=${day}&threshold=20000`);
+    expect(answer.status, answer.text).toBe(200);
+    const declared = (answer.body.data as Report).declared;
+    expect(declared.map((group) => group.person.name).sort()).toEqual(['Fritz Augustin', 'Marie Joseph']);
+    expect(declared.find((group) => group.person.name === 'Fritz Augustin')!.person).toEqual({
+      registered: false,
+      name: 'Fritz Augustin',
+      firstName: null,
+      lastName: null,
+      idDocumentType: 'id_card',
+      idDocumentNumber: 'CIN-5550001',
+      dob: null,
+      address: null,
+      phoneNumber: null,
+    });
+  });
+
+  it('holds to the Haitian day when the clocks change: 23 and 25 hours, never 24', async () => {
+    const w = await reportsWorld();
+    // The next two days whose length is not 24 hours in Haiti: spring forward (23 h), fall back (25 h).
+    const changes: string[] = [];
+    for (let day = `${w.month}-01`; changes.length < 2; day = addDays(day, 1)) {
+      const hours = (startOfHaitiDay(addDays(day, 1)).getTime() - startOfHaitiDay(day).getTime()) / 3_600_000;
+      if (hours !== 24) changes.push(day);
+      expect(day < `${Number(w.month.slice(0, 4)) + 2}-01-01`).toBe(true);
+    }
+    const minute = 60_000;
+    for (const day of changes) {
+      const start = startOfHaitiDay(day).getTime();
+      const end = startOfHaitiDay(addDays(day, 1)).getTime();
+      // The minute before the day, its first and last minutes, the first of the next: 100, 200, 300, 400.
+      for (const [at, amount] of [
+        [start - minute, 100],
+        [start, 200],
+        [end - minute, 300],
+        [end, 400],
+      ] as const) {
+        w.at(new Date(at));
+        await w.post('papTeller', '/transactions/deposit', counterForm(w.marieAccount, w.marie, amount));
+      }
+    }
+    for (const day of changes) {
+      const answer = await w.get('superAdmin', `/reports/declarations?day=${day}&threshold=500`);
+      expect(answer.status, answer.text).toBe(200);
+      const [marie, ...others] = (answer.body.data as Report).declared;
+      expect(others).toEqual([]);
+      expect(marie!.operations.map((operation) => operation.amount)).toEqual([200, 300]);
+    }
+  });
+
+  it('refuses in French a day not yet come, out of range or doubled, and a threshold not an amount', async () => {
+    const w = await reportsWorld();
+    const today = `${w.month}-10`;
+    w.at(w.haiti(today, '09:00'));
+    const status = async (query: string) => {
+      const answer = await w.get('superAdmin', `/reports/declarations?${query}`);
+      return [answer.status, answer.body.errors ?? null] as const;
+    };
+    const refused = (field: string, message: unknown) => [422, { [field]: [message] }] as const;
+    // Today, partly gone, may be read; tomorrow has not come (its empty list would say « nobody »).
+    expect(await status(`day=${today}`)).toEqual([200, null]);
+    expect(await status(`day=${addDays(today, 1)}`)).toEqual(
+      refused('day', 'Ce jour n’est pas encore venu en Haïti'),
+    );
+    expect(await status('day=2099-12-31')).toEqual(refused('day', 'Ce jour n’est pas encore venu en Haïti'));
+    expect(await status('day=2000-01-01')).toEqual([200, null]);
+    expect(await status('day=1999-12-31')).toEqual(refused('day', 'Date invalide (AAAA-MM-JJ)'));
+    expect(await status('day=05/11/2026')).toEqual(refused('day', 'Date invalide (AAAA-MM-JJ)'));
+    // Zod's French words for a doubled field.
+    expect(await status(`day=${today}&day=${today}`)).toEqual(
+      refused('day', expect.stringMatching(/^Entrée invalide/)),
+    );
+    // The threshold: a positive amount of at most two decimals, at most a billion HTG.
+    for (const threshold of [
+      '0',
+      '-1',
+      '1e12',
+      '1e5',
+      '110.000',
+      '1,5',
+      '110000.555',
+      'abc',
+      'Infinity',
+      '0x10',
+    ])
+      expect(await status(`day=${today}&threshold=${threshold}`), threshold).toEqual(
+        refused('threshold', 'Seuil invalide'),
+      );
+    for (const threshold of ['0.01', '1000000000', '110000.50'])
+      expect(await status(`day=${today}&threshold=${threshold}`), threshold).toEqual([200, null]);
+    // The export answers the same refusals.
+    const future = await w.get('superAdmin', `/reports/declarations/export?day=${addDays(today, 1)}`);
+    expect(future.status).toBe(422);
+  });
+
+  it("lists each cash operation of the ledger's day once, and nothing else", async () => {
+    const { w, day } = await seededDay();
+    // At the smallest threshold every person with cash that day is declared.
+    const answer = await w.get('superAdmin', `/reports/declarations?day=${day}&threshold=0.01`);
+    expect(answer.status, answer.text).toBe(200);
+    const report = answer.body.data as Report;
+    const listed = [...report.declared, ...report.toReview].flatMap((group) =>
+      group.operations.map((operation) => `${operation.transactionNumber}:${operation.amount}`),
+    );
+
+    // The ledger's day, read apart: what moved cash at a counter (deposits, withdrawals, pay-outs, sends and
+    // refunds with no sender account, corrections of a deposit or a withdrawal).
+    const rows = (
+      (await w.db.execute(sql`
+        select t.transaction_number, t.type, t.amount_centimes, t.sender_account_id, c.type as corrected
+        from transactions t left join transactions c on c.id = t.related_transaction_id
+        where t.created_at >= ${startOfHaitiDay(day).toISOString()}::timestamptz
+          and t.created_at < ${startOfHaitiDay(addDays(day, 1)).toISOString()}::timestamptz`)) as {
+        rows: {
+          transaction_number: string;
+          type: string;
+          amount_centimes: string | number;
+          sender_account_id: string | null;
+          corrected: string | null;
+        }[];
+      }
+    ).rows;
+    const cash = rows.filter(
+      (row) =>
+        ['deposit', 'withdrawal', 'external_payout'].includes(row.type) ||
+        (['external_transfer', 'external_refund'].includes(row.type) && row.sender_account_id === null) ||
+        (row.type === 'reversal' && ['deposit', 'withdrawal'].includes(row.corrected ?? '')),
+    );
+    // Transfers between accounts, a send from an account and an agent deposit were posted that day too.
+    expect(rows.length - cash.length).toBe(3);
+    expect(listed.sort()).toEqual(
+      cash.map((row) => `${row.transaction_number}:${Number(row.amount_centimes) / 100}`).sort(),
+    );
   });
 });

@@ -1,4 +1,6 @@
 import {
+  AMBIGUOUS_AMOUNT_INPUT,
+  amountMessages,
   cashDirectionLabels,
   DEFAULT_DECLARATION_THRESHOLD_HTG,
   declarationFlagLabels,
@@ -8,17 +10,27 @@ import {
   formatHtg,
   idDocumentChoiceLabels,
   reportTexts,
+  statementMessages,
+  todayIso,
   type DeclarationGroup,
   type DeclarationOperation,
   type IdDocumentType,
 } from '@lajan/domain';
+import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
+import { parseAmountInput } from '../../lib/amount-input';
+import { isHttpError } from '../../lib/http';
 import { useCsvExport, useDeclarations } from './api/reports';
 import { FilterForm, formValues, ReportActions, ReportState, useReportParams } from './ReportParts';
 
 const filterNames = ['day', 'threshold'] as const;
+
+/** The server's refusal of a field, shown under it. */
+function refusalOf(error: unknown, field: string): string | undefined {
+  return isHttpError(error) ? error.errors[field]?.[0] : undefined;
+}
 
 function flagsText(operation: Pick<DeclarationOperation, 'flags' | 'feeBandEdge'>): string {
   return operation.flags
@@ -83,7 +95,7 @@ const columns = [
 
 function OperationsTable({ group }: { group: DeclarationGroup }) {
   return (
-    <TableFrame>
+    <TableFrame wide scrollLabel={declarationTexts.operationsOf(group.person.name)}>
       <table className={tableClasses.table}>
         <caption className="sr-only">{group.person.name}</caption>
         <thead className={tableClasses.head}>
@@ -169,6 +181,24 @@ export default function DeclarationsPage() {
   const csv = useCsvExport();
   const data = report.data;
   const threshold = data?.threshold ?? DEFAULT_DECLARATION_THRESHOLD_HTG;
+  const [thresholdError, setThresholdError] = useState<string>();
+
+  /** The threshold as typed in French ("110 000", "110 000,50") into the address; an unreadable one stays. */
+  function submit(event: FormEvent<HTMLFormElement>) {
+    const next = formValues(event, filterNames);
+    if (next.threshold !== undefined) {
+      const typed = parseAmountInput(next.threshold);
+      if (!Number.isFinite(typed)) {
+        setThresholdError(
+          typed === AMBIGUOUS_AMOUNT_INPUT ? amountMessages.ambiguous : statementMessages.threshold,
+        );
+        return;
+      }
+      next.threshold = String(typed);
+    }
+    setThresholdError(undefined);
+    setParams(next);
+  }
 
   return (
     <div className="report-print space-y-6">
@@ -183,16 +213,20 @@ export default function DeclarationsPage() {
           )}
         </div>
         {data && (
-          <ReportActions
-            exporting={csv.isPending}
-            onExport={() =>
-              csv.mutate({
-                path: '/reports/declarations/export',
-                query: { ...query, day: data.day },
-                fileName: declarationTexts.fileName(data.day),
-              })
-            }
-          />
+          <div className="report-no-print max-w-sm space-y-2">
+            <ReportActions
+              exporting={csv.isPending}
+              onExport={() =>
+                csv.mutate({
+                  path: '/reports/declarations/export',
+                  // What is on screen, not what the address asks while another day loads.
+                  query: { day: data.day, threshold: data.threshold },
+                  fileName: declarationTexts.fileName(data.day),
+                })
+              }
+            />
+            <p className="text-xs text-slate-600">{declarationTexts.handleWithCare}</p>
+          </div>
         )}
       </header>
 
@@ -200,19 +234,22 @@ export default function DeclarationsPage() {
         label={declarationTexts.chooseDayAndThreshold}
         // Mounted again once the answer says which day it is (yesterday when none is asked).
         formKey={`${params.toString()}|${data?.day ?? ''}`}
-        onSubmit={(event) => setParams(formValues(event, filterNames))}
+        onSubmit={submit}
       >
         <TextField
           label={declarationTexts.day}
           name="day"
           type="date"
+          max={todayIso()}
           defaultValue={params.get('day') ?? data?.day ?? ''}
+          error={refusalOf(report.error, 'day')}
         />
         <TextField
           label={declarationTexts.threshold}
           name="threshold"
           inputMode="decimal"
           defaultValue={params.get('threshold') ?? String(DEFAULT_DECLARATION_THRESHOLD_HTG)}
+          error={thresholdError ?? refusalOf(report.error, 'threshold')}
         />
       </FilterForm>
 
@@ -235,11 +272,9 @@ export default function DeclarationsPage() {
                 </p>
               ) : (
                 <ul className="space-y-4">
-                  {data.declared.map((group) => (
-                    <PersonDay
-                      key={`${group.person.idDocumentNumber ?? ''}-${group.person.name}`}
-                      group={group}
-                    />
+                  {data.declared.map((group, index) => (
+                    // Two persons may share a name and a number under two document types.
+                    <PersonDay key={`${index}-${group.person.name}`} group={group} />
                   ))}
                 </ul>
               )}
@@ -251,11 +286,9 @@ export default function DeclarationsPage() {
                 </h2>
                 <p className="text-sm text-slate-600">{declarationTexts.toReviewIntro}</p>
                 <ul className="space-y-4">
-                  {data.toReview.map((group) => (
-                    <PersonDay
-                      key={`${group.person.idDocumentNumber ?? ''}-${group.person.name}`}
-                      group={group}
-                    />
+                  {data.toReview.map((group, index) => (
+                    // Two persons may share a name and a number under two document types.
+                    <PersonDay key={`${index}-${group.person.name}`} group={group} />
                   ))}
                 </ul>
               </section>

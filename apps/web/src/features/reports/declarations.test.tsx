@@ -1,4 +1,4 @@
-import { formatHtg } from '@lajan/domain';
+import { amountMessages, declarationTexts, formatHtg, todayIso } from '@lajan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
@@ -109,7 +109,16 @@ function rowsOf(table: HTMLElement) {
 
 describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () => {
   it('lists each person to declare with her identification and operations, those to look at, and downloads the CSV', async () => {
-    api.on('GET /reports/declarations', { body: { data: report } });
+    // The day and threshold asked, answered (the screen shows and exports what it was answered).
+    api.on('GET /reports/declarations', (request) => ({
+      body: {
+        data: {
+          ...report,
+          day: request.query.day ?? report.day,
+          threshold: Number(request.query.threshold ?? report.threshold),
+        },
+      },
+    }));
     api.on('GET /reports/declarations/export', {
       body: '\ufeffSection;Jour\r\n',
       headers: { 'Content-Type': 'text/csv; charset=utf-8' },
@@ -126,7 +135,7 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
       clicks.push(this);
     });
     serveEmptyDashboard(api);
-    const { user } = renderApp({ path: '/', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const { user, app } = renderApp({ path: '/', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
     await user.click(within(nav).getByRole('link', { name: 'Déclarations UCREF' }));
 
@@ -136,6 +145,11 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
     expect(screen.getByText('Passeport PP-4471')).toBeVisible();
     expect(screen.getByText('14/02/1988')).toBeVisible();
     expect(screen.getByText('Cap Services (CAP01), Kay Lajan (PAP01)')).toBeVisible();
+    // A table that may scroll sideways is a region the keyboard can reach.
+    expect(screen.getByRole('region', { name: 'Opérations de Jean Baptiste' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     expect(rowsOf(screen.getByRole('table', { name: 'Jean Baptiste' }))).toEqual([
       [
         '08:30',
@@ -172,7 +186,8 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
     // No day asked: the day field shows the one answered.
     expect(screen.getByLabelText('Jour')).toHaveValue('2026-11-05');
     await user.clear(screen.getByLabelText('Seuil (HTG)'));
-    await user.type(screen.getByLabelText('Seuil (HTG)'), '50000');
+    // Typed the French way.
+    await user.type(screen.getByLabelText('Seuil (HTG)'), '50 000,50');
     await user.clear(screen.getByLabelText('Jour'));
     await user.type(screen.getByLabelText('Jour'), '2026-11-04');
     await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Afficher' }));
@@ -181,18 +196,25 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
         api.requests.filter((request) => request.path === '/reports/declarations').at(-1)?.query,
       ).toEqual({
         day: '2026-11-04',
-        threshold: '50000',
+        threshold: '50000.5',
       }),
     );
+    expect(await screen.findByText('Journée du 04/11/2026')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Exporter en CSV' }));
     await waitFor(() => expect(clicks).toHaveLength(1));
     const request = api.requests.find((candidate) => candidate.path === '/reports/declarations/export');
     expect(request?.headers.authorization).toMatch(/^Bearer /);
-    expect(request?.query).toEqual({ day: '2026-11-05', threshold: '50000' });
-    expect(clicks[0]?.download).toBe('declarations-ucref-2026-11-05.csv');
+    expect(request?.query).toEqual({ day: '2026-11-04', threshold: '50000.5' });
+    expect(clicks[0]?.download).toBe('declarations-ucref-2026-11-04.csv');
     const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    // Saved, and no copy of the file kept in the app's memory; the care it asks said beside the buttons.
+    const exports = app.queryClient.getMutationCache().getAll();
+    expect(exports.map((mutation) => [mutation.state.status, mutation.state.data])).toEqual([
+      ['success', undefined],
+    ]);
+    expect(screen.getByText(declarationTexts.handleWithCare)).toBeVisible();
   });
 
   it('says a refused day in French', async () => {
@@ -209,8 +231,60 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
       token: makeToken(superAdmin),
       apiBaseUrl: api.baseUrl,
     });
-    expect(await screen.findByText('Date invalide (AAAA-MM-JJ)')).toBeVisible();
+    // Above the page and under its field.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Date invalide (AAAA-MM-JJ)');
+    expect(screen.getByLabelText('Jour')).toHaveAccessibleDescription('Date invalide (AAAA-MM-JJ)');
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Exporter en CSV' })).toBeNull();
+  });
+
+  it("refuses a threshold that reads two ways before asking, shows the server's refusal under its field, and reads again on return", async () => {
+    api.on('GET /reports/declarations', (request) =>
+      request.query.threshold === '5'
+        ? {
+            status: 422,
+            body: {
+              message: 'Seuil invalide',
+              code: 'VALIDATION_FAILED',
+              errors: { threshold: ['Seuil invalide'] },
+            },
+          }
+        : { body: { data: report } },
+    );
+    serveEmptyDashboard(api);
+    const { user, app } = renderApp({
+      path: '/reports/declarations?day=2026-11-05',
+      token: makeToken(superAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
+    expect(await screen.findByText('Journée du 05/11/2026')).toBeVisible();
+    const asked = () => api.requests.filter((request) => request.path === '/reports/declarations').length;
+    expect(asked()).toBe(1);
+    // No day to come is offered.
+    expect(screen.getByLabelText('Jour')).toHaveAttribute('max', todayIso());
+
+    const field = screen.getByLabelText('Seuil (HTG)');
+    await user.clear(field);
+    await user.type(field, '110.000');
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Afficher' }));
+    expect(await screen.findByText(amountMessages.ambiguous)).toBeVisible();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(asked()).toBe(1);
+
+    await user.clear(field);
+    await user.type(field, '5');
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Afficher' }));
+    await waitFor(() => expect(screen.getByLabelText('Seuil (HTG)')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.queryByText(amountMessages.ambiguous)).toBeNull();
+
+    // Left and opened again: nothing of the identity files was kept, they are read (and audited) again.
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    await user.click(within(nav).getByRole('link', { name: 'Tableau de Bord' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Déclarations UCREF' })).toBeNull());
+    // The dashboard's reads answered, not cut short by leaving it.
+    await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
+    await user.click(within(nav).getByRole('link', { name: 'Déclarations UCREF' }));
+    expect(await screen.findByText('Journée du 05/11/2026')).toBeVisible();
+    expect(asked()).toBe(3);
   });
 });

@@ -97,6 +97,8 @@ export function useDeclarations(query: ReportQuery) {
       declarationsResponseSchema.parse(
         await http.get<unknown>('/reports/declarations', { query: params, envelope: true, signal }),
       ).data,
+    // Identity files whole: dropped from memory once the page is left; shown again, read again (and audited).
+    gcTime: 0,
     placeholderData: keepPreviousData,
     throwOnError: false,
     meta: { errorToast: false },
@@ -158,12 +160,12 @@ export function useCsvExport() {
         envelope: true,
       });
       const csv = typeof text === 'string' ? text : '';
-      return {
-        blob: new Blob([csv.startsWith(BOM) ? csv : `${BOM}${csv}`], { type: 'text/csv;charset=utf-8' }),
+      // Saved here and not returned: the mutation cache keeps no copy of a file of customers.
+      saveBlob(
+        new Blob([csv.startsWith(BOM) ? csv : `${BOM}${csv}`], { type: 'text/csv;charset=utf-8' }),
         fileName,
-      };
+      );
     },
     meta: { errorFallback: statementMessages.exportFailed },
-    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
   });
 }
