@@ -1,6 +1,78 @@
-import { addDays, centimesFromSql, LIMIT_WINDOW_DAYS, type LimitCategory } from '@lajan/domain';
+import {
+  addDays,
+  centimesFromSql,
+  haitiDateOf,
+  LIMIT_WINDOW_DAYS,
+  limitCategoryOfType,
+  type LimitCategory,
+  type TransactionType,
+} from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import type { BusinessRecord } from './ledger.js';
+
+/**
+ * What a posted item counts of its persons' limits (decision 227), sent with the batch item: the database
+ * finds the holders of the record's account and the registered person of the party's document, under its locks.
+ */
+export interface LimitCount {
+  category: LimitCategory;
+  /** The Haiti day it counts on (decision 090's day; PGlite has no time-zone data, so computed here). */
+  day: string;
+  /** A reversal's: the original's amount, negative (decision 226); none: the item's amount, checked. */
+  givenBackCentimes?: number;
+  /** Whose holders count: those of the record's `account` (deposit, withdrawal) or `senderAccount`. */
+  holders: 'account' | 'sender' | null;
+  /** Persons counted by id: a cash send's sender. */
+  personIds: string[];
+  /** The registered person whose document the party showed counts (a pay-out's recipient). */
+  party: boolean;
+}
+
+/** What a movement of `type` posted at `at` with `record` counts (DESIGN §4c: whom decision 148 counts). */
+export function limitCountOf(type: TransactionType, at: Date, record: BusinessRecord): LimitCount | null {
+  const category = limitCategoryOfType[type];
+  if (!category) return null;
+  const count = { category, day: haitiDateOf(at), holders: null, personIds: [], party: false };
+  switch (type) {
+    case 'deposit':
+    case 'withdrawal':
+      return { ...count, holders: 'account' };
+    case 'transfer':
+      return { ...count, holders: 'sender' };
+    case 'external_transfer':
+      // From an account, its holders; in cash, the sender at the counter.
+      return record.senderAccount
+        ? { ...count, holders: 'sender' }
+        : { ...count, personIds: record.senderPersonId ? [record.senderPersonId] : [] };
+    case 'external_payout':
+      return { ...count, party: true };
+    default:
+      return null;
+  }
+}
+
+/** What a reversal gives back (decision 226): the original's count, negative, on the original's day. */
+export function givenBack(
+  original: { type: TransactionType; amountCentimes: number; createdAt: Date },
+  record: BusinessRecord,
+): LimitCount | null {
+  const count = limitCountOf(original.type, original.createdAt, record);
+  return count && { ...count, givenBackCentimes: -original.amountCentimes };
+}
+
+/** The batch item's fields of a count (`ledger_batch_item`'s `limit_*`). */
+export function limitFields(count: LimitCount | null | undefined): Record<string, unknown> {
+  if (!count) return {};
+  return {
+    limit_category: count.category,
+    limit_amount: count.givenBackCentimes ?? null,
+    limit_day: count.day,
+    limit_holders: count.holders,
+    limit_person_ids: count.personIds,
+    limit_party: count.party,
+  };
+}
 
 /** A category's limits in force, in centimes (decision 227). */
 export interface LimitValues {
