@@ -348,3 +348,35 @@ describe(`whom an operation counts (${databaseKind})`, () => {
     );
   });
 });
+
+describe(`a customer's limits under concurrent requests (${databaseKind})`, () => {
+  it('posts no more than the day allows when many deposits for one customer arrive together', async () => {
+    const world = await ledgerWorld();
+    const anne = await createPerson(world.db, { firstName: 'Anne', lastName: 'Foule' });
+    const account = await createCustomerAccount(world.db, [anne]);
+    await setLimits(world.db, { cash_in: [1_000, 3_000, 100_000] });
+    const day = haitiDateOf(world.clock.now());
+    // In flight together: the group commit puts them in batches, each item seeing what the earlier added.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(world.app, 'POST', '/api/transactions/deposit', {
+          token: world.pap.teller.token,
+          body: counterForm(account, anne, 400 + i),
+        }),
+      ),
+    );
+    const posted = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    const postedCentimes = posted.reduce(
+      (sum, answer) => sum + Math.round(Number(answer.body.data.amount) * 100),
+      0,
+    );
+    expect(postedCentimes).toBeLessThanOrEqual(3_000_00);
+    // Any seven of 400–411 HTG fit in 3 000 HTG, no eight do.
+    expect(posted.length).toBe(7);
+    for (const answer of refused)
+      expect(answer.body.code, JSON.stringify(answer.body)).toBe('LIMIT_EXCEEDED');
+    expect(await countedOn(world.db, anne.id, 'cash_in', day)).toBe(postedCentimes);
+    await expectLedgerInvariants(world.db);
+  });
+});
