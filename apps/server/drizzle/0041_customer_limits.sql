@@ -46,4 +46,8 @@ INSERT INTO "limit_values" VALUES
 -- persons it names (a cash send's sender), and whether the registered person of its party's document counts.
 ALTER TYPE "ledger_batch_item" ADD ATTRIBUTE "limit_category" text, ADD ATTRIBUTE "limit_amount" bigint,
 	ADD ATTRIBUTE "limit_day" date, ADD ATTRIBUTE "limit_holders" text, ADD ATTRIBUTE "limit_person_ids" uuid[],
-	ADD ATTRIBUTE "limit_party" boolean;
+	ADD ATTRIBUTE "limit_party" boolean;--> statement-breakpoint
+-- A batch's count of one person, category and day (`ledger_batch_limits`): her total once locked, what is left of
+-- the day's and the 30 days' limits (null: none in force), and what the batch's posted items added.
+CREATE TYPE "ledger_limit_slot" AS ("person" uuid, "category" text, "day" date, "total" bigint, "day_left" bigint,
+	"window_left" bigint, "added" bigint);
