@@ -94,10 +94,9 @@ export interface LimitsLeft {
 }
 
 /**
- * What is left for persons `personIds` in `category` on Haiti day `day` (`YYYY-MM-DD`, decision 090's day):
- * the version in force (`limit_values_in_force()`, the SQL function the posting reads too) and the counters
- * of `person_limit_days`, read unlocked (a preview: the posting checks again under its locks, decision 227).
- * For the amount step's read route and the tests; undefined when no version is in force for the category.
+ * What is left for `personIds` in `category` on Haiti day `day` (YYYY-MM-DD), for the amount step and tests:
+ * `limit_values_in_force()` (the posting's read too) and `person_limit_days`, unlocked: a preview, the posting
+ * checks again under its locks (decision 227). Undefined when no version is in force for the category.
  */
 export async function limitsLeft(
   executor: Executor,
