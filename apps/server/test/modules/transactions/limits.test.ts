@@ -2,7 +2,9 @@ import { haitiDateOf, limitExceededMessage, type LimitCategory, type LimitPeriod
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { personLimitDays, transactions } from '../../../src/db/schema.js';
+import { accountById, accountByNumber } from '../../../src/ledger/account-ref.js';
 import { limitsLeft } from '../../../src/ledger/limits.js';
+import { depositFlow } from '../../../src/modules/transactions/flows/counter.js';
 import { databaseKind } from '../../helpers/database.js';
 import { call, createUser, tokenOf, type Answer } from '../../helpers/fixtures.js';
 import {
@@ -378,5 +380,42 @@ describe(`a customer's limits under concurrent requests (${databaseKind})`, () =
       expect(answer.body.code, JSON.stringify(answer.body)).toBe('LIMIT_EXCEEDED');
     expect(await countedOn(world.db, anne.id, 'cash_in', day)).toBe(postedCentimes);
     await expectLedgerInvariants(world.db);
+  });
+});
+
+describe(`the key before the limit, in the posting itself (${databaseKind})`, () => {
+  it('replays a stored key whose operation would now pass the limit, without the executor’s fallback', async () => {
+    const world = await ledgerWorld();
+    const anne = await createPerson(world.db, { firstName: 'Anne', lastName: 'Clé' });
+    const account = await createCustomerAccount(world.db, [anne]);
+    await setLimits(world.db, { cash_in: [3_000, 3_000, 100_000] });
+    const customer = accountByNumber(account.accountNumber);
+    const teller = world.pap.teller.id;
+    // The ledger's posting path alone: a refusal here would be thrown, not replaced by the stored answer.
+    const deposit = (amountCentimes: number, key: string) =>
+      world.app.services.ledger.postMovement(world.db, {
+        flow: depositFlow,
+        accounts: { customer, agentFloat: accountById(world.pap.floatAccountId) },
+        amountCentimes,
+        actor: { userId: teller, agent: { id: world.pap.id, floatAccountId: world.pap.floatAccountId } },
+        record: { party: partyOf(anne), account: customer },
+        at: world.clock.now(),
+        named: [{ accountNumber: account.accountNumber, field: 'accountNumber' }],
+        key: { userId: teller, route: 'POST /limits-test', key, requestHash: `h-${key}` },
+        answer: () => JSON.stringify({ key }),
+        storedAnswer: (row) => ({ status: row.status, bodyText: row.body }),
+        cashDrawer: true,
+      });
+    expect(await deposit(1_000_00, 'k-1')).toMatchObject({ replayed: false });
+    expect(await deposit(2_000_00, 'k-2')).toMatchObject({ replayed: false });
+    await expect(deposit(1_000_00, 'k-3')).rejects.toMatchObject({
+      refusal: 'LimitExceeded',
+      details: { field: 'amount', limit: { period: 'day', centimes: 0 } },
+    });
+    expect(await deposit(1_000_00, 'k-1')).toEqual({
+      replayed: true,
+      answer: { status: 201, bodyText: JSON.stringify({ key: 'k-1' }) },
+    });
+    expect(await countedOn(world.db, anne.id, 'cash_in', haitiDateOf(world.clock.now()))).toBe(3_000_00);
   });
 });
