@@ -255,6 +255,16 @@ describe(`whom an operation counts (${databaseKind})`, () => {
       500_00,
     );
     expect(await countedOn(world.db, paul.id, 'cash_out', day)).toBe(1_000_00);
+    // Sent from an account: its holders count (Jean), as his cash send counted him.
+    const jeanSent = await countedOn(world.db, world.jean.id, 'send', day);
+    const fromAccount = await post(world, '/transactions/transfer-extern', {
+      ...cashTransferForm(world.jean, 300),
+      accountNumber: world.jeanAccount.accountNumber,
+      currency: null,
+    });
+    expectPosted(fromAccount);
+    expect(await countedOn(world.db, world.jean.id, 'send', day)).toBe(jeanSent + 300_00);
+    expect(await countedOn(world.db, world.marie.id, 'send', day)).toBe(1_000_00);
     await expectLedgerInvariants(world.db);
   });
 
