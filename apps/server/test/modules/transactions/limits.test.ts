@@ -183,8 +183,15 @@ describe(`whom an operation counts (${databaseKind})`, () => {
     const bruno = await createPerson(world.db, { firstName: 'Bruno', lastName: 'Joint' });
     const joint = await createCustomerAccount(world.db, [anne, bruno]);
     const brunoOwn = await createCustomerAccount(world.db, [bruno]);
-    await setLimits(world.db, { cash_in: [100_000, 5_000, 100_000] });
     const day = haitiDateOf(world.clock.now());
+    // No version in force (the tests' database starts with none): nothing to tell.
+    expect(await limitsLeft(world.db, [anne.id], 'cash_in', day)).toBeUndefined();
+    await setLimits(world.db, { cash_in: [100_000, 5_000, 100_000] });
+    expect(await limitsLeft(world.db, [], 'cash_in', day)).toMatchObject({
+      limits: { perOperationCentimes: 5_000_00, perDayCentimes: 5_000_00, perThirtyDaysCentimes: 100_000_00 },
+      allowedCentimes: 5_000_00,
+      personId: null,
+    });
     expectPosted(await post(world, '/transactions/deposit', counterForm(brunoOwn, bruno, 2_500)));
     expectPosted(await post(world, '/transactions/deposit', counterForm(joint, anne, 1_000)));
     expect(await countedOn(world.db, anne.id, 'cash_in', day)).toBe(1_000_00);
