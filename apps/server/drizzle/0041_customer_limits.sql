@@ -40,3 +40,14 @@ INSERT INTO "limit_values" VALUES
 	('00000000-0000-7000-8000-0000000011a1', 'cash_in', 10000000, 25000000, 150000000),
 	('00000000-0000-7000-8000-0000000011a1', 'cash_out', 10000000, 15000000, 100000000),
 	('00000000-0000-7000-8000-0000000011a1', 'send', 10000000, 20000000, 100000000);
+--> statement-breakpoint
+-- What a batch item counts (decision 227): its category, the amount when not the item's (a reversal's, negative),
+-- its Haiti day (computed by the caller), whose holders ('account' or 'sender', the record's account), the
+-- persons it names (a cash send's sender), and whether the registered person of its party's document counts.
+ALTER TYPE "ledger_batch_item" ADD ATTRIBUTE "limit_category" text, ADD ATTRIBUTE "limit_amount" bigint,
+	ADD ATTRIBUTE "limit_day" date, ADD ATTRIBUTE "limit_holders" text, ADD ATTRIBUTE "limit_person_ids" uuid[],
+	ADD ATTRIBUTE "limit_party" boolean;--> statement-breakpoint
+-- A batch's count of one person, category and day (`ledger_batch_limits`): her total once locked, what is left of
+-- the day's and the 30 days' limits (null: none in force), and what the batch's posted items added.
+CREATE TYPE "ledger_limit_slot" AS ("person" uuid, "category" text, "day" date, "total" bigint, "day_left" bigint,
+	"window_left" bigint, "added" bigint);

@@ -38,6 +38,12 @@ DECLARE
   check_outcome text[];
   check_detail text[];
   taken_numbers text[];
+  -- The customer's limits (`ledger_batch_limits`, decision 227): whom each item counts (pairs of an item and a
+  -- slot), per item its per-operation limit, a slot per person, category and day, as the batch changes it.
+  pair_item integer[];
+  pair_slot integer[];
+  per_operation bigint[];
+  slots "ledger_limit_slot"[];
 BEGIN
   -- The drawers' gate first (decision 149): a cash item it holds back is answered 'drawer-closed', unwritten.
   sent := ARRAY(SELECT x FROM jsonb_populate_recordset(NULL::"ledger_batch_item", p_items) AS x);
@@ -70,6 +76,7 @@ BEGIN
   locked_at := array_fill(NULL::timestamptz, ARRAY[coalesce(array_length(locked_ids, 1), 0)]);
   SELECT * INTO check_outcome, check_detail, taken_numbers FROM ledger_batch_checks(items, number_list, number_ids,
     flat_account, first_flat, last_flat, locked_ids, locked_status, locked_currency);
+  SELECT * INTO pair_item, pair_slot, per_operation, slots FROM ledger_batch_limits(items, number_list, number_ids);
 
   -- Item by item, in batch order: what depends on the items before it.
   <<item_loop>>
@@ -104,6 +111,14 @@ BEGIN
         END IF;
       END LOOP;
     END IF;
+    -- The customer's limits, as the items before this one left the counts; a reversal gives back, unchecked.
+    IF per_operation[i] IS NOT NULL AND it."limit_amount" IS NULL THEN
+      detail[i] := ledger_limit_refusal(i, it."amount", per_operation[i], pair_item, pair_slot, slots);
+      IF detail[i] IS NOT NULL THEN
+        outcome[i] := 'refused';
+        CONTINUE item_loop;
+      END IF;
+    END IF;
     -- A number taken (before the batch, or by an earlier item of it) posts nothing.
     IF it."transaction_number" = ANY (taken_numbers) THEN
       outcome[i] := 'number-taken';
@@ -120,6 +135,9 @@ BEGIN
         END IF;
       END LOOP;
     END IF;
+    FOR j IN SELECT p.s FROM unnest(pair_item, pair_slot) AS p(item, s) WHERE p.item = i LOOP
+      slots[j].added := greatest(slots[j].added + coalesce(it."limit_amount", it."amount"), -slots[j].total);
+    END LOOP;
     outcome[i] := 'posted';
     answer_status[i] := 201;
     IF k IS NOT NULL THEN
@@ -129,6 +147,8 @@ BEGIN
 
   PERFORM ledger_batch_write(items, outcome, number_list, number_ids, flat_item, flat_account, flat_delta,
     locked_ids, locked_balance, locked_at);
+  UPDATE "person_limit_days" AS d SET "total_centimes" = d."total_centimes" + s.added FROM unnest(slots) AS s
+    WHERE s.added <> 0 AND d."person_id" = s.person AND d."category" = s.category AND d."day" = s.day;
   PERFORM ledger_batch_store_answers(items, keys);
   RETURN QUERY SELECT coalesce(positions[r.s], r.s)::integer, outcome[r.s], answer_status[r.s], answer_body[r.s],
       detail[r.s]

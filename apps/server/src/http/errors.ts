@@ -6,6 +6,7 @@ import {
   errorCodes,
   genericMessages,
   ledgerFailures,
+  limitExceededMessage,
   mfaMessages,
   outsideFeeBandsMessage,
   payoutMessages,
@@ -149,6 +150,8 @@ function ledgerRefusalMessage({ refusal, details }: LedgerRefused): string {
   }
   if (refusal === 'TransferAlreadyPaid' && details.paidAt)
     return pickUpCodeMessages.alreadyPaid(details.paidAt);
+  if (refusal === 'LimitExceeded' && details.limit)
+    return limitExceededMessage(details.limit.period, details.limit.centimes);
   if (refusal === 'NotSendingAgent' && details.unlock) return payoutMessages.notSendingAgentUnlock;
   if (refusal === 'InsufficientFunds' && details.missing)
     return correctionMessages.missing(centimesToHtg(details.missing.centimes), details.missing.accountNumber);

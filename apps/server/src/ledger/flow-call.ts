@@ -97,9 +97,9 @@ export async function postFlowInOneCall(
     if (raised.code === 'LJ103') return { kind: 'deferred' };
     if (raised.code === 'LJ104') return { kind: 'stale-read' };
     if (raised.code === 'LJ105') throw spec.identificationFailed ?? error;
-    const { refusal, field } = refusalFromDatabase(raised.message);
+    const { refusal, field, limit } = refusalFromDatabase(raised.message);
     const fieldOf = field ?? (ACCOUNT_REFUSALS.has(refusal) ? spec.fieldOfUnnamed : undefined);
-    throw new LedgerRefused(refusal, fieldOf ? { field: fieldOf } : {});
+    throw new LedgerRefused(refusal, { ...(fieldOf ? { field: fieldOf } : {}), ...(limit ? { limit } : {}) });
   }
 }
 

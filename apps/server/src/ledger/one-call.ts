@@ -8,6 +8,7 @@ import { newTransactionId } from './ids.js';
 import { generateTransactionNumber } from './numbers.js';
 import { refText, type AccountRef } from './account-ref.js';
 import { LedgerRefused, refusalFromDatabase } from './results.js';
+import { limitFields, type LimitCount } from './limits.js';
 
 /** A movement as the one call posts it: everything the database checks and writes, and the answer. */
 export interface OneCall {
@@ -31,6 +32,8 @@ export interface OneCall {
    * by the same statement before the function runs; none: `DrawerClosed`, nothing written.
    */
   cashDrawer?: boolean | undefined;
+  /** What it counts of its persons' limits (decision 227); none: nothing. */
+  limit?: LimitCount | null | undefined;
 }
 
 /** What the call answers besides a refusal (`LedgerRefused`) or one of the outcomes below. */
@@ -124,6 +127,7 @@ export function batchItem(call: OneCall): Record<string, unknown> {
     body: key ? call.bodyText : null,
     // A cash operation: the function's drawers' gate holds it back if its teller's drawer is closed.
     cash_drawer: call.cashDrawer === true,
+    ...limitFields(call.limit),
   };
 }
 
@@ -192,6 +196,6 @@ function batchOutcome(
 }
 
 function refusalOf(message: string): LedgerRefused {
-  const { refusal, field } = refusalFromDatabase(message);
-  return new LedgerRefused(refusal, field ? { field } : {});
+  const { refusal, field, limit } = refusalFromDatabase(message);
+  return new LedgerRefused(refusal, { ...(field ? { field } : {}), ...(limit ? { limit } : {}) });
 }

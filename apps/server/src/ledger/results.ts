@@ -1,4 +1,4 @@
-import type { FeeQuote, FeeType } from '@lajan/domain';
+import { limitPeriods, type FeeQuote, type FeeType, type LimitPeriod } from '@lajan/domain';
 
 /**
  * What the money code answers when it does not post: one closed set of names, as TigerBeetle's
@@ -44,6 +44,8 @@ export const LEDGER_REFUSALS = [
   // A correction (decision 226): the original is not a completed reversible one; its request not approved.
   'NotReversible',
   'CorrectionNotApproved',
+  // A customer's limit per operation, day or 30 days (decision 227).
+  'LimitExceeded',
 ] as const;
 
 export type LedgerRefusal = (typeof LEDGER_REFUSALS)[number];
@@ -54,11 +56,30 @@ const REFUSAL_NAMES = new Set<string>(LEDGER_REFUSALS);
  * A refusal as the database raises or answers it: its name, then a space and the input field, if any.
  * Checked where it comes back (decision 217): a name outside the set is a fault, never a refusal.
  */
-export function refusalFromDatabase(message: string): { refusal: LedgerRefusal; field: string | undefined } {
+export function refusalFromDatabase(message: string): {
+  refusal: LedgerRefusal;
+  field: string | undefined;
+  limit?: ReachedLimit;
+} {
   const [name, field, ...rest] = message.split(' ');
+  if (name === 'LimitExceeded') return { refusal: name, field: 'amount', limit: reachedLimitOf(field, rest) };
   if (name === undefined || !REFUSAL_NAMES.has(name) || rest.length > 0)
     throw new Error(`ledger: the database answered an unknown refusal: ${message}`);
   return { refusal: name as LedgerRefusal, field };
+}
+
+/** `LimitExceeded <period> <centimes>` (decision 227): the period reached and its figure, checked. */
+function reachedLimitOf(period: string | undefined, rest: string[]): ReachedLimit {
+  const [figure, ...more] = rest;
+  if (!limitPeriods.includes(period as LimitPeriod) || figure === undefined || !/^\d+$/.test(figure) || more.length)
+    throw new Error(`ledger: the database answered an unknown limit: ${[period, ...rest].join(' ')}`);
+  return { period: period as LimitPeriod, centimes: Number(figure) };
+}
+
+/** A customer's limit reached: the period, and what is left of it (per operation: the limit itself). */
+export interface ReachedLimit {
+  period: LimitPeriod;
+  centimes: number;
 }
 
 export interface LedgerRefusalDetails {
@@ -81,6 +102,8 @@ export interface LedgerRefusalDetails {
    * agent's float); the money was spent since.
    */
   missing?: { centimes: number; accountNumber: string | null };
+  /** `LimitExceeded`: the limit reached and what is left (decision 227). */
+  limit?: ReachedLimit;
   /** `NotSendingAgent`: refused on an unlock (its own message) rather than a cancellation. */
   unlock?: true;
 }

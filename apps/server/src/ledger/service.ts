@@ -22,6 +22,7 @@ import {
 } from './ledger.js';
 import { postFlowInOneCall, StaleRead, type FlowCallSpec } from './flow-call.js';
 import { GroupCommit } from './group-commit.js';
+import { limitCountOf, type LimitCount } from './limits.js';
 import { freshIdentity } from './one-call.js';
 import { LedgerRefused, LedgerUnavailable } from './results.js';
 import type { SystemAccounts } from './system-accounts.js';
@@ -97,6 +98,8 @@ export interface OneCallFlowPosting<R extends Roles> {
   cashDrawer?: boolean;
   /** The fee version the confirmation quoted (decision 150): another in force refuses `FeesChanged`. */
   quotedFeeVersion?: number | undefined;
+  /** What it counts of the customer's limits; none: what its type counts (`limitCountOf`, decision 227). */
+  limit?: LimitCount | null;
 }
 
 /** What a posting answers: the first answer of its key replayed, or the movement just posted. */
@@ -166,6 +169,7 @@ export class LedgerService {
       treasury: accountById(system.treasury.id),
     };
     const feeType = flow.type as FeeType;
+    const limit = input.limit !== undefined ? input.limit : limitCountOf(flow.type, at, input.record);
     return withMoneyRetries(async () => {
       // Whether this call has read the schedule afresh: a quoted version that differs from a copy read
       // before the call may only mean that the copy is stale.
@@ -221,6 +225,7 @@ export class LedgerService {
           transactionNumber,
           bodyText: input.answer(movement),
           cashDrawer: input.cashDrawer,
+          limit,
         };
         const outcome = input.flowCall
           ? await postFlowInOneCall(db, { ...call, spec: input.flowCall, storedAnswer: input.storedAnswer })

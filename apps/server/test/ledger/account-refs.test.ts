@@ -39,4 +39,25 @@ describe('refusals from the database', () => {
     expect(() => refusalFromDatabase('InsufficientFunds amount extra')).toThrow(/unknown refusal/);
     expect(() => refusalFromDatabase('')).toThrow(/unknown refusal/);
   });
+
+  it('reads a limit reached, its period and figure checked (decision 227)', () => {
+    expect(refusalFromDatabase('LimitExceeded day 1250000')).toEqual({
+      refusal: 'LimitExceeded',
+      field: 'amount',
+      limit: { period: 'day', centimes: 1_250_000 },
+    });
+    expect(refusalFromDatabase('LimitExceeded operation 10000000').limit).toEqual({
+      period: 'operation',
+      centimes: 10_000_000,
+    });
+    for (const detail of [
+      'LimitExceeded',
+      'LimitExceeded week 100',
+      'LimitExceeded day',
+      'LimitExceeded day -5',
+    ])
+      expect(() => refusalFromDatabase(detail)).toThrow(/unknown limit/);
+    expect(() => refusalFromDatabase('LimitExceeded thirtyDays 12.5')).toThrow(/unknown limit/);
+    expect(() => refusalFromDatabase('LimitExceeded day 100 more')).toThrow(/unknown limit/);
+  });
 });

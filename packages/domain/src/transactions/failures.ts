@@ -1,5 +1,6 @@
 import { correctionMessages } from '../corrections-texts.js';
 import { drawerMessages } from '../drawer.js';
+import { limitMessages } from '../limits.js';
 import { pickUpCodeMessages } from '../numbers.js';
 import { payoutMessages } from '../payout-messages.js';
 import { feeVersionMessages } from './fees.js';
@@ -91,6 +92,8 @@ export const ledgerFailures = {
     code: 'FEE_VERSION_IN_FORCE',
     message: feeVersionMessages.versionInForce,
   },
+  /** A customer's limit reached (decision 227): the answer's message names the limit and what is left. */
+  LimitExceeded: { status: 422, code: 'LIMIT_EXCEEDED', message: limitMessages.exceeded },
   /** A correction of an operation that is not a completed deposit, withdrawal, transfer or agent deposit. */
   NotReversible: { status: 409, code: 'NOT_REVERSIBLE', message: correctionMessages.notReversible },
   /** A reversal whose request is not approved, or already carried out (decision 226). */

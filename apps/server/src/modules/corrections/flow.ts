@@ -4,6 +4,7 @@ import { accountById, type AccountRef } from '../../ledger/account-ref.js';
 import type { Entry, PostingFlow } from '../../ledger/flows.js';
 import { LedgerRefused } from '../../ledger/results.js';
 import { negated, postedEntries } from '../../ledger/reversal.js';
+import { givenBack } from '../../ledger/limits.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
 import { presentPosted, type FlowContext, type MoneyFlow, type Planned } from '../transactions/index.js';
 import { accountsById, correctionById, personIdOf, type CorrectionRow } from './store.js';
@@ -118,16 +119,19 @@ async function planReversal(
   );
   const numberOf = (id: string | null) => (id === null ? null : (numbers.get(id) ?? null));
   const refOf = (id: string | null) => (id === null ? null : accountById(id));
+  const record = {
+    account: refOf(original.accountId),
+    senderAccount: refOf(original.senderAccountId),
+    recipientAccount: refOf(original.recipientAccountId),
+    relatedTransactionId: original.id,
+  };
   return {
     accounts,
     amountCentimes: original.amountCentimes,
     actor: { userId: session.id, agent: { id: row.agentId, floatAccountId: row.floatAccountId } },
-    record: {
-      account: refOf(original.accountId),
-      senderAccount: refOf(original.senderAccountId),
-      recipientAccount: refOf(original.recipientAccountId),
-      relatedTransactionId: original.id,
-    },
+    record,
+    // The original's count given back on its day (decision 227).
+    limit: givenBack(original, record),
     named: [],
     posting,
     present: (movement) =>

@@ -17,6 +17,8 @@ export interface CorrectionRow {
     transactionNumber: string;
     type: TransactionType;
     amountCentimes: number;
+    /** Its Haiti day is the one a reversal gives back on (decision 227). */
+    createdAt: Date;
     accountId: string | null;
     senderAccountId: string | null;
     recipientAccountId: string | null;
@@ -56,6 +58,7 @@ async function selectCorrections(db: Executor, where: SQL | undefined): Promise<
       transactionNumber: transactions.transactionNumber,
       type: transactions.type,
       amountCentimes: transactions.amountCentimes,
+      createdAt: transactions.createdAt,
       accountId: transactions.accountId,
       senderAccountId: transactions.senderAccountId,
       recipientAccountId: transactions.recipientAccountId,
@@ -82,6 +85,7 @@ async function selectCorrections(db: Executor, where: SQL | undefined): Promise<
       transactionNumber: row.transactionNumber,
       type: row.type,
       amountCentimes: Number(row.amountCentimes),
+      createdAt: row.createdAt,
       accountId: row.accountId,
       senderAccountId: row.senderAccountId,
       recipientAccountId: row.recipientAccountId,

@@ -15,6 +15,7 @@ import {
   type StoredAnswer,
 } from '../../ledger/idempotency.js';
 import type { BusinessRecord } from '../../ledger/ledger.js';
+import type { LimitCount } from '../../ledger/limits.js';
 import { payerOf, withAvailableBalance } from '../../ledger/available.js';
 import { accountById, accountByNumber, sameAccount, type AccountRef } from '../../ledger/account-ref.js';
 import { LedgerRefused } from '../../ledger/results.js';
@@ -63,6 +64,8 @@ export interface Planned<R extends Roles> {
   quotedFeeVersion?: number | undefined;
   /** Who pays whom for this request only: a reversal's, the original's entries negated (decision 226). */
   posting?: PostingFlow<R>;
+  /** What it counts of the customer's limits when not what its type counts: a reversal's (decision 227). */
+  limit?: LimitCount | null;
 }
 
 /**
@@ -262,6 +265,7 @@ export class MoneyFlowExecutor {
         ? { cashDrawer: true }
         : {}),
       ...(planned.quotedFeeVersion === undefined ? {} : { quotedFeeVersion: planned.quotedFeeVersion }),
+      ...(planned.limit === undefined ? {} : { limit: planned.limit }),
     });
     const holderOf = planned.holderOf;
     const viewer = viewerFor(request.session, planned.actor.agent?.id ?? null);
