@@ -11,7 +11,6 @@ import {
   type FeeVersion,
   type FeeVersionStatus,
   type feeScheduleInputSchema,
-  type SessionUser,
 } from '@lajan/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -19,16 +18,13 @@ import type { Db, Executor } from '../../db/client.js';
 import { recordAudit } from '../../db/audit.js';
 import { feeBands, feeVersions, users } from '../../db/schema.js';
 import { NotFound, ValidationFailed } from '../../http/errors.js';
+import type { ScheduleEditor } from '../auth/index.js';
 import { LedgerRefused } from '../../ledger/results.js';
 
 type BandInput = z.output<typeof feeScheduleInputSchema>['rows'][number];
 
 /** Who changes the schedule, from where, at what time of the app's clock. */
-export interface FeeEditor {
-  session: SessionUser;
-  ip: string;
-  now: Date;
-}
+export type FeeEditor = ScheduleEditor;
 
 /** A version with where it stands at the database's now() (decision 150). */
 interface VersionRow {
