@@ -119,7 +119,11 @@ export const limitValuesInputSchema = z
   .superRefine((values, ctx) => {
     const { per_operation: operation, per_day: day, per_thirty_days: thirty } = values;
     if (isLimitValue(operation) && operation > MAX_OPERATION_HTG)
-      ctx.addIssue({ code: 'custom', path: ['per_operation'], message: limitEditorMessages.operationAboveCap });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['per_operation'],
+        message: limitEditorMessages.operationAboveCap,
+      });
     if (isLimitValue(operation) && isLimitValue(day) && day < operation)
       ctx.addIssue({ code: 'custom', path: ['per_day'], message: limitEditorMessages.dayBelowOperation });
     if (isLimitValue(day) && isLimitValue(thirty) && thirty < day)
@@ -203,13 +207,6 @@ export const limitLeftQuerySchema = z
   });
 export type LimitLeftQuery = z.input<typeof limitLeftQuerySchema>;
 
-/** What one counted person has left, in HTG. */
-export const limitPersonLeftSchema = z.object({
-  personId: z.string(),
-  leftToday: z.number(),
-  leftThirtyDays: z.number(),
-});
-
 export const limitLeftSchema = z.object({
   type: transactionTypeSchema,
   category: z.enum(limitCategories),
@@ -220,12 +217,11 @@ export const limitLeftSchema = z.object({
   perOperation: z.number(),
   perDay: z.number(),
   perThirtyDays: z.number(),
-  /** The least over the persons counted. */
+  /** Each the least over the persons counted (an account's holders). */
   leftToday: z.number(),
   leftThirtyDays: z.number(),
   /** The largest amount one operation may have now: the least of the three. */
   maxAmount: z.number(),
-  persons: z.array(limitPersonLeftSchema),
 });
 export type LimitLeft = z.infer<typeof limitLeftSchema>;
 export const limitLeftResponseSchema = z.object({ data: limitLeftSchema });

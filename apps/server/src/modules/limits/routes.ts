@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCapability, scheduleEditorOf, sessionOf } from '../auth/index.js';
-import { cancelLimitVersion, createLimitVersion, limitSchedule, limitsLeft } from './service.js';
+import { cancelLimitVersion, createLimitVersion, limitSchedule, limitsLeftFor } from './service.js';
 
 const bearer = [{ bearerAuth: [] }];
 const tags = ['limits'];
@@ -30,12 +30,12 @@ export const limitsRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags,
         summary: 'Les limites des clients : la version en vigueur, celles à venir, les passées',
-        description: `Lisible par qui lit le barème des frais. ${scheduleDescription}`,
+        description: `Lisible par qui lit le barème des frais. La version en vigueur se lit à l’horloge de la base, comme l’enregistrement la lit. ${scheduleDescription}`,
         security: bearer,
         response: { 200: limitScheduleResponseSchema, ...refused },
       },
     },
-    async () => ({ data: await limitSchedule(app.database.db, app.services.clock.now()) }),
+    async () => ({ data: await limitSchedule(app.database.db) }),
   );
 
   app.post(
@@ -89,14 +89,14 @@ export const limitsRoutes: FastifyPluginAsyncZod = (app) => {
         tags,
         summary: 'Ce qu’un client peut encore faire aujourd’hui et sur 30 jours',
         description:
-          '`type` : `deposit`, `withdrawal`, `transfer`, `external_transfer` ou `external_payout` ; avec `accountNumber` (les titulaires du compte sont comptés ; un compte d’un autre agent répond 404 comme `GET /accounts/{id}`) ou `personId` (l’expéditeur d’un envoi en espèces, le bénéficiaire d’un paiement ; inconnue : 404). Répond, pour la catégorie du type (décision 227), les limites en vigueur (`perOperation`, `perDay`, `perThirtyDays`), ce qui reste au jour d’Haïti (`day`) et sur les 30 jours qui finissent ce jour-là, pour chaque personne comptée (`persons`) et au moins de toutes (`leftToday`, `leftThirtyDays`), et `maxAmount`, le plus grand montant permis maintenant, en HTG. Une lecture : l’enregistrement vérifie de nouveau.',
+          '`type` : `deposit`, `withdrawal`, `transfer`, `external_transfer` ou `external_payout` ; avec `accountNumber` (les titulaires du compte sont comptés ; un compte d’un autre agent répond 404 comme `GET /accounts/{id}`) ou `personId` (l’expéditeur d’un envoi en espèces, le bénéficiaire d’un paiement ; inconnue : 404). Répond, pour la catégorie du type (décision 227), les limites en vigueur (`perOperation`, `perDay`, `perThirtyDays`), ce qui reste au jour d’Haïti (`day`) et sur les 30 jours qui finissent ce jour-là (`leftToday`, `leftThirtyDays`, chacun le moins des personnes comptées), et `maxAmount`, le plus grand montant permis maintenant, en HTG. Une lecture : l’enregistrement vérifie de nouveau.',
         security: bearer,
         querystring: limitLeftQuerySchema,
         response: { 200: limitLeftResponseSchema, ...refused, 404: errorBodySchema, 422: errorBodySchema },
       },
     },
     async (request) => ({
-      data: await limitsLeft(app.database.db, sessionOf(request), request.query, app.services.clock.now()),
+      data: await limitsLeftFor(app.database.db, sessionOf(request), request.query, app.services.clock.now()),
     }),
   );
 

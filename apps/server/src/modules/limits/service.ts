@@ -1,10 +1,8 @@
 import {
-  addDays,
   feeVersionMessages,
   centimesToHtg,
   haitiDateOf,
   htgToCentimes,
-  LIMIT_WINDOW_DAYS,
   limitCategories,
   limitCategoryLabels,
   limitCategoryOfType,
@@ -22,6 +20,8 @@ import {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import { recordAudit } from '../../db/audit.js';
+import { isFutureByDbClock } from '../../db/versions.js';
+import { limitsLeft } from '../../ledger/limits.js';
 import { Conflict, NotFound, ValidationFailed } from '../../http/errors.js';
 import type { ScheduleEditor } from '../auth/index.js';
 import { accountErrors } from '../accounts/index.js';
@@ -29,40 +29,16 @@ import { isUuid, viewerOf } from '../persons/index.js';
 import {
   holdersOfAccount,
   insertVersion,
-  lockSchedule,
+  lockLimitSchedule,
   markCancelled,
   personExists,
   selectValues,
   selectVersions,
-  totalsOf,
   type LimitValuesRow,
   type LimitVersionRow,
 } from './store.js';
 
 type VersionInput = z.output<typeof limitVersionInputSchema>;
-
-/**
- * Where each version stands at `at` (decision 227, as the fees' decision 150): in force, the non-cancelled
- * version with the greatest moment not after `at` (ties: the greatest number). `at` is the app's clock.
- */
-function statusesAt(versions: LimitVersionRow[], at: Date): Map<string, LimitVersionStatus> {
-  const moment = (version: LimitVersionRow) => version.effectiveFrom?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const inForce = versions
-    .filter((version) => version.cancelledAt === null && moment(version) <= at.getTime())
-    .sort((a, b) => moment(b) - moment(a) || b.number - a.number)[0];
-  return new Map(
-    versions.map((version) => [
-      version.id,
-      version.cancelledAt !== null
-        ? 'cancelled'
-        : version.id === inForce?.id
-          ? 'in_force'
-          : moment(version) > at.getTime()
-            ? 'coming'
-            : 'past',
-    ]),
-  );
-}
 
 function valuesView(rows: LimitValuesRow[]) {
   return limitCategories.flatMap((category) => {
@@ -81,10 +57,12 @@ function valuesView(rows: LimitValuesRow[]) {
   });
 }
 
-/** `GET /limits`: the version in force at `at`, the coming ones soonest first, the others newest first. */
-export async function limitSchedule(executor: Executor, at: Date): Promise<LimitSchedule> {
+/**
+ * `GET /limits`: the version in force, the coming ones soonest first, the others newest first, by the
+ * database's clock, which the posting reads too (`limit_values_in_force()`).
+ */
+export async function limitSchedule(executor: Executor): Promise<LimitSchedule> {
   const versions = await selectVersions(executor);
-  const statuses = statusesAt(versions, at);
   const values = await selectValues(
     executor,
     versions.map((version) => version.id),
@@ -95,12 +73,11 @@ export async function limitSchedule(executor: Executor, at: Date): Promise<Limit
     effectiveFrom: version.effectiveFrom?.toISOString() ?? null,
     createdAt: version.createdAt.toISOString(),
     createdBy: version.createdByUsername === null ? null : { username: version.createdByUsername },
-    status: statuses.get(version.id)!,
+    status: version.status,
     cancelledAt: version.cancelledAt?.toISOString() ?? null,
     values: valuesView(values.get(version.id) ?? []),
   });
-  const withStatus = (status: LimitVersionStatus) =>
-    versions.filter((version) => statuses.get(version.id) === status);
+  const withStatus = (status: LimitVersionStatus) => versions.filter((version) => version.status === status);
   const inForce = withStatus('in_force')[0];
   if (!inForce) throw new NotFound(limitEditorMessages.noVersionInForce);
   return {
@@ -109,37 +86,37 @@ export async function limitSchedule(executor: Executor, at: Date): Promise<Limit
       .sort((a, b) => a.effectiveFrom!.getTime() - b.effectiveFrom!.getTime() || a.number - b.number)
       .map(view),
     past: versions
-      .filter((version) => ['past', 'cancelled'].includes(statuses.get(version.id)!))
+      .filter((version) => version.status === 'past' || version.status === 'cancelled')
       .sort((a, b) => b.number - a.number)
       .map(view),
   };
 }
 
 /**
- * `POST /limits/versions`: the next version, effective at `effectiveFrom` or now (the app's clock). No
- * version is ever edited: a posting keeps the limits it was checked with (decision 227).
+ * `POST /limits/versions`: the next version, effective at `effective_from` or now (the database's clock, read
+ * after the lock). No version is ever edited: a posting keeps the limits it was checked with (decision 227).
  */
 export async function createLimitVersion(
   db: Db,
   input: VersionInput,
   editor: ScheduleEditor,
 ): Promise<LimitSchedule> {
-  const effectiveFrom = input.effective_from ? new Date(input.effective_from) : editor.now;
+  const effectiveFrom = input.effective_from ? new Date(input.effective_from) : null;
   return db.transaction(
     async (tx) => {
-      await lockSchedule(tx);
-      // The schema checked the moment against the process's time; the app's clock decides.
-      if (effectiveFrom.getTime() < editor.now.getTime())
+      await lockLimitSchedule(tx);
+      // The schema checked the moment against the process's time; the database's clock decides.
+      if (effectiveFrom && !(await isFutureByDbClock(tx, effectiveFrom)))
         throw new ValidationFailed({ effective_from: [feeVersionMessages.effectiveFromPast] });
-      const before = await limitSchedule(tx, editor.now);
-      const number = Math.max(...(await selectVersions(tx)).map((version) => version.number), 0) + 1;
+      const before = await limitSchedule(tx);
+      const number = Math.max(0, ...(await selectVersions(tx)).map((version) => version.number)) + 1;
       const values = limitCategories.map((category) => ({
         category,
         perOperationCentimes: htgToCentimes(input.values[category].per_operation),
         perDayCentimes: htgToCentimes(input.values[category].per_day),
         perThirtyDaysCentimes: htgToCentimes(input.values[category].per_thirty_days),
       }));
-      await insertVersion(
+      const effective = await insertVersion(
         tx,
         { number, effectiveFrom, createdAt: editor.now, createdByUserId: editor.session.id },
         values,
@@ -152,38 +129,40 @@ export async function createLimitVersion(
         ip: editor.ip,
         details: {
           version: number,
-          effectiveFrom: effectiveFrom.toISOString(),
+          effectiveFrom: effective.toISOString(),
           before: { version: before.inForce.number, values: before.inForce.values },
           after: valuesView(values),
         },
       });
-      return limitSchedule(tx, editor.now);
+      return limitSchedule(tx);
     },
     { isolationLevel: 'read committed' },
   );
 }
 
-/** `POST /limits/versions/{id}/cancel`: a coming version only; once cancelled, nothing more. */
+/**
+ * `POST /limits/versions/{id}/cancel`: a coming version only, by the database's clock, so that a posting
+ * that began after it took effect cannot have used one cancelled after; once cancelled, nothing more.
+ */
 export async function cancelLimitVersion(db: Db, id: string, editor: ScheduleEditor): Promise<LimitSchedule> {
   if (!isUuid(id)) throw new NotFound(limitEditorMessages.versionNotFound);
   return db.transaction(
     async (tx) => {
-      await lockSchedule(tx);
+      await lockLimitSchedule(tx);
       const version = (await selectVersions(tx)).find((row) => row.id === id);
       if (!version) throw new NotFound(limitEditorMessages.versionNotFound);
-      if (version.cancelledAt) return limitSchedule(tx, editor.now);
-      if (version.effectiveFrom === null || version.effectiveFrom.getTime() <= editor.now.getTime())
+      if (version.cancelledAt) return limitSchedule(tx);
+      if (!(await markCancelled(tx, id, editor.now, editor.session.id)))
         throw new Conflict(limitEditorMessages.versionInForce);
-      await markCancelled(tx, id, editor.now, editor.session.id);
       await recordAudit(tx, {
         at: editor.now,
         action: 'limits.version_cancelled',
         actor: editor.session,
         target: `version ${version.number}`,
         ip: editor.ip,
-        details: { version: version.number, effectiveFrom: version.effectiveFrom.toISOString() },
+        details: { version: version.number, effectiveFrom: version.effectiveFrom?.toISOString() ?? null },
       });
-      return limitSchedule(tx, editor.now);
+      return limitSchedule(tx);
     },
     { isolationLevel: 'read committed' },
   );
@@ -216,11 +195,11 @@ async function personsCounted(
 }
 
 /**
- * `GET /limits/left`: the limits in force for the type's category and, per person counted, what is left
- * today and over 30 days (the Haiti day of the app's clock); the answer's figures are the least over them.
- * Read outside the posting: the posting checks again under its locks (decision 227).
+ * `GET /limits/left`: the limits in force for the type's category and what is left today and over 30 days,
+ * each the least over the persons counted (the Haiti day of the app's clock, as the posting's). A preview:
+ * the posting checks again under its locks (decision 227).
  */
-export async function limitsLeft(
+export async function limitsLeftFor(
   db: Db,
   session: SessionUser,
   query: { type: LimitLeftType; accountNumber?: string | undefined; personId?: string | undefined },
@@ -228,39 +207,27 @@ export async function limitsLeft(
 ): Promise<LimitLeft> {
   const category = limitCategoryOfType[query.type] as LimitCategory;
   const personIds = await personsCounted(db, session, query);
-  const schedule = await limitSchedule(db, now);
-  const values = schedule.inForce.values.find((value) => value.category === category)!;
   const day = haitiDateOf(now);
-  const totals = await totalsOf(db, personIds, category, addDays(day, 1 - LIMIT_WINDOW_DAYS), day);
-  const perDay = htgToCentimes(values.perDay);
-  const perThirtyDays = htgToCentimes(values.perThirtyDays);
-  const persons = personIds.map((personId) => {
-    const total = totals.get(personId) ?? { day: 0, window: 0 };
-    return {
-      personId,
-      leftToday: Math.max(0, perDay - total.day),
-      leftThirtyDays: Math.max(0, perThirtyDays - total.window),
-    };
-  });
-  const leftToday = Math.min(...persons.map((person) => person.leftToday));
-  const leftThirtyDays = Math.min(...persons.map((person) => person.leftThirtyDays));
-  const perOperation = htgToCentimes(values.perOperation);
+  // One read per person: the least of each figure, where one person may have least today, another over 30 days.
+  const each = await Promise.all(personIds.map((personId) => limitsLeft(db, [personId], category, day)));
+  const first = each[0];
+  if (!first || each.some((left) => left === undefined))
+    throw new NotFound(limitEditorMessages.noVersionInForce);
+  const known = each as NonNullable<(typeof each)[number]>[];
+  const { limits } = first;
+  const leftToday = Math.min(...known.map((left) => left.dayLeftCentimes));
+  const leftThirtyDays = Math.min(...known.map((left) => left.thirtyDaysLeftCentimes));
   return {
     type: query.type,
     category,
     label: limitCategoryLabels[category],
     day,
-    version: schedule.inForce.number,
-    perOperation: values.perOperation,
-    perDay: values.perDay,
-    perThirtyDays: values.perThirtyDays,
+    version: limits.versionNumber,
+    perOperation: centimesToHtg(limits.perOperationCentimes),
+    perDay: centimesToHtg(limits.perDayCentimes),
+    perThirtyDays: centimesToHtg(limits.perThirtyDaysCentimes),
     leftToday: centimesToHtg(leftToday),
     leftThirtyDays: centimesToHtg(leftThirtyDays),
-    maxAmount: centimesToHtg(Math.min(perOperation, leftToday, leftThirtyDays)),
-    persons: persons.map((person) => ({
-      personId: person.personId,
-      leftToday: centimesToHtg(person.leftToday),
-      leftThirtyDays: centimesToHtg(person.leftThirtyDays),
-    })),
+    maxAmount: centimesToHtg(Math.min(limits.perOperationCentimes, leftToday, leftThirtyDays)),
   };
 }

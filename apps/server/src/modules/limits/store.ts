@@ -1,16 +1,8 @@
-import type { LimitCategory } from '@lajan/domain';
-import { centimesFromSql } from '@lajan/domain';
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { centimesFromSql, type LimitCategory } from '@lajan/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  accountHolders,
-  accounts,
-  limitValues,
-  limitVersions,
-  personLimitDays,
-  persons,
-  users,
-} from '../../db/schema.js';
+import { accountHolders, accounts, limitValues, limitVersions, persons, users } from '../../db/schema.js';
+import { lockSchedule, versionStatusSql, type VersionStatus } from '../../db/versions.js';
 
 // The SQL of a customer's limits (decision 227): the schedule's versions and what a person did.
 
@@ -22,6 +14,7 @@ export interface LimitVersionRow {
   createdAt: Date;
   createdByUsername: string | null;
   cancelledAt: Date | null;
+  status: VersionStatus;
 }
 
 export interface LimitValuesRow {
@@ -31,19 +24,28 @@ export interface LimitValuesRow {
   perThirtyDaysCentimes: number;
 }
 
-/** Every version, by number. */
+/** The rule of `limit_values_in_force()`, which the posting reads (decision 227), at `clock_timestamp()`. */
+const statusSql = versionStatusSql(
+  limitVersions,
+  sql`select w.id from limit_versions as w where w.cancelled_at is null and w.effective_from <= clock_timestamp()
+    order by w.effective_from desc, w.number desc limit 1`,
+);
+
+/** Every version, by number, with where it stands. */
 export async function selectVersions(executor: Executor): Promise<LimitVersionRow[]> {
   return executor
     .select({
       id: limitVersions.id,
       number: limitVersions.number,
       // `-infinity` has no JavaScript date: read as null.
-      effectiveFrom: sql<Date | null>`case when isfinite(${limitVersions.effectiveFrom}) then ${limitVersions.effectiveFrom} end`.mapWith(
-        limitVersions.effectiveFrom,
-      ),
+      effectiveFrom:
+        sql<Date | null>`case when isfinite(${limitVersions.effectiveFrom}) then ${limitVersions.effectiveFrom} end`.mapWith(
+          limitVersions.effectiveFrom,
+        ),
       createdAt: limitVersions.createdAt,
       createdByUsername: users.username,
       cancelledAt: limitVersions.cancelledAt,
+      status: statusSql,
     })
     .from(limitVersions)
     .leftJoin(users, eq(users.id, limitVersions.createdByUserId))
@@ -51,7 +53,10 @@ export async function selectVersions(executor: Executor): Promise<LimitVersionRo
 }
 
 /** The values of the given versions, by version id. */
-export async function selectValues(executor: Executor, ids: string[]): Promise<Map<string, LimitValuesRow[]>> {
+export async function selectValues(
+  executor: Executor,
+  ids: string[],
+): Promise<Map<string, LimitValuesRow[]>> {
   const byVersion = new Map<string, LimitValuesRow[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byVersion;
   const rows = await executor.select().from(limitValues).where(inArray(limitValues.versionId, ids));
@@ -65,31 +70,38 @@ export async function selectValues(executor: Executor, ids: string[]): Promise<M
   return byVersion;
 }
 
-/** Two editors run one after the other (a transaction-scoped lock, released at its end). */
-export async function lockSchedule(executor: Executor): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtext('limit_versions'))`);
+/** Two editors run one after the other. */
+export async function lockLimitSchedule(executor: Executor): Promise<void> {
+  await lockSchedule(executor, 'limit_versions');
 }
 
 export async function insertVersion(
   executor: Executor,
-  version: { number: number; effectiveFrom: Date; createdAt: Date; createdByUserId: string },
+  version: { number: number; effectiveFrom: Date | null; createdAt: Date; createdByUserId: string },
   values: LimitValuesRow[],
-): Promise<string> {
-  const [row] = await executor.insert(limitVersions).values(version).returning({ id: limitVersions.id });
+): Promise<Date> {
+  const [row] = await executor
+    .insert(limitVersions)
+    // "Now" is read after the schedule's lock, as the fee editor's (decision 154).
+    .values({ ...version, effectiveFrom: version.effectiveFrom ?? sql`clock_timestamp()` })
+    .returning({ id: limitVersions.id, effectiveFrom: limitVersions.effectiveFrom });
   await executor.insert(limitValues).values(values.map((value) => ({ versionId: row!.id, ...value })));
-  return row!.id;
+  return row!.effectiveFrom;
 }
 
+/** Cancels a version still coming by the database's clock; false when it is not any more. */
 export async function markCancelled(
   executor: Executor,
   id: string,
   at: Date,
   userId: string,
-): Promise<void> {
-  await executor
+): Promise<boolean> {
+  const cancelled = await executor
     .update(limitVersions)
     .set({ cancelledAt: at, cancelledByUserId: userId })
-    .where(eq(limitVersions.id, id));
+    .where(and(eq(limitVersions.id, id), sql`${limitVersions.effectiveFrom} > clock_timestamp()`))
+    .returning({ id: limitVersions.id });
+  return cancelled.length > 0;
 }
 
 /**
@@ -118,34 +130,4 @@ export async function holdersOfAccount(
 export async function personExists(executor: Executor, personId: string): Promise<boolean> {
   const [row] = await executor.select({ id: persons.id }).from(persons).where(eq(persons.id, personId));
   return row !== undefined;
-}
-
-/** Each person's total of `day` and of the window `from`..`day` (Haiti days, inclusive), in centimes. */
-export async function totalsOf(
-  executor: Executor,
-  personIds: string[],
-  category: LimitCategory,
-  from: string,
-  day: string,
-): Promise<Map<string, { day: number; window: number }>> {
-  const totals = new Map(personIds.map((id) => [id, { day: 0, window: 0 }]));
-  if (personIds.length === 0) return totals;
-  const rows = await executor
-    .select({
-      personId: personLimitDays.personId,
-      day: sql<string>`coalesce(sum(case when ${personLimitDays.day} = ${day}::date then ${personLimitDays.totalCentimes} end), 0)`,
-      window: sql<string>`coalesce(sum(${personLimitDays.totalCentimes}), 0)`,
-    })
-    .from(personLimitDays)
-    .where(
-      and(
-        inArray(personLimitDays.personId, personIds),
-        eq(personLimitDays.category, category),
-        between(personLimitDays.day, from, day),
-      ),
-    )
-    .groupBy(personLimitDays.personId);
-  for (const row of rows)
-    totals.set(row.personId, { day: centimesFromSql(row.day), window: centimesFromSql(row.window) });
-  return totals;
 }
