@@ -85,6 +85,8 @@ export const limitLeftTexts = {
     `Ce client peut encore ${leftVerbs[category]} ${formatHtg(todayHtg)} aujourd'hui (${formatHtg(thirtyDaysHtg)} sur 30 jours, ${formatHtg(perOperationHtg)} par opération)`,
   loading: 'Limites du client : lecture…',
   unavailable: 'Limites du client indisponibles : elles seront vérifiées à l’enregistrement.',
+  /** Beside Suivant, when the amount is above what is left. */
+  changeAmount: 'Changez le montant : il dépasse ce que ce client peut encore faire.',
 } as const;
 
 /** A limit in HTG: present, above zero, at most two decimals, at most `MAX_LIMIT_HTG`. */
