@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { effectiveFromSchema } from './fee-editor.js';
-import { limitCategories, type LimitCategory } from './limits.js';
+import { limitCategories, limitMessages, type LimitCategory } from './limits.js';
 import {
   AMBIGUOUS_AMOUNT_INPUT,
   amountMessages,
@@ -75,16 +75,6 @@ export const limitEditorTexts = {
   loading: 'Chargement des limites…',
   loadFailed: 'Les limites n’ont pas pu être chargées.',
   retry: 'Réessayer',
-} as const;
-
-/** The refusals of a limit, for the posting and the amount step alike (decision 227). */
-export const limitRefusals = {
-  day: (leftHtg: number) =>
-    `Limite journalière atteinte pour ce client : reste ${formatHtg(leftHtg)} aujourd'hui`,
-  thirtyDays: (leftHtg: number) =>
-    `Limite sur 30 jours atteinte pour ce client : reste ${formatHtg(leftHtg)}`,
-  operation: (maxHtg: number) =>
-    `Montant au-dessus de la limite par opération pour ce client : ${formatHtg(maxHtg)} au plus`,
 } as const;
 
 const leftVerbs: Record<LimitCategory, string> = {
@@ -247,8 +237,8 @@ export const limitLeftResponseSchema = z.object({ data: limitLeftSchema });
  * undefined when the amount fits.
  */
 export function limitRefusalOf(left: LimitLeft, amountHtg: number): string | undefined {
-  if (amountHtg > left.perOperation) return limitRefusals.operation(left.perOperation);
-  if (amountHtg > left.leftToday) return limitRefusals.day(left.leftToday);
-  if (amountHtg > left.leftThirtyDays) return limitRefusals.thirtyDays(left.leftThirtyDays);
+  if (amountHtg > left.perOperation) return limitMessages.operation(left.perOperation);
+  if (amountHtg > left.leftToday) return limitMessages.day(left.leftToday);
+  if (amountHtg > left.leftThirtyDays) return limitMessages.thirtyDays(left.leftThirtyDays);
   return undefined;
 }

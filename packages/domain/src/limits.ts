@@ -1,3 +1,4 @@
+import { centimesToHtg, formatHtg } from './money.js';
 import type { TransactionType } from './transactions/names.js';
 
 /** What a customer's limits count (decision 227): money in at the counter, out at the counter, sent. */
@@ -28,3 +29,17 @@ export const limitCategoryOfType: Partial<Record<TransactionType, LimitCategory>
 
 /** The days a « 30 days » total covers: the day of the operation and the 29 before it. */
 export const LIMIT_WINDOW_DAYS = 30;
+
+/** A refusal's text (decision 227): the limit reached and what is left, for the person with the least left. */
+export const limitMessages = {
+  exceeded: 'Limite du client atteinte',
+  operation: (maximumHtg: number) =>
+    `Montant au-dessus de la limite par opération pour ce client : ${formatHtg(maximumHtg)} au plus`,
+  day: (leftHtg: number) => `Limite journalière atteinte pour ce client : reste ${formatHtg(leftHtg)} aujourd'hui`,
+  thirtyDays: (leftHtg: number) => `Limite sur 30 jours atteinte pour ce client : reste ${formatHtg(leftHtg)}`,
+} as const;
+
+/** The refusal's text for the period reached and its figure in centimes (per operation: the limit itself). */
+export function limitExceededMessage(period: LimitPeriod, centimes: number): string {
+  return limitMessages[period](centimesToHtg(centimes));
+}
