@@ -35,6 +35,7 @@ import { authPlugin, authRoutes, mfaRoutes } from './modules/auth/index.js';
 import { drawerRoutes } from './modules/drawer/index.js';
 import { correctionsRoutes } from './modules/corrections/index.js';
 import { feeEditorRoutes, feesRoutes } from './modules/fees/index.js';
+import { limitsRoutes } from './modules/limits/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { seedFeeSchedule } from './ledger/fee-schedule.js';
 import { ensureSystemAccounts } from './ledger/system-accounts.js';
@@ -273,6 +274,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(transactionsRoutes);
       await api.register(feesRoutes);
       await api.register(feeEditorRoutes);
+      await api.register(limitsRoutes);
       await api.register(historyExportRoutes);
       await api.register(reportsRoutes);
       await api.register(drawerRoutes);

@@ -50,6 +50,8 @@ export const auditWriteActionLabels = {
   'accounts.request_rejected': 'Demande d’ouverture refusée',
   'fees.updated': 'Barème des frais modifié',
   'fees.version_cancelled': 'Version du barème annulée',
+  'limits.version_created': 'Limites des clients : nouvelle version',
+  'limits.version_cancelled': 'Limites des clients : version annulée',
   'transactions.transfer_unlocked': 'Transfert débloqué',
   'transactions.transfer_expired': 'Transfert expiré (non payé dans le délai)',
   'transactions.holder_check_throttled': 'Retraits et transferts bloqués (trop de numéros de pièce erronés)',

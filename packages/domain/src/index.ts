@@ -43,3 +43,4 @@ export * from './drawer.js';
 export * from './corrections-texts.js';
 export * from './corrections.js';
 export * from './limits.js';
+export * from './limit-editor.js';

@@ -16,6 +16,14 @@ export const permissions = {
   'mfa.enforced': ['superAdmin'],
   'fees.read': ['superAdmin', 'agentAdmin', 'teller'],
   'fees.edit': ['superAdmin'],
+  /**
+   * A customer's limits (decision 227): the schedule read as the fee table is, written by the super
+   * administrator; what a customer has left, for whoever serves her at the counter (the object rules of the
+   * accounts and persons routes on top).
+   */
+  'limits.read': ['superAdmin', 'agentAdmin', 'teller'],
+  'limits.edit': ['superAdmin'],
+  'limits.left': ['superAdmin', 'agentAdmin', 'teller'],
   /** Lists answer everyone, scoped to one's own agent except for the super administrator. */
   'agents.read': ['superAdmin', 'agentAdmin', 'teller'],
   'users.read': ['superAdmin', 'agentAdmin', 'teller'],

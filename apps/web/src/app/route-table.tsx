@@ -64,6 +64,7 @@ const HistoryPage = lazyScreen(() => import('../features/transactions/HistoryPag
 const AgentDepositPage = lazyScreen(() => import('../features/transactions/AgentDepositPage'));
 const AccountPage = lazyScreen(() => import('../features/account/AccountPage'));
 const FeesPage = lazyScreen(() => import('../features/fees/FeesPage'));
+const LimitsPage = lazyScreen(() => import('../features/limits/LimitsPage'));
 const CommissionsPage = lazyScreen(() => import('../features/reports/CommissionsPage'));
 const NetworkReportsPage = lazyScreen(() => import('../features/reports/NetworkReportsPage'));
 const DeclarationsPage = lazyScreen(() => import('../features/reports/DeclarationsPage'));
@@ -322,6 +323,14 @@ export const appRoutes = [
     title: 'Tableau des frais',
     access: 'fees.read',
     component: FeesPage,
+  },
+  {
+    name: 'limits',
+    path: '/limits',
+    title: 'Limites des clients',
+    access: 'limits.edit',
+    component: LimitsPage,
+    noReturn: 'irreversible',
   },
   {
     name: 'drawer',

@@ -6,3 +6,4 @@ export { AccountsService } from './service.js';
 export { floatAccountOfAgent, floatAccountsOfAgents } from './floats.js';
 export { generateRequestReference, openAccountRequest } from './opening.js';
 export { accountView } from './views.js';
+export { accountErrors } from './messages.js';

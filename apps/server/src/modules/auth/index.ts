@@ -12,3 +12,4 @@ export { admitHolderCheck } from './holder-check-budget.js';
 export { spendLookup } from './lookup-budget.js';
 export { generatePassword, hashPassword } from './passwords.js';
 export { admitAddressAttempt, admitAttempt, markAttemptSucceeded, throttleWaits } from './throttle.js';
+export { scheduleEditorOf, type ScheduleEditor } from './schedule-editor.js';

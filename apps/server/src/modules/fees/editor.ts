@@ -8,7 +8,7 @@ import {
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCapability, sessionOf } from '../auth/index.js';
+import { requireCapability, scheduleEditorOf } from '../auth/index.js';
 import { cancelFeeVersion, createFeeVersion, feeVersionsOf } from './versions.js';
 
 const bearer = [{ bearerAuth: [] }];
@@ -18,11 +18,8 @@ const bearer = [{ bearerAuth: [] }];
  * decision 150): a change is a new version, now or from a chosen moment; a coming one may be cancelled.
  */
 export const feeEditorRoutes: FastifyPluginAsyncZod = (app) => {
-  const editorOf = (request: Parameters<typeof sessionOf>[0]) => ({
-    session: sessionOf(request),
-    ip: request.ip,
-    now: app.services.clock.now(),
-  });
+  const editorOf = (request: Parameters<typeof scheduleEditorOf>[0]) =>
+    scheduleEditorOf(request, app.services.clock);
 
   app.put(
     '/transactions/fees/:type',

@@ -11,24 +11,21 @@ import {
   type FeeVersion,
   type FeeVersionStatus,
   type feeScheduleInputSchema,
-  type SessionUser,
 } from '@lajan/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import { recordAudit } from '../../db/audit.js';
 import { feeBands, feeVersions, users } from '../../db/schema.js';
+import { isFutureByDbClock, lockSchedule, versionStatusSql } from '../../db/versions.js';
 import { NotFound, ValidationFailed } from '../../http/errors.js';
+import type { ScheduleEditor } from '../auth/index.js';
 import { LedgerRefused } from '../../ledger/results.js';
 
 type BandInput = z.output<typeof feeScheduleInputSchema>['rows'][number];
 
 /** Who changes the schedule, from where, at what time of the app's clock. */
-export interface FeeEditor {
-  session: SessionUser;
-  ip: string;
-  now: Date;
-}
+export type FeeEditor = ScheduleEditor;
 
 /** A version with where it stands at the database's now() (decision 150). */
 interface VersionRow {
@@ -46,13 +43,12 @@ interface VersionRow {
  * Each version's status by the rule of the view `fee_schedule` (decision 150), at `clock_timestamp()`: the
  * editor's own answer, in the transaction that wrote a version effective now, shows it in force.
  */
-const statusSql = sql<FeeVersionStatus>`case
-  when ${feeVersions.cancelledAt} is not null then 'cancelled'
-  when ${feeVersions.effectiveFrom} > clock_timestamp() then 'coming'
-  when ${feeVersions.id} = (select w.id from fee_versions as w
+const statusSql = versionStatusSql(
+  feeVersions,
+  sql`select w.id from fee_versions as w
     where w.type = ${feeVersions.type} and w.cancelled_at is null and w.effective_from <= clock_timestamp()
-    order by w.effective_from desc, w.number desc limit 1) then 'in_force'
-  else 'past' end`;
+    order by w.effective_from desc, w.number desc limit 1`,
+) as SQL<FeeVersionStatus>;
 
 async function versionRows(executor: Executor, types: readonly FeeType[]): Promise<VersionRow[]> {
   const rows = await executor
@@ -156,9 +152,9 @@ export async function feeVersionsOf(executor: Executor, type: FeeType): Promise<
   }));
 }
 
-/** Two editors of one type run one after the other (a transaction-scoped lock, released at its end). */
+/** Two editors of one type run one after the other. */
 async function lockType(executor: Executor, type: FeeType): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`fee_versions:${type}`}))`);
+  await lockSchedule(executor, `fee_versions:${type}`);
 }
 
 function withoutType({ min_amount, max_amount, fee, agent_share }: FeeRow) {
@@ -181,11 +177,7 @@ export async function createFeeVersion(
     async (tx) => {
       await lockType(tx, type);
       if (effectiveFrom) {
-        const result = await tx.execute(
-          sql`select ${effectiveFrom.toISOString()}::timestamptz > clock_timestamp() as "future"`,
-        );
-        const [clock] = (result as { rows: { future: boolean }[] }).rows;
-        if (!clock?.future)
+        if (!(await isFutureByDbClock(tx, effectiveFrom)))
           throw new ValidationFailed({ effective_from: [feeVersionMessages.effectiveFromPast] });
       }
       const before = await feeGroups(tx, [type]);

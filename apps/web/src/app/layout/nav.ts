@@ -77,6 +77,8 @@ export const sidebarItems: readonly NavItem[] = [
     ],
   },
   link('Tableau des Frais', 'fees-list', 'fees.read'),
+  // A customer's limits (decision 227): the super administrator's schedule, beside the fee table.
+  link('Limites des clients', 'limits', 'limits.edit'),
 ];
 
 /** The items this person sees, groups keeping only their visible children. */

@@ -107,6 +107,8 @@ describe('the sidebar (SPEC §2)', () => {
       'Relevé de compte',
       'Relevé du float',
       'Tableau des Frais',
+      // A customer's limits, beside the fee table (decision 227).
+      'Limites des clients',
     ]);
   });
 

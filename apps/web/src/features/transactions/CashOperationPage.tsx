@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { operationTotalLabels, transactionTypeLabels, type Account } from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
 import { useBalanceCheck } from './components/use-balance-check';
+import { useLimitCheck } from './components/use-limit-check';
 import { counterOperation, moneyFlow } from './flows';
 import {
   accountStep,
@@ -62,6 +63,11 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
     amount: money.amount,
     quote: money.amountQuote,
   });
+  const limit = useLimitCheck({
+    type: kind,
+    target: account ? { accountNumber: account.accountNumber } : null,
+    amount: money.amount,
+  });
   // `?compte=` (a new account's "Faire un dépôt"): that account is looked up at once.
   const givenAccount = useSearchParams()[0].get('compte')?.trim() ?? '';
   const {
@@ -110,6 +116,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           holderCheck: holderCheckOf(kind === 'withdrawal' ? account : null, money.form),
           quote: money.amountQuote,
           balance,
+          limit,
           totalLabel: text.totalLabel,
           counterParty: (
             <HolderChoice

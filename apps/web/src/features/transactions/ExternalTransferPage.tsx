@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import {
   operationTotalLabels,
   amountStepTexts,
+  limitLeftTexts,
   CURRENCY,
   displayName,
   documentLabel,
@@ -27,6 +28,8 @@ import { parseAmountInput } from '../../lib/amount-input';
 import { AmountField, PartyFields } from './components/fields';
 import { emptyRecipient, RecipientFields } from './components/RecipientFields';
 import { useBalanceCheck } from './components/use-balance-check';
+import { useLimitCheck } from './components/use-limit-check';
+import { LimitLine } from './components/LimitLine';
 import { StepForm } from './components/StepForm';
 import { TransferSent } from './components/TransactionDone';
 import { useVisitKey } from '../../lib/visit-key';
@@ -112,6 +115,19 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     debited,
     amount: money.amount,
     quote: money.amountQuote,
+  });
+  // Counted (decision 227): the debited account's holders, or the cash sender.
+  const limit = useLimitCheck({
+    type: 'external_transfer',
+    target:
+      mode === 'account'
+        ? account
+          ? { accountNumber: account.accountNumber }
+          : null
+        : sender
+          ? { personId: sender.id }
+          : null,
+    amount: money.amount,
   });
   // The person at the counter is offered from the account's holders, or the cash sender (decision 132).
   const counterParties = mode === 'account' ? (account?.customers ?? []) : sender ? [sender] : [];
@@ -239,10 +255,13 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         errors={errors.party}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <AmountField
-          registration={register('amount', { setValueAs: parseAmountInput })}
-          error={errors.amount?.message ?? balance.message}
-        />
+        <div>
+          <AmountField
+            registration={register('amount', { setValueAs: parseAmountInput })}
+            error={errors.amount?.message ?? balance.message ?? limit.message}
+          />
+          <LimitLine limit={limit} />
+        </div>
         {mode === 'cash' ? (
           <SelectField
             label="Devise"
@@ -317,9 +336,14 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
             }
             return valid && (await balance.check());
           },
-          // From an account: a total above its balance is said under the amount, and Suivant waits.
-          canGoNext: !balance.message,
-          blockedHint: balance.message ? amountStepTexts.aboveBalance : undefined,
+          // From an account: a total above its balance is said under the amount, and Suivant waits; so is an
+          // amount above what the customer has left (decision 227).
+          canGoNext: !balance.message && !limit.message,
+          blockedHint: balance.message
+            ? amountStepTexts.aboveBalance
+            : limit.message
+              ? limitLeftTexts.changeAmount
+              : undefined,
         },
         confirmStep({
           lines: [

@@ -9,6 +9,7 @@ import {
 } from '@lajan/domain';
 import { HolderChoice } from './components/HolderChoice';
 import { useBalanceCheck } from './components/use-balance-check';
+import { useLimitCheck } from './components/use-limit-check';
 import { AccountCard, AccountLookup } from './components/AccountLookup';
 import {
   accountStep,
@@ -63,6 +64,12 @@ export default function TransferPage() {
     debited: sender,
     amount: money.amount,
     quote: money.amountQuote,
+  });
+  // Counted (decision 227): the sender account's holders; receiving is none of the categories.
+  const limit = useLimitCheck({
+    type: 'transfer',
+    target: sender ? { accountNumber: sender.accountNumber } : null,
+    amount: money.amount,
   });
   const {
     register,
@@ -149,6 +156,7 @@ export default function TransferPage() {
           holderCheck: holderCheckOf(sender, money.form),
           quote: money.amountQuote,
           balance,
+          limit,
           totalLabel: operationTotalLabels.debited,
           counterParty: (
             <HolderChoice

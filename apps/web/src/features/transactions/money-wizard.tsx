@@ -15,6 +15,7 @@ import {
   type Account,
   type FeeQuote,
   wizardHints,
+  limitLeftTexts,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { LinkWaitStatus } from '../../components/pending/LinkWaitStatus';
@@ -30,6 +31,8 @@ import { AmountField, PartyFields } from './components/fields';
 import { StepForm } from './components/StepForm';
 import type { MoneyForm } from './use-money-form';
 import type { BalanceCheck } from './components/use-balance-check';
+import type { LimitCheck } from './components/use-limit-check';
+import { LimitLine } from './components/LimitLine';
 
 // The steps the money wizards share (decision 138): the person at the counter and the amount, the
 // confirmation with the fee, the account step. Each page keeps only what is its own.
@@ -228,6 +231,7 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
   totalLabel,
   counterParty,
   balance,
+  limit,
   holderCheck,
 }: {
   title?: string;
@@ -242,6 +246,8 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
   counterParty?: ReactNode;
   /** The balance of the account the total is taken from, said under the amount (`useBalanceCheck`). */
   balance?: BalanceCheck;
+  /** What the customer has left of her limits, said under the amount (`useLimitCheck`, decision 227). */
+  limit?: LimitCheck;
   /**
    * Where the person at the counter must hold the account (withdrawal, transfer's sender): a document that
    * is surely none of its holders' is refused here, under its field, rather than at Enregistrer.
@@ -265,10 +271,13 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
             errors={fieldErrors.party}
             legend={legend}
           />
-          <AmountField
-            registration={registerField('amount', { setValueAs: parseAmountInput })}
-            error={fieldErrors.amount?.message ?? balance?.message}
-          />
+          <div>
+            <AmountField
+              registration={registerField('amount', { setValueAs: parseAmountInput })}
+              error={fieldErrors.amount?.message ?? balance?.message ?? limit?.message}
+            />
+            <LimitLine limit={limit} />
+          </div>
           {quote && <FeePreview quote={quote} totalLabel={totalLabel} shownAt="amountStep" />}
         </div>
       </StepForm>
@@ -283,12 +292,14 @@ export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
     },
     // An amount outside the bands, or above the balance shown, cannot be confirmed: say so here rather than
     // one step later.
-    canGoNext: !refusedAmount(quote) && !balance?.message,
+    canGoNext: !refusedAmount(quote) && !balance?.message && !limit?.message,
     blockedHint: refusedAmount(quote)
       ? amountStepTexts.outsideBands
       : balance?.message
         ? amountStepTexts.aboveBalance
-        : undefined,
+        : limit?.message
+          ? limitLeftTexts.changeAmount
+          : undefined,
   };
 }
 

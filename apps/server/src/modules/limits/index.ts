@@ -1,0 +1,1 @@
+export { limitsRoutes } from './routes.js';

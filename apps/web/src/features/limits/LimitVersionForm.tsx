@@ -1,0 +1,253 @@
+import { useId, useState } from 'react';
+import {
+  feeVersionTexts,
+  genericMessages,
+  limitCategories,
+  limitCategoryLabels,
+  limitEditorTexts as texts,
+  limitPeriodLabels,
+  limitVersionInputSchema,
+  type LimitCategory,
+  type LimitValues,
+  type LimitVersionInput,
+} from '@lajan/domain';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
+import { useToasts } from '../../components/toasts/toast-context';
+import { parseAmountInput } from '../../lib/amount-input';
+import { formatHaitiMoment, haitiWallClockToIso } from '../../lib/haiti-time';
+import { errorMessage, isHttpError } from '../../lib/http';
+import { useCreateLimitVersionMutation } from './api/limits';
+
+const fields = [
+  { name: 'per_operation', period: 'operation', from: 'perOperation' },
+  { name: 'per_day', period: 'day', from: 'perDay' },
+  { name: 'per_thirty_days', period: 'thirtyDays', from: 'perThirtyDays' },
+] as const;
+type FieldName = (typeof fields)[number]['name'];
+
+/** The nine amounts as typed: text, so that an emptied input stays empty instead of becoming 0. */
+type Draft = Record<LimitCategory, Record<FieldName, string>>;
+
+interface Effective {
+  mode: 'now' | 'later';
+  at: string;
+}
+
+function draftOf(values: readonly LimitValues[]): Draft {
+  return Object.fromEntries(
+    limitCategories.map((category) => {
+      const value = values.find((row) => row.category === category);
+      return [
+        category,
+        Object.fromEntries(fields.map((field) => [field.name, value ? String(value[field.from]) : ''])),
+      ];
+    }),
+  ) as Draft;
+}
+
+function toInput(draft: Draft, effective: Effective): LimitVersionInput {
+  return {
+    ...(effective.mode === 'later'
+      ? { effective_from: haitiWallClockToIso(effective.at) ?? effective.at }
+      : {}),
+    values: Object.fromEntries(
+      limitCategories.map((category) => [
+        category,
+        Object.fromEntries(
+          fields.map((field) => [field.name, parseAmountInput(draft[category][field.name])]),
+        ),
+      ]),
+    ) as LimitVersionInput['values'],
+  };
+}
+
+/** zod issues and the server's `errors` both become `{ 'values.cash_in.per_day': message }`. */
+function schemaErrors(input: LimitVersionInput, effective: Effective): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (effective.mode === 'later' && !effective.at) out.effective_from = feeVersionTexts.effectiveRequired;
+  const result = limitVersionInputSchema.safeParse(input);
+  if (!result.success) for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+/**
+ * A new version of the customers' limits (decision 227): nine amounts, checked by the domain's schema as the
+ * server will, effective now or from a moment on Haiti's clock; saved after a confirmation, since a version is
+ * never edited.
+ */
+export function LimitVersionForm({ inForce }: { inForce: readonly LimitValues[] }) {
+  const formId = useId();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(inForce));
+  const [effective, setEffective] = useState<Effective>({ mode: 'now', at: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [summary, setSummary] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const create = useCreateLimitVersionMutation();
+  const toasts = useToasts();
+
+  function change(category: LimitCategory, field: FieldName, value: string) {
+    setDraft((current) => ({ ...current, [category]: { ...current[category], [field]: value } }));
+  }
+
+  function check(): boolean {
+    const found = schemaErrors(toInput(draft, effective), effective);
+    setErrors(found);
+    const count = Object.keys(found).length;
+    setSummary(
+      count === 0 ? null : count === 1 ? (Object.values(found)[0] ?? null) : genericMessages.validation,
+    );
+    return count === 0;
+  }
+
+  const laterIso = effective.mode === 'later' ? haitiWallClockToIso(effective.at) : null;
+  const laterText = laterIso ? (formatHaitiMoment(laterIso) ?? effective.at) : null;
+
+  function save() {
+    create.mutate(toInput(draft, effective), {
+      onSuccess: (schedule) => {
+        setConfirming(false);
+        const number = Math.max(schedule.inForce.number, ...schedule.coming.map((version) => version.number));
+        toasts.success(texts.saved(number));
+        setEffective({ mode: 'now', at: '' });
+        setErrors({});
+        setSummary(null);
+      },
+      onError: (error) => {
+        setConfirming(false);
+        const fieldErrors: Record<string, string> = {};
+        if (isHttpError(error))
+          for (const [key, messages] of Object.entries(error.errors))
+            if (messages[0]) fieldErrors[key] = messages[0];
+        setErrors(fieldErrors);
+        setSummary(errorMessage(error, texts.saveFailed));
+      },
+    });
+  }
+
+  const effectiveError = errors.effective_from;
+  const effectiveInputId = `${formId}-effective-at`;
+  const inputClass = (error: string | undefined) =>
+    `mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-2 py-2 text-right text-base text-slate-900 focus:outline-2 sm:text-sm ${
+      error ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
+    }`;
+
+  return (
+    <form
+      id={formId}
+      noValidate
+      aria-label={texts.newVersion}
+      className="space-y-3 rounded-xl border border-blue-200 bg-white p-3 shadow-sm sm:p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (check()) setConfirming(true);
+      }}
+    >
+      <h2 className="text-lg font-semibold text-slate-900">{texts.newVersion}</h2>
+      {limitCategories.map((category) => (
+        <fieldset key={category} className="min-w-0 rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-800">
+            {limitCategoryLabels[category]}
+          </legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {fields.map((field) => {
+              const key = `values.${category}.${field.name}`;
+              const inputId = `${formId}-${category}-${field.name}`;
+              const error = errors[key];
+              return (
+                <div key={field.name} className="min-w-0">
+                  <label htmlFor={inputId} className="block text-xs font-medium text-slate-700">
+                    {limitPeriodLabels[field.period]} (HTG)
+                    <span className="sr-only">, {limitCategoryLabels[category]}</span>
+                  </label>
+                  <input
+                    id={inputId}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={draft[category][field.name]}
+                    onChange={(event) => change(category, field.name, event.target.value)}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${inputId}-error` : undefined}
+                    className={inputClass(error)}
+                  />
+                  {error && (
+                    <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">
+                      {error}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+      <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-semibold text-slate-800">
+          {feeVersionTexts.effectiveLegend}
+        </legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {(['now', 'later'] as const).map((mode) => (
+            <label
+              key={mode}
+              className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 has-[:checked]:border-blue-800 has-[:checked]:bg-blue-50"
+            >
+              <input
+                type="radio"
+                name={`${formId}-effective`}
+                value={mode}
+                checked={effective.mode === mode}
+                onChange={() => {
+                  setEffective((current) => ({ ...current, mode }));
+                  setErrors((current) =>
+                    Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'effective_from')),
+                  );
+                }}
+                className="size-4 accent-blue-800"
+              />
+              {mode === 'now' ? feeVersionTexts.effectiveNow : feeVersionTexts.effectiveLater}
+            </label>
+          ))}
+        </div>
+        {effective.mode === 'later' && (
+          <div className="mt-3 max-w-xs">
+            <label htmlFor={effectiveInputId} className="block text-sm font-medium text-slate-800">
+              {feeVersionTexts.effectiveAt}
+            </label>
+            <input
+              id={effectiveInputId}
+              type="datetime-local"
+              value={effective.at}
+              onChange={(event) => setEffective({ mode: 'later', at: event.target.value })}
+              aria-invalid={effectiveError ? true : undefined}
+              aria-describedby={effectiveError ? `${effectiveInputId}-error` : undefined}
+              className={inputClass(effectiveError).replace('text-right ', '')}
+            />
+          </div>
+        )}
+        {effectiveError && (
+          <p id={`${effectiveInputId}-error`} className="mt-1 text-sm text-red-700">
+            {effectiveError}
+          </p>
+        )}
+      </fieldset>
+      {summary && <Alert type="danger">{summary}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="submit">{texts.submit}</Button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={texts.confirmTitle}
+          confirmLabel={texts.confirm}
+          cancelLabel={texts.back}
+          pendingLabel={texts.saving}
+          pending={create.isPending}
+          onConfirm={save}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>{texts.confirmBody(laterText ? texts.confirmAt(laterText) : texts.confirmNow)}</p>
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}
