@@ -5,10 +5,8 @@ import { expect, test } from './support/lajan.js';
 import { expectAccessible, htg, overflowPx, valueOf } from './support/ui.js';
 
 /*
- * A customer's limits (issue 43 part 1, decision 227), end to end: the super administrator lowers the
- * cash-out day limit on « Limites des clients »; a teller's amount step says what is left and refuses more
- * before Enregistrer; an amount within it is recorded; a second teller at another agent, whose confirmation
- * was overtaken by another withdrawal, gets the posting's own refusal naming what is left.
+ * A customer's limits end to end (decision 227): a cash-out day limit lowered on « Limites des clients » is said
+ * and held at the amount step, and held by the posting for a teller at another agent overtaken meanwhile.
  */
 
 const PHONE = { width: 360, height: 740 };
@@ -77,6 +75,10 @@ test('a cash-out day limit lowered by the super administrator is said at the amo
   expect.soft(await overflowPx(page), '/limits tient dans 360 px').toBeLessThanOrEqual(0);
   await form.getByRole('button', { name: 'Enregistrer la nouvelle version' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enregistrer ces limites ?' });
+  await expect(dialog.getByRole('listitem')).toHaveText([
+    `Retraits en espèces, par opération : ${formatHtg(100_000)} → ${formatHtg(1000)}`,
+    `Retraits en espèces, par jour : ${formatHtg(150_000)} → ${formatHtg(1000)}`,
+  ]);
   await expect(dialog).toContainText('Elles s’appliqueront à tous les clients dès maintenant.');
   expect.soft(await overflowPx(page), 'la confirmation tient dans 360 px').toBeLessThanOrEqual(0);
   await dialog.getByRole('button', { name: 'Confirmer' }).click();
