@@ -65,6 +65,13 @@ export const limitEditorTexts = {
   confirmTitle: 'Enregistrer ces limites ?',
   confirmBody: (when: string) =>
     `Elles s’appliqueront à tous les clients ${when}. Une version enregistrée ne se modifie pas : pour changer, il faudra en créer une autre (une version à venir peut être annulée).`,
+  /** The confirmation lists what the new version changes from the one in force. */
+  changesIntro: 'Ce qui change par rapport à la version en vigueur :',
+  change: (category: string, period: string, fromHtg: number, toHtg: number) =>
+    `${category}, ${period.toLowerCase()} : ${formatHtg(fromHtg)} → ${formatHtg(toHtg)}`,
+  noChange: 'Aucune limite ne change : cette version reprendrait celles en vigueur.',
+  lowered:
+    'Une limite baissée compte ce que les clients ont déjà fait aujourd’hui et sur 30 jours : certains n’auront plus rien jusqu’à demain.',
   confirmNow: 'dès maintenant',
   confirmAt: (when: string) => `à partir du ${when}`,
   confirm: 'Confirmer',

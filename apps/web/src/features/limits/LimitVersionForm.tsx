@@ -63,6 +63,20 @@ function toInput(draft: Draft, effective: Effective): LimitVersionInput {
   };
 }
 
+/** What the draft changes from the version in force, in the table's order; empty when nothing does. */
+function changesFrom(inForce: readonly LimitValues[], input: LimitVersionInput) {
+  return limitCategories.flatMap((category) => {
+    const current = inForce.find((row) => row.category === category);
+    return fields.flatMap((field) => {
+      const from = current?.[field.from];
+      const to = input.values[category][field.name];
+      return from === undefined || from === to
+        ? []
+        : [{ key: `${category}.${field.name}`, category, period: field.period, from, to }];
+    });
+  });
+}
+
 /** zod issues and the server's `errors` both become `{ 'values.cash_in.per_day': message }`. */
 function schemaErrors(input: LimitVersionInput, effective: Effective): Record<string, string> {
   const out: Record<string, string> = {};
@@ -98,6 +112,11 @@ export function LimitVersionForm({ inForce }: { inForce: readonly LimitValues[] 
     setSummary(
       count === 0 ? null : count === 1 ? (Object.values(found)[0] ?? null) : genericMessages.validation,
     );
+    // The keyboard goes to the first field refused, in the form's order.
+    if (count > 0)
+      requestAnimationFrame(() =>
+        document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
     return count === 0;
   }
 
@@ -245,9 +264,35 @@ export function LimitVersionForm({ inForce }: { inForce: readonly LimitValues[] 
           onConfirm={save}
           onCancel={() => setConfirming(false)}
         >
-          <p>{texts.confirmBody(laterText ? texts.confirmAt(laterText) : texts.confirmNow)}</p>
+          <ConfirmChanges changes={changesFrom(inForce, toInput(draft, effective))} />
+          <p className="mt-3">
+            {texts.confirmBody(laterText ? texts.confirmAt(laterText) : texts.confirmNow)}
+          </p>
         </ConfirmDialog>
       )}
     </form>
+  );
+}
+
+/** The confirmation's list of what changes (decision 227): a version is never edited, so it is read first. */
+function ConfirmChanges({ changes }: { changes: ReturnType<typeof changesFrom> }) {
+  if (changes.length === 0) return <p className="font-medium">{texts.noChange}</p>;
+  return (
+    <>
+      <p>{texts.changesIntro}</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {changes.map((change) => (
+          <li key={change.key}>
+            {texts.change(
+              limitCategoryLabels[change.category],
+              limitPeriodLabels[change.period],
+              change.from,
+              change.to,
+            )}
+          </li>
+        ))}
+      </ul>
+      {changes.some((change) => change.to < change.from) && <p className="mt-3">{texts.lowered}</p>}
+    </>
   );
 }

@@ -135,6 +135,8 @@ describe('the customers’ limits (/limits, decision 227)', () => {
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+    // The keyboard goes to the first field refused, in the form's order.
+    await waitFor(() => expect(input('Sur 30 jours', 'Dépôts en espèces')).toHaveFocus());
   });
 
   it('asks before saving a new version, which cannot be changed, then posts it once', async () => {
@@ -149,6 +151,13 @@ describe('the customers’ limits (/limits, decision 227)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Enregistrer ces limites ?' });
     expect(dialog).toHaveTextContent('Elles s’appliqueront à tous les clients dès maintenant.');
     expect(dialog).toHaveTextContent('Une version enregistrée ne se modifie pas');
+    // What changes is read before the irreversible save, and a lowered limit says it counts today already.
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => plain(item.textContent)),
+    ).toEqual(['Retraits en espèces, par jour : 150 000,00 HTG → 140 000,00 HTG']);
+    expect(dialog).toHaveTextContent('certains n’auront plus rien jusqu’à demain');
     expect(within(dialog).getByRole('button', { name: 'Revenir' })).toHaveFocus();
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
     await user.tab();
@@ -181,6 +190,9 @@ describe('the customers’ limits (/limits, decision 227)', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer la nouvelle version' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enregistrer ces limites ?' });
     expect(plain(dialog.textContent)).toContain('à partir du 1 janvier 2099');
+    expect(dialog).toHaveTextContent(
+      'Aucune limite ne change : cette version reprendrait celles en vigueur.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
     await waitFor(() =>
       expect(screen.getByLabelText("Date et heure (heure d'Haïti)")).toHaveAccessibleDescription(
