@@ -9,6 +9,7 @@ import {
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { EffectiveFromFieldset, type Effective } from '../../components/EffectiveFromFieldset';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useToasts } from '../../components/toasts/toast-context';
 import { formatHaitiMoment, haitiWallClockToIso } from '../../lib/haiti-time';
@@ -29,12 +30,6 @@ type DraftBand = Record<BandField, string> & { key: number };
 
 /** "1500.5" or "1 500,50" → 1500.5; empty → NaN ("La valeur est requise"): the counter forms' reading. */
 const parseHtg = parseAmountInput;
-
-/** When the new version takes effect: now, or at a moment typed on Haiti's wall clock (`datetime-local`). */
-interface Effective {
-  mode: 'now' | 'later';
-  at: string;
-}
 
 function toInput(bands: DraftBand[], effective: Effective): FeeScheduleInput {
   return {
@@ -159,7 +154,6 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
 
   const rowsError = errors.rows;
   const effectiveError = errors.effective_from;
-  const effectiveInputId = `${formId}-effective-at`;
 
   return (
     <form
@@ -223,59 +217,17 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
         </fieldset>
       ))}
       {rowsError && <p className="text-sm text-red-700">{rowsError}</p>}
-      <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-semibold text-slate-800">
-          {feeVersionTexts.effectiveLegend}
-        </legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {(['now', 'later'] as const).map((mode) => (
-            <label
-              key={mode}
-              className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 has-[:checked]:border-blue-800 has-[:checked]:bg-blue-50"
-            >
-              <input
-                type="radio"
-                name={`${formId}-effective`}
-                value={mode}
-                checked={effective.mode === mode}
-                onChange={() => {
-                  setEffective((current) => ({ ...current, mode }));
-                  setErrors((current) =>
-                    Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'effective_from')),
-                  );
-                }}
-                className="size-4 accent-blue-800"
-              />
-              {mode === 'now' ? feeVersionTexts.effectiveNow : feeVersionTexts.effectiveLater}
-            </label>
-          ))}
-        </div>
-        {effective.mode === 'later' && (
-          <div className="mt-3 max-w-xs">
-            <label htmlFor={effectiveInputId} className="block text-sm font-medium text-slate-800">
-              {feeVersionTexts.effectiveAt}
-            </label>
-            <input
-              id={effectiveInputId}
-              type="datetime-local"
-              value={effective.at}
-              onChange={(event) => setEffective({ mode: 'later', at: event.target.value })}
-              aria-invalid={effectiveError ? true : undefined}
-              aria-describedby={effectiveError ? `${effectiveInputId}-error` : undefined}
-              className={`mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-2 py-2 text-base text-slate-900 focus:outline-2 sm:text-sm ${
-                effectiveError
-                  ? 'border-red-500 focus:outline-red-600'
-                  : 'border-slate-300 focus:outline-blue-700'
-              }`}
-            />
-            {effectiveError && (
-              <p id={`${effectiveInputId}-error`} className="mt-1 text-sm text-red-700">
-                {effectiveError}
-              </p>
-            )}
-          </div>
-        )}
-      </fieldset>
+      <EffectiveFromFieldset
+        formId={formId}
+        effective={effective}
+        error={effectiveError}
+        onChange={setEffective}
+        onModeChange={() =>
+          setErrors((current) =>
+            Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'effective_from')),
+          )
+        }
+      />
       {summary && <Alert type="danger">{summary}</Alert>}
       <div className="flex flex-wrap justify-between gap-2">
         <Button variant="secondary" onClick={addBand}>

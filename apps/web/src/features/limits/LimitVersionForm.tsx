@@ -13,6 +13,7 @@ import {
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { EffectiveFromFieldset, type Effective } from '../../components/EffectiveFromFieldset';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useToasts } from '../../components/toasts/toast-context';
 import { parseAmountInput } from '../../lib/amount-input';
@@ -29,11 +30,6 @@ type FieldName = (typeof fields)[number]['name'];
 
 /** The nine amounts as typed: text, so that an emptied input stays empty instead of becoming 0. */
 type Draft = Record<LimitCategory, Record<FieldName, string>>;
-
-interface Effective {
-  mode: 'now' | 'later';
-  at: string;
-}
 
 function draftOf(values: readonly LimitValues[]): Draft {
   return Object.fromEntries(
@@ -146,7 +142,6 @@ export function LimitVersionForm({ inForce }: { inForce: readonly LimitValues[] 
   }
 
   const effectiveError = errors.effective_from;
-  const effectiveInputId = `${formId}-effective-at`;
   const inputClass = (error: string | undefined) =>
     `mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-2 py-2 text-right text-base text-slate-900 focus:outline-2 sm:text-sm ${
       error ? 'border-red-500 focus:outline-red-600' : 'border-slate-300 focus:outline-blue-700'
@@ -201,55 +196,17 @@ export function LimitVersionForm({ inForce }: { inForce: readonly LimitValues[] 
           </div>
         </fieldset>
       ))}
-      <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-semibold text-slate-800">
-          {feeVersionTexts.effectiveLegend}
-        </legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {(['now', 'later'] as const).map((mode) => (
-            <label
-              key={mode}
-              className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 has-[:checked]:border-blue-800 has-[:checked]:bg-blue-50"
-            >
-              <input
-                type="radio"
-                name={`${formId}-effective`}
-                value={mode}
-                checked={effective.mode === mode}
-                onChange={() => {
-                  setEffective((current) => ({ ...current, mode }));
-                  setErrors((current) =>
-                    Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'effective_from')),
-                  );
-                }}
-                className="size-4 accent-blue-800"
-              />
-              {mode === 'now' ? feeVersionTexts.effectiveNow : feeVersionTexts.effectiveLater}
-            </label>
-          ))}
-        </div>
-        {effective.mode === 'later' && (
-          <div className="mt-3 max-w-xs">
-            <label htmlFor={effectiveInputId} className="block text-sm font-medium text-slate-800">
-              {feeVersionTexts.effectiveAt}
-            </label>
-            <input
-              id={effectiveInputId}
-              type="datetime-local"
-              value={effective.at}
-              onChange={(event) => setEffective({ mode: 'later', at: event.target.value })}
-              aria-invalid={effectiveError ? true : undefined}
-              aria-describedby={effectiveError ? `${effectiveInputId}-error` : undefined}
-              className={inputClass(effectiveError).replace('text-right ', '')}
-            />
-          </div>
-        )}
-        {effectiveError && (
-          <p id={`${effectiveInputId}-error`} className="mt-1 text-sm text-red-700">
-            {effectiveError}
-          </p>
-        )}
-      </fieldset>
+      <EffectiveFromFieldset
+        formId={formId}
+        effective={effective}
+        error={effectiveError}
+        onChange={setEffective}
+        onModeChange={() =>
+          setErrors((current) =>
+            Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'effective_from')),
+          )
+        }
+      />
       {summary && <Alert type="danger">{summary}</Alert>}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="submit">{texts.submit}</Button>
