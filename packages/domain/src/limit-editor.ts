@@ -212,7 +212,7 @@ export const limitLeftQuerySchema = z
   .object({
     type: z.enum(limitLeftTypes),
     accountNumber: z.string().trim().min(1).max(32).optional(),
-    personId: z.uuid().optional(),
+    personId: z.uuid().max(36).optional(),
   })
   .refine((query) => (query.accountNumber === undefined) !== (query.personId === undefined), {
     message: 'Donnez un numéro de compte ou une personne, pas les deux',
