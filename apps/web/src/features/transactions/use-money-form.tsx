@@ -32,6 +32,7 @@ import { isSameVisit } from '../../lib/visit-key';
 import { feeQuoteKeys, useAmountStepQuote, useConfirmationQuote } from '../../components/fee-quote/api';
 import { useMoneyOperation, type FlowBody } from './api/operations';
 import { quoteTypeOf, type MoneyFlow } from './flows';
+import { limitsLeftQueryKey } from './api/limits-left';
 import {
   FailureAlert,
   failureOf,
@@ -234,6 +235,7 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     try {
       transaction = await money.confirm(valid.input, valid.checked);
     } catch (error) {
+      void queryClient.invalidateQueries({ queryKey: limitsLeftQueryKey });
       const changed = feesChangedQuote(error);
       if (changed && quoteType !== null && typeof amount === 'number') {
         // The fees changed since the quote (409 FEES_CHANGED): the confirmation stays, now showing the
@@ -264,7 +266,10 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
       onRefused?.(error);
       return null;
     }
-    if (transaction) succeed(transaction);
+    if (transaction) {
+      void queryClient.invalidateQueries({ queryKey: limitsLeftQueryKey });
+      succeed(transaction);
+    }
     return transaction;
   }
 

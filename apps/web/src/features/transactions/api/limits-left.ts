@@ -21,11 +21,14 @@ export async function getLimitsLeft(
  * What the customer has left, read once the account or the sender is known. A preview: the posting checks
  * again, so a failure shows only a quiet line (no toast, no /500).
  */
+/** Every customer's « what is left »: read again after a posting or a refusal (the figures moved). */
+export const limitsLeftQueryKey = ['limits', 'left'] as const;
+
 export function useLimitsLeft(type: LimitLeftType, target: LimitTarget | null) {
   const http = useHttp();
   const key = target === null ? null : 'accountNumber' in target ? target.accountNumber : target.personId;
   return useQuery({
-    queryKey: ['limits', 'left', type, key] as const,
+    queryKey: [...limitsLeftQueryKey, type, key] as const,
     queryFn: ({ signal }) => getLimitsLeft(http, type, target!, signal),
     enabled: target !== null,
     // Another teller may have served her meanwhile: read again each time the step opens.
