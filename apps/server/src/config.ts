@@ -37,7 +37,8 @@ const backupShape = {
       .optional(),
   ),
   BACKUP_KEEP: z.preprocess(
-    (value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    (value) =>
+      value === undefined || (typeof value === 'string' && value.trim() === '') ? undefined : value,
     z
       .string({ error: 'doit être un nombre entier de sauvegardes entre 1 et 1000' })
       .trim()

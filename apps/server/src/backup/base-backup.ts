@@ -186,7 +186,8 @@ export async function listBaseBackups(backupsDir: string): Promise<BaseBackup[]>
     const dir = path.join(backupsDir, name);
     try {
       const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as BaseBackupManifest;
-      if (manifest.format === 'lajan-base-backup' && manifest.version === 1) found.push({ dir, name, manifest });
+      if (manifest.format === 'lajan-base-backup' && manifest.version === 1)
+        found.push({ dir, name, manifest });
     } catch {
       // No manifest: not a base backup, or one cut short.
     }
@@ -363,7 +364,8 @@ export async function copyToSecondPlace(config: BackupConfig): Promise<CopyResul
     const source = path.join(config.walArchiveDir, name);
     const target = path.join(walCopy, name);
     if (walThere.has(name)) {
-      if (!(await sameContent(source, target))) throw new BackupError(baseBackupMessages.copyConflict(target));
+      if (!(await sameContent(source, target)))
+        throw new BackupError(baseBackupMessages.copyConflict(target));
       continue;
     }
     await placeNew(source, target);
@@ -396,10 +398,12 @@ async function placeNew(source: string, target: string): Promise<void> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') {
       await rm(temporary);
-      if (!(await sameContent(source, target))) throw new BackupError(baseBackupMessages.copyConflict(target));
+      if (!(await sameContent(source, target)))
+        throw new BackupError(baseBackupMessages.copyConflict(target));
       return;
     }
-    if (await stat(target).catch(() => undefined)) throw new BackupError(baseBackupMessages.copyConflict(target));
+    if (await stat(target).catch(() => undefined))
+      throw new BackupError(baseBackupMessages.copyConflict(target));
     await rename(temporary, target);
   }
 }

@@ -36,7 +36,10 @@ async function withDatabase<T>(
   if (env.DATABASE_URL?.trim()) return work(backupConnectionUrl(env));
   const running = runningEmbeddedUrl(config.dataDir);
   if (running) return work(running);
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, walArchiveDir: config.walArchiveDir });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    walArchiveDir: config.walArchiveDir,
+  });
   try {
     return await work(embedded.url);
   } finally {
@@ -108,7 +111,8 @@ async function backup(env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
     console.log(baseBackupMessages.written(result.backup.dir, formatSize(result.backup.manifest.sizeBytes)));
     for (const dir of result.removed) console.log(baseBackupMessages.removed(dir));
     if (result.walRemoved > 0) console.log(baseBackupMessages.walRemoved(result.walRemoved));
-    if (result.copy) console.log(baseBackupMessages.copied(result.copy.dir, result.copy.backups, result.copy.wal));
+    if (result.copy)
+      console.log(baseBackupMessages.copied(result.copy.dir, result.copy.backups, result.copy.wal));
     return {
       sizeBytes: result.backup.manifest.sizeBytes,
       path: result.backup.dir,

@@ -40,8 +40,8 @@ export const restoreMessages = {
     `${text} est avant la plus ancienne sauvegarde de base, terminée le ${oldest} (heure de Port-au-Prince) : impossible de restaurer plus tôt`,
   afterLastWal: (text: string, last: string) =>
     `${text} est après la dernière écriture que le WAL archivé contient (${last}, heure de Port-au-Prince) : l’archive s’arrête avant. Choisissez une heure jusqu’à ${last}, ou vérifiez l’archivage (WAL_ARCHIVE_DIR, BACKUP_COPY_DIR)`,
-  recoveryFailed: (logDir: string) =>
-    `La copie restaurée n’a pas démarré : voyez le journal de PostgreSQL dans ${logDir}`,
+  recoveryFailed: (logDir: string, said: string) =>
+    `La copie restaurée n’a pas démarré (${said || 'sans message'}) : voyez le journal de PostgreSQL dans ${logDir}`,
   serverRunning:
     'Le serveur Lajan tourne encore sur ce DATA_DIR : arrêtez-le avant --swap (la copie restaurée a été gardée, relancez avec --swap une fois le serveur arrêté)',
   restored: (text: string, dir: string, count: number, last: string) =>
@@ -106,7 +106,14 @@ export function parseRestoreTarget(text: string, now = new Date()): RestoreTarge
     string,
     string,
   ];
-  const wall = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
+  const wall = [year, month, day, hour, minute, second].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const [y, mo, d, h, mi, s] = wall;
   const calendar = new Date(Date.UTC(y, mo - 1, d));
   if (
@@ -172,9 +179,7 @@ async function flushRunningWal(config: BackupConfig): Promise<void> {
   client.on('error', () => undefined);
   try {
     await client.connect();
-    const { rows } = await client.query<{ file: string }>(
-      `select pg_walfile_name(pg_switch_wal()) as file`,
-    );
+    const { rows } = await client.query<{ file: string }>(`select pg_walfile_name(pg_switch_wal()) as file`);
     const wanted = rows[0]!.file;
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
@@ -227,14 +232,24 @@ async function prepareCopy(
 }
 
 /** What PostgreSQL's log says about a recovery that did not reach its target. */
-async function recoveryOutcome(dir: string): Promise<{ notReached: boolean; last: Date | undefined }> {
+async function recoveryOutcome(
+  dir: string,
+): Promise<{ notReached: boolean; last: Date | undefined; said: string }> {
   const logDir = path.join(dir, 'postgres-log');
   let text = '';
   for (const name of await readdir(logDir).catch(() => [] as string[]))
     text += await readFile(path.join(logDir, name), 'utf8').catch(() => '');
-  const last = [...text.matchAll(/last completed transaction was at log time ([0-9-]+ [0-9:.]+[+-]\d+)/g)].at(-1)?.[1];
+  const last = [...text.matchAll(/last completed transaction was at log time ([0-9-]+ [0-9:.]+[+-]\d+)/g)].at(
+    -1,
+  )?.[1];
   return {
     notReached: text.includes('recovery ended before configured recovery target was reached'),
+    said: text
+      .split('\n')
+      .filter((line) => /\b(FATAL|PANIC|ERROR):/.test(line))
+      .slice(-2)
+      .map((line) => line.replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/, '$1: '))
+      .join(' | '),
     last: last ? new Date(last.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')) : undefined,
   };
 }
@@ -245,7 +260,8 @@ export async function runPointInTimeRestore(
   options: { now?: Date } = {},
 ): Promise<PointInTimeResult> {
   let backups = await listBaseBackups(config.backupsDir);
-  if (backups.length === 0 && config.copyDir) backups = await listBaseBackups(path.join(config.copyDir, 'backups'));
+  if (backups.length === 0 && config.copyDir)
+    backups = await listBaseBackups(path.join(config.copyDir, 'backups'));
   if (backups.length === 0) throw new BackupError(restoreMessages.noBaseBackup(config.backupsDir));
   const usable = backups.filter((backup) => new Date(backup.manifest.stoppedAt) <= target.at);
   const backup = usable.at(-1);
@@ -262,7 +278,7 @@ export async function runPointInTimeRestore(
   const dir = path.join(
     config.dataDir,
     'restaurations',
-    `${target.text.replace(/[ :]/g, (c) => (c === ' ' ? '_' : 'h'))}-${stampText}`,
+    `${target.text.replace(' ', '_').replace(':', 'h').replace(':', 'm')}-${stampText}`,
   );
   await mkdir(dir, { recursive: true, mode: 0o755 });
   for (const file of EMBEDDED_PASSWORD_FILES)
@@ -276,7 +292,12 @@ export async function runPointInTimeRestore(
   const owner = clusterOwner();
   const recovery = (toTarget: boolean): Record<string, string> => ({
     restore_command: restoreCommand(archiveDirs(config)),
-    ...(toTarget ? { recovery_target_time: target.at.toISOString(), recovery_target_inclusive: 'on' } : {}),
+    ...(toTarget
+      ? {
+          recovery_target_time: target.at.toISOString().replace('T', ' ').replace('Z', '+00'),
+          recovery_target_inclusive: 'on',
+        }
+      : {}),
     recovery_target_action: 'promote',
     // No session before the promotion: the start then sets the roles up on a writable cluster.
     hot_standby: 'off',
@@ -298,10 +319,12 @@ export async function runPointInTimeRestore(
   } catch (error) {
     if (!(error instanceof EmbeddedPostgresError)) throw error;
     const outcome = await recoveryOutcome(dir);
-    if (!outcome.notReached) throw new BackupError(restoreMessages.recoveryFailed(path.join(dir, 'postgres-log')));
+    if (!outcome.notReached)
+      throw new BackupError(restoreMessages.recoveryFailed(path.join(dir, 'postgres-log'), outcome.said));
     const lastText = outcome.last ? portAuPrinceTime(outcome.last) : portAuPrinceTime(new Date(newest));
     // The WAL holds nothing after `last` and reaches past the target: the end of the WAL is the target's state.
-    if (newest < target.at.getTime()) throw new BackupError(restoreMessages.afterLastWal(target.text, lastText));
+    if (newest < target.at.getTime())
+      throw new BackupError(restoreMessages.afterLastWal(target.text, lastText));
     quietSince = lastText;
     await rm(path.join(dir, 'postgres-log'), { recursive: true, force: true });
     await prepareCopy(config, backup, dir, owner);
@@ -339,9 +362,16 @@ export async function runPointInTimeRestore(
  * renamed aside, the restored one moved into `DATA_DIR/postgres`, its timeline's history file given to the
  * archive so that later restores pick a new timeline and follow this one. Answers where the old one is.
  */
-export async function swapRestoredCluster(config: BackupConfig, dir: string, now = new Date()): Promise<string> {
+export async function swapRestoredCluster(
+  config: BackupConfig,
+  dir: string,
+  now = new Date(),
+): Promise<string> {
   const restored = path.join(path.resolve(dir), CLUSTER_COPY);
-  if (!existsSync(path.join(path.resolve(dir), 'restauration.json')) || !existsSync(path.join(restored, 'PG_VERSION')))
+  if (
+    !existsSync(path.join(path.resolve(dir), 'restauration.json')) ||
+    !existsSync(path.join(restored, 'PG_VERSION'))
+  )
     throw new BackupError(restoreMessages.notARestore(dir));
   await mkdir(config.dataDir, { recursive: true });
   let lock;
@@ -353,7 +383,10 @@ export async function swapRestoredCluster(config: BackupConfig, dir: string, now
   }
   try {
     const current = path.join(config.dataDir, 'postgres');
-    const aside = path.join(config.dataDir, `postgres.avant-restauration-${now.toISOString().replace(/[:.]/g, '-')}`);
+    const aside = path.join(
+      config.dataDir,
+      `postgres.avant-restauration-${now.toISOString().replace(/[:.]/g, '-')}`,
+    );
     if (existsSync(current)) await rename(current, aside);
     await rename(restored, current);
     await syncPath(config.dataDir);

@@ -109,105 +109,117 @@ const numbersIn = async (url: string) =>
   );
 
 // One project is enough: the cluster is the embedded one, whatever the project's database.
-describe.runIf(embeddedRuns && databaseKind === 'pglite')('a restore to a given second (decision 232)', () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'lajan-pitr-'));
-  // Reachable by the `postgres` system user that runs the cluster when the tests run as root.
-  chmodSync(root, 0o755);
-  const config = loadBackupConfig({
-    DATA_DIR: path.join(root, 'data'),
-    BACKUP_COPY_DIR: path.join(root, 'copie'),
-    BACKUP_KEEP: '2',
-  });
-  const started: EmbeddedPostgres[] = [];
-  afterAll(async () => {
-    for (const embedded of started) await embedded.stop();
-    rmSync(root, { recursive: true, force: true });
-  });
-
-  it('finds exactly the movements posted before the noted time, and the ledger whole', async () => {
-    const embedded = await startEmbeddedPostgres({
-      dataDir: config.dataDir,
-      walArchiveDir: config.walArchiveDir,
+if (embeddedRuns && databaseKind === 'pglite')
+  describe('a restore to a given second (decision 232)', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'lajan-pitr-'));
+    // Reachable by the `postgres` system user that runs the cluster when the tests run as root.
+    chmodSync(root, 0o755);
+    const config = loadBackupConfig({
+      DATA_DIR: path.join(root, 'data'),
+      BACKUP_COPY_DIR: path.join(root, 'copie'),
+      BACKUP_KEEP: '2',
     });
-    started.push(embedded);
-    const superuser = embeddedSuperuserUrl(config.dataDir, embedded.port);
-    expect(
-      await query(superuser, `select name, setting from pg_settings where name in
-        ('archive_mode', 'archive_library', 'archive_timeout', 'wal_segment_size') order by name`),
-    ).toEqual([
-      { name: 'archive_library', setting: 'basic_archive' },
-      { name: 'archive_mode', setting: 'on' },
-      { name: 'archive_timeout', setting: '300' },
-      { name: 'wal_segment_size', setting: String(1024 * 1024) },
-    ]);
-
-    // The production path: the API on the embedded cluster, agent deposits by the super administrator.
-    const { app } = await build({ env: { DATABASE_URL: embedded.url }, overrides: { database: undefined } });
-    const superToken = await activeSuperAdminToken(app);
-    const owner = await insertPerson(app.database.db);
-    const agent = await createAgentThroughApi(app, superToken, {
-      name: 'Kay Lajan Jacmel',
-      username: 'jacmel.admin',
-      personIds: [owner.id],
+    const started: EmbeddedPostgres[] = [];
+    afterAll(async () => {
+      for (const embedded of started) await embedded.stop();
+      if (!process.env.PITR_KEEP) rmSync(root, { recursive: true, force: true });
     });
-    const party = {
-      name: `${owner.firstName} ${owner.lastName}`,
-      idDocumentType: 'id_card',
-      idDocumentNumber: owner.idDocumentNumber,
-    };
-    const deposit = async (amount: number) => {
-      const answer = await call(app, 'POST', '/api/agents/deposit', {
-        token: superToken,
-        body: { code: agent.code, party, amount },
+
+    it('finds exactly the movements posted before the noted time, and the ledger whole', async () => {
+      const embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        walArchiveDir: config.walArchiveDir,
       });
-      expect(answer.status, answer.text).toBe(201);
-      return answer.body.data.transactionNumber as string;
-    };
+      started.push(embedded);
+      const superuser = embeddedSuperuserUrl(config.dataDir, embedded.port);
+      expect(
+        await query(
+          superuser,
+          `select name, setting from pg_settings where name in
+        ('archive_mode', 'archive_library', 'archive_timeout', 'wal_segment_size') order by name`,
+        ),
+      ).toEqual([
+        { name: 'archive_library', setting: 'basic_archive' },
+        { name: 'archive_mode', setting: 'on' },
+        { name: 'archive_timeout', setting: '300' },
+        { name: 'wal_segment_size', setting: String(1024 * 1024) },
+      ]);
 
-    const before = [await deposit(1_000), await deposit(2_000)];
-    const backup = await runBaseBackup(config);
-    expect(backup.backup.manifest.startWalFile).toMatch(/^[0-9A-F]{24}$/);
-    expect(backup.copy).toMatchObject({ backups: 1 });
-    before.push(await deposit(3_000), await deposit(4_000), await deposit(5_000));
-    await query(superuser, 'select pg_switch_wal()');
+      // The production path: the API on the embedded cluster, agent deposits by the super administrator.
+      const { app } = await build({
+        env: { DATABASE_URL: embedded.url },
+        overrides: { database: undefined },
+      });
+      const superToken = await activeSuperAdminToken(app);
+      const owner = await insertPerson(app.database.db);
+      const agent = await createAgentThroughApi(app, superToken, {
+        name: 'Kay Lajan Jacmel',
+        username: 'jacmel.admin',
+        personIds: [owner.id],
+      });
+      const party = {
+        name: `${owner.firstName} ${owner.lastName}`,
+        idDocumentType: 'id_card',
+        idDocumentNumber: owner.idDocumentNumber,
+      };
+      const deposit = async (amount: number) => {
+        const answer = await call(app, 'POST', '/api/agents/deposit', {
+          token: superToken,
+          body: { code: agent.code, party, amount },
+        });
+        expect(answer.status, answer.text).toBe(201);
+        return answer.body.data.transactionNumber as string;
+      };
 
-    // The noted time: a whole second after the last of them, so that `--to` names it.
-    const noted = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
-    await sleep(noted.getTime() - Date.now() + 300);
-    const after = [await deposit(6_000), await deposit(7_000)];
-    expect(await numbersIn(embedded.url)).toEqual([...before, ...after].sort());
+      const before = [await deposit(1_000), await deposit(2_000)];
+      const backup = await runBaseBackup(config);
+      expect(backup.backup.manifest.startWalFile).toMatch(/^[0-9A-F]{24}$/);
+      expect(backup.copy).toMatchObject({ backups: 1 });
+      before.push(await deposit(3_000), await deposit(4_000), await deposit(5_000));
+      await query(superuser, 'select pg_switch_wal()');
 
-    // The cluster still runs: the restore switches its segment and waits for it to be archived.
-    const target = parseRestoreTarget(portAuPrinceTime(noted));
-    const restored = await runPointInTimeRestore(config, target);
-    expect(restored.backup.name).toBe(backup.backup.name);
-    expect(restored.transactions).toBe(before.length);
-    expect(restored.quietSince).toBeUndefined();
+      // The noted time: a whole second after the last of them, so that `--to` names it.
+      const noted = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
+      await sleep(noted.getTime() - Date.now() + 300);
+      const after = [await deposit(6_000), await deposit(7_000)];
+      expect(await numbersIn(embedded.url)).toEqual([...before, ...after].sort());
 
-    const copy = await startEmbeddedPostgres({ dataDir: restored.dir, walArchiveDir: null });
-    started.push(copy);
-    expect(await numbersIn(copy.url)).toEqual([...before].sort());
-    const client = new pg.Client({ connectionString: copy.url });
-    await client.connect();
-    await expect(checkLedger(client)).resolves.toBeUndefined();
-    await client.end();
-    await copy.stop();
+      // The cluster still runs: the restore switches its segment and waits for it to be archived.
+      const target = parseRestoreTarget(portAuPrinceTime(noted));
+      const restored = await runPointInTimeRestore(config, target);
+      expect(restored.backup.name).toBe(backup.backup.name);
+      expect(restored.transactions).toBe(before.length);
+      expect(restored.quietSince).toBeUndefined();
 
-    // Never over a running server; with it stopped, the old cluster is kept aside.
-    await expect(swapRestoredCluster(config, restored.dir)).rejects.toThrow(restoreMessages.serverRunning);
-    await embedded.stop();
-    const aside = await swapRestoredCluster(config, restored.dir);
-    expect(existsSync(path.join(aside, 'PG_VERSION'))).toBe(true);
-    expect(readdirSync(config.walArchiveDir)).toContain('00000002.history');
-    const swapped = await startEmbeddedPostgres({ dataDir: config.dataDir, walArchiveDir: config.walArchiveDir });
-    started.push(swapped);
-    expect(await numbersIn(swapped.url)).toEqual([...before].sort());
+      const copy = await startEmbeddedPostgres({ dataDir: restored.dir, walArchiveDir: null });
+      started.push(copy);
+      expect(await numbersIn(copy.url)).toEqual([...before].sort());
+      const client = new pg.Client({ connectionString: copy.url });
+      await client.connect();
+      await expect(checkLedger(client)).resolves.toBeUndefined();
+      await client.end();
+      await copy.stop();
 
-    // Before the oldest base backup: refused, saying from when a restore is possible.
-    const early = parseRestoreTarget(portAuPrinceTime(new Date(Date.parse(backup.backup.manifest.startedAt) - 60_000)));
-    await expect(runPointInTimeRestore(config, early)).rejects.toThrow(/avant la plus ancienne sauvegarde/);
-    expect((await listBaseBackups(path.join(config.copyDir!, 'backups'))).map((b) => b.name)).toEqual([
-      backup.backup.name,
-    ]);
-  }, 110_000);
-});
+      // Never over a running server; with it stopped, the old cluster is kept aside.
+      await expect(swapRestoredCluster(config, restored.dir)).rejects.toThrow(restoreMessages.serverRunning);
+      await embedded.stop();
+      const aside = await swapRestoredCluster(config, restored.dir);
+      expect(existsSync(path.join(aside, 'PG_VERSION'))).toBe(true);
+      expect(readdirSync(config.walArchiveDir)).toContain('00000002.history');
+      const swapped = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        walArchiveDir: config.walArchiveDir,
+      });
+      started.push(swapped);
+      expect(await numbersIn(swapped.url)).toEqual([...before].sort());
+
+      // Before the oldest base backup: refused, saying from when a restore is possible.
+      const early = parseRestoreTarget(
+        portAuPrinceTime(new Date(Date.parse(backup.backup.manifest.startedAt) - 60_000)),
+      );
+      await expect(runPointInTimeRestore(config, early)).rejects.toThrow(/avant la plus ancienne sauvegarde/);
+      expect((await listBaseBackups(path.join(config.copyDir!, 'backups'))).map((b) => b.name)).toEqual([
+        backup.backup.name,
+      ]);
+    }, 110_000);
+  });
