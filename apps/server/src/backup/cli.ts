@@ -135,7 +135,7 @@ async function restore(env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
         target.text,
         result.dir,
         result.transactions,
-        result.last ? `n° ${result.last.number} du ${result.last.at}` : 'aucune',
+        result.last ? `n° ${result.last.number} du ${result.last.at}` : undefined,
       ),
     );
     console.log(restoreMessages.howToSwap(config.dataDir, result.dir));

@@ -44,8 +44,8 @@ export const restoreMessages = {
     `La copie restaurée n’a pas démarré (${said || 'sans message'}) : voyez le journal de PostgreSQL dans ${logDir}`,
   serverRunning:
     'Le serveur Lajan tourne encore sur ce DATA_DIR : arrêtez-le avant --swap (la copie restaurée a été gardée, relancez avec --swap une fois le serveur arrêté)',
-  restored: (text: string, dir: string, count: number, last: string) =>
-    `Copie restaurée à l’état du ${text} (heure de Port-au-Prince) dans ${dir} : ${count} transaction(s), la dernière ${last}. Grand livre vérifié : chaque transaction s’équilibre, chaque solde est la somme de ses écritures.`,
+  restored: (text: string, dir: string, count: number, last: string | undefined) =>
+    `Copie restaurée à l’état du ${text} (heure de Port-au-Prince) dans ${dir} : ${count} transaction(s)${last ? `, la dernière ${last}` : ''}. Grand livre vérifié : chaque transaction s’équilibre, chaque solde est la somme de ses écritures.`,
   quiet: (last: string) =>
     `Aucune écriture dans le WAL après ${last} (heure de Port-au-Prince) : la copie est l’état de ce moment-là, qui est aussi celui de l’heure demandée.`,
   howToSwap: (dataDir: string, dir: string) =>
@@ -172,9 +172,9 @@ function archiveDirs(config: BackupConfig): string[] {
  * Asks a running cluster to close its current segment and waits (up to a minute) until it is archived:
  * a restore to the last minutes then finds them in the archive.
  */
-async function flushRunningWal(config: BackupConfig): Promise<void> {
+async function flushRunningWal(config: BackupConfig): Promise<boolean> {
   const port = runningEmbeddedPort(config.dataDir);
-  if (!port) return;
+  if (!port) return false;
   const client = new pg.Client({ connectionString: embeddedSuperuserUrl(config.dataDir, port) });
   client.on('error', () => undefined);
   try {
@@ -186,7 +186,7 @@ async function flushRunningWal(config: BackupConfig): Promise<void> {
       const archived = await client.query<{ last: string | null }>(
         `select last_archived_wal as last from pg_stat_archiver`,
       );
-      if ((archived.rows[0]!.last ?? '') >= wanted) return;
+      if ((archived.rows[0]!.last ?? '') >= wanted) return true;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } catch {
@@ -194,6 +194,7 @@ async function flushRunningWal(config: BackupConfig): Promise<void> {
   } finally {
     await client.end().catch(() => undefined);
   }
+  return false;
 }
 
 /**
@@ -267,13 +268,15 @@ export async function runPointInTimeRestore(
   const backup = usable.at(-1);
   if (!backup)
     throw new BackupError(
-      restoreMessages.beforeOldest(
-        target.text,
-        portAuPrinceTime(new Date(backups[0]!.manifest.stoppedAt)).slice(0, 16),
-      ),
+      restoreMessages.beforeOldest(target.text, portAuPrinceTime(new Date(backups[0]!.manifest.stoppedAt))),
     );
 
-  await flushRunningWal(config);
+  // Until when the WAL at hand is known whole: now, if the running cluster's last segment was archived or a
+  // stopped cluster's pg_wal (which keeps every unarchived segment) is copied; else the newest segment's time.
+  const flushed = await flushRunningWal(config);
+  const running = runningEmbeddedPort(config.dataDir) !== undefined;
+  const wholeUntil =
+    flushed || (!running && existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'))) ? Date.now() : 0;
   const stampText = (options.now ?? new Date()).toISOString().replace(/[:.]/g, '-');
   const dir = path.join(
     config.dataDir,
@@ -323,7 +326,7 @@ export async function runPointInTimeRestore(
       throw new BackupError(restoreMessages.recoveryFailed(path.join(dir, 'postgres-log'), outcome.said));
     const lastText = outcome.last ? portAuPrinceTime(outcome.last) : portAuPrinceTime(new Date(newest));
     // The WAL holds nothing after `last` and reaches past the target: the end of the WAL is the target's state.
-    if (newest < target.at.getTime())
+    if (Math.max(newest, wholeUntil) < target.at.getTime())
       throw new BackupError(restoreMessages.afterLastWal(target.text, lastText));
     quietSince = lastText;
     await rm(path.join(dir, 'postgres-log'), { recursive: true, force: true });
