@@ -195,6 +195,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     databaseUrl: config.databaseUrl,
     pgliteDataDir: overrides.pgliteDataDir,
     dataDir: config.dataDir,
+    walArchiveDir: config.walArchiveDir,
     deferStartup: overrides.deferDatabaseStartup,
   });
   // The API answers 503 in French while the database has not answered yet (a start

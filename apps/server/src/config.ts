@@ -21,6 +21,40 @@ const optionalText = z.preprocess(
   z.string().trim().optional(),
 );
 
+/** What the embedded cluster's WAL archive and `npm run backup` read (decision 232). */
+const backupShape = {
+  DATA_DIR: optionalText.pipe(z.string().default('./data')),
+  WAL_ARCHIVE_DIR: optionalText.pipe(
+    z
+      .string()
+      .refine((dir) => !/["%\n\r]/.test(dir), 'ne doit contenir ni guillemet, ni %, ni retour à la ligne')
+      .optional(),
+  ),
+  BACKUP_COPY_DIR: optionalText.pipe(
+    z
+      .string()
+      .refine((dir) => !/["%\n\r]/.test(dir), 'ne doit contenir ni guillemet, ni %, ni retour à la ligne')
+      .optional(),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    (value) =>
+      value === undefined || (typeof value === 'string' && value.trim() === '') ? undefined : value,
+    z
+      .string({ error: 'doit être un nombre entier de sauvegardes entre 1 et 1000' })
+      .trim()
+      .regex(/^\d+$/, 'doit être un nombre entier de sauvegardes entre 1 et 1000')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, 'doit être un nombre entier de sauvegardes entre 1 et 1000')
+          .max(1000, 'doit être un nombre entier de sauvegardes entre 1 et 1000'),
+      )
+      .optional(),
+  ),
+};
+
 const envSchema = z.object({
   PORT: z.preprocess(
     (value) => (value === undefined || value === '' ? undefined : Number(value)),
@@ -32,7 +66,6 @@ const envSchema = z.object({
       .default(3000),
   ),
   HOST: optionalText.pipe(z.string().min(1).default('0.0.0.0')),
-  DATA_DIR: optionalText.pipe(z.string().default('./data')),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -126,6 +159,7 @@ const envSchema = z.object({
   LOG_LEVEL: optionalText.pipe(
     z.enum(logLevels, { error: `doit valoir ${logLevels.join(', ')}` }).default('info'),
   ),
+  ...backupShape,
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -170,6 +204,45 @@ export interface Config {
   transferExpiryIntervalMinutes: number;
   /** `MFA_REQUIRED=1`: a super administrator without a second factor enrols one at its next sign-in (decision 203). */
   mfaRequired: boolean;
+  /** Absolute: where the embedded cluster archives its WAL, `DATA_DIR/wal` unless `WAL_ARCHIVE_DIR` (decision 232). */
+  walArchiveDir: string;
+}
+
+/** Where backups and WAL go (decision 232): what `npm run backup` and `npm run restore` read. */
+export interface BackupConfig {
+  /** Absolute. */
+  dataDir: string;
+  /** Absolute: `DATA_DIR/wal` unless `WAL_ARCHIVE_DIR`. */
+  walArchiveDir: string;
+  /** Absolute: `DATA_DIR/backups`. */
+  backupsDir: string;
+  /** Absolute, or undefined: the second place backups and WAL are copied to (`BACKUP_COPY_DIR`). */
+  copyDir: string | undefined;
+  /** How many backups to keep (`BACKUP_KEEP`, 14 by default). */
+  keep: number;
+}
+
+const backupSchema = z.object(backupShape);
+
+/** The backup settings alone: `npm run backup` needs no JWT secret nor anything else of the server's. */
+export function loadBackupConfig(env: Record<string, string | undefined> = process.env): BackupConfig {
+  const parsed = backupSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Configuration invalide : ${problems.join(' ; ')}`);
+  }
+  return backupConfigOf(parsed.data);
+}
+
+function backupConfigOf(e: z.infer<typeof backupSchema>): BackupConfig {
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    dataDir,
+    walArchiveDir: e.WAL_ARCHIVE_DIR ? path.resolve(e.WAL_ARCHIVE_DIR) : path.join(dataDir, 'wal'),
+    backupsDir: path.join(dataDir, 'backups'),
+    copyDir: e.BACKUP_COPY_DIR ? path.resolve(e.BACKUP_COPY_DIR) : undefined,
+    keep: e.BACKUP_KEEP ?? 14,
+  };
 }
 
 /** A bad environment: the message is one line naming the variable(s), safe to print. */
@@ -213,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mfaRequired: e.MFA_REQUIRED === '1',
     transferExpiryDays: e.TRANSFER_EXPIRY_DAYS,
     transferExpiryIntervalMinutes: e.TRANSFER_EXPIRY_INTERVAL_MINUTES,
+    walArchiveDir: backupConfigOf(e).walArchiveDir,
     ...(tls ? { tls } : {}),
   };
 }

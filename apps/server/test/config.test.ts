@@ -1,7 +1,39 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadBackupConfig, loadConfig } from '../src/config.js';
 import { start } from '../src/start.js';
+
+describe('loadBackupConfig (decision 232)', () => {
+  it('archives into DATA_DIR/wal and keeps 14 backups unless told otherwise', () => {
+    expect(loadBackupConfig({ DATA_DIR: '/srv/lajan' })).toEqual({
+      dataDir: '/srv/lajan',
+      walArchiveDir: '/srv/lajan/wal',
+      backupsDir: '/srv/lajan/backups',
+      copyDir: undefined,
+      keep: 14,
+    });
+    expect(
+      loadBackupConfig({
+        DATA_DIR: '/srv/lajan',
+        WAL_ARCHIVE_DIR: '/mnt/disque2/wal',
+        BACKUP_COPY_DIR: '/mnt/partage/lajan',
+        BACKUP_KEEP: '7',
+      }),
+    ).toMatchObject({ walArchiveDir: '/mnt/disque2/wal', copyDir: '/mnt/partage/lajan', keep: 7 });
+  });
+
+  it('refuses, in French, a count that is not one and a directory PostgreSQL could not be given', () => {
+    for (const keep of ['0', '-3', '2.5', 'douze', '1001'])
+      expect(() => loadBackupConfig({ BACKUP_KEEP: keep })).toThrow(
+        new ConfigError(
+          'Configuration invalide : BACKUP_KEEP doit être un nombre entier de sauvegardes entre 1 et 1000',
+        ),
+      );
+    expect(() => loadBackupConfig({ WAL_ARCHIVE_DIR: '/mnt/100%' })).toThrow(
+      'Configuration invalide : WAL_ARCHIVE_DIR ne doit contenir ni guillemet, ni %, ni retour à la ligne',
+    );
+  });
+});
 
 describe('loadConfig', () => {
   it('gives the defaults of DESIGN §2', () => {
@@ -24,6 +56,7 @@ describe('loadConfig', () => {
       mfaRequired: false,
       transferExpiryDays: 30,
       transferExpiryIntervalMinutes: 60,
+      walArchiveDir: path.resolve('./data/wal'),
     });
   });
 
@@ -48,6 +81,7 @@ describe('loadConfig', () => {
       MFA_REQUIRED: '1',
       TRANSFER_EXPIRY_DAYS: '45',
       TRANSFER_EXPIRY_INTERVAL_MINUTES: '15',
+      WAL_ARCHIVE_DIR: '/mnt/archives/wal',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -65,6 +99,7 @@ describe('loadConfig', () => {
       mfaRequired: true,
       transferExpiryDays: 45,
       transferExpiryIntervalMinutes: 15,
+      walArchiveDir: '/mnt/archives/wal',
     });
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '4000' })).toMatchObject({
       databaseUrl: undefined,

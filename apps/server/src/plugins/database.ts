@@ -20,6 +20,8 @@ export interface DatabasePluginOptions {
   pgliteDataDir?: string | undefined;
   /** Without `databaseUrl`: the embedded PostgreSQL's cluster goes in `dataDir/postgres`. */
   dataDir: string;
+  /** Where the embedded cluster archives its WAL (decision 232). */
+  walArchiveDir: string;
   /**
    * Leave the migrations and the bootstrap to the caller (`start.ts`), which listens first and
    * runs them once the database answers. Otherwise they run while the app gets ready.
@@ -76,7 +78,11 @@ export const databasePlugin = fp(
     const owned = !options.database;
     const embedded =
       owned && !options.databaseUrl && options.pgliteDataDir === undefined
-        ? await startEmbeddedPostgres({ dataDir: options.dataDir, log: (line) => app.log.info(line) })
+        ? await startEmbeddedPostgres({
+            dataDir: options.dataDir,
+            walArchiveDir: options.walArchiveDir,
+            log: (line) => app.log.info(line),
+          })
         : undefined;
     const database =
       options.database ??
