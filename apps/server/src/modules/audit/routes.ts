@@ -45,8 +45,9 @@ export const auditRoutes: FastifyPluginAsyncZod = (app) => {
       const session = sessionOf(request);
       const { page, per_page, user, action, agent, from, to } = request.query;
       const agentCode = scopedAgentCode(session, agent);
+      // The audit log reads on the reporting database, never the counter's (decision 233).
       const { rows, total } = await listAuditEntries(
-        app.database.db,
+        app.database.reporting.db,
         {
           username: user,
           action,
