@@ -78,7 +78,7 @@ const MIGRATION_LOCK_KEY = 7_210_031;
 const EXPORT_LOCK_CLASS = 7_210_044;
 
 /** The reporting pool's connections per process when `DATABASE_READ_POOL_SIZE` is unset (decision 233). */
-export const DEFAULT_READ_POOL_SIZE = 3;
+const DEFAULT_READ_POOL_SIZE = 3;
 
 export function openDatabase(options: DatabaseOptions): Database {
   return options.databaseUrl ? openPostgres(options) : openPglite(options.pgliteDataDir);
