@@ -37,8 +37,12 @@ const log = (...parts) => console.error('[bench:exports]', ...parts);
 const counterAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 const exportAgent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 4 });
 
-/** @returns {Promise<{ status: number; body: any; ms: number }>} */
-function request(base, method, path, { token, body, key, agent = counterAgent } = {}) {
+/**
+ * @param {{ token?: string; body?: unknown; key?: string; agent?: http.Agent }} [options]
+ * @returns {Promise<{ status: number; body: any; ms: number }>}
+ */
+function request(base, method, path, options = {}) {
+  const { token, body, key, agent = counterAgent } = options;
   const url = new URL(`${base}${path}`);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const t0 = process.hrtime.bigint();
