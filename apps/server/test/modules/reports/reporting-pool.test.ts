@@ -177,7 +177,8 @@ describe(`the reporting database (${databaseKind})`, () => {
     const world = await busyLedgerWorld([100, 200]);
     const token = world.pap.teller.token;
     // The real export, followed by padding fed slowly: the stream is still running when the client leaves.
-    const stream = ExportRun.prototype.stream;
+    const stream = Object.getOwnPropertyDescriptor(ExportRun.prototype, 'stream')!
+      .value as ExportRun['stream'];
     const streamed = vi.fn();
     const spy = vi.spyOn(ExportRun.prototype, 'stream').mockImplementationOnce(function (
       this: ExportRun,
