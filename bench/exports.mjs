@@ -111,7 +111,7 @@ const transactionNumberSql = (n) =>
   `(5 || lpad(((${n})::numeric * 982451653 % 100000000000)::bigint::text, 11, '0'))`;
 
 /**
- * Two agents, each with a float of 10 000 000 HTG (an agent deposit from the treasury), a teller with its
+ * Two agents, each with a float of 1 000 000 HTG (the most one agent deposit may bring) (an agent deposit from the treasury), a teller with its
  * drawer open and customer accounts; the exporting teller's first account gets `MOVEMENTS` deposits spread
  * over the last 365 days, the counter teller's agent `HISTORY_ROWS` over 90: straight into the database.
  */
@@ -170,7 +170,7 @@ async function seed(db) {
        INSERT INTO transactions (transaction_number, type, status, amount_centimes, agent_id,
          created_by_user_id, recipient_account_id, party, created_at)
        SELECT ${transactionNumberSql('90000000000 + ascii(substr(a.code, 2))')}, 'agent_deposit', 'completed',
-         1000000000, a.id, $1::uuid, f.id,
+         100000000, a.id, $1::uuid, f.id,
          jsonb_build_object('name', 'Trésorerie', 'idDocumentType', 'id_card', 'idDocumentNumber', 'TRESOR-1'),
          now() - interval '400 days'
        FROM agents a JOIN accounts f ON f.agent_id = a.id AND f.kind = 'float' WHERE a.code IN ('XA', 'XB')
@@ -178,7 +178,7 @@ async function seed(db) {
      )
      INSERT INTO entries (transaction_id, account_id, amount_centimes, created_at)
      SELECT t.id, e.account_id, e.amount, t.created_at FROM t
-     CROSS JOIN LATERAL (VALUES (t.recipient_account_id, 1000000000::bigint), ($2::uuid, -1000000000::bigint))
+     CROSS JOIN LATERAL (VALUES (t.recipient_account_id, 100000000::bigint), ($2::uuid, -100000000::bigint))
        AS e(account_id, amount)`,
     [ids.super_user, ids.treasury],
   );
@@ -222,7 +222,7 @@ async function seed(db) {
   await db.query('CHECKPOINT');
 }
 
-/** `count` deposits of 100 HTG by `agent`'s teller on `account` (an SQL index over `g`), even over `days`. */
+/** `count` deposits of 10 HTG by `agent`'s teller on `account` (an SQL index over `g`), even over `days`. */
 async function deposits(db, { from, count, agent, account, days }) {
   await db.query(
     `WITH r AS (
@@ -237,7 +237,7 @@ async function deposits(db, { from, count, agent, account, days }) {
      ), t AS (
        INSERT INTO transactions (id, transaction_number, type, status, amount_centimes, fee_centimes,
          agent_share_centimes, agent_id, created_by_user_id, account_id, party, created_at)
-       SELECT ledger_time_ordered_uuid(), ${transactionNumberSql('r.g')}, 'deposit', 'completed', 10000, 0, 0,
+       SELECT ledger_time_ordered_uuid(), ${transactionNumberSql('r.g')}, 'deposit', 'completed', 1000, 0, 0,
          r.agent_id, r.user_id, r.account_id,
          jsonb_build_object('name', 'Client', 'idDocumentType', 'id_card', 'idDocumentNumber', 'EXP-' || r.g),
          r.at
@@ -265,7 +265,7 @@ function summary(times) {
   };
 }
 
-/** The counter: history page 1, then a deposit of 10 HTG, one after the other, for `SECONDS`. */
+/** The counter: history page 1, then a deposit of 20 HTG (the least the fee bands take), one after the other, for `SECONDS`. */
 async function counter(base, token, accounts) {
   const history = [];
   const deposit = [];
@@ -278,7 +278,7 @@ async function counter(base, token, accounts) {
     const posted = await request(base, 'POST', '/transactions/deposit', {
       token,
       key: randomUUID(),
-      body: { accountNumber: account.number, party: account.party, amount: 10 },
+      body: { accountNumber: account.number, party: account.party, amount: 20 },
     });
     if (posted.status !== 201) throw new Error(`dépôt : ${posted.status} ${JSON.stringify(posted.body)}`);
     deposit.push(posted.ms);
