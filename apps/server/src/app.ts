@@ -193,6 +193,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(databasePlugin, {
     database: overrides.database,
     databaseUrl: config.databaseUrl,
+    databaseReadUrl: config.databaseReadUrl,
+    readPoolSize: config.databaseReadPoolSize,
     pgliteDataDir: overrides.pgliteDataDir,
     dataDir: config.dataDir,
     walArchiveDir: config.walArchiveDir,
@@ -228,6 +230,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Every service, built once: the clock is handed over here and nowhere else in the modules.
   const services = buildServices({
     db: app.database.db,
+    reporting: app.database.reporting,
     clock,
     kickMail: () => app.mail.kick(),
     config,

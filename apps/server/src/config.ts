@@ -72,6 +72,21 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\/.+/, 'doit être une URL postgres://…')
       .optional(),
   ),
+  DATABASE_READ_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'doit être une URL postgres://…')
+      .optional(),
+  ),
+  DATABASE_READ_POOL_SIZE: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z
+      .number({ error: 'doit être un nombre entier de connexions entre 1 et 20' })
+      .int('doit être un nombre entier de connexions entre 1 et 20')
+      .min(1, 'doit être un nombre entier de connexions entre 1 et 20')
+      .max(20, 'doit être un nombre entier de connexions entre 1 et 20')
+      .default(3),
+  ),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'doit contenir au moins 32 caractères').optional()),
   SUPERADMIN_USERNAME: optionalText.pipe(
     z
@@ -171,6 +186,13 @@ export interface Config {
   dataDir: string;
   /** Set: node-postgres on that server. Unset: the embedded PostgreSQL in `dataDir/postgres`, same driver. */
   databaseUrl: string | undefined;
+  /**
+   * Reports, statements, exports and the audit log read here (a streaming replica of `databaseUrl`); unset:
+   * a pool of their own on the main database (decision 233).
+   */
+  databaseReadUrl: string | undefined;
+  /** The connections of that pool, per process (decision 233). */
+  databaseReadPoolSize: number;
   /** Unset in embedded mode: generated once and kept in `dataDir/jwt-secret`. */
   jwtSecret: string | undefined;
   superAdmin: { username: string; password: string | undefined; email: string };
@@ -263,12 +285,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Configuration invalide : JWT_SECRET est requis quand DATABASE_URL est défini (tous les processus doivent signer avec le même secret)',
     );
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Configuration invalide : DATABASE_READ_URL demande DATABASE_URL (un réplica se lit à côté du serveur PostgreSQL principal, pas de la base intégrée)',
+    );
+  }
   const tls = loadTls(e.TLS_CERT, e.TLS_KEY);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadPoolSize: e.DATABASE_READ_POOL_SIZE,
     jwtSecret: e.JWT_SECRET,
     superAdmin: {
       username: e.SUPERADMIN_USERNAME,

@@ -16,6 +16,9 @@ export interface DatabasePluginOptions {
   /** An open database owned by the caller (tests): migrated, but not closed with the app. */
   database?: Database | undefined;
   databaseUrl: string | undefined;
+  /** The reports' replica (decision 233); unset: a pool of their own on the main database. */
+  databaseReadUrl?: string | undefined;
+  readPoolSize?: number | undefined;
   /** Tests only: PGlite in this directory (or `memory://`) instead of the embedded PostgreSQL. */
   pgliteDataDir?: string | undefined;
   /** Without `databaseUrl`: the embedded PostgreSQL's cluster goes in `dataDir/postgres`. */
@@ -88,6 +91,8 @@ export const databasePlugin = fp(
       options.database ??
       openDatabase({
         databaseUrl: embedded?.url ?? options.databaseUrl,
+        databaseReadUrl: options.databaseReadUrl,
+        readPoolSize: options.readPoolSize,
         pgliteDataDir: options.pgliteDataDir ?? 'memory://',
         // One short line: never the client object (decision 120).
         onPoolError: (error) =>
