@@ -198,6 +198,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     pgliteDataDir: overrides.pgliteDataDir,
     dataDir: config.dataDir,
     walArchiveDir: config.walArchiveDir,
+    backup: config.backup,
     deferStartup: overrides.deferDatabaseStartup,
   });
   // The API answers 503 in French while the database has not answered yet (a start

@@ -53,6 +53,17 @@ const backupShape = {
       )
       .optional(),
   ),
+  BACKUP_EVERY_HOURS: z.preprocess(
+    (value) =>
+      value === undefined || (typeof value === 'string' && value.trim() === '') ? undefined : value,
+    z
+      .string({ error: 'doit être un nombre entier d’heures entre 0 et 720' })
+      .trim()
+      .regex(/^\d+$/, 'doit être un nombre entier d’heures entre 0 et 720')
+      .transform(Number)
+      .pipe(z.number().int().max(720, 'doit être un nombre entier d’heures entre 0 et 720'))
+      .optional(),
+  ),
 };
 
 const envSchema = z.object({
@@ -228,6 +239,8 @@ export interface Config {
   mfaRequired: boolean;
   /** Absolute: where the embedded cluster archives its WAL, `DATA_DIR/wal` unless `WAL_ARCHIVE_DIR` (decision 232). */
   walArchiveDir: string;
+  /** What `npm run backup` reads; the embedded server takes a base backup every `everyHours` (decision 235). */
+  backup: BackupConfig;
 }
 
 /** Where backups and WAL go (decision 232): what `npm run backup` and `npm run restore` read. */
@@ -242,6 +255,8 @@ export interface BackupConfig {
   copyDir: string | undefined;
   /** How many backups to keep (`BACKUP_KEEP`, 14 by default). */
   keep: number;
+  /** Embedded server: a base backup when the newest is this old (`BACKUP_EVERY_HOURS`, 24; 0: never). */
+  everyHours: number;
 }
 
 const backupSchema = z.object(backupShape);
@@ -264,6 +279,7 @@ function backupConfigOf(e: z.infer<typeof backupSchema>): BackupConfig {
     backupsDir: path.join(dataDir, 'backups'),
     copyDir: e.BACKUP_COPY_DIR ? path.resolve(e.BACKUP_COPY_DIR) : undefined,
     keep: e.BACKUP_KEEP ?? 14,
+    everyHours: e.BACKUP_EVERY_HOURS ?? 24,
   };
 }
 
@@ -316,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     transferExpiryDays: e.TRANSFER_EXPIRY_DAYS,
     transferExpiryIntervalMinutes: e.TRANSFER_EXPIRY_INTERVAL_MINUTES,
     walArchiveDir: backupConfigOf(e).walArchiveDir,
+    backup: backupConfigOf(e),
     ...(tls ? { tls } : {}),
   };
 }

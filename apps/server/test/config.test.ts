@@ -11,6 +11,7 @@ describe('loadBackupConfig (decision 232)', () => {
       backupsDir: '/srv/lajan/backups',
       copyDir: undefined,
       keep: 14,
+      everyHours: 24,
     });
     expect(
       loadBackupConfig({
@@ -59,6 +60,14 @@ describe('loadConfig', () => {
       transferExpiryDays: 30,
       transferExpiryIntervalMinutes: 60,
       walArchiveDir: path.resolve('./data/wal'),
+      backup: {
+        dataDir: path.resolve('./data'),
+        walArchiveDir: path.resolve('./data/wal'),
+        backupsDir: path.resolve('./data/backups'),
+        copyDir: undefined,
+        keep: 14,
+        everyHours: 24,
+      },
     });
   });
 

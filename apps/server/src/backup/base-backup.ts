@@ -463,3 +463,31 @@ export async function recordBackupStatus(dataDir: string, outcome: BackupOutcome
     // The backup's own outcome is what the operator reads; a status that cannot be written must not hide it.
   }
 }
+
+/** Runs one backup job and records its outcome in `DATA_DIR/backup-status.json`, success or failure. */
+export async function recordedBackup(
+  config: BackupConfig,
+  kind: BackupOutcome['kind'],
+  job: () => Promise<{ sizeBytes: number; path?: string; copiedTo?: string }>,
+): Promise<void> {
+  const started = new Date();
+  const outcome = (ok: boolean, extra: Partial<BackupOutcome>): BackupOutcome => ({
+    kind,
+    ok,
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    durationMs: Date.now() - started.getTime(),
+    sizeBytes: 0,
+    ...extra,
+  });
+  try {
+    const done = await job();
+    await recordBackupStatus(config.dataDir, outcome(true, done));
+  } catch (error) {
+    await recordBackupStatus(
+      config.dataDir,
+      outcome(false, { error: error instanceof Error ? error.message : String(error) }),
+    );
+    throw error;
+  }
+}

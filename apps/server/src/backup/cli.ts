@@ -7,9 +7,8 @@ import {
   baseBackupMessages,
   copyToSecondPlace,
   formatSize,
-  recordBackupStatus,
+  recordedBackup,
   runBaseBackup,
-  type BackupOutcome,
 } from './base-backup.js';
 import {
   parseRestoreTarget,
@@ -47,40 +46,12 @@ async function withDatabase<T>(
   }
 }
 
-/** Runs one backup job and records its outcome in `DATA_DIR/backup-status.json`, success or failure. */
-async function recorded(
-  config: BackupConfig,
-  kind: BackupOutcome['kind'],
-  job: () => Promise<{ sizeBytes: number; path?: string; copiedTo?: string }>,
-): Promise<void> {
-  const started = new Date();
-  const outcome = (ok: boolean, extra: Partial<BackupOutcome>): BackupOutcome => ({
-    kind,
-    ok,
-    startedAt: started.toISOString(),
-    finishedAt: new Date().toISOString(),
-    durationMs: Date.now() - started.getTime(),
-    sizeBytes: 0,
-    ...extra,
-  });
-  try {
-    const done = await job();
-    await recordBackupStatus(config.dataDir, outcome(true, done));
-  } catch (error) {
-    await recordBackupStatus(
-      config.dataDir,
-      outcome(false, { error: error instanceof Error ? error.message : String(error) }),
-    );
-    throw error;
-  }
-}
-
 async function backup(env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
   const config = loadBackupConfig(env);
   const logical = args.includes('--logical');
   if (args.includes('--copy') && args.length === 1) {
     if (!config.copyDir) throw new BackupError(backupMessages.noCopyDir);
-    await recorded(config, 'copy', async () => {
+    await recordedBackup(config, 'copy', async () => {
       const copy = await copyToSecondPlace(config);
       console.log(baseBackupMessages.copied(copy.dir, copy.backups, copy.wal));
       return { sizeBytes: 0, copiedTo: copy.dir };
@@ -89,7 +60,7 @@ async function backup(env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
   }
   if (args.length > (logical ? 1 : 0)) throw new BackupError(backupMessages.usage);
   if (logical || env.DATABASE_URL?.trim()) {
-    await recorded(config, 'logical', async () => {
+    await recordedBackup(config, 'logical', async () => {
       const result = await withDatabase(env, config, (databaseUrl) =>
         runBackup({ databaseUrl, backupsDir: config.backupsDir, keep: config.keep }),
       );
@@ -106,7 +77,7 @@ async function backup(env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
     });
     return;
   }
-  await recorded(config, 'base', async () => {
+  await recordedBackup(config, 'base', async () => {
     const result = await runBaseBackup(config);
     console.log(baseBackupMessages.written(result.backup.dir, formatSize(result.backup.manifest.sizeBytes)));
     for (const dir of result.removed) console.log(baseBackupMessages.removed(dir));

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../db/client.js';
+import { BackupSchedule } from '../backup/schedule.js';
+import type { BackupConfig } from '../config.js';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { describeDatabaseError } from '../db/errors.js';
 
@@ -23,6 +25,8 @@ export interface DatabasePluginOptions {
   pgliteDataDir?: string | undefined;
   /** Without `databaseUrl`: the embedded PostgreSQL's cluster goes in `dataDir/postgres`. */
   dataDir: string;
+  /** The embedded cluster's own base backups (decision 235); unset: none. */
+  backup?: BackupConfig;
   /** Where the embedded cluster archives its WAL (decision 232). */
   walArchiveDir: string;
   /**
@@ -102,8 +106,14 @@ export const databasePlugin = fp(
     const startup = new DatabaseStartup();
     startup.step(() => database.migrate());
     app.decorate('databaseStartup', startup);
+    const schedule =
+      embedded && options.backup
+        ? new BackupSchedule({ config: options.backup, log: app.log.child({ module: 'backup' }) })
+        : undefined;
+    if (schedule) startup.afterwards(() => schedule.start());
     if (owned)
       app.addHook('onClose', async () => {
+        await schedule?.stop();
         await database.close();
         // After the pool: the embedded cluster stops once nothing is connected to it.
         await embedded?.stop();
