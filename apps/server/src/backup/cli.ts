@@ -7,6 +7,7 @@ import {
   runBackup,
   runRestore,
 } from './backup.js';
+import { recordBackupRun } from './status.js';
 import { EmbeddedPostgresError, runningEmbeddedUrl, startEmbeddedPostgres } from '../db/embedded-postgres.js';
 
 /*
@@ -39,7 +40,10 @@ async function main(argv: string[]): Promise<void> {
   const env = process.env;
   if (command === 'backup' && rest.length === 0) {
     const settings = backupSettings(env);
-    const result = await withDatabase(env, (databaseUrl) => runBackup({ databaseUrl, ...settings }));
+    // Its outcome is left for the server's `/metrics` (decision 230).
+    const result = await recordBackupRun(settings.backupsDir, () =>
+      withDatabase(env, (databaseUrl) => runBackup({ databaseUrl, ...settings })),
+    );
     const rows = Object.values(result.rows).reduce((sum, n) => sum + n, 0);
     console.log(backupMessages.written(result.file, rows));
     for (const file of result.removed) console.log(backupMessages.removed(file));
