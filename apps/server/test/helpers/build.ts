@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -38,6 +38,8 @@ export interface TestApp {
   logs: LogCapture;
   /** What the app wrote through `printSecret` (the generated super-administrator password). */
   secrets: string[];
+  /** Without SMTP_URL: every e-mail of the app's spool, as its files hold them, oldest first (decision 231). */
+  spool: () => string;
 }
 
 export interface BuildOptions {
@@ -112,7 +114,24 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
   });
   built.push(app);
   await app.ready();
-  return { app, config, clock, database: options.ownConnection ? app.database : database, logs, secrets };
+  const spoolDir = path.join(dataDir, 'mail-spool');
+  const spool = () =>
+    existsSync(spoolDir)
+      ? readdirSync(spoolDir)
+          .filter((name) => name.endsWith('.eml'))
+          .sort()
+          .map((name) => readFileSync(path.join(spoolDir, name), 'utf8'))
+          .join('\n')
+      : '';
+  return {
+    app,
+    config,
+    clock,
+    database: options.ownConnection ? app.database : database,
+    logs,
+    secrets,
+    spool,
+  };
 }
 
 function withoutUndefined(env: Record<string, string | undefined>): Record<string, string> {
