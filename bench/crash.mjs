@@ -21,6 +21,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './free-port.mjs';
+import { spooledMailOf } from './mail-spool.mjs';
 import { benchPerson, recipientOf } from './person-input.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -263,7 +264,8 @@ function apiProcess(index, port, launch) {
           remember(line);
           return;
         }
-        if (entry.mail) mails.push(entry.mail);
+        const mail = spooledMailOf(entry);
+        if (mail) mails.push(mail);
         if (entry.level >= 50) {
           serverErrors.push({ process: index, entry });
           remember(line);

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { freePort } from './free-port.mjs';
+import { spooledMailOf } from './mail-spool.mjs';
 import { benchPerson, recipientOf } from './person-input.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,10 +25,10 @@ const NEW_PASSWORD = 'Zorro-Nouveau-2026!';
 const log = (...parts) => console.error('[fuzz]', ...parts);
 
 // ---------------------------------------------------------------------------------------------------
-// The server, its log (the e-mails of new users, the errors) and plain HTTP
+// The server, its log (the spool files of new users' e-mails, the errors) and plain HTTP
 // ---------------------------------------------------------------------------------------------------
 
-/** Starts the built server on a temporary embedded database; the e-mails it logs are collected. */
+/** Starts the built server on a temporary embedded database; the e-mails it spools are collected. */
 async function startServer() {
   const mainJs = join(root, 'apps/server/dist/main.js');
   if (!existsSync(mainJs) || process.env.FUZZ_BUILD === '1') {
@@ -83,7 +84,8 @@ async function startServer() {
     } catch {
       return;
     }
-    if (entry.mail) mails.push(entry.mail);
+    const mail = spooledMailOf(entry);
+    if (mail) mails.push(mail);
     if (entry.level >= 50) errors.push(entry);
   });
   let stderr = '';

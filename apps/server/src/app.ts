@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import https from 'node:https';
+import path from 'node:path';
 import { genericMessages } from '@lajan/domain';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -26,6 +27,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './http/error-handler.js';
 import { ServiceUnavailable, ValidationFailed } from './http/errors.js';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id.js';
 import { API_CACHE_CONTROL, isApiUrl, securityHeadersHook } from './http/security-headers.js';
 import { createLoggers, lazyChildLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/index.js';
@@ -36,7 +38,7 @@ import { drawerRoutes } from './modules/drawer/index.js';
 import { correctionsRoutes } from './modules/corrections/index.js';
 import { feeEditorRoutes, feesRoutes } from './modules/fees/index.js';
 import { limitsRoutes } from './modules/limits/index.js';
-import { healthRoutes } from './modules/health/index.js';
+import { healthRoutes, LIVE_PATH } from './modules/health/index.js';
 import { seedFeeSchedule } from './ledger/fee-schedule.js';
 import { ensureSystemAccounts } from './ledger/system-accounts.js';
 import { personsRoutes } from './modules/persons/index.js';
@@ -48,6 +50,7 @@ import { ensureSuperAdmin, userRoutes } from './modules/users/index.js';
 import { webDistDir } from './paths.js';
 import { databasePlugin } from './plugins/database.js';
 import { mailPlugin } from './plugins/mail.js';
+import { ledgerObserverOf, metricsPlugin } from './plugins/metrics.js';
 import { expiryPlugin, expiryRoutes } from './modules/expiry/index.js';
 import { resolveJwtSecret } from './secrets.js';
 import { buildServices } from './services.js';
@@ -123,6 +126,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // A trusted proxy's `X-Request-Id`, else a UUID: one id in the proxy's log and every process's (decision 230).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     // What the router and the HTTP parser refuse goes out like every other failure.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -133,6 +139,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First of the hooks: every answer carries its id, a refusal by a later hook's included (decision 230).
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Each route's body limit fits its largest legitimate body, from its schema (decision 198).
@@ -201,6 +212,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     backup: config.backup,
     deferStartup: overrides.deferDatabaseStartup,
   });
+  await app.register(metricsPlugin, { clock, dataDir: config.dataDir });
   // The API answers 503 in French while the database has not answered yet (a start
   // before PostgreSQL: decision 120), and once a stop has begun, with the connection closed.
   let stopping = false;
@@ -219,14 +231,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       void reply.header('connection', 'close');
       return done(new ServiceUnavailable());
     }
-    if (!app.databaseStartup.done) return done(new ServiceUnavailable());
+    // Liveness says the process answers, database or not (decision 230).
+    if (!app.databaseStartup.done && request.url !== LIVE_PATH) return done(new ServiceUnavailable());
     done();
   });
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
+    spoolDir: path.join(config.dataDir, 'mail-spool'),
     clock,
     pollIntervalMs: overrides.mailPollIntervalMs ?? 5_000,
+    onDelivery: (outcome) => app.metrics.mail.inc({ outcome }),
   });
   // Every service, built once: the clock is handed over here and nowhere else in the modules.
   const services = buildServices({
@@ -237,6 +252,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     config,
     jwtSecret,
     hashPassword: overrides.hashPassword,
+    ledgerObserver: ledgerObserverOf(app.metrics),
   });
   app.decorate('services', services);
   await app.register(authPlugin, { auth: services.auth });
@@ -261,6 +277,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     days: config.transferExpiryDays,
     intervalMs: config.transferExpiryIntervalMinutes * 60_000,
     autoStart: overrides.expiryAutoStart ?? true,
+    onRun: (outcome) => {
+      app.metrics.expiryRuns.inc({ outcome: typeof outcome === 'string' ? outcome : 'done' });
+      if (typeof outcome === 'string') return;
+      app.metrics.expiredTransfers.inc({ result: 'refunded' }, outcome.refunded);
+      app.metrics.expiredTransfers.inc({ result: 'to_refund_in_cash' }, outcome.toRefundInCash);
+      app.metrics.expiryLastSuccess.set(Date.now() / 1000);
+    },
   });
 
   await app.register(

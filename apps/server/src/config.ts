@@ -77,6 +77,17 @@ const envSchema = z.object({
       .default(3000),
   ),
   HOST: optionalText.pipe(z.string().min(1).default('0.0.0.0')),
+  METRICS_PORT: z.preprocess(
+    (value) =>
+      value === undefined || (typeof value === 'string' && value.trim() === '') ? undefined : Number(value),
+    z
+      .number({ error: 'doit être un entier entre 0 et 65535' })
+      .int('doit être un entier entre 0 et 65535')
+      .min(0, 'doit être un entier entre 0 et 65535')
+      .max(65535, 'doit être un entier entre 0 et 65535')
+      .optional(),
+  ),
+  METRICS_HOST: optionalText.pipe(z.string().min(1).default('127.0.0.1')),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -193,6 +204,11 @@ export type LogLevel = (typeof logLevels)[number];
 export interface Config {
   port: number;
   host: string;
+  /**
+   * `/metrics` on a port of its own (decision 230), bound to `host` (127.0.0.1 by default): unset, no
+   * metrics server; 0, a port the system picks (tests).
+   */
+  metrics: { port: number; host: string } | undefined;
   /** Absolute. Holds the embedded database and, in embedded mode, the JWT secret. */
   dataDir: string;
   /** Set: node-postgres on that server. Unset: the embedded PostgreSQL in `dataDir/postgres`, same driver. */
@@ -306,10 +322,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Configuration invalide : DATABASE_READ_URL demande DATABASE_URL (un réplica se lit à côté du serveur PostgreSQL principal, pas de la base intégrée)',
     );
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new ConfigError('Configuration invalide : METRICS_PORT doit être différent de PORT');
   const tls = loadTls(e.TLS_CERT, e.TLS_KEY);
   return {
     port: e.PORT,
     host: e.HOST,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,

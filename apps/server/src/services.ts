@@ -16,7 +16,7 @@ import { RegistrationService } from './modules/registration/index.js';
 import { UsersService } from './modules/users/index.js';
 import { HeavyReads } from './http/heavy-reads.js';
 import { OneExportPerUser } from './http/one-export.js';
-import { LedgerService } from './ledger/service.js';
+import { LedgerService, type LedgerObserver } from './ledger/service.js';
 import {
   Actors,
   MoneyFlowExecutor,
@@ -46,6 +46,8 @@ export interface ServiceDeps {
   jwtSecret: string;
   /** argon2id by default; tests count its calls. */
   hashPassword?: ((password: string) => Promise<string>) | undefined;
+  /** The ledger's outcomes for `/metrics` (decision 230). */
+  ledgerObserver?: LedgerObserver | undefined;
 }
 
 export interface Services {
@@ -86,7 +88,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const common = { db, clock, kickMail };
   const tokens = new TokenService(deps.jwtSecret, clock, config.sessionIdleMinutes * 60);
   // The system accounts come once the database has answered (`app.ts`'s start step).
-  const ledger = new LedgerService();
+  const ledger = new LedgerService(undefined, deps.ledgerObserver);
   const moneyFlowDeps: MoneyFlowDeps = { db, ledger, clock, actors: new Actors() };
   const mfa = new MfaService({
     db,

@@ -68,6 +68,8 @@ export async function start(options: StartOptions = {}): Promise<App | undefined
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    // Its own port, 127.0.0.1 by default (decision 230): a scrape comes while the database may still be away.
+    if (config.metrics) await app.listenForScrapes(config.metrics);
   } catch (error) {
     app.log.fatal({ err: error }, 'démarrage impossible');
     await app.close().catch(() => undefined);

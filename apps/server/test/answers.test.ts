@@ -123,7 +123,11 @@ describe('what the framework refuses goes through the one error handler', () => 
     expect(head.statusLine).toBe('HTTP/1.1 400 Bad Request');
     expectSecurityHeaders({ status: 400, headers: head.headers, body: undefined, text: '' }, 'client error');
     expect(head.headers['cache-control']).toBe('no-store');
-    expect(JSON.parse(body)).toEqual({ message: genericMessages.badRequest, code: 'BAD_REQUEST' });
+    expect(JSON.parse(body)).toEqual({
+      message: genericMessages.badRequest,
+      code: 'BAD_REQUEST',
+      requestId: head.headers['x-request-id'],
+    });
     expect(body).not.toContain('douze');
   });
 
@@ -137,6 +141,7 @@ describe('what the framework refuses goes through the one error handler', () => 
     expect(JSON.parse(getBody)).toEqual({
       message: genericMessages.headersTooLarge,
       code: 'HEADERS_TOO_LARGE',
+      requestId: get.headers['x-request-id'],
     });
     expectSecurityHeaders({ status: 431, headers: get.headers, body: undefined, text: '' }, '431');
 

@@ -67,7 +67,11 @@ describe('errors', () => {
       payload: '{"username": "superadmin", ',
     });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual({ message: 'Le corps de la requête est invalide.', code: 'BAD_JSON' });
+    expect(answer.json()).toEqual({
+      message: 'Le corps de la requête est invalide.',
+      code: 'BAD_JSON',
+      requestId: answer.headers['x-request-id'],
+    });
   });
 
   it('answers a JSON body that is not an object with 422', async () => {
@@ -191,7 +195,11 @@ describe('the single-page app', () => {
     const { app } = await build({ overrides: { webDistDir: webDist() } });
     const answer = await app.inject({ method: 'GET', url: `/api/persons/${'Z'.repeat(300)}` });
     expect(answer.statusCode).toBe(414);
-    expect(answer.json()).toEqual({ message: genericMessages.urlTooLong, code: 'URL_TOO_LONG' });
+    expect(answer.json()).toEqual({
+      message: genericMessages.urlTooLong,
+      code: 'URL_TOO_LONG',
+      requestId: answer.headers['x-request-id'],
+    });
     expect(answer.body).not.toContain('ZZZZ');
     expect((await app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(404);
   });

@@ -6,6 +6,10 @@ export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  requestId: z
+    .string()
+    .optional()
+    .describe('Référence de la requête, la même que l’en-tête `X-Request-Id` : à citer au support.'),
 });
 
 /** The 409 of the pay-out search: a transfer already paid says when (`paidAt`), a cancelled one only that. */

@@ -25,6 +25,8 @@ export interface ErrorBody {
   message: string;
   code?: string;
   errors?: Record<string, string[]>;
+  /** The request's id, as in `X-Request-Id` and the log: what a teller reads out (decision 230). */
+  requestId?: string;
   /** The pay-out search on a transfer already paid (`TRANSFER_ALREADY_PAID`, decision 131): when. */
   paidAt?: string;
   /** A confirmation whose quoted fee version is no longer in force (`FEES_CHANGED`, decision 150): the new quote. */

@@ -440,6 +440,17 @@ export interface BackupStatus {
   lastSuccess: BackupOutcome | null;
 }
 
+/** The last outcomes, or undefined when no backup has written them (or they cannot be read). */
+export async function readBackupStatus(dataDir: string): Promise<BackupStatus | undefined> {
+  try {
+    const status = JSON.parse(await readFile(path.join(dataDir, BACKUP_STATUS_FILE), 'utf8')) as unknown;
+    if (typeof status !== 'object' || status === null || !('last' in status)) return undefined;
+    return status as BackupStatus;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Writes the status atomically (temporary file, fsync, rename); never throws. */
 export async function recordBackupStatus(dataDir: string, outcome: BackupOutcome): Promise<void> {
   const file = path.join(dataDir, BACKUP_STATUS_FILE);

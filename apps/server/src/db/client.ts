@@ -37,6 +37,14 @@ export interface Database {
   ping(): Promise<void>;
   /** Idempotent. */
   close(): Promise<void>;
+  /** The pool's state and waits, for `/metrics` (decision 230); PGlite has no pool. */
+  pool?: PoolWatch;
+}
+
+export interface PoolWatch {
+  counts(): { total: number; idle: number; waiting: number };
+  /** `listener` hears how long each checkout waited for a connection, in seconds. */
+  onAcquire(listener: (seconds: number) => void): void;
 }
 
 /**
@@ -182,11 +190,16 @@ function openPostgres(options: DatabaseOptions): Database {
     },
     onPoolError,
   );
+  const acquired = timeCheckouts(pool);
   const db = drizzleNodePg({ client: pool, schema });
   let closed: Promise<void> | undefined;
   return {
     kind: 'postgres',
     db,
+    pool: {
+      counts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      onAcquire: (listener) => acquired.push(listener),
+    },
     reporting: {
       source: options.databaseReadUrl ? 'replica' : 'pool',
       db: drizzleNodePg({ client: readPool, schema }),
@@ -289,6 +302,32 @@ function openPool(
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => onPoolError?.(error));
   return pool;
+}
+
+/**
+ * Times each checkout of the pool, `pool.query`'s included (it calls `this.connect`): the wait for a free
+ * connection is what a request queues behind when the pool is too small (decision 230).
+ */
+function timeCheckouts(pool: pg.Pool): ((seconds: number) => void)[] {
+  const listeners: ((seconds: number) => void)[] = [];
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  const heard = (since: number) => {
+    const seconds = (performance.now() - since) / 1000;
+    for (const listener of listeners) listener(seconds);
+  };
+  (pool as { connect: unknown }).connect = (callback?: unknown) => {
+    const since = performance.now();
+    if (typeof callback !== 'function')
+      return (connect() as Promise<pg.PoolClient>).then((client) => {
+        heard(since);
+        return client;
+      });
+    return connect((error: unknown, client: unknown, done: unknown) => {
+      if (!error) heard(since);
+      (callback as (...args: unknown[]) => void)(error, client, done);
+    });
+  };
+  return listeners;
 }
 
 /** How many statement texts get a name; past that, a new text runs unnamed, as every text did before. */

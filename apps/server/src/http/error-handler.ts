@@ -2,9 +2,11 @@ import { errorCodes, genericMessages, type ErrorBody } from '@lajan/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { describeDatabaseError, isDatabaseUnavailable, postgresErrorOf } from '../db/errors.js';
 import { describeDomainError, isDomainError, summarise, type FieldErrors } from './errors.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 import { API_CACHE_CONTROL, isApiUrl, securityHeaders } from './security-headers.js';
 
 /** Fastify's own client errors, in French. Any other 4xx of Fastify becomes `badRequest`. */
@@ -117,7 +119,9 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
   // A handler may have set headers meant for a success (a content type, a cache policy).
   void reply.code(status).type('application/json; charset=utf-8');
   if (isApiUrl(reply.request.url)) void reply.header('cache-control', API_CACHE_CONTROL);
-  return reply.send(body);
+  if (status < 500) reply.server.metrics?.refusals.inc({ code: body.code ?? 'NONE', status: String(status) });
+  // What a teller reads out from the error message, to find this answer's log lines (decision 230).
+  return reply.send({ ...body, requestId: reply.request.id });
 }
 
 /**
@@ -129,7 +133,7 @@ export function frameworkErrorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  void reply.headers(securityHeaders);
+  void reply.headers(securityHeaders).header(REQUEST_ID_HEADER, request.id);
   const known = error.code ? fastifyClientErrors[error.code] : undefined;
   if (known) {
     const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
@@ -168,16 +172,19 @@ export function clientErrorHandler(this: FastifyInstance, failure: Error, socket
   const error = failure as Error & { code?: string; rawPacket?: Buffer };
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const answer = (error.code && clientErrorAnswers[error.code]) || badRequestAnswer;
-  this.log.info({ code: error.code, status: answer.status }, 'requête refusée');
+  const requestId = randomUUID();
+  this.log.info({ reqId: requestId, code: error.code, status: answer.status }, 'requête refusée');
   if (socket.writable) {
     // The answer to a HEAD has no body (a client would read the body as the next answer).
     const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-    const body = head ? '' : JSON.stringify(answer.body);
+    const text = JSON.stringify({ ...answer.body, requestId });
+    const body = head ? '' : text;
     const headers: Record<string, string | number> = {
       ...securityHeaders,
+      [REQUEST_ID_HEADER]: requestId,
       'cache-control': API_CACHE_CONTROL,
       'content-type': 'application/json; charset=utf-8',
-      'content-length': head ? Buffer.byteLength(JSON.stringify(answer.body)) : Buffer.byteLength(body),
+      'content-length': Buffer.byteLength(text),
       connection: 'close',
     };
     const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);

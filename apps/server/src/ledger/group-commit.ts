@@ -37,13 +37,23 @@ export class GroupCommit {
   readonly #db: Db;
   readonly #inFlightLimit: number;
   readonly #maxItems: number;
+  readonly #onBatch: ((size: number, postedAlone: boolean) => void) | undefined;
   #queue: Waiting[] = [];
   #inFlight = 0;
 
-  constructor(db: Db, options: { inFlight?: number; maxItems?: number } = {}) {
+  constructor(
+    db: Db,
+    options: {
+      inFlight?: number;
+      maxItems?: number;
+      /** Each batch's size, and whether it failed whole and was posted movement by movement (decision 230). */
+      onBatch?: ((size: number, postedAlone: boolean) => void) | undefined;
+    } = {},
+  ) {
     this.#db = db;
     this.#inFlightLimit = options.inFlight ?? BATCHES_IN_FLIGHT;
     this.#maxItems = options.maxItems ?? MAX_BATCH_ITEMS;
+    this.#onBatch = options.onBatch;
   }
 
   /** Posts one movement, with the others waiting now: what it would be answered alone. */
@@ -70,6 +80,7 @@ export class GroupCommit {
     groupCommitStats.movements += batch.length;
     groupCommitStats.sizes.set(batch.length, (groupCommitStats.sizes.get(batch.length) ?? 0) + 1);
     if (batch.length === 1) {
+      this.#onBatch?.(1, false);
       await this.#alone(batch[0]!);
       return;
     }
@@ -81,15 +92,18 @@ export class GroupCommit {
       );
     } catch (error) {
       if (!rolledBack(error)) {
+        this.#onBatch?.(batch.length, false);
         // It may have committed: posting its movements again could post a movement without a key twice.
         for (const waiting of batch) waiting.reject(error);
         return;
       }
       // Nothing of the batch was written, and no one was answered: each movement alone, its errors its own.
       groupCommitStats.fallbacks += 1;
+      this.#onBatch?.(batch.length, true);
       await Promise.all(batch.map((waiting) => this.#alone(waiting)));
       return;
     }
+    this.#onBatch?.(batch.length, false);
     results.forEach((result, index) => {
       const waiting = batch[index]!;
       if (result instanceof LedgerRefused) waiting.reject(result);

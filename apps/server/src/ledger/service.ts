@@ -120,6 +120,12 @@ function feesChanged(
   });
 }
 
+/** What the ledger tells `/metrics` (decision 230): each posting's outcome, each batch's size. */
+export interface LedgerObserver {
+  posting(type: TransactionType, outcome: 'posted' | 'replayed' | 'refused' | 'failed'): void;
+  batch(size: number, postedAlone: boolean): void;
+}
+
 /** Attempts of one call: a stale fee schedule or a taken transaction number costs one more. */
 const ONE_CALL_ATTEMPTS = 5;
 
@@ -133,9 +139,12 @@ export class LedgerService {
   /** One batcher per database (decision 142). */
   readonly #groupCommits = new WeakMap<Db, GroupCommit>();
 
+  readonly #observer: LedgerObserver | undefined;
+
   /** Without `system`, the ledger waits for `useSystemAccounts` (a start before the database answers). */
-  constructor(system?: SystemAccounts) {
+  constructor(system?: SystemAccounts, observer?: LedgerObserver) {
     this.#system = system;
+    this.#observer = observer;
   }
 
   /** The system accounts; until the database has answered once, `LedgerUnavailable`. */
@@ -154,6 +163,19 @@ export class LedgerService {
    * schedule; the call checks that its band is in force, and the copy is read again when it is not.
    */
   async postMovement<R extends Roles>(db: Db, input: OneCallFlowPosting<R>): Promise<PostedMovement> {
+    const observer = this.#observer;
+    if (!observer) return this.#postMovement(db, input);
+    try {
+      const posted = await this.#postMovement(db, input);
+      observer.posting(input.flow.type, posted.replayed ? 'replayed' : 'posted');
+      return posted;
+    } catch (error) {
+      observer.posting(input.flow.type, error instanceof LedgerRefused ? 'refused' : 'failed');
+      throw error;
+    }
+  }
+
+  async #postMovement<R extends Roles>(db: Db, input: OneCallFlowPosting<R>): Promise<PostedMovement> {
     const { flow, accounts, amountCentimes, at } = input;
     let deferred: LedgerRefused | undefined = input.deferred;
     try {
@@ -254,7 +276,7 @@ export class LedgerService {
   #groupCommitOf(db: Db): GroupCommit {
     let groupCommit = this.#groupCommits.get(db);
     if (!groupCommit) {
-      groupCommit = new GroupCommit(db);
+      groupCommit = new GroupCommit(db, { onBatch: this.#observer?.batch.bind(this.#observer) });
       this.#groupCommits.set(db, groupCommit);
     }
     return groupCommit;

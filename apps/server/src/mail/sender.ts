@@ -5,14 +5,17 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { describeDatabaseError } from '../db/errors.js';
 import { mailOutbox } from '../db/schema.js';
+import { spoolMail } from './spool.js';
 
 export interface OutgoingMail {
+  /** The outbox row's id: the spool's file is named after it. */
+  id?: string;
   to: string;
   subject: string;
   text: string;
 }
 
-/** Where messages go: an SMTP server, or the log when no `SMTP_URL` is set. */
+/** Where messages go: an SMTP server, or the spool when no `SMTP_URL` is set. */
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
@@ -35,18 +38,17 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
 }
 
 /**
- * Without `SMTP_URL` the message, reset link included, goes to the log: the only place a link may be logged.
- * At warning level: it is the only copy of a new user's temporary password, which `LOG_LEVEL=warn` would
- * lose.
+ * Without `SMTP_URL` each message goes to a file of `spoolDir`, readable by its owner only, and the log says
+ * only where: a temporary password or a reset link is never logged (decisions 012, 231).
  */
-export function logTransport(log: FastifyBaseLogger): MailTransport {
+export function spoolTransport(spoolDir: string, from: string, log: FastifyBaseLogger): MailTransport {
   return {
-    send: (mail) => {
+    send: async (mail) => {
+      const file = await spoolMail(spoolDir, mail, from);
       log.warn(
-        { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
-        `E-mail (SMTP_URL absent, non envoyé) :\n${mail.text}`,
+        { mailId: mail.id, spooled: file },
+        `e-mail non envoyé (SMTP_URL absent), déposé dans ${file}`,
       );
-      return Promise.resolve();
     },
     close: () => undefined,
   };
@@ -68,6 +70,8 @@ export interface MailSenderOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   pollIntervalMs: number;
+  /** Each try's outcome, for `/metrics` (decision 230). */
+  onDelivery?: ((outcome: 'sent' | 'retry' | 'abandoned') => void) | undefined;
 }
 
 /**
@@ -164,6 +168,7 @@ export class MailSender {
           .set({ sentAt: clock.now(), textBody: '', lockedUntil: null, lastError: null })
           .where(eq(mailOutbox.id, mail.id));
         log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail envoyé');
+        this.options.onDelivery?.('sent');
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const giveUp = mail.attempts >= MAX_ATTEMPTS;
@@ -177,6 +182,7 @@ export class MailSender {
               : { nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(mail.attempts)) }),
           })
           .where(eq(mailOutbox.id, mail.id));
+        this.options.onDelivery?.(giveUp ? 'abandoned' : 'retry');
         log[giveUp ? 'error' : 'warn'](
           { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason },
           giveUp ? 'e-mail abandonné' : 'e-mail non envoyé, nouvel essai prévu',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../clock.js';
-import { logTransport, MailSender, smtpTransport } from '../mail/sender.js';
+import { MailSender, smtpTransport, spoolTransport, type MailSenderOptions } from '../mail/sender.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +12,11 @@ declare module 'fastify' {
 export interface MailPluginOptions {
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Without `smtpUrl`, where each message is written (`DATA_DIR/mail-spool`, decision 231). */
+  spoolDir: string;
   clock: Clock;
   pollIntervalMs: number;
+  onDelivery?: MailSenderOptions['onDelivery'];
 }
 
 /** How long a stop waits for the last e-mails to go. */
@@ -23,13 +26,16 @@ const FLUSH_ON_CLOSE_MS = 5_000;
 export const mailPlugin = fp(
   (app: FastifyInstance, options: MailPluginOptions) => {
     const log = app.log.child({ module: 'mail' });
-    const transport = options.smtpUrl ? smtpTransport(options.smtpUrl, options.mailFrom) : logTransport(log);
+    const transport = options.smtpUrl
+      ? smtpTransport(options.smtpUrl, options.mailFrom)
+      : spoolTransport(options.spoolDir, options.mailFrom, log);
     const sender = new MailSender({
       db: app.database.db,
       transport,
       clock: options.clock,
       log,
       pollIntervalMs: options.pollIntervalMs,
+      onDelivery: options.onDelivery,
     });
     app.decorate('mail', sender);
     // Once the database is migrated and answers (decision 120).

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { buildApp, type App, type AppOverrides } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -35,6 +38,8 @@ export interface TestApp {
   logs: LogCapture;
   /** What the app wrote through `printSecret` (the generated super-administrator password). */
   secrets: string[];
+  /** Without SMTP_URL: every e-mail of the app's spool, as its files hold them, oldest first (decision 231). */
+  spool: () => string;
 }
 
 export interface BuildOptions {
@@ -54,16 +59,18 @@ export interface BuildOptions {
 
 const built: App[] = [];
 const ownDatabases: Database[] = [];
+const dataDirs: string[] = [];
 
 /** Closes what `build()` made; run after each test by `setup.ts`. */
 export async function closeBuiltApps(): Promise<void> {
   await Promise.all(built.splice(0).map((app) => app.close()));
   await Promise.all(ownDatabases.splice(0).map((database) => database.close()));
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /**
  * The app on a fresh database of this test file (PGlite, or PostgreSQL in the `postgres`
- * project), with a real mail sender (to the log unless SMTP_URL is given), a movable clock and
+ * project), with a real mail sender (to its spool unless SMTP_URL is given), a movable clock and
  * its log captured.
  */
 export async function build(options: BuildOptions = {}): Promise<TestApp> {
@@ -72,9 +79,12 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
   // test), not a new empty database; on PostgreSQL the app opens its own pool to DATABASE_URL.
   const ownPglite = options.ownConnection && databaseKind === 'pglite' ? await openPgliteCopy() : undefined;
   if (ownPglite) ownDatabases.push(ownPglite);
+  // A DATA_DIR of its own: without SMTP_URL, the app's mail spool is there (decision 231).
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lajan-test-'));
+  dataDirs.push(dataDir);
   const config = loadConfig(
     withoutUndefined({
-      DATA_DIR: '/tmp/lajan-test-unused',
+      DATA_DIR: dataDir,
       DATABASE_URL: url,
       JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
       SUPERADMIN_USERNAME: SUPERADMIN.username,
@@ -104,7 +114,24 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
   });
   built.push(app);
   await app.ready();
-  return { app, config, clock, database: options.ownConnection ? app.database : database, logs, secrets };
+  const spoolDir = path.join(dataDir, 'mail-spool');
+  const spool = () =>
+    existsSync(spoolDir)
+      ? readdirSync(spoolDir)
+          .filter((name) => name.endsWith('.eml'))
+          .sort()
+          .map((name) => readFileSync(path.join(spoolDir, name), 'utf8'))
+          .join('\n')
+      : '';
+  return {
+    app,
+    config,
+    clock,
+    database: options.ownConnection ? app.database : database,
+    logs,
+    secrets,
+    spool,
+  };
 }
 
 function withoutUndefined(env: Record<string, string | undefined>): Record<string, string> {

@@ -33,7 +33,26 @@ export async function call(
   } catch {
     body = undefined;
   }
-  return { status: response.statusCode, headers: response.headers, body, text: response.body };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: withoutRequestId(body, response.headers),
+    text: response.body,
+  };
+}
+
+/**
+ * Every error body carries its request's id (decision 230): checked here against `X-Request-Id`, then left
+ * out, so that a test's expected body says what the test is about. `text` keeps the body as it came.
+ */
+function withoutRequestId(body: unknown, headers: Answer['headers']): unknown {
+  if (body === null || typeof body !== 'object' || !('requestId' in body)) return body;
+  const { requestId, ...rest } = body;
+  if (requestId !== headers['x-request-id'])
+    throw new Error(
+      `requestId ${String(requestId)} is not the answer's X-Request-Id ${String(headers['x-request-id'])}`,
+    );
+  return rest;
 }
 
 export function login(app: App, username: string, password: string, remoteAddress?: string): Promise<Answer> {

@@ -1,5 +1,5 @@
 import { Navigate, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { isHttpError } from '../lib/http';
+import { isHttpError, referenceText } from '../lib/http';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -15,6 +15,8 @@ export function RouteError() {
   const error = useRouteError();
   const location = useLocation();
   const message = describe(error);
+  // The server's id of the failed request: read out, it finds the request in every process's log (decision 230).
+  const requestId = isHttpError(error) ? error.requestId : undefined;
   const serverOrNetwork =
     (isHttpError(error) && (error.status >= 500 || error.isNetwork)) ||
     (isRouteErrorResponse(error) && error.status >= 500) ||
@@ -24,7 +26,11 @@ export function RouteError() {
 
   // On /500 itself (its own code failed to load, say after a redeploy), going to /500 again would loop.
   if (serverOrNetwork && location.pathname !== '/500') {
-    const query = new URLSearchParams({ message, from: `${location.pathname}${location.search}` });
+    const query = new URLSearchParams({
+      message,
+      from: `${location.pathname}${location.search}`,
+      ...(requestId ? { ref: requestId } : {}),
+    });
     return <Navigate to={`/500?${query.toString()}`} replace />;
   }
 
@@ -34,6 +40,7 @@ export function RouteError() {
       <p className="mt-3 max-w-md text-slate-700">
         Rechargez la page. Si le problème continue, prévenez votre administrateur.
       </p>
+      {requestId ? <p className="mt-2 font-mono text-sm text-slate-800">{referenceText(requestId)}</p> : null}
       <pre className="mt-4 max-w-full overflow-x-auto rounded-md bg-slate-800 p-3 text-left text-xs whitespace-pre-wrap text-slate-100">
         {message}
       </pre>

@@ -42,6 +42,27 @@ describe('a screen that fails (SPEC §2 "Guards")', () => {
     expect(screen.getByRole('button', { name: 'Recharger la page' })).toBeEnabled();
   });
 
+  it('shows the failed request’s reference on the server-error page, for the teller to read out', async () => {
+    const router = renderFailing(
+      new HttpError({
+        status: 500,
+        message: 'Une erreur interne est survenue. Veuillez réessayer.',
+        requestId: '3f1c2a9e-0b7d-4c55-9a41-2f6d8e0c7b13',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Problème serveur' })).toBeVisible();
+    expect(new URLSearchParams(router.state.location.search).get('ref')).toBe(
+      '3f1c2a9e-0b7d-4c55-9a41-2f6d8e0c7b13',
+    );
+    expect(screen.getByText('Référence : 3f1c2a9e-0b7d-4c55-9a41-2f6d8e0c7b13')).toBeVisible();
+  });
+
+  it('says a refused request’s reference on the spot', async () => {
+    renderFailing(new HttpError({ status: 409, message: 'Conflit', requestId: 'ref-409' }));
+    expect(await screen.findByRole('heading', { name: 'Une erreur inattendue est survenue' })).toBeVisible();
+    expect(screen.getByText('Référence : ref-409')).toBeVisible();
+  });
+
   it('goes to the server-error page when the network fails (a screen that cannot be downloaded)', async () => {
     renderFailing(new TypeError('Failed to fetch dynamically imported module: /assets/DepositPage.js'));
     expect(await screen.findByRole('heading', { name: 'Problème serveur' })).toBeVisible();

@@ -88,6 +88,27 @@ describe('the http client (SPEC §7)', () => {
     expect(onForbidden).not.toHaveBeenCalled();
   });
 
+  it('keeps the request id of a failure, and adds it to a server fault’s message (decision 230)', async () => {
+    api.on('POST /transactions/deposit', {
+      status: 500,
+      body: { message: 'Une erreur interne est survenue. Veuillez réessayer.', requestId: 'id-du-corps' },
+    });
+    api.on('GET /transactions/fees', {
+      status: 400,
+      body: { message: 'La requête est invalide.' },
+      headers: { 'X-Request-Id': 'id-de-l-en-tete' },
+    });
+    const { http } = client();
+    const fault = await failure(http.post('/transactions/deposit', {}));
+    expect(fault.requestId).toBe('id-du-corps');
+    expect(errorMessage(fault, 'Échec du dépôt')).toBe(
+      'Une erreur interne est survenue. Veuillez réessayer. Référence : id-du-corps',
+    );
+    const refusal = await failure(http.get('/transactions/fees'));
+    expect(refusal.requestId).toBe('id-de-l-en-tete');
+    expect(errorMessage(refusal, 'Échec')).toBe('La requête est invalide.');
+  });
+
   it("lets the caller's fallback speak when the server gives no message", async () => {
     // A proxy's 502 between the app and the server: no Lajan error body.
     api.on('GET /transactions/fees', { status: 502, proxy: true });

@@ -35,6 +35,8 @@ export class HttpError extends Error {
   readonly handled: boolean;
   /** The error answer's whole body, for the fields some refusals add (`FEES_CHANGED`'s `quote`). */
   readonly body: unknown;
+  /** The server's id of the request (`X-Request-Id`): the reference a teller reads out (decision 230). */
+  readonly requestId: string | undefined;
 
   constructor(init: {
     status: number;
@@ -44,6 +46,7 @@ export class HttpError extends Error {
     errors?: Record<string, string[]>;
     handled?: boolean;
     body?: unknown;
+    requestId?: string | undefined;
   }) {
     super(init.message);
     this.status = init.status;
@@ -52,6 +55,7 @@ export class HttpError extends Error {
     this.serverMessage = init.serverMessage;
     this.handled = init.handled ?? false;
     this.body = init.body;
+    this.requestId = init.requestId;
   }
 
   get isTimeout() {
@@ -72,10 +76,17 @@ export function isHttpError(error: unknown): error is HttpError {
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (isHttpError(error)) {
+    if (error.serverMessage && error.status >= 500 && error.requestId)
+      return `${error.serverMessage} ${referenceText(error.requestId)}`;
     if (error.serverMessage) return error.serverMessage;
     if (error.isNetwork) return error.message;
   }
   return fallback;
+}
+
+/** How a failure's reference is written for the person who reads it out to an administrator. */
+export function referenceText(requestId: string): string {
+  return `Référence : ${requestId}`;
 }
 
 /** The first message of each field of a server errors map. */
@@ -152,6 +163,7 @@ interface ErrorBodyShape {
   message?: unknown;
   code?: unknown;
   errors?: unknown;
+  requestId?: unknown;
 }
 
 function readErrors(value: unknown): Record<string, string[]> {
@@ -308,6 +320,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       errors: readErrors(shape.errors),
       handled: redirects,
       body,
+      requestId:
+        typeof shape.requestId === 'string'
+          ? shape.requestId
+          : (response.headers.get('X-Request-Id') ?? undefined),
     });
     if (status === 401 && redirects) options.onUnauthorized(error);
     else if (status === 403 && redirects) {

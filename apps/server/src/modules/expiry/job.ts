@@ -39,6 +39,8 @@ export interface ExpiryJobDeps {
   log?: FastifyBaseLogger | undefined;
   /** Called after each transfer is settled (tests: a crash between two). */
   afterEach?: (transfer: DueTransfer) => Promise<void>;
+  /** Each run's outcome, for `/metrics` (decision 230). */
+  onRun?: ((outcome: ExpiryRun | 'busy' | 'failed') => void) | undefined;
 }
 
 /** What one run did: transfers refunded to their account, and expired for a refund in cash. */
@@ -73,9 +75,20 @@ export class ExpiryJob {
 
   /** One run, or the one under way in this process; 'busy' when another process holds the lock. */
   run(): Promise<ExpiryRun | 'busy'> {
-    this.#running ??= underExpiryLock(this.deps.db, () => this.#expireDue()).finally(() => {
-      this.#running = undefined;
-    });
+    this.#running ??= underExpiryLock(this.deps.db, () => this.#expireDue())
+      .then(
+        (outcome) => {
+          this.deps.onRun?.(outcome);
+          return outcome;
+        },
+        (error: unknown) => {
+          this.deps.onRun?.('failed');
+          throw error;
+        },
+      )
+      .finally(() => {
+        this.#running = undefined;
+      });
     return this.#running;
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../../clock.js';
-import { ExpiryJob } from './job.js';
+import { ExpiryJob, type ExpiryJobDeps } from './job.js';
 import { ensureSystemUser } from './store.js';
 
 declare module 'fastify' {
@@ -17,6 +17,7 @@ export interface ExpiryPluginOptions {
   intervalMs: number;
   /** False: the job runs only when called (tests). */
   autoStart: boolean;
+  onRun?: ExpiryJobDeps['onRun'];
 }
 
 /** The expiry job: its system user made sure of at start, then a look every interval, stopped at close. */
@@ -29,6 +30,7 @@ export const expiryPlugin = fp(
       kickMail: () => app.mail.kick(),
       days: options.days,
       log: app.log.child({ module: 'expiry' }),
+      onRun: options.onRun,
     });
     app.decorate('expiry', job);
     app.databaseStartup.step(async () => {

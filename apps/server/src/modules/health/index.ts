@@ -1,1 +1,1 @@
-export { healthRoutes } from './routes.js';
+export { healthRoutes, LIVE_PATH } from './routes.js';

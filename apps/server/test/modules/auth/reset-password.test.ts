@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { authMessages } from '@lajan/domain';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -403,19 +405,31 @@ describe('POST /api/reset-password', () => {
 });
 
 describe('without SMTP_URL', () => {
-  it('writes the message, link included, to the server log and marks it sent', async () => {
+  it('writes the message to a 0600 file of DATA_DIR/mail-spool, logs only where, and marks it sent', async () => {
     const t = await build({ env: { SMTP_URL: undefined } });
 
     expect(
       (await call(t.app, 'POST', '/api/forgot-password', { body: { username: SUPERADMIN.username } })).status,
     ).toBe(200);
 
-    await expect.poll(() => t.logs.text).toContain('/reset-password/');
-    const entry = t.logs.entries().find((line) => typeof line.mail === 'object');
-    const mail = entry!.mail as { to: string; subject: string; text: string };
-    expect(mail.to).toBe(SUPERADMIN.email);
-    expect(mail.subject).toBe('Réinitialisation de votre mot de passe Lajan');
-    const token = resetLinkPattern.exec(mail.text)![2]!;
+    await expect.poll(() => t.logs.entries().some((line) => typeof line.spooled === 'string')).toBe(true);
+    const entry = t.logs.entries().find((line) => typeof line.spooled === 'string')!;
+    const file = entry.spooled as string;
+    const spoolDir = path.join(t.config.dataDir, 'mail-spool');
+    expect(path.dirname(file)).toBe(spoolDir);
+    expect(path.basename(file)).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f-]{36}\.eml$/);
+    expect(statSync(spoolDir).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Nothing half-written is left beside it.
+    expect(readdirSync(spoolDir)).toEqual([path.basename(file)]);
+
+    const content = readFileSync(file, 'utf8');
+    expect(content).toMatch(new RegExp(`^To: ${SUPERADMIN.email}$`, 'm'));
+    expect(content).toMatch(/^Subject: Réinitialisation de votre mot de passe Lajan$/m);
+    const token = resetLinkPattern.exec(content)![2]!;
+    // The log names the file, never the link nor its token (decision 231).
+    expect(t.logs.text).not.toContain(token);
+    expect(t.logs.text).not.toContain('/reset-password/');
     expect(
       (
         await reset(t, {

@@ -144,9 +144,9 @@ describe(`transfers that expire (${databaseKind})`, () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Votre transfert .* a expiré$/);
     expect(mails[0]!.sentAt).not.toBeNull();
-    expect(world.logs.text).toContain('Bonjour Marie,');
-    expect(world.logs.text).toContain("n'a pas été retiré par son bénéficiaire dans les 30 jours");
-    expect(world.logs.text).toContain('Son montant a été rendu sur votre compte');
+    expect(world.spool()).toContain('Bonjour Marie,');
+    expect(world.spool()).toContain("n'a pas été retiré par son bénéficiaire dans les 30 jours");
+    expect(world.spool()).toContain('Son montant a été rendu sur votre compte');
 
     // A second run finds nothing more to do.
     expect(await world.app.expiry.run()).toEqual({ refunded: 0, toRefundInCash: 0 });
@@ -166,7 +166,7 @@ describe(`transfers that expire (${databaseKind})`, () => {
     expect(await balanceOf(world.db, world.system.payout)).toBe(payoutHeld);
     const mails = await world.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'transfer_expired'));
     expect(mails).toHaveLength(1);
-    expect(world.logs.text).toContain(
+    expect(world.spool()).toContain(
       "Son montant vous attend chez Kay Lajan Pétion-Ville : présentez-vous avec la pièce d'identité donnée à l'envoi",
     );
     expect(await expiredAudit(world, number)).toHaveLength(1);
@@ -311,7 +311,7 @@ describe(`transfers that expire (${databaseKind})`, () => {
     expect(await world.app.expiry.run()).toEqual({ refunded: 0, toRefundInCash: 1 });
     expect((await transactionRow(world.db, number)).status).toBe('expired');
     expect(await balanceOf(world.db, world.system.payout)).toBe(payoutHeld);
-    expect(world.logs.text).toContain('Son montant vous attend chez Kay Lajan Pétion-Ville');
+    expect(world.spool()).toContain('Son montant vous attend chez Kay Lajan Pétion-Ville');
     const list = await call(world.app, 'GET', '/api/transactions/to-refund', {
       token: world.pap.teller.token,
     });

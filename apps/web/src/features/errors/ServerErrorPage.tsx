@@ -1,16 +1,18 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/Button';
+import { referenceText } from '../../lib/http';
 import { ErrorFrame } from './ErrorFrame';
 
 /**
- * /500?message=…&from=…: the server failed or could not be reached. "Recharger" reloads the page
- * the person was on (`from`), or this one.
+ * /500?message=…&from=…&ref=…: the server failed or could not be reached (`ref`: the failed request's id,
+ * decision 230). "Recharger" reloads the page the person was on (`from`), or this one.
  */
 export default function ServerErrorPage() {
   const [searchParams] = useSearchParams();
   const message = searchParams.get('message');
   const from = searchParams.get('from');
+  const requestId = searchParams.get('ref');
   const [showDetails, setShowDetails] = useState(false);
   const detailsId = useId();
 
@@ -34,6 +36,12 @@ export default function ServerErrorPage() {
       }
     >
       <p>Le serveur n&apos;a pas pu répondre. Vérifiez votre connexion, puis réessayez dans un instant.</p>
+      {requestId ? (
+        <>
+          <p className="mt-2">Si le problème continue, donnez cette référence à votre administrateur :</p>
+          <p className="mt-1 font-mono text-sm">{referenceText(requestId)}</p>
+        </>
+      ) : null}
       <div className="mt-4">
         <button
           type="button"
