@@ -42,6 +42,7 @@ import { ensureSystemAccounts } from './ledger/system-accounts.js';
 import { personsRoutes } from './modules/persons/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { fitBodyLimit } from './http/body-limit.js';
+import { exactContract } from './http/openapi-contract.js';
 import { reportsRoutes } from './modules/reports/index.js';
 import { historyExportRoutes, transactionsRoutes } from './modules/transactions/index.js';
 import { ensureSuperAdmin, userRoutes } from './modules/users/index.js';
@@ -151,6 +152,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // A missing body is an empty form: the answer lists every required field, in French.
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    // An empty query value (`?date=`) is an absent one, on every route alike (decision 234).
+    dropEmptyQueryValues(request.query);
     // PostgreSQL cannot store a NUL character in text: refused here, field by field, before any
     // query sees it (it answered 500 before).
     const field =
@@ -182,6 +185,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       },
     },
     transform: jsonSchemaTransform,
+    // What every route answers, and the API's rules, written once into the document (decision 234).
+    transformObject: (document) =>
+      'openapiObject' in document ? exactContract(document.openapiObject) : document.swaggerObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
@@ -330,4 +336,10 @@ function fieldWithNul(value: unknown, path: string, depth = 0): string | undefin
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+function dropEmptyQueryValues(query: unknown) {
+  if (query === null || typeof query !== 'object') return;
+  const values = query as Record<string, unknown>;
+  for (const [name, value] of Object.entries(values)) if (value === '') delete values[name];
 }

@@ -40,7 +40,7 @@ const alphaScoped = (url: string) =>
   url.startsWith('/api/reports/accounts/:accountNumber');
 const objectForbidden: Record<string, Caller[]> = {
   // Any signed-in user may change its own contact fields; a teller may not change a colleague's.
-  'PUT /api/users/:id': ['teller', 'otherAgentTeller'],
+  'PUT /api/users/:usernameOrId': ['teller', 'otherAgentTeller'],
   // A person registered at agent Alpha is changed and deleted by Alpha (or the super administrator)
   // only (DESIGN §3); object-level cases in test/object-access/persons-users-accounts.test.ts.
   'PUT /api/persons/:id': ['otherAgentTeller'],
