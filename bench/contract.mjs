@@ -5,8 +5,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-/** Answered before any route is chosen (the router, the HTTP parser): possible on a URL no route has. */
-const UNROUTED_STATUSES = new Set(['400', '404', '414', '431', '503']);
+/** The router's 404, or what is answered before it (the HTTP parser, the body's parser, the database gate). */
+const UNROUTED_STATUSES = new Set(['400', '404', '413', '414', '415', '431', '503']);
+const SOME_ERROR = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
 
 const isParameter = (segment) => /^\{[^}]+\}$/.test(segment);
 
@@ -30,14 +31,16 @@ export function createContract(document) {
   for (const [path, item] of Object.entries(document.paths ?? {}))
     templates.push({ path, segments: path.split('/'), item });
 
-  /** The documented path Fastify's router picks for a raw path: a static segment wins over a parameter. */
-  const routeOf = (rawPath) => {
+  /** The documented path Fastify's router picks for a raw path and a method: a static segment wins over a parameter. */
+  const routeOf = (rawPath, method = 'get') => {
     const segments = rawPath.split('/');
     const candidates = templates.filter(
       (template) =>
+        template.item[method] &&
         template.segments.length === segments.length &&
         template.segments.every(
-          (segment, index) => segment === segments[index] || (isParameter(segment) && segments[index] !== ''),
+          // Fastify's router gives a parameter an empty value too (`/api/transactions//corrections`).
+          (segment, index) => segment === segments[index] || isParameter(segment),
         ),
     );
     candidates.sort((a, b) => {
@@ -59,7 +62,7 @@ export function createContract(document) {
       }
     return undefined;
   };
-  const unroutedSchema = genericError();
+  const unroutedSchema = genericError() ?? SOME_ERROR;
 
   /**
    * What is wrong with an answer to `method url` (the raw target), against the document; empty when nothing is.
@@ -69,8 +72,8 @@ export function createContract(document) {
   function problems(method, url, answer) {
     const rawPath = url.split('?')[0] ?? '';
     const status = String(answer.status);
-    const template = routeOf(rawPath);
     const verb = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
+    const template = routeOf(rawPath, verb);
     const operation = template?.item[verb];
     // The documented route, not the URL: the same gap reads the same on every request.
     const label = `${method.toUpperCase()} ${operation ? template.path : '(sans route)'} → ${status}`;
@@ -87,7 +90,7 @@ export function createContract(document) {
       // A method or a path the document does not have: the router's 404, or what comes before it.
       if (!UNROUTED_STATUSES.has(status))
         return [`${label} : ni route ni méthode documentée, et pas un 404 (${status})`];
-      declared = unroutedSchema ? { content: { 'application/json': { schema: unroutedSchema } } } : {};
+      declared = { content: { 'application/json': { schema: unroutedSchema } } };
     }
     // A HEAD's answer has no body to check.
     if (method.toLowerCase() === 'head') return [];

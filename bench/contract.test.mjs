@@ -87,7 +87,8 @@ describe('the fuzz’s contract check', () => {
   });
 
   it('routes as the server does: a static segment before a parameter, an unknown URL only 404', () => {
-    assert.equal(contract.routeOf('/api/things/export')?.path, '/api/things/export');
+    assert.equal(contract.routeOf('/api/things/export', 'get')?.path, '/api/things/export');
+    assert.equal(contract.routeOf('/api/things/export', 'put'), undefined);
     assert.deepEqual(contract.problems('GET', '/api/nothing', jsonAnswer(404, { message: 'Introuvable' })), []);
     assert.equal(contract.problems('GET', '/api/nothing', jsonAnswer(200, { data: 1 })).length, 1);
   });

@@ -151,6 +151,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   // A missing body is an empty form: the answer lists every required field, in French.
   app.addHook('preValidation', (request, _reply, done) => {
+    // No route, nothing to check: an unknown route is a 404 whatever its query holds (decision 234).
+    if (request.is404) return done();
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
     // An empty query value (`?date=`) is an absent one, on every route alike (decision 234).
     dropEmptyQueryValues(request.query);

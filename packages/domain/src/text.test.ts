@@ -67,7 +67,8 @@ describe('isPlainText', () => {
     }
     expect(disagreements).toEqual([]);
     // The ends `trim()` takes are accepted by both.
-    expect(pattern.test(' \tJean\n')).toBe(true);
+    expect(pattern.test(' \tJean\u2028')).toBe(true);
+    expect(pattern.test('Je\tan')).toBe(false);
   });
 });
 
