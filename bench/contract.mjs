@@ -83,9 +83,7 @@ export function createContract(document) {
       const responses = operation.responses ?? {};
       declared = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default;
       if (!declared)
-        return [
-          `${label} : statut non déclaré (déclarés : ${Object.keys(responses).join(', ')})`,
-        ];
+        return [`${label} : statut non déclaré (déclarés : ${Object.keys(responses).join(', ')})`];
     } else {
       // A method or a path the document does not have: the router's 404, or what comes before it.
       if (!UNROUTED_STATUSES.has(status))
@@ -98,11 +96,15 @@ export function createContract(document) {
     const contentType = String(answer.headers?.['content-type'] ?? '');
     const mediaType = contentType.split(';')[0].trim().toLowerCase();
     if (Object.keys(content).length === 0) {
-      return answer.text === '' ? [] : [`${label} : un corps (${mediaType || 'sans type'}) là où aucun n’est déclaré`];
+      return answer.text === ''
+        ? []
+        : [`${label} : un corps (${mediaType || 'sans type'}) là où aucun n’est déclaré`];
     }
     const media = content[mediaType];
     if (!media)
-      return [`${label} : répond en ${mediaType || 'rien'}, le document déclare ${Object.keys(content).join(', ')}`];
+      return [
+        `${label} : répond en ${mediaType || 'rien'}, le document déclare ${Object.keys(content).join(', ')}`,
+      ];
     if (mediaType !== 'application/json' || !media.schema) return [];
     let body;
     try {
@@ -154,11 +156,18 @@ export function declaredExamples(document) {
       if (!operation) continue;
       const parameters = operation.parameters ?? [];
       for (const parameter of parameters) {
-        const examples = [...valuesOf(parameter), ...(Array.isArray(parameter.schema?.examples) ? parameter.schema.examples : [])];
-        for (const value of examples) requests.push({ method, path, parameter: parameter.name, in: parameter.in, value });
+        const examples = [
+          ...valuesOf(parameter),
+          ...(Array.isArray(parameter.schema?.examples) ? parameter.schema.examples : []),
+        ];
+        for (const value of examples)
+          requests.push({ method, path, parameter: parameter.name, in: parameter.in, value });
       }
       const media = operation.requestBody?.content?.['application/json'];
-      for (const value of [...valuesOf(media), ...(Array.isArray(media?.schema?.examples) ? media.schema.examples : [])])
+      for (const value of [
+        ...valuesOf(media),
+        ...(Array.isArray(media?.schema?.examples) ? media.schema.examples : []),
+      ])
         requests.push({ method, path, body: value });
     }
   return requests;

@@ -50,18 +50,22 @@ const jsonAnswer = (status, body) => ({
   text: JSON.stringify(body),
 });
 
-describe('the fuzz’s contract check', () => {
+void describe('the fuzz’s contract check', () => {
   const contract = createContract(document);
 
-  it('passes an answer the document declares, an error with a property more (a request id) too', () => {
+  void it('passes an answer the document declares, an error with a property more (a request id) too', () => {
     assert.deepEqual(contract.problems('GET', '/api/things/a1', jsonAnswer(200, { data: { id: 'a1' } })), []);
     assert.deepEqual(
-      contract.problems('GET', '/api/things/zz', jsonAnswer(404, { message: 'Introuvable', requestId: 'r-1' })),
+      contract.problems(
+        'GET',
+        '/api/things/zz',
+        jsonAnswer(404, { message: 'Introuvable', requestId: 'r-1' }),
+      ),
       [],
     );
   });
 
-  it('fails an answer that breaks its schema: a wrong type, a missing field, a bad e-mail', () => {
+  void it('fails an answer that breaks its schema: a wrong type, a missing field, a bad e-mail', () => {
     assert.equal(contract.problems('GET', '/api/things/a1', jsonAnswer(200, { data: { id: 1 } })).length, 1);
     assert.equal(contract.problems('GET', '/api/things/a1', jsonAnswer(200, { data: {} })).length, 1);
     const email = contract.problems(
@@ -72,35 +76,42 @@ describe('the fuzz’s contract check', () => {
     assert.match(email.join(), /format/);
   });
 
-  it('fails a status the route does not declare', () => {
+  void it('fails a status the route does not declare', () => {
     const problems = contract.problems('GET', '/api/things/a1', jsonAnswer(409, { message: 'Conflit' }));
     assert.match(problems.join(), /statut non déclaré/);
   });
 
-  it('fails an error answered in a type its status does not declare, and a file in JSON', () => {
+  void it('fails an error answered in a type its status does not declare, and a file in JSON', () => {
     const csvError = { status: 422, headers: { 'content-type': 'text/csv' }, text: 'x' };
     assert.match(contract.problems('GET', '/api/things/export', csvError).join(), /text\/csv/);
     assert.deepEqual(
-      contract.problems('GET', '/api/things/export', { status: 200, headers: { 'content-type': 'text/csv' }, text: 'a;b' }),
+      contract.problems('GET', '/api/things/export', {
+        status: 200,
+        headers: { 'content-type': 'text/csv' },
+        text: 'a;b',
+      }),
       [],
     );
   });
 
-  it('routes as the server does: a static segment before a parameter, an unknown URL only 404', () => {
+  void it('routes as the server does: a static segment before a parameter, an unknown URL only 404', () => {
     assert.equal(contract.routeOf('/api/things/export', 'get')?.path, '/api/things/export');
     assert.equal(contract.routeOf('/api/things/export', 'put'), undefined);
-    assert.deepEqual(contract.problems('GET', '/api/nothing', jsonAnswer(404, { message: 'Introuvable' })), []);
+    assert.deepEqual(
+      contract.problems('GET', '/api/nothing', jsonAnswer(404, { message: 'Introuvable' })),
+      [],
+    );
     assert.equal(contract.problems('GET', '/api/nothing', jsonAnswer(200, { data: 1 })).length, 1);
   });
 
-  it('finds one path under two parameter names', () => {
+  void it('finds one path under two parameter names', () => {
     assert.deepEqual(
       samePathTemplates({ paths: { '/users/{id}': {}, '/users/{username}': {}, '/users/{id}/x': {} } }),
       [['/users/{id}', '/users/{username}']],
     );
   });
 
-  it('lists the examples a document declares, of parameters and bodies', () => {
+  void it('lists the examples a document declares, of parameters and bodies', () => {
     const examples = declaredExamples({
       paths: {
         '/api/a/{code}': {
@@ -115,14 +126,16 @@ describe('the fuzz’s contract check', () => {
   });
 });
 
-describe('the document the server serves (apps/web/src/test/openapi.json)', () => {
-  const served = JSON.parse(readFileSync(new URL('../apps/web/src/test/openapi.json', import.meta.url), 'utf8'));
+void describe('the document the server serves (apps/web/src/test/openapi.json)', () => {
+  const served = JSON.parse(
+    readFileSync(new URL('../apps/web/src/test/openapi.json', import.meta.url), 'utf8'),
+  );
 
-  it('has no path under two parameter names', () => {
+  void it('has no path under two parameter names', () => {
     assert.deepEqual(samePathTemplates(served), []);
   });
 
-  it('declares JSON failures on every route: a malformed body, a path parameter too long', () => {
+  void it('declares JSON failures on every route: a malformed body, a path parameter too long', () => {
     for (const [path, item] of Object.entries(served.paths))
       for (const [method, operation] of Object.entries(item)) {
         assert.ok(operation.responses['400']?.content?.['application/json'], `${method} ${path} 400`);

@@ -667,9 +667,7 @@ function fromType(ctx, schema, type, name, depth) {
       if (schema.pattern) {
         // fast-check reads a subset of regular expressions (no lookahead): a pattern it cannot read is skipped.
         try {
-          plausible.push(
-            fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length < 200),
-          );
+          plausible.push(fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length < 200));
         } catch {
           // The other generators below still cover the field.
         }
@@ -1127,7 +1125,9 @@ async function sendDeclaredExamples(base, doc, world, token, contractFailures) {
 /** The answers that break the document, grouped by what is wrong, with one request of each. */
 function reportContract(contractFailures) {
   if (contractFailures.length === 0) {
-    console.log('Toutes les réponses conformes au document OpenAPI (statut, type, schéma) ; exemples acceptés.');
+    console.log(
+      'Toutes les réponses conformes au document OpenAPI (statut, type, schéma) ; exemples acceptés.',
+    );
     return;
   }
   const groups = new Map();
@@ -1143,7 +1143,9 @@ function reportContract(contractFailures) {
     if (first.request) {
       console.log(`  ${first.request.method} ${first.request.url.slice(0, 200)} (${first.request.actor})`);
       if (first.request.body)
-        console.log(`  content-type: ${first.request.body.contentType}\n  corps: ${first.request.body.text.slice(0, 300)}`);
+        console.log(
+          `  content-type: ${first.request.body.contentType}\n  corps: ${first.request.body.text.slice(0, 300)}`,
+        );
     }
   }
   process.exitCode = 1;

@@ -333,7 +333,7 @@ describe('the API documentation', () => {
       ['/api/agents', 'post'],
       ['/api/agents/search', 'post'],
       ['/api/users', 'post'],
-      ['/api/users/{id}', 'put'],
+      ['/api/users/{usernameOrId}', 'put'],
       ['/api/users/check-unique/', 'post'],
     ] as const) {
       expect(spec.paths[path]?.[method]?.requestBody, `${method} ${path}`).toBeDefined();

@@ -3,9 +3,18 @@ import { build } from './helpers/build.js';
 import { activeSuperAdminToken, call } from './helpers/fixtures.js';
 
 /** The document as an outside tester reads it (decision 234): what every route answers, and the rules said. */
-type Json = Record<string, any>;
+interface Schema {
+  [keyword: string]: unknown;
+  properties: Record<string, Schema>;
+  required: string[];
+}
+interface Operation {
+  parameters: { in: string; schema: Schema }[];
+  requestBody: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content: Record<string, { schema?: Schema }> }>;
+}
 
-async function served(): Promise<{ paths: Record<string, Record<string, Json>>; info: Json }> {
+async function served(): Promise<{ paths: Record<string, Record<string, Operation>> }> {
   const { app } = await build();
   return (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
 }
@@ -19,8 +28,8 @@ describe('the OpenAPI document (decision 234)', () => {
     const agent = document.paths['/api/agents/{code}']!.get!;
     expect(Object.keys(agent.responses)).toEqual(expect.arrayContaining(['400', '414', '422']));
     const csv = document.paths['/api/transactions/history/export']!.get!;
-    expect(Object.keys(csv.responses['200'].content)).toEqual(['text/csv']);
-    expect(Object.keys(csv.responses['422'].content)).toEqual(['application/json']);
+    expect(Object.keys(csv.responses['200']!.content)).toEqual(['text/csv']);
+    expect(Object.keys(csv.responses['422']!.content)).toEqual(['application/json']);
   });
 
   it('names the path of a user one way, under every method', async () => {
@@ -32,19 +41,22 @@ describe('the OpenAPI document (decision 234)', () => {
 
   it('says the rules the server applies: bounds, patterns, formats, a required party', async () => {
     const document = await served();
-    const body = document.paths['/api/transactions/deposit']!.post!.requestBody.content['application/json'].schema;
+    const bodyOf = (path: string) =>
+      document.paths[path]!.post!.requestBody.content['application/json']!.schema;
+    const body = bodyOf('/api/transactions/deposit');
     expect(body.properties.amount).toMatchObject({ minimum: 0.01, maximum: 100_000 });
     expect(body.required).toEqual(expect.arrayContaining(['party', 'amount']));
-    expect(body.properties.party.default).toBeUndefined();
-    expect(body.properties.party.properties.name.pattern).toBeDefined();
-    const person = document.paths['/api/persons']!.post!.requestBody.content['application/json'].schema;
-    expect(person.properties.dob.format).toBe('date');
-    const user = document.paths['/api/users']!.post!.requestBody.content['application/json'].schema;
-    expect(user.properties.role).toEqual({ type: 'string', enum: ['sudo', 'agent_admin', 'user'] });
+    expect(body.properties.party!.default).toBeUndefined();
+    expect(body.properties.party!.properties.name!.pattern).toBeDefined();
+    expect(bodyOf('/api/persons').properties.dob!.format).toBe('date');
+    expect(bodyOf('/api/users').properties.role).toEqual({
+      type: 'string',
+      enum: ['sudo', 'agent_admin', 'user'],
+    });
     const header = document.paths['/api/transactions/deposit']!.post!.parameters.find(
-      (parameter: Json) => parameter.in === 'header',
+      (parameter) => parameter.in === 'header',
     );
-    expect(header.schema.pattern).toBeDefined();
+    expect(header?.schema.pattern).toBeDefined();
   });
 });
 
@@ -52,7 +64,11 @@ describe('an empty query value (decision 234)', () => {
   it('is an absent one, on every route: the day of the drawers, a role, a date of the audit', async () => {
     const { app } = await build();
     const token = await activeSuperAdminToken(app);
-    for (const url of ['/api/drawer/sessions?date=', '/api/users?role=&agentCode=', '/api/audit?from=&to=&page='])
+    for (const url of [
+      '/api/drawer/sessions?date=',
+      '/api/users?role=&agentCode=',
+      '/api/audit?from=&to=&page=',
+    ])
       expect((await call(app, 'GET', url, { token })).status, url).toBe(200);
   });
 });

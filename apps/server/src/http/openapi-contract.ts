@@ -34,6 +34,8 @@ const everyRouteFailures: Record<string, string> = {
   415: 'Corps d’un autre type que `application/json` (`UNSUPPORTED_MEDIA_TYPE`).',
   431: 'En-têtes ou URL trop longs (`HEADERS_TOO_LARGE`).',
   503: 'Base de données injoignable, ou serveur en cours d’arrêt (`UNAVAILABLE`) : réessayer.',
+  // The NUL check of the `preValidation` hook reads every query value and body field, declared or not.
+  422: 'Un caractère NUL dans un paramètre ou le corps (`VALIDATION_ERROR`).',
 };
 const pathParameterFailures: Record<string, string> = {
   414: 'Un paramètre de chemin de plus de 100 caractères (`URL_TOO_LONG`).',
@@ -54,8 +56,7 @@ export function exactContract<T>(openapiObject: T): T {
   const result = structuredClone(openapiObject);
   const document = result as Json & { info?: Json; paths?: Record<string, Record<string, Operation>> };
   const error = errorJsonSchema();
-  if (document.info && typeof document.info.description === 'string')
-    document.info.description += API_RULES;
+  if (document.info && typeof document.info.description === 'string') document.info.description += API_RULES;
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (!path.startsWith('/api/')) continue;
     for (const [method, operation] of Object.entries(item)) {
@@ -66,11 +67,11 @@ export function exactContract<T>(openapiObject: T): T {
         for (const [status, description] of Object.entries(failures))
           responses[status] ??= { description, content: { [JSON_MEDIA]: { schema: error } } };
       };
-      declare(everyRouteFailures);
       if (parameters.some((parameter) => parameter.in === 'path')) declare(pathParameterFailures);
       if (operation.requestBody || parameters.some((parameter) => parameter.in === 'query'))
         declare(inputFailure);
       if (operation.security?.length) declare(signedInFailure);
+      declare(everyRouteFailures);
       jsonErrorsBesideFiles(responses);
       for (const parameter of parameters) if (parameter.in === 'query') emptyIsAbsent(parameter);
       const body = (operation.requestBody?.content as Record<string, Json> | undefined)?.[JSON_MEDIA];
@@ -103,8 +104,7 @@ function jsonErrorsBesideFiles(responses: Record<string, Json>) {
 function emptyIsAbsent(parameter: Json) {
   if (parameter.required) return;
   const schema = (parameter.schema ?? {}) as Json;
-  if (!acceptsEmpty(schema))
-    parameter.schema = { anyOf: [schema, { type: 'string', maxLength: 0 }] };
+  if (!acceptsEmpty(schema)) parameter.schema = { anyOf: [schema, { type: 'string', maxLength: 0 }] };
   const description = typeof parameter.description === 'string' ? `${parameter.description} ` : '';
   parameter.description = `${description}${EMPTY_QUERY_NOTE}`;
 }
@@ -112,7 +112,10 @@ function emptyIsAbsent(parameter: Json) {
 function acceptsEmpty(schema: Json): boolean {
   if (Array.isArray(schema.enum)) return schema.enum.includes('');
   if (Array.isArray(schema.anyOf)) return schema.anyOf.some((branch) => acceptsEmpty(branch as Json));
-  return schema.const === '' || (schema.type === 'string' && !schema.minLength && !schema.pattern && !schema.format);
+  return (
+    schema.const === '' ||
+    (schema.type === 'string' && !schema.minLength && !schema.pattern && !schema.format)
+  );
 }
 
 /**
@@ -141,5 +144,6 @@ function requireFailingDefaults(schema: unknown) {
       if (!required.includes(name)) required.push(name);
     }
   }
-  for (const value of Object.values(node)) if (value && typeof value === 'object') requireFailingDefaults(value);
+  for (const value of Object.values(node))
+    if (value && typeof value === 'object') requireFailingDefaults(value);
 }

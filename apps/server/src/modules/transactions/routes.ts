@@ -45,7 +45,11 @@ const idempotencyHeaders = z.looseObject({
   // Bounded by `idempotencyKeyOf`, whose refusal names the header by its name; declared here (decision 198).
   [IDEMPOTENCY_HEADER]: z
     .string()
-    .meta({ maxLength: 200, pattern: IDEMPOTENCY_KEY_PATTERN.source, examples: ['5f0c6a4e-2b1d-4c8e-9a7f-3d2e1b0c9a8f'] })
+    .meta({
+      maxLength: 200,
+      pattern: IDEMPOTENCY_KEY_PATTERN.source,
+      examples: ['5f0c6a4e-2b1d-4c8e-9a7f-3d2e1b0c9a8f'],
+    })
     .optional()
     .describe(
       "Clé d'idempotence (1 à 200 caractères ASCII visibles) : la même clé avec la même requête renvoie la première réponse, à l'octet près, sans rien écrire ; avec une autre requête, 409.",

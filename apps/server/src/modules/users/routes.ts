@@ -185,7 +185,10 @@ export const userRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => ({
-      data: await users.endSessions(request.params.usernameOrId, { user: sessionOf(request), ip: request.ip }),
+      data: await users.endSessions(request.params.usernameOrId, {
+        user: sessionOf(request),
+        ip: request.ip,
+      }),
     }),
   );
 
