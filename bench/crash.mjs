@@ -889,6 +889,33 @@ async function apiChecks(network) {
   return failures;
 }
 
+/**
+ * The (person, category, day) whose counted total differs from what its posted movements count, recomputed
+ * from the transactions apart from `ledger_batch_limits` (decision 227: whom each type counts).
+ */
+const limitCountsQuery = `
+  with counted as (
+    select distinct t.id, w.person_id, w.category, (t.created_at at time zone 'America/Port-au-Prince')::date as day,
+           t.amount_centimes
+      from transactions t
+      cross join lateral (
+        select h.person_id, case t.type when 'deposit' then 'cash_in' when 'withdrawal' then 'cash_out' else 'send' end
+          from account_holders h
+         where (t.type in ('deposit', 'withdrawal') and h.account_id = t.account_id)
+            or (t.type in ('transfer', 'external_transfer') and h.account_id = t.sender_account_id)
+        union all select t.sender_person_id, 'send' where t.type = 'external_transfer' and t.sender_account_id is null
+        union all select p.id, 'cash_out' from persons p
+         where t.type = 'external_payout' and p.deleted_at is null
+           and p.id_document_type = t.party->>'idDocumentType'
+           and upper(p.id_document_number) = upper(t.party->>'idDocumentNumber')) as w(person_id, category)
+     where w.person_id is not null),
+  posted as (select person_id, category, day, sum(amount_centimes) as total from counted group by 1, 2, 3)
+  select coalesce(d.person_id, p.person_id) as person_id, coalesce(d.category, p.category) as category,
+         coalesce(d.day, p.day)::text as day, d.total_centimes::text as counted, p.total::text as posted
+    from (select * from person_limit_days where total_centimes <> 0) d
+    full join posted p on p.person_id = d.person_id and p.category = d.category and p.day = d.day
+   where d.total_centimes is distinct from p.total`;
+
 /** The database's side: `db` is a reader ({ query(text) → { rows } }) of the run's database. */
 async function check(db) {
   const failures = [];
@@ -1048,6 +1075,13 @@ async function check(db) {
       failures.push(`la clé ${keyId} a reçu des mouvements différents : ${[...new Set(numbers)].join(', ')}`);
     }
 
+  // Limits: each person's day totals are what the posted movements count, no more after a replay or a crash.
+  const { rows: limitRows } = await db.query(limitCountsQuery);
+  for (const row of limitRows)
+    failures.push(
+      `limites de ${row.person_id} (${row.category}, ${row.day}) : compté ${row.counted ?? 0}, mouvements ${row.posted ?? 0} centimes`,
+    );
+
   return {
     failures,
     lost,
@@ -1061,7 +1095,7 @@ async function check(db) {
 /**
  * CRASH_SABOTAGE proves that the checks can fail: `ack` forgets one acknowledgement (a movement without one),
  * `answer` changes the amount of one acknowledged answer, `balance` adds one centime to a customer's balance
- * behind the ledger's back, `key` deletes one idempotency key.
+ * behind the ledger's back, `key` deletes one idempotency key, `limit` adds one centime to a person's day.
  */
 async function sabotage(db) {
   const what = process.env.CRASH_SABOTAGE;
@@ -1076,6 +1110,10 @@ async function sabotage(db) {
       );
     else if (what === 'key')
       await db.query('delete from idempotency_keys where ctid = (select ctid from idempotency_keys limit 1)');
+    else if (what === 'limit')
+      await db.query(
+        'update person_limit_days set total_centimes = total_centimes + 1 where ctid = (select ctid from person_limit_days where total_centimes > 0 limit 1)',
+      );
     else throw new Error(`CRASH_SABOTAGE inconnu : ${what}`);
   }
 }

@@ -67,9 +67,11 @@ BEGIN
 
   -- The keys, then the accounts: resolved, locked in ascending id order, checked.
   keys := ledger_batch_claim_keys(items);
-  key_at := ARRAY(SELECT (SELECT c.ordinality::integer FROM unnest(keys) WITH ORDINALITY AS c
-      WHERE c.key_text = x."user_id"::text || chr(1) || x."route" || chr(1) || x."key")
-    FROM unnest(items) WITH ORDINALITY AS x ORDER BY x.ordinality);
+  -- A join, not a lookup per item: that was quadratic in the batch's size (decision 222).
+  key_at := ARRAY(SELECT c.ordinality::integer FROM unnest(items) WITH ORDINALITY AS x
+      LEFT JOIN unnest(keys) WITH ORDINALITY AS c
+        ON c.key_text = x."user_id"::text || chr(1) || x."route" || chr(1) || x."key"
+    ORDER BY x.ordinality);
   SELECT * INTO number_list, number_ids, flat_item, flat_account, flat_delta, first_flat, last_flat
     FROM ledger_batch_entries(items);
   SELECT * INTO locked_ids, locked_status, locked_currency, locked_balance FROM ledger_batch_lock(flat_account);

@@ -201,8 +201,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(databasePlugin, {
     database: overrides.database,
     databaseUrl: config.databaseUrl,
+    databaseReadUrl: config.databaseReadUrl,
+    readPoolSize: config.databaseReadPoolSize,
     pgliteDataDir: overrides.pgliteDataDir,
     dataDir: config.dataDir,
+    walArchiveDir: config.walArchiveDir,
     deferStartup: overrides.deferDatabaseStartup,
   });
   // The API answers 503 in French while the database has not answered yet (a start
@@ -235,6 +238,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Every service, built once: the clock is handed over here and nowhere else in the modules.
   const services = buildServices({
     db: app.database.db,
+    reporting: app.database.reporting,
     clock,
     kickMail: () => app.mail.kick(),
     config,

@@ -21,6 +21,40 @@ const optionalText = z.preprocess(
   z.string().trim().optional(),
 );
 
+/** What the embedded cluster's WAL archive and `npm run backup` read (decision 232). */
+const backupShape = {
+  DATA_DIR: optionalText.pipe(z.string().default('./data')),
+  WAL_ARCHIVE_DIR: optionalText.pipe(
+    z
+      .string()
+      .refine((dir) => !/["%\n\r]/.test(dir), 'ne doit contenir ni guillemet, ni %, ni retour à la ligne')
+      .optional(),
+  ),
+  BACKUP_COPY_DIR: optionalText.pipe(
+    z
+      .string()
+      .refine((dir) => !/["%\n\r]/.test(dir), 'ne doit contenir ni guillemet, ni %, ni retour à la ligne')
+      .optional(),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    (value) =>
+      value === undefined || (typeof value === 'string' && value.trim() === '') ? undefined : value,
+    z
+      .string({ error: 'doit être un nombre entier de sauvegardes entre 1 et 1000' })
+      .trim()
+      .regex(/^\d+$/, 'doit être un nombre entier de sauvegardes entre 1 et 1000')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, 'doit être un nombre entier de sauvegardes entre 1 et 1000')
+          .max(1000, 'doit être un nombre entier de sauvegardes entre 1 et 1000'),
+      )
+      .optional(),
+  ),
+};
+
 const envSchema = z.object({
   PORT: z.preprocess(
     (value) => (value === undefined || value === '' ? undefined : Number(value)),
@@ -32,12 +66,26 @@ const envSchema = z.object({
       .default(3000),
   ),
   HOST: optionalText.pipe(z.string().min(1).default('0.0.0.0')),
-  DATA_DIR: optionalText.pipe(z.string().default('./data')),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, 'doit être une URL postgres://…')
       .optional(),
+  ),
+  DATABASE_READ_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'doit être une URL postgres://…')
+      .optional(),
+  ),
+  DATABASE_READ_POOL_SIZE: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z
+      .number({ error: 'doit être un nombre entier de connexions entre 1 et 20' })
+      .int('doit être un nombre entier de connexions entre 1 et 20')
+      .min(1, 'doit être un nombre entier de connexions entre 1 et 20')
+      .max(20, 'doit être un nombre entier de connexions entre 1 et 20')
+      .default(3),
   ),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'doit contenir au moins 32 caractères').optional()),
   SUPERADMIN_USERNAME: optionalText.pipe(
@@ -126,6 +174,7 @@ const envSchema = z.object({
   LOG_LEVEL: optionalText.pipe(
     z.enum(logLevels, { error: `doit valoir ${logLevels.join(', ')}` }).default('info'),
   ),
+  ...backupShape,
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -137,6 +186,13 @@ export interface Config {
   dataDir: string;
   /** Set: node-postgres on that server. Unset: the embedded PostgreSQL in `dataDir/postgres`, same driver. */
   databaseUrl: string | undefined;
+  /**
+   * Reports, statements, exports and the audit log read here (a streaming replica of `databaseUrl`); unset:
+   * a pool of their own on the main database (decision 233).
+   */
+  databaseReadUrl: string | undefined;
+  /** The connections of that pool, per process (decision 233). */
+  databaseReadPoolSize: number;
   /** Unset in embedded mode: generated once and kept in `dataDir/jwt-secret`. */
   jwtSecret: string | undefined;
   superAdmin: { username: string; password: string | undefined; email: string };
@@ -170,6 +226,45 @@ export interface Config {
   transferExpiryIntervalMinutes: number;
   /** `MFA_REQUIRED=1`: a super administrator without a second factor enrols one at its next sign-in (decision 203). */
   mfaRequired: boolean;
+  /** Absolute: where the embedded cluster archives its WAL, `DATA_DIR/wal` unless `WAL_ARCHIVE_DIR` (decision 232). */
+  walArchiveDir: string;
+}
+
+/** Where backups and WAL go (decision 232): what `npm run backup` and `npm run restore` read. */
+export interface BackupConfig {
+  /** Absolute. */
+  dataDir: string;
+  /** Absolute: `DATA_DIR/wal` unless `WAL_ARCHIVE_DIR`. */
+  walArchiveDir: string;
+  /** Absolute: `DATA_DIR/backups`. */
+  backupsDir: string;
+  /** Absolute, or undefined: the second place backups and WAL are copied to (`BACKUP_COPY_DIR`). */
+  copyDir: string | undefined;
+  /** How many backups to keep (`BACKUP_KEEP`, 14 by default). */
+  keep: number;
+}
+
+const backupSchema = z.object(backupShape);
+
+/** The backup settings alone: `npm run backup` needs no JWT secret nor anything else of the server's. */
+export function loadBackupConfig(env: Record<string, string | undefined> = process.env): BackupConfig {
+  const parsed = backupSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Configuration invalide : ${problems.join(' ; ')}`);
+  }
+  return backupConfigOf(parsed.data);
+}
+
+function backupConfigOf(e: z.infer<typeof backupSchema>): BackupConfig {
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    dataDir,
+    walArchiveDir: e.WAL_ARCHIVE_DIR ? path.resolve(e.WAL_ARCHIVE_DIR) : path.join(dataDir, 'wal'),
+    backupsDir: path.join(dataDir, 'backups'),
+    copyDir: e.BACKUP_COPY_DIR ? path.resolve(e.BACKUP_COPY_DIR) : undefined,
+    keep: e.BACKUP_KEEP ?? 14,
+  };
 }
 
 /** A bad environment: the message is one line naming the variable(s), safe to print. */
@@ -190,12 +285,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Configuration invalide : JWT_SECRET est requis quand DATABASE_URL est défini (tous les processus doivent signer avec le même secret)',
     );
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Configuration invalide : DATABASE_READ_URL demande DATABASE_URL (un réplica se lit à côté du serveur PostgreSQL principal, pas de la base intégrée)',
+    );
+  }
   const tls = loadTls(e.TLS_CERT, e.TLS_KEY);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadPoolSize: e.DATABASE_READ_POOL_SIZE,
     jwtSecret: e.JWT_SECRET,
     superAdmin: {
       username: e.SUPERADMIN_USERNAME,
@@ -213,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mfaRequired: e.MFA_REQUIRED === '1',
     transferExpiryDays: e.TRANSFER_EXPIRY_DAYS,
     transferExpiryIntervalMinutes: e.TRANSFER_EXPIRY_INTERVAL_MINUTES,
+    walArchiveDir: backupConfigOf(e).walArchiveDir,
     ...(tls ? { tls } : {}),
   };
 }

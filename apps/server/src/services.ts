@@ -5,7 +5,7 @@ import {
 } from '@lajan/domain';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import type { Db, ReportingDatabase } from './db/client.js';
 import { AccountsService } from './modules/accounts/index.js';
 import { AgentsService } from './modules/agents/index.js';
 import { AuthService, MfaService, TokenService } from './modules/auth/index.js';
@@ -15,6 +15,7 @@ import { PersonsService } from './modules/persons/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { UsersService } from './modules/users/index.js';
 import { HeavyReads } from './http/heavy-reads.js';
+import { OneExportPerUser } from './http/one-export.js';
 import { LedgerService } from './ledger/service.js';
 import {
   Actors,
@@ -33,6 +34,8 @@ declare module 'fastify' {
 /** What the services are built from: the only place the clock is handed over. */
 export interface ServiceDeps {
   db: Db;
+  /** Where exports read, one per user at once (decision 233). */
+  reporting: ReportingDatabase;
   clock: Clock;
   /** Sends what the outbox holds; called after a commit that queued a message. */
   kickMail: () => Promise<void>;
@@ -60,8 +63,10 @@ export interface Services {
   ledger: LedgerService;
   /** Runs a money route's flow: its idempotency key, its accounts, its posting, its answer. */
   moneyFlows: MoneyFlowExecutor;
-  /** Statements and exports: a few at once per user (decision 199). */
+  /** The reports' screens: a few at once per user and process (decision 199). */
   heavyReads: HeavyReads;
+  /** Exports (CSV): one at once per user, across processes, on the reporting database (decision 233). */
+  exports: OneExportPerUser;
   /** What the money flows are built from, for the one route that works on a transfer without posting. */
   moneyFlowDeps: MoneyFlowDeps;
   transactionReads: TransactionReads;
@@ -109,6 +114,7 @@ export function buildServices(deps: ServiceDeps): Services {
     ledger,
     moneyFlows,
     heavyReads: new HeavyReads(),
+    exports: new OneExportPerUser(deps.reporting),
     moneyFlowDeps,
     transactionReads: new TransactionReads({ db, actors: moneyFlowDeps.actors }),
     drawer: new DrawerService({

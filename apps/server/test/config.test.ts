@@ -1,7 +1,39 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadBackupConfig, loadConfig } from '../src/config.js';
 import { start } from '../src/start.js';
+
+describe('loadBackupConfig (decision 232)', () => {
+  it('archives into DATA_DIR/wal and keeps 14 backups unless told otherwise', () => {
+    expect(loadBackupConfig({ DATA_DIR: '/srv/lajan' })).toEqual({
+      dataDir: '/srv/lajan',
+      walArchiveDir: '/srv/lajan/wal',
+      backupsDir: '/srv/lajan/backups',
+      copyDir: undefined,
+      keep: 14,
+    });
+    expect(
+      loadBackupConfig({
+        DATA_DIR: '/srv/lajan',
+        WAL_ARCHIVE_DIR: '/mnt/disque2/wal',
+        BACKUP_COPY_DIR: '/mnt/partage/lajan',
+        BACKUP_KEEP: '7',
+      }),
+    ).toMatchObject({ walArchiveDir: '/mnt/disque2/wal', copyDir: '/mnt/partage/lajan', keep: 7 });
+  });
+
+  it('refuses, in French, a count that is not one and a directory PostgreSQL could not be given', () => {
+    for (const keep of ['0', '-3', '2.5', 'douze', '1001'])
+      expect(() => loadBackupConfig({ BACKUP_KEEP: keep })).toThrow(
+        new ConfigError(
+          'Configuration invalide : BACKUP_KEEP doit être un nombre entier de sauvegardes entre 1 et 1000',
+        ),
+      );
+    expect(() => loadBackupConfig({ WAL_ARCHIVE_DIR: '/mnt/100%' })).toThrow(
+      'Configuration invalide : WAL_ARCHIVE_DIR ne doit contenir ni guillemet, ni %, ni retour à la ligne',
+    );
+  });
+});
 
 describe('loadConfig', () => {
   it('gives the defaults of DESIGN §2', () => {
@@ -11,6 +43,8 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
+      databaseReadUrl: undefined,
+      databaseReadPoolSize: 3,
       jwtSecret: undefined,
       superAdmin: { username: 'superadmin', password: undefined, email: 'superadmin@lajan.local' },
       smtpUrl: undefined,
@@ -24,6 +58,7 @@ describe('loadConfig', () => {
       mfaRequired: false,
       transferExpiryDays: 30,
       transferExpiryIntervalMinutes: 60,
+      walArchiveDir: path.resolve('./data/wal'),
     });
   });
 
@@ -33,6 +68,8 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/var/lib/lajan',
       DATABASE_URL: 'postgres://lajan@db:5432/lajan',
+      DATABASE_READ_URL: 'postgresql://lajan@replica:5432/lajan',
+      DATABASE_READ_POOL_SIZE: '5',
       JWT_SECRET: 's'.repeat(40),
       SUPERADMIN_USERNAME: 'direction',
       SUPERADMIN_PASSWORD: 'Tres-Secret-2026',
@@ -48,12 +85,15 @@ describe('loadConfig', () => {
       MFA_REQUIRED: '1',
       TRANSFER_EXPIRY_DAYS: '45',
       TRANSFER_EXPIRY_INTERVAL_MINUTES: '15',
+      WAL_ARCHIVE_DIR: '/mnt/archives/wal',
     });
     expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
       dataDir: '/var/lib/lajan',
       databaseUrl: 'postgres://lajan@db:5432/lajan',
+      databaseReadUrl: 'postgresql://lajan@replica:5432/lajan',
+      databaseReadPoolSize: 5,
       superAdmin: { username: 'direction', password: 'Tres-Secret-2026', email: 'direction@lajan.ht' },
       smtpUrl: 'smtps://user:pass@mail.lajan.ht:465',
       appUrl: 'https://bo.lajan.ht',
@@ -65,6 +105,7 @@ describe('loadConfig', () => {
       mfaRequired: true,
       transferExpiryDays: 45,
       transferExpiryIntervalMinutes: 15,
+      walArchiveDir: '/mnt/archives/wal',
     });
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '4000' })).toMatchObject({
       databaseUrl: undefined,
@@ -86,6 +127,18 @@ describe('loadConfig', () => {
       'Configuration invalide : LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace, silent',
     ],
     [{ DATABASE_URL: 'mysql://x' }, 'Configuration invalide : DATABASE_URL doit être une URL postgres://…'],
+    [
+      { DATABASE_URL: 'postgres://db/lajan', JWT_SECRET: 's'.repeat(40), DATABASE_READ_URL: 'mysql://x' },
+      'Configuration invalide : DATABASE_READ_URL doit être une URL postgres://…',
+    ],
+    [
+      { DATABASE_READ_POOL_SIZE: '0' },
+      'Configuration invalide : DATABASE_READ_POOL_SIZE doit être un nombre entier de connexions entre 1 et 20',
+    ],
+    [
+      { DATABASE_READ_URL: 'postgres://replica/lajan' },
+      'Configuration invalide : DATABASE_READ_URL demande DATABASE_URL (un réplica se lit à côté du serveur PostgreSQL principal, pas de la base intégrée)',
+    ],
     [{ JWT_SECRET: 'court' }, 'Configuration invalide : JWT_SECRET doit contenir au moins 32 caractères'],
     [
       { SUPERADMIN_PASSWORD: 'court' },

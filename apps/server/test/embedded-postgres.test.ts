@@ -260,7 +260,8 @@ if (embeddedRuns) {
         stdio: 'ignore',
       });
       const backupEnv = (dir: string) => ({ ...process.env, DATA_DIR: dir, DATABASE_URL: '' });
-      const written = execFileSync(process.execPath, [backupBundle, 'backup'], {
+      // The logical file (`--logical`): the embedded default now takes base backups (decision 232).
+      const written = execFileSync(process.execPath, [backupBundle, 'backup', '--logical'], {
         env: backupEnv(dataDir),
         encoding: 'utf8',
       });

@@ -13,6 +13,8 @@ export const errorCodes = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   throttled: 'TOO_MANY_REQUESTS',
+  /** 429: another export or statement export of the same user is still running (decision 233). */
+  exportInProgress: 'EXPORT_IN_PROGRESS',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
@@ -41,6 +43,8 @@ export const genericMessages = {
   /** A user's statements and exports at once, past the limit (decision 199). */
   heavyReadsBusy:
     'Vous avez déjà des relevés ou des exports en cours. Attendez qu’ils se terminent, puis réessayez.',
+  /** A user's second export at once, in any process (decision 233). */
+  exportInProgress: 'Un export est déjà en cours pour votre compte : attendez qu’il se termine.',
   internal: 'Une erreur interne est survenue. Veuillez réessayer.',
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer.',
   payloadTooLarge: 'La requête est trop volumineuse.',

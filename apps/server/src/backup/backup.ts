@@ -50,7 +50,10 @@ export const backupMessages = {
     `La sauvegarde contient ${n} ligne(s) du grand livre qui renvoient à un compte, une transaction, un agent, un utilisateur ou une personne absents : restauration annulée`,
   drift: (n: number) =>
     `La sauvegarde contient ${n} compte(s) dont le solde n’est pas la somme des écritures : restauration annulée`,
-  usage: 'Usage : npm run backup | npm run restore -- FICHIER [--force]',
+  usage:
+    "Usage : npm run backup [-- --logical | --copy] | npm run restore -- --to 'AAAA-MM-JJ HH:MM' | npm run restore -- --swap DOSSIER | npm run restore -- FICHIER [--force]",
+  noCopyDir:
+    'BACKUP_COPY_DIR n’est pas défini : indiquez le second endroit où copier sauvegardes et WAL (un autre disque, un partage monté)',
   written: (file: string, rows: number) => `Sauvegarde écrite : ${file} (${rows} lignes)`,
   removed: (file: string) => `Ancienne sauvegarde supprimée : ${file}`,
   restored: (file: string, rows: number, tag: string) =>
@@ -471,7 +474,7 @@ async function resetSequences(client: pg.ClientBase): Promise<void> {
  * references of entries and transactions are triggers since decision 163, off while the rows are copied),
  * each transaction balances, each balance is the sum of its entries.
  */
-async function checkLedger(client: pg.ClientBase): Promise<void> {
+export async function checkLedger(client: pg.ClientBase): Promise<void> {
   const missing = (table: string, column: string, of: string) =>
     `(${of}.${column} is not null and not exists (select 1 from ${table} r where r.id = ${of}.${column}))`;
   const dangling = await client.query<{ n: number }>(

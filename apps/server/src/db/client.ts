@@ -26,6 +26,8 @@ export type Executor = Db | Tx;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** Reports, statements, exports and the audit log: never the counter's connections (decision 233). */
+  reporting: ReportingDatabase;
   /**
    * Applies the SQL migrations of `apps/server/drizzle/` that have not run yet, then the functions and
    * triggers of `apps/server/sql/` that changed (decision 218).
@@ -37,9 +39,34 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Where the reports, statements, exports and the audit log read (decision 233): a streaming replica
+ * (`DATABASE_READ_URL`), or a small pool of their own on the main database; on PGlite, its one connection.
+ * Read-only: a write sent here fails on the pool as it would on a replica.
+ */
+export interface ReportingDatabase {
+  source: 'replica' | 'pool' | 'shared';
+  db: Db;
+  /**
+   * One connection held for one export, under a session-level advisory lock on `key` (a user's id): one
+   * export per user across processes. Undefined while another session holds it.
+   */
+  holdExclusive(key: string): Promise<ReportingLease | undefined>;
+}
+
+/** The connection an export reads on; `release` (idempotent) unlocks it and gives it back to the pool. */
+export interface ReportingLease {
+  db: Db;
+  release(): Promise<void>;
+}
+
 export interface DatabaseOptions {
   /** PostgreSQL server; unset: embedded PGlite. */
   databaseUrl?: string | undefined;
+  /** A streaming replica of `databaseUrl` for the reports (decision 233); unset: a pool of their own. */
+  databaseReadUrl?: string | undefined;
+  /** That pool's size (default `DEFAULT_READ_POOL_SIZE`). */
+  readPoolSize?: number | undefined;
   /** PGlite's data directory: a path (its parent is created), or `memory://`. */
   pgliteDataDir: string;
   onPoolError?: (error: Error) => void;
@@ -47,11 +74,23 @@ export interface DatabaseOptions {
 
 /** An arbitrary constant: the advisory lock that lets one process at a time migrate. */
 const MIGRATION_LOCK_KEY = 7_210_031;
+/** Another: the first half of an export's two-key advisory lock, the second being a hash of its user. */
+const EXPORT_LOCK_CLASS = 7_210_044;
+
+/** The reporting pool's connections per process when `DATABASE_READ_POOL_SIZE` is unset (decision 233). */
+const DEFAULT_READ_POOL_SIZE = 3;
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.onPoolError)
-    : openPglite(options.pgliteDataDir);
+  return options.databaseUrl ? openPostgres(options) : openPglite(options.pgliteDataDir);
+}
+
+/** PGlite's one connection serves the reports too; one process, so the in-process bound suffices. */
+export function sharedReporting(db: Db): ReportingDatabase {
+  return {
+    source: 'shared',
+    db,
+    holdExclusive: () => Promise.resolve({ db, release: () => Promise.resolve() }),
+  };
 }
 
 function openPglite(dataDir: string): Database {
@@ -62,6 +101,7 @@ function openPglite(dataDir: string): Database {
   return {
     kind: 'pglite',
     db,
+    reporting: sharedReporting(db),
     // PGlite has one connection: nothing else can run migrations at the same time.
     migrate: () => migratePgliteClient(client),
     ping: async () => {
@@ -128,15 +168,103 @@ export const POSTGRES_TIMEOUTS = {
 /** How long a broken client may stay checked out before the pool takes it back (see below). */
 const ABANDONED_CLIENT_MS = 3_000;
 
-function openPostgres(connectionString: string, onPoolError?: (error: Error) => void): Database {
+function openPostgres(options: DatabaseOptions): Database {
+  const connectionString = options.databaseUrl!;
+  const { onPoolError } = options;
+  const pool = openPool({ connectionString, max: 10, application_name: 'lajan' }, onPoolError);
+  const readPool = openPool(
+    {
+      connectionString: options.databaseReadUrl ?? connectionString,
+      max: options.readPoolSize ?? DEFAULT_READ_POOL_SIZE,
+      application_name: 'lajan-reporting',
+      // Read-only as a replica is: a write routed here by mistake fails in every test (decision 233).
+      options: '-c default_transaction_read_only=on',
+    },
+    onPoolError,
+  );
+  const db = drizzleNodePg({ client: pool, schema });
+  let closed: Promise<void> | undefined;
+  return {
+    kind: 'postgres',
+    db,
+    reporting: {
+      source: options.databaseReadUrl ? 'replica' : 'pool',
+      db: drizzleNodePg({ client: readPool, schema }),
+      holdExclusive: (key) => holdExclusive(readPool, key),
+    },
+    migrate: async () => {
+      // The migrations' lock is held by one dedicated connection.
+      const client = new pg.Client({
+        connectionString,
+        application_name: 'lajan',
+        connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionTimeoutMillis,
+      });
+      // A connection lost during the migrations fails them (and the start waits again); it must not
+      // end the process with an unhandled 'error'.
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await withMigrationLock(client, () => migratePostgresClient(client));
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => (closed ??= Promise.all([pool.end(), readPool.end()]).then(() => undefined)),
+  };
+}
+
+/**
+ * A session-level advisory lock is tied to its connection: the export keeps that connection until it
+ * ends, and a connection lost (a process killed) frees it (decision 233). Advisory locks work on a hot
+ * standby, each server its own: processes must read from the same replica.
+ */
+async function holdExclusive(pool: pg.Pool, key: string): Promise<ReportingLease | undefined> {
+  const client = await pool.connect();
+  let locked: boolean;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1, hashtext($2)) as locked',
+      [EXPORT_LOCK_CLASS, key],
+    );
+    locked = rows[0]?.locked === true;
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  if (!locked) {
+    client.release();
+    return undefined;
+  }
+  let released: Promise<void> | undefined;
+  return {
+    db: drizzleNodePg({ client, schema }),
+    release: () =>
+      (released ??= client
+        .query('select pg_advisory_unlock($1, hashtext($2))', [EXPORT_LOCK_CLASS, key])
+        .then(
+          () => client.release(),
+          // A broken connection leaves the pool, and its session's lock goes with it.
+          (error: unknown) => client.release(error as Error),
+        )
+        // Already taken back as broken (below): nothing left to give back.
+        .catch(() => undefined)),
+  };
+}
+
+/** A node-postgres pool with the counter's timeouts and the guards below, for the counter or the reports. */
+function openPool(
+  config: Pick<pg.PoolConfig, 'connectionString' | 'max' | 'application_name' | 'options'>,
+  onPoolError?: (error: Error) => void,
+): pg.Pool {
   const pool = new pg.Pool({
-    connectionString,
-    max: 10,
+    ...config,
     // Idle connections stay open (pg-pool closes them after 10 s by default). A counter's requests come
     // seconds or minutes apart: each new connection cost a connection's start, then planned each statement
     // again at its first five calls (8 ms for the history's page on a slow host, decision 190).
     idleTimeoutMillis: 0,
-    application_name: 'lajan',
     keepAlive: true,
     ...POSTGRES_TIMEOUTS,
   });
@@ -160,33 +288,7 @@ function openPostgres(connectionString: string, onPoolError?: (error: Error) => 
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => onPoolError?.(error));
-  const db = drizzleNodePg({ client: pool, schema });
-  let closed: Promise<void> | undefined;
-  return {
-    kind: 'postgres',
-    db,
-    migrate: async () => {
-      // The migrations' lock is held by one dedicated connection.
-      const client = new pg.Client({
-        connectionString,
-        application_name: 'lajan',
-        connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionTimeoutMillis,
-      });
-      // A connection lost during the migrations fails them (and the start waits again); it must not
-      // end the process with an unhandled 'error'.
-      client.on('error', () => undefined);
-      await client.connect();
-      try {
-        await withMigrationLock(client, () => migratePostgresClient(client));
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-    },
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => (closed ??= pool.end()),
-  };
+  return pool;
 }
 
 /** How many statement texts get a name; past that, a new text runs unnamed, as every text did before. */

@@ -14,6 +14,7 @@ import {
   transactionMessages,
   transactionTypeLabels,
   type ErrorBody,
+  type ErrorCode,
   type LedgerFailureName,
 } from '@lajan/domain';
 import {
@@ -122,6 +123,7 @@ export class Throttled extends DomainErrorBase {
     /** When the window has passed, for the `Retry-After` header. */
     readonly retryAfterSeconds: number,
     message: string = authMessages.throttled,
+    readonly code: ErrorCode = errorCodes.throttled,
   ) {
     super(message);
   }
@@ -213,7 +215,7 @@ export function describeDomainError(error: DomainError): {
     case 'Throttled':
       return {
         status: 429,
-        body: { message: error.message, code: errorCodes.throttled },
+        body: { message: error.message, code: error.code },
         headers: { 'retry-after': String(error.retryAfterSeconds) },
       };
     case 'ServiceUnavailable':

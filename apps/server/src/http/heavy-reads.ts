@@ -2,15 +2,15 @@ import { genericMessages } from '@lajan/domain';
 import type { FastifyReply } from 'fastify';
 import { Throttled } from './errors.js';
 
-/** Statements and exports one user may have running at once in a process (decision 199). */
+/** Report screens one user may have loading at once in a process (decision 199; exports: decision 233). */
 export const HEAVY_READS_PER_USER = 2;
 
 /** What the refusal's `Retry-After` says: an export of a year takes seconds. */
 const RETRY_AFTER_SECONDS = 10;
 
 /**
- * Reads over a period (statements, exports, the network's reports) hold a connection for seconds: a user
- * runs at most `HEAVY_READS_PER_USER` at once, past that 429 without reading anything (decision 199).
+ * Reads over a period (statements, the network's reports) hold a connection for seconds: a user runs at most
+ * `HEAVY_READS_PER_USER` at once, past that 429 without reading anything (decision 199).
  */
 export class HeavyReads {
   readonly #running = new Map<string, number>();

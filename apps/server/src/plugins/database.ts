@@ -16,10 +16,15 @@ export interface DatabasePluginOptions {
   /** An open database owned by the caller (tests): migrated, but not closed with the app. */
   database?: Database | undefined;
   databaseUrl: string | undefined;
+  /** The reports' replica (decision 233); unset: a pool of their own on the main database. */
+  databaseReadUrl?: string | undefined;
+  readPoolSize?: number | undefined;
   /** Tests only: PGlite in this directory (or `memory://`) instead of the embedded PostgreSQL. */
   pgliteDataDir?: string | undefined;
   /** Without `databaseUrl`: the embedded PostgreSQL's cluster goes in `dataDir/postgres`. */
   dataDir: string;
+  /** Where the embedded cluster archives its WAL (decision 232). */
+  walArchiveDir: string;
   /**
    * Leave the migrations and the bootstrap to the caller (`start.ts`), which listens first and
    * runs them once the database answers. Otherwise they run while the app gets ready.
@@ -76,12 +81,18 @@ export const databasePlugin = fp(
     const owned = !options.database;
     const embedded =
       owned && !options.databaseUrl && options.pgliteDataDir === undefined
-        ? await startEmbeddedPostgres({ dataDir: options.dataDir, log: (line) => app.log.info(line) })
+        ? await startEmbeddedPostgres({
+            dataDir: options.dataDir,
+            walArchiveDir: options.walArchiveDir,
+            log: (line) => app.log.info(line),
+          })
         : undefined;
     const database =
       options.database ??
       openDatabase({
         databaseUrl: embedded?.url ?? options.databaseUrl,
+        databaseReadUrl: options.databaseReadUrl,
+        readPoolSize: options.readPoolSize,
         pgliteDataDir: options.pgliteDataDir ?? 'memory://',
         // One short line: never the client object (decision 120).
         onPoolError: (error) =>

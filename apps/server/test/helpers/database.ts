@@ -6,7 +6,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { migratePgliteClient, openDatabase, type Database } from '../../src/db/client.js';
+import { migratePgliteClient, openDatabase, sharedReporting, type Database } from '../../src/db/client.js';
 import * as schema from '../../src/db/schema.js';
 
 declare module 'vitest' {
@@ -37,6 +37,7 @@ export async function openPgliteCopy(): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    reporting: sharedReporting(db),
     migrate: () => migratePgliteClient(client),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -30,7 +30,7 @@ export const auditRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['audit'],
         summary: 'Journal d’audit',
         description:
-          'Du plus récent au plus ancien : chaque écriture (`audit_log`) et chaque mouvement d’argent posté (`transactions.deposit`, `transactions.withdrawal`, `transactions.transfer`, `transactions.external_transfer`, `transactions.external_payout`, `transactions.external_refund`, `transactions.agent_deposit`, montants en HTG dans `details`). `action` est de la forme `domaine.verbe` ; le filtre `action` prend une action ou un domaine entier (`transactions`). `user` : nom d’utilisateur ; `agent` : code d’agent ; `from` et `to` : jours de Haïti (AAAA-MM-JJ), inclus. `target` est la référence enregistrée, `targetLabel` ce que l’écran montre (nom de la personne ou de l’utilisateur, « CODE · Nom » de l’agent, numéro). Le super administrateur lit tout le réseau ; l’administrateur d’un agent, les lignes de son agent seulement (un autre code d’agent : 403). Jamais de mot de passe, de jeton ni de lien.',
+          'Du plus récent au plus ancien : chaque écriture (`audit_log`) et chaque mouvement d’argent posté (`transactions.deposit`, `transactions.withdrawal`, `transactions.transfer`, `transactions.external_transfer`, `transactions.external_payout`, `transactions.external_refund`, `transactions.agent_deposit`, montants en HTG dans `details`). `action` est de la forme `domaine.verbe` ; le filtre `action` prend une action ou un domaine entier (`transactions`). `user` : nom d’utilisateur ; `agent` : code d’agent ; `from` et `to` : jours de Haïti (AAAA-MM-JJ), inclus. `target` est la référence enregistrée, `targetLabel` ce que l’écran montre (nom de la personne ou de l’utilisateur, « CODE · Nom » de l’agent, numéro). Le super administrateur lit tout le réseau ; l’administrateur d’un agent, les lignes de son agent seulement (un autre code d’agent : 403). Jamais de mot de passe, de jeton ni de lien. Lu sur la base des rapports : avec `DATABASE_READ_URL` (un réplica), une écriture des toutes dernières secondes peut ne pas y figurer encore.',
         security: [{ bearerAuth: [] }],
         querystring: auditQuerySchema,
         response: {
@@ -45,8 +45,9 @@ export const auditRoutes: FastifyPluginAsyncZod = (app) => {
       const session = sessionOf(request);
       const { page, per_page, user, action, agent, from, to } = request.query;
       const agentCode = scopedAgentCode(session, agent);
+      // The audit log reads on the reporting database, never the counter's (decision 233).
       const { rows, total } = await listAuditEntries(
-        app.database.db,
+        app.database.reporting.db,
         {
           username: user,
           action,

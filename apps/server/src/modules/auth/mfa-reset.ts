@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { mfaResetMessages } from '@lajan/domain';
+import { loadBackupConfig } from '../../config.js';
 import { openDatabase, type Db } from '../../db/client.js';
 import { recordAudit } from '../../db/audit.js';
 import { runningEmbeddedUrl, startEmbeddedPostgres } from '../../db/embedded-postgres.js';
@@ -45,10 +45,10 @@ export async function runMfaReset(env: NodeJS.ProcessEnv, argv: string[]): Promi
   };
   const url = env.DATABASE_URL?.trim();
   if (url) return work(url);
-  const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
+  const { dataDir, walArchiveDir } = loadBackupConfig(env);
   const running = runningEmbeddedUrl(dataDir);
   if (running) return work(running);
-  const embedded = await startEmbeddedPostgres({ dataDir });
+  const embedded = await startEmbeddedPostgres({ dataDir, walArchiveDir });
   try {
     return await work(embedded.url);
   } finally {

@@ -26,8 +26,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => ({
+      // A report: on the reporting database (decision 233).
       data: await balanceSeries(
-        app.database.db,
+        app.database.reporting.db,
         app.services.ledger.system,
         sessionOf(request),
         request.query.period,

@@ -24,9 +24,9 @@ import {
 } from '@lajan/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { recordAudit } from '../../db/audit.js';
+import { oneExportText } from '../../http/one-export.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
 import {
   accountStatement,
@@ -45,13 +45,12 @@ const failures = {
   403: errorBodySchema,
   404: errorBodySchema,
   422: errorBodySchema,
-  // More statements or exports at once than a user may run (decision 199).
+  // More reports at once than a user may run (decision 199), or a second export (decision 233).
   429: errorBodySchema,
 };
 const periodText =
   "Période : `month=AAAA-MM`, ou `from` et `to` (jours d'Haïti, inclus) ; par défaut le mois en cours en Haïti ; au plus 366 jours.";
-const csvText =
-  "`text/csv` UTF-8 avec BOM, séparateur `;`, montants à deux décimales avec une virgule, dates en heure d'Haïti (JJ/MM/AAAA HH:MM).";
+const csvText = `\`text/csv\` UTF-8 avec BOM, séparateur \`;\`, montants à deux décimales avec une virgule, dates en heure d'Haïti (JJ/MM/AAAA HH:MM). ${oneExportText}`;
 
 /** Issue 16, items 3 and 5 (decision 148): commission statements, the network's reports, account statements. */
 export const statementRoutes: FastifyPluginAsyncZod = (app) => {
@@ -59,6 +58,11 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
   /** A read over a period: a few at once per user, the others 429 (decision 199). */
   const heavy = (request: FastifyRequest, reply: FastifyReply) =>
     app.services.heavyReads.hold(sessionOf(request).id, reply);
+  /** Reports never read on the counter's connections (decision 233). */
+  const reads = () => app.database.reporting.db;
+  /** An export: one at once per user, on a reporting connection of its own (decision 233). */
+  const oneExport = (request: FastifyRequest, reply: FastifyReply) =>
+    app.services.exports.begin(sessionOf(request).id, reply);
 
   app.get(
     '/reports/commissions',
@@ -75,7 +79,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       heavy(request, reply);
-      const db = app.database.db;
+      const db = reads();
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
       const agent = await statementAgentOf(db, sessionOf(request), request.query.agentCode);
       return { data: await commissionStatement(db, agent, period) };
@@ -97,7 +101,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       heavy(request, reply);
-      const db = app.database.db;
+      const db = reads();
       const { page, per_page: perPage } = request.query;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
       const agent = await statementAgentOf(db, sessionOf(request), request.query.agentCode);
@@ -121,17 +125,18 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      heavy(request, reply);
-      const db = app.database.db;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
-      const agent = await statementAgentOf(db, sessionOf(request), request.query.agentCode);
-      const statement = await commissionStatement(db, agent, period);
+      const run = await oneExport(request, reply);
+      const { agent, statement } = await run.read(async (db) => {
+        const agent = await statementAgentOf(db, sessionOf(request), request.query.agentCode);
+        return { agent, statement: await commissionStatement(db, agent, period) };
+      });
       const filename = `commissions-${agent ? agent.code : 'reseau'}-${period.from}-${period.to}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(commissionCsv(db, agent, statement, period)));
+        .send(run.stream((db) => commissionCsv(db, agent, statement, period)));
     },
   );
 
@@ -148,7 +153,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: trialBalanceResponseSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async () => ({ data: await trialBalance(app.database.db, now()) }),
+    async () => ({ data: await trialBalance(reads(), now()) }),
   );
 
   app.get(
@@ -174,7 +179,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
       heavy(request, reply);
       const { page, per_page: perPage, threshold } = request.query;
       const period = resolvePeriod(request.query, now(), MAX_LARGE_OPERATIONS_DAYS, 1);
-      const { groups, total } = await largeOperations(app.database.db, period, threshold, page, perPage);
+      const { groups, total } = await largeOperations(reads(), period, threshold, page, perPage);
       return {
         data: groups,
         meta: { total, page, per_page: perPage, threshold, from: period.from, to: period.to },
@@ -219,7 +224,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) => {
       heavy(request, reply);
       const day = resolveDay(request.query.day, now());
-      const report = await declarations(app.database.db, day, request.query.threshold);
+      const report = await declarations(reads(), day, request.query.threshold);
       await auditDeclarations(request, 'reports.declarations_read', report);
       return { data: report };
     },
@@ -240,9 +245,10 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      heavy(request, reply);
       const day = resolveDay(request.query.day, now());
-      const report = await declarations(app.database.db, day, request.query.threshold);
+      const run = await oneExport(request, reply);
+      const report = await run.run((db) => declarations(db, day, request.query.threshold));
+      // The trace is a write: on the primary, never the reporting database.
       await auditDeclarations(request, 'reports.declarations_exported', report);
       return reply
         .type('text/csv; charset=utf-8')
@@ -268,7 +274,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       heavy(request, reply);
-      const db = app.database.db;
+      const db = reads();
       const { page, per_page: perPage } = request.query;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
       const account = await statementAccountOf(db, sessionOf(request), request.params.accountNumber);
@@ -293,11 +299,12 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      heavy(request, reply);
-      const db = app.database.db;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
-      const account = await statementAccountOf(db, sessionOf(request), request.params.accountNumber);
-      const text = await accountStatementCsv(db, account, period, now());
+      const run = await oneExport(request, reply);
+      const { account, text } = await run.run(async (db) => {
+        const account = await statementAccountOf(db, sessionOf(request), request.params.accountNumber);
+        return { account, text: await accountStatementCsv(db, account, period, now()) };
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header(
@@ -327,7 +334,7 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       heavy(request, reply);
-      const db = app.database.db;
+      const db = reads();
       const { page, per_page: perPage } = request.query;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
       const account = await floatStatementAccountOf(db, sessionOf(request), request.query.agentCode);
@@ -351,11 +358,12 @@ export const statementRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      heavy(request, reply);
-      const db = app.database.db;
       const period = resolvePeriod(request.query, now(), MAX_REPORT_DAYS);
-      const account = await floatStatementAccountOf(db, sessionOf(request), request.query.agentCode);
-      const text = await accountStatementCsv(db, account, period, now());
+      const run = await oneExport(request, reply);
+      const { account, text } = await run.run(async (db) => {
+        const account = await floatStatementAccountOf(db, sessionOf(request), request.query.agentCode);
+        return { account, text: await accountStatementCsv(db, account, period, now()) };
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header(

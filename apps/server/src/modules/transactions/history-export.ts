@@ -11,10 +11,10 @@ import {
   type TransactionType,
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
+import { oneExportText } from '../../http/one-export.js';
 import { requireCapability, sessionOf } from '../auth/index.js';
 import { CSV_BOM, csvAmount, csvLine, csvText } from '../../lib/csv.js';
 import { agentWithFloatByCode } from './agent-lookup.js';
@@ -76,7 +76,8 @@ export const historyExportRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['transactions'],
         summary: 'Exporter l’historique filtré en CSV',
         description:
-          "Toutes les lignes que le filtre de l'historique (`type`, `q`) sélectionne, dans la même portée (caissier et administrateur : leur agent ; super administrateur : tout), les plus récentes d'abord. `text/csv` UTF-8 avec BOM, séparateur `;`, en-têtes Numéro;Type;Montant;Frais;Statut;Créé par;Agent;Date;Version du barème (le numéro de la version du barème appliquée, vide pour une opération sans barème ou antérieure aux versions), montants à deux décimales avec une virgule, libellés français, dates en heure d'Haïti (JJ/MM/AAAA HH:MM). Fichier `historique-AAAA-MM-JJ.csv`.",
+          "Toutes les lignes que le filtre de l'historique (`type`, `q`) sélectionne, dans la même portée (caissier et administrateur : leur agent ; super administrateur : tout), les plus récentes d'abord. `text/csv` UTF-8 avec BOM, séparateur `;`, en-têtes Numéro;Type;Montant;Frais;Statut;Créé par;Agent;Date;Version du barème (le numéro de la version du barème appliquée, vide pour une opération sans barème ou antérieure aux versions), montants à deux décimales avec une virgule, libellés français, dates en heure d'Haïti (JJ/MM/AAAA HH:MM). Fichier `historique-AAAA-MM-JJ.csv`. " +
+          oneExportText,
         security: [{ bearerAuth: [] }],
         querystring: historyExportQuerySchema,
         produces: ['text/csv'],
@@ -91,21 +92,16 @@ export const historyExportRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      // A few at once per user (decision 199): fifty exports at once took the pool from everyone else.
-      app.services.heavyReads.hold(sessionOf(request).id, reply);
-      const db = app.database.db;
-      const agentId = await historyScopeOf(db, sessionOf(request));
-      const rows = historyCsv(db, {
-        agentId,
-        type: request.query.type,
-        q: request.query.q || undefined,
-      });
+      // One at once per user, on the reporting database, never the counter's pool (decision 233).
+      const run = await app.services.exports.begin(sessionOf(request).id, reply);
+      const agentId = await run.read((db) => historyScopeOf(db, sessionOf(request)));
+      const filter = { agentId, type: request.query.type, q: request.query.q || undefined };
       const filename = `historique-${haitiDateOf(app.services.clock.now())}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(rows));
+        .send(run.stream((db) => historyCsv(db, filter)));
     },
   );
   return Promise.resolve();

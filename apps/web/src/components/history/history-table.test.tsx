@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Transaction } from '@lajan/domain';
+import { errorCodes, genericMessages, type Transaction } from '@lajan/domain';
 import { startApiServer, type ApiServer, type RecordedRequest } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
@@ -319,5 +319,21 @@ describe('the history table (SPEC §2 "History table")', () => {
     const bytes = new Uint8Array(await blob!.arrayBuffer());
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toContain('10000000025;Retrait;1025,00');
+  });
+  it('says, in French, that an export is already running when the server refuses a second one (decision 233)', async () => {
+    api.on('GET /transactions/history/export', () => ({
+      status: 429,
+      // The document declares a CSV route's errors as text/csv (issue 44, item 5); the body is JSON all the same.
+      headers: { 'Retry-After': '10', 'Content-Type': 'text/csv; charset=utf-8' },
+      body: { message: genericMessages.exportInProgress, code: errorCodes.exportInProgress },
+    }));
+    const { user } = await openHistory();
+    await user.click(screen.getByRole('button', { name: 'Exporter en CSV' }));
+    const region = await screen.findByRole('region', { name: /notifications/i });
+    expect(
+      await within(region).findByText(
+        'Un export est déjà en cours pour votre compte : attendez qu’il se termine.',
+      ),
+    ).toBeVisible();
   });
 });
