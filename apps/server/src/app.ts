@@ -44,6 +44,7 @@ import { ensureSystemAccounts } from './ledger/system-accounts.js';
 import { personsRoutes } from './modules/persons/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { fitBodyLimit } from './http/body-limit.js';
+import { exactContract } from './http/openapi-contract.js';
 import { reportsRoutes } from './modules/reports/index.js';
 import { historyExportRoutes, transactionsRoutes } from './modules/transactions/index.js';
 import { ensureSuperAdmin, userRoutes } from './modules/users/index.js';
@@ -161,7 +162,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   // A missing body is an empty form: the answer lists every required field, in French.
   app.addHook('preValidation', (request, _reply, done) => {
+    // No route, nothing to check: an unknown route is a 404 whatever its query holds (decision 234).
+    if (request.is404) return done();
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    // An empty query value (`?date=`) is an absent one, on every route alike (decision 234).
+    dropEmptyQueryValues(request.query);
     // PostgreSQL cannot store a NUL character in text: refused here, field by field, before any
     // query sees it (it answered 500 before).
     const field =
@@ -193,6 +198,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       },
     },
     transform: jsonSchemaTransform,
+    // What every route answers, and the API's rules, written once into the document (decision 234).
+    transformObject: (document) =>
+      'openapiObject' in document ? exactContract(document.openapiObject) : document.swaggerObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
@@ -358,4 +366,10 @@ function fieldWithNul(value: unknown, path: string, depth = 0): string | undefin
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+function dropEmptyQueryValues(query: unknown) {
+  if (query === null || typeof query !== 'object') return;
+  const values = query as Record<string, unknown>;
+  for (const [name, value] of Object.entries(values)) if (value === '') delete values[name];
 }

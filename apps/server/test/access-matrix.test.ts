@@ -40,7 +40,7 @@ const alphaScoped = (url: string) =>
   url.startsWith('/api/reports/accounts/:accountNumber');
 const objectForbidden: Record<string, Caller[]> = {
   // Any signed-in user may change its own contact fields; a teller may not change a colleague's.
-  'PUT /api/users/:id': ['teller', 'otherAgentTeller'],
+  'PUT /api/users/:usernameOrId': ['teller', 'otherAgentTeller'],
   // A person registered at agent Alpha is changed and deleted by Alpha (or the super administrator)
   // only (DESIGN §3); object-level cases in test/object-access/persons-users-accounts.test.ts.
   'PUT /api/persons/:id': ['otherAgentTeller'],
@@ -333,7 +333,7 @@ describe('the API documentation', () => {
       ['/api/agents', 'post'],
       ['/api/agents/search', 'post'],
       ['/api/users', 'post'],
-      ['/api/users/{id}', 'put'],
+      ['/api/users/{usernameOrId}', 'put'],
       ['/api/users/check-unique/', 'post'],
     ] as const) {
       expect(spec.paths[path]?.[method]?.requestBody, `${method} ${path}`).toBeDefined();

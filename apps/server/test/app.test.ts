@@ -168,7 +168,18 @@ describe('the API description', () => {
     );
     const loginBody = spec.paths['/api/auth/login']!.post!.requestBody.content['application/json']!.schema;
     expect(loginBody.required).toEqual(['username', 'password']);
-    expect(Object.keys(spec.paths['/api/auth/login']!.post!.responses)).toEqual(['200', '401', '422', '429']);
+    // With what every route answers (decision 234).
+    expect(Object.keys(spec.paths['/api/auth/login']!.post!.responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '413',
+      '415',
+      '422',
+      '429',
+      '431',
+      '503',
+    ]);
 
     const page = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

@@ -17,7 +17,9 @@ export const currencySchema = z
   .trim()
   .min(1, 'La devise est obligatoire')
   .length(3, 'La devise doit avoir 3 caractères')
-  .refine((value) => value.toUpperCase() === CURRENCY, 'Seule la devise HTG est acceptée');
+  .refine((value) => value.toUpperCase() === CURRENCY, 'Seule la devise HTG est acceptée')
+  // What the refinement accepts, said in the OpenAPI document (decision 234).
+  .meta({ pattern: '^[Hh][Tt][Gg]$' });
 
 /** `POST /accounts` and the create-account wizard. */
 export const createAccountInputSchema = z.object({

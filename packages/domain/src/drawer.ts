@@ -151,6 +151,7 @@ export const drawerSessionsQuerySchema = z.object({
     .string()
     .max(10, drawerMessages.dateInvalid)
     .refine((value) => isIsoDate(value), drawerMessages.dateInvalid)
+    .meta({ format: 'date' })
     .optional(),
 });
 

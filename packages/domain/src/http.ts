@@ -4,3 +4,6 @@
  * case-insensitive, so the web may send it as it likes).
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** What an idempotency key may be: 1 to 200 visible ASCII characters (the server refuses any other, 422). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;

@@ -138,6 +138,12 @@ export function htgAmountSchema(maxHtg: number = MAX_OPERATION_HTG) {
       else if (amount > maxHtg) ctx.addIssue({ code: 'custom', message: amountMessages.max(maxHtg) });
       else if (!hasAtMostTwoDecimals(amount))
         ctx.addIssue({ code: 'custom', message: amountMessages.decimals });
+    })
+    .meta({
+      // The bounds the refinement checks, said in the OpenAPI document (decision 234).
+      minimum: 0.01,
+      ...(Number.isFinite(maxHtg) ? { maximum: maxHtg } : {}),
+      description: 'Montant en HTG, au plus deux décimales.',
     });
 }
 

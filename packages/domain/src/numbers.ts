@@ -106,6 +106,8 @@ export const pickUpCodeSchema = z
       if (message) ctx.addIssue({ code: 'custom', message });
     }),
   )
+  // Twelve digits among spaces and dashes, said in the OpenAPI document; the Luhn key only in words (decision 234).
+  .meta({ pattern: '^(?:[\\s\\u2010-\\u2015\\u2212-]*[0-9]){12}[\\s\\u2010-\\u2015\\u2212-]*$' })
   .describe(
     'Le code de retrait : le numéro de transaction, 12 chiffres dont le dernier est la clé de Luhn des autres ; les espaces et les tirets sont ignorés.',
   );

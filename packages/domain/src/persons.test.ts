@@ -4,6 +4,7 @@ import { displayName } from './person-names.js';
 import {
   contactMethodLabel,
   documentLabel,
+  emailSchema,
   duplicateDocumentMessage,
   duplicateFieldMessage,
   isMaskedDocumentNumber,
@@ -274,5 +275,16 @@ describe('masked identities (DESIGN §3)', () => {
       personViewSchema.safeParse({ ...valid, id: 'p1', masked: false, canEdit: true, canDelete: true })
         .success,
     ).toBe(false);
+  });
+});
+
+describe('emailSchema', () => {
+  it('holds RFC 5321 lengths: 64 characters before the @, 63 per domain label (decision 234)', () => {
+    const accepts = (email: string) => emailSchema.safeParse(email).success;
+    expect(accepts(`${'a'.repeat(64)}@exemple.ht`)).toBe(true);
+    expect(accepts(`${'a'.repeat(65)}@exemple.ht`)).toBe(false);
+    expect(accepts(`paul@${'b'.repeat(63)}.ht`)).toBe(true);
+    expect(accepts(`paul@${'b'.repeat(64)}.ht`)).toBe(false);
+    expect(accepts('paul@exa-.ht')).toBe(false);
   });
 });

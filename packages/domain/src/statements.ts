@@ -44,6 +44,7 @@ const isoDate = z.preprocess(
     .string()
     .max(10, statementMessages.date)
     .refine((day) => isIsoDate(day) && day >= '2000-01-01' && day <= '2099-12-31', statementMessages.date)
+    .meta({ format: 'date', pattern: '^20[0-9]{2}-' })
     .optional(),
 );
 
@@ -92,10 +93,11 @@ export type ReportPeriod = z.infer<typeof reportPeriodSchema>;
 export const commissionQuerySchema = z.object({
   ...reportPeriodQueryShape,
   /** The agent; an administrator's own by default; absent for the super administrator: the network. */
-  agentCode: z.preprocess(
-    blankIsAbsent,
-    z.string().trim().min(1).max(40, statementMessages.agentCode).optional(),
-  ),
+  agentCode: z
+    .preprocess(blankIsAbsent, z.string().trim().min(1).max(40, statementMessages.agentCode).optional())
+    .describe(
+      "Le code de l'agent. Absent : l'agent de l'administrateur ; pour le super administrateur, tout le réseau.",
+    ),
 });
 export type CommissionQuery = z.input<typeof commissionQuerySchema>;
 
@@ -285,12 +287,14 @@ export type AccountStatementQuery = z.input<typeof accountStatementQuerySchema>;
 export const accountStatementExportQuerySchema = z.object(reportPeriodQueryShape);
 
 /** `GET /reports/float/statement` (decision 191): the agent by its code, an administrator's own by default. */
-export const floatStatementQuerySchema = accountStatementQuerySchema.extend({
-  agentCode: commissionQuerySchema.shape.agentCode,
-});
+// Optional for an administrator, required for the super administrator: said where the parameter is read (decision 234).
+const floatAgentCode = commissionQuerySchema.shape.agentCode.describe(
+  "Le code de l'agent. Requis pour le super administrateur (sans lui : 422 `errors.agentCode`) ; un administrateur : son agent par défaut.",
+);
+export const floatStatementQuerySchema = accountStatementQuerySchema.extend({ agentCode: floatAgentCode });
 export type FloatStatementQuery = z.input<typeof floatStatementQuerySchema>;
 export const floatStatementExportQuerySchema = accountStatementExportQuerySchema.extend({
-  agentCode: commissionQuerySchema.shape.agentCode,
+  agentCode: floatAgentCode,
 });
 
 export const accountStatementMovementSchema = z.object({

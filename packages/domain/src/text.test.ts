@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rejectAccountRequestInputSchema } from './accounts.js';
 import { agentSearchInputSchema, createAgentInputSchema } from './agents.js';
 import { personInputSchema } from './persons.js';
-import { isPlainText, textMessages } from './text.js';
+import { isPlainText, PLAIN_TEXT_PATTERN, textMessages } from './text.js';
 import {
   agentDepositInputSchema,
   receiveTransferInputSchema,
@@ -55,6 +55,20 @@ describe('isPlainText', () => {
     ]) {
       expect(isPlainText(text)).toBe(true);
     }
+  });
+
+  it('is what PLAIN_TEXT_PATTERN says for every character of the Basic Multilingual Plane', () => {
+    const pattern = new RegExp(PLAIN_TEXT_PATTERN, 'u');
+    const disagreements: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const text = `Je${String.fromCharCode(code)}an`;
+      if (pattern.test(text) !== isPlainText(text)) disagreements.push(code.toString(16));
+    }
+    expect(disagreements).toEqual([]);
+    // The ends `trim()` takes are accepted by both.
+    expect(pattern.test(' \tJean\u2028')).toBe(true);
+    expect(pattern.test('Je\tan')).toBe(false);
   });
 });
 

@@ -11,6 +11,14 @@ export const textMessages = {
  */
 const forbiddenCharacters = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
+/**
+ * The rule above as the OpenAPI document's `pattern`, in escapes every regex dialect reads, ends `trim()` takes
+ * aside; above the Basic Multilingual Plane and for lone surrogates, said in words (decision 234, a test).
+ */
+const trimmedEnds =
+  '[\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]*';
+export const PLAIN_TEXT_PATTERN = `^${trimmedEnds}[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890-\\u0891\\u08E2\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*${trimmedEnds}$`;
+
 /** True when `value` holds none of the characters above. */
 export function isPlainText(value: string): boolean {
   return !forbiddenCharacters.test(value);
@@ -22,7 +30,7 @@ export function isPlainText(value: string): boolean {
  * the schema's own `trim()`, so that a line break at either end is only trimmed.
  */
 export function plainText<S extends z.ZodString>(schema: S): S {
-  return schema.refine(isPlainText, textMessages.forbiddenCharacters);
+  return schema.refine(isPlainText, textMessages.forbiddenCharacters).meta({ pattern: PLAIN_TEXT_PATTERN });
 }
 
 /**

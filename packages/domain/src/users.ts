@@ -12,13 +12,14 @@ import {
   phoneNumberSchema,
 } from './persons.js';
 import { agentRoleSchema, roleSchema } from './role-schemas.js';
+import { roles } from './sign-in.js';
 
 /** `POST /users` and the create-user wizard. */
 export const createUserInputSchema = z.object({
-  role: roleSchema
-    .or(z.literal(''))
-    .refine((v) => v !== '', 'Le rôle est requis')
-    .pipe(roleSchema),
+  // An empty choice is "required", yet not a value the OpenAPI document offers (decision 234).
+  role: z.enum(roles, {
+    error: (issue) => (issue.input === '' || issue.input === undefined ? 'Le rôle est requis' : undefined),
+  }),
   username: usernameSchema,
   personId: z
     .string({ error: 'Veuillez sélectionner une personne' })
@@ -233,6 +234,7 @@ const optionalIsoDate = z.preprocess(
     .trim()
     .max(10, auditMessages.invalidDate)
     .refine(isIsoDate, auditMessages.invalidDate)
+    .meta({ format: 'date' })
     .optional(),
 );
 

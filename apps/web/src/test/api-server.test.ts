@@ -69,7 +69,7 @@ describe('the fake API, checked against the server’s OpenAPI document', () => 
     await fetch(`${api.baseUrl}/agents/CAP01/suspend`, { method: 'POST' });
     await get('/users/caissiere');
     expect(api.contractViolations).toEqual([
-      'POST /api/agents/CAP01/suspend → 409 : le serveur ne déclare pas ce statut pour POST /api/agents/{code}/suspend (il déclare 200, 401, 403, 404).',
+      'POST /api/agents/CAP01/suspend → 409 : le serveur ne déclare pas ce statut pour POST /api/agents/{code}/suspend (il déclare 200, 400, 401, 403, 404, 413, 414, 415, 422, 431, 503).',
       "GET /api/users/caissiere → 404 : (la réponse) must have required property 'message'",
       'GET /api/users/caissiere → 404 : (la réponse) must NOT have additional properties (error)',
     ]);

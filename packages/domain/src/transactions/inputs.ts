@@ -13,7 +13,8 @@ export const transactionNumberSchema = z
   .trim()
   .min(1, transactionMessages.transactionNumberRequired)
   .max(30, transactionMessages.transactionNumberInvalid)
-  .regex(/^\d{1,30}$/, transactionMessages.transactionNumberInvalid);
+  .regex(/^\d{1,30}$/, transactionMessages.transactionNumberInvalid)
+  .meta({ examples: ['534568382921'] });
 
 /** `POST /transactions/search`: the pay-out screen's search, by pick-up code (decision 131). */
 export const transactionSearchInputSchema = z.object({ transactionNumber: pickUpCodeSchema });

@@ -17,6 +17,7 @@ const codeParams = z.object({
     .trim()
     .min(1)
     .max(20)
+    .meta({ examples: ['EPI042'] })
     .describe('Le code de l’agent (« EPI042 »), quelle que soit la casse'),
 });
 const agentAnswer = z.object({ data: agentSchema });

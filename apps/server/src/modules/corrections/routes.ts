@@ -8,6 +8,7 @@ import {
   correctionTransactionParamsSchema,
   errorBodySchema,
   IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   transactionResponseSchema,
 } from '@lajan/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,10 +30,10 @@ const errors = {
 const idempotencyHeaders = z.looseObject({
   [IDEMPOTENCY_HEADER]: z
     .string()
-    .meta({ maxLength: 200 })
+    .meta({ maxLength: 200, pattern: IDEMPOTENCY_KEY_PATTERN.source })
     .optional()
     .describe(
-      "Clé d'idempotence : la même clé avec la même requête renvoie la première réponse, sans rien écrire.",
+      "Clé d'idempotence (1 à 200 caractères ASCII visibles) : la même clé avec la même requête renvoie la première réponse, sans rien écrire.",
     ),
 });
 

@@ -5,6 +5,7 @@ import {
   historyQuerySchema,
   historyResponseSchema,
   IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   moneyFlowDeclarations,
   operationFateResponseSchema,
   operationUnknownMessage,
@@ -44,7 +45,11 @@ const idempotencyHeaders = z.looseObject({
   // Bounded by `idempotencyKeyOf`, whose refusal names the header by its name; declared here (decision 198).
   [IDEMPOTENCY_HEADER]: z
     .string()
-    .meta({ maxLength: 200 })
+    .meta({
+      maxLength: 200,
+      pattern: IDEMPOTENCY_KEY_PATTERN.source,
+      examples: ['5f0c6a4e-2b1d-4c8e-9a7f-3d2e1b0c9a8f'],
+    })
     .optional()
     .describe(
       "Clé d'idempotence (1 à 200 caractères ASCII visibles) : la même clé avec la même requête renvoie la première réponse, à l'octet près, sans rien écrire ; avec une autre requête, 409.",
@@ -279,7 +284,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
     key: z
       .string()
       .max(200)
-      .regex(/^[\x21-\x7e]{1,200}$/)
+      .regex(IDEMPOTENCY_KEY_PATTERN)
       .describe("La clé d'idempotence envoyée avec l'opération (1 à 200 caractères ASCII visibles)"),
   });
   const fateResponses = {

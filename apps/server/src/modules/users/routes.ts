@@ -15,6 +15,10 @@ import { requireCapability, sessionOf } from '../auth/index.js';
 const bearer = [{ bearerAuth: [] }];
 const userAnswer = z.object({ data: userSchema });
 const refusals = { 401: errorBodySchema, 403: errorBodySchema };
+// One name for the one path `/users/{usernameOrId}`: OpenAPI 3.1 forbids the same path under two names (decision 234).
+const userParams = z.object({
+  usernameOrId: z.string().trim().min(1).max(64).describe('Le nom d’utilisateur ou l’id (UUID)'),
+});
 const scopeNote =
   'Le super administrateur voit tous les utilisateurs ; les autres, ceux de leur agent seulement (un utilisateur hors de portée répond 404).';
 
@@ -89,7 +93,7 @@ export const userRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Un utilisateur, par nom d’utilisateur ou par id (UUID)',
         description: scopeNote,
         security: bearer,
-        params: z.object({ usernameOrId: z.string().trim().min(1).max(64) }),
+        params: userParams,
         response: { 200: userAnswer, ...refusals, 404: errorBodySchema },
       },
     },
@@ -117,7 +121,7 @@ export const userRoutes: FastifyPluginAsyncZod = (app) => {
   );
 
   app.put(
-    '/users/:id',
+    '/users/:usernameOrId',
     {
       // Oneself, or a user one manages: checked on the user (service), on top of being signed in.
       config: { signedIn: true },
@@ -127,9 +131,7 @@ export const userRoutes: FastifyPluginAsyncZod = (app) => {
         description:
           'Seulement email, phoneNumber, address, city et state (ceux de sa personne) ; les autres clés sont ignorées. Soi-même, ou un utilisateur que l’on gère (users.manage, dans sa portée). 409 si l’e-mail ou le téléphone appartient à une autre personne.',
         security: bearer,
-        params: z.object({
-          id: z.string().trim().min(1).max(64).describe('L’id (UUID) ou le nom d’utilisateur'),
-        }),
+        params: userParams,
         body: updateUserInputSchema,
         response: {
           200: userAnswer,
@@ -141,7 +143,7 @@ export const userRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => ({
-      data: await users.updateContact(request.params.id, request.body, {
+      data: await users.updateContact(request.params.usernameOrId, request.body, {
         user: sessionOf(request),
         ip: request.ip,
       }),
@@ -149,7 +151,7 @@ export const userRoutes: FastifyPluginAsyncZod = (app) => {
   );
 
   app.delete(
-    '/users/:username',
+    '/users/:usernameOrId',
     {
       preHandler: requireCapability('users.manage'),
       schema: {
@@ -158,19 +160,17 @@ export const userRoutes: FastifyPluginAsyncZod = (app) => {
         description:
           'L’utilisateur n’est jamais effacé : deletedAt est renseigné, il ne peut plus se connecter et ses sessions prennent fin. Jamais soi-même (422).',
         security: bearer,
-        params: z.object({
-          username: z.string().trim().min(1).max(64).describe('Le nom d’utilisateur ou l’id (UUID)'),
-        }),
+        params: userParams,
         response: { 200: userAnswer, ...refusals, 404: errorBodySchema, 422: errorBodySchema },
       },
     },
     async (request) => ({
-      data: await users.disable(request.params.username, { user: sessionOf(request), ip: request.ip }),
+      data: await users.disable(request.params.usernameOrId, { user: sessionOf(request), ip: request.ip }),
     }),
   );
 
   app.post(
-    '/users/:username/end-sessions',
+    '/users/:usernameOrId/end-sessions',
     {
       preHandler: requireCapability('users.manage'),
       schema: {
@@ -180,14 +180,15 @@ export const userRoutes: FastifyPluginAsyncZod = (app) => {
           'Pour un appareil perdu ou volé : toutes les sessions ouvertes de l’utilisateur prennent fin (ses jetons ne valent plus rien), sans le désactiver ; il se reconnecte avec son mot de passe. ' +
           scopeNote,
         security: bearer,
-        params: z.object({
-          username: z.string().trim().min(1).max(64).describe('Le nom d’utilisateur ou l’id (UUID)'),
-        }),
+        params: userParams,
         response: { 200: userAnswer, ...refusals, 404: errorBodySchema },
       },
     },
     async (request) => ({
-      data: await users.endSessions(request.params.username, { user: sessionOf(request), ip: request.ip }),
+      data: await users.endSessions(request.params.usernameOrId, {
+        user: sessionOf(request),
+        ip: request.ip,
+      }),
     }),
   );
 
