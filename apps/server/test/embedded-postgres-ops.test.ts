@@ -45,7 +45,7 @@ function superuserUrl(dataDir: string, embedded: EmbeddedPostgres, database = 'l
 }
 
 async function migrate(url: string): Promise<void> {
-  const database = openDatabase({ databaseUrl: url, pgliteDataDir: 'unused' });
+  const database = await openDatabase({ databaseUrl: url, pgliteDataDir: 'unused' });
   try {
     await database.migrate();
   } finally {

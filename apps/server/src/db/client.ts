@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.js';
 import * as schema from './schema.js';
@@ -88,7 +86,7 @@ const EXPORT_LOCK_CLASS = 7_210_044;
 /** The reporting pool's connections per process when `DATABASE_READ_POOL_SIZE` is unset (decision 233). */
 const DEFAULT_READ_POOL_SIZE = 3;
 
-export function openDatabase(options: DatabaseOptions): Database {
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options) : openPglite(options.pgliteDataDir);
 }
 
@@ -101,10 +99,24 @@ export function sharedReporting(db: Db): ReportingDatabase {
   };
 }
 
-function openPglite(dataDir: string): Database {
+/**
+ * PGlite (27 MB, tests only) is a development dependency, loaded only here: a production-only install,
+ * which has no PGlite, starts (decision 229).
+ */
+async function loadPglite() {
+  const [pglite, driver, migrator] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { PGlite: pglite.PGlite, drizzle: driver.drizzle, migrate: migrator.migrate };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.includes('://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = new PGlite(dataDir);
-  const db = drizzlePglite({ client, schema });
+  const { PGlite: Client, drizzle } = await loadPglite();
+  const client = new Client(dataDir);
+  const db = drizzle({ client, schema });
   let closed: Promise<void> | undefined;
   return {
     kind: 'pglite',
@@ -121,7 +133,8 @@ function openPglite(dataDir: string): Database {
 
 /** The migrations, then the sources, on PGlite's one connection. */
 export async function migratePgliteClient(client: PGlite): Promise<void> {
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
+  const { drizzle, migrate } = await loadPglite();
+  await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsDir });
   await applySources(pgliteSession(client));
 }
 

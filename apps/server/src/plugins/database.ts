@@ -93,7 +93,7 @@ export const databasePlugin = fp(
         : undefined;
     const database =
       options.database ??
-      openDatabase({
+      (await openDatabase({
         databaseUrl: embedded?.url ?? options.databaseUrl,
         databaseReadUrl: options.databaseReadUrl,
         readPoolSize: options.readPoolSize,
@@ -101,7 +101,7 @@ export const databasePlugin = fp(
         // One short line: never the client object (decision 120).
         onPoolError: (error) =>
           app.log.warn({ database: describeDatabaseError(error) }, 'connexion PostgreSQL perdue'),
-      });
+      }));
     app.decorate('database', database);
     const startup = new DatabaseStartup();
     startup.step(() => database.migrate());

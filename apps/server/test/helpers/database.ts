@@ -82,7 +82,7 @@ async function createShared() {
     return { database, url: undefined, drop: () => database.close() };
   }
   const url = await createPostgresDatabase();
-  const database = openDatabase({ databaseUrl: url, pgliteDataDir: 'unused' });
+  const database = await openDatabase({ databaseUrl: url, pgliteDataDir: 'unused' });
   return {
     database,
     url,

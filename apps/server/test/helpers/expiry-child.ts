@@ -7,7 +7,10 @@ import { LedgerService } from '../../src/ledger/service.js';
 import { ensureSystemAccounts } from '../../src/ledger/system-accounts.js';
 import { ExpiryJob } from '../../src/modules/expiry/index.js';
 
-const database = openDatabase({ databaseUrl: process.env.EXPIRY_DATABASE_URL, pgliteDataDir: 'memory://' });
+const database = await openDatabase({
+  databaseUrl: process.env.EXPIRY_DATABASE_URL,
+  pgliteDataDir: 'memory://',
+});
 const now = new Date(Number(process.env.EXPIRY_NOW_MS));
 const ledger = new LedgerService(await ensureSystemAccounts(database.db, now));
 const job = new ExpiryJob({

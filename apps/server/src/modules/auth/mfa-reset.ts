@@ -36,7 +36,7 @@ export async function runMfaReset(env: NodeJS.ProcessEnv, argv: string[]): Promi
   const [username, ...rest] = argv;
   if (!username?.trim() || rest.length > 0) throw new MfaResetError(mfaResetMessages.usage);
   const work = async (databaseUrl: string) => {
-    const database = openDatabase({ databaseUrl, pgliteDataDir: '' });
+    const database = await openDatabase({ databaseUrl, pgliteDataDir: '' });
     try {
       return await resetSecondFactor(database.db, username.trim(), new Date());
     } finally {
