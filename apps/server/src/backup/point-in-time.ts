@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { chown, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { platform } from 'node:os';
 import path from 'node:path';
+import { haitiWallClockMs } from '@lajan/domain';
 import pg from 'pg';
 import type { BackupConfig } from '../config.js';
 import {
@@ -23,8 +24,6 @@ import { CLUSTER_COPY, copyTree, listBaseBackups, syncPath, type BaseBackup } fr
  * copied into a new directory, its WAL replayed from the archive up to that time, promoted, started, the
  * ledger checked. The current cluster is never touched, unless `--swap` with the server stopped.
  */
-
-export const TIME_ZONE = 'America/Port-au-Prince';
 
 export const restoreMessages = {
   badTime: (text: string) =>
@@ -68,21 +67,9 @@ export interface RestoreTarget {
   text: string;
 }
 
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** `YYYY-MM-DD HH:MM:SS` in Port-au-Prince. */
 export function portAuPrinceTime(at: Date): string {
-  const parts = Object.fromEntries(wallClock.formatToParts(at).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  return new Date(haitiWallClockMs(at.getTime())).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /**
