@@ -323,8 +323,7 @@ describe('the history table (SPEC §2 "History table")', () => {
   it('says, in French, that an export is already running when the server refuses a second one (decision 233)', async () => {
     api.on('GET /transactions/history/export', () => ({
       status: 429,
-      // The document declares a CSV route's errors as text/csv (issue 44, item 5); the body is JSON all the same.
-      headers: { 'Retry-After': '10', 'Content-Type': 'text/csv; charset=utf-8' },
+      headers: { 'Retry-After': '10' },
       body: { message: genericMessages.exportInProgress, code: errorCodes.exportInProgress },
     }));
     const { user } = await openHistory();
