@@ -39,6 +39,12 @@ export async function loadPersonDraft(
   return values;
 }
 
+/** Every draft write still on its way: a test awaits them before it clears the storage for the next. */
+export async function draftWritesSettled(): Promise<void> {
+  await Promise.all(writes.values());
+  writes.clear();
+}
+
 export async function savePersonDraft(
   storage: Storage,
   key: string,
