@@ -5,6 +5,7 @@
 // its own copies, beside dist/main.js).
 import path from 'node:path';
 import { build } from 'esbuild';
+import { linguiEsbuild } from '../../scripts/lingui/esbuild.mjs';
 
 /** @type {import('esbuild').Plugin} */
 const externalPackages = {
@@ -46,7 +47,7 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: true,
-  plugins: [externalPackages],
+  plugins: [externalPackages, linguiEsbuild()],
   // Some CommonJS code calls require(); an ES module has none of its own.
   banner: {
     js: "import { createRequire as __lajanCreateRequire } from 'node:module'; const require = __lajanCreateRequire(import.meta.url);",

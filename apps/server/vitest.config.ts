@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { linguiPlugins } from '../../scripts/lingui/vite.mjs';
 
 // Two projects over the same files: `pglite` always; `postgres` when TEST_DATABASE_URL is set,
 // where each test file gets its own database (test/helpers/database.ts).
@@ -6,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
+  plugins: linguiPlugins(),
   test: {
     projects: [
       {

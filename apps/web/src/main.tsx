@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createApp } from './app/create-app';
 import { registerServiceWorkerWhenIdle } from './lib/service-worker';
+import { setScreenLanguage, storedLanguage } from './i18n/i18n';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -22,9 +23,10 @@ const FIRST_RENDER_WAIT_MS = 500;
  */
 function start(root: HTMLElement) {
   const app = createApp();
-  void Promise.race([
-    app.startingScreen,
-    new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+  // The texts first: a screen is never drawn in a language it then changes from (decision 236).
+  void Promise.all([
+    setScreenLanguage(storedLanguage()),
+    Promise.race([app.startingScreen, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]),
   ]).then(() => {
     const reactRoot = createRoot(root);
     // In a transition: React renders the first screen in slices of a few milliseconds, yielding between

@@ -1,12 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth, RequireCapability } from './guards';
+import { ensureArea } from '../i18n/i18n';
 import { lazyScreen } from './lazy-screen';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { appRoutes, type AppRoute } from './route-table';
 
-// The shell (top bar, sidebar, menus) is not needed on the sign-in page: its own chunk.
-export const Shell = lazyScreen(() => import('./layout/Shell'));
+// The shell (top bar, sidebar, menus) is not needed on the sign-in page: its own chunk, which comes with
+// the texts of every screen inside it (decision 236).
+export const Shell = lazyScreen(() =>
+  Promise.all([import('./layout/Shell'), ensureArea('app')]).then(([module]) => module),
+);
 
 function toRouteObject(route: AppRoute): RouteObject {
   const Page = route.component;

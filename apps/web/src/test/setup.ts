@@ -1,8 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { ensureArea, setScreenLanguage } from '../i18n/i18n';
 import { disposeApps } from './render-app';
 import { draftWritesSettled } from '../features/persons/person-draft';
+
+// Every screen's texts, in French, as the app has them once signed in (decision 236).
+beforeAll(async () => {
+  await setScreenLanguage('fr');
+  await ensureArea('app');
+});
 
 afterEach(async () => {
   cleanup();

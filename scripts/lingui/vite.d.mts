@@ -1,0 +1,3 @@
+import type { PluginOption } from 'vite';
+
+export function linguiPlugins(): PluginOption[];
