@@ -44,3 +44,4 @@ export * from './corrections-texts.js';
 export * from './corrections.js';
 export * from './limits.js';
 export * from './limit-editor.js';
+export * from './locale-format.js';
