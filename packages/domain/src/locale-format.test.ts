@@ -67,6 +67,7 @@ describe('French dates, byte for byte as today', () => {
       '2026-12-05 10:00',
     ]) {
       expect(formatDate(value, 'fr')).toBe(formatDateFr(value));
+      expect(formatDate(value, 'ht')).toBe(formatDateFr(value).replace('Non spécifié', 'Pa presize'));
     }
   });
 
