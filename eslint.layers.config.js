@@ -110,8 +110,9 @@ export default [
               allow: { to: { module: { source: 'libphonenumber-js', internalPath: 'min' } } },
             },
             {
+              // The tests alone: vitest, and fast-check's properties (decision 238).
               from: { element: { type: 'domain' }, file: { categories: 'test' } },
-              allow: { to: { module: { source: 'vitest' } } },
+              allow: { to: { module: { source: ['vitest', 'fast-check'] } } },
             },
           ],
         },

@@ -91,6 +91,11 @@ const refused = [
     filePath: 'packages/domain/src/probe.ts',
     specifier: 'vitest',
   },
+  {
+    rule: 'the domain’s code does not use fast-check',
+    filePath: 'packages/domain/src/probe.ts',
+    specifier: 'fast-check',
+  },
 ];
 
 const allowed = [
@@ -130,6 +135,11 @@ const allowed = [
     what: 'the domain’s tests and vitest',
     filePath: 'packages/domain/src/probe.test.ts',
     specifier: 'vitest',
+  },
+  {
+    what: 'the domain’s tests and fast-check',
+    filePath: 'packages/domain/src/probe.test.ts',
+    specifier: 'fast-check',
   },
 ];
 

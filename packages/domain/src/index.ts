@@ -45,3 +45,4 @@ export * from './corrections.js';
 export * from './limits.js';
 export * from './limit-editor.js';
 export * from './i18n.js';
+export * from './locale-format.js';
