@@ -26,8 +26,8 @@ const domainGroups = {
     ...['corrections', 'corrections-texts', 'numbers', 'digit-groups', 'balance-series'].map(
       (name) => `${domain}/${name}.ts`,
     ),
-    `${domain}/transactions/`,
   ],
+  transactions: [`${domain}/transactions/`],
   admin: [
     'users',
     'agents',
