@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { genericMessages } from '@lajan/domain';
+import { genericMessages, zodLocaleError } from '@lajan/domain';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -49,6 +49,7 @@ import { reportsRoutes } from './modules/reports/index.js';
 import { historyExportRoutes, transactionsRoutes } from './modules/transactions/index.js';
 import { ensureSuperAdmin, userRoutes } from './modules/users/index.js';
 import { webDistDir } from './paths.js';
+import { installServerLanguages } from './i18n/language.js';
 import { databasePlugin } from './plugins/database.js';
 import { mailPlugin } from './plugins/mail.js';
 import { ledgerObserverOf, metricsPlugin } from './plugins/metrics.js';
@@ -57,9 +58,10 @@ import { resolveJwtSecret } from './secrets.js';
 import { buildServices } from './services.js';
 import { spaPlugin } from './web/spa.js';
 
-// Zod's own messages (a wrong type, an unknown enum value) in French too; the domain schemas
-// carry their own wording wherever the spec gives one.
-z.config(z.locales.fr());
+// Every text in the language of the moment, Zod's own messages too (a wrong type, an unknown enum value);
+// the domain schemas carry their own wording wherever the spec gives one (decision 236).
+installServerLanguages();
+z.config({ localeError: zodLocaleError });
 
 /** About 100 KB: the largest form of the app is a few KB. */
 export const BODY_LIMIT_BYTES = 100 * 1024;

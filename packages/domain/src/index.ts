@@ -46,3 +46,4 @@ export * from './limits.js';
 export * from './limit-editor.js';
 export * from './i18n.js';
 export * from './locale-format.js';
+export * from './zod-languages.js';

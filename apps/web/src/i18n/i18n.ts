@@ -54,6 +54,8 @@ export async function setScreenLanguage(language: ScreenLanguage): Promise<void>
   await Promise.all([...needed].map((area) => load(language, area)));
   current = language;
   if (i18n.locale !== language) i18n.activate(language);
+  // Read aloud and hyphenated as the language it is in.
+  if (typeof document !== 'undefined') document.documentElement.lang = language === 'ht' ? 'ht' : 'fr';
   listeners.forEach((listener) => listener());
 }
 
