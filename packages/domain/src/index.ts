@@ -1,4 +1,6 @@
 export * from './sign-in.js';
+export * from './languages.js';
+export * from './language-schemas.js';
 export * from './sign-in-schemas.js';
 export * from './roles.js';
 export * from './role-schemas.js';
