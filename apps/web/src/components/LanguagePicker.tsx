@@ -8,8 +8,8 @@ const choices: readonly { language: ScreenLanguage; name: string }[] = [
 ];
 
 interface LanguagePickerProps {
-  /** Also keeps the choice with the signed-in user's profile. */
-  onChosen?: (language: ScreenLanguage) => Promise<unknown> | void;
+  /** Keeps the choice with the signed-in user's profile; absent on the pages before sign-in. */
+  onChosen?: (language: ScreenLanguage) => Promise<unknown>;
 }
 
 /** The two languages side by side; the one shown is pressed. */
@@ -21,7 +21,9 @@ export function LanguagePicker({ onChosen }: LanguagePickerProps) {
     setPending(next);
     try {
       await onChosen?.(next);
-      await chooseLanguage(next);
+      await chooseLanguage(next, { signedIn: onChosen !== undefined });
+    } catch {
+      // Said by `onChosen`'s owner; the screens stay in the language they were in.
     } finally {
       setPending(null);
     }

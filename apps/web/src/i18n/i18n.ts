@@ -33,6 +33,12 @@ export function storedLanguage(storage: Storage | null = safeStorage()): ScreenL
   return isScreenLanguage(value) ? value : 'fr';
 }
 
+/** The language the app opens in: the signed-in user's, else this browser's (a test's pseudo one first). */
+export function startLanguage(userLanguage: ScreenLanguage | undefined): ScreenLanguage {
+  const stored = storedLanguage();
+  return stored === 'pseudo' ? stored : (userLanguage ?? stored);
+}
+
 function load(language: ScreenLanguage, area: CatalogueArea): Promise<void> {
   const key = `${language}/${area}`;
   let loading = loaded.get(key);
@@ -59,8 +65,22 @@ export async function setScreenLanguage(language: ScreenLanguage): Promise<void>
   listeners.forEach((listener) => listener());
 }
 
+/** Chosen on a page before anyone signed in: the next user to sign in keeps it in her profile. */
+let chosenBeforeSignIn: ScreenLanguage | null = null;
+
+/** The language chosen before this sign-in, once: null when none was. */
+export function takeLanguageChosenBeforeSignIn(): ScreenLanguage | null {
+  const chosen = chosenBeforeSignIn;
+  chosenBeforeSignIn = null;
+  return chosen;
+}
+
 /** Chosen on this browser (the sign-in page, the profile): kept for the next visit too. */
-export async function chooseLanguage(language: ScreenLanguage, storage: Storage | null = safeStorage()) {
+export async function chooseLanguage(
+  language: ScreenLanguage,
+  { signedIn = true, storage = safeStorage() }: { signedIn?: boolean; storage?: Storage | null } = {},
+) {
+  if (!signedIn) chosenBeforeSignIn = language;
   try {
     storage?.setItem(STORAGE_KEY, language);
   } catch {
