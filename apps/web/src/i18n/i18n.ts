@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { loadCatalogue, type CatalogueArea, type ScreenLanguage } from './catalogues';
+import { keepForOtherLanguage } from './other-language';
 
 export type { ScreenLanguage };
 
@@ -44,7 +45,10 @@ function load(language: ScreenLanguage, area: CatalogueArea): Promise<void> {
   let loading = loaded.get(key);
   if (!loading) {
     loading = loadCatalogue(language, area).then(
-      (messages) => i18n.load(language, messages),
+      (messages) => {
+        i18n.load(language, messages);
+        keepForOtherLanguage(language, messages);
+      },
       (error: unknown) => {
         loaded.delete(key);
         throw error;
@@ -87,6 +91,11 @@ export async function chooseLanguage(
     // A full or disabled storage: the choice holds until the page is closed.
   }
   await setScreenLanguage(language);
+}
+
+/** The texts of `language` for every area needed so far, without showing the screens in it. */
+export async function loadLanguage(language: ScreenLanguage): Promise<void> {
+  await Promise.all([...needed].map((area) => load(language, area)));
 }
 
 /** Before a screen of `area` renders: its texts in the screens' language. */
