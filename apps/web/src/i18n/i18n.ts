@@ -108,6 +108,11 @@ export function currentLanguage(): ScreenLanguage {
   return current ?? storedLanguage();
 }
 
+/** The language dates and amounts are written in: the pseudo-language's are French. */
+export function formatLanguage(language: ScreenLanguage): 'fr' | 'ht' {
+  return language === 'ht' ? 'ht' : 'fr';
+}
+
 export function subscribeLanguage(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
