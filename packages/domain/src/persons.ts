@@ -5,6 +5,7 @@ import { texts } from './i18n.js';
 import { ageOn, isIsoDate, todayIso } from './dates.js';
 import { plainText } from './text.js';
 import { alongFieldErrors } from './refine.js';
+import { languageOrDefaultSchema, languageSchema } from './language-schemas.js';
 
 export const MIN_AGE_YEARS = 18;
 
@@ -335,6 +336,8 @@ export const personFieldsSchema = z.object({
   mother: plainText(z.string().trim().max(100)).optional().nullable(),
   preferredContactMethod: contactMethodSchema,
   consentForMarketing: z.boolean(said('valueInvalid')).default(false),
+  /** The language of her receipts and e-mails, whatever the teller's screen speaks (decision 237). */
+  preferredLanguage: languageOrDefaultSchema,
 });
 
 /**
@@ -388,6 +391,7 @@ export const personSchema = personFieldsSchema.extend({
   postalCode: z.string().nullable(),
   partner: z.string().nullable(),
   mother: z.string().nullable(),
+  preferredLanguage: languageSchema,
   createdAt: z.string(),
 });
 export type Person = z.infer<typeof personSchema>;
@@ -501,9 +505,12 @@ export type FullPerson = z.infer<typeof fullPersonSchema>;
 export const personViewSchema = z.discriminatedUnion('masked', [fullPersonSchema, maskedPersonSchema]);
 export type PersonView = z.infer<typeof personViewSchema>;
 
-/** `PUT /persons/{id}`: the form, and the current password when one changes the e-mail of one's own person. */
+/**
+ * `PUT /persons/{id}`: the form, and the current password when one changes the e-mail of one's own person. A
+ * preferred language left out keeps the stored one: a client that does not know it yet resets nothing (decision 237).
+ */
 export const updatePersonInputSchema = personFieldsSchema
-  .extend({ current_password: z.string().max(200).optional() })
+  .extend({ current_password: z.string().max(200).optional(), preferredLanguage: languageSchema.optional() })
   .superRefine(checkPersonDates, alongFieldErrors);
 export type UpdatePersonInput = z.output<typeof updatePersonInputSchema>;
 

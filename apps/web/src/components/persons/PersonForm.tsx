@@ -11,6 +11,8 @@ import {
   genericMessages,
   idDocumentChoiceLabels,
   idDocumentTypeSchema,
+  languageNames,
+  languages,
   maritalStatusLabel,
   maritalStatusSchema,
   normalizePhone,
@@ -51,6 +53,7 @@ export const personFormFields = [
   'occupation',
   'maritalStatus',
   'preferredContactMethod',
+  'preferredLanguage',
   'consentForMarketing',
 ] as const;
 
@@ -73,6 +76,7 @@ export const personFieldLabels: Record<string, string> = texts({
   occupation: msg`Profession`,
   maritalStatus: msg`Statut matrimonial`,
   preferredContactMethod: msg`Moyen de contact préféré`,
+  preferredLanguage: msg`Langue préférée`,
   consentForMarketing: msg`Offres commerciales`,
 });
 
@@ -92,6 +96,7 @@ export const emptyPerson: PersonFormValues = {
   expirationDate: '',
   occupation: '',
   consentForMarketing: false,
+  preferredLanguage: 'fr',
 };
 
 /** What the page answers after trying to save: the server's field errors and message, if it failed. */
@@ -129,6 +134,8 @@ const maritalOptions = () =>
   maritalStatusSchema.options.map((value) => ({ value, label: maritalStatusLabel(value) }));
 const contactOptions = () =>
   contactMethodSchema.options.map((value) => ({ value, label: contactMethodLabel(value) }));
+// Each language by its own name (decision 237).
+const languageOptions = languages.map((value) => ({ value, label: languageNames[value] }));
 const documentOptions = () =>
   idDocumentTypeSchema.options.map((value) => ({ value, label: idDocumentChoiceLabels[value] }));
 
@@ -358,6 +365,12 @@ export function PersonForm({
           options={contactOptions()}
           error={errors.preferredContactMethod?.message}
           {...register('preferredContactMethod')}
+        />
+        <SelectField
+          label={t`Langue préférée`}
+          options={languageOptions}
+          error={errors.preferredLanguage?.message}
+          {...register('preferredLanguage')}
         />
         <label className="flex min-h-11 items-center gap-3 self-end text-sm text-slate-800">
           <input

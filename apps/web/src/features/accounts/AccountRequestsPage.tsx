@@ -8,6 +8,7 @@ import {
   documentLabel,
   formatDate,
   formatDateTime,
+  languageNames,
   rejectAccountRequestInputSchema,
   texts,
   todayIso,
@@ -226,6 +227,7 @@ function PersonFile({ id }: { id: string }) {
     [t`Date d'expiration`, formatDate(person.expirationDate, language)],
     [t`Profession`, person.occupation],
     [t`Contact préféré`, contactMethodLabel(person.preferredContactMethod)],
+    [t`Langue préférée`, languageNames[person.preferredLanguage]],
   ];
   return (
     <div className="mt-2 rounded-md bg-slate-50 p-3">
