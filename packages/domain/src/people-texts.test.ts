@@ -1,6 +1,5 @@
 import { i18n } from '@lingui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../../locales/ht/domain-people.po';
 import { accountStatusLabels } from './account-names.js';
 import { accountSearchInputSchema, accountTypeLabels, inactiveAccountMessage } from './accounts.js';
 import {
@@ -15,8 +14,8 @@ import { statementMessages } from './statements.js';
 
 // The people's texts in Kreyòl, read when used: the maps, the labels and the schemas' messages (decision 236).
 describe('the people texts in Kreyòl', () => {
+  // vitest.setup.ts loads the Kreyòl catalogues beside the French.
   beforeAll(() => {
-    i18n.load('ht', messages);
     i18n.activate('ht');
   });
   afterAll(() => {
