@@ -4,7 +4,6 @@ import { optionalQueryText, usernameSchema } from './agents.js';
 import { isIsoDate } from './dates.js';
 import { paginationQuerySchema } from './pagination.js';
 import {
-  duplicateFieldMessage,
   emailSchema,
   genderSchema,
   idDocumentTypeSchema,
@@ -114,7 +113,9 @@ export const userMessages = {
   updated: 'Utilisateur modifié avec succès',
   deleted: 'Utilisateur supprimé avec succès',
   /** The create-user form's duplicate message, naming the field by its label. */
-  usernameTaken: duplicateFieldMessage('username'),
+  // Written out, not duplicateFieldMessage('username'): read when this module loads, a text of the moment
+  // would need a language not set yet (decision 236). This map's own conversion takes it over.
+  usernameTaken: "Ce nom d'utilisateur existe déjà",
   cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
   sessionsEnded: "Les sessions de l'utilisateur sont fermées : il devra se reconnecter.",
   endSessionsTitle: 'Fermer les sessions ?',

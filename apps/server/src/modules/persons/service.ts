@@ -54,8 +54,13 @@ import {
 } from './store.js';
 
 export const personErrors = {
-  notFound: personMessages.notFound,
-  referenced: personMessages.referenced,
+  // Read when thrown, in the request's language (decision 236).
+  get notFound() {
+    return personMessages.notFound;
+  },
+  get referenced() {
+    return personMessages.referenced;
+  },
   annualIncome: 'Revenu annuel invalide',
 } as const;
 

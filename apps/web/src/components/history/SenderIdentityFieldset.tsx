@@ -22,7 +22,10 @@ export const emptySender: SenderFields = {
 
 const documentOptions = idDocumentTypeSchema.options.map((value) => ({
   value,
-  label: idDocumentChoiceLabels[value],
+  // Read when listed, in the screen's language (decision 236).
+  get label() {
+    return idDocumentChoiceLabels[value];
+  },
 }));
 
 /** The sender's name and document as typed from her card: a cancellation's and an expired refund's. */

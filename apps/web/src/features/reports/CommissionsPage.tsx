@@ -29,18 +29,20 @@ import {
 
 const filterNames = ['month', 'from', 'to', 'agentCode'] as const;
 
-const figureColumns = [
-  ['count', reportTexts.count],
-  ['amount', reportTexts.amount],
-  ['fee', reportTexts.fee],
-  ['agentShare', reportTexts.agentShare],
-  ['feeIncome', reportTexts.feeIncome],
-] as const;
+// Built when rendered: reportTexts are read in the screen's language (decision 236).
+const figureColumns = () =>
+  [
+    ['count', reportTexts.count],
+    ['amount', reportTexts.amount],
+    ['fee', reportTexts.fee],
+    ['agentShare', reportTexts.agentShare],
+    ['feeIncome', reportTexts.feeIncome],
+  ] as const;
 
 function Figures({ line }: { line: CommissionTotals }) {
   return (
     <>
-      {figureColumns.map(([key, label]) => (
+      {figureColumns().map(([key, label]) => (
         <td key={key} data-label={label} className={`${tableClasses.td} tabular-nums text-right`}>
           {key === 'count' ? line.count : formatHtg(line[key])}
         </td>
@@ -56,7 +58,7 @@ function FigureHeads({ first }: { first: string }) {
         <th scope="col" className={tableClasses.th}>
           {first}
         </th>
-        {figureColumns.map(([key, label]) => (
+        {figureColumns().map(([key, label]) => (
           <th key={key} scope="col" className={`${tableClasses.th} text-right`}>
             {label}
           </th>

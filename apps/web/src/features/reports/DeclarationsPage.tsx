@@ -81,17 +81,19 @@ function Identification({ group }: { group: DeclarationGroup }) {
   );
 }
 
-const columns = [
-  declarationTexts.time,
-  reportTexts.number,
-  declarationTexts.operation,
-  declarationTexts.cash,
-  reportTexts.amount,
-  declarationTexts.account,
-  reportTexts.agent,
-  declarationTexts.teller,
-  declarationTexts.flags,
-] as const;
+// Built when rendered: reportTexts are read in the screen's language (decision 236).
+const columns = () =>
+  [
+    declarationTexts.time,
+    reportTexts.number,
+    declarationTexts.operation,
+    declarationTexts.cash,
+    reportTexts.amount,
+    declarationTexts.account,
+    reportTexts.agent,
+    declarationTexts.teller,
+    declarationTexts.flags,
+  ] as const;
 
 function OperationsTable({ group }: { group: DeclarationGroup }) {
   return (
@@ -100,7 +102,7 @@ function OperationsTable({ group }: { group: DeclarationGroup }) {
         <caption className="sr-only">{group.person.name}</caption>
         <thead className={tableClasses.head}>
           <tr>
-            {columns.map((column) => (
+            {columns().map((column) => (
               <th
                 key={column}
                 scope="col"
