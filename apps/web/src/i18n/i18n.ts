@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { loadCatalogue, type CatalogueArea, type ScreenLanguage } from './catalogues';
+import { keepForOtherLanguage } from './other-language';
 
 export type { ScreenLanguage };
 
@@ -33,12 +34,21 @@ export function storedLanguage(storage: Storage | null = safeStorage()): ScreenL
   return isScreenLanguage(value) ? value : 'fr';
 }
 
+/** The language the app opens in: the signed-in user's, else this browser's (a test's pseudo one first). */
+export function startLanguage(userLanguage: ScreenLanguage | undefined): ScreenLanguage {
+  const stored = storedLanguage();
+  return stored === 'pseudo' ? stored : (userLanguage ?? stored);
+}
+
 function load(language: ScreenLanguage, area: CatalogueArea): Promise<void> {
   const key = `${language}/${area}`;
   let loading = loaded.get(key);
   if (!loading) {
     loading = loadCatalogue(language, area).then(
-      (messages) => i18n.load(language, messages),
+      (messages) => {
+        i18n.load(language, messages);
+        keepForOtherLanguage(language, messages);
+      },
       (error: unknown) => {
         loaded.delete(key);
         throw error;
@@ -54,17 +64,38 @@ export async function setScreenLanguage(language: ScreenLanguage): Promise<void>
   await Promise.all([...needed].map((area) => load(language, area)));
   current = language;
   if (i18n.locale !== language) i18n.activate(language);
+  // Read aloud and hyphenated as the language it is in.
+  if (typeof document !== 'undefined') document.documentElement.lang = language === 'ht' ? 'ht' : 'fr';
   listeners.forEach((listener) => listener());
 }
 
+/** Chosen on a page before anyone signed in: the next user to sign in keeps it in her profile. */
+let chosenBeforeSignIn: ScreenLanguage | null = null;
+
+/** The language chosen before this sign-in, once: null when none was. */
+export function takeLanguageChosenBeforeSignIn(): ScreenLanguage | null {
+  const chosen = chosenBeforeSignIn;
+  chosenBeforeSignIn = null;
+  return chosen;
+}
+
 /** Chosen on this browser (the sign-in page, the profile): kept for the next visit too. */
-export async function chooseLanguage(language: ScreenLanguage, storage: Storage | null = safeStorage()) {
+export async function chooseLanguage(
+  language: ScreenLanguage,
+  { signedIn = true, storage = safeStorage() }: { signedIn?: boolean; storage?: Storage | null } = {},
+) {
+  if (!signedIn) chosenBeforeSignIn = language;
   try {
     storage?.setItem(STORAGE_KEY, language);
   } catch {
     // A full or disabled storage: the choice holds until the page is closed.
   }
   await setScreenLanguage(language);
+}
+
+/** The texts of `language` for every area needed so far, without showing the screens in it. */
+export async function loadLanguage(language: ScreenLanguage): Promise<void> {
+  await Promise.all([...needed].map((area) => load(language, area)));
 }
 
 /** Before a screen of `area` renders: its texts in the screens' language. */
@@ -75,6 +106,11 @@ export function ensureArea(area: CatalogueArea): Promise<void> {
 
 export function currentLanguage(): ScreenLanguage {
   return current ?? storedLanguage();
+}
+
+/** The language dates and amounts are written in: the pseudo-language's are French. */
+export function formatLanguage(language: ScreenLanguage): 'fr' | 'ht' {
+  return language === 'ht' ? 'ht' : 'fr';
 }
 
 export function subscribeLanguage(listener: () => void): () => void {
