@@ -1,5 +1,7 @@
 import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// The Kreyòl catalogue, loaded by the test alone (decision 236).
+// eslint-disable-next-line boundaries/dependencies
 import { messages } from '../../../locales/ht/domain-money.po';
 import { correctionMessages } from './corrections-texts.js';
 import { drawerDifferenceText, drawerTexts } from './drawer.js';

@@ -20,7 +20,7 @@ import { tableClasses } from '../../components/responsive-table';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useCorrectionAction, useCorrections, type CorrectionAction } from './api';
 
 /** A fresh random key per confirmation dialog: a retry of the same confirmation replays its answer. */
@@ -36,7 +36,7 @@ function newKey(): string {
  */
 export default function CorrectionsPage() {
   const { user } = useSession();
-  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
+  const language = formatLanguage(currentLanguage());
   const corrections = useCorrections();
   const action = useCorrectionAction();
   const toasts = useToasts();

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useCurrentDrawer } from '../../components/drawer-notice/DrawerClosedNotice';
 import { errorMessage } from '../../lib/http';
 import { resumeIdOf } from '../../lib/operation-drafts';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useCloseDrawer, useOpenDrawer } from './api/drawer';
 import { countErrorsOf, DenominationCount } from './DenominationCount';
 import { DrawerTicket } from './DrawerTicket';
@@ -31,7 +31,7 @@ export default function DrawerPage() {
   const current = useCurrentDrawer();
   const open = useOpenDrawer();
   const close = useCloseDrawer();
-  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
+  const language = formatLanguage(currentLanguage());
   const [counts, setCounts] = useState<Partial<DrawerCounts>>({});
   const [closed, setClosed] = useState<Ticket | null>(null);
   // The close cannot be undone: it asks first, with the total counted (an empty count says so).

@@ -20,7 +20,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { printReceipt } from '../../components/receipt/ReceiptPanel';
 import '../../components/receipt/receipt.css';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useVerifyDrawer } from './api/drawer';
 
 function Counts({ title, counts }: { title: string; counts: Record<string, number> }) {
@@ -47,7 +47,7 @@ function Counts({ title, counts }: { title: string; counts: Record<string, numbe
 export function DrawerTicket({ ticket }: { ticket: Ticket }) {
   const printable = useRef<HTMLDivElement>(null);
   const verify = useVerifyDrawer(ticket.id);
-  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
+  const language = formatLanguage(currentLanguage());
   const cashFees = cashFeesOf(ticket.totals);
   const accountFees = centimesToHtg(htgToCentimes(ticket.fees) - htgToCentimes(cashFees));
   return (

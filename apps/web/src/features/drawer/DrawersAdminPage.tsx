@@ -19,7 +19,7 @@ import { errorMessage } from '../../lib/http';
 import { useAcknowledgeDrawer, useAcknowledgeOpening, useDrawerSessions } from './api/drawer';
 import { FetchedAt } from '../../components/pending/FetchedAt';
 import { AdminCloseForm } from './AdminCloseForm';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 
 /**
  * /drawers: a day's tellers' drawers, with the difference of each close and of each opening against the
@@ -28,7 +28,7 @@ import { currentLanguage } from '../../i18n/i18n';
  */
 export default function DrawersAdminPage() {
   const { user } = useSession();
-  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
+  const language = formatLanguage(currentLanguage());
   const [date, setDate] = useState(() => todayIso());
   const sessions = useDrawerSessions(date);
   const acknowledge = useAcknowledgeDrawer();

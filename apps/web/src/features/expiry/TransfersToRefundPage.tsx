@@ -21,7 +21,7 @@ import {
   SenderIdentityFieldset,
   type SenderFields,
 } from '../../components/history/SenderIdentityFieldset';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { toRefundKey, useRefundExpired, useTransfersToRefund } from './api/to-refund';
 
 /** A fresh random key per confirmation dialog. */
@@ -42,7 +42,7 @@ export default function TransfersToRefundPage() {
   const [refunding, setRefunding] = useState<TransferToRefund | null>(null);
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
+  const language = formatLanguage(currentLanguage());
 
   return (
     <section className="mx-auto w-full max-w-5xl space-y-6">

@@ -10,7 +10,7 @@ import { Alert } from '../../components/Alert';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
 import { errorMessage } from '../../lib/http';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useFeeVersions } from './api/get-fee-versions';
 import { haitiMoment } from './haiti-moment';
 
@@ -24,7 +24,7 @@ const statusClasses: Record<FeeVersionStatus, string> = {
 /** Every version of one type (decision 150): number, from when, by whom, when made, where it stands. */
 export function FeeVersionsList({ type, label, id }: { type: FeeType; label: string; id: string }) {
   const versions = useFeeVersions(type, true);
-  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
+  const language = formatLanguage(currentLanguage());
   const numberText = (number: number) => t`n° ${number}`;
   return (
     <div id={id} className="space-y-2">

@@ -1,5 +1,5 @@
 import { formatLongDateTime } from '@lajan/domain';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 
 /**
  * A version's moment in Haiti's time, in the screen's language ("25 novembre 2026 à 08:00", "25 novanm 2026
@@ -8,5 +8,5 @@ import { currentLanguage } from '../../i18n/i18n';
 export function haitiMoment(iso: string): string | null {
   const at = Date.parse(iso);
   if (Number.isNaN(at) || at < 0) return null;
-  return formatLongDateTime(iso, currentLanguage() === 'ht' ? 'ht' : 'fr');
+  return formatLongDateTime(iso, formatLanguage(currentLanguage()));
 }
