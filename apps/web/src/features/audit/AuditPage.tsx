@@ -29,11 +29,14 @@ function pageFrom(value: string | null): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-const actionOptions = [
-  { value: 'transactions', label: auditTexts.moneyMovements },
-  ...auditMoneyActionOptions,
-  ...auditWriteActionOptions,
-];
+/** The action filter's choices, named when shown (decision 236). */
+function actionOptions() {
+  return [
+    { value: 'transactions', label: auditTexts.moneyMovements },
+    ...auditMoneyActionOptions(),
+    ...auditWriteActionOptions(),
+  ];
+}
 
 function filtersFrom(params: URLSearchParams): AuditFilters {
   const filters: AuditFilters = {};
@@ -115,7 +118,7 @@ export default function AuditPage() {
           label={auditTexts.action}
           name="action"
           placeholder={auditTexts.anyAction}
-          options={actionOptions}
+          options={actionOptions()}
           defaultValue={filters.action ?? ''}
         />
         {networkWide && (

@@ -4,6 +4,7 @@ import {
   cashDirectionLabels,
   DEFAULT_DECLARATION_THRESHOLD_HTG,
   declarationFlagLabels,
+  declarationsFileName,
   declarationTexts,
   formatDateFr,
   formatDayAndTimeFr,
@@ -221,7 +222,7 @@ export default function DeclarationsPage() {
                   path: '/reports/declarations/export',
                   // What is on screen, not what the address asks while another day loads.
                   query: { day: data.day, threshold: data.threshold },
-                  fileName: declarationTexts.fileName(data.day),
+                  fileName: declarationsFileName(data.day),
                 })
               }
             />
