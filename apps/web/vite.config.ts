@@ -5,7 +5,8 @@ import { precompress } from './build-plugins/compress';
 import { chunkModules } from './build-plugins/chunk-modules';
 import { earlyPreload } from './build-plugins/early-preload';
 import { serviceWorkerPlugin } from './pwa/service-worker-plugin';
-import { linguiPlugins } from '../../scripts/lingui/vite.mjs';
+import { chunkTexts } from './build-plugins/chunk-texts';
+import { linguiConfigPath, linguiPlugins } from '../../scripts/lingui/vite.mjs';
 
 // The API runs on :3000 (apps/server). In development and preview Vite proxies /api to it, so the
 // app always calls its own origin, as in production where one process serves both.
@@ -14,6 +15,8 @@ const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true
 export default defineConfig({
   plugins: [
     ...linguiPlugins(),
+    // Each chunk brings the texts its code says (decision 239); after the macros, before the service worker.
+    chunkTexts({ configPath: linguiConfigPath }),
     react(),
     tailwindcss(),
     // The shell's and the dashboard's code asked for by index.html on a signed-in start (decision 156);

@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { loadCatalogue, type CatalogueArea, type ScreenLanguage } from './catalogues';
+import { loadChunkTexts } from './chunk-texts';
 
 export type { ScreenLanguage };
 
@@ -10,6 +11,8 @@ export const screenLanguages: readonly ScreenLanguage[] = ['fr', 'ht', 'pseudo']
 const loaded = new Map<string, Promise<void>>();
 const needed = new Set<CatalogueArea>(['signin']);
 let current: ScreenLanguage | null = null;
+/** The language being switched to, whose texts a chunk arriving meanwhile must bring too. */
+let switching: ScreenLanguage | null = null;
 const listeners = new Set<() => void>();
 
 export function isScreenLanguage(value: unknown): value is ScreenLanguage {
@@ -49,9 +52,31 @@ function load(language: ScreenLanguage, area: CatalogueArea): Promise<void> {
   return loading;
 }
 
+/**
+ * A built app's texts come with its chunks (decision 239): those of the chunks run so far, in the language
+ * shown and the one being switched to. In development and tests (no chunks) the catalogues by area.
+ */
+async function loadBuiltTexts(): Promise<void> {
+  const languages = new Set([currentLanguage(), ...(switching ? [switching] : [])]);
+  await Promise.all(
+    [...languages].map(async (language) => {
+      const messages = await loadChunkTexts(language);
+      if (messages) i18n.load(language, messages);
+    }),
+  );
+}
+
+if (import.meta.env.PROD) globalThis.__lajanTextsLoad = loadBuiltTexts;
+
 /** The screens' language: the texts of every area needed so far, in it, before it is shown. */
 export async function setScreenLanguage(language: ScreenLanguage): Promise<void> {
-  await Promise.all([...needed].map((area) => load(language, area)));
+  switching = language;
+  try {
+    if (import.meta.env.PROD) await loadBuiltTexts();
+    else await Promise.all([...needed].map((area) => load(language, area)));
+  } finally {
+    if (switching === language) switching = null;
+  }
   current = language;
   if (i18n.locale !== language) i18n.activate(language);
   listeners.forEach((listener) => listener());
@@ -69,6 +94,8 @@ export async function chooseLanguage(language: ScreenLanguage, storage: Storage 
 
 /** Before a screen of `area` renders: its texts in the screens' language. */
 export function ensureArea(area: CatalogueArea): Promise<void> {
+  // Built, each chunk brings its own texts (decision 239).
+  if (import.meta.env.PROD) return Promise.resolve();
   needed.add(area);
   return load(current ?? storedLanguage(), area);
 }
