@@ -78,11 +78,10 @@ export const PAGE_LANGUAGES = ['fr', 'ht'];
 
 /**
  * The texts files a page's chunks register in `language` (decision 239, `.vite/chunk-texts.json`, written by
- * the build): none in French, whose texts are in the chunks; one a chunk with texts in another language,
- * loaded before the page shows.
+ * the build), loaded before the page shows: the entry's in every language, a lazy chunk's in any but French
+ * (its French is in it).
  */
 export function textsFiles(dist, chunkFiles, language) {
-  if (language === 'fr') return [];
   const file = path.join(dist, '.vite', 'chunk-texts.json');
   const texts = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const files = chunkFiles.map((chunk) => texts[chunk]?.files[language]).filter(Boolean);

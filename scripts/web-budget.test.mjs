@@ -49,11 +49,16 @@ for (const language of PAGE_LANGUAGES) {
   });
 }
 
-test('a Kreyòl page counts the texts files of its chunks (decision 239)', () => {
-  const kreyol = loginPageWeight(WEB_DIST, 'ht');
-  const texts = kreyol.js.filter((file) => file.file.startsWith('assets/texts/ht-'));
-  assert.ok(texts.length > 0, `no Kreyòl texts file among ${kreyol.js.map((file) => file.file).join(', ')}`);
-  assert.ok(kreyol.totals.brotli.js > weight.totals.brotli.js);
+test('each page counts the texts files of its chunks in its language, and no other (decision 239)', () => {
+  for (const language of PAGE_LANGUAGES) {
+    const files = loginPageWeight(WEB_DIST, language).js.map((file) => file.file);
+    const texts = files.filter((file) => file.startsWith('assets/texts/'));
+    assert.ok(texts.length > 0, `no texts file among ${files.join(', ')} (${language})`);
+    assert.ok(
+      texts.every((file) => file.startsWith(`assets/texts/${language}-`)),
+      `${texts.join(', ')} (${language})`,
+    );
+  }
 });
 
 // Strings that minification keeps: zod's type names, its generator, react-hook-form's options.

@@ -13,6 +13,7 @@ import { linguiPlugins } from './lingui/vite.mjs';
 const WEB = fileURLToPath(new URL('../apps/web/', import.meta.url));
 let root;
 let dist;
+let plugin;
 
 const po = (texts) =>
   `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n${Object.entries(texts)
@@ -34,7 +35,10 @@ before(async () => {
       catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src/'] }] };\n`,
   );
   write('locales/fr/messages.po', po({ Bonjour: '', 'Au revoir': '', Partout: '', Oublié: '' }));
-  write('locales/ht/messages.po', po({ Bonjour: 'Bonjou', 'Au revoir': 'Orevwa', Partout: '', Oublié: 'Bliye' }));
+  write(
+    'locales/ht/messages.po',
+    po({ Bonjour: 'Bonjou', 'Au revoir': 'Orevwa', Partout: '', Oublié: 'Bliye' }),
+  );
   write('locales/pseudo/messages.po', po({ Bonjour: '', 'Au revoir': '', Partout: '', Oublié: '' }));
   write(
     'src/main.js',
@@ -50,11 +54,12 @@ before(async () => {
      export const everywhere = msg\`Partout\`;\n`,
   );
   const configPath = path.join(root, 'lingui.config.js');
+  plugin = chunkTexts({ configPath });
   await build({
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [...linguiPlugins(configPath), chunkTexts({ configPath })],
+    plugins: [...linguiPlugins(configPath), plugin],
     build: {
       outDir: dist,
       minify: true,
@@ -77,9 +82,15 @@ test('descriptorIds reads the ids the macros leave', () => {
 });
 
 test('chunkPrelude registers the texts; a lazy chunk waits for them', () => {
-  const entry = chunkPrelude({ a: ['A'] }, { ht: '/assets/texts/ht-1.js' }, false);
-  assert.equal(entry, '(globalThis.__lajanTexts||=[]).push({"fr":{"a":["A"]},"ht":"/assets/texts/ht-1.js"});');
-  assert.match(chunkPrelude({}, {}, true), /;await globalThis\.__lajanTextsLoad\?\.\(\);$/);
+  const entry = chunkPrelude({ fr: '/assets/texts/fr-1.js', ht: '/assets/texts/ht-1.js' }, false);
+  assert.equal(
+    entry,
+    '(globalThis.__lajanTexts||=[]).push({"fr":"/assets/texts/fr-1.js","ht":"/assets/texts/ht-1.js"});',
+  );
+  assert.match(
+    chunkPrelude({ fr: { a: ['A'] } }, true),
+    /^\(globalThis.*"a":\["A"\].*;await globalThis\.__lajanTextsLoad\?\.\(\);$/,
+  );
 });
 
 test('each chunk lists the ids its code says, by its final file name', () => {
@@ -92,16 +103,34 @@ test('each chunk lists the ids its code says, by its final file name', () => {
   for (const file of [main, lazy]) assert.ok(readFileSync(path.join(dist, file), 'utf8').length > 0);
 });
 
-test('the French is in the chunk, the other languages in files of their own', async () => {
+test('the entry’s French is a file; a lazy chunk’s is in it, the other languages in files', async () => {
   const texts = report();
+  const main = chunkOf('main');
+  assert.ok(texts[main].files.fr, 'the entry names its French file');
+  assert.doesNotMatch(readFileSync(path.join(dist, main), 'utf8'), /Bonjour/);
+  const french = await import(pathToFileURL(path.join(dist, texts[main].files.fr)).href);
+  assert.deepEqual(Object.values(french.default).flat(), ['Bonjour']);
   const lazy = chunkOf('lazy');
+  assert.equal(texts[lazy].files.fr, undefined);
   const code = readFileSync(path.join(dist, lazy), 'utf8');
   assert.match(code, /Au revoir/);
   assert.doesNotMatch(code, /Bonjour/, 'the entry’s text is not in the lazy chunk');
   const kreyol = await import(pathToFileURL(path.join(dist, texts[lazy].files.ht)).href);
-  assert.deepEqual(Object.values(kreyol.default).flat().sort(), ['Bliye', 'Orevwa', 'Partout'], 'Partout, untranslated, in French');
+  assert.deepEqual(
+    Object.values(kreyol.default).flat().sort(),
+    ['Bliye', 'Orevwa', 'Partout'],
+    'Partout, untranslated, in French',
+  );
   const pseudo = await import(pathToFileURL(path.join(dist, texts[lazy].files.pseudo)).href);
-  assert.ok(Object.values(pseudo.default).every((text) => String(text).startsWith('⟦') || Array.isArray(text)));
+  assert.ok(
+    Object.values(pseudo.default).every((text) => String(text).startsWith('⟦') || Array.isArray(text)),
+  );
+});
+
+test('the early script gets the entry’s files by language', () => {
+  const first = plugin.api.firstTexts();
+  assert.deepEqual(Object.keys(first).sort(), ['fr', 'ht', 'pseudo']);
+  assert.deepEqual(first.ht, [report()[chunkOf('main')].files.ht]);
 });
 
 test('a lazy chunk is handed over once its texts are loaded; the entry registers at once', async () => {

@@ -29,16 +29,23 @@ async function catalogueIds() {
 /** The ids a built chunk's code refers to: `id:"…"` (any quote) that the catalogues know. */
 function referencedIds(code, known) {
   const found = new Set();
-  for (const match of code.matchAll(/\bid:\s*(["'`])([\w-]{6})\1/g)) if (known.has(match[2])) found.add(match[2]);
+  for (const match of code.matchAll(/\bid:\s*(["'`])([\w-]{6})\1/g))
+    if (known.has(match[2])) found.add(match[2]);
   return found;
 }
 
 /** What a chunk registers at its top (`__lajanTexts.push({ fr: {…}, ht: "/assets/…", … })`), or null. */
 function registration(code) {
   const program = parseSync(code, { sourceType: 'module', babelrc: false, configFile: false }).program;
-  for (const statement of program.body) {
-    if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'CallExpression') continue;
-    const { callee, arguments: args } = statement.expression;
+  // The minifier may join it with the next statement: `(…).push({…}),await …;`.
+  const expressions = program.body
+    .filter((statement) => statement.type === 'ExpressionStatement')
+    .flatMap(({ expression }) =>
+      expression.type === 'SequenceExpression' ? expression.expressions : [expression],
+    );
+  for (const expression of expressions) {
+    if (expression.type !== 'CallExpression') continue;
+    const { callee, arguments: args } = expression;
     if (callee.type !== 'MemberExpression' || !code.slice(callee.start, callee.end).includes('__lajanTexts'))
       continue;
     return Function(`return (${code.slice(args[0].start, args[0].end)});`)();
@@ -46,10 +53,11 @@ function registration(code) {
   return null;
 }
 
+/** A chunk's texts in `language`: written in it, or in the file it names. */
 async function textsOf(registered, language) {
-  if (language === 'fr') return registered.fr;
-  const file = path.join(WEB_DIST, registered[language]);
-  return (await import(pathToFileURL(file).href)).default;
+  const found = registered[language];
+  if (typeof found !== 'string') return found ?? {};
+  return (await import(pathToFileURL(path.join(WEB_DIST, found)).href)).default;
 }
 
 const known = await catalogueIds();

@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 
 /** Where `chunk-texts.json` goes, beside Vite's manifest: for each chunk, its ids and its texts' files. */
 export const CHUNK_TEXTS_FILE = '.vite/chunk-texts.json';
-/** The languages fetched as files; the source language's texts are written in each chunk. */
+/** The source language: a lazy chunk's texts in it are written in the chunk. */
 const SOURCE = 'fr';
 
 /** A compiled message (Lingui's tokens), by id. */
@@ -41,7 +41,8 @@ async function loadLanguages(config: LinguiConfigNormalized): Promise<Map<string
       pseudoLocale: pseudo?.locale,
       pseudoLocaleOptions: pseudo?.options,
     });
-    if (errors.length) throw new Error(`chunk-texts: ${locale}: ${errors.map((error) => error.id).join(', ')}`);
+    if (errors.length)
+      throw new Error(`chunk-texts: ${String(locale)}: ${errors.map((error) => error.id).join(', ')}`);
     languages.set(locale, (JSON.parse(source) as { messages: Messages }).messages);
   }
   return languages;
@@ -51,22 +52,39 @@ function pick(messages: Messages, ids: readonly string[]): Messages {
   return Object.fromEntries(ids.filter((id) => id in messages).map((id) => [id, messages[id]]));
 }
 
-/** The line written at the top of a chunk with texts (decision 239). */
-export function chunkPrelude(french: Messages, files: Record<string, string>, wait: boolean): string {
-  const texts = JSON.stringify({ fr: french, ...files });
-  const register = `(globalThis.__lajanTexts||=[]).push(${texts});`;
+/**
+ * The line written at the top of a chunk with texts (decision 239): by language, the texts themselves (the
+ * French of a lazy chunk) or the file that holds them.
+ */
+export function chunkPrelude(texts: Record<string, Messages | string>, wait: boolean): string {
+  const register = `(globalThis.__lajanTexts||=[]).push(${JSON.stringify(texts)});`;
   // A lazy chunk's code is handed over once its texts are here, in the screens' language.
   return wait ? `${register}await globalThis.__lajanTextsLoad?.();` : register;
 }
 
+export type ChunkTextsPlugin = Plugin & {
+  /** The first page's texts files by language, once rendered (for index.html's early script). */
+  api: { firstTexts(): Record<string, string[]> };
+};
+
+type RenderedChunk = Parameters<Extract<Plugin['renderChunk'], (...args: never[]) => unknown>>[1];
+
 /**
  * Each chunk brings the texts its code says (decision 239). The macros leave ids in the code; this plugin
  * collects them by module (`transform`, after the macros), then for each chunk the ids its rendered code
- * still holds: their French is written at the top of the chunk (no request more in French), the other
- * languages' go to `assets/texts/<language>-<hash>.js`, whose names the chunk registers. A lazy chunk waits
- * for its texts before its importer gets it (top-level await). Writes `.vite/chunk-texts.json`.
+ * still holds. Their texts go to `assets/texts/<language>-<hash>.js`, whose names the chunk registers at its
+ * top; a lazy chunk has its French written there instead (no request more in French), and waits for its
+ * texts before its importer gets it (top-level await). The first page's chunks (`first`: the entry, the
+ * sign-in page's) have their French in a file too, so that a page in Kreyòl does not load it: index.html's
+ * early script asks for their files in the stored language. Writes `.vite/chunk-texts.json`.
  */
-export function chunkTexts({ configPath }: { configPath: string }): Plugin {
+export function chunkTexts({
+  configPath,
+  first = (chunk) => chunk.isEntry,
+}: {
+  configPath: string;
+  first?: (chunk: RenderedChunk) => boolean;
+}): ChunkTextsPlugin {
   const byModule = new Map<string, string[]>();
   const emitted = new Map<string, string>();
   // By the chunk's modules: a chunk's file name is not final while it renders.
@@ -74,8 +92,10 @@ export function chunkTexts({ configPath }: { configPath: string }): Plugin {
   const key = (moduleIds: readonly string[]) => moduleIds.join('\n');
   let languages: Promise<Map<string, Messages>> | undefined;
   let outDir = '';
+  const firstTexts: Record<string, string[]> = {};
   return {
     name: 'lajan:chunk-texts',
+    api: { firstTexts: () => firstTexts },
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
@@ -84,6 +104,7 @@ export function chunkTexts({ configPath }: { configPath: string }): Plugin {
       byModule.clear();
       emitted.clear();
       report.clear();
+      for (const language of Object.keys(firstTexts)) delete firstTexts[language];
       languages = loadLanguages(getConfig({ configPath }));
     },
     transform(code, id) {
@@ -105,10 +126,12 @@ export function chunkTexts({ configPath }: { configPath: string }): Plugin {
       const sorted = [...ids].sort();
       const all = await languages!;
       const missing = sorted.filter((id) => !(id in all.get(SOURCE)!));
-      if (missing.length) this.warn(`${chunk.fileName}: ids in no catalogue (run i18n:extract): ${missing}`);
+      if (missing.length)
+        this.warn(`${chunk.fileName}: ids in no catalogue (run i18n:extract): ${missing.join(', ')}`);
+      const onFirstPage = first(chunk);
       const files: Record<string, string> = {};
       for (const [language, messages] of all) {
-        if (language === SOURCE) continue;
+        if (language === SOURCE && !onFirstPage) continue;
         const source = `export default ${JSON.stringify(pick(messages, sorted))};\n`;
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         const fileName = `assets/texts/${language}-${hash}.js`;
@@ -116,7 +139,11 @@ export function chunkTexts({ configPath }: { configPath: string }): Plugin {
         files[language] = `/${fileName}`;
       }
       report.set(key(chunk.moduleIds), { ids: sorted, files });
-      const prelude = chunkPrelude(pick(all.get(SOURCE)!, sorted), files, !chunk.isEntry);
+      if (onFirstPage) {
+        for (const [language, file] of Object.entries(files)) (firstTexts[language] ??= []).push(file);
+      }
+      const texts = onFirstPage ? files : { [SOURCE]: pick(all.get(SOURCE)!, sorted), ...files };
+      const prelude = chunkPrelude(texts, !chunk.isEntry);
       return { code: prelude + code, map: null };
     },
     generateBundle() {

@@ -1,10 +1,10 @@
 import type { Messages } from '@lingui/core';
 
 /**
- * What a built chunk registers as it runs (build-plugins/chunk-texts.ts, decision 239): the French of the
- * texts its code says, and for each other language the file that holds them.
+ * What a built chunk registers as it runs (build-plugins/chunk-texts.ts, decision 239): by language, the
+ * texts its code says (a lazy chunk's French) or the file that holds them.
  */
-export type ChunkTexts = { fr: Messages } & Partial<Record<string, string>>;
+export type ChunkTexts = Partial<Record<string, Messages | string>>;
 
 declare global {
   var __lajanTexts: ChunkTexts[] | undefined;
@@ -28,9 +28,9 @@ export async function loadChunkTexts(language: string): Promise<Messages | null>
   if (fresh.length === 0) return null;
   const parts = await Promise.all(
     fresh.map(async (texts) => {
-      if (language === 'fr') return texts.fr;
-      const file = texts[language] as string | undefined;
-      return file ? ((await import(/* @vite-ignore */ file)) as TextsModule).default : {};
+      const found = texts[language];
+      if (typeof found !== 'string') return found ?? {};
+      return ((await import(/* @vite-ignore */ found)) as TextsModule).default;
     }),
   );
   fresh.forEach((texts) => seen.add(texts));

@@ -144,19 +144,19 @@ export function pendingActions(http: HttpClient, store: PendingStore, connectivi
       : // Checked here too, not only by the banner's disabled button: past the limit the key may be forgotten.
         !mayResend(operation, Date.now())
         ? Promise.resolve({ kind: 'tooOld' })
-      : settle(operation, async () => {
-          try {
-            const transaction = await http.post<Transaction>(operation.path, operation.body, {
-              headers: { [IDEMPOTENCY_HEADER]: operation.key },
-              redirectOnForbidden: false,
-            });
-            return { kind: 'posted', transaction };
-          } catch (error) {
-            if (isHttpError(error) && !hasNoAnswer(error) && !error.handled)
-              return { kind: 'refused', message: refusalMessage(error) };
-            throw error;
-          }
-        });
+        : settle(operation, async () => {
+            try {
+              const transaction = await http.post<Transaction>(operation.path, operation.body, {
+                headers: { [IDEMPOTENCY_HEADER]: operation.key },
+                redirectOnForbidden: false,
+              });
+              return { kind: 'posted', transaction };
+            } catch (error) {
+              if (isHttpError(error) && !hasNoAnswer(error) && !error.handled)
+                return { kind: 'refused', message: refusalMessage(error) };
+              throw error;
+            }
+          });
 
   /**
    * Tout renvoyer (decision 151): in the order they were confirmed, one after the other, each with its
