@@ -38,7 +38,16 @@ export function earlyScriptSource(files: readonly string[], texts: Record<string
   }
   try {
     var texts = ${JSON.stringify(texts)};
+    // As main.tsx's startLanguage: a stored pseudo-language, else the signed-in user's, else the stored one.
     var language = localStorage.getItem('lajan.language');
+    var user = null;
+    try {
+      var token = localStorage.getItem('access_token');
+      user = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).user;
+    } catch (error) {
+      /* no token, or one it cannot read: the stored language */
+    }
+    if (language !== 'pseudo' && user && user.language) language = user.language;
     (Object.prototype.hasOwnProperty.call(texts, language) ? texts[language] : texts.fr || []).forEach(preload);
   } catch (error) {
     /* the app asks for its texts once it runs */

@@ -3,6 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { ageOn, isIsoDate, todayIso } from './dates.js';
 import { plainText } from './text.js';
 import { alongFieldErrors } from './refine.js';
+import { languageOrDefaultSchema, languageSchema } from './language-schemas.js';
 
 export const MIN_AGE_YEARS = 18;
 
@@ -271,6 +272,8 @@ export const personFieldsSchema = z.object({
   mother: plainText(z.string().trim().max(100)).optional().nullable(),
   preferredContactMethod: contactMethodSchema,
   consentForMarketing: z.boolean({ error: 'Valeur invalide' }).default(false),
+  /** The language of her receipts and e-mails, whatever the teller's screen speaks (decision 237). */
+  preferredLanguage: languageOrDefaultSchema,
 });
 
 /**
@@ -324,6 +327,7 @@ export const personSchema = personFieldsSchema.extend({
   postalCode: z.string().nullable(),
   partner: z.string().nullable(),
   mother: z.string().nullable(),
+  preferredLanguage: languageSchema,
   createdAt: z.string(),
 });
 export type Person = z.infer<typeof personSchema>;
@@ -427,9 +431,12 @@ export type FullPerson = z.infer<typeof fullPersonSchema>;
 export const personViewSchema = z.discriminatedUnion('masked', [fullPersonSchema, maskedPersonSchema]);
 export type PersonView = z.infer<typeof personViewSchema>;
 
-/** `PUT /persons/{id}`: the form, and the current password when one changes the e-mail of one's own person. */
+/**
+ * `PUT /persons/{id}`: the form, and the current password when one changes the e-mail of one's own person. A
+ * preferred language left out keeps the stored one: a client that does not know it yet resets nothing (decision 237).
+ */
 export const updatePersonInputSchema = personFieldsSchema
-  .extend({ current_password: z.string().max(200).optional() })
+  .extend({ current_password: z.string().max(200).optional(), preferredLanguage: languageSchema.optional() })
   .superRefine(checkPersonDates, alongFieldErrors);
 export type UpdatePersonInput = z.output<typeof updatePersonInputSchema>;
 

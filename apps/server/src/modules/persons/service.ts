@@ -10,6 +10,7 @@ import {
   type UniqueCheckAnswer,
   type FullPerson,
   type IdDocumentType,
+  type Language,
   type MaskedPerson,
   type Person,
   type PersonData,
@@ -58,8 +59,13 @@ export const personErrors = {
   annualIncome: 'Revenu annuel invalide',
 } as const;
 
-/** The row the form's data becomes: phone in its normal form, income in centimes. */
-export function toPersonValues(input: PersonData): PersonValues {
+/**
+ * The row the form's data becomes: phone in its normal form, income in centimes. A change without a preferred
+ * language keeps the stored one (decision 237).
+ */
+export function toPersonValues(
+  input: Omit<PersonData, 'preferredLanguage'> & { preferredLanguage?: Language | undefined },
+): PersonValues {
   const incomeCentimes = hasAtMostTwoDecimals(input.annualIncome) ? htgToCentimes(input.annualIncome) : NaN;
   if (!Number.isSafeInteger(incomeCentimes)) {
     throw new ValidationFailed({ annualIncome: [personErrors.annualIncome] });
@@ -87,6 +93,7 @@ export function toPersonValues(input: PersonData): PersonValues {
     mother: input.mother ?? null,
     preferredContactMethod: input.preferredContactMethod,
     consentForMarketing: input.consentForMarketing,
+    ...(input.preferredLanguage ? { preferredLanguage: input.preferredLanguage } : {}),
   };
 }
 
@@ -123,6 +130,7 @@ export function toPerson(row: PersonRow): Person {
       'preferredContactMethod',
     ) as Person['preferredContactMethod'],
     consentForMarketing: row.consentForMarketing,
+    preferredLanguage: row.preferredLanguage,
     createdAt: row.createdAt.toISOString(),
   };
 }

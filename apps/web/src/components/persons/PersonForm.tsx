@@ -10,6 +10,8 @@ import {
   genericMessages,
   idDocumentChoiceLabels,
   idDocumentTypeSchema,
+  languageNames,
+  languages,
   maritalStatusLabel,
   maritalStatusSchema,
   normalizePhone,
@@ -49,6 +51,7 @@ export const personFormFields = [
   'occupation',
   'maritalStatus',
   'preferredContactMethod',
+  'preferredLanguage',
   'consentForMarketing',
 ] as const;
 
@@ -71,6 +74,7 @@ export const personFieldLabels: Record<string, string> = {
   occupation: 'Profession',
   maritalStatus: 'Statut matrimonial',
   preferredContactMethod: 'Moyen de contact préféré',
+  preferredLanguage: 'Langue préférée',
   consentForMarketing: 'Offres commerciales',
 };
 
@@ -89,6 +93,7 @@ export const emptyPerson: PersonFormValues = {
   expirationDate: '',
   occupation: '',
   consentForMarketing: false,
+  preferredLanguage: 'fr',
 };
 
 /** What the page answers after trying to save: the server's field errors and message, if it failed. */
@@ -129,6 +134,8 @@ const contactOptions = contactMethodSchema.options.map((value) => ({
   value,
   label: contactMethodLabel(value),
 }));
+// Each language by its own name (decision 237).
+const languageOptions = languages.map((value) => ({ value, label: languageNames[value] }));
 const documentOptions = idDocumentTypeSchema.options.map((value) => ({
   value,
   label: idDocumentChoiceLabels[value],
@@ -360,6 +367,12 @@ export function PersonForm({
           options={contactOptions}
           error={errors.preferredContactMethod?.message}
           {...register('preferredContactMethod')}
+        />
+        <SelectField
+          label="Langue préférée"
+          options={languageOptions}
+          error={errors.preferredLanguage?.message}
+          {...register('preferredLanguage')}
         />
         <label className="flex min-h-11 items-center gap-3 self-end text-sm text-slate-800">
           <input

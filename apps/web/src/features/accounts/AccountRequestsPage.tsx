@@ -7,6 +7,7 @@ import {
   documentLabel,
   formatDateFr,
   formatDateTimeFr,
+  languageNames,
   rejectAccountRequestInputSchema,
   todayIso,
   type Account,
@@ -218,6 +219,7 @@ function PersonFile({ id }: { id: string }) {
     ["Date d'expiration", formatDateFr(person.expirationDate)],
     ['Profession', person.occupation],
     ['Contact préféré', contactMethodLabel(person.preferredContactMethod)],
+    ['Langue préférée', languageNames[person.preferredLanguage]],
   ];
   return (
     <div className="mt-2 rounded-md bg-slate-50 p-3">

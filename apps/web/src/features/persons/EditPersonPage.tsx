@@ -48,6 +48,7 @@ function formValuesOf(person: FullPerson): PersonFormValues {
     partner: person.partner,
     mother: person.mother,
     preferredContactMethod: person.preferredContactMethod,
+    preferredLanguage: person.preferredLanguage,
     consentForMarketing: person.consentForMarketing,
   };
 }
