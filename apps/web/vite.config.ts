@@ -27,7 +27,7 @@ export default defineConfig({
     tailwindcss(),
     // The shell's and the dashboard's code asked for by index.html on a signed-in start (decision 156), and
     // the first file's texts in the stored language (decision 239); before the service worker.
-    earlyPreload({ texts: texts.api.firstTexts }),
+    earlyPreload({ texts: texts.api }),
     // pwa: the service worker that precaches the built app (decision 147); before the compression, so
     // that sw.js is served compressed too.
     serviceWorkerPlugin(),

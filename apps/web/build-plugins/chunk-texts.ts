@@ -62,10 +62,15 @@ export function chunkPrelude(texts: Record<string, Messages | string>, wait: boo
   return wait ? `${register}await globalThis.__lajanTextsLoad?.();` : register;
 }
 
-export type ChunkTextsPlugin = Plugin & {
-  /** The first page's texts files by language, once rendered (for index.html's early script). */
-  api: { firstTexts(): Record<string, string[]> };
-};
+/** What index.html's early script asks for, once the chunks are rendered. */
+export interface TextsApi {
+  /** The first page's texts files by language. */
+  firstTexts(): Record<string, string[]>;
+  /** A chunk's texts files by language (none without texts), the chunk known by its modules. */
+  filesOf(moduleIds: readonly string[]): Record<string, string> | undefined;
+}
+
+export type ChunkTextsPlugin = Plugin & { api: TextsApi };
 
 type RenderedChunk = Parameters<Extract<Plugin['renderChunk'], (...args: never[]) => unknown>>[1];
 
@@ -95,7 +100,7 @@ export function chunkTexts({
   const firstTexts: Record<string, string[]> = {};
   return {
     name: 'lajan:chunk-texts',
-    api: { firstTexts: () => firstTexts },
+    api: { firstTexts: () => firstTexts, filesOf: (moduleIds) => report.get(key(moduleIds))?.files },
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);

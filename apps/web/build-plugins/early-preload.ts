@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rolldown } from 'vite';
+import type { TextsApi } from './chunk-texts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -27,7 +28,11 @@ function staticClosure(bundle: OutputBundle, fileName: string, into = new Set<st
  * entry is still downloading, instead of once the entry has run. Anything it does not expect (no token,
  * a token it cannot read, another address) and it does nothing: the app decides as before.
  */
-export function earlyScriptSource(files: readonly string[], texts: Record<string, string[]> = {}): string {
+export function earlyScriptSource(
+  files: readonly string[],
+  texts: Record<string, string[]> = {},
+  filesTexts: Record<string, string[]> = {},
+): string {
   return `// Written by the build (apps/web/build-plugins/early-preload.ts, decisions 156 and 239).
 (function () {
   function preload(file) {
@@ -59,6 +64,7 @@ export function earlyScriptSource(files: readonly string[], texts: Record<string
     var claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
     if (!(claims.exp * 1000 > Date.now()) || !claims.user || !claims.user.passwordUpdatedAt) return;
     ${JSON.stringify(files)}.forEach(preload);
+    (${JSON.stringify(filesTexts)}[language] || []).forEach(preload);
   } catch (error) {
     /* the app asks for the same code once it runs */
   }
@@ -72,7 +78,7 @@ export function earlyScriptSource(files: readonly string[], texts: Record<string
  * `index.html`'s head. Its `generateBundle` runs before the service worker's plugin lists the files;
  * Vite writes `index.html` after both.
  */
-export function earlyPreload({ texts }: { texts?: () => Record<string, string[]> } = {}): Plugin {
+export function earlyPreload({ texts }: { texts?: TextsApi } = {}): Plugin {
   let fileName: string | undefined;
   return {
     name: 'lajan:early-preload',
@@ -88,9 +94,17 @@ export function earlyPreload({ texts }: { texts?: () => Record<string, string[]>
         if (!chunk) this.error(`early-preload: no chunk for ${module}`);
         for (const file of staticClosure(bundle, chunk.fileName)) if (!loaded.has(file)) files.add(file);
       }
+      // Their texts in the language the page opens in (decision 239): asked for with their code.
+      const filesTexts: Record<string, string[]> = {};
+      for (const file of files) {
+        const chunk = bundle[file];
+        const found = chunk?.type === 'chunk' ? texts?.filesOf(chunk.moduleIds) : undefined;
+        for (const [language, name] of Object.entries(found ?? {})) (filesTexts[language] ??= []).push(name);
+      }
       const source = earlyScriptSource(
         [...files].map((file) => `/${file}`),
-        texts?.(),
+        texts?.firstTexts(),
+        filesTexts,
       );
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
       fileName = `assets/early-${hash}.js`;
