@@ -11,12 +11,8 @@ import { ConfirmDialog } from '../dialog/ConfirmDialog';
 import { Dialog } from '../dialog/Dialog';
 import { useReceipt } from '../receipt/receipt-context';
 import { useToasts } from '../toasts/toast-context';
-import {
-  usePendingActions,
-  usePendingOperations,
-  type PendingOutcome,
-  type SendAllResult,
-} from '../../lib/pending-context';
+import { usePendingActions, type PendingOutcome, type SendAllResult } from '../../lib/pending-actions';
+import { usePendingOperations } from '../../lib/pending-context';
 import { mayResend, type PendingOperation } from '../../lib/pending-operations';
 
 /**
