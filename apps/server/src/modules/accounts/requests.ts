@@ -1,4 +1,4 @@
-import type { SessionUser } from '@lajan/domain';
+import type { Language, SessionUser } from '@lajan/domain';
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { recordAudit } from '../../db/audit.js';
 import type { Tx } from '../../db/client.js';
@@ -10,6 +10,7 @@ import {
   accountRequestRejectedMail,
   type MailMessage,
 } from '../../mail/templates.js';
+import { inLanguage } from '../../i18n/language.js';
 import { isUuid, readablePersonIds, viewerOf } from '../persons/index.js';
 import { accountErrors } from './messages.js';
 import type { AccountActor, AccountsServiceDeps } from './service.js';
@@ -44,14 +45,16 @@ export class AccountRequestsService {
         throw new Conflict(accountErrors.holderOfAnotherAgent);
     }, (account, principal) => ({
       values: { status: 'active', agentId: agent.id },
-      mail: accountRequestActivatedMail({
-        to: principal.email,
-        firstName: principal.firstName,
-        reference: account.requestReference ?? '',
-        accountType: account.type ?? 'current',
-        accountNumber: account.accountNumber,
-        agent: { name: agent.name, code: agent.code },
-      }),
+      mail: inLanguage(principal.language, () =>
+        accountRequestActivatedMail({
+          to: principal.email,
+          firstName: principal.firstName,
+          reference: account.requestReference ?? '',
+          accountType: account.type ?? 'current',
+          accountNumber: account.accountNumber,
+          agent: { name: agent.name, code: agent.code },
+        }),
+      ),
       details: { agentCode: agent.code },
     }));
   }
@@ -60,12 +63,14 @@ export class AccountRequestsService {
   async reject(id: string, reason: string, actor: AccountActor): Promise<void> {
     await this.decide(id, actor, 'accounts.request_rejected', () => Promise.resolve(), (account, principal) => ({
       values: { status: 'closed', rejectionReason: reason },
-      mail: accountRequestRejectedMail({
-        to: principal.email,
-        firstName: principal.firstName,
-        reference: account.requestReference ?? '',
-        reason,
-      }),
+      mail: inLanguage(principal.language, () =>
+        accountRequestRejectedMail({
+          to: principal.email,
+          firstName: principal.firstName,
+          reference: account.requestReference ?? '',
+          reason,
+        }),
+      ),
       details: { reason },
     }));
   }
@@ -78,7 +83,8 @@ export class AccountRequestsService {
     check: (tx: Tx, holderIds: string[]) => Promise<void>,
     decision: (
       account: AccountRow,
-      principal: { email: string; firstName: string },
+      /** The principal holder; her language is her e-mail's, not the teller's (decision 237). */
+      principal: { email: string; firstName: string; language: Language },
     ) => {
       values: Partial<typeof accounts.$inferInsert>;
       mail: MailMessage;
@@ -112,6 +118,7 @@ export class AccountRequestsService {
       const { values, mail, details } = decision(current, {
         email: principal.person.email,
         firstName: principal.person.firstName,
+        language: principal.person.preferredLanguage,
       });
       await tx
         .update(accounts)
