@@ -154,7 +154,10 @@ export function frameworkErrorHandler(
   });
 }
 
-const clientErrorAnswers: Record<string, { status: number; reason: string; text: GenericText; code: string }> = {
+const clientErrorAnswers: Record<
+  string,
+  { status: number; reason: string; text: GenericText; code: string }
+> = {
   ERR_HTTP_REQUEST_TIMEOUT: {
     status: 408,
     reason: 'Request Timeout',
@@ -168,7 +171,12 @@ const clientErrorAnswers: Record<string, { status: number; reason: string; text:
     code: 'HEADERS_TOO_LARGE',
   },
 };
-const badRequestAnswer = { status: 400, reason: 'Bad Request', text: 'badRequest', code: 'BAD_REQUEST' } as const;
+const badRequestAnswer = {
+  status: 400,
+  reason: 'Bad Request',
+  text: 'badRequest',
+  code: 'BAD_REQUEST',
+} as const;
 
 /**
  * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (a Content-Length that is not

@@ -36,43 +36,55 @@ export class AccountRequestsService {
    */
   async activate(id: string, actor: AccountActor): Promise<void> {
     const agent = await this.deps.agentOf(actor.user);
-    await this.decide(id, actor, 'accounts.request_activated', async (tx, holderIds) => {
-      // A request that reuses a person the teller may not read whole (another agent's customer, reused by
-      // its name and document, decision 052) would make that customer the teller's without the card that
-      // decision 115 asks for: refused, the teller opens the account with the card (decision 173).
-      const readable = await readablePersonIds(tx, await viewerOf(tx, actor.user), holderIds);
-      if (holderIds.some((personId) => !readable.has(personId)))
-        throw new Conflict(accountErrors.holderOfAnotherAgent);
-    }, (account, principal) => ({
-      values: { status: 'active', agentId: agent.id },
-      mail: inLanguage(principal.language, () =>
-        accountRequestActivatedMail({
-          to: principal.email,
-          firstName: principal.firstName,
-          reference: account.requestReference ?? '',
-          accountType: account.type ?? 'current',
-          accountNumber: account.accountNumber,
-          agent: { name: agent.name, code: agent.code },
-        }),
-      ),
-      details: { agentCode: agent.code },
-    }));
+    await this.decide(
+      id,
+      actor,
+      'accounts.request_activated',
+      async (tx, holderIds) => {
+        // A request that reuses a person the teller may not read whole (another agent's customer, reused by
+        // its name and document, decision 052) would make that customer the teller's without the card that
+        // decision 115 asks for: refused, the teller opens the account with the card (decision 173).
+        const readable = await readablePersonIds(tx, await viewerOf(tx, actor.user), holderIds);
+        if (holderIds.some((personId) => !readable.has(personId)))
+          throw new Conflict(accountErrors.holderOfAnotherAgent);
+      },
+      (account, principal) => ({
+        values: { status: 'active', agentId: agent.id },
+        mail: inLanguage(principal.language, () =>
+          accountRequestActivatedMail({
+            to: principal.email,
+            firstName: principal.firstName,
+            reference: account.requestReference ?? '',
+            accountType: account.type ?? 'current',
+            accountNumber: account.accountNumber,
+            agent: { name: agent.name, code: agent.code },
+          }),
+        ),
+        details: { agentCode: agent.code },
+      }),
+    );
   }
 
   /** `POST /accounts/{id}/reject`: a pending request is closed with its reason; recorded and e-mailed. */
   async reject(id: string, reason: string, actor: AccountActor): Promise<void> {
-    await this.decide(id, actor, 'accounts.request_rejected', () => Promise.resolve(), (account, principal) => ({
-      values: { status: 'closed', rejectionReason: reason },
-      mail: inLanguage(principal.language, () =>
-        accountRequestRejectedMail({
-          to: principal.email,
-          firstName: principal.firstName,
-          reference: account.requestReference ?? '',
-          reason,
-        }),
-      ),
-      details: { reason },
-    }));
+    await this.decide(
+      id,
+      actor,
+      'accounts.request_rejected',
+      () => Promise.resolve(),
+      (account, principal) => ({
+        values: { status: 'closed', rejectionReason: reason },
+        mail: inLanguage(principal.language, () =>
+          accountRequestRejectedMail({
+            to: principal.email,
+            firstName: principal.firstName,
+            reference: account.requestReference ?? '',
+            reason,
+          }),
+        ),
+        details: { reason },
+      }),
+    );
   }
 
   private async decide(

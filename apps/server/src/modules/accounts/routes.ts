@@ -116,7 +116,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = (app) => {
         security: bearer,
         querystring: paginationQuerySchema.extend({
           status: accountStatusSchema.optional(),
-          q: z.string().trim().max(100, { error: () => t`Recherche trop longue` }).optional(),
+          q: z
+            .string()
+            .trim()
+            .max(100, { error: () => t`Recherche trop longue` })
+            .optional(),
         }),
         response: { 200: listResponseSchema(accountSchema), ...refused, 422: errorBodySchema },
       },
