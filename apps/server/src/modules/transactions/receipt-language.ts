@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.js';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whose language a just-posted operation's receipt speaks, the first one known (decision 237). */
-export interface ReceiptCustomer {
+interface ReceiptCustomer {
   /** A pay-out's recipient, by the card she presented, when she is a registered person. */
   payee?: { idDocumentType: string; idDocumentNumber: string } | undefined;
   /** The sender of an external transfer. */
