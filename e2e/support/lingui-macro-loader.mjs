@@ -1,3 +1,0 @@
-import { register } from 'node:module';
-
-register('./lingui-macro-hooks.mjs', import.meta.url);
