@@ -1,0 +1,619 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type { Locator, Page } from '@playwright/test';
+import pseudolocale from 'pseudolocale';
+// Not through `@lajan/domain`'s index: its Lingui macros need a compiler Playwright's loader does not run.
+import { languageNames } from '../../packages/domain/src/languages.js';
+import { kreyolDayNames, kreyolMonthNames } from '../../packages/domain/src/locale-format.js';
+import { expect } from './lajan.js';
+
+/*
+ * The screens' texts in each language, read from the catalogues the app is built with (decision 236), so
+ * that a journey's selectors name what a screen shows in its language, and a check finds on a screen the
+ * texts of another language: French on a Kreyòl screen (an untranslated or missing key falls back to
+ * French), or, in the pseudo-language, a text that came from no catalogue.
+ */
+
+export type ScreenLanguage = 'fr' | 'ht' | 'pseudo';
+
+const localesDir = fileURLToPath(new URL('../../locales', import.meta.url));
+
+/** One entry of a `.po` file: its French `msgid` and its translation (empty when not translated yet). */
+export interface PoEntry {
+  msgid: string;
+  msgstr: string;
+  context?: string;
+  file: string;
+}
+
+/** A `"…"` string of a `.po` file, its C escapes undone. */
+function unquote(quoted: string, where: string): string {
+  if (!/^".*"$/.test(quoted)) throw new Error(`${where} : chaîne attendue, lu ${quoted}`);
+  const escapes: Record<string, string> = {
+    n: '\n',
+    t: '\t',
+    r: '\r',
+    '"': '"',
+    '\\': '\\',
+    a: '\x07',
+    b: '\b',
+    f: '\f',
+    v: '\v',
+  };
+  return quoted.slice(1, -1).replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/g, (_, code: string) => {
+    if (code.startsWith('x')) return String.fromCharCode(parseInt(code.slice(1), 16));
+    if (/^[0-7]+$/.test(code)) return String.fromCharCode(parseInt(code, 8));
+    return escapes[code] ?? code;
+  });
+}
+
+/**
+ * The entries of a `.po` file: `msgctxt`, `msgid`, `msgstr` (and `msgstr[0]`), each string on one or more
+ * lines; comments, flags and obsolete entries (`#~`) skipped, as is the header (the empty `msgid`).
+ */
+export function parsePo(text: string, file = 'catalogue'): PoEntry[] {
+  const entries: PoEntry[] = [];
+  let current: Partial<Record<'msgctxt' | 'msgid' | 'msgstr', string>> = {};
+  let field: 'msgctxt' | 'msgid' | 'msgstr' | 'other' | null = null;
+  const flush = () => {
+    if (current.msgid) {
+      entries.push({ msgid: current.msgid, msgstr: current.msgstr ?? '', context: current.msgctxt, file });
+    }
+    current = {};
+    field = null;
+  };
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    const where = `${file}:${index + 1}`;
+    if (line === '') return flush();
+    if (line.startsWith('#')) {
+      // A comment after a complete entry starts the next one.
+      if (current.msgstr !== undefined) flush();
+      return;
+    }
+    const keyword = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(".*")$/.exec(line);
+    if (keyword) {
+      const [, name = '', index_, value = '""'] = keyword;
+      if (name === 'msgctxt' || (name === 'msgid' && current.msgstr !== undefined)) flush();
+      if (name === 'msgctxt' || name === 'msgid') field = name;
+      else if (name === 'msgstr' || index_ === '0') field = 'msgstr';
+      else field = 'other';
+      if (field !== 'other') current[field] = unquote(value, where);
+      return;
+    }
+    if (line.startsWith('"')) {
+      if (field === null) throw new Error(`${where} : suite de chaîne hors d'une entrée`);
+      if (field !== 'other') current[field] = (current[field] ?? '') + unquote(line, where);
+      return;
+    }
+    throw new Error(`${where} : ligne illisible : ${line}`);
+  });
+  flush();
+  return entries;
+}
+
+const catalogues = new Map<ScreenLanguage, Map<string, PoEntry>>();
+
+/** Every `locales/<language>/*.po`, by `msgid` (the French). */
+export function catalogue(language: ScreenLanguage): Map<string, PoEntry> {
+  let entries = catalogues.get(language);
+  if (!entries) {
+    entries = new Map();
+    const dir = join(localesDir, language);
+    for (const name of readdirSync(dir)
+      .filter((file) => file.endsWith('.po'))
+      .sort()) {
+      const file = `${language}/${name}`;
+      for (const entry of parsePo(readFileSync(join(dir, name), 'utf8'), file)) {
+        if (!entries.has(entry.msgid)) entries.set(entry.msgid, entry);
+      }
+    }
+    catalogues.set(language, entries);
+  }
+  return entries;
+}
+
+// As lingui.config.ts's `pseudoLocale` and @lingui/cli's pseudoLocalize (which needs Node 22, CI's e2e runs
+// on 20): each piece of literal text accented and marked, its tags and variables left as they are.
+const PSEUDO = { prepend: '⟦', append: '⟧', extend: 0 };
+const delimiter = '%&&&%';
+const htmlTag = /<\/?\w+((\s+\w+(\s*=\s*(?:".*?"|'.*?'|[^'">\s]+))?)+\s*|\s*)\/?>/g;
+const icuChoice = /({\w*,\s*(plural|selectordinal|select),(.|\n)*?{)|(}\s*\w*\s*{)/gi;
+const icuVariable = /({\s*[a-zA-Z_$][a-zA-Z_$0-9]*\s*})/g;
+
+function pseudoLocalize(text: string): string {
+  const fenced = [htmlTag, icuChoice, icuVariable].reduce(
+    (message, pattern) => message.replace(pattern, (found) => `${delimiter}${found}${delimiter}`),
+    text,
+  );
+  return pseudolocale(fenced, { ...PSEUDO, delimiter }).replaceAll(delimiter, '');
+}
+
+const formatters = new Map<ScreenLanguage, I18n>();
+
+function formatter(language: ScreenLanguage): I18n {
+  let i18n = formatters.get(language);
+  if (!i18n) {
+    i18n = setupI18n({ locale: language, messages: { [language]: {} } });
+    formatters.set(language, i18n);
+  }
+  return i18n;
+}
+
+/** Lingui's `<0>…</0>` around the parts a `<Trans>` puts in elements: a screen shows their text only. */
+function withoutTags(text: string): string {
+  return text.replace(/<\/?\d+\/?>/g, '');
+}
+
+function knownIn(language: 'ht' | 'pseudo', french: string): PoEntry {
+  const entry = catalogue(language).get(french);
+  if (!entry) {
+    throw new Error(
+      `tr : « ${french} » n'est dans aucun catalogue locales/${language}/*.po : un texte écrit sans macro, ` +
+        `pas encore extrait (npm run i18n:extract), ou écrit autrement dans le code`,
+    );
+  }
+  return entry;
+}
+
+/**
+ * What a screen in `language` shows for the French text `french` (a catalogue's `msgid`, its ICU
+ * placeholders filled from `values`): French as it is; in Kreyòl its `msgstr`, or the French when not
+ * translated yet, as the app falls back; in the pseudo-language marked `⟦…⟧` as the app's build marks it.
+ * In Kreyòl and the pseudo-language, a text in no catalogue throws: the screen could not show it translated.
+ */
+export function tr(french: string, language: ScreenLanguage, values: Record<string, unknown> = {}): string {
+  let source = french;
+  let mapText: ((text: string) => string) | undefined;
+  if (language !== 'fr') {
+    const entry = knownIn(language, french);
+    if (language === 'ht' && entry.msgstr) source = entry.msgstr;
+    if (language === 'pseudo') mapText = pseudoLocalize;
+  }
+  const i18n = formatter(language);
+  i18n.load(language, { [french]: compileMessage(source, mapText) });
+  return withoutTags(i18n._(french, values));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A pattern of the text `tr` gives, each placeholder whose value a test does not know (a number the
+ * server chose) matching anything: `trPattern('Code de retrait {code}', lang)`. Give the values of plurals.
+ */
+export function trPattern(
+  french: string,
+  language: ScreenLanguage,
+  values: Record<string, unknown> = {},
+  { exact = true } = {},
+): RegExp {
+  const unknown = new Map<string, string>();
+  const filled: Record<string, unknown> = { ...values };
+  for (const [, name = ''] of french.matchAll(/\{\s*(\w+)\s*\}/g)) {
+    if (name in filled) continue;
+    const sentinel = `\u0001${unknown.size}\u0001`;
+    unknown.set(sentinel, name);
+    filled[name] = sentinel;
+  }
+  let pattern = escapeRegExp(tr(french, language, filled));
+  for (const sentinel of unknown.keys()) pattern = pattern.replaceAll(sentinel, '(.+?)');
+  pattern = pattern.replace(/ /g, '[\\s\\u00a0\\u202f]+');
+  return new RegExp(exact ? `^${pattern}$` : pattern);
+}
+
+/** Whitespace as one space, no-break spaces included, trimmed. */
+function normalize(text: string): string {
+  return text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+}
+
+/**
+ * A pattern of every text an ICU message may show: each `{value}` anything, each plural or select any of
+ * its branches, `#` a number, `<0>` tags dropped; whitespace as the page's normalized text has it.
+ */
+export function icuToRegExp(message: string): RegExp {
+  let at = 0;
+  const parse = (inChoice: boolean): string => {
+    let out = '';
+    while (at < message.length) {
+      const char = message[at]!;
+      if (char === '}') return out;
+      if (char === '{') {
+        at += 1;
+        const name = /^\s*(\w+)\s*(,\s*(\w+)\s*,?)?/.exec(message.slice(at));
+        at += name?.[0].length ?? 0;
+        if (!name?.[2] || !/^(plural|selectordinal|select)$/.test(name[3] ?? '')) {
+          // A plain value, or a formatted one ({n, number}): skip to its brace.
+          let depth = 1;
+          while (at < message.length && depth > 0) {
+            if (message[at] === '{') depth += 1;
+            if (message[at] === '}') depth -= 1;
+            at += 1;
+          }
+          out += '(.+?)';
+          continue;
+        }
+        const branches: string[] = [];
+        while (at < message.length && message[at] !== '}') {
+          const key = /^\s*(offset:\s*\d+|=?\w+)\s*/.exec(message.slice(at));
+          if (!key) break;
+          at += key[0].length;
+          if (key[1]?.startsWith('offset')) continue;
+          if (message[at] !== '{') break;
+          at += 1;
+          branches.push(parse(true));
+          at += 1; // its closing brace
+          while (/\s/.test(message[at] ?? '')) at += 1;
+        }
+        at += 1; // the choice's closing brace
+        out += `(?:${branches.join('|')})`;
+        continue;
+      }
+      const tag = /^<\/?\d+\/?>/.exec(message.slice(at));
+      if (tag) {
+        at += tag[0].length;
+        continue;
+      }
+      if (char === '#' && inChoice) out += '[\\d\\s\\u00a0\\u202f,.−-]+';
+      else if (/[\s\u00a0\u202f]/.test(char)) out += '\\s*';
+      else out += escapeRegExp(char);
+      at += 1;
+    }
+    return out;
+  };
+  return new RegExp(`^\\s*${parse(false)}\\s*$`, 'u');
+}
+
+/** What a person reads of a screen, one piece a text node, element, attribute, option or title. */
+interface Piece {
+  /** Its text, whitespace normalized. */
+  text: string;
+  /** In the pseudo-language: its parts outside every `⟦…⟧`. */
+  outside: string;
+  /** Where it is: `button`, `h1[aria-label]`, `title`… */
+  where: string;
+  kind: 'text' | 'block' | 'attribute' | 'option' | 'title';
+}
+
+// The page's own objects, as this function runs in the browser (the e2e package has no DOM library).
+interface DomElement {
+  tagName: string;
+  parentElement: DomElement | null;
+  childNodes: ArrayLike<DomNode>;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  checkVisibility(options?: Record<string, boolean>): boolean;
+  querySelectorAll(selector: string): ArrayLike<DomElement>;
+}
+interface DomNode {
+  nodeType: number;
+  nodeValue: string | null;
+  parentElement: DomElement | null;
+}
+interface DomDocument {
+  title: string;
+  body: DomElement;
+  createTreeWalker(root: DomElement, show: number): { nextNode(): DomNode | null };
+}
+interface DomWindow {
+  document: DomDocument;
+  getComputedStyle(element: DomElement): { display: string };
+}
+
+/** Runs in the page: every text a person reads under `root` (the whole page when null). */
+function readScreen(root: DomElement | null): Piece[] {
+  const window = globalThis as unknown as DomWindow;
+  const document = window.document;
+  const scope = root ?? document.body;
+  const pieces: Piece[] = [];
+  const clean = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+  const skipped = new Set([
+    'SCRIPT',
+    'STYLE',
+    'NOSCRIPT',
+    'TEMPLATE',
+    'TEXTAREA',
+    'OPTION',
+    'OPTGROUP',
+    'SELECT',
+  ]);
+  /** The parts of `text` outside every ⟦…⟧, from a depth of marks already open. */
+  const outsideOf = (text: string, depthAtStart: number) => {
+    let depth = depthAtStart;
+    let outside = '';
+    for (const char of text) {
+      if (char === '⟦') depth += 1;
+      else if (char === '⟧') depth = Math.max(0, depth - 1);
+      else if (depth === 0) outside += char;
+    }
+    return { outside, depth };
+  };
+  const describe = (element: DomElement) => {
+    const role = element.getAttribute('role');
+    return element.tagName.toLowerCase() + (role ? `[role=${role}]` : '');
+  };
+  // A <Trans> splits one marked text over several nodes: a node's marks are counted from its block's start.
+  const blockOf = (element: DomElement): DomElement => {
+    let block = element;
+    while (
+      block !== scope &&
+      block.parentElement &&
+      /^(inline|contents)$/.test(window.getComputedStyle(block).display)
+    ) {
+      block = block.parentElement;
+    }
+    return block;
+  };
+  const depthBefore = new Map<DomNode, number>();
+  const blocksDone = new Set<DomElement>();
+  const measureBlock = (block: DomElement) => {
+    if (blocksDone.has(block)) return;
+    blocksDone.add(block);
+    const walker = document.createTreeWalker(block, 4);
+    let depth = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      depthBefore.set(node, depth);
+      depth = outsideOf(node.nodeValue ?? '', depth).depth;
+    }
+    const text = clean(block.textContent ?? '');
+    if (text && text.length <= 400 && block.childNodes.length > 1) {
+      pieces.push({ text, outside: '', where: describe(block), kind: 'block' });
+    }
+  };
+  const walker = document.createTreeWalker(scope, 4);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    const text = clean(node.nodeValue ?? '');
+    if (!parent || !text || !/\p{L}/u.test(text)) continue;
+    let skip = false;
+    for (let element: DomElement | null = parent; element; element = element.parentElement) {
+      if (skipped.has(element.tagName)) skip = true;
+      if (element === scope) break;
+    }
+    if (skip || !parent.checkVisibility({ visibilityProperty: true })) continue;
+    const block = blockOf(parent);
+    measureBlock(block);
+    const { outside } = outsideOf(node.nodeValue ?? '', depthBefore.get(node) ?? 0);
+    pieces.push({ text, outside: clean(outside), where: describe(parent), kind: 'text' });
+  }
+  const attributes = [
+    'aria-label',
+    'aria-placeholder',
+    'aria-roledescription',
+    'aria-valuetext',
+    'placeholder',
+    'title',
+    'alt',
+    'label',
+  ];
+  const elements = [scope, ...Array.from(scope.querySelectorAll('*'))];
+  for (const element of elements) {
+    const visible = element.checkVisibility({ visibilityProperty: true });
+    if (element.tagName === 'SELECT' && visible) {
+      for (const option of Array.from(element.querySelectorAll('option, optgroup'))) {
+        const text = clean(
+          option.tagName === 'OPTION' ? (option.textContent ?? '') : (option.getAttribute('label') ?? ''),
+        );
+        if (text && /\p{L}/u.test(text))
+          pieces.push({
+            text,
+            outside: clean(outsideOf(text, 0).outside),
+            where: `select > ${option.tagName.toLowerCase()}`,
+            kind: 'option',
+          });
+      }
+    }
+    if (!visible) continue;
+    const named = [...attributes];
+    const type = element.getAttribute('type') ?? '';
+    if (element.tagName === 'INPUT' && /^(button|submit|reset)$/.test(type)) named.push('value');
+    for (const name of named) {
+      if (name === 'label' && element.tagName !== 'OPTGROUP' && element.tagName !== 'TRACK') continue;
+      const text = clean(element.getAttribute(name) ?? '');
+      if (text && /\p{L}/u.test(text))
+        pieces.push({
+          text,
+          outside: clean(outsideOf(text, 0).outside),
+          where: `${describe(element)}[${name}]`,
+          kind: 'attribute',
+        });
+    }
+  }
+  if (!root && document.title)
+    pieces.push({
+      text: clean(document.title),
+      outside: clean(outsideOf(document.title, 0).outside),
+      where: 'title',
+      kind: 'title',
+    });
+  return pieces;
+}
+
+async function readPieces(scope: Page | Locator): Promise<Piece[]> {
+  if ('goto' in scope) return scope.evaluate(readScreen, null);
+  return scope.evaluate(readScreen as unknown as (element: unknown) => Piece[]);
+}
+
+export type Allowed = string | RegExp;
+
+export interface ForeignTextOptions {
+  /** Data the test typed or set up (names, usernames, agents' names) and texts meant to be as they are. */
+  allow?: readonly Allowed[];
+  /** Said in the failure's message: the screen checked. */
+  where?: string;
+}
+
+/** Each language by its own name (the pickers), the picker's bilingual name, and the brand. */
+export const alwaysAllowed: readonly Allowed[] = [
+  ...Object.values(languageNames),
+  'Langue / Lang',
+  'Lajan',
+  'HTG',
+];
+
+function allowedBy(text: string, allow: readonly Allowed[]): boolean {
+  return allow.some((entry) => (typeof entry === 'string' ? normalize(entry) === text : entry.test(text)));
+}
+
+interface ForeignMatcher {
+  exact: Map<string, string>;
+  patterns: { pattern: RegExp; french: string; shown: string }[];
+}
+
+const foreignMatchers = new Map<'fr' | 'ht', ForeignMatcher>();
+
+/** Letters outside the ICU placeholders: a message of fewer would match any data. */
+function literalLetters(message: string): number {
+  return (
+    withoutTags(message)
+      .replace(/\{[^{}]*\}/g, '')
+      .match(/\p{L}/gu) ?? []
+  ).length;
+}
+
+/**
+ * The texts that must not show on a screen in `language`: in Kreyòl, every French `msgid` whose Kreyòl
+ * differs or is missing (the app would show the French); in French, every Kreyòl `msgstr` unlike its French.
+ */
+function foreignTo(language: 'fr' | 'ht'): ForeignMatcher {
+  let matcher = foreignMatchers.get(language);
+  if (matcher) return matcher;
+  matcher = { exact: new Map(), patterns: [] };
+  for (const entry of catalogue('ht').values()) {
+    if (entry.msgstr && normalize(entry.msgstr) === normalize(entry.msgid)) continue;
+    const foreign = language === 'ht' ? entry.msgid : entry.msgstr;
+    if (!foreign) continue;
+    const shown =
+      language === 'ht'
+        ? `${entry.msgid} (${entry.msgstr ? `kreyòl : ${entry.msgstr}` : 'pas de kreyòl'}, ${entry.file})`
+        : `${entry.msgstr} (français : ${entry.msgid})`;
+    if (!/[{<]/.test(foreign)) matcher.exact.set(normalize(foreign), shown);
+    else if (literalLetters(foreign) >= 3)
+      matcher.patterns.push({ pattern: icuToRegExp(normalize(foreign)), french: entry.msgid, shown });
+  }
+  foreignMatchers.set(language, matcher);
+  return matcher;
+}
+
+const frenchDateNames = [
+  ...['janvier', 'février', 'mars', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre'],
+  ...['décembre', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'],
+];
+const frenchDates = new RegExp(`(?<!\\p{L})(${frenchDateNames.join('|')})(?!\\p{L})`, 'iu');
+const frenchDateWord = new RegExp(`^(${frenchDateNames.join('|')}|avril)$`, 'iu');
+const kreyolDates = new RegExp(
+  `\\d\\s+(${kreyolMonthNames.join('|')})(?!\\p{L})|(?<!\\p{L})(${kreyolDayNames.join('|')})(?!\\p{L})`,
+  'iu',
+);
+
+/** Each piece, then its text without a trailing « : » or required field's « * », as labels add them. */
+function variants(text: string): string[] {
+  const bare = text.replace(/^[«(\s]+|[\s:*»)….]+$/g, '').trim();
+  return bare && bare !== text ? [text, bare] : [text];
+}
+
+/** The texts of the other language on screen, each with where it is. */
+function foreignTexts(pieces: Piece[], language: 'fr' | 'ht', allow: readonly Allowed[]): string[] {
+  const matcher = foreignTo(language);
+  const found = new Set<string>();
+  for (const piece of pieces) {
+    if (allowedBy(piece.text, allow)) continue;
+    for (const text of variants(piece.text)) {
+      const exact = matcher.exact.get(text);
+      const pattern = exact ? undefined : matcher.patterns.find((candidate) => candidate.pattern.test(text));
+      const hit = exact ?? pattern?.shown;
+      if (hit) {
+        found.add(`${piece.where} « ${piece.text} » ← ${hit}`);
+        break;
+      }
+    }
+    if (piece.kind !== 'block') {
+      const date = (language === 'ht' ? frenchDates : kreyolDates).exec(piece.text);
+      if (date)
+        found.add(
+          `${piece.where} « ${piece.text} » : « ${date[0]} », un nom de mois ou de jour d'une autre langue`,
+        );
+    }
+  }
+  return [...found];
+}
+
+// Data in a text: numbers, amounts, dates, times, codes, e-mails, usernames, references in capitals.
+const dataTokens = [
+  /\d/, // amounts, dates, times, account and transaction numbers, codes
+  /^[\p{Lu}\d-]{2,}$/u, // codes and references, names as the screens write them (SAINT-FLEUR)
+  /^\S+@\S+$/, // e-mails
+  /^[\p{L}\d_-]+(\.[\p{L}\d_-]+)+$/u, // usernames (caisse.gonaives), file and host names
+  /^\p{L}$/u, // one letter: an initial, a unit
+];
+
+/** The words of `text` that are not data (a pseudo screen's dates are French: the pseudo-language has none). */
+function wordsNotData(text: string, allow: readonly Allowed[]): string[] {
+  let rest = text;
+  for (const entry of allow) {
+    if (typeof entry === 'string') rest = rest.replaceAll(normalize(entry), ' ');
+    else
+      rest = rest.replace(
+        new RegExp(entry.source, entry.flags.includes('g') ? entry.flags : `${entry.flags}g`),
+        ' ',
+      );
+  }
+  return rest
+    .split(/[\s\u00a0\u202f]+/)
+    .map((word) => word.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, ''))
+    .filter((word) => /\p{L}/u.test(word))
+    .filter((word) => !dataTokens.some((pattern) => pattern.test(word)))
+    .filter((word) => !frenchDateWord.test(word));
+}
+
+/**
+ * On a screen in the pseudo-language, every text a person reads came from a catalogue: each text node and
+ * read attribute is inside `⟦…⟧`, but for its data (numbers, amounts, dates, codes, usernames, names in
+ * capitals, and `allow`: what the test typed); soft, so that one run lists every screen's. Texts of the server's catalogue may stay French: the server
+ * speaks French and Kreyòl only, and answers a pseudo screen's user in her profile's French.
+ */
+export async function expectOnlyCatalogueText(
+  scope: Page | Locator,
+  options: ForeignTextOptions = {},
+): Promise<void> {
+  const allow = [...alwaysAllowed, ...(options.allow ?? [])];
+  const server = [...catalogue('fr').values()].filter((entry) => entry.file.endsWith('/server.po'));
+  const serverTexts = new Set(server.map((entry) => normalize(entry.msgid)));
+  const serverPatterns = server
+    .filter((entry) => /[{<]/.test(entry.msgid))
+    .map((entry) => icuToRegExp(normalize(entry.msgid)));
+  const pieces = await readPieces(scope);
+  const unmarked = new Set<string>();
+  for (const piece of pieces) {
+    if (piece.kind === 'block' || allowedBy(piece.text, allow)) continue;
+    if (serverTexts.has(piece.text) || serverPatterns.some((pattern) => pattern.test(piece.text))) continue;
+    const words = wordsNotData(piece.outside, allow);
+    if (words.length > 0)
+      unmarked.add(`${piece.where} « ${piece.text} » (hors catalogue : ${words.join(' ')})`);
+  }
+  const where = options.where ?? ('url' in scope ? scope.url() : 'la zone vérifiée');
+  expect.soft([...unmarked], `Textes hors catalogue (sans ⟦…⟧) sur ${where}`).toEqual([]);
+}
+
+/**
+ * On a screen in `language`, no text of another language: in Kreyòl no French text of a catalogue (an
+ * untranslated or missing key shows its French) and no French month or day; in French no Kreyòl
+ * translation; in the pseudo-language, `expectOnlyCatalogueText`. Data never matches a catalogue's text;
+ * what a test typed that does goes in `allow`.
+ */
+export async function expectNoForeignText(
+  scope: Page | Locator,
+  language: ScreenLanguage,
+  options: ForeignTextOptions = {},
+): Promise<void> {
+  if (language === 'pseudo') return expectOnlyCatalogueText(scope, options);
+  const allow = [...alwaysAllowed, ...(options.allow ?? [])];
+  const found = foreignTexts(await readPieces(scope), language, allow);
+  const where = options.where ?? ('url' in scope ? scope.url() : 'la zone vérifiée');
+  const other = language === 'ht' ? 'Textes en français (clé manquante ou non traduite)' : 'Textes en kreyòl';
+  expect.soft(found, `${other} sur un écran en ${language} : ${where}`).toEqual([]);
+}
