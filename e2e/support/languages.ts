@@ -11,15 +11,13 @@ import { kreyolDayNames, kreyolMonthNames } from '../../packages/domain/src/loca
 import { expect } from './lajan.js';
 
 /*
- * The screens' texts in each language, read from the catalogues the app is built with (decision 236), so
- * that a journey's selectors name what a screen shows in its language, and a check finds on a screen the
- * texts of another language: French on a Kreyòl screen (an untranslated or missing key falls back to
- * French), or, in the pseudo-language, a text that came from no catalogue.
+ * The screens' texts in each language from the app's catalogues (decision 236): selectors name what a screen
+ * shows, and checks find French on a Kreyòl screen (a missing key falls back to it) or unmarked pseudo text.
  */
 
 export type ScreenLanguage = 'fr' | 'ht' | 'pseudo';
 
-const localesDir = fileURLToPath(new URL('../../locales', import.meta.url));
+let localesDir = fileURLToPath(new URL('../../locales', import.meta.url));
 
 /** One entry of a `.po` file: its French `msgid` and its translation (empty when not translated yet). */
 export interface PoEntry {
@@ -116,6 +114,14 @@ export function catalogue(language: ScreenLanguage): Map<string, PoEntry> {
   return entries;
 }
 
+/** The catalogues read from `dir` from now on (a test of these helpers has its own). */
+export function useCatalogues(dir: string): void {
+  localesDir = dir;
+  catalogues.clear();
+  formatters.clear();
+  foreignMatchers.clear();
+}
+
 // As lingui.config.ts's `pseudoLocale` and @lingui/cli's pseudoLocalize (which needs Node 22, CI's e2e runs
 // on 20): each piece of literal text accented and marked, its tags and variables left as they are.
 const PSEUDO = { prepend: '⟦', append: '⟧', extend: 0 };
@@ -160,10 +166,8 @@ function knownIn(language: 'ht' | 'pseudo', french: string): PoEntry {
 }
 
 /**
- * What a screen in `language` shows for the French text `french` (a catalogue's `msgid`, its ICU
- * placeholders filled from `values`): French as it is; in Kreyòl its `msgstr`, or the French when not
- * translated yet, as the app falls back; in the pseudo-language marked `⟦…⟧` as the app's build marks it.
- * In Kreyòl and the pseudo-language, a text in no catalogue throws: the screen could not show it translated.
+ * What a screen in `language` shows for the `msgid` `french`, `values` in its placeholders: in Kreyòl its
+ * `msgstr` or, untranslated, the French; in pseudo marked `⟦…⟧`. A text in no catalogue throws but in French.
  */
 export function tr(french: string, language: ScreenLanguage, values: Record<string, unknown> = {}): string {
   let source = french;
@@ -517,7 +521,7 @@ function variants(text: string): string[] {
 }
 
 /** The texts of the other language on screen, each with where it is. */
-function foreignTexts(pieces: Piece[], language: 'fr' | 'ht', allow: readonly Allowed[]): string[] {
+function foreignPieces(pieces: Piece[], language: 'fr' | 'ht', allow: readonly Allowed[]): string[] {
   const matcher = foreignTo(language);
   const found = new Set<string>();
   for (const piece of pieces) {
@@ -571,49 +575,64 @@ function wordsNotData(text: string, allow: readonly Allowed[]): string[] {
 }
 
 /**
- * On a screen in the pseudo-language, every text a person reads came from a catalogue: each text node and
- * read attribute is inside `⟦…⟧`, but for its data (numbers, amounts, dates, codes, usernames, names in
- * capitals, and `allow`: what the test typed); soft, so that one run lists every screen's. Texts of the server's catalogue may stay French: the server
- * speaks French and Kreyòl only, and answers a pseudo screen's user in her profile's French.
+ * On a pseudo screen, every text node and read attribute outside `⟦…⟧` but its data (numbers, codes, names
+ * in capitals, `allow`). The server's texts may stay French: it answers a pseudo user in her profile's French.
  */
-export async function expectOnlyCatalogueText(
+export async function uncataloguedTexts(
   scope: Page | Locator,
   options: ForeignTextOptions = {},
-): Promise<void> {
+): Promise<string[]> {
   const allow = [...alwaysAllowed, ...(options.allow ?? [])];
   const server = [...catalogue('fr').values()].filter((entry) => entry.file.endsWith('/server.po'));
   const serverTexts = new Set(server.map((entry) => normalize(entry.msgid)));
   const serverPatterns = server
     .filter((entry) => /[{<]/.test(entry.msgid))
     .map((entry) => icuToRegExp(normalize(entry.msgid)));
-  const pieces = await readPieces(scope);
   const unmarked = new Set<string>();
-  for (const piece of pieces) {
+  for (const piece of await readPieces(scope)) {
     if (piece.kind === 'block' || allowedBy(piece.text, allow)) continue;
     if (serverTexts.has(piece.text) || serverPatterns.some((pattern) => pattern.test(piece.text))) continue;
     const words = wordsNotData(piece.outside, allow);
     if (words.length > 0)
       unmarked.add(`${piece.where} « ${piece.text} » (hors catalogue : ${words.join(' ')})`);
   }
-  const where = options.where ?? ('url' in scope ? scope.url() : 'la zone vérifiée');
-  expect.soft([...unmarked], `Textes hors catalogue (sans ⟦…⟧) sur ${where}`).toEqual([]);
+  return [...unmarked];
 }
 
 /**
- * On a screen in `language`, no text of another language: in Kreyòl no French text of a catalogue (an
- * untranslated or missing key shows its French) and no French month or day; in French no Kreyòl
- * translation; in the pseudo-language, `expectOnlyCatalogueText`. Data never matches a catalogue's text;
- * what a test typed that does goes in `allow`.
+ * On a screen in `language`, another's texts: in Kreyòl a catalogue's French (an untranslated or missing key)
+ * and French months; in French a Kreyòl `msgstr`; in pseudo, `uncataloguedTexts`. Typed data goes in `allow`.
  */
+export async function foreignTexts(
+  scope: Page | Locator,
+  language: ScreenLanguage,
+  options: ForeignTextOptions = {},
+): Promise<string[]> {
+  if (language === 'pseudo') return uncataloguedTexts(scope, options);
+  return foreignPieces(await readPieces(scope), language, [...alwaysAllowed, ...(options.allow ?? [])]);
+}
+
+function whereOf(scope: Page | Locator, options: ForeignTextOptions): string {
+  return options.where ?? ('url' in scope ? scope.url() : 'la zone vérifiée');
+}
+
+/** `uncataloguedTexts` none; soft, so that one run lists every screen's. */
+export async function expectOnlyCatalogueText(
+  scope: Page | Locator,
+  options: ForeignTextOptions = {},
+): Promise<void> {
+  const found = await uncataloguedTexts(scope, options);
+  expect.soft(found, `Textes hors catalogue (sans ⟦…⟧) sur ${whereOf(scope, options)}`).toEqual([]);
+}
+
+/** `foreignTexts` none; soft, so that one run lists every screen's. */
 export async function expectNoForeignText(
   scope: Page | Locator,
   language: ScreenLanguage,
   options: ForeignTextOptions = {},
 ): Promise<void> {
   if (language === 'pseudo') return expectOnlyCatalogueText(scope, options);
-  const allow = [...alwaysAllowed, ...(options.allow ?? [])];
-  const found = foreignTexts(await readPieces(scope), language, allow);
-  const where = options.where ?? ('url' in scope ? scope.url() : 'la zone vérifiée');
+  const found = await foreignTexts(scope, language, options);
   const other = language === 'ht' ? 'Textes en français (clé manquante ou non traduite)' : 'Textes en kreyòl';
-  expect.soft(found, `${other} sur un écran en ${language} : ${where}`).toEqual([]);
+  expect.soft(found, `${other} sur un écran en ${language} : ${whereOf(scope, options)}`).toEqual([]);
 }
