@@ -292,6 +292,7 @@ interface DomElement {
   getAttribute(name: string): string | null;
   checkVisibility(options?: Record<string, boolean>): boolean;
   querySelectorAll(selector: string): ArrayLike<DomElement>;
+  closest(selector: string): DomElement | null;
 }
 interface DomNode {
   nodeType: number;
@@ -308,11 +309,11 @@ interface DomWindow {
   getComputedStyle(element: DomElement): { display: string };
 }
 
-/** Runs in the page: every text a person reads under `root` (the whole page when null). */
-function readScreen(root: DomElement | null): Piece[] {
+/** Runs in the page: every text a person reads under `scope` but inside `skip` (the title with the body's). */
+function readScreen(scope: DomElement, skip: string | null): Piece[] {
   const window = globalThis as unknown as DomWindow;
   const document = window.document;
-  const scope = root ?? document.body;
+  const root = scope === document.body ? null : scope;
   const pieces: Piece[] = [];
   const clean = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
   const skipped = new Set([
@@ -373,12 +374,13 @@ function readScreen(root: DomElement | null): Piece[] {
     const parent = node.parentElement;
     const text = clean(node.nodeValue ?? '');
     if (!parent || !text || !/\p{L}/u.test(text)) continue;
-    let skip = false;
+    let skipped_ = false;
     for (let element: DomElement | null = parent; element; element = element.parentElement) {
-      if (skipped.has(element.tagName)) skip = true;
+      if (skipped.has(element.tagName)) skipped_ = true;
       if (element === scope) break;
     }
-    if (skip || !parent.checkVisibility({ visibilityProperty: true })) continue;
+    if (skipped_ || (skip && parent.closest(skip)) || !parent.checkVisibility({ visibilityProperty: true }))
+      continue;
     const block = blockOf(parent);
     measureBlock(block);
     const { outside } = outsideOf(node.nodeValue ?? '', depthBefore.get(node) ?? 0);
@@ -396,6 +398,7 @@ function readScreen(root: DomElement | null): Piece[] {
   ];
   const elements = [scope, ...Array.from(scope.querySelectorAll('*'))];
   for (const element of elements) {
+    if (skip && element.closest(skip)) continue;
     const visible = element.checkVisibility({ visibilityProperty: true });
     if (element.tagName === 'SELECT' && visible) {
       for (const option of Array.from(element.querySelectorAll('option, optgroup'))) {
@@ -437,9 +440,12 @@ function readScreen(root: DomElement | null): Piece[] {
   return pieces;
 }
 
-async function readPieces(scope: Page | Locator): Promise<Piece[]> {
-  if ('goto' in scope) return scope.evaluate(readScreen, null);
-  return scope.evaluate(readScreen as unknown as (element: unknown) => Piece[]);
+async function readPieces(scope: Page | Locator, skip?: string): Promise<Piece[]> {
+  const element = 'goto' in scope ? scope.locator('body') : scope;
+  return element.evaluate(
+    readScreen as unknown as (element: unknown, skip: string | null) => Piece[],
+    skip ?? null,
+  );
 }
 
 export type Allowed = string | RegExp;
@@ -449,6 +455,8 @@ export interface ForeignTextOptions {
   allow?: readonly Allowed[];
   /** Said in the failure's message: the screen checked. */
   where?: string;
+  /** A CSS selector of what is checked apart: a receipt, printed in the customer's language. */
+  skip?: string;
 }
 
 /** Each language by its own name (the pickers), the picker's bilingual name, and the brand. */
@@ -589,7 +597,7 @@ export async function uncataloguedTexts(
     .filter((entry) => /[{<]/.test(entry.msgid))
     .map((entry) => icuToRegExp(normalize(entry.msgid)));
   const unmarked = new Set<string>();
-  for (const piece of await readPieces(scope)) {
+  for (const piece of await readPieces(scope, options.skip)) {
     if (piece.kind === 'block' || allowedBy(piece.text, allow)) continue;
     if (serverTexts.has(piece.text) || serverPatterns.some((pattern) => pattern.test(piece.text))) continue;
     const words = wordsNotData(piece.outside, allow);
@@ -609,7 +617,10 @@ export async function foreignTexts(
   options: ForeignTextOptions = {},
 ): Promise<string[]> {
   if (language === 'pseudo') return uncataloguedTexts(scope, options);
-  return foreignPieces(await readPieces(scope), language, [...alwaysAllowed, ...(options.allow ?? [])]);
+  return foreignPieces(await readPieces(scope, options.skip), language, [
+    ...alwaysAllowed,
+    ...(options.allow ?? []),
+  ]);
 }
 
 function whereOf(scope: Page | Locator, options: ForeignTextOptions): string {
