@@ -34,6 +34,7 @@ const texts: [string, string][] = [
   ],
   ["Lisez la <0>page d'aide</0> avant.", 'Li <0>paj èd la</0> anvan.'],
   ['Fermer', 'Fèmen'],
+  ['Code de retrait {0}', 'Kòd retrè {0}'],
 ];
 
 function po(language: string, entries: [string, string][]): string {
@@ -99,6 +100,9 @@ test('tr names what a screen shows: French as is, the Kreyòl or its French fall
     'Ou gen 1 chans ankò',
   );
   expect(tr("Lisez la <0>page d'aide</0> avant.", 'ht')).toBe('Li paj èd la anvan.');
+  // A placeholder named otherwise in the code: the one text of that shape.
+  expect(tr('Code de retrait {code}', 'ht', { code: '123 456' })).toBe('Kòd retrè 123 456');
+  expect(trPattern('Code de retrait {code}', 'ht').exec('Kòd retrè 123 456')?.[1]).toBe('123 456');
   expect(tr('Pas encore converti', 'fr')).toBe('Pas encore converti');
   expect(() => tr('Pas encore converti', 'ht')).toThrow(/dans aucun catalogue locales\/ht/);
   const pseudo = tr('Solde : {amount}', 'pseudo', { amount: '12,00 HTG' });

@@ -154,15 +154,43 @@ function withoutTags(text: string): string {
   return text.replace(/<\/?\d+\/?>/g, '');
 }
 
-function knownIn(language: 'ht' | 'pseudo', french: string): PoEntry {
-  const entry = catalogue(language).get(french);
-  if (!entry) {
-    throw new Error(
-      `tr : « ${french} » n'est dans aucun catalogue locales/${language}/*.po : un texte écrit sans macro, ` +
-        `pas encore extrait (npm run i18n:extract), ou écrit autrement dans le code`,
-    );
+const placeholder = /\{\s*(\w+)\s*\}/g;
+
+/** A message with its plain placeholders unnamed: `Code {code}` and `Code {0}` are one text. */
+function shapeOf(message: string): string {
+  return message.replace(placeholder, '{}');
+}
+
+function namesIn(message: string): string[] {
+  return [...message.matchAll(placeholder)].map(([, name = '']) => name);
+}
+
+/**
+ * The catalogue's entry of `french`, or of the one text written as it with other placeholder names (the
+ * code's variables name them): then each value given by the name in `french` goes to its namesake by place.
+ */
+function knownIn(
+  language: 'ht' | 'pseudo',
+  french: string,
+): { entry: PoEntry; renamed: Map<string, string> } {
+  const entries = catalogue(language);
+  const exact = entries.get(french);
+  if (exact) return { entry: exact, renamed: new Map() };
+  const shape = shapeOf(french);
+  const alike = french.includes('{')
+    ? [...entries.values()].filter((entry) => shapeOf(entry.msgid) === shape)
+    : [];
+  if (alike.length === 1 && alike[0]) {
+    const theirs = namesIn(alike[0].msgid);
+    return {
+      entry: alike[0],
+      renamed: new Map(namesIn(french).map((name, index) => [name, theirs[index] ?? name])),
+    };
   }
-  return entry;
+  throw new Error(
+    `tr : « ${french} » n'est dans aucun catalogue locales/${language}/*.po : un texte écrit sans macro, ` +
+      `pas encore extrait (npm run i18n:extract), ou écrit autrement dans le code`,
+  );
 }
 
 /**
@@ -170,16 +198,22 @@ function knownIn(language: 'ht' | 'pseudo', french: string): PoEntry {
  * `msgstr` or, untranslated, the French; in pseudo marked `⟦…⟧`. A text in no catalogue throws but in French.
  */
 export function tr(french: string, language: ScreenLanguage, values: Record<string, unknown> = {}): string {
+  let id = french;
   let source = french;
+  let named = values;
   let mapText: ((text: string) => string) | undefined;
   if (language !== 'fr') {
-    const entry = knownIn(language, french);
-    if (language === 'ht' && entry.msgstr) source = entry.msgstr;
+    const { entry, renamed } = knownIn(language, french);
+    id = entry.msgid;
+    source = language === 'ht' && entry.msgstr ? entry.msgstr : entry.msgid;
+    named = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [renamed.get(name) ?? name, value]),
+    );
     if (language === 'pseudo') mapText = pseudoLocalize;
   }
   const i18n = formatter(language);
-  i18n.load(language, { [french]: compileMessage(source, mapText) });
-  return withoutTags(i18n._(french, values));
+  i18n.load(language, { [id]: compileMessage(source, mapText) });
+  return withoutTags(i18n._(id, named));
 }
 
 function escapeRegExp(text: string): string {
