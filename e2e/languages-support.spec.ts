@@ -125,9 +125,11 @@ test('on a Kreyòl screen: every French text of a catalogue, and a French date; 
     <p>Total</p>
     <p>Mirlande SAINT-FLEUR · 004512345678 · 5 décembre 2026</p>
     <p hidden>Enregistrer</p>
+    <a href="#">LVnoCw</a>
   </main>`);
   // Text nodes first, then attributes, each once.
   expect(await foreignTexts(page, 'ht')).toEqual([
+    "a « LVnoCw » : l'id d'un message absent du catalogue (clé manquante)",
     expect.stringMatching(/^h1 « Retrait » ← Retrait \(pas de kreyòl, ht\/web\.po\)$/),
     expect.stringMatching(/^p « Solde : 1 250,00 HTG » ← Solde : \{amount\}/),
     expect.stringMatching(/^p « Lisez la page d'aide avant\. » ←/),
@@ -136,6 +138,7 @@ test('on a Kreyòl screen: every French text of a catalogue, and a French date; 
   ]);
   // The same screen read as French: the Kreyòl texts are the foreign ones.
   expect(await foreignTexts(page.locator('main'), 'fr')).toEqual([
+    "a « LVnoCw » : l'id d'un message absent du catalogue (clé manquante)",
     expect.stringMatching(/^button « Anrejistre » ← Anrejistre \(français : Enregistrer\)$/),
     expect.stringMatching(/^p « Balans : 1 250,00 HTG »/),
     expect.stringMatching(/^p « Li paj èd la anvan\. »/),

@@ -5,9 +5,6 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Locator, Page } from '@playwright/test';
 import pseudolocale from 'pseudolocale';
-// Not through `@lajan/domain`'s index: its Lingui macros need a compiler Playwright's loader does not run.
-import { languageNames } from '../../packages/domain/src/languages.js';
-import { kreyolDayNames, kreyolMonthNames } from '../../packages/domain/src/locale-format.js';
 import { expect } from './lajan.js';
 
 /*
@@ -493,6 +490,25 @@ export interface ForeignTextOptions {
   skip?: string;
 }
 
+// As the domain's languageNames, kreyolMonthNames and kreyolDayNames: the domain's modules import Lingui's
+// macros, which Playwright's loader does not compile (decision 236).
+const languageNames = { fr: 'Français', ht: 'Kreyòl' };
+const kreyolMonthNames = [
+  'janvye',
+  'fevriye',
+  'mas',
+  'avril',
+  'me',
+  'jen',
+  'jiyè',
+  'out',
+  'septanm',
+  'oktòb',
+  'novanm',
+  'desanm',
+];
+const kreyolDayNames = ['dimanch', 'lendi', 'madi', 'mèkredi', 'jedi', 'vandredi', 'samdi'];
+
 /** Each language by its own name (the pickers), the picker's bilingual name, and the brand. */
 export const alwaysAllowed: readonly Allowed[] = [
   ...Object.values(languageNames),
@@ -501,8 +517,26 @@ export const alwaysAllowed: readonly Allowed[] = [
   'HTG',
 ];
 
+/** A piece allowed whole: the string itself, or all of it matched by the pattern. */
 function allowedBy(text: string, allow: readonly Allowed[]): boolean {
-  return allow.some((entry) => (typeof entry === 'string' ? normalize(entry) === text : entry.test(text)));
+  return allow.some((entry) =>
+    typeof entry === 'string'
+      ? normalize(entry) === text
+      : new RegExp(`^(?:${entry.source})$`, entry.flags.replace('g', '')).test(text),
+  );
+}
+
+// What Lingui shows for a message missing from the loaded catalogue: its id, six characters of a hash (the
+// build drops the French): lower case with a capital past the first letter, a digit, `_` or `-` (no word).
+const messageId = /^(?=[\w-]*[a-z])(?=[\w-]+[A-Z]|[\w-]*[\d_-])[\w-]{6}$/;
+
+/** The pieces that are a message's id: a key missing from every catalogue (not extracted). */
+function missingKeys(pieces: Piece[]): string[] {
+  return pieces
+    .filter((piece) => piece.kind !== 'block' && messageId.test(piece.text))
+    .map(
+      (piece) => `${piece.where} « ${piece.text} » : l'id d'un message absent du catalogue (clé manquante)`,
+    );
 }
 
 interface ForeignMatcher {
@@ -566,8 +600,9 @@ function variants(text: string): string[] {
 function foreignPieces(pieces: Piece[], language: 'fr' | 'ht', allow: readonly Allowed[]): string[] {
   const matcher = foreignTo(language);
   const found = new Set<string>();
+  for (const missing of missingKeys(pieces)) found.add(missing);
   for (const piece of pieces) {
-    if (allowedBy(piece.text, allow)) continue;
+    if (allowedBy(piece.text, allow) || messageId.test(piece.text)) continue;
     for (const text of variants(piece.text)) {
       const exact = matcher.exact.get(text);
       const pattern = exact ? undefined : matcher.patterns.find((candidate) => candidate.pattern.test(text));
@@ -631,8 +666,10 @@ export async function uncataloguedTexts(
     .filter((entry) => /[{<]/.test(entry.msgid))
     .map((entry) => icuToRegExp(normalize(entry.msgid)));
   const unmarked = new Set<string>();
-  for (const piece of await readPieces(scope, options.skip)) {
-    if (piece.kind === 'block' || allowedBy(piece.text, allow)) continue;
+  const pieces = await readPieces(scope, options.skip);
+  for (const missing of missingKeys(pieces)) unmarked.add(missing);
+  for (const piece of pieces) {
+    if (piece.kind === 'block' || allowedBy(piece.text, allow) || messageId.test(piece.text)) continue;
     if (serverTexts.has(piece.text) || serverPatterns.some((pattern) => pattern.test(piece.text))) continue;
     const words = wordsNotData(piece.outside, allow);
     if (words.length > 0)
