@@ -635,7 +635,11 @@ const dataTokens = [
 /** The words of `text` that are not data (a pseudo screen's dates are French: the pseudo-language has none). */
 function wordsNotData(text: string, allow: readonly Allowed[]): string[] {
   let rest = text;
-  for (const entry of allow) {
+  // The longest first: a name that holds another (« Kay Lajan Hinche », « Lajan ») goes whole.
+  const longestFirst = [...allow].sort(
+    (a, b) => (typeof b === 'string' ? b.length : 1e3) - (typeof a === 'string' ? a.length : 1e3),
+  );
+  for (const entry of longestFirst) {
     if (typeof entry === 'string') rest = rest.replaceAll(normalize(entry), ' ');
     else
       rest = rest.replace(
@@ -659,7 +663,7 @@ export async function uncataloguedTexts(
   scope: Page | Locator,
   options: ForeignTextOptions = {},
 ): Promise<string[]> {
-  const allow = [...alwaysAllowed, ...(options.allow ?? [])];
+  const allow = [...(options.allow ?? []), ...alwaysAllowed];
   const server = [...catalogue('fr').values()].filter((entry) => entry.file.endsWith('/server.po'));
   const serverTexts = new Set(server.map((entry) => normalize(entry.msgid)));
   const serverPatterns = server
