@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { isReversibleType, linkWaitTexts, pickUpCodeMessages } from '@lajan/domain';
+import { msg } from '@lingui/core/macro';
+import { isReversibleType, linkWaitTexts, pickUpCodeMessages, texts, type Language } from '@lajan/domain';
+import { currentLanguage, formatLanguage, loadLanguage } from '../../i18n/i18n';
 import { Button, buttonClasses } from '../Button';
 import { keepTabIn } from '../dialog/Dialog';
 import { Receipt, receiptHasQr } from './Receipt';
@@ -47,7 +49,9 @@ export function ReceiptPanel() {
     const timer = setTimeout(() => setGaveUpFor(shown), QR_WAIT_MS);
     return () => clearTimeout(timer);
   }, [waitsForQr, shown]);
-  const printable = !waitsForQr || gaveUpFor === shown;
+  // Printed in the customer's language (decision 236): its texts first, if the screens speak another.
+  const language = useTextsOf(transaction?.receiptLanguage);
+  const printable = (!waitsForQr || gaveUpFor === shown) && language !== null;
 
   // A new receipt takes the keyboard: Enter prints it. Without scrolling the panel to its button: the
   // receipt's heading (the agent, the operation) stays in sight.
@@ -86,16 +90,21 @@ export function ReceiptPanel() {
   return (
     <aside
       ref={panelRef}
-      aria-label="Reçu"
+      aria-label={receiptPanelTexts.title}
       className="receipt-panel fixed inset-0 z-30 overflow-y-auto bg-white p-4 lg:top-16 lg:left-auto lg:w-[21rem] lg:border-l lg:border-slate-200 lg:shadow-xl"
     >
       <div className="mx-auto w-[80mm] max-w-full">
-        <h2 className="mb-3 text-lg font-semibold text-slate-900 print:hidden">Reçu</h2>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900 print:hidden">{receiptPanelTexts.title}</h2>
         <div
           ref={receiptRef}
           className="receipt-print rounded-md border border-slate-200 p-3 print:border-0 print:p-0"
         >
-          <Receipt transaction={transaction} reprintedAt={reprintedAt} onQrShown={onQrShown} />
+          <Receipt
+            transaction={transaction}
+            language={language ?? screensLanguage()}
+            reprintedAt={reprintedAt}
+            onQrShown={onQrShown}
+          />
         </div>
         {/*
           Kept in sight at the panel's bottom while the receipt scrolls: on a phone a cash send's receipt is
@@ -138,11 +147,11 @@ export function ReceiptPanel() {
 function WaitingPanel({ waiting }: { waiting: ReceiptWaiting }) {
   return (
     <aside
-      aria-label="Reçu"
+      aria-label={receiptPanelTexts.title}
       className="fixed top-16 right-0 bottom-0 z-30 hidden w-[21rem] overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-xl lg:block print:hidden"
     >
       <div className="mx-auto w-[80mm] max-w-full">
-        <h2 className="mb-3 text-lg font-semibold text-slate-900">Reçu</h2>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">{receiptPanelTexts.title}</h2>
         <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">{linkWaitTexts.noReceiptYet}</p>
           <p className="mt-1">{waiting.title}</p>
@@ -153,6 +162,28 @@ function WaitingPanel({ waiting }: { waiting: ReceiptWaiting }) {
   );
 }
 
+const screensLanguage = () => formatLanguage(currentLanguage());
+
+/** `language` once its texts are loaded (at once for the screens' own); null meanwhile. */
+function useTextsOf(language: Language | undefined): Language | null {
+  const wanted = language ?? screensLanguage();
+  const [loaded, setLoaded] = useState<{ wanted: Language; language: Language } | null>(null);
+  useEffect(() => {
+    if (wanted === screensLanguage()) return;
+    let live = true;
+    // Texts that cannot be had: printed in the screens' language rather than never.
+    void loadLanguage(wanted).then(
+      () => live && setLoaded({ wanted, language: wanted }),
+      () => live && setLoaded({ wanted, language: screensLanguage() }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  if (wanted === screensLanguage()) return wanted;
+  return loaded?.wanted === wanted ? loaded.language : null;
+}
+
 /** How long Imprimer waits for a receipt's QR code (its chunk over a slow link) before printing without it. */
 export const QR_WAIT_MS = 5000;
 
@@ -161,11 +192,12 @@ function coversThePage(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 1023.98px)').matches;
 }
 
-export const receiptPanelTexts = {
-  print: 'Imprimer',
-  again: 'Nouvelle opération',
-  close: 'Fermer',
-} as const;
+export const receiptPanelTexts = texts({
+  print: msg`Imprimer`,
+  again: msg`Nouvelle opération`,
+  close: msg`Fermer`,
+  title: msg`Reçu`,
+});
 
 /** Millimetres of CSS pixels (96 per inch). */
 const MM_PER_PX = 25.4 / 96;
