@@ -53,6 +53,8 @@ export default defineConfig({
   pseudoLocale: { locale: 'pseudo', prepend: '⟦', append: '⟧', extend: 0 },
   fallbackLocales: { default: 'fr' },
   format: formatter({ lineNumbers: false }),
+  // `<Trans>` and `useLingui` without React's context (apps/web/src/i18n/Trans.tsx, decision 239).
+  runtimeConfigModule: { Trans: ['lajan-trans', 'Trans'], useLingui: ['lajan-trans', 'useLingui'] },
   orderBy: 'message',
   catalogs: [
     { path: '<rootDir>/locales/{locale}/signin', include: signIn, exclude: tests },

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -34,6 +35,10 @@ export default defineConfig({
     precompress(),
     chunkModules(),
   ],
+  resolve: {
+    // Where the macros' `<Trans>` and `useLingui` come from (lingui.config.ts).
+    alias: { 'lajan-trans': fileURLToPath(new URL('./src/i18n/Trans.tsx', import.meta.url)) },
+  },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {

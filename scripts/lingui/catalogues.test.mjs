@@ -35,13 +35,18 @@ test('the catalogues are what `npm run i18n:extract` writes from the code', () =
   assert.doesNotThrow(() => lingui('check', 'sync'), 'run npm run i18n:extract and commit locales/');
 });
 
-test('every text has its Kreyòl, none its French copied', async () => {
+test('every text has its Kreyòl, none its French copied, the same in every catalogue', async () => {
   const missing = [];
   const copied = [];
+  const byId = new Map();
+  const differing = new Set();
   for (const catalog of await getCatalogs(config)) {
     const ht = (await catalog.read('ht')) ?? {};
     for (const [id, entry] of Object.entries(ht)) {
       const french = entry.message ?? id;
+      // One id, one text once loaded: two catalogues may not say it differently (a context tells meanings apart).
+      if (entry.translation && byId.has(id) && byId.get(id) !== entry.translation) differing.add(french);
+      if (entry.translation) byId.set(id, entry.translation);
       if (!entry.translation) missing.push(`${catalog.name}: ${french}`);
       else if (entry.translation === french && !SAME_IN_BOTH.has(french))
         copied.push(`${catalog.name}: ${french}`);
@@ -49,4 +54,5 @@ test('every text has its Kreyòl, none its French copied', async () => {
   }
   assert.deepEqual(missing, [], `${missing.length} texts without Kreyòl`);
   assert.deepEqual(copied, [], `${copied.length} Kreyòl texts equal to the French`);
+  assert.deepEqual([...differing], [], 'texts translated differently in two catalogues');
 });

@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from 'react';
-import { I18nProvider } from '@lingui/react';
+import { Fragment, useSyncExternalStore } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../components/toasts/Toaster';
@@ -7,7 +6,7 @@ import { ToastProvider } from '../components/toasts/toast-context';
 import { HttpProvider } from '../lib/http-context';
 import { PendingProvider } from '../lib/pending-context';
 import { SessionProvider } from '../lib/session-context';
-import { currentLanguage, i18n, subscribeLanguage } from '../i18n/i18n';
+import { currentLanguage, subscribeLanguage } from '../i18n/i18n';
 import type { LajanApp } from './create-app';
 
 /** The providers around the router: language, session, API client, queries and toasts. */
@@ -15,7 +14,7 @@ export function App({ app }: { app: LajanApp }) {
   // Another language: every screen is drawn again, in it (decision 236).
   const language = useSyncExternalStore(subscribeLanguage, currentLanguage);
   return (
-    <I18nProvider i18n={i18n} key={language}>
+    <Fragment key={language}>
       <SessionProvider store={app.session}>
         <HttpProvider client={app.http}>
           <QueryClientProvider client={app.queryClient}>
@@ -32,6 +31,6 @@ export function App({ app }: { app: LajanApp }) {
           </QueryClientProvider>
         </HttpProvider>
       </SessionProvider>
-    </I18nProvider>
+    </Fragment>
   );
 }

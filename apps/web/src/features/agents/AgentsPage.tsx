@@ -54,7 +54,7 @@ export default function AgentsPage() {
               <Trans>Code</Trans>
             </th>
             <th scope="col" className={tableClasses.th}>
-              <Trans>Nom</Trans>
+              <Trans context="agent">Nom</Trans>
             </th>
             <th scope="col" className={tableClasses.th}>
               <Trans>Type</Trans>
@@ -79,7 +79,10 @@ export default function AgentsPage() {
                 {agent.code}
               </Link>
             </td>
-            <td data-label={t`Nom`} className={`${tableClasses.td} font-medium`}>
+            <td
+              data-label={t({ message: `Nom`, context: `agent` })}
+              className={`${tableClasses.td} font-medium`}
+            >
               {agent.name}
             </td>
             <td data-label={t`Type`} className={tableClasses.td}>

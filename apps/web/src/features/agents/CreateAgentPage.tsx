@@ -192,7 +192,7 @@ export default function CreateAgentPage() {
       aria-label={t`Informations de l'agent`}
     >
       <TextField
-        label={t`Nom`}
+        label={t({ message: `Nom`, context: `agent` })}
         required
         className="sm:col-span-2"
         error={errors.name?.message}
@@ -265,7 +265,7 @@ export default function CreateAgentPage() {
     <div className="space-y-4">
       <ClientList clients={owners} showAddLink={false} title={t`Propriétaires`} />
       <DetailList>
-        <DetailRow label={t`Nom`}>{values.name}</DetailRow>
+        <DetailRow label={t({ message: `Nom`, context: `agent` })}>{values.name}</DetailRow>
         <DetailRow label={t`Adresse`}>{values.address}</DetailRow>
         <DetailRow label={t`Email`}>{values.email}</DetailRow>
         <DetailRow label={t`Téléphone`}>
