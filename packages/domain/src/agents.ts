@@ -171,6 +171,8 @@ export function firstOwnerRefusal(owner: {
 /** Fallbacks of the agent calls, shown when a failure carries no message of the server (SPEC §8 names none). */
 export const agentFailureMessages = {
   list: 'Échec du chargement des agents',
-  /** Suspend, activate, delete: SPEC §8's generic fallback. */
-  action: genericMessages.failure,
-} as const;
+  /** Suspend, activate, delete: SPEC §8's generic fallback, read when shown (decision 236). */
+  get action() {
+    return genericMessages.failure;
+  },
+};

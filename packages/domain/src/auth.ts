@@ -22,7 +22,7 @@ const typedUsername = z
   .string({ error: "Nom d'utilisateur requis" })
   .trim()
   .min(1, "Nom d'utilisateur requis")
-  .max(SIGN_IN_USERNAME_MAX_LENGTH, signInMessages.usernameTooLong);
+  .max(SIGN_IN_USERNAME_MAX_LENGTH, { error: () => signInMessages.usernameTooLong });
 
 /** The confirmation, once typed, must equal the password; it is checked beside the fields' own errors. */
 function mustMatch(value: { password?: unknown; password_confirmation?: unknown }, ctx: z.RefinementCtx) {
@@ -43,7 +43,7 @@ export const updatePasswordInputSchema = z
       .string({ error: 'Mot de passe requis' })
       .min(1, 'Mot de passe requis')
       .min(PASSWORD_MIN_LENGTH, 'Au moins 8 caractères')
-      .max(SIGN_IN_PASSWORD_MAX_LENGTH, signInMessages.passwordTooLong),
+      .max(SIGN_IN_PASSWORD_MAX_LENGTH, { error: () => signInMessages.passwordTooLong }),
     password: newPassword,
     password_confirmation: confirmation,
   })

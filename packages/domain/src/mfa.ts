@@ -35,8 +35,8 @@ export type MfaConfirmInput = z.infer<typeof mfaConfirmInputSchema>;
 /** `POST /auth/mfa/disable`: the password and a code (or a recovery code). */
 export const mfaDisableInputSchema = z.object({
   password: z
-    .string({ error: signInMessages.passwordRequired })
-    .min(1, signInMessages.passwordRequired)
+    .string({ error: () => signInMessages.passwordRequired })
+    .min(1, { error: () => signInMessages.passwordRequired })
     .max(256, 'Au plus 256 caractères'),
   code,
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { genericMessages } from '../../errors.js';
 import { htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from '../../money.js';
 import { transactionMessages } from '../messages.js';
 import { declareMoneyFlow } from './declaration.js';
@@ -21,6 +20,7 @@ export const agentDepositDeclaration = declareMoneyFlow('agent_deposit', {
   input: agentDepositInputSchema,
   // SPEC §8 gives none: a French one, like the other screens of the super administrator.
   success: 'Dépôt sur agent effectué avec succès',
-  // SPEC §8 names no fallback: its generic one.
-  failure: genericMessages.failure,
+  // SPEC §8 names no fallback: its generic one, genericMessages.failure's French; a text read here at load
+  // would throw before any language is set (decision 236).
+  failure: 'Une erreur est survenue',
 });
