@@ -1,13 +1,23 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { useId } from 'react';
-import { accountTypeLabels, accountTypeSchema, CURRENCY, type AccountType } from '@lajan/domain';
+import { accountTypeLabels, accountTypeSchema, CURRENCY, translate, type AccountType } from '@lajan/domain';
 
-const descriptions: Record<AccountType, string> = {
-  current: 'Pour les dépôts, retraits et transferts de tous les jours.',
-  savings: "Pour mettre de l'argent de côté.",
+// Read when the field renders, in the screens' language (decision 236).
+const descriptions: Record<AccountType, MessageDescriptor> = {
+  current: msg`Pour les dépôts, retraits et transferts de tous les jours.`,
+  savings: msg`Pour mettre de l'argent de côté.`,
 };
 
-/** The currency choice of the account forms: HTG only. */
-export const currencyOptions = [{ value: CURRENCY, label: 'HTG (Gourde haïtienne)' }] as const;
+/** The currency choice of the account forms: HTG only; its label is read when the select renders. */
+export const currencyOptions = [
+  {
+    value: CURRENCY,
+    get label() {
+      return t`HTG (Gourde haïtienne)`;
+    },
+  },
+] as const;
 
 interface AccountTypeFieldProps {
   value: AccountType | '' | undefined;
@@ -20,9 +30,13 @@ interface AccountTypeFieldProps {
 export function AccountTypeField({ value, onChange, error, name = 'type' }: AccountTypeFieldProps) {
   const errorId = useId();
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="min-w-0 sm:col-span-2">
+    <fieldset
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+      className="min-w-0 sm:col-span-2"
+    >
       <legend className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-        Type de compte
+        {t`Type de compte`}
         <span aria-hidden="true" className="text-red-700">
           *
         </span>
@@ -43,7 +57,7 @@ export function AccountTypeField({ value, onChange, error, name = 'type' }: Acco
             />
             <span>
               <span className="block font-semibold text-slate-900">{accountTypeLabels[type]}</span>
-              <span className="block text-sm text-slate-600">{descriptions[type]}</span>
+              <span className="block text-sm text-slate-600">{translate(descriptions[type])}</span>
             </span>
           </label>
         ))}

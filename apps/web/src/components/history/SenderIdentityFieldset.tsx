@@ -20,10 +20,9 @@ export const emptySender: SenderFields = {
   idDocumentNumber: '',
 };
 
-const documentOptions = idDocumentTypeSchema.options.map((value) => ({
-  value,
-  label: idDocumentChoiceLabels[value],
-}));
+// Built when the fieldset renders: its labels are read in the screens' language (decision 236).
+const documentOptions = () =>
+  idDocumentTypeSchema.options.map((value) => ({ value, label: idDocumentChoiceLabels[value] }));
 
 /** The sender's name and document as typed from her card: a cancellation's and an expired refund's. */
 export function SenderIdentityFieldset({
@@ -59,7 +58,7 @@ export function SenderIdentityFieldset({
         label={presentedIdentityLabels.idDocumentType}
         required
         placeholder={presentedIdentityLabels.idDocumentTypePlaceholder}
-        options={documentOptions}
+        options={documentOptions()}
         {...field('idDocumentType')}
       />
       <TextField

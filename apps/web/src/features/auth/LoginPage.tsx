@@ -8,7 +8,7 @@ import { TextField } from '../../components/TextField';
 import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage, firstFieldErrors, isHttpError } from '../../lib/http';
-import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
+import { defaultErrorFallback } from '../../lib/query-client';
 import { keyboardFirst } from '../../lib/keyboard-first';
 import { useSessionStore } from '../../lib/session-context';
 import { useLoginMutation } from './api/login';
@@ -65,7 +65,7 @@ export default function LoginPage() {
     try {
       const answer = await loginMutation.mutateAsync(check.input);
       if (!session.signIn(answer.access_token)) {
-        setRootError(DEFAULT_ERROR_FALLBACK);
+        setRootError(defaultErrorFallback());
         return;
       }
       toasts.success(authMessages.loginSuccess);
@@ -89,7 +89,7 @@ export default function LoginPage() {
         }
       }
       setErrors(placed);
-      setRootError(unplaced[0] ?? errorMessage(error, DEFAULT_ERROR_FALLBACK));
+      setRootError(unplaced[0] ?? errorMessage(error, defaultErrorFallback()));
     }
   }
 
