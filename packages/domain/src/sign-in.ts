@@ -2,6 +2,7 @@
 // The server's schemas (`sign-in-schemas.ts`) say the same; `sign-in.test.ts` holds both to it.
 import { msg } from '@lingui/core/macro';
 import { texts } from './i18n.js';
+import { defaultLanguage, isLanguage, type Language } from './languages.js';
 
 /** `role` as the data says it. */
 export const roles = ['sudo', 'agent_admin', 'user'] as const;
@@ -22,6 +23,8 @@ export interface SessionUser {
   isSuperAdmin: boolean;
   passwordUpdatedAt: string | null;
   agent: { code: string; name: string; role: (typeof agentRoles)[number] } | null;
+  /** The language she chose (decision 237); French in a token signed before there was one. */
+  language: Language;
 }
 
 export const signInMessages = texts({
@@ -78,7 +81,8 @@ const isOneOf = <T extends string>(choices: readonly T[], value: unknown): value
 /** The value as a `SessionUser` (only its known fields), or null when it is not one. */
 export function readSessionUser(value: unknown): SessionUser | null {
   if (!isObject(value)) return null;
-  const { id, username, firstName, lastName, email, role, isSuperAdmin, passwordUpdatedAt, agent } = value;
+  const { id, username, firstName, lastName, email, role, isSuperAdmin, passwordUpdatedAt, agent, language } =
+    value;
   const texts = [id, username, firstName, lastName, email];
   if (!texts.every((text) => typeof text === 'string')) return null;
   if (!isOneOf(roles, role) || typeof isSuperAdmin !== 'boolean') return null;
@@ -89,6 +93,7 @@ export function readSessionUser(value: unknown): SessionUser | null {
     if (!isOneOf(agentRoles, agent.role)) return null;
     readAgent = { code: agent.code, name: agent.name, role: agent.role };
   }
+  if (language !== undefined && !isLanguage(language)) return null;
   return {
     id: id as string,
     username: username as string,
@@ -99,6 +104,7 @@ export function readSessionUser(value: unknown): SessionUser | null {
     isSuperAdmin,
     passwordUpdatedAt,
     agent: readAgent,
+    language: language ?? defaultLanguage,
   };
 }
 

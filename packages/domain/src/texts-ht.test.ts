@@ -1,7 +1,5 @@
 import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages as domainTexts } from '../../../locales/ht/domain.po';
-import { messages as signInTexts } from '../../../locales/ht/signin.po';
 import { transactionStatusLabel } from './display.js';
 import { genericMessages } from './errors.js';
 import { paginationQuerySchema } from './pagination.js';
@@ -14,32 +12,30 @@ import { z } from 'zod';
 
 // The sign-in's and the domain's own texts, read in Kreyòl once its catalogues are loaded (decision 236).
 describe('the domain texts in Kreyòl', () => {
-  beforeEach(() => {
-    i18n.load('ht', { ...domainTexts, ...signInTexts });
-    i18n.activate('ht');
-  });
+  // vitest.setup.ts loads the Kreyòl catalogues beside the French.
+  beforeEach(() => i18n.activate('ht'));
   afterEach(() => i18n.activate('fr'));
 
   it('read the maps in the language of the moment', () => {
-    expect(signInMessages.usernameRequired).toBe('Ou dwe antre non itilizatè a');
+    expect(signInMessages.usernameRequired).toBe('Ou dwe bay non itilizatè a');
     expect(signInPageTexts.newCustomer).toBe('Ou se yon nouvo kliyan ?');
     expect(genericMessages.failure).toBe('Gen yon erè ki fèt');
     expect(wizardHints.findAccount).toBe('Chèche kont lan pou kontinye.');
     expect(transactionStatusLabel('processing')).toBe('Ap trete');
     expect(checkLoginInput({ username: ' ', password: 'x' })).toEqual({
       ok: false,
-      errors: { username: 'Ou dwe antre non itilizatè a' },
+      errors: { username: 'Ou dwe bay non itilizatè a' },
     });
   });
 
   it('say the schemas’ messages when they parse, not when they were built', () => {
     const login = loginInputSchema.safeParse({ username: '', password: '' });
     expect(login.error?.issues.map((issue) => issue.message)).toEqual([
-      'Ou dwe antre non itilizatè a',
-      'Ou dwe antre modpas la',
+      'Ou dwe bay non itilizatè a',
+      'Ou dwe bay modpas la',
     ]);
     expect(paginationQuerySchema.safeParse({ page: '0' }).error?.issues[0]?.message).toBe(
-      'Nimewo paj la pa bon',
+      'Nimewo paj la pa valab',
     );
     expect(plainText(z.string()).safeParse('a\u200Eb').error?.issues[0]?.message).toBe(
       'Karaktè ki pa otorize',

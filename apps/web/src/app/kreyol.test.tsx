@@ -28,8 +28,8 @@ describe('the screens in Kreyòl', () => {
     expect(screen.getByText('Se sèlman anplwaye Lajan ki ka konekte.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Ou bliye modpas ou ?' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Konekte' }));
-    expect(await screen.findByText('Ou dwe antre non itilizatè a')).toBeVisible();
-    expect(screen.getByText('Ou dwe antre modpas la')).toBeVisible();
+    expect(await screen.findByText('Ou dwe bay non itilizatè a')).toBeVisible();
+    expect(screen.getByText('Ou dwe bay modpas la')).toBeVisible();
     expect(screen.getByLabelText('Non itilizatè')).toHaveFocus();
   });
 
@@ -62,8 +62,8 @@ describe('the screens in Kreyòl', () => {
     expect(screen.getByRole('heading', { name: 'Pwofil mwen', level: 1 })).toBeVisible();
     const born = within(personal).getByText('Dat nesans', { selector: 'dt' }).nextElementSibling;
     expect(born?.textContent).toBe('12/03/1985');
-    expect(screen.getByRole('region', { name: 'Kowòdone' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Chanje modpas la' })).toHaveAttribute(
+    expect(screen.getByRole('region', { name: 'Enfòmasyon kontak' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Modifye modpas la' })).toHaveAttribute(
       'href',
       '/update-password',
     );

@@ -1,5 +1,5 @@
 import { formatLongDateTime, haitiInstantOf } from '@lajan/domain';
-import { formatLanguage } from './language';
+import { currentLanguage, formatLanguage } from '../i18n/i18n';
 
 const wallClock = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -37,5 +37,5 @@ export function haitiWallClockToIso(value: string): string | null {
 export function formatHaitiMoment(iso: string): string | null {
   const at = Date.parse(iso);
   if (Number.isNaN(at) || at < 0) return null;
-  return formatLongDateTime(new Date(at), formatLanguage());
+  return formatLongDateTime(new Date(at), formatLanguage(currentLanguage()));
 }

@@ -12,6 +12,7 @@ import { transferExpiryMessages } from './expiry.js';
  * The refusals of the ledger (STYLE: one closed set of named results), each with its status and code.
  * The server maps them once; the web may read `code` to tell them apart.
  */
+// A getter reads its text when the failure is answered, in the language of the moment (decision 236).
 export const ledgerFailures = {
   InsufficientFunds: {
     status: 422,
@@ -38,7 +39,9 @@ export const ledgerFailures = {
   RecipientMismatch: {
     status: 422,
     code: 'RECIPIENT_MISMATCH',
-    message: transactionMessages.recipientMismatch,
+    get message() {
+      return transactionMessages.recipientMismatch;
+    },
   },
   /** A failed identification of the sender at a cancellation (decision 200), worded as the pay-out's. */
   SenderMismatch: {
@@ -52,8 +55,20 @@ export const ledgerFailures = {
     code: 'CANCEL_NEEDS_SENDER',
     message: cancelTransferMessages.cashNeedsSender,
   },
-  TransferLocked: { status: 409, code: 'TRANSFER_LOCKED', message: payoutMessages.transferLocked },
-  TransferNotLocked: { status: 409, code: 'TRANSFER_NOT_LOCKED', message: payoutMessages.transferNotLocked },
+  TransferLocked: {
+    status: 409,
+    code: 'TRANSFER_LOCKED',
+    get message() {
+      return payoutMessages.transferLocked;
+    },
+  },
+  TransferNotLocked: {
+    status: 409,
+    code: 'TRANSFER_NOT_LOCKED',
+    get message() {
+      return payoutMessages.transferNotLocked;
+    },
+  },
   NotSendingAgent: { status: 403, code: 'NOT_SENDING_AGENT', message: transactionMessages.notSendingAgent },
   AccountNotFound: { status: 404, code: 'NOT_FOUND', message: transactionMessages.accountNotFound },
   TransactionNotFound: { status: 404, code: 'NOT_FOUND', message: transactionMessages.transactionNotFound },
@@ -68,10 +83,18 @@ export const ledgerFailures = {
   TransferAlreadyPaid: {
     status: 409,
     code: 'TRANSFER_ALREADY_PAID',
-    message: pickUpCodeMessages.alreadyPaidNoDate,
+    get message() {
+      return pickUpCodeMessages.alreadyPaidNoDate;
+    },
   },
   /** The pay-out search on a cancelled transfer (decision 131). */
-  TransferCancelled: { status: 409, code: 'TRANSFER_CANCELLED', message: pickUpCodeMessages.cancelled },
+  TransferCancelled: {
+    status: 409,
+    code: 'TRANSFER_CANCELLED',
+    get message() {
+      return pickUpCodeMessages.cancelled;
+    },
+  },
   /** A transfer not paid out in time (decision 225): neither paid out nor cancelled, refunded by its agent. */
   TransferExpired: { status: 409, code: 'TRANSFER_EXPIRED', message: transferExpiryMessages.expired },
   TransferNotToRefund: {
@@ -80,7 +103,13 @@ export const ledgerFailures = {
     message: transferExpiryMessages.notToRefund,
   },
   /** A cash operation by a teller whose drawer is not open (decision 149): a refused rule, like an inactive account. */
-  DrawerClosed: { status: 422, code: 'DRAWER_CLOSED', message: drawerMessages.drawerClosed },
+  DrawerClosed: {
+    status: 422,
+    code: 'DRAWER_CLOSED',
+    get message() {
+      return drawerMessages.drawerClosed;
+    },
+  },
   /**
    * A confirmation that quoted a fee version no longer in force (decision 150): nothing posted, the key not
    * consumed; the answer carries the new `quote` for the same type and amount.
@@ -93,14 +122,28 @@ export const ledgerFailures = {
     message: feeVersionMessages.versionInForce,
   },
   /** A customer's limit reached (decision 227): the answer's message names the limit and what is left. */
-  LimitExceeded: { status: 422, code: 'LIMIT_EXCEEDED', message: limitMessages.exceeded },
+  LimitExceeded: {
+    status: 422,
+    code: 'LIMIT_EXCEEDED',
+    get message() {
+      return limitMessages.exceeded;
+    },
+  },
   /** A correction of an operation that is not a completed deposit, withdrawal, transfer or agent deposit. */
-  NotReversible: { status: 409, code: 'NOT_REVERSIBLE', message: correctionMessages.notReversible },
+  NotReversible: {
+    status: 409,
+    code: 'NOT_REVERSIBLE',
+    get message() {
+      return correctionMessages.notReversible;
+    },
+  },
   /** A reversal whose request is not approved, or already carried out (decision 226). */
   CorrectionNotApproved: {
     status: 409,
     code: 'CORRECTION_NOT_APPROVED',
-    message: correctionMessages.notApproved,
+    get message() {
+      return correctionMessages.notApproved;
+    },
   },
   IdempotencyConflict: {
     status: 409,

@@ -28,7 +28,10 @@ export const transactionMessages = {
   amountMismatch: 'Le montant ne correspond pas au montant du transfert',
   agentNotActive: "L'agent n'est pas actif",
   notAccountHolder: "La personne au guichet n'est pas titulaire de ce compte",
-  recipientMismatch: payoutMessages.recipientMismatch,
+  // Read when used, in the language of the moment (decision 236).
+  get recipientMismatch() {
+    return payoutMessages.recipientMismatch;
+  },
   notSendingAgent: "Seul l'agent expéditeur peut annuler ce transfert",
   transferNotPending: "Ce transfert n'est plus en attente",
   idempotencyConflict: "Cette clé d'idempotence a déjà servi pour une autre opération",

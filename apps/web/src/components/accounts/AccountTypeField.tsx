@@ -1,20 +1,19 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg, t } from '@lingui/core/macro';
 import { useId } from 'react';
-import { accountTypeLabels, accountTypeSchema, CURRENCY, translate, type AccountType } from '@lajan/domain';
+import { msg, t } from '@lingui/core/macro';
+import { accountTypeLabels, accountTypeSchema, CURRENCY, texts, type AccountType } from '@lajan/domain';
 
-// Read when the field renders, in the screens' language (decision 236).
-const descriptions: Record<AccountType, MessageDescriptor> = {
+const descriptions: Record<AccountType, string> = texts({
   current: msg`Pour les dépôts, retraits et transferts de tous les jours.`,
   savings: msg`Pour mettre de l'argent de côté.`,
-};
+});
 
-/** The currency choice of the account forms: HTG only; its label is read when the select renders. */
+const currencyLabels = texts({ htg: msg`HTG (Gourde haïtienne)` });
+/** The currency choice of the account forms: HTG only; its label read when listed (decision 236). */
 export const currencyOptions = [
   {
     value: CURRENCY,
     get label() {
-      return t`HTG (Gourde haïtienne)`;
+      return currencyLabels.htg;
     },
   },
 ] as const;
@@ -57,7 +56,7 @@ export function AccountTypeField({ value, onChange, error, name = 'type' }: Acco
             />
             <span>
               <span className="block font-semibold text-slate-900">{accountTypeLabels[type]}</span>
-              <span className="block text-sm text-slate-600">{translate(descriptions[type])}</span>
+              <span className="block text-sm text-slate-600">{descriptions[type]}</span>
             </span>
           </label>
         ))}

@@ -17,7 +17,7 @@ import {
   type TransactionType,
 } from '@lajan/domain';
 import { useHttp } from '../../lib/http-context';
-import { formatLanguage } from '../../lib/language';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/http';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
@@ -89,7 +89,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
 
   const filtered = filters.type !== undefined || appliedTerm.trim() !== '';
   const rows = history.data?.data ?? [];
-  const language = formatLanguage();
+  const language = formatLanguage(currentLanguage());
 
   return (
     <div className="space-y-4">

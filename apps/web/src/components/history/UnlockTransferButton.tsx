@@ -1,7 +1,8 @@
 import { groupDigits, payoutMessages } from '@lajan/domain';
 import { PendingTransferAction, type TransferOfAction } from './PendingTransferAction';
 
-const messages = {
+// Read when drawn, in the screen's language (decision 236).
+const unlockMessages = () => ({
   button: payoutMessages.unlockButton,
   buttonLabel: payoutMessages.unlockButtonLabel,
   title: payoutMessages.unlockTitle,
@@ -10,7 +11,7 @@ const messages = {
   back: payoutMessages.unlockBack,
   failure: payoutMessages.unlockFailure,
   success: payoutMessages.unlocked,
-};
+});
 
 /**
  * Unlocking an external transfer locked by five failed identifications (decision 112), pending or expired
@@ -35,7 +36,7 @@ export function UnlockTransferButton({
       capability="transactions.unlock"
       // No money moves: the transfer's row and the audit trail, which records the unlock.
       touches={['history', 'audit']}
-      messages={messages}
+      messages={unlockMessages()}
       explanation={
         <p>
           <span className="font-mono">{groupDigits(transaction.transactionNumber)}</span> —{' '}

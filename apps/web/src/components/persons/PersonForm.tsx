@@ -1,8 +1,8 @@
-import { msg, t } from '@lingui/core/macro';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useController, useForm, useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
+import { msg, t } from '@lingui/core/macro';
 import {
   contactMethodLabel,
   contactMethodSchema,
@@ -11,14 +11,16 @@ import {
   genericMessages,
   idDocumentChoiceLabels,
   idDocumentTypeSchema,
+  languageNames,
+  languages,
   maritalStatusLabel,
   maritalStatusSchema,
   normalizePhone,
   personInputSchema,
   personMessages,
+  texts,
   type PersonData,
   type PersonInput,
-  texts,
 } from '@lajan/domain';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
@@ -51,11 +53,12 @@ export const personFormFields = [
   'occupation',
   'maritalStatus',
   'preferredContactMethod',
+  'preferredLanguage',
   'consentForMarketing',
 ] as const;
 
-/** The names of the fields, for messages that cannot sit under their field (a summary); read when said. */
-export const personFieldLabels: Readonly<Record<string, string>> = texts({
+/** The names of the fields, for messages that cannot sit under their field (a summary). */
+export const personFieldLabels: Record<string, string> = texts({
   firstName: msg`Prénom`,
   lastName: msg`Nom`,
   dob: msg`Date de naissance`,
@@ -73,9 +76,11 @@ export const personFieldLabels: Readonly<Record<string, string>> = texts({
   occupation: msg`Profession`,
   maritalStatus: msg`Statut matrimonial`,
   preferredContactMethod: msg`Moyen de contact préféré`,
+  preferredLanguage: msg`Langue préférée`,
   consentForMarketing: msg`Offres commerciales`,
 });
 
+// The country's default is data the person may keep or change, stored as typed: it stays « Haïti ».
 export const emptyPerson: PersonFormValues = {
   firstName: '',
   lastName: '',
@@ -91,6 +96,7 @@ export const emptyPerson: PersonFormValues = {
   expirationDate: '',
   occupation: '',
   consentForMarketing: false,
+  preferredLanguage: 'fr',
 };
 
 /** What the page answers after trying to save: the server's field errors and message, if it failed. */
@@ -123,11 +129,13 @@ export interface PersonFormProps {
   };
 }
 
-// Built when the form renders: their labels are read in the screens' language (decision 236).
+// Built when rendered, so that their labels come in the screen's language (decision 236).
 const maritalOptions = () =>
   maritalStatusSchema.options.map((value) => ({ value, label: maritalStatusLabel(value) }));
 const contactOptions = () =>
   contactMethodSchema.options.map((value) => ({ value, label: contactMethodLabel(value) }));
+// Each language by its own name (decision 237).
+const languageOptions = languages.map((value) => ({ value, label: languageNames[value] }));
 const documentOptions = () =>
   idDocumentTypeSchema.options.map((value) => ({ value, label: idDocumentChoiceLabels[value] }));
 
@@ -357,6 +365,12 @@ export function PersonForm({
           options={contactOptions()}
           error={errors.preferredContactMethod?.message}
           {...register('preferredContactMethod')}
+        />
+        <SelectField
+          label={t`Langue préférée`}
+          options={languageOptions}
+          error={errors.preferredLanguage?.message}
+          {...register('preferredLanguage')}
         />
         <label className="flex min-h-11 items-center gap-3 self-end text-sm text-slate-800">
           <input

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { t } from '@lingui/core/macro';
 import {
   ACCOUNT_SEARCH_LIMIT,
   accountSearchMessages,
@@ -24,7 +25,6 @@ import {
   type PersonSearchResult,
 } from './api';
 import { registrationStateFrom, useRegisteredPerson } from './registration-return';
-import { t } from '@lingui/core/macro';
 
 interface CommonProps {
   /** The text of the box that opens the search ("Rechercher Personne" / "Rechercher Compte"). */

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { phonePrefixes } from '@lajan/domain';
-import { t } from '@lingui/core/macro';
 
 /** "Vérification..." while a uniqueness check is on its way; announced politely. */
 export function Checking({ text }: { text: string }) {

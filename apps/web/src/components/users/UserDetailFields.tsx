@@ -6,7 +6,7 @@ import {
   type User,
   formatPhone,
 } from '@lajan/domain';
-import { formatLanguage } from '../../lib/language';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { DetailField } from './DetailList';
 import { t } from '@lingui/core/macro';
 
@@ -16,7 +16,7 @@ export function PersonalDetailFields({ user }: { user: User }) {
     <>
       <DetailField label={t`Prénom`}>{user.firstName}</DetailField>
       <DetailField label={t`Nom`}>{user.lastName}</DetailField>
-      <DetailField label={t`Date de naissance`}>{formatDate(user.dob, formatLanguage())}</DetailField>
+      <DetailField label={t`Date de naissance`}>{formatDate(user.dob, formatLanguage(currentLanguage()))}</DetailField>
       <DetailField label={t`Sexe`}>{user.gender ? genderLabels[user.gender] : ''}</DetailField>
       <DetailField label={t`Statut matrimonial`}>{maritalStatusLabel(user.maritalStatus)}</DetailField>
       <DetailField label={t`Document`}>

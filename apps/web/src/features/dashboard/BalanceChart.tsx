@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatAmount, formatDate, type BalanceSeries } from '@lajan/domain';
-import { formatLanguage } from '../../lib/language';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { t } from '@lingui/core/macro';
 
 const WIDTH = 600;
@@ -48,7 +48,7 @@ export function BalanceChart({ series }: { series: BalanceSeries }) {
   const max = balances.length ? Math.max(...balances) : 0;
   const polyline = points.map((point) => `${round(point.x)},${round(point.y)}`).join(' ');
   const area = points.length ? `0,${HEIGHT} ${polyline} ${WIDTH},${HEIGHT}` : '';
-  const language = formatLanguage();
+  const language = formatLanguage(currentLanguage());
   const label = series.label;
   const latest = formatAmount(last ? last.balance : 0, language);
   const from = first ? formatDate(first.date, language) : '';

@@ -14,7 +14,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
 import { ContactDetailFields, PersonalDetailFields } from '../../components/users/UserDetailFields';
 import { errorMessage } from '../../lib/http';
-import { formatLanguage } from '../../lib/language';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useSession } from '../../lib/session-context';
 import { useProfileQuery } from './api/get-profile';
 import { t } from '@lingui/core/macro';
@@ -58,7 +58,7 @@ export default function ProfilePage() {
   }
 
   const profile = query.data;
-  const language = formatLanguage();
+  const language = formatLanguage(currentLanguage());
   return (
     <div className="max-w-3xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">

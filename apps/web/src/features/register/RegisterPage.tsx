@@ -28,7 +28,7 @@ import { useToasts } from '../../components/toasts/toast-context';
 import { Wizard } from '../../components/wizard/Wizard';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { AccountChoiceSummary } from '../../components/accounts/AccountChoiceSummary';
-import { formatLanguage } from '../../lib/language';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useRegisterMutation } from './api/register';
 import {
   REGISTER_DRAFT_KEY,
@@ -183,7 +183,7 @@ export default function RegisterPage() {
     </div>
   );
 
-  const language = formatLanguage();
+  const language = formatLanguage(currentLanguage());
   const summaryStep = (
     <div className="space-y-4">
       <AccountChoiceSummary type={type} currency={currency} />

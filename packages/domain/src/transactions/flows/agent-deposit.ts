@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { genericMessages } from '../../errors.js';
 import { htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from '../../money.js';
 import { transactionMessages } from '../messages.js';
 import { declareMoneyFlow } from './declaration.js';
@@ -20,7 +21,8 @@ export const agentDepositDeclaration = declareMoneyFlow('agent_deposit', {
   input: agentDepositInputSchema,
   // SPEC §8 gives none: a French one, like the other screens of the super administrator.
   success: 'Dépôt sur agent effectué avec succès',
-  // SPEC §8 names no fallback: its generic one, genericMessages.failure's French; a text read here at load
-  // would throw before any language is set (decision 236).
-  failure: 'Une erreur est survenue',
+  // SPEC §8 names no fallback: its generic one, read when shown (decision 236).
+  get failure() {
+    return genericMessages.failure;
+  },
 });

@@ -25,9 +25,12 @@ export function declareMoneyFlow<Input extends z.ZodType>(
   type: TransactionType,
   flow: { path: string; input: Input; success: string; failure: string },
 ): MoneyFlowDeclaration<Input> {
-  return {
-    ...flow,
-    banded: (feeTypes as readonly string[]).includes(type),
-    label: transactionTypeLabels[type],
-  };
+  // The flow's getters kept, not spread: a text is read when shown, in its language (decision 236).
+  return Object.defineProperties(
+    {
+      banded: (feeTypes as readonly string[]).includes(type),
+      label: transactionTypeLabels[type],
+    },
+    Object.getOwnPropertyDescriptors(flow),
+  ) as MoneyFlowDeclaration<Input>;
 }

@@ -43,9 +43,9 @@ export const recipientInputSchema = z
       z
         .string({ error: recipientMessages.documentNumberInvalid })
         .trim()
-        .max(40, documentNumberMessages.tooLong),
+        .max(40, { error: () => documentNumberMessages.tooLong }),
     )
-      .refine((value) => value === '' || value.length >= 4, documentNumberMessages.tooShort)
+      .refine((value) => value === '' || value.length >= 4, { error: () => documentNumberMessages.tooShort })
       .nullable()
       .optional()
       .transform((value) => value || null),

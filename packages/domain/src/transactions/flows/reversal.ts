@@ -9,6 +9,11 @@ import { declareMoneyFlow } from './declaration.js';
 export const reversalDeclaration = declareMoneyFlow('reversal', {
   path: '/corrections/:id/execute',
   input: correctionParamsSchema,
-  success: correctionMessages.executed,
-  failure: correctionMessages.failure,
+  // Read when shown, in the language of the moment (decision 236).
+  get success() {
+    return correctionMessages.executed;
+  },
+  get failure() {
+    return correctionMessages.failure;
+  },
 });

@@ -5,7 +5,10 @@ import { TextField } from '../../../components/TextField';
 
 export const documentOptions = idDocumentTypeSchema.options.map((value) => ({
   value,
-  label: idDocumentChoiceLabels[value],
+  // Read when listed, in the screen's language (decision 236).
+  get label() {
+    return idDocumentChoiceLabels[value];
+  },
 }));
 
 export interface PartyErrors {
