@@ -55,7 +55,7 @@ export function BalanceChart({ series }: { series: BalanceSeries }) {
   const to = last ? formatDate(last.date, language) : '';
   const minText = formatAmount(min, language);
   const maxText = formatAmount(max, language);
-  const title = first && last ? t`${label} : ${latest}, du ${from} au ${to}` : t`${label} : ${latest}`;
+  const title = first && last ? t`${label} : ${latest}, du ${from} au ${to}` : `${label} : ${latest}`;
 
   return (
     <figure className="min-w-0 space-y-2" data-series={series.key}>

@@ -271,7 +271,8 @@ function describeErrors(errors: Record<string, string[]>, persons: PersonData[])
       const name = person ? displayName(person) : '';
       const who = person ? t`Titulaire ${number} (${name})` : t`Titulaire ${number}`;
       const field = personFieldLabels[match[2] ?? ''] ?? match[2] ?? '';
-      return [t`${who} · ${field} : ${message}`];
+      // Words of their own only: the layout is the same in both languages (decision 238).
+      return [`${who} · ${field} : ${message}`];
     }
     if (path === 'type') return [t`Type de compte : ${message}`];
     if (path === 'currency') return [t`Devise : ${message}`];
