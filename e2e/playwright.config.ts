@@ -1,4 +1,10 @@
+import { register } from 'node:module';
 import { defineConfig } from '@playwright/test';
+
+// The domain's Lingui macros resolved to French at run time, here and in the workers (decision 236).
+const macroLoader = new URL('./support/lingui-macro-loader.ts', import.meta.url).pathname;
+register('./support/lingui-macro-hooks.ts', import.meta.url);
+process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${macroLoader}`.trim();
 
 // Real Chromium from Debian's package; Playwright never downloads a browser here.
 export default defineConfig({

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { drawerDenominations, htgToCentimes } from '@lajan/domain';
+import { drawerDenominations, htgToCentimes, translate } from '@lajan/domain';
 import type { newPerson, RecipientInput } from './api.js';
 import { expect } from './lajan.js';
 
@@ -113,7 +113,7 @@ export async function fillDrawerCount(
     left -= pieces * denomination.centimes;
     if (pieces === 0) continue;
     counts[denomination.key] = pieces;
-    await scope.getByLabel(denomination.label, { exact: true }).fill(String(pieces));
+    await scope.getByLabel(translate(denomination.label), { exact: true }).fill(String(pieces));
   }
   return counts;
 }

@@ -100,6 +100,8 @@ export function chunkTexts({
   const firstTexts: Record<string, string[]> = {};
   return {
     name: 'lajan:chunk-texts',
+    // Right after the macros, before the JSX transform, which drops the marks of `<Trans>`'s descriptors.
+    enforce: 'pre',
     api: { firstTexts: () => firstTexts, filesOf: (moduleIds) => report.get(key(moduleIds))?.files },
     apply: 'build',
     configResolved(config) {

@@ -1,4 +1,4 @@
-import { errorCodes, genericMessages, type ErrorBody } from '@lajan/domain';
+import { errorCodes, genericMessages, negotiateLanguage, type ErrorBody } from '@lajan/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -7,21 +7,27 @@ import type { Socket } from 'node:net';
 import { describeDatabaseError, isDatabaseUnavailable, postgresErrorOf } from '../db/errors.js';
 import { describeDomainError, isDomainError, summarise, type FieldErrors } from './errors.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
+import { inLanguage } from '../i18n/language.js';
 import { API_CACHE_CONTROL, isApiUrl, securityHeaders } from './security-headers.js';
 
-/** Fastify's own client errors, in French. Any other 4xx of Fastify becomes `badRequest`. */
-const fastifyClientErrors: Record<string, { message: string; code: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { message: genericMessages.badJson, code: 'BAD_JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { message: genericMessages.badJson, code: 'BAD_JSON' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { message: genericMessages.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    message: genericMessages.unsupportedMediaType,
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-  },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: genericMessages.badRequest, code: 'BAD_REQUEST' },
-  FST_ERR_BAD_URL: { message: genericMessages.badUrl, code: 'BAD_URL' },
-  FST_ERR_MAX_PARAM_LENGTH: { message: genericMessages.urlTooLong, code: 'URL_TOO_LONG' },
+type GenericText = keyof typeof genericMessages;
+
+/** Fastify's own client errors. Any other 4xx of Fastify becomes `badRequest`. */
+const fastifyClientErrors: Record<string, { text: GenericText; code: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { text: 'badJson', code: 'BAD_JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { text: 'badJson', code: 'BAD_JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { text: 'payloadTooLarge', code: 'PAYLOAD_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { text: 'unsupportedMediaType', code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { text: 'badRequest', code: 'BAD_REQUEST' },
+  FST_ERR_BAD_URL: { text: 'badUrl', code: 'BAD_URL' },
+  FST_ERR_MAX_PARAM_LENGTH: { text: 'urlTooLong', code: 'URL_TOO_LONG' },
 };
+
+/** The body of one of Fastify's client errors, its message read now, in the language of the moment (decision 236). */
+function fastifyClientError(code: string | undefined): ErrorBody | undefined {
+  const known = code ? fastifyClientErrors[code] : undefined;
+  return known && { message: genericMessages[known.text], code: known.code };
+}
 
 /**
  * The one error handler: every failure leaves as `{ message, code?, errors? }`
@@ -59,7 +65,7 @@ export const errorHandlerPlugin = fp(
 
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
-        const known = error.code ? fastifyClientErrors[error.code] : undefined;
+        const known = fastifyClientError(error.code);
         request.log.info({ code: error.code, status }, 'requête refusée');
         return send(reply, status, known ?? { message: genericMessages.badRequest, code: 'BAD_REQUEST' });
       }
@@ -134,34 +140,43 @@ export function frameworkErrorHandler(
   reply: FastifyReply,
 ): void {
   void reply.headers(securityHeaders).header(REQUEST_ID_HEADER, request.id);
-  const known = error.code ? fastifyClientErrors[error.code] : undefined;
-  if (known) {
-    const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-    request.log.info({ code: error.code, status }, 'requête refusée');
-    void send(reply, status, known);
-    return;
-  }
-  request.log.error({ err: error }, 'erreur interne');
-  void send(reply, 500, { message: genericMessages.internal, code: errorCodes.internal });
+  // Before any hook: the request's language is its header's, set here (decision 237).
+  inLanguage(negotiateLanguage(request.headers['accept-language']), () => {
+    const known = fastifyClientError(error.code);
+    if (known) {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      request.log.info({ code: error.code, status }, 'requête refusée');
+      void send(reply, status, known);
+      return;
+    }
+    request.log.error({ err: error }, 'erreur interne');
+    void send(reply, 500, { message: genericMessages.internal, code: errorCodes.internal });
+  });
 }
 
-const clientErrorAnswers: Record<string, { status: number; reason: string; body: ErrorBody }> = {
+const clientErrorAnswers: Record<
+  string,
+  { status: number; reason: string; text: GenericText; code: string }
+> = {
   ERR_HTTP_REQUEST_TIMEOUT: {
     status: 408,
     reason: 'Request Timeout',
-    body: { message: genericMessages.requestTimeout, code: 'REQUEST_TIMEOUT' },
+    text: 'requestTimeout',
+    code: 'REQUEST_TIMEOUT',
   },
   HPE_HEADER_OVERFLOW: {
     status: 431,
     reason: 'Request Header Fields Too Large',
-    body: { message: genericMessages.headersTooLarge, code: 'HEADERS_TOO_LARGE' },
+    text: 'headersTooLarge',
+    code: 'HEADERS_TOO_LARGE',
   },
 };
 const badRequestAnswer = {
   status: 400,
   reason: 'Bad Request',
-  body: { message: genericMessages.badRequest, code: 'BAD_REQUEST' },
-};
+  text: 'badRequest',
+  code: 'BAD_REQUEST',
+} as const;
 
 /**
  * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (a Content-Length that is not
@@ -177,7 +192,9 @@ export function clientErrorHandler(this: FastifyInstance, failure: Error, socket
   if (socket.writable) {
     // The answer to a HEAD has no body (a client would read the body as the next answer).
     const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-    const text = JSON.stringify({ ...answer.body, requestId });
+    // No request, no header read: French, the default language.
+    const message = genericMessages[answer.text];
+    const text = JSON.stringify({ message, code: answer.code, requestId });
     const body = head ? '' : text;
     const headers: Record<string, string | number> = {
       ...securityHeaders,
@@ -200,5 +217,5 @@ export function sendApiNotFound(reply: FastifyReply) {
 
 /** The 414 of a path parameter over the router's limit, as `frameworkErrorHandler` answers it. */
 export function sendUrlTooLong(reply: FastifyReply) {
-  return send(reply, 414, fastifyClientErrors.FST_ERR_MAX_PARAM_LENGTH!);
+  return send(reply, 414, fastifyClientError('FST_ERR_MAX_PARAM_LENGTH')!);
 }

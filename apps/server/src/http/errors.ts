@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   authMessages,
   cancelTransferMessages,
@@ -142,13 +143,17 @@ type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const refusalsAreFailures: SameSet<LedgerRefusal, LedgerFailureName> = true;
 void refusalsAreFailures;
 
-/** The domain's French message of a ledger refusal, with what its details add. */
+function noFeeBandsMessage(typeLabel: string): string {
+  return t`Montant hors barème : aucun barème de frais pour ${typeLabel}`;
+}
+
+/** The domain's message of a ledger refusal, with what its details add. */
 function ledgerRefusalMessage({ refusal, details }: LedgerRefused): string {
   if (refusal === 'OutsideFeeBands' && details.feeBands) {
     const { type, range } = details.feeBands;
     return range
       ? outsideFeeBandsMessage(type, centimesToHtg(range.minCentimes), centimesToHtg(range.maxCentimes))
-      : `Montant hors barème : aucun barème de frais pour ${transactionTypeLabels[type].toLowerCase()}`;
+      : noFeeBandsMessage(transactionTypeLabels[type].toLowerCase());
   }
   if (refusal === 'TransferAlreadyPaid' && details.paidAt)
     return pickUpCodeMessages.alreadyPaid(details.paidAt);

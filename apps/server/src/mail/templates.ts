@@ -1,6 +1,11 @@
-import { BUSINESS_TIME_ZONE, capitaliseFirstName } from '@lajan/domain';
+import { t } from '@lingui/core/macro';
+import { capitaliseFirstName, formatLongDateTime } from '@lajan/domain';
+import { languageOfTheMoment } from '../i18n/language.js';
 
-/** A message as the outbox keeps it. Text only: it reads well in any client and in the log. */
+/**
+ * A message as the outbox keeps it. Text only: it reads well in any client and in the log. Built inside
+ * `inLanguage(reader's language, …)`: its texts are read in that language (decision 237).
+ */
 export interface MailMessage {
   kind:
     | 'password_reset'
@@ -19,7 +24,8 @@ export interface MailMessage {
 
 /** "Bonjour Jean-Baptiste," whatever the case the name was typed in (as the screens show it). */
 function greeting(firstName: string): string {
-  return `Bonjour ${capitaliseFirstName(firstName)},`;
+  const name = capitaliseFirstName(firstName);
+  return t`Bonjour ${name},`;
 }
 
 /** A short first word of letters (hyphens inside), as a person's first name is: nothing else is echoed. */
@@ -33,7 +39,7 @@ const PLAIN_FIRST_NAME_MAX = 24;
  */
 function guardedGreeting(firstName: string): string {
   const first = firstName.trim().split(/\s+/)[0] ?? '';
-  return plainFirstName.test(first) && first.length <= PLAIN_FIRST_NAME_MAX ? greeting(first) : 'Bonjour,';
+  return plainFirstName.test(first) && first.length <= PLAIN_FIRST_NAME_MAX ? greeting(first) : t`Bonjour,`;
 }
 
 export interface PasswordResetMailInput {
@@ -45,21 +51,22 @@ export interface PasswordResetMailInput {
 }
 
 export function passwordResetMail(input: PasswordResetMailInput): MailMessage {
+  const { username, validForMinutes: minutes } = input;
   return {
     kind: 'password_reset',
     to: input.to,
-    subject: 'Réinitialisation de votre mot de passe Lajan',
+    subject: t`Réinitialisation de votre mot de passe Lajan`,
     text: [
       greeting(input.firstName),
       '',
-      `Nous avons reçu une demande de réinitialisation du mot de passe du compte «\u00a0${input.username}\u00a0».`,
-      `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${input.validForMinutes} minutes, une seule fois) :`,
+      t`Nous avons reçu une demande de réinitialisation du mot de passe du compte «\u00a0${username}\u00a0».`,
+      t`Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${minutes} minutes, une seule fois) :`,
       '',
       input.link,
       '',
-      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+      t`Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.`,
       '',
-      "L'équipe Lajan",
+      signature(),
     ].join('\n'),
   };
 }
@@ -74,27 +81,31 @@ export interface NewUserMailInput {
 
 /** The text holds `Nom d'utilisateur : …`, `Mot de passe temporaire : …` and the sign-in link. */
 export function newUserMail(input: NewUserMailInput): MailMessage {
+  const { username, temporaryPassword, signInUrl } = input;
   return {
     kind: 'new_user',
     to: input.to,
-    subject: 'Votre accès à Lajan',
+    subject: t`Votre accès à Lajan`,
     text: [
       greeting(input.firstName),
       '',
-      'Un accès au back-office Lajan a été créé pour vous.',
+      t`Un accès au back-office Lajan a été créé pour vous.`,
       '',
-      `Nom d'utilisateur : ${input.username}`,
-      `Mot de passe temporaire : ${input.temporaryPassword}`,
+      t`Nom d'utilisateur : ${username}`,
+      t`Mot de passe temporaire : ${temporaryPassword}`,
       '',
-      `Connectez-vous ici : ${input.signInUrl}`,
-      'À la première connexion, vous devrez choisir votre propre mot de passe.',
+      t`Connectez-vous ici : ${signInUrl}`,
+      t`À la première connexion, vous devrez choisir votre propre mot de passe.`,
       '',
-      "L'équipe Lajan",
+      signature(),
     ].join('\n'),
   };
 }
 
-const accountTypeWords = { current: 'courant', savings: 'épargne' } as const;
+/** Every mail's last line. */
+function signature(): string {
+  return t`L'équipe Lajan`;
+}
 
 export interface AccountRequestReceivedMailInput {
   to: string;
@@ -108,21 +119,24 @@ export interface AccountRequestReceivedMailInput {
  * at once. It says what happens next, at a cash point (decision 213); the decision comes in a second message.
  */
 export function accountRequestReceivedMail(input: AccountRequestReceivedMailInput): MailMessage {
+  const { reference } = input;
   return {
     kind: 'account_request_received',
     to: input.to,
-    subject: `Votre demande d'ouverture de compte Lajan (${input.reference})`,
+    subject: t`Votre demande d'ouverture de compte Lajan (${reference})`,
     text: [
       guardedGreeting(input.firstName),
       '',
-      `Nous avons bien reçu votre demande d'ouverture d'un compte ${accountTypeWords[input.accountType]} en HTG.`,
+      input.accountType === 'current'
+        ? t`Nous avons bien reçu votre demande d'ouverture d'un compte courant en HTG.`
+        : t`Nous avons bien reçu votre demande d'ouverture d'un compte épargne en HTG.`,
       '',
-      `Référence de la demande : ${input.reference}`,
+      t`Référence de la demande : ${reference}`,
       '',
-      "Pour ouvrir votre compte, présentez-vous dans un point de service Lajan avec l'original de la pièce d'identité indiquée dans la demande et cette référence : un caissier vérifiera votre pièce et ouvrira votre compte.",
-      'Vous recevrez alors par e-mail le numéro de votre compte.',
+      t`Pour ouvrir votre compte, présentez-vous dans un point de service Lajan avec l'original de la pièce d'identité indiquée dans la demande et cette référence : un caissier vérifiera votre pièce et ouvrira votre compte.`,
+      t`Vous recevrez alors par e-mail le numéro de votre compte.`,
       '',
-      "L'équipe Lajan",
+      signature(),
     ].join('\n'),
   };
 }
@@ -140,16 +154,16 @@ export function accountRequestDuplicateMail(input: AccountRequestDuplicateMailIn
   return {
     kind: 'account_request_duplicate',
     to: input.to,
-    subject: "Une demande d'ouverture de compte Lajan avec vos informations",
+    subject: t`Une demande d'ouverture de compte Lajan avec vos informations`,
     text: [
       guardedGreeting(input.firstName),
       '',
-      "Une demande d'ouverture de compte a été faite sur le site de Lajan avec des informations déjà enregistrées à votre nom (pièce d'identité, adresse e-mail ou numéro de téléphone). Elle n'a pas été enregistrée.",
+      t`Une demande d'ouverture de compte a été faite sur le site de Lajan avec des informations déjà enregistrées à votre nom (pièce d'identité, adresse e-mail ou numéro de téléphone). Elle n'a pas été enregistrée.`,
       '',
-      "Si c'est vous, présentez-vous dans un point de service Lajan avec votre pièce d'identité : un caissier ouvrira votre compte.",
-      "Si ce n'est pas vous, vous n'avez rien à faire : vos informations n'ont pas été modifiées.",
+      t`Si c'est vous, présentez-vous dans un point de service Lajan avec votre pièce d'identité : un caissier ouvrira votre compte.`,
+      t`Si ce n'est pas vous, vous n'avez rien à faire : vos informations n'ont pas été modifiées.`,
       '',
-      "L'équipe Lajan",
+      signature(),
     ].join('\n'),
   };
 }
@@ -164,21 +178,26 @@ export interface AccountRequestActivatedMailInput {
 }
 
 export function accountRequestActivatedMail(input: AccountRequestActivatedMailInput): MailMessage {
+  const { reference, accountNumber } = input;
+  const agentName = input.agent?.name ?? '';
+  const agentCode = input.agent?.code ?? '';
   return {
     kind: 'account_request_activated',
     to: input.to,
-    subject: `Votre compte Lajan est ouvert (${input.reference})`,
+    subject: t`Votre compte Lajan est ouvert (${reference})`,
     text: [
       greeting(input.firstName),
       '',
-      `Votre demande ${input.reference} a été acceptée : votre compte ${accountTypeWords[input.accountType]} en HTG est ouvert.`,
+      input.accountType === 'current'
+        ? t`Votre demande ${reference} a été acceptée : votre compte courant en HTG est ouvert.`
+        : t`Votre demande ${reference} a été acceptée : votre compte épargne en HTG est ouvert.`,
       '',
-      `Numéro de compte : ${input.accountNumber}`,
-      ...(input.agent ? [`Point de service : ${input.agent.name} (${input.agent.code})`] : []),
+      t`Numéro de compte : ${accountNumber}`,
+      ...(input.agent ? [t`Point de service : ${agentName} (${agentCode})`] : []),
       '',
-      'Conservez précieusement ce numéro pour accéder à votre compte.',
+      t`Conservez précieusement ce numéro pour accéder à votre compte.`,
       '',
-      "L'équipe Lajan",
+      signature(),
     ].join('\n'),
   };
 }
@@ -191,20 +210,21 @@ export interface AccountRequestRejectedMailInput {
 }
 
 export function accountRequestRejectedMail(input: AccountRequestRejectedMailInput): MailMessage {
+  const { reference, reason } = input;
   return {
     kind: 'account_request_rejected',
     to: input.to,
-    subject: `Votre demande d'ouverture de compte Lajan (${input.reference})`,
+    subject: t`Votre demande d'ouverture de compte Lajan (${reference})`,
     text: [
       greeting(input.firstName),
       '',
-      `Votre demande ${input.reference} n'a pas pu être acceptée.`,
+      t`Votre demande ${reference} n'a pas pu être acceptée.`,
       '',
-      `Motif : ${input.reason}`,
+      t`Motif : ${reason}`,
       '',
-      'Vous pouvez présenter une nouvelle demande, ou vous rendre dans un point de service Lajan avec votre pièce d’identité.',
+      t`Vous pouvez présenter une nouvelle demande, ou vous rendre dans un point de service Lajan avec votre pièce d’identité.`,
       '',
-      "L'équipe Lajan",
+      signature(),
     ].join('\n'),
   };
 }
@@ -222,24 +242,21 @@ export interface EmailChangedMailInput {
  * e-mail (then a password reset) does not go unnoticed. The new address is not written in it.
  */
 export function emailChangedMail(input: EmailChangedMailInput): MailMessage {
-  const when = new Intl.DateTimeFormat('fr-FR', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: BUSINESS_TIME_ZONE,
-  }).format(input.changedAt);
+  const when = formatLongDateTime(input.changedAt, languageOfTheMoment());
+  const { username } = input;
   return {
     kind: 'email_changed',
     to: input.to,
-    subject: 'Votre adresse e-mail Lajan a été modifiée',
+    subject: t`Votre adresse e-mail Lajan a été modifiée`,
     text: [
       greeting(input.firstName),
       '',
-      `Votre adresse e-mail a été modifiée pour le compte «\u00a0${input.username}\u00a0» le ${when} (heure d'Haïti).`,
-      'Cette adresse ne recevra plus les messages de ce compte, ni ses liens de réinitialisation du mot de passe.',
+      t`Votre adresse e-mail a été modifiée pour le compte «\u00a0${username}\u00a0» le ${when} (heure d'Haïti).`,
+      t`Cette adresse ne recevra plus les messages de ce compte, ni ses liens de réinitialisation du mot de passe.`,
       '',
-      "Si vous n'êtes pas à l'origine de ce changement, prévenez sans attendre votre administrateur ou le support Lajan.",
+      t`Si vous n'êtes pas à l'origine de ce changement, prévenez sans attendre votre administrateur ou le support Lajan.`,
       '',
-      "L'équipe Lajan",
+      signature(),
     ].join('\n'),
   };
 }

@@ -1,7 +1,6 @@
 import { i18n } from '@lingui/core';
 import { loadCatalogue, type CatalogueArea, type ScreenLanguage } from './catalogues';
 import { loadChunkTexts } from './chunk-texts';
-import { keepForOtherLanguage } from './other-language';
 
 export type { ScreenLanguage };
 
@@ -50,7 +49,6 @@ function load(language: ScreenLanguage, area: CatalogueArea): Promise<void> {
     loading = loadCatalogue(language, area).then(
       (messages) => {
         i18n.load(language, messages);
-        keepForOtherLanguage(language, messages);
       },
       (error: unknown) => {
         loaded.delete(key);
@@ -76,7 +74,6 @@ async function loadBuiltTexts(): Promise<void> {
       const messages = await loadChunkTexts(language);
       if (!messages) return;
       i18n.load(language, messages);
-      keepForOtherLanguage(language, messages);
     }),
   );
 }

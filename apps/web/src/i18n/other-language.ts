@@ -1,41 +1,22 @@
-import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
 import type { ScreenLanguage } from './catalogues';
 
-/** Each language's texts apart from the screens' one, for what is printed in a customer's (decision 236). */
-const instances = new Map<ScreenLanguage, I18n>();
-let inUse: I18n | null = null;
-
-function instanceOf(language: ScreenLanguage): I18n {
-  let instance = instances.get(language);
-  if (!instance) {
-    instance = setupI18n({ locale: language, messages: { [language]: {} } });
-    instances.set(language, instance);
-  }
-  return instance;
-}
-
-/** Called with every catalogue loaded into the screens' `i18n`. */
-export function keepForOtherLanguage(language: ScreenLanguage, messages: Messages): void {
-  instanceOf(language).load(language, messages);
-}
-
-const screens = i18n._.bind(i18n);
-const translate = ((...args: Parameters<I18n['_']>) =>
-  inUse ? inUse._(...args) : screens(...args)) as I18n['_'];
-i18n._ = translate;
-i18n.t = translate;
+/** Lingui's current locale, which `i18n._` and `i18n.locale` read; `activate` would also redraw the screens. */
+type LocaleHolder = { _locale: string };
 
 /**
- * Runs `work` with every text read in `language` (its catalogues loaded first), then the screens' again:
- * synchronous, so no other screen reads a text meanwhile.
+ * Runs `work` with every text read in `language` (its texts loaded first: `loadLanguage`), then the screens'
+ * again: synchronous, so no screen reads a text meanwhile (decision 236). other-language.test.ts checks the
+ * field still does this after an upgrade of Lingui.
  */
 export function inOtherLanguage<T>(language: ScreenLanguage, work: () => T): T {
-  if (language === i18n.locale) return work();
-  const previous = inUse;
-  inUse = instanceOf(language);
+  const holder = i18n as unknown as LocaleHolder;
+  const previous = holder._locale;
+  if (previous === language) return work();
+  holder._locale = language;
   try {
     return work();
   } finally {
-    inUse = previous;
+    holder._locale = previous;
   }
 }

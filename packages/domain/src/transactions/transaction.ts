@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from '../languages.js';
 import { paginationSchema } from '../pagination.js';
 import { transactionStatusSchema, transactionTypeSchema } from './types.js';
 
@@ -75,6 +76,12 @@ export const transactionSchema = z.object({
     .boolean()
     .describe(
       'Transfert externe en attente ou expiré bloqué après cinq identifications échouées (décisions 112 et 225) ; faux sinon.',
+    ),
+  receiptLanguage: z
+    .enum(languages)
+    .optional()
+    .describe(
+      'La langue du reçu, celle que préfère le client (décision 237) : le titulaire du compte, l’expéditeur, le bénéficiaire enregistré d’un paiement ; celle du caissier quand aucun client n’est connu.',
     ),
 });
 export type Transaction = z.infer<typeof transactionSchema>;

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@lajan/domain';
+import type { Language, SessionUser } from '@lajan/domain';
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { recordAudit } from '../../db/audit.js';
 import type { Tx } from '../../db/client.js';
@@ -10,6 +10,7 @@ import {
   accountRequestRejectedMail,
   type MailMessage,
 } from '../../mail/templates.js';
+import { inLanguage } from '../../i18n/language.js';
 import { isUuid, readablePersonIds, viewerOf } from '../persons/index.js';
 import { accountErrors } from './messages.js';
 import type { AccountActor, AccountsServiceDeps } from './service.js';
@@ -35,39 +36,55 @@ export class AccountRequestsService {
    */
   async activate(id: string, actor: AccountActor): Promise<void> {
     const agent = await this.deps.agentOf(actor.user);
-    await this.decide(id, actor, 'accounts.request_activated', async (tx, holderIds) => {
-      // A request that reuses a person the teller may not read whole (another agent's customer, reused by
-      // its name and document, decision 052) would make that customer the teller's without the card that
-      // decision 115 asks for: refused, the teller opens the account with the card (decision 173).
-      const readable = await readablePersonIds(tx, await viewerOf(tx, actor.user), holderIds);
-      if (holderIds.some((personId) => !readable.has(personId)))
-        throw new Conflict(accountErrors.holderOfAnotherAgent);
-    }, (account, principal) => ({
-      values: { status: 'active', agentId: agent.id },
-      mail: accountRequestActivatedMail({
-        to: principal.email,
-        firstName: principal.firstName,
-        reference: account.requestReference ?? '',
-        accountType: account.type ?? 'current',
-        accountNumber: account.accountNumber,
-        agent: { name: agent.name, code: agent.code },
+    await this.decide(
+      id,
+      actor,
+      'accounts.request_activated',
+      async (tx, holderIds) => {
+        // A request that reuses a person the teller may not read whole (another agent's customer, reused by
+        // its name and document, decision 052) would make that customer the teller's without the card that
+        // decision 115 asks for: refused, the teller opens the account with the card (decision 173).
+        const readable = await readablePersonIds(tx, await viewerOf(tx, actor.user), holderIds);
+        if (holderIds.some((personId) => !readable.has(personId)))
+          throw new Conflict(accountErrors.holderOfAnotherAgent);
+      },
+      (account, principal) => ({
+        values: { status: 'active', agentId: agent.id },
+        mail: inLanguage(principal.language, () =>
+          accountRequestActivatedMail({
+            to: principal.email,
+            firstName: principal.firstName,
+            reference: account.requestReference ?? '',
+            accountType: account.type ?? 'current',
+            accountNumber: account.accountNumber,
+            agent: { name: agent.name, code: agent.code },
+          }),
+        ),
+        details: { agentCode: agent.code },
       }),
-      details: { agentCode: agent.code },
-    }));
+    );
   }
 
   /** `POST /accounts/{id}/reject`: a pending request is closed with its reason; recorded and e-mailed. */
   async reject(id: string, reason: string, actor: AccountActor): Promise<void> {
-    await this.decide(id, actor, 'accounts.request_rejected', () => Promise.resolve(), (account, principal) => ({
-      values: { status: 'closed', rejectionReason: reason },
-      mail: accountRequestRejectedMail({
-        to: principal.email,
-        firstName: principal.firstName,
-        reference: account.requestReference ?? '',
-        reason,
+    await this.decide(
+      id,
+      actor,
+      'accounts.request_rejected',
+      () => Promise.resolve(),
+      (account, principal) => ({
+        values: { status: 'closed', rejectionReason: reason },
+        mail: inLanguage(principal.language, () =>
+          accountRequestRejectedMail({
+            to: principal.email,
+            firstName: principal.firstName,
+            reference: account.requestReference ?? '',
+            reason,
+          }),
+        ),
+        details: { reason },
       }),
-      details: { reason },
-    }));
+    );
   }
 
   private async decide(
@@ -78,7 +95,8 @@ export class AccountRequestsService {
     check: (tx: Tx, holderIds: string[]) => Promise<void>,
     decision: (
       account: AccountRow,
-      principal: { email: string; firstName: string },
+      /** The principal holder; her language is her e-mail's, not the teller's (decision 237). */
+      principal: { email: string; firstName: string; language: Language },
     ) => {
       values: Partial<typeof accounts.$inferInsert>;
       mail: MailMessage;
@@ -112,6 +130,7 @@ export class AccountRequestsService {
       const { values, mail, details } = decision(current, {
         email: principal.person.email,
         firstName: principal.person.firstName,
+        language: principal.person.preferredLanguage,
       });
       await tx
         .update(accounts)

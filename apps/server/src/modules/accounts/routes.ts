@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   accountSchema,
   accountSearchInputSchema,
@@ -115,7 +116,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = (app) => {
         security: bearer,
         querystring: paginationQuerySchema.extend({
           status: accountStatusSchema.optional(),
-          q: z.string().trim().max(100, 'Recherche trop longue').optional(),
+          q: z
+            .string()
+            .trim()
+            .max(100, { error: () => t`Recherche trop longue` })
+            .optional(),
         }),
         response: { 200: listResponseSchema(accountSchema), ...refused, 422: errorBodySchema },
       },

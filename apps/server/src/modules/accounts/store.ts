@@ -1,3 +1,4 @@
+import type { Language } from '@lajan/domain';
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { likePattern, personNameHolds } from '../../db/name-search.js';
@@ -22,6 +23,8 @@ export interface HolderRecord {
     email: string | null;
     idDocumentType: string | null;
     idDocumentNumber: string | null;
+    /** Her e-mails' language (decision 237). */
+    preferredLanguage: Language;
   };
 }
 
@@ -73,6 +76,7 @@ export async function selectHolders(executor: Executor, accountIds: string[]): P
       email: persons.email,
       idDocumentType: persons.idDocumentType,
       idDocumentNumber: persons.idDocumentNumber,
+      preferredLanguage: persons.preferredLanguage,
     })
     .from(accountHolders)
     .innerJoin(persons, eq(persons.id, accountHolders.personId))

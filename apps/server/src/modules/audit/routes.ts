@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   addDays,
   auditEntrySchema,
@@ -78,9 +79,8 @@ function targetLabelOf(row: AuditTrailRow): string | null {
   // A drawer's session is named by its teller: "Caisse de Nadège JOSEPH", never its id.
   if (row.action.startsWith('drawer.')) {
     const named = row.targetFirstName !== null || row.targetLastName !== null;
-    return named
-      ? `Caisse de ${displayName({ firstName: row.targetFirstName, lastName: row.targetLastName })}`
-      : 'Caisse';
+    const teller = displayName({ firstName: row.targetFirstName, lastName: row.targetLastName });
+    return named ? t`Caisse de ${teller}` : t`Caisse`;
   }
   if (row.targetAgentName) return `${row.target} · ${row.targetAgentName}`;
   if (row.targetFirstName !== null || row.targetLastName !== null) {
@@ -89,7 +89,7 @@ function targetLabelOf(row: AuditTrailRow): string | null {
     return row.action.startsWith('persons.') ? name : `${name} (${row.target})`;
   }
   // A person since erased, or a target that names nothing stored: never a raw id on the screen.
-  if (row.action.startsWith('persons.')) return 'Personne supprimée';
+  if (row.action.startsWith('persons.')) return t`Personne supprimée`;
   return row.target;
 }
 

@@ -14,6 +14,7 @@ import { passwordResetTokens } from '../../db/schema.js';
 import { SecondFactorRequired, Throttled, Unauthenticated, ValidationFailed } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
+import { inLanguage } from '../../i18n/language.js';
 import { recordAnonymousRefusal, recordAudit, truncatedTyped } from '../../db/audit.js';
 import {
   bumpTokenVersion,
@@ -331,8 +332,8 @@ export class AuthService {
           sentTo: account.person.email ?? '',
         });
         const link = `${appUrl}/reset-password/${token}?username=${encodeURIComponent(account.username)}`;
-        await enqueueMail(
-          tx,
+        // In the user's own language, whatever the browser that asked (decision 237).
+        const mail = inLanguage(account.language, () =>
           passwordResetMail({
             to: account.person.email ?? '',
             firstName: account.person.firstName,
@@ -340,8 +341,8 @@ export class AuthService {
             link,
             validForMinutes: RESET_TOKEN_TTL_MS / 60_000,
           }),
-          now,
         );
+        await enqueueMail(tx, mail, now);
       }
       await recordAudit(tx, {
         at: now,

@@ -14,6 +14,7 @@ import { paying, type PostingFlow } from '../../ledger/flows.js';
 import { LedgerRefused } from '../../ledger/results.js';
 import type { LedgerService } from '../../ledger/service.js';
 import { enqueueMail } from '../../mail/outbox.js';
+import { inLanguage } from '../../i18n/language.js';
 import { underExpiryLock } from './lock.js';
 import { dueTransfers, markExpired, SYSTEM_USER_ID, type DueTransfer } from './store.js';
 
@@ -192,11 +193,13 @@ export class ExpiryJob {
 
   /** The sender's e-mail, when she has an address. */
   #mailOf(transfer: DueTransfer, refundedToAccount: string | null) {
-    if (!transfer.sender?.email) return null;
-    return {
-      to: transfer.sender.email,
+    const sender = transfer.sender;
+    if (!sender?.email) return null;
+    // In the sender's own language (decision 237): the job runs outside any request.
+    return inLanguage(sender.preferredLanguage, () => ({
+      to: sender.email ?? '',
       ...transferExpiredMail({
-        firstName: capitaliseFirstName(transfer.sender.firstName),
+        firstName: capitaliseFirstName(sender.firstName),
         transactionNumber: transfer.transactionNumber,
         amountHtg: centimesToHtg(transfer.amountCentimes),
         sentAt: transfer.createdAt,
@@ -204,6 +207,6 @@ export class ExpiryJob {
         refundedToAccount,
         agentName: transfer.agentName,
       }),
-    };
+    }));
   }
 }

@@ -1,4 +1,9 @@
-import { centimesFromSql, PAYOUT_FAILED_IDENTIFICATIONS_LIMIT, SYSTEM_USER_NAME } from '@lajan/domain';
+import {
+  centimesFromSql,
+  PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
+  SYSTEM_USER_NAME,
+  type Language,
+} from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { failuresSinceUnlockSql } from '../transactions/index.js';
@@ -32,7 +37,7 @@ export interface DueTransfer {
   floatAccountId: string;
   senderAccountId: string | null;
   senderAccountNumber: string | null;
-  sender: { firstName: string; email: string | null } | null;
+  sender: { firstName: string; email: string | null; preferredLanguage: Language } | null;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -46,7 +51,7 @@ export async function dueTransfers(
   const result =
     await executor.execute(sql`select t.id, t.transaction_number, t.amount_centimes, t.created_at,
       t.agent_id, g.name as agent_name, f.id as float_id, t.sender_account_id, a.account_number,
-      p.first_name, p.email, p.id as person_id
+      p.first_name, p.email, p.preferred_language, p.id as person_id
     from transactions t
     join agents g on g.id = t.agent_id
     join accounts f on f.agent_id = g.id and f.kind = 'float'
@@ -66,7 +71,11 @@ export async function dueTransfers(
     senderAccountId: (row.sender_account_id as string | null) ?? null,
     senderAccountNumber: (row.account_number as string | null) ?? null,
     sender: row.person_id
-      ? { firstName: row.first_name as string, email: (row.email as string | null) ?? null }
+      ? {
+          firstName: row.first_name as string,
+          email: (row.email as string | null) ?? null,
+          preferredLanguage: row.preferred_language as Language,
+        }
       : null,
   }));
 }

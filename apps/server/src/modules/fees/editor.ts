@@ -85,7 +85,11 @@ export const feeEditorRoutes: FastifyPluginAsyncZod = (app) => {
         // A version's number is a PostgreSQL integer: a larger one is no version (422), not an out-of-range 500.
         params: z.object({
           type: feeTypeSchema,
-          number: z.coerce.number().int().min(1).max(2_147_483_647, feeVersionMessages.versionNotFound),
+          number: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(2_147_483_647, { error: () => feeVersionMessages.versionNotFound }),
         }),
         response: {
           200: feeGroupResponseSchema,

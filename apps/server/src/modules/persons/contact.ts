@@ -1,4 +1,10 @@
-import { duplicateFieldMessage, normalizePhone, userMessages, type SessionUser } from '@lajan/domain';
+import {
+  duplicateFieldMessage,
+  normalizePhone,
+  userMessages,
+  type Language,
+  type SessionUser,
+} from '@lajan/domain';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { uniqueViolationOf } from '../../db/errors.js';
@@ -6,6 +12,7 @@ import { persons, users } from '../../db/schema.js';
 import { Conflict, summarise, ValidationFailed, type FieldErrors } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emailChangedMail } from '../../mail/templates.js';
+import { inLanguage } from '../../i18n/language.js';
 import { recordAudit } from '../../db/audit.js';
 import { checkCurrentPassword } from '../auth/index.js';
 
@@ -88,6 +95,8 @@ export interface UserBehind {
   passwordHash: string;
   passwordUpdatedAt: Date | null;
   firstName: string;
+  /** Her own language: the e-mail about her access speaks it (decision 237). */
+  language: Language;
 }
 
 export async function liveUserBehind(executor: Executor, personId: string): Promise<UserBehind | undefined> {
@@ -98,6 +107,7 @@ export async function liveUserBehind(executor: Executor, personId: string): Prom
       passwordHash: users.passwordHash,
       passwordUpdatedAt: users.passwordUpdatedAt,
       firstName: persons.firstName,
+      language: users.language,
     })
     .from(users)
     .innerJoin(persons, eq(persons.id, users.personId))
@@ -168,14 +178,13 @@ export async function recordEmailChange(
       self: change.actor.id === change.user.id,
     },
   });
-  await enqueueMail(
-    executor,
+  const mail = inLanguage(change.user.language, () =>
     emailChangedMail({
       to: change.previousEmail,
       firstName: change.user.firstName,
       username: change.user.username,
       changedAt: change.now,
     }),
-    change.now,
   );
+  await enqueueMail(executor, mail, change.now);
 }

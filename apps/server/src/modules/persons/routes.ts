@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   checkUniqueInputSchema,
   documentLookupNumberSchema,
@@ -95,7 +96,11 @@ export const personsRoutes: FastifyPluginAsyncZod = (app) => {
           scopeDescription,
         security: bearer,
         querystring: paginationQuerySchema.extend({
-          q: z.string().trim().max(100, 'Recherche trop longue').optional(),
+          q: z
+            .string()
+            .trim()
+            .max(100, { error: () => t`Recherche trop longue` })
+            .optional(),
         }),
         response: {
           200: listResponseSchema(personViewSchema),

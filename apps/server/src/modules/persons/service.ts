@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   centimesToHtg,
   duplicateDocumentMessage,
@@ -53,16 +54,18 @@ import {
   type PersonWithLinks,
 } from './store.js';
 
+/** Read when refused, in the language of the moment (decision 236). */
 export const personErrors = {
-  // Read when thrown, in the request's language (decision 236).
   get notFound() {
     return personMessages.notFound;
   },
   get referenced() {
     return personMessages.referenced;
   },
-  annualIncome: 'Revenu annuel invalide',
-} as const;
+  get annualIncome() {
+    return t`Revenu annuel invalide`;
+  },
+};
 
 /**
  * The row the form's data becomes: phone in its normal form, income in centimes. A change without a preferred

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { PHONE_REVIEWS_MAX, phoneStoredForms, type PhoneReview } from '@lajan/domain';
+import { PHONE_REVIEWS_MAX, phoneStoredForms, type Language, type PhoneReview } from '@lajan/domain';
 import { likePattern, personNameHolds } from '../../db/name-search.js';
 import { persons, phoneReviews, users } from '../../db/schema.js';
 import {
@@ -225,7 +225,7 @@ export async function personsHolding(
     idDocumentType?: string | null;
     idDocumentNumber?: string | null;
   },
-): Promise<{ id: string; firstName: string; email: string | null }[]> {
+): Promise<{ id: string; firstName: string; email: string | null; preferredLanguage: Language }[]> {
   const matches = [
     values.email ? emailMatches(values.email) : undefined,
     values.phoneNumber ? phoneMatches(values.phoneNumber) : undefined,
@@ -235,7 +235,12 @@ export async function personsHolding(
   ].filter((match) => match !== undefined);
   if (matches.length === 0) return [];
   return executor
-    .select({ id: persons.id, firstName: persons.firstName, email: persons.email })
+    .select({
+      id: persons.id,
+      firstName: persons.firstName,
+      email: persons.email,
+      preferredLanguage: persons.preferredLanguage,
+    })
     .from(persons)
     .where(or(...matches));
 }

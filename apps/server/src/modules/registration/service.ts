@@ -6,6 +6,7 @@ import { uniqueViolationOf } from '../../db/errors.js';
 import { Throttled, ValidationFailed, type FieldErrors } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { accountRequestDuplicateMail, accountRequestReceivedMail } from '../../mail/templates.js';
+import { inLanguage } from '../../i18n/language.js';
 import { generateRequestReference, openAccountRequest } from '../accounts/index.js';
 import { recordAnonymousRefusal, recordAudit } from '../../db/audit.js';
 import { admitAddressAttempt } from '../auth/index.js';
@@ -147,8 +148,8 @@ export class RegistrationService {
           now,
         });
         const principal = holders[0]!;
-        await enqueueMail(
-          tx,
+        // In the language the request asks for (decision 237).
+        const mail = inLanguage(input.persons[0]!.preferredLanguage, () =>
           accountRequestReceivedMail({
             // A reused person is written to at the address on file, not the one typed.
             to: principal.email ?? input.persons[0]!.email,
@@ -156,8 +157,8 @@ export class RegistrationService {
             reference: request.requestReference,
             accountType: input.type,
           }),
-          now,
         );
+        await enqueueMail(tx, mail, now);
         await recordAudit(tx, {
           at: now,
           action: 'accounts.request_received',
@@ -194,7 +195,7 @@ export class RegistrationService {
     const { db } = this.deps;
     const reference = generateRequestReference();
     await db.transaction(async (tx) => {
-      const registered = new Map<string, { firstName: string; email: string | null }>();
+      const registered = new Map<string, Awaited<ReturnType<typeof personsHolding>>[number]>();
       for (const position of positions) {
         for (const person of await personsHolding(tx, toPersonValues(input.persons[position]!)))
           registered.set(person.id, person);
@@ -203,24 +204,23 @@ export class RegistrationService {
       for (const person of registered.values()) {
         if (!person.email || written.has(person.email.toLowerCase())) continue;
         written.add(person.email.toLowerCase());
-        await enqueueMail(
-          tx,
-          accountRequestDuplicateMail({ to: person.email, firstName: person.firstName }),
-          now,
+        // In the registered person's own language, not the visitor's (decision 237).
+        const mail = inLanguage(person.preferredLanguage, () =>
+          accountRequestDuplicateMail({ to: person.email ?? '', firstName: person.firstName }),
         );
+        await enqueueMail(tx, mail, now);
       }
       const principal = input.persons[0]!;
       if (!written.has(principal.email.toLowerCase())) {
-        await enqueueMail(
-          tx,
+        const mail = inLanguage(principal.preferredLanguage, () =>
           accountRequestReceivedMail({
             to: principal.email,
             firstName: principal.firstName,
             reference,
             accountType: input.type,
           }),
-          now,
         );
+        await enqueueMail(tx, mail, now);
       }
       await recordAudit(tx, {
         at: now,

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   accountStatementCsvHeaders,
   audienceOf,
@@ -23,7 +24,8 @@ import type { ResolvedPeriod } from './period.js';
 // A customer account's statement (decision 148): the balances are the balance now minus the later entries,
 // all read in one statement, so the opening, the movements and the closing come from one snapshot and add up.
 
-const notFound = 'Compte introuvable';
+// Read when refused, in the language of the moment (decision 236).
+const notFound = () => t`Compte introuvable`;
 
 interface StatementAccount {
   id: string;
@@ -56,7 +58,7 @@ export async function statementAccountOf(
     .from(accounts)
     .leftJoin(agents, eq(agents.id, accounts.agentId))
     .where(and(eq(accounts.accountNumber, accountNumber), eq(accounts.kind, 'customer')));
-  if (!row || (!superAdmin && row.agentCode !== session.agent!.code)) throw new NotFound(notFound);
+  if (!row || (!superAdmin && row.agentCode !== session.agent!.code)) throw new NotFound(notFound());
   const holders = await executor
     .select({ firstName: persons.firstName, lastName: persons.lastName })
     .from(accountHolders)
@@ -86,7 +88,7 @@ export async function floatStatementAccountOf(
     .select({ id: accounts.id, accountNumber: accounts.accountNumber })
     .from(accounts)
     .where(and(eq(accounts.agentId, agent.id), eq(accounts.kind, 'float')));
-  if (!float) throw new NotFound(notFound);
+  if (!float) throw new NotFound(notFound());
   return {
     id: float.id,
     accountNumber: float.accountNumber,
@@ -161,7 +163,7 @@ async function readStatement(
          order by p.created_at, p.first_id) from page p) as movements
     from accounts a where a.id = ${account.id}`);
   const [row] = (result as { rows: RawStatement[] }).rows;
-  if (!row) throw new NotFound(notFound);
+  if (!row) throw new NotFound(notFound());
   return row;
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   audienceOf,
   centimesFromSql,
@@ -28,7 +29,8 @@ import type { ResolvedPeriod } from './period.js';
 // what the ledger posted. A cancelled external transfer keeps its fee (every status counts); a reversal nets
 // its original's fee and agent share on the original's type, in its own period (decision 226).
 
-const agentNotFound = 'Agent introuvable';
+// Read when refused, in the language of the moment (decision 236).
+const agentNotFound = () => t`Agent introuvable`;
 
 /** The statement's agent: an administrator's own (another's answers 404), any for the super administrator. */
 export async function statementAgentOf(
@@ -40,12 +42,12 @@ export async function statementAgentOf(
   if (!superAdmin && !session.agent) throw new Forbidden();
   const code = agentCode ?? (superAdmin ? undefined : session.agent!.code);
   if (code === undefined) return null;
-  if (!superAdmin && code !== session.agent!.code) throw new NotFound(agentNotFound);
+  if (!superAdmin && code !== session.agent!.code) throw new NotFound(agentNotFound());
   const [agent] = await executor
     .select({ id: agents.id, code: agents.code, name: agents.name })
     .from(agents)
     .where(eq(agents.code, code));
-  if (!agent) throw new NotFound(agentNotFound);
+  if (!agent) throw new NotFound(agentNotFound());
   return agent;
 }
 

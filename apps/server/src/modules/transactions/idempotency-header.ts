@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { IDEMPOTENCY_KEY_PATTERN } from '@lajan/domain';
 import { ValidationFailed } from '../../http/errors.js';
 
@@ -7,7 +8,7 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || !IDEMPOTENCY_KEY_PATTERN.test(value))
     throw new ValidationFailed({
-      'Idempotency-Key': ["La clé d'idempotence doit faire de 1 à 200 caractères visibles (ASCII)"],
+      'Idempotency-Key': [t`La clé d'idempotence doit faire de 1 à 200 caractères visibles (ASCII)`],
     });
   return value;
 }

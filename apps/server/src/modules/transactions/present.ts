@@ -6,6 +6,7 @@ import {
   type Transaction,
   type TransactionStatus,
   type TransactionType,
+  type Language,
 } from '@lajan/domain';
 import type { Movement } from '../../ledger/service.js';
 
@@ -44,6 +45,8 @@ export interface TransactionRecord {
   relatedTransactionNumber: string | null;
   /** A pending or expired external transfer locked by five failed identifications (decisions 112, 225). */
   locked: boolean;
+  /** The customer's language, its receipt's (decision 237); the teller's when no customer is known. */
+  receiptLanguage?: Language;
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -88,6 +91,7 @@ export function presentTransaction(record: TransactionRecord): Transaction {
     recipient,
     relatedTransactionNumber: record.relatedTransactionNumber,
     locked: record.locked,
+    ...(record.receiptLanguage ? { receiptLanguage: record.receiptLanguage } : {}),
   };
 }
 
@@ -121,6 +125,7 @@ export type PostedDetails = Partial<
     | 'sender'
     | 'recipient'
     | 'relatedTransactionNumber'
+    | 'receiptLanguage'
   >
 >;
 
@@ -152,5 +157,6 @@ export function presentPosted(
     recipient: details.recipient ?? null,
     relatedTransactionNumber: details.relatedTransactionNumber ?? null,
     locked: false,
+    receiptLanguage: details.receiptLanguage,
   });
 }

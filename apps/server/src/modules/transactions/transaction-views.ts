@@ -3,10 +3,11 @@ import {
   PAYOUT_FAILED_IDENTIFICATIONS_LIMIT,
   type TransactionStatus,
   type TransactionType,
+  type Language,
 } from '@lajan/domain';
 import { aliasedTable, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, agents, persons, transactions, users } from '../../db/schema.js';
+import { accountHolders, accounts, agents, persons, transactions, users } from '../../db/schema.js';
 import { failuresSinceUnlockSql } from './payout-identifications.js';
 import type { TransactionRecord } from './present.js';
 
@@ -19,6 +20,11 @@ const account = aliasedTable(accounts, 'account');
 const senderAccount = aliasedTable(accounts, 'sender_account');
 const recipientAccount = aliasedTable(accounts, 'recipient_account');
 const related = aliasedTable(transactions, 'related');
+// The receipt's language (decision 237): a pay-out's recipient when registered (her card is the party), else
+// the sender, else the account's principal holder, else the teller; joined, never read row by row.
+const principalHolder = aliasedTable(accountHolders, 'principal_holder');
+const holderPerson = aliasedTable(persons, 'holder_person');
+const payee = aliasedTable(persons, 'payee');
 
 function viewQuery(executor: Executor) {
   return executor
@@ -58,6 +64,8 @@ function viewQuery(executor: Executor) {
       // An expired one stays locked until unlocked: its cash refund checks the same lock (decision 225).
       locked: sql<boolean>`case when ${transactions.type} = 'external_transfer' and ${transactions.status} in ('pending', 'expired')
         then ${failuresSinceUnlockSql(transactions.id)} >= ${PAYOUT_FAILED_IDENTIFICATIONS_LIMIT} else false end`,
+      receiptLanguage: sql<Language>`coalesce(${payee.preferredLanguage}, ${persons.preferredLanguage},
+        ${holderPerson.preferredLanguage}, ${users.language})`,
     })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.createdByUserId))
@@ -66,7 +74,19 @@ function viewQuery(executor: Executor) {
     .leftJoin(senderAccount, eq(senderAccount.id, transactions.senderAccountId))
     .leftJoin(recipientAccount, eq(recipientAccount.id, transactions.recipientAccountId))
     .leftJoin(persons, eq(persons.id, transactions.senderPersonId))
-    .leftJoin(related, eq(related.id, transactions.relatedTransactionId));
+    .leftJoin(related, eq(related.id, transactions.relatedTransactionId))
+    .leftJoin(
+      principalHolder,
+      sql`${principalHolder.accountId} = coalesce(${transactions.accountId}, ${transactions.senderAccountId})
+        and ${principalHolder.position} = 0`,
+    )
+    .leftJoin(holderPerson, eq(holderPerson.id, principalHolder.personId))
+    .leftJoin(
+      payee,
+      sql`${transactions.type} = 'external_payout' and ${payee.deletedAt} is null
+        and ${payee.idDocumentType} = ${transactions.party}->>'idDocumentType'
+        and upper(${payee.idDocumentNumber}) = upper(${transactions.party}->>'idDocumentNumber')`,
+    );
 }
 
 async function selectViews(executor: Executor, where: SQL | undefined): Promise<ViewRow[]> {
@@ -114,6 +134,7 @@ interface ViewRow {
   senderAddress: string | null;
   relatedTransactionNumber: string | null;
   locked: boolean;
+  receiptLanguage: Language;
 }
 
 export function recordOf(row: ViewRow): TransactionRecord & { agentId: string | null } {
@@ -151,6 +172,7 @@ export function recordOf(row: ViewRow): TransactionRecord & { agentId: string | 
         : null,
     relatedTransactionNumber: row.relatedTransactionNumber,
     locked: Boolean(row.locked),
+    receiptLanguage: row.receiptLanguage,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Role, User } from '@lajan/domain';
+import type { Language, Role, User } from '@lajan/domain';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { likePattern, personNameHolds } from '../../db/name-search.js';
@@ -179,7 +179,10 @@ export interface NewUser {
  * username is taken: skipped with `ON CONFLICT DO NOTHING`, since a failed statement would abort
  * the caller's transaction on PostgreSQL.
  */
-export async function insertUser(executor: Executor, user: NewUser): Promise<{ id: string } | undefined> {
+export async function insertUser(
+  executor: Executor,
+  user: NewUser,
+): Promise<{ id: string; language: Language } | undefined> {
   const [row] = await executor
     .insert(users)
     .values({
@@ -195,7 +198,7 @@ export async function insertUser(executor: Executor, user: NewUser): Promise<{ i
       updatedAt: user.now,
     })
     .onConflictDoNothing()
-    .returning({ id: users.id });
+    .returning({ id: users.id, language: users.language });
   return row;
 }
 

@@ -18,6 +18,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { newUserMail } from '../../mail/templates.js';
+import { inLanguage } from '../../i18n/language.js';
 import { recordAudit, type AuditAction } from '../../db/audit.js';
 import {
   accessOf,
@@ -132,8 +133,8 @@ export async function createUserWithTemporaryPassword(
       [user.personField ?? 'personId']: [user.personTakenMessage ?? userMessages.personAlreadyUser],
     });
   }
-  await enqueueMail(
-    executor,
+  // In the new user's own language (decision 237).
+  const mail = inLanguage(inserted.language, () =>
     newUserMail({
       to: user.person.email,
       firstName: user.person.firstName,
@@ -141,8 +142,8 @@ export async function createUserWithTemporaryPassword(
       temporaryPassword,
       signInUrl: `${appUrl}/login`,
     }),
-    user.now,
   );
+  await enqueueMail(executor, mail, user.now);
   return inserted;
 }
 

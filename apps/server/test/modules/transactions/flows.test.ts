@@ -80,6 +80,7 @@ describe('POST /api/transactions/deposit', () => {
       recipient: null,
       relatedTransactionNumber: null,
       locked: false,
+      receiptLanguage: 'fr',
     });
     expect(await changes(world, before)).toEqual({
       [pap.floatAccountId]: -199_999,

@@ -41,8 +41,14 @@ export const agentDepositFlow: MoneyFlow<
       record: { party: input.party, recipientAccount: accountFoundByFlow('float') },
       named: [],
       flowCall: { flow: 'agent_deposit', args: { code: input.code } },
+      // No customer: the receipt speaks the teller's language (decision 237).
       present: (movement) =>
-        presentPosted(movement, session.username, { code: input.code, name: '' }, { party: input.party }),
+        presentPosted(
+          movement,
+          session.username,
+          { code: input.code, name: '' },
+          { party: input.party, receiptLanguage: session.language },
+        ),
     });
   },
 };

@@ -5,6 +5,7 @@ import { accountById, accountByNumber } from '../../../ledger/account-ref.js';
 import { payingWithFee } from '../../../ledger/flows.js';
 import type { FlowContext, MoneyFlow, Planned } from '../execute.js';
 import { presentPosted } from '../present.js';
+import { receiptLanguageOf } from '../receipt-language.js';
 
 type CounterInput = z.output<typeof depositInputSchema>;
 type CounterRoles = { customer: 'required'; agentFloat: 'required' };
@@ -15,7 +16,11 @@ async function planCounter(
   input: CounterInput,
   holderOnly: boolean,
 ): Promise<Planned<CounterRoles>> {
-  const actor = await actors.of(db, session);
+  // The account's principal holder's language, read beside the teller's agent (decision 237).
+  const [actor, receiptLanguage] = await Promise.all([
+    actors.of(db, session),
+    receiptLanguageOf(db, { accountNumber: input.accountNumber }, session.language),
+  ]);
   const customer = accountByNumber(input.accountNumber);
   return {
     accounts: { customer, agentFloat: accountById(actor.agent.floatAccountId) },
@@ -31,6 +36,7 @@ async function planCounter(
       presentPosted(movement, session.username, actor, {
         accountNumber: input.accountNumber,
         party: input.party,
+        receiptLanguage,
       }),
   };
 }

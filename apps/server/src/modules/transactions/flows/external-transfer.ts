@@ -7,6 +7,7 @@ import { LedgerRefused } from '../../../ledger/results.js';
 import type { MoneyFlow } from '../execute.js';
 import { answerFrom, personFacts, senderOf } from '../flow-answer.js';
 import { presentPosted } from '../present.js';
+import { receiptLanguageOf } from '../receipt-language.js';
 import { checkSenderAtCounter } from '../sender-check.js';
 
 /**
@@ -29,7 +30,15 @@ export const externalTransferFlow: MoneyFlow<
     sender: senderOf(facts.sender),
   })),
   async plan({ session, actors, db, ip, at }, input) {
-    const actor = await actors.of(db, session);
+    // The sender's language, read beside the teller's agent (decision 237).
+    const [actor, receiptLanguage] = await Promise.all([
+      actors.of(db, session),
+      receiptLanguageOf(
+        db,
+        { personId: input.senderId, accountNumber: input.accountNumber },
+        session.language,
+      ),
+    ]);
     const senderReadable = await checkSenderAtCounter(
       db,
       { session, ip, at, agentId: actor.agent.id },
@@ -74,6 +83,7 @@ export const externalTransferFlow: MoneyFlow<
           senderAccountNumber: input.accountNumber || null,
           party: input.party,
           recipient,
+          receiptLanguage,
         }),
         senderId: input.senderId,
       }),

@@ -10,6 +10,7 @@ import { paying } from '../../../ledger/flows.js';
 import type { MoneyFlow } from '../execute.js';
 import { answerFrom, personFacts, senderOf } from '../flow-answer.js';
 import { presentPosted } from '../present.js';
+import { receiptLanguageOf } from '../receipt-language.js';
 import { transferFacts } from '../transfer-facts.js';
 import {
   identityMatches,
@@ -46,6 +47,12 @@ export const payoutFlow: MoneyFlow<
     const actor = await actors.of(db, session);
     const transfer = await transferFacts(db, input.transactionNumber);
     const presented = { ...input.recipient };
+    // The recipient's language when she is registered (the card she presents), else the sender's (decision 237).
+    const receiptLanguage = await receiptLanguageOf(
+      db,
+      { payee: presented, personId: transfer?.senderPersonId },
+      session.language,
+    );
     const identified = transfer ? recipientMatches(transfer.recipient, presented, input.party) : false;
     // The card presented is the payout's party: the proof kept.
     const party = partyOf(presented);
@@ -91,6 +98,7 @@ export const payoutFlow: MoneyFlow<
           party,
           recipient: presented,
           relatedTransactionNumber: input.transactionNumber,
+          receiptLanguage,
         }),
     };
   },

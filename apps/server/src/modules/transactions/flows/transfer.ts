@@ -5,6 +5,7 @@ import { payingWithFee } from '../../../ledger/flows.js';
 import { LedgerRefused } from '../../../ledger/results.js';
 import type { MoneyFlow } from '../execute.js';
 import { presentPosted } from '../present.js';
+import { receiptLanguageOf } from '../receipt-language.js';
 
 /**
  * `POST /transactions/transfer`: between two customer accounts, a holder of the sender's at the counter;
@@ -24,7 +25,11 @@ export const transferFlow: MoneyFlow<
   },
   entries: (a, system, amounts) => payingWithFee(a.sender, a.recipient, a.agentFloat, system, amounts),
   async plan({ session, actors, db }, input) {
-    const actor = await actors.of(db, session);
+    // The sender account's principal holder's language, read beside the teller's agent (decision 237).
+    const [actor, receiptLanguage] = await Promise.all([
+      actors.of(db, session),
+      receiptLanguageOf(db, { accountNumber: input.senderAccountNumber }, session.language),
+    ]);
     const sender = accountByNumber(input.senderAccountNumber);
     const recipient = accountByNumber(input.recipientAccountNumber);
     return {
@@ -44,6 +49,7 @@ export const transferFlow: MoneyFlow<
           senderAccountNumber: input.senderAccountNumber,
           recipientAccountNumber: input.recipientAccountNumber,
           party: input.party,
+          receiptLanguage,
         }),
     };
   },

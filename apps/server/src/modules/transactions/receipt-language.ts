@@ -1,0 +1,45 @@
+import { isLanguage, type Language } from '@lajan/domain';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whose language a just-posted operation's receipt speaks, the first one known (decision 237). */
+interface ReceiptCustomer {
+  /** A pay-out's recipient, by the card she presented, when she is a registered person. */
+  payee?: { idDocumentType: string; idDocumentNumber: string } | undefined;
+  /** The sender of an external transfer. */
+  personId?: string | null | undefined;
+  /** The account whose principal holder is the customer (a deposit's, a withdrawal's, a transfer's sender's). */
+  accountNumber?: string | null | undefined;
+}
+
+/**
+ * The receipt's language of an operation about to be posted: the customer's preferred language, else the
+ * teller's. One statement, read before the call so that the answer's replay carries the same (decision 222);
+ * the history reads the same rule in its join (transaction-views.ts).
+ */
+export async function receiptLanguageOf(
+  executor: Executor,
+  customer: ReceiptCustomer,
+  tellerLanguage: Language,
+): Promise<Language> {
+  const { payee, personId, accountNumber } = customer;
+  if (!payee && !personId && !accountNumber) return tellerLanguage;
+  const result = await executor.execute(sql`select coalesce(
+      (select p.preferred_language from persons p
+        where ${
+          payee
+            ? sql`p.id_document_type = ${payee.idDocumentType}
+          and upper(p.id_document_number) = upper(${payee.idDocumentNumber})`
+            : sql`false`
+        }
+          and p.deleted_at is null),
+      (select p.preferred_language from persons p where p.id = ${personId && uuidPattern.test(personId) ? personId : null}::uuid),
+      (select p.preferred_language from accounts a
+        join account_holders h on h.account_id = a.id and h.position = 0
+        join persons p on p.id = h.person_id
+        where a.account_number = ${accountNumber ?? null})) as "language"`);
+  const language = (result as { rows: { language: unknown }[] }).rows[0]?.language;
+  return typeof language === 'string' && isLanguage(language) ? language : tellerLanguage;
+}

@@ -1,0 +1,3 @@
+import { register } from 'node:module';
+
+register('./lingui-macro-hooks.ts', import.meta.url);
