@@ -9,8 +9,9 @@ import { getConfig } from '@lingui/conf';
 const root = new URL('../../', import.meta.url).pathname;
 const config = getConfig({ configPath: `${root}lingui.config.ts` });
 
-/** Texts that read the same in both languages: names, codes, units. */
+/** Texts that read the same in both languages: names, codes, units, and « Non » (no), a Kreyòl word too. */
 export const SAME_IN_BOTH = new Set([
+  'Non',
   'HTG',
   'Lajan',
   'Email',

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { accountStatusLabels } from './account-names.js';
+import { texts } from './i18n.js';
 import { transactionStatusLabels } from './transactions/index.js';
 
 /** The colour family of a status, named by meaning; each screen picks its own shades. */
@@ -24,12 +26,12 @@ export function transactionStatusTone(status: string): StatusTone {
   }
 }
 
-const moreTransactionStatusLabels: Record<string, string> = {
-  failed: 'Échoué',
-  processing: 'En cours',
-};
+const moreTransactionStatusLabels: Record<string, string> = texts({
+  failed: msg`Échoué`,
+  processing: msg`En cours`,
+});
 
-/** The French label of a transaction status; an unknown status is shown as it came. */
+/** The label of a transaction status in the language of the moment; an unknown status is shown as it came. */
 export function transactionStatusLabel(status: string): string {
   return (
     (transactionStatusLabels as Record<string, string>)[status] ??
@@ -38,13 +40,15 @@ export function transactionStatusLabel(status: string): string {
   );
 }
 
-/** The French label of an account status; an unknown status is shown as it came. */
+/** The label of an account status in the language of the moment; an unknown status is shown as it came. */
 export function accountStatusLabel(status: string): string {
   return (accountStatusLabels as Record<string, string>)[status] ?? status;
 }
 
-/** In the account view, any status whose label is not Actif or Inactif takes the warning style. */
+/**
+ * In the account view, any status whose label is not Actif or Inactif takes the warning style: read by its
+ * code, since the label changes with the language (decision 236).
+ */
 export function isWarningAccountStatus(status: string): boolean {
-  const label = accountStatusLabel(status);
-  return label !== 'Actif' && label !== 'Inactif';
+  return status !== 'active' && status !== 'inactive';
 }

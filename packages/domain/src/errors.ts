@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { texts } from './i18n.js';
 import type { FeeQuote } from './transactions/fees.js';
 
 /** Codes that travel with an error answer `{ message, code?, errors? }`. */
@@ -35,27 +37,27 @@ export interface ErrorBody {
   challenge?: string;
 }
 
-export const genericMessages = {
+export const genericMessages = texts({
   /** SPEC §8's generic fallback ("An error occurred"), in French. */
-  failure: 'Une erreur est survenue',
-  validation: 'Veuillez corriger les erreurs du formulaire',
-  notFound: 'Ressource introuvable',
+  failure: msg`Une erreur est survenue`,
+  validation: msg`Veuillez corriger les erreurs du formulaire`,
+  notFound: msg`Ressource introuvable`,
   /** Too many network-wide searches by exact document or phone (decision 115). */
-  lookupThrottled: 'Trop de recherches. Réessayez dans quelques minutes.',
+  lookupThrottled: msg`Trop de recherches. Réessayez dans quelques minutes.`,
   /** A user's statements and exports at once, past the limit (decision 199). */
   heavyReadsBusy:
-    'Vous avez déjà des relevés ou des exports en cours. Attendez qu’ils se terminent, puis réessayez.',
+    msg`Vous avez déjà des relevés ou des exports en cours. Attendez qu’ils se terminent, puis réessayez.`,
   /** A user's second export at once, in any process (decision 233). */
-  exportInProgress: 'Un export est déjà en cours pour votre compte : attendez qu’il se termine.',
-  internal: 'Une erreur interne est survenue. Veuillez réessayer.',
-  unavailable: 'Le service est momentanément indisponible. Veuillez réessayer.',
-  payloadTooLarge: 'La requête est trop volumineuse.',
-  badJson: 'Le corps de la requête est invalide.',
-  badRequest: 'La requête est invalide.',
-  unsupportedMediaType: "Ce type de contenu n'est pas accepté : envoyez du JSON.",
-  nulCharacter: 'Ce champ contient un caractère non autorisé',
-  badUrl: "L'adresse demandée est invalide.",
-  urlTooLong: "L'adresse demandée est trop longue.",
-  headersTooLarge: 'Les en-têtes de la requête sont trop volumineux.',
-  requestTimeout: "La requête n'est pas arrivée à temps. Veuillez réessayer.",
-} as const;
+  exportInProgress: msg`Un export est déjà en cours pour votre compte : attendez qu’il se termine.`,
+  internal: msg`Une erreur interne est survenue. Veuillez réessayer.`,
+  unavailable: msg`Le service est momentanément indisponible. Veuillez réessayer.`,
+  payloadTooLarge: msg`La requête est trop volumineuse.`,
+  badJson: msg`Le corps de la requête est invalide.`,
+  badRequest: msg`La requête est invalide.`,
+  unsupportedMediaType: msg`Ce type de contenu n'est pas accepté : envoyez du JSON.`,
+  nulCharacter: msg`Ce champ contient un caractère non autorisé`,
+  badUrl: msg`L'adresse demandée est invalide.`,
+  urlTooLong: msg`L'adresse demandée est trop longue.`,
+  headersTooLarge: msg`Les en-têtes de la requête sont trop volumineux.`,
+  requestTimeout: msg`La requête n'est pas arrivée à temps. Veuillez réessayer.`,
+});

@@ -1,20 +1,22 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
+import { translate } from './i18n.js';
 
 /** `page` from 1, `per_page` 10 by default, above 100 lowered to 100 (never refused). */
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
 
+// Read when a query parses, in the request's language (decision 236).
+const badPage = { error: () => translate(msg`Numéro de page invalide`) };
+const badPerPage = { error: () => translate(msg`Nombre de lignes par page invalide`) };
+
 /** The `page` and `per_page` of a list's query string (they arrive as text). */
 export const paginationQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Numéro de page invalide' })
-    .int('Numéro de page invalide')
-    .min(1, 'Numéro de page invalide')
-    .default(1),
+  page: z.coerce.number(badPage).int(badPage).min(1, badPage).default(1),
   per_page: z.coerce
-    .number({ error: 'Nombre de lignes par page invalide' })
-    .int('Nombre de lignes par page invalide')
-    .min(1, 'Nombre de lignes par page invalide')
+    .number(badPerPage)
+    .int(badPerPage)
+    .min(1, badPerPage)
     .default(DEFAULT_PER_PAGE)
     .transform((value) => Math.min(value, MAX_PER_PAGE)),
 });

@@ -29,14 +29,14 @@ export const sessionUserSchema = z.object({
 
 export const loginInputSchema = z.object({
   username: z
-    .string({ error: signInMessages.usernameRequired })
+    .string({ error: () => signInMessages.usernameRequired })
     .trim()
-    .min(1, signInMessages.usernameRequired)
-    .max(SIGN_IN_USERNAME_MAX_LENGTH, signInMessages.usernameTooLong),
+    .min(1, { error: () => signInMessages.usernameRequired })
+    .max(SIGN_IN_USERNAME_MAX_LENGTH, { error: () => signInMessages.usernameTooLong }),
   password: z
-    .string({ error: signInMessages.passwordRequired })
-    .min(1, signInMessages.passwordRequired)
-    .max(SIGN_IN_PASSWORD_MAX_LENGTH, signInMessages.passwordTooLong),
+    .string({ error: () => signInMessages.passwordRequired })
+    .min(1, { error: () => signInMessages.passwordRequired })
+    .max(SIGN_IN_PASSWORD_MAX_LENGTH, { error: () => signInMessages.passwordTooLong }),
 }) satisfies z.ZodType<LoginInput>;
 
 /** `POST /auth/login` → 200 (contract-foundation). */

@@ -1,5 +1,7 @@
 // The sign-in page's domain, without zod, which alone is a fifth of the page's 120 KB budget (decision 145).
 // The server's schemas (`sign-in-schemas.ts`) say the same; `sign-in.test.ts` holds both to it.
+import { msg } from '@lingui/core/macro';
+import { texts } from './i18n.js';
 import { defaultLanguage, isLanguage, type Language } from './languages.js';
 
 /** `role` as the data says it. */
@@ -25,22 +27,22 @@ export interface SessionUser {
   language: Language;
 }
 
-export const signInMessages = {
-  usernameRequired: "Nom d'utilisateur requis",
-  passwordRequired: 'Mot de passe requis',
-  usernameTooLong: "Nom d'utilisateur trop long",
-  passwordTooLong: 'Mot de passe trop long',
-} as const;
+export const signInMessages = texts({
+  usernameRequired: msg`Nom d'utilisateur requis`,
+  passwordRequired: msg`Mot de passe requis`,
+  usernameTooLong: msg`Nom d'utilisateur trop long`,
+  passwordTooLong: msg`Mot de passe trop long`,
+});
 
 /**
  * The sign-in page's words beside the form: the sign-in is the staff's, and a customer, who has none, is
  * invited to ask for an account (decision 213).
  */
-export const signInPageTexts = {
-  staffOnly: 'La connexion est réservée au personnel Lajan.',
-  newCustomer: 'Vous êtes un nouveau client ?',
-  askForAccount: "Demandez l'ouverture d'un compte",
-} as const;
+export const signInPageTexts = texts({
+  staffOnly: msg`La connexion est réservée au personnel Lajan.`,
+  newCustomer: msg`Vous êtes un nouveau client ?`,
+  askForAccount: msg`Demandez l'ouverture d'un compte`,
+});
 
 /**
  * What a sign-in, a reset request or a reset link accepts (decision 198): no username is longer than 50

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
+import { texts } from './i18n.js';
 
-export const textMessages = {
-  forbiddenCharacters: 'Caractères non autorisés',
-} as const;
+export const textMessages = texts({
+  forbiddenCharacters: msg`Caractères non autorisés`,
+});
 
 /**
  * Characters no name, address or free text needs, which can do harm where the text goes next (an e-mail, a
@@ -26,11 +28,11 @@ export function isPlainText(value: string): boolean {
 
 /**
  * The one guard of every name, address and free-text field of the domain's input schemas: the
- * string schema refuses control and bidirectional characters with a French message. Applied after
+ * string schema refuses control and bidirectional characters with a message read at parse time. Applied after
  * the schema's own `trim()`, so that a line break at either end is only trimmed.
  */
 export function plainText<S extends z.ZodString>(schema: S): S {
-  return schema.refine(isPlainText, textMessages.forbiddenCharacters).meta({ pattern: PLAIN_TEXT_PATTERN });
+  return schema.refine(isPlainText, { error: () => textMessages.forbiddenCharacters }).meta({ pattern: PLAIN_TEXT_PATTERN });
 }
 
 /**

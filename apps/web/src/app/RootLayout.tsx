@@ -2,15 +2,18 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { OfflineNotice } from '../components/pending/OfflineNotice';
+import { routeTitle, type RouteTitle } from './route-table';
 
 interface RouteHandle {
-  title?: string;
+  title?: RouteTitle;
 }
 
 /** Sets the tab's title from the route table ("Dépôt · Lajan"). */
 function DocumentTitle() {
   const matches = useMatches();
-  const title = (matches.at(-1)?.handle as RouteHandle | undefined)?.title;
+  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  // Read at render, in the screens' language: a change of language draws the app again (decision 236).
+  const title = handle?.title ? routeTitle(handle.title) : undefined;
   useEffect(() => {
     document.title = title ? `${title} · Lajan` : 'Lajan';
   }, [title]);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Navigate, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { isHttpError, referenceText } from '../lib/http';
 
@@ -36,9 +37,9 @@ export function RouteError() {
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-100 px-4 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900">Une erreur inattendue est survenue</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{t`Une erreur inattendue est survenue`}</h1>
       <p className="mt-3 max-w-md text-slate-700">
-        Rechargez la page. Si le problème continue, prévenez votre administrateur.
+        {t`Rechargez la page. Si le problème continue, prévenez votre administrateur.`}
       </p>
       {requestId ? <p className="mt-2 font-mono text-sm text-slate-800">{referenceText(requestId)}</p> : null}
       <pre className="mt-4 max-w-full overflow-x-auto rounded-md bg-slate-800 p-3 text-left text-xs whitespace-pre-wrap text-slate-100">
@@ -49,7 +50,7 @@ export function RouteError() {
         onClick={() => window.location.reload()}
         className="mt-6 min-h-11 rounded-md bg-blue-800 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
       >
-        Recharger la page
+        {t`Recharger la page`}
       </button>
     </main>
   );

@@ -4,6 +4,7 @@ import { can, type Capability } from '@lajan/domain';
 import { PageLoading } from '../components/PageLoading';
 import { useCurrentUserQuery } from '../features/auth/api/get-current-user';
 import { useSession } from '../lib/session-context';
+import { t } from '@lingui/core/macro';
 
 export const FIRST_PASSWORD_PATH = '/first-update-password';
 export const GUEST_PATHS = ['/login', '/forgot-password', '/reset-password'];
@@ -49,7 +50,7 @@ export function RequireAuth() {
       : { from: { pathname: location.pathname, search: location.search } };
     return <Navigate to="/login" replace state={state} />;
   }
-  if (!user) return currentUser.isError ? null : <PageLoading label="Chargement de votre session..." />;
+  if (!user) return currentUser.isError ? null : <PageLoading label={t`Chargement de votre session...`} />;
   if (!user.passwordUpdatedAt && location.pathname !== FIRST_PASSWORD_PATH) {
     return <Navigate to={FIRST_PASSWORD_PATH} replace />;
   }

@@ -1,4 +1,6 @@
-import { transactionTypeLabels, type Capability, type SessionUser } from '@lajan/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { transactionTypeLabels, translate, type Capability, type SessionUser } from '@lajan/domain';
 import { preloadDashboard } from '../features/dashboard/preload';
 import type { HttpClient } from '../lib/http';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
@@ -10,11 +12,22 @@ import { lazyScreen, type LazyScreen } from './lazy-screen';
  */
 export type RouteAccess = 'guest' | 'public' | 'signed-in' | Capability;
 
+/**
+ * A route's title as the table keeps it: a descriptor, or a function reading a label of the domain; either
+ * is read in the screens' language when the page shows, never when the table is built (decision 236).
+ */
+export type RouteTitle = MessageDescriptor | (() => string);
+
+/** A route's title, in the screens' language of the moment. */
+export function routeTitle(title: RouteTitle): string {
+  return typeof title === 'function' ? title() : translate(title);
+}
+
 export interface AppRoute {
   name: string;
   path: string;
-  /** The page title (document title; the heading of screens still to come). */
-  title: string;
+  /** The page title (document title; the heading of screens still to come), read when shown. */
+  title: RouteTitle;
   access: RouteAccess;
   component: LazyScreen;
   /**
@@ -78,32 +91,32 @@ const TransfersToRefundPage = lazyScreen(() => import('../features/expiry/Transf
 
 /** The named routes of SPEC §2, with the paths of docs/contract-foundation.md. The one table. */
 export const appRoutes = [
-  { name: 'login', path: '/login', title: 'Connexion', access: 'guest', component: LoginPage },
+  { name: 'login', path: '/login', title: msg`Connexion`, access: 'guest', component: LoginPage },
   {
     name: 'register',
     path: '/register',
-    title: 'Ouvrir un compte',
+    title: msg`Ouvrir un compte`,
     access: 'public',
     component: RegisterPage,
   },
   {
     name: 'forgot-password',
     path: '/forgot-password',
-    title: 'Mot de passe oublié',
+    title: msg`Mot de passe oublié`,
     access: 'guest',
     component: ForgotPasswordPage,
   },
   {
     name: 'reset-password',
     path: '/reset-password/:token',
-    title: 'Réinitialiser le mot de passe',
+    title: msg`Réinitialiser le mot de passe`,
     access: 'guest',
     component: ResetPasswordPage,
   },
   {
     name: 'first-update-password',
     path: '/first-update-password',
-    title: 'Choisissez votre mot de passe',
+    title: msg`Choisissez votre mot de passe`,
     access: 'signed-in',
     component: FirstUpdatePasswordPage,
     noReturn: 'form',
@@ -111,7 +124,7 @@ export const appRoutes = [
   {
     name: 'update-password',
     path: '/update-password',
-    title: 'Changer le mot de passe',
+    title: msg`Changer le mot de passe`,
     access: 'password.update',
     component: UpdatePasswordPage,
     noReturn: 'form',
@@ -119,25 +132,43 @@ export const appRoutes = [
   {
     name: 'dashboard',
     path: '/',
-    title: 'Tableau de Bord',
+    title: msg`Tableau de Bord`,
     access: 'dashboard.view',
     component: DashboardPage,
     preload: preloadDashboard,
   },
-  { name: 'profile', path: '/profile', title: 'Mon Profil', access: 'profile.view', component: ProfilePage },
+  {
+    name: 'profile',
+    path: '/profile',
+    title: msg`Mon Profil`,
+    access: 'profile.view',
+    component: ProfilePage,
+  },
   {
     name: 'security',
     path: '/security',
-    title: 'Sécurité du compte',
+    title: msg`Sécurité du compte`,
     access: 'mfa.manage',
     component: SecurityPage,
   },
-  { name: 'account', path: '/account', title: 'Mon Compte', access: 'account.self', component: AccountPage },
-  { name: 'setting', path: '/setting', title: 'Mon Compte', access: 'account.self', component: AccountPage },
+  {
+    name: 'account',
+    path: '/account',
+    title: msg`Mon Compte`,
+    access: 'account.self',
+    component: AccountPage,
+  },
+  {
+    name: 'setting',
+    path: '/setting',
+    title: msg`Mon Compte`,
+    access: 'account.self',
+    component: AccountPage,
+  },
   {
     name: 'create-account',
     path: '/create-account',
-    title: 'Créer un compte',
+    title: msg`Créer un compte`,
     access: 'accounts.manage',
     component: CreateAccountPage,
     noReturn: 'form',
@@ -145,7 +176,7 @@ export const appRoutes = [
   {
     name: 'account-requests',
     path: '/account-requests',
-    title: "Demandes d'ouverture",
+    title: msg`Demandes d'ouverture`,
     access: 'accounts.manage',
     component: AccountRequestsPage,
     noReturn: 'irreversible',
@@ -153,7 +184,7 @@ export const appRoutes = [
   {
     name: 'person',
     path: '/person',
-    title: 'Enregistrer Client',
+    title: msg`Enregistrer Client`,
     access: 'persons.manage',
     component: RegisterClientPage,
     noReturn: 'form',
@@ -161,14 +192,14 @@ export const appRoutes = [
   {
     name: 'persons',
     path: '/persons',
-    title: 'Personnes',
+    title: msg`Personnes`,
     access: 'persons.manage',
     component: PersonsPage,
   },
   {
     name: 'edit-person',
     path: '/persons/:id/edit',
-    title: 'Modifier la personne',
+    title: msg`Modifier la personne`,
     access: 'persons.manage',
     component: EditPersonPage,
     noReturn: 'form',
@@ -176,7 +207,7 @@ export const appRoutes = [
   {
     name: 'deposit',
     path: '/transaction/deposit',
-    title: transactionTypeLabels.deposit,
+    title: () => transactionTypeLabels.deposit,
     access: 'transactions.operate',
     component: DepositPage,
     noReturn: 'form',
@@ -184,7 +215,7 @@ export const appRoutes = [
   {
     name: 'withdraw',
     path: '/transaction/withdraw',
-    title: transactionTypeLabels.withdrawal,
+    title: () => transactionTypeLabels.withdrawal,
     access: 'transactions.operate',
     component: WithdrawPage,
     noReturn: 'form',
@@ -192,7 +223,7 @@ export const appRoutes = [
   {
     name: 'transfer',
     path: '/transaction/transfer',
-    title: transactionTypeLabels.transfer,
+    title: () => transactionTypeLabels.transfer,
     access: 'transactions.operate',
     component: TransferPage,
     noReturn: 'form',
@@ -200,7 +231,7 @@ export const appRoutes = [
   {
     name: 'create-transfer',
     path: '/transaction/external-transfer/create',
-    title: 'Effectuer un transfert externe',
+    title: msg`Effectuer un transfert externe`,
     access: 'transactions.operate',
     component: ExternalTransferPage,
     noReturn: 'form',
@@ -208,7 +239,7 @@ export const appRoutes = [
   {
     name: 'receive-transfer',
     path: '/transaction/external-transfer/receive',
-    title: 'Recevoir un transfert externe',
+    title: msg`Recevoir un transfert externe`,
     access: 'transactions.operate',
     component: ReceiveTransferPage,
     noReturn: 'form',
@@ -216,14 +247,14 @@ export const appRoutes = [
   {
     name: 'history',
     path: '/transaction/history',
-    title: 'Historique',
+    title: msg`Historique`,
     access: 'transactions.history',
     component: HistoryPage,
   },
   {
     name: 'deposit-agent',
     path: '/transaction/deposit-agent',
-    title: transactionTypeLabels.agent_deposit,
+    title: () => transactionTypeLabels.agent_deposit,
     access: 'agents.deposit',
     component: AgentDepositPage,
     noReturn: 'form',
@@ -231,21 +262,21 @@ export const appRoutes = [
   {
     name: 'agents',
     path: '/agents',
-    title: 'Liste des agents',
+    title: msg`Liste des agents`,
     access: 'agents.read',
     component: AgentsPage,
   },
   {
     name: 'agent',
     path: '/agents/:code',
-    title: "Détails de l'agent",
+    title: msg`Détails de l'agent`,
     access: 'agents.read',
     component: AgentDetailsPage,
   },
   {
     name: 'create-agent',
     path: '/create-agent',
-    title: 'Créer un agent',
+    title: msg`Créer un agent`,
     access: 'agents.manage',
     component: CreateAgentPage,
     noReturn: 'form',
@@ -253,45 +284,45 @@ export const appRoutes = [
   {
     name: 'users',
     path: '/users',
-    title: 'Liste des utilisateurs',
+    title: msg`Liste des utilisateurs`,
     access: 'users.read',
     component: UsersPage,
   },
   {
     name: 'user',
     path: '/users/:username',
-    title: "Détails de l'utilisateur",
+    title: msg`Détails de l'utilisateur`,
     access: 'users.read',
     component: UserDetailsPage,
   },
   {
     name: 'administrators',
     path: '/administrators',
-    title: 'Liste des administrateurs',
+    title: msg`Liste des administrateurs`,
     access: 'admins.manage',
     component: AdministratorsPage,
   },
   {
     name: 'create-user',
     path: '/create-user',
-    title: 'Créer un utilisateur',
+    title: msg`Créer un utilisateur`,
     access: 'users.create',
     component: CreateUserPage,
     noReturn: 'form',
   },
-  { name: 'audit', path: '/audit', title: "Journal d'audit", access: 'audit.read', component: AuditPage },
+  { name: 'audit', path: '/audit', title: msg`Journal d'audit`, access: 'audit.read', component: AuditPage },
   // Issue 16's reports (decision 148).
   {
     name: 'reports-commissions',
     path: '/reports/commissions',
-    title: 'Relevé de commissions',
+    title: msg`Relevé de commissions`,
     access: 'reports.commissions',
     component: CommissionsPage,
   },
   {
     name: 'reports-network',
     path: '/reports/network',
-    title: 'Rapports du réseau',
+    title: msg`Rapports du réseau`,
     access: 'reports.network',
     component: NetworkReportsPage,
   },
@@ -299,35 +330,35 @@ export const appRoutes = [
   {
     name: 'reports-declarations',
     path: '/reports/declarations',
-    title: 'Déclarations UCREF',
+    title: msg`Déclarations UCREF`,
     access: 'reports.declarations',
     component: DeclarationsPage,
   },
   {
     name: 'account-statement',
     path: '/reports/account-statement',
-    title: 'Relevé de compte',
+    title: msg`Relevé de compte`,
     access: 'reports.accountStatement',
     component: AccountStatementPage,
   },
   {
     name: 'float-statement',
     path: '/reports/float-statement',
-    title: 'Relevé du float',
+    title: msg`Relevé du float`,
     access: 'reports.floatStatement',
     component: FloatStatementPage,
   },
   {
     name: 'fees-list',
     path: '/fees-list',
-    title: 'Tableau des frais',
+    title: msg`Tableau des frais`,
     access: 'fees.read',
     component: FeesPage,
   },
   {
     name: 'limits',
     path: '/limits',
-    title: 'Limites des clients',
+    title: msg`Limites des clients`,
     access: 'limits.edit',
     component: LimitsPage,
     noReturn: 'irreversible',
@@ -335,7 +366,7 @@ export const appRoutes = [
   {
     name: 'drawer',
     path: '/drawer',
-    title: 'Ma caisse',
+    title: msg`Ma caisse`,
     access: 'drawer.operate',
     component: DrawerPage,
     noReturn: 'irreversible',
@@ -343,7 +374,7 @@ export const appRoutes = [
   {
     name: 'drawers',
     path: '/drawers',
-    title: 'Caisses des caissiers',
+    title: msg`Caisses des caissiers`,
     access: 'drawer.supervise',
     component: DrawersAdminPage,
     noReturn: 'irreversible',
@@ -351,21 +382,21 @@ export const appRoutes = [
   {
     name: 'transfers-to-refund',
     path: '/transfers-to-refund',
-    title: 'Transferts à rembourser',
+    title: msg`Transferts à rembourser`,
     access: 'transactions.cancel',
     component: TransfersToRefundPage,
   },
   {
     name: 'drawer-ticket',
     path: '/drawer/sessions/:id',
-    title: 'Ticket de caisse',
+    title: msg`Ticket de caisse`,
     access: 'drawer.read',
     component: DrawerTicketPage,
   },
   {
     name: 'corrections',
     path: '/corrections',
-    title: 'Corrections',
+    title: msg`Corrections`,
     access: 'corrections.read',
     component: CorrectionsPage,
     noReturn: 'irreversible',
@@ -373,7 +404,7 @@ export const appRoutes = [
   {
     name: 'forbidden',
     path: '/403',
-    title: 'Accès interdit',
+    title: msg`Accès interdit`,
     access: 'public',
     component: ForbiddenPage,
     noReturn: 'form',
@@ -381,12 +412,12 @@ export const appRoutes = [
   {
     name: 'server-error',
     path: '/500',
-    title: 'Problème serveur',
+    title: msg`Problème serveur`,
     access: 'public',
     component: ServerErrorPage,
     noReturn: 'form',
   },
-  { name: 'not-found', path: '*', title: 'Page non trouvée', access: 'public', component: NotFoundPage },
+  { name: 'not-found', path: '*', title: msg`Page non trouvée`, access: 'public', component: NotFoundPage },
 ] as const satisfies readonly AppRoute[];
 
 export type RouteName = (typeof appRoutes)[number]['name'];

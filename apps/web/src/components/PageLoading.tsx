@@ -1,5 +1,6 @@
+import { t } from '@lingui/core/macro';
 /** Shown while a screen's code or the session loads (a slow network is the rule at the counter). */
-export function PageLoading({ label = 'Chargement...' }: { label?: string }) {
+export function PageLoading({ label = t`Chargement...` }: { label?: string }) {
   return (
     <div role="status" className="flex min-h-40 items-center justify-center gap-3 p-8 text-slate-600">
       <span

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Button } from './Button';
+import { t } from '@lingui/core/macro';
 
 interface PaginationProps {
   /** The page shown, from 1. */
@@ -22,7 +23,7 @@ export function Pagination({
   perPage,
   total,
   onPageChange,
-  label = 'Pagination',
+  label = t`Pagination`,
   busy = false,
   firstItem,
   lastItem,
@@ -44,14 +45,14 @@ export function Pagination({
   return (
     <nav ref={nav} aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" aria-live="polite">
-        {first} – {last} sur {total}
+        {t`${first} – ${last} sur ${total}`}
       </p>
       <div className="flex gap-2">
         <Button variant="secondary" disabled={busy || page <= 1} onClick={() => go(page - 1)}>
-          Précédent
+          {t`Précédent`}
         </Button>
         <Button variant="secondary" disabled={busy || page >= lastPage} onClick={() => go(page + 1)}>
-          Suivant
+          {t`Suivant`}
         </Button>
       </div>
     </nav>

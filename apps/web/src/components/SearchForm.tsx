@@ -1,6 +1,7 @@
 import type { ComponentProps, FormEvent } from 'react';
 import { Button } from './Button';
 import { TextField } from './TextField';
+import { t } from '@lingui/core/macro';
 
 /**
  * A search run by Enter or « Rechercher », its label above the field because a placeholder is cut on a 360 px
@@ -48,10 +49,10 @@ export function SearchForm({
         type="submit"
         variant="secondary"
         loading={pending}
-        loadingText="Recherche..."
+        loadingText={t`Recherche...`}
         className="mt-6 shrink-0"
       >
-        Rechercher
+        {t`Rechercher`}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
-import { BUSINESS_TIME_ZONE, haitiInstantOf } from '@lajan/domain';
+import { formatLongDateTime, haitiInstantOf } from '@lajan/domain';
+import { currentLanguage, formatLanguage } from '../i18n/i18n';
 
 const wallClock = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -28,21 +29,13 @@ export function haitiWallClockToIso(value: string): string | null {
   return `${value}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-const longFormat = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /**
- * A moment as the fee table says it, in Haiti's time ("25 novembre 2026 à 08:00"); null for a moment
- * that is no date (the first version's `-infinity`) or before 1970.
+ * A moment as the fee table says it, in Haiti's time and the screens' language ("25 novembre 2026 à 08:00",
+ * "25 novanm 2026 a 08:00", decision 238); null for a moment that is no date (the first version's
+ * `-infinity`) or before 1970.
  */
 export function formatHaitiMoment(iso: string): string | null {
   const at = Date.parse(iso);
   if (Number.isNaN(at) || at < 0) return null;
-  return longFormat.format(at);
+  return formatLongDateTime(new Date(at), formatLanguage(currentLanguage()));
 }

@@ -1,19 +1,20 @@
-import { errorCodes } from '@lajan/domain';
+import { msg, t } from '@lingui/core/macro';
+import { errorCodes, texts } from '@lajan/domain';
 
 /** Every call gives up after 10 seconds. */
 export const HTTP_TIMEOUT_MS = 10_000;
 
-export const networkMessages = {
-  timeout: 'Le serveur met trop de temps à répondre. Vérifiez votre connexion et réessayez.',
+export const networkMessages = texts({
+  timeout: msg`Le serveur met trop de temps à répondre. Vérifiez votre connexion et réessayez.`,
   /**
    * No answer while the browser believes it is online: the server, or the link to it, is down. Worded as
    * the "Hors ligne" banner says it (decision 147), not as a fault of the teller's own connection.
    */
-  network: 'Le serveur ne répond pas. Vérifiez la connexion, ou réessayez dans un instant.',
+  network: msg`Le serveur ne répond pas. Vérifiez la connexion, ou réessayez dans un instant.`,
   /** No answer because the browser knows it has no network at all. */
-  offline: 'Pas de connexion internet : vérifiez le réseau (Wi-Fi, données mobiles), puis réessayez.',
-  badResponse: 'Réponse inattendue du serveur.',
-} as const;
+  offline: msg`Pas de connexion internet : vérifiez le réseau (Wi-Fi, données mobiles), puis réessayez.`,
+  badResponse: msg`Réponse inattendue du serveur.`,
+});
 
 /** Codes of failures that never reached the server's error body. */
 export const clientErrorCodes = {
@@ -86,7 +87,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /** How a failure's reference is written for the person who reads it out to an administrator. */
 export function referenceText(requestId: string): string {
-  return `Référence : ${requestId}`;
+  return t`Référence : ${requestId}`;
 }
 
 /** The first message of each field of a server errors map. */
@@ -177,12 +178,12 @@ function readErrors(value: unknown): Record<string, string[]> {
 }
 
 function defaultStatusMessage(status: number): string {
-  if (status === 401) return 'Veuillez vous connecter.';
-  if (status === 403) return "Vous n'avez pas la permission d'effectuer cette action.";
-  if (status === 404) return 'Ressource introuvable';
-  if (status === 429) return 'Trop de tentatives. Veuillez réessayer dans quelques minutes.';
-  if (status >= 500) return `Erreur du serveur (${status}). Veuillez réessayer.`;
-  return `La requête a échoué (${status}).`;
+  if (status === 401) return t`Veuillez vous connecter.`;
+  if (status === 403) return t`Vous n'avez pas la permission d'effectuer cette action.`;
+  if (status === 404) return t`Ressource introuvable`;
+  if (status === 429) return t`Trop de tentatives. Veuillez réessayer dans quelques minutes.`;
+  if (status >= 500) return t`Erreur du serveur (${status}). Veuillez réessayer.`;
+  return t`La requête a échoué (${status}).`;
 }
 
 async function readBody(response: Response): Promise<unknown> {

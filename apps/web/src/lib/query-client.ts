@@ -4,8 +4,13 @@ import { errorMessage, isHttpError } from './http';
 import { hasNoAnswer } from './pending-operations';
 import { keepMoneyFresh } from './query-keys';
 
-/** SPEC §8's generic fallback, in French, when the server gives no message and the caller none either. */
-export const DEFAULT_ERROR_FALLBACK = genericMessages.failure;
+/**
+ * SPEC §8's generic fallback, when the server gives no message and the caller none either: read when said,
+ * in the screens' language (decision 236).
+ */
+export function defaultErrorFallback(): string {
+  return genericMessages.failure;
+}
 
 export interface RequestMeta extends Record<string, unknown> {
   /** The SPEC §8 fallback shown when the server's answer has no message ("Échec du chargement des frais"…). */
@@ -65,7 +70,7 @@ export function createQueryClient(toasts: FailureReporter): QueryClient {
     const fields = isHttpError(error) ? Object.keys(error.errors) : [];
     const shown = fields.length > 0 && fields.every((field) => meta?.fieldsShown?.includes(field));
     toasts.error(
-      shown ? genericMessages.validation : errorMessage(error, meta?.errorFallback ?? DEFAULT_ERROR_FALLBACK),
+      shown ? genericMessages.validation : errorMessage(error, meta?.errorFallback ?? defaultErrorFallback()),
       undefined,
       about,
     );

@@ -44,8 +44,17 @@ export function sourceTexts(directory: string, root = directory, skip: readonly 
       });
     };
     const visit = (node: ts.Node) => {
-      // Imports, and tagged templates: SQL (sql`…`), not a text of a screen.
-      if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isTaggedTemplateExpression(node))
+      // Imports, and tagged templates: SQL (sql`…`), not a text of a screen; but Lingui's t`…` and msg`…`
+      // are the screens' texts themselves (decision 236).
+      const linguiTag =
+        ts.isTaggedTemplateExpression(node) &&
+        ts.isIdentifier(node.tag) &&
+        ['t', 'msg'].includes(node.tag.text);
+      if (
+        ts.isImportDeclaration(node) ||
+        ts.isExportDeclaration(node) ||
+        (ts.isTaggedTemplateExpression(node) && !linguiTag)
+      )
         return;
       if (ts.isJsxText(node)) add(node, node.text);
       else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) add(node, node.text);

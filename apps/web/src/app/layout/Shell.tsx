@@ -9,6 +9,7 @@ import { freshVisitState, useFreshVisitKey } from '../../lib/visit-key';
 import { isNoReturnPath } from '../no-return-routes';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
+import { t } from '@lingui/core/macro';
 
 // The receipt (and the schemas its formatting brings) loads when a receipt is first shown, not with the
 // shell (decision 152): the dashboard's first paint does not wait for it.
@@ -69,13 +70,13 @@ export default function Shell() {
           href="#contenu"
           className="sr-only z-50 rounded-md bg-white px-3 py-2 text-blue-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          Aller au contenu
+          {t`Aller au contenu`}
         </a>
         <header className="sticky top-0 z-20 lg:z-40 flex h-16 items-center gap-2 bg-blue-900 px-2 text-white shadow sm:px-4">
           <button
             ref={menuButtonRef}
             type="button"
-            aria-label="Ouvrir le menu"
+            aria-label={t`Ouvrir le menu`}
             aria-expanded={drawerOpen}
             onClick={() => setDrawerOpen(true)}
             className="flex size-11 items-center justify-center rounded-md hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white lg:hidden"
@@ -135,14 +136,14 @@ export default function Shell() {
               ref={drawerRef}
               role="dialog"
               aria-modal="true"
-              aria-label="Menu"
+              aria-label={t`Menu`}
               className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl"
             >
               <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
                 <span className="text-lg font-bold text-blue-900">Lajan</span>
                 <button
                   type="button"
-                  aria-label="Fermer le menu"
+                  aria-label={t`Fermer le menu`}
                   onClick={closeDrawer}
                   className="flex size-11 items-center justify-center rounded-md text-2xl text-slate-700 hover:bg-slate-100"
                 >

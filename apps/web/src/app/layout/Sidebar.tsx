@@ -1,8 +1,9 @@
 import { NavLink } from 'react-router';
-import type { SessionUser } from '@lajan/domain';
+import { translate, type SessionUser } from '@lajan/domain';
 import { freshVisitState } from '../../lib/visit-key';
 import { pathOf } from '../route-table';
 import { visibleNavItems, type NavLinkItem } from './nav';
+import { t } from '@lingui/core/macro';
 
 interface SidebarProps {
   user: SessionUser;
@@ -36,7 +37,7 @@ function ItemLink({
         }`
       }
     >
-      {item.label}
+      {translate(item.label)}
     </NavLink>
   );
 }
@@ -45,22 +46,22 @@ function ItemLink({
 export function Sidebar({ user, onNavigate }: SidebarProps) {
   const items = visibleNavItems(user);
   return (
-    <nav aria-label="Menu principal" className="p-3">
+    <nav aria-label={t`Menu principal`} className="p-3">
       <ul className="space-y-0.5">
         {items.map((item) =>
           item.kind === 'link' ? (
-            <li key={item.label}>
+            <li key={item.route}>
               <ItemLink item={item} onNavigate={onNavigate} />
             </li>
           ) : (
-            <li key={item.label} className="pt-1">
+            <li key={item.capability} className="pt-1">
               <p
-                id={`nav-group-${item.label.replace(/\s+/g, '-')}`}
+                id={`nav-group-${item.capability.replace('.', '-')}`}
                 className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
               >
-                {item.label}
+                {translate(item.label)}
               </p>
-              <ul aria-labelledby={`nav-group-${item.label.replace(/\s+/g, '-')}`} className="space-y-0.5">
+              <ul aria-labelledby={`nav-group-${item.capability.replace('.', '-')}`} className="space-y-0.5">
                 {item.children.map((child) => (
                   <li key={child.route}>
                     <ItemLink item={child} nested onNavigate={onNavigate} />

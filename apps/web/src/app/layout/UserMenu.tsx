@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { can, displayName, roleLabels, type SessionUser } from '@lajan/domain';
+import { can, displayName, roleLabels, translate, type SessionUser } from '@lajan/domain';
 import { HeldAtSignOutDialog } from '../../components/pending/lazy-pending';
 import { useLogout } from '../../features/auth/api/logout';
 import { usePendingOperations } from '../../lib/pending-context';
 import { userMenuLinks } from './nav';
+import { t } from '@lingui/core/macro';
 
 function initials(user: SessionUser) {
   return (
@@ -84,7 +85,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Menu utilisateur"
+        aria-label={t`Menu utilisateur`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -114,7 +115,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           ref={menuRef}
           id={menuId}
           role="menu"
-          aria-label="Menu utilisateur"
+          aria-label={t`Menu utilisateur`}
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 z-40 mt-2 w-72 max-w-[calc(100vw-1rem)] overflow-hidden rounded-lg border border-slate-200 bg-white py-1 text-slate-900 shadow-xl"
         >
@@ -124,14 +125,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </div>
           {links.map((item) => (
             <Link
-              key={item.label}
+              key={item.to}
               to={item.to}
               role="menuitem"
               tabIndex={-1}
               className={itemClasses}
               onClick={() => close(false)}
             >
-              {item.label}
+              {translate(item.label)}
             </Link>
           ))}
           <div role="separator" className="my-1 border-t border-slate-200" />
@@ -147,7 +148,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
               else logoutMutation.mutate();
             }}
           >
-            Se déconnecter
+            {t`Se déconnecter`}
           </button>
         </div>
       )}

@@ -1,23 +1,26 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { can, type Capability, type SessionUser } from '@lajan/domain';
 import { pathOf, type RouteName } from '../route-table';
 
+// Labels are descriptors, read in the screens' language when the menus render (decision 236).
 export interface NavLinkItem {
   kind: 'link';
-  label: string;
+  label: MessageDescriptor;
   route: RouteName;
   capability: Capability;
 }
 
 export interface NavGroupItem {
   kind: 'group';
-  label: string;
+  label: MessageDescriptor;
   capability: Capability;
   children: NavLinkItem[];
 }
 
 export type NavItem = NavLinkItem | NavGroupItem;
 
-const link = (label: string, route: RouteName, capability: Capability): NavLinkItem => ({
+const link = (label: MessageDescriptor, route: RouteName, capability: Capability): NavLinkItem => ({
   kind: 'link',
   label,
   route,
@@ -30,55 +33,55 @@ const link = (label: string, route: RouteName, capability: Capability): NavLinkI
  * agents, the users list), the item carries the narrower capability (docs/decisions/021).
  */
 export const sidebarItems: readonly NavItem[] = [
-  link('Tableau de Bord', 'dashboard', 'dashboard.view'),
-  link('Ma caisse', 'drawer', 'drawer.operate'),
-  link('Retrait', 'withdraw', 'transactions.operate'),
-  link('Dépôt', 'deposit', 'transactions.operate'),
-  link('Transfert', 'transfer', 'transactions.operate'),
+  link(msg`Tableau de Bord`, 'dashboard', 'dashboard.view'),
+  link(msg`Ma caisse`, 'drawer', 'drawer.operate'),
+  link(msg`Retrait`, 'withdraw', 'transactions.operate'),
+  link(msg`Dépôt`, 'deposit', 'transactions.operate'),
+  link(msg`Transfert`, 'transfer', 'transactions.operate'),
   {
     kind: 'group',
-    label: 'Transfert externe',
+    label: msg`Transfert externe`,
     capability: 'transactions.operate',
     children: [
-      link('Effectuer', 'create-transfer', 'transactions.operate'),
-      link('Recevoir', 'receive-transfer', 'transactions.operate'),
+      link(msg`Effectuer`, 'create-transfer', 'transactions.operate'),
+      link(msg`Recevoir`, 'receive-transfer', 'transactions.operate'),
       // Expired cash transfers owed to their senders (decision 225).
-      link('À rembourser', 'transfers-to-refund', 'transactions.cancel'),
+      link(msg`À rembourser`, 'transfers-to-refund', 'transactions.cancel'),
     ],
   },
-  link('Historique', 'history', 'transactions.operate'),
-  link('Créer un compte', 'create-account', 'accounts.manage'),
+  link(msg`Historique`, 'history', 'transactions.operate'),
+  link(msg`Créer un compte`, 'create-account', 'accounts.manage'),
   // A teller registers walk-in customers (decision 132); "Personnes" lists them.
-  link('Nouveau client', 'person', 'accounts.manage'),
-  link("Demandes d'ouverture", 'account-requests', 'accounts.manage'),
-  link('Personnes', 'persons', 'persons.manage'),
-  link('Liste des agents', 'agents', 'agents.manage'),
-  link('Dépôt sur agent', 'deposit-agent', 'agents.deposit'),
-  link('Créer un agent', 'create-agent', 'agents.manage'),
-  link('Mon Compte', 'account', 'account.self'),
-  link('Liste des utilisateurs', 'users', 'agentUsers.manage'),
-  link('Créer un utilisateur', 'create-user', 'agentUsers.manage'),
-  link('Lister les administrateurs', 'administrators', 'admins.manage'),
-  link('Créer un administrateur', 'create-user', 'admins.manage'),
-  link('Caisses', 'drawers', 'drawer.supervise'),
-  link('Corrections', 'corrections', 'corrections.read'),
-  link("Journal d'audit", 'audit', 'audit.read'),
+  link(msg`Nouveau client`, 'person', 'accounts.manage'),
+  link(msg`Demandes d'ouverture`, 'account-requests', 'accounts.manage'),
+  link(msg`Personnes`, 'persons', 'persons.manage'),
+  link(msg`Liste des agents`, 'agents', 'agents.manage'),
+  link(msg`Dépôt sur agent`, 'deposit-agent', 'agents.deposit'),
+  link(msg`Créer un agent`, 'create-agent', 'agents.manage'),
+  link(msg`Mon Compte`, 'account', 'account.self'),
+  link(msg`Liste des utilisateurs`, 'users', 'agentUsers.manage'),
+  link(msg`Créer un utilisateur`, 'create-user', 'agentUsers.manage'),
+  link(msg`Lister les administrateurs`, 'administrators', 'admins.manage'),
+  link(msg`Créer un administrateur`, 'create-user', 'admins.manage'),
+  link(msg`Caisses`, 'drawers', 'drawer.supervise'),
+  link(msg`Corrections`, 'corrections', 'corrections.read'),
+  link(msg`Journal d'audit`, 'audit', 'audit.read'),
   // Issue 16's reports (decision 148): every role sees the group, each its own links.
   {
     kind: 'group',
-    label: 'Rapports',
+    label: msg`Rapports`,
     capability: 'reports.accountStatement',
     children: [
-      link('Relevé de commissions', 'reports-commissions', 'reports.commissions'),
-      link('Rapports du réseau', 'reports-network', 'reports.network'),
-      link('Déclarations UCREF', 'reports-declarations', 'reports.declarations'),
-      link('Relevé de compte', 'account-statement', 'reports.accountStatement'),
-      link('Relevé du float', 'float-statement', 'reports.floatStatement'),
+      link(msg`Relevé de commissions`, 'reports-commissions', 'reports.commissions'),
+      link(msg`Rapports du réseau`, 'reports-network', 'reports.network'),
+      link(msg`Déclarations UCREF`, 'reports-declarations', 'reports.declarations'),
+      link(msg`Relevé de compte`, 'account-statement', 'reports.accountStatement'),
+      link(msg`Relevé du float`, 'float-statement', 'reports.floatStatement'),
     ],
   },
-  link('Tableau des Frais', 'fees-list', 'fees.read'),
+  link(msg`Tableau des Frais`, 'fees-list', 'fees.read'),
   // A customer's limits (decision 227): the super administrator's schedule, beside the fee table.
-  link('Limites des clients', 'limits', 'limits.edit'),
+  link(msg`Limites des clients`, 'limits', 'limits.edit'),
 ];
 
 /** The items this person sees, groups keeping only their visible children. */
@@ -96,14 +99,14 @@ export function visibleNavItems(user: SessionUser | null): NavItem[] {
 }
 
 export interface UserMenuLink {
-  label: string;
+  label: MessageDescriptor;
   to: string;
   capability: Capability;
 }
 
 /** The user menu's links; "Compte" is the own-agent account, hidden from the super administrator. */
 export const userMenuLinks: readonly UserMenuLink[] = [
-  { label: 'Tableau de Bord', to: pathOf('dashboard'), capability: 'dashboard.view' },
-  { label: 'Mon Profil', to: pathOf('profile'), capability: 'profile.view' },
-  { label: 'Compte', to: pathOf('account'), capability: 'account.self' },
+  { label: msg`Tableau de Bord`, to: pathOf('dashboard'), capability: 'dashboard.view' },
+  { label: msg`Mon Profil`, to: pathOf('profile'), capability: 'profile.view' },
+  { label: msg`Compte`, to: pathOf('account'), capability: 'account.self' },
 ];

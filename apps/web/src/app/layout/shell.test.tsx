@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { can, type SessionUser } from '@lajan/domain';
+import { can, translate, type SessionUser } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
@@ -138,7 +138,7 @@ describe('the sidebar (SPEC §2)', () => {
           access !== 'public' &&
           access !== 'signed-in'
         ) {
-          expect(can(person, access), `${item.label} pour ${person.username}`).toBe(true);
+          expect(can(person, access), `${translate(item.label)} pour ${person.username}`).toBe(true);
         }
       }
     }

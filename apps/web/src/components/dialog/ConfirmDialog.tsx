@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from '../Button';
 import { Dialog } from './Dialog';
+import { t } from '@lingui/core/macro';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -26,7 +27,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   pendingLabel,
-  cancelLabel = 'Annuler',
+  cancelLabel,
   onConfirm,
   onCancel,
   pending = false,
@@ -44,9 +45,15 @@ export function ConfirmDialog({
       footer={
         <>
           <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={pending}>
-            {cancelLabel}
+            {cancelLabel ?? t`Annuler`}
           </Button>
-          <Button variant={variant} onClick={onConfirm} loading={pending} loadingText={pendingLabel} disabled={!canConfirm}>
+          <Button
+            variant={variant}
+            onClick={onConfirm}
+            loading={pending}
+            loadingText={pendingLabel}
+            disabled={!canConfirm}
+          >
             {confirmLabel}
           </Button>
         </>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { t } from '@lingui/core/macro';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -103,7 +104,7 @@ export function Dialog({
   const closeButton = (
     <button
       type="button"
-      aria-label="Fermer"
+      aria-label={t`Fermer`}
       onClick={onClose}
       className="flex size-11 shrink-0 items-center justify-center rounded-md text-2xl text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
     >

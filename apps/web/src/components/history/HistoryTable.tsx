@@ -1,9 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
   DEFAULT_PER_PAGE,
-  formatDateTimeFr,
-  formatHtg,
+  formatAmount,
+  formatDateTime,
   historyExportFailureMessage,
   historyTableTexts,
   isReversibleType,
@@ -16,6 +17,7 @@ import {
   type TransactionType,
 } from '@lajan/domain';
 import { useHttp } from '../../lib/http-context';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/http';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
@@ -87,6 +89,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
 
   const filtered = filters.type !== undefined || appliedTerm.trim() !== '';
   const rows = history.data?.data ?? [];
+  const language = formatLanguage(currentLanguage());
 
   return (
     <div className="space-y-4">
@@ -94,7 +97,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
         <div className="flex flex-wrap items-end gap-3">
           <div className="w-full sm:w-56">
             <label htmlFor={typeId} className="block text-sm font-medium text-slate-800">
-              Type
+              {t`Type`}
             </label>
             <select
               id={typeId}
@@ -102,7 +105,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
               onChange={(event) => setType(event.target.value as TransactionType | '')}
               className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm"
             >
-              <option value="">Tous les types</option>
+              <option value="">{t`Tous les types`}</option>
               {transactionTypes.map((value) => (
                 <option key={value} value={value}>
                   {transactionTypeLabels[value]}
@@ -119,7 +122,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
             }}
           >
             <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-              Rechercher
+              {t`Rechercher`}
             </label>
             <input
               id={searchId}
@@ -127,7 +130,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
               value={term}
               maxLength={100}
               onChange={(event) => setTerm(event.target.value)}
-              placeholder="Numéro de transaction, compte ou nom"
+              placeholder={t`Numéro de transaction, compte ou nom`}
               className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm"
             />
           </form>
@@ -135,10 +138,10 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
             variant="secondary"
             className="max-sm:w-full"
             loading={exportCsv.isPending}
-            loadingText="Export..."
+            loadingText={t`Export...`}
             onClick={() => exportCsv.mutate()}
           >
-            Exporter en CSV
+            {t`Exporter en CSV`}
           </Button>
         </div>
       )}
@@ -175,91 +178,97 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
               <thead className={tableClasses.head}>
                 <tr>
                   <th scope="col" className={tableClasses.th}>
-                    Numéro
+                    {t`Numéro`}
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    Type
+                    {t`Type`}
                   </th>
                   <th scope="col" className={`${tableClasses.th} text-right`}>
-                    Montant
+                    {t`Montant`}
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    Statut
+                    {t`Statut`}
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    Créé par
+                    {t`Créé par`}
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    Date
+                    {t`Date`}
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    <span className="sr-only">Reçu</span>
+                    <span className="sr-only">{t`Reçu`}</span>
                   </th>
                 </tr>
               </thead>
               <tbody className={tableClasses.body}>
-                {rows.map((transaction) => (
-                  <tr
-                    key={transaction.transactionNumber}
-                    className={tableClasses.row}
-                    aria-selected={isSelected(transaction) || undefined}
-                  >
-                    <td data-label="Numéro" className={tableClasses.td}>
-                      {/* Monospace on the number only: on a phone the cell also shows its column name. */}
-                      <span className="font-mono">{transaction.transactionNumber}</span>
-                    </td>
-                    <td data-label="Type" className={tableClasses.td}>
-                      {/* One block, so that on a phone's card the line stays under the type, not beside it. */}
-                      <div className="@5xl:min-w-36">
-                        {transactionTypeLabels[transaction.type] ?? transaction.type}
-                        {/* Whose it is (the spec's columns say none of it): most often why a name found it. */}
-                        <PartiesLine transaction={transaction} />
-                      </div>
-                    </td>
-                    <td data-label="Montant" className={`${tableClasses.td} text-right whitespace-nowrap`}>
-                      {formatHtg(transaction.amount)}
-                    </td>
-                    <td data-label="Statut" className={tableClasses.td}>
-                      <TransactionStatusBadge status={transaction.status} />
-                    </td>
-                    <td data-label="Créé par" className={tableClasses.td}>
-                      {/* A username never breaks inside: a long one is cut with "…", whole in its title. */}
-                      <span
-                        className="block max-w-40 truncate whitespace-nowrap"
-                        title={transaction.createBy.username}
+                {rows.map((transaction) => {
+                  const transactionNumber = transaction.transactionNumber;
+                  return (
+                    <tr
+                      key={transaction.transactionNumber}
+                      className={tableClasses.row}
+                      aria-selected={isSelected(transaction) || undefined}
+                    >
+                      <td data-label={t`Numéro`} className={tableClasses.td}>
+                        {/* Monospace on the number only: on a phone the cell also shows its column name. */}
+                        <span className="font-mono">{transaction.transactionNumber}</span>
+                      </td>
+                      <td data-label={t`Type`} className={tableClasses.td}>
+                        {/* One block, so that on a phone's card the line stays under the type, not beside it. */}
+                        <div className="@5xl:min-w-36">
+                          {transactionTypeLabels[transaction.type] ?? transaction.type}
+                          {/* Whose it is (the spec's columns say none of it): most often why a name found it. */}
+                          <PartiesLine transaction={transaction} />
+                        </div>
+                      </td>
+                      <td
+                        data-label={t`Montant`}
+                        className={`${tableClasses.td} text-right whitespace-nowrap`}
                       >
-                        {transaction.createBy.username}
-                      </span>
-                    </td>
-                    <td data-label="Date" className={`${tableClasses.td} whitespace-nowrap`}>
-                      {formatDateTimeFr(transaction.createdAt)}
-                    </td>
-                    <td data-label="Reçu" className={tableClasses.td}>
-                      {/* Its buttons wrap: at 360 px a row may offer three (decision 226). */}
-                      <div className="flex flex-wrap gap-2">
-                        <Button
-                          variant="secondary"
-                          className="min-h-9 px-3 py-1"
-                          aria-label={`Réimprimer le reçu ${transaction.transactionNumber}`}
-                          onClick={() => selectForReprint(transaction)}
+                        {formatAmount(transaction.amount, language)}
+                      </td>
+                      <td data-label={t`Statut`} className={tableClasses.td}>
+                        <TransactionStatusBadge status={transaction.status} />
+                      </td>
+                      <td data-label={t`Créé par`} className={tableClasses.td}>
+                        {/* A username never breaks inside: a long one is cut with "…", whole in its title. */}
+                        <span
+                          className="block max-w-40 truncate whitespace-nowrap"
+                          title={transaction.createBy.username}
                         >
-                          Réimprimer
-                        </Button>
-                        <UnlockTransferButton transaction={transaction} />
-                        {transaction.status === 'completed' && isReversibleType(transaction.type) ? (
-                          <Suspense fallback={null}>
-                            <RequestCorrectionButton transaction={transaction} />
-                          </Suspense>
-                        ) : null}
-                        {transaction.status === 'pending' && transaction.type === 'external_transfer' ? (
-                          <Suspense fallback={null}>
-                            <CancelTransferButton transaction={transaction} />
-                          </Suspense>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
+                          {transaction.createBy.username}
+                        </span>
+                      </td>
+                      <td data-label={t`Date`} className={`${tableClasses.td} whitespace-nowrap`}>
+                        {formatDateTime(transaction.createdAt, language)}
+                      </td>
+                      <td data-label={t`Reçu`} className={tableClasses.td}>
+                        {/* Its buttons wrap: at 360 px a row may offer three (decision 226). */}
+                        <div className="flex flex-wrap gap-2">
+                          <Button
+                            variant="secondary"
+                            className="min-h-9 px-3 py-1"
+                            aria-label={t`Réimprimer le reçu ${transactionNumber}`}
+                            onClick={() => selectForReprint(transaction)}
+                          >
+                            {t`Réimprimer`}
+                          </Button>
+                          <UnlockTransferButton transaction={transaction} />
+                          {transaction.status === 'completed' && isReversibleType(transaction.type) ? (
+                            <Suspense fallback={null}>
+                              <RequestCorrectionButton transaction={transaction} />
+                            </Suspense>
+                          ) : null}
+                          {transaction.status === 'pending' && transaction.type === 'external_transfer' ? (
+                            <Suspense fallback={null}>
+                              <CancelTransferButton transaction={transaction} />
+                            </Suspense>
+                          ) : null}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </TableFrame>
@@ -271,7 +280,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
             lastItem={history.data.pagination.lastItem}
             onPageChange={(next) => setPaging({ filterKey, page: next })}
             busy={history.isFetching}
-            label={`Pages : ${caption}`}
+            label={t`Pages : ${caption}`}
           />
         </>
       )}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import type { ListPage } from '@lajan/domain';
 import { Alert } from '../Alert';
@@ -65,7 +66,7 @@ export function PagedTable<Row>({
   const failed = (
     <Alert type="danger" title={errorTitle}>
       <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-        Réessayer
+        {t`Réessayer`}
       </Button>
     </Alert>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  formatDateTimeFr,
+  formatDateTime,
   mayResendPending,
   pendingOperationMessages as texts,
   type Transaction,
@@ -13,6 +13,7 @@ import { useReceipt } from '../receipt/receipt-context';
 import { useToasts } from '../toasts/toast-context';
 import { usePendingActions, type PendingOutcome, type SendAllResult } from '../../lib/pending-actions';
 import { usePendingOperations } from '../../lib/pending-context';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { mayResend, type PendingOperation } from '../../lib/pending-operations';
 
 /**
@@ -223,7 +224,7 @@ function HeldOperation({ operation, locked }: { operation: PendingOperation; loc
         <p className="font-semibold">{texts.bannerTitle}</p>
         <p className="text-sm">{operation.summary}</p>
         <p className="text-xs text-amber-900">
-          {texts.confirmedAt} {formatDateTimeFr(operation.confirmedAt)}
+          {texts.confirmedAt} {formatDateTime(operation.confirmedAt, formatLanguage(currentLanguage()))}
         </p>
         {mayResendPending(operation.confirmedAt, now) ? null : (
           <p className="text-sm">{texts.tooOldToResend}</p>
@@ -299,7 +300,7 @@ function UnconfirmedReceipt({ operation, onClose }: { operation: PendingOperatio
           <p className="mt-2 font-semibold">Lajan</p>
           <p className="mt-2">{operation.summary}</p>
           <p className="mt-1">
-            {texts.confirmedAt} {formatDateTimeFr(operation.confirmedAt)}
+            {texts.confirmedAt} {formatDateTime(operation.confirmedAt, formatLanguage(currentLanguage()))}
           </p>
           <p className="mt-1 break-all">
             {texts.key} {operation.key}

@@ -1,11 +1,15 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { translate } from '@lajan/domain';
 import { useToasts } from './toast-context';
 import type { Toast, ToastStatus } from './toast-store';
 
-const styles: Record<ToastStatus, { box: string; icon: string; label: string }> = {
-  success: { box: 'border-emerald-300 bg-emerald-50 text-emerald-900', icon: '✓', label: 'Succès' },
-  warning: { box: 'border-amber-300 bg-amber-50 text-amber-900', icon: '!', label: 'Attention' },
-  error: { box: 'border-red-300 bg-red-50 text-red-900', icon: '×', label: 'Erreur' },
+// Labels read when a toast shows, in the screens' language (decision 236).
+const styles: Record<ToastStatus, { box: string; icon: string; label: MessageDescriptor }> = {
+  success: { box: 'border-emerald-300 bg-emerald-50 text-emerald-900', icon: '✓', label: msg`Succès` },
+  warning: { box: 'border-amber-300 bg-amber-50 text-amber-900', icon: '!', label: msg`Attention` },
+  error: { box: 'border-red-300 bg-red-50 text-red-900', icon: '×', label: msg`Erreur` },
 };
 
 const iconStyles: Record<ToastStatus, string> = {
@@ -58,7 +62,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium break-words">
-          <span className="sr-only">{style.label} : </span>
+          <span className="sr-only">{translate(style.label)} : </span>
           {toast.text}
         </p>
         {action && (
@@ -77,7 +81,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       <button
         type="button"
         onClick={() => store.dismiss(toast.id)}
-        aria-label="Fermer la notification"
+        aria-label={t`Fermer la notification`}
         className="-m-1 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
       >
         <span aria-hidden="true">×</span>
@@ -97,7 +101,7 @@ export function Toaster() {
   return (
     <div
       aria-live="polite"
-      aria-label="Notifications"
+      aria-label={t`Notifications`}
       role="region"
       className="pointer-events-none fixed inset-x-2 top-18 z-50 flex flex-col items-stretch gap-2 max-sm:[body:has(.receipt-panel)_&]:top-auto max-lg:[body:has(.receipt-panel)_&]:bottom-24 sm:top-auto sm:right-auto sm:bottom-4 sm:left-4 sm:w-96 lg:left-68"
     >

@@ -7,12 +7,22 @@ import { useHttp } from '../../lib/http-context';
 /** The uniqueness check waits 800 ms after the last keystroke. */
 export const UNIQUENESS_DEBOUNCE_MS = 800;
 
-/** "Ce nom d'utilisateur existe déjà". */
-export const usernameTakenMessage = userMessages.usernameTaken;
+/** "Ce nom d'utilisateur existe déjà", read when said, in the screens' language (decision 236). */
+export function usernameTakenMessage(): string {
+  return userMessages.usernameTaken;
+}
 
 /** `POST /users/check-unique/` `{ field: 'username', value }` → `{ exists }`. */
-export async function checkUsernameExists(http: HttpClient, value: string, signal?: AbortSignal): Promise<boolean> {
-  const answer = await http.post<{ exists: boolean }>('/users/check-unique/', { field: 'username', value }, { signal });
+export async function checkUsernameExists(
+  http: HttpClient,
+  value: string,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const answer = await http.post<{ exists: boolean }>(
+    '/users/check-unique/',
+    { field: 'username', value },
+    { signal },
+  );
   return answer.exists === true;
 }
 
@@ -34,7 +44,11 @@ function checkOptions(http: HttpClient, value: string) {
  * The check a wizard runs before leaving its step: the cached answer when there is one, else a call.
  * A failed check lets the person go on: the server refuses a duplicate on save anyway (409).
  */
-export async function isUsernameTaken(queryClient: QueryClient, http: HttpClient, value: string): Promise<boolean> {
+export async function isUsernameTaken(
+  queryClient: QueryClient,
+  http: HttpClient,
+  value: string,
+): Promise<boolean> {
   try {
     return await queryClient.fetchQuery(checkOptions(http, value.trim()));
   } catch {

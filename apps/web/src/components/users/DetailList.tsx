@@ -1,7 +1,5 @@
 import { useId, type ReactNode } from 'react';
-
-/** What a detail shows when the value is empty. */
-export const NOT_SPECIFIED = 'Non spécifié';
+import { t } from '@lingui/core/macro';
 
 /** A `<dl>` of label / value rows, one under the other. */
 export function DetailList({ children }: { children: ReactNode }) {
@@ -20,7 +18,7 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
 
 /** A `DetailRow` that reads "Non spécifié" when the value is empty (a record's details). */
 export function DetailField({ label, children }: { label: string; children: ReactNode }) {
-  return <DetailRow label={label}>{children || NOT_SPECIFIED}</DetailRow>;
+  return <DetailRow label={label}>{children || t`Non spécifié`}</DetailRow>;
 }
 
 /** A card of details named by its heading, with an optional action (a button) beside the heading. */

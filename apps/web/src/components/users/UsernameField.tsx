@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { TextField } from '../TextField';
+import { t } from '@lingui/core/macro';
 
 type UsernameFieldProps = Omit<ComponentProps<typeof TextField>, 'label' | 'hint'> & {
   /** True while the uniqueness check runs: the hint says so. */
@@ -8,21 +9,19 @@ type UsernameFieldProps = Omit<ComponentProps<typeof TextField>, 'label' | 'hint
   hintLead?: string;
 };
 
-const usernameRules =
-  '8 caractères minimum : lettres, chiffres, «\u00a0.\u00a0», «\u00a0-\u00a0» et «\u00a0_\u00a0».';
-
 /** The "Nom d'utilisateur" field of a creation wizard, with its rules or "checking" as the hint. */
 export function UsernameField({ checking, hintLead, ...input }: UsernameFieldProps) {
+  const usernameRules = t`8 caractères minimum : lettres, chiffres, «\u00a0.\u00a0», «\u00a0-\u00a0» et «\u00a0_\u00a0».`;
   return (
     <TextField
-      label="Nom d'utilisateur"
+      label={t`Nom d'utilisateur`}
       required
       autoComplete="off"
       autoCapitalize="none"
       spellCheck={false}
       hint={
         checking
-          ? 'Vérification de la disponibilité...'
+          ? t`Vérification de la disponibilité...`
           : hintLead
             ? `${hintLead} ${usernameRules}`
             : usernameRules

@@ -96,7 +96,7 @@ export function useUsernameStep<T extends FieldValues & { username: string }>(
   const field = 'username' as Path<T>;
   const usernameErrorType = (form.formState.errors as FieldErrors<{ username: string }>).username?.type;
   useEffect(() => {
-    if (usernameCheck.taken) setError(field, { type: 'unique', message: usernameTakenMessage });
+    if (usernameCheck.taken) setError(field, { type: 'unique', message: usernameTakenMessage() });
     else if (usernameCheck.taken === false && usernameErrorType === 'unique') clearErrors(field);
   }, [usernameCheck.taken, usernameErrorType, setError, clearErrors, field]);
 
@@ -111,7 +111,7 @@ export function useUsernameStep<T extends FieldValues & { username: string }>(
     });
     if (!valid) return false;
     if (await usernameCheck.checkNow()) {
-      setError(field, { type: 'unique', message: usernameTakenMessage }, { shouldFocus: true });
+      setError(field, { type: 'unique', message: usernameTakenMessage() }, { shouldFocus: true });
       return false;
     }
     return true;

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { keyboardFirst } from '../../lib/keyboard-first';
 import { Button } from '../Button';
+import { t } from '@lingui/core/macro';
 
 export interface WizardStep {
   /** Stable key of the step. */
@@ -78,8 +79,8 @@ export function Wizard({
   step,
   onStepChange,
   initialStep = 0,
-  submitLabel = 'Enregistrer',
-  submittingLabel = 'Enregistrement...',
+  submitLabel = t`Enregistrer`,
+  submittingLabel = t`Enregistrement...`,
   description,
   error,
   status,
@@ -190,7 +191,7 @@ export function Wizard({
       <div className={pinned ? 'empty:hidden' : undefined}>
         {!isFirst && (
           <Button variant="secondary" className="w-full sm:w-auto" onClick={previous} disabled={submitting}>
-            Précédent
+            {t`Précédent`}
           </Button>
         )}
       </div>
@@ -211,7 +212,7 @@ export function Wizard({
           loadingText={submittingLabel}
           aria-describedby={blocked && current?.blockedHint ? `${headingId}-hint` : undefined}
         >
-          {isLast ? submitLabel : 'Suivant'}
+          {isLast ? submitLabel : t`Suivant`}
         </Button>
         {pinned && status ? <div className="max-sm:col-span-2 sm:contents">{status}</div> : status}
       </div>
@@ -220,7 +221,8 @@ export function Wizard({
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const StepHeading = headingLevel === 1 ? 'h2' : 'h3';
   const percent = Math.round(((position + 1) / total) * 100);
-  const counter = `Étape ${position + 1} sur ${total}`;
+  const stepNumber = position + 1;
+  const counter = t`Étape ${stepNumber} sur ${total}`;
 
   return (
     <section aria-labelledby={headingId} className="mx-auto w-full max-w-3xl">
@@ -235,7 +237,7 @@ export function Wizard({
         </div>
         <div
           role="progressbar"
-          aria-label={`Progression : ${title}`}
+          aria-label={t`Progression : ${title}`}
           aria-valuemin={1}
           aria-valuemax={total}
           aria-valuenow={position + 1}

@@ -29,7 +29,7 @@ import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { Wizard } from '../../components/wizard/Wizard';
 import { errorMessage, isHttpError } from '../../lib/http';
-import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
+import { defaultErrorFallback } from '../../lib/query-client';
 import { useSession } from '../../lib/session-context';
 import { AccountChoiceSummary } from '../../components/accounts/AccountChoiceSummary';
 import { AccountOpeningSlip } from './AccountOpeningSlip';
@@ -103,7 +103,7 @@ export default function CreateAccountPage() {
         setStep(firstField === 'type' || firstField === 'currency' ? STEP_TYPE : STEP_CLIENTS);
         return;
       }
-      setFailure(errorMessage(error, DEFAULT_ERROR_FALLBACK));
+      setFailure(errorMessage(error, defaultErrorFallback()));
       if (isHttpError(error) && error.status === 429) setStep(STEP_CLIENTS);
     }
   }

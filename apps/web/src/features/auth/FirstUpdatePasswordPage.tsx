@@ -6,6 +6,7 @@ import { useSession, useSessionStore } from '../../lib/session-context';
 import { textLinkClasses } from '../../components/text-link';
 import { useLogout } from './api/logout';
 import { UpdatePasswordForm } from './UpdatePasswordForm';
+import { t } from '@lingui/core/macro';
 
 /**
  * /first-update-password: a new user chooses its own password before anything else, then goes on signed in
@@ -32,14 +33,16 @@ export default function FirstUpdatePasswordPage() {
   }, [alreadyUpdated, location.key, navigate]);
 
   if (alreadyUpdated) return null;
+  const firstName = user ? capitaliseFirstName(user.firstName) : '';
+  const greeting = user ? t`Bonjour ${firstName}. ` : '';
 
   return (
     <PublicFrame
-      title="Choisissez votre mot de passe"
+      title={t`Choisissez votre mot de passe`}
       intro={
         <>
-          {user ? `Bonjour ${capitaliseFirstName(user.firstName)}. ` : ''}Pour votre sécurité, remplacez le
-          mot de passe temporaire qui vous a été donné par un mot de passe à vous avant de continuer.
+          {greeting}
+          {t`Pour votre sécurité, remplacez le mot de passe temporaire qui vous a été donné par un mot de passe à vous avant de continuer.`}
         </>
       }
       footer={
@@ -49,7 +52,7 @@ export default function FirstUpdatePasswordPage() {
           disabled={logoutMutation.isPending}
           onClick={() => logoutMutation.mutate()}
         >
-          Se déconnecter
+          {t`Se déconnecter`}
         </button>
       }
     >

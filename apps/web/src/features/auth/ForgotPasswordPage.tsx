@@ -12,6 +12,7 @@ import { useToasts } from '../../components/toasts/toast-context';
 import { applyServerErrors } from '../../lib/form';
 import { isHttpError } from '../../lib/http';
 import { useForgotPasswordMutation } from './api/forgot-password';
+import { t } from '@lingui/core/macro';
 
 /** /forgot-password: asks for the username and e-mails a reset link. */
 export default function ForgotPasswordPage() {
@@ -45,11 +46,11 @@ export default function ForgotPasswordPage() {
 
   return (
     <PublicFrame
-      title="Mot de passe oublié"
-      intro="Indiquez votre nom d'utilisateur : nous enverrons un lien de réinitialisation à l'adresse email de votre compte."
+      title={t`Mot de passe oublié`}
+      intro={t`Indiquez votre nom d'utilisateur : nous enverrons un lien de réinitialisation à l'adresse email de votre compte.`}
       footer={
         <Link to="/login" className={textLinkClasses}>
-          Retour à la connexion
+          {t`Retour à la connexion`}
         </Link>
       }
     >
@@ -57,7 +58,7 @@ export default function ForgotPasswordPage() {
         {sent && <Alert type="success">{authMessages.resetLinkSent}</Alert>}
         {errors.root?.message && <Alert type="danger">{errors.root.message}</Alert>}
         <TextField
-          label="Nom d'utilisateur"
+          label={t`Nom d'utilisateur`}
           required
           autoComplete="username"
           autoCapitalize="none"
@@ -65,8 +66,8 @@ export default function ForgotPasswordPage() {
           error={errors.username?.message}
           {...register('username')}
         />
-        <Button type="submit" className="w-full" loading={mutation.isPending} loadingText="Envoi...">
-          Envoyer le lien
+        <Button type="submit" className="w-full" loading={mutation.isPending} loadingText={t`Envoi...`}>
+          {t`Envoyer le lien`}
         </Button>
       </form>
     </PublicFrame>

@@ -8,12 +8,13 @@ import { TextField } from '../../components/TextField';
 import { textLinkClasses } from '../../components/text-link';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage, firstFieldErrors, isHttpError } from '../../lib/http';
-import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
+import { defaultErrorFallback } from '../../lib/query-client';
 import { keyboardFirst } from '../../lib/keyboard-first';
 import { useSessionStore } from '../../lib/session-context';
 import { useLoginMutation } from './api/login';
 import { secondStepOf, type SecondStepPurpose } from './api/login-mfa';
 import { SecondStep } from './SecondStep';
+import { t } from '@lingui/core/macro';
 
 type FieldErrors = Partial<Record<keyof LoginInput, string>>;
 const FIELDS: readonly (keyof LoginInput)[] = ['username', 'password'];
@@ -65,7 +66,7 @@ export default function LoginPage() {
     try {
       const answer = await loginMutation.mutateAsync(check.input);
       if (!session.signIn(answer.access_token)) {
-        setRootError(DEFAULT_ERROR_FALLBACK);
+        setRootError(defaultErrorFallback());
         return;
       }
       toasts.success(authMessages.loginSuccess);
@@ -89,14 +90,14 @@ export default function LoginPage() {
         }
       }
       setErrors(placed);
-      setRootError(unplaced[0] ?? errorMessage(error, DEFAULT_ERROR_FALLBACK));
+      setRootError(unplaced[0] ?? errorMessage(error, defaultErrorFallback()));
     }
   }
 
   return (
     <PublicFrame
-      title="Bienvenue sur Lajan"
-      intro="Le paiement mobile simple et sûr, au plus près de chez vous."
+      title={t`Bienvenue sur Lajan`}
+      intro={t`Le paiement mobile simple et sûr, au plus près de chez vous.`}
       footer={
         // The sign-in is the staff's; a customer, who has none, is invited to ask for an account (decision 213).
         <>
@@ -124,7 +125,7 @@ export default function LoginPage() {
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
           {rootError && <Alert type="danger">{rootError}</Alert>}
           <TextField
-            label="Nom d'utilisateur"
+            label={t`Nom d'utilisateur`}
             required
             autoComplete="username"
             autoCapitalize="none"
@@ -138,7 +139,7 @@ export default function LoginPage() {
             error={errors.username}
           />
           <TextField
-            label="Mot de passe"
+            label={t`Mot de passe`}
             type="password"
             required
             autoComplete="current-password"
@@ -152,16 +153,16 @@ export default function LoginPage() {
           />
           <div className="flex justify-end">
             <Link to="/forgot-password" className={`text-sm ${textLinkClasses}`}>
-              Mot de passe oublié ?
+              {t`Mot de passe oublié ?`}
             </Link>
           </div>
           <Button
             type="submit"
             className="w-full"
             loading={loginMutation.isPending}
-            loadingText="Connexion..."
+            loadingText={t`Connexion...`}
           >
-            Se connecter
+            {t`Se connecter`}
           </Button>
         </form>
       )}

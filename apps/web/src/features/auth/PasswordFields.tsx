@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { TextField } from '../../components/TextField';
+import { t } from '@lingui/core/macro';
 
 interface PasswordValues extends FieldValues {
   password: string;
@@ -28,7 +29,7 @@ export function PasswordFields<T extends PasswordValues>({
     <>
       {showCurrentPassword && (
         <TextField
-          label="Mot de passe actuel"
+          label={t`Mot de passe actuel`}
           type="password"
           required
           autoComplete="current-password"
@@ -37,16 +38,16 @@ export function PasswordFields<T extends PasswordValues>({
         />
       )}
       <TextField
-        label="Nouveau mot de passe"
+        label={t`Nouveau mot de passe`}
         type="password"
         required
         autoComplete="new-password"
-        hint="8 caractères minimum."
+        hint={t`8 caractères minimum.`}
         error={messageOf(errors, 'password')}
         {...register('password' as Path<T>)}
       />
       <TextField
-        label="Confirmer le nouveau mot de passe"
+        label={t`Confirmer le nouveau mot de passe`}
         type="password"
         required
         autoComplete="new-password"

@@ -11,6 +11,7 @@ import { applyServerErrors } from '../../lib/form';
 import { isHttpError } from '../../lib/http';
 import { useResetPasswordMutation } from './api/reset-password';
 import { PasswordFields } from './PasswordFields';
+import { t } from '@lingui/core/macro';
 
 /** /reset-password/:token?username=…: the e-mailed link. Success goes to /login. */
 export default function ResetPasswordPage() {
@@ -54,15 +55,15 @@ export default function ResetPasswordPage() {
 
   return (
     <PublicFrame
-      title="Réinitialiser le mot de passe"
+      title={t`Réinitialiser le mot de passe`}
       intro={
         username
-          ? `Choisissez un nouveau mot de passe pour ${username}.`
-          : 'Choisissez un nouveau mot de passe.'
+          ? t`Choisissez un nouveau mot de passe pour ${username}.`
+          : t`Choisissez un nouveau mot de passe.`
       }
       footer={
         <Link to="/login" className={textLinkClasses}>
-          Retour à la connexion
+          {t`Retour à la connexion`}
         </Link>
       }
     >
@@ -72,14 +73,19 @@ export default function ResetPasswordPage() {
             <p>{linkError}</p>
             <p className="mt-1">
               <Link to="/forgot-password" className={textLinkClasses}>
-                Demander un nouveau lien
+                {t`Demander un nouveau lien`}
               </Link>
             </p>
           </Alert>
         )}
         <PasswordFields register={register} errors={errors} showCurrentPassword={false} />
-        <Button type="submit" className="w-full" loading={mutation.isPending} loadingText="Enregistrement...">
-          Réinitialiser le mot de passe
+        <Button
+          type="submit"
+          className="w-full"
+          loading={mutation.isPending}
+          loadingText={t`Enregistrement...`}
+        >
+          {t`Réinitialiser le mot de passe`}
         </Button>
       </form>
     </PublicFrame>

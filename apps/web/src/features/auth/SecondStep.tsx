@@ -7,7 +7,7 @@ import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage, firstFieldErrors, isHttpError } from '../../lib/http';
 import { useHttp } from '../../lib/http-context';
-import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
+import { defaultErrorFallback } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-context';
 import {
   confirmEnrolmentAtSignIn,
@@ -68,12 +68,12 @@ export function SecondStep({
       input.current?.focus();
       return;
     }
-    setRootError(errorMessage(error, DEFAULT_ERROR_FALLBACK));
+    setRootError(errorMessage(error, defaultErrorFallback()));
   }
 
   function openSession(token: string) {
     if (!session.signIn(token)) {
-      setRootError(DEFAULT_ERROR_FALLBACK);
+      setRootError(defaultErrorFallback());
       return;
     }
     toasts.success(authMessages.loginSuccess);

@@ -9,12 +9,15 @@ import { isHttpError } from '../../lib/http';
 import { useSessionStore } from '../../lib/session-context';
 import { useUpdatePasswordMutation, type UpdatePasswordAnswer } from './api/update-password';
 import { PasswordFields } from './PasswordFields';
+import { t } from '@lingui/core/macro';
 
 /**
  * The password form. The server ends every other session and answers a fresh token; by default the app signs
  * out, and `onChanged` replaces that for the first password, where the user goes on signed in (decision 133).
  */
-export function UpdatePasswordForm({ onChanged }: { onChanged?: (answer: UpdatePasswordAnswer) => void } = {}) {
+export function UpdatePasswordForm({
+  onChanged,
+}: { onChanged?: (answer: UpdatePasswordAnswer) => void } = {}) {
   const session = useSessionStore();
   const toasts = useToasts();
   const mutation = useUpdatePasswordMutation();
@@ -51,8 +54,13 @@ export function UpdatePasswordForm({ onChanged }: { onChanged?: (answer: UpdateP
     <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-4">
       {errors.root?.message && <Alert type="danger">{errors.root.message}</Alert>}
       <PasswordFields register={register} errors={errors} showCurrentPassword />
-      <Button type="submit" className="w-full sm:w-auto" loading={mutation.isPending} loadingText="Enregistrement...">
-        Enregistrer
+      <Button
+        type="submit"
+        className="w-full sm:w-auto"
+        loading={mutation.isPending}
+        loadingText={t`Enregistrement...`}
+      >
+        {t`Enregistrer`}
       </Button>
     </form>
   );

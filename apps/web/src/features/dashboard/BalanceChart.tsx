@@ -1,5 +1,7 @@
 import { useId } from 'react';
-import { formatDateFr, formatHtg, type BalanceSeries } from '@lajan/domain';
+import { formatAmount, formatDate, type BalanceSeries } from '@lajan/domain';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
+import { t } from '@lingui/core/macro';
 
 const WIDTH = 600;
 const HEIGHT = 160;
@@ -46,15 +48,20 @@ export function BalanceChart({ series }: { series: BalanceSeries }) {
   const max = balances.length ? Math.max(...balances) : 0;
   const polyline = points.map((point) => `${round(point.x)},${round(point.y)}`).join(' ');
   const area = points.length ? `0,${HEIGHT} ${polyline} ${WIDTH},${HEIGHT}` : '';
-  const title = `${series.label} : ${last ? formatHtg(last.balance) : formatHtg(0)}${
-    first && last ? `, du ${formatDateFr(first.date)} au ${formatDateFr(last.date)}` : ''
-  }`;
+  const language = formatLanguage(currentLanguage());
+  const label = series.label;
+  const latest = formatAmount(last ? last.balance : 0, language);
+  const from = first ? formatDate(first.date, language) : '';
+  const to = last ? formatDate(last.date, language) : '';
+  const minText = formatAmount(min, language);
+  const maxText = formatAmount(max, language);
+  const title = first && last ? t`${label} : ${latest}, du ${from} au ${to}` : `${label} : ${latest}`;
 
   return (
     <figure className="min-w-0 space-y-2" data-series={series.key}>
       <figcaption className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="font-medium text-slate-800">{series.label}</span>
-        <span className="text-xl font-semibold text-slate-900">{last ? formatHtg(last.balance) : formatHtg(0)}</span>
+        <span className="text-xl font-semibold text-slate-900">{latest}</span>
       </figcaption>
       <svg
         role="img"
@@ -64,7 +71,14 @@ export function BalanceChart({ series }: { series: BalanceSeries }) {
         className="block h-40 w-full overflow-visible rounded-md bg-slate-50"
       >
         <title id={titleId}>{title}</title>
-        <line x1="0" x2={WIDTH} y1={HEIGHT / 2} y2={HEIGHT / 2} className="stroke-slate-200" vectorEffect="non-scaling-stroke" />
+        <line
+          x1="0"
+          x2={WIDTH}
+          y1={HEIGHT / 2}
+          y2={HEIGHT / 2}
+          className="stroke-slate-200"
+          vectorEffect="non-scaling-stroke"
+        />
         {area && <polygon points={area} className="fill-blue-100/70" />}
         {polyline && (
           <polyline
@@ -79,25 +93,23 @@ export function BalanceChart({ series }: { series: BalanceSeries }) {
         )}
       </svg>
       <div aria-hidden="true" className="flex justify-between gap-2 text-xs text-slate-600">
-        <span>{first ? formatDateFr(first.date) : ''}</span>
-        <span className="text-center">
-          min {formatHtg(min)} · max {formatHtg(max)}
-        </span>
-        <span>{last ? formatDateFr(last.date) : ''}</span>
+        <span>{from}</span>
+        <span className="text-center">{t`min ${minText} · max ${maxText}`}</span>
+        <span>{to}</span>
       </div>
       <table className="sr-only">
-        <caption>{series.label}, solde de clôture par jour</caption>
+        <caption>{t`${label}, solde de clôture par jour`}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Solde</th>
+            <th scope="col">{t`Date`}</th>
+            <th scope="col">{t`Solde`}</th>
           </tr>
         </thead>
         <tbody>
           {series.points.map((point) => (
             <tr key={point.date}>
-              <td>{formatDateFr(point.date)}</td>
-              <td>{formatHtg(point.balance)}</td>
+              <td>{formatDate(point.date, language)}</td>
+              <td>{formatAmount(point.balance, language)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { BalancePeriod } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -19,9 +20,9 @@ export default function BalanceFigures({ period, count }: { period: BalancePerio
       {balance.isPending && <ChartLoading inline count={count} />}
       {balance.isError && !balance.data && (
         <div className="space-y-3">
-          <Alert type="danger">{errorMessage(balance.error, balanceSeriesFailure)}</Alert>
+          <Alert type="danger">{errorMessage(balance.error, balanceSeriesFailure())}</Alert>
           <Button variant="secondary" onClick={() => void balance.refetch()}>
-            Réessayer
+            {t`Réessayer`}
           </Button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * The charts' place while their code or data comes, as tall as the `count` charts that replace it, so nothing
  * under it moves when they come (decision 160).
@@ -16,7 +17,7 @@ export function ChartLoading({ inline = false, count = 1 }: { inline?: boolean; 
               role="status"
               className="flex h-40 items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600"
             >
-              Chargement du graphique...
+              {t`Chargement du graphique...`}
             </p>
           ) : (
             <div className="h-40 rounded-md bg-slate-50" />

@@ -8,6 +8,7 @@ import {
   displayName,
   historyTableTexts,
   roleLabels,
+  translate,
   type BalancePeriod,
 } from '@lajan/domain';
 import { textLinkClasses } from '../../components/text-link';
@@ -15,6 +16,7 @@ import { useSession } from '../../lib/session-context';
 import { ChartLoading } from './ChartLoading';
 import { DASHBOARD_HISTORY_ROWS, DASHBOARD_PERIOD } from './preload';
 import { quickActions } from './quick-actions';
+import { t } from '@lingui/core/macro';
 
 // The figures come after the frame (decision 152): the welcome, the quick actions and the headings paint
 // without the chart's and the table's code, which bring the schemas that check the server's answers.
@@ -44,11 +46,14 @@ function usePainted(): boolean {
   return painted;
 }
 
-const historyLoading = (
-  <p role="status" className="text-slate-600">
-    {historyTableTexts.loading}
-  </p>
-);
+// Read when the dashboard renders, in the screens' language (decision 236).
+function HistoryLoading() {
+  return (
+    <p role="status" className="text-slate-600">
+      {historyTableTexts.loading}
+    </p>
+  );
+}
 
 /**
  * `/`: a welcome, the quick actions of the person's role, the balance over 7 days, 30 days or 3 months
@@ -63,6 +68,7 @@ export default function DashboardPage() {
   // painted: the welcome, the actions and the headings paint from the first render.
   const painted = usePainted();
   if (!user) return null;
+  const name = displayName(user);
   const actions = quickActions.filter((action) => can(user, action.capability));
   // The chart's place keeps the height of the charts to come (decision 160).
   const charts = balanceSeriesCountOf(user);
@@ -70,9 +76,9 @@ export default function DashboardPage() {
   return (
     <div className="space-y-8">
       <header>
-        <h1 className="text-2xl font-semibold text-slate-900">Tableau de Bord</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{t`Tableau de Bord`}</h1>
         <p className="mt-1 text-slate-700">
-          Bienvenue, {displayName(user)}.{' '}
+          {t`Bienvenue, ${name}.`}{' '}
           <span className="text-slate-600">
             {roleLabels[user.role]}
             {user.agent ? ` · ${user.agent.name}` : ''}
@@ -82,17 +88,17 @@ export default function DashboardPage() {
 
       <section aria-labelledby="actions-rapides">
         <h2 id="actions-rapides" className="text-lg font-semibold text-slate-900">
-          Actions rapides
+          {t`Actions rapides`}
         </h2>
         <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {actions.map((action) => (
-            <li key={action.label}>
+            <li key={action.to + action.capability}>
               <Link
                 to={action.to}
                 className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-blue-300 hover:shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
               >
-                <span className="font-semibold text-blue-900">{action.label}</span>
-                <span className="mt-1 text-sm text-slate-600">{action.description}</span>
+                <span className="font-semibold text-blue-900">{translate(action.label)}</span>
+                <span className="mt-1 text-sm text-slate-600">{translate(action.description)}</span>
               </Link>
             </li>
           ))}
@@ -105,11 +111,11 @@ export default function DashboardPage() {
       >
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="evolution-solde" className="text-lg font-semibold text-slate-900">
-            Évolution du solde
+            {t`Évolution du solde`}
           </h2>
           <div className="flex items-center gap-2">
             <label htmlFor={periodId} className="text-sm text-slate-700">
-              Période
+              {t`Période`}
             </label>
             <select
               id={periodId}
@@ -138,18 +144,18 @@ export default function DashboardPage() {
         <section aria-labelledby="dernieres-transactions" className="space-y-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="dernieres-transactions" className="text-lg font-semibold text-slate-900">
-              Dernières transactions
+              {t`Dernières transactions`}
             </h2>
             <Link to="/transaction/history" className={textLinkClasses}>
-              Voir tout l&apos;historique
+              {t`Voir tout l'historique`}
             </Link>
           </div>
           {painted ? (
-            <Suspense fallback={historyLoading}>
-              <HistoryTable caption="Dernières transactions" perPage={DASHBOARD_HISTORY_ROWS} compact />
+            <Suspense fallback={<HistoryLoading />}>
+              <HistoryTable caption={t`Dernières transactions`} perPage={DASHBOARD_HISTORY_ROWS} compact />
             </Suspense>
           ) : (
-            historyLoading
+            <HistoryLoading />
           )}
         </section>
       )}

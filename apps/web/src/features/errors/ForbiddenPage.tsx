@@ -2,25 +2,26 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/Button';
 import { ErrorFrame } from './ErrorFrame';
 import { useGoBack } from '../../lib/use-go-back';
+import { t } from '@lingui/core/macro';
 
 export default function ForbiddenPage() {
   const goBack = useGoBack();
   return (
     <ErrorFrame
       code="403"
-      title="Accès interdit"
+      title={t`Accès interdit`}
       actions={
         <>
           <Link to="/" className={buttonClasses('primary')}>
-            Accueil
+            {t`Accueil`}
           </Link>
           <Button variant="secondary" onClick={goBack}>
-            Retour
+            {t`Retour`}
           </Button>
         </>
       }
     >
-      <p>Vous n&apos;avez pas la permission d&apos;ouvrir cette page.</p>
+      <p>{t`Vous n'avez pas la permission d'ouvrir cette page.`}</p>
     </ErrorFrame>
   );
 }

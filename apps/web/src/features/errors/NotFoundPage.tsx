@@ -2,25 +2,26 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/Button';
 import { ErrorFrame } from './ErrorFrame';
 import { useGoBack } from '../../lib/use-go-back';
+import { t } from '@lingui/core/macro';
 
 export default function NotFoundPage() {
   const goBack = useGoBack();
   return (
     <ErrorFrame
       code="404"
-      title="Page non trouvée"
+      title={t`Page non trouvée`}
       actions={
         <>
           <Link to="/" className={buttonClasses('primary')}>
-            Accueil
+            {t`Accueil`}
           </Link>
           <Button variant="secondary" onClick={goBack}>
-            Retour
+            {t`Retour`}
           </Button>
         </>
       }
     >
-      <p>La page demandée n&apos;existe pas ou a été déplacée.</p>
+      <p>{t`La page demandée n'existe pas ou a été déplacée.`}</p>
     </ErrorFrame>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/Button';
 import { referenceText } from '../../lib/http';
 import { ErrorFrame } from './ErrorFrame';
+import { t } from '@lingui/core/macro';
 
 /**
  * /500?message=…&from=…&ref=…: the server failed or could not be reached (`ref`: the failed request's id,
@@ -25,20 +26,22 @@ export default function ServerErrorPage() {
   return (
     <ErrorFrame
       code="500"
-      title="Problème serveur"
+      title={t`Problème serveur`}
       actions={
         <>
-          <Button onClick={reload}>Recharger la page</Button>
+          <Button onClick={reload}>{t`Recharger la page`}</Button>
           <Link to="/" className={buttonClasses('secondary')}>
-            Accueil
+            {t`Accueil`}
           </Link>
         </>
       }
     >
-      <p>Le serveur n&apos;a pas pu répondre. Vérifiez votre connexion, puis réessayez dans un instant.</p>
+      <p>{t`Le serveur n'a pas pu répondre. Vérifiez votre connexion, puis réessayez dans un instant.`}</p>
       {requestId ? (
         <>
-          <p className="mt-2">Si le problème continue, donnez cette référence à votre administrateur :</p>
+          <p className="mt-2">
+            {t`Si le problème continue, donnez cette référence à votre administrateur :`}
+          </p>
           <p className="mt-1 font-mono text-sm">{referenceText(requestId)}</p>
         </>
       ) : null}
@@ -50,11 +53,11 @@ export default function ServerErrorPage() {
           onClick={() => setShowDetails((shown) => !shown)}
           className="rounded-sm text-sm font-medium text-blue-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         >
-          {showDetails ? 'Masquer les détails techniques' : 'Afficher les détails techniques'}
+          {showDetails ? t`Masquer les détails techniques` : t`Afficher les détails techniques`}
         </button>
         <div id={detailsId} hidden={!showDetails}>
           <pre className="mt-3 max-w-full overflow-x-auto rounded-md bg-slate-800 p-3 text-left text-xs whitespace-pre-wrap text-slate-100">
-            {message ?? 'Aucun détail disponible.'}
+            {message ?? t`Aucun détail disponible.`}
           </pre>
         </div>
       </div>

@@ -8,7 +8,7 @@ import { returnToOf, type RegisteredPersonState } from '../../components/persons
 import { PageLoading } from '../../components/PageLoading';
 import { useToasts } from '../../components/toasts/toast-context';
 import { useStorageKeys } from '../../lib/pending-context';
-import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
+import { defaultErrorFallback } from '../../lib/query-client';
 import { useReturnAfterSave } from '../../lib/navigation-trail';
 import { useSession } from '../../lib/session-context';
 import { useGoBack } from '../../lib/use-go-back';
@@ -64,7 +64,7 @@ export default function RegisterClientPage() {
     try {
       created = await mutation.mutateAsync(person);
     } catch (error) {
-      return personSubmitFailure(error, DEFAULT_ERROR_FALLBACK);
+      return personSubmitFailure(error, defaultErrorFallback());
     }
     await draft?.writer?.clear();
     const state: RegisteredPersonState = { registeredPerson: created };

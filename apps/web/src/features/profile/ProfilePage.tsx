@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import {
   can,
   displayName,
-  formatDateFr,
-  formatDateTimeFr,
+  formatDate,
+  formatDateTime,
   mfaTexts,
   roleLabels,
   userFailureMessages,
@@ -14,8 +14,10 @@ import { PageLoading } from '../../components/PageLoading';
 import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
 import { ContactDetailFields, PersonalDetailFields } from '../../components/users/UserDetailFields';
 import { errorMessage } from '../../lib/http';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useSession } from '../../lib/session-context';
 import { useProfileQuery } from './api/get-profile';
+import { t } from '@lingui/core/macro';
 
 /**
  * /profile: the signed-in user's own details. It is always one's own profile, so the change-password
@@ -29,7 +31,7 @@ export default function ProfilePage() {
   const passwordLink = (
     <div className="flex flex-wrap gap-2">
       <Link to="/update-password" className={buttonClasses('secondary')}>
-        Modifier le mot de passe
+        {t`Modifier le mot de passe`}
       </Link>
       {can(user, 'mfa.manage') && (
         <Link to="/security" className={buttonClasses('secondary')}>
@@ -39,15 +41,15 @@ export default function ProfilePage() {
     </div>
   );
 
-  if (query.isPending) return <PageLoading label="Chargement de votre profil..." />;
+  if (query.isPending) return <PageLoading label={t`Chargement de votre profil...`} />;
   if (query.isError) {
     return (
       <div className="max-w-2xl space-y-4">
-        <h1 className="text-2xl font-semibold text-slate-900">Mon Profil</h1>
-        <Alert type="danger" title="Votre profil n'a pas pu être chargé.">
+        <h1 className="text-2xl font-semibold text-slate-900">{t`Mon Profil`}</h1>
+        <Alert type="danger" title={t`Votre profil n'a pas pu être chargé.`}>
           <p>{errorMessage(query.error, userFailureMessages.list)}</p>
           <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-            Réessayer
+            {t`Réessayer`}
           </Button>
         </Alert>
         {passwordLink}
@@ -56,11 +58,12 @@ export default function ProfilePage() {
   }
 
   const profile = query.data;
+  const language = formatLanguage(currentLanguage());
   return (
     <div className="max-w-3xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Mon Profil</h1>
+          <h1 className="text-2xl font-semibold text-slate-900">{t`Mon Profil`}</h1>
           <p className="mt-1 text-slate-700">
             {displayName(profile)} · {roleLabels[profile.role]}
             {profile.agent ? ` · ${profile.agent.name} (${profile.agent.code})` : ''}
@@ -69,29 +72,29 @@ export default function ProfilePage() {
         {passwordLink}
       </header>
 
-      <DetailSection title="Informations personnelles">
+      <DetailSection title={t`Informations personnelles`}>
         <DetailList>
-          <DetailField label="Nom d'utilisateur">{profile.username}</DetailField>
+          <DetailField label={t`Nom d'utilisateur`}>{profile.username}</DetailField>
           <PersonalDetailFields user={profile} />
         </DetailList>
       </DetailSection>
 
-      <DetailSection title="Coordonnées">
+      <DetailSection title={t`Coordonnées`}>
         <DetailList>
           <ContactDetailFields user={profile} />
-          <DetailField label="Pays">{profile.country}</DetailField>
+          <DetailField label={t`Pays`}>{profile.country}</DetailField>
         </DetailList>
       </DetailSection>
 
-      <DetailSection title="Compte">
+      <DetailSection title={t`Compte`}>
         <DetailList>
-          <DetailField label="Rôle">{roleLabels[profile.role]}</DetailField>
-          <DetailField label="Agent">
+          <DetailField label={t`Rôle`}>{roleLabels[profile.role]}</DetailField>
+          <DetailField label={t`Agent`}>
             {profile.agent ? `${profile.agent.name} (${profile.agent.code})` : ''}
           </DetailField>
-          <DetailField label="Membre depuis le">{formatDateFr(profile.createdAt)}</DetailField>
-          <DetailField label="Mot de passe changé le">
-            {profile.passwordUpdatedAt ? formatDateTimeFr(profile.passwordUpdatedAt) : ''}
+          <DetailField label={t`Membre depuis le`}>{formatDate(profile.createdAt, language)}</DetailField>
+          <DetailField label={t`Mot de passe changé le`}>
+            {profile.passwordUpdatedAt ? formatDateTime(profile.passwordUpdatedAt, language) : ''}
           </DetailField>
         </DetailList>
       </DetailSection>

@@ -6,7 +6,7 @@ import {
   displayName,
   documentLabel,
   duplicateDocumentMessage,
-  formatDateFr,
+  formatDate,
   genericMessages,
   type PersonData,
   formatPhone,
@@ -28,6 +28,7 @@ import { useToasts } from '../../components/toasts/toast-context';
 import { Wizard } from '../../components/wizard/Wizard';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { AccountChoiceSummary } from '../../components/accounts/AccountChoiceSummary';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useRegisterMutation } from './api/register';
 import {
   REGISTER_DRAFT_KEY,
@@ -35,6 +36,7 @@ import {
   saveRegisterDraft,
   type RegisterDraft,
 } from './register-draft';
+import { t } from '@lingui/core/macro';
 
 const MAX_PERSONS = 5;
 
@@ -130,9 +132,9 @@ export default function RegisterPage() {
     <div className="grid gap-4 sm:grid-cols-2">
       <AccountTypeField value={type} onChange={setType} />
       <SelectField
-        label="Devise"
+        label={t`Devise`}
         required
-        placeholder="Choisir..."
+        placeholder={t`Choisir...`}
         options={currencyOptions}
         value={currency}
         onChange={(event) => setCurrency(event.target.value)}
@@ -147,29 +149,28 @@ export default function RegisterPage() {
         clients={persons}
         showAddLink={false}
         showHolderRole
-        title="Titulaires du compte"
-        emptyTitle="Aucun titulaire ajouté"
-        emptyHint={'Remplissez le formulaire ci-dessous puis appuyez sur «\u00a0Ajouter ce titulaire\u00a0».'}
+        title={t`Titulaires du compte`}
+        emptyTitle={t`Aucun titulaire ajouté`}
+        emptyHint={t`Remplissez le formulaire ci-dessous puis appuyez sur «\u00a0Ajouter ce titulaire\u00a0».`}
         onRemove={(_, index) => setPersons((all) => all.filter((__, i) => i !== index))}
         onEdit={(_, index) => editPerson(index)}
       />
       {full ? (
-        <Alert type="info">Une demande compte au plus {MAX_PERSONS} titulaires.</Alert>
+        <Alert type="info">{t`Une demande compte au plus ${MAX_PERSONS} titulaires.`}</Alert>
       ) : (
         <div className="rounded-lg border border-slate-200 p-4">
           <h3 className="mb-1 text-base font-semibold text-slate-900">
-            {persons.length === 0 ? 'Titulaire principal' : 'Ajouter un autre titulaire (facultatif)'}
+            {persons.length === 0 ? t`Titulaire principal` : t`Ajouter un autre titulaire (facultatif)`}
           </h3>
           <p className="mb-4 text-sm text-slate-600">
-            Les informations doivent correspondre à votre pièce d&apos;identité : elle sera vérifiée au point
-            de service.
+            {t`Les informations doivent correspondre à votre pièce d'identité : elle sera vérifiée au point de service.`}
           </p>
           <PersonForm
             key={form.key}
             defaultValues={form.values}
             checkUniqueness={false}
-            submitLabel="Ajouter ce titulaire"
-            submittingLabel="Ajout..."
+            submitLabel={t`Ajouter ce titulaire`}
+            submittingLabel={t`Ajout...`}
             resetAfterSubmit
             onSubmit={addPerson}
             onValuesChange={(values) => {
@@ -182,26 +183,30 @@ export default function RegisterPage() {
     </div>
   );
 
+  const language = formatLanguage(currentLanguage());
   const summaryStep = (
     <div className="space-y-4">
       <AccountChoiceSummary type={type} currency={currency} />
       <ul className="space-y-3">
-        {persons.map((person, index) => (
-          <li
-            key={`${person.idDocumentType}-${person.idDocumentNumber}`}
-            className="rounded-lg border border-slate-200 p-4"
-          >
-            <p className="font-semibold text-slate-900">
-              {displayName(person)}{' '}
-              <span className="text-xs font-medium text-blue-900">
-                {index === 0 ? '(titulaire principal)' : '(titulaire secondaire)'}
-              </span>
-            </p>
-            <p className="text-sm break-words text-slate-700">
-              Né(e) le {formatDateFr(person.dob)} · {person.email} · {formatPhone(person.phoneNumber)}
-            </p>
-          </li>
-        ))}
+        {persons.map((person, index) => {
+          const born = formatDate(person.dob, language);
+          return (
+            <li
+              key={`${person.idDocumentType}-${person.idDocumentNumber}`}
+              className="rounded-lg border border-slate-200 p-4"
+            >
+              <p className="font-semibold text-slate-900">
+                {displayName(person)}{' '}
+                <span className="text-xs font-medium text-blue-900">
+                  {index === 0 ? t`(titulaire principal)` : t`(titulaire secondaire)`}
+                </span>
+              </p>
+              <p className="text-sm break-words text-slate-700">
+                {t`Né(e) le ${born}`} · {person.email} · {formatPhone(person.phoneNumber)}
+              </p>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
@@ -209,8 +214,8 @@ export default function RegisterPage() {
   return (
     <RegisterFrame>
       <Wizard
-        title="Ouvrir un compte"
-        description="Demandez l'ouverture d'un compte Lajan en quelques étapes."
+        title={t`Ouvrir un compte`}
+        description={t`Demandez l'ouverture d'un compte Lajan en quelques étapes.`}
         step={step}
         onStepChange={(next) => {
           setFailure(null);
@@ -234,19 +239,19 @@ export default function RegisterPage() {
         steps={[
           {
             id: 'type',
-            title: 'Type de compte et devise',
+            title: t`Type de compte et devise`,
             content: typeStep,
             canGoNext: Boolean(type) && currencySchema.safeParse(currency).success,
-            blockedHint: 'Choisissez le type de compte et la devise.',
+            blockedHint: t`Choisissez le type de compte et la devise.`,
           },
           {
             id: 'persons',
-            title: 'Titulaires',
+            title: t`Titulaires`,
             content: personsStep,
             canGoNext: persons.length > 0,
             blockedHint: wizardHints.addHolder,
           },
-          { id: 'summary', title: 'Résumé de la demande', content: summaryStep },
+          { id: 'summary', title: t`Résumé de la demande`, content: summaryStep },
         ]}
       />
     </RegisterFrame>
@@ -262,11 +267,15 @@ function describeErrors(errors: Record<string, string[]>, persons: PersonData[])
     if (match) {
       const index = Number(match[1]);
       const person = persons[index];
-      const who = person ? `Titulaire ${index + 1} (${displayName(person)})` : `Titulaire ${index + 1}`;
-      return [`${who} · ${personFieldLabels[match[2] ?? ''] ?? match[2]} : ${message}`];
+      const number = index + 1;
+      const name = person ? displayName(person) : '';
+      const who = person ? t`Titulaire ${number} (${name})` : t`Titulaire ${number}`;
+      const field = personFieldLabels[match[2] ?? ''] ?? match[2] ?? '';
+      // Words of their own only: the layout is the same in both languages (decision 238).
+      return [`${who} · ${field} : ${message}`];
     }
-    if (path === 'type') return [`Type de compte : ${message}`];
-    if (path === 'currency') return [`Devise : ${message}`];
+    if (path === 'type') return [t`Type de compte : ${message}`];
+    if (path === 'currency') return [t`Devise : ${message}`];
     return [message];
   });
 }

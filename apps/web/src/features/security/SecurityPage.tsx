@@ -14,7 +14,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage, firstFieldErrors, isHttpError } from '../../lib/http';
-import { DEFAULT_ERROR_FALLBACK } from '../../lib/query-client';
+import { defaultErrorFallback } from '../../lib/query-client';
 import {
   useConfirmEnrolmentMutation,
   useDisableMutation,
@@ -45,7 +45,7 @@ export default function SecurityPage() {
   } else if (status.isError) {
     body = (
       <Alert type="danger" title={mfaTexts.loadFailed}>
-        <p>{errorMessage(status.error, DEFAULT_ERROR_FALLBACK)}</p>
+        <p>{errorMessage(status.error, defaultErrorFallback())}</p>
         <Button variant="secondary" className="mt-2" onClick={() => void status.refetch()}>
           {mfaTexts.retry}
         </Button>
@@ -79,7 +79,7 @@ function Enrol({ onDone }: { onDone: (codes: string[]) => void }) {
     try {
       setEnrolment(await start.mutateAsync());
     } catch (error) {
-      setRootError(errorMessage(error, DEFAULT_ERROR_FALLBACK));
+      setRootError(errorMessage(error, defaultErrorFallback()));
     }
   }
 
@@ -95,7 +95,7 @@ function Enrol({ onDone }: { onDone: (codes: string[]) => void }) {
     } catch (error) {
       const fields = isHttpError(error) ? firstFieldErrors(error.errors) : {};
       if (fields.code) setFieldError(fields.code);
-      else setRootError(errorMessage(error, DEFAULT_ERROR_FALLBACK));
+      else setRootError(errorMessage(error, defaultErrorFallback()));
     }
   }
 
@@ -156,7 +156,7 @@ function Enrolled({ required, left }: { required: boolean; left: number }) {
     } catch (error) {
       const fields = isHttpError(error) ? firstFieldErrors(error.errors) : {};
       setErrors({ password: fields.password, code: fields.code });
-      if (!fields.password && !fields.code) setRootError(errorMessage(error, DEFAULT_ERROR_FALLBACK));
+      if (!fields.password && !fields.code) setRootError(errorMessage(error, defaultErrorFallback()));
     }
   }
 

@@ -21,6 +21,8 @@ export const agentDepositDeclaration = declareMoneyFlow('agent_deposit', {
   input: agentDepositInputSchema,
   // SPEC §8 gives none: a French one, like the other screens of the super administrator.
   success: 'Dépôt sur agent effectué avec succès',
-  // SPEC §8 names no fallback: its generic one.
-  failure: genericMessages.failure,
+  // SPEC §8 names no fallback: its generic one, read when shown (decision 236).
+  get failure() {
+    return genericMessages.failure;
+  },
 });

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordInput, MessageResponse } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
+import { t } from '@lingui/core/macro';
 
 /** `{ data: { message } }`, unwrapped by the client (the message may be missing from another server). */
 export type MessageAnswer = Partial<MessageResponse['data']>;
@@ -18,6 +19,6 @@ export function useForgotPasswordMutation() {
   const http = useHttp();
   return useMutation({
     mutationFn: (input: ForgotPasswordInput) => requestPasswordReset(http, input),
-    meta: { errorFallback: "Échec de l'envoi du lien" },
+    meta: { errorFallback: t`Échec de l'envoi du lien` },
   });
 }

@@ -4,6 +4,7 @@ import { useToasts } from '../../../components/toasts/toast-context';
 import { errorMessage, isHttpError, type HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { useSessionStore } from '../../../lib/session-context';
+import { t } from '@lingui/core/macro';
 
 export function logout(http: HttpClient): Promise<unknown> {
   return http.post('/auth/logout', undefined, { redirectOnUnauthorized: false, redirectOnForbidden: false });
@@ -25,7 +26,7 @@ export function useLogout() {
     onError: (error) => {
       // A token the server already revoked means the session is over: that is a successful logout.
       if (isHttpError(error) && error.status === 401) toasts.success(authMessages.logoutSuccess);
-      else toasts.error(errorMessage(error, 'Échec de la déconnexion'));
+      else toasts.error(errorMessage(error, t`Échec de la déconnexion`));
     },
     onSettled: () => session.clear('user'),
   });

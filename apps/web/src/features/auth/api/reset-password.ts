@@ -3,6 +3,7 @@ import type { ResetPasswordInput } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import type { MessageAnswer } from './forgot-password';
+import { t } from '@lingui/core/macro';
 
 /** `POST /reset-password` with `{ username, token, password, password_confirmation }`. */
 export function resetPassword(http: HttpClient, input: ResetPasswordInput): Promise<MessageAnswer> {
@@ -18,7 +19,7 @@ export function useResetPasswordMutation() {
     mutationFn: (input: ResetPasswordInput) => resetPassword(http, input),
     // A password refused is said under its field, once (decision 214).
     meta: {
-      errorFallback: 'Échec de la réinitialisation',
+      errorFallback: t`Échec de la réinitialisation`,
       fieldsShown: ['password', 'password_confirmation'],
     },
   });

@@ -4,8 +4,12 @@ import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { moneyQueryKeys } from '../../../lib/query-keys';
 import { balanceSeriesRequest } from './request';
+import { t } from '@lingui/core/macro';
 
-export const balanceSeriesFailure = "Impossible de charger l'évolution du solde";
+/** Said when the chart's data failed and the server gave no message; read when shown (decision 236). */
+export function balanceSeriesFailure(): string {
+  return t`Impossible de charger l'évolution du solde`;
+}
 
 /**
  * `GET /reports/balance-series?period=`: one point a day, oldest first, per series (a teller's and an

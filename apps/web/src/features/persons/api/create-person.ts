@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { personSchema, type Person, type PersonData } from '@lajan/domain';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
-import { DEFAULT_ERROR_FALLBACK } from '../../../lib/query-client';
+import { defaultErrorFallback } from '../../../lib/query-client';
 import { personQueryKeys } from '../../../components/persons/api';
 
 /** `POST /persons` → 201 `{ data: person }`; 409 / 422 carry `errors` by field. */
@@ -17,7 +17,7 @@ export function useCreatePersonMutation() {
   return useMutation({
     mutationFn: (input: PersonData) => createPerson(http, input),
     // Field errors go onto the form; a message without fields is also toasted.
-    meta: { errorFallback: DEFAULT_ERROR_FALLBACK },
+    meta: { errorFallback: defaultErrorFallback() },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: personQueryKeys.all }),
   });
 }
