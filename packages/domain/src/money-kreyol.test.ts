@@ -1,8 +1,5 @@
 import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-// The Kreyòl catalogue, loaded by the test alone (decision 236).
-// eslint-disable-next-line boundaries/dependencies
-import { messages } from '../../../locales/ht/domain-money.po';
 import { correctionMessages } from './corrections-texts.js';
 import { drawerDifferenceText, drawerTexts } from './drawer.js';
 import { feeScheduleInputSchema } from './fee-editor.js';
@@ -18,7 +15,6 @@ const plain = (text: string | undefined) => (text ?? '').replace(/[\u00a0\u202f]
 // The money's texts in Kreyòl, read when used (decision 236), with the French figures (decision 238).
 describe('the money’s texts in Kreyòl', () => {
   beforeEach(() => {
-    i18n.load('ht', messages);
     i18n.activate('ht');
   });
   afterEach(() => {

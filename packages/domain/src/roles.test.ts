@@ -1,6 +1,5 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { messages as kreyol } from '../../../locales/ht/domain-admin.po';
 import * as domain from './index.js';
 import { audienceOf, roleLabels } from './roles.js';
 
@@ -94,7 +93,6 @@ describe('one word per role in Kreyòl (glossary: « caissier » is « kesye »)
   afterEach(() => i18n.activate('fr'));
 
   it('names the teller « Kesye » in every role map, and no role « ajan »', () => {
-    i18n.load('ht', kreyol);
     i18n.activate('ht');
     expect(roleLabels).toEqual({ sudo: 'Sipè administratè', agent_admin: 'Administratè', user: 'Kesye' });
     const maps = roleMaps();
@@ -119,7 +117,6 @@ describe('one word per role in Kreyòl (glossary: « caissier » is « kesye »)
   });
 
   it("says the admin screens' messages and the forms' errors in Kreyòl once chosen, in French again after", () => {
-    i18n.load('ht', kreyol);
     i18n.activate('ht');
     expect(domain.userMessages.created).toBe('Itilizatè a kreye');
     expect(domain.agentStatusLabels.suspended).toBe('Sispandi');
