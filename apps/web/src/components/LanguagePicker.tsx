@@ -8,12 +8,14 @@ const choices: readonly { language: ScreenLanguage; name: string }[] = [
 ];
 
 interface LanguagePickerProps {
+  /** Centred under a sign-in page's card; at the start of a profile's section. */
+  align?: 'center' | 'start';
   /** Keeps the choice with the signed-in user's profile; absent on the pages before sign-in. */
   onChosen?: (language: ScreenLanguage) => Promise<unknown>;
 }
 
 /** The two languages side by side; the one shown is pressed. */
-export function LanguagePicker({ onChosen }: LanguagePickerProps) {
+export function LanguagePicker({ onChosen, align = 'center' }: LanguagePickerProps) {
   const language = useSyncExternalStore(subscribeLanguage, currentLanguage);
   const [pending, setPending] = useState<ScreenLanguage | null>(null);
   async function choose(next: ScreenLanguage) {
@@ -29,7 +31,11 @@ export function LanguagePicker({ onChosen }: LanguagePickerProps) {
     }
   }
   return (
-    <div role="group" aria-label="Langue / Lang" className="flex justify-center gap-1 text-sm">
+    <div
+      role="group"
+      aria-label="Langue / Lang"
+      className={`flex gap-1 text-sm ${align === 'center' ? 'justify-center' : 'justify-start'}`}
+    >
       {choices.map((choice) => (
         <button
           key={choice.language}

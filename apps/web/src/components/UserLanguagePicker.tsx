@@ -15,5 +15,5 @@ export function UserLanguagePicker() {
       throw error;
     }
   }
-  return <LanguagePicker onChosen={keep} />;
+  return <LanguagePicker onChosen={keep} align="start" />;
 }

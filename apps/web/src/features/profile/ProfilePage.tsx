@@ -11,6 +11,7 @@ import {
 import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
 import { PageLoading } from '../../components/PageLoading';
+import { UserLanguagePicker } from '../../components/UserLanguagePicker';
 import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
 import { ContactDetailFields, PersonalDetailFields } from '../../components/users/UserDetailFields';
 import { errorMessage } from '../../lib/http';
@@ -71,6 +72,13 @@ export default function ProfilePage() {
         </div>
         {passwordLink}
       </header>
+
+      <DetailSection title={t`Langue`}>
+        <p className="mb-3 text-sm text-slate-700">
+          {t`La langue de vos écrans, et des messages que Lajan vous adresse.`}
+        </p>
+        <UserLanguagePicker />
+      </DetailSection>
 
       <DetailSection title={t`Informations personnelles`}>
         <DetailList>
