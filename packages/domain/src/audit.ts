@@ -1,4 +1,4 @@
-import { transactionTypeLabels, transactionTypes } from './transactions/index.js';
+import { transactionTypeLabels, transactionTypes, type TransactionType } from './transactions/index.js';
 
 /**
  * The audit trail's actions, named `domain.verb`, with their French names. The server records
@@ -70,26 +70,32 @@ export const auditWriteActionLabels = {
 /** An action the server records in the audit log (the money movements are the ledger's). */
 export type AuditWriteAction = keyof typeof auditWriteActionLabels;
 
-const auditMoneyActionLabels: Record<string, string> = Object.fromEntries(
-  transactionTypes.map((type) => [`transactions.${type}`, transactionTypeLabels[type]]),
+// The money movements' names are the transaction types' labels, read when asked: never when this module
+// loads, or they would stay in that moment's language (decision 236).
+const auditMoneyActionTypes = new Map<string, TransactionType>(
+  transactionTypes.map((type) => [`transactions.${type}`, type]),
 );
-
-const auditActionLabels: Record<string, string> = { ...auditMoneyActionLabels, ...auditWriteActionLabels };
 
 /** The French name of an action; undefined for one this version does not know (shown as its code). */
 export function auditActionLabel(action: string): string | undefined {
-  return auditActionLabels[action];
+  const type = auditMoneyActionTypes.get(action);
+  if (type) return transactionTypeLabels[type];
+  return (auditWriteActionLabels as Record<string, string>)[action];
 }
 
 /** True for a line that is a posted money movement (its amount is in `details`). */
 export function isAuditMoneyMovement(action: string): boolean {
-  return action in auditMoneyActionLabels;
+  return auditMoneyActionTypes.has(action);
 }
 
 /** The choices of the action filter: the money movements first, then the other writes. */
-export const auditMoneyActionOptions = Object.entries(auditMoneyActionLabels).map(([value, label]) => ({
+export const auditMoneyActionOptions: readonly { readonly value: string; readonly label: string }[] = [
+  ...auditMoneyActionTypes,
+].map(([value, type]) => ({
   value,
-  label,
+  get label() {
+    return transactionTypeLabels[type];
+  },
 }));
 export const auditWriteActionOptions = Object.entries(auditWriteActionLabels).map(([value, label]) => ({
   value,

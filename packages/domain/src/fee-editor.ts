@@ -42,8 +42,8 @@ export const FEE_VERSION_LATEST_EFFECTIVE_FROM = '2100-01-01T00:00:00Z';
  * clock, with the same message.
  */
 export const effectiveFromSchema = z
-  .string({ error: feeVersionMessages.effectiveFromInvalid })
-  .max(40, feeVersionMessages.effectiveFromInvalid)
+  .string({ error: () => feeVersionMessages.effectiveFromInvalid })
+  .max(40, { error: () => feeVersionMessages.effectiveFromInvalid })
   .superRefine((value, ctx) => {
     const at = isoWithOffset.test(value) ? Date.parse(value) : Number.NaN;
     if (Number.isNaN(at)) ctx.addIssue({ code: 'custom', message: feeVersionMessages.effectiveFromInvalid });

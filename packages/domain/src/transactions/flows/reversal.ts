@@ -9,6 +9,6 @@ import { declareMoneyFlow } from './declaration.js';
 export const reversalDeclaration = declareMoneyFlow('reversal', {
   path: '/corrections/:id/execute',
   input: correctionParamsSchema,
-  success: correctionMessages.executed,
-  failure: correctionMessages.failure,
+  success: () => correctionMessages.executed,
+  failure: () => correctionMessages.failure,
 });
