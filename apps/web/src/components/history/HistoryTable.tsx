@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import {
   DEFAULT_PER_PAGE,
-  formatDateTimeFr,
+  formatDateTime,
   formatHtg,
-  historyExportFailureMessage,
   historyTableTexts,
   isReversibleType,
   postedPartiesLine,
@@ -28,6 +29,7 @@ import { TransactionStatusBadge } from './TransactionStatusBadge';
 import { UnlockTransferButton } from './UnlockTransferButton';
 import { FetchedAt } from '../pending/FetchedAt';
 import { ListWaiting } from '../ListWaiting';
+import { formatLanguage } from './screen-language';
 
 // The cancel dialog's form builds the sender's schemas (persons, inputs): loaded with the first pending row
 // that offers it, not with the dashboard's latest transactions (decision 160, scripts/web-budget.test.mjs).
@@ -81,11 +83,23 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
   const http = useHttp();
   const exportCsv = useMutation({
     mutationFn: () => exportHistoryCsv(http, filters),
-    meta: { errorFallback: historyExportFailureMessage },
+    meta: { errorFallback: transactionFailureMessages.historyExport },
     onSuccess: (blob) => saveBlob(blob, `historique-${todayIso()}.csv`),
   });
 
   const filtered = filters.type !== undefined || appliedTerm.trim() !== '';
+  const language = formatLanguage();
+  // A phone shows each cell under its column's name.
+  const columns = {
+    number: t`Numéro`,
+    type: t`Type`,
+    amount: t`Montant`,
+    status: t`Statut`,
+    createdBy: t`Créé par`,
+    date: t`Date`,
+    receipt: t`Reçu`,
+  };
+  const reprintLabel = (transactionNumber: string) => t`Réimprimer le reçu ${transactionNumber}`;
   const rows = history.data?.data ?? [];
 
   return (
@@ -94,7 +108,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
         <div className="flex flex-wrap items-end gap-3">
           <div className="w-full sm:w-56">
             <label htmlFor={typeId} className="block text-sm font-medium text-slate-800">
-              Type
+              <Trans>Type</Trans>
             </label>
             <select
               id={typeId}
@@ -102,7 +116,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
               onChange={(event) => setType(event.target.value as TransactionType | '')}
               className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm"
             >
-              <option value="">Tous les types</option>
+              <option value="">{t`Tous les types`}</option>
               {transactionTypes.map((value) => (
                 <option key={value} value={value}>
                   {transactionTypeLabels[value]}
@@ -119,7 +133,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
             }}
           >
             <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-              Rechercher
+              <Trans>Rechercher</Trans>
             </label>
             <input
               id={searchId}
@@ -127,7 +141,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
               value={term}
               maxLength={100}
               onChange={(event) => setTerm(event.target.value)}
-              placeholder="Numéro de transaction, compte ou nom"
+              placeholder={t`Numéro de transaction, compte ou nom`}
               className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm"
             />
           </form>
@@ -135,10 +149,10 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
             variant="secondary"
             className="max-sm:w-full"
             loading={exportCsv.isPending}
-            loadingText="Export..."
+            loadingText={t`Export...`}
             onClick={() => exportCsv.mutate()}
           >
-            Exporter en CSV
+            <Trans>Exporter en CSV</Trans>
           </Button>
         </div>
       )}
@@ -175,25 +189,27 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
               <thead className={tableClasses.head}>
                 <tr>
                   <th scope="col" className={tableClasses.th}>
-                    Numéro
+                    <Trans>Numéro</Trans>
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    Type
+                    <Trans>Type</Trans>
                   </th>
                   <th scope="col" className={`${tableClasses.th} text-right`}>
-                    Montant
+                    <Trans>Montant</Trans>
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    Statut
+                    <Trans>Statut</Trans>
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    Créé par
+                    <Trans>Créé par</Trans>
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    Date
+                    <Trans>Date</Trans>
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    <span className="sr-only">Reçu</span>
+                    <span className="sr-only">
+                      <Trans>Reçu</Trans>
+                    </span>
                   </th>
                 </tr>
               </thead>
@@ -204,11 +220,11 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                     className={tableClasses.row}
                     aria-selected={isSelected(transaction) || undefined}
                   >
-                    <td data-label="Numéro" className={tableClasses.td}>
+                    <td data-label={columns.number} className={tableClasses.td}>
                       {/* Monospace on the number only: on a phone the cell also shows its column name. */}
                       <span className="font-mono">{transaction.transactionNumber}</span>
                     </td>
-                    <td data-label="Type" className={tableClasses.td}>
+                    <td data-label={columns.type} className={tableClasses.td}>
                       {/* One block, so that on a phone's card the line stays under the type, not beside it. */}
                       <div className="@5xl:min-w-36">
                         {transactionTypeLabels[transaction.type] ?? transaction.type}
@@ -216,13 +232,16 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                         <PartiesLine transaction={transaction} />
                       </div>
                     </td>
-                    <td data-label="Montant" className={`${tableClasses.td} text-right whitespace-nowrap`}>
+                    <td
+                      data-label={columns.amount}
+                      className={`${tableClasses.td} text-right whitespace-nowrap`}
+                    >
                       {formatHtg(transaction.amount)}
                     </td>
-                    <td data-label="Statut" className={tableClasses.td}>
+                    <td data-label={columns.status} className={tableClasses.td}>
                       <TransactionStatusBadge status={transaction.status} />
                     </td>
-                    <td data-label="Créé par" className={tableClasses.td}>
+                    <td data-label={columns.createdBy} className={tableClasses.td}>
                       {/* A username never breaks inside: a long one is cut with "…", whole in its title. */}
                       <span
                         className="block max-w-40 truncate whitespace-nowrap"
@@ -231,19 +250,19 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
                         {transaction.createBy.username}
                       </span>
                     </td>
-                    <td data-label="Date" className={`${tableClasses.td} whitespace-nowrap`}>
-                      {formatDateTimeFr(transaction.createdAt)}
+                    <td data-label={columns.date} className={`${tableClasses.td} whitespace-nowrap`}>
+                      {formatDateTime(transaction.createdAt, language)}
                     </td>
-                    <td data-label="Reçu" className={tableClasses.td}>
+                    <td data-label={columns.receipt} className={tableClasses.td}>
                       {/* Its buttons wrap: at 360 px a row may offer three (decision 226). */}
                       <div className="flex flex-wrap gap-2">
                         <Button
                           variant="secondary"
                           className="min-h-9 px-3 py-1"
-                          aria-label={`Réimprimer le reçu ${transaction.transactionNumber}`}
+                          aria-label={reprintLabel(transaction.transactionNumber)}
                           onClick={() => selectForReprint(transaction)}
                         >
-                          Réimprimer
+                          <Trans>Réimprimer</Trans>
                         </Button>
                         <UnlockTransferButton transaction={transaction} />
                         {transaction.status === 'completed' && isReversibleType(transaction.type) ? (
@@ -271,7 +290,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
             lastItem={history.data.pagination.lastItem}
             onPageChange={(next) => setPaging({ filterKey, page: next })}
             busy={history.isFetching}
-            label={`Pages : ${caption}`}
+            label={t`Pages : ${caption}`}
           />
         </>
       )}

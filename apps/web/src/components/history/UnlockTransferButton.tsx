@@ -1,16 +1,19 @@
 import { groupDigits, payoutMessages } from '@lajan/domain';
 import { PendingTransferAction, type TransferOfAction } from './PendingTransferAction';
 
-const messages = {
-  button: payoutMessages.unlockButton,
-  buttonLabel: payoutMessages.unlockButtonLabel,
-  title: payoutMessages.unlockTitle,
-  confirm: payoutMessages.unlockConfirm,
-  pending: payoutMessages.unlockPending,
-  back: payoutMessages.unlockBack,
-  failure: payoutMessages.unlockFailure,
-  success: payoutMessages.unlocked,
-};
+/** Read when the button renders, in the screen's language (decision 236). */
+function unlockMessages() {
+  return {
+    button: payoutMessages.unlockButton,
+    buttonLabel: payoutMessages.unlockButtonLabel,
+    title: payoutMessages.unlockTitle,
+    confirm: payoutMessages.unlockConfirm,
+    pending: payoutMessages.unlockPending,
+    back: payoutMessages.unlockBack,
+    failure: payoutMessages.unlockFailure,
+    success: payoutMessages.unlocked,
+  };
+}
 
 /**
  * Unlocking an external transfer locked by five failed identifications (decision 112), pending or expired
@@ -35,7 +38,7 @@ export function UnlockTransferButton({
       capability="transactions.unlock"
       // No money moves: the transfer's row and the audit trail, which records the unlock.
       touches={['history', 'audit']}
-      messages={messages}
+      messages={unlockMessages()}
       explanation={
         <p>
           <span className="font-mono">{groupDigits(transaction.transactionNumber)}</span> —{' '}

@@ -1,4 +1,5 @@
-import { formatDayAndTimeFr, pendingOperationMessages as texts } from '@lajan/domain';
+import { formatDayAndTime, pendingOperationMessages as texts } from '@lajan/domain';
+import { formatLanguage } from '../history/screen-language';
 import { useOnline } from '../../lib/pending-context';
 
 /**
@@ -8,7 +9,7 @@ import { useOnline } from '../../lib/pending-context';
 export function FetchedAt({ updatedAt }: { updatedAt: number }) {
   const online = useOnline();
   if (online || !updatedAt) return null;
-  const { day, time } = formatDayAndTimeFr(new Date(updatedAt));
+  const { day, time } = formatDayAndTime(new Date(updatedAt), formatLanguage());
   return (
     <p role="status" className="text-sm text-slate-700">
       {texts.fetchedAt(day, time)}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  formatDateTimeFr,
+  formatDateTime,
   mayResendPending,
   pendingOperationMessages as texts,
   type Transaction,
@@ -18,6 +18,7 @@ import {
   type SendAllResult,
 } from '../../lib/pending-context';
 import { mayResend, type PendingOperation } from '../../lib/pending-operations';
+import { formatLanguage } from '../history/screen-language';
 
 /**
  * Decision 147: every operation the signed-in teller confirmed without an answer, on every screen, with
@@ -227,7 +228,7 @@ function HeldOperation({ operation, locked }: { operation: PendingOperation; loc
         <p className="font-semibold">{texts.bannerTitle}</p>
         <p className="text-sm">{operation.summary}</p>
         <p className="text-xs text-amber-900">
-          {texts.confirmedAt} {formatDateTimeFr(operation.confirmedAt)}
+          {texts.confirmedAt} {formatDateTime(operation.confirmedAt, formatLanguage())}
         </p>
         {mayResendPending(operation.confirmedAt, now) ? null : (
           <p className="text-sm">{texts.tooOldToResend}</p>
@@ -303,7 +304,7 @@ function UnconfirmedReceipt({ operation, onClose }: { operation: PendingOperatio
           <p className="mt-2 font-semibold">Lajan</p>
           <p className="mt-2">{operation.summary}</p>
           <p className="mt-1">
-            {texts.confirmedAt} {formatDateTimeFr(operation.confirmedAt)}
+            {texts.confirmedAt} {formatDateTime(operation.confirmedAt, formatLanguage())}
           </p>
           <p className="mt-1 break-all">
             {texts.key} {operation.key}
