@@ -176,7 +176,10 @@ export const appRoutes = [
   {
     name: 'deposit',
     path: '/transaction/deposit',
-    title: transactionTypeLabels.deposit,
+    // Read when shown, in the screen's language (decision 236): not when this table loads.
+    get title() {
+      return transactionTypeLabels.deposit;
+    },
     access: 'transactions.operate',
     component: DepositPage,
     noReturn: 'form',
@@ -184,7 +187,10 @@ export const appRoutes = [
   {
     name: 'withdraw',
     path: '/transaction/withdraw',
-    title: transactionTypeLabels.withdrawal,
+    // Read when shown, in the screen's language (decision 236): not when this table loads.
+    get title() {
+      return transactionTypeLabels.withdrawal;
+    },
     access: 'transactions.operate',
     component: WithdrawPage,
     noReturn: 'form',
@@ -192,7 +198,10 @@ export const appRoutes = [
   {
     name: 'transfer',
     path: '/transaction/transfer',
-    title: transactionTypeLabels.transfer,
+    // Read when shown, in the screen's language (decision 236): not when this table loads.
+    get title() {
+      return transactionTypeLabels.transfer;
+    },
     access: 'transactions.operate',
     component: TransferPage,
     noReturn: 'form',
@@ -223,7 +232,10 @@ export const appRoutes = [
   {
     name: 'deposit-agent',
     path: '/transaction/deposit-agent',
-    title: transactionTypeLabels.agent_deposit,
+    // Read when shown, in the screen's language (decision 236): not when this table loads.
+    get title() {
+      return transactionTypeLabels.agent_deposit;
+    },
     access: 'agents.deposit',
     component: AgentDepositPage,
     noReturn: 'form',

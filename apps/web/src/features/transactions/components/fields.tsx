@@ -1,12 +1,13 @@
+import { t } from '@lingui/core/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { idDocumentChoiceLabels, idDocumentTypeSchema } from '@lajan/domain';
 import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
 
-export const documentOptions = idDocumentTypeSchema.options.map((value) => ({
-  value,
-  label: idDocumentChoiceLabels[value],
-}));
+/** The document choices, their labels read when a form renders (decision 236). */
+export function documentOptions() {
+  return idDocumentTypeSchema.options.map((value) => ({ value, label: idDocumentChoiceLabels[value] }));
+}
 
 export interface PartyErrors {
   name?: { message?: string };
@@ -20,7 +21,7 @@ export function PartyFields({
   documentType,
   documentNumber,
   errors,
-  legend = 'Client au guichet',
+  legend = t`Client au guichet`,
 }: {
   name: UseFormRegisterReturn;
   documentType: UseFormRegisterReturn;
@@ -32,7 +33,7 @@ export function PartyFields({
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 text-base font-semibold text-slate-900">{legend}</legend>
       <TextField
-        label="Nom complet"
+        label={t`Nom complet`}
         required
         autoComplete="off"
         className="sm:col-span-2"
@@ -40,15 +41,15 @@ export function PartyFields({
         {...name}
       />
       <SelectField
-        label="Type de document"
+        label={t`Type de document`}
         required
-        placeholder="Choisir..."
-        options={documentOptions}
+        placeholder={t`Choisir...`}
+        options={documentOptions()}
         error={errors?.idDocumentType?.message}
         {...documentType}
       />
       <TextField
-        label="Numéro de document"
+        label={t`Numéro de document`}
         required
         autoComplete="off"
         autoCapitalize="characters"
@@ -64,7 +65,7 @@ export function PartyFields({
 export function AmountField({
   registration,
   error,
-  label = 'Montant (HTG)',
+  label = t`Montant (HTG)`,
 }: {
   registration: UseFormRegisterReturn;
   error?: string;
