@@ -44,11 +44,15 @@ function usePainted(): boolean {
   return painted;
 }
 
-const historyLoading = (
-  <p role="status" className="text-slate-600">
-    {historyTableTexts.loading}
-  </p>
-);
+// A component, not an element built when the module loads: its text is read in the screen's language
+// (decision 236).
+function HistoryLoading() {
+  return (
+    <p role="status" className="text-slate-600">
+      {historyTableTexts.loading}
+    </p>
+  );
+}
 
 /**
  * `/`: a welcome, the quick actions of the person's role, the balance over 7 days, 30 days or 3 months
@@ -145,11 +149,11 @@ export default function DashboardPage() {
             </Link>
           </div>
           {painted ? (
-            <Suspense fallback={historyLoading}>
+            <Suspense fallback={<HistoryLoading />}>
               <HistoryTable caption="Dernières transactions" perPage={DASHBOARD_HISTORY_ROWS} compact />
             </Suspense>
           ) : (
-            historyLoading
+            <HistoryLoading />
           )}
         </section>
       )}
