@@ -15,6 +15,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       '**/*.config.*',
+      // Beside the configs, out of any tsconfig: what a package's tests set up (decision 236).
+      '**/vitest.setup.ts',
       '**/build.mjs',
       'scripts/**',
     ],

@@ -101,9 +101,15 @@ export default [
               // the web's files.
               from: { element: { type: 'domain' } },
               disallow: { to: { module: { origin: ['external', 'core', 'local'] } } },
-              message: 'The domain uses nothing but zod and libphonenumber-js/min (docs/decisions/137, 204).',
+              message:
+                'The domain uses nothing but zod, libphonenumber-js/min and Lingui (docs/decisions/137, 204, 236).',
             },
             { from: { element: { type: 'domain' } }, allow: { to: { module: { source: 'zod' } } } },
+            {
+              // Its texts, read in the language of the moment (decision 236).
+              from: { element: { type: 'domain' } },
+              allow: { to: { module: { source: ['@lingui/core', '@lingui/core/macro'] } } },
+            },
             {
               // DESIGN §7's one phone rule, the same in the web's form and on the server (decision 204).
               from: { element: { type: 'domain' } },
@@ -135,6 +141,8 @@ export default [
         { type: 'web-test', pattern: 'apps/web/src/test', partialMatch: false },
         { type: 'web-feature', pattern: 'apps/web/src/features/*', partialMatch: false, capture: ['name'] },
         { type: 'web-lib', pattern: 'apps/web/src/lib', partialMatch: false },
+        // The screens' language and its catalogues (decision 236): beside lib/, below everything.
+        { type: 'web-i18n', pattern: 'apps/web/src/i18n', partialMatch: false },
         { type: 'web-components', pattern: 'apps/web/src/components', partialMatch: false },
         { type: 'web-config', pattern: 'apps/web/src/config', partialMatch: false },
         { type: 'web-app', pattern: 'apps/web/src/app', partialMatch: false },
@@ -170,8 +178,19 @@ export default [
                 'lib/ is the lowest layer of the web: it imports neither components/, nor a feature, nor app/',
             },
             {
+              from: { element: { type: 'web-i18n' } },
+              disallow: {
+                to: {
+                  element: { type: ['web-lib', 'web-components', 'web-feature', 'web-app', 'web-root'] },
+                },
+              },
+              message: 'i18n/ holds the languages alone: it imports no other folder of the web',
+            },
+            {
               from: {
-                element: { type: ['web-feature', 'web-components', 'web-lib', 'web-config', 'web-app'] },
+                element: {
+                  type: ['web-feature', 'web-components', 'web-lib', 'web-i18n', 'web-config', 'web-app'],
+                },
               },
               disallow: { to: { element: { type: 'web-test' } } },
               message: "The app never imports the tests' helpers",

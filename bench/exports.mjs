@@ -10,7 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { freePort } from './free-port.mjs';
-import { percentile, withDatabase } from './measure.mjs';
+import {
+  percentile,
+  withDatabase,
+  waitForHealth,
+  accountNumberSql,
+  transactionNumberSql,
+} from './measure.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -89,26 +95,6 @@ async function signIn(base, username, password) {
   if (answer.status !== 200) throw new Error(`connexion de ${username} : ${answer.status}`);
   return answer.body.data.access_token;
 }
-
-async function waitForHealth(base) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${base}/health`);
-      if (response.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error('le serveur ne répond pas à /api/health');
-}
-
-/** 11 digits, unique per `n` below 10^10, the first not 0 (as `history.mjs`). */
-const accountNumberSql = (n) => `(1 || lpad(((${n})::bigint * 7919 % 10000000000)::text, 10, '0'))`;
-/** 12 digits, unique per `n` below 10^11. */
-const transactionNumberSql = (n) =>
-  `(5 || lpad(((${n})::numeric * 982451653 % 100000000000)::bigint::text, 11, '0'))`;
 
 /**
  * Two agents, each with a float of 1 000 000 HTG (the most one agent deposit may bring) (an agent deposit from the treasury), a teller with its

@@ -10,7 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { freePort } from './free-port.mjs';
-import { percentile, withDatabase } from './measure.mjs';
+import {
+  percentile,
+  withDatabase,
+  waitForHealth,
+  accountNumberSql,
+  transactionNumberSql,
+} from './measure.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -84,26 +90,6 @@ async function firstSignIn(base) {
   if (changed.status !== 200) throw new Error(`changement de mot de passe : ${changed.status}`);
   return signIn(base, 'superadmin', `${SUPERADMIN_PASSWORD}x`);
 }
-
-async function waitForHealth(base) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${base}/health`);
-      if (response.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('le serveur ne répond pas à /api/health');
-}
-
-/** 11 digits, unique per `n` below 10^10 (a bijection modulo 10^10), the first not 0. */
-const accountNumberSql = (n) => `(1 || lpad(((${n})::bigint * 7919 % 10000000000)::text, 10, '0'))`;
-/** 12 digits, unique per `n` below 10^11. */
-const transactionNumberSql = (n) =>
-  `(5 || lpad(((${n})::numeric * 982451653 % 100000000000)::bigint::text, 11, '0'))`;
 
 /**
  * Agents (float, teller), 20,000 customer accounts with their holder, and one agent deposit of

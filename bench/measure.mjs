@@ -251,3 +251,24 @@ export async function withClient(url, work) {
     await db.end();
   }
 }
+
+/** Until the server at `base` (its `/api`) answers its health check. */
+export async function waitForHealth(base, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${base}/health`);
+      if (response.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('le serveur ne répond pas à /api/health');
+}
+
+/** 11 digits, unique per `n` below 10^10 (a bijection modulo 10^10), the first not 0. */
+export const accountNumberSql = (n) => `(1 || lpad(((${n})::bigint * 7919 % 10000000000)::text, 10, '0'))`;
+/** 12 digits, unique per `n` below 10^11. */
+export const transactionNumberSql = (n) =>
+  `(5 || lpad(((${n})::numeric * 982451653 % 100000000000)::bigint::text, 11, '0'))`;

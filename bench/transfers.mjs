@@ -24,6 +24,7 @@ import {
   postmasterPid,
   runPgbench,
   withDatabase,
+  waitForHealth,
 } from './measure.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -374,20 +375,6 @@ function pgbenchCases(pgbench, url, label) {
     pgbench: true,
     ...runPgbench(pgbench, url, clients, seconds),
   }));
-}
-
-async function waitForHealth(base, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${base}/health`);
-      if (response.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('le serveur ne répond pas à /api/health');
 }
 
 /**

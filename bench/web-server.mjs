@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './free-port.mjs';
+import { waitForHealth } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -17,19 +18,6 @@ function withDatabase(url, database) {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
-}
-
-async function waitForHealth(base, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`le serveur ne répond pas sur ${base}`);
 }
 
 async function post(base, path, token, body) {
@@ -92,7 +80,7 @@ export async function startBenchServer(name) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(base);
+    await waitForHealth(`${base}/api`);
     return { base, token: await superadminToken(base), stop };
   } catch (error) {
     await stop();

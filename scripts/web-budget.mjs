@@ -73,9 +73,24 @@ function sizes(dist, file) {
   return { file, raw: statSync(full).size, gzip: size(`${full}.gz`), brotli: size(`${full}.br`) };
 }
 
-/** The sign-in page's files with their raw, gzip and brotli sizes, and the totals. */
-export function loginPageWeight(dist = WEB_DIST) {
-  return pageWeight(dist, [LOGIN_SCREEN]);
+/** The languages a page can open in: French (the default), Kreyòl (`lajan.language` in localStorage). */
+export const PAGE_LANGUAGES = ['fr', 'ht'];
+
+/**
+ * The texts files a page's chunks register in `language` (decision 239, `.vite/chunk-texts.json`, written by
+ * the build), loaded before the page shows: the entry's in every language, a lazy chunk's in any but French
+ * (its French is in it).
+ */
+export function textsFiles(dist, chunkFiles, language) {
+  const file = path.join(dist, '.vite', 'chunk-texts.json');
+  const texts = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const files = chunkFiles.map((chunk) => texts[chunk]?.files[language]).filter(Boolean);
+  return [...new Set(files.map((name) => name.replace(/^\//, '')))];
+}
+
+/** The sign-in page's files with their raw, gzip and brotli sizes, and the totals, in `language`. */
+export function loginPageWeight(dist = WEB_DIST, language = 'fr') {
+  return pageWeight(dist, [LOGIN_SCREEN], language);
 }
 
 /**
@@ -83,8 +98,8 @@ export function loginPageWeight(dist = WEB_DIST) {
  * the dashboard's chunk, with their static imports. The chart and the latest transactions come after
  * (lazy), with the schemas that read their answers: not counted.
  */
-export function dashboardFrameWeight(dist = WEB_DIST) {
-  return pageWeight(dist, [SHELL, DASHBOARD_SCREEN]);
+export function dashboardFrameWeight(dist = WEB_DIST, language = 'fr') {
+  return pageWeight(dist, [SHELL, DASHBOARD_SCREEN], language);
 }
 
 /**
@@ -115,13 +130,14 @@ export function dashboardFiguresDomainModules(dist = WEB_DIST) {
     });
 }
 
-function pageWeight(dist, screens) {
+function pageWeight(dist, screens, language = 'fr') {
   const manifest = readManifest(dist);
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('the manifest has no entry');
   const keys = screens.map((screen) => chunkKey(dist, manifest, screen));
   const { js, css } = closure(manifest, [entry, ...keys]);
   js.push(...htmlScripts(dist, new Set(js)));
+  js.push(...textsFiles(dist, js, language));
   const html = sizes(dist, 'index.html');
   const files = { js: js.map((file) => sizes(dist, file)), css: css.map((file) => sizes(dist, file)) };
   const sum = (list, key) => list.reduce((total, item) => total + (item[key] ?? item.raw), 0);
@@ -135,10 +151,10 @@ function pageWeight(dist, screens) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = process.argv[2] ? path.resolve(process.argv[2]) : WEB_DIST;
-  for (const [title, weight] of [
-    ['The sign-in page', loginPageWeight(dist)],
-    ["The dashboard's frame (signed in)", dashboardFrameWeight(dist)],
-  ]) {
+  for (const [title, weight] of PAGE_LANGUAGES.flatMap((language) => [
+    [`The sign-in page (${language})`, loginPageWeight(dist, language)],
+    [`The dashboard's frame (signed in, ${language})`, dashboardFrameWeight(dist, language)],
+  ])) {
     console.log(`${title}:`);
     printWeight(weight);
   }

@@ -8,6 +8,7 @@ import {
   DASHBOARD_FRAME_JS_BUDGET_BYTES,
   LOGIN_JS_BUDGET_BYTES,
   LOGIN_TOTAL_BUDGET_BYTES,
+  PAGE_LANGUAGES,
   WEB_DIST,
   dashboardFiguresDomainModules,
   dashboardFrameWeight,
@@ -18,21 +19,45 @@ const weight = loginPageWeight();
 const dashboard = dashboardFrameWeight();
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
-test(`the sign-in page loads at most ${kb(LOGIN_JS_BUDGET_BYTES)} of compressed JavaScript`, () => {
-  const { js } = weight.totals.brotli;
-  const files = weight.js.map((file) => `${file.file} ${kb(file.brotli ?? file.raw)}`).join(', ');
-  assert.ok(js <= LOGIN_JS_BUDGET_BYTES, `${kb(js)} of JavaScript (brotli): ${files}`);
-});
+// In French and in Kreyòl (decision 239): the Kreyòl page loads its chunks' texts files besides.
+for (const language of PAGE_LANGUAGES) {
+  const page = loginPageWeight(WEB_DIST, language);
+  const frame = dashboardFrameWeight(WEB_DIST, language);
 
-test(`the sign-in page loads at most ${kb(LOGIN_TOTAL_BUDGET_BYTES)} in all (HTML, CSS, JavaScript)`, () => {
-  const { all } = weight.totals.brotli;
-  assert.ok(all <= LOGIN_TOTAL_BUDGET_BYTES, `${kb(all)} in all (brotli)`);
-});
+  test(`the sign-in page loads at most ${kb(LOGIN_JS_BUDGET_BYTES)} of compressed JavaScript (${language})`, () => {
+    const { js } = page.totals.brotli;
+    const files = page.js.map((file) => `${file.file} ${kb(file.brotli ?? file.raw)}`).join(', ');
+    assert.ok(js <= LOGIN_JS_BUDGET_BYTES, `${kb(js)} of JavaScript (brotli): ${files}`);
+  });
 
-test('every file of the sign-in page has its compressed versions (the server sends them)', () => {
-  for (const file of [weight.html, ...weight.css, ...weight.js]) {
-    const worth = file.raw > 1000;
-    if (worth) assert.ok(file.brotli !== null && file.gzip !== null, `${file.file} has no .br or .gz`);
+  test(`the sign-in page loads at most ${kb(LOGIN_TOTAL_BUDGET_BYTES)} in all (HTML, CSS, JavaScript) (${language})`, () => {
+    const { all } = page.totals.brotli;
+    assert.ok(all <= LOGIN_TOTAL_BUDGET_BYTES, `${kb(all)} in all (brotli)`);
+  });
+
+  test(`every file of the sign-in page has its compressed versions (the server sends them) (${language})`, () => {
+    for (const file of [page.html, ...page.css, ...page.js]) {
+      const worth = file.raw > 1000;
+      if (worth) assert.ok(file.brotli !== null && file.gzip !== null, `${file.file} has no .br or .gz`);
+    }
+  });
+
+  test(`the dashboard's frame loads at most ${kb(DASHBOARD_FRAME_JS_BUDGET_BYTES)} of compressed JavaScript (${language})`, () => {
+    const { js } = frame.totals.brotli;
+    const files = frame.js.map((file) => `${file.file} ${kb(file.brotli ?? file.raw)}`).join(', ');
+    assert.ok(js <= DASHBOARD_FRAME_JS_BUDGET_BYTES, `${kb(js)} of JavaScript (brotli): ${files}`);
+  });
+}
+
+test('each page counts the texts files of its chunks in its language, and no other (decision 239)', () => {
+  for (const language of PAGE_LANGUAGES) {
+    const files = loginPageWeight(WEB_DIST, language).js.map((file) => file.file);
+    const texts = files.filter((file) => file.startsWith('assets/texts/'));
+    assert.ok(texts.length > 0, `no texts file among ${files.join(', ')} (${language})`);
+    assert.ok(
+      texts.every((file) => file.startsWith(`assets/texts/${language}-`)),
+      `${texts.join(', ')} (${language})`,
+    );
   }
 });
 
@@ -54,12 +79,6 @@ function assertNoSchemaNorForm(files) {
 
 test('the sign-in page loads neither zod (nor its JSON-schema generator) nor react-hook-form', () => {
   assertNoSchemaNorForm(weight.js);
-});
-
-test(`the dashboard's frame loads at most ${kb(DASHBOARD_FRAME_JS_BUDGET_BYTES)} of compressed JavaScript`, () => {
-  const { js } = dashboard.totals.brotli;
-  const files = dashboard.js.map((file) => `${file.file} ${kb(file.brotli ?? file.raw)}`).join(', ');
-  assert.ok(js <= DASHBOARD_FRAME_JS_BUDGET_BYTES, `${kb(js)} of JavaScript (brotli): ${files}`);
 });
 
 test("the dashboard's frame (entry, shell, page) loads neither zod nor react-hook-form (decision 152)", () => {

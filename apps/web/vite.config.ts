@@ -5,20 +5,29 @@ import { precompress } from './build-plugins/compress';
 import { chunkModules } from './build-plugins/chunk-modules';
 import { earlyPreload } from './build-plugins/early-preload';
 import { serviceWorkerPlugin } from './pwa/service-worker-plugin';
-import { linguiPlugins } from '../../scripts/lingui/vite.mjs';
+import { chunkTexts } from './build-plugins/chunk-texts';
+import { linguiConfigPath, linguiPlugins } from '../../scripts/lingui/vite.mjs';
 
 // The API runs on :3000 (apps/server). In development and preview Vite proxies /api to it, so the
 // app always calls its own origin, as in production where one process serves both.
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true } };
 
+// Each chunk brings the texts its code says (decision 239); after the macros, before the service worker.
+// The sign-in page's (the entry, its group) are files in every language, asked for by index.html.
+const texts = chunkTexts({
+  configPath: linguiConfigPath,
+  first: (chunk) => chunk.isEntry || chunk.name === 'signin',
+});
+
 export default defineConfig({
   plugins: [
     ...linguiPlugins(),
+    texts,
     react(),
     tailwindcss(),
-    // The shell's and the dashboard's code asked for by index.html on a signed-in start (decision 156);
-    // before the service worker, which lists its file.
-    earlyPreload(),
+    // The shell's and the dashboard's code asked for by index.html on a signed-in start (decision 156), and
+    // the first file's texts in the stored language (decision 239); before the service worker.
+    earlyPreload({ texts: texts.api }),
     // pwa: the service worker that precaches the built app (decision 147); before the compression, so
     // that sw.js is served compressed too.
     serviceWorkerPlugin(),

@@ -1,4 +1,4 @@
 import { defineConfig } from 'vitest/config';
 import { linguiPlugins } from '../../scripts/lingui/vite.mjs';
 
-export default defineConfig({ plugins: linguiPlugins(), test: { setupFiles: ['./src/test-setup.ts'] } });
+export default defineConfig({ plugins: linguiPlugins(), test: { setupFiles: ['vitest.setup.ts'] } });

@@ -44,7 +44,8 @@ export function linguiEsbuild() {
           pseudoLocale: pseudo?.locale,
           pseudoLocaleOptions: pseudo?.options,
         });
-        if (errors.length) throw new Error(`${args.path} : ${errors.map((error) => error.message).join(' ; ')}`);
+        if (errors.length)
+          throw new Error(`${args.path} : ${errors.map((error) => error.message).join(' ; ')}`);
         return { contents: source, loader: 'js' };
       });
     },

@@ -1,3 +1,5 @@
 import type { PluginOption } from 'vite';
 
-export function linguiPlugins(): PluginOption[];
+export function linguiPlugins(configPath?: string): PluginOption[];
+
+export const linguiConfigPath: string;

@@ -4,10 +4,10 @@ import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 
 process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
-const configPath = new URL('../../lingui.config.ts', import.meta.url).pathname;
+export const linguiConfigPath = new URL('../../lingui.config.ts', import.meta.url).pathname;
 
-/** The plugins, before React's. */
-export function linguiPlugins() {
+/** The plugins, before React's (another config: the build plugins' tests). */
+export function linguiPlugins(configPath = linguiConfigPath) {
   return [
     lingui({ configPath, failOnCompileError: true }),
     babel({ presets: [linguiTransformerBabelPreset({}, { configPath })], sourceMap: true }),

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { genericMessages } from '@lajan/domain';
+import { genericMessages, negotiateLanguage, zodLocaleError } from '@lajan/domain';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -49,6 +49,8 @@ import { reportsRoutes } from './modules/reports/index.js';
 import { historyExportRoutes, transactionsRoutes } from './modules/transactions/index.js';
 import { ensureSuperAdmin, userRoutes } from './modules/users/index.js';
 import { webDistDir } from './paths.js';
+import { inLanguage, installServerLanguages, setLanguageOfTheMoment } from './i18n/language.js';
+import { requestLanguage } from './http/request-language.js';
 import { databasePlugin } from './plugins/database.js';
 import { mailPlugin } from './plugins/mail.js';
 import { ledgerObserverOf, metricsPlugin } from './plugins/metrics.js';
@@ -57,9 +59,10 @@ import { resolveJwtSecret } from './secrets.js';
 import { buildServices } from './services.js';
 import { spaPlugin } from './web/spa.js';
 
-// Zod's own messages (a wrong type, an unknown enum value) in French too; the domain schemas
-// carry their own wording wherever the spec gives one.
-z.config(z.locales.fr());
+// Every text in the language of the moment, Zod's own messages too (a wrong type, an unknown enum value);
+// the domain schemas carry their own wording wherever the spec gives one (decision 236).
+installServerLanguages();
+z.config({ localeError: zodLocaleError });
 
 /** About 100 KB: the largest form of the app is a few KB. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -141,9 +144,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }).withTypeProvider<ZodTypeProvider>();
 
   // First of the hooks: every answer carries its id, a refusal by a later hook's included (decision 230).
+  // Then its language: the browser's until its user is known (decision 237), for all its handling.
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    done();
+    inLanguage(negotiateLanguage(request.headers['accept-language']), done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -297,7 +301,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(
     async (api) => {
       // Default-deny: every /api route needs a session unless its config says `public`.
-      api.addHook('onRequest', (request, reply) => app.authenticate(request, reply));
+      api.addHook('onRequest', async (request, reply) => {
+        await app.authenticate(request, reply);
+        setLanguageOfTheMoment(requestLanguage(request));
+      });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(mfaRoutes);

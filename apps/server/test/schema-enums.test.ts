@@ -8,6 +8,7 @@ import {
   feeTypeSchema,
   genderSchema,
   idDocumentTypeSchema,
+  languages,
   limitCategories,
   maritalStatusSchema,
   reversibleTypes,
@@ -77,6 +78,11 @@ const mirrored: Record<string, readonly string[]> = {
   'persons.persons_id_document_type_check': idDocumentTypeSchema.options,
   'persons.persons_marital_status_check': maritalStatusSchema.options,
   'persons.persons_preferred_contact_method_check': contactMethodSchema.options,
+  // A user's language and a customer's (decision 237).
+  'users.language': languages,
+  'users.users_language_check': languages,
+  'persons.preferred_language': languages,
+  'persons.persons_preferred_language_check': languages,
 };
 
 /**

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createApp } from './app/create-app';
 import { registerServiceWorkerWhenIdle } from './lib/service-worker';
-import { setScreenLanguage, storedLanguage } from './i18n/i18n';
+import { setScreenLanguage, startLanguage } from './i18n/i18n';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -25,7 +25,7 @@ function start(root: HTMLElement) {
   const app = createApp();
   // The texts first: a screen is never drawn in a language it then changes from (decision 236).
   void Promise.all([
-    setScreenLanguage(storedLanguage()),
+    setScreenLanguage(startLanguage(app.session.getSnapshot().user?.language)),
     Promise.race([app.startingScreen, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]),
   ]).then(() => {
     const reactRoot = createRoot(root);

@@ -1,23 +1,47 @@
 import { z } from 'zod';
+import { msg } from '@lingui/core/macro';
+import { texts } from './i18n.js';
 import { plainText } from './text.js';
 import { accountStatuses, CURRENCY } from './account-names.js';
 import { isMaskedDocumentNumber } from './persons.js';
 
-export const accountTypeSchema = z.enum(['current', 'savings'], {
-  error: 'Le type de compte est obligatoire',
+/**
+ * The account schemas' messages. zod reads each when it parses (`{ error: () => … }`), never when the schema
+ * is built, so that they come in the language of the moment (decision 236).
+ */
+const accountInputMessages = texts({
+  typeRequired: msg`Le type de compte est obligatoire`,
+  currencyRequired: msg`La devise est obligatoire`,
+  currencyLength: msg`La devise doit avoir 3 caractères`,
+  currencyHtgOnly: msg`Seule la devise HTG est acceptée`,
+  clientRequired: msg`Au moins un client doit être sélectionné`,
+  tooManyHolders: msg`Au plus 10 titulaires par compte`,
+  clientTwice: msg`Un client ne peut être sélectionné qu’une fois`,
+  documentTooLong: msg`Numéro de pièce trop long`,
+  statusInvalid: msg`Statut invalide`,
+  accountNumberRequired: msg`Le numéro de compte est requis`,
+  accountNumberInvalid: msg`Numéro de compte invalide`,
+  reasonRequired: msg`Le motif est requis`,
 });
+/** A zod message read when the schema parses: `{ error: () => text }`. */
+const said = (key: keyof typeof accountInputMessages) => ({ error: () => accountInputMessages[key] });
+
+export const accountTypeSchema = z.enum(['current', 'savings'], said('typeRequired'));
 export type AccountType = z.infer<typeof accountTypeSchema>;
-export const accountTypeLabels: Record<AccountType, string> = { current: 'Courant', savings: 'Épargne' };
+export const accountTypeLabels: Record<AccountType, string> = texts({
+  current: msg`Courant`,
+  savings: msg`Épargne`,
+});
 
 /** Only `active` lets money move. */
 export const accountStatusSchema = z.enum(accountStatuses);
 
 export const currencySchema = z
-  .string({ error: 'La devise est obligatoire' })
+  .string(said('currencyRequired'))
   .trim()
-  .min(1, 'La devise est obligatoire')
-  .length(3, 'La devise doit avoir 3 caractères')
-  .refine((value) => value.toUpperCase() === CURRENCY, 'Seule la devise HTG est acceptée')
+  .min(1, said('currencyRequired'))
+  .length(3, said('currencyLength'))
+  .refine((value) => value.toUpperCase() === CURRENCY, said('currencyHtgOnly'))
   // What the refinement accepts, said in the OpenAPI document (decision 234).
   .meta({ pattern: '^[Hh][Tt][Gg]$' });
 
@@ -26,18 +50,18 @@ export const createAccountInputSchema = z.object({
   type: accountTypeSchema,
   currency: currencySchema,
   personIds: z
-    .array(z.string().max(64), { error: 'Au moins un client doit être sélectionné' })
-    .min(1, 'Au moins un client doit être sélectionné')
-    .max(10, 'Au plus 10 titulaires par compte')
-    .refine((ids) => new Set(ids).size === ids.length, 'Un client ne peut être sélectionné qu’une fois'),
+    .array(z.string().max(64), said('clientRequired'))
+    .min(1, said('clientRequired'))
+    .max(10, said('tooManyHolders'))
+    .refine((ids) => new Set(ids).size === ids.length, said('clientTwice')),
   /**
    * For a holder whose file the teller may not read whole (another agent's customer, found masked):
    * the document number read from the card, by person id (decision 115). Holding the account would
    * open that file, so the customer must be at the counter.
    */
   holderDocuments: z
-    .record(z.string().max(64), z.string().trim().max(50, 'Numéro de pièce trop long'))
-    .refine((documents) => Object.keys(documents).length <= 10, 'Au plus 10 titulaires par compte')
+    .record(z.string().max(64), z.string().trim().max(50, said('documentTooLong')))
+    .refine((documents) => Object.keys(documents).length <= 10, said('tooManyHolders'))
     // Declared in the OpenAPI document, so that the route's body limit is bounded (decision 198).
     .meta({ maxProperties: 10 })
     .optional(),
@@ -45,51 +69,55 @@ export const createAccountInputSchema = z.object({
 export type CreateAccountInput = z.infer<typeof createAccountInputSchema>;
 
 /** The account opening's holder check (decision 115). */
-export const holderDocumentMessages = {
-  required: (name: string) => `Saisissez le numéro de la pièce d’identité de ${name}, lu sur sa carte`,
-  mismatch: (name: string) => `Le numéro de pièce saisi pour ${name} ne correspond pas à son dossier`,
-  throttled: 'Trop de numéros de pièce erronés. Réessayez plus tard.',
+export const holderDocumentMessages = texts({
+  required: (name: string) => msg`Saisissez le numéro de la pièce d’identité de ${name}, lu sur sa carte`,
+  mismatch: (name: string) => msg`Le numéro de pièce saisi pour ${name} ne correspond pas à son dossier`,
+  throttled: msg`Trop de numéros de pièce erronés. Réessayez plus tard.`,
   /** Decision 171: an external transfer naming another agent's customer as its sender. */
   senderMismatch: (name: string) =>
-    `La pièce présentée n’est pas celle de ${name}, l’expéditeur choisi : un client d’un autre agent envoie avec sa propre carte`,
-} as const;
+    msg`La pièce présentée n’est pas celle de ${name}, l’expéditeur choisi : un client d’un autre agent envoie avec sa propre carte`,
+});
 
 /** The account wizard's fields for those holders. */
-export const holderDocumentTexts = {
-  legend: 'Clients d’un autre agent',
-  hint: 'Leur dossier vous est masqué : saisissez le numéro de la pièce d’identité de chacun, lu sur sa carte.',
-  label: (name: string) => `N° de pièce de ${name}`,
-  blocked: 'Saisissez le numéro de pièce de chaque client d’un autre agent.',
-} as const;
+export const holderDocumentTexts = texts({
+  legend: msg`Clients d’un autre agent`,
+  hint: msg`Leur dossier vous est masqué : saisissez le numéro de la pièce d’identité de chacun, lu sur sa carte.`,
+  label: (name: string) => msg`N° de pièce de ${name}`,
+  blocked: msg`Saisissez le numéro de pièce de chaque client d’un autre agent.`,
+});
 
-export const inactiveAccountMessage = "Le compte n'est pas actif";
+const accountStateTexts = texts({ inactive: msg`Le compte n'est pas actif` });
+/** "Le compte n'est pas actif", in the language of the moment. */
+export function inactiveAccountMessage(): string {
+  return accountStateTexts.inactive;
+}
 
 /** `PUT /accounts/{id}`: only the status changes. */
 export const updateAccountInputSchema = z.object({
-  status: z.enum(['active', 'inactive'], { error: 'Statut invalide' }),
+  status: z.enum(['active', 'inactive'], said('statusInvalid')),
 });
 
 /** An account number as typed in a search: digits only. */
 const accountNumberSearchSchema = z
-  .string({ error: 'Le numéro de compte est requis' })
+  .string(said('accountNumberRequired'))
   .trim()
-  .min(1, 'Le numéro de compte est requis')
-  .max(30, 'Numéro de compte invalide')
-  .regex(/^\d+$/, 'Numéro de compte invalide');
+  .min(1, said('accountNumberRequired'))
+  .max(30, said('accountNumberInvalid'))
+  .regex(/^\d+$/, said('accountNumberInvalid'));
 
-export const accountSearchMessages = {
-  termRequired: 'Saisissez un numéro de compte, un téléphone, un numéro de pièce ou un nom',
-  termTooShort: 'Saisissez au moins 2 caractères',
-  termTooLong: 'Recherche trop longue',
+export const accountSearchMessages = texts({
+  termRequired: msg`Saisissez un numéro de compte, un téléphone, un numéro de pièce ou un nom`,
+  termTooShort: msg`Saisissez au moins 2 caractères`,
+  termTooLong: msg`Recherche trop longue`,
   /** The search field's label and placeholder: what a teller may type. */
-  label: 'Compte, téléphone, pièce ou nom du titulaire',
+  label: msg`Compte, téléphone, pièce ou nom du titulaire`,
   /** Under the account field of the money screens: what it accepts besides a number. */
-  hint: 'Ou le téléphone, le numéro de pièce ou le nom d’un titulaire.',
+  hint: msg`Ou le téléphone, le numéro de pièce ou le nom d’un titulaire.`,
   /** No account found for a term that is not an account number ("Compte introuvable" for a number). */
-  noResult: (term: string) => `Aucun compte trouvé pour «\u00a0${term}\u00a0»`,
-  choicesTitle: 'Comptes trouvés',
-  choose: (count: number) => `${count} comptes trouvés : choisissez le compte.`,
-} as const;
+  noResult: (term: string) => msg`Aucun compte trouvé pour «\u00a0${term}\u00a0»`,
+  choicesTitle: msg`Comptes trouvés`,
+  choose: (count: number) => msg`${count} comptes trouvés : choisissez le compte.`,
+});
 
 /**
  * `POST /accounts/search`: `account_number`, one account by its exact number, answered `{ account }`; or `q`,
@@ -100,16 +128,20 @@ export const accountSearchInputSchema = z
     account_number: accountNumberSearchSchema.optional(),
     q: plainText(
       z
-        .string({ error: accountSearchMessages.termRequired })
+        .string({ error: () => accountSearchMessages.termRequired })
         .trim()
-        .min(1, accountSearchMessages.termRequired)
-        .min(2, accountSearchMessages.termTooShort)
-        .max(100, accountSearchMessages.termTooLong),
+        .min(1, { error: () => accountSearchMessages.termRequired })
+        .min(2, { error: () => accountSearchMessages.termTooShort })
+        .max(100, { error: () => accountSearchMessages.termTooLong }),
     ).optional(),
   })
   .superRefine((input, ctx) => {
     if (input.account_number === undefined && input.q === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['account_number'], message: 'Le numéro de compte est requis' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['account_number'],
+        message: accountInputMessages.accountNumberRequired,
+      });
     }
   });
 export type AccountSearchInput = z.input<typeof accountSearchInputSchema>;
@@ -137,7 +169,7 @@ export const ACCOUNT_SEARCH_LIMIT = 20;
 
 /** `POST /accounts/{id}/reject`: why a public request was refused. */
 export const rejectAccountRequestInputSchema = z.object({
-  reason: plainText(z.string({ error: 'Le motif est requis' }).trim().min(3, 'Le motif est requis').max(300)),
+  reason: plainText(z.string(said('reasonRequired')).trim().min(3, said('reasonRequired')).max(300)),
 });
 
 /** A holder of an account as the API answers it; the first (`principal`) is the principal holder. */
@@ -185,23 +217,23 @@ export const floatAccountSchema = accountSchema.extend({
 export type FloatAccount = z.infer<typeof floatAccountSchema>;
 
 /** The account-opening slip printed after `POST /accounts` (decision 133). */
-export const accountSlipTexts = {
-  title: "Fiche d'ouverture de compte",
+export const accountSlipTexts = texts({
+  title: msg`Fiche d'ouverture de compte`,
   /** The new account's next step at the counter: its first deposit. */
-  depositNext: 'Faire un dépôt sur ce compte',
-  accountNumber: 'Numéro de compte',
-  type: 'Type de compte',
-  currency: 'Devise',
-  openedAt: "Date d'ouverture",
-  agent: 'Agent',
-  openedBy: 'Ouvert par',
-  holders: 'Titulaires',
-  principal: 'Titulaire principal',
-  secondary: 'Titulaire secondaire',
-  holderSignature: 'Signature du titulaire principal',
-  agentSignature: "Signature et cachet de l'agent",
-  print: 'Imprimer la fiche',
-} as const;
+  depositNext: msg`Faire un dépôt sur ce compte`,
+  accountNumber: msg`Numéro de compte`,
+  type: msg`Type de compte`,
+  currency: msg`Devise`,
+  openedAt: msg`Date d'ouverture`,
+  agent: msg`Agent`,
+  openedBy: msg`Ouvert par`,
+  holders: msg`Titulaires`,
+  principal: msg`Titulaire principal`,
+  secondary: msg`Titulaire secondaire`,
+  holderSignature: msg`Signature du titulaire principal`,
+  agentSignature: msg`Signature et cachet de l'agent`,
+  print: msg`Imprimer la fiche`,
+});
 
 /** The answers of `POST /accounts/search`: `{ account }` for `account_number`, `{ accounts }` for `q`. */
 export const accountSearchResponseSchema = z.object({
@@ -209,16 +241,16 @@ export const accountSearchResponseSchema = z.object({
 });
 
 /** SPEC §8 success message of `POST /accounts`. */
-export const accountMessages = { created: 'Compte créé avec succès' } as const;
+export const accountMessages = texts({ created: msg`Compte créé avec succès` });
 
 /** SPEC §8's "Failed to fetch accounts list", "Failed to update account"… in French (decision 134). */
-export const accountFailureMessages = {
+export const accountFailureMessages = texts({
   /** "Mon Compte" (`GET /accounts/self`). */
-  self: 'Échec du chargement du compte',
-  list: 'Échec du chargement de la liste des comptes',
-  update: 'Échec de la modification du compte',
-  delete: 'Échec de la suppression du compte',
-} as const;
+  self: msg`Échec du chargement du compte`,
+  list: msg`Échec du chargement de la liste des comptes`,
+  update: msg`Échec de la modification du compte`,
+  delete: msg`Échec de la suppression du compte`,
+});
 
 /**
  * Whether the person at the counter is surely none of the holders, by the document shown: known only when

@@ -72,7 +72,15 @@ describe('password forms', () => {
 });
 
 describe('permission table', () => {
-  const base = { id: '1', username: 'u', firstName: 'a', lastName: 'b', email: 'e', passwordUpdatedAt: null };
+  const base = {
+    id: '1',
+    username: 'u',
+    firstName: 'a',
+    lastName: 'b',
+    email: 'e',
+    passwordUpdatedAt: null,
+    language: 'fr' as const,
+  };
   const superAdmin: SessionUser = { ...base, role: 'sudo', isSuperAdmin: true, agent: null };
   const admin: SessionUser = {
     ...base,

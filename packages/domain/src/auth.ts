@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
+import { texts } from './i18n.js';
 import { alongFieldErrors, filledText } from './refine.js';
 import { SIGN_IN_PASSWORD_MAX_LENGTH, SIGN_IN_USERNAME_MAX_LENGTH, signInMessages } from './sign-in.js';
 import { emailSchema } from './persons.js';
@@ -6,23 +8,36 @@ import { emailSchema } from './persons.js';
 /** Minimum password length. */
 export const PASSWORD_MIN_LENGTH = 8;
 
+// The password forms' field messages, read when a schema parses (decision 236).
+const fieldMessages = texts({
+  passwordRequired: msg`Mot de passe requis`,
+  tooShort: msg`Au moins 8 caractères`,
+  tooLong: msg`Au plus 256 caractères`,
+  confirmationRequired: msg`La confirmation est requise`,
+  usernameRequired: msg`Nom d'utilisateur requis`,
+  passwordsDiffer: msg`Les mots de passe doivent correspondre`,
+  invalidResetLink: msg`Lien de réinitialisation invalide`,
+});
+/** A zod message read when the schema parses, in the language of the moment. */
+const say = (key: keyof typeof fieldMessages) => ({ error: () => fieldMessages[key] });
+
 const newPassword = z
-  .string({ error: 'Mot de passe requis' })
-  .min(1, 'Mot de passe requis')
-  .min(PASSWORD_MIN_LENGTH, 'Au moins 8 caractères')
-  .max(256, 'Au plus 256 caractères');
+  .string(say('passwordRequired'))
+  .min(1, say('passwordRequired'))
+  .min(PASSWORD_MIN_LENGTH, say('tooShort'))
+  .max(256, say('tooLong'));
 
 const confirmation = z
-  .string({ error: 'La confirmation est requise' })
-  .min(1, 'La confirmation est requise')
-  .max(256, 'Au plus 256 caractères');
+  .string(say('confirmationRequired'))
+  .min(1, say('confirmationRequired'))
+  .max(256, say('tooLong'));
 
 /** A username typed to ask for or use a reset link: as long as a sign-in's at most (decision 198). */
 const typedUsername = z
-  .string({ error: "Nom d'utilisateur requis" })
+  .string(say('usernameRequired'))
   .trim()
-  .min(1, "Nom d'utilisateur requis")
-  .max(SIGN_IN_USERNAME_MAX_LENGTH, signInMessages.usernameTooLong);
+  .min(1, say('usernameRequired'))
+  .max(SIGN_IN_USERNAME_MAX_LENGTH, { error: () => signInMessages.usernameTooLong });
 
 /** The confirmation, once typed, must equal the password; it is checked beside the fields' own errors. */
 function mustMatch(value: { password?: unknown; password_confirmation?: unknown }, ctx: z.RefinementCtx) {
@@ -31,7 +46,7 @@ function mustMatch(value: { password?: unknown; password_confirmation?: unknown 
     ctx.addIssue({
       code: 'custom',
       path: ['password_confirmation'],
-      message: 'Les mots de passe doivent correspondre',
+      message: fieldMessages.passwordsDiffer,
     });
   }
 }
@@ -40,10 +55,10 @@ function mustMatch(value: { password?: unknown; password_confirmation?: unknown 
 export const updatePasswordInputSchema = z
   .object({
     current_password: z
-      .string({ error: 'Mot de passe requis' })
-      .min(1, 'Mot de passe requis')
-      .min(PASSWORD_MIN_LENGTH, 'Au moins 8 caractères')
-      .max(SIGN_IN_PASSWORD_MAX_LENGTH, signInMessages.passwordTooLong),
+      .string(say('passwordRequired'))
+      .min(1, say('passwordRequired'))
+      .min(PASSWORD_MIN_LENGTH, say('tooShort'))
+      .max(SIGN_IN_PASSWORD_MAX_LENGTH, { error: () => signInMessages.passwordTooLong }),
     password: newPassword,
     password_confirmation: confirmation,
   })
@@ -63,9 +78,9 @@ export const resetPasswordInputSchema = z
   .object({
     username: typedUsername,
     token: z
-      .string({ error: 'Lien de réinitialisation invalide' })
-      .min(1, 'Lien de réinitialisation invalide')
-      .max(200, 'Lien de réinitialisation invalide'),
+      .string(say('invalidResetLink'))
+      .min(1, say('invalidResetLink'))
+      .max(200, say('invalidResetLink')),
     password: newPassword,
     password_confirmation: confirmation,
   })

@@ -1,11 +1,16 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { CURRENCY } from './account-names.js';
+import { texts, translate } from './i18n.js';
 import { balancePeriods } from './report-periods.js';
 
 // The dashboard chart's query and answer, apart from the other reports (decision 160): the chart parses
 // its answer with these, and loading them builds no other schema (the history's query, the inputs).
 
-export const balancePeriodSchema = z.enum(balancePeriods, { error: 'Période invalide' });
+// Read when a query is parsed, in the request's language (decision 236).
+const periodInvalid = msg`Période invalide`;
+
+export const balancePeriodSchema = z.enum(balancePeriods, { error: () => translate(periodInvalid) });
 
 /** `GET /reports/balance-series?period=` (docs/contract-daily.md). */
 export const balanceSeriesQuerySchema = z.object({
@@ -17,11 +22,11 @@ export const balanceSeriesQuerySchema = z.object({
 export const balanceSeriesKeys = ['agent_float', 'network_float', 'treasury'] as const;
 export const balanceSeriesKeySchema = z.enum(balanceSeriesKeys);
 export type BalanceSeriesKey = z.infer<typeof balanceSeriesKeySchema>;
-export const balanceSeriesLabels: Record<BalanceSeriesKey, string> = {
-  agent_float: "Float de l'agent",
-  network_float: 'Float total du réseau',
-  treasury: 'Trésorerie',
-};
+export const balanceSeriesLabels = texts({
+  agent_float: msg`Float de l'agent`,
+  network_float: msg`Float total du réseau`,
+  treasury: msg`Trésorerie`,
+});
 
 export const balancePointSchema = z.object({
   /** A day of Haiti's calendar, `YYYY-MM-DD`. */

@@ -10,10 +10,10 @@ export const correctionStatusSchema = z.enum(correctionStatuses);
 
 const reasonSchema = plainText(
   z
-    .string({ error: correctionMessages.reasonRequired })
+    .string({ error: () => correctionMessages.reasonRequired })
     .trim()
-    .min(1, correctionMessages.reasonRequired)
-    .max(500, correctionMessages.reasonTooLong),
+    .min(1, { error: () => correctionMessages.reasonRequired })
+    .max(500, { error: () => correctionMessages.reasonTooLong }),
 );
 
 /** `POST /transactions/{transactionNumber}/corrections`. */
@@ -26,7 +26,7 @@ export const correctionRejectInputSchema = z.object({ reason: reasonSchema });
 
 /** `/corrections/{id}/…`: the request. */
 export const correctionParamsSchema = z.object({
-  id: z.uuid({ error: correctionMessages.notFound }).max(36),
+  id: z.uuid({ error: () => correctionMessages.notFound }).max(36),
 });
 
 /** `GET /corrections?status=`. */

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
+import { texts } from './i18n.js';
 import { CURRENCY } from './account-names.js';
 import { reportAgentSchema, reportPeriodQueryShape, thresholdQuerySchema } from './statements.js';
 import { transactionTypeLabels, type TransactionType } from './transactions/names.js';
@@ -27,19 +29,19 @@ export type DeclarationsQuery = z.input<typeof declarationsQuerySchema>;
 export const declarationFlags = ['threshold_split', 'fee_band_split'] as const;
 export const declarationFlagSchema = z.enum(declarationFlags);
 export type DeclarationFlag = z.infer<typeof declarationFlagSchema>;
-export const declarationFlagLabels: Record<DeclarationFlag, string> = {
-  threshold_split: 'Fractionné sous le seuil',
-  fee_band_split: 'Fractionné sous une tranche de frais',
-};
+export const declarationFlagLabels = texts({
+  threshold_split: msg`Fractionné sous le seuil`,
+  fee_band_split: msg`Fractionné sous une tranche de frais`,
+} satisfies Record<DeclarationFlag, unknown>);
 
 /** Which way the cash went at the counter: brought by the person, or handed to her. */
 export const cashDirections = ['in', 'out'] as const;
 export const cashDirectionSchema = z.enum(cashDirections);
 export type CashDirection = z.infer<typeof cashDirectionSchema>;
-export const cashDirectionLabels: Record<CashDirection, string> = {
-  in: 'Espèces reçues',
-  out: 'Espèces remises',
-};
+export const cashDirectionLabels = texts({
+  in: msg`Espèces reçues`,
+  out: msg`Espèces remises`,
+} satisfies Record<CashDirection, unknown>);
 
 /**
  * The cash operations a declaration counts (decision 228), and which way their cash goes: the drawer's
@@ -143,41 +145,56 @@ export const declarationCsvHeaders = [
   'Signalements',
 ] as const;
 
-export const declarationTexts = {
-  title: 'Déclarations UCREF',
+const declarationMainTexts = texts({
+  title: msg`Déclarations UCREF`,
   intro: (threshold: string) =>
-    `Chaque personne dont les opérations en espèces d'un jour d'Haïti atteignent ${threshold}, seules ou additionnées (circulaire BRH 95-4), avec son identification et ses opérations.`,
-  chooseDayAndThreshold: 'Choisir le jour et le seuil',
-  day: 'Jour',
-  threshold: 'Seuil (HTG)',
-  dayOf: (day: string) => `Journée du ${day}`,
-  declared: 'À déclarer',
-  declaredEmpty: "Aucune personne n'atteint le seuil ce jour-là.",
-  toReview: 'À examiner',
-  toReviewIntro: 'Sous le seuil, mais des opérations semblent fractionnées.',
-  yes: 'Oui',
-  no: 'Non',
-  registered: 'Personne enregistrée',
-  notRegistered: "Selon l'opération (personne non enregistrée)",
-  document: 'Pièce',
-  dob: 'Date de naissance',
-  address: 'Adresse',
-  phone: 'Téléphone',
-  agents: 'Agents',
-  dayTotal: 'Total du jour',
-  cashIn: 'Espèces reçues',
-  cashOut: 'Espèces remises',
-  time: 'Heure',
-  operation: 'Opération',
-  cash: 'Espèces',
-  account: 'Compte',
-  teller: 'Caissier',
-  flags: 'Signalements',
-  section: { declared: 'À déclarer', toReview: 'À examiner' },
-  underEdge: (edge: string) => `sous ${edge}`,
-  operationsOf: (name: string) => `Opérations de ${name}`,
-  fileName: (day: string) => `declarations-ucref-${day}.csv`,
+    msg`Chaque personne dont les opérations en espèces d'un jour d'Haïti atteignent ${threshold}, seules ou additionnées (circulaire BRH 95-4), avec son identification et ses opérations.`,
+  chooseDayAndThreshold: msg`Choisir le jour et le seuil`,
+  day: msg`Jour`,
+  threshold: msg`Seuil (HTG)`,
+  dayOf: (day: string) => msg`Journée du ${day}`,
+  declared: msg`À déclarer`,
+  declaredEmpty: msg`Aucune personne n'atteint le seuil ce jour-là.`,
+  toReview: msg`À examiner`,
+  toReviewIntro: msg`Sous le seuil, mais des opérations semblent fractionnées.`,
+  yes: msg`Oui`,
+  no: msg`Non`,
+  registered: msg`Personne enregistrée`,
+  notRegistered: msg`Selon l'opération (personne non enregistrée)`,
+  document: msg`Pièce`,
+  dob: msg`Date de naissance`,
+  address: msg`Adresse`,
+  phone: msg`Téléphone`,
+  agents: msg`Agents`,
+  dayTotal: msg`Total du jour`,
+  cashIn: msg`Espèces reçues`,
+  cashOut: msg`Espèces remises`,
+  time: msg`Heure`,
+  operation: msg`Opération`,
+  cash: msg`Espèces`,
+  account: msg`Compte`,
+  teller: msg`Caissier`,
+  flags: msg`Signalements`,
+  underEdge: (edge: string) => msg`sous ${edge}`,
+  operationsOf: (name: string) => msg`Opérations de ${name}`,
   /** Beside Imprimer and Exporter: what the file and the paper hold (decision 228). */
-  handleWithCare:
-    "Données d'identité : une fois la déclaration envoyée, supprimez le fichier de cet ordinateur et rangez l'impression.",
-} as const;
+  handleWithCare: msg`Données d'identité : une fois la déclaration envoyée, supprimez le fichier de cet ordinateur et rangez l'impression.`,
+});
+/** The CSV's « Section » column: which list a row comes from. */
+const declarationSectionTexts = texts({ declared: msg`À déclarer`, toReview: msg`À examiner` });
+
+/** The declarations screen's texts, read in the language of the moment (decision 236). */
+export const declarationTexts = Object.freeze(
+  Object.defineProperties(
+    {},
+    {
+      ...Object.getOwnPropertyDescriptors(declarationMainTexts),
+      section: { value: declarationSectionTexts, enumerable: true },
+    },
+  ),
+) as typeof declarationMainTexts & { readonly section: typeof declarationSectionTexts };
+
+/** The CSV's file name: no text, the same in every language. */
+export function declarationsFileName(day: string): string {
+  return `declarations-ucref-${day}.csv`;
+}

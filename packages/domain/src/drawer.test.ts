@@ -13,6 +13,7 @@ import {
   SMALLEST_COIN_CENTIMES,
   type DrawerTotal,
 } from './drawer.js';
+import { translate } from './i18n.js';
 import { centimesToHtg, htgToCentimes } from './money.js';
 
 describe('cashFeesOf', () => {
@@ -66,7 +67,7 @@ describe('cash the drawer can count (decision 212)', () => {
   });
 
   it('lists every circulating coin beside the notes', () => {
-    const coins = drawerDenominations.filter((d) => d.kind === 'coin').map((d) => d.label);
+    const coins = drawerDenominations.filter((d) => d.kind === 'coin').map((d) => translate(d.label));
     expect(coins).toEqual([
       'Pièce de 5 HTG',
       'Pièce de 1 HTG',

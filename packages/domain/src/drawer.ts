@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
+import { texts } from './i18n.js';
 import { centimesToHtg, formatHtg, formatSignedHtg, htgToCentimes } from './money.js';
 
 /**
@@ -14,20 +16,20 @@ import { centimesToHtg, formatHtg, formatSignedHtg, htgToCentimes } from './mone
  * follow it.
  */
 export const drawerDenominations = [
-  { key: '1000', centimes: 1000_00, label: 'Billet de 1 000 HTG', kind: 'note' },
-  { key: '500', centimes: 500_00, label: 'Billet de 500 HTG', kind: 'note' },
-  { key: '250', centimes: 250_00, label: 'Billet de 250 HTG', kind: 'note' },
-  { key: '100', centimes: 100_00, label: 'Billet de 100 HTG', kind: 'note' },
-  { key: '50', centimes: 50_00, label: 'Billet de 50 HTG', kind: 'note' },
-  { key: '25', centimes: 25_00, label: 'Billet de 25 HTG', kind: 'note' },
-  { key: '20', centimes: 20_00, label: 'Billet de 20 HTG', kind: 'note' },
-  { key: '10', centimes: 10_00, label: 'Billet de 10 HTG', kind: 'note' },
-  { key: '5', centimes: 5_00, label: 'Pièce de 5 HTG', kind: 'coin' },
-  { key: '1', centimes: 1_00, label: 'Pièce de 1 HTG', kind: 'coin' },
-  { key: '0.50', centimes: 50, label: 'Pièce de 50 centimes', kind: 'coin' },
-  { key: '0.20', centimes: 20, label: 'Pièce de 20 centimes', kind: 'coin' },
-  { key: '0.10', centimes: 10, label: 'Pièce de 10 centimes', kind: 'coin' },
-  { key: '0.05', centimes: 5, label: 'Pièce de 5 centimes', kind: 'coin' },
+  { key: '1000', centimes: 1000_00, label: msg`Billet de 1 000 HTG`, kind: 'note' },
+  { key: '500', centimes: 500_00, label: msg`Billet de 500 HTG`, kind: 'note' },
+  { key: '250', centimes: 250_00, label: msg`Billet de 250 HTG`, kind: 'note' },
+  { key: '100', centimes: 100_00, label: msg`Billet de 100 HTG`, kind: 'note' },
+  { key: '50', centimes: 50_00, label: msg`Billet de 50 HTG`, kind: 'note' },
+  { key: '25', centimes: 25_00, label: msg`Billet de 25 HTG`, kind: 'note' },
+  { key: '20', centimes: 20_00, label: msg`Billet de 20 HTG`, kind: 'note' },
+  { key: '10', centimes: 10_00, label: msg`Billet de 10 HTG`, kind: 'note' },
+  { key: '5', centimes: 5_00, label: msg`Pièce de 5 HTG`, kind: 'coin' },
+  { key: '1', centimes: 1_00, label: msg`Pièce de 1 HTG`, kind: 'coin' },
+  { key: '0.50', centimes: 50, label: msg`Pièce de 50 centimes`, kind: 'coin' },
+  { key: '0.20', centimes: 20, label: msg`Pièce de 20 centimes`, kind: 'coin' },
+  { key: '0.10', centimes: 10, label: msg`Pièce de 10 centimes`, kind: 'coin' },
+  { key: '0.05', centimes: 5, label: msg`Pièce de 5 centimes`, kind: 'coin' },
 ] as const;
 
 export type DrawerDenominationKey = (typeof drawerDenominations)[number]['key'];
@@ -45,42 +47,40 @@ export const DEFAULT_DRAWER_MAX_COUNT_HTG = 2_000_000;
 /** The most pieces of one denomination a count takes (a typo of several digits is refused). */
 export const MAX_DRAWER_PIECES = 100_000;
 
-export const drawerMessages = {
+export const drawerMessages = texts({
   /** A cash operation without an open drawer (ledger refusal `DrawerClosed`). */
-  drawerClosed: 'Ouvrez votre caisse avant toute opération en espèces.',
-  alreadyOpen: 'Votre caisse est déjà ouverte.',
-  noOpenDrawer: 'Aucune caisse ouverte : ouvrez votre caisse d’abord.',
-  notFound: 'Session de caisse introuvable.',
-  notClosed: 'Cette caisse n’est pas encore fermée.',
-  acknowledgementNotNeeded: 'Cet écart ne demande pas de validation.',
+  drawerClosed: msg`Ouvrez votre caisse avant toute opération en espèces.`,
+  alreadyOpen: msg`Votre caisse est déjà ouverte.`,
+  noOpenDrawer: msg`Aucune caisse ouverte : ouvrez votre caisse d’abord.`,
+  notFound: msg`Session de caisse introuvable.`,
+  notClosed: msg`Cette caisse n’est pas encore fermée.`,
+  acknowledgementNotNeeded: msg`Cet écart ne demande pas de validation.`,
   /** A count above the plausible total (decision 201); `max` formatted in HTG. */
   countImplausible: (counted: string, max: string) =>
-    `Le total compté (${counted}) dépasse le plafond de ${max} : vérifiez le nombre de billets et de pièces.`,
+    msg`Le total compté (${counted}) dépasse le plafond de ${max} : vérifiez le nombre de billets et de pièces.`,
   /** The difference of a close made by an administrator with her own count: the super administrator's. */
-  acknowledgedBySuperAdmin:
-    'Cet écart a été compté par un administrateur : seul le super administrateur le valide.',
+  acknowledgedBySuperAdmin: msg`Cet écart a été compté par un administrateur : seul le super administrateur le valide.`,
   /** A teller's own close: its agent's administrator validates it, not the super administrator. */
-  acknowledgedByAgentAdmin: 'Cet écart est validé par l’administrateur de l’agent du caissier.',
-  openingAcknowledgementNotNeeded: 'L’ouverture de cette caisse ne demande pas de validation.',
-  openingAlreadyAcknowledged: 'L’écart à l’ouverture a déjà été validé.',
-  alreadyClosed: 'Cette caisse est déjà fermée.',
-  alreadyAcknowledged: 'Cet écart a déjà été validé.',
-  countInvalid: 'Entrez un nombre entier de pièces ou de billets, 0 ou plus',
-  countTooLarge: 'Au plus 100 000 pièces ou billets',
-  dateInvalid: 'Date invalide (AAAA-MM-JJ)',
-  opened: 'Caisse ouverte',
-  closed: 'Caisse fermée',
-  acknowledged: 'Écart validé',
-  fingerprintValid: 'Empreinte vérifiée : les écritures de la session n’ont pas changé.',
-  fingerprintInvalid:
-    'Empreinte différente : une écriture de cette session ou de la précédente a changé depuis la clôture.',
-} as const;
+  acknowledgedByAgentAdmin: msg`Cet écart est validé par l’administrateur de l’agent du caissier.`,
+  openingAcknowledgementNotNeeded: msg`L’ouverture de cette caisse ne demande pas de validation.`,
+  openingAlreadyAcknowledged: msg`L’écart à l’ouverture a déjà été validé.`,
+  alreadyClosed: msg`Cette caisse est déjà fermée.`,
+  alreadyAcknowledged: msg`Cet écart a déjà été validé.`,
+  countInvalid: msg`Entrez un nombre entier de pièces ou de billets, 0 ou plus`,
+  countTooLarge: msg`Au plus 100 000 pièces ou billets`,
+  dateInvalid: msg`Date invalide (AAAA-MM-JJ)`,
+  opened: msg`Caisse ouverte`,
+  closed: msg`Caisse fermée`,
+  acknowledged: msg`Écart validé`,
+  fingerprintValid: msg`Empreinte vérifiée : les écritures de la session n’ont pas changé.`,
+  fingerprintInvalid: msg`Empreinte différente : une écriture de cette session ou de la précédente a changé depuis la clôture.`,
+});
 
 const pieceCountSchema = z
-  .number({ error: drawerMessages.countInvalid })
-  .int(drawerMessages.countInvalid)
-  .min(0, drawerMessages.countInvalid)
-  .max(MAX_DRAWER_PIECES, drawerMessages.countTooLarge);
+  .number({ error: () => drawerMessages.countInvalid })
+  .int({ error: () => drawerMessages.countInvalid })
+  .min(0, { error: () => drawerMessages.countInvalid })
+  .max(MAX_DRAWER_PIECES, { error: () => drawerMessages.countTooLarge });
 
 /** A count by denomination: every denomination of the list, a whole number of pieces each (missing: 0). */
 export const drawerCountsSchema = z.strictObject(
@@ -149,22 +149,22 @@ export function cashFeesOf(totals: readonly Pick<DrawerTotal, 'type' | 'amount' 
 export const drawerSessionsQuerySchema = z.object({
   date: z
     .string()
-    .max(10, drawerMessages.dateInvalid)
-    .refine((value) => isIsoDate(value), drawerMessages.dateInvalid)
+    .max(10, { error: () => drawerMessages.dateInvalid })
+    .refine((value) => isIsoDate(value), { error: () => drawerMessages.dateInvalid })
     .meta({ format: 'date' })
     .optional(),
 });
 
 /** The cash types of a session's totals (the ticket's lines), with their direction in the drawer. */
 export const drawerMovementKinds = {
-  deposit: { label: 'Dépôts', direction: 1 },
-  external_transfer: { label: 'Transferts envoyés en espèces', direction: 1 },
-  withdrawal: { label: 'Retraits', direction: -1 },
-  external_payout: { label: 'Transferts payés', direction: -1 },
-  external_refund: { label: 'Remboursements en espèces', direction: -1 },
+  deposit: { label: msg`Dépôts`, direction: 1 },
+  external_transfer: { label: msg`Transferts envoyés en espèces`, direction: 1 },
+  withdrawal: { label: msg`Retraits`, direction: -1 },
+  external_payout: { label: msg`Transferts payés`, direction: -1 },
+  external_refund: { label: msg`Remboursements en espèces`, direction: -1 },
   // A correction carried out at the counter (decision 226): a deposit's cash goes back, a withdrawal's comes back.
-  deposit_reversal: { label: 'Corrections de dépôts (espèces rendues)', direction: -1 },
-  withdrawal_reversal: { label: 'Corrections de retraits (espèces reprises)', direction: 1 },
+  deposit_reversal: { label: msg`Corrections de dépôts (espèces rendues)`, direction: -1 },
+  withdrawal_reversal: { label: msg`Corrections de retraits (espèces reprises)`, direction: 1 },
 } as const;
 export type DrawerMovementKind = keyof typeof drawerMovementKinds;
 
@@ -249,18 +249,13 @@ export const drawerVerificationResponseSchema = z.object({
 export type DrawerVerification = z.infer<typeof drawerVerificationResponseSchema>['data'];
 
 /** What a difference is called, in a ticket's line (decision 212). */
-export const drawerDifferenceWords: Record<DrawerDifferenceKind, string> = {
-  none: 'aucun écart',
-  rounding: 'arrondi',
-  surplus: 'excédent',
-  shortage: 'manquant',
-};
+export const drawerDifferenceWords = texts({
+  none: msg`aucun écart`,
+  rounding: msg`arrondi`,
+  surplus: msg`excédent`,
+  shortage: msg`manquant`,
+});
 type DifferenceWithAmount = Exclude<DrawerDifferenceKind, 'none'>;
-const differenceArticles: Record<DifferenceWithAmount, string> = {
-  rounding: 'un arrondi',
-  surplus: 'un excédent',
-  shortage: 'un manquant',
-};
 
 /** A difference with its sign and what it is: « −0,03 HTG (arrondi) », « 0,00 HTG (aucun écart) ». */
 export function drawerDifferenceText(differenceHtg: number): string {
@@ -268,97 +263,101 @@ export function drawerDifferenceText(differenceHtg: number): string {
 }
 
 /** The drawer's screens (decision 149). */
-export const drawerTexts = {
-  pageTitle: 'Ma caisse',
-  adminTitle: 'Caisses des caissiers',
-  ticketTitle: 'Ticket de caisse',
-  closedNotice: 'Caisse fermée',
+export const drawerTexts = texts({
+  pageTitle: msg`Ma caisse`,
+  adminTitle: msg`Caisses des caissiers`,
+  ticketTitle: msg`Ticket de caisse`,
+  closedNotice: msg`Caisse fermée`,
   /** The close's banner when the count differs from what was expected: the gap, said at once. */
   closedWithDifference: (amount: string, kind: DifferenceWithAmount) =>
-    `Caisse fermée avec ${differenceArticles[kind]} de ${amount}`,
-  closedNoticeText:
-    'Les opérations en espèces demandent une caisse ouverte. Comptez vos espèces pour l’ouvrir.',
-  openAction: 'Ouvrir ma caisse',
-  openAgain: 'Ouvrir une nouvelle caisse',
-  openedNow: 'Caisse ouverte : les opérations en espèces sont possibles.',
-  backToOperation: 'Reprendre l’opération',
-  openIntro: 'Comptez les billets et les pièces du fonds de caisse, coupure par coupure.',
-  closeIntro:
-    'Comptez les billets et les pièces de la caisse, coupure par coupure. Le montant attendu s’affichera après votre comptage.',
-  closeAction: 'Fermer la caisse',
-  openConfirmTitle: 'Ouvrir la caisse ?',
+    kind === 'rounding'
+      ? msg`Caisse fermée avec un arrondi de ${amount}`
+      : kind === 'surplus'
+        ? msg`Caisse fermée avec un excédent de ${amount}`
+        : msg`Caisse fermée avec un manquant de ${amount}`,
+  closedNoticeText: msg`Les opérations en espèces demandent une caisse ouverte. Comptez vos espèces pour l’ouvrir.`,
+  openAction: msg`Ouvrir ma caisse`,
+  openAgain: msg`Ouvrir une nouvelle caisse`,
+  openedNow: msg`Caisse ouverte : les opérations en espèces sont possibles.`,
+  backToOperation: msg`Reprendre l’opération`,
+  openIntro: msg`Comptez les billets et les pièces du fonds de caisse, coupure par coupure.`,
+  closeIntro: msg`Comptez les billets et les pièces de la caisse, coupure par coupure. Le montant attendu s’affichera après votre comptage.`,
+  closeAction: msg`Fermer la caisse`,
+  openConfirmTitle: msg`Ouvrir la caisse ?`,
   openConfirm: (counted: string) =>
-    `Vous ouvrez la caisse avec un fonds de caisse de ${counted}. Il ne pourra plus être changé avant la clôture.`,
-  openNothingCounted:
-    'Aucun billet ni aucune pièce n’est compté : la caisse s’ouvrira vide. Si elle contient des espèces, annulez et comptez-les d’abord.',
-  openConfirmAction: 'Ouvrir avec ce comptage',
-  closeConfirmTitle: 'Fermer la caisse ?',
+    msg`Vous ouvrez la caisse avec un fonds de caisse de ${counted}. Il ne pourra plus être changé avant la clôture.`,
+  openNothingCounted: msg`Aucun billet ni aucune pièce n’est compté : la caisse s’ouvrira vide. Si elle contient des espèces, annulez et comptez-les d’abord.`,
+  openConfirmAction: msg`Ouvrir avec ce comptage`,
+  closeConfirmTitle: msg`Fermer la caisse ?`,
   closeConfirm: (counted: string) =>
-    `Vous fermez la caisse avec ${counted} comptés. La clôture ne peut pas être annulée : l’écart avec le montant attendu sera enregistré.`,
-  closeNothingCounted:
-    'Aucun billet ni aucune pièce n’est compté : si la caisse contient des espèces, annulez et comptez-les d’abord.',
-  closeConfirmAction: 'Fermer avec ce comptage',
-  openedSince: 'Caisse ouverte depuis',
-  openingAmount: 'Fonds de caisse',
-  countTotal: 'Total compté',
-  expected: 'Attendu',
-  counted: 'Compté',
-  difference: 'Écart',
+    msg`Vous fermez la caisse avec ${counted} comptés. La clôture ne peut pas être annulée : l’écart avec le montant attendu sera enregistré.`,
+  closeNothingCounted: msg`Aucun billet ni aucune pièce n’est compté : si la caisse contient des espèces, annulez et comptez-les d’abord.`,
+  closeConfirmAction: msg`Fermer avec ce comptage`,
+  openedSince: msg`Caisse ouverte depuis`,
+  openingAmount: msg`Fonds de caisse`,
+  countTotal: msg`Total compté`,
+  expected: msg`Attendu`,
+  counted: msg`Compté`,
+  difference: msg`Écart`,
   /** A difference below the smallest coin (decision 212): said as such, never as a shortage. */
   roundingExplained: (smallestCoin: string) =>
-    `Moins que la plus petite pièce (${smallestCoin}) : un arrondi, ni manquant ni excédent.`,
-  needsAcknowledgement: 'Écart au-delà du seuil : à valider par l’administrateur',
-  acknowledgedBy: 'Écart validé par',
+    msg`Moins que la plus petite pièce (${smallestCoin}) : un arrondi, ni manquant ni excédent.`,
+  needsAcknowledgement: msg`Écart au-delà du seuil : à valider par l’administrateur`,
+  acknowledgedBy: msg`Écart validé par`,
   // The opening compared with the teller's previous close (decision 201).
-  openingDifference: 'Écart à l’ouverture',
-  openingDifferenceSince: (previous: string) => `par rapport à votre dernière clôture (${previous})`,
-  openingDifferenceOf: (previous: string) => `par rapport à la clôture précédente (${previous})`,
+  openingDifference: msg`Écart à l’ouverture`,
+  openingDifferenceSince: (previous: string) => msg`par rapport à votre dernière clôture (${previous})`,
+  openingDifferenceOf: (previous: string) => msg`par rapport à la clôture précédente (${previous})`,
   openedWithDifference: (amount: string, kind: DifferenceWithAmount) =>
-    `Caisse ouverte avec ${differenceArticles[kind]} de ${amount}`,
-  openingNeedsAcknowledgement: 'Écart à l’ouverture au-delà du seuil : à valider par l’administrateur',
-  openingAcknowledgedBy: 'Écart à l’ouverture validé par',
-  acknowledgeOpeningAction: 'Valider l’écart d’ouverture',
-  previousCounted: 'Compté à la clôture précédente',
+    kind === 'rounding'
+      ? msg`Caisse ouverte avec un arrondi de ${amount}`
+      : kind === 'surplus'
+        ? msg`Caisse ouverte avec un excédent de ${amount}`
+        : msg`Caisse ouverte avec un manquant de ${amount}`,
+  openingNeedsAcknowledgement: msg`Écart à l’ouverture au-delà du seuil : à valider par l’administrateur`,
+  openingAcknowledgedBy: msg`Écart à l’ouverture validé par`,
+  acknowledgeOpeningAction: msg`Valider l’écart d’ouverture`,
+  previousCounted: msg`Compté à la clôture précédente`,
   // An administrator closes a drawer left open (decision 201).
-  closedBy: 'Fermée par',
-  closedByAdministrator: 'fermée par un administrateur avec son propre comptage',
-  adminCloseAction: 'Fermer cette caisse',
+  closedBy: msg`Fermée par`,
+  closedByAdministrator: msg`fermée par un administrateur avec son propre comptage`,
+  adminCloseAction: msg`Fermer cette caisse`,
   adminCloseIntro: (teller: string) =>
-    `Comptez vous-même les espèces de la caisse de ${teller}, coupure par coupure. L’écart sera validé par le super administrateur.`,
-  adminCloseConfirmTitle: 'Fermer la caisse de ce caissier ?',
+    msg`Comptez vous-même les espèces de la caisse de ${teller}, coupure par coupure. L’écart sera validé par le super administrateur.`,
+  adminCloseConfirmTitle: msg`Fermer la caisse de ce caissier ?`,
   adminCloseConfirm: (teller: string, counted: string) =>
-    `Vous fermez la caisse de ${teller} avec ${counted} comptés par vous. La clôture est enregistrée à votre nom et ne peut pas être annulée.`,
-  adminClosed: (teller: string) => `Caisse de ${teller} fermée`,
-  superAdminAcknowledges: 'Écart compté par un administrateur : à valider par le super administrateur',
-  cancel: 'Annuler',
-  acknowledgeAction: 'Valider l’écart',
-  print: 'Imprimer le ticket',
-  verify: 'Vérifier',
-  fingerprint: 'Empreinte',
-  totals: 'Opérations de la session',
+    msg`Vous fermez la caisse de ${teller} avec ${counted} comptés par vous. La clôture est enregistrée à votre nom et ne peut pas être annulée.`,
+  adminClosed: (teller: string) => msg`Caisse de ${teller} fermée`,
+  superAdminAcknowledges: msg`Écart compté par un administrateur : à valider par le super administrateur`,
+  cancel: msg`Annuler`,
+  acknowledgeAction: msg`Valider l’écart`,
+  print: msg`Imprimer le ticket`,
+  verify: msg`Vérifier`,
+  fingerprint: msg`Empreinte`,
+  totals: msg`Opérations de la session`,
   // The session's fees, split as the drawer sees them: paid in cash into it (a deposit's, a cash send's), or
   // taken from the customer's account (a withdrawal's), which the expected amount does not count.
-  cashFees: 'Frais encaissés en espèces',
-  accountFees: 'Frais prélevés sur les comptes',
-  agentShare: 'Part de l’agent',
-  denomination: 'Coupure',
-  notes: 'Billets',
-  coins: 'Pièces',
-  pieces: 'Nombre',
-  date: 'Date',
-  teller: 'Caissier',
-  agent: 'Agent',
-  status: 'État',
-  statusOpen: 'Ouverte',
-  statusClosed: 'Fermée',
-  openedAt: 'Ouverte le',
-  closedAt: 'Fermée le',
-  viewTicket: 'Voir le ticket',
-  none: 'Aucune caisse ce jour-là.',
-  openingCounts: 'Comptage à l’ouverture',
-  closingCounts: 'Comptage à la clôture',
-  loadFailed: 'Échec du chargement de la caisse',
-} as const;
+  cashFees: msg`Frais encaissés en espèces`,
+  accountFees: msg`Frais prélevés sur les comptes`,
+  agentShare: msg`Part de l’agent`,
+  denomination: msg`Coupure`,
+  notes: msg`Billets`,
+  coins: msg`Pièces`,
+  pieces: msg`Nombre`,
+  date: msg`Date`,
+  teller: msg`Caissier`,
+  agent: msg`Agent`,
+  status: msg`État`,
+  statusOpen: msg`Ouverte`,
+  statusClosed: msg`Fermée`,
+  openedAt: msg`Ouverte le`,
+  closedAt: msg`Fermée le`,
+  viewTicket: msg`Voir le ticket`,
+  none: msg`Aucune caisse ce jour-là.`,
+  openingCounts: msg`Comptage à l’ouverture`,
+  closingCounts: msg`Comptage à la clôture`,
+  loadFailed: msg`Échec du chargement de la caisse`,
+});
 
 /** Where an opening's difference above the threshold stands: acknowledged by whom, or waiting (decision 201). */
 export function openingAcknowledgementText(session: { openingAcknowledgedBy: string | null }): string {

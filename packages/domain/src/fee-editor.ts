@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   AMBIGUOUS_AMOUNT_INPUT,
@@ -8,26 +9,35 @@ import {
   htgToCentimes,
   MAX_OPERATION_HTG,
 } from './money.js';
+import { texts } from './i18n.js';
 import { alongFieldErrors } from './refine.js';
 import { feeGroupSchema, feeVersionMessages } from './transactions/index.js';
 
+// An amount, not a text: the same figures in every language (decision 238).
+const operationCap = formatWholeHtg(MAX_OPERATION_HTG);
+
 /** The fee editor's refusals (docs/contract-daily.md), worded once for the form and the server. */
-export const feeEditorMessages = {
-  rowsRequired: 'Au moins une tranche est requise',
-  tooManyRows: '50 tranches au plus',
-  valueRequired: 'La valeur est requise',
-  valueInvalid: 'La valeur est invalide',
-  negative: 'La valeur ne peut pas être négative',
-  decimals: 'La valeur ne peut pas avoir plus de deux décimales',
-  tooLarge: `La valeur ne peut pas dépasser ${formatWholeHtg(MAX_OPERATION_HTG)}`,
-  minPositive: 'La borne inférieure doit être positive',
-  minAboveMax: 'La borne supérieure doit être supérieure ou égale à la borne inférieure',
-  shareAboveFee: "La part de l'agent ne peut pas dépasser les frais",
-  overlap: (previousMinHtg: number, previousMaxHtg: number) =>
-    `Cette tranche chevauche la tranche de ${formatHtg(previousMinHtg)} à ${formatHtg(previousMaxHtg)}`,
-  gap: (expectedMinHtg: number) =>
-    `Cette tranche doit commencer à ${formatHtg(expectedMinHtg)}, un centime après la fin de la précédente`,
-} as const;
+export const feeEditorMessages = texts({
+  rowsRequired: msg`Au moins une tranche est requise`,
+  tooManyRows: msg`50 tranches au plus`,
+  valueRequired: msg`La valeur est requise`,
+  valueInvalid: msg`La valeur est invalide`,
+  negative: msg`La valeur ne peut pas être négative`,
+  decimals: msg`La valeur ne peut pas avoir plus de deux décimales`,
+  tooLarge: msg`La valeur ne peut pas dépasser ${operationCap}`,
+  minPositive: msg`La borne inférieure doit être positive`,
+  minAboveMax: msg`La borne supérieure doit être supérieure ou égale à la borne inférieure`,
+  shareAboveFee: msg`La part de l'agent ne peut pas dépasser les frais`,
+  overlap: (previousMinHtg: number, previousMaxHtg: number) => {
+    const min = formatHtg(previousMinHtg);
+    const max = formatHtg(previousMaxHtg);
+    return msg`Cette tranche chevauche la tranche de ${min} à ${max}`;
+  },
+  gap: (expectedMinHtg: number) => {
+    const min = formatHtg(expectedMinHtg);
+    return msg`Cette tranche doit commencer à ${min}, un centime après la fin de la précédente`;
+  },
+});
 
 export const MAX_FEE_BANDS = 50;
 
@@ -125,9 +135,9 @@ export type FeeBandInput = z.input<typeof feeBandInputSchema>;
 export const feeScheduleInputSchema = z
   .object({
     rows: z
-      .array(feeBandInputSchema, { error: feeEditorMessages.rowsRequired })
-      .min(1, feeEditorMessages.rowsRequired)
-      .max(MAX_FEE_BANDS, feeEditorMessages.tooManyRows),
+      .array(feeBandInputSchema, { error: () => feeEditorMessages.rowsRequired })
+      .min(1, { error: () => feeEditorMessages.rowsRequired })
+      .max(MAX_FEE_BANDS, { error: () => feeEditorMessages.tooManyRows }),
     effective_from: effectiveFromSchema,
   })
   .superRefine(({ rows }, ctx) => {

@@ -1,4 +1,6 @@
 export * from './sign-in.js';
+export * from './languages.js';
+export * from './language-schemas.js';
 export * from './sign-in-schemas.js';
 export * from './roles.js';
 export * from './role-schemas.js';
@@ -46,3 +48,4 @@ export * from './limits.js';
 export * from './limit-editor.js';
 export * from './i18n.js';
 export * from './locale-format.js';
+export * from './zod-languages.js';

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { effectiveFromSchema } from './fee-editor.js';
 import { limitCategories, limitMessages, type LimitCategory } from './limits.js';
@@ -9,96 +10,110 @@ import {
   hasAtMostTwoDecimals,
   MAX_OPERATION_HTG,
 } from './money.js';
+import { texts } from './i18n.js';
 import { alongFieldErrors } from './refine.js';
 import { transactionTypeSchema } from './transactions/index.js';
 
 /** The largest per-day or 30-day limit the editor takes: a larger one is a typing mistake. */
 export const MAX_LIMIT_HTG = 100_000_000;
 
+// Amounts, not texts: the same figures in every language (decision 238).
+const largestLimit = formatWholeHtg(MAX_LIMIT_HTG);
+const operationCap = formatWholeHtg(MAX_OPERATION_HTG);
+
 /** The schedule editor's texts and refusals (decision 227), worded once for the form and the server. */
-export const limitEditorMessages = {
-  valueRequired: 'La limite est requise',
-  valueInvalid: 'La limite est invalide',
-  positive: 'La limite doit être positive',
-  decimals: 'La limite ne peut pas avoir plus de deux décimales',
-  tooLarge: `La limite ne peut pas dépasser ${formatWholeHtg(MAX_LIMIT_HTG)}`,
-  operationAboveCap: `La limite par opération ne peut pas dépasser ${formatWholeHtg(MAX_OPERATION_HTG)} (plafond de la BRH)`,
-  dayBelowOperation: 'La limite par jour doit être au moins la limite par opération',
-  thirtyDaysBelowDay: 'La limite sur 30 jours doit être au moins la limite par jour',
-  versionNotFound: 'Version des limites introuvable',
-  versionInForce: 'Cette version est déjà entrée en vigueur : elle ne peut plus être annulée',
-  noVersionInForce: 'Aucune version des limites en vigueur',
-} as const;
+export const limitEditorMessages = texts({
+  valueRequired: msg`La limite est requise`,
+  valueInvalid: msg`La limite est invalide`,
+  positive: msg`La limite doit être positive`,
+  decimals: msg`La limite ne peut pas avoir plus de deux décimales`,
+  tooLarge: msg`La limite ne peut pas dépasser ${largestLimit}`,
+  operationAboveCap: msg`La limite par opération ne peut pas dépasser ${operationCap} (plafond de la BRH)`,
+  dayBelowOperation: msg`La limite par jour doit être au moins la limite par opération`,
+  thirtyDaysBelowDay: msg`La limite sur 30 jours doit être au moins la limite par jour`,
+  versionNotFound: msg`Version des limites introuvable`,
+  versionInForce: msg`Cette version est déjà entrée en vigueur : elle ne peut plus être annulée`,
+  noVersionInForce: msg`Aucune version des limites en vigueur`,
+  /** `GET /limits/left` with both an account and a person, or neither. */
+  accountOrPerson: msg`Donnez un numéro de compte ou une personne, pas les deux`,
+});
 
 /** The super administrator's page « Limites des clients » (decision 227). */
-export const limitEditorTexts = {
-  title: 'Limites des clients',
-  intro:
-    'Ce que chaque client peut faire, toutes agences et tous comptes confondus : par opération, par jour (heure d’Haïti) et sur 30 jours.',
+export const limitEditorTexts = texts({
+  title: msg`Limites des clients`,
+  intro: msg`Ce que chaque client peut faire, toutes agences et tous comptes confondus : par opération, par jour (heure d’Haïti) et sur 30 jours.`,
   inForce: (number: number, since: string | null) =>
     since
-      ? `Version n° ${number}, en vigueur depuis le ${since}`
-      : `Version n° ${number}, en vigueur depuis la mise en service`,
-  inForceCaption: 'Limites en vigueur',
-  comingCaption: (number: number) => `Limites de la version n° ${number}`,
-  category: 'Catégorie',
-  coming: 'Versions à venir',
-  noComing: 'Aucune version à venir.',
-  past: 'Versions passées',
-  comingFrom: (number: number, when: string) => `Version n° ${number}, à partir du ${when}`,
+      ? msg`Version n° ${number}, en vigueur depuis le ${since}`
+      : msg`Version n° ${number}, en vigueur depuis la mise en service`,
+  inForceCaption: msg`Limites en vigueur`,
+  comingCaption: (number: number) => msg`Limites de la version n° ${number}`,
+  category: msg`Catégorie`,
+  coming: msg`Versions à venir`,
+  noComing: msg`Aucune version à venir.`,
+  past: msg`Versions passées`,
+  comingFrom: (number: number, when: string) => msg`Version n° ${number}, à partir du ${when}`,
   pastLine: (number: number, when: string | null, status: string) =>
-    `Version n° ${number}${when ? `, à partir du ${when}` : ''} : ${status}`,
-  cancel: 'Annuler',
-  cancelLabel: (number: number) => `Annuler la version n° ${number}`,
-  cancelTitle: (number: number) => `Annuler la version n° ${number} ?`,
+    when ? msg`Version n° ${number}, à partir du ${when} : ${status}` : msg`Version n° ${number} : ${status}`,
+  cancel: msg`Annuler`,
+  cancelLabel: (number: number) => msg`Annuler la version n° ${number}`,
+  cancelTitle: (number: number) => msg`Annuler la version n° ${number} ?`,
   cancelBody: (when: string) =>
-    `Les limites prévues pour le ${when} ne s’appliqueront pas : celles en vigueur restent appliquées. L’annulation est définitive.`,
-  cancelConfirm: 'Annuler la version',
-  cancelKeep: 'Garder la version',
-  cancelPending: 'Annulation…',
-  cancelFailed: 'Échec de l’annulation de la version',
-  cancelled: 'Version des limites annulée',
-  pastStatus: { past: 'Remplacée', cancelled: 'Annulée' },
-  createdBy: (username: string) => `créée par ${username}`,
-  newVersion: 'Nouvelle version',
-  submit: 'Enregistrer la nouvelle version',
-  confirmTitle: 'Enregistrer ces limites ?',
+    msg`Les limites prévues pour le ${when} ne s’appliqueront pas : celles en vigueur restent appliquées. L’annulation est définitive.`,
+  cancelConfirm: msg`Annuler la version`,
+  cancelKeep: msg`Garder la version`,
+  cancelPending: msg`Annulation…`,
+  cancelFailed: msg`Échec de l’annulation de la version`,
+  cancelled: msg`Version des limites annulée`,
+  createdBy: (username: string) => msg`créée par ${username}`,
+  newVersion: msg`Nouvelle version`,
+  submit: msg`Enregistrer la nouvelle version`,
+  confirmTitle: msg`Enregistrer ces limites ?`,
   confirmBody: (when: string) =>
-    `Elles s’appliqueront à tous les clients ${when}. Une version enregistrée ne se modifie pas : pour changer, il faudra en créer une autre (une version à venir peut être annulée).`,
+    msg`Elles s’appliqueront à tous les clients ${when}. Une version enregistrée ne se modifie pas : pour changer, il faudra en créer une autre (une version à venir peut être annulée).`,
   /** The confirmation lists what the new version changes from the one in force. */
-  changesIntro: 'Ce qui change par rapport à la version en vigueur :',
-  change: (category: string, period: string, fromHtg: number, toHtg: number) =>
-    `${category}, ${period.toLowerCase()} : ${formatHtg(fromHtg)} → ${formatHtg(toHtg)}`,
-  noChange: 'Aucune limite ne change : cette version reprendrait celles en vigueur.',
-  lowered:
-    'Une limite baissée compte ce que les clients ont déjà fait aujourd’hui et sur 30 jours : certains n’auront plus rien jusqu’à demain.',
-  confirmNow: 'dès maintenant',
-  confirmAt: (when: string) => `à partir du ${when}`,
-  confirm: 'Confirmer',
-  back: 'Revenir',
-  saving: 'Enregistrement…',
-  saveFailed: 'Échec de l’enregistrement des limites',
-  saved: (number: number) => `Version n° ${number} enregistrée`,
-  loading: 'Chargement des limites…',
-  loadFailed: 'Les limites n’ont pas pu être chargées.',
-  retry: 'Réessayer',
-} as const;
+  changesIntro: msg`Ce qui change par rapport à la version en vigueur :`,
+  change: (category: string, periodLabel: string, fromHtg: number, toHtg: number) => {
+    const period = periodLabel.toLowerCase();
+    const from = formatHtg(fromHtg);
+    const to = formatHtg(toHtg);
+    return msg`${category}, ${period} : ${from} → ${to}`;
+  },
+  noChange: msg`Aucune limite ne change : cette version reprendrait celles en vigueur.`,
+  lowered: msg`Une limite baissée compte ce que les clients ont déjà fait aujourd’hui et sur 30 jours : certains n’auront plus rien jusqu’à demain.`,
+  confirmNow: msg`dès maintenant`,
+  confirmAt: (when: string) => msg`à partir du ${when}`,
+  confirm: msg`Confirmer`,
+  back: msg`Revenir`,
+  saving: msg`Enregistrement…`,
+  saveFailed: msg`Échec de l’enregistrement des limites`,
+  saved: (number: number) => msg`Version n° ${number} enregistrée`,
+  loading: msg`Chargement des limites…`,
+  loadFailed: msg`Les limites n’ont pas pu être chargées.`,
+  retry: msg`Réessayer`,
+});
 
-const leftVerbs: Record<LimitCategory, string> = {
-  cash_in: 'déposer',
-  cash_out: 'retirer',
-  send: 'envoyer',
-};
+/** Where a past version stands, in the list of past versions. */
+export const limitPastStatusTexts = texts({ past: msg`Remplacée`, cancelled: msg`Annulée` });
 
 /** The amount step's line under the amount (decision 227). */
-export const limitLeftTexts = {
-  left: (category: LimitCategory, todayHtg: number, thirtyDaysHtg: number, perOperationHtg: number) =>
-    `Ce client peut encore ${leftVerbs[category]} ${formatHtg(todayHtg)} aujourd'hui (${formatHtg(thirtyDaysHtg)} sur 30 jours, ${formatHtg(perOperationHtg)} par opération)`,
-  loading: 'Limites du client : lecture…',
-  unavailable: 'Limites du client indisponibles : elles seront vérifiées à l’enregistrement.',
+export const limitLeftTexts = texts({
+  left: (category: LimitCategory, todayHtg: number, thirtyDaysHtg: number, perOperationHtg: number) => {
+    const today = formatHtg(todayHtg);
+    const thirtyDays = formatHtg(thirtyDaysHtg);
+    const perOperation = formatHtg(perOperationHtg);
+    // One whole sentence a category: the verb's place differs from one language to another.
+    if (category === 'cash_in')
+      return msg`Ce client peut encore déposer ${today} aujourd'hui (${thirtyDays} sur 30 jours, ${perOperation} par opération)`;
+    if (category === 'cash_out')
+      return msg`Ce client peut encore retirer ${today} aujourd'hui (${thirtyDays} sur 30 jours, ${perOperation} par opération)`;
+    return msg`Ce client peut encore envoyer ${today} aujourd'hui (${thirtyDays} sur 30 jours, ${perOperation} par opération)`;
+  },
+  loading: msg`Limites du client : lecture…`,
+  unavailable: msg`Limites du client indisponibles : elles seront vérifiées à l’enregistrement.`,
   /** Beside Suivant, when the amount is above what is left. */
-  changeAmount: 'Changez le montant : il dépasse ce que ce client peut encore faire.',
-} as const;
+  changeAmount: msg`Changez le montant : il dépasse ce que ce client peut encore faire.`,
+});
 
 /** A limit in HTG: present, above zero, at most two decimals, at most `MAX_LIMIT_HTG`. */
 const limitValueSchema = z
@@ -215,7 +230,7 @@ export const limitLeftQuerySchema = z
     personId: z.uuid().max(36).optional(),
   })
   .refine((query) => (query.accountNumber === undefined) !== (query.personId === undefined), {
-    message: 'Donnez un numéro de compte ou une personne, pas les deux',
+    error: () => limitEditorMessages.accountOrPerson,
     path: ['accountNumber'],
   });
 export type LimitLeftQuery = z.input<typeof limitLeftQuerySchema>;

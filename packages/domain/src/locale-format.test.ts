@@ -9,10 +9,10 @@ import {
   formatFullDate,
   formatLongDate,
   formatLongDateTime,
-  isLanguage,
   kreyolDayNames,
   kreyolMonthNames,
 } from './locale-format.js';
+import { isLanguage } from './languages.js';
 import { formatHtg } from './money.js';
 
 // 1970-01-01 to 2100-12-31, to the minute: the instants a screen, a receipt or an e-mail dates.

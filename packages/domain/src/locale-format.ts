@@ -7,18 +7,10 @@ import {
   haitiWallClockMs,
   isIsoDate,
 } from './dates.js';
+import type { Language } from './languages.js';
 
 // Dates and amounts in French or Haitian Creole (decision 238). Node and Chromium have no `ht` data (Intl
 // answers in English), so Kreyòl names come from the tables below. No zod here: any screen may format.
-
-/** The languages Lajan speaks; French is the default. */
-export const languages = ['fr', 'ht'] as const;
-export type Language = (typeof languages)[number];
-
-/** True for a language Lajan speaks. */
-export function isLanguage(value: unknown): value is Language {
-  return value === 'fr' || value === 'ht';
-}
 
 /** Kreyòl month names, January first (docs/glossary-kreyol.md). */
 export const kreyolMonthNames = [

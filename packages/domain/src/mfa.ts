@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
+import { texts } from './i18n.js';
 import { errorBodySchema } from './error-body.js';
 import { mfaMessages } from './mfa-messages.js';
 import { loginResponseSchema } from './sign-in-schemas.js';
@@ -7,16 +9,18 @@ import { signInMessages } from './sign-in.js';
 // A second factor: time-based one-time codes (RFC 6238) and single-use recovery codes (decision 203).
 
 /** A 6-digit code, or a recovery code (`XXXXX-XXXXX-XXXXX-XXXXX-XXXXX`); spaces and case do not matter. */
-const code = z
-  .string({ error: mfaMessages.codeRequired })
-  .trim()
-  .min(1, mfaMessages.codeRequired)
-  .max(64, mfaMessages.codeInvalid);
+// zod messages are read when a schema parses, in the language of the moment (decision 236).
+const codeRequired = { error: () => mfaMessages.codeRequired };
+const challengeExpired = { error: () => mfaMessages.challengeExpired };
+const fieldMessages = texts({ passwordTooLong: msg`Au plus 256 caractères` });
 
-const challenge = z
-  .string({ error: mfaMessages.challengeExpired })
-  .min(1, mfaMessages.challengeExpired)
-  .max(2048, mfaMessages.challengeExpired);
+const code = z
+  .string(codeRequired)
+  .trim()
+  .min(1, codeRequired)
+  .max(64, { error: () => mfaMessages.codeInvalid });
+
+const challenge = z.string(challengeExpired).min(1, challengeExpired).max(2048, challengeExpired);
 
 /** `POST /auth/login/mfa`: the challenge of `MFA_REQUIRED` and a code. */
 export const loginMfaInputSchema = z.object({ challenge, code });
@@ -35,9 +39,9 @@ export type MfaConfirmInput = z.infer<typeof mfaConfirmInputSchema>;
 /** `POST /auth/mfa/disable`: the password and a code (or a recovery code). */
 export const mfaDisableInputSchema = z.object({
   password: z
-    .string({ error: signInMessages.passwordRequired })
-    .min(1, signInMessages.passwordRequired)
-    .max(256, 'Au plus 256 caractères'),
+    .string({ error: () => signInMessages.passwordRequired })
+    .min(1, { error: () => signInMessages.passwordRequired })
+    .max(256, { error: () => fieldMessages.passwordTooLong }),
   code,
 });
 export type MfaDisableInput = z.infer<typeof mfaDisableInputSchema>;

@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { CURRENCY } from './account-names.js';
+import { texts } from './i18n.js';
 
 // Intl's fr-FR formatter, for the amounts the plain path below does not write (not finite, written with
 // an exponent). Built at first need: creating it costs more than the dashboard's whole chart on a
@@ -103,16 +105,21 @@ export function formatWholeHtg(whole: number): string {
  */
 export const AMBIGUOUS_AMOUNT_INPUT = Number.NEGATIVE_INFINITY;
 
-export const amountMessages = {
-  required: 'Le montant est requis',
-  positive: 'Le montant doit être positif',
-  minimum: `Le montant doit être d'au moins ${formatHtg(0.01)}`,
-  invalid: 'Le montant est invalide',
-  ambiguous:
-    'Montant ambigu : pour des milliers, écrivez-les sans point ni virgule (25000 ou 25 000) ; pour des centimes, deux chiffres après la virgule (25,50)',
-  decimals: 'Le montant ne peut pas avoir plus de deux décimales',
-  max: (maxHtg: number) => `Le montant ne peut pas dépasser ${formatWholeHtg(maxHtg)}`,
-} as const;
+// An amount, not a text: the same figures in every language (decision 238).
+const smallestAmount = formatHtg(0.01);
+
+export const amountMessages = texts({
+  required: msg`Le montant est requis`,
+  positive: msg`Le montant doit être positif`,
+  minimum: msg`Le montant doit être d'au moins ${smallestAmount}`,
+  invalid: msg`Le montant est invalide`,
+  ambiguous: msg`Montant ambigu : pour des milliers, écrivez-les sans point ni virgule (25000 ou 25 000) ; pour des centimes, deux chiffres après la virgule (25,50)`,
+  decimals: msg`Le montant ne peut pas avoir plus de deux décimales`,
+  max: (maxHtg: number) => {
+    const max = formatWholeHtg(maxHtg);
+    return msg`Le montant ne peut pas dépasser ${max}`;
+  },
+});
 
 /**
  * The amount of a money form and of the API: an HTG number, finite, above zero, at most two decimals,

@@ -1,6 +1,9 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
-import { formatDateTimeFr } from './dates.js';
 import { groupDigits } from './digit-groups.js';
+import { texts } from './i18n.js';
+import { formatDateTime } from './locale-format.js';
 
 /*
  * Account and transaction numbers (DESIGN §5): random digits and a Luhn check digit, drawn by the server
@@ -43,30 +46,38 @@ export function normalizeTransactionNumber(value: string): string {
   return value.replace(separators, '');
 }
 
+const codeLength = TRANSACTION_NUMBER_LENGTH;
+
 /** The texts of the pick-up code, worded once (the web's field and the server's refusals). */
-export const pickUpCodeMessages = {
-  label: 'Code de retrait',
-  required: 'Le code de retrait est requis',
-  invalid: 'Code invalide : vérifiez les chiffres',
-  length: `Le code de retrait contient ${TRANSACTION_NUMBER_LENGTH} chiffres`,
-  hint: "Le code que l'expéditeur a communiqué au bénéficiaire, avec ou sans espaces ni tirets.",
-  qrLabel: (code: string) => `QR code du code de retrait ${groupDigits(code)}`,
+export const pickUpCodeMessages = texts({
+  label: msg`Code de retrait`,
+  required: msg`Le code de retrait est requis`,
+  invalid: msg`Code invalide : vérifiez les chiffres`,
+  length: msg`Le code de retrait contient ${codeLength} chiffres`,
+  hint: msg`Le code que l'expéditeur a communiqué au bénéficiaire, avec ou sans espaces ni tirets.`,
+  qrLabel: (code: string) => {
+    const grouped = groupDigits(code);
+    return msg`QR code du code de retrait ${grouped}`;
+  },
   /** The receipt's Imprimer while its QR is still being drawn (decision 215). */
-  qrPreparing: 'Préparation du QR code...',
+  qrPreparing: msg`Préparation du QR code...`,
   /** The pay-out search on a transfer already paid, with the date it was paid (decision 131). */
-  alreadyPaid: (paidAt: string | Date) => `Ce transfert a déjà été payé le ${formatDateTimeFr(paidAt)}`,
-  alreadyPaidNoDate: 'Ce transfert a déjà été payé',
-  cancelled: "Ce transfert a été annulé par l'agent expéditeur : il ne peut plus être payé",
-  notATransfer: "Ce numéro n'est pas celui d'un transfert externe",
+  alreadyPaid: (paidAt: string | Date) => {
+    const when = formatDateTime(paidAt, i18n.locale === 'ht' ? 'ht' : 'fr');
+    return msg`Ce transfert a déjà été payé le ${when}`;
+  },
+  alreadyPaidNoDate: msg`Ce transfert a déjà été payé`,
+  cancelled: msg`Ce transfert a été annulé par l'agent expéditeur : il ne peut plus être payé`,
+  notATransfer: msg`Ce numéro n'est pas celui d'un transfert externe`,
   /** The pay-out screen's camera (where the device has one). */
-  scanButton: 'Scanner le QR code',
-  scanTitle: 'Scanner le code de retrait',
-  scanHint: "Présentez le QR code du reçu ou de l'écran du client devant la caméra.",
-  scanNotACode: "Ce QR code n'est pas un code de retrait : présentez celui du reçu.",
-  cameraDenied: "L'accès à la caméra a été refusé : saisissez le code.",
-  cameraUnavailable: "La caméra n'est pas disponible : saisissez le code.",
-  scanCancel: 'Annuler',
-} as const;
+  scanButton: msg`Scanner le QR code`,
+  scanTitle: msg`Scanner le code de retrait`,
+  scanHint: msg`Présentez le QR code du reçu ou de l'écran du client devant la caméra.`,
+  scanNotACode: msg`Ce QR code n'est pas un code de retrait : présentez celui du reçu.`,
+  cameraDenied: msg`L'accès à la caméra a été refusé : saisissez le code.`,
+  cameraUnavailable: msg`La caméra n'est pas disponible : saisissez le code.`,
+  scanCancel: msg`Annuler`,
+});
 
 /**
  * What is wrong with a pick-up code being typed, or null while nothing is (yet): a character that is
@@ -97,8 +108,8 @@ function refusalOf(digits: string): string | null {
  * The output is the bare digits.
  */
 export const pickUpCodeSchema = z
-  .string({ error: pickUpCodeMessages.required })
-  .max(40, pickUpCodeMessages.length)
+  .string({ error: () => pickUpCodeMessages.required })
+  .max(40, { error: () => pickUpCodeMessages.length })
   .transform(normalizeTransactionNumber)
   .pipe(
     z.string().superRefine((digits, ctx) => {

@@ -58,6 +58,15 @@ describe('person form (SPEC §5)', () => {
     const result = personInputSchema.parse(valid);
     expect(result.annualIncome).toBe(0);
     expect(result.consentForMarketing).toBe(false);
+    expect(result.preferredLanguage).toBe('fr');
+  });
+
+  it('takes a preferred language, French when left out on creation, unchanged when left out on a change', () => {
+    expect(personInputSchema.parse({ ...valid, preferredLanguage: 'ht' }).preferredLanguage).toBe('ht');
+    expect(messages({ ...valid, preferredLanguage: 'en' })).toEqual({ preferredLanguage: 'Langue invalide' });
+    expect(updatePersonInputSchema.parse(valid).preferredLanguage).toBeUndefined();
+    expect(updatePersonInputSchema.parse({ ...valid, preferredLanguage: 'ht' }).preferredLanguage).toBe('ht');
+    expect(updatePersonInputSchema.safeParse({ ...valid, preferredLanguage: 'HT' }).success).toBe(false);
   });
 
   it('gives every required field its French message', () => {

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { msg } from '@lingui/core/macro';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { texts } from './i18n.js';
 import { ageOn, isIsoDate, todayIso } from './dates.js';
 import { plainText } from './text.js';
 import { alongFieldErrors } from './refine.js';
+import { languageOrDefaultSchema, languageSchema } from './language-schemas.js';
 
 export const MIN_AGE_YEARS = 18;
 
@@ -13,7 +16,8 @@ export const MIN_AGE_YEARS = 18;
  */
 function choiceSchema<const Values extends readonly [string, ...string[]]>(
   values: Values,
-  messages: { required: string; invalid: string },
+  // A map of texts(): read when the schema parses, in the language of the moment (decision 236).
+  messages: { readonly required: string; readonly invalid: string },
 ) {
   return z.enum(values, {
     error: (issue) =>
@@ -23,80 +27,110 @@ function choiceSchema<const Values extends readonly [string, ...string[]]>(
   });
 }
 
-export const genderSchema = choiceSchema(['male', 'female'], {
-  required: 'Le sexe est requis',
-  invalid: 'Sexe invalide',
-});
+export const genderSchema = choiceSchema(
+  ['male', 'female'],
+  texts({ required: msg`Le sexe est requis`, invalid: msg`Sexe invalide` }),
+);
+const documentTypeMessages = texts({ required: msg`Le type de document est requis` });
 export const idDocumentTypeSchema = z.enum(['id_card', 'passport', 'driving_license'], {
-  error: 'Le type de document est requis',
+  error: () => documentTypeMessages.required,
 });
-export const maritalStatusSchema = choiceSchema(['single', 'married', 'divorced', 'widowed'], {
-  required: 'Le statut matrimonial est requis',
-  invalid: 'Statut matrimonial invalide',
-});
-export const contactMethodSchema = choiceSchema(['email', 'phone', 'sms'], {
-  required: 'Le moyen de contact préféré est requis',
-  invalid: 'Moyen de contact invalide',
-});
+export const maritalStatusSchema = choiceSchema(
+  ['single', 'married', 'divorced', 'widowed'],
+  texts({ required: msg`Le statut matrimonial est requis`, invalid: msg`Statut matrimonial invalide` }),
+);
+export const contactMethodSchema = choiceSchema(
+  ['email', 'phone', 'sms'],
+  texts({ required: msg`Le moyen de contact préféré est requis`, invalid: msg`Moyen de contact invalide` }),
+);
 export type Gender = z.infer<typeof genderSchema>;
 export type IdDocumentType = z.infer<typeof idDocumentTypeSchema>;
 export type MaritalStatus = z.infer<typeof maritalStatusSchema>;
 export type ContactMethod = z.infer<typeof contactMethodSchema>;
 
-export const genderLabels: Record<Gender, string> = { male: 'Homme', female: 'Femme' };
+export const genderLabels: Record<Gender, string> = texts({ male: msg`Homme`, female: msg`Femme` });
 
 /** The form's document choice. */
-export const idDocumentChoiceLabels: Record<IdDocumentType, string> = {
-  id_card: "Carte d'identité",
-  passport: 'Passeport',
-  driving_license: 'Permis de conduire',
-};
+export const idDocumentChoiceLabels: Record<IdDocumentType, string> = texts({
+  id_card: msg`Carte d'identité`,
+  passport: msg`Passeport`,
+  driving_license: msg`Permis de conduire`,
+});
 
+const phonePrefixLabels = texts({
+  haiti: msg`+509 (Haïti)`,
+  unitedStates: msg`+1 (États-Unis)`,
+  france: msg`+33 (France)`,
+});
+// Each label a getter: read when a select lists them, in the language of the moment (decision 236).
 export const phonePrefixes = [
-  { prefix: '+509', label: '+509 (Haïti)' },
-  { prefix: '+1', label: '+1 (États-Unis)' },
-  { prefix: '+33', label: '+33 (France)' },
+  {
+    prefix: '+509',
+    get label() {
+      return phonePrefixLabels.haiti;
+    },
+  },
+  {
+    prefix: '+1',
+    get label() {
+      return phonePrefixLabels.unitedStates;
+    },
+  },
+  {
+    prefix: '+33',
+    get label() {
+      return phonePrefixLabels.france;
+    },
+  },
 ] as const;
+
+const personLabels = texts({
+  unknownDocument: msg`Document non reconnu`,
+  single: msg`Célibataire`,
+  married: msg`Marié(e)`,
+  divorced: msg`Divorcé(e)`,
+  widowed: msg`Veuf/Veuve`,
+  notSpecified: msg`Non spécifié`,
+  email: msg`Email`,
+  phone: msg`Téléphone`,
+  sms: msg`SMS`,
+  unknownContact: msg`Contact non reconnu`,
+});
 
 /** SPEC §3 display labels. */
 export function documentLabel(type: string | null | undefined): string {
   switch (type) {
     case 'id_card':
-      return "Carte d'identité";
     case 'passport':
-      return 'Passeport';
     case 'driving_license':
-      return 'Permis de conduire';
+      return idDocumentChoiceLabels[type];
     default:
-      return 'Document non reconnu';
+      return personLabels.unknownDocument;
   }
 }
 
 export function maritalStatusLabel(status: string | null | undefined): string {
   switch (status) {
     case 'single':
-      return 'Célibataire';
     case 'married':
-      return 'Marié(e)';
     case 'divorced':
-      return 'Divorcé(e)';
     case 'widowed':
-      return 'Veuf/Veuve';
+      return personLabels[status];
     default:
-      return 'Non spécifié';
+      return personLabels.notSpecified;
   }
 }
 
 export function contactMethodLabel(method: string | null | undefined): string {
   switch (method) {
     case 'email':
-      return 'Email';
+      return personLabels.email;
     case 'phone':
-      return 'Téléphone';
+      return personLabels.phone;
     case 'sms':
-      return 'SMS';
+      return personLabels.sms;
     default:
-      return 'Contact non reconnu';
+      return personLabels.unknownContact;
   }
 }
 
@@ -149,41 +183,84 @@ export function formatPhone(value: string | null | undefined): string {
 
 const phonePattern = /^\+?[\d\s-]+$/;
 
-function requiredText(required: string) {
-  return plainText(z.string({ error: required }).trim().min(1, required));
+/**
+ * The person form's field messages. zod reads each when it parses (`{ error: () => … }`), never when the
+ * schema is built, so that they come in the language of the moment (decision 236).
+ */
+const fieldMessages = texts({
+  firstNameRequired: msg`Le prénom est requis`,
+  firstNameTooShort: msg`Le prénom doit contenir au moins 2 caractères`,
+  firstNameTooLong: msg`Le prénom ne peut pas dépasser 50 caractères`,
+  lastNameRequired: msg`Le nom est requis`,
+  lastNameTooShort: msg`Le nom doit contenir au moins 2 caractères`,
+  lastNameTooLong: msg`Le nom ne peut pas dépasser 50 caractères`,
+  invalidDate: msg`Date invalide`,
+  dobRequired: msg`La date de naissance est requise`,
+  phoneRequired: msg`Le numéro de téléphone est requis`,
+  phoneInvalid: msg`Numéro de téléphone invalide`,
+  phoneTooShort: msg`Le numéro de téléphone doit contenir au moins 8 chiffres`,
+  emailRequired: msg`L'email est requis`,
+  emailInvalid: msg`Email invalide`,
+  countryTooShort: msg`Le nom du pays doit contenir au moins 2 caractères`,
+  countryTooLong: msg`Le nom du pays ne peut pas dépasser 80 caractères`,
+  stateRequired: msg`Le département est requis`,
+  stateTooLong: msg`Le département ne peut pas dépasser 80 caractères`,
+  cityRequired: msg`La commune est requise`,
+  cityTooLong: msg`La commune ne peut pas dépasser 80 caractères`,
+  addressTooShort: msg`L'adresse doit contenir au moins 5 caractères`,
+  addressTooLong: msg`L'adresse ne peut pas dépasser 200 caractères`,
+  postalCodeInvalid: msg`Code postal invalide`,
+  dateIssuedRequired: msg`La date d'émission est requise`,
+  expirationDateRequired: msg`La date d'expiration est requise`,
+  occupationRequired: msg`La profession est requise`,
+  occupationTooLong: msg`La profession ne peut pas dépasser 100 caractères`,
+  incomeInvalid: msg`Revenu annuel invalide`,
+  valueInvalid: msg`Valeur invalide`,
+  dobInFuture: msg`La date de naissance ne peut pas être dans le futur`,
+  tooYoung: msg`Vous devez avoir au moins 18 ans`,
+  dateIssuedInFuture: msg`La date d'émission ne peut pas être dans le futur`,
+  expiryBeforeIssue: msg`La date d'expiration doit être après la date d'émission`,
+  fieldInvalid: msg`Champ invalide`,
+  valueRequired: msg`Valeur requise`,
+  valueTooLong: msg`Valeur trop longue`,
+});
+type FieldMessage = keyof typeof fieldMessages;
+
+/** A zod message read when the schema parses: `{ error: () => text }`. */
+const said = (key: FieldMessage) => ({ error: () => fieldMessages[key] });
+
+function requiredText(required: FieldMessage) {
+  return plainText(z.string(said(required)).trim().min(1, said(required)));
 }
 
-function name(label: 'Le prénom' | 'Le nom') {
+function name(field: 'firstName' | 'lastName') {
   return plainText(
     z
-      .string({ error: `${label} est requis` })
+      .string(said(`${field}Required`))
       .trim()
-      .min(1, `${label} est requis`)
-      .min(2, `${label} doit contenir au moins 2 caractères`)
-      .max(50, `${label} ne peut pas dépasser 50 caractères`),
+      .min(1, said(`${field}Required`))
+      .min(2, said(`${field}TooShort`))
+      .max(50, said(`${field}TooLong`)),
   );
 }
 
-function isoDate(required: string) {
+function isoDate(required: FieldMessage) {
   return z
-    .string({ error: required })
+    .string(said(required))
     .trim()
-    .min(1, required)
-    .max(10, 'Date invalide')
-    .refine(isIsoDate, 'Date invalide')
+    .min(1, said(required))
+    .max(10, said('invalidDate'))
+    .refine(isIsoDate, said('invalidDate'))
     .meta({ format: 'date' });
 }
 
 export const phoneNumberSchema = z
-  .string({ error: 'Le numéro de téléphone est requis' })
+  .string(said('phoneRequired'))
   .trim()
-  .min(1, 'Le numéro de téléphone est requis')
-  .max(30, 'Numéro de téléphone invalide')
-  .regex(phonePattern, 'Numéro de téléphone invalide')
-  .refine(
-    (v) => v.replace(/\D/g, '').length >= 8,
-    'Le numéro de téléphone doit contenir au moins 8 chiffres',
-  );
+  .min(1, said('phoneRequired'))
+  .max(30, said('phoneInvalid'))
+  .regex(phonePattern, said('phoneInvalid'))
+  .refine((v) => v.replace(/\D/g, '').length >= 8, said('phoneTooShort'));
 
 /**
  * An address as the OpenAPI document's `format: email` reads it (ajv-formats' "full" rule), with RFC 5321's
@@ -194,11 +271,11 @@ export const EMAIL_PATTERN =
   /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
 export const emailSchema = z
-  .string({ error: "L'email est requis" })
+  .string(said('emailRequired'))
   .trim()
-  .min(1, "L'email est requis")
-  .max(254, 'Email invalide')
-  .email({ pattern: EMAIL_PATTERN, error: 'Email invalide' });
+  .min(1, said('emailRequired'))
+  .max(254, said('emailInvalid'))
+  .email({ pattern: EMAIL_PATTERN, ...said('emailInvalid') });
 
 /** The person fields of SPEC §5, before the cross-field rules. */
 
@@ -206,18 +283,18 @@ export const emailSchema = z
  * An identity document's number, wherever one is typed (a person's file, the person at the counter): SPEC §5's
  * "Document number minimum 4", so that a counter cannot record "X" as the card it saw.
  */
-export const documentNumberMessages = {
-  required: 'Le numéro de document est requis',
-  tooShort: 'Le numéro de document doit contenir au moins 4 caractères',
-  tooLong: 'Le numéro de document ne peut pas dépasser 40 caractères',
-} as const;
+export const documentNumberMessages = texts({
+  required: msg`Le numéro de document est requis`,
+  tooShort: msg`Le numéro de document doit contenir au moins 4 caractères`,
+  tooLong: msg`Le numéro de document ne peut pas dépasser 40 caractères`,
+});
 export const documentNumberSchema = plainText(
   z
-    .string({ error: documentNumberMessages.required })
+    .string({ error: () => documentNumberMessages.required })
     .trim()
-    .min(1, documentNumberMessages.required)
-    .min(4, documentNumberMessages.tooShort)
-    .max(40, documentNumberMessages.tooLong),
+    .min(1, { error: () => documentNumberMessages.required })
+    .min(4, { error: () => documentNumberMessages.tooShort })
+    .max(40, { error: () => documentNumberMessages.tooLong }),
 );
 
 /**
@@ -227,50 +304,40 @@ export const documentNumberSchema = plainText(
 export const documentLookupNumberSchema = z
   .string()
   .trim()
-  .min(1, documentNumberMessages.required)
-  .max(40, documentNumberMessages.tooLong);
+  .min(1, { error: () => documentNumberMessages.required })
+  .max(40, { error: () => documentNumberMessages.tooLong });
 export const personFieldsSchema = z.object({
-  firstName: name('Le prénom'),
-  lastName: name('Le nom'),
-  dob: isoDate('La date de naissance est requise'),
+  firstName: name('firstName'),
+  lastName: name('lastName'),
+  dob: isoDate('dobRequired'),
   gender: genderSchema,
   country: plainText(
-    z
-      .string({ error: 'Le nom du pays doit contenir au moins 2 caractères' })
-      .trim()
-      .min(2, 'Le nom du pays doit contenir au moins 2 caractères')
-      .max(80, 'Le nom du pays ne peut pas dépasser 80 caractères'),
+    z.string(said('countryTooShort')).trim().min(2, said('countryTooShort')).max(80, said('countryTooLong')),
   ),
   // Named by their labels, « Département » and « Commune » (SPEC §5 said « L'état », « La ville »).
-  state: requiredText('Le département est requis').max(
-    80,
-    'Le département ne peut pas dépasser 80 caractères',
-  ),
-  city: requiredText('La commune est requise').max(80, 'La commune ne peut pas dépasser 80 caractères'),
+  state: requiredText('stateRequired').max(80, said('stateTooLong')),
+  city: requiredText('cityRequired').max(80, said('cityTooLong')),
   address: plainText(
-    z
-      .string({ error: "L'adresse doit contenir au moins 5 caractères" })
-      .trim()
-      .min(5, "L'adresse doit contenir au moins 5 caractères")
-      .max(200, "L'adresse ne peut pas dépasser 200 caractères"),
+    z.string(said('addressTooShort')).trim().min(5, said('addressTooShort')).max(200, said('addressTooLong')),
   ),
-  postalCode: plainText(z.string().trim().max(20, 'Code postal invalide')).optional().nullable(),
+  postalCode: plainText(z.string().trim().max(20, said('postalCodeInvalid')))
+    .optional()
+    .nullable(),
   phoneNumber: phoneNumberSchema,
   email: emailSchema,
   idDocumentType: idDocumentTypeSchema,
   idDocumentNumber: documentNumberSchema,
-  dateIssued: isoDate("La date d'émission est requise"),
-  expirationDate: isoDate("La date d'expiration est requise"),
-  occupation: requiredText('La profession est requise').max(
-    100,
-    'La profession ne peut pas dépasser 100 caractères',
-  ),
-  annualIncome: z.number({ error: 'Revenu annuel invalide' }).min(0, 'Revenu annuel invalide').default(0),
+  dateIssued: isoDate('dateIssuedRequired'),
+  expirationDate: isoDate('expirationDateRequired'),
+  occupation: requiredText('occupationRequired').max(100, said('occupationTooLong')),
+  annualIncome: z.number(said('incomeInvalid')).min(0, said('incomeInvalid')).default(0),
   maritalStatus: maritalStatusSchema,
   partner: plainText(z.string().trim().max(100)).optional().nullable(),
   mother: plainText(z.string().trim().max(100)).optional().nullable(),
   preferredContactMethod: contactMethodSchema,
-  consentForMarketing: z.boolean({ error: 'Valeur invalide' }).default(false),
+  consentForMarketing: z.boolean(said('valueInvalid')).default(false),
+  /** The language of her receipts and e-mails, whatever the teller's screen speaks (decision 237). */
+  preferredLanguage: languageOrDefaultSchema,
 });
 
 /**
@@ -289,24 +356,24 @@ export function checkPersonDates(person: unknown, ctx: z.RefinementCtx) {
       ctx.addIssue({
         code: 'custom',
         path: ['dob'],
-        message: 'La date de naissance ne peut pas être dans le futur',
+        message: fieldMessages.dobInFuture,
       });
     } else if (ageOn(birth, today) < MIN_AGE_YEARS) {
-      ctx.addIssue({ code: 'custom', path: ['dob'], message: 'Vous devez avoir au moins 18 ans' });
+      ctx.addIssue({ code: 'custom', path: ['dob'], message: fieldMessages.tooYoung });
     }
   }
   if (issued && issued > today) {
     ctx.addIssue({
       code: 'custom',
       path: ['dateIssued'],
-      message: "La date d'émission ne peut pas être dans le futur",
+      message: fieldMessages.dateIssuedInFuture,
     });
   }
   if (issued && expiry && expiry <= issued) {
     ctx.addIssue({
       code: 'custom',
       path: ['expirationDate'],
-      message: "La date d'expiration doit être après la date d'émission",
+      message: fieldMessages.expiryBeforeIssue,
     });
   }
 }
@@ -324,6 +391,7 @@ export const personSchema = personFieldsSchema.extend({
   postalCode: z.string().nullable(),
   partner: z.string().nullable(),
   mother: z.string().nullable(),
+  preferredLanguage: languageSchema,
   createdAt: z.string(),
 });
 export type Person = z.infer<typeof personSchema>;
@@ -332,8 +400,8 @@ export type Person = z.infer<typeof personSchema>;
 export const uniquePersonFields = ['email', 'phoneNumber'] as const;
 export type UniquePersonField = (typeof uniquePersonFields)[number];
 export const checkUniqueInputSchema = z.object({
-  field: z.enum(uniquePersonFields, { error: 'Champ invalide' }),
-  value: z.string({ error: 'Valeur requise' }).trim().min(1, 'Valeur requise').max(254, 'Valeur trop longue'),
+  field: z.enum(uniquePersonFields, said('fieldInvalid')),
+  value: z.string(said('valueRequired')).trim().min(1, said('valueRequired')).max(254, said('valueTooLong')),
 });
 /**
  * The answer of the persons' uniqueness checks: `exists`, and the holder's `id` only to who may change it, for
@@ -341,20 +409,30 @@ export const checkUniqueInputSchema = z.object({
  */
 export const uniqueCheckAnswerSchema = z.object({ exists: z.boolean(), id: z.string().optional() });
 export type UniqueCheckAnswer = z.infer<typeof uniqueCheckAnswerSchema>;
-/** The field of a uniqueness message, by its label with its article ("Ce numéro de téléphone"). */
-const uniqueFieldSubjects: Record<UniquePersonField | 'username', string> = {
-  email: 'Cette adresse e-mail',
-  phoneNumber: 'Ce numéro de téléphone',
-  username: "Ce nom d'utilisateur",
-};
+/** The uniqueness messages, each whole: a field named by its label with its article ("Ce numéro de téléphone"). */
+const duplicateMessages = texts({
+  email: msg`Cette adresse e-mail existe déjà`,
+  phoneNumber: msg`Ce numéro de téléphone existe déjà`,
+  username: msg`Ce nom d'utilisateur existe déjà`,
+  id_card: msg`Ce numéro de carte d'identité existe déjà`,
+  passport: msg`Ce numéro de passeport existe déjà`,
+  driving_license: msg`Ce numéro de permis de conduire existe déjà`,
+  document: msg`Ce numéro de document existe déjà`,
+});
 /** "Ce numéro de téléphone existe déjà": SPEC §5's "<field> existe déjà", the field named by its label. */
 export function duplicateFieldMessage(field: UniquePersonField | 'username'): string {
-  return `${uniqueFieldSubjects[field]} existe déjà`;
+  return duplicateMessages[field];
 }
 /** "Ce numéro de carte d'identité existe déjà": SPEC §5's "Ce numero <type> existe deja existe déjà", in French. */
 export function duplicateDocumentMessage(type: string): string {
-  const label = type in idDocumentChoiceLabels ? documentLabel(type).toLocaleLowerCase('fr-FR') : 'document';
-  return `Ce numéro de ${label} existe déjà`;
+  switch (type) {
+    case 'id_card':
+    case 'passport':
+    case 'driving_license':
+      return duplicateMessages[type];
+    default:
+      return duplicateMessages.document;
+  }
 }
 
 /**
@@ -427,73 +505,74 @@ export type FullPerson = z.infer<typeof fullPersonSchema>;
 export const personViewSchema = z.discriminatedUnion('masked', [fullPersonSchema, maskedPersonSchema]);
 export type PersonView = z.infer<typeof personViewSchema>;
 
-/** `PUT /persons/{id}`: the form, and the current password when one changes the e-mail of one's own person. */
+/**
+ * `PUT /persons/{id}`: the form, and the current password when one changes the e-mail of one's own person. A
+ * preferred language left out keeps the stored one: a client that does not know it yet resets nothing (decision 237).
+ */
 export const updatePersonInputSchema = personFieldsSchema
-  .extend({ current_password: z.string().max(200).optional() })
+  .extend({ current_password: z.string().max(200).optional(), preferredLanguage: languageSchema.optional() })
   .superRefine(checkPersonDates, alongFieldErrors);
 export type UpdatePersonInput = z.output<typeof updatePersonInputSchema>;
 
 /** SPEC §8 success message of `POST /persons`, and French versions of its person messages. */
-export const personMessages = {
-  created: 'Personne enregistrée avec succès',
+export const personMessages = texts({
+  created: msg`Personne enregistrée avec succès`,
   /** The registration's next step, offered in its toast (decision 211). */
-  openAccountFor: (name: string) => `Ouvrir un compte pour ${name}`,
-  updated: 'Personne modifiée avec succès',
-  deleted: 'Personne supprimée avec succès',
-  deleteConfirmTitle: 'Supprimer cette personne ?',
+  openAccountFor: (name: string) => msg`Ouvrir un compte pour ${name}`,
+  updated: msg`Personne modifiée avec succès`,
+  deleted: msg`Personne supprimée avec succès`,
+  deleteConfirmTitle: msg`Supprimer cette personne ?`,
   deleteConfirm: (name: string) =>
-    `${name} sera supprimé(e) définitivement. Aucun compte, agent, utilisateur ni transfert ne s'y rapporte.`,
-  notFound: 'Aucune personne trouvée',
+    msg`${name} sera supprimé(e) définitivement. Aucun compte, agent, utilisateur ni transfert ne s'y rapporte.`,
+  notFound: msg`Aucune personne trouvée`,
   /** /person without its user's storage key (the server does not answer, decision 202). */
-  draftNotKept: "Le serveur ne répond pas : le brouillon n'est pas gardé sur cet appareil cette fois.",
-  referenced: 'Cette personne est liée à un compte ou à un utilisateur',
+  draftNotKept: msg`Le serveur ne répond pas : le brouillon n'est pas gardé sur cet appareil cette fois.`,
+  referenced: msg`Cette personne est liée à un compte ou à un utilisateur`,
   /** Beside « … existe déjà », to who may change the person holding it (decision 214). */
-  existingPersonLink: 'Voir la personne déjà enregistrée',
+  existingPersonLink: msg`Voir la personne déjà enregistrée`,
   /** A person behind a user or an agent, or registered at another agent: not the caller's to change. */
-  changeForbidden:
-    "Vous ne pouvez pas modifier cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.",
-  deleteForbidden:
-    "Vous ne pouvez pas supprimer cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.",
-} as const;
+  changeForbidden: msg`Vous ne pouvez pas modifier cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.`,
+  deleteForbidden: msg`Vous ne pouvez pas supprimer cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.`,
+});
 
 /**
  * What a person search takes, and what the search modal says. The label is
  * shown above the field, not as its placeholder: a 360 px field cut it.
  */
-export const personSearchTexts = {
-  label: 'Nom, pièce, téléphone ou e-mail',
-  termRequired: 'Saisissez un nom, un numéro de pièce, un téléphone ou un e-mail',
-  heading: 'Résultat de la recherche',
-  nothingYet: 'Aucune recherche effectuée',
-  noResult: (term: string) => `Pas de résultat pour ${term}`,
-  registerNew: 'Enregistrer un nouveau client',
+export const personSearchTexts = texts({
+  label: msg`Nom, pièce, téléphone ou e-mail`,
+  termRequired: msg`Saisissez un nom, un numéro de pièce, un téléphone ou un e-mail`,
+  heading: msg`Résultat de la recherche`,
+  nothingYet: msg`Aucune recherche effectuée`,
+  noResult: (term: string) => msg`Pas de résultat pour ${term}`,
+  registerNew: msg`Enregistrer un nouveau client`,
   /** As many results as a search answers: there may be more, which only a closer term finds. */
   firstOnly: (count: number) =>
-    `Seuls les ${count} premiers résultats sont affichés : précisez la recherche (nom complet, numéro de pièce ou téléphone).`,
-} as const;
+    msg`Seuls les ${count} premiers résultats sont affichés : précisez la recherche (nom complet, numéro de pièce ou téléphone).`,
+});
 
 /** The persons list (/persons). */
-export const personsListTexts = {
-  title: 'Personnes',
-  empty: 'Aucune personne à afficher',
+export const personsListTexts = texts({
+  title: msg`Personnes`,
+  empty: msg`Aucune personne à afficher`,
   // True of another agent's customer and of one's own agent's staff alike (decision 111).
-  masked: 'Fiche complète réservée à qui la gère',
+  masked: msg`Fiche complète réservée à qui la gère`,
   /** A file read whole that the user may not change: the person of a user or of an agent's owner. */
-  readOnly: 'Modification réservée à qui la gère',
-  edit: 'Modifier',
-  delete: 'Supprimer',
-  add: 'Enregistrer un client',
+  readOnly: msg`Modification réservée à qui la gère`,
+  edit: msg`Modifier`,
+  delete: msg`Supprimer`,
+  add: msg`Enregistrer un client`,
   /** The name of its paging, read by assistive technology. */
-  pages: 'Pages des personnes',
-} as const;
+  pages: msg`Pages des personnes`,
+});
 
 /** SPEC §8's "Failed to update person", "Failed to delete person", "Failed to fetch persons list", in French. */
-export const personFailureMessages = {
-  update: 'Échec de la modification de la personne',
-  delete: 'Échec de la suppression de la personne',
-  list: 'Échec du chargement de la liste des personnes',
-  read: 'Échec du chargement de la personne',
-} as const;
+export const personFailureMessages = texts({
+  update: msg`Échec de la modification de la personne`,
+  delete: msg`Échec de la suppression de la personne`,
+  list: msg`Échec du chargement de la liste des personnes`,
+  read: msg`Échec du chargement de la personne`,
+});
 
 /** The most numbers `GET /persons/phone-reviews` lists at once (decision 204). */
 export const PHONE_REVIEWS_MAX = 10_000;
@@ -515,13 +594,12 @@ export const phoneReviewSchema = z.object({
 });
 export type PhoneReview = z.infer<typeof phoneReviewSchema>;
 
-export const phoneReviewTexts = {
-  title: 'Numéros de téléphone à revoir',
-  intro:
-    'Ces numéros, enregistrés avant la forme internationale, sont ceux d’une autre personne une fois écrits avec leur indicatif : corrigez la fiche de l’une des deux.',
-  heldBy: (phone: string, name: string) => `${phone} est déjà le numéro de ${name}`,
+export const phoneReviewTexts = texts({
+  title: msg`Numéros de téléphone à revoir`,
+  intro: msg`Ces numéros, enregistrés avant la forme internationale, sont ceux d’une autre personne une fois écrits avec leur indicatif : corrigez la fiche de l’une des deux.`,
+  heldBy: (phone: string, name: string) => msg`${phone} est déjà le numéro de ${name}`,
   heldByNobody: (phone: string) =>
-    `${phone} n’est plus pris par personne : enregistrez la fiche pour l’écrire ainsi`,
-  edit: 'Modifier la fiche',
-  loadFailed: 'Impossible de charger les numéros de téléphone à revoir.',
-} as const;
+    msg`${phone} n’est plus pris par personne : enregistrez la fiche pour l’écrire ainsi`,
+  edit: msg`Modifier la fiche`,
+  loadFailed: msg`Impossible de charger les numéros de téléphone à revoir.`,
+});

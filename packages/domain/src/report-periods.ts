@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { texts } from './i18n.js';
 import { audienceOf } from './roles.js';
 import type { SessionUser } from './sign-in.js';
 
@@ -7,11 +9,11 @@ import type { SessionUser } from './sign-in.js';
 /** The dashboard chart's periods. */
 export const balancePeriods = ['7d', '30d', '3m'] as const;
 export type BalancePeriod = (typeof balancePeriods)[number];
-export const balancePeriodLabels: Record<BalancePeriod, string> = {
-  '7d': '7 jours',
-  '30d': '30 jours',
-  '3m': '3 mois',
-};
+export const balancePeriodLabels = texts({
+  '7d': msg`7 jours`,
+  '30d': msg`30 jours`,
+  '3m': msg`3 mois`,
+} satisfies Record<BalancePeriod, unknown>);
 /** Points of each period, today included (decision 090: "3 months" is 90 days, one point a day). */
 export const balancePeriodDays: Record<BalancePeriod, number> = { '7d': 7, '30d': 30, '3m': 90 };
 

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { messages as kreyol } from '../../../locales/ht/domain-admin.po';
 import * as domain from './index.js';
 import { audienceOf, roleLabels } from './roles.js';
 
@@ -7,6 +9,8 @@ const tellerKeys = new Set(['user', 'agent', 'teller']);
 
 /** « agent » as a word, any case: the cash point's name (DESIGN §3), never the teller's (decision 213). */
 const agentWord = /(?<![\p{L}_])agents?(?![\p{L}_])/iu;
+/** Its Kreyòl, « ajan » (docs/glossary-kreyol.md): the cash point again, never the teller. */
+const ajanWord = /(?<![\p{L}_])ajan(?![\p{L}_])/iu;
 
 /** Every map of the domain that names roles: an exported object of texts whose export name says "role". */
 function roleMaps(): [string, Record<string, string>][] {
@@ -83,5 +87,49 @@ describe('one word per role (DESIGN §3, decision 213)', () => {
       .filter(({ text }) => asRole.test(text))
       .map(({ path, text }) => `${path}: ${text}`);
     expect(found).toEqual([]);
+  });
+});
+
+describe('one word per role in Kreyòl (glossary: « caissier » is « kesye »)', () => {
+  afterEach(() => i18n.activate('fr'));
+
+  it('names the teller « Kesye » in every role map, and no role « ajan »', () => {
+    i18n.load('ht', kreyol);
+    i18n.activate('ht');
+    expect(roleLabels).toEqual({ sudo: 'Sipè administratè', agent_admin: 'Administratè', user: 'Kesye' });
+    const maps = roleMaps();
+    expect(maps.map(([name]) => name)).toContain('roleLabels');
+    for (const [name, map] of maps) {
+      for (const [key, text] of Object.entries(map)) {
+        expect(text, `${name}.${key}`).not.toMatch(ajanWord);
+        expect(text, `${name}.${key}`).not.toMatch(agentWord);
+      }
+    }
+    // Nor any other Kreyòl text of the domain: « Wòl : Ajan », « ajan (user) ».
+    const asRole = /w[òo]l\s*(?::|«|\u00a0)*\s*ajan(?![\p{L}_])|ajan\s*\((?:user|w[òo]l)/iu;
+    const found = exportedTexts()
+      .filter(({ text }) => asRole.test(text))
+      .map(({ path, text }) => `${path}: ${text}`);
+    expect(found).toEqual([]);
+    // The teller's word in the declarations' screen and in the audit trail follows the same glossary.
+    expect(domain.declarationTexts.teller).toBe('Kesye');
+    expect(domain.auditActionLabel('drawer.closed_by_administrator')).toBe(
+      'Yon administratè fèmen kès yon kesye',
+    );
+  });
+
+  it("says the admin screens' messages and the forms' errors in Kreyòl once chosen, in French again after", () => {
+    i18n.load('ht', kreyol);
+    i18n.activate('ht');
+    expect(domain.userMessages.created).toBe('Itilizatè a kreye');
+    expect(domain.agentStatusLabels.suspended).toBe('Sispandi');
+    expect(domain.agentTexts.stepAdministrator('jdupont')).toContain('«\u00a0jdupont\u00a0»');
+    const refused = domain.createUserInputSchema.safeParse({ role: '', username: 'jdupont1', personId: '' });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      'Ou dwe chwazi yon wòl',
+      'Tanpri chwazi yon moun',
+    ]);
+    i18n.activate('fr');
+    expect(domain.userMessages.created).toBe('Utilisateur créé avec succès');
   });
 });

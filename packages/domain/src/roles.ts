@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { texts } from './i18n.js';
 import type { agentRoles, roles, SessionUser } from './sign-in.js';
 
 /** `role` as the data says it. */
@@ -9,11 +11,11 @@ export type AgentRole = (typeof agentRoles)[number];
  * The one place a role is named to a person: screens, lists, filters, forms. The teller is
  * « Caissier », never « Agent », which names the cash point (decision 213).
  */
-export const roleLabels: Record<Role, string> = {
-  sudo: 'Super administrateur',
-  agent_admin: 'Administrateur',
-  user: 'Caissier',
-};
+export const roleLabels = texts({
+  sudo: msg`Super administrateur`,
+  agent_admin: msg`Administrateur`,
+  user: msg`Caissier`,
+} satisfies Record<Role, unknown>);
 
 /**
  * Who a signed-in person is, for the permission table: the super administrator,

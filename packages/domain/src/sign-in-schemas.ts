@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageOrDefaultSchema } from './language-schemas.js';
 import {
   agentRoles,
   roles,
@@ -23,6 +24,7 @@ export const sessionUserSchema = z.object({
   isSuperAdmin: z.boolean(),
   passwordUpdatedAt: z.string().nullable(),
   agent: z.object({ code: z.string(), name: z.string(), role: z.enum(agentRoles) }).nullable(),
+  language: languageOrDefaultSchema,
 }) satisfies z.ZodType<SessionUser>;
 
 export const loginInputSchema = z.object({

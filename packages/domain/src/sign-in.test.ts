@@ -23,6 +23,7 @@ const teller: SessionUser = {
   isSuperAdmin: false,
   passwordUpdatedAt: '2026-01-02T03:04:05.000Z',
   agent: { code: 'AG-001', name: 'Agence Centrale', role: 'agent' },
+  language: 'fr',
 };
 
 const users: unknown[] = [
@@ -35,6 +36,10 @@ const users: unknown[] = [
   { ...teller, agent: { ...teller.agent, role: 'boss' } },
   { ...teller, agent: { code: 'AG-001', role: 'agent' } },
   { ...teller, agent: undefined },
+  { ...teller, language: 'ht' },
+  { ...teller, language: undefined },
+  { ...teller, language: 'en' },
+  { ...teller, language: null },
   { ...teller, email: 12 },
   { ...teller, id: undefined },
   null,

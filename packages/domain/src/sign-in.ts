@@ -1,5 +1,6 @@
 // The sign-in page's domain, without zod, which alone is a fifth of the page's 120 KB budget (decision 145).
 // The server's schemas (`sign-in-schemas.ts`) say the same; `sign-in.test.ts` holds both to it.
+import { defaultLanguage, isLanguage, type Language } from './languages.js';
 
 /** `role` as the data says it. */
 export const roles = ['sudo', 'agent_admin', 'user'] as const;
@@ -20,6 +21,8 @@ export interface SessionUser {
   isSuperAdmin: boolean;
   passwordUpdatedAt: string | null;
   agent: { code: string; name: string; role: (typeof agentRoles)[number] } | null;
+  /** The language she chose (decision 237); French in a token signed before there was one. */
+  language: Language;
 }
 
 export const signInMessages = {
@@ -76,7 +79,8 @@ const isOneOf = <T extends string>(choices: readonly T[], value: unknown): value
 /** The value as a `SessionUser` (only its known fields), or null when it is not one. */
 export function readSessionUser(value: unknown): SessionUser | null {
   if (!isObject(value)) return null;
-  const { id, username, firstName, lastName, email, role, isSuperAdmin, passwordUpdatedAt, agent } = value;
+  const { id, username, firstName, lastName, email, role, isSuperAdmin, passwordUpdatedAt, agent, language } =
+    value;
   const texts = [id, username, firstName, lastName, email];
   if (!texts.every((text) => typeof text === 'string')) return null;
   if (!isOneOf(roles, role) || typeof isSuperAdmin !== 'boolean') return null;
@@ -87,6 +91,7 @@ export function readSessionUser(value: unknown): SessionUser | null {
     if (!isOneOf(agentRoles, agent.role)) return null;
     readAgent = { code: agent.code, name: agent.name, role: agent.role };
   }
+  if (language !== undefined && !isLanguage(language)) return null;
   return {
     id: id as string,
     username: username as string,
@@ -97,6 +102,7 @@ export function readSessionUser(value: unknown): SessionUser | null {
     isSuperAdmin,
     passwordUpdatedAt,
     agent: readAgent,
+    language: language ?? defaultLanguage,
   };
 }
 

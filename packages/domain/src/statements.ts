@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { msg } from '@lingui/core/macro';
+import { texts } from './i18n.js';
 import { CURRENCY } from './account-names.js';
 import { isIsoDate } from './dates.js';
 import { hasAtMostTwoDecimals, MAX_OPERATION_HTG } from './money.js';
@@ -10,19 +12,23 @@ import { feeTypeSchema, transactionStatusSchema, transactionTypeSchema } from '.
  * balance, fee income by agent, large operations) and a customer account's statement.
  */
 
-export const statementMessages = {
-  month: 'Mois invalide (AAAA-MM)',
-  date: 'Date invalide (AAAA-MM-JJ)',
-  futureDay: 'Ce jour n’est pas encore venu en Haïti',
-  monthOrDates: 'Indiquez un mois ou des dates, pas les deux',
-  order: 'La date de début doit précéder la date de fin',
-  span: (days: number) => `La période ne peut pas dépasser ${days} jours`,
-  threshold: 'Seuil invalide',
-  agentCode: "Code d'agent invalide",
-  agentCodeRequired: "Code de l'agent requis",
-  exportFailed: "Échec de l'export",
-  loadFailed: 'Impossible de charger le rapport',
-} as const;
+export const statementMessages = texts({
+  month: msg`Mois invalide (AAAA-MM)`,
+  date: msg`Date invalide (AAAA-MM-JJ)`,
+  futureDay: msg`Ce jour n’est pas encore venu en Haïti`,
+  monthOrDates: msg`Indiquez un mois ou des dates, pas les deux`,
+  order: msg`La date de début doit précéder la date de fin`,
+  span: (days: number) => msg`La période ne peut pas dépasser ${days} jours`,
+  threshold: msg`Seuil invalide`,
+  agentCode: msg`Code d'agent invalide`,
+  agentCodeRequired: msg`Code de l'agent requis`,
+  exportFailed: msg`Échec de l'export`,
+  loadFailed: msg`Impossible de charger le rapport`,
+});
+/** A zod message read when the schema parses, in the language of the moment (decision 236). */
+const said = (key: 'month' | 'date' | 'threshold' | 'agentCode') => ({
+  error: () => statementMessages[key],
+});
 
 /** The longest period a report reads (a year and a day: a leap year's whole). */
 export const MAX_REPORT_DAYS = 366;
@@ -42,8 +48,8 @@ const isoDate = z.preprocess(
   blankIsAbsent,
   z
     .string()
-    .max(10, statementMessages.date)
-    .refine((day) => isIsoDate(day) && day >= '2000-01-01' && day <= '2099-12-31', statementMessages.date)
+    .max(10, said('date'))
+    .refine((day) => isIsoDate(day) && day >= '2000-01-01' && day <= '2099-12-31', said('date'))
     .meta({ format: 'date', pattern: '^20[0-9]{2}-' })
     .optional(),
 );
@@ -57,8 +63,8 @@ export const reportPeriodQueryShape = {
     blankIsAbsent,
     z
       .string()
-      .max(7, statementMessages.month)
-      .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, statementMessages.month)
+      .max(7, said('month'))
+      .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, said('month'))
       .optional(),
   ),
   from: isoDate,
@@ -94,7 +100,7 @@ export const commissionQuerySchema = z.object({
   ...reportPeriodQueryShape,
   /** The agent; an administrator's own by default; absent for the super administrator: the network. */
   agentCode: z
-    .preprocess(blankIsAbsent, z.string().trim().min(1).max(40, statementMessages.agentCode).optional())
+    .preprocess(blankIsAbsent, z.string().trim().min(1).max(40, said('agentCode')).optional())
     .describe(
       "Le code de l'agent. Absent : l'agent de l'administrateur ; pour le super administrateur, tout le réseau.",
     ),
@@ -176,13 +182,13 @@ export const commissionCsvHeaders = [
 export const trialBalanceKeys = ['fee_income', 'payout', 'treasury', 'floats', 'customers'] as const;
 export const trialBalanceKeySchema = z.enum(trialBalanceKeys);
 export type TrialBalanceKey = z.infer<typeof trialBalanceKeySchema>;
-export const trialBalanceLabels: Record<TrialBalanceKey, string> = {
-  fee_income: 'Revenus de frais',
-  payout: 'Transferts externes à payer',
-  treasury: 'Trésorerie',
-  floats: 'Floats des agents',
-  customers: 'Comptes clients',
-};
+export const trialBalanceLabels: Record<TrialBalanceKey, string> = texts({
+  fee_income: msg`Revenus de frais`,
+  payout: msg`Transferts externes à payer`,
+  treasury: msg`Trésorerie`,
+  floats: msg`Floats des agents`,
+  customers: msg`Comptes clients`,
+});
 
 export const trialBalanceSchema = z.object({
   /** The instant the balances were read. */
@@ -219,10 +225,10 @@ export function thresholdQuerySchema(defaultHtg: number) {
   return z.preprocess(
     (value) => plainDecimal(blankIsAbsent(value)),
     z.coerce
-      .number({ error: statementMessages.threshold })
-      .positive(statementMessages.threshold)
-      .max(1_000_000_000, statementMessages.threshold)
-      .refine(hasAtMostTwoDecimals, statementMessages.threshold)
+      .number(said('threshold'))
+      .positive(said('threshold'))
+      .max(1_000_000_000, said('threshold'))
+      .refine(hasAtMostTwoDecimals, said('threshold'))
       .default(defaultHtg),
   );
 }
@@ -240,11 +246,11 @@ export type LargeOperationsQuery = z.input<typeof largeOperationsQuerySchema>;
 export const personRoles = ['party', 'sender', 'recipient'] as const;
 export const personRoleSchema = z.enum(personRoles);
 export type PersonRole = z.infer<typeof personRoleSchema>;
-export const personRoleLabels: Record<PersonRole, string> = {
-  party: 'Au guichet',
-  sender: 'Expéditeur',
-  recipient: 'Bénéficiaire',
-};
+export const personRoleLabels: Record<PersonRole, string> = texts({
+  party: msg`Au guichet`,
+  sender: msg`Expéditeur`,
+  recipient: msg`Bénéficiaire`,
+});
 
 export const largeOperationGroupSchema = z.object({
   /** Haiti's day. */
@@ -336,6 +342,8 @@ export const accountStatementResponseSchema = z.object({
 export type AccountStatementResponse = z.infer<typeof accountStatementResponseSchema>;
 
 export const accountStatementCsvHeaders = ['Date', 'Numéro', 'Opération', 'Montant', 'Solde'] as const;
+// The CSV's rows stay French whatever the screen's language: a spreadsheet's columns and totals must not
+// change with the user (issue 45).
 export const statementCsvTexts = {
   opening: "Solde d'ouverture",
   closing: 'Solde de clôture',
@@ -345,81 +353,79 @@ export const statementCsvTexts = {
 } as const;
 
 /** The reports' screens (issue 16): titles, labels, states, in one place. */
-export const reportTexts = {
-  section: 'Rapports',
-  commissionsTitle: 'Relevé de commissions',
-  commissionsIntroAgent: "Les frais perçus par votre agent et sa part, par type d'opération.",
-  commissionsIntroNetwork:
-    "Les frais perçus par le réseau, la part de chaque agent et le revenu de frais. Indiquez un code d'agent pour son relevé.",
-  networkTitle: 'Rapports du réseau',
-  accountStatementTitle: 'Relevé de compte',
-  accountStatementIntro: "Le solde d'ouverture, chaque mouvement et le solde de clôture d'un compte client.",
-  floatStatementTitle: 'Relevé du float',
-  floatStatementIntro:
-    "Le solde d'ouverture, chaque mouvement du float de l'agent (opérations, frais et parts d'agent) et le solde de clôture, pour le rapprocher de la caisse.",
-  floatStatementLink: 'Relevé du float',
-  floatOf: (name: string, code: string) => `Float de ${name} (${code})`,
-  floatAgent: 'Agent',
+export const reportTexts = texts({
+  section: msg`Rapports`,
+  commissionsTitle: msg`Relevé de commissions`,
+  commissionsIntroAgent: msg`Les frais perçus par votre agent et sa part, par type d'opération.`,
+  commissionsIntroNetwork: msg`Les frais perçus par le réseau, la part de chaque agent et le revenu de frais. Indiquez un code d'agent pour son relevé.`,
+  networkTitle: msg`Rapports du réseau`,
+  accountStatementTitle: msg`Relevé de compte`,
+  accountStatementIntro: msg`Le solde d'ouverture, chaque mouvement et le solde de clôture d'un compte client.`,
+  floatStatementTitle: msg`Relevé du float`,
+  floatStatementIntro: msg`Le solde d'ouverture, chaque mouvement du float de l'agent (opérations, frais et parts d'agent) et le solde de clôture, pour le rapprocher de la caisse.`,
+  floatStatementLink: msg`Relevé du float`,
+  floatOf: (name: string, code: string) => msg`Float de ${name} (${code})`,
+  floatAgent: msg`Agent`,
   /** The filter forms' names (a search landmark each) and the pagers'. */
-  choosePeriod: 'Choisir la période',
-  chooseAccountAndPeriod: 'Choisir le compte et la période',
-  choosePeriodAndThreshold: 'Choisir la période et le seuil',
-  operationPages: 'Pages des opérations',
-  largeOperationPages: 'Pages des opérations importantes',
-  movementPages: 'Pages des mouvements',
-  month: 'Mois',
-  from: 'Du',
-  to: 'Au',
-  agentCode: "Code de l'agent",
-  agentCodeHint: 'Vide : tout le réseau',
-  accountNumber: 'Numéro de compte',
-  threshold: 'Seuil (HTG)',
-  show: 'Afficher',
-  print: 'Imprimer',
-  exportCsv: 'Exporter en CSV',
-  exporting: 'Export…',
-  loading: 'Chargement du rapport…',
-  retry: 'Réessayer',
-  period: (from: string, to: string) => `Du ${from} au ${to}`,
-  network: 'Réseau',
-  byType: "Par type d'opération",
-  byAgent: 'Par agent',
-  operations: 'Opérations',
-  noOperations: 'Aucune opération sur cette période.',
-  type: 'Type',
-  count: 'Nombre',
-  amount: 'Montant',
-  fee: 'Frais perçus',
-  agentShare: "Part de l'agent",
-  feeIncome: 'Revenu de frais',
-  total: 'Total',
-  number: 'Numéro',
-  status: 'Statut',
-  agent: 'Agent',
-  date: 'Date',
-  trialBalanceTitle: 'Balance générale',
-  trialBalanceAccount: 'Compte',
-  trialBalanceAccounts: 'Comptes',
-  balance: 'Solde',
-  trialBalanceTotal: 'Somme (doit être nulle)',
-  largeTitle: 'Opérations importantes',
+  choosePeriod: msg`Choisir la période`,
+  chooseAccountAndPeriod: msg`Choisir le compte et la période`,
+  choosePeriodAndThreshold: msg`Choisir la période et le seuil`,
+  operationPages: msg`Pages des opérations`,
+  largeOperationPages: msg`Pages des opérations importantes`,
+  movementPages: msg`Pages des mouvements`,
+  month: msg`Mois`,
+  from: msg`Du`,
+  to: msg`Au`,
+  agentCode: msg`Code de l'agent`,
+  agentCodeHint: msg`Vide : tout le réseau`,
+  accountNumber: msg`Numéro de compte`,
+  threshold: msg`Seuil (HTG)`,
+  show: msg`Afficher`,
+  print: msg`Imprimer`,
+  exportCsv: msg`Exporter en CSV`,
+  exporting: msg`Export…`,
+  loading: msg`Chargement du rapport…`,
+  retry: msg`Réessayer`,
+  period: (from: string, to: string) => msg`Du ${from} au ${to}`,
+  network: msg`Réseau`,
+  byType: msg`Par type d'opération`,
+  byAgent: msg`Par agent`,
+  operations: msg`Opérations`,
+  noOperations: msg`Aucune opération sur cette période.`,
+  type: msg`Type`,
+  count: msg`Nombre`,
+  amount: msg`Montant`,
+  fee: msg`Frais perçus`,
+  agentShare: msg`Part de l'agent`,
+  feeIncome: msg`Revenu de frais`,
+  total: msg`Total`,
+  number: msg`Numéro`,
+  status: msg`Statut`,
+  agent: msg`Agent`,
+  date: msg`Date`,
+  trialBalanceTitle: msg`Balance générale`,
+  trialBalanceAccount: msg`Compte`,
+  trialBalanceAccounts: msg`Comptes`,
+  balance: msg`Solde`,
+  trialBalanceTotal: msg`Somme (doit être nulle)`,
+  largeTitle: msg`Opérations importantes`,
   largeIntro: (threshold: string) =>
-    `Les opérations d'une même personne sur une journée, additionnées, quand leur total atteint ${threshold}.`,
-  largeEmpty: "Aucune personne n'atteint le seuil sur cette période.",
-  person: 'Personne',
-  day: 'Jour',
-  dayTotal: 'Total du jour',
-  split: 'Fractionné',
-  splitHint: "Aucune opération n'atteint le seuil seule",
-  roles: 'Rôle',
-  opening: "Solde d'ouverture",
-  closing: 'Solde de clôture',
-  credits: 'Crédits',
-  debits: 'Débits',
-  movements: 'Mouvements',
-  noMovements: 'Aucun mouvement sur cette période.',
-  holders: 'Titulaires',
-  operation: 'Opération',
-  askAccount: 'Saisissez un numéro de compte pour afficher son relevé.',
-  askAgent: "Saisissez le code d'un agent pour afficher le relevé de son float.",
-} as const;
+    msg`Les opérations d'une même personne sur une journée, additionnées, quand leur total atteint ${threshold}.`,
+  largeEmpty: msg`Aucune personne n'atteint le seuil sur cette période.`,
+  person: msg`Personne`,
+  day: msg`Jour`,
+  dayTotal: msg`Total du jour`,
+  split: msg`Fractionné`,
+  splitHint: msg`Aucune opération n'atteint le seuil seule`,
+  roles: msg`Rôle`,
+  opening: msg`Solde d'ouverture`,
+  closing: msg`Solde de clôture`,
+  credits: msg`Crédits`,
+  debits: msg`Débits`,
+  movements: msg`Mouvements`,
+  noMovements: msg`Aucun mouvement sur cette période.`,
+  holders: msg`Titulaires`,
+  operation: msg`Opération`,
+  askAccount: msg`Saisissez un numéro de compte pour afficher son relevé.`,
+  askAgent: msg`Saisissez le code d'un agent pour afficher le relevé de son float.`,
+});

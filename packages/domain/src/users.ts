@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
+import { texts } from './i18n.js';
 import { plainText } from './text.js';
 import { optionalQueryText, usernameSchema } from './agents.js';
 import { isIsoDate } from './dates.js';
@@ -14,17 +16,30 @@ import {
 import { agentRoleSchema, roleSchema } from './role-schemas.js';
 import { roles } from './sign-in.js';
 
+// The user forms' field messages, read when a schema parses (decision 236).
+const fieldMessages = texts({
+  roleRequired: msg`Le rôle est requis`,
+  personRequired: msg`Veuillez sélectionner une personne`,
+  addressTooShort: msg`L'adresse doit contenir au moins 5 caractères`,
+  cityRequired: msg`La commune est requise`,
+  stateRequired: msg`Le département est requis`,
+  invalidField: msg`Champ invalide`,
+  valueRequired: msg`Valeur requise`,
+  valueTooLong: msg`Valeur trop longue`,
+  invalidPage: msg`Numéro de page invalide`,
+});
+const personRequired = { error: () => fieldMessages.personRequired };
+const valueRequired = { error: () => fieldMessages.valueRequired };
+
 /** `POST /users` and the create-user wizard. */
 export const createUserInputSchema = z.object({
   // An empty choice is "required", yet not a value the OpenAPI document offers (decision 234).
   role: z.enum(roles, {
-    error: (issue) => (issue.input === '' || issue.input === undefined ? 'Le rôle est requis' : undefined),
+    error: (issue) =>
+      issue.input === '' || issue.input === undefined ? fieldMessages.roleRequired : undefined,
   }),
   username: usernameSchema,
-  personId: z
-    .string({ error: 'Veuillez sélectionner une personne' })
-    .min(1, 'Veuillez sélectionner une personne')
-    .max(64, 'Veuillez sélectionner une personne'),
+  personId: z.string(personRequired).min(1, personRequired).max(64, personRequired),
 });
 export type CreateUserInput = z.infer<typeof createUserInputSchema>;
 
@@ -33,10 +48,26 @@ export const updateUserInputSchema = z.object({
   email: emailSchema.optional(),
   phoneNumber: phoneNumberSchema.optional(),
   address: plainText(
-    z.string().trim().min(5, "L'adresse doit contenir au moins 5 caractères").max(200),
+    z
+      .string()
+      .trim()
+      .min(5, { error: () => fieldMessages.addressTooShort })
+      .max(200),
   ).optional(),
-  city: plainText(z.string().trim().min(1, 'La commune est requise').max(80)).optional(),
-  state: plainText(z.string().trim().min(1, 'Le département est requis').max(80)).optional(),
+  city: plainText(
+    z
+      .string()
+      .trim()
+      .min(1, { error: () => fieldMessages.cityRequired })
+      .max(80),
+  ).optional(),
+  state: plainText(
+    z
+      .string()
+      .trim()
+      .min(1, { error: () => fieldMessages.stateRequired })
+      .max(80),
+  ).optional(),
   /** Required when one changes the e-mail of one's own user. */
   current_password: z.string().max(200).optional(),
 });
@@ -44,8 +75,12 @@ export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 
 /** `POST /users/check-unique/`. */
 export const checkUsernameUniqueInputSchema = z.object({
-  field: z.literal('username', { error: 'Champ invalide' }),
-  value: z.string({ error: 'Valeur requise' }).trim().min(1, 'Valeur requise').max(100, 'Valeur trop longue'),
+  field: z.literal('username', { error: () => fieldMessages.invalidField }),
+  value: z
+    .string(valueRequired)
+    .trim()
+    .min(1, valueRequired)
+    .max(100, { error: () => fieldMessages.valueTooLong }),
 });
 
 /** `GET /users?page&per_page&role&agentCode&q`: `q` matches the username, the name and the e-mail. */
@@ -96,11 +131,11 @@ export type User = z.infer<typeof userSchema>;
 
 /** A user's status: disabled (deleted), awaiting its first password change, or active. */
 export type UserStatus = 'active' | 'awaiting' | 'disabled';
-export const userStatusLabels: Record<UserStatus, string> = {
-  active: 'Actif',
-  awaiting: 'En attente d’activation',
-  disabled: 'Désactivé',
-};
+export const userStatusLabels = texts({
+  active: msg`Actif`,
+  awaiting: msg`En attente d’activation`,
+  disabled: msg`Désactivé`,
+} satisfies Record<UserStatus, unknown>);
 
 export function userStatusOf(user: Pick<User, 'deletedAt' | 'passwordUpdatedAt'>): UserStatus {
   if (user.deletedAt) return 'disabled';
@@ -108,39 +143,46 @@ export function userStatusOf(user: Pick<User, 'deletedAt' | 'passwordUpdatedAt'>
   return 'active';
 }
 
-/** Messages of the user calls; the success ones are SPEC §8's, in French. */
-export const userMessages = {
-  created: 'Utilisateur créé avec succès',
-  updated: 'Utilisateur modifié avec succès',
-  deleted: 'Utilisateur supprimé avec succès',
-  /** The create-user form's duplicate message, naming the field by its label. */
-  usernameTaken: duplicateFieldMessage('username'),
-  cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
-  sessionsEnded: "Les sessions de l'utilisateur sont fermées : il devra se reconnecter.",
-  endSessionsTitle: 'Fermer les sessions ?',
+const userTexts = texts({
+  created: msg`Utilisateur créé avec succès`,
+  updated: msg`Utilisateur modifié avec succès`,
+  deleted: msg`Utilisateur supprimé avec succès`,
+  cannotDeleteSelf: msg`Vous ne pouvez pas supprimer votre propre compte`,
+  sessionsEnded: msg`Les sessions de l'utilisateur sont fermées : il devra se reconnecter.`,
+  endSessionsTitle: msg`Fermer les sessions ?`,
   endSessionsConfirm: (username: string, name: string) =>
-    `Toutes les sessions ouvertes de ${username} (${name}) prendront fin, sur chaque appareil. Le compte reste actif : l'utilisateur devra se reconnecter avec son mot de passe.`,
-  endSessionsPending: 'Fermeture...',
-  lastAdministrator: "C'est le dernier administrateur actif de cet agent : il ne peut pas être supprimé.",
-  notFound: 'Utilisateur introuvable',
-  personNotFound: 'Personne introuvable',
-  personWithoutEmail: "Cette personne n'a pas d'adresse e-mail pour recevoir le mot de passe",
+    msg`Toutes les sessions ouvertes de ${username} (${name}) prendront fin, sur chaque appareil. Le compte reste actif : l'utilisateur devra se reconnecter avec son mot de passe.`,
+  endSessionsPending: msg`Fermeture...`,
+  lastAdministrator: msg`C'est le dernier administrateur actif de cet agent : il ne peut pas être supprimé.`,
+  notFound: msg`Utilisateur introuvable`,
+  personNotFound: msg`Personne introuvable`,
+  personWithoutEmail: msg`Cette personne n'a pas d'adresse e-mail pour recevoir le mot de passe`,
   /** Creating a `sudo` user is the super administrator's alone. */
-  sudoForbidden: 'Seul le super administrateur peut créer un super administrateur.',
+  sudoForbidden: msg`Seul le super administrateur peut créer un super administrateur.`,
   /** A person stands behind at most one user (its e-mail receives that user's reset links). */
-  personAlreadyUser: 'Cette personne est déjà liée à un utilisateur',
+  personAlreadyUser: msg`Cette personne est déjà liée à un utilisateur`,
   /** A person registered at another agent, or behind a user or an agent one does not manage. */
-  personNotManaged:
-    "Vous ne pouvez pas créer un utilisateur pour cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.",
+  personNotManaged: msg`Vous ne pouvez pas créer un utilisateur pour cette personne : elle relève d'un autre agent ou d'un utilisateur que vous ne gérez pas.`,
   /** Changing the e-mail of one's own user: the current password confirms it. */
-  currentPasswordRequired: 'Le mot de passe actuel est requis pour changer votre adresse e-mail',
-  currentPasswordHint: 'Pour changer votre adresse e-mail, confirmez avec votre mot de passe actuel.',
+  currentPasswordRequired: msg`Le mot de passe actuel est requis pour changer votre adresse e-mail`,
+  currentPasswordHint: msg`Pour changer votre adresse e-mail, confirmez avec votre mot de passe actuel.`,
   /** The dialog that asks it when one's own person is edited with a new e-mail. */
-  confirmPasswordTitle: 'Confirmer votre mot de passe',
+  confirmPasswordTitle: msg`Confirmer votre mot de passe`,
   /** The super administrator creates `sudo` users only (an agent's users are its administrator's). */
-  superAdminCreatesSudoOnly:
-    "Le super administrateur ne crée que des super administrateurs ; les utilisateurs d'un agent sont créés par son administrateur.",
-} as const;
+  superAdminCreatesSudoOnly: msg`Le super administrateur ne crée que des super administrateurs ; les utilisateurs d'un agent sont créés par son administrateur.`,
+});
+
+/** Messages of the user calls; the success ones are SPEC §8's, in French. */
+export const userMessages: typeof userTexts & { readonly usernameTaken: string } = Object.freeze(
+  Object.defineProperties(
+    {},
+    {
+      ...Object.getOwnPropertyDescriptors(userTexts),
+      /** The create-user form's duplicate message, naming the field by its label; read when said (decision 236). */
+      usernameTaken: { get: () => duplicateFieldMessage('username'), enumerable: true },
+    },
+  ),
+) as typeof userTexts & { readonly usernameTaken: string };
 
 /** What the create-user wizard knows of a picked person (a person search's answer). */
 export interface PickedPerson {
@@ -186,56 +228,50 @@ export const auditEntrySchema = z.object({
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
 /** SPEC §8 fallbacks of the user calls, in French, shown when a failure carries no message of the server. */
-export const userFailureMessages = {
-  list: 'Échec du chargement des utilisateurs',
-  update: "Échec de la modification de l'utilisateur",
-  delete: "Échec de la suppression de l'utilisateur",
-  endSessions: 'Échec de la fermeture des sessions',
-} as const;
+export const userFailureMessages = texts({
+  list: msg`Échec du chargement des utilisateurs`,
+  update: msg`Échec de la modification de l'utilisateur`,
+  delete: msg`Échec de la suppression de l'utilisateur`,
+  endSessions: msg`Échec de la fermeture des sessions`,
+});
 
 /** Fallback of `GET /audit` (SPEC §8 names none). */
-export const auditFailureMessages = { list: "Échec du chargement du journal d'audit" } as const;
+export const auditFailureMessages = texts({ list: msg`Échec du chargement du journal d'audit` });
 
 /** The audit trail's screen (`/audit`, decision 133). */
-export const auditTexts = {
-  title: "Journal d'audit",
-  intro:
-    'Chaque écriture, chaque mouvement d’argent et chaque événement de connexion, du plus récent au plus ancien. Heures de Port-au-Prince.',
-  introAgent:
-    'Les écritures, les mouvements d’argent et les connexions de votre agent, du plus récent au plus ancien. Heures de Port-au-Prince.',
-  filters: 'Filtrer le journal',
-  user: "Nom d'utilisateur",
-  action: 'Action',
-  anyAction: 'Toutes les actions',
-  moneyMovements: 'Mouvements d’argent (tous)',
-  agent: "Code de l'agent",
-  from: 'Du',
-  to: 'Au',
-  apply: 'Filtrer',
-  reset: 'Effacer les filtres',
-  empty: 'Le journal est vide.',
-  noMatch: 'Aucune ligne ne correspond à ces filtres.',
-  anonymous: 'Anonyme',
-  network: 'Réseau',
-} as const;
+export const auditTexts = texts({
+  title: msg`Journal d'audit`,
+  intro: msg`Chaque écriture, chaque mouvement d’argent et chaque événement de connexion, du plus récent au plus ancien. Heures de Port-au-Prince.`,
+  introAgent: msg`Les écritures, les mouvements d’argent et les connexions de votre agent, du plus récent au plus ancien. Heures de Port-au-Prince.`,
+  filters: msg`Filtrer le journal`,
+  user: msg`Nom d'utilisateur`,
+  action: msg`Action`,
+  anyAction: msg`Toutes les actions`,
+  moneyMovements: msg`Mouvements d’argent (tous)`,
+  agent: msg`Code de l'agent`,
+  from: msg`Du`,
+  to: msg`Au`,
+  apply: msg`Filtrer`,
+  reset: msg`Effacer les filtres`,
+  empty: msg`Le journal est vide.`,
+  noMatch: msg`Aucune ligne ne correspond à ces filtres.`,
+  anonymous: msg`Anonyme`,
+  network: msg`Réseau`,
+});
 
-export const auditMessages = {
-  invalidDate: 'Date invalide (AAAA-MM-JJ)',
-  invalidPeriod: 'La date de début doit précéder la date de fin',
+export const auditMessages = texts({
+  invalidDate: msg`Date invalide (AAAA-MM-JJ)`,
+  invalidPeriod: msg`La date de début doit précéder la date de fin`,
   /** An agent's administrator reads its own agent's trail only. */
-  otherAgent: 'Vous ne pouvez consulter que le journal de votre agent',
-  pageTooFar: 'Page trop lointaine : précisez la période ou le filtre',
-} as const;
+  otherAgent: msg`Vous ne pouvez consulter que le journal de votre agent`,
+  pageTooFar: msg`Page trop lointaine : précisez la période ou le filtre`,
+});
+const invalidDate = { error: () => auditMessages.invalidDate };
+const invalidPage = { error: () => fieldMessages.invalidPage };
 
 const optionalIsoDate = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z
-    .string()
-    .trim()
-    .max(10, auditMessages.invalidDate)
-    .refine(isIsoDate, auditMessages.invalidDate)
-    .meta({ format: 'date' })
-    .optional(),
+  z.string().trim().max(10, invalidDate).refine(isIsoDate, invalidDate).meta({ format: 'date' }).optional(),
 );
 
 /** The deepest page of the trail: past it, a filter (who, what, when) finds a line sooner than paging. */
@@ -249,10 +285,10 @@ export const AUDIT_MAX_PAGE = 1_000;
 export const auditQuerySchema = paginationQuerySchema
   .extend({
     page: z.coerce
-      .number({ error: 'Numéro de page invalide' })
-      .int('Numéro de page invalide')
-      .min(1, 'Numéro de page invalide')
-      .max(AUDIT_MAX_PAGE, auditMessages.pageTooFar)
+      .number(invalidPage)
+      .int(invalidPage)
+      .min(1, invalidPage)
+      .max(AUDIT_MAX_PAGE, { error: () => auditMessages.pageTooFar })
       .default(1),
     user: optionalQueryText,
     action: optionalQueryText,
@@ -261,7 +297,7 @@ export const auditQuerySchema = paginationQuerySchema
     to: optionalIsoDate,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: auditMessages.invalidPeriod,
+    error: () => auditMessages.invalidPeriod,
     path: ['to'],
   });
 export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -3,7 +3,7 @@
  * into the SQL migrations of `apps/server/drizzle/`. Keep it to SQL that PostgreSQL 15 runs.
  * This file imports nothing of the app but the domain's closed sets: drizzle-kit loads it on its own.
  */
-import { limitCategories, transactionStatuses, transactionTypes } from '@lajan/domain';
+import { languages, limitCategories, transactionStatuses, transactionTypes } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -58,6 +58,8 @@ export const persons = pgTable(
     mother: text('mother'),
     preferredContactMethod: text('preferred_contact_method'),
     consentForMarketing: boolean('consent_for_marketing').notNull().default(false),
+    /** The language of her receipts and e-mails (decision 237). */
+    preferredLanguage: text('preferred_language', { enum: languages }).notNull().default('fr'),
     /**
      * The agent whose user registered the person (null: the super administrator or a public
      * registration). With the agents holding one of its accounts, it may read the whole identity
@@ -99,6 +101,7 @@ export const persons = pgTable(
       sql`${t.preferredContactMethod} IS NULL OR ${t.preferredContactMethod} IN ('email', 'phone', 'sms')`,
     ),
     check('persons_annual_income_check', sql`${t.annualIncomeCentimes} >= 0`),
+    check('persons_preferred_language_check', sql`${t.preferredLanguage} IN ('fr', 'ht')`),
   ],
 );
 
@@ -173,6 +176,8 @@ export const users = pgTable(
      * disabled from birth (it never signs in) and never listed.
      */
     system: boolean('system').notNull().default(false),
+    /** The language of her screens and of the API's messages to her (decision 237). */
+    language: text('language', { enum: languages }).notNull().default('fr'),
   },
   (t) => [
     // Usernames are unique whatever their case: "Marie" and "marie" are one account.
@@ -185,6 +190,7 @@ export const users = pgTable(
     index('users_person_id_idx').on(t.personId),
     index('users_agent_id_idx').on(t.agentId),
     check('users_system_check', sql`NOT ${t.system} OR ${t.deletedAt} IS NOT NULL`),
+    check('users_language_check', sql`${t.language} IN ('fr', 'ht')`),
     check(
       'users_role_check',
       sql`(${t.role} = 'sudo' AND ${t.agentId} IS NULL AND ${t.agentRole} IS NULL AND ${t.isSuperAdmin} <> ${t.system})

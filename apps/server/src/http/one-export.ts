@@ -80,12 +80,9 @@ export class ExportRun {
 
   /** The last step, a whole answer read at once. */
   async run<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    this.#assertHeld();
-    this.#active += 1;
     try {
-      return await work(this.lease.db);
+      return await this.read(work);
     } finally {
-      this.#active -= 1;
       await this.#end();
     }
   }

@@ -18,7 +18,7 @@ import {
 import { postgresSession } from '../../src/db/client.js';
 import { readSources } from '../../src/db/sources.js';
 import { build } from '../helpers/build.js';
-import { databaseKind } from '../helpers/database.js';
+import { databaseKind, queryOnce } from '../helpers/database.js';
 import { activeSuperAdminToken, call, createUser, tokenOf } from '../helpers/fixtures.js';
 import { cashTransferForm, counterForm, openDrawerFor, partyOf, type TestPerson } from '../helpers/ledger.js';
 import { migrationBefore, scratchDatabase } from '../helpers/migrations.js';
@@ -93,15 +93,6 @@ async function definitions(url: string) {
   }
 }
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 if (databaseKind === 'postgres') {
   const adminUrl = inject('testDatabaseUrl')!;
@@ -259,40 +250,40 @@ if (databaseKind === 'postgres') {
       expect({ ...after, mail_outbox: [] }).toEqual({ ...before, mail_outbox: [] });
       // Said in so many words: each balance, each transaction number and status, each user.
       const balances = `select account_number, balance_centimes::text from accounts order by account_number`;
-      expect(await query(target, balances)).toEqual(await query(sourceUrl, balances));
-      const [marie] = await query<{ balance: string }>(
+      expect(await queryOnce(target, balances)).toEqual(await queryOnce(sourceUrl, balances));
+      const [marie] = await queryOnce<{ balance: string }>(
         target,
         `select balance_centimes::text as balance from accounts where account_number = '${world.marieAccount.accountNumber}'`,
       );
       expect(Number(marie!.balance)).toBeGreaterThan(8_000_00);
       const numbers = `select transaction_number, status from transactions order by transaction_number`;
-      expect(await query(target, numbers)).toEqual(await query(sourceUrl, numbers));
-      expect(await query(target, numbers)).toContainEqual({
+      expect(await queryOnce(target, numbers)).toEqual(await queryOnce(sourceUrl, numbers));
+      expect(await queryOnce(target, numbers)).toContainEqual({
         transaction_number: world.externalNumber,
         status: 'pending',
       });
       // The system user of migration 0039 (decision 225) is made by the migrations, on both sides alike.
       const users = `select username, password_hash, role from users where not system order by username`;
-      expect((await query(target, users)).length).toBe(5);
-      expect(await query(target, users)).toEqual(await query(sourceUrl, users));
+      expect((await queryOnce(target, users)).length).toBe(5);
+      expect(await queryOnce(target, users)).toEqual(await queryOnce(sourceUrl, users));
       // The unsent e-mail is restored empty and failed, never sent empty.
       expect(
-        await query(
+        await queryOnce(
           target,
           `select text_body, failed_at is not null as failed from mail_outbox where kind = 'reset'`,
         ),
       ).toEqual([{ text_body: '', failed: true }]);
       // The sequences go on after the highest id restored.
-      const [sequence] = await query<{ next: string; max: string }>(
+      const [sequence] = await queryOnce<{ next: string; max: string }>(
         target,
         `select nextval(pg_get_serial_sequence('entries', 'id'))::text as next, (select max(id) from entries)::text as max`,
       );
       expect(Number(sequence!.next)).toBe(Number(sequence!.max) + 1);
       // The restored database holds the ledger's rules: the triggers are on again.
       await expect(
-        query(target, `update accounts set balance_centimes = -1 where kind = 'customer'`),
+        queryOnce(target, `update accounts set balance_centimes = -1 where kind = 'customer'`),
       ).rejects.toThrow(/accounts_balance_check/);
-      await expect(query(target, `delete from entries`)).rejects.toThrow(/never changed or deleted/);
+      await expect(queryOnce(target, `delete from entries`)).rejects.toThrow(/never changed or deleted/);
       // Its functions and triggers are the current sources (decision 218).
       const { live, sources } = await definitions(target);
       expect(live).toEqual(sources);
@@ -317,12 +308,12 @@ if (databaseKind === 'postgres') {
         expect(restored.rows.persons).toBe(1);
         // 0036 ran on the restored rows, and the database is at the newest migration.
         expect(
-          await query(
+          await queryOnce(
             target,
             `select phone_number from persons p where not exists (select from users u where u.person_id = p.id and u.system)`,
           ),
         ).toEqual([{ phone_number: '+50937123456' }]);
-        expect(await query(target, `select count(*)::int as n from drizzle.__drizzle_migrations`)).toEqual([
+        expect(await queryOnce(target, `select count(*)::int as n from drizzle.__drizzle_migrations`)).toEqual([
           { n: (JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] }).entries.length },
         ]);
         const { live, sources } = await definitions(target);
@@ -340,7 +331,7 @@ if (databaseKind === 'postgres') {
       const target = await emptyDatabase();
       await runRestore({ databaseUrl: target, file: backup.file });
       // A movement after the restore: a second restore must not silently lose it.
-      await query(target, `insert into audit_log (action) values ('après la restauration')`);
+      await queryOnce(target, `insert into audit_log (action) values ('après la restauration')`);
       const before = await everyRow(target);
 
       await expect(runRestore({ databaseUrl: target, file: backup.file })).rejects.toThrow(
@@ -378,7 +369,7 @@ if (databaseKind === 'postgres') {
       const world = await busyNetwork();
       const sourceUrl = world.t.config.databaseUrl!;
       // A damaged database, as an operator at a SQL prompt could leave it: a transaction whose agent is gone.
-      await query(
+      await queryOnce(
         sourceUrl,
         `alter table transactions disable trigger user;
          update transactions set agent_id = gen_random_uuid() where transaction_number = '${world.externalNumber}';
@@ -393,7 +384,7 @@ if (databaseKind === 'postgres') {
       );
       // Migrated, as a refused restore leaves it, and empty.
       expect(
-        await query(
+        await queryOnce(
           target,
           `select (select count(*) from transactions)::int + (select count(*) from accounts)::int as n`,
         ),

@@ -25,7 +25,7 @@ import {
   type EmbeddedPostgres,
 } from '../../src/db/embedded-postgres.js';
 import { build } from '../helpers/build.js';
-import { databaseKind } from '../helpers/database.js';
+import { databaseKind, queryOnce } from '../helpers/database.js';
 import { activeSuperAdminToken, call } from '../helpers/fixtures.js';
 import { createAgentThroughApi, insertPerson } from '../helpers/network.js';
 
@@ -93,18 +93,9 @@ describe('backup-status.json', () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 const numbersIn = async (url: string) =>
-  (await query<{ n: string }>(url, 'select transaction_number as n from transactions order by 1')).map(
+  (await queryOnce<{ n: string }>(url, 'select transaction_number as n from transactions order by 1')).map(
     (row) => row.n,
   );
 
@@ -133,7 +124,7 @@ if (embeddedRuns && databaseKind === 'pglite')
       started.push(embedded);
       const superuser = embeddedSuperuserUrl(config.dataDir, embedded.port);
       expect(
-        await query(
+        await queryOnce(
           superuser,
           `select name, setting from pg_settings where name in
         ('archive_mode', 'archive_library', 'archive_timeout', 'wal_segment_size') order by name`,
@@ -176,7 +167,7 @@ if (embeddedRuns && databaseKind === 'pglite')
       expect(backup.backup.manifest.startWalFile).toMatch(/^[0-9A-F]{24}$/);
       expect(backup.copy).toMatchObject({ backups: 1 });
       before.push(await deposit(3_000), await deposit(4_000), await deposit(5_000));
-      await query(superuser, 'select pg_switch_wal()');
+      await queryOnce(superuser, 'select pg_switch_wal()');
 
       // The noted time: a whole second after the last of them, so that `--to` names it.
       const noted = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);

@@ -131,3 +131,18 @@ export async function untilALockIsWaitedFor(client: pg.Client, what: string): Pr
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** One statement on its own connection to `url`, for a test that looks at a database from outside. */
+export async function queryOnce<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values?: unknown[],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}

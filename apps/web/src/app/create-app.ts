@@ -11,6 +11,12 @@ import { browserStorage, createSessionStore, type SessionStore } from '../lib/se
 import { createStorageKeys, type StorageKeys } from '../lib/storage-key';
 import { dropClearPersonDrafts } from '../features/persons/person-draft-storage';
 import { FIRST_PASSWORD_PATH, GUEST_PATHS, returnPath, type RedirectState } from './guards';
+import {
+  currentLanguage,
+  setScreenLanguage,
+  storedLanguage,
+  takeLanguageChosenBeforeSignIn,
+} from '../i18n/i18n';
 import { preloadScreen } from './preload';
 import { buildRoutes } from './router';
 
@@ -144,6 +150,13 @@ export function createApp(options: AppOptions = {}): LajanApp {
   let cachedFor = session.getSnapshot().user?.id ?? null;
   session.subscribe(() => {
     const { user } = session.getSnapshot();
+    // Signed in: her screens in her language (decision 237), unless this browser is a test's pseudo one;
+    // one she chose on the sign-in page goes to her profile.
+    const chosen = user ? takeLanguageChosenBeforeSignIn() : null;
+    if (user && chosen && chosen !== 'pseudo' && chosen !== user.language)
+      void http.put('/auth/user/language', { language: chosen }).catch(() => undefined);
+    else if (user && storedLanguage() !== 'pseudo' && user.language !== currentLanguage())
+      void setScreenLanguage(user.language);
     const current = user?.id ?? null;
     if (current === cachedFor) return;
     if (cachedFor !== null) queryClient.clear();

@@ -38,13 +38,13 @@ describe('a screen whose code is already here (decision 156)', () => {
 const FILES = ['/assets/frame-x.js', '/assets/signin-y.js'];
 const person = { id: 'u1', role: 'teller', passwordUpdatedAt: '2026-11-01T00:00:00.000Z' };
 
-function runEarlyScript(path: string, token: string | null) {
+function runEarlyScript(path: string, token: string | null, texts?: Parameters<typeof earlyScriptSource>) {
   window.history.replaceState(null, '', path);
   if (token === null) localStorage.removeItem('access_token');
   else localStorage.setItem('access_token', token);
   // The very text index.html loads, run as the browser runs it.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script is built as text
-  const run = new Function(earlyScriptSource(FILES)) as () => void;
+  const run = new Function(earlyScriptSource(...(texts ?? [FILES]))) as () => void;
   run();
   return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
     link.getAttribute('href'),
@@ -69,5 +69,28 @@ describe("index.html's early script (decision 156)", () => {
     expect(runEarlyScript('/', makeToken(person, { expiresInSeconds: -60 }))).toEqual([]);
     expect(runEarlyScript('/', makeToken({ ...person, passwordUpdatedAt: null }))).toEqual([]);
     expect(runEarlyScript('/', 'pas-un-jeton')).toEqual([]);
+  });
+});
+
+describe("index.html's early script asks for the texts of the language the page opens in (decision 239)", () => {
+  const first = { fr: ['/assets/texts/fr-1.js'], ht: ['/assets/texts/ht-1.js'] };
+  const frame = { ht: ['/assets/texts/ht-2.js'] };
+  const source: Parameters<typeof earlyScriptSource> = [FILES, first, frame];
+
+  afterEach(() => {
+    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+    localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('the first page’s in French by default, in the stored language, in the user’s', () => {
+    expect(runEarlyScript('/login', null, source)).toEqual(first.fr);
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    localStorage.setItem('lajan.language', 'ht');
+    expect(runEarlyScript('/login', null, source)).toEqual(first.ht);
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    localStorage.setItem('lajan.language', 'fr');
+    const kreyol = makeToken({ ...person, language: 'ht' });
+    expect(runEarlyScript('/', kreyol, source)).toEqual([...first.ht, ...FILES, ...frame.ht]);
   });
 });

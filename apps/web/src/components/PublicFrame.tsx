@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LanguagePicker } from './LanguagePicker';
 
 interface PublicFrameProps {
   title: string;
@@ -31,6 +32,9 @@ export function PublicFrame({ title, intro, children, footer }: PublicFrameProps
         <div className="mt-6">{children}</div>
       </main>
       {footer && <div className="mt-6 text-center text-sm text-slate-700">{footer}</div>}
+      <div className="mt-4">
+        <LanguagePicker />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { Messages } from '@lingui/core';
-import { messages as frenchSignIn } from '../../../../locales/fr/signin.po';
 
 /** The screen languages; `pseudo` marks every catalogue text, for the tests that look for the others. */
 export type ScreenLanguage = 'fr' | 'ht' | 'pseudo';
@@ -8,8 +7,8 @@ export type CatalogueArea = 'signin' | 'app';
 
 type CatalogueModule = { messages: Messages };
 
-// Every catalogue its own file, fetched when its language and area are first needed; the French sign-in
-// texts come with the app's first file, which shows them at once.
+// In development and tests: every catalogue its own file, fetched when its language and area are first
+// needed. A build loads none of them: each chunk brings its own texts (decision 239).
 const files = import.meta.glob<CatalogueModule>('../../../../locales/*/*.po');
 
 function fileLanguage(path: string) {
@@ -23,7 +22,6 @@ function fileArea(path: string): CatalogueArea | null {
 }
 
 export async function loadCatalogue(language: ScreenLanguage, area: CatalogueArea): Promise<Messages> {
-  if (language === 'fr' && area === 'signin') return frenchSignIn;
   const loads = Object.entries(files)
     .filter(([path]) => fileLanguage(path) === language && fileArea(path) === area)
     .map(([, load]) => load());

@@ -1,4 +1,8 @@
-import { pendingOperationMessages, pendingOperationSummary, pendingOperationTrace } from '@lajan/domain';
+import {
+  pendingOperationSummary,
+  pendingOperationTrace,
+  pendingStoreMessages,
+} from '@lajan/domain';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { testSealer } from '../test/storage-keys';
@@ -146,7 +150,7 @@ describe('held operations in IndexedDB (decision 202)', () => {
 
     await expect(store.hold(heldCashSend())).rejects.toMatchObject({
       code: NOT_KEPT_CODE,
-      message: pendingOperationMessages.notKept,
+      message: pendingStoreMessages.notKept,
     });
     expect(store.getSnapshot()).toEqual([]);
     expect(await rawRecords(factory)).toEqual([]);

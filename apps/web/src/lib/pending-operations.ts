@@ -1,4 +1,4 @@
-import { mayResendPending, pendingOperationMessages } from '@lajan/domain';
+import { mayResendPending, pendingStoreMessages } from '@lajan/domain';
 import { HttpError, isHttpError } from './http';
 import { isSealed, type Sealed, type Sealer } from './storage-key';
 
@@ -317,7 +317,7 @@ export function createPendingStore(
 }
 
 function notKept(): HttpError {
-  const message = pendingOperationMessages.notKept;
+  const message = pendingStoreMessages.notKept;
   return new HttpError({ status: 0, code: NOT_KEPT_CODE, message, serverMessage: message });
 }
 

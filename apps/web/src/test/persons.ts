@@ -28,6 +28,7 @@ export const jean: FullPerson = {
   mother: null,
   preferredContactMethod: 'sms',
   consentForMarketing: false,
+  preferredLanguage: 'fr',
   createdAt: '2026-11-01T10:00:00.000Z',
   masked: false,
   canEdit: true,

@@ -3,6 +3,7 @@ import type { SessionUser } from '@lajan/domain';
 const base = {
   email: 'personne@lajan.test',
   passwordUpdatedAt: '2026-11-01T10:00:00.000Z',
+  language: 'fr' as const,
 };
 
 export const superAdmin: SessionUser = {

@@ -10,6 +10,7 @@ export * from './transaction.js';
 export * from './answers.js';
 export * from './fees.js';
 export * from './pending.js';
+export * from './pending-store.js';
 export * from './fee-version-texts.js';
 export * from './pending-summary.js';
 export * from './history-texts.js';

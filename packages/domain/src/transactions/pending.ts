@@ -10,8 +10,6 @@ import type { TransactionType } from './names.js';
  */
 export const pendingOperationMessages = texts({
   bannerTitle: msg`Opération en attente de confirmation`,
-  offline: msg`Hors ligne`,
-  offlineHint: msg`Le serveur ne répond pas. Les opérations confirmées sont gardées et peuvent être renvoyées.`,
   resend: msg`Renvoyer`,
   check: msg`Vérifier`,
   abandon: msg`Abandonner`,
@@ -60,7 +58,6 @@ export const pendingOperationMessages = texts({
   // Decision 202: what the browser keeps of a held operation is sealed under its user's key.
   sealed: msg`Ses données sont chiffrées sur ce navigateur : elles seront lisibles, et l’opération renvoyable, quand le serveur répondra.`,
   sendAllSealed: msg`Pas renvoyée : ses données attendent la clé du serveur.`,
-  notKept: msg`Le serveur ne répond pas : l'opération n'a été ni envoyée ni gardée. Enregistrez-la à nouveau quand la connexion revient.`,
   heldWhileOffline: msg`Hors ligne : l'opération est gardée. Renvoyez-la depuis le bandeau en haut de l'écran quand le serveur répond.`,
   /** On the form that confirmed it, once the banner sent it again and it posted (decision 196). */
   postedFromBanner: (transactionNumber: string) =>
@@ -110,17 +107,6 @@ export function linkWaitCashText(type: TransactionType, paidInCash = true): stri
   const cash = counterCashOf(type, paidInCash);
   if (cash === 'handOver') return linkWaitTexts.handOver(type === 'external_payout');
   return cash === 'keepAside' ? linkWaitTexts.keepAside : null;
-}
-
-/**
- * How long a held operation may be sent again with its key: well within the 24 hours the server keeps a
- * key. Past it the key may have been forgotten, and the same key would post the operation again.
- */
-export const PENDING_RESEND_LIMIT_MS = 20 * 60 * 60 * 1000;
-
-/** Whether a held operation confirmed at `confirmedAt` (ISO) may still be sent again at `now`. */
-export function mayResendPending(confirmedAt: string, now: number): boolean {
-  return now - Date.parse(confirmedAt) < PENDING_RESEND_LIMIT_MS;
 }
 
 /** The answers about a money request's idempotency key. */

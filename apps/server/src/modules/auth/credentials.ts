@@ -1,4 +1,4 @@
-import type { SessionUser } from '@lajan/domain';
+import type { Language, SessionUser } from '@lajan/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { DatabaseBusyError, isDatabaseUnavailable } from '../../db/errors.js';
@@ -14,6 +14,8 @@ export interface UserAccount {
   passwordUpdatedAt: Date | null;
   tokenVersion: number;
   deletedAt: Date | null;
+  /** Her screens' language (decision 237). */
+  language: Language;
   person: { firstName: string; lastName: string; email: string | null };
   agent: {
     code: string;
@@ -37,6 +39,7 @@ function accountsQuery(executor: Executor) {
       passwordUpdatedAt: users.passwordUpdatedAt,
       tokenVersion: users.tokenVersion,
       deletedAt: users.deletedAt,
+      language: users.language,
       agentRole: users.agentRole,
       firstName: persons.firstName,
       lastName: persons.lastName,
@@ -67,6 +70,7 @@ function toAccount(row: AccountRow): UserAccount {
     passwordUpdatedAt: row.passwordUpdatedAt,
     tokenVersion: row.tokenVersion,
     deletedAt: row.deletedAt,
+    language: row.language,
     person: { firstName: row.firstName, lastName: row.lastName, email: row.email },
     agent:
       row.agentCode !== null && row.agentName !== null
@@ -257,7 +261,18 @@ export function toSessionUser(account: UserAccount): SessionUser {
     agent: account.agent
       ? { code: account.agent.code, name: account.agent.name, role: account.agent.role }
       : null,
+    language: account.language,
   };
+}
+
+/** Sets the user's language; the sessions go on (decision 237). */
+export async function setLanguage(
+  executor: Executor,
+  userId: string,
+  language: Language,
+  now: Date,
+): Promise<void> {
+  await executor.update(users).set({ language, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /** The same password under a new hash (new settings): nothing else changes, no session ends. */

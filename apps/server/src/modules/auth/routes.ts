@@ -1,5 +1,6 @@
 import {
   authMessages,
+  changeLanguageInputSchema,
   currentUserResponseSchema,
   errorBodySchema,
   forgotPasswordByEmailInputSchema,
@@ -15,6 +16,7 @@ import {
 } from '@lajan/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCapability, sessionOf } from './plugin.js';
+import { REFRESHED_TOKEN_HEADER } from './tokens.js';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -67,6 +69,33 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     (request) => Promise.resolve({ data: { user: sessionOf(request) } }),
+  );
+
+  app.put(
+    '/auth/user/language',
+    {
+      // Her own only; before her first password too, so that she reads that page in her language.
+      config: { allowBeforePasswordChange: true, signedIn: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Choisir la langue de l’utilisateur connecté',
+        description:
+          'fr (français) ou ht (kreyòl) : la langue de ses écrans et des messages de l’API qui lui répondent (décision 237). Renvoie sa session ; l’en-tête X-Access-Token porte un jeton neuf qui la contient, de la même connexion. Inscrit au journal d’audit (users.update).',
+        security: bearer,
+        body: changeLanguageInputSchema,
+        response: { 200: currentUserResponseSchema, 401: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, accessToken } = await app.services.auth.changeLanguage(
+        sessionOf(request),
+        request.body.language,
+        request.headers.authorization,
+        request.ip,
+      );
+      if (accessToken) void reply.header(REFRESHED_TOKEN_HEADER, accessToken);
+      return { data: { user } };
+    },
   );
 
   app.get(

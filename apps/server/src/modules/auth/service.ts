@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   authMessages,
+  type Language,
   type LoginInput,
   type ResetPasswordInput,
   type SessionUser,
@@ -23,6 +24,7 @@ import {
   findUsersByEmail,
   lockCredentials,
   replacePasswordHash,
+  setLanguage,
   setPassword,
   toSessionUser,
   type UserAccount,
@@ -66,6 +68,11 @@ export interface LoginResult {
   accessToken: string;
   expiresIn: number;
   user: SessionUser;
+}
+
+/** The token of an `Authorization: Bearer …` header, if it has one. */
+function bearerToken(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
 }
 
 export function hashResetToken(token: string): string {
@@ -155,7 +162,7 @@ export class AuthService {
   async authenticate(
     authorization: string | undefined,
   ): Promise<{ user: SessionUser; refreshedToken: string | null }> {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    const token = bearerToken(authorization);
     if (!token) throw new Unauthenticated(authMessages.unauthenticated);
     const verified = await this.deps.tokens.verify(token);
     if (!verified.ok) {
@@ -173,6 +180,43 @@ export class AuthService {
     if (account.tokenVersion !== verified.claims.ver) throw new Unauthenticated(authMessages.sessionExpired);
     const user = toSessionUser(account);
     return { user, refreshedToken: await this.deps.tokens.renewal(verified.claims, user) };
+  }
+
+  /**
+   * `PUT /auth/user/language`: the signed-in user's own language, audited as a change of her user (decision
+   * 237). Answers her session as it now stands and a token carrying it, of the same version and sign-in time,
+   * so that the web, which reads the session from the token, speaks her language at once.
+   */
+  async changeLanguage(
+    user: SessionUser,
+    language: Language,
+    authorization: string | undefined,
+    ip: string,
+  ): Promise<{ user: SessionUser; accessToken: string | null }> {
+    const { db, clock, tokens } = this.deps;
+    const now = clock.now();
+    if (language !== user.language) {
+      await db.transaction(async (tx) => {
+        await setLanguage(tx, user.id, language, now);
+        await recordAudit(tx, {
+          at: now,
+          action: 'users.update',
+          actor: user,
+          target: user.username,
+          ip,
+          details: { userId: user.id, fields: ['language'], from: user.language, to: language },
+        });
+      });
+    }
+    const session: SessionUser = { ...user, language };
+    const token = bearerToken(authorization);
+    const verified = token ? await tokens.verify(token) : undefined;
+    return {
+      user: session,
+      accessToken: verified?.ok
+        ? await tokens.sign(session, verified.claims.ver, verified.claims.auth_time)
+        : null,
+    };
   }
 
   /** The signed-in user's browser storage key (decision 202): only her session obtains it. */

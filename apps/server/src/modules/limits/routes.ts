@@ -66,7 +66,7 @@ export const limitsRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Annuler une version des limites à venir',
         description: `Super administrateur. Une version déjà entrée en vigueur (en vigueur ou remplacée) : 409 ; inconnue : 404 ; déjà annulée : rien de plus. Journalisé. ${scheduleDescription}`,
         security: bearer,
-        params: z.object({ id: z.string().max(64, limitEditorMessages.versionNotFound) }),
+        params: z.object({ id: z.string().max(64, { error: () => limitEditorMessages.versionNotFound }) }),
         response: {
           200: limitScheduleResponseSchema,
           ...refused,

@@ -10,6 +10,7 @@ import {
   type UniqueCheckAnswer,
   type FullPerson,
   type IdDocumentType,
+  type Language,
   type MaskedPerson,
   type Person,
   type PersonData,
@@ -53,13 +54,23 @@ import {
 } from './store.js';
 
 export const personErrors = {
-  notFound: personMessages.notFound,
-  referenced: personMessages.referenced,
+  // Read when thrown, in the request's language (decision 236).
+  get notFound() {
+    return personMessages.notFound;
+  },
+  get referenced() {
+    return personMessages.referenced;
+  },
   annualIncome: 'Revenu annuel invalide',
 } as const;
 
-/** The row the form's data becomes: phone in its normal form, income in centimes. */
-export function toPersonValues(input: PersonData): PersonValues {
+/**
+ * The row the form's data becomes: phone in its normal form, income in centimes. A change without a preferred
+ * language keeps the stored one (decision 237).
+ */
+export function toPersonValues(
+  input: Omit<PersonData, 'preferredLanguage'> & { preferredLanguage?: Language | undefined },
+): PersonValues {
   const incomeCentimes = hasAtMostTwoDecimals(input.annualIncome) ? htgToCentimes(input.annualIncome) : NaN;
   if (!Number.isSafeInteger(incomeCentimes)) {
     throw new ValidationFailed({ annualIncome: [personErrors.annualIncome] });
@@ -87,6 +98,7 @@ export function toPersonValues(input: PersonData): PersonValues {
     mother: input.mother ?? null,
     preferredContactMethod: input.preferredContactMethod,
     consentForMarketing: input.consentForMarketing,
+    ...(input.preferredLanguage ? { preferredLanguage: input.preferredLanguage } : {}),
   };
 }
 
@@ -123,6 +135,7 @@ export function toPerson(row: PersonRow): Person {
       'preferredContactMethod',
     ) as Person['preferredContactMethod'],
     consentForMarketing: row.consentForMarketing,
+    preferredLanguage: row.preferredLanguage,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -38,6 +38,7 @@ describe('POST /api/auth/login', () => {
       isSuperAdmin: false,
       passwordUpdatedAt: '2026-01-01T00:00:00.000Z',
       agent: { code: 'PAP01', name: 'Kay Lajan Pétion-Ville', role: 'agent' },
+      language: 'fr',
     });
 
     const claims = decodeJwt(access_token as string);

@@ -58,6 +58,7 @@ describe('GET /api/auth/user', () => {
           isSuperAdmin: true,
           passwordUpdatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           agent: null,
+          language: 'fr',
         },
       },
     });

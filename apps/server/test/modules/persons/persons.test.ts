@@ -57,6 +57,7 @@ describe('POST /api/persons', () => {
       postalCode: 'HT6110',
       preferredContactMethod: 'sms',
       consentForMarketing: false,
+      preferredLanguage: 'fr',
     });
     expect(person.id).toMatch(/^[0-9a-f-]{36}$/);
     const [row] = await db.select().from(persons).where(eq(persons.id, person.id));
@@ -368,6 +369,45 @@ describe('GET, PUT and DELETE /api/persons/{id}', () => {
     expect(renamed.status).toBe(200);
     const [latest] = (await auditOf(t, 'persons.updated')).filter((entry) => entry.id !== audit?.id);
     expect(latest?.details).toEqual({ fields: ['lastName'] });
+  });
+
+  it('keeps a preferred language: French by default, changed when sent, kept when left out (decision 237)', async () => {
+    const { t, db, token } = await setup();
+    const kreyol = await registerPerson(t.app, token, personInput(1, { preferredLanguage: 'ht' }));
+    const french = await registerPerson(t.app, token, personInput(2));
+    const languageOf = async (id: string) =>
+      (await db.select().from(persons).where(eq(persons.id, id)))[0]?.preferredLanguage;
+    expect([await languageOf(kreyol.id), await languageOf(french.id)]).toEqual(['ht', 'fr']);
+    expect(
+      (await call(t.app, 'GET', `/api/persons/${kreyol.id}`, { token })).body.data.preferredLanguage,
+    ).toBe('ht');
+
+    // A form without the field (a client of before) changes the rest and keeps the language.
+    const { preferredLanguage: _left, ...withoutLanguage } = personInput(1, { city: 'Jacmel' });
+    const kept = await call(t.app, 'PUT', `/api/persons/${kreyol.id}`, { token, body: withoutLanguage });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ city: 'Jacmel', preferredLanguage: 'ht' });
+    const changed = await call(t.app, 'PUT', `/api/persons/${french.id}`, {
+      token,
+      body: personInput(2, { preferredLanguage: 'ht' }),
+    });
+    expect(changed.body.data.preferredLanguage).toBe('ht');
+    expect(await languageOf(french.id)).toBe('ht');
+    const audits = await auditOf(t, 'persons.updated');
+    expect(audits.map((entry) => [entry.target, entry.details])).toEqual(
+      expect.arrayContaining([
+        [kreyol.id, { fields: ['city'] }],
+        [french.id, { fields: ['preferredLanguage'] }],
+      ]),
+    );
+    expect(audits).toHaveLength(2);
+
+    const refused = await call(t.app, 'POST', '/api/persons', {
+      token,
+      body: personInput(3, { preferredLanguage: 'en' as 'fr' }),
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ preferredLanguage: ['Langue invalide'] });
   });
 
   it('refuses to give a person another’s e-mail, keeps its own, and changes nothing on refusal', async () => {

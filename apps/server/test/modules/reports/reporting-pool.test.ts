@@ -8,7 +8,7 @@ import type { App } from '../../../src/app.js';
 import type { ReportingDatabase } from '../../../src/db/client.js';
 import { ExportRun } from '../../../src/http/one-export.js';
 import { build } from '../../helpers/build.js';
-import { databaseKind } from '../../helpers/database.js';
+import { databaseKind, queryOnce } from '../../helpers/database.js';
 import { call } from '../../helpers/fixtures.js';
 import { busyLedgerWorld, superAdminToken } from '../../helpers/ledger.js';
 
@@ -24,30 +24,20 @@ const statementExport = (world: World) =>
 
 /** The last statement of each reporting connection of this database, through another connection. */
 async function reportingQueries(url: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ query: string }>(
-      `SELECT query FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'lajan-reporting'`,
-    );
-    return rows.map((row) => row.query);
-  } finally {
-    await client.end();
-  }
+  const rows = await queryOnce<{ query: string }>(
+    url,
+    `SELECT query FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'lajan-reporting'`,
+  );
+  return rows.map((row) => row.query);
 }
 
 /** Export locks held on this database: decision 233's class of advisory locks. */
 async function exportLocksHeld(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>(
-      `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 7210044 AND granted`,
-    );
-    return Number(rows[0]!.n);
-  } finally {
-    await client.end();
-  }
+  const rows = await queryOnce<{ n: string }>(
+    url,
+    `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 7210044 AND granted`,
+  );
+  return Number(rows[0]!.n);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
-import { PendingOperationsBanner } from '../../components/pending/PendingOperationsBanner';
+import { PendingOperationsBanner } from '../../components/pending/lazy-pending';
 import { ReceiptProvider, useReceipt } from '../../components/receipt/receipt-context';
 import { NavigationTrailProvider } from '../../lib/navigation-trail';
 import { useSession } from '../../lib/session-context';

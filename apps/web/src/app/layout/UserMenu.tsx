@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { can, displayName, roleLabels, type SessionUser } from '@lajan/domain';
-import { HeldAtSignOutDialog } from '../../components/pending/HeldAtSignOutDialog';
+import { HeldAtSignOutDialog } from '../../components/pending/lazy-pending';
 import { useLogout } from '../../features/auth/api/logout';
 import { usePendingOperations } from '../../lib/pending-context';
 import { userMenuLinks } from './nav';

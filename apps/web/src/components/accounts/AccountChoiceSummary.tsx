@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { accountTypeLabels, type AccountType } from '@lajan/domain';
 
 /** The summary step's type and currency, shared by /create-account and /register. */
@@ -11,11 +12,11 @@ export function AccountChoiceSummary({
   return (
     <dl className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
       <div>
-        <dt className="text-sm text-slate-600">Type de compte</dt>
+        <dt className="text-sm text-slate-600">{t`Type de compte`}</dt>
         <dd className="font-semibold text-slate-900">{type ? accountTypeLabels[type] : '—'}</dd>
       </div>
       <div>
-        <dt className="text-sm text-slate-600">Devise</dt>
+        <dt className="text-sm text-slate-600">{t`Devise`}</dt>
         <dd className="font-semibold text-slate-900">{currency}</dd>
       </div>
     </dl>

@@ -1,13 +1,22 @@
 import { useId } from 'react';
-import { accountTypeLabels, accountTypeSchema, CURRENCY, type AccountType } from '@lajan/domain';
+import { msg, t } from '@lingui/core/macro';
+import { accountTypeLabels, accountTypeSchema, CURRENCY, texts, type AccountType } from '@lajan/domain';
 
-const descriptions: Record<AccountType, string> = {
-  current: 'Pour les dépôts, retraits et transferts de tous les jours.',
-  savings: "Pour mettre de l'argent de côté.",
-};
+const descriptions: Record<AccountType, string> = texts({
+  current: msg`Pour les dépôts, retraits et transferts de tous les jours.`,
+  savings: msg`Pour mettre de l'argent de côté.`,
+});
 
-/** The currency choice of the account forms: HTG only. */
-export const currencyOptions = [{ value: CURRENCY, label: 'HTG (Gourde haïtienne)' }] as const;
+const currencyLabels = texts({ htg: msg`HTG (Gourde haïtienne)` });
+/** The currency choice of the account forms: HTG only; its label read when listed (decision 236). */
+export const currencyOptions = [
+  {
+    value: CURRENCY,
+    get label() {
+      return currencyLabels.htg;
+    },
+  },
+] as const;
 
 interface AccountTypeFieldProps {
   value: AccountType | '' | undefined;
@@ -20,9 +29,13 @@ interface AccountTypeFieldProps {
 export function AccountTypeField({ value, onChange, error, name = 'type' }: AccountTypeFieldProps) {
   const errorId = useId();
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="min-w-0 sm:col-span-2">
+    <fieldset
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+      className="min-w-0 sm:col-span-2"
+    >
       <legend className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-        Type de compte
+        {t`Type de compte`}
         <span aria-hidden="true" className="text-red-700">
           *
         </span>

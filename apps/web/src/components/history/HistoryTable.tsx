@@ -29,7 +29,7 @@ import { TransactionStatusBadge } from './TransactionStatusBadge';
 import { UnlockTransferButton } from './UnlockTransferButton';
 import { FetchedAt } from '../pending/FetchedAt';
 import { ListWaiting } from '../ListWaiting';
-import { formatLanguage } from './screen-language';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 
 // The cancel dialog's form builds the sender's schemas (persons, inputs): loaded with the first pending row
 // that offers it, not with the dashboard's latest transactions (decision 160, scripts/web-budget.test.mjs).
@@ -88,7 +88,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
   });
 
   const filtered = filters.type !== undefined || appliedTerm.trim() !== '';
-  const language = formatLanguage();
+  const language = formatLanguage(currentLanguage());
   // A phone shows each cell under its column's name.
   const columns = {
     number: t`Numéro`,

@@ -20,10 +20,13 @@ export const emptySender: SenderFields = {
   idDocumentNumber: '',
 };
 
-/** The document choices, their labels read when the form renders (decision 236). */
-function documentOptions() {
-  return idDocumentTypeSchema.options.map((value) => ({ value, label: idDocumentChoiceLabels[value] }));
-}
+const documentOptions = idDocumentTypeSchema.options.map((value) => ({
+  value,
+  // Read when listed, in the screen's language (decision 236).
+  get label() {
+    return idDocumentChoiceLabels[value];
+  },
+}));
 
 /** The sender's name and document as typed from her card: a cancellation's and an expired refund's. */
 export function SenderIdentityFieldset({
@@ -59,7 +62,7 @@ export function SenderIdentityFieldset({
         label={presentedIdentityLabels.idDocumentType}
         required
         placeholder={presentedIdentityLabels.idDocumentTypePlaceholder}
-        options={documentOptions()}
+        options={documentOptions}
         {...field('idDocumentType')}
       />
       <TextField

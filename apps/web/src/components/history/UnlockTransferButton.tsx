@@ -1,19 +1,17 @@
 import { groupDigits, payoutMessages } from '@lajan/domain';
 import { PendingTransferAction, type TransferOfAction } from './PendingTransferAction';
 
-/** Read when the button renders, in the screen's language (decision 236). */
-function unlockMessages() {
-  return {
-    button: payoutMessages.unlockButton,
-    buttonLabel: payoutMessages.unlockButtonLabel,
-    title: payoutMessages.unlockTitle,
-    confirm: payoutMessages.unlockConfirm,
-    pending: payoutMessages.unlockPending,
-    back: payoutMessages.unlockBack,
-    failure: payoutMessages.unlockFailure,
-    success: payoutMessages.unlocked,
-  };
-}
+// Read when drawn, in the screen's language (decision 236).
+const unlockMessages = () => ({
+  button: payoutMessages.unlockButton,
+  buttonLabel: payoutMessages.unlockButtonLabel,
+  title: payoutMessages.unlockTitle,
+  confirm: payoutMessages.unlockConfirm,
+  pending: payoutMessages.unlockPending,
+  back: payoutMessages.unlockBack,
+  failure: payoutMessages.unlockFailure,
+  success: payoutMessages.unlocked,
+});
 
 /**
  * Unlocking an external transfer locked by five failed identifications (decision 112), pending or expired

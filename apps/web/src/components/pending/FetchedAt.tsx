@@ -1,5 +1,5 @@
 import { formatDayAndTime, pendingOperationMessages as texts } from '@lajan/domain';
-import { formatLanguage } from '../history/screen-language';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useOnline } from '../../lib/pending-context';
 
 /**
@@ -9,7 +9,7 @@ import { useOnline } from '../../lib/pending-context';
 export function FetchedAt({ updatedAt }: { updatedAt: number }) {
   const online = useOnline();
   if (online || !updatedAt) return null;
-  const { day, time } = formatDayAndTime(new Date(updatedAt), formatLanguage());
+  const { day, time } = formatDayAndTime(new Date(updatedAt), formatLanguage(currentLanguage()));
   return (
     <p role="status" className="text-sm text-slate-700">
       {texts.fetchedAt(day, time)}

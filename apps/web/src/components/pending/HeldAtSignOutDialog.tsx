@@ -3,7 +3,8 @@ import { pendingOperationMessages as texts } from '@lajan/domain';
 import { Button } from '../Button';
 import { Dialog } from '../dialog/Dialog';
 import { useToasts } from '../toasts/toast-context';
-import { usePendingActions, usePendingOperations } from '../../lib/pending-context';
+import { usePendingActions } from '../../lib/pending-actions';
+import { usePendingOperations } from '../../lib/pending-context';
 
 /**
  * Signing out with an operation still held (decision 147): keep it (the same user finds it at the next

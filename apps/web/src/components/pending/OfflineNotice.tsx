@@ -1,4 +1,4 @@
-import { pendingOperationMessages as texts } from '@lajan/domain';
+import { pendingStoreMessages as texts } from '@lajan/domain';
 import { useOnline } from '../../lib/pending-context';
 
 /** "Hors ligne", on every page (the sign-in page too), as soon as the server does not answer (decision 147). */

@@ -11,14 +11,10 @@ import { ConfirmDialog } from '../dialog/ConfirmDialog';
 import { Dialog } from '../dialog/Dialog';
 import { useReceipt } from '../receipt/receipt-context';
 import { useToasts } from '../toasts/toast-context';
-import {
-  usePendingActions,
-  usePendingOperations,
-  type PendingOutcome,
-  type SendAllResult,
-} from '../../lib/pending-context';
+import { usePendingActions, type PendingOutcome, type SendAllResult } from '../../lib/pending-actions';
+import { usePendingOperations } from '../../lib/pending-context';
 import { mayResend, type PendingOperation } from '../../lib/pending-operations';
-import { formatLanguage } from '../history/screen-language';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 
 /**
  * Decision 147: every operation the signed-in teller confirmed without an answer, on every screen, with
@@ -228,7 +224,7 @@ function HeldOperation({ operation, locked }: { operation: PendingOperation; loc
         <p className="font-semibold">{texts.bannerTitle}</p>
         <p className="text-sm">{operation.summary}</p>
         <p className="text-xs text-amber-900">
-          {texts.confirmedAt} {formatDateTime(operation.confirmedAt, formatLanguage())}
+          {texts.confirmedAt} {formatDateTime(operation.confirmedAt, formatLanguage(currentLanguage()))}
         </p>
         {mayResendPending(operation.confirmedAt, now) ? null : (
           <p className="text-sm">{texts.tooOldToResend}</p>
@@ -304,7 +300,7 @@ function UnconfirmedReceipt({ operation, onClose }: { operation: PendingOperatio
           <p className="mt-2 font-semibold">Lajan</p>
           <p className="mt-2">{operation.summary}</p>
           <p className="mt-1">
-            {texts.confirmedAt} {formatDateTime(operation.confirmedAt, formatLanguage())}
+            {texts.confirmedAt} {formatDateTime(operation.confirmedAt, formatLanguage(currentLanguage()))}
           </p>
           <p className="mt-1 break-all">
             {texts.key} {operation.key}

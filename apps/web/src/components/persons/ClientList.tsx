@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { displayName, documentLabel } from '@lajan/domain';
+import { msg, t } from '@lingui/core/macro';
+import { displayName, documentLabel, texts } from '@lajan/domain';
 import { textLinkClasses } from '../text-link';
 import { registrationStateFrom } from './registration-return';
 
@@ -28,12 +29,12 @@ export interface ClientListProps {
   emptyHint?: string;
 }
 
-export const clientListTexts = {
-  title: 'Liste des clients',
-  emptyTitle: 'Aucun client sélectionné',
-  emptyHint: 'Veuillez rechercher et sélectionner un client.',
-  addLink: 'Ajouter une nouvelle personne',
-} as const;
+export const clientListTexts = texts({
+  title: msg`Liste des clients`,
+  emptyTitle: msg`Aucun client sélectionné`,
+  emptyHint: msg`Veuillez rechercher et sélectionner un client.`,
+  addLink: msg`Ajouter une nouvelle personne`,
+});
 
 /**
  * "Liste des clients", each row with the full name, the document's
@@ -70,15 +71,19 @@ export function ClientList({
           {clients.map((client, index) => {
             const name = displayName(client);
             return (
-              <li key={client.id ?? `${client.idDocumentType}-${client.idDocumentNumber}-${index}`} className="flex items-center gap-3 px-4 py-3">
+              <li
+                key={client.id ?? `${client.idDocumentType}-${client.idDocumentNumber}-${index}`}
+                className="flex items-center gap-3 px-4 py-3"
+              >
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-words text-slate-900">{name}</p>
                   <p className="text-sm break-words text-slate-700">
-                    {documentLabel(client.idDocumentType)} · <span className="whitespace-nowrap">{client.idDocumentNumber}</span>
+                    {documentLabel(client.idDocumentType)} ·{' '}
+                    <span className="whitespace-nowrap">{client.idDocumentNumber}</span>
                   </p>
                   {showHolderRole && (
                     <p className="mt-0.5 text-xs font-medium text-blue-900">
-                      {index === 0 ? 'Titulaire principal' : 'Titulaire secondaire'}
+                      {index === 0 ? t`Titulaire principal` : t`Titulaire secondaire`}
                     </p>
                   )}
                 </div>
@@ -86,20 +91,20 @@ export function ClientList({
                   <button
                     type="button"
                     onClick={() => onEdit(client, index)}
-                    aria-label={`Modifier ${name}`}
+                    aria-label={t`Modifier ${name}`}
                     className="min-h-11 shrink-0 rounded-md border border-slate-300 px-3 text-sm font-medium text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
                   >
-                    Modifier
+                    {t`Modifier`}
                   </button>
                 )}
                 {onRemove && (
                   <button
                     type="button"
                     onClick={() => onRemove(client, index)}
-                    aria-label={`Retirer ${name}`}
+                    aria-label={t`Retirer ${name}`}
                     className="min-h-11 shrink-0 rounded-md border border-slate-300 px-3 text-sm font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
                   >
-                    Retirer
+                    {t`Retirer`}
                   </button>
                 )}
               </li>

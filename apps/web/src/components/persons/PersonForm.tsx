@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useController, useForm, useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
+import { msg, t } from '@lingui/core/macro';
 import {
   contactMethodLabel,
   contactMethodSchema,
@@ -10,11 +11,14 @@ import {
   genericMessages,
   idDocumentChoiceLabels,
   idDocumentTypeSchema,
+  languageNames,
+  languages,
   maritalStatusLabel,
   maritalStatusSchema,
   normalizePhone,
   personInputSchema,
   personMessages,
+  texts,
   type PersonData,
   type PersonInput,
 } from '@lajan/domain';
@@ -49,31 +53,34 @@ export const personFormFields = [
   'occupation',
   'maritalStatus',
   'preferredContactMethod',
+  'preferredLanguage',
   'consentForMarketing',
 ] as const;
 
-/** The French names of the fields, for messages that cannot sit under their field (a summary). */
-export const personFieldLabels: Record<string, string> = {
-  firstName: 'Prénom',
-  lastName: 'Nom',
-  dob: 'Date de naissance',
-  gender: 'Sexe',
-  country: 'Pays',
-  state: 'Département',
-  city: 'Commune',
-  address: 'Adresse',
-  phoneNumber: 'Téléphone',
-  email: 'Email',
-  idDocumentType: 'Type de document',
-  idDocumentNumber: 'Numéro du document',
-  dateIssued: "Date d'émission",
-  expirationDate: "Date d'expiration",
-  occupation: 'Profession',
-  maritalStatus: 'Statut matrimonial',
-  preferredContactMethod: 'Moyen de contact préféré',
-  consentForMarketing: 'Offres commerciales',
-};
+/** The names of the fields, for messages that cannot sit under their field (a summary). */
+export const personFieldLabels: Record<string, string> = texts({
+  firstName: msg`Prénom`,
+  lastName: msg`Nom`,
+  dob: msg`Date de naissance`,
+  gender: msg`Sexe`,
+  country: msg`Pays`,
+  state: msg`Département`,
+  city: msg`Commune`,
+  address: msg`Adresse`,
+  phoneNumber: msg`Téléphone`,
+  email: msg`Email`,
+  idDocumentType: msg`Type de document`,
+  idDocumentNumber: msg`Numéro du document`,
+  dateIssued: msg`Date d'émission`,
+  expirationDate: msg`Date d'expiration`,
+  occupation: msg`Profession`,
+  maritalStatus: msg`Statut matrimonial`,
+  preferredContactMethod: msg`Moyen de contact préféré`,
+  preferredLanguage: msg`Langue préférée`,
+  consentForMarketing: msg`Offres commerciales`,
+});
 
+// The country's default is data the person may keep or change, stored as typed: it stays « Haïti ».
 export const emptyPerson: PersonFormValues = {
   firstName: '',
   lastName: '',
@@ -89,6 +96,7 @@ export const emptyPerson: PersonFormValues = {
   expirationDate: '',
   occupation: '',
   consentForMarketing: false,
+  preferredLanguage: 'fr',
 };
 
 /** What the page answers after trying to save: the server's field errors and message, if it failed. */
@@ -121,18 +129,15 @@ export interface PersonFormProps {
   };
 }
 
-const maritalOptions = maritalStatusSchema.options.map((value) => ({
-  value,
-  label: maritalStatusLabel(value),
-}));
-const contactOptions = contactMethodSchema.options.map((value) => ({
-  value,
-  label: contactMethodLabel(value),
-}));
-const documentOptions = idDocumentTypeSchema.options.map((value) => ({
-  value,
-  label: idDocumentChoiceLabels[value],
-}));
+// Built when rendered, so that their labels come in the screen's language (decision 236).
+const maritalOptions = () =>
+  maritalStatusSchema.options.map((value) => ({ value, label: maritalStatusLabel(value) }));
+const contactOptions = () =>
+  contactMethodSchema.options.map((value) => ({ value, label: contactMethodLabel(value) }));
+// Each language by its own name (decision 237).
+const languageOptions = languages.map((value) => ({ value, label: languageNames[value] }));
+const documentOptions = () =>
+  idDocumentTypeSchema.options.map((value) => ({ value, label: idDocumentChoiceLabels[value] }));
 
 /**
  * The person of SPEC §2 "Register-client screen", shared by /person and the public /register wizard.
@@ -144,8 +149,8 @@ export function PersonForm({
   onSubmit,
   onValuesChange,
   checkUniqueness = true,
-  submitLabel = 'Enregistrer',
-  submittingLabel = 'Enregistrement...',
+  submitLabel = t`Enregistrer`,
+  submittingLabel = t`Enregistrement...`,
   resetAfterSubmit = false,
   secondaryAction,
   ownValues,
@@ -207,7 +212,7 @@ export function PersonForm({
   const dupOr = (field: 'email' | 'phoneNumber' | 'idDocumentNumber', message: string | undefined) =>
     message ?? duplicates[field];
   const checkingHint = (field: 'email' | 'phoneNumber' | 'idDocumentNumber') =>
-    duplicates.checking[field] && !duplicates[field] ? 'Vérification...' : undefined;
+    duplicates.checking[field] && !duplicates[field] ? t`Vérification...` : undefined;
   // Beside « … existe déjà », the person holding the value, when the server names it (decision 214).
   const holderLink = (field: 'email' | 'phoneNumber' | 'idDocumentNumber') => {
     const holder = duplicates.holders[field];
@@ -226,26 +231,26 @@ export function PersonForm({
       noValidate
       onSubmit={(e) => void handleSubmit(onValid)(e)}
       className="space-y-6"
-      aria-label="Informations du client"
+      aria-label={t`Informations du client`}
     >
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold text-slate-900">Identité</legend>
+        <legend className="mb-2 text-base font-semibold text-slate-900">{t`Identité`}</legend>
         <TextField
-          label="Prénom"
+          label={t`Prénom`}
           required
           autoComplete="given-name"
           error={errors.firstName?.message}
           {...register('firstName')}
         />
         <TextField
-          label="Nom"
+          label={t`Nom`}
           required
           autoComplete="family-name"
           error={errors.lastName?.message}
           {...register('lastName')}
         />
         <TextField
-          label="Date de naissance"
+          label={t`Date de naissance`}
           type="date"
           required
           autoComplete="bday"
@@ -254,15 +259,15 @@ export function PersonForm({
         />
         <GenderField control={control} error={errors.gender?.message} />
         <SelectField
-          label="Statut matrimonial"
+          label={t`Statut matrimonial`}
           required
-          placeholder="Choisir..."
-          options={maritalOptions}
+          placeholder={t`Choisir...`}
+          options={maritalOptions()}
           error={errors.maritalStatus?.message}
           {...register('maritalStatus')}
         />
         <TextField
-          label="Profession"
+          label={t`Profession`}
           required
           error={errors.occupation?.message}
           {...register('occupation')}
@@ -270,7 +275,7 @@ export function PersonForm({
       </fieldset>
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold text-slate-900">Pièce d&apos;identité</legend>
+        <legend className="mb-2 text-base font-semibold text-slate-900">{t`Pièce d'identité`}</legend>
         <div className="sm:col-span-2">
           <DocumentField
             control={control}
@@ -281,14 +286,14 @@ export function PersonForm({
           {holderLink('idDocumentNumber')}
         </div>
         <TextField
-          label="Date d'émission"
+          label={t`Date d'émission`}
           type="date"
           required
           error={errors.dateIssued?.message}
           {...register('dateIssued')}
         />
         <TextField
-          label="Date d'expiration"
+          label={t`Date d'expiration`}
           type="date"
           required
           error={errors.expirationDate?.message}
@@ -297,30 +302,30 @@ export function PersonForm({
       </fieldset>
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold text-slate-900">Adresse</legend>
+        <legend className="mb-2 text-base font-semibold text-slate-900">{t`Adresse`}</legend>
         <TextField
-          label="Pays"
+          label={t`Pays`}
           required
           autoComplete="country-name"
           error={errors.country?.message}
           {...register('country')}
         />
         <TextField
-          label="Département"
+          label={t`Département`}
           required
           autoComplete="address-level1"
           error={errors.state?.message}
           {...register('state')}
         />
         <TextField
-          label="Commune"
+          label={t`Commune`}
           required
           autoComplete="address-level2"
           error={errors.city?.message}
           {...register('city')}
         />
         <TextField
-          label="Adresse"
+          label={t`Adresse`}
           required
           autoComplete="street-address"
           error={errors.address?.message}
@@ -329,7 +334,7 @@ export function PersonForm({
       </fieldset>
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold text-slate-900">Contact</legend>
+        <legend className="mb-2 text-base font-semibold text-slate-900">{t`Contact`}</legend>
         <div>
           <PhoneField
             control={control}
@@ -341,7 +346,7 @@ export function PersonForm({
         </div>
         <div>
           <TextField
-            label="Email"
+            label={t`Email`}
             type="email"
             required
             autoComplete="email"
@@ -354,12 +359,18 @@ export function PersonForm({
           {holderLink('email')}
         </div>
         <SelectField
-          label="Moyen de contact préféré"
+          label={t`Moyen de contact préféré`}
           required
-          placeholder="Choisir..."
-          options={contactOptions}
+          placeholder={t`Choisir...`}
+          options={contactOptions()}
           error={errors.preferredContactMethod?.message}
           {...register('preferredContactMethod')}
+        />
+        <SelectField
+          label={t`Langue préférée`}
+          options={languageOptions}
+          error={errors.preferredLanguage?.message}
+          {...register('preferredLanguage')}
         />
         <label className="flex min-h-11 items-center gap-3 self-end text-sm text-slate-800">
           <input
@@ -367,7 +378,7 @@ export function PersonForm({
             className="size-5 rounded border-slate-400 accent-blue-800"
             {...register('consentForMarketing')}
           />
-          Accepte de recevoir des offres commerciales
+          {t`Accepte de recevoir des offres commerciales`}
         </label>
       </fieldset>
 
@@ -386,7 +397,7 @@ export function PersonForm({
       </div>
       {resetAfterSubmit && saved > 0 && (
         <p className="sr-only" role="status">
-          Client ajouté. Le formulaire est prêt pour un autre client.
+          {t`Client ajouté. Le formulaire est prêt pour un autre client.`}
         </p>
       )}
     </form>
@@ -403,7 +414,7 @@ function GenderField({ control, error }: { control: Control<PersonInput>; error?
       className="min-w-0"
     >
       <legend className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-        Sexe <RequiredMark />
+        {t`Sexe`} <RequiredMark />
       </legend>
       <div className="mt-1 flex gap-3">
         {genderSchema.options.map((value) => (
@@ -491,13 +502,13 @@ function DocumentField({
   return (
     <div className="sm:col-span-2">
       <div className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-        <label htmlFor={numberId}>Numéro du document</label>
+        <label htmlFor={numberId}>{t`Numéro du document`}</label>
         <RequiredMark />
       </div>
       {/* The type above the number on a phone: beside it, the type's name would be cut ("Carte d'ider"). */}
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
         <select
-          aria-label="Type de document"
+          aria-label={t`Type de document`}
           value={typeValue ?? ''}
           onChange={(event) => onTypeChange(event.target.value)}
           onBlur={onTypeBlur}
@@ -506,8 +517,8 @@ function DocumentField({
           aria-describedby={typeError ? typeErrorId : undefined}
           className={`${inputClasses(typeError)} shrink-0 px-2 sm:w-52`}
         >
-          <option value="">Type...</option>
-          {documentOptions.map((option) => (
+          <option value="">{t`Type...`}</option>
+          {documentOptions().map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

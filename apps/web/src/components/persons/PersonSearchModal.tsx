@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { t } from '@lingui/core/macro';
 import {
   ACCOUNT_SEARCH_LIMIT,
   accountSearchMessages,
@@ -17,7 +18,12 @@ import { Button } from '../Button';
 import { Dialog } from '../dialog/Dialog';
 import { SearchForm } from '../SearchForm';
 import { errorMessage } from '../../lib/http';
-import { PERSON_SEARCH_PAGE_SIZE, useAccountSearchQuery, usePersonSearchQuery, type PersonSearchResult } from './api';
+import {
+  PERSON_SEARCH_PAGE_SIZE,
+  useAccountSearchQuery,
+  usePersonSearchQuery,
+  type PersonSearchResult,
+} from './api';
 import { registrationStateFrom, useRegisteredPerson } from './registration-return';
 
 interface CommonProps {
@@ -48,7 +54,7 @@ export type PersonSearchModalProps = PersonModeProps | AccountModeProps;
  */
 export function PersonSearchModal(props: PersonSearchModalProps) {
   const accounts = props.mode === 'accounts';
-  const triggerLabel = props.triggerLabel ?? (accounts ? 'Rechercher Compte' : 'Rechercher Personne');
+  const triggerLabel = props.triggerLabel ?? (accounts ? t`Rechercher Compte` : t`Rechercher Personne`);
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   // A person registered from this page's search ("Enregistrer un nouveau client") comes back selected.
@@ -122,7 +128,13 @@ function SearchOverlay(props: OverlayProps) {
   );
 
   return (
-    <Dialog title={props.title} variant="fullscreen" onClose={props.onClose} initialFocus={inputRef} headerExtra={searchForm}>
+    <Dialog
+      title={props.title}
+      variant="fullscreen"
+      onClose={props.onClose}
+      initialFocus={inputRef}
+      headerExtra={searchForm}
+    >
       <h3 className="text-base font-semibold text-slate-900">{personSearchTexts.heading}</h3>
       <div className="mt-3" aria-live="polite">
         {props.mode === 'accounts' ? (
@@ -149,13 +161,20 @@ function SearchOverlay(props: OverlayProps) {
 }
 
 function EmptyState({ children }: { children: string }) {
-  return <p className="rounded-md border border-dashed border-slate-300 p-4 text-center text-slate-600">{children}</p>;
+  return (
+    <p className="rounded-md border border-dashed border-slate-300 p-4 text-center text-slate-600">
+      {children}
+    </p>
+  );
 }
 
 function Searching() {
   return (
     <p role="status" className="flex items-center gap-2 p-4 text-slate-600">
-      <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-blue-800 border-t-transparent" />
+      <span
+        aria-hidden="true"
+        className="size-4 animate-spin rounded-full border-2 border-blue-800 border-t-transparent"
+      />
       {searchingText}
     </p>
   );
@@ -195,14 +214,19 @@ function PersonResults({
           const chosen = excludeIds.includes(person.id);
           return (
             <li key={person.id}>
-              <button type="button" className={resultButtonClasses} disabled={chosen} onClick={() => onSelect(person)}>
+              <button
+                type="button"
+                className={resultButtonClasses}
+                disabled={chosen}
+                onClick={() => onSelect(person)}
+              >
                 <span className="font-semibold text-slate-900">{displayName(person)}</span>
                 <span className="text-sm text-slate-700">
                   <span className="sr-only">{documentLabel(person.idDocumentType)} </span>
                   <span aria-hidden="true">{documentLabel(person.idDocumentType)} · </span>
                   {person.idDocumentNumber}
                 </span>
-                {chosen && <span className="text-xs font-medium text-slate-500">Déjà sélectionné</span>}
+                {chosen && <span className="text-xs font-medium text-slate-500">{t`Déjà sélectionné`}</span>}
               </button>
             </li>
           );
@@ -277,7 +301,14 @@ function SearchFailure({ error, term }: { error: unknown; term: string }) {
 
 function SearchIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0 text-slate-500" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5 shrink-0 text-slate-500"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <circle cx="11" cy="11" r="7" />
       <path strokeLinecap="round" d="m20 20-3.5-3.5" />
     </svg>

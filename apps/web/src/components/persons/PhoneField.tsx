@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { phonePrefixes } from '@lajan/domain';
 
@@ -72,12 +73,12 @@ export function PhoneField<T extends FieldValues>({
   return (
     <div>
       <div className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-        <label htmlFor={inputId}>Téléphone</label>
+        <label htmlFor={inputId}>{t`Téléphone`}</label>
         <RequiredMark />
       </div>
       <div className="mt-1 flex gap-2">
         <select
-          aria-label="Indicatif"
+          aria-label={t`Indicatif`}
           value={prefix}
           onChange={(event) => {
             setChosenPrefix(event.target.value);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '@lajan/domain';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderComponent } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
@@ -43,6 +44,25 @@ describe('the person search modal (SPEC §2)', () => {
     expect(within(dialog).getByText('Aucune recherche effectuée')).toBeVisible();
     expect(within(dialog).getByRole('searchbox')).toHaveFocus();
     expect(api.requests).toEqual([]);
+  });
+
+  it('speaks Kreyòl when the screen does (decision 236)', async () => {
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+    try {
+      api.on('GET /persons', { body: personList([jean]) });
+      const { user } = openPicker();
+      await user.click(screen.getByRole('button', { name: 'Chèche moun' }));
+      const dialog = screen.getByRole('dialog', { name: 'Chèche moun' });
+      expect(within(dialog).getByRole('heading', { name: 'Rezilta rechèch la' })).toBeVisible();
+      expect(within(dialog).getByText('Ou poko fè okenn rechèch')).toBeVisible();
+      await user.type(within(dialog).getByRole('searchbox'), 'pierre{Enter}');
+      expect(await within(dialog).findByRole('button', { name: /Jean PIERRE/ })).toHaveTextContent(
+        'Kat idantite',
+      );
+    } finally {
+      await setScreenLanguage('fr');
+    }
   });
 
   it('searches on Enter and selects the clicked person', async () => {

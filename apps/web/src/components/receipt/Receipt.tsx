@@ -1,9 +1,10 @@
 import { Fragment } from 'react';
+import { msg, t } from '@lingui/core/macro';
 import {
   cancelTransferMessages,
   displayName,
   documentLabel,
-  formatDateTimeFr,
+  formatDateTime,
   formatHtg,
   groupDigits,
   pickUpCodeMessages,
@@ -13,18 +14,22 @@ import {
   type Transaction,
   formatPhone,
   correctionTexts,
+  texts,
+  type Language,
 } from '@lajan/domain';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
+import { inOtherLanguage } from '../../i18n/other-language';
 import { PickUpQr } from '../pickup-code/PickUpQr';
 
-export const receiptTexts = {
-  thanks: 'Merci de votre confiance.',
-  keep: 'Conservez ce reçu comme preuve de votre transaction.',
-  duplicate: 'DUPLICATA',
-  reprintedAt: (date: string) => `Réimprimé le ${date}`,
+export const receiptTexts = texts({
+  thanks: msg`Merci de votre confiance.`,
+  keep: msg`Conservez ce reçu comme preuve de votre transaction.`,
+  duplicate: msg`DUPLICATA`,
+  reprintedAt: (date: string) => msg`Réimprimé le ${date}`,
   /** Who posted it: a teller, as the drawer's ticket names it (decision 213), or else an administrator. */
-  teller: 'Caissier',
-  operator: 'Opérateur',
-} as const;
+  teller: msg`Caissier`,
+  operator: msg`Opérateur`,
+});
 
 interface Line {
   label: string;
@@ -51,22 +56,34 @@ function section(title: string, lines: (Line | null)[]) {
 const line = (label: string, value: string | null | undefined): Line | null =>
   value ? { label, value } : null;
 
-/**
- * The receipt, the same markup on screen and on an 80 mm roll (decision 080); a reprint says « DUPLICATA »
- * (decision 189). A pay-out's receipt goes to the recipient: of the sender it shows the name only.
- */
-export function Receipt({
-  transaction,
-  reprintedAt = null,
-  onQrShown,
-}: {
+interface ReceiptProps {
   transaction: Transaction;
+  /** The customer's language (decision 236), whatever the screens speak; its texts loaded. The screens' by default. */
+  language?: Language;
   /** When it was taken up again for a reprint (ISO); null: the receipt of the operation just posted. */
   reprintedAt?: string | null;
   /** Told once its pick-up code's QR is drawn (`receiptHasQr`), loaded on first use. */
   onQrShown?: () => void;
-}) {
+}
+
+/**
+ * The receipt, the same markup on screen and on an 80 mm roll (decision 080); a reprint says « DUPLICATA »
+ * (decision 189). A pay-out's receipt goes to the recipient: of the sender it shows the name only. It is
+ * written in the customer's language: every text is read while it is built, in one synchronous step.
+ */
+export function Receipt(props: ReceiptProps) {
+  const language = props.language ?? formatLanguage(currentLanguage());
+  return inOtherLanguage(language, () => receiptIn({ ...props, language }));
+}
+
+function receiptIn({
+  transaction,
+  language,
+  reprintedAt = null,
+  onQrShown,
+}: ReceiptProps & { language: Language }) {
   const fee = transaction.fee;
+  const transactionNumber = transaction.transactionNumber;
   const sender = transaction.sender;
   const recipient = transaction.recipient;
   const party = transaction.party;
@@ -87,28 +104,30 @@ export function Receipt({
   const sections = [
     // A correction names what it corrects (decision 226).
     transaction.type === 'reversal'
-      ? section(correctionTexts.slipTitle, [line('Opération corrigée', transaction.relatedTransactionNumber)])
+      ? section(correctionTexts.slipTitle, [
+          line(t`Opération corrigée`, transaction.relatedTransactionNumber),
+        ])
       : null,
-    section('Comptes', [
-      line('Compte', accountNumber),
-      line('Compte expéditeur', senderAccount),
-      line('Compte bénéficiaire', recipientAccount),
-      line('Agent crédité', transaction.type === 'agent_deposit' ? transaction.code : null),
+    section(t`Comptes`, [
+      line(t`Compte`, accountNumber),
+      line(t`Compte expéditeur`, senderAccount),
+      line(t`Compte bénéficiaire`, recipientAccount),
+      line(t`Agent crédité`, transaction.type === 'agent_deposit' ? transaction.code : null),
     ]),
-    section('Expéditeur', [
-      line('Nom', sender ? displayName(sender) : null),
-      line('Pièce', payout ? null : documentOf(sender)),
-      line('Téléphone', !payout && sender?.phoneNumber ? formatPhone(sender.phoneNumber) : null),
+    section(t`Expéditeur`, [
+      line(t`Nom`, sender ? displayName(sender) : null),
+      line(t`Pièce`, payout ? null : documentOf(sender)),
+      line(t`Téléphone`, !payout && sender?.phoneNumber ? formatPhone(sender.phoneNumber) : null),
     ]),
-    section('Bénéficiaire', [
-      line('Nom', recipient ? displayName(recipient) : null),
-      line('Pièce', documentOf(recipient) ?? (payout ? partyDocument : null)),
+    section(t`Bénéficiaire`, [
+      line(t`Nom`, recipient ? displayName(recipient) : null),
+      line(t`Pièce`, documentOf(recipient) ?? (payout ? partyDocument : null)),
     ]),
     payout
       ? null
-      : section(refund ? cancelTransferMessages.receiptIdentified : 'Client au guichet', [
-          line('Nom', party?.name),
-          line('Pièce', partyDocument),
+      : section(refund ? cancelTransferMessages.receiptIdentified : t`Client au guichet`, [
+          line(t`Nom`, party?.name),
+          line(t`Pièce`, partyDocument),
         ]),
     // A cancellation without the sender: the agent's administrator approved it (decision 200).
     refund && !party
@@ -121,7 +140,8 @@ export function Receipt({
 
   return (
     <article
-      aria-label={`Reçu de la transaction ${transaction.transactionNumber}`}
+      aria-label={t`Reçu de la transaction ${transactionNumber}`}
+      lang={language}
       className="receipt font-mono text-[13px] leading-snug text-black"
     >
       <header className="text-center">
@@ -137,7 +157,7 @@ export function Receipt({
         {reprintedAt && (
           <>
             <p className="mt-1 font-bold tracking-widest">{receiptTexts.duplicate}</p>
-            <p>{receiptTexts.reprintedAt(formatDateTimeFr(reprintedAt))}</p>
+            <p>{receiptTexts.reprintedAt(formatDateTime(reprintedAt, language))}</p>
           </>
         )}
       </header>
@@ -146,13 +166,13 @@ export function Receipt({
         {pickUp ? (
           <Row label={pickUpCodeMessages.label} value={groupDigits(transaction.transactionNumber)} strong />
         ) : (
-          <Row label="N° transaction" value={transaction.transactionNumber} strong />
+          <Row label={t`N° transaction`} value={transaction.transactionNumber} strong />
         )}
-        <Row label="Date" value={formatDateTimeFr(transaction.createdAt)} />
-        <Row label="Statut" value={transactionStatusLabel(transaction.status)} />
+        <Row label={t`Date`} value={formatDateTime(transaction.createdAt, language)} />
+        <Row label={t`Statut`} value={transactionStatusLabel(transaction.status)} />
         {/* The transfer paid or cancelled: its pick-up code, grouped as its own receipt prints it. */}
         {transaction.relatedTransactionNumber && (
-          <Row label="Transfert d'origine" value={groupDigits(transaction.relatedTransactionNumber)} />
+          <Row label={t`Transfert d'origine`} value={groupDigits(transaction.relatedTransactionNumber)} />
         )}
       </dl>
 
@@ -172,8 +192,8 @@ export function Receipt({
       ))}
 
       <dl className="mt-2 border-t border-dashed border-black pt-2">
-        <Row label="Montant" value={formatHtg(transaction.amount)} />
-        <Row label="Frais" value={formatHtg(fee)} />
+        <Row label={t`Montant`} value={formatHtg(transaction.amount)} />
+        <Row label={t`Frais`} value={formatHtg(fee)} />
         {fee > 0 && (
           <Row label={receiptTotalLabel(transaction)} value={formatHtg(transaction.total)} strong />
         )}

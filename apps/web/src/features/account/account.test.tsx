@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { floatAccount } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
@@ -54,6 +55,25 @@ describe('the account view (SPEC §2 "Account view", /account and /setting)', ()
       expect(badge).toHaveClass('bg-amber-100');
     } else {
       expect(badge).not.toHaveAttribute('data-warning');
+    }
+  });
+
+  it('speaks Kreyòl when the screen does (decision 236)', async () => {
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+    try {
+      api.on('GET /accounts/self', { body: { data: { account: floatAccount() } } });
+      renderApp({ path: '/account', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+      expect(
+        await screen.findByRole('heading', { name: 'Kont mwen', level: 1 }, { timeout: 5000 }),
+      ).toBeVisible();
+      expect(await screen.findByText('Cap Services (CAP01)')).toBeVisible();
+      expect(term('Balans disponib')).toHaveTextContent('98 500,50 HTG');
+      expect(term('Balans disponib')).toHaveTextContent('Deviz : HTG');
+      expect(within(term('Estati')).getByText('Aktif')).toBeVisible();
+      expect(screen.getByRole('heading', { name: 'Istorik', level: 2 })).toBeVisible();
+    } finally {
+      await setScreenLanguage('fr');
     }
   });
 

@@ -3,9 +3,10 @@ import {
   accountTypeLabels,
   displayName,
   documentLabel,
-  formatDateTimeFr,
+  formatDateTime,
   type Account,
 } from '@lajan/domain';
+import { currentLanguage } from '../../i18n/i18n';
 
 /**
  * The account-opening slip (decision 133): what the customer takes home and the agent files, signed
@@ -13,6 +14,7 @@ import {
  * transaction receipt's stylesheet (components/receipt/receipt.css).
  */
 export function AccountOpeningSlip({ account, openedBy }: { account: Account; openedBy: string | null }) {
+  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
   const holders = [...account.customers].sort((a, b) => Number(b.principal) - Number(a.principal));
   return (
     <article
@@ -32,7 +34,7 @@ export function AccountOpeningSlip({ account, openedBy }: { account: Account; op
         <dd>{account.currency}</dd>
         <dt className="text-slate-600">{accountSlipTexts.openedAt}</dt>
         <dd>
-          <time dateTime={account.createdAt}>{formatDateTimeFr(account.createdAt)}</time>
+          <time dateTime={account.createdAt}>{formatDateTime(account.createdAt, language)}</time>
         </dd>
         {account.agent && (
           <>
@@ -49,7 +51,10 @@ export function AccountOpeningSlip({ account, openedBy }: { account: Account; op
           </>
         )}
       </dl>
-      <section aria-label={accountSlipTexts.holders} className="mt-3 border-t border-dashed border-slate-400 pt-2">
+      <section
+        aria-label={accountSlipTexts.holders}
+        className="mt-3 border-t border-dashed border-slate-400 pt-2"
+      >
         <h3 className="font-semibold">{accountSlipTexts.holders}</h3>
         <ul className="mt-1 space-y-1">
           {holders.map((holder) => (

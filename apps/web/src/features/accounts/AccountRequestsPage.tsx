@@ -1,18 +1,22 @@
 import { useId, useState } from 'react';
+import { msg, t } from '@lingui/core/macro';
 import {
   accountFailureMessages,
   accountTypeLabels,
   contactMethodLabel,
   displayName,
   documentLabel,
-  formatDateFr,
-  formatDateTimeFr,
+  formatDate,
+  formatDateTime,
+  languageNames,
   rejectAccountRequestInputSchema,
+  texts,
   todayIso,
   type Account,
   type AccountCustomer,
   formatPhone,
 } from '@lajan/domain';
+import { currentLanguage } from '../../i18n/i18n';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
@@ -29,12 +33,17 @@ import {
   useRejectAccountMutation,
 } from './api/account-requests';
 
-export const requestTexts = {
-  empty: 'Aucune demande en attente.',
-  activated: (accountNumber: string) => `Compte ${accountNumber} activé`,
-  rejected: 'Demande rejetée',
-  identityChecked: "J'ai vérifié la pièce d'identité originale de chaque titulaire",
-} as const;
+export const requestTexts = texts({
+  empty: msg`Aucune demande en attente.`,
+  activated: (accountNumber: string) => msg`Compte ${accountNumber} activé`,
+  rejected: msg`Demande rejetée`,
+  identityChecked: msg`J'ai vérifié la pièce d'identité originale de chaque titulaire`,
+});
+
+/** The dates' language: the screen's, French for the pseudo-language. */
+function dateLanguage() {
+  return currentLanguage() === 'ht' ? 'ht' : 'fr';
+}
 
 /**
  * /account-requests: the public requests (`/register`) waiting for a teller. The teller checks each
@@ -49,16 +58,15 @@ export default function AccountRequestsPage() {
 
   return (
     <section className="mx-auto w-full max-w-4xl">
-      <h1 className="text-2xl font-semibold text-slate-900">Demandes d&apos;ouverture</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{t`Demandes d'ouverture`}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Demandes envoyées en ligne. Vérifiez la pièce d&apos;identité originale de chaque titulaire avant
-        d&apos;activer le compte.
+        {t`Demandes envoyées en ligne. Vérifiez la pièce d'identité originale de chaque titulaire avant d'activer le compte.`}
       </p>
 
       <div className="mt-6 space-y-4">
         <FetchedAt updatedAt={query.dataUpdatedAt} />
         {query.isPending ? (
-          <PageLoading label="Chargement des demandes..." />
+          <PageLoading label={t`Chargement des demandes...`} />
         ) : query.isError && !query.data ? (
           <Alert type="danger">{errorMessage(query.error, accountFailureMessages.list)}</Alert>
         ) : query.data.data.length === 0 ? (
@@ -84,7 +92,7 @@ export default function AccountRequestsPage() {
               total={query.data.meta.total}
               onPageChange={setPage}
               busy={query.isFetching}
-              label="Pages des demandes"
+              label={t`Pages des demandes`}
             />
           </>
         )}
@@ -97,9 +105,8 @@ export default function AccountRequestsPage() {
 }
 
 function requestName(account: Account) {
-  return account.requestReference
-    ? `Demande ${account.requestReference}`
-    : `Demande du compte ${account.accountNumber}`;
+  const { requestReference, accountNumber } = account;
+  return requestReference ? t`Demande ${requestReference}` : t`Demande du compte ${accountNumber}`;
 }
 
 function RequestCard({
@@ -112,6 +119,10 @@ function RequestCard({
   onReject: () => void;
 }) {
   const headingId = useId();
+  const type = accountTypeLabels[account.type];
+  const currency = account.currency;
+  const receivedAt = formatDateTime(account.createdAt, dateLanguage());
+  const name = requestName(account);
   return (
     <article
       aria-labelledby={headingId}
@@ -122,17 +133,14 @@ function RequestCard({
           <h2 id={headingId} className="text-lg font-semibold text-slate-900">
             {requestName(account)}
           </h2>
-          <p className="text-sm text-slate-600">
-            {accountTypeLabels[account.type]} · {account.currency} · reçue le{' '}
-            {formatDateTimeFr(account.createdAt)}
-          </p>
+          <p className="text-sm text-slate-600">{t`${type} · ${currency} · reçue le ${receivedAt}`}</p>
         </div>
         <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-          En attente
+          {t`En attente`}
         </span>
       </div>
 
-      <h3 className="mt-4 text-sm font-semibold text-slate-800">Titulaires</h3>
+      <h3 className="mt-4 text-sm font-semibold text-slate-800">{t`Titulaires`}</h3>
       <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200">
         {account.customers.map((customer, index) => (
           <HolderRow
@@ -148,12 +156,12 @@ function RequestCard({
           variant="secondary"
           className="text-red-800"
           onClick={onReject}
-          aria-label={`Rejeter : ${requestName(account)}`}
+          aria-label={t`Rejeter : ${name}`}
         >
-          Rejeter
+          {t`Rejeter`}
         </Button>
-        <Button onClick={onActivate} aria-label={`Activer : ${requestName(account)}`}>
-          Activer
+        <Button onClick={onActivate} aria-label={t`Activer : ${name}`}>
+          {t`Activer`}
         </Button>
       </div>
     </article>
@@ -171,7 +179,7 @@ function HolderRow({ customer, principal }: { customer: AccountCustomer; princip
           <p className="font-medium break-words text-slate-900">
             {name}{' '}
             <span className="text-xs font-medium text-blue-900">
-              {principal ? '(titulaire principal)' : '(titulaire secondaire)'}
+              {principal ? t`(titulaire principal)` : t`(titulaire secondaire)`}
             </span>
           </p>
           <p className="text-sm break-words text-slate-700">
@@ -186,8 +194,8 @@ function HolderRow({ customer, principal }: { customer: AccountCustomer; princip
           onClick={() => setOpen((value) => !value)}
           className="min-h-11 rounded-md px-2 text-sm font-medium text-blue-800 underline underline-offset-2 hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
-          {open ? 'Masquer la fiche' : 'Voir la fiche'}
-          <span className="sr-only"> de {name}</span>
+          {open ? t`Masquer la fiche` : t`Voir la fiche`}
+          <span className="sr-only"> {t`de ${name}`}</span>
         </button>
       </div>
       <div id={detailsId} hidden={!open}>
@@ -200,30 +208,32 @@ function HolderRow({ customer, principal }: { customer: AccountCustomer; princip
 /** The holder's whole file, to compare with the document in hand (dates of birth, issue and expiry). */
 function PersonFile({ id }: { id: string }) {
   const query = usePersonQuery(id, true);
-  if (query.isPending) return <PageLoading label="Chargement de la fiche..." />;
+  if (query.isPending) return <PageLoading label={t`Chargement de la fiche...`} />;
   if (query.isError)
     return (
       <Alert type="danger" className="mt-2">
-        {errorMessage(query.error, 'Ressource introuvable')}
+        {errorMessage(query.error, t`Ressource introuvable`)}
       </Alert>
     );
   const person = query.data;
   const expired = person.expirationDate < todayIso();
+  const language = dateLanguage();
   const rows: [string, string][] = [
-    ['Date de naissance', formatDateFr(person.dob)],
-    ['Téléphone', formatPhone(person.phoneNumber)],
-    ['Email', person.email],
-    ['Adresse', `${person.address}, ${person.city}, ${person.state}, ${person.country}`],
-    ["Date d'émission", formatDateFr(person.dateIssued)],
-    ["Date d'expiration", formatDateFr(person.expirationDate)],
-    ['Profession', person.occupation],
-    ['Contact préféré', contactMethodLabel(person.preferredContactMethod)],
+    [t`Date de naissance`, formatDate(person.dob, language)],
+    [t`Téléphone`, formatPhone(person.phoneNumber)],
+    [t`Email`, person.email],
+    [t`Adresse`, `${person.address}, ${person.city}, ${person.state}, ${person.country}`],
+    [t`Date d'émission`, formatDate(person.dateIssued, language)],
+    [t`Date d'expiration`, formatDate(person.expirationDate, language)],
+    [t`Profession`, person.occupation],
+    [t`Contact préféré`, contactMethodLabel(person.preferredContactMethod)],
+    [t`Langue préférée`, languageNames[person.preferredLanguage]],
   ];
   return (
     <div className="mt-2 rounded-md bg-slate-50 p-3">
       {expired && (
         <Alert type="warning" className="mb-2">
-          La pièce d&apos;identité est expirée.
+          {t`La pièce d'identité est expirée.`}
         </Alert>
       )}
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
@@ -254,17 +264,16 @@ function ActivateDialog({ account, onDone }: { account: Account; onDone: () => v
 
   return (
     <ConfirmDialog
-      title="Activer la demande"
-      confirmLabel="Activer"
-      pendingLabel="Activation..."
+      title={t`Activer la demande`}
+      confirmLabel={t`Activer`}
+      pendingLabel={t`Activation...`}
       onConfirm={confirm}
       onCancel={onDone}
       pending={mutation.isPending}
       canConfirm={checked}
     >
       <p>
-        Avant d&apos;activer, comparez la pièce d&apos;identité originale de chaque titulaire avec la demande
-        :
+        {t`Avant d'activer, comparez la pièce d'identité originale de chaque titulaire avec la demande :`}
       </p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {account.customers.map((customer) => (
@@ -298,11 +307,12 @@ function RejectDialog({ account, onDone }: { account: Account; onDone: () => voi
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
+  const names = account.customers.map((customer) => displayName(customer)).join(', ');
 
   function confirm() {
     const parsed = rejectAccountRequestInputSchema.safeParse({ reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Le motif est requis');
+      setError(parsed.error.issues[0]?.message ?? t`Le motif est requis`);
       return;
     }
     setError(null);
@@ -319,21 +329,18 @@ function RejectDialog({ account, onDone }: { account: Account; onDone: () => voi
 
   return (
     <ConfirmDialog
-      title="Rejeter la demande"
-      confirmLabel="Rejeter"
-      pendingLabel="Rejet..."
+      title={t`Rejeter la demande`}
+      confirmLabel={t`Rejeter`}
+      pendingLabel={t`Rejet...`}
       variant="danger"
       onConfirm={confirm}
       onCancel={onDone}
       pending={mutation.isPending}
     >
-      <p>
-        La demande de {account.customers.map((customer) => displayName(customer)).join(', ')} sera fermée et
-        le client recevra le motif par e-mail.
-      </p>
+      <p>{t`La demande de ${names} sera fermée et le client recevra le motif par e-mail.`}</p>
       <div className="mt-3">
         <div className="flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-          <label htmlFor={fieldId}>Motif du refus</label>
+          <label htmlFor={fieldId}>{t`Motif du refus`}</label>
           <span aria-hidden="true" className="text-red-700">
             *
           </span>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -115,7 +116,7 @@ export default function CreateAccountPage() {
   const clientsStep = (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
-        Recherchez chaque titulaire. Le premier client sélectionné est le titulaire principal.
+        {t`Recherchez chaque titulaire. Le premier client sélectionné est le titulaire principal.`}
       </p>
       <PersonSearchModal
         onSelect={(person) => choose([...clients, person])}
@@ -159,9 +160,9 @@ export default function CreateAccountPage() {
         )}
       />
       <SelectField
-        label="Devise"
+        label={t`Devise`}
         required
-        placeholder="Choisir..."
+        placeholder={t`Choisir...`}
         options={currencyOptions}
         error={errors.currency?.message}
         {...register('currency')}
@@ -172,14 +173,14 @@ export default function CreateAccountPage() {
   const summaryStep = (
     <div className="space-y-4">
       <AccountChoiceSummary type={type} currency={currency} />
-      <ClientList clients={clients} showHolderRole showAddLink={false} title="Titulaires" />
+      <ClientList clients={clients} showHolderRole showAddLink={false} title={t`Titulaires`} />
     </div>
   );
 
   return (
     <Wizard
-      title="Créer un compte"
-      description="Ouvrir un compte courant ou d'épargne pour un ou plusieurs clients."
+      title={t`Créer un compte`}
+      description={t`Ouvrir un compte courant ou d'épargne pour un ou plusieurs clients.`}
       step={step}
       onStepChange={(next) => {
         setFailure(null);
@@ -191,7 +192,7 @@ export default function CreateAccountPage() {
       steps={[
         {
           id: 'clients',
-          title: 'Sélection des clients',
+          title: t`Sélection des clients`,
           content: clientsStep,
           canGoNext: clients.length > 0 && documentsTyped,
           blockedHint: clients.length > 0 ? holderDocumentTexts.blocked : wizardHints.chooseClient,
@@ -199,13 +200,13 @@ export default function CreateAccountPage() {
         },
         {
           id: 'type',
-          title: 'Type et devise',
+          title: t`Type et devise`,
           content: typeStep,
           canGoNext: Boolean(type) && Boolean(currency),
-          blockedHint: 'Choisissez le type de compte et la devise.',
+          blockedHint: t`Choisissez le type de compte et la devise.`,
           validate: () => trigger(['type', 'currency']),
         },
-        { id: 'summary', title: 'Résumé', content: summaryStep },
+        { id: 'summary', title: t`Résumé`, content: summaryStep },
       ]}
     />
   );
@@ -214,6 +215,7 @@ export default function CreateAccountPage() {
 function AccountCreated({ account }: { account: Account }) {
   const { user } = useSession();
   const slipRef = useRef<HTMLDivElement>(null);
+  const accountNumber = account.accountNumber;
   return (
     <section className="mx-auto w-full max-w-xl rounded-xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8">
       <div className="print:hidden">
@@ -223,11 +225,11 @@ function AccountCreated({ account }: { account: Account }) {
         >
           ✓
         </div>
-        <h1 className="mt-4 text-2xl font-semibold text-slate-900">Compte créé avec succès !</h1>
-        <p className="mt-4 text-sm text-slate-600">Numéro de compte</p>
+        <h1 className="mt-4 text-2xl font-semibold text-slate-900">{t`Compte créé avec succès !`}</h1>
+        <p className="mt-4 text-sm text-slate-600">{t`Numéro de compte`}</p>
         <p
           className="mt-1 font-mono text-3xl font-bold tracking-wider break-all text-blue-900"
-          aria-label={`Numéro de compte ${account.accountNumber}`}
+          aria-label={t`Numéro de compte ${accountNumber}`}
         >
           {/* In groups of three, as it is read aloud to the customer. */}
           {groupDigits(account.accountNumber)}
@@ -236,7 +238,7 @@ function AccountCreated({ account }: { account: Account }) {
           {accountTypeLabels[account.type]} · {account.currency}
         </p>
         <p className="mt-4 text-sm text-slate-700">
-          Conservez précieusement ce numéro pour accéder à votre compte.
+          {t`Conservez précieusement ce numéro pour accéder à votre compte.`}
         </p>
       </div>
       {/* The slip prints alone, on the counter's roll, like the transaction receipt (decision 133). */}
@@ -255,7 +257,7 @@ function AccountCreated({ account }: { account: Account }) {
           </Link>
         )}
         <Link to="/" className={buttonClasses('secondary')}>
-          Retour à l&apos;accueil
+          {t`Retour à l'accueil`}
         </Link>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, marie } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
@@ -41,6 +42,24 @@ describe("the tellers' review of public requests (/account-requests)", () => {
     expect(within(nav).getByRole('link', { name: "Demandes d'ouverture" })).toHaveAttribute('href', '/account-requests');
     expect(await screen.findByText('Aucune demande en attente.')).toBeVisible();
     expect(api.requests[0]?.path).toBe('/accounts');
+  });
+
+  it('speaks Kreyòl when the screen does, its dates too (decision 236)', async () => {
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+    try {
+      api.on('GET /accounts', pendingList());
+      renderApp({ path: '/account-requests', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+      expect(
+        await screen.findByRole('heading', { name: 'Demann pou louvri kont', level: 1 }, { timeout: 5000 }),
+      ).toBeVisible();
+      const card = await screen.findByRole('article', { name: 'Demann REQ-7F3K' });
+      expect(card).toHaveTextContent(/Epay · HTG · resevwa \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+      expect(card).toHaveTextContent('(titilè prensipal)');
+      expect(within(card).getByRole('button', { name: 'Aktive : Demann REQ-7F3K' })).toBeVisible();
+    } finally {
+      await setScreenLanguage('fr');
+    }
   });
 
   it('is refused to an administrator', async () => {

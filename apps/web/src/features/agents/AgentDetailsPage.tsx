@@ -1,3 +1,5 @@
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -5,8 +7,8 @@ import {
   can,
   displayName,
   documentLabel,
-  formatDateFr,
-  formatDateTimeFr,
+  formatDate,
+  formatDateTime,
   formatHtg,
   genericMessages,
   roleLabels,
@@ -14,7 +16,9 @@ import {
   agentTexts,
   type Agent,
   formatPhone,
+  translate,
 } from '@lajan/domain';
+import type { MessageDescriptor } from '@lingui/core';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClasses } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
@@ -25,39 +29,41 @@ import { useToasts } from '../../components/toasts/toast-context';
 import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
 import { DetailsLoadError } from '../../components/users/DetailsLoadError';
 import { errorMessage } from '../../lib/http';
+import { currentLanguage } from '../../i18n/i18n';
 import { useSession } from '../../lib/session-context';
 import { agentActionSuccess, useAgentActionMutation, type AgentAction } from './api/agent-actions';
 import { useAgentQuery } from './api/get-agent';
 import { useAgentUsersQuery } from './api/get-agent-users';
 import { AgentStatusBadge } from './AgentStatusBadge';
 
+// Descriptors, translated when shown (decision 236).
 interface ActionText {
-  button: string;
-  title: string;
-  body: (agent: Agent) => string;
+  button: MessageDescriptor;
+  title: MessageDescriptor;
+  body: (name: string, code: string) => MessageDescriptor;
   variant: 'primary' | 'danger' | 'secondary';
 }
 
 const actionTexts: Record<AgentAction, ActionText> = {
   suspend: {
-    button: 'Suspendre',
-    title: "Suspendre l'agent ?",
-    body: (agent) =>
-      `${agent.name} (${agent.code}) sera suspendu : ses utilisateurs ne pourront plus se connecter et leurs sessions en cours seront fermées. Vous pourrez le réactiver.`,
+    button: msg`Suspendre`,
+    title: msg`Suspendre l'agent ?`,
+    body: (name, code) =>
+      msg`${name} (${code}) sera suspendu : ses utilisateurs ne pourront plus se connecter et leurs sessions en cours seront fermées. Vous pourrez le réactiver.`,
     variant: 'secondary',
   },
   activate: {
-    button: 'Réactiver',
-    title: "Réactiver l'agent ?",
-    body: (agent) =>
-      `${agent.name} (${agent.code}) redeviendra actif : ses utilisateurs pourront de nouveau se connecter.`,
+    button: msg`Réactiver`,
+    title: msg`Réactiver l'agent ?`,
+    body: (name, code) =>
+      msg`${name} (${code}) redeviendra actif : ses utilisateurs pourront de nouveau se connecter.`,
     variant: 'primary',
   },
   delete: {
-    button: 'Supprimer (désactiver)',
-    title: "Supprimer (désactiver) l'agent ?",
-    body: (agent) =>
-      `${agent.name} (${agent.code}) sera désactivé : ses utilisateurs ne pourront plus se connecter. L'agent n'est jamais effacé, son historique reste consultable, et vous pourrez le réactiver.`,
+    button: msg`Supprimer (désactiver)`,
+    title: msg`Supprimer (désactiver) l'agent ?`,
+    body: (name, code) =>
+      msg`${name} (${code}) sera désactivé : ses utilisateurs ne pourront plus se connecter. L'agent n'est jamais effacé, son historique reste consultable, et vous pourrez le réactiver.`,
     variant: 'danger',
   },
 };
@@ -71,11 +77,16 @@ function actionsFor(agent: Agent): AgentAction[] {
 
 function AgentUsers({ code }: { code: string }) {
   const query = useAgentUsersQuery(code, true);
-  if (query.isPending) return <PageLoading label="Chargement des utilisateurs..." />;
+  if (query.isPending) return <PageLoading label={t`Chargement des utilisateurs...`} />;
   if (query.isError && !query.data)
     return <Alert type="danger">{errorMessage(query.error, userFailureMessages.list)}</Alert>;
   const users = query.data.data;
-  if (users.length === 0) return <p className="text-sm text-slate-700">Aucun utilisateur.</p>;
+  if (users.length === 0)
+    return (
+      <p className="text-sm text-slate-700">
+        <Trans>Aucun utilisateur.</Trans>
+      </p>
+    );
   return (
     <>
       <FetchedAt updatedAt={query.dataUpdatedAt} />
@@ -93,7 +104,7 @@ function AgentUsers({ code }: { code: string }) {
             </span>
             <span className="text-slate-600">
               {roleLabels[agentUser.role]}
-              {agentUser.deletedAt ? ' · Désactivé' : ''}
+              {agentUser.deletedAt ? ` · ${t`Désactivé`}` : ''}
             </span>
           </li>
         ))}
@@ -113,20 +124,20 @@ export default function AgentDetailsPage() {
 
   const backLink = (
     <Link to="/agents" className={`${textLinkClasses} text-sm`}>
-      ← Liste des agents
+      ← <Trans>Liste des agents</Trans>
     </Link>
   );
 
-  if (query.isPending) return <PageLoading label="Chargement de l'agent..." />;
+  if (query.isPending) return <PageLoading label={t`Chargement de l'agent...`} />;
   if (query.isError && !query.data) {
     return (
       <DetailsLoadError
         backLink={backLink}
-        title="Détails de l'agent"
+        title={t`Détails de l'agent`}
         error={query.error}
-        notFoundTitle="Agent introuvable"
-        notFoundText={`Aucun agent ne porte le code «\u00a0${code}\u00a0».`}
-        failureTitle="L'agent n'a pas pu être chargé."
+        notFoundTitle={t`Agent introuvable`}
+        notFoundText={t`Aucun agent ne porte le code «\u00a0${code}\u00a0».`}
+        failureTitle={t`L'agent n'a pas pu être chargé.`}
         failureFallback={genericMessages.failure}
       />
     );
@@ -134,6 +145,10 @@ export default function AgentDetailsPage() {
 
   const agent = query.data;
   const manages = can(user, 'agents.manage');
+  const agentCode = agent.code;
+  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
+  const suspendedOn = agent.suspendedAt ? formatDate(agent.suspendedAt, language) : null;
+  const inactiveSince = agent.deletedAt ? formatDate(agent.deletedAt, language) : null;
 
   async function confirm(action: AgentAction) {
     try {
@@ -155,7 +170,9 @@ export default function AgentDetailsPage() {
           <h1 className="text-2xl font-semibold text-slate-900">{agent.name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <span>
-              Code <span className="font-mono font-semibold">{agent.code}</span>
+              <Trans>
+                Code <span className="font-mono font-semibold">{agentCode}</span>
+              </Trans>
             </span>
             <span aria-hidden="true">·</span>
             <span>{agentTypeLabels[agent.type]}</span>
@@ -175,7 +192,7 @@ export default function AgentDetailsPage() {
             )}
             {actionsFor(agent).map((action) => (
               <Button key={action} variant={actionTexts[action].variant} onClick={() => setPending(action)}>
-                {actionTexts[action].button}
+                {translate(actionTexts[action].button)}
               </Button>
             ))}
           </div>
@@ -185,40 +202,46 @@ export default function AgentDetailsPage() {
       {agent.status !== 'active' && (
         <Alert type="warning">
           {agent.status === 'suspended'
-            ? `Agent suspendu${agent.suspendedAt ? ` le ${formatDateFr(agent.suspendedAt)}` : ''} : ses utilisateurs ne peuvent pas se connecter.`
-            : `Agent inactif${agent.deletedAt ? ` depuis le ${formatDateFr(agent.deletedAt)}` : ''} : ses utilisateurs ne peuvent pas se connecter.`}
+            ? suspendedOn
+              ? t`Agent suspendu le ${suspendedOn} : ses utilisateurs ne peuvent pas se connecter.`
+              : t`Agent suspendu : ses utilisateurs ne peuvent pas se connecter.`
+            : inactiveSince
+              ? t`Agent inactif depuis le ${inactiveSince} : ses utilisateurs ne peuvent pas se connecter.`
+              : t`Agent inactif : ses utilisateurs ne peuvent pas se connecter.`}
         </Alert>
       )}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <DetailSection title="Compte de float">
+        <DetailSection title={t`Compte de float`}>
           <DetailList>
-            <DetailField label="Numéro de compte">
-              <span className="font-mono">{agent.accountNumber ?? 'Non spécifié'}</span>
+            <DetailField label={t`Numéro de compte`}>
+              <span className="font-mono">{agent.accountNumber ?? t`Non spécifié`}</span>
             </DetailField>
             {agent.balance !== null && (
-              <DetailField label="Solde">
+              <DetailField label={t`Solde`}>
                 <span className="text-base font-semibold tabular-nums">{formatHtg(agent.balance)}</span>
               </DetailField>
             )}
           </DetailList>
         </DetailSection>
 
-        <DetailSection title="Contact">
+        <DetailSection title={t`Contact`}>
           <DetailList>
-            <DetailField label="Email">{agent.email}</DetailField>
-            <DetailField label="Téléphone">{formatPhone(agent.phone)}</DetailField>
-            <DetailField label="Adresse">{agent.address}</DetailField>
-            {agent.city && <DetailField label="Ville">{agent.city}</DetailField>}
-            <DetailField label="Administrateur">{agent.username}</DetailField>
-            <DetailField label="Créé le">{formatDateTimeFr(agent.createdAt)}</DetailField>
+            <DetailField label={t`Email`}>{agent.email}</DetailField>
+            <DetailField label={t`Téléphone`}>{formatPhone(agent.phone)}</DetailField>
+            <DetailField label={t`Adresse`}>{agent.address}</DetailField>
+            {agent.city && <DetailField label={t`Ville`}>{agent.city}</DetailField>}
+            <DetailField label={t`Administrateur`}>{agent.username}</DetailField>
+            <DetailField label={t`Créé le`}>{formatDateTime(agent.createdAt, language)}</DetailField>
           </DetailList>
         </DetailSection>
       </div>
 
-      <DetailSection title="Propriétaires">
+      <DetailSection title={t`Propriétaires`}>
         {agent.owners.length === 0 ? (
-          <p className="text-sm text-slate-700">Aucun propriétaire.</p>
+          <p className="text-sm text-slate-700">
+            <Trans>Aucun propriétaire.</Trans>
+          </p>
         ) : (
           <ul className="divide-y divide-slate-100">
             {agent.owners.map((owner) => (
@@ -233,21 +256,21 @@ export default function AgentDetailsPage() {
         )}
       </DetailSection>
 
-      <DetailSection title="Utilisateurs">
+      <DetailSection title={t`Utilisateurs`}>
         <AgentUsers code={agent.code} />
       </DetailSection>
 
       {pending && text && (
         <ConfirmDialog
-          title={text.title}
-          confirmLabel={text.button}
-          pendingLabel="Veuillez patienter..."
+          title={translate(text.title)}
+          confirmLabel={translate(text.button)}
+          pendingLabel={t`Veuillez patienter...`}
           variant={text.variant === 'danger' ? 'danger' : 'primary'}
           pending={mutation.isPending}
           onConfirm={() => void confirm(pending)}
           onCancel={() => setPending(null)}
         >
-          <p>{text.body(agent)}</p>
+          <p>{translate(text.body(agent.name, agent.code))}</p>
         </ConfirmDialog>
       )}
     </div>

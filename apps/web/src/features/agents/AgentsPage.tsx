@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { agentTypeLabels, can, formatHtg } from '@lajan/domain';
 import { ListHeader, ListSearchForm } from '../../components/paged-table/ListControls';
@@ -21,14 +23,16 @@ export default function AgentsPage() {
   return (
     <div className="space-y-6">
       <ListHeader
-        title="Liste des agents"
-        createLink={can(user, 'agents.manage') ? { label: 'Créer un agent', to: '/create-agent' } : undefined}
+        title={t`Liste des agents`}
+        createLink={
+          can(user, 'agents.manage') ? { label: t`Créer un agent`, to: '/create-agent' } : undefined
+        }
       />
 
       <ListSearchForm
         key={q}
-        label="Rechercher un agent"
-        placeholder="Code, nom, e-mail ou téléphone"
+        label={t`Rechercher un agent`}
+        placeholder={t`Code, nom, e-mail ou téléphone`}
         value={q}
         onSearch={(term) => go({ q: term, page: 1 })}
         className="sm:max-w-md"
@@ -39,35 +43,35 @@ export default function AgentsPage() {
         page={page}
         perPage={AGENTS_PER_PAGE}
         onPageChange={(next) => go({ page: next })}
-        caption="Agents"
-        loadingLabel="Chargement des agents..."
-        errorTitle="La liste des agents n'a pas pu être chargée."
-        emptyText={q ? `Aucun agent ne correspond à «\u00a0${q}\u00a0».` : 'Aucun agent pour le moment.'}
-        paginationLabel="Pages des agents"
+        caption={t`Agents`}
+        loadingLabel={t`Chargement des agents...`}
+        errorTitle={t`La liste des agents n'a pas pu être chargée.`}
+        emptyText={q ? t`Aucun agent ne correspond à «\u00a0${q}\u00a0».` : t`Aucun agent pour le moment.`}
+        paginationLabel={t`Pages des agents`}
         columns={
           <>
             <th scope="col" className={tableClasses.th}>
-              Code
+              <Trans>Code</Trans>
             </th>
             <th scope="col" className={tableClasses.th}>
-              Nom
+              <Trans>Nom</Trans>
             </th>
             <th scope="col" className={tableClasses.th}>
-              Type
+              <Trans>Type</Trans>
             </th>
             <th scope="col" className={tableClasses.th}>
-              Statut
+              <Trans>Statut</Trans>
             </th>
             {showBalance && (
               <th scope="col" className={`${tableClasses.th} text-right`}>
-                Solde
+                <Trans>Solde</Trans>
               </th>
             )}
           </>
         }
         renderRow={(agent) => (
           <tr key={agent.id} className={tableClasses.row}>
-            <td data-label="Code" className={tableClasses.td}>
+            <td data-label={t`Code`} className={tableClasses.td}>
               <Link
                 to={`/agents/${encodeURIComponent(agent.code)}`}
                 className={`${textLinkClasses} font-mono`}
@@ -75,18 +79,18 @@ export default function AgentsPage() {
                 {agent.code}
               </Link>
             </td>
-            <td data-label="Nom" className={`${tableClasses.td} font-medium`}>
+            <td data-label={t`Nom`} className={`${tableClasses.td} font-medium`}>
               {agent.name}
             </td>
-            <td data-label="Type" className={tableClasses.td}>
+            <td data-label={t`Type`} className={tableClasses.td}>
               {agentTypeLabels[agent.type]}
             </td>
-            <td data-label="Statut" className={tableClasses.td}>
+            <td data-label={t`Statut`} className={tableClasses.td}>
               <AgentStatusBadge status={agent.status} />
             </td>
             {showBalance && (
               <td
-                data-label="Solde"
+                data-label={t`Solde`}
                 className={`${tableClasses.td} text-right whitespace-nowrap tabular-nums`}
               >
                 {agent.balance === null ? '' : formatHtg(agent.balance)}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -63,10 +65,13 @@ const infoResolver = schemaResolver<InfoValues>(infoSchema, toInput);
 const selectClasses =
   'mt-1 block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 sm:text-sm';
 
-const typeOptions = agentTypeSchema.options.map((type) => ({
-  value: type,
-  label: `${agentTypeLabels[type]} (${type})`,
-}));
+/** The agent types, named when shown (decision 236). */
+function typeOptions() {
+  return agentTypeSchema.options.map((type) => ({
+    value: type,
+    label: `${agentTypeLabels[type]} (${type})`,
+  }));
+}
 
 /**
  * /create-agent: owners, information, confirmation. Creating the agent also opens its
@@ -156,8 +161,10 @@ export default function CreateAgentPage() {
   const ownersStep = (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        Recherchez et sélectionnez la ou les personnes propriétaires de l'agent. La première recevra par
-        e-mail les identifiants de l'administrateur de l'agent.
+        <Trans>
+          Recherchez et sélectionnez la ou les personnes propriétaires de l'agent. La première recevra par
+          e-mail les identifiants de l'administrateur de l'agent.
+        </Trans>
       </p>
       <PersonSearchModal onSelect={addOwner} excludeIds={owners.map((owner) => owner.id)} />
       <div aria-describedby={shownOwnersError ? ownersErrorId : undefined}>
@@ -182,17 +189,17 @@ export default function CreateAgentPage() {
       noValidate
       onSubmit={(event) => event.preventDefault()}
       className="grid gap-4 sm:grid-cols-2"
-      aria-label="Informations de l'agent"
+      aria-label={t`Informations de l'agent`}
     >
       <TextField
-        label="Nom"
+        label={t`Nom`}
         required
         className="sm:col-span-2"
         error={errors.name?.message}
         {...register('name')}
       />
       <TextField
-        label="Adresse"
+        label={t`Adresse`}
         required
         autoComplete="street-address"
         className="sm:col-span-2"
@@ -200,7 +207,7 @@ export default function CreateAgentPage() {
         {...register('address')}
       />
       <TextField
-        label="Email"
+        label={t`Email`}
         type="email"
         required
         autoComplete="email"
@@ -210,7 +217,7 @@ export default function CreateAgentPage() {
       <div className="flex items-start gap-2">
         <div className="w-36 shrink-0">
           <label htmlFor={prefixId} className="text-sm font-medium text-slate-800">
-            Indicatif
+            <Trans>Indicatif</Trans>
           </label>
           <select
             id={prefixId}
@@ -225,7 +232,7 @@ export default function CreateAgentPage() {
           </select>
         </div>
         <TextField
-          label="Téléphone"
+          label={t`Téléphone`}
           type="tel"
           required
           inputMode="tel"
@@ -237,16 +244,16 @@ export default function CreateAgentPage() {
         />
       </div>
       <SelectField
-        label="Type"
+        label={t`Type`}
         required
-        placeholder="Choisir un type"
-        options={typeOptions}
+        placeholder={t`Choisir un type`}
+        options={typeOptions()}
         error={errors.type?.message}
         {...register('type')}
       />
       <UsernameField
         checking={form.usernameChecking}
-        hintLead="L'administrateur de l'agent."
+        hintLead={t`L'administrateur de l'agent.`}
         error={errors.username?.message}
         {...register('username')}
       />
@@ -256,24 +263,23 @@ export default function CreateAgentPage() {
   const typeLabel = agentTypeSchema.safeParse(values.type);
   const confirmationStep = (
     <div className="space-y-4">
-      <ClientList clients={owners} showAddLink={false} title="Propriétaires" />
+      <ClientList clients={owners} showAddLink={false} title={t`Propriétaires`} />
       <DetailList>
-        <DetailRow label="Nom">{values.name}</DetailRow>
-        <DetailRow label="Adresse">{values.address}</DetailRow>
-        <DetailRow label="Email">{values.email}</DetailRow>
-        <DetailRow label="Téléphone">{composePhone(values.phonePrefix ?? '', values.phone ?? '')}</DetailRow>
-        <DetailRow label="Type">
+        <DetailRow label={t`Nom`}>{values.name}</DetailRow>
+        <DetailRow label={t`Adresse`}>{values.address}</DetailRow>
+        <DetailRow label={t`Email`}>{values.email}</DetailRow>
+        <DetailRow label={t`Téléphone`}>
+          {composePhone(values.phonePrefix ?? '', values.phone ?? '')}
+        </DetailRow>
+        <DetailRow label={t`Type`}>
           {typeLabel.success ? agentTypeLabels[typeLabel.data] : values.type}
         </DetailRow>
-        <DetailRow label="Nom d'utilisateur">{values.username}</DetailRow>
+        <DetailRow label={t`Nom d'utilisateur`}>{values.username}</DetailRow>
       </DetailList>
       {firstOwner && (
         <Alert type="info">
           {/* The username is shown once, above: the e-mail goes to the first owner. */}
-          Le compte de float de l'agent sera ouvert avec un solde de 0 HTG. Son administrateur recevra son mot
-          de passe temporaire par e-mail
-          {firstOwner.email ? ` à l'adresse ${firstOwner.email}` : ''} ({displayName(firstOwner)},{' '}
-          {documentLabel(firstOwner.idDocumentType)} {firstOwner.idDocumentNumber}).
+          <FirstOwnerNotice owner={firstOwner} />
         </Alert>
       )}
     </div>
@@ -295,8 +301,8 @@ export default function CreateAgentPage() {
 
   return (
     <Wizard
-      title="Créer un agent"
-      description="Un point de service : ses propriétaires, ses coordonnées et son administrateur."
+      title={t`Créer un agent`}
+      description={t`Un point de service : ses propriétaires, ses coordonnées et son administrateur.`}
       step={step}
       onStepChange={(index) => {
         setSubmitError(null);
@@ -306,12 +312,22 @@ export default function CreateAgentPage() {
       onSubmit={submit}
       error={submitError ? <Alert type="danger">{submitError}</Alert> : undefined}
       steps={[
-        { id: 'owners', title: 'Propriétaires', content: ownersStep, validate: validateOwners },
-        { id: 'info', title: 'Informations', content: infoStep, validate: form.validateStep },
-        { id: 'confirmation', title: 'Confirmation', content: confirmationStep },
+        { id: 'owners', title: t`Propriétaires`, content: ownersStep, validate: validateOwners },
+        { id: 'info', title: t`Informations`, content: infoStep, validate: form.validateStep },
+        { id: 'confirmation', title: t`Confirmation`, content: confirmationStep },
       ]}
     />
   );
+}
+
+/** Where the first administrator's password goes: the first owner's e-mail. */
+function FirstOwnerNotice({ owner }: { owner: PersonSearchResult }) {
+  const email = owner.email;
+  const name = displayName(owner);
+  const document = `${documentLabel(owner.idDocumentType)} ${owner.idDocumentNumber}`;
+  return email
+    ? t`Le compte de float de l'agent sera ouvert avec un solde de 0 HTG. Son administrateur recevra son mot de passe temporaire par e-mail à l'adresse ${email} (${name}, ${document}).`
+    : t`Le compte de float de l'agent sera ouvert avec un solde de 0 HTG. Son administrateur recevra son mot de passe temporaire par e-mail (${name}, ${document}).`;
 }
 
 /** After creation: the agent's code, its administrator, and the next steps with their links. */

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { agent, apiUsers, listAnswer } from '../../test/network';
 import { renderApp } from '../../test/render-app';
@@ -343,5 +344,31 @@ describe('/agents/:code', () => {
     expect(await screen.findByText('Aucun agent ne porte le code « NOPE ».')).toBeVisible();
     expect(screen.getByRole('link', { name: '← Liste des agents' })).toHaveAttribute('href', '/agents');
     await waitFor(() => expect(window.location.pathname).toBe('/agents/NOPE'));
+  });
+});
+
+describe('/agents in Kreyòl (decision 236)', () => {
+  beforeEach(async () => {
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+  });
+  afterEach(async () => {
+    await setScreenLanguage('fr');
+  });
+
+  it('names the columns, the types and the statuses in Kreyòl, with the same figures', async () => {
+    api.on('GET /agents', { body: listAnswer([agent(), jacmel, gonaives], { total: 3 }) });
+    renderApp({ path: '/agents', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+
+    const table = await screen.findByRole('table', { name: 'Ajan yo' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Kòd', 'Non', 'Tip', 'Estati', 'Balans']);
+    const rows = rowsOf(table);
+    expect(rows[1]?.slice(2)).toEqual(['Patikilye', 'Sispandi', '0,00 HTG']);
+    expect(rows[2]?.slice(2)).toEqual(['Entèn', 'Inaktif', '1 234 567,89 HTG']);
+    expect(screen.getByRole('heading', { name: 'Lis ajan yo', level: 1 })).toBeVisible();
   });
 });

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -7,7 +9,7 @@ import {
   auditMoneyActionOptions,
   auditTexts,
   auditWriteActionOptions,
-  formatDateTimeFr,
+  formatDateTime,
   formatHtg,
   isAuditMoneyMovement,
   type AuditEntryView,
@@ -21,6 +23,7 @@ import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
+import { currentLanguage } from '../../i18n/i18n';
 import { useSession } from '../../lib/session-context';
 import { AUDIT_PER_PAGE, auditFilterNames, useAuditQuery, type AuditFilters } from './api/get-audit';
 
@@ -29,11 +32,14 @@ function pageFrom(value: string | null): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-const actionOptions = [
-  { value: 'transactions', label: auditTexts.moneyMovements },
-  ...auditMoneyActionOptions,
-  ...auditWriteActionOptions,
-];
+/** The action filter's choices, named when shown (decision 236). */
+function actionOptions() {
+  return [
+    { value: 'transactions', label: auditTexts.moneyMovements },
+    ...auditMoneyActionOptions(),
+    ...auditWriteActionOptions(),
+  ];
+}
 
 function filtersFrom(params: URLSearchParams): AuditFilters {
   const filters: AuditFilters = {};
@@ -49,8 +55,8 @@ function moneyLine(entry: AuditEntryView): string | null {
   if (!isAuditMoneyMovement(entry.action) || !entry.details) return null;
   const { amount, accountNumber, recipientAccountNumber, reason } = entry.details;
   const parts = [typeof amount === 'number' ? formatHtg(amount) : null];
-  if (typeof accountNumber === 'string') parts.push(`compte ${accountNumber}`);
-  if (typeof recipientAccountNumber === 'string') parts.push(`vers ${recipientAccountNumber}`);
+  if (typeof accountNumber === 'string') parts.push(t`compte ${accountNumber}`);
+  if (typeof recipientAccountNumber === 'string') parts.push(t`vers ${recipientAccountNumber}`);
   // An approved cancellation: the administrator's reason (decision 205).
   if (typeof reason === 'string') parts.push(auditMoneyDetailLabels.reason(reason));
   return parts.filter(Boolean).join(' · ') || null;
@@ -70,6 +76,7 @@ export default function AuditPage() {
   const query = useAuditQuery(page, filters);
   const entries = query.data?.data ?? [];
   const [periodError, setPeriodError] = useState<string | undefined>();
+  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
 
   function applyFilters(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -115,7 +122,7 @@ export default function AuditPage() {
           label={auditTexts.action}
           name="action"
           placeholder={auditTexts.anyAction}
-          options={actionOptions}
+          options={actionOptions()}
           defaultValue={filters.action ?? ''}
         />
         {networkWide && (
@@ -135,11 +142,11 @@ export default function AuditPage() {
 
       <FetchedAt updatedAt={query.dataUpdatedAt} />
       {query.isPending ? (
-        <PageLoading label="Chargement du journal..." />
+        <PageLoading label={t`Chargement du journal...`} />
       ) : query.isError && !query.data ? (
-        <Alert type="danger" title="Le journal d'audit n'a pas pu être chargé.">
+        <Alert type="danger" title={t`Le journal d'audit n'a pas pu être chargé.`}>
           <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-            Réessayer
+            <Trans>Réessayer</Trans>
           </Button>
         </Alert>
       ) : entries.length === 0 ? (
@@ -153,12 +160,24 @@ export default function AuditPage() {
               <caption className="sr-only">{auditTexts.title}</caption>
               <thead className={tableClasses.head}>
                 <tr>
-                  <th scope="col" className={tableClasses.th}>Date et heure</th>
-                  <th scope="col" className={tableClasses.th}>Utilisateur</th>
-                  <th scope="col" className={tableClasses.th}>Action</th>
-                  <th scope="col" className={tableClasses.th}>Cible</th>
-                  <th scope="col" className={tableClasses.th}>Agent</th>
-                  <th scope="col" className={tableClasses.th}>Adresse</th>
+                  <th scope="col" className={tableClasses.th}>
+                    <Trans>Date et heure</Trans>
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    <Trans>Utilisateur</Trans>
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    <Trans>Action</Trans>
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    <Trans>Cible</Trans>
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    <Trans>Agent</Trans>
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    <Trans>Adresse</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody className={tableClasses.body}>
@@ -167,10 +186,10 @@ export default function AuditPage() {
                   const money = moneyLine(entry);
                   return (
                     <tr key={entry.id} className={tableClasses.row}>
-                      <td data-label="Date et heure" className={`${tableClasses.td} whitespace-nowrap tabular-nums`}>
-                        <time dateTime={entry.at}>{formatDateTimeFr(entry.at)}</time>
+                      <td data-label={t`Date et heure`} className={`${tableClasses.td} whitespace-nowrap tabular-nums`}>
+                        <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>
                       </td>
-                      <td data-label="Utilisateur" className={tableClasses.td}>
+                      <td data-label={t`Utilisateur`} className={tableClasses.td}>
                         {entry.actorUsername === null ? (
                           <span className="text-slate-500">{auditTexts.anonymous}</span>
                         ) : entry.actorName ? (
@@ -182,17 +201,17 @@ export default function AuditPage() {
                           entry.actorUsername
                         )}
                       </td>
-                      <td data-label="Action" className={tableClasses.td}>
+                      <td data-label={t`Action`} className={tableClasses.td}>
                         {label ?? <code className="text-xs">{entry.action}</code>}
                         {money && <span className="block text-xs text-slate-700 tabular-nums">{money}</span>}
                       </td>
-                      <td data-label="Cible" className={`${tableClasses.td} break-words`}>
+                      <td data-label={t`Cible`} className={`${tableClasses.td} break-words`}>
                         {entry.targetLabel ?? '—'}
                       </td>
-                      <td data-label="Agent" className={tableClasses.td}>
+                      <td data-label={t`Agent`} className={tableClasses.td}>
                         {entry.agent ? `${entry.agent.code} · ${entry.agent.name}` : auditTexts.network}
                       </td>
-                      <td data-label="Adresse" className={tableClasses.td}>
+                      <td data-label={t`Adresse`} className={tableClasses.td}>
                         <span className="font-mono text-xs">{entry.ip ?? '—'}</span>
                       </td>
                     </tr>
@@ -207,7 +226,7 @@ export default function AuditPage() {
             total={query.data?.meta.total ?? 0}
             busy={query.isPlaceholderData}
             onPageChange={setPage}
-            label="Pages du journal"
+            label={t`Pages du journal`}
           />
         </div>
       )}

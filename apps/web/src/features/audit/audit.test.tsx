@@ -1,6 +1,7 @@
 import { formatHtg } from '@lajan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { listAnswer } from '../../test/network';
 import { renderApp } from '../../test/render-app';
@@ -201,5 +202,34 @@ describe('/audit, the audit trail (decision 133)', () => {
     renderApp({ path: '/audit', token: makeToken(teller), apiBaseUrl: api.baseUrl });
     expect(await screen.findByRole('heading', { name: 'Accès interdit' })).toBeVisible();
     expect(api.requests.filter((request) => request.path.endsWith('/audit'))).toEqual([]);
+  });
+});
+
+describe('/audit in Kreyòl (decision 236)', () => {
+  beforeEach(async () => {
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+  });
+  afterEach(async () => {
+    await setScreenLanguage('fr');
+  });
+
+  it('names the columns, the actions and the network in Kreyòl, at the same Haiti times', async () => {
+    api.on('GET /audit', { body: listAnswer(entries, { total: 6 }) });
+    renderApp({ path: '/audit', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+
+    const table = await screen.findByRole('table', { name: 'Jounal odit' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Dat ak lè', 'Itilizatè', 'Aksyon', 'Sib', 'Ajan', 'Adrès']);
+    const rows = rowsOf(table);
+    expect(rows[0]?.[0]).toBe('20/11/2026 14:00');
+    expect(rows[0]?.[2]).toContain(' · kont 10000000016');
+    expect(rows[1]?.[2]).toContain(' · rezon : Bénéficiaire erroné');
+    expect(rows[2]?.[2]).toBe('Ajan sispandi');
+    expect(rows[4]?.slice(1, 5)).toEqual(['Anonim', 'Koneksyon refize', '—', 'Rezo']);
+    expect(screen.getByRole('search', { name: 'Filtre jounal la' })).toBeVisible();
   });
 });

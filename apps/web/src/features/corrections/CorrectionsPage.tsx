@@ -4,8 +4,9 @@ import {
   correctionMessages,
   correctionRejectInputSchema,
   correctionStatusLabels,
+  correctionColumnTexts as columns,
   correctionTexts,
-  formatDateTimeFr,
+  formatDateTime,
   formatHtg,
   transactionSchema,
   transactionTypeLabels,
@@ -19,6 +20,7 @@ import { tableClasses } from '../../components/responsive-table';
 import { useToasts } from '../../components/toasts/toast-context';
 import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useCorrectionAction, useCorrections, type CorrectionAction } from './api';
 
 /** A fresh random key per confirmation dialog: a retry of the same confirmation replays its answer. */
@@ -27,8 +29,6 @@ function newKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-const columns = correctionTexts.columns;
-
 /**
  * /corrections (decision 226): « Corrections à valider » for who decides (never her own request),
  * « Corrections à exécuter » for a teller when cash moves, then the others; a posted correction's slip
@@ -36,6 +36,7 @@ const columns = correctionTexts.columns;
  */
 export default function CorrectionsPage() {
   const { user } = useSession();
+  const language = formatLanguage(currentLanguage());
   const corrections = useCorrections();
   const action = useCorrectionAction();
   const toasts = useToasts();
@@ -144,7 +145,7 @@ export default function CorrectionsPage() {
                     {formatHtg(c.amount)}
                   </td>
                   <td data-label={columns.requestedBy} className={tableClasses.td}>
-                    {c.requestedBy.username}, {formatDateTimeFr(c.requestedAt)}
+                    {c.requestedBy.username}, {formatDateTime(c.requestedAt, language)}
                   </td>
                   <td data-label={columns.reason} className={tableClasses.td}>
                     {c.reason}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Correction } from '@lajan/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { historyPageRoute, transactionOf } from '../../test/transactions';
@@ -233,5 +234,40 @@ describe('« Demander une correction » from a receipt, off its print (decision 
       expect(within(panel).getByRole('button', { name: 'Fermer' })).toBeTruthy();
       expect(within(panel).queryByRole('button', { name: /Demander la correction/ })).toBeNull();
     }
+  });
+});
+
+describe('the corrections in Kreyòl (decisions 236, 238)', () => {
+  let api: ApiServer;
+  beforeEach(async () => {
+    api = await startApiServer();
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+  });
+  afterEach(async () => {
+    await api.close();
+    await setScreenLanguage('fr');
+  });
+
+  it('lists what to approve and asks before approving, in Kreyòl', async () => {
+    api.on('GET /corrections', () => ({ body: { data: [correctionOf()] } }));
+    renderApp({ path: '/corrections', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    const toValidate = await screen.findByRole(
+      'region',
+      { name: 'Koreksyon pou apwouve' },
+      { timeout: 5000 },
+    );
+    expect(screen.getByRole('heading', { name: 'Koreksyon', level: 1 })).toBeVisible();
+    expect(within(toValidate).getByRole('columnheader', { name: 'Moun ki mande' })).toBeVisible();
+    expect(within(toValidate).getByText('caissiere, 22/11/2026 09:10')).toBeVisible();
+    expect(within(toValidate).getByText('Mande')).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(
+      within(toValidate).getByRole('button', { name: 'Apwouve koreksyon tranzaksyon 48213907655' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Apwouve koreksyon an' });
+    expect(dialog).toHaveTextContent('Yon kesye ajan an ap fè l nan kès li, nan gichè a.');
+    // The same figures as in French (decision 238).
+    expect(dialog).toHaveTextContent('48213907655 — 1 500,00 HTG — rezon : Mauvais compte');
   });
 });

@@ -4,6 +4,7 @@ import {
   drawerTexts,
   drawerTotalCentimes,
   formatHtg,
+  translate,
   type DrawerCounts,
 } from '@lajan/domain';
 
@@ -17,9 +18,10 @@ export function countErrorsOf(counts: Partial<DrawerCounts>): Partial<Record<str
   return Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
 }
 
+// Read when the count is drawn, in the screen's language (decision 236).
 const groups = [
-  { kind: 'note', title: drawerTexts.notes },
-  { kind: 'coin', title: drawerTexts.coins },
+  { kind: 'note', title: () => drawerTexts.notes },
+  { kind: 'coin', title: () => drawerTexts.coins },
 ] as const;
 
 /**
@@ -40,7 +42,7 @@ export function DenominationCount({
     <div className="space-y-3">
       {groups.map((group) => (
         <fieldset key={group.kind}>
-          <legend className="text-sm font-semibold text-slate-900">{group.title}</legend>
+          <legend className="text-sm font-semibold text-slate-900">{group.title()}</legend>
           <div className="mt-1 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4">
             {drawerDenominations
               .filter((denomination) => denomination.kind === group.kind)
@@ -50,7 +52,7 @@ export function DenominationCount({
                 return (
                   <div key={denomination.key}>
                     <label htmlFor={id} className="block text-sm text-slate-800">
-                      {denomination.label}
+                      {translate(denomination.label)}
                     </label>
                     {/*
                       Scrolled into view (focused, the keyboard's « suivant »), a field stops above the sticky

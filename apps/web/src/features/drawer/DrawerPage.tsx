@@ -6,7 +6,7 @@ import {
   drawerTexts,
   roundingExplanation,
   drawerTotalCentimes,
-  formatDateTimeFr,
+  formatDateTime,
   formatHtg,
   type DrawerCounts,
   type DrawerSession,
@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useCurrentDrawer } from '../../components/drawer-notice/DrawerClosedNotice';
 import { errorMessage } from '../../lib/http';
 import { resumeIdOf } from '../../lib/operation-drafts';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useCloseDrawer, useOpenDrawer } from './api/drawer';
 import { countErrorsOf, DenominationCount } from './DenominationCount';
 import { DrawerTicket } from './DrawerTicket';
@@ -30,6 +31,7 @@ export default function DrawerPage() {
   const current = useCurrentDrawer();
   const open = useOpenDrawer();
   const close = useCloseDrawer();
+  const language = formatLanguage(currentLanguage());
   const [counts, setCounts] = useState<Partial<DrawerCounts>>({});
   const [closed, setClosed] = useState<Ticket | null>(null);
   // The close cannot be undone: it asks first, with the total counted (an empty count says so).
@@ -140,8 +142,8 @@ export default function DrawerPage() {
           }}
         >
           <p className="text-slate-700">
-            {drawerTexts.openedSince} {formatDateTimeFr(current.data.openedAt)} · {drawerTexts.openingAmount}{' '}
-            : {formatHtg(current.data.opening)}
+            {drawerTexts.openedSince} {formatDateTime(current.data.openedAt, language)} ·{' '}
+            {drawerTexts.openingAmount} : {formatHtg(current.data.opening)}
           </p>
           <OpeningDifference session={current.data} />
           <p className="text-slate-700">{drawerTexts.closeIntro}</p>

@@ -11,14 +11,16 @@ import {
   drawerDenominations,
   drawerMovementKinds,
   drawerTexts,
-  formatDateTimeFr,
+  formatDateTime,
   formatHtg,
+  translate,
   type DrawerTicket as Ticket,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { printReceipt } from '../../components/receipt/ReceiptPanel';
 import '../../components/receipt/receipt.css';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useVerifyDrawer } from './api/drawer';
 
 function Counts({ title, counts }: { title: string; counts: Record<string, number> }) {
@@ -30,7 +32,7 @@ function Counts({ title, counts }: { title: string; counts: Record<string, numbe
         <tbody>
           {lines.map((d) => (
             <tr key={d.key}>
-              <td>{d.label}</td>
+              <td>{translate(d.label)}</td>
               <td className="text-right">× {counts[d.key]}</td>
               <td className="text-right">{formatHtg(((counts[d.key] ?? 0) * d.centimes) / 100)}</td>
             </tr>
@@ -45,6 +47,7 @@ function Counts({ title, counts }: { title: string; counts: Record<string, numbe
 export function DrawerTicket({ ticket }: { ticket: Ticket }) {
   const printable = useRef<HTMLDivElement>(null);
   const verify = useVerifyDrawer(ticket.id);
+  const language = formatLanguage(currentLanguage());
   const cashFees = cashFeesOf(ticket.totals);
   const accountFees = centimesToHtg(htgToCentimes(ticket.fees) - htgToCentimes(cashFees));
   return (
@@ -61,11 +64,11 @@ export function DrawerTicket({ ticket }: { ticket: Ticket }) {
           <br />
           {drawerTexts.teller} : {ticket.teller.name} ({ticket.teller.username})
           <br />
-          {drawerTexts.openedAt} {formatDateTimeFr(ticket.openedAt)}
+          {drawerTexts.openedAt} {formatDateTime(ticket.openedAt, language)}
           {ticket.closedAt && (
             <>
               <br />
-              {drawerTexts.closedAt} {formatDateTimeFr(ticket.closedAt)}
+              {drawerTexts.closedAt} {formatDateTime(ticket.closedAt, language)}
             </>
           )}
           {ticket.closedByAdministrator && ticket.closedBy && (
@@ -98,7 +101,7 @@ export function DrawerTicket({ ticket }: { ticket: Ticket }) {
                 {ticket.totals.map((line) => (
                   <tr key={line.type}>
                     <td>
-                      {drawerMovementKinds[line.type].label} ({line.count})
+                      {translate(drawerMovementKinds[line.type].label)} ({line.count})
                     </td>
                     <td className="text-right">{formatHtg(line.amount)}</td>
                   </tr>

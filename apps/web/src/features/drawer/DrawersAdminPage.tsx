@@ -5,7 +5,7 @@ import {
   openingAcknowledgementText,
   can,
   drawerTexts,
-  formatDateTimeFr,
+  formatDateTime,
   formatHtg,
   todayIso,
   type DrawerSession,
@@ -19,6 +19,7 @@ import { errorMessage } from '../../lib/http';
 import { useAcknowledgeDrawer, useAcknowledgeOpening, useDrawerSessions } from './api/drawer';
 import { FetchedAt } from '../../components/pending/FetchedAt';
 import { AdminCloseForm } from './AdminCloseForm';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 
 /**
  * /drawers: a day's tellers' drawers, with the difference of each close and of each opening against the
@@ -27,6 +28,7 @@ import { AdminCloseForm } from './AdminCloseForm';
  */
 export default function DrawersAdminPage() {
   const { user } = useSession();
+  const language = formatLanguage(currentLanguage());
   const [date, setDate] = useState(() => todayIso());
   const sessions = useDrawerSessions(date);
   const acknowledge = useAcknowledgeDrawer();
@@ -91,8 +93,9 @@ export default function DrawersAdminPage() {
                 {drawerTexts.status} :{' '}
                 {session.status === 'open' ? drawerTexts.statusOpen : drawerTexts.statusClosed}
                 {' · '}
-                {drawerTexts.openedAt} {formatDateTimeFr(session.openedAt)}
-                {session.closedAt && ` · ${drawerTexts.closedAt} ${formatDateTimeFr(session.closedAt)}`}
+                {drawerTexts.openedAt} {formatDateTime(session.openedAt, language)}
+                {session.closedAt &&
+                  ` · ${drawerTexts.closedAt} ${formatDateTime(session.closedAt, language)}`}
               </p>
               {session.openingDifference !== null && session.previousCounted !== null && (
                 <p>

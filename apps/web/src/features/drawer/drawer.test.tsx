@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { drawerMessages, drawerTexts } from '@lajan/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDrawerSession, startApiServer, type ApiServer } from '../../test/api-server';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { agentAdmin, superAdmin, teller } from '../../test/users';
@@ -414,5 +415,45 @@ describe('the drawer (decision 149)', () => {
       await screen.findByText(`${drawerTexts.difference} : +0,02 HTG (arrondi)`, {}, { timeout: 5000 }),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: drawerTexts.acknowledgeAction })).toBeNull();
+  });
+});
+
+describe('the drawer in Kreyòl (decisions 236, 238)', () => {
+  let api: ApiServer;
+  beforeEach(async () => {
+    api = await startApiServer();
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+  });
+  afterEach(async () => {
+    await api.close();
+    await setScreenLanguage('fr');
+  });
+
+  it('asks for the count in Kreyòl, coin by coin', async () => {
+    api.on('GET /drawer', { body: { data: null } });
+    renderApp({ path: '/drawer', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+    expect(
+      await screen.findByRole('heading', { name: 'Kès mwen', level: 1 }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(await screen.findByRole('group', { name: 'Pyès monnen' })).toBeVisible();
+    expect(screen.getByLabelText('Biyè 1 000 HTG')).toBeVisible();
+    expect(screen.getByLabelText('Pyès 5 santim')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Louvri kès mwen' })).toBeVisible();
+  });
+
+  it('says a closed session’s difference and dates in Kreyòl', async () => {
+    api.on(`GET /drawer/sessions/${closedTicket.id}`, { body: { data: closedTicket } });
+    renderApp({
+      path: `/drawer/sessions/${closedTicket.id}`,
+      token: makeToken(agentAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Tikè kès', level: 2 }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.getByText('Diferans').nextSibling).toHaveTextContent('−600,00 HTG (manke)');
+    expect(screen.getByText('Depo (2)')).toBeVisible();
+    expect(screen.getByText('Louvri 24/11/2026 07:00', { exact: false })).toBeVisible();
   });
 });

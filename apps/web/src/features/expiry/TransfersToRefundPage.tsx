@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  formatDateFr,
+  formatDate,
   formatHtg,
   groupDigits,
   refundExpiredBodySchema,
@@ -21,6 +21,7 @@ import {
   SenderIdentityFieldset,
   type SenderFields,
 } from '../../components/history/SenderIdentityFieldset';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { toRefundKey, useRefundExpired, useTransfersToRefund } from './api/to-refund';
 
 /** A fresh random key per confirmation dialog. */
@@ -41,6 +42,7 @@ export default function TransfersToRefundPage() {
   const [refunding, setRefunding] = useState<TransferToRefund | null>(null);
   const { user } = useSession();
   const queryClient = useQueryClient();
+  const language = formatLanguage(currentLanguage());
 
   return (
     <section className="mx-auto w-full max-w-5xl space-y-6">
@@ -70,8 +72,8 @@ export default function TransfersToRefundPage() {
             {list.data.map((transfer) => (
               <tr key={transfer.transactionNumber} className="border-b border-slate-200">
                 <td className="font-mono">{groupDigits(transfer.transactionNumber)}</td>
-                <td>{formatDateFr(transfer.sentAt)}</td>
-                <td>{formatDateFr(transfer.expiredAt)}</td>
+                <td>{formatDate(transfer.sentAt, language)}</td>
+                <td>{formatDate(transfer.expiredAt, language)}</td>
                 <td>{personName(transfer.sender)}</td>
                 <td>{personName(transfer.recipient)}</td>
                 <td className="text-right">{formatHtg(transfer.amount)}</td>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { transactionAnswer } from '../../test/transactions';
@@ -157,5 +158,39 @@ describe('« Transferts à rembourser » (decision 225)', () => {
     expect(
       api.requests.filter((request) => request.path === '/transactions/20000000017/unlock'),
     ).toHaveLength(1);
+  });
+});
+
+describe('« Transferts à rembourser » in Kreyòl (decisions 236, 238)', () => {
+  let api: ApiServer;
+  beforeEach(async () => {
+    api = await startApiServer();
+    api.on('GET /transactions/to-refund', () => ({
+      body: { data: [{ ...owed, locked: true }], meta: { total: 1, page: 1, per_page: 100 } },
+    }));
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+  });
+  afterEach(async () => {
+    await api.close();
+    await setScreenLanguage('fr');
+  });
+
+  it('dates the transfers with the French figures and offers the unlock in Kreyòl', async () => {
+    renderApp({ path: '/transfers-to-refund', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    const unlock = await screen.findByRole(
+      'button',
+      { name: 'Debloke transfè 20000000017' },
+      { timeout: 5000 },
+    );
+    expect(unlock).toHaveTextContent('Debloke');
+    const row = unlock.closest('tr');
+    expect(row).toHaveTextContent('02/10/2026');
+    expect(row).toHaveTextContent('01/11/2026');
+    expect(row).toHaveTextContent('2 000,00 HTG');
+    await userEvent.setup().click(unlock);
+    expect(screen.getByRole('dialog', { name: 'Debloke transfè pou touche a' })).toHaveTextContent(
+      'Konfime deblokaj la',
+    );
   });
 });

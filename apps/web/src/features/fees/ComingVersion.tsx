@@ -9,10 +9,10 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useToasts } from '../../components/toasts/toast-context';
-import { formatHaitiMoment } from '../../lib/haiti-time';
 import { errorMessage } from '../../lib/http';
 import { useCancelFeeVersionMutation } from './api/cancel-fee-version';
 import { FeeRowsTable } from './FeeRowsTable';
+import { haitiMoment } from './haiti-moment';
 
 /**
  * A version of one type that has not taken effect yet (decision 150): when, its bands, and for the super
@@ -33,7 +33,7 @@ export function ComingVersion({
   const [failure, setFailure] = useState<string | null>(null);
   const cancel = useCancelFeeVersionMutation(type);
   const toasts = useToasts();
-  const when = formatHaitiMoment(version.effectiveFrom) ?? version.effectiveFrom;
+  const when = haitiMoment(version.effectiveFrom) ?? version.effectiveFrom;
   const headingId = `frais-${type}-version-${version.number}`;
 
   function confirm() {

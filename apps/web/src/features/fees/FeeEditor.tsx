@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   feeScheduleInputSchema,
   feeScheduleMessages,
   feeVersionTexts,
   genericMessages,
+  translate,
   type FeeRow,
   type FeeScheduleInput,
 } from '@lajan/domain';
@@ -12,16 +15,17 @@ import { Button } from '../../components/Button';
 import { EffectiveFromFieldset, type Effective } from '../../components/EffectiveFromFieldset';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useToasts } from '../../components/toasts/toast-context';
-import { formatHaitiMoment, haitiWallClockToIso } from '../../lib/haiti-time';
+import { haitiWallClockToIso } from '../../lib/haiti-time';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { parseAmountInput } from '../../lib/amount-input';
 import { useUpdateFeesMutation } from './api/update-fees';
+import { haitiMoment } from './haiti-moment';
 
 const bandFields = [
-  { name: 'min_amount', label: 'Montant minimum' },
-  { name: 'max_amount', label: 'Montant maximum' },
-  { name: 'fee', label: 'Frais' },
-  { name: 'agent_share', label: "Part de l'agent" },
+  { name: 'min_amount', label: msg`Montant minimum` },
+  { name: 'max_amount', label: msg`Montant maximum` },
+  { name: 'fee', label: msg`Frais` },
+  { name: 'agent_share', label: msg`Part de l'agent` },
 ] as const;
 type BandField = (typeof bandFields)[number]['name'];
 
@@ -129,7 +133,7 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
   }
 
   const laterIso = effective.mode === 'later' ? haitiWallClockToIso(effective.at) : null;
-  const laterText = laterIso ? (formatHaitiMoment(laterIso) ?? effective.at) : null;
+  const laterText = laterIso ? (haitiMoment(laterIso) ?? effective.at) : null;
 
   function save() {
     update.mutate(toInput(bands, effective), {
@@ -153,6 +157,7 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
   }
 
   const rowsError = errors.rows;
+  const typeLabel = group.label;
   const effectiveError = errors.effective_from;
 
   return (
@@ -160,62 +165,67 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
       ref={formRef}
       id={formId}
       noValidate
-      aria-label={`Modifier les frais : ${group.label}`}
+      aria-label={t`Modifier les frais : ${typeLabel}`}
       className="space-y-3 rounded-xl border border-blue-200 bg-white p-3 shadow-sm sm:p-4"
       onSubmit={(event) => {
         event.preventDefault();
         if (check()) setConfirming(true);
       }}
     >
-      {bands.map((band, index) => (
-        <fieldset key={band.key} className="min-w-0 rounded-lg border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-semibold text-slate-800">Tranche {index + 1}</legend>
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(4,minmax(0,1fr))_auto] sm:items-start">
-            {bandFields.map((field) => {
-              const key = `rows.${index}.${field.name}`;
-              const inputId = `${formId}-${band.key}-${field.name}`;
-              const error = errors[key];
-              return (
-                <div key={field.name} className="min-w-0">
-                  <label htmlFor={inputId} className="block text-xs font-medium text-slate-700">
-                    {field.label}
-                    <span className="sr-only">, tranche {index + 1}</span>
-                  </label>
-                  <input
-                    id={inputId}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={band[field.name]}
-                    onChange={(event) => change(index, field.name, event.target.value)}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${inputId}-error` : undefined}
-                    className={`mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-2 py-2 text-right text-base text-slate-900 focus:outline-2 sm:text-sm ${
-                      error
-                        ? 'border-red-500 focus:outline-red-600'
-                        : 'border-slate-300 focus:outline-blue-700'
-                    }`}
-                  />
-                  {error && (
-                    <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">
-                      {error}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
-            <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-5">
-              <Button
-                variant="ghost"
-                className="text-red-800"
-                aria-label={`Supprimer la tranche ${index + 1}`}
-                onClick={() => removeBand(index)}
-              >
-                Supprimer
-              </Button>
+      {bands.map((band, index) => {
+        const bandNumber = index + 1;
+        return (
+          <fieldset key={band.key} className="min-w-0 rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-semibold text-slate-800">
+              <Trans>Tranche {bandNumber}</Trans>
+            </legend>
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(4,minmax(0,1fr))_auto] sm:items-start">
+              {bandFields.map((field) => {
+                const key = `rows.${index}.${field.name}`;
+                const inputId = `${formId}-${band.key}-${field.name}`;
+                const error = errors[key];
+                return (
+                  <div key={field.name} className="min-w-0">
+                    <label htmlFor={inputId} className="block text-xs font-medium text-slate-700">
+                      {translate(field.label)}
+                      <span className="sr-only">{t`, tranche ${bandNumber}`}</span>
+                    </label>
+                    <input
+                      id={inputId}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={band[field.name]}
+                      onChange={(event) => change(index, field.name, event.target.value)}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${inputId}-error` : undefined}
+                      className={`mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-2 py-2 text-right text-base text-slate-900 focus:outline-2 sm:text-sm ${
+                        error
+                          ? 'border-red-500 focus:outline-red-600'
+                          : 'border-slate-300 focus:outline-blue-700'
+                      }`}
+                    />
+                    {error && (
+                      <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">
+                        {error}
+                      </p>
+                    )}
+                  </div>
+                );
+              })}
+              <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-5">
+                <Button
+                  variant="ghost"
+                  className="text-red-800"
+                  aria-label={t`Supprimer la tranche ${bandNumber}`}
+                  onClick={() => removeBand(index)}
+                >
+                  <Trans>Supprimer</Trans>
+                </Button>
+              </div>
             </div>
-          </div>
-        </fieldset>
-      ))}
+          </fieldset>
+        );
+      })}
       {rowsError && <p className="text-sm text-red-700">{rowsError}</p>}
       <EffectiveFromFieldset
         formId={formId}
@@ -231,20 +241,22 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
       {summary && <Alert type="danger">{summary}</Alert>}
       <div className="flex flex-wrap justify-between gap-2">
         <Button variant="secondary" onClick={addBand}>
-          Ajouter une tranche
+          <Trans>Ajouter une tranche</Trans>
         </Button>
         <div className="flex gap-2">
           <Button variant="ghost" onClick={onDone}>
-            Annuler
+            <Trans>Annuler</Trans>
           </Button>
-          <Button type="submit">Enregistrer</Button>
+          <Button type="submit">
+            <Trans>Enregistrer</Trans>
+          </Button>
         </div>
       </div>
       {confirming && (
         <ConfirmDialog
-          title="Enregistrer le barème ?"
-          confirmLabel="Confirmer"
-          pendingLabel="Enregistrement..."
+          title={t`Enregistrer le barème ?`}
+          confirmLabel={t`Confirmer`}
+          pendingLabel={t`Enregistrement...`}
           pending={update.isPending}
           onConfirm={save}
           onCancel={() => setConfirming(false)}

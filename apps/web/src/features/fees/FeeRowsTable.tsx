@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { formatHtg, type FeeRow } from '@lajan/domain';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
@@ -17,7 +19,7 @@ export function FeeRowsTable({ rows, caption }: { rows: readonly FeeRow[]; capti
   if (rows.length === 0)
     return (
       <p className="rounded-md border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
-        Aucune tranche.
+        <Trans>Aucune tranche.</Trans>
       </p>
     );
   return (
@@ -27,32 +29,32 @@ export function FeeRowsTable({ rows, caption }: { rows: readonly FeeRow[]; capti
         <thead className={tableClasses.head}>
           <tr>
             <th scope="col" className={`${tableClasses.th} text-right`}>
-              Montant minimum
+              <Trans>Montant minimum</Trans>
             </th>
             <th scope="col" className={`${tableClasses.th} text-right`}>
-              Montant maximum
+              <Trans>Montant maximum</Trans>
             </th>
             <th scope="col" className={`${tableClasses.th} text-right`}>
-              Frais
+              <Trans>Frais</Trans>
             </th>
             <th scope="col" className={`${tableClasses.th} text-right`}>
-              Part de l&apos;agent
+              <Trans>Part de l&apos;agent</Trans>
             </th>
           </tr>
         </thead>
         <tbody className={tableClasses.body}>
           {rows.map((row) => (
             <tr key={`${row.min_amount}-${row.max_amount}`} className={phone.row}>
-              <td data-label="De" className={`${phone.td} text-right whitespace-nowrap`}>
+              <td data-label={t`De`} className={`${phone.td} text-right whitespace-nowrap`}>
                 {formatHtg(row.min_amount)}
               </td>
-              <td data-label="À" className={`${phone.td} text-right whitespace-nowrap`}>
+              <td data-label={t`À`} className={`${phone.td} text-right whitespace-nowrap`}>
                 {formatHtg(row.max_amount)}
               </td>
-              <td data-label="Frais" className={`${phone.td} text-right whitespace-nowrap`}>
+              <td data-label={t`Frais`} className={`${phone.td} text-right whitespace-nowrap`}>
                 {formatHtg(row.fee)}
               </td>
-              <td data-label="Part agent" className={`${phone.td} text-right whitespace-nowrap`}>
+              <td data-label={t`Part agent`} className={`${phone.td} text-right whitespace-nowrap`}>
                 {formatHtg(row.agent_share)}
               </td>
             </tr>

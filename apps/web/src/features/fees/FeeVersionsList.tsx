@@ -1,16 +1,18 @@
+import { t } from '@lingui/core/macro';
 import {
   feeVersionStatusLabels,
   feeVersionTexts as texts,
-  formatDateTimeFr,
+  formatDateTime,
   type FeeType,
   type FeeVersionStatus,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
-import { formatHaitiMoment } from '../../lib/haiti-time';
 import { errorMessage } from '../../lib/http';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { useFeeVersions } from './api/get-fee-versions';
+import { haitiMoment } from './haiti-moment';
 
 const statusClasses: Record<FeeVersionStatus, string> = {
   in_force: 'bg-green-100 text-green-900',
@@ -22,6 +24,8 @@ const statusClasses: Record<FeeVersionStatus, string> = {
 /** Every version of one type (decision 150): number, from when, by whom, when made, where it stands. */
 export function FeeVersionsList({ type, label, id }: { type: FeeType; label: string; id: string }) {
   const versions = useFeeVersions(type, true);
+  const language = formatLanguage(currentLanguage());
+  const numberText = (number: number) => t`n° ${number}`;
   return (
     <div id={id} className="space-y-2">
       {versions.isPending && (
@@ -60,16 +64,16 @@ export function FeeVersionsList({ type, label, id }: { type: FeeType; label: str
               {versions.data.map((version) => (
                 <tr key={version.number} className={tableClasses.row}>
                   <td data-label={texts.columns.number} className={tableClasses.td}>
-                    n° {version.number}
+                    {numberText(version.number)}
                   </td>
                   <td data-label={texts.columns.from} className={tableClasses.td}>
-                    {formatHaitiMoment(version.effectiveFrom) ?? texts.fromStart}
+                    {haitiMoment(version.effectiveFrom) ?? texts.fromStart}
                   </td>
                   <td data-label={texts.columns.by} className={`${tableClasses.td} break-all`}>
                     {version.createdBy?.username ?? texts.bySystem}
                   </td>
                   <td data-label={texts.columns.at} className={`${tableClasses.td} whitespace-nowrap`}>
-                    {formatDateTimeFr(version.createdAt)}
+                    {formatDateTime(version.createdAt, language)}
                   </td>
                   <td data-label={texts.columns.status} className={tableClasses.td}>
                     <span
@@ -79,7 +83,7 @@ export function FeeVersionsList({ type, label, id }: { type: FeeType; label: str
                     </span>
                     {version.status === 'cancelled' && version.cancelledAt && (
                       <span className="ml-1 text-xs text-slate-700">
-                        {texts.cancelledOn(formatDateTimeFr(version.cancelledAt))}
+                        {texts.cancelledOn(formatDateTime(version.cancelledAt, language))}
                       </span>
                     )}
                   </td>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { can, feeVersionTexts, transactionFailureMessages, type FeeGroup, type FeeType } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { FetchedAt } from '../../components/pending/FetchedAt';
 import { Button } from '../../components/Button';
-import { formatHaitiMoment } from '../../lib/haiti-time';
 import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { useFees } from './api/get-fees';
@@ -12,10 +13,11 @@ import { FeeCalculator } from './FeeCalculator';
 import { FeeEditor } from './FeeEditor';
 import { FeeRowsTable } from './FeeRowsTable';
 import { FeeVersionsList } from './FeeVersionsList';
+import { haitiMoment } from './haiti-moment';
 
 /** "Version n° 3, en vigueur depuis le 24 novembre 2026 à 09:00" (Haiti time). */
 function inForceLine(version: FeeGroup['version']): string {
-  const since = formatHaitiMoment(version.effectiveFrom);
+  const since = haitiMoment(version.effectiveFrom);
   return since
     ? feeVersionTexts.inForceSince(version.number, since)
     : feeVersionTexts.inForceFromStart(version.number);
@@ -45,12 +47,16 @@ export default function FeesPage() {
   return (
     <section className="mx-auto w-full max-w-5xl space-y-6">
       <header>
-        <h1 className="text-2xl font-semibold text-slate-900">Tableau des frais</h1>
-        <p className="mt-1 text-sm text-slate-700">Frais par tranche de montant, bornes comprises, en HTG.</p>
+        <h1 className="text-2xl font-semibold text-slate-900">
+          <Trans>Tableau des frais</Trans>
+        </h1>
+        <p className="mt-1 text-sm text-slate-700">
+          <Trans>Frais par tranche de montant, bornes comprises, en HTG.</Trans>
+        </p>
       </header>
       {fees.isPending && (
         <p role="status" className="text-slate-600">
-          Chargement des frais...
+          <Trans>Chargement des frais...</Trans>
         </p>
       )}
       <FetchedAt updatedAt={fees.dataUpdatedAt} />
@@ -62,6 +68,7 @@ export default function FeesPage() {
         const headingId = `frais-${group.type}`;
         const listId = `versions-${group.type}`;
         const listed = listing.has(group.type);
+        const typeLabel = group.label;
         return (
           <section key={group.type} aria-labelledby={headingId} className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-3">
@@ -86,10 +93,10 @@ export default function FeesPage() {
                     <Button
                       id={`modifier-frais-${group.type}`}
                       variant="secondary"
-                      aria-label={`Modifier les frais : ${group.label}`}
+                      aria-label={t`Modifier les frais : ${typeLabel}`}
                       onClick={() => setEditing(group.type)}
                     >
-                      Modifier
+                      <Trans>Modifier</Trans>
                     </Button>
                   )}
                 </div>
@@ -108,7 +115,7 @@ export default function FeesPage() {
                 }}
               />
             ) : (
-              <FeeRowsTable rows={group.rows} caption={`Frais : ${group.label}`} />
+              <FeeRowsTable rows={group.rows} caption={t`Frais : ${typeLabel}`} />
             )}
             {group.coming.map((version) => (
               <ComingVersion

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { amountMessages, formatHtg, type FeeRow } from '@lajan/domain';
 import { startApiServer, type ApiServer, type RecordedRequest } from '../../test/api-server';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { renderApp } from '../../test/render-app';
 import { feeQuoteRoute } from '../../test/transactions';
 import { makeToken } from '../../test/tokens';
@@ -440,5 +441,37 @@ describe('the fee table (/fees-list)', () => {
     ]);
     await user.click(toggle);
     expect(screen.queryByRole('table', { name: 'Versions du barème : Retrait' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the fee table in Kreyòl (decisions 236, 238)', () => {
+  let api: ApiServer;
+  beforeEach(async () => {
+    api = await startApiServer();
+    api.on('GET /transactions/fees', { body: { data: groups } });
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+  });
+  afterEach(async () => {
+    await api.close();
+    await setScreenLanguage('fr');
+  });
+
+  it('shows the bands and the editor in Kreyòl, with the French figures', async () => {
+    const { user } = renderApp({ path: '/fees-list', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const withdrawal = await screen.findByRole('table', { name: 'Frè : Retrait' }, { timeout: 5000 });
+    expect(screen.getByRole('heading', { name: 'Tablo frè yo', level: 1 })).toBeVisible();
+    const rows = within(withdrawal).getAllByRole('row');
+    expect(
+      rows.slice(0, 2).map((row) => Array.from(row.children, (cell) => plain(cell.textContent))),
+    ).toEqual([
+      ['Montan minimòm', 'Montan maksimòm', 'Frè', 'Pòsyon ajan an'],
+      ['20,00 HTG', '249,99 HTG', '10,00 HTG', '4,00 HTG'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Modifye frè yo : Retrait' }));
+    const form = screen.getByRole('form', { name: 'Modifye frè yo : Retrait' });
+    expect(within(form).getByRole('group', { name: 'Tranch 1' })).toBeVisible();
+    expect(within(form).getByLabelText('Frè, tranch 1')).toHaveValue('10');
+    expect(within(form).getByRole('button', { name: 'Ajoute yon tranch' })).toBeVisible();
   });
 });

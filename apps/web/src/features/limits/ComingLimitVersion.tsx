@@ -4,9 +4,9 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useToasts } from '../../components/toasts/toast-context';
-import { formatHaitiMoment } from '../../lib/haiti-time';
 import { errorMessage } from '../../lib/http';
 import { useCancelLimitVersionMutation } from './api/limits';
+import { haitiMoment } from './haiti-moment';
 import { LimitValuesTable } from './LimitValuesTable';
 
 /** A version not in force yet (decision 227): when, its limits, and « Annuler » after a confirmation. */
@@ -15,8 +15,7 @@ export function ComingLimitVersion({ version }: { version: LimitVersion }) {
   const [failure, setFailure] = useState<string | null>(null);
   const cancel = useCancelLimitVersionMutation();
   const toasts = useToasts();
-  const when =
-    (version.effectiveFrom && formatHaitiMoment(version.effectiveFrom)) ?? version.effectiveFrom ?? '';
+  const when = (version.effectiveFrom && haitiMoment(version.effectiveFrom)) ?? version.effectiveFrom ?? '';
   const headingId = `limites-version-${version.number}`;
 
   function confirm() {

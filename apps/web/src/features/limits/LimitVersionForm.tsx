@@ -17,9 +17,10 @@ import { EffectiveFromFieldset, type Effective } from '../../components/Effectiv
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
 import { useToasts } from '../../components/toasts/toast-context';
 import { parseAmountInput } from '../../lib/amount-input';
-import { formatHaitiMoment, haitiWallClockToIso } from '../../lib/haiti-time';
+import { haitiWallClockToIso } from '../../lib/haiti-time';
 import { errorMessage, isHttpError } from '../../lib/http';
 import { useCreateLimitVersionMutation } from './api/limits';
+import { haitiMoment } from './haiti-moment';
 
 const fields = [
   { name: 'per_operation', period: 'operation', from: 'perOperation' },
@@ -117,7 +118,7 @@ export function LimitVersionForm({ inForce }: { inForce: readonly LimitValues[] 
   }
 
   const laterIso = effective.mode === 'later' ? haitiWallClockToIso(effective.at) : null;
-  const laterText = laterIso ? (formatHaitiMoment(laterIso) ?? effective.at) : null;
+  const laterText = laterIso ? (haitiMoment(laterIso) ?? effective.at) : null;
 
   function save() {
     create.mutate(toInput(draft, effective), {

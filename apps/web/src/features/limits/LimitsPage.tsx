@@ -1,9 +1,9 @@
-import { limitEditorTexts as texts } from '@lajan/domain';
+import { limitEditorTexts as texts, limitPastStatusTexts } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { formatHaitiMoment } from '../../lib/haiti-time';
 import { errorMessage } from '../../lib/http';
 import { useLimits } from './api/limits';
+import { haitiMoment } from './haiti-moment';
 import { ComingLimitVersion } from './ComingLimitVersion';
 import { LimitValuesTable } from './LimitValuesTable';
 import { LimitVersionForm } from './LimitVersionForm';
@@ -42,7 +42,7 @@ export default function LimitsPage() {
             <h2 id="limites-en-vigueur" className="text-lg font-semibold text-slate-900">
               {texts.inForce(
                 schedule.inForce.number,
-                schedule.inForce.effectiveFrom ? formatHaitiMoment(schedule.inForce.effectiveFrom) : null,
+                schedule.inForce.effectiveFrom ? haitiMoment(schedule.inForce.effectiveFrom) : null,
               )}
             </h2>
             <LimitValuesTable values={schedule.inForce.values} caption={texts.inForceCaption} />
@@ -68,8 +68,10 @@ export default function LimitsPage() {
                   <li key={version.id}>
                     {texts.pastLine(
                       version.number,
-                      version.effectiveFrom ? formatHaitiMoment(version.effectiveFrom) : null,
-                      version.status === 'cancelled' ? texts.pastStatus.cancelled : texts.pastStatus.past,
+                      version.effectiveFrom ? haitiMoment(version.effectiveFrom) : null,
+                      version.status === 'cancelled'
+                        ? limitPastStatusTexts.cancelled
+                        : limitPastStatusTexts.past,
                     )}
                     {version.createdBy && ` (${texts.createdBy(version.createdBy.username)})`}
                   </li>

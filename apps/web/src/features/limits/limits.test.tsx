@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { limitEditorMessages, type LimitSchedule, type LimitVersion } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { superAdmin, teller } from '../../test/users';
@@ -228,3 +229,35 @@ describe('the customers’ limits (/limits, decision 227)', () => {
 function posted(server: ApiServer) {
   return server.requests.filter((request) => request.method === 'POST');
 }
+
+describe('the customers’ limits in Kreyòl (decisions 236, 238)', () => {
+  beforeEach(async () => {
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+  });
+  afterEach(async () => {
+    await setScreenLanguage('fr');
+  });
+
+  it('shows the versions in Kreyòl, their dates by Lajan’s month names and the French figures', async () => {
+    renderApp({ path: '/limits', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+    const table = await screen.findByRole('table', { name: 'Limit ki an vigè' }, { timeout: 5000 });
+    expect(screen.getByRole('heading', { name: 'Limit kliyan yo', level: 1 })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { name: 'Vèsyon nimewo 1, an vigè depi kòmansman sèvis la' }),
+    ).toBeVisible();
+    const header = within(table).getAllByRole('row')[0];
+    expect(Array.from(header?.children ?? [], (cell) => cell.textContent)).toEqual([
+      'Kategori',
+      'Pou chak tranzaksyon',
+      'Pa jou',
+      'Sou 30 jou',
+    ]);
+    expect(table).toHaveTextContent(plain('250 000,00 HTG'));
+    expect(
+      screen.getByRole('region', { name: 'Vèsyon nimewo 3, apati 25 desanm 2099 a 08:00' }),
+    ).toBeVisible();
+    expect(screen.getByText(/^Vèsyon nimewo 2, apati 1 janvye 2099 a 08:00 : Anile/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Anrejistre nouvo vèsyon an' })).toBeVisible();
+  });
+});

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { t } from '@lingui/core/macro';
 import { useParams } from 'react-router';
 import {
   personFailureMessages,
@@ -48,6 +49,7 @@ function formValuesOf(person: FullPerson): PersonFormValues {
     partner: person.partner,
     mother: person.mother,
     preferredContactMethod: person.preferredContactMethod,
+    preferredLanguage: person.preferredLanguage,
     consentForMarketing: person.consentForMarketing,
   };
 }
@@ -96,7 +98,7 @@ export default function EditPersonPage() {
           defaultValues={formValuesOf(person)}
           ownValues={person}
           onSubmit={save}
-          submitLabel="Enregistrer les modifications"
+          submitLabel={t`Enregistrer les modifications`}
         />
       </div>
     );
@@ -104,7 +106,7 @@ export default function EditPersonPage() {
 
   return (
     <section className="mx-auto w-full max-w-3xl">
-      <PersonPageHeader title="Modifier la personne" onBack={goBack} />
+      <PersonPageHeader title={t`Modifier la personne`} onBack={goBack} />
       {content}
       {confirming && (
         <ConfirmOwnEmail
@@ -167,10 +169,10 @@ function ConfirmOwnEmail({
         />
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={mutation.isPending} onClick={onClose}>
-            Annuler
+            {t`Annuler`}
           </Button>
-          <Button type="submit" loading={mutation.isPending} loadingText="Enregistrement...">
-            Confirmer
+          <Button type="submit" loading={mutation.isPending} loadingText={t`Enregistrement...`}>
+            {t`Confirmer`}
           </Button>
         </div>
       </form>

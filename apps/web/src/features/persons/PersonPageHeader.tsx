@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '../../components/Button';
 
 /** The top of a person form's page: "Retour" (one page back) and the page's title. */
@@ -5,7 +6,7 @@ export function PersonPageHeader({ title, onBack }: { title: string; onBack: () 
   return (
     <div className="mb-4 flex flex-wrap items-center gap-3">
       <Button variant="secondary" onClick={onBack}>
-        <span aria-hidden="true">←</span> Retour
+        <span aria-hidden="true">←</span> {t`Retour`}
       </Button>
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
     </div>

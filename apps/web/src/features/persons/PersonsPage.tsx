@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import {
   can,
@@ -96,7 +97,7 @@ export default function PersonsPage() {
       ) : (
         // While another page or search comes, the rows shown are the last answer's: said busy, and dimmed.
         <ul
-          aria-label="Liste des personnes"
+          aria-label={t`Liste des personnes`}
           aria-busy={query.isPlaceholderData || undefined}
           className={`divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white ${
             query.isPlaceholderData ? 'opacity-60' : ''
@@ -158,7 +159,7 @@ export default function PersonsPage() {
         <ConfirmDialog
           title={personMessages.deleteConfirmTitle}
           confirmLabel={texts.delete}
-          pendingLabel="Suppression..."
+          pendingLabel={t`Suppression...`}
           variant="danger"
           pending={remove.isPending}
           onConfirm={() => void confirmDelete()}

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { PersonForm, type PersonSubmitResult } from '../../components/persons/PersonForm';
 import { personSubmitFailure } from '../../components/persons/person-submit';
 import { returnToOf, type RegisteredPersonState } from '../../components/persons/registration-return';
@@ -85,10 +87,12 @@ export default function RegisterClientPage() {
 
   return (
     <section className="mx-auto w-full max-w-3xl">
-      <PersonPageHeader title="Enregistrer Client" onBack={goBack} />
+      <PersonPageHeader title={t`Enregistrer Client`} onBack={goBack} />
       <p className="mb-4 text-sm text-slate-600">
-        Les champs marqués d&apos;un <span className="text-red-700">*</span> sont obligatoires. Le brouillon
-        est gardé sur cet appareil jusqu&apos;à l&apos;enregistrement.
+        <Trans>
+          Les champs marqués d&apos;un <span className="text-red-700">*</span> sont obligatoires. Le brouillon
+          est gardé sur cet appareil jusqu&apos;à l&apos;enregistrement.
+        </Trans>
       </p>
       {draft && !draft.writer && (
         <p role="status" className="mb-4 text-sm text-amber-800">

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { authMessages, userMessages, type FullPerson, type MaskedPerson } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { jean, marie } from '../../test/persons';
@@ -88,6 +89,23 @@ describe('the persons list', () => {
     expect(roseRow).toHaveTextContent('Modification réservée à qui la gère');
     expect(within(roseRow!).queryByRole('link', { name: /Modifier/ })).not.toBeInTheDocument();
     expect(jeanRow).not.toHaveTextContent('Modification réservée');
+  });
+
+  it('speaks Kreyòl when the screen does (decision 236)', async () => {
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+    try {
+      open('/persons');
+      expect(await screen.findByRole('heading', { name: 'Moun yo', level: 1 }, { timeout: 5000 })).toBeVisible();
+      const list = await screen.findByRole('list', { name: 'Lis moun yo' });
+      const [jeanRow, marieRow] = within(list).getAllByRole('listitem');
+      expect(jeanRow).toHaveTextContent('Kat idantite · 003-456-789');
+      expect(within(jeanRow!).getByRole('link', { name: 'Modifye Jean PIERRE' })).toBeVisible();
+      expect(marieRow).toHaveTextContent('Paspò · ••••••456');
+      expect(screen.getByRole('link', { name: 'Anrejistre yon kliyan' })).toBeVisible();
+    } finally {
+      await setScreenLanguage('fr');
+    }
   });
 
   it('pages the list with the total, as the server counts it', async () => {

@@ -128,6 +128,15 @@ describe('the register-client screen /person (SPEC §2)', () => {
     ]);
     const contact = within(field('Moyen de contact préféré')).getAllByRole('option');
     expect(contact.map((option) => option.textContent)).toEqual(['Choisir...', 'Email', 'Téléphone', 'SMS']);
+    // French until another is chosen, so not marked required (decision 237).
+    const language = field('Langue préférée');
+    expect(language).toHaveValue('fr');
+    expect(language).not.toHaveAttribute('aria-required');
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Français', 'Kreyòl']);
     expect(screen.getByRole('checkbox', { name: /offres commerciales/ })).not.toBeChecked();
   });
 
@@ -281,8 +290,20 @@ describe('the register-client screen /person (SPEC §2)', () => {
       annualIncome: 0,
       maritalStatus: 'married',
       preferredContactMethod: 'sms',
+      preferredLanguage: 'fr',
       consentForMarketing: false,
     });
+  });
+
+  it('sends the customer’s preferred language, Kreyòl when chosen (decision 237)', async () => {
+    api.on('POST /persons', { status: 201, body: { data: { ...jean, preferredLanguage: 'ht' } } });
+    const { user } = await openForm();
+    await fillValid(user);
+    await user.selectOptions(field('Langue préférée'), 'ht');
+    await submit(user);
+
+    expect(await screen.findByText('Personne enregistrée avec succès')).toBeVisible();
+    expect(postedPerson()).toMatchObject({ preferredContactMethod: 'sms', preferredLanguage: 'ht' });
   });
 
   it('registers a walk-in sender from a search that found no one and goes back with that sender selected (decision 132)', async () => {

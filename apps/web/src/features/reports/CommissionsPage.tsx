@@ -1,5 +1,5 @@
 import {
-  formatDateTimeFr,
+  formatDateTime,
   formatHtg,
   reportTexts,
   transactionStatusLabels,
@@ -10,6 +10,7 @@ import { Pagination } from '../../components/Pagination';
 import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
+import { currentLanguage } from '../../i18n/i18n';
 import { useSession } from '../../lib/session-context';
 import {
   REPORT_PER_PAGE,
@@ -29,18 +30,21 @@ import {
 
 const filterNames = ['month', 'from', 'to', 'agentCode'] as const;
 
-const figureColumns = [
-  ['count', reportTexts.count],
-  ['amount', reportTexts.amount],
-  ['fee', reportTexts.fee],
-  ['agentShare', reportTexts.agentShare],
-  ['feeIncome', reportTexts.feeIncome],
-] as const;
+/** The figures' columns, named when shown (decision 236). */
+function figureColumns() {
+  return [
+    ['count', reportTexts.count],
+    ['amount', reportTexts.amount],
+    ['fee', reportTexts.fee],
+    ['agentShare', reportTexts.agentShare],
+    ['feeIncome', reportTexts.feeIncome],
+  ] as const;
+}
 
 function Figures({ line }: { line: CommissionTotals }) {
   return (
     <>
-      {figureColumns.map(([key, label]) => (
+      {figureColumns().map(([key, label]) => (
         <td key={key} data-label={label} className={`${tableClasses.td} tabular-nums text-right`}>
           {key === 'count' ? line.count : formatHtg(line[key])}
         </td>
@@ -56,7 +60,7 @@ function FigureHeads({ first }: { first: string }) {
         <th scope="col" className={tableClasses.th}>
           {first}
         </th>
-        {figureColumns.map(([key, label]) => (
+        {figureColumns().map(([key, label]) => (
           <th key={key} scope="col" className={`${tableClasses.th} text-right`}>
             {label}
           </th>
@@ -80,6 +84,7 @@ export default function CommissionsPage() {
   const operations = useCommissionOperations(query, page);
   const csv = useCsvExport();
   const data = statement.data;
+  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
 
   return (
     <div className="report-print space-y-6">
@@ -254,7 +259,9 @@ export default function CommissionsPage() {
                                   data-label={reportTexts.date}
                                   className={`${tableClasses.td} whitespace-nowrap tabular-nums`}
                                 >
-                                  <time dateTime={row.createdAt}>{formatDateTimeFr(row.createdAt)}</time>
+                                  <time dateTime={row.createdAt}>
+                                    {formatDateTime(row.createdAt, language)}
+                                  </time>
                                 </td>
                                 <td
                                   data-label={reportTexts.number}

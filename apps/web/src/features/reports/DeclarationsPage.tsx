@@ -4,9 +4,10 @@ import {
   cashDirectionLabels,
   DEFAULT_DECLARATION_THRESHOLD_HTG,
   declarationFlagLabels,
+  declarationsFileName,
   declarationTexts,
-  formatDateFr,
-  formatDayAndTimeFr,
+  formatDate,
+  formatDayAndTime,
   formatHtg,
   idDocumentChoiceLabels,
   reportTexts,
@@ -16,10 +17,12 @@ import {
   type DeclarationOperation,
   type IdDocumentType,
 } from '@lajan/domain';
+import { plural } from '@lingui/core/macro';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
+import { currentLanguage } from '../../i18n/i18n';
 import { parseAmountInput } from '../../lib/amount-input';
 import { isHttpError } from '../../lib/http';
 import { useCsvExport, useDeclarations } from './api/reports';
@@ -57,12 +60,13 @@ function FlagBadges({ group }: { group: DeclarationGroup }) {
 /** Her identification as the declaration asks it: names, document, birth, address, phone. */
 function Identification({ group }: { group: DeclarationGroup }) {
   const { person } = group;
+  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
   const documentType = person.idDocumentType
     ? (idDocumentChoiceLabels[person.idDocumentType as IdDocumentType] ?? person.idDocumentType)
     : null;
   const facts: [string, string][] = [
     [declarationTexts.document, [documentType, person.idDocumentNumber].filter(Boolean).join(' ') || '—'],
-    [declarationTexts.dob, person.dob ? formatDateFr(person.dob) : '—'],
+    [declarationTexts.dob, person.dob ? formatDate(person.dob, language) : '—'],
     [declarationTexts.address, person.address ?? '—'],
     [declarationTexts.phone, person.phoneNumber ?? '—'],
     [declarationTexts.agents, group.agents.map((agent) => `${agent.name} (${agent.code})`).join(', ')],
@@ -81,30 +85,34 @@ function Identification({ group }: { group: DeclarationGroup }) {
   );
 }
 
-const columns = [
-  declarationTexts.time,
-  reportTexts.number,
-  declarationTexts.operation,
-  declarationTexts.cash,
-  reportTexts.amount,
-  declarationTexts.account,
-  reportTexts.agent,
-  declarationTexts.teller,
-  declarationTexts.flags,
-] as const;
+/** The operations' columns, named when shown (decision 236); the amount's is right-aligned. */
+function columns() {
+  return [
+    ['time', declarationTexts.time],
+    ['number', reportTexts.number],
+    ['operation', declarationTexts.operation],
+    ['cash', declarationTexts.cash],
+    ['amount', reportTexts.amount],
+    ['account', declarationTexts.account],
+    ['agent', reportTexts.agent],
+    ['teller', declarationTexts.teller],
+    ['flags', declarationTexts.flags],
+  ] as const;
+}
 
 function OperationsTable({ group }: { group: DeclarationGroup }) {
+  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
   return (
     <TableFrame wide scrollLabel={declarationTexts.operationsOf(group.person.name)}>
       <table className={tableClasses.table}>
         <caption className="sr-only">{group.person.name}</caption>
         <thead className={tableClasses.head}>
           <tr>
-            {columns.map((column) => (
+            {columns().map(([key, column]) => (
               <th
-                key={column}
+                key={key}
                 scope="col"
-                className={`${tableClasses.th}${column === reportTexts.amount ? ' text-right' : ''}`}
+                className={`${tableClasses.th}${key === 'amount' ? ' text-right' : ''}`}
               >
                 {column}
               </th>
@@ -115,7 +123,7 @@ function OperationsTable({ group }: { group: DeclarationGroup }) {
           {group.operations.map((operation) => (
             <tr key={operation.transactionNumber} className={tableClasses.row}>
               <td data-label={declarationTexts.time} className={`${tableClasses.td} tabular-nums`}>
-                {formatDayAndTimeFr(operation.createdAt).time}
+                {formatDayAndTime(operation.createdAt, language).time}
               </td>
               <td data-label={reportTexts.number} className={`${tableClasses.td} font-mono`}>
                 {operation.transactionNumber}
@@ -150,6 +158,7 @@ function OperationsTable({ group }: { group: DeclarationGroup }) {
 }
 
 function PersonDay({ group }: { group: DeclarationGroup }) {
+  const count = group.count;
   return (
     <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h3 className="flex flex-wrap items-baseline gap-x-3 gap-y-1 font-semibold text-slate-900">
@@ -161,7 +170,7 @@ function PersonDay({ group }: { group: DeclarationGroup }) {
       </h3>
       <p className="text-sm text-slate-800">
         {declarationTexts.dayTotal} : <strong className="tabular-nums">{formatHtg(group.total)}</strong> ·{' '}
-        {group.count} {group.count === 1 ? 'opération' : 'opérations'}
+        {plural(count, { one: '# opération', other: '# opérations' })}
       </p>
       <Identification group={group} />
       <OperationsTable group={group} />
@@ -182,6 +191,7 @@ export default function DeclarationsPage() {
   const data = report.data;
   const threshold = data?.threshold ?? DEFAULT_DECLARATION_THRESHOLD_HTG;
   const [thresholdError, setThresholdError] = useState<string>();
+  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
 
   /** The threshold as typed in French ("110 000", "110 000,50") into the address; an unreadable one stays. */
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -208,7 +218,7 @@ export default function DeclarationsPage() {
           <p className="mt-1 text-sm text-slate-600">{declarationTexts.intro(formatHtg(threshold))}</p>
           {data && (
             <p className="mt-2 font-medium text-slate-800">
-              {declarationTexts.dayOf(formatDateFr(data.day))}
+              {declarationTexts.dayOf(formatDate(data.day, language))}
             </p>
           )}
         </div>
@@ -221,7 +231,7 @@ export default function DeclarationsPage() {
                   path: '/reports/declarations/export',
                   // What is on screen, not what the address asks while another day loads.
                   query: { day: data.day, threshold: data.threshold },
-                  fileName: declarationTexts.fileName(data.day),
+                  fileName: declarationsFileName(data.day),
                 })
               }
             />

@@ -1,7 +1,7 @@
 import {
   DEFAULT_LARGE_OPERATION_THRESHOLD_HTG,
-  formatDateFr,
-  formatDateTimeFr,
+  formatDate,
+  formatDateTime,
   formatHtg,
   personRoleLabels,
   reportTexts,
@@ -11,6 +11,7 @@ import { Pagination } from '../../components/Pagination';
 import { TextField } from '../../components/TextField';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
+import { currentLanguage } from '../../i18n/i18n';
 import { REPORT_PER_PAGE, useLargeOperations, useTrialBalance } from './api/reports';
 import {
   FilterForm,
@@ -118,6 +119,7 @@ export default function NetworkReportsPage() {
   const { params, setParams, page, setPage } = useReportParams();
   const query = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? undefined]));
   const large = useLargeOperations(query, page);
+  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
 
   const threshold = large.data?.meta.threshold ?? DEFAULT_LARGE_OPERATION_THRESHOLD_HTG;
   return (
@@ -175,7 +177,9 @@ export default function NetworkReportsPage() {
                             {group.person.idDocumentNumber}
                           </span>
                         )}
-                        <span className="text-sm font-normal text-slate-700">{formatDateFr(group.date)}</span>
+                        <span className="text-sm font-normal text-slate-700">
+                          {formatDate(group.date, language)}
+                        </span>
                         {group.split && (
                           <span
                             className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
@@ -192,7 +196,7 @@ export default function NetworkReportsPage() {
                       </p>
                       <table className={`${tableClasses.table} mt-2`}>
                         <caption className="sr-only">
-                          {group.person.name}, {formatDateFr(group.date)}
+                          {group.person.name}, {formatDate(group.date, language)}
                         </caption>
                         <thead className={tableClasses.head}>
                           <tr>
@@ -220,7 +224,7 @@ export default function NetworkReportsPage() {
                           {group.operations.map((operation) => (
                             <tr key={operation.transactionNumber} className={tableClasses.row}>
                               <td data-label={reportTexts.date} className={`${tableClasses.td} tabular-nums`}>
-                                {formatDateTimeFr(operation.createdAt)}
+                                {formatDateTime(operation.createdAt, language)}
                               </td>
                               <td data-label={reportTexts.number} className={`${tableClasses.td} font-mono`}>
                                 {operation.transactionNumber}

@@ -1,11 +1,12 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { FetchedAt } from '../../components/pending/FetchedAt';
-import { formatDateFr, reportTexts, statementMessages } from '@lajan/domain';
+import { formatDate, reportTexts, statementMessages } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PageLoading } from '../../components/PageLoading';
 import { TextField } from '../../components/TextField';
+import { currentLanguage } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/http';
 import './report-print.css';
 
@@ -35,9 +36,10 @@ export function periodOf(params: URLSearchParams) {
   };
 }
 
-/** "Du 01/11/2026 au 30/11/2026". */
+/** "Du 01/11/2026 au 30/11/2026", in the screen's language. */
 export function periodLabel(period: { from: string; to: string }): string {
-  return reportTexts.period(formatDateFr(period.from), formatDateFr(period.to));
+  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
+  return reportTexts.period(formatDate(period.from, language), formatDate(period.to, language));
 }
 
 /** The period's fields: a month, or two dates; what the address holds is shown. */

@@ -1,6 +1,6 @@
 import {
   accountTypeLabels,
-  formatDateTimeFr,
+  formatDateTime,
   formatHtg,
   reportTexts,
   type AccountStatement,
@@ -10,6 +10,7 @@ import {
 import { Pagination } from '../../components/Pagination';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
+import { currentLanguage } from '../../i18n/i18n';
 import { REPORT_PER_PAGE } from './api/reports';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { periodLabel, ReportState } from './ReportParts';
@@ -33,6 +34,7 @@ function StatementView({
   fetching: boolean;
 }) {
   const agent = data.account.agent;
+  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
   return (
     <div className="space-y-4" aria-busy={fetching || undefined}>
       <dl className="grid gap-x-6 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
@@ -106,7 +108,7 @@ function StatementView({
               {data.movements.map((move) => (
                 <tr key={move.transactionNumber} className={tableClasses.row}>
                   <td data-label={reportTexts.date} className={`${tableClasses.td} tabular-nums`}>
-                    <time dateTime={move.createdAt}>{formatDateTimeFr(move.createdAt)}</time>
+                    <time dateTime={move.createdAt}>{formatDateTime(move.createdAt, language)}</time>
                   </td>
                   <td data-label={reportTexts.number} className={`${tableClasses.td} font-mono`}>
                     {move.transactionNumber}

@@ -1,6 +1,7 @@
 import { amountMessages, declarationTexts, formatHtg, todayIso } from '@lajan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
@@ -286,5 +287,41 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
     await user.click(within(nav).getByRole('link', { name: 'Déclarations UCREF' }));
     expect(await screen.findByText('Journée du 05/11/2026')).toBeVisible();
     expect(asked()).toBe(3);
+  });
+});
+
+describe('/reports/declarations in Kreyòl (decision 236)', () => {
+  beforeEach(async () => {
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+  });
+  afterEach(async () => {
+    await setScreenLanguage('fr');
+  });
+
+  it('says the sections, the identification and the flags in Kreyòl, with the same dates and figures', async () => {
+    api.on('GET /reports/declarations', { body: { data: report } });
+    renderApp({ path: '/reports/declarations', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
+
+    expect(await screen.findByRole('heading', { name: 'Deklarasyon UCREF', level: 1 })).toBeVisible();
+    expect(await screen.findByText('Jounen 05/11/2026')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Pou deklare (1)' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Pou egzamine (1)' })).toBeVisible();
+    expect(screen.getByText('Dapre tranzaksyon an (moun nan pa anrejistre)')).toBeVisible();
+    expect(screen.getByText('14/02/1988')).toBeVisible();
+    const jean = rowsOf(screen.getByRole('table', { name: 'Jean Baptiste' }));
+    expect(jean[0]?.slice(3)).toEqual([
+      'Lajan kach resevwa',
+      formatHtg(99500),
+      '10000000016',
+      'Kay Lajan (PAP01)',
+      'Anne Caissière (caisse.pap01)',
+      'Divize anba sèy la',
+    ]);
+    const paul = rowsOf(screen.getByRole('table', { name: 'Paul Délice' }));
+    expect(paul[0]?.[8]).toBe(`Divize anba yon nivo frè (anba ${formatHtg(250)})`);
+    for (const total of screen.getAllByText(/Total jounen an/))
+      expect(total).toHaveTextContent(/ · 2 tranzaksyon$/);
+    expect(screen.getByRole('region', { name: 'Tranzaksyon Jean Baptiste yo' })).toBeVisible();
   });
 });

@@ -34,7 +34,7 @@ import { isHttpError } from '../../lib/http';
 import { moneyFlow } from './flows';
 import { MoneyWizard } from './money-wizard';
 import { useMoneyForm } from './use-money-form';
-import { formatLanguage } from '../../components/history/screen-language';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 
 // Paid in cash: no customer account moves; the sender's transfer is now paid (history).
 const flow = moneyFlow('external_payout', 'back', ['float', 'dashboard', 'history', 'agents']);
@@ -220,7 +220,7 @@ export default function ReceiveTransferPage() {
         label={presentedIdentityLabels.idDocumentType}
         required
         placeholder={presentedIdentityLabels.idDocumentTypePlaceholder}
-        options={documentOptions()}
+        options={documentOptions}
         error={errors.recipient?.idDocumentType?.message}
         {...register('recipient.idDocumentType')}
       />
@@ -321,7 +321,7 @@ function TransferCard({ transfer }: { transfer: Found }) {
           )}
         </dd>
         <dt className="text-slate-600">{payoutMessages.sentAt}</dt>
-        <dd>{formatDateTime(transfer.createdAt, formatLanguage())}</dd>
+        <dd>{formatDateTime(transfer.createdAt, formatLanguage(currentLanguage()))}</dd>
         {transfer.agent && (
           <>
             <dt className="text-slate-600">{payoutMessages.sendingAgent}</dt>

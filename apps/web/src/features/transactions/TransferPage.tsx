@@ -145,7 +145,7 @@ export default function TransferPage() {
           blockedHint: recipient
             ? problem
               ? wizardHints.otherRecipientAccount
-              : inactiveAccountMessage
+              : inactiveAccountMessage()
             : wizardHints.findRecipientAccount,
           validate: () => trigger('recipientAccountNumber'),
         },

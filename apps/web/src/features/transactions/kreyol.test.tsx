@@ -53,7 +53,7 @@ describe('the transfer wizard in Kreyòl', () => {
     await screen.findByRole('heading', { name: 'Transfè', level: 1 }, { timeout: 5000 });
     expect(screen.getByText('Transfè soti nan yon kont pou ale sou yon lòt kont nan rezo a.')).toBeVisible();
     await user.type(
-      screen.getByRole('textbox', { name: 'Kont k ap voye' }),
+      screen.getByRole('textbox', { name: 'Kont moun ki voye a' }),
       `${senderAccount.accountNumber}{Enter}`,
     );
     const found = await screen.findByRole('region', { name: 'Kont yo jwenn' });

@@ -370,7 +370,7 @@ export function accountStep({
       />
     ),
     canGoNext: account?.status === 'active',
-    blockedHint: account ? inactiveAccountMessage : missingHint,
+    blockedHint: account ? inactiveAccountMessage() : missingHint,
     validate,
   };
 }

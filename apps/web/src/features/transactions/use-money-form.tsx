@@ -26,7 +26,8 @@ import { currentDrawerQueryKey, DrawerClosedNotice } from '../../components/draw
 import { isHttpError } from '../../lib/http';
 import { newIdempotencyKey } from './api/idempotency';
 import { resumeIdOf, useOperationDrafts } from '../../lib/operation-drafts';
-import { useOnline, useSettledOutcome } from '../../lib/pending-context';
+import { useSettledOutcome } from '../../lib/pending-actions';
+import { useOnline } from '../../lib/pending-context';
 import { hasNoAnswer } from '../../lib/pending-operations';
 import { isSameVisit } from '../../lib/visit-key';
 import { feeQuoteKeys, useAmountStepQuote, useConfirmationQuote } from '../../components/fee-quote/api';

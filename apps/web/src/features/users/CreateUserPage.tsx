@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -37,7 +39,6 @@ const credentialsResolver = schemaResolver<CredentialValues>(credentialsSchema);
 
 /** The roles an agent's administrator gives: Administrateur and Caissier (decision 213). */
 const agentRoles: Role[] = ['agent_admin', 'user'];
-const roleOptions = agentRoles.map((role) => ({ value: role, label: roleLabels[role] }));
 
 const STEP_PERSON = 0;
 const STEP_CREDENTIALS = 1;
@@ -58,6 +59,8 @@ export default function CreateUserPage() {
   const [personError, setPersonError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const personErrorId = useId();
+  // Named when shown, in the screen's language (decision 236).
+  const roleOptions = agentRoles.map((role) => ({ value: role, label: roleLabels[role] }));
 
   const form = useUsernameStepForm<CredentialValues>(
     {
@@ -106,8 +109,10 @@ export default function CreateUserPage() {
   const personStep = (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        Recherchez la personne qui utilisera ce compte. Son mot de passe temporaire lui sera envoyé par
-        e-mail.
+        <Trans>
+          Recherchez la personne qui utilisera ce compte. Son mot de passe temporaire lui sera envoyé par
+          e-mail.
+        </Trans>
       </p>
       <PersonSearchModal
         onSelect={(picked) => {
@@ -125,9 +130,9 @@ export default function CreateUserPage() {
             setPerson(null);
             setPersonError(null);
           }}
-          title="Personne sélectionnée"
-          emptyTitle="Aucune personne sélectionnée"
-          emptyHint="Veuillez rechercher et sélectionner une personne."
+          title={t`Personne sélectionnée`}
+          emptyTitle={t`Aucune personne sélectionnée`}
+          emptyHint={t`Veuillez rechercher et sélectionner une personne.`}
         />
       </div>
       {personError && (
@@ -139,22 +144,25 @@ export default function CreateUserPage() {
   );
 
   const roleParsed = roleSchema.safeParse(values.role);
+  const sudoLabel = roleLabels.sudo;
   const credentialsStep = (
     <form
       noValidate
       onSubmit={(event) => event.preventDefault()}
       className="grid gap-4 sm:grid-cols-2"
-      aria-label="Identifiants"
+      aria-label={t`Identifiants`}
     >
       {superAdmin ? (
         <p className="text-sm text-slate-700 sm:col-span-2">
-          Rôle : <strong>{roleLabels.sudo}</strong>
+          <Trans>
+            Rôle : <strong>{sudoLabel}</strong>
+          </Trans>
         </p>
       ) : (
         <SelectField
-          label="Rôle"
+          label={t`Rôle`}
           required
-          placeholder="Choisir un rôle"
+          placeholder={t`Choisir un rôle`}
           options={roleOptions}
           error={errors.role?.message}
           {...register('role')}
@@ -168,31 +176,31 @@ export default function CreateUserPage() {
     </form>
   );
 
+  const email = person?.email;
+  const passwordNotice = email
+    ? t`Un mot de passe temporaire sera envoyé par e-mail à ${email}. Il devra être changé à la première connexion.`
+    : t`Un mot de passe temporaire sera envoyé par e-mail à cette personne. Il devra être changé à la première connexion.`;
   const confirmationStep = (
     <div className="space-y-4">
       <DetailList>
-        <DetailRow label="Personne">
+        <DetailRow label={t`Personne`}>
           {person
             ? `${displayName(person)} · ${documentLabel(person.idDocumentType)} ${person.idDocumentNumber}`
             : ''}
         </DetailRow>
-        <DetailRow label="Rôle">{roleParsed.success ? roleLabels[roleParsed.data] : ''}</DetailRow>
-        <DetailRow label="Nom d'utilisateur">{values.username}</DetailRow>
+        <DetailRow label={t`Rôle`}>{roleParsed.success ? roleLabels[roleParsed.data] : ''}</DetailRow>
+        <DetailRow label={t`Nom d'utilisateur`}>{values.username}</DetailRow>
         {!superAdmin && me?.agent && (
-          <DetailRow label="Agent">{`${me.agent.name} (${me.agent.code})`}</DetailRow>
+          <DetailRow label={t`Agent`}>{`${me.agent.name} (${me.agent.code})`}</DetailRow>
         )}
       </DetailList>
-      <Alert type="info">
-        Un mot de passe temporaire sera envoyé par e-mail
-        {person?.email ? ` à ${person.email}` : ' à cette personne'}. Il devra être changé à la première
-        connexion.
-      </Alert>
+      <Alert type="info">{passwordNotice}</Alert>
     </div>
   );
 
   return (
     <Wizard
-      title={superAdmin ? 'Créer un administrateur' : 'Créer un utilisateur'}
+      title={superAdmin ? t`Créer un administrateur` : t`Créer un utilisateur`}
       step={step}
       onStepChange={(index) => {
         setSubmitError(null);
@@ -202,14 +210,14 @@ export default function CreateUserPage() {
       onSubmit={submit}
       error={submitError ? <Alert type="danger">{submitError}</Alert> : undefined}
       steps={[
-        { id: 'person', title: 'Personne', content: personStep, validate: validatePerson },
+        { id: 'person', title: t`Personne`, content: personStep, validate: validatePerson },
         {
           id: 'credentials',
-          title: 'Identifiants',
+          title: t`Identifiants`,
           content: credentialsStep,
           validate: form.validateStep,
         },
-        { id: 'confirmation', title: 'Confirmation', content: confirmationStep },
+        { id: 'confirmation', title: t`Confirmation`, content: confirmationStep },
       ]}
     />
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -95,12 +96,12 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-4" aria-label="Modifier les coordonnées">
+    <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-4" aria-label={t`Modifier les coordonnées`}>
       {errors.root?.message && <Alert type="danger">{errors.root.message}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label={t`Email`} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField
-          label="Téléphone"
+          label={t`Téléphone`}
           type="tel"
           autoComplete="tel"
           placeholder="+50937123456"
@@ -108,14 +109,14 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
           {...register('phoneNumber')}
         />
         <TextField
-          label="Adresse"
+          label={t`Adresse`}
           autoComplete="street-address"
           className="sm:col-span-2"
           error={errors.address?.message}
           {...register('address')}
         />
-        <TextField label="Commune" error={errors.city?.message} {...register('city')} />
-        <TextField label="Département" error={errors.state?.message} {...register('state')} />
+        <TextField label={t`Commune`} error={errors.city?.message} {...register('city')} />
+        <TextField label={t`Département`} error={errors.state?.message} {...register('state')} />
         {confirmsOwnEmail && (
           <CurrentPasswordField
             className="sm:col-span-2"
@@ -126,10 +127,10 @@ export function EditContactForm({ user, onDone }: EditContactFormProps) {
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" disabled={mutation.isPending} onClick={onDone}>
-          Annuler
+          {t`Annuler`}
         </Button>
-        <Button type="submit" loading={mutation.isPending} loadingText="Enregistrement...">
-          Enregistrer
+        <Button type="submit" loading={mutation.isPending} loadingText={t`Enregistrement...`}>
+          {t`Enregistrer`}
         </Button>
       </div>
     </form>

@@ -1,10 +1,12 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   can,
   displayName,
-  formatDateFr,
-  formatDateTimeFr,
+  formatDate,
+  formatDateTime,
   roleLabels,
   userFailureMessages,
   userMessages,
@@ -17,6 +19,7 @@ import { textLinkClasses } from '../../components/text-link';
 import { DetailField, DetailList, DetailSection } from '../../components/users/DetailList';
 import { DetailsLoadError } from '../../components/users/DetailsLoadError';
 import { ContactDetailFields, PersonalDetailFields } from '../../components/users/UserDetailFields';
+import { currentLanguage } from '../../i18n/i18n';
 import { useSession } from '../../lib/session-context';
 import { useEndSessionsMutation } from './api/end-sessions';
 import { useUserQuery } from './api/get-user';
@@ -32,25 +35,26 @@ export default function UserDetailsPage() {
   const [endingSessions, setEndingSessions] = useState(false);
   const endSessions = useEndSessionsMutation();
   const toasts = useToasts();
+  const language = currentLanguage() === 'ht' ? 'ht' : 'fr';
 
   // The super administrator came to an administrator from its own list.
   const toAdministrators = can(me, 'admins.manage') && query.data?.role === 'sudo';
   const backLink = (
     <Link to={toAdministrators ? '/administrators' : '/users'} className={`${textLinkClasses} text-sm`}>
-      ← {toAdministrators ? 'Liste des administrateurs' : 'Liste des utilisateurs'}
+      ← {toAdministrators ? t`Liste des administrateurs` : t`Liste des utilisateurs`}
     </Link>
   );
 
-  if (query.isPending) return <PageLoading label="Chargement de l'utilisateur..." />;
+  if (query.isPending) return <PageLoading label={t`Chargement de l'utilisateur...`} />;
   if (query.isError) {
     return (
       <DetailsLoadError
         backLink={backLink}
-        title="Détails de l'utilisateur"
+        title={t`Détails de l'utilisateur`}
         error={query.error}
-        notFoundTitle="Utilisateur introuvable"
-        notFoundText={`Aucun utilisateur «\u00a0${username}\u00a0».`}
-        failureTitle="L'utilisateur n'a pas pu être chargé."
+        notFoundTitle={t`Utilisateur introuvable`}
+        notFoundText={t`Aucun utilisateur «\u00a0${username}\u00a0».`}
+        failureTitle={t`L'utilisateur n'a pas pu être chargé.`}
         failureFallback={userFailureMessages.list}
       />
     );
@@ -88,19 +92,19 @@ export default function UserDetailsPage() {
         {/* The change-password link only on one's own details. */}
         {own && (
           <Link to="/update-password" className={buttonClasses('secondary')}>
-            Modifier le mot de passe
+            <Trans>Modifier le mot de passe</Trans>
           </Link>
         )}
         {mayEndSessions && (
           <Button variant="secondary" onClick={() => setEndingSessions(true)}>
-            Fermer ses sessions
+            <Trans>Fermer ses sessions</Trans>
           </Button>
         )}
       </header>
       {endingSessions && (
         <ConfirmDialog
           title={userMessages.endSessionsTitle}
-          confirmLabel="Fermer les sessions"
+          confirmLabel={t`Fermer les sessions`}
           pendingLabel={userMessages.endSessionsPending}
           variant="danger"
           pending={endSessions.isPending}
@@ -112,18 +116,18 @@ export default function UserDetailsPage() {
       )}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <DetailSection title="Informations personnelles">
+        <DetailSection title={t`Informations personnelles`}>
           <DetailList>
             <PersonalDetailFields user={shown} />
-            <DetailField label="Pays">{shown.country}</DetailField>
+            <DetailField label={t`Pays`}>{shown.country}</DetailField>
           </DetailList>
         </DetailSection>
 
-        <DetailSection title="Compte utilisateur">
+        <DetailSection title={t`Compte utilisateur`}>
           <DetailList>
-            <DetailField label="Nom d'utilisateur">{shown.username}</DetailField>
-            <DetailField label="Rôle">{roleLabels[shown.role]}</DetailField>
-            <DetailField label="Agent">
+            <DetailField label={t`Nom d'utilisateur`}>{shown.username}</DetailField>
+            <DetailField label={t`Rôle`}>{roleLabels[shown.role]}</DetailField>
+            <DetailField label={t`Agent`}>
               {shown.agent ? (
                 <Link to={`/agents/${encodeURIComponent(shown.agent.code)}`} className={textLinkClasses}>
                   {shown.agent.name} ({shown.agent.code})
@@ -132,25 +136,25 @@ export default function UserDetailsPage() {
                 ''
               )}
             </DetailField>
-            <DetailField label="Créé le">{formatDateTimeFr(shown.createdAt)}</DetailField>
-            <DetailField label="Mot de passe changé le">
+            <DetailField label={t`Créé le`}>{formatDateTime(shown.createdAt, language)}</DetailField>
+            <DetailField label={t`Mot de passe changé le`}>
               {shown.passwordUpdatedAt
-                ? formatDateTimeFr(shown.passwordUpdatedAt)
-                : 'Jamais (mot de passe temporaire)'}
+                ? formatDateTime(shown.passwordUpdatedAt, language)
+                : t`Jamais (mot de passe temporaire)`}
             </DetailField>
             {shown.deletedAt && (
-              <DetailField label="Désactivé le">{formatDateFr(shown.deletedAt)}</DetailField>
+              <DetailField label={t`Désactivé le`}>{formatDate(shown.deletedAt, language)}</DetailField>
             )}
           </DetailList>
         </DetailSection>
       </div>
 
       <DetailSection
-        title="Coordonnées"
+        title={t`Coordonnées`}
         action={
           mayEdit && !editing ? (
             <Button variant="secondary" onClick={() => setEditing(true)}>
-              Modifier les coordonnées
+              <Trans>Modifier les coordonnées</Trans>
             </Button>
           ) : undefined
         }

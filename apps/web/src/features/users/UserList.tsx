@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { can, displayName, roleLabels, roleSchema, userMessages, type Role, type User } from '@lajan/domain';
@@ -31,6 +33,18 @@ function EmailText({ email }: { email: string }) {
       <wbr />
       {email.slice(at)}
     </>
+  );
+}
+
+/** What deleting a user does, said before it is confirmed. */
+function DeleteWarning({ username, name }: { username: string; name: string }) {
+  return (
+    <p>
+      <Trans>
+        Le compte de <strong>{username}</strong> ({name}) sera désactivé : il ne pourra plus se connecter et
+        ses sessions en cours seront fermées.
+      </Trans>
+    </p>
   );
 }
 
@@ -73,8 +87,8 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
       <div className="flex flex-wrap items-end gap-3">
         <ListSearchForm
           key={q}
-          label="Rechercher un utilisateur"
-          placeholder="Nom, nom d'utilisateur ou e-mail"
+          label={t`Rechercher un utilisateur`}
+          placeholder={t`Nom, nom d'utilisateur ou e-mail`}
           value={q}
           onSearch={(term) => go({ q: term, page: 1 })}
           className="min-w-0 flex-1 sm:max-w-md"
@@ -82,7 +96,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
         {!fixedRole && (
           <div className="w-full sm:w-56">
             <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
-              Rôle
+              <Trans>Rôle</Trans>
             </label>
             <select
               id={roleId}
@@ -90,7 +104,7 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
               onChange={(event) => go({ role: event.target.value as Role | '', page: 1 })}
               className={listFilterClasses}
             >
-              <option value="">Tous les rôles</option>
+              <option value="">{t`Tous les rôles`}</option>
               {roleChoices.map((choice) => (
                 <option key={choice} value={choice}>
                   {roleLabels[choice]}
@@ -107,65 +121,68 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
         perPage={USERS_PER_PAGE}
         onPageChange={(next) => go({ page: next })}
         caption={title}
-        loadingLabel="Chargement des utilisateurs..."
-        errorTitle="La liste des utilisateurs n'a pas pu être chargée."
+        loadingLabel={t`Chargement des utilisateurs...`}
+        errorTitle={t`La liste des utilisateurs n'a pas pu être chargée.`}
         emptyText={
-          q ? `Aucun utilisateur ne correspond à «\u00a0${q}\u00a0».` : 'Aucun utilisateur pour le moment.'
+          q ? t`Aucun utilisateur ne correspond à «\u00a0${q}\u00a0».` : t`Aucun utilisateur pour le moment.`
         }
-        paginationLabel="Pages des utilisateurs"
+        paginationLabel={t`Pages des utilisateurs`}
         columns={
           <>
             <th scope="col" className={tableClasses.th}>
-              Nom d'utilisateur
+              <Trans>Nom d'utilisateur</Trans>
             </th>
             <th scope="col" className={tableClasses.th}>
-              Nom complet
+              <Trans>Nom complet</Trans>
             </th>
             <th scope="col" className={tableClasses.th}>
-              Email
+              <Trans>Email</Trans>
             </th>
             <th scope="col" className={tableClasses.th}>
-              Rôle
+              <Trans>Rôle</Trans>
             </th>
             <th scope="col" className={tableClasses.th}>
-              Agent
+              <Trans>Agent</Trans>
             </th>
             <th scope="col" className={tableClasses.th}>
-              Statut
+              <Trans>Statut</Trans>
             </th>
             {mayDelete && (
               <th scope="col" className={tableClasses.th}>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">
+                  <Trans>Actions</Trans>
+                </span>
               </th>
             )}
           </>
         }
         renderRow={(row) => {
           const own = row.id === me?.id;
+          const username = row.username;
           return (
             <tr key={row.id} className={tableClasses.row}>
               <td
-                data-label="Nom d'utilisateur"
+                data-label={t`Nom d'utilisateur`}
                 className={`${tableClasses.td} whitespace-nowrap cards:whitespace-normal`}
               >
                 <Link to={`/users/${encodeURIComponent(row.username)}`} className={textLinkClasses}>
                   {row.username}
                 </Link>
-                {own && <span className="ml-2 text-xs text-slate-600">(vous)</span>}
+                {own && <span className="ml-2 text-xs text-slate-600">{t`(vous)`}</span>}
               </td>
-              <td data-label="Nom complet" className={`${tableClasses.td} font-medium`}>
+              <td data-label={t`Nom complet`} className={`${tableClasses.td} font-medium`}>
                 {displayName(row)}
               </td>
-              <td data-label="Email" className={`${tableClasses.td} cards:break-all`}>
+              <td data-label={t`Email`} className={`${tableClasses.td} cards:break-all`}>
                 <EmailText email={row.email} />
               </td>
-              <td data-label="Rôle" className={tableClasses.td}>
+              <td data-label={t`Rôle`} className={tableClasses.td}>
                 {roleLabels[row.role]}
               </td>
-              <td data-label="Agent" className={tableClasses.td}>
+              <td data-label={t`Agent`} className={tableClasses.td}>
                 {row.agent ? `${row.agent.name} (${row.agent.code})` : '—'}
               </td>
-              <td data-label="Statut" className={tableClasses.td}>
+              <td data-label={t`Statut`} className={tableClasses.td}>
                 <UserStatusBadge user={row} />
               </td>
               {mayDelete && (
@@ -177,7 +194,9 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
                       className="text-red-800! hover:bg-red-50!"
                       onClick={() => setToDelete(row)}
                     >
-                      Supprimer<span className="sr-only"> {row.username}</span>
+                      <Trans>
+                        Supprimer<span className="sr-only"> {username}</span>
+                      </Trans>
                     </Button>
                   )}
                 </td>
@@ -189,18 +208,15 @@ export function UserList({ title, fixedRole, createLink }: UserListProps) {
 
       {toDelete && (
         <ConfirmDialog
-          title="Supprimer l'utilisateur ?"
-          confirmLabel="Supprimer"
-          pendingLabel="Suppression..."
+          title={t`Supprimer l'utilisateur ?`}
+          confirmLabel={t`Supprimer`}
+          pendingLabel={t`Suppression...`}
           variant="danger"
           pending={deletion.isPending}
           onConfirm={() => void confirmDelete(toDelete)}
           onCancel={() => setToDelete(null)}
         >
-          <p>
-            Le compte de <strong>{toDelete.username}</strong> ({displayName(toDelete)}) sera désactivé : il ne
-            pourra plus se connecter et ses sessions en cours seront fermées.
-          </p>
+          <DeleteWarning username={toDelete.username} name={displayName(toDelete)} />
         </ConfirmDialog>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { can } from '@lajan/domain';
 import { useSession } from '../../lib/session-context';
 import { UserList } from './UserList';
@@ -7,8 +8,8 @@ export default function UsersPage() {
   const { user } = useSession();
   return (
     <UserList
-      title="Liste des utilisateurs"
-      createLink={can(user, 'agentUsers.manage') ? { label: 'Créer un utilisateur', to: '/create-user' } : undefined}
+      title={t`Liste des utilisateurs`}
+      createLink={can(user, 'agentUsers.manage') ? { label: t`Créer un utilisateur`, to: '/create-user' } : undefined}
     />
   );
 }

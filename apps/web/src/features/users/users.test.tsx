@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { apiUser, apiUsers, listAnswer } from '../../test/network';
 import { renderApp } from '../../test/render-app';
@@ -346,5 +347,37 @@ describe('/users/:username', () => {
     renderApp({ path: '/users/personne', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     expect(await screen.findByText('Utilisateur introuvable')).toBeVisible();
     expect(screen.getByText('Aucun utilisateur « personne ».')).toBeVisible();
+  });
+});
+
+describe('/users in Kreyòl (decision 236)', () => {
+  beforeEach(async () => {
+    await setScreenLanguage('ht');
+    await ensureArea('app');
+  });
+  afterEach(async () => {
+    await setScreenLanguage('fr');
+  });
+
+  it('names the columns, the teller « Kesye » and the statuses in Kreyòl', async () => {
+    api.on('GET /users', { body: listAnswer([apiUsers.agentAdmin, apiUsers.teller, gone], { total: 3 }) });
+    renderApp({ path: '/users', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+
+    const table = await screen.findByRole('table', { name: 'Lis itilizatè yo' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Non itilizatè',
+      'Non konplè',
+      'Imèl',
+      'Wòl',
+      'Ajan',
+      'Estati',
+      'Aksyon',
+    ]);
+    expect(within(rowOf('caissiere')).getByText('Kesye')).toBeVisible();
+    expect(within(rowOf('caissiere')).getByText('Aktif')).toBeVisible();
+    expect(within(rowOf('ancien001')).getByText('Dezaktive')).toBeVisible();
+    expect(within(rowOf('admincap')).getByText('(ou)')).toBeVisible();
+    expect(within(rowOf('caissiere')).getByRole('button', { name: 'Efase caissiere' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Wòl' })).toHaveDisplayValue('Tout wòl yo');
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountFailureMessages, floatAccountSchema } from '@lajan/domain';
+import { floatAccountSchema } from '@lajan/domain';
 import { z } from 'zod';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
@@ -7,8 +7,6 @@ import { moneyQueryKeys } from '../../../lib/query-keys';
 
 /** The server's own declaration of this answer: a float account has `type: null` (decision 130). */
 const selfAccountSchema = z.object({ account: floatAccountSchema });
-
-export const selfAccountFailure = accountFailureMessages.self;
 
 /** `GET /accounts/self`: `{ data: { account } }`, the float account of the signed-in person's agent. */
 export async function getSelfAccount(http: HttpClient, signal?: AbortSignal) {

@@ -7,11 +7,17 @@ import { agentQueryKey } from './get-agent';
 /** What the super administrator may do to an agent. */
 export type AgentAction = 'suspend' | 'activate' | 'delete';
 
-/** SPEC §8's success messages. */
+/** SPEC §8's success messages, read when shown (decision 236). */
 export const agentActionSuccess: Record<AgentAction, string> = {
-  suspend: agentMessages.suspended,
-  activate: agentMessages.activated,
-  delete: agentMessages.deleted,
+  get suspend() {
+    return agentMessages.suspended;
+  },
+  get activate() {
+    return agentMessages.activated;
+  },
+  get delete() {
+    return agentMessages.deleted;
+  },
 };
 
 /**

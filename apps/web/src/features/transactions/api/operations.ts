@@ -12,7 +12,7 @@ import { useToasts } from '../../../components/toasts/toast-context';
 import type { HttpClient } from '../../../lib/http';
 import { useHttp } from '../../../lib/http-context';
 import { refreshMoneyViews } from '../../../lib/query-keys';
-import { usePendingActions } from '../../../lib/pending-context';
+import { usePendingActions } from '../../../lib/pending-actions';
 import { hasNoAnswer } from '../../../lib/pending-operations';
 import { useSession } from '../../../lib/session-context';
 import type { MoneyFlow } from '../flows';

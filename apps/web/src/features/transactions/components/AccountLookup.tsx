@@ -132,7 +132,7 @@ export function AccountLookup({
           />
         )}
         {account && <AccountCard account={account} showBalance={showBalance} />}
-        {account && account.status !== 'active' && <Alert type="danger">{inactiveAccountMessage}</Alert>}
+        {account && account.status !== 'active' && <Alert type="danger">{inactiveAccountMessage()}</Alert>}
         {error && <Alert type="danger">{error}</Alert>}
       </SearchOutcome>
     </div>

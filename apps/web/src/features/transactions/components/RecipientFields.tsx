@@ -62,7 +62,7 @@ export function RecipientFields({
         <SelectField
           label={presentedIdentityLabels.idDocumentType}
           placeholder={recipientMessages.noDocument}
-          options={documentOptions()}
+          options={documentOptions}
           error={errors?.idDocumentType?.message}
           {...register('recipient.idDocumentType')}
         />

@@ -4,10 +4,13 @@ import { idDocumentChoiceLabels, idDocumentTypeSchema } from '@lajan/domain';
 import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
 
-/** The document choices, their labels read when a form renders (decision 236). */
-export function documentOptions() {
-  return idDocumentTypeSchema.options.map((value) => ({ value, label: idDocumentChoiceLabels[value] }));
-}
+export const documentOptions = idDocumentTypeSchema.options.map((value) => ({
+  value,
+  // Read when listed, in the screen's language (decision 236).
+  get label() {
+    return idDocumentChoiceLabels[value];
+  },
+}));
 
 export interface PartyErrors {
   name?: { message?: string };
@@ -44,7 +47,7 @@ export function PartyFields({
         label={t`Type de document`}
         required
         placeholder={t`Choisir...`}
-        options={documentOptions()}
+        options={documentOptions}
         error={errors?.idDocumentType?.message}
         {...documentType}
       />
