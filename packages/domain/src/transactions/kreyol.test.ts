@@ -1,6 +1,5 @@
 import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../../../../locales/ht/domain-transactions.po';
 import { ledgerFailures } from './failures.js';
 import { moneyFlowDeclarations } from './flows/index.js';
 import { cancelTransferMessages, outsideFeeBandsMessage, transactionMessages } from './messages.js';
@@ -12,10 +11,8 @@ import { depositInputSchema } from './flows/counter.js';
 
 // The transactions' texts in Haitian Creole (decision 236): read when asked, in the language of the moment.
 describe('the transactions in Kreyòl', () => {
-  beforeEach(() => {
-    i18n.load('ht', messages);
-    i18n.activate('ht');
-  });
+  // vitest.setup.ts has loaded the Kreyòl catalogues.
+  beforeEach(() => i18n.activate('ht'));
   afterEach(() => i18n.activate('fr'));
 
   it('names the types and the refusals', () => {
