@@ -1,7 +1,12 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
-import { formatDateFr } from '../dates.js';
 import { formatHtg } from '../money.js';
 import { groupDigits } from '../digit-groups.js';
+import { texts, translate } from '../i18n.js';
+import { isLanguage } from '../languages.js';
+import { formatDate } from '../locale-format.js';
+import { withGroups } from './grouped-texts.js';
 import { listResponseSchema } from '../pagination.js';
 import { payoutRecipientSchema } from './flows/payout.js';
 
@@ -14,42 +19,48 @@ export const DEFAULT_TRANSFER_EXPIRY_DAYS = 30;
 /** The name under which the expiry job posts: the system user's, shown in the history and the audit trail. */
 export const SYSTEM_USER_NAME = 'Lajan (automatique)';
 
-export const transferExpiryMessages = {
+const transferExpiryTexts = texts({
   /** The refusal of a pay-out, a cancellation or a search of an expired transfer. */
-  expired:
-    "Ce transfert a expiré sans être payé : il ne peut plus être payé ni annulé. L'agent expéditeur rembourse l'expéditeur",
+  expired: msg`Ce transfert a expiré sans être payé : il ne peut plus être payé ni annulé. L'agent expéditeur rembourse l'expéditeur`,
   /** Refunding what is not an expired cash transfer of this agent still owed. */
-  notToRefund: "Ce transfert n'est pas un transfert expiré à rembourser",
-  navLabel: 'Transferts à rembourser',
-  title: 'Transferts à rembourser',
-  intro:
-    "Ces transferts en espèces n'ont pas été payés dans le délai : ils ont expiré. Remboursez le montant à l'expéditeur, en espèces, après avoir vérifié sa pièce d'identité ; les frais restent acquis.",
-  empty: 'Aucun transfert à rembourser.',
-  loading: 'Chargement des transferts à rembourser...',
-  loadFailed: 'Impossible de charger les transferts à rembourser',
-  columns: {
-    transactionNumber: 'Numéro',
-    sentAt: 'Envoyé le',
-    expiredAt: 'Expiré le',
-    sender: 'Expéditeur',
-    recipient: 'Bénéficiaire',
-    amount: 'Montant à rendre',
-    actions: 'Actions',
+  notToRefund: msg`Ce transfert n'est pas un transfert expiré à rembourser`,
+  navLabel: msg`Transferts à rembourser`,
+  title: msg`Transferts à rembourser`,
+  intro: msg`Ces transferts en espèces n'ont pas été payés dans le délai : ils ont expiré. Remboursez le montant à l'expéditeur, en espèces, après avoir vérifié sa pièce d'identité ; les frais restent acquis.`,
+  empty: msg`Aucun transfert à rembourser.`,
+  loading: msg`Chargement des transferts à rembourser...`,
+  loadFailed: msg`Impossible de charger les transferts à rembourser`,
+  refundButton: msg`Rembourser`,
+  refundButtonLabel: (transactionNumber: string) => {
+    const number = groupDigits(transactionNumber);
+    return msg`Rembourser le transfert ${number}`;
   },
-  refundButton: 'Rembourser',
-  refundButtonLabel: (transactionNumber: string) =>
-    `Rembourser le transfert ${groupDigits(transactionNumber)}`,
-  refundTitle: 'Rembourser un transfert expiré',
-  refundExplanation: (transactionNumber: string, amountHtg: number) =>
-    `Le transfert ${groupDigits(transactionNumber)} n'a pas été payé dans le délai. Rendez ${formatHtg(amountHtg)} en espèces à l'expéditeur, de votre caisse ; les frais restent acquis.`,
-  confirm: 'Confirmer le remboursement',
-  pending: 'Remboursement...',
-  back: 'Retour',
-  success: 'Transfert remboursé : le montant a été rendu en espèces',
-  failure: 'Échec du remboursement du transfert',
+  refundTitle: msg`Rembourser un transfert expiré`,
+  refundExplanation: (transactionNumber: string, amountHtg: number) => {
+    const number = groupDigits(transactionNumber);
+    const amount = formatHtg(amountHtg);
+    return msg`Le transfert ${number} n'a pas été payé dans le délai. Rendez ${amount} en espèces à l'expéditeur, de votre caisse ; les frais restent acquis.`;
+  },
+  confirm: msg`Confirmer le remboursement`,
+  pending: msg`Remboursement...`,
+  back: msg`Retour`,
+  success: msg`Transfert remboursé : le montant a été rendu en espèces`,
+  failure: msg`Échec du remboursement du transfert`,
   /** A transfer locked by five failed identifications: refunded once its agent's administrator unlocks it. */
-  locked: "Bloqué après cinq identifications échouées : l'administrateur de l'agent doit le débloquer",
-} as const;
+  locked: msg`Bloqué après cinq identifications échouées : l'administrateur de l'agent doit le débloquer`,
+});
+
+export const transferExpiryMessages = withGroups(transferExpiryTexts, {
+  columns: texts({
+    transactionNumber: msg`Numéro`,
+    sentAt: msg`Envoyé le`,
+    expiredAt: msg`Expiré le`,
+    sender: msg`Expéditeur`,
+    recipient: msg`Bénéficiaire`,
+    amount: msg`Montant à rendre`,
+    actions: msg`Actions`,
+  }),
+});
 
 /** The sender's e-mail when her transfer expires (the mail spool, decision 225). */
 export function transferExpiredMail(input: {
@@ -62,19 +73,33 @@ export function transferExpiredMail(input: {
   refundedToAccount: string | null;
   agentName: string;
 }): { subject: string; text: string } {
+  // In the language of the moment (decision 236): the job's, French unless it chose the sender's.
+  const language = isLanguage(i18n.locale) ? i18n.locale : 'fr';
   const code = groupDigits(input.transactionNumber);
-  const sentOn = formatDateFr(typeof input.sentAt === 'string' ? input.sentAt : input.sentAt.toISOString());
+  const sentOn = formatDate(
+    typeof input.sentAt === 'string' ? input.sentAt : input.sentAt.toISOString(),
+    language,
+  );
+  const { firstName, days, agentName } = input;
+  const amount = formatHtg(input.amountHtg);
+  const account = input.refundedToAccount ? groupDigits(input.refundedToAccount) : null;
   return {
-    subject: `Votre transfert ${code} a expiré`,
+    subject: translate(msg`Votre transfert ${code} a expiré`),
     text: [
-      `Bonjour ${input.firstName},`,
+      translate(msg`Bonjour ${firstName},`),
       '',
-      `Le transfert de ${formatHtg(input.amountHtg)} que vous avez envoyé le ${sentOn} (code ${code}) n'a pas été retiré par son bénéficiaire dans les ${input.days} jours : il a expiré et ne peut plus être payé.`,
-      input.refundedToAccount
-        ? `Son montant a été rendu sur votre compte ${groupDigits(input.refundedToAccount)}. Les frais d'envoi restent acquis.`
-        : `Son montant vous attend chez ${input.agentName} : présentez-vous avec la pièce d'identité donnée à l'envoi pour être remboursé en espèces. Les frais d'envoi restent acquis.`,
+      translate(
+        msg`Le transfert de ${amount} que vous avez envoyé le ${sentOn} (code ${code}) n'a pas été retiré par son bénéficiaire dans les ${days} jours : il a expiré et ne peut plus être payé.`,
+      ),
+      account
+        ? translate(
+            msg`Son montant a été rendu sur votre compte ${account}. Les frais d'envoi restent acquis.`,
+          )
+        : translate(
+            msg`Son montant vous attend chez ${agentName} : présentez-vous avec la pièce d'identité donnée à l'envoi pour être remboursé en espèces. Les frais d'envoi restent acquis.`,
+          ),
       '',
-      "L'équipe Lajan",
+      translate(msg`L'équipe Lajan`),
     ].join('\n'),
   };
 }

@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { CURRENCY } from '../account-names.js';
+import { texts } from '../i18n.js';
 import { centimesToHtg } from '../money.js';
 import type { QuoteType } from './names.js';
 import { feeTypeSchema, quoteTypeSchema } from './types.js';
@@ -44,12 +46,12 @@ export const feeGroupsResponseSchema = z.object({ data: z.array(feeGroupSchema) 
 export const feeVersionStatuses = ['in_force', 'coming', 'past', 'cancelled'] as const;
 export type FeeVersionStatus = (typeof feeVersionStatuses)[number];
 export const feeVersionStatusSchema = z.enum(feeVersionStatuses);
-export const feeVersionStatusLabels: Record<FeeVersionStatus, string> = {
-  in_force: 'En vigueur',
-  coming: 'À venir',
-  past: 'Remplacée',
-  cancelled: 'Annulée',
-};
+export const feeVersionStatusLabels: Readonly<Record<FeeVersionStatus, string>> = texts({
+  in_force: msg`En vigueur`,
+  coming: msg`À venir`,
+  past: msg`Remplacée`,
+  cancelled: msg`Annulée`,
+});
 
 /** `GET /transactions/fees/{type}/versions`: one version of a type, who made it and when, and its bands. */
 export const feeVersionSchema = z.object({
@@ -66,21 +68,21 @@ export type FeeVersion = z.infer<typeof feeVersionSchema>;
 export const feeVersionsResponseSchema = z.object({ data: z.array(feeVersionSchema) });
 
 /** The texts of fee versions (decision 150), worded once for the server and the web. */
-export const feeVersionMessages = {
+export const feeVersionMessages = texts({
   /** A confirmation whose quoted version is no longer in force: 409 `FEES_CHANGED` with the new quote. */
-  feesChanged: 'Les frais ont changé',
+  feesChanged: msg`Les frais ont changé`,
   /** Cancelling a version that is not coming any more: 409 `FEE_VERSION_IN_FORCE`. */
-  versionInForce: 'Cette version est déjà entrée en vigueur : elle ne peut plus être annulée',
-  versionNotFound: 'Version du barème introuvable',
-  feeVersionInvalid: 'La version du barème est invalide',
-  effectiveFromInvalid: "La date d'entrée en vigueur est invalide",
-  effectiveFromPast: "La date d'entrée en vigueur doit être dans le futur",
-  effectiveFromTooLate: "La date d'entrée en vigueur doit être antérieure à 2100",
+  versionInForce: msg`Cette version est déjà entrée en vigueur : elle ne peut plus être annulée`,
+  versionNotFound: msg`Version du barème introuvable`,
+  feeVersionInvalid: msg`La version du barème est invalide`,
+  effectiveFromInvalid: msg`La date d'entrée en vigueur est invalide`,
+  effectiveFromPast: msg`La date d'entrée en vigueur doit être dans le futur`,
+  effectiveFromTooLate: msg`La date d'entrée en vigueur doit être antérieure à 2100`,
   /** The quote's discreet mention of the version it was priced with. */
-  quoteVersion: (number: number) => `Barème n° ${number}`,
-  versionNumber: (number: number) => `Version n° ${number}`,
-  versionCancelled: 'Version du barème annulée',
-} as const;
+  quoteVersion: (number: number) => msg`Barème n° ${number}`,
+  versionNumber: (number: number) => msg`Version n° ${number}`,
+  versionCancelled: msg`Version du barème annulée`,
+});
 
 export const feeQuoteSchema = z.object({
   type: quoteTypeSchema,

@@ -9,11 +9,11 @@ import { quoteTypeSchema, transactionTypeSchema } from './types.js';
 // The inputs of the calls that are not money flows; a flow's input is in its file of `flows/`.
 
 export const transactionNumberSchema = z
-  .string({ error: transactionMessages.transactionNumberRequired })
+  .string({ error: () => transactionMessages.transactionNumberRequired })
   .trim()
-  .min(1, transactionMessages.transactionNumberRequired)
-  .max(30, transactionMessages.transactionNumberInvalid)
-  .regex(/^\d{1,30}$/, transactionMessages.transactionNumberInvalid)
+  .min(1, { error: () => transactionMessages.transactionNumberRequired })
+  .max(30, { error: () => transactionMessages.transactionNumberInvalid })
+  .regex(/^\d{1,30}$/, { error: () => transactionMessages.transactionNumberInvalid })
   .meta({ examples: ['534568382921'] });
 
 /** `POST /transactions/search`: the pay-out screen's search, by pick-up code (decision 131). */

@@ -1,7 +1,19 @@
+import { msg, plural } from '@lingui/core/macro';
+import { translate } from '../i18n.js';
 import { formatHtg } from '../money.js';
 import { displayName } from '../person-names.js';
 import { foldForSearch } from '../text.js';
 import { transactionTypeLabels, type TransactionType } from './names.js';
+
+// The lines' words in the language of the moment (decision 236); the names and numbers are data.
+
+/** "Dépôt de 1 500,00 HTG", or the type alone without an amount. */
+function typeAndAmount(type: TransactionType, amountHtg: number): string {
+  const label = transactionTypeLabels[type];
+  if (!(Number.isFinite(amountHtg) && amountHtg > 0)) return label;
+  const amount = formatHtg(amountHtg);
+  return translate(msg`${label} de ${amount}`);
+}
 
 /**
  * The one line that tells a held operation apart, from what the form posts: its type, its amount in HTG,
@@ -17,14 +29,15 @@ export function pendingOperationSummary(type: TransactionType, body: unknown): s
       ? (fields.party as Record<string, unknown>)
       : {};
   const account = text(fields.accountNumber) ?? text(fields.senderAccountNumber);
+  const recipientAccount = text(fields.recipientAccountNumber);
+  const code = text(fields.code);
+  const transactionNumber = text(fields.transactionNumber);
   const parts = [
-    Number.isFinite(amount) && amount > 0
-      ? `${transactionTypeLabels[type]} de ${formatHtg(amount)}`
-      : transactionTypeLabels[type],
-    account ? `compte ${account}` : null,
-    text(fields.recipientAccountNumber) ? `vers le compte ${text(fields.recipientAccountNumber)}` : null,
-    text(fields.code) ? `agent ${text(fields.code)}` : null,
-    text(fields.transactionNumber) ? `transfert ${text(fields.transactionNumber)}` : null,
+    typeAndAmount(type, amount),
+    account ? translate(msg`compte ${account}`) : null,
+    recipientAccount ? translate(msg`vers le compte ${recipientAccount}`) : null,
+    code ? translate(msg`agent ${code}`) : null,
+    transactionNumber ? translate(msg`transfert ${transactionNumber}`) : null,
     text(party.name),
   ];
   return parts.filter((part): part is string => part !== null).join(' · ');
@@ -38,12 +51,7 @@ export function pendingOperationTrace(type: TransactionType, body: unknown): str
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const amount = typeof fields.amount === 'number' ? fields.amount : Number(fields.amount);
   const number = typeof fields.transactionNumber === 'string' ? fields.transactionNumber.trim() : '';
-  return [
-    Number.isFinite(amount) && amount > 0
-      ? `${transactionTypeLabels[type]} de ${formatHtg(amount)}`
-      : transactionTypeLabels[type],
-    number ? `transfert ${number}` : null,
-  ]
+  return [typeAndAmount(type, amount), number ? translate(msg`transfert ${number}`) : null]
     .filter((part): part is string => part !== null)
     .join(' · ');
 }
@@ -77,6 +85,11 @@ interface AccountRef {
 /** How many of an account's holders a history line names (a joint account's two, most often). */
 const NAMED_HOLDERS = 2;
 
+/** "compte 100… (its holders)", a no-break space after the word. */
+function translateAccount(numbered: string): string {
+  return translate(msg`compte\u00a0${numbered}`);
+}
+
 export function postedPartiesLine(transaction: PostedParties): string {
   const person = (named: { firstName: string; lastName: string } | null) =>
     named ? displayName(named) || null : null;
@@ -89,15 +102,19 @@ export function postedPartiesLine(transaction: PostedParties): string {
     if (holders.length === 0) return null;
     const names = holders.slice(0, NAMED_HOLDERS).map((holder) => displayName(holder));
     const others = holders.length - names.length;
-    if (others === 0) return names.join(' et ');
-    return `${names.join(', ')} et ${others}\u00a0${others === 1 ? 'autre' : 'autres'}`;
+    if (others === 0) {
+      const [first = '', second] = names;
+      return second === undefined ? first : translate(msg`${first} et ${second}`);
+    }
+    const named = names.join(', ');
+    return translate(msg`${named} et ${plural(others, { one: '#\u00a0autre', other: '#\u00a0autres' })}`);
   };
   const numbered = (number: string, ref: AccountRef | null | undefined) => {
     const holders = holdersOf(number, ref);
     return holders ? `${number} (${holders})` : number;
   };
   const account = (number: string | null, ref?: AccountRef | null) =>
-    number ? `compte\u00a0${numbered(number, ref)}` : null;
+    number ? translateAccount(numbered(number, ref)) : null;
   const partyName = transaction.party?.name.trim() || null;
   const join = (...parts: (string | null)[]) =>
     parts.filter((part): part is string => part !== null).join(' · ');
@@ -120,7 +137,7 @@ export function postedPartiesLine(transaction: PostedParties): string {
           );
       return join(
         account(transaction.accountNumber, transaction.account),
-        partyName && !named ? `par ${partyName}` : null,
+        partyName && !named ? translate(msg`par ${partyName}`) : null,
       );
     }
     case 'transfer':
@@ -142,10 +159,14 @@ export function postedPartiesLine(transaction: PostedParties): string {
       const to = person(transaction.recipient);
       return from && to ? `${from}\u00a0→ ${to}` : join(from, to);
     }
-    case 'external_payout':
-      return join(person(transaction.recipient) ? `payé à ${person(transaction.recipient)}` : null);
-    case 'external_refund':
-      return join(person(transaction.sender) ? `rendu à ${person(transaction.sender)}` : partyName);
+    case 'external_payout': {
+      const recipient = person(transaction.recipient);
+      return join(recipient ? translate(msg`payé à ${recipient}`) : null);
+    }
+    case 'external_refund': {
+      const sender = person(transaction.sender);
+      return join(sender ? translate(msg`rendu à ${sender}`) : partyName);
+    }
     case 'agent_deposit':
       return join(transaction.agent ? `${transaction.agent.code} · ${transaction.agent.name}` : null);
     default:

@@ -8,7 +8,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   moneyFlowDeclarations,
   operationFateResponseSchema,
-  operationUnknownMessage,
+  operationKeyMessages,
   refundExpiredBodySchema,
   transactionNumberSchema,
   transactionResponseSchema,
@@ -297,7 +297,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = (app) => {
   };
   /** A key's fate as the API answers it: the stored answer's transaction, or 404 for a key it does not know. */
   const fateAnswer = async (session: SessionUser, fate: OperationFate) => {
-    if (fate.state === 'unknown') throw new NotFound(operationUnknownMessage);
+    if (fate.state === 'unknown') throw new NotFound(operationKeyMessages.unknown);
     if (fate.state === 'abandoned') return { data: { state: 'abandoned' as const } };
     const stored = JSON.parse(fate.bodyText) as { data: z.infer<typeof transactionResponseSchema>['data'] };
     const [transaction] = await showSenders(moneyFlowDeps.db, session, [stored.data]);

@@ -1,11 +1,11 @@
-import { t } from '@lingui/core/macro';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import {
   DEFAULT_PER_PAGE,
-  formatAmount,
   formatDateTime,
-  historyExportFailureMessage,
+  formatHtg,
   historyTableTexts,
   isReversibleType,
   postedPartiesLine,
@@ -17,7 +17,6 @@ import {
   type TransactionType,
 } from '@lajan/domain';
 import { useHttp } from '../../lib/http-context';
-import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/http';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
@@ -30,6 +29,7 @@ import { TransactionStatusBadge } from './TransactionStatusBadge';
 import { UnlockTransferButton } from './UnlockTransferButton';
 import { FetchedAt } from '../pending/FetchedAt';
 import { ListWaiting } from '../ListWaiting';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 
 // The cancel dialog's form builds the sender's schemas (persons, inputs): loaded with the first pending row
 // that offers it, not with the dashboard's latest transactions (decision 160, scripts/web-budget.test.mjs).
@@ -83,13 +83,24 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
   const http = useHttp();
   const exportCsv = useMutation({
     mutationFn: () => exportHistoryCsv(http, filters),
-    meta: { errorFallback: historyExportFailureMessage },
+    meta: { errorFallback: transactionFailureMessages.historyExport },
     onSuccess: (blob) => saveBlob(blob, `historique-${todayIso()}.csv`),
   });
 
   const filtered = filters.type !== undefined || appliedTerm.trim() !== '';
-  const rows = history.data?.data ?? [];
   const language = formatLanguage(currentLanguage());
+  // A phone shows each cell under its column's name.
+  const columns = {
+    number: t`Numéro`,
+    type: t`Type`,
+    amount: t`Montant`,
+    status: t`Statut`,
+    createdBy: t`Créé par`,
+    date: t`Date`,
+    receipt: t`Reçu`,
+  };
+  const reprintLabel = (transactionNumber: string) => t`Réimprimer le reçu ${transactionNumber}`;
+  const rows = history.data?.data ?? [];
 
   return (
     <div className="space-y-4">
@@ -97,7 +108,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
         <div className="flex flex-wrap items-end gap-3">
           <div className="w-full sm:w-56">
             <label htmlFor={typeId} className="block text-sm font-medium text-slate-800">
-              {t`Type`}
+              <Trans>Type</Trans>
             </label>
             <select
               id={typeId}
@@ -122,7 +133,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
             }}
           >
             <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-              {t`Rechercher`}
+              <Trans>Rechercher</Trans>
             </label>
             <input
               id={searchId}
@@ -141,7 +152,7 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
             loadingText={t`Export...`}
             onClick={() => exportCsv.mutate()}
           >
-            {t`Exporter en CSV`}
+            <Trans>Exporter en CSV</Trans>
           </Button>
         </div>
       )}
@@ -178,97 +189,96 @@ export function HistoryTable({ caption, perPage = DEFAULT_PER_PAGE, compact = fa
               <thead className={tableClasses.head}>
                 <tr>
                   <th scope="col" className={tableClasses.th}>
-                    {t`Numéro`}
+                    <Trans>Numéro</Trans>
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    {t`Type`}
+                    <Trans>Type</Trans>
                   </th>
                   <th scope="col" className={`${tableClasses.th} text-right`}>
-                    {t`Montant`}
+                    <Trans>Montant</Trans>
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    {t`Statut`}
+                    <Trans>Statut</Trans>
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    {t`Créé par`}
+                    <Trans>Créé par</Trans>
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    {t`Date`}
+                    <Trans>Date</Trans>
                   </th>
                   <th scope="col" className={tableClasses.th}>
-                    <span className="sr-only">{t`Reçu`}</span>
+                    <span className="sr-only">
+                      <Trans>Reçu</Trans>
+                    </span>
                   </th>
                 </tr>
               </thead>
               <tbody className={tableClasses.body}>
-                {rows.map((transaction) => {
-                  const transactionNumber = transaction.transactionNumber;
-                  return (
-                    <tr
-                      key={transaction.transactionNumber}
-                      className={tableClasses.row}
-                      aria-selected={isSelected(transaction) || undefined}
+                {rows.map((transaction) => (
+                  <tr
+                    key={transaction.transactionNumber}
+                    className={tableClasses.row}
+                    aria-selected={isSelected(transaction) || undefined}
+                  >
+                    <td data-label={columns.number} className={tableClasses.td}>
+                      {/* Monospace on the number only: on a phone the cell also shows its column name. */}
+                      <span className="font-mono">{transaction.transactionNumber}</span>
+                    </td>
+                    <td data-label={columns.type} className={tableClasses.td}>
+                      {/* One block, so that on a phone's card the line stays under the type, not beside it. */}
+                      <div className="@5xl:min-w-36">
+                        {transactionTypeLabels[transaction.type] ?? transaction.type}
+                        {/* Whose it is (the spec's columns say none of it): most often why a name found it. */}
+                        <PartiesLine transaction={transaction} />
+                      </div>
+                    </td>
+                    <td
+                      data-label={columns.amount}
+                      className={`${tableClasses.td} text-right whitespace-nowrap`}
                     >
-                      <td data-label={t`Numéro`} className={tableClasses.td}>
-                        {/* Monospace on the number only: on a phone the cell also shows its column name. */}
-                        <span className="font-mono">{transaction.transactionNumber}</span>
-                      </td>
-                      <td data-label={t`Type`} className={tableClasses.td}>
-                        {/* One block, so that on a phone's card the line stays under the type, not beside it. */}
-                        <div className="@5xl:min-w-36">
-                          {transactionTypeLabels[transaction.type] ?? transaction.type}
-                          {/* Whose it is (the spec's columns say none of it): most often why a name found it. */}
-                          <PartiesLine transaction={transaction} />
-                        </div>
-                      </td>
-                      <td
-                        data-label={t`Montant`}
-                        className={`${tableClasses.td} text-right whitespace-nowrap`}
+                      {formatHtg(transaction.amount)}
+                    </td>
+                    <td data-label={columns.status} className={tableClasses.td}>
+                      <TransactionStatusBadge status={transaction.status} />
+                    </td>
+                    <td data-label={columns.createdBy} className={tableClasses.td}>
+                      {/* A username never breaks inside: a long one is cut with "…", whole in its title. */}
+                      <span
+                        className="block max-w-40 truncate whitespace-nowrap"
+                        title={transaction.createBy.username}
                       >
-                        {formatAmount(transaction.amount, language)}
-                      </td>
-                      <td data-label={t`Statut`} className={tableClasses.td}>
-                        <TransactionStatusBadge status={transaction.status} />
-                      </td>
-                      <td data-label={t`Créé par`} className={tableClasses.td}>
-                        {/* A username never breaks inside: a long one is cut with "…", whole in its title. */}
-                        <span
-                          className="block max-w-40 truncate whitespace-nowrap"
-                          title={transaction.createBy.username}
+                        {transaction.createBy.username}
+                      </span>
+                    </td>
+                    <td data-label={columns.date} className={`${tableClasses.td} whitespace-nowrap`}>
+                      {formatDateTime(transaction.createdAt, language)}
+                    </td>
+                    <td data-label={columns.receipt} className={tableClasses.td}>
+                      {/* Its buttons wrap: at 360 px a row may offer three (decision 226). */}
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          variant="secondary"
+                          className="min-h-9 px-3 py-1"
+                          aria-label={reprintLabel(transaction.transactionNumber)}
+                          onClick={() => selectForReprint(transaction)}
                         >
-                          {transaction.createBy.username}
-                        </span>
-                      </td>
-                      <td data-label={t`Date`} className={`${tableClasses.td} whitespace-nowrap`}>
-                        {formatDateTime(transaction.createdAt, language)}
-                      </td>
-                      <td data-label={t`Reçu`} className={tableClasses.td}>
-                        {/* Its buttons wrap: at 360 px a row may offer three (decision 226). */}
-                        <div className="flex flex-wrap gap-2">
-                          <Button
-                            variant="secondary"
-                            className="min-h-9 px-3 py-1"
-                            aria-label={t`Réimprimer le reçu ${transactionNumber}`}
-                            onClick={() => selectForReprint(transaction)}
-                          >
-                            {t`Réimprimer`}
-                          </Button>
-                          <UnlockTransferButton transaction={transaction} />
-                          {transaction.status === 'completed' && isReversibleType(transaction.type) ? (
-                            <Suspense fallback={null}>
-                              <RequestCorrectionButton transaction={transaction} />
-                            </Suspense>
-                          ) : null}
-                          {transaction.status === 'pending' && transaction.type === 'external_transfer' ? (
-                            <Suspense fallback={null}>
-                              <CancelTransferButton transaction={transaction} />
-                            </Suspense>
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
+                          <Trans>Réimprimer</Trans>
+                        </Button>
+                        <UnlockTransferButton transaction={transaction} />
+                        {transaction.status === 'completed' && isReversibleType(transaction.type) ? (
+                          <Suspense fallback={null}>
+                            <RequestCorrectionButton transaction={transaction} />
+                          </Suspense>
+                        ) : null}
+                        {transaction.status === 'pending' && transaction.type === 'external_transfer' ? (
+                          <Suspense fallback={null}>
+                            <CancelTransferButton transaction={transaction} />
+                          </Suspense>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </TableFrame>

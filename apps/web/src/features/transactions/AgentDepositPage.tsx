@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -91,11 +93,14 @@ export default function AgentDepositPage() {
   const party = getValues('party') ?? emptyParty;
   const notFound = search.isSuccess && search.data === null;
   const active = agent?.status === 'active';
+  const agentCode = agent?.code;
+  const floatAccount = agent?.accountNumber;
+  const floatBalance = agent?.balance != null ? formatHtg(agent.balance) : '';
 
   const agentStep = (
     <div className="space-y-4">
       <SearchForm
-        label="Code de l'agent"
+        label={t`Code de l'agent`}
         onSearch={find}
         pending={search.isPending}
         autoCapitalize="characters"
@@ -105,16 +110,23 @@ export default function AgentDepositPage() {
       />
       <SearchOutcome notFound={notFound ? transactionMessages.agentNotFound : null} search={search}>
         {agent && (
-          <section aria-label="Agent trouvé" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <section
+            aria-label={t`Agent trouvé`}
+            className="rounded-lg border border-slate-200 bg-slate-50 p-4"
+          >
             <p className="font-semibold text-slate-900">{agent.name}</p>
             <p className="text-sm text-slate-700">
-              Code {agent.code} · {agentStatusLabels[agent.status]}
+              <Trans>Code {agentCode}</Trans> · {agentStatusLabels[agent.status]}
             </p>
             {agent.accountNumber && (
-              <p className="text-sm text-slate-700">Compte float : {agent.accountNumber}</p>
+              <p className="text-sm text-slate-700">
+                <Trans>Compte float : {floatAccount}</Trans>
+              </p>
             )}
             {agent.balance !== null && (
-              <p className="text-sm text-slate-700">Solde : {formatHtg(agent.balance)}</p>
+              <p className="text-sm text-slate-700">
+                <Trans>Solde : {floatBalance}</Trans>
+              </p>
             )}
           </section>
         )}
@@ -127,27 +139,27 @@ export default function AgentDepositPage() {
     <MoneyWizard
       frame={money.frame}
       title={transactionTypeLabels.agent_deposit}
-      description="Approvisionner le compte float d'un agent."
+      description={t`Approvisionner le compte float d'un agent.`}
       onSubmit={submit}
       steps={[
         {
           id: 'agent',
-          title: "Rechercher l'agent",
+          title: t`Rechercher l'agent`,
           content: agentStep,
           canGoNext: active,
           blockedHint: agent ? transactionMessages.agentNotActive : wizardHints.findAgent,
           validate: () => trigger('code'),
         },
         partyAndAmountStep({
-          legend: 'Personne qui remet les fonds',
+          legend: t`Personne qui remet les fonds`,
           register,
           errors,
           validate: () => trigger([...partyAndAmountFields]),
         }),
         confirmStep({
           lines: [
-            { label: 'Agent', value: agent ? `${agent.name} (${agent.code})` : '' },
-            { label: 'Remis par', value: party.name },
+            { label: t`Agent`, value: agent ? `${agent.name} (${agent.code})` : '' },
+            { label: t`Remis par`, value: party.name },
             documentLine(party),
           ],
           quote: money.quote,

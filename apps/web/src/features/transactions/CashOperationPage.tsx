@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { operationTotalLabels, transactionTypeLabels, type Account } from '@lajan/domain';
@@ -28,16 +29,18 @@ const STEP_ACCOUNT = 0;
 const STEP_DETAILS = 1;
 const STEP_CONFIRM = 2;
 
-const texts = {
-  deposit: {
-    description: 'Le client apporte des espèces, versées sur son compte.',
-    totalLabel: operationTotalLabels.cash,
-  },
-  withdrawal: {
-    description: 'Le client retire des espèces de son compte ; seul un titulaire du compte peut retirer.',
-    totalLabel: operationTotalLabels.debited,
-  },
-} as const;
+/** Read when the page renders, in the screen's language (decision 236). */
+function textsOf(kind: 'deposit' | 'withdrawal') {
+  return kind === 'deposit'
+    ? {
+        description: t`Le client apporte des espèces, versées sur son compte.`,
+        totalLabel: operationTotalLabels.cash,
+      }
+    : {
+        description: t`Le client retire des espèces de son compte ; seul un titulaire du compte peut retirer.`,
+        totalLabel: operationTotalLabels.debited,
+      };
+}
 
 /**
  * Deposit and withdrawal: 1. find the account (typed number or the account search); an
@@ -45,7 +48,7 @@ const texts = {
  * and the amount; 3. confirmation with the fee and the total (`GET /transactions/fees/quote`).
  */
 export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) {
-  const text = texts[kind];
+  const text = textsOf(kind);
   const title = transactionTypeLabels[kind];
   const money = useMoneyForm(flows[kind], {
     defaultValues: { accountNumber: '', party: { ...emptyParty }, amount: undefined },
@@ -100,7 +103,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
       steps={[
         accountStep({
           id: 'account',
-          title: 'Rechercher le compte',
+          title: t`Rechercher le compte`,
           account,
           onChange: chooseAccount,
           error: errors.accountNumber?.message,
@@ -109,7 +112,7 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
           validate: () => trigger('accountNumber'),
         }),
         partyAndAmountStep({
-          title: 'Client et montant',
+          title: t`Client et montant`,
           register,
           errors,
           validate: () => trigger([...partyAndAmountFields]),
@@ -131,10 +134,10 @@ export function CashOperationPage({ kind }: { kind: 'deposit' | 'withdrawal' }) 
         }),
         confirmStep({
           lines: [
-            { label: 'Opération', value: title },
-            { label: 'Compte', value: account?.accountNumber ?? '' },
-            { label: 'Titulaire(s)', value: holdersOf(account) },
-            { label: 'Client au guichet', value: party.name },
+            { label: t`Opération`, value: title },
+            { label: t`Compte`, value: account?.accountNumber ?? '' },
+            { label: t`Titulaire(s)`, value: holdersOf(account) },
+            { label: t`Client au guichet`, value: party.name },
             documentLine(party),
           ],
           quote: money.quote,

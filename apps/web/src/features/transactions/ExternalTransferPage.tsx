@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -191,11 +193,14 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
   const values = getValues();
   const recipient = values.recipient ?? emptyRecipient;
   const party = values.party ?? emptyParty;
+  const accountCurrency = account?.currency ?? CURRENCY;
 
   const senderStep = (
     <div className="space-y-4">
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Mode de paiement</legend>
+        <legend className="text-sm font-medium text-slate-800">
+          <Trans>Mode de paiement</Trans>
+        </legend>
         <div className="mt-1 grid grid-cols-2 gap-2">
           {(Object.entries(externalTransferPaymentModeLabels) as [PaymentMode, string][]).map(
             ([value, label]) => (
@@ -218,12 +223,14 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         </div>
       </fieldset>
       <div>
-        <p className="mb-1 text-sm font-medium text-slate-800">Expéditeur</p>
+        <p className="mb-1 text-sm font-medium text-slate-800">
+          <Trans>Expéditeur</Trans>
+        </p>
         <PersonSearchModal onSelect={chooseSender} />
       </div>
       {sender && (
         <section
-          aria-label="Expéditeur choisi"
+          aria-label={t`Expéditeur choisi`}
           className="rounded-lg border border-slate-200 bg-slate-50 p-4"
         >
           <p className="font-semibold text-slate-900">{displayName(sender)}</p>
@@ -264,18 +271,20 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         </div>
         {mode === 'cash' ? (
           <SelectField
-            label="Devise"
+            label={t`Devise`}
             required
-            placeholder="Choisir..."
+            placeholder={t`Choisir...`}
             options={currencyOptions}
             error={errors.currency?.message}
             {...register('currency')}
           />
         ) : (
           <div>
-            <p className="text-sm font-medium text-slate-800">Devise</p>
+            <p className="text-sm font-medium text-slate-800">
+              <Trans>Devise</Trans>
+            </p>
             <p className="mt-1 flex min-h-11 items-center text-slate-900">
-              {account?.currency ?? CURRENCY} (celle du compte)
+              <Trans>{accountCurrency} (celle du compte)</Trans>
             </p>
           </div>
         )}
@@ -292,14 +301,14 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
     <MoneyWizard
       frame={money.frame}
       paidInCash={mode === 'cash'}
-      title="Effectuer un transfert externe"
-      description="Le bénéficiaire retirera l'argent dans n'importe quel point du réseau avec le code de retrait."
+      title={t`Effectuer un transfert externe`}
+      description={t`Le bénéficiaire retirera l'argent dans n'importe quel point du réseau avec le code de retrait.`}
       drawerNotice={money.drawerNotice({ extra: () => ({ mode, sender, account }), needed: mode === 'cash' })}
       onSubmit={submit}
       steps={[
         {
           id: 'sender',
-          title: 'Expéditeur',
+          title: t`Expéditeur`,
           content: senderStep,
           canGoNext: sender !== null,
           blockedHint: wizardHints.findSender,
@@ -307,7 +316,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         },
         accountStep({
           id: 'account',
-          title: 'Compte à débiter',
+          title: t`Compte à débiter`,
           skip: mode === 'cash',
           account,
           onChange: chooseAccount,
@@ -316,7 +325,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         }),
         {
           id: 'recipient',
-          title: 'Bénéficiaire',
+          title: t`Bénéficiaire`,
           content: (
             <StepForm>
               <RecipientFields register={register} control={control} errors={errors.recipient} />
@@ -326,7 +335,7 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         },
         {
           id: 'details',
-          title: 'Détails et devise',
+          title: t`Détails et devise`,
           content: <StepForm>{detailsStep}</StepForm>,
           validate: async () => {
             const valid = await trigger([...partyAndAmountFields]);
@@ -347,10 +356,10 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
         },
         confirmStep({
           lines: [
-            { label: 'Mode de paiement', value: externalTransferPaymentModeLabels[mode] },
-            ...(mode === 'account' ? [{ label: 'Compte débité', value: account?.accountNumber ?? '' }] : []),
-            { label: 'Expéditeur', value: sender ? displayName(sender) : '' },
-            { label: 'Bénéficiaire', value: displayName(recipient) },
+            { label: t`Mode de paiement`, value: externalTransferPaymentModeLabels[mode] },
+            ...(mode === 'account' ? [{ label: t`Compte débité`, value: account?.accountNumber ?? '' }] : []),
+            { label: t`Expéditeur`, value: sender ? displayName(sender) : '' },
+            { label: t`Bénéficiaire`, value: displayName(recipient) },
             {
               label: recipientMessages.confirmPhone,
               value: recipient.phoneNumber ? formatPhone(normalizePhone(recipient.phoneNumber)) : '',
@@ -361,9 +370,9 @@ function ExternalTransferWizard({ onSent }: { onSent: (transaction: Transaction)
                 ? `${documentLabel(recipient.idDocumentType)} ${recipient.idDocumentNumber}`
                 : recipientMessages.confirmNoDocument,
             },
-            { label: 'Client au guichet', value: party.name },
+            { label: t`Client au guichet`, value: party.name },
             {
-              label: 'Devise',
+              label: t`Devise`,
               value: mode === 'cash' ? (values.currency ?? '') : (account?.currency ?? CURRENCY),
             },
           ],

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { HistoryTable } from '../../components/history/HistoryTable';
 
 /**
@@ -7,8 +9,10 @@ import { HistoryTable } from '../../components/history/HistoryTable';
 export default function HistoryPage() {
   return (
     <section className="mx-auto w-full max-w-5xl space-y-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Historique</h1>
-      <HistoryTable caption="Transactions, les plus récentes d'abord" />
+      <h1 className="text-2xl font-semibold text-slate-900">
+        <Trans>Historique</Trans>
+      </h1>
+      <HistoryTable caption={t`Transactions, les plus récentes d'abord`} />
     </section>
   );
 }

@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import {
   displayName,
   documentLabel,
-  formatDateTimeFr,
+  formatDateTime,
   formatHtg,
   groupDigits,
   isPayoutLookup,
@@ -32,6 +34,7 @@ import { isHttpError } from '../../lib/http';
 import { moneyFlow } from './flows';
 import { MoneyWizard } from './money-wizard';
 import { useMoneyForm } from './use-money-form';
+import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 
 // Paid in cash: no customer account moves; the sender's transfer is now paid (history).
 const flow = moneyFlow('external_payout', 'back', ['float', 'dashboard', 'history', 'agents']);
@@ -236,27 +239,27 @@ export default function ReceiveTransferPage() {
   return (
     <MoneyWizard
       frame={money.frame}
-      title="Recevoir un transfert externe"
-      description="Payer au bénéficiaire un transfert envoyé depuis un point du réseau."
+      title={t`Recevoir un transfert externe`}
+      description={t`Payer au bénéficiaire un transfert envoyé depuis un point du réseau.`}
       drawerNotice={money.drawerNotice({ extra: () => ({ number, transfer }) })}
       onSubmit={submit}
       steps={[
         {
           id: 'find',
-          title: 'Rechercher le transfert',
+          title: t`Rechercher le transfert`,
           content: findStep,
           canGoNext: transfer !== null && isPayable(transfer),
           blockedHint: transfer ? notPayableReason(transfer) : wizardHints.findTransfer,
         },
         {
           id: 'identify',
-          title: 'Identification du client',
+          title: t`Identification du client`,
           content: <StepForm>{identifyStep}</StepForm>,
           validate: () => trigger('recipient'),
         },
         {
           id: 'confirm',
-          title: 'Confirmation',
+          title: t`Confirmation`,
           // On a phone, Enregistrer and the link's state stay in sight (decision 215).
           pinActions: true,
           content: (
@@ -268,9 +271,9 @@ export default function ReceiveTransferPage() {
                     value: transfer ? groupDigits(transfer.transactionNumber) : '',
                   },
                   { label: payoutMessages.sendingAgent, value: transfer?.agent?.name ?? '' },
-                  { label: 'Bénéficiaire', value: displayName(presented ?? {}) },
+                  { label: t`Bénéficiaire`, value: displayName(presented ?? {}) },
                   {
-                    label: 'Pièce présentée',
+                    label: t`Pièce présentée`,
                     value: presented
                       ? `${documentLabel(presented.idDocumentType)} ${presented.idDocumentNumber}`
                       : '',
@@ -279,10 +282,12 @@ export default function ReceiveTransferPage() {
               />
               {transfer && (
                 <section
-                  aria-label="Montant à remettre"
+                  aria-label={t`Montant à remettre`}
                   className="rounded-lg border border-blue-200 bg-blue-50 p-4"
                 >
-                  <p className="text-slate-700">Montant à remettre au bénéficiaire</p>
+                  <p className="text-slate-700">
+                    <Trans>Montant à remettre au bénéficiaire</Trans>
+                  </p>
                   <p className="text-2xl font-bold text-blue-900">{formatHtg(transfer.amount)}</p>
                 </section>
               )}
@@ -316,7 +321,7 @@ function TransferCard({ transfer }: { transfer: Found }) {
           )}
         </dd>
         <dt className="text-slate-600">{payoutMessages.sentAt}</dt>
-        <dd>{formatDateTimeFr(transfer.createdAt)}</dd>
+        <dd>{formatDateTime(transfer.createdAt, formatLanguage(currentLanguage()))}</dd>
         {transfer.agent && (
           <>
             <dt className="text-slate-600">{payoutMessages.sendingAgent}</dt>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import {
   operationTotalLabels,
@@ -110,13 +111,13 @@ export default function TransferPage() {
     <MoneyWizard
       frame={money.frame}
       title={transactionTypeLabels.transfer}
-      description="Transfert d'un compte vers un autre compte du réseau."
+      description={t`Transfert d'un compte vers un autre compte du réseau.`}
       onSubmit={submit}
       steps={[
         accountStep({
           id: 'sender',
-          title: 'Compte expéditeur',
-          label: 'Compte expéditeur',
+          title: t`Compte expéditeur`,
+          label: t`Compte expéditeur`,
           account: sender,
           onChange: chooseSender,
           error: errors.senderAccountNumber?.message,
@@ -125,12 +126,12 @@ export default function TransferPage() {
         }),
         {
           id: 'recipient',
-          title: 'Compte bénéficiaire',
+          title: t`Compte bénéficiaire`,
           content: (
             <div className="space-y-4">
-              {sender && <AccountCard account={sender} title="Compte expéditeur" />}
+              {sender && <AccountCard account={sender} title={t`Compte expéditeur`} />}
               <AccountLookup
-                label="Compte bénéficiaire"
+                label={t`Compte bénéficiaire`}
                 account={recipient}
                 onChange={chooseRecipient}
                 error={problem ?? errors.recipientAccountNumber?.message}
@@ -149,7 +150,7 @@ export default function TransferPage() {
           validate: () => trigger('recipientAccountNumber'),
         },
         partyAndAmountStep({
-          legend: 'Client au guichet (titulaire du compte expéditeur)',
+          legend: t`Client au guichet (titulaire du compte expéditeur)`,
           register,
           errors,
           validate: () => trigger([...partyAndAmountFields]),
@@ -171,11 +172,11 @@ export default function TransferPage() {
         }),
         confirmStep({
           lines: [
-            { label: 'Compte expéditeur', value: sender?.accountNumber ?? '' },
-            { label: 'Titulaire(s) expéditeur', value: holdersOf(sender) },
-            { label: 'Compte bénéficiaire', value: recipient?.accountNumber ?? '' },
-            { label: 'Titulaire(s) bénéficiaire', value: holdersOf(recipient) },
-            { label: 'Client au guichet', value: party.name },
+            { label: t`Compte expéditeur`, value: sender?.accountNumber ?? '' },
+            { label: t`Titulaire(s) expéditeur`, value: holdersOf(sender) },
+            { label: t`Compte bénéficiaire`, value: recipient?.accountNumber ?? '' },
+            { label: t`Titulaire(s) bénéficiaire`, value: holdersOf(recipient) },
+            { label: t`Client au guichet`, value: party.name },
             documentLine(party),
           ],
           quote: money.quote,

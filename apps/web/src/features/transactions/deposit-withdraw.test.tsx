@@ -8,7 +8,7 @@ import { makeToken } from '../../test/tokens';
 import { unloadAsks } from '../../test/unload';
 import { feeQuoteRoute, transactionAnswer, serveEmptyDashboard } from '../../test/transactions';
 import { superAdmin, teller } from '../../test/users';
-import { amountStepTexts, feePreviewTexts, formatHtg, quoteBlockedHint } from '@lajan/domain';
+import { amountStepTexts, feePreviewTexts, formatHtg, quoteTexts } from '@lajan/domain';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -328,7 +328,7 @@ describe('the deposit wizard (SPEC §2, §4, §5)', () => {
     expect(screen.queryByText(feePreviewTexts.refusedTitle)).toBeNull();
     expect(screen.queryByText(amountStepTexts.changeBack)).toBeNull();
     expect(save()).toBeDisabled();
-    expect(save()).toHaveAccessibleDescription(quoteBlockedHint);
+    expect(save()).toHaveAccessibleDescription(quoteTexts.blockedHint);
   });
 
   it('confirms with the amount step’s fee when the confirmation’s own quote gets no answer, and sends its version (decision 215)', async () => {

@@ -47,8 +47,22 @@ export function moneyFlow<Type extends TransactionType>(
   after: MoneyFlow['after'],
   touches: MoneyFlow['touches'],
 ): MoneyFlow<Declared[Type]['input']> {
-  const { path, input, banded, success, failure } = moneyFlowDeclarations[type];
-  return { type, path, schema: input, banded, success, failure, after, touches };
+  const declared = moneyFlowDeclarations[type];
+  // Its words read when said, in the screen's language: a page declares its flow when its module loads.
+  return {
+    type,
+    path: declared.path,
+    schema: declared.input,
+    banded: declared.banded,
+    get success() {
+      return declared.success;
+    },
+    get failure() {
+      return declared.failure;
+    },
+    after,
+    touches,
+  };
 }
 
 /**

@@ -1,11 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import {
-  drawerMessages,
-  linkWaitTexts,
-  operationAbandonedMessage,
-  pendingOperationMessages,
-} from '@lajan/domain';
+import { drawerMessages, linkWaitTexts, operationKeyMessages, pendingOperationMessages } from '@lajan/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean } from '../../test/persons';
@@ -190,7 +185,7 @@ describe('an operation without an answer (decision 147)', () => {
     await user.click(within(await banner()).getByRole('button', { name: 'Abandonner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Abandonner cette opération ?' });
     await user.click(within(dialog).getByRole('button', { name: "Abandonner l'opération" }));
-    expect(await screen.findByText(operationAbandonedMessage)).toBeVisible();
+    expect(await screen.findByText(operationKeyMessages.abandoned)).toBeVisible();
     expect(screen.queryByText(linkWaitTexts.heldHint)).toBeNull();
     // Enregistrer again is a new operation, under a new key (the old one is void on the server).
     api.on('POST /transactions/deposit', transactionAnswer());

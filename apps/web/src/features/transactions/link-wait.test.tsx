@@ -75,14 +75,14 @@ async function typeRecipient(user: UserEvent) {
   await user.type(screen.getByRole('textbox', { name: 'Numéro de document' }), 'PA123456');
 }
 
-/** Each operation, up to its confirmation step, and what its words say of the cash. */
+/** Each operation, up to its confirmation step, and what its words say of the cash (read when the test runs). */
 const operations = [
   {
     kind: 'a deposit',
     path: '/transaction/deposit',
     heading: 'Dépôt',
     route: 'POST /transactions/deposit',
-    cash: linkWaitTexts.keepAside,
+    cash: () => linkWaitTexts.keepAside,
     reach: async (user: UserEvent) => {
       await findAccount(user, 'Numéro de compte', jeanAccount.accountNumber);
       await user.click(next());
@@ -95,7 +95,7 @@ const operations = [
     path: '/transaction/withdraw',
     heading: 'Retrait',
     route: 'POST /transactions/withdraw',
-    cash: linkWaitTexts.handOver(false),
+    cash: () => linkWaitTexts.handOver(false),
     reach: async (user: UserEvent) => {
       await findAccount(user, 'Numéro de compte', jeanAccount.accountNumber);
       await user.click(next());
@@ -108,7 +108,7 @@ const operations = [
     path: '/transaction/external-transfer/receive',
     heading: 'Recevoir un transfert externe',
     route: 'POST /transactions/receive-transfer',
-    cash: linkWaitTexts.handOver(true),
+    cash: () => linkWaitTexts.handOver(true),
     reach: async (user: UserEvent) => {
       await findPendingTransfer(user);
       await user.click(next());
@@ -121,7 +121,7 @@ const operations = [
     path: '/transaction/external-transfer/create',
     heading: 'Effectuer un transfert externe',
     route: 'POST /transactions/transfer-extern',
-    cash: linkWaitTexts.keepAside,
+    cash: () => linkWaitTexts.keepAside,
     reach: async (user: UserEvent) => {
       await pickSender(user);
       await user.click(next());
@@ -183,7 +183,8 @@ function linkWords(title: string): Promise<HTMLElement> {
 describe('the link’s state where the hand is (decision 210)', () => {
   it.each(operations)(
     'says beside Enregistrer what to do with the cash of $kind while its confirmation waits',
-    async ({ path, heading, route, cash, reach }) => {
+    async ({ path, heading, route, cash: cashText, reach }) => {
+      const cash = cashText?.();
       api.on(route, { hang: true });
       const { user } = await open(path, heading);
       await reach(user);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FieldErrors, FieldValues, UseFormRegister, UseFormReturn } from 'react-hook-form';
@@ -9,7 +10,7 @@ import {
   inactiveAccountMessage,
   linkWaitCashText,
   linkWaitTexts,
-  quoteBlockedHint,
+  quoteTexts,
   surelyNotAHolder,
   transactionMessages,
   type Account,
@@ -63,7 +64,7 @@ export function holdersOf(account: Account | null): string {
 
 /** The summary line of a document ("Passeport PA123456"). */
 export function documentLine(party: { idDocumentType?: string | null; idDocumentNumber?: string | null }) {
-  return { label: 'Pièce', value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` };
+  return { label: t`Pièce`, value: `${documentLabel(party.idDocumentType)} ${party.idDocumentNumber}` };
 }
 
 /**
@@ -145,7 +146,7 @@ export function confirmStep({
   const short = shortfall(quote, debited);
   return {
     id: 'confirm',
-    title: 'Confirmation',
+    title: t`Confirmation`,
     content: (
       <div className="space-y-4">
         <SummaryList lines={lines} />
@@ -161,14 +162,14 @@ export function confirmStep({
       ? undefined
       : short !== undefined
         ? amountStepTexts.aboveBalance
-        : quoteBlockedHint,
+        : quoteTexts.blockedHint,
   };
 }
 
 /** "Solde insuffisant : solde disponible …", the total, and what to do. */
 function ShortfallAlert({
   short,
-  totalLabel = 'Total',
+  totalLabel = t`Total`,
   back = false,
 }: {
   short: { balance: number; total: number };
@@ -222,7 +223,7 @@ export function holderCheckOf<T extends FieldValues & PartyAndAmount>(
  * those of a form whose values have `party` and `amount` (the constraint on `T` says so).
  */
 export function partyAndAmountStep<T extends FieldValues & PartyAndAmount>({
-  title = 'Détails',
+  title = t`Détails`,
   legend,
   register,
   errors,

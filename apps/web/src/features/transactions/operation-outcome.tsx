@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
@@ -35,8 +36,10 @@ export function feesChangedQuote(error: unknown): FeeQuote | null {
   return parsed.success ? parsed.data : null;
 }
 
-export const retryNote =
-  "La connexion a été interrompue : l'opération a peut-être été enregistrée. Appuyez de nouveau sur Enregistrer : la même opération sera renvoyée et ne sera jamais enregistrée deux fois.";
+/** What a confirmation without an answer says: pressing Enregistrer again is safe. */
+export function retryNote(): string {
+  return t`La connexion a été interrompue : l'opération a peut-être été enregistrée. Appuyez de nouveau sur Enregistrer : la même opération sera renvoyée et ne sera jamais enregistrée deux fois.`;
+}
 
 export function failureOf(error: unknown, fallback: string): Failure {
   return { message: errorMessage(error, fallback), noAnswer: isHttpError(error) && error.isNetwork };
@@ -77,7 +80,7 @@ export function FailureAlert({ failure }: { failure: Failure | null }) {
   return (
     <Alert type="danger">
       <p>{failure.message}</p>
-      {failure.noAnswer && <p className="mt-1">{retryNote}</p>}
+      {failure.noAnswer && <p className="mt-1">{retryNote()}</p>}
     </Alert>
   );
 }

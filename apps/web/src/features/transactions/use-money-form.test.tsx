@@ -24,8 +24,19 @@ afterEach(async () => {
  * (decision 136). The web must still post the HTG it read: the API speaks HTG, and the server converts once.
  */
 const centimesSchema = depositInputSchema;
+const deposit = moneyFlow('deposit', 'back', counterOperation);
 const centimesDeposit: MoneyFlow<typeof centimesSchema> = {
-  ...moneyFlow('deposit', 'back', counterOperation),
+  type: deposit.type,
+  path: deposit.path,
+  banded: deposit.banded,
+  touches: deposit.touches,
+  // Its words read when said, as the flow's own (decision 236).
+  get success() {
+    return deposit.success;
+  },
+  get failure() {
+    return deposit.failure;
+  },
   schema: centimesSchema,
   after: 'stay',
 };

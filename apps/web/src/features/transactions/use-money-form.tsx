@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import {
   leaveOperationTexts,
   ledgerFailures,
-  operationAbandonedMessage,
+  operationKeyMessages,
   pendingOperationMessages,
   type LinkWait,
   type Transaction,
@@ -317,7 +317,8 @@ export function useMoneyForm<Flow extends MoneyFlow>(flow: Flow, options: MoneyF
     }
     money.forgetHeld();
     posted.current = false;
-    if (settled.kind === 'abandoned') setFailure({ message: operationAbandonedMessage, noAnswer: false });
+    if (settled.kind === 'abandoned')
+      setFailure({ message: operationKeyMessages.abandoned, noAnswer: false });
     else if (settled.kind === 'refused') setFailure({ message: settled.message, noAnswer: false });
     // Once per outcome: `money` and `succeed` change at every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { genericMessages } from '../../errors.js';
 import { htgAmountSchema, MAX_AGENT_DEPOSIT_HTG } from '../../money.js';
@@ -8,7 +9,11 @@ import { amountInCentimes, partySchema, requiredText } from './fields.js';
 /** `POST /agents/deposit`: the super administrator funds an agent's float. */
 export const agentDepositInputSchema = z
   .object({
-    code: requiredText(transactionMessages.agentCodeRequired, 40, "Le code de l'agent"),
+    code: requiredText(
+      () => transactionMessages.agentCodeRequired,
+      40,
+      (max) => transactionMessages.agentCodeTooLong(max),
+    ),
     party: partySchema,
     amount: htgAmountSchema(MAX_AGENT_DEPOSIT_HTG),
   })
@@ -20,9 +25,7 @@ export const agentDepositDeclaration = declareMoneyFlow('agent_deposit', {
   path: '/agents/deposit',
   input: agentDepositInputSchema,
   // SPEC §8 gives none: a French one, like the other screens of the super administrator.
-  success: 'Dépôt sur agent effectué avec succès',
-  // SPEC §8 names no fallback: its generic one, read when shown (decision 236).
-  get failure() {
-    return genericMessages.failure;
-  },
+  success: msg`Dépôt sur agent effectué avec succès`,
+  // SPEC §8 names no fallback: its generic one.
+  failure: () => genericMessages.failure,
 });

@@ -16,8 +16,8 @@ const cancelTransferBodyObjectSchema = z.object({
     z
       .string()
       .trim()
-      .min(1, cancelTransferMessages.reasonRequired)
-      .max(500, cancelTransferMessages.reasonTooLong),
+      .min(1, { error: () => cancelTransferMessages.reasonRequired })
+      .max(500, { error: () => cancelTransferMessages.reasonTooLong }),
   ).optional(),
 });
 export const cancelTransferBodySchema = cancelTransferBodyObjectSchema.prefault(
@@ -32,6 +32,6 @@ export const cancelTransferParamsSchema = z.object({ transactionNumber: transact
 export const refundDeclaration = declareMoneyFlow('external_refund', {
   path: '/transactions/:transactionNumber/cancel',
   input: cancelTransferBodySchema,
-  success: cancelTransferMessages.success,
-  failure: cancelTransferMessages.failure,
+  success: () => cancelTransferMessages.success,
+  failure: () => cancelTransferMessages.failure,
 });

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { htgAmountSchema } from '../../money.js';
 import { declareMoneyFlow } from './declaration.js';
@@ -22,14 +23,14 @@ export type WithdrawInput = z.input<typeof withdrawInputSchema>;
 export const depositDeclaration = declareMoneyFlow('deposit', {
   path: '/transactions/deposit',
   input: depositInputSchema,
-  success: 'Dépôt réalisé avec succès',
-  failure: 'Échec du dépôt',
+  success: msg`Dépôt réalisé avec succès`,
+  failure: msg`Échec du dépôt`,
 });
 
 /** The customer takes cash from an account. */
 export const withdrawalDeclaration = declareMoneyFlow('withdrawal', {
   path: '/transactions/withdraw',
   input: withdrawInputSchema,
-  success: 'Retrait réalisé avec succès',
-  failure: 'Échec du retrait',
+  success: msg`Retrait réalisé avec succès`,
+  failure: msg`Échec du retrait`,
 });

@@ -1,4 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { z } from 'zod';
+import { translate } from '../../i18n.js';
 import { feeTypes, transactionTypeLabels, type TransactionType } from '../names.js';
 
 /**
@@ -20,17 +22,30 @@ export interface MoneyFlowDeclaration<Input extends z.ZodType = z.ZodType> {
   failure: string;
 }
 
-/** A flow's declaration, its label and whether it is priced read from its transaction type. */
+/** A flow's text: its own (a descriptor), or another map's, read when asked. */
+export type FlowText = MessageDescriptor | (() => string);
+
+/**
+ * A flow's declaration, its label and whether it is priced read from its transaction type. Its texts are
+ * getters, read in the language of the moment (decision 236), never when the module loads.
+ */
 export function declareMoneyFlow<Input extends z.ZodType>(
   type: TransactionType,
-  flow: { path: string; input: Input; success: string; failure: string },
+  flow: { path: string; input: Input; success: FlowText; failure: FlowText },
 ): MoneyFlowDeclaration<Input> {
-  // The flow's getters kept, not spread: a text is read when shown, in its language (decision 236).
-  return Object.defineProperties(
-    {
-      banded: (feeTypes as readonly string[]).includes(type),
-      label: transactionTypeLabels[type],
+  const read = (text: FlowText) => (typeof text === 'function' ? text() : translate(text));
+  return {
+    path: flow.path,
+    input: flow.input,
+    banded: (feeTypes as readonly string[]).includes(type),
+    get label() {
+      return transactionTypeLabels[type];
     },
-    Object.getOwnPropertyDescriptors(flow),
-  ) as MoneyFlowDeclaration<Input>;
+    get success() {
+      return read(flow.success);
+    },
+    get failure() {
+      return read(flow.failure);
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { currencySchema } from '../../accounts.js';
 import { htgAmountSchema } from '../../money.js';
@@ -35,13 +36,13 @@ export const recipientInputSchema = z
     lastName: personFieldsSchema.shape.lastName,
     phoneNumber: phoneNumberSchema,
     idDocumentType: z
-      .enum([...idDocumentTypeSchema.options, ''], { error: recipientMessages.documentTypeInvalid })
+      .enum([...idDocumentTypeSchema.options, ''], { error: () => recipientMessages.documentTypeInvalid })
       .nullable()
       .optional()
       .transform((value) => value || null),
     idDocumentNumber: plainText(
       z
-        .string({ error: recipientMessages.documentNumberInvalid })
+        .string({ error: () => recipientMessages.documentNumberInvalid })
         .trim()
         .max(40, { error: () => documentNumberMessages.tooLong }),
     )
@@ -77,8 +78,8 @@ export type RecipientInput = z.input<typeof recipientInputSchema>;
 export const externalTransferInputSchema = z
   .object({
     senderId: z
-      .uuid({ error: transactionMessages.senderRequired })
-      .max(36, transactionMessages.senderRequired),
+      .uuid({ error: () => transactionMessages.senderRequired })
+      .max(36, { error: () => transactionMessages.senderRequired }),
     accountNumber: optionalText(accountNumberField()),
     recipient: recipientInputSchema.prefault({} as z.input<typeof recipientInputSchema>),
     currency: optionalText(currencySchema),
@@ -98,6 +99,6 @@ export type ExternalTransferInput = z.input<typeof externalTransferInputSchema>;
 export const externalTransferDeclaration = declareMoneyFlow('external_transfer', {
   path: '/transactions/transfer-extern',
   input: externalTransferInputSchema,
-  success: 'Transfert externe réalisé avec succès',
-  failure: 'Échec du transfert externe',
+  success: msg`Transfert externe réalisé avec succès`,
+  failure: msg`Échec du transfert externe`,
 });

@@ -7,13 +7,14 @@ import { transactionMessages } from '../messages.js';
 
 // The fields the money flows' inputs share.
 
-export function requiredText(message: string, max: number, label: string) {
+/** A text required and at most `max` long; its messages read when it parses (decision 236). */
+export function requiredText(message: () => string, max: number, tooLong: (max: number) => string) {
   return plainText(
     z
       .string({ error: message })
       .trim()
-      .min(1, message)
-      .max(max, `${label} ne peut pas dépasser ${max} caractères`),
+      .min(1, { error: message })
+      .max(max, { error: () => tooLong(max) }),
   );
 }
 
@@ -30,7 +31,11 @@ export function optionalText<T extends z.ZodType>(schema: T) {
 /** The person at the counter (SPEC §3 `party`). */
 const partyObjectSchema = z.object({
   // 101: a pay-out's party is its recipient, a first and a last name of 50 each and the space between.
-  name: requiredText(transactionMessages.partyNameRequired, 101, 'Le nom'),
+  name: requiredText(
+    () => transactionMessages.partyNameRequired,
+    101,
+    (max) => transactionMessages.nameTooLong(max),
+  ),
   idDocumentType: idDocumentTypeSchema,
   idDocumentNumber: documentNumberSchema,
 });
@@ -40,11 +45,11 @@ export type Party = z.infer<typeof partySchema>;
 
 export function accountNumberField() {
   return z
-    .string({ error: transactionMessages.accountNumberRequired })
+    .string({ error: () => transactionMessages.accountNumberRequired })
     .trim()
-    .min(1, transactionMessages.accountNumberRequired)
-    .max(30, transactionMessages.accountNumberInvalid)
-    .regex(/^\d{1,30}$/, transactionMessages.accountNumberInvalid);
+    .min(1, { error: () => transactionMessages.accountNumberRequired })
+    .max(30, { error: () => transactionMessages.accountNumberInvalid })
+    .regex(/^\d{1,30}$/, { error: () => transactionMessages.accountNumberInvalid });
 }
 
 /**
@@ -64,7 +69,7 @@ export function amountInCentimes<T extends { amount: number }>({
  * posting, the operation is refused 409 `FEES_CHANGED` with the new quote, and nothing is written.
  */
 export const feeVersionField = z
-  .number({ error: feeVersionMessages.feeVersionInvalid })
-  .int(feeVersionMessages.feeVersionInvalid)
-  .min(1, feeVersionMessages.feeVersionInvalid)
+  .number({ error: () => feeVersionMessages.feeVersionInvalid })
+  .int({ error: () => feeVersionMessages.feeVersionInvalid })
+  .min(1, { error: () => feeVersionMessages.feeVersionInvalid })
   .optional();

@@ -9,11 +9,6 @@ import { declareMoneyFlow } from './declaration.js';
 export const reversalDeclaration = declareMoneyFlow('reversal', {
   path: '/corrections/:id/execute',
   input: correctionParamsSchema,
-  // Read when shown, in the language of the moment (decision 236).
-  get success() {
-    return correctionMessages.executed;
-  },
-  get failure() {
-    return correctionMessages.failure;
-  },
+  success: () => correctionMessages.executed,
+  failure: () => correctionMessages.failure,
 });

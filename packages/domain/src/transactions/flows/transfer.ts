@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { htgAmountSchema } from '../../money.js';
 import { alongFieldErrors, filledText } from '../../refine.js';
@@ -31,6 +32,6 @@ export type TransferInput = z.input<typeof transferInputSchema>;
 export const transferDeclaration = declareMoneyFlow('transfer', {
   path: '/transactions/transfer',
   input: transferInputSchema,
-  success: 'Transfert réalisé avec succès',
-  failure: 'Échec du transfert',
+  success: msg`Transfert réalisé avec succès`,
+  failure: msg`Échec du transfert`,
 });

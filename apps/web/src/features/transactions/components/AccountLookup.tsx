@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -41,7 +43,7 @@ interface AccountLookupProps {
  * found is chosen, several are listed; an account not active blocks Suivant.
  */
 export function AccountLookup({
-  label = 'Numéro de compte',
+  label = t`Numéro de compte`,
   account,
   onChange,
   error,
@@ -180,7 +182,7 @@ function AccountChoices({
 
 export function AccountCard({
   account,
-  title = 'Compte trouvé',
+  title = t`Compte trouvé`,
   showBalance = true,
 }: {
   account: Account;
@@ -188,6 +190,8 @@ export function AccountCard({
   showBalance?: boolean;
 }) {
   const holders = account.customers.map((customer) => displayName(customer)).join(', ');
+  const agentName = account.agent?.name;
+  const balance = account.balance !== null ? formatHtg(account.balance) : '';
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
       <p className="text-sm text-slate-600">{title}</p>
@@ -195,12 +199,22 @@ export function AccountCard({
       <p className="text-sm text-slate-700">
         {accountTypeLabels[account.type]} · {account.currency} · {accountStatusLabels[account.status]}
       </p>
-      {holders && <p className="mt-1 text-sm text-slate-800">Titulaire(s) : {holders}</p>}
-      {account.agent && <p className="text-sm text-slate-600">Agent : {account.agent.name}</p>}
+      {holders && (
+        <p className="mt-1 text-sm text-slate-800">
+          <Trans>Titulaire(s) : {holders}</Trans>
+        </p>
+      )}
+      {agentName && (
+        <p className="text-sm text-slate-600">
+          <Trans>Agent : {agentName}</Trans>
+        </p>
+      )}
       {/* The balance is the customer's business; the teller of its own agent sees it where money leaves the
           account, to avoid a refused withdrawal, another agent's teller not at all (the server sends none). */}
       {showBalance && account.balance !== null && (
-        <p className="text-sm text-slate-600">Solde : {formatHtg(account.balance)}</p>
+        <p className="text-sm text-slate-600">
+          <Trans>Solde : {balance}</Trans>
+        </p>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 export interface SummaryLine {
   label: string;
   value: string;
@@ -10,7 +11,7 @@ export interface SummaryLine {
  */
 export function SummaryList({
   lines,
-  label = 'Récapitulatif',
+  label = t`Récapitulatif`,
 }: {
   lines: readonly SummaryLine[];
   label?: string;

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FormEvent, ReactNode } from 'react';
 
 /**
@@ -10,8 +11,10 @@ export function StepForm({ children, label }: { children: ReactNode; label?: str
     event.preventDefault();
     const form = event.currentTarget;
     const wizard = form.closest('section');
+    // The wizard's « Suivant », in the screen's language (the same catalogue text as the wizard's).
+    const nextLabel = t`Suivant`;
     const next = Array.from(wizard?.querySelectorAll('button') ?? []).find(
-      (button) => !form.contains(button) && button.textContent?.trim() === 'Suivant' && !button.disabled,
+      (button) => !form.contains(button) && button.textContent?.trim() === nextLabel && !button.disabled,
     );
     next?.click();
   }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import {
   formatHtg,
@@ -14,6 +15,7 @@ import { PickUpQr } from '../../../components/pickup-code/PickUpQr';
  * what the sender paid, and the way to the next customer. The receipt is in the panel.
  */
 export function TransferSent({ transaction, onAgain }: { transaction: Transaction; onAgain: () => void }) {
+  const amount = formatHtg(transaction.amount);
   return (
     <section
       aria-labelledby="transfer-sent-title"
@@ -26,7 +28,7 @@ export function TransferSent({ transaction, onAgain }: { transaction: Transactio
         ✓
       </div>
       <h1 id="transfer-sent-title" className="mt-4 text-2xl font-semibold text-slate-900">
-        Transfert envoyé
+        <Trans>Transfert envoyé</Trans>
       </h1>
       <p className="mt-4 text-sm text-slate-600">{pickUpCodeMessages.label}</p>
       {/* A group, which may be named, where a paragraph may not (the code read as one number). */}
@@ -49,19 +51,25 @@ export function TransferSent({ transaction, onAgain }: { transaction: Transactio
         <PickUpQr code={transaction.transactionNumber} size="10rem" />
       </div>
       <p className="mt-3 text-sm text-slate-700">
-        Communiquez ce code au bénéficiaire : il le présentera avec sa pièce d&apos;identité pour retirer{' '}
-        <strong>{formatHtg(transaction.amount)}</strong>.
+        <Trans>
+          Communiquez ce code au bénéficiaire : il le présentera avec sa pièce d&apos;identité pour retirer{' '}
+          <strong>{amount}</strong>.
+        </Trans>
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-2 rounded-lg border border-slate-200 p-3 text-left text-sm">
-        <dt className="text-slate-600">Frais</dt>
+        <dt className="text-slate-600">
+          <Trans>Frais</Trans>
+        </dt>
         <dd className="text-right font-medium">{formatHtg(transaction.fee)}</dd>
         <dt className="text-slate-600">{receiptTotalLabel(transaction)}</dt>
         <dd className="text-right font-semibold">{formatHtg(transaction.total)}</dd>
       </dl>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
-        <Button onClick={onAgain}>Nouveau transfert</Button>
+        <Button onClick={onAgain}>
+          <Trans>Nouveau transfert</Trans>
+        </Button>
         <Link to="/" className={buttonClasses('secondary')}>
-          Retour à l&apos;accueil
+          <Trans>Retour à l&apos;accueil</Trans>
         </Link>
       </div>
     </section>

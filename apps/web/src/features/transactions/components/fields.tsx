@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { idDocumentChoiceLabels, idDocumentTypeSchema } from '@lajan/domain';
 import { SelectField } from '../../../components/SelectField';
@@ -23,7 +24,7 @@ export function PartyFields({
   documentType,
   documentNumber,
   errors,
-  legend = 'Client au guichet',
+  legend = t`Client au guichet`,
 }: {
   name: UseFormRegisterReturn;
   documentType: UseFormRegisterReturn;
@@ -35,7 +36,7 @@ export function PartyFields({
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 text-base font-semibold text-slate-900">{legend}</legend>
       <TextField
-        label="Nom complet"
+        label={t`Nom complet`}
         required
         autoComplete="off"
         className="sm:col-span-2"
@@ -43,15 +44,15 @@ export function PartyFields({
         {...name}
       />
       <SelectField
-        label="Type de document"
+        label={t`Type de document`}
         required
-        placeholder="Choisir..."
+        placeholder={t`Choisir...`}
         options={documentOptions}
         error={errors?.idDocumentType?.message}
         {...documentType}
       />
       <TextField
-        label="Numéro de document"
+        label={t`Numéro de document`}
         required
         autoComplete="off"
         autoCapitalize="characters"
@@ -67,7 +68,7 @@ export function PartyFields({
 export function AmountField({
   registration,
   error,
-  label = 'Montant (HTG)',
+  label = t`Montant (HTG)`,
 }: {
   registration: UseFormRegisterReturn;
   error?: string;
