@@ -8,14 +8,14 @@ interface RouteHandle {
   title?: RouteTitle;
 }
 
-/** Sets the tab's title from the route table ("Dépôt · Lajan"). */
+/** Sets the tab's title from the route table ("Connexion · Lajan"); the shell sets its screens' own. */
 function DocumentTitle() {
   const matches = useMatches();
   const handle = matches.at(-1)?.handle as RouteHandle | undefined;
   // Read at render, in the screens' language: a change of language draws the app again (decision 236).
   const title = handle?.title ? routeTitle(handle.title) : undefined;
   useEffect(() => {
-    document.title = title ? `${title} · Lajan` : 'Lajan';
+    if (title) document.title = `${title} · Lajan`;
   }, [title]);
   return null;
 }

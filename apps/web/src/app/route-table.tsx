@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { transactionTypeLabels, translate, type Capability, type SessionUser } from '@lajan/domain';
+import { translate, type Capability, type SessionUser } from '@lajan/domain';
 import { preloadDashboard } from '../features/dashboard/preload';
 import type { HttpClient } from '../lib/http';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
@@ -26,8 +26,11 @@ export function routeTitle(title: RouteTitle): string {
 export interface AppRoute {
   name: string;
   path: string;
-  /** The page title (document title; the heading of screens still to come), read when shown. */
-  title: RouteTitle;
+  /**
+   * The page title (document title), read when shown; a screen of the shell has its own in
+   * layout/screen-titles.ts, which comes with the shell's code (decision 239).
+   */
+  title?: RouteTitle;
   access: RouteAccess;
   component: LazyScreen;
   /**
@@ -124,7 +127,6 @@ export const appRoutes = [
   {
     name: 'update-password',
     path: '/update-password',
-    title: msg`Changer le mot de passe`,
     access: 'password.update',
     component: UpdatePasswordPage,
     noReturn: 'form',
@@ -132,7 +134,6 @@ export const appRoutes = [
   {
     name: 'dashboard',
     path: '/',
-    title: msg`Tableau de Bord`,
     access: 'dashboard.view',
     component: DashboardPage,
     preload: preloadDashboard,
@@ -140,35 +141,30 @@ export const appRoutes = [
   {
     name: 'profile',
     path: '/profile',
-    title: msg`Mon Profil`,
     access: 'profile.view',
     component: ProfilePage,
   },
   {
     name: 'security',
     path: '/security',
-    title: msg`Sécurité du compte`,
     access: 'mfa.manage',
     component: SecurityPage,
   },
   {
     name: 'account',
     path: '/account',
-    title: msg`Mon Compte`,
     access: 'account.self',
     component: AccountPage,
   },
   {
     name: 'setting',
     path: '/setting',
-    title: msg`Mon Compte`,
     access: 'account.self',
     component: AccountPage,
   },
   {
     name: 'create-account',
     path: '/create-account',
-    title: msg`Créer un compte`,
     access: 'accounts.manage',
     component: CreateAccountPage,
     noReturn: 'form',
@@ -176,7 +172,6 @@ export const appRoutes = [
   {
     name: 'account-requests',
     path: '/account-requests',
-    title: msg`Demandes d'ouverture`,
     access: 'accounts.manage',
     component: AccountRequestsPage,
     noReturn: 'irreversible',
@@ -184,7 +179,6 @@ export const appRoutes = [
   {
     name: 'person',
     path: '/person',
-    title: msg`Enregistrer Client`,
     access: 'persons.manage',
     component: RegisterClientPage,
     noReturn: 'form',
@@ -192,14 +186,12 @@ export const appRoutes = [
   {
     name: 'persons',
     path: '/persons',
-    title: msg`Personnes`,
     access: 'persons.manage',
     component: PersonsPage,
   },
   {
     name: 'edit-person',
     path: '/persons/:id/edit',
-    title: msg`Modifier la personne`,
     access: 'persons.manage',
     component: EditPersonPage,
     noReturn: 'form',
@@ -207,7 +199,6 @@ export const appRoutes = [
   {
     name: 'deposit',
     path: '/transaction/deposit',
-    title: () => transactionTypeLabels.deposit,
     access: 'transactions.operate',
     component: DepositPage,
     noReturn: 'form',
@@ -215,7 +206,6 @@ export const appRoutes = [
   {
     name: 'withdraw',
     path: '/transaction/withdraw',
-    title: () => transactionTypeLabels.withdrawal,
     access: 'transactions.operate',
     component: WithdrawPage,
     noReturn: 'form',
@@ -223,7 +213,6 @@ export const appRoutes = [
   {
     name: 'transfer',
     path: '/transaction/transfer',
-    title: () => transactionTypeLabels.transfer,
     access: 'transactions.operate',
     component: TransferPage,
     noReturn: 'form',
@@ -231,7 +220,6 @@ export const appRoutes = [
   {
     name: 'create-transfer',
     path: '/transaction/external-transfer/create',
-    title: msg`Effectuer un transfert externe`,
     access: 'transactions.operate',
     component: ExternalTransferPage,
     noReturn: 'form',
@@ -239,7 +227,6 @@ export const appRoutes = [
   {
     name: 'receive-transfer',
     path: '/transaction/external-transfer/receive',
-    title: msg`Recevoir un transfert externe`,
     access: 'transactions.operate',
     component: ReceiveTransferPage,
     noReturn: 'form',
@@ -247,14 +234,12 @@ export const appRoutes = [
   {
     name: 'history',
     path: '/transaction/history',
-    title: msg`Historique`,
     access: 'transactions.history',
     component: HistoryPage,
   },
   {
     name: 'deposit-agent',
     path: '/transaction/deposit-agent',
-    title: () => transactionTypeLabels.agent_deposit,
     access: 'agents.deposit',
     component: AgentDepositPage,
     noReturn: 'form',
@@ -262,21 +247,18 @@ export const appRoutes = [
   {
     name: 'agents',
     path: '/agents',
-    title: msg`Liste des agents`,
     access: 'agents.read',
     component: AgentsPage,
   },
   {
     name: 'agent',
     path: '/agents/:code',
-    title: msg`Détails de l'agent`,
     access: 'agents.read',
     component: AgentDetailsPage,
   },
   {
     name: 'create-agent',
     path: '/create-agent',
-    title: msg`Créer un agent`,
     access: 'agents.manage',
     component: CreateAgentPage,
     noReturn: 'form',
@@ -284,45 +266,39 @@ export const appRoutes = [
   {
     name: 'users',
     path: '/users',
-    title: msg`Liste des utilisateurs`,
     access: 'users.read',
     component: UsersPage,
   },
   {
     name: 'user',
     path: '/users/:username',
-    title: msg`Détails de l'utilisateur`,
     access: 'users.read',
     component: UserDetailsPage,
   },
   {
     name: 'administrators',
     path: '/administrators',
-    title: msg`Liste des administrateurs`,
     access: 'admins.manage',
     component: AdministratorsPage,
   },
   {
     name: 'create-user',
     path: '/create-user',
-    title: msg`Créer un utilisateur`,
     access: 'users.create',
     component: CreateUserPage,
     noReturn: 'form',
   },
-  { name: 'audit', path: '/audit', title: msg`Journal d'audit`, access: 'audit.read', component: AuditPage },
+  { name: 'audit', path: '/audit', access: 'audit.read', component: AuditPage },
   // Issue 16's reports (decision 148).
   {
     name: 'reports-commissions',
     path: '/reports/commissions',
-    title: msg`Relevé de commissions`,
     access: 'reports.commissions',
     component: CommissionsPage,
   },
   {
     name: 'reports-network',
     path: '/reports/network',
-    title: msg`Rapports du réseau`,
     access: 'reports.network',
     component: NetworkReportsPage,
   },
@@ -330,35 +306,30 @@ export const appRoutes = [
   {
     name: 'reports-declarations',
     path: '/reports/declarations',
-    title: msg`Déclarations UCREF`,
     access: 'reports.declarations',
     component: DeclarationsPage,
   },
   {
     name: 'account-statement',
     path: '/reports/account-statement',
-    title: msg`Relevé de compte`,
     access: 'reports.accountStatement',
     component: AccountStatementPage,
   },
   {
     name: 'float-statement',
     path: '/reports/float-statement',
-    title: msg`Relevé du float`,
     access: 'reports.floatStatement',
     component: FloatStatementPage,
   },
   {
     name: 'fees-list',
     path: '/fees-list',
-    title: msg`Tableau des frais`,
     access: 'fees.read',
     component: FeesPage,
   },
   {
     name: 'limits',
     path: '/limits',
-    title: msg`Limites des clients`,
     access: 'limits.edit',
     component: LimitsPage,
     noReturn: 'irreversible',
@@ -366,7 +337,6 @@ export const appRoutes = [
   {
     name: 'drawer',
     path: '/drawer',
-    title: msg`Ma caisse`,
     access: 'drawer.operate',
     component: DrawerPage,
     noReturn: 'irreversible',
@@ -374,7 +344,6 @@ export const appRoutes = [
   {
     name: 'drawers',
     path: '/drawers',
-    title: msg`Caisses des caissiers`,
     access: 'drawer.supervise',
     component: DrawersAdminPage,
     noReturn: 'irreversible',
@@ -382,21 +351,18 @@ export const appRoutes = [
   {
     name: 'transfers-to-refund',
     path: '/transfers-to-refund',
-    title: msg`Transferts à rembourser`,
     access: 'transactions.cancel',
     component: TransfersToRefundPage,
   },
   {
     name: 'drawer-ticket',
     path: '/drawer/sessions/:id',
-    title: msg`Ticket de caisse`,
     access: 'drawer.read',
     component: DrawerTicketPage,
   },
   {
     name: 'corrections',
     path: '/corrections',
-    title: msg`Corrections`,
     access: 'corrections.read',
     component: CorrectionsPage,
     noReturn: 'irreversible',

@@ -7,6 +7,7 @@ import { NavigationTrailProvider } from '../../lib/navigation-trail';
 import { useSession } from '../../lib/session-context';
 import { freshVisitState, useFreshVisitKey } from '../../lib/visit-key';
 import { isNoReturnPath } from '../no-return-routes';
+import { useScreenTitle } from './screen-titles';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
 import { t } from '@lingui/core/macro';
@@ -44,6 +45,7 @@ export default function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
+  useScreenTitle();
 
   useEffect(() => {
     if (!drawerOpen) return;
