@@ -43,7 +43,7 @@ describe('the history table in Kreyòl', () => {
     const table = await screen.findByRole('table', {
       name: 'Tranzaksyon yo, sa ki pi resan yo an premye',
     });
-    expect(within(table).getByRole('columnheader', { name: 'Kalite' })).toBeVisible();
+    expect(within(table).getByRole('columnheader', { name: 'Tip' })).toBeVisible();
     expect(within(table).getByRole('columnheader', { name: 'Estati' })).toBeVisible();
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(row).toHaveTextContent('Depo');

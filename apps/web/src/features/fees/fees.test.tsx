@@ -465,7 +465,7 @@ describe('the fee table in Kreyòl (decisions 236, 238)', () => {
     expect(
       rows.slice(0, 2).map((row) => Array.from(row.children, (cell) => plain(cell.textContent))),
     ).toEqual([
-      ['Montan minimòm', 'Montan maksimòm', 'Frè', 'Pòsyon ajan an'],
+      ['Montan minimòm', 'Montan maksimòm', 'Frè', 'Pati ajan an'],
       ['20,00 HTG', '249,99 HTG', '10,00 HTG', '4,00 HTG'],
     ]);
     await user.click(screen.getByRole('button', { name: 'Modifye frè yo : Retrait' }));
