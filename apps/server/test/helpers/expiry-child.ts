@@ -6,6 +6,10 @@ import { openDatabase } from '../../src/db/client.js';
 import { LedgerService } from '../../src/ledger/service.js';
 import { ensureSystemAccounts } from '../../src/ledger/system-accounts.js';
 import { ExpiryJob } from '../../src/modules/expiry/index.js';
+import { installServerLanguages } from '../../src/i18n/language.js';
+
+// The expiry's mails and refusals in the language of the moment, as the server reads them (decision 236).
+installServerLanguages();
 
 const database = await openDatabase({
   databaseUrl: process.env.EXPIRY_DATABASE_URL,

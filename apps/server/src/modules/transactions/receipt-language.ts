@@ -14,10 +14,16 @@ interface ReceiptCustomer {
   accountNumber?: string | null | undefined;
 }
 
+/** How long the process keeps a customer's language, as it keeps its agents and fees (decision 237). */
+const KEPT_MS = 60_000;
+const KEPT_AT_MOST = 5_000;
+const kept = new Map<string, { language: Language | null; until: number }>();
+
 /**
  * The receipt's language of an operation about to be posted: the customer's preferred language, else the
- * teller's. One statement, read before the call so that the answer's replay carries the same (decision 222);
- * the history reads the same rule in its join (transaction-views.ts).
+ * teller's. Read before the call so that the answer's replay carries the same (decision 222), and kept a
+ * minute: a money request's round trips stay those of decisions 140 and 143 once warm (a change of a
+ * customer's language shows on her receipts within a minute). The history joins the same rule.
  */
 export async function receiptLanguageOf(
   executor: Executor,
@@ -26,6 +32,20 @@ export async function receiptLanguageOf(
 ): Promise<Language> {
   const { payee, personId, accountNumber } = customer;
   if (!payee && !personId && !accountNumber) return tellerLanguage;
+  const key = [payee?.idDocumentType, payee?.idDocumentNumber.toUpperCase(), personId, accountNumber].join(
+    '|',
+  );
+  const now = Date.now();
+  const known = kept.get(key);
+  if (known && known.until > now) return known.language ?? tellerLanguage;
+  const language = await readLanguage(executor, customer);
+  if (kept.size >= KEPT_AT_MOST) kept.clear();
+  kept.set(key, { language, until: now + KEPT_MS });
+  return language ?? tellerLanguage;
+}
+
+async function readLanguage(executor: Executor, customer: ReceiptCustomer): Promise<Language | null> {
+  const { payee, personId, accountNumber } = customer;
   const result = await executor.execute(sql`select coalesce(
       (select p.preferred_language from persons p
         where ${
@@ -41,5 +61,5 @@ export async function receiptLanguageOf(
         join persons p on p.id = h.person_id
         where a.account_number = ${accountNumber ?? null})) as "language"`);
   const language = (result as { rows: { language: unknown }[] }).rows[0]?.language;
-  return typeof language === 'string' && isLanguage(language) ? language : tellerLanguage;
+  return typeof language === 'string' && isLanguage(language) ? language : null;
 }

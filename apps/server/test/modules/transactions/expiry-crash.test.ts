@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { build as bundle } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { linguiEsbuild } from '../../../../../scripts/lingui/esbuild.mjs';
 import { auditLog, mailOutbox, transactions } from '../../../src/db/schema.js';
 import { databaseKind } from '../../helpers/database.js';
 import { call, tokenOf } from '../../helpers/fixtures.js';
@@ -42,6 +43,8 @@ async function bundleChild(): Promise<void> {
     target: 'node20',
     logLevel: 'warning',
     plugins: [
+      // The domain's texts, as build.mjs compiles them (decision 236).
+      linguiEsbuild(),
       {
         name: 'external-packages',
         setup(b) {
