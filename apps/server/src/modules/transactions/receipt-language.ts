@@ -20,10 +20,8 @@ const KEPT_AT_MOST = 5_000;
 const kept = new Map<string, { language: Language | null; until: number }>();
 
 /**
- * The receipt's language of an operation about to be posted: the customer's preferred language, else the
- * teller's. Read before the call so that the answer's replay carries the same (decision 222), and kept a
- * minute: a money request's round trips stay those of decisions 140 and 143 once warm (a change of a
- * customer's language shows on her receipts within a minute). The history joins the same rule.
+ * The receipt's language of an operation about to be posted: the customer's, else the teller's. Read before
+ * the call (a replay answers the same) and kept a minute, so that warm round trips stay decision 143's (237).
  */
 export async function receiptLanguageOf(
   executor: Executor,
