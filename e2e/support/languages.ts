@@ -6,6 +6,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Locator, Page } from '@playwright/test';
 import pseudolocale from 'pseudolocale';
 import { expect } from './lajan.js';
+import { kreyolDayNames, kreyolMonthNames, languageNames } from '@lajan/domain';
 
 /*
  * The screens' texts in each language from the app's catalogues (decision 236): selectors name what a screen
@@ -489,25 +490,6 @@ export interface ForeignTextOptions {
   /** A CSS selector of what is checked apart: a receipt, printed in the customer's language. */
   skip?: string;
 }
-
-// As the domain's languageNames, kreyolMonthNames and kreyolDayNames: the domain's modules import Lingui's
-// macros, which Playwright's loader does not compile (decision 236).
-const languageNames = { fr: 'Français', ht: 'Kreyòl' };
-const kreyolMonthNames = [
-  'janvye',
-  'fevriye',
-  'mas',
-  'avril',
-  'me',
-  'jen',
-  'jiyè',
-  'out',
-  'septanm',
-  'oktòb',
-  'novanm',
-  'desanm',
-];
-const kreyolDayNames = ['dimanch', 'lendi', 'madi', 'mèkredi', 'jedi', 'vandredi', 'samdi'];
 
 /** Each language by its own name (the pickers), the picker's bilingual name, and the brand. */
 export const alwaysAllowed: readonly Allowed[] = [

@@ -75,13 +75,8 @@ export type ChunkTextsPlugin = Plugin & { api: TextsApi };
 type RenderedChunk = Parameters<Extract<Plugin['renderChunk'], (...args: never[]) => unknown>>[1];
 
 /**
- * Each chunk brings the texts its code says (decision 239). The macros leave ids in the code; this plugin
- * collects them by module (`transform`, after the macros), then for each chunk the ids its rendered code
- * still holds. Their texts go to `assets/texts/<language>-<hash>.js`, whose names the chunk registers at its
- * top; a lazy chunk has its French written there instead (no request more in French), and waits for its
- * texts before its importer gets it (top-level await). The first page's chunks (`first`: the entry, the
- * sign-in page's) have their French in a file too, so that a page in Kreyòl does not load it: index.html's
- * early script asks for their files in the stored language. Writes `.vite/chunk-texts.json`.
+ * Each chunk brings the texts its code says, registered at its top, the other languages in files (decision
+ * 239, which says how the first page's and the lazy chunks' differ). Writes `.vite/chunk-texts.json`.
  */
 export function chunkTexts({
   configPath,
