@@ -13,6 +13,7 @@ import {
   maritalStatusSchema,
   reversibleTypes,
   roleSchema,
+  smsKinds,
   transactionStatusSchema,
   transactionTypeSchema,
 } from '@lajan/domain';
@@ -83,6 +84,11 @@ const mirrored: Record<string, readonly string[]> = {
   'users.users_language_check': languages,
   'persons.preferred_language': languages,
   'persons.persons_preferred_language_check': languages,
+  // What Lajan sends by SMS, and in which language (issue 46).
+  'sms_outbox.kind': smsKinds,
+  'sms_outbox.sms_outbox_kind_check': smsKinds,
+  'sms_outbox.language': languages,
+  'sms_outbox.sms_outbox_language_check': languages,
 };
 
 /**

@@ -49,3 +49,4 @@ export * from './limit-editor.js';
 export * from './i18n.js';
 export * from './locale-format.js';
 export * from './zod-languages.js';
+export * from './sms.js';

@@ -3,7 +3,7 @@
  * into the SQL migrations of `apps/server/drizzle/`. Keep it to SQL that PostgreSQL 15 runs.
  * This file imports nothing of the app but the domain's closed sets: drizzle-kit loads it on its own.
  */
-import { languages, limitCategories, transactionStatuses, transactionTypes } from '@lajan/domain';
+import { languages, limitCategories, smsKinds, transactionStatuses, transactionTypes } from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -319,6 +319,43 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+  ],
+);
+
+/**
+ * SMS to send (issue 46), written in the transaction that causes them and sent after the commit, at least
+ * once like mail (decision 012). `transactionId` ties a message to the operation that caused it.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: smsKinds }).notNull(),
+    /** E.164, « +509… ». */
+    toNumber: text('to_number').notNull(),
+    language: text('language', { enum: languages }).notNull(),
+    textBody: text('text_body').notNull(),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    /** A sender that claimed the row owns it until then (another process may take it after). */
+    lockedUntil: timestamptz('locked_until'),
+    sentAt: timestamptz('sent_at'),
+    /** Set when the retries are exhausted, or when its kind is switched off at send time. */
+    failedAt: timestamptz('failed_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('sms_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+    check(
+      'sms_outbox_kind_check',
+      sql`${t.kind} IN ('receipt', 'pickup_code', 'transfer_paid', 'transfer_cancelled', 'transfer_expired')`,
+    ),
+    check('sms_outbox_language_check', sql`${t.language} IN ('fr', 'ht')`),
+    index('sms_outbox_transaction_idx').on(t.transactionId),
   ],
 );
 
