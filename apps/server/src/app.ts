@@ -53,6 +53,7 @@ import { inLanguage, installServerLanguages, setLanguageOfTheMoment } from './i1
 import { requestLanguage } from './http/request-language.js';
 import { databasePlugin } from './plugins/database.js';
 import { mailPlugin } from './plugins/mail.js';
+import { smsPlugin } from './plugins/sms.js';
 import { ledgerObserverOf, metricsPlugin } from './plugins/metrics.js';
 import { expiryPlugin, expiryRoutes } from './modules/expiry/index.js';
 import { resolveJwtSecret } from './secrets.js';
@@ -90,6 +91,9 @@ export interface AppOverrides {
   /** Where the generated super-administrator password is written once (default: standard error). */
   printSecret?: (line: string) => void;
   mailPollIntervalMs?: number;
+  smsPollIntervalMs?: number;
+  /** Connect, bind and `submit_sm` to the SMSC give up after this (default 10 s). */
+  smppTimeoutMs?: number;
   /** False: the expiry job runs only when `app.expiry.run()` is called (decision 225). */
   expiryAutoStart?: boolean;
   webDistDir?: string;
@@ -255,12 +259,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     pollIntervalMs: overrides.mailPollIntervalMs ?? 5_000,
     onDelivery: (outcome) => app.metrics.mail.inc({ outcome }),
   });
+  await app.register(smsPlugin, {
+    smppUrl: config.smppUrl,
+    sender: config.smsSender,
+    spoolDir: path.join(config.dataDir, 'sms-spool'),
+    clock,
+    pollIntervalMs: overrides.smsPollIntervalMs ?? 5_000,
+    smppTimeoutMs: overrides.smppTimeoutMs,
+    onDelivery: (kind, outcome) => app.metrics.smsDeliveries.inc({ kind, outcome }),
+    onPart: (kind, encoding) => {
+      app.metrics.smsParts.inc({ kind, encoding });
+      app.metrics.smsCost.inc({ kind }, config.smsPartCostCentimes);
+    },
+    onReport: (status) => app.metrics.smsReports.inc({ status }),
+  });
   // Every service, built once: the clock is handed over here and nowhere else in the modules.
   const services = buildServices({
     db: app.database.db,
     reporting: app.database.reporting,
     clock,
     kickMail: () => app.mail.kick(),
+    kickSms: () => app.sms.kick(),
     config,
     jwtSecret,
     hashPassword: overrides.hashPassword,

@@ -137,6 +137,30 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalText.pipe(z.string().default('Lajan <no-reply@lajan.local>')),
+  SMPP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^s?smpp:\/\/.+/, 'doit être une URL smpp://… ou ssmpp://…')
+      .refine((value) => URL.canParse(value), 'doit être une URL smpp://… ou ssmpp://…')
+      .optional(),
+  ),
+  SMS_SENDER: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^([A-Za-z0-9 ]{1,11}|\+?\d{3,15})$/,
+        'doit être un nom de 1 à 11 lettres ou chiffres, ou un numéro',
+      )
+      .default('Lajan'),
+  ),
+  SMS_PART_COST_CENTIMES: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z
+      .number({ error: 'doit être un nombre entier de centimes, 0 ou plus' })
+      .int('doit être un nombre entier de centimes, 0 ou plus')
+      .min(0, 'doit être un nombre entier de centimes, 0 ou plus')
+      .default(0),
+  ),
   APP_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'doit être une URL http(s)://…' }).optional(),
   ),
@@ -225,6 +249,12 @@ export interface Config {
   superAdmin: { username: string; password: string | undefined; email: string };
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** `smpp://system_id:password@host:2775` or `ssmpp://`; unset: SMS go to `DATA_DIR/sms-spool` (decision 240). */
+  smppUrl: string | undefined;
+  /** The SMS source address: a name of up to 11 letters and digits, or a number. */
+  smsSender: string;
+  /** What the operator charges a part, for `/metrics` only. */
+  smsPartCostCentimes: number;
   /** Without a trailing slash; links in e-mails start with it. */
   appUrl: string;
   logLevel: LogLevel;
@@ -341,6 +371,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smppUrl: e.SMPP_URL,
+    smsSender: e.SMS_SENDER,
+    smsPartCostCentimes: e.SMS_PART_COST_CENTIMES,
     appUrl: (e.APP_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

@@ -345,8 +345,20 @@ export const smsOutbox = pgTable(
     /** Set when the retries are exhausted, or when its kind is switched off at send time. */
     failedAt: timestamptz('failed_at'),
     lastError: text('last_error'),
+    /** How the text travels (decision 240): set with the first part the SMSC accepts. */
+    parts: smallint('parts'),
+    encoding: text('encoding').$type<'gsm7' | 'ucs2'>(),
+    /** The SMSC's id of each part accepted, in order: a retry sends the parts after them only. */
+    smscMessageIds: text('smsc_message_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The last delivery report's `stat` (`DELIVRD`, `UNDELIV`, `EXPIRED`…); a part lost outweighs one delivered. */
+    deliveryStatus: text('delivery_status'),
+    deliveredAt: timestamptz('delivered_at'),
   },
   (t) => [
+    index('sms_outbox_smsc_message_ids_idx').using('gin', t.smscMessageIds),
     index('sms_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),

@@ -12,24 +12,34 @@ export interface SpooledMail {
 /** An outbox id, a UUID: anything else (a test's message) gets a new one in the file's name. */
 const safeId = /^[0-9a-f-]{36}$/i;
 
-/**
- * Writes one message to `dir` (decision 231): the folder 0700, the file 0600, written under a hidden
- * name, synced and renamed, so that a reader never sees half a message. Returns the file's path.
- */
+/** Writes one message to `dir` as an `.eml` file (decision 231); returns the file's path. */
 export async function spoolMail(
   dir: string,
   mail: SpooledMail,
   from: string,
   now = new Date(),
 ): Promise<string> {
+  return spoolFile(dir, mail.id, 'eml', emlOf(mail, from, now), now);
+}
+
+/**
+ * Writes `content` to `dir`, named by the time and `id` (decision 231): the folder 0700, the file 0600,
+ * written under a hidden name, synced and renamed, so that a reader never sees half a message.
+ */
+export async function spoolFile(
+  dir: string,
+  id: string | undefined,
+  extension: string,
+  content: string,
+  now: Date,
+): Promise<string> {
   await privateFolder(dir);
-  const id = mail.id && safeId.test(mail.id) ? mail.id : randomUUID();
-  const name = `${now.toISOString().replace(/[:.]/g, '-')}-${id}.eml`;
+  const name = `${now.toISOString().replace(/[:.]/g, '-')}-${id && safeId.test(id) ? id : randomUUID()}.${extension}`;
   const file = path.join(dir, name);
   const temporary = path.join(dir, `.${name}.${randomUUID()}.tmp`);
   const handle = await open(temporary, 'wx', 0o600);
   try {
-    await handle.writeFile(emlOf(mail, from, now), 'utf8');
+    await handle.writeFile(content, 'utf8');
     await handle.sync();
   } finally {
     await handle.close();

@@ -57,6 +57,34 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly smsDeliveries = new Counter({
+    name: 'lajan_sms_deliveries_total',
+    help: 'Essais d’envoi des SMS, par sorte et issue (sent, retry, abandoned)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly smsParts = new Counter({
+    name: 'lajan_sms_parts_total',
+    help: 'Parties de SMS acceptées par le SMSC (ou déposées sans SMPP_URL), par sorte et codage',
+    labelNames: ['kind', 'encoding'] as const,
+    registers: [this.registry],
+  });
+
+  readonly smsCost = new Counter({
+    name: 'lajan_sms_cost_centimes_total',
+    help: 'Coût des SMS envoyés, en centimes : parties × SMS_PART_COST_CENTIMES, par sorte',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly smsReports = new Counter({
+    name: 'lajan_sms_delivery_reports_total',
+    help: 'Accusés de réception des SMS enregistrés, par statut du SMSC (DELIVRD, UNDELIV…)',
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+
   readonly expiryRuns = new Counter({
     name: 'lajan_expiry_runs_total',
     help: 'Passages du job d’expiration des transferts, par issue (done, busy, failed)',

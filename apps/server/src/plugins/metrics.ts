@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { readBackupStatus } from '../backup/base-backup.js';
 import type { Clock } from '../clock.js';
-import { drawerSessions, mailOutbox } from '../db/schema.js';
+import { drawerSessions, mailOutbox, smsOutbox } from '../db/schema.js';
 import type { LedgerObserver } from '../ledger/service.js';
 import { methodLabel, Metrics, routeLabel } from '../metrics/metrics.js';
 
@@ -84,6 +84,22 @@ export const metricsPlugin = fp(
       async (gauge) => {
         const read = await reads.get();
         if (read) gauge.set(read.oldestAgeSeconds);
+      },
+    );
+    metrics.scrapeGauge(
+      'lajan_sms_outbox_backlog',
+      'SMS en attente d’envoi (ni envoyés ni abandonnés)',
+      async (gauge) => {
+        const read = await reads.get();
+        if (read) gauge.set(read.smsBacklog);
+      },
+    );
+    metrics.scrapeGauge(
+      'lajan_sms_outbox_oldest_age_seconds',
+      'Âge du plus ancien SMS en attente d’envoi (0 sans attente)',
+      async (gauge) => {
+        const read = await reads.get();
+        if (read) gauge.set(read.smsOldestAgeSeconds);
       },
     );
     metrics.scrapeGauge('lajan_drawers_open', 'Tiroirs-caisses ouverts', async (gauge) => {
@@ -170,11 +186,13 @@ interface ScrapeRead {
   backlog: number;
   oldestAgeSeconds: number;
   openDrawers: number;
+  smsBacklog: number;
+  smsOldestAgeSeconds: number;
 }
 
 /**
- * The database's part of a scrape: one read shared by its gauges, two counts on partial indexes (the
- * unsent e-mails, the open drawers), given up after `SCRAPE_QUERY_TIMEOUT_MS` (decision 230).
+ * The database's part of a scrape: one read shared by its gauges, counts on partial indexes (the unsent
+ * e-mails and SMS, the open drawers), given up after `SCRAPE_QUERY_TIMEOUT_MS` (decisions 230, 240).
  */
 class ScrapeReads {
   #current: Promise<ScrapeRead | undefined> | undefined;
@@ -216,11 +234,18 @@ class ScrapeReads {
       .select({ open: count() })
       .from(drawerSessions)
       .where(isNull(drawerSessions.closedAt));
-    const oldest = outbox?.oldest ? new Date(outbox.oldest) : undefined;
+    const [sms] = await db
+      .select({ backlog: count(), oldest: min(smsOutbox.createdAt) })
+      .from(smsOutbox)
+      .where(and(isNull(smsOutbox.sentAt), isNull(smsOutbox.failedAt)));
+    const ageOf = (oldest: Date | null | undefined) =>
+      oldest ? Math.max(0, (this.clock.now().getTime() - new Date(oldest).getTime()) / 1000) : 0;
     return {
       backlog: outbox?.backlog ?? 0,
-      oldestAgeSeconds: oldest ? Math.max(0, (this.clock.now().getTime() - oldest.getTime()) / 1000) : 0,
+      oldestAgeSeconds: ageOf(outbox?.oldest),
       openDrawers: drawers?.open ?? 0,
+      smsBacklog: sms?.backlog ?? 0,
+      smsOldestAgeSeconds: ageOf(sms?.oldest),
     };
   }
 }
