@@ -107,17 +107,16 @@ export class SmppTransport implements SmsTransport {
     clearInterval(this.#enquire);
     const session = this.#session;
     this.#session = undefined;
-    if (!session) return;
+    if (!session || session.socket.destroyed) return;
+    // An unbind, answered or not within a second; then the socket is closed either way.
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => session.destroy(() => resolve()), 1_000);
-      const sent = (session.unbind as (callback: () => void) => boolean)(() => {
+      const timer = setTimeout(() => session.destroy(), 1_000);
+      session.socket.once('close', () => {
         clearTimeout(timer);
-        session.close(() => resolve());
+        resolve();
       });
-      if (!sent) {
-        clearTimeout(timer);
-        session.destroy(() => resolve());
-      }
+      const sent = (session.unbind as (callback: () => void) => boolean)(() => session.close());
+      if (!sent) session.destroy();
     });
   }
 

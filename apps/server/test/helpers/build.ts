@@ -108,6 +108,7 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
       : { database }),
     printSecret: (line) => secrets.push(line),
     mailPollIntervalMs: 60_000,
+    smsPollIntervalMs: 60_000,
     // The tests run the expiry job when they mean to (`app.expiry.run()`, decision 225).
     expiryAutoStart: false,
     ...options.overrides,
