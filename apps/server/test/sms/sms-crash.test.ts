@@ -103,7 +103,7 @@ function startChild(url: string, databaseUrl: string): { child: ChildProcess; ex
 describe.runIf(databaseKind === 'postgres')(`the SMS sender under kill -9 (${databaseKind})`, () => {
   it(
     'delivers every part at least once across repeated kills, repeating at most the part in flight',
-    { timeout: 240_000 },
+    { timeout: 120_000 + KILLS * 5_000 + MESSAGES * 300 },
     async () => {
       const [{ database, url: databaseUrl }, smsc] = await Promise.all([
         freshDatabase(),
@@ -132,7 +132,7 @@ describe.runIf(databaseKind === 'postgres')(`the SMS sender under kill -9 (${dat
         }
 
         const { child, exited } = startChild(smsc.url, databaseUrl!);
-        const until = Date.now() + 120_000;
+        const until = Date.now() + 60_000 + MESSAGES * 200;
         while (Date.now() < until && !died) {
           const left = await database.db
             .select({ id: smsOutbox.id })
