@@ -50,6 +50,9 @@ describe('loadConfig', () => {
       superAdmin: { username: 'superadmin', password: undefined, email: 'superadmin@lajan.local' },
       smtpUrl: undefined,
       mailFrom: 'Lajan <no-reply@lajan.local>',
+      smppUrl: undefined,
+      smsSender: 'Lajan',
+      smsPartCostCentimes: 0,
       appUrl: 'http://localhost:3000',
       logLevel: 'info',
       sessionIdleMinutes: 30,
@@ -85,6 +88,9 @@ describe('loadConfig', () => {
       SUPERADMIN_EMAIL: 'direction@lajan.ht',
       SMTP_URL: 'smtps://user:pass@mail.lajan.ht:465',
       MAIL_FROM: 'Lajan <noreply@lajan.ht>',
+      SMPP_URL: 'ssmpp://lajan:s3cret@smsc.operateur.ht:3550',
+      SMS_SENDER: '+50928001000',
+      SMS_PART_COST_CENTIMES: '150',
       APP_URL: 'https://bo.lajan.ht/',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8',
@@ -105,6 +111,9 @@ describe('loadConfig', () => {
       databaseReadPoolSize: 5,
       superAdmin: { username: 'direction', password: 'Tres-Secret-2026', email: 'direction@lajan.ht' },
       smtpUrl: 'smtps://user:pass@mail.lajan.ht:465',
+      smppUrl: 'ssmpp://lajan:s3cret@smsc.operateur.ht:3550',
+      smsSender: '+50928001000',
+      smsPartCostCentimes: 150,
       appUrl: 'https://bo.lajan.ht',
       logLevel: 'warn',
       sessionIdleMinutes: 45,
@@ -160,6 +169,18 @@ describe('loadConfig', () => {
     [
       { SMTP_URL: 'http://mail' },
       'Configuration invalide : SMTP_URL doit être une URL smtp://… ou smtps://…',
+    ],
+    [
+      { SMPP_URL: 'http://smsc:2775' },
+      'Configuration invalide : SMPP_URL doit être une URL smpp://… ou ssmpp://…',
+    ],
+    [
+      { SMS_SENDER: 'LajanTransferts' },
+      'Configuration invalide : SMS_SENDER doit être un nom de 1 à 11 lettres ou chiffres, ou un numéro',
+    ],
+    [
+      { SMS_PART_COST_CENTIMES: '-1' },
+      'Configuration invalide : SMS_PART_COST_CENTIMES doit être un nombre entier de centimes, 0 ou plus',
     ],
     [
       { SESSION_IDLE_MINUTES: 'une heure' },

@@ -2,7 +2,7 @@ import { isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { recordBackupStatus, type BackupOutcome } from '../src/backup/base-backup.js';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { drawerSessions, mailOutbox } from '../src/db/schema.js';
+import { drawerSessions, mailOutbox, smsOutbox } from '../src/db/schema.js';
 import type { App } from '../src/app.js';
 import { build } from './helpers/build.js';
 import { databaseKind } from './helpers/database.js';
@@ -100,6 +100,19 @@ describe(`/metrics (decision 230, ${databaseKind})`, () => {
       // Not due before the test ends: the sender leaves it.
       nextAttemptAt: new Date(world.clock.now().getTime() + 3_600_000),
     });
+    await world.app.sms.kick();
+    await world.db.insert(smsOutbox).values({
+      kind: 'receipt',
+      toNumber: '+50937001234',
+      language: 'fr',
+      textBody: 'Essai',
+      createdAt: minutesAgo,
+      nextAttemptAt: new Date(world.clock.now().getTime() + 3_600_000),
+    });
+    const [unsentSms] = await world.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(smsOutbox)
+      .where(sql`${smsOutbox.sentAt} is null and ${smsOutbox.failedAt} is null`);
     const [unsent] = await world.db
       .select({ n: sql<number>`count(*)::int` })
       .from(mailOutbox)
@@ -113,6 +126,9 @@ describe(`/metrics (decision 230, ${databaseKind})`, () => {
     expect(sample(text, 'lajan_metrics_database_up')).toBe(1);
     expect(sample(text, 'lajan_mail_outbox_backlog')).toBe(unsent!.n);
     expect(sample(text, 'lajan_mail_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(600);
+    expect(sample(text, 'lajan_sms_outbox_backlog')).toBe(unsentSms!.n);
+    expect(unsentSms!.n).toBeGreaterThan(0);
+    expect(sample(text, 'lajan_sms_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(600);
     expect(sample(text, 'lajan_drawers_open')).toBe(open!.n);
     expect(open!.n).toBeGreaterThan(0);
     if (databaseKind === 'postgres') {
