@@ -83,11 +83,11 @@ export class SmppTransport implements SmsTransport {
 
   start(): void {
     this.#started = true;
-    this.#session_().catch(() => undefined);
+    this.#ready().catch(() => undefined);
   }
 
   async send(sms: OutgoingSms, split: SmsParts, fromPart: number, accepted: PartAccepted): Promise<void> {
-    const session = await this.#session_();
+    const session = await this.#ready();
     const total = split.parts.length;
     for (let part = fromPart; part < total; part += 1) {
       const response = await this.#submit(session, this.#submitOf(sms, split, part));
@@ -142,7 +142,7 @@ export class SmppTransport implements SmsTransport {
   }
 
   /** The bound session, connecting and binding first when there is none. */
-  #session_(): Promise<Session> {
+  #ready(): Promise<Session> {
     if (this.#closed) return Promise.reject(new SmsSendError('transport SMPP fermé', UNREACHABLE));
     this.#bound ??= this.#bind().catch((error: unknown) => {
       this.#bound = undefined;
@@ -263,7 +263,7 @@ export class SmppTransport implements SmsTransport {
     const delayMs = Math.min(1_000 * 2 ** Math.min(this.#failures, 6), RECONNECT_MAX_MS);
     this.#reconnect = setTimeout(() => {
       this.#reconnect = undefined;
-      this.#session_().catch(() => undefined);
+      this.#ready().catch(() => undefined);
     }, delayMs);
     this.#reconnect.unref();
   }
