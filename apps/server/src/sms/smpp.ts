@@ -144,6 +144,11 @@ export class SmppTransport implements SmsTransport {
   /** The bound session, connecting and binding first when there is none. */
   #ready(): Promise<Session> {
     if (this.#closed) return Promise.reject(new SmsSendError('transport SMPP fermé', UNREACHABLE));
+    // Dropped after a timeout, its close not yet seen: bound anew.
+    if (this.#session?.socket.destroyed) {
+      this.#session = undefined;
+      this.#bound = undefined;
+    }
     this.#bound ??= this.#bind().catch((error: unknown) => {
       this.#bound = undefined;
       this.#failures += 1;

@@ -33,6 +33,8 @@ export class Smsc {
   refuse = { next: 0, status: 0x45 };
   /** Wait this long before answering a submit (the crash test's kills land in between). */
   answerDelayMs = 0;
+  /** Never answer a submit: an SMSC gone silent. */
+  silent = false;
   /** Send a DELIVRD receipt for each part right after answering it. */
   autoReceipt = false;
   #server: Server;
@@ -109,6 +111,7 @@ export class Smsc {
       const messageId = (this.#nextId += 1).toString(16);
       this.received.push({ ...submitOf(raw), messageId });
       const answer = () => {
+        if (this.silent) return;
         session.send(pdu.response({ message_id: messageId }));
         if (this.autoReceipt) this.receipt(messageId, 'DELIVRD');
       };

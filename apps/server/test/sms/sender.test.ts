@@ -193,6 +193,30 @@ describe('SMS over SMPP (issue 46)', () => {
     }
   });
 
+  it('gives a silent SMSC up after the timeout, and sends again on a new session', () =>
+    withSmsc(async (smsc) => {
+      const { app, clock, database } = await build({
+        env: { SMPP_URL: smsc.url },
+        overrides: { smppTimeoutMs: 300 },
+      });
+      smsc.silent = true;
+      await enqueueSms(database.db, [receipt('Retrait de 300 HTG effectué.')], clock.now());
+      const started = Date.now();
+      await app.sms.kick();
+      expect(Date.now() - started).toBeLessThan(3_000);
+      const [silent] = await database.db.select().from(smsOutbox);
+      expect(silent).toMatchObject({ attempts: 1, sentAt: null, lockedUntil: null, smscMessageIds: [] });
+      expect(silent!.lastError).toBe('pas de réponse du SMSC à submit_sm (300 ms)');
+
+      smsc.silent = false;
+      clock.advance(retryDelayMs(1));
+      await app.sms.kick();
+      const [sent] = await database.db.select().from(smsOutbox);
+      expect(sent!.sentAt).toBeInstanceOf(Date);
+      // The SMSC got it twice: the first time was never acknowledged (at least once, decision 240).
+      expect(smsc.received).toHaveLength(2);
+    }));
+
   it(`gives up after ${SMS_MAX_ATTEMPTS} refusals and keeps the message for an operator`, () =>
     withSmsc(async (smsc) => {
       const { app, clock, database } = await buildFor(smsc);
