@@ -40,13 +40,16 @@ export class Smsc {
   #server: Server;
   #nextId = 0x1f00;
   #bound = new Set<Session>();
+  readonly #tls: boolean;
 
-  private constructor() {
-    this.#server = smpp.createServer((session) => this.#accept(session));
+  private constructor(tls: { key: Buffer; cert: Buffer } | undefined) {
+    this.#server = smpp.createServer(tls ?? {}, (session) => this.#accept(session));
+    this.#tls = tls !== undefined;
   }
 
-  static async start(port = 0): Promise<Smsc> {
-    const smsc = new Smsc();
+  /** On a free port (or `port`); over TLS with `tls` (`ssmpp://`). */
+  static async start(port = 0, tls?: { key: Buffer; cert: Buffer }): Promise<Smsc> {
+    const smsc = new Smsc(tls);
     await new Promise<void>((resolve) => smsc.#server.listen(port, '127.0.0.1', resolve));
     return smsc;
   }
@@ -56,7 +59,8 @@ export class Smsc {
   }
 
   get url(): string {
-    return `smpp://${SMSC_SYSTEM_ID}:${SMSC_PASSWORD}@127.0.0.1:${this.port}`;
+    const scheme = this.#tls ? 'ssmpp://' : 'smpp://';
+    return `${scheme}${SMSC_SYSTEM_ID}:${SMSC_PASSWORD}@${this.#tls ? 'localhost' : '127.0.0.1'}:${this.port}`;
   }
 
   /** Sends a delivery receipt, as an SMSC writes it, to every bound session. */
