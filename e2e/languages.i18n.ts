@@ -233,8 +233,7 @@ class Screens {
       ['Téléphone', person.phoneNumber.replace('+509 ', '')],
       ['Email', person.email],
     ];
-    for (const [label, value] of fields)
-      await page.getByLabel(this.t(label), { exact: true }).fill(value);
+    for (const [label, value] of fields) await page.getByLabel(this.t(label), { exact: true }).fill(value);
     await page.getByLabel(this.t('Nom'), { exact: true }).fill(person.lastName);
     await page.getByRole('radio', { name: this.t('Femme') }).check();
     await page.getByLabel(this.t('Statut matrimonial')).selectOption(person.maritalStatus);
