@@ -16,6 +16,8 @@ import {
   cancelBody,
   cashTransferForm,
   counterForm,
+  createAgentAdmin,
+  createTeller,
   ledgerWorld,
   partyOf,
   recipientIdentity,
@@ -269,6 +271,43 @@ describe(`what Lajan sends by SMS (${databaseKind})`, () => {
     expect(await balanceOf(world.db, world.marieAccount.id)).toBe(before - fee);
   });
 
+  it('sends a receipt for a correction that moves her account, once however often it is carried out', async () => {
+    const world = await smsWorld();
+    const tellerToken = await createTeller(world.app, world.pap, 'b');
+    const adminToken = await createAgentAdmin(world.app, world.pap);
+    const jean = await phoneOf(world, world.jean);
+    const wrong = posted(
+      await post(world, '/transactions/deposit', counterForm(world.jeanAccount, world.marie, 1500), {
+        token: tellerToken,
+      }),
+    );
+    const asked = await post(
+      world,
+      `/transactions/${wrong}/corrections`,
+      { reason: 'Mauvais compte' },
+      {
+        token: tellerToken,
+      },
+    );
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const id = asked.body.data.id as string;
+    expect((await post(world, `/corrections/${id}/approve`, undefined, { token: adminToken })).status).toBe(
+      200,
+    );
+    const reversal = posted(
+      await post(world, `/corrections/${id}/execute`, undefined, { token: tellerToken, key: 'x' }),
+    );
+    posted(await post(world, `/corrections/${id}/execute`, undefined, { token: tellerToken, key: 'x' }));
+    expect((await outbox(world)).slice(1)).toEqual([
+      {
+        kind: 'receipt',
+        to: jean,
+        language: 'ht',
+        text: `Lajan: Koreksyon 1 500,00 HTG, frè 0,00 HTG, kont ${last4(world.jeanAccount)}. Balans: ${htg(await balanceOf(world.db, world.jeanAccount.id))}. Operasyon ${reversal}`,
+      },
+    ]);
+  });
+
   it('sends a cash send’s recipient the code that pays it out, then tells the sender it was paid', async () => {
     const world = await smsWorld();
     await prefer(world, world.marie, 'sms', 'ht');
@@ -305,6 +344,9 @@ describe(`what Lajan sends by SMS (${databaseKind})`, () => {
       text: `Lajan: transfè ${number} ou a, 1 000,00 HTG, peye bay benefisyè a.`,
     });
     expect(await outbox(world)).toHaveLength(2);
+    // Each request was logged, its URL masked: the code is in no line.
+    expect(world.logs.text).toContain('/api/transactions/receive-transfer');
+    expect(world.logs.text).not.toContain(number);
   });
 
   it('tells the sender when her transfer is cancelled: refunded to her account (no receipt besides), or in cash', async () => {
