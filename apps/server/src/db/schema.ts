@@ -334,7 +334,10 @@ export const smsOutbox = pgTable(
     /** E.164, « +509… ». */
     toNumber: text('to_number').notNull(),
     language: text('language', { enum: languages }).notNull(),
-    textBody: text('text_body').notNull(),
+    /** The text as queued; null when `facts` are, written in the row's language at send time (decision 241). */
+    textBody: text('text_body'),
+    /** What the posting knew (amounts in centimes, numbers): `smsText` writes the text from them. */
+    facts: jsonb('facts').$type<Record<string, unknown>>(),
     transactionId: uuid('transaction_id').references(() => transactions.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
@@ -355,6 +358,7 @@ export const smsOutbox = pgTable(
       sql`${t.kind} IN ('receipt', 'pickup_code', 'transfer_paid', 'transfer_cancelled', 'transfer_expired')`,
     ),
     check('sms_outbox_language_check', sql`${t.language} IN ('fr', 'ht')`),
+    check('sms_outbox_text_check', sql`${t.textBody} IS NOT NULL OR ${t.facts} IS NOT NULL`),
     index('sms_outbox_transaction_idx').on(t.transactionId),
   ],
 );
