@@ -199,9 +199,14 @@ describe('the switch of each kind', () => {
     ]);
     // The audit trail names them.
     const trail = await call(world.app, 'GET', '/api/audit?action=sms', { token: world.superToken });
-    expect((trail.body.data as { action: string }[]).map((line) => line.action)).toEqual([
-      'sms.kind_enabled',
-      'sms.kind_disabled',
+    expect(
+      (trail.body.data as { action: string; targetLabel: string }[]).map((line) => [
+        line.action,
+        line.targetLabel,
+      ]),
+    ).toEqual([
+      ['sms.kind_enabled', 'Reçu d’opération au client'],
+      ['sms.kind_disabled', 'Reçu d’opération au client'],
     ]);
   });
 
