@@ -51,3 +51,4 @@ export * from './locale-format.js';
 export * from './zod-languages.js';
 export * from './sms.js';
 export * from './sms-texts.js';
+export * from './sms-controls.js';

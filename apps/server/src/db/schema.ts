@@ -360,6 +360,28 @@ export const smsOutbox = pgTable(
     check('sms_outbox_language_check', sql`${t.language} IN ('fr', 'ht')`),
     check('sms_outbox_text_check', sql`${t.textBody} IS NOT NULL OR ${t.facts} IS NOT NULL`),
     index('sms_outbox_transaction_idx').on(t.transactionId),
+    // The operators' list of failed deliveries, the latest first (decision 242).
+    index('sms_outbox_failed_idx').on(t.failedAt.desc()).where(sql`${t.failedAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A kind of SMS switched off or on by a super administrator (decision 242). A kind without a row is on:
+ * the sender reads this before each send (`src/sms/switches.ts`).
+ */
+export const smsKindSettings = pgTable(
+  'sms_kind_settings',
+  {
+    kind: text('kind', { enum: smsKinds }).primaryKey(),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id),
+  },
+  (t) => [
+    check(
+      'sms_kind_settings_kind_check',
+      sql`${t.kind} IN ('receipt', 'pickup_code', 'transfer_paid', 'transfer_cancelled', 'transfer_expired')`,
+    ),
   ],
 );
 
