@@ -233,7 +233,7 @@ class Screens {
       ['Téléphone', person.phoneNumber.replace('+509 ', '')],
       ['Email', person.email],
     ];
-    for (const [label, value] of fields) await page.getByLabel(this.t(label)).fill(value);
+    for (const [label, value] of fields) await page.getByLabel(this.t(label), { exact: true }).fill(value);
     await page.getByLabel(this.t('Nom'), { exact: true }).fill(person.lastName);
     await page.getByRole('radio', { name: this.t('Femme') }).check();
     await page.getByLabel(this.t('Statut matrimonial')).selectOption(person.maritalStatus);
@@ -660,7 +660,11 @@ test('a teller in French prints a French customer’s receipt in French, and a K
     // What the printer receives: the receipt alone, in her language.
     await page.emulateMedia({ media: 'print' });
     await expect(printed).toBeVisible();
-    await expectNoForeignText(page, receiptLanguage, { allow, where: `page imprimée (${receiptLanguage})` });
+    await expectNoForeignText(page, receiptLanguage, {
+      allow,
+      where: `page imprimée (${receiptLanguage})`,
+      printed: true,
+    });
     await page.emulateMedia({ media: 'screen' });
     const before = await s.printed();
     await panel.getByRole('button', { name: 'Imprimer' }).click();

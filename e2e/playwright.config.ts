@@ -9,7 +9,7 @@ process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${macroLo
 // Real Chromium from Debian's package; Playwright never downloads a browser here.
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
+  testMatch: ['**/*.spec.ts', '**/*.i18n.ts'],
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

@@ -342,7 +342,10 @@ interface DomWindow {
 }
 
 /** Runs in the page: every text a person reads under `scope` but inside `skip` (the title with the body's). */
-function readScreen(scope: DomElement, skip: string | null): Piece[] {
+function readScreen(
+  scope: DomElement,
+  { skip, printed }: { skip: string | null; printed: boolean },
+): Piece[] {
   const window = globalThis as unknown as DomWindow;
   const document = window.document;
   const root = scope === document.body ? null : scope;
@@ -428,6 +431,7 @@ function readScreen(scope: DomElement, skip: string | null): Piece[] {
     'alt',
     'label',
   ];
+  if (printed) return pieces;
   const elements = [scope, ...Array.from(scope.querySelectorAll('*'))];
   for (const element of elements) {
     if (skip && element.closest(skip)) continue;
@@ -472,11 +476,11 @@ function readScreen(scope: DomElement, skip: string | null): Piece[] {
   return pieces;
 }
 
-async function readPieces(scope: Page | Locator, skip?: string): Promise<Piece[]> {
+async function readPieces(scope: Page | Locator, options: ForeignTextOptions): Promise<Piece[]> {
   const element = 'goto' in scope ? scope.locator('body') : scope;
   return element.evaluate(
-    readScreen as unknown as (element: unknown, skip: string | null) => Piece[],
-    skip ?? null,
+    readScreen as unknown as (element: unknown, args: { skip: string | null; printed: boolean }) => Piece[],
+    { skip: options.skip ?? null, printed: options.printed ?? false },
   );
 }
 
@@ -489,6 +493,8 @@ export interface ForeignTextOptions {
   where?: string;
   /** A CSS selector of what is checked apart: a receipt, printed in the customer's language. */
   skip?: string;
+  /** What a printer puts on paper: the texts shown, not the attributes or the title. */
+  printed?: boolean;
 }
 
 /** Each language by its own name (the pickers), the picker's bilingual name, and the brand. */
@@ -522,6 +528,8 @@ function missingKeys(pieces: Piece[]): string[] {
 }
 
 interface ForeignMatcher {
+  /** The language's own texts: one of them is never another's, whatever shape it shares with one. */
+  own: Set<string>;
   exact: Map<string, string>;
   patterns: { pattern: RegExp; french: string; shown: string }[];
 }
@@ -544,8 +552,10 @@ function literalLetters(message: string): number {
 function foreignTo(language: 'fr' | 'ht'): ForeignMatcher {
   let matcher = foreignMatchers.get(language);
   if (matcher) return matcher;
-  matcher = { exact: new Map(), patterns: [] };
+  matcher = { own: new Set(), exact: new Map(), patterns: [] };
   for (const entry of catalogue('ht').values()) {
+    const own = language === 'ht' ? entry.msgstr : entry.msgid;
+    if (own && !/[{<]/.test(own)) matcher.own.add(normalize(own));
     if (entry.msgstr && normalize(entry.msgstr) === normalize(entry.msgid)) continue;
     const foreign = language === 'ht' ? entry.msgid : entry.msgstr;
     if (!foreign) continue;
@@ -586,6 +596,7 @@ function foreignPieces(pieces: Piece[], language: 'fr' | 'ht', allow: readonly A
   for (const piece of pieces) {
     if (allowedBy(piece.text, allow) || messageId.test(piece.text)) continue;
     for (const text of variants(piece.text)) {
+      if (matcher.own.has(text)) break;
       const exact = matcher.exact.get(text);
       const pattern = exact ? undefined : matcher.patterns.find((candidate) => candidate.pattern.test(text));
       const hit = exact ?? pattern?.shown;
@@ -652,7 +663,7 @@ export async function uncataloguedTexts(
     .filter((entry) => /[{<]/.test(entry.msgid))
     .map((entry) => icuToRegExp(normalize(entry.msgid)));
   const unmarked = new Set<string>();
-  const pieces = await readPieces(scope, options.skip);
+  const pieces = await readPieces(scope, options);
   for (const missing of missingKeys(pieces)) unmarked.add(missing);
   for (const piece of pieces) {
     if (piece.kind === 'block' || allowedBy(piece.text, allow) || messageId.test(piece.text)) continue;
@@ -674,7 +685,7 @@ export async function foreignTexts(
   options: ForeignTextOptions = {},
 ): Promise<string[]> {
   if (language === 'pseudo') return uncataloguedTexts(scope, options);
-  return foreignPieces(await readPieces(scope, options.skip), language, [
+  return foreignPieces(await readPieces(scope, options), language, [
     ...alwaysAllowed,
     ...(options.allow ?? []),
   ]);

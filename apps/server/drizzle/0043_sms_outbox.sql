@@ -4,7 +4,8 @@ CREATE TABLE "sms_outbox" (
 	"kind" text NOT NULL,
 	"to_number" text NOT NULL,
 	"language" text NOT NULL,
-	"text_body" text NOT NULL,
+	"text_body" text,
+	"facts" jsonb,
 	"transaction_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
@@ -14,7 +15,8 @@ CREATE TABLE "sms_outbox" (
 	"failed_at" timestamp with time zone,
 	"last_error" text,
 	CONSTRAINT "sms_outbox_kind_check" CHECK ("sms_outbox"."kind" IN ('receipt', 'pickup_code', 'transfer_paid', 'transfer_cancelled', 'transfer_expired')),
-	CONSTRAINT "sms_outbox_language_check" CHECK ("sms_outbox"."language" IN ('fr', 'ht'))
+	CONSTRAINT "sms_outbox_language_check" CHECK ("sms_outbox"."language" IN ('fr', 'ht')),
+	CONSTRAINT "sms_outbox_text_check" CHECK ("sms_outbox"."text_body" IS NOT NULL OR "sms_outbox"."facts" IS NOT NULL)
 );
 --> statement-breakpoint
 ALTER TABLE "sms_outbox" ADD CONSTRAINT "sms_outbox_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -149,6 +149,7 @@ BEGIN
 
   PERFORM ledger_batch_write(items, outcome, number_list, number_ids, flat_item, flat_account, flat_delta,
     locked_ids, locked_balance, locked_at);
+  PERFORM ledger_batch_sms(items, outcome, flat_item, flat_account, flat_delta, locked_ids, locked_balance);
   UPDATE "person_limit_days" AS d SET "total_centimes" = d."total_centimes" + s.added FROM unnest(slots) AS s
     WHERE s.added <> 0 AND d."person_id" = s.person AND d."category" = s.category AND d."day" = s.day;
   PERFORM ledger_batch_store_answers(items, keys);

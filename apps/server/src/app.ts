@@ -38,6 +38,7 @@ import { drawerRoutes } from './modules/drawer/index.js';
 import { correctionsRoutes } from './modules/corrections/index.js';
 import { feeEditorRoutes, feesRoutes } from './modules/fees/index.js';
 import { limitsRoutes } from './modules/limits/index.js';
+import { smsRoutes } from './modules/sms/index.js';
 import { healthRoutes, LIVE_PATH } from './modules/health/index.js';
 import { seedFeeSchedule } from './ledger/fee-schedule.js';
 import { ensureSystemAccounts } from './ledger/system-accounts.js';
@@ -337,6 +338,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(feesRoutes);
       await api.register(feeEditorRoutes);
       await api.register(limitsRoutes);
+      await api.register(smsRoutes);
       await api.register(historyExportRoutes);
       await api.register(reportsRoutes);
       await api.register(drawerRoutes);

@@ -88,6 +88,9 @@ const mirrored: Record<string, readonly string[]> = {
   'sms_outbox.kind': smsKinds,
   'sms_outbox.sms_outbox_kind_check': smsKinds,
   'sms_outbox.language': languages,
+  // The switch of each kind (decision 242).
+  'sms_kind_settings.kind': smsKinds,
+  'sms_kind_settings.sms_kind_settings_kind_check': smsKinds,
   'sms_outbox.sms_outbox_language_check': languages,
 };
 

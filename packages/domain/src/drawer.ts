@@ -303,7 +303,7 @@ export const drawerTexts = texts({
   roundingExplained: (smallestCoin: string) =>
     msg`Moins que la plus petite pièce (${smallestCoin}) : un arrondi, ni manquant ni excédent.`,
   needsAcknowledgement: msg`Écart au-delà du seuil : à valider par l’administrateur`,
-  acknowledgedBy: msg`Écart validé par`,
+  acknowledgedBy: (username: string) => msg`Écart validé par ${username}`,
   // The opening compared with the teller's previous close (decision 201).
   openingDifference: msg`Écart à l’ouverture`,
   openingDifferenceSince: (previous: string) => msg`par rapport à votre dernière clôture (${previous})`,
@@ -315,7 +315,7 @@ export const drawerTexts = texts({
         ? msg`Caisse ouverte avec un excédent de ${amount}`
         : msg`Caisse ouverte avec un manquant de ${amount}`,
   openingNeedsAcknowledgement: msg`Écart à l’ouverture au-delà du seuil : à valider par l’administrateur`,
-  openingAcknowledgedBy: msg`Écart à l’ouverture validé par`,
+  openingAcknowledgedBy: (username: string) => msg`Écart à l’ouverture validé par ${username}`,
   acknowledgeOpeningAction: msg`Valider l’écart d’ouverture`,
   previousCounted: msg`Compté à la clôture précédente`,
   // An administrator closes a drawer left open (decision 201).
@@ -362,7 +362,7 @@ export const drawerTexts = texts({
 /** Where an opening's difference above the threshold stands: acknowledged by whom, or waiting (decision 201). */
 export function openingAcknowledgementText(session: { openingAcknowledgedBy: string | null }): string {
   return session.openingAcknowledgedBy
-    ? `${drawerTexts.openingAcknowledgedBy} ${session.openingAcknowledgedBy}`
+    ? drawerTexts.openingAcknowledgedBy(session.openingAcknowledgedBy)
     : drawerTexts.openingNeedsAcknowledgement;
 }
 
@@ -371,7 +371,7 @@ export function closeAcknowledgementText(session: {
   acknowledgedBy: string | null;
   closedByAdministrator: boolean;
 }): string {
-  if (session.acknowledgedBy) return `${drawerTexts.acknowledgedBy} ${session.acknowledgedBy}`;
+  if (session.acknowledgedBy) return drawerTexts.acknowledgedBy(session.acknowledgedBy);
   return session.closedByAdministrator
     ? drawerTexts.superAdminAcknowledges
     : drawerTexts.needsAcknowledgement;

@@ -50,3 +50,5 @@ export * from './i18n.js';
 export * from './locale-format.js';
 export * from './zod-languages.js';
 export * from './sms.js';
+export * from './sms-texts.js';
+export * from './sms-controls.js';

@@ -51,6 +51,8 @@ const codeLength = TRANSACTION_NUMBER_LENGTH;
 /** The texts of the pick-up code, worded once (the web's field and the server's refusals). */
 export const pickUpCodeMessages = texts({
   label: msg`Code de retrait`,
+  /** The code's name read aloud with it, digit groups and all. */
+  named: (code: string) => msg`Code de retrait ${code}`,
   required: msg`Le code de retrait est requis`,
   invalid: msg`Code invalide : vérifiez les chiffres`,
   length: msg`Le code de retrait contient ${codeLength} chiffres`,

@@ -99,6 +99,12 @@ export const permissions = {
    * agent's share of the fee, as the commission statement does.
    */
   'reports.floatStatement': ['superAdmin', 'agentAdmin'],
+  /**
+   * The SMS (issue 46, decision 242): the switch of each kind and the failed deliveries, masked, the
+   * network's operator's alone; `sms.edit` turns a kind off or on and queues a failed SMS again.
+   */
+  'sms.read': ['superAdmin'],
+  'sms.edit': ['superAdmin'],
   /** The teller's own cash drawer: open, blind close, its tickets (decision 149). */
   'drawer.operate': ['teller'],
   /** The tellers' drawers of a day: an administrator its agent's, the super administrator all. */

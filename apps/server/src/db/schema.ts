@@ -334,7 +334,10 @@ export const smsOutbox = pgTable(
     /** E.164, « +509… ». */
     toNumber: text('to_number').notNull(),
     language: text('language', { enum: languages }).notNull(),
-    textBody: text('text_body').notNull(),
+    /** The text as queued; null when `facts` are, written in the row's language at send time (decision 241). */
+    textBody: text('text_body'),
+    /** What the posting knew (amounts in centimes, numbers): `smsText` writes the text from them. */
+    facts: jsonb('facts').$type<Record<string, unknown>>(),
     transactionId: uuid('transaction_id').references(() => transactions.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
@@ -367,7 +370,30 @@ export const smsOutbox = pgTable(
       sql`${t.kind} IN ('receipt', 'pickup_code', 'transfer_paid', 'transfer_cancelled', 'transfer_expired')`,
     ),
     check('sms_outbox_language_check', sql`${t.language} IN ('fr', 'ht')`),
+    check('sms_outbox_text_check', sql`${t.textBody} IS NOT NULL OR ${t.facts} IS NOT NULL`),
     index('sms_outbox_transaction_idx').on(t.transactionId),
+    // The operators' list of failed deliveries, the latest first (decision 242).
+    index('sms_outbox_failed_idx').on(t.failedAt.desc()).where(sql`${t.failedAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A kind of SMS switched off or on by a super administrator (decision 242). A kind without a row is on:
+ * the sender reads this before each send (`src/sms/switches.ts`).
+ */
+export const smsKindSettings = pgTable(
+  'sms_kind_settings',
+  {
+    kind: text('kind', { enum: smsKinds }).primaryKey(),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id),
+  },
+  (t) => [
+    check(
+      'sms_kind_settings_kind_check',
+      sql`${t.kind} IN ('receipt', 'pickup_code', 'transfer_paid', 'transfer_cancelled', 'transfer_expired')`,
+    ),
   ],
 );
 

@@ -59,7 +59,7 @@ export class Metrics {
 
   readonly smsDeliveries = new Counter({
     name: 'lajan_sms_deliveries_total',
-    help: 'Essais d’envoi des SMS, par sorte et issue (sent, retry, abandoned)',
+    help: 'Essais d’envoi des SMS, par sorte et issue (sent, retry, abandoned, disabled)',
     labelNames: ['kind', 'outcome'] as const,
     registers: [this.registry],
   });

@@ -1,16 +1,18 @@
-import type { Language, SmsKind } from '@lajan/domain';
+import type { Language, SmsFacts, SmsKind } from '@lajan/domain';
 import type { Executor } from '../db/client.js';
 import { smsOutbox } from '../db/schema.js';
 
-/** One SMS to queue: its text is whole, in its reader's language; `to` is E.164. */
-export interface SmsMessage {
+/**
+ * One SMS to queue, `to` in E.164: its whole text in its reader's language, or the facts `smsText` writes
+ * it from at send time (decision 241; the postings' own SMS are written by `sql/ledger_batch_sms.sql`).
+ */
+export type SmsMessage = {
   kind: SmsKind;
   to: string;
   language: Language;
-  text: string;
   /** The operation that caused it, for the operators' view and the delivery count. */
   transactionId?: string | undefined;
-}
+} & ({ text: string; facts?: undefined } | { facts: SmsFacts; text?: undefined });
 
 /**
  * Queues SMS in the caller's transaction: they are sent only if it commits (issue 46). Call the SMS
@@ -23,7 +25,8 @@ export async function enqueueSms(executor: Executor, messages: SmsMessage[], now
       kind: message.kind,
       toNumber: message.to,
       language: message.language,
-      textBody: message.text,
+      textBody: message.text ?? null,
+      facts: message.facts ? { ...message.facts } : null,
       transactionId: message.transactionId ?? null,
       createdAt: now,
       nextAttemptAt: now,

@@ -1,4 +1,4 @@
-import { smsParts, type SmsKind, type SmsParts } from '@lajan/domain';
+import { SMS_KIND_DISABLED, smsParts, type SmsKind, type SmsParts } from '@lajan/domain';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
@@ -7,6 +7,7 @@ import { describeDatabaseError } from '../db/errors.js';
 import { smsOutbox } from '../db/schema.js';
 import { retryDelayMs } from '../mail/sender.js';
 import type { DeliveryReport } from './smpp.js';
+import { smsKindEnabled } from './switches.js';
 import { smsText } from './texts.js';
 import { maskNumber, SmsSendError, type SmsTransport } from './transport.js';
 
@@ -16,7 +17,8 @@ const LEASE_MS = 2 * 60_000;
 /** Operators' writers keep a message within this (issue 46); a longer one still goes, and is logged. */
 const MAX_PARTS = 2;
 
-export type SmsOutcome = 'sent' | 'retry' | 'abandoned';
+/** `disabled`: its kind was switched off at send time (decision 242), kept failed for a retry. */
+export type SmsOutcome = 'sent' | 'retry' | 'abandoned' | 'disabled';
 
 export interface SmsSenderOptions {
   db: Db;
@@ -158,6 +160,15 @@ export class SmsSender {
         new SmsSendError('envois interrompus à chaque essai', { permanent: true }),
         logged,
       );
+    if (!(await smsKindEnabled(db, sms.kind))) {
+      await db
+        .update(smsOutbox)
+        .set({ failedAt: clock.now(), lastError: SMS_KIND_DISABLED, lockedUntil: null })
+        .where(eq(smsOutbox.id, sms.id));
+      this.options.onDelivery?.(sms.kind, 'disabled');
+      log.warn(logged, 'SMS non envoyé : son type est désactivé');
+      return 'disabled';
+    }
     const text = smsText(sms);
     const split = smsParts(text);
     if (split.parts.length > MAX_PARTS)
@@ -179,8 +190,10 @@ export class SmsSender {
               ...(messageId === null
                 ? {}
                 : { smscMessageIds: sql`array_append(${smsOutbox.smscMessageIds}, ${messageId})` }),
-              // A pick-up code pays a transfer out: not kept once sent (decision 012's reason).
-              ...(last ? { sentAt: clock.now(), textBody: '', lockedUntil: null, lastError: null } : {}),
+              // A pick-up code pays a transfer out: neither text nor facts kept once sent (decision 012's reason).
+              ...(last
+                ? { sentAt: clock.now(), textBody: '', facts: null, lockedUntil: null, lastError: null }
+                : {}),
             })
             .where(eq(smsOutbox.id, sms.id));
           this.options.onPart?.(sms.kind, split.encoding);

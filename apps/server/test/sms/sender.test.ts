@@ -1,10 +1,12 @@
 import { statSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { smsOutbox } from '../../src/db/schema.js';
+import { SMS_KIND_DISABLED } from '@lajan/domain';
+import { smsKindSettings, smsOutbox } from '../../src/db/schema.js';
 import { retryDelayMs } from '../../src/mail/sender.js';
 import { enqueueSms, type SmsMessage } from '../../src/sms/outbox.js';
 import { SMS_MAX_ATTEMPTS } from '../../src/sms/sender.js';
+import { smsText } from '../../src/sms/texts.js';
 import { build } from '../helpers/build.js';
 import { Smsc } from '../helpers/smsc.js';
 
@@ -145,6 +147,43 @@ describe('SMS over SMPP (issue 46)', () => {
       expect(parts.map((part) => part.udh![5])).toEqual([1, 2]);
       for (const part of parts) expect(part.body.length).toBeLessThanOrEqual(153);
       expect(parts.map((part) => part.text).join('')).toBe(text);
+    }));
+
+  it('writes an SMS queued with its facts through smsText, and keeps neither text nor facts once sent', () =>
+    withSmsc(async (smsc) => {
+      const { app, clock, database } = await buildFor(smsc);
+      const facts = { number: 'EXT-482913', amount: 250_000 };
+      await enqueueSms(
+        database.db,
+        [{ kind: 'pickup_code', to: '+50937001234', language: 'ht', facts }],
+        clock.now(),
+      );
+      await app.sms.kick();
+      const [part] = await smsc.waitFor(1);
+      const text = smsText({ kind: 'pickup_code', language: 'ht', textBody: null, facts });
+      expect(text).toContain('EXT-482913');
+      expect(smsc.received.map((received) => received.text).join('')).toBe(text);
+      expect(part!.destination).toBe('50937001234');
+      const [row] = await database.db.select().from(smsOutbox);
+      expect(row).toMatchObject({ textBody: '', facts: null });
+      expect(row!.sentAt).toBeInstanceOf(Date);
+    }));
+
+  it('sends nothing of a kind switched off at send time, and keeps it failed for a retry', () =>
+    withSmsc(async (smsc) => {
+      const { app, clock, database } = await buildFor(smsc);
+      await database.db.insert(smsKindSettings).values({ kind: 'receipt', enabled: false });
+      await enqueueSms(database.db, [receipt('Retrait de 300 HTG effectué.')], clock.now());
+      await app.sms.kick();
+      const [row] = await database.db.select().from(smsOutbox);
+      expect(row).toMatchObject({ sentAt: null, lastError: SMS_KIND_DISABLED, lockedUntil: null });
+      expect(row!.failedAt).toBeInstanceOf(Date);
+      expect(row!.textBody).toBe('Retrait de 300 HTG effectué.');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(smsc.received).toHaveLength(0);
+      expect(await app.metrics.registry.metrics()).toContain(
+        'lajan_sms_deliveries_total{kind="receipt",outcome="disabled"} 1',
+      );
     }));
 
   it('sends nothing for a message whose transaction rolled back', () =>

@@ -71,7 +71,7 @@ function seeded(seed: number) {
 }
 
 /** One part in three of the messages is the first of two (UCS-2), the others single, GSM-7 or UCS-2. */
-function messageOf(i: number): SmsMessage {
+function messageOf(i: number): SmsMessage & { text: string } {
   const to = `+5093${String(i).padStart(7, '0')}`;
   const texts = [
     `Lajan : transfert reçu n° ${i}. Code de retrait ${100000 + i}, montant 2 500 HTG, à retirer avant le 6 janvier.`,

@@ -1,20 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureArea, setScreenLanguage } from '../i18n/i18n';
+import { setScreenLanguage } from '../i18n/i18n';
 import { startApiServer, type ApiServer } from '../test/api-server';
 import { apiUsers } from '../test/network';
 import { renderApp } from '../test/render-app';
 import { makeToken } from '../test/tokens';
 import { serveEmptyDashboard } from '../test/transactions';
 import { teller } from '../test/users';
+import { speakKreyol } from '../test/kreyol';
 
 // Each screen area in Kreyòl, from its own catalogue (decision 236): the sign-in pages (signin), the frame
 // (web), the dashboard, the error pages and the profile.
 let api: ApiServer;
 beforeEach(async () => {
   api = await startApiServer();
-  await setScreenLanguage('ht');
-  await ensureArea('app');
+  await speakKreyol();
 });
 afterEach(async () => {
   await setScreenLanguage('fr');

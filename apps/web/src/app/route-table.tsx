@@ -81,6 +81,7 @@ const AgentDepositPage = lazyScreen(() => import('../features/transactions/Agent
 const AccountPage = lazyScreen(() => import('../features/account/AccountPage'));
 const FeesPage = lazyScreen(() => import('../features/fees/FeesPage'));
 const LimitsPage = lazyScreen(() => import('../features/limits/LimitsPage'));
+const SmsPage = lazyScreen(() => import('../features/sms/SmsPage'));
 const CommissionsPage = lazyScreen(() => import('../features/reports/CommissionsPage'));
 const NetworkReportsPage = lazyScreen(() => import('../features/reports/NetworkReportsPage'));
 const DeclarationsPage = lazyScreen(() => import('../features/reports/DeclarationsPage'));
@@ -334,6 +335,8 @@ export const appRoutes = [
     component: LimitsPage,
     noReturn: 'irreversible',
   },
+  // The SMS controls (issue 46, decision 242): a switch per kind, the failed deliveries.
+  { name: 'sms', path: '/sms', access: 'sms.read', component: SmsPage },
   {
     name: 'drawer',
     path: '/drawer',

@@ -7,7 +7,9 @@ import {
   centimesToHtg,
   displayName,
   errorBodySchema,
+  isSmsKind,
   listResponseSchema,
+  smsKindLabels,
   startOfHaitiDay,
   type AuditEntryView,
   type SessionUser,
@@ -82,6 +84,8 @@ function targetLabelOf(row: AuditTrailRow): string | null {
     const teller = displayName({ firstName: row.targetFirstName, lastName: row.targetLastName });
     return named ? t`Caisse de ${teller}` : t`Caisse`;
   }
+  // A switch of the SMS names its kind as the screen does (decision 242).
+  if (row.action.startsWith('sms.kind_') && isSmsKind(row.target)) return smsKindLabels[row.target];
   if (row.targetAgentName) return `${row.target} · ${row.targetAgentName}`;
   if (row.targetFirstName !== null || row.targetLastName !== null) {
     const name = displayName({ firstName: row.targetFirstName, lastName: row.targetLastName });

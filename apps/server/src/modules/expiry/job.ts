@@ -14,6 +14,7 @@ import { paying, type PostingFlow } from '../../ledger/flows.js';
 import { LedgerRefused } from '../../ledger/results.js';
 import type { LedgerService } from '../../ledger/service.js';
 import { enqueueMail } from '../../mail/outbox.js';
+import { enqueueSms } from '../../sms/outbox.js';
 import { inLanguage } from '../../i18n/language.js';
 import { underExpiryLock } from './lock.js';
 import { dueTransfers, markExpired, SYSTEM_USER_ID, type DueTransfer } from './store.js';
@@ -187,6 +188,17 @@ export class ExpiryJob {
       });
       const mail = this.#mailOf(transfer, null);
       if (mail) await enqueueMail(tx, { kind: 'transfer_expired', ...mail }, at);
+      // A refund to an account queues its SMS with the posting (sql/ledger_batch_sms.sql); this one posts none.
+      const phone = transfer.sender?.smsPhone;
+      if (phone) {
+        const facts = { number: transfer.transactionNumber, amount: transfer.amountCentimes, account: null };
+        const language = transfer.sender!.preferredLanguage;
+        await enqueueSms(
+          tx,
+          [{ kind: 'transfer_expired', to: phone, language, facts, transactionId: transfer.id }],
+          at,
+        );
+      }
       return true;
     });
   }

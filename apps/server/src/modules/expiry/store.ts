@@ -37,7 +37,13 @@ export interface DueTransfer {
   floatAccountId: string;
   senderAccountId: string | null;
   senderAccountNumber: string | null;
-  sender: { firstName: string; email: string | null; preferredLanguage: Language } | null;
+  sender: {
+    firstName: string;
+    email: string | null;
+    preferredLanguage: Language;
+    /** Her phone when she prefers SMS (decision 241), else null. */
+    smsPhone: string | null;
+  } | null;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -51,7 +57,8 @@ export async function dueTransfers(
   const result =
     await executor.execute(sql`select t.id, t.transaction_number, t.amount_centimes, t.created_at,
       t.agent_id, g.name as agent_name, f.id as float_id, t.sender_account_id, a.account_number,
-      p.first_name, p.email, p.preferred_language, p.id as person_id
+      p.first_name, p.email, p.preferred_language, p.id as person_id,
+      case when p.preferred_contact_method = 'sms' then p.phone_number end as sms_phone
     from transactions t
     join agents g on g.id = t.agent_id
     join accounts f on f.agent_id = g.id and f.kind = 'float'
@@ -75,6 +82,7 @@ export async function dueTransfers(
           firstName: row.first_name as string,
           email: (row.email as string | null) ?? null,
           preferredLanguage: row.preferred_language as Language,
+          smsPhone: (row.sms_phone as string | null) ?? null,
         }
       : null,
   }));

@@ -82,6 +82,8 @@ export const sidebarItems: readonly NavItem[] = [
   link(msg`Tableau des Frais`, 'fees-list', 'fees.read'),
   // A customer's limits (decision 227): the super administrator's schedule, beside the fee table.
   link(msg`Limites des clients`, 'limits', 'limits.edit'),
+  // The SMS sent to customers: a switch per kind, the failed deliveries (decision 242).
+  link(msg`SMS`, 'sms', 'sms.read'),
 ];
 
 /** The items this person sees, groups keeping only their visible children. */

@@ -42,6 +42,7 @@ export const screenTitles: Record<string, RouteTitle> = {
   'float-statement': msg`Relevé du float`,
   'fees-list': msg`Tableau des frais`,
   limits: msg`Limites des clients`,
+  sms: msg`SMS`,
   drawer: msg`Ma caisse`,
   drawers: msg`Caisses des caissiers`,
   'transfers-to-refund': msg`Transferts à rembourser`,

@@ -109,6 +109,8 @@ describe('the sidebar (SPEC §2)', () => {
       'Tableau des Frais',
       // A customer's limits, beside the fee table (decision 227).
       'Limites des clients',
+      // The SMS controls (decision 242).
+      'SMS',
     ]);
   });
 

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
+import { setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { transactionOf } from '../../test/transactions';
 import { teller } from '../../test/users';
+import { speakKreyol } from '../../test/kreyol';
 
 // The history in Haitian Creole (decision 236): its headings, its buttons, the types and the parties' line.
 const rows = [
@@ -20,8 +21,7 @@ const rows = [
 
 let api: ApiServer;
 beforeAll(async () => {
-  await setScreenLanguage('ht');
-  await ensureArea('app');
+  await speakKreyol();
 });
 afterAll(async () => {
   await setScreenLanguage('fr');

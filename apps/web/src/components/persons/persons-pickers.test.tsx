@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '@lajan/domain';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
+import { setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderComponent } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
@@ -11,6 +11,7 @@ import { teller } from '../../test/users';
 import type { PersonSearchResult } from './api';
 import { ClientList, type ClientListItem } from './ClientList';
 import { PersonSearchModal } from './PersonSearchModal';
+import { speakKreyol } from '../../test/kreyol';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -31,7 +32,10 @@ function Picker({ excludeIds }: { excludeIds?: string[] }) {
 }
 
 function openPicker(excludeIds?: string[]) {
-  return renderComponent(<Picker excludeIds={excludeIds} />, { apiBaseUrl: api.baseUrl, token: makeToken(teller) });
+  return renderComponent(<Picker excludeIds={excludeIds} />, {
+    apiBaseUrl: api.baseUrl,
+    token: makeToken(teller),
+  });
 }
 
 describe('the person search modal (SPEC §2)', () => {
@@ -47,8 +51,7 @@ describe('the person search modal (SPEC §2)', () => {
   });
 
   it('speaks Kreyòl when the screen does (decision 236)', async () => {
-    await setScreenLanguage('ht');
-    await ensureArea('app');
+    await speakKreyol();
     try {
       api.on('GET /persons', { body: personList([jean]) });
       const { user } = openPicker();
@@ -171,7 +174,10 @@ describe('the person search modal (SPEC §2)', () => {
         </>
       );
     }
-    const { user } = renderComponent(<AccountPicker />, { apiBaseUrl: api.baseUrl, token: makeToken(teller) });
+    const { user } = renderComponent(<AccountPicker />, {
+      apiBaseUrl: api.baseUrl,
+      token: makeToken(teller),
+    });
     await user.click(screen.getByRole('button', { name: 'Rechercher Compte' }));
     await user.type(screen.getByRole('searchbox'), 'a{Enter}');
     expect(screen.getByText('Saisissez au moins 2 caractères')).toBeVisible();
@@ -210,7 +216,13 @@ describe('the person search modal (SPEC §2)', () => {
 describe('the client list (SPEC §2)', () => {
   function List({ initial }: { initial: ClientListItem[] }) {
     const [clients, setClients] = useState(initial);
-    return <ClientList clients={clients} onRemove={(_, index) => setClients((all) => all.filter((__, i) => i !== index))} showHolderRole />;
+    return (
+      <ClientList
+        clients={clients}
+        onRemove={(_, index) => setClients((all) => all.filter((__, i) => i !== index))}
+        showHolderRole
+      />
+    );
   }
 
   it('shows the empty state and the link to register a new person', () => {
@@ -218,13 +230,16 @@ describe('the client list (SPEC §2)', () => {
     expect(screen.getByRole('heading', { name: 'Liste des clients' })).toBeVisible();
     expect(screen.getByText('Aucun client sélectionné')).toBeVisible();
     expect(screen.getByText('Veuillez rechercher et sélectionner un client.')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Ajouter une nouvelle personne' })).toHaveAttribute('href', '/person');
+    expect(screen.getByRole('link', { name: 'Ajouter une nouvelle personne' })).toHaveAttribute(
+      'href',
+      '/person',
+    );
   });
 
   it('shows each client with the document label and number, and removes one', async () => {
     const { user } = renderComponent(<List initial={[jean, marie]} />);
     const rows = screen.getAllByRole('listitem');
-    expect(rows[0]).toHaveTextContent("Jean PIERRE");
+    expect(rows[0]).toHaveTextContent('Jean PIERRE');
     expect(rows[0]).toHaveTextContent("Carte d'identité · 003-456-789");
     expect(rows[0]).toHaveTextContent('Titulaire principal');
     expect(rows[1]).toHaveTextContent('Marie JOSEPH');

@@ -169,7 +169,7 @@ function useTextsOf(language: Language | undefined): Language | null {
   const wanted = language ?? screensLanguage();
   const [loaded, setLoaded] = useState<{ wanted: Language; language: Language } | null>(null);
   useEffect(() => {
-    if (wanted === screensLanguage()) return;
+    if (wanted === currentLanguage()) return;
     let live = true;
     // Texts that cannot be had: printed in the screens' language rather than never.
     void loadLanguage(wanted).then(
@@ -180,7 +180,8 @@ function useTextsOf(language: Language | undefined): Language | null {
       live = false;
     };
   }, [wanted]);
-  if (wanted === screensLanguage()) return wanted;
+  // A pseudo screen's receipt in French still loads French's texts: they are not the screens'.
+  if (wanted === currentLanguage()) return wanted;
   return loaded?.wanted === wanted ? loaded.language : null;
 }
 

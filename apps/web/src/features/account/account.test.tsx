@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
+import { setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { floatAccount } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { transactionOf } from '../../test/transactions';
 import { agentAdmin, teller } from '../../test/users';
+import { speakKreyol } from '../../test/kreyol';
 
 function term(name: string) {
   const label = screen.getByText(name, { selector: 'dt' });
@@ -59,8 +60,7 @@ describe('the account view (SPEC §2 "Account view", /account and /setting)', ()
   });
 
   it('speaks Kreyòl when the screen does (decision 236)', async () => {
-    await setScreenLanguage('ht');
-    await ensureArea('app');
+    await speakKreyol();
     try {
       api.on('GET /accounts/self', { body: { data: { account: floatAccount() } } });
       renderApp({ path: '/account', token: makeToken(teller), apiBaseUrl: api.baseUrl });

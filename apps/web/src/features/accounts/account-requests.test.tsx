@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
+import { setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, marie } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { agentAdmin, teller } from '../../test/users';
+import { speakKreyol } from '../../test/kreyol';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -29,24 +30,30 @@ function pendingList(accounts = [request]) {
 }
 
 async function openRequests() {
-  const rendered = renderApp({ path: '/account-requests', token: makeToken(teller), apiBaseUrl: api.baseUrl });
+  const rendered = renderApp({
+    path: '/account-requests',
+    token: makeToken(teller),
+    apiBaseUrl: api.baseUrl,
+  });
   await screen.findByRole('heading', { name: "Demandes d'ouverture", level: 1 }, { timeout: 5000 });
   return rendered;
 }
 
 describe("the tellers' review of public requests (/account-requests)", () => {
-  it('is in the teller\'s sidebar and closed to others', async () => {
+  it("is in the teller's sidebar and closed to others", async () => {
     api.on('GET /accounts', pendingList([]));
     await openRequests();
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
-    expect(within(nav).getByRole('link', { name: "Demandes d'ouverture" })).toHaveAttribute('href', '/account-requests');
+    expect(within(nav).getByRole('link', { name: "Demandes d'ouverture" })).toHaveAttribute(
+      'href',
+      '/account-requests',
+    );
     expect(await screen.findByText('Aucune demande en attente.')).toBeVisible();
     expect(api.requests[0]?.path).toBe('/accounts');
   });
 
   it('speaks Kreyòl when the screen does, its dates too (decision 236)', async () => {
-    await setScreenLanguage('ht');
-    await ensureArea('app');
+    await speakKreyol();
     try {
       api.on('GET /accounts', pendingList());
       renderApp({ path: '/account-requests', token: makeToken(teller), apiBaseUrl: api.baseUrl });
@@ -67,7 +74,7 @@ describe("the tellers' review of public requests (/account-requests)", () => {
     expect(await screen.findByRole('heading', { name: 'Accès interdit' })).toBeVisible();
   });
 
-  it('lists each pending request with its persons and their identity document, and opens a holder\'s file', async () => {
+  it("lists each pending request with its persons and their identity document, and opens a holder's file", async () => {
     api.on('GET /accounts', pendingList());
     api.on(`GET /persons/${jean.id}`, { body: { data: { ...jean, expirationDate: '2021-01-01' } } });
     const { user } = await openRequests();
@@ -87,7 +94,9 @@ describe("the tellers' review of public requests (/account-requests)", () => {
     api.on('GET /accounts', pendingList());
     api.on(`POST /accounts/${request.id}/activate`, () => {
       api.on('GET /accounts', pendingList([]));
-      return { body: { data: { ...request, status: 'active', agent: { name: 'Cap Services', code: 'CAP01' } } } };
+      return {
+        body: { data: { ...request, status: 'active', agent: { name: 'Cap Services', code: 'CAP01' } } },
+      };
     });
     const { user } = await openRequests();
     await user.click(await screen.findByRole('button', { name: 'Activer : Demande REQ-7F3K' }));
@@ -96,23 +105,33 @@ describe("the tellers' review of public requests (/account-requests)", () => {
     expect(within(dialog).getByRole('button', { name: 'Annuler' })).toHaveFocus();
     const confirm = within(dialog).getByRole('button', { name: 'Activer' });
     expect(confirm).toBeDisabled();
-    await user.click(within(dialog).getByRole('checkbox', { name: "J'ai vérifié la pièce d'identité originale de chaque titulaire" }));
+    await user.click(
+      within(dialog).getByRole('checkbox', {
+        name: "J'ai vérifié la pièce d'identité originale de chaque titulaire",
+      }),
+    );
     await user.click(confirm);
 
     expect(await screen.findByText('Compte 40977700011 activé')).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByText('Aucune demande en attente.')).toBeVisible();
-    expect(api.requests.some((r) => r.method === 'POST' && r.path === `/accounts/${request.id}/activate`)).toBe(true);
+    expect(
+      api.requests.some((r) => r.method === 'POST' && r.path === `/accounts/${request.id}/activate`),
+    ).toBe(true);
   });
 
   it('rejects a request with a reason, and asks for one', async () => {
     api.on('GET /accounts', pendingList());
-    api.on(`POST /accounts/${request.id}/reject`, { body: { data: { ...request, status: 'closed', rejectionReason: 'Photo illisible' } } });
+    api.on(`POST /accounts/${request.id}/reject`, {
+      body: { data: { ...request, status: 'closed', rejectionReason: 'Photo illisible' } },
+    });
     const { user } = await openRequests();
     await user.click(await screen.findByRole('button', { name: 'Rejeter : Demande REQ-7F3K' }));
     const dialog = screen.getByRole('dialog', { name: 'Rejeter la demande' });
     await user.click(within(dialog).getByRole('button', { name: 'Rejeter' }));
-    expect(within(dialog).getByLabelText('Motif du refus')).toHaveAccessibleDescription('Le motif est requis');
+    expect(within(dialog).getByLabelText('Motif du refus')).toHaveAccessibleDescription(
+      'Le motif est requis',
+    );
     expect(api.requests.some((r) => r.path.endsWith('/reject'))).toBe(false);
 
     await user.type(within(dialog).getByLabelText('Motif du refus'), 'Photo illisible');

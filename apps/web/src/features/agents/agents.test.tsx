@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { agent, apiUsers, listAnswer } from '../../test/network';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { agentAdmin, superAdmin } from '../../test/users';
+import { speakKreyolInEach } from '../../test/kreyol';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -348,13 +348,7 @@ describe('/agents/:code', () => {
 });
 
 describe('/agents in Kreyòl (decision 236)', () => {
-  beforeEach(async () => {
-    await setScreenLanguage('ht');
-    await ensureArea('app');
-  });
-  afterEach(async () => {
-    await setScreenLanguage('fr');
-  });
+  speakKreyolInEach();
 
   it('names the columns, the types and the statuses in Kreyòl, with the same figures', async () => {
     api.on('GET /agents', { body: listAnswer([agent(), jacmel, gonaives], { total: 3 }) });

@@ -1,13 +1,13 @@
 import { formatHtg } from '@lajan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { listAnswer } from '../../test/network';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { serveEmptyDashboard } from '../../test/transactions';
 import { agentAdmin, superAdmin, teller } from '../../test/users';
+import { speakKreyolInEach } from '../../test/kreyol';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -28,7 +28,13 @@ const entries = [
     targetLabel: '48213907561',
     agent: { code: 'CAP01', name: 'Cap Services' },
     ip: null,
-    details: { amount: 1500, fee: 0, status: 'completed', accountNumber: '10000000016', recipientAccountNumber: null },
+    details: {
+      amount: 1500,
+      fee: 0,
+      status: 'completed',
+      accountNumber: '10000000016',
+      recipientAccountNumber: null,
+    },
   },
   {
     id: 'tx:30000000022',
@@ -40,7 +46,14 @@ const entries = [
     targetLabel: '30000000022',
     agent: { code: 'CAP01', name: 'Cap Services' },
     ip: null,
-    details: { amount: 1000, fee: 0, status: 'completed', accountNumber: '40912345678', recipientAccountNumber: null, reason: 'Bénéficiaire erroné' },
+    details: {
+      amount: 1000,
+      fee: 0,
+      status: 'completed',
+      accountNumber: '40912345678',
+      recipientAccountNumber: null,
+      reason: 'Bénéficiaire erroné',
+    },
   },
   {
     id: '12',
@@ -96,21 +109,55 @@ function rowsOf(table: HTMLElement) {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 }
 
 describe('/audit, the audit trail (decision 133)', () => {
   it('lists date and time (fr-FR, Haiti), who by name, action with its amount, target by name, agent and address, paged', async () => {
-    api.on('GET /audit', (request) => ({ body: listAnswer(entries, { total: 45, page: Number(request.query.page), perPage: 20 }) }));
+    api.on('GET /audit', (request) => ({
+      body: listAnswer(entries, { total: 45, page: Number(request.query.page), perPage: 20 }),
+    }));
     const { user } = renderApp({ path: '/audit', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     const table = await screen.findByRole('table', { name: "Journal d'audit" });
     expect(rowsOf(table)).toEqual([
       // 19:00 UTC is 14:00 in Port-au-Prince (UTC−5 in November).
-      ['20/11/2026 14:00', 'Nadège JOSEPHcaisse.cap', `Dépôt${formatHtg(1500)} · compte 10000000016`, '48213907561', 'CAP01 · Cap Services', '—'],
+      [
+        '20/11/2026 14:00',
+        'Nadège JOSEPHcaisse.cap',
+        `Dépôt${formatHtg(1500)} · compte 10000000016`,
+        '48213907561',
+        'CAP01 · Cap Services',
+        '—',
+      ],
       // An approved cancellation shows the administrator's reason (decision 205).
-      ['20/11/2026 13:30', 'admincap', `Remboursement de transfert${formatHtg(1000)} · compte 40912345678 · motif : Bénéficiaire erroné`, '30000000022', 'CAP01 · Cap Services', '—'],
-      ['20/11/2026 13:05', 'Rose LAFLEURsuperadmin', 'Agent suspendu', 'CAP01 · Cap Services', 'CAP01 · Cap Services', '10.0.0.7'],
-      ['20/11/2026 12:00', 'Nadège JOSEPHcaisse.cap', 'Personne modifiée', 'Rose-Merline ÉTIENNE', 'CAP01 · Cap Services', '10.0.0.8'],
+      [
+        '20/11/2026 13:30',
+        'admincap',
+        `Remboursement de transfert${formatHtg(1000)} · compte 40912345678 · motif : Bénéficiaire erroné`,
+        '30000000022',
+        'CAP01 · Cap Services',
+        '—',
+      ],
+      [
+        '20/11/2026 13:05',
+        'Rose LAFLEURsuperadmin',
+        'Agent suspendu',
+        'CAP01 · Cap Services',
+        'CAP01 · Cap Services',
+        '10.0.0.7',
+      ],
+      [
+        '20/11/2026 12:00',
+        'Nadège JOSEPHcaisse.cap',
+        'Personne modifiée',
+        'Rose-Merline ÉTIENNE',
+        'CAP01 · Cap Services',
+        '10.0.0.8',
+      ],
       ['20/11/2026 03:00', 'Anonyme', 'Connexion refusée', '—', 'Réseau', '10.0.0.9'],
       ['19/11/2026 03:00', 'admincap', 'ledger.something_new', '—', 'Réseau', '—'],
     ]);
@@ -126,7 +173,9 @@ describe('/audit, the audit trail (decision 133)', () => {
 
   it('filters by user, action, agent and period, keeps the filters in the address and clears them', async () => {
     api.on('GET /audit', (request) => ({
-      body: request.query.agent ? listAnswer(entries.slice(0, 1), { perPage: 20 }) : listAnswer(entries, { perPage: 20 }),
+      body: request.query.agent
+        ? listAnswer(entries.slice(0, 1), { perPage: 20 })
+        : listAnswer(entries, { perPage: 20 }),
     }));
     const { user } = renderApp({ path: '/audit', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     await screen.findByRole('table', { name: "Journal d'audit" });
@@ -151,7 +200,9 @@ describe('/audit, the audit trail (decision 133)', () => {
     );
     expect(await screen.findByRole('row', { name: /48213907561/ })).toBeVisible();
     expect(screen.queryByRole('cell', { name: 'Agent suspendu' })).toBeNull();
-    expect(window.location.search).toBe('?user=caisse.cap&action=transactions.deposit&agent=CAP01&from=2026-11-01&to=2026-11-20');
+    expect(window.location.search).toBe(
+      '?user=caisse.cap&action=transactions.deposit&agent=CAP01&from=2026-11-01&to=2026-11-20',
+    );
 
     await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Effacer les filtres' }));
     await waitFor(() => expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '20' }));
@@ -167,7 +218,9 @@ describe('/audit, the audit trail (decision 133)', () => {
     await user.type(screen.getByLabelText('Du'), '2026-11-20');
     await user.type(screen.getByLabelText('Au'), '2026-11-01');
     await user.click(screen.getByRole('button', { name: 'Filtrer' }));
-    expect(screen.getByLabelText('Au')).toHaveAccessibleDescription('La date de début doit précéder la date de fin');
+    expect(screen.getByLabelText('Au')).toHaveAccessibleDescription(
+      'La date de début doit précéder la date de fin',
+    );
     expect(api.requests.length).toBe(sent);
   });
 
@@ -206,13 +259,7 @@ describe('/audit, the audit trail (decision 133)', () => {
 });
 
 describe('/audit in Kreyòl (decision 236)', () => {
-  beforeEach(async () => {
-    await setScreenLanguage('ht');
-    await ensureArea('app');
-  });
-  afterEach(async () => {
-    await setScreenLanguage('fr');
-  });
+  speakKreyolInEach();
 
   it('names the columns, the actions and the network in Kreyòl, at the same Haiti times', async () => {
     api.on('GET /audit', { body: listAnswer(entries, { total: 6 }) });

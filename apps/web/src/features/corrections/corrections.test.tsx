@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { Correction } from '@lajan/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
+import { setScreenLanguage } from '../../i18n/i18n';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { historyPageRoute, transactionOf } from '../../test/transactions';
 import { agentAdmin, teller } from '../../test/users';
+import { speakKreyol } from '../../test/kreyol';
 
 const deposit = transactionOf({ transactionNumber: '48213907655', type: 'deposit', amount: 1500 });
 
@@ -241,8 +242,7 @@ describe('the corrections in Kreyòl (decisions 236, 238)', () => {
   let api: ApiServer;
   beforeEach(async () => {
     api = await startApiServer();
-    await setScreenLanguage('ht');
-    await ensureArea('app');
+    await speakKreyol();
   });
   afterEach(async () => {
     await api.close();

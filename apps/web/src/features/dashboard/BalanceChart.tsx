@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatAmount, formatDate, type BalanceSeries } from '@lajan/domain';
+import { balanceSeriesLabels, formatAmount, formatDate, type BalanceSeries } from '@lajan/domain';
 import { currentLanguage, formatLanguage } from '../../i18n/i18n';
 import { t } from '@lingui/core/macro';
 
@@ -49,7 +49,8 @@ export function BalanceChart({ series }: { series: BalanceSeries }) {
   const polyline = points.map((point) => `${round(point.x)},${round(point.y)}`).join(' ');
   const area = points.length ? `0,${HEIGHT} ${polyline} ${WIDTH},${HEIGHT}` : '';
   const language = formatLanguage(currentLanguage());
-  const label = series.label;
+  // The screen's language, not the server's: a pseudo screen's server speaks French (decision 236).
+  const label = balanceSeriesLabels[series.key];
   const latest = formatAmount(last ? last.balance : 0, language);
   const from = first ? formatDate(first.date, language) : '';
   const to = last ? formatDate(last.date, language) : '';
@@ -60,7 +61,7 @@ export function BalanceChart({ series }: { series: BalanceSeries }) {
   return (
     <figure className="min-w-0 space-y-2" data-series={series.key}>
       <figcaption className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <span className="font-medium text-slate-800">{series.label}</span>
+        <span className="font-medium text-slate-800">{label}</span>
         <span className="text-xl font-semibold text-slate-900">{latest}</span>
       </figcaption>
       <svg

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { drawerMessages, drawerTexts } from '@lajan/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDrawerSession, startApiServer, type ApiServer } from '../../test/api-server';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
+import { setScreenLanguage } from '../../i18n/i18n';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { agentAdmin, superAdmin, teller } from '../../test/users';
+import { speakKreyol } from '../../test/kreyol';
 
 const closedTicket = {
   ...openDrawerSession,
@@ -198,7 +199,7 @@ describe('the drawer (decision 149)', () => {
       await screen.findByRole('button', { name: drawerTexts.acknowledgeAction }, { timeout: 5000 }),
     );
     expect(
-      await screen.findByText(`${drawerTexts.acknowledgedBy} admin.pap01`, { exact: false }),
+      await screen.findByText(drawerTexts.acknowledgedBy('admin.pap01'), { exact: false }),
     ).toBeVisible();
     expect(drawerMessages.drawerClosed).toMatch(/^Ouvrez votre caisse/);
   });
@@ -242,7 +243,7 @@ describe('the drawer (decision 149)', () => {
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: drawerTexts.acknowledgeOpeningAction }));
     expect(
-      await screen.findByText(`${drawerTexts.openingAcknowledgedBy} admincap`, { exact: false }),
+      await screen.findByText(drawerTexts.openingAcknowledgedBy('admincap'), { exact: false }),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: drawerTexts.acknowledgeOpeningAction })).toBeNull();
   });
@@ -306,9 +307,7 @@ describe('the drawer (decision 149)', () => {
       await screen.findByText(drawerTexts.superAdminAcknowledges, { exact: false }, { timeout: 5000 }),
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: drawerTexts.acknowledgeAction }));
-    expect(
-      await screen.findByText(`${drawerTexts.acknowledgedBy} superadmin`, { exact: false }),
-    ).toBeVisible();
+    expect(await screen.findByText(drawerTexts.acknowledgedBy('superadmin'), { exact: false })).toBeVisible();
     expect(screen.queryByRole('button', { name: drawerTexts.adminCloseAction })).toBeNull();
   });
 
@@ -422,8 +421,7 @@ describe('the drawer in Kreyòl (decisions 236, 238)', () => {
   let api: ApiServer;
   beforeEach(async () => {
     api = await startApiServer();
-    await setScreenLanguage('ht');
-    await ensureArea('app');
+    await speakKreyol();
   });
   afterEach(async () => {
     await api.close();

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../test/api-server';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
+import { setScreenLanguage } from '../../i18n/i18n';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { transactionAnswer } from '../../test/transactions';
 import { agentAdmin, teller } from '../../test/users';
+import { speakKreyol } from '../../test/kreyol';
 
 const owed = {
   transactionNumber: '20000000017',
@@ -168,8 +169,7 @@ describe('« Transferts à rembourser » in Kreyòl (decisions 236, 238)', () =>
     api.on('GET /transactions/to-refund', () => ({
       body: { data: [{ ...owed, locked: true }], meta: { total: 1, page: 1, per_page: 100 } },
     }));
-    await setScreenLanguage('ht');
-    await ensureArea('app');
+    await speakKreyol();
   });
   afterEach(async () => {
     await api.close();

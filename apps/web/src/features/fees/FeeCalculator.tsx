@@ -2,10 +2,11 @@ import { useId, useState } from 'react';
 import {
   amountMessages,
   feeCalculatorTexts,
-  htgAmountSchema,
-  maxAmountHtgOf,
   type FeeGroup,
   type FeeType,
+  htgAmountSchema,
+  maxAmountHtgOf,
+  transactionTypeLabels,
 } from '@lajan/domain';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
@@ -50,7 +51,7 @@ export function FeeCalculator({ groups }: { groups: readonly FeeGroup[] }) {
           label={feeCalculatorTexts.type}
           value={type}
           onChange={(event) => setType(event.target.value as FeeType)}
-          options={groups.map((group) => ({ value: group.type, label: group.label }))}
+          options={groups.map((group) => ({ value: group.type, label: transactionTypeLabels[group.type] }))}
         />
         <TextField
           label={feeCalculatorTexts.amount}

@@ -2,13 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { msg, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import {
+  type FeeRow,
+  type FeeScheduleInput,
   feeScheduleInputSchema,
   feeScheduleMessages,
   feeVersionTexts,
   genericMessages,
+  transactionTypeLabels,
   translate,
-  type FeeRow,
-  type FeeScheduleInput,
 } from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -157,7 +158,7 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
   }
 
   const rowsError = errors.rows;
-  const typeLabel = group.label;
+  const typeLabel = transactionTypeLabels[group.type];
   const effectiveError = errors.effective_from;
 
   return (
@@ -263,8 +264,8 @@ export function FeeEditor({ group, onDone }: FeeEditorProps) {
         >
           <p>
             {laterText
-              ? feeVersionTexts.confirmLater(bands.length, group.label, laterText)
-              : feeVersionTexts.confirmNow(bands.length, group.label)}
+              ? feeVersionTexts.confirmLater(bands.length, transactionTypeLabels[group.type], laterText)
+              : feeVersionTexts.confirmNow(bands.length, transactionTypeLabels[group.type])}
           </p>
           <p className="mt-2">{feeVersionTexts.confirmKept}</p>
         </ConfirmDialog>

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { can, feeVersionTexts, transactionFailureMessages, type FeeGroup, type FeeType } from '@lajan/domain';
+import {
+  can,
+  type FeeGroup,
+  type FeeType,
+  feeVersionTexts,
+  transactionFailureMessages,
+  transactionTypeLabels,
+} from '@lajan/domain';
 import { Alert } from '../../components/Alert';
 import { FetchedAt } from '../../components/pending/FetchedAt';
 import { Button } from '../../components/Button';
@@ -68,13 +75,13 @@ export default function FeesPage() {
         const headingId = `frais-${group.type}`;
         const listId = `versions-${group.type}`;
         const listed = listing.has(group.type);
-        const typeLabel = group.label;
+        const typeLabel = transactionTypeLabels[group.type];
         return (
           <section key={group.type} aria-labelledby={headingId} className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <div>
                 <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-                  {group.label}
+                  {transactionTypeLabels[group.type]}
                 </h2>
                 <p className="text-sm text-slate-700">{inForceLine(group.version)}</p>
               </div>
@@ -82,7 +89,7 @@ export default function FeesPage() {
                 <div className="flex flex-wrap gap-2">
                   <Button
                     variant="ghost"
-                    aria-label={feeVersionTexts.versionsButtonLabel(group.label)}
+                    aria-label={feeVersionTexts.versionsButtonLabel(transactionTypeLabels[group.type])}
                     aria-expanded={listed}
                     aria-controls={listed ? listId : undefined}
                     onClick={() => toggleList(group.type)}
@@ -102,7 +109,9 @@ export default function FeesPage() {
                 </div>
               )}
             </div>
-            {listed && <FeeVersionsList id={listId} type={group.type} label={group.label} />}
+            {listed && (
+              <FeeVersionsList id={listId} type={group.type} label={transactionTypeLabels[group.type]} />
+            )}
             {editing === group.type ? (
               <FeeEditor
                 group={group}
@@ -121,7 +130,7 @@ export default function FeesPage() {
               <ComingVersion
                 key={version.number}
                 type={group.type}
-                label={group.label}
+                label={transactionTypeLabels[group.type]}
                 version={version}
                 canEdit={canEdit}
               />

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { amountMessages, formatHtg, type FeeRow } from '@lajan/domain';
 import { startApiServer, type ApiServer, type RecordedRequest } from '../../test/api-server';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
+import { setScreenLanguage } from '../../i18n/i18n';
 import { renderApp } from '../../test/render-app';
 import { feeQuoteRoute } from '../../test/transactions';
 import { makeToken } from '../../test/tokens';
 import { superAdmin, teller } from '../../test/users';
+import { speakKreyol } from '../../test/kreyol';
 
 const withdrawalRows: FeeRow[] = [
   { type: 'withdrawal', min_amount: 20, max_amount: 249.99, fee: 10, agent_share: 4 },
@@ -449,8 +450,7 @@ describe('the fee table in Kreyòl (decisions 236, 238)', () => {
   beforeEach(async () => {
     api = await startApiServer();
     api.on('GET /transactions/fees', { body: { data: groups } });
-    await setScreenLanguage('ht');
-    await ensureArea('app');
+    await speakKreyol();
   });
   afterEach(async () => {
     await api.close();
@@ -459,7 +459,7 @@ describe('the fee table in Kreyòl (decisions 236, 238)', () => {
 
   it('shows the bands and the editor in Kreyòl, with the French figures', async () => {
     const { user } = renderApp({ path: '/fees-list', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
-    const withdrawal = await screen.findByRole('table', { name: 'Frè : Retrait' }, { timeout: 5000 });
+    const withdrawal = await screen.findByRole('table', { name: 'Frè : Retrè' }, { timeout: 5000 });
     expect(screen.getByRole('heading', { name: 'Tablo frè yo', level: 1 })).toBeVisible();
     const rows = within(withdrawal).getAllByRole('row');
     expect(
@@ -468,8 +468,8 @@ describe('the fee table in Kreyòl (decisions 236, 238)', () => {
       ['Montan minimòm', 'Montan maksimòm', 'Frè', 'Pati ajan an'],
       ['20,00 HTG', '249,99 HTG', '10,00 HTG', '4,00 HTG'],
     ]);
-    await user.click(screen.getByRole('button', { name: 'Modifye frè yo : Retrait' }));
-    const form = screen.getByRole('form', { name: 'Modifye frè yo : Retrait' });
+    await user.click(screen.getByRole('button', { name: 'Modifye frè yo : Retrè' }));
+    const form = screen.getByRole('form', { name: 'Modifye frè yo : Retrè' });
     expect(within(form).getByRole('group', { name: 'Tranch 1' })).toBeVisible();
     expect(within(form).getByLabelText('Frè, tranch 1')).toHaveValue('10');
     expect(within(form).getByRole('button', { name: 'Ajoute yon tranch' })).toBeVisible();

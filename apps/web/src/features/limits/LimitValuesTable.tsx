@@ -1,4 +1,10 @@
-import { formatHtg, limitEditorTexts, limitPeriodLabels, type LimitValues } from '@lajan/domain';
+import {
+  formatHtg,
+  limitCategoryLabels,
+  limitEditorTexts,
+  limitPeriodLabels,
+  type LimitValues,
+} from '@lajan/domain';
 import { tableClasses } from '../../components/responsive-table';
 import { TableFrame } from '../../components/TableFrame';
 
@@ -32,7 +38,7 @@ export function LimitValuesTable({ values, caption }: { values: readonly LimitVa
                 data-label={limitEditorTexts.category}
                 className={`${tableClasses.td} text-left font-medium`}
               >
-                {value.label}
+                {limitCategoryLabels[value.category]}
               </th>
               <td
                 data-label={limitPeriodLabels.operation}

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { limitEditorMessages, type LimitSchedule, type LimitVersion } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { superAdmin, teller } from '../../test/users';
+import { speakKreyolInEach } from '../../test/kreyol';
 
 const values = (day: number): LimitVersion['values'] => [
   {
@@ -231,13 +231,7 @@ function posted(server: ApiServer) {
 }
 
 describe('the customers’ limits in Kreyòl (decisions 236, 238)', () => {
-  beforeEach(async () => {
-    await setScreenLanguage('ht');
-    await ensureArea('app');
-  });
-  afterEach(async () => {
-    await setScreenLanguage('fr');
-  });
+  speakKreyolInEach();
 
   it('shows the versions in Kreyòl, their dates by Lajan’s month names and the French figures', async () => {
     renderApp({ path: '/limits', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
+import { setScreenLanguage } from '../../i18n/i18n';
 import { authMessages, userMessages, type FullPerson, type MaskedPerson } from '@lajan/domain';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { jean, marie } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { superAdmin, teller } from '../../test/users';
+import { speakKreyol } from '../../test/kreyol';
 
 /** Jean, registered at the teller's agent: its whole file, and the teller may change it. */
 const jeanFull: FullPerson = { ...jean, masked: false, canEdit: true, canDelete: true };
@@ -92,11 +93,12 @@ describe('the persons list', () => {
   });
 
   it('speaks Kreyòl when the screen does (decision 236)', async () => {
-    await setScreenLanguage('ht');
-    await ensureArea('app');
+    await speakKreyol();
     try {
       open('/persons');
-      expect(await screen.findByRole('heading', { name: 'Moun yo', level: 1 }, { timeout: 5000 })).toBeVisible();
+      expect(
+        await screen.findByRole('heading', { name: 'Moun yo', level: 1 }, { timeout: 5000 }),
+      ).toBeVisible();
       const list = await screen.findByRole('list', { name: 'Lis moun yo' });
       const [jeanRow, marieRow] = within(list).getAllByRole('listitem');
       expect(jeanRow).toHaveTextContent('Kat idantite · 003-456-789');

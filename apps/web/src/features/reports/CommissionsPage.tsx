@@ -157,7 +157,7 @@ export default function CommissionsPage() {
                           data-label={reportTexts.type}
                           className={`${tableClasses.td} font-medium`}
                         >
-                          {line.label}
+                          {transactionTypeLabels[line.type]}
                         </th>
                         <Figures line={line} />
                       </tr>

@@ -6,6 +6,7 @@ import {
   personRoleLabels,
   reportTexts,
   transactionTypeLabels,
+  trialBalanceLabels,
 } from '@lajan/domain';
 import { Pagination } from '../../components/Pagination';
 import { TextField } from '../../components/TextField';
@@ -66,7 +67,7 @@ function TrialBalanceSection() {
                       data-label={reportTexts.trialBalanceAccount}
                       className={`${tableClasses.td} font-medium`}
                     >
-                      {row.label}
+                      {trialBalanceLabels[row.key]}
                     </th>
                     <td data-label={reportTexts.accountNumber} className={`${tableClasses.td} font-mono`}>
                       {row.accountNumber ?? '—'}

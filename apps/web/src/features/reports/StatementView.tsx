@@ -3,6 +3,7 @@ import {
   formatDateTime,
   formatHtg,
   reportTexts,
+  transactionTypeLabels,
   type AccountStatement,
   type AccountStatementResponse,
   type AccountType,
@@ -114,7 +115,7 @@ function StatementView({
                     {move.transactionNumber}
                   </td>
                   <td data-label={reportTexts.operation} className={tableClasses.td}>
-                    {move.label}
+                    {transactionTypeLabels[move.type]}
                   </td>
                   <td
                     data-label={reportTexts.amount}

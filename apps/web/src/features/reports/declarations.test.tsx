@@ -1,12 +1,12 @@
 import { amountMessages, declarationTexts, formatHtg, todayIso } from '@lajan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { serveEmptyDashboard } from '../../test/transactions';
 import { superAdmin } from '../../test/users';
+import { speakKreyolInEach } from '../../test/kreyol';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -291,13 +291,7 @@ describe('/reports/declarations, « Déclarations UCREF » (decision 228)', () =
 });
 
 describe('/reports/declarations in Kreyòl (decision 236)', () => {
-  beforeEach(async () => {
-    await setScreenLanguage('ht');
-    await ensureArea('app');
-  });
-  afterEach(async () => {
-    await setScreenLanguage('fr');
-  });
+  speakKreyolInEach();
 
   it('says the sections, the identification and the flags in Kreyòl, with the same dates and figures', async () => {
     api.on('GET /reports/declarations', { body: { data: report } });

@@ -1,13 +1,14 @@
 import { screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '@lajan/domain';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
+import { setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { accountOf, jean, marie } from '../../test/persons';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { feeQuoteRoute, serveEmptyDashboard } from '../../test/transactions';
 import { teller } from '../../test/users';
+import { speakKreyol } from '../../test/kreyol';
 
 // The money screens in Haitian Creole (decision 236): the page's own words and the domain's, from the catalogues.
 const senderAccount = accountOf([jean], { accountNumber: '40912345678', balance: 5000 });
@@ -18,8 +19,7 @@ const recipientAccount = accountOf([marie], {
 
 let api: ApiServer;
 beforeAll(async () => {
-  await setScreenLanguage('ht');
-  await ensureArea('app');
+  await speakKreyol();
 });
 afterAll(async () => {
   await setScreenLanguage('fr');

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureArea, setScreenLanguage } from '../../i18n/i18n';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { apiUser, apiUsers, listAnswer } from '../../test/network';
 import { renderApp } from '../../test/render-app';
 import { makeToken } from '../../test/tokens';
 import { agentAdmin, superAdmin, teller } from '../../test/users';
+import { speakKreyolInEach } from '../../test/kreyol';
 
 let api: ApiServer;
 beforeEach(async () => {
@@ -18,11 +18,23 @@ afterEach(async () => {
 const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }));
 
 const newTeller = apiUser(
-  { ...teller, id: '00000000-0000-4000-8000-000000000009', username: 'nouveau01', firstName: 'paul', lastName: 'Étienne' },
+  {
+    ...teller,
+    id: '00000000-0000-4000-8000-000000000009',
+    username: 'nouveau01',
+    firstName: 'paul',
+    lastName: 'Étienne',
+  },
   { passwordUpdatedAt: null, email: 'paul@lajan.test' },
 );
 const gone = apiUser(
-  { ...teller, id: '00000000-0000-4000-8000-000000000010', username: 'ancien001', firstName: 'Luc', lastName: 'Noël' },
+  {
+    ...teller,
+    id: '00000000-0000-4000-8000-000000000010',
+    username: 'ancien001',
+    firstName: 'Luc',
+    lastName: 'Noël',
+  },
   { deletedAt: '2026-11-15T09:00:00.000Z' },
 );
 
@@ -33,19 +45,17 @@ function rowOf(username: string) {
 
 describe('/users (SPEC §2, §6)', () => {
   it('lists username, full name, e-mail, role, agent and status', async () => {
-    api.on('GET /users', { body: listAnswer([apiUsers.agentAdmin, apiUsers.teller, newTeller, gone], { total: 4 }) });
+    api.on('GET /users', {
+      body: listAnswer([apiUsers.agentAdmin, apiUsers.teller, newTeller, gone], { total: 4 }),
+    });
     renderApp({ path: '/users', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
 
     const table = await screen.findByRole('table', { name: 'Liste des utilisateurs' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      "Nom d'utilisateur",
-      'Nom complet',
-      'Email',
-      'Rôle',
-      'Agent',
-      'Statut',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(["Nom d'utilisateur", 'Nom complet', 'Email', 'Rôle', 'Agent', 'Statut', 'Actions']);
     const cells = within(rowOf('caissiere'))
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
@@ -63,7 +73,9 @@ describe('/users (SPEC §2, §6)', () => {
     expect(within(rowOf('ancien001')).getByText('Désactivé')).toBeVisible();
     expect(screen.getByRole('link', { name: 'caissiere' })).toHaveAttribute('href', '/users/caissiere');
     expect(screen.getByText('1 – 4 sur 4')).toBeVisible();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Créer un utilisateur' })).toHaveAttribute('href', '/create-user');
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Créer un utilisateur' }),
+    ).toHaveAttribute('href', '/create-user');
   });
 
   it('shows no delete button on one’s own row (nor on a disabled user)', async () => {
@@ -103,7 +115,9 @@ describe('/users (SPEC §2, §6)', () => {
     expect(await toasts().findByText('Utilisateur supprimé avec succès')).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await within(rowOf('caissiere')).findByText('Désactivé')).toBeVisible();
-    expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/users/caissiere']);
+    expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/users/caissiere',
+    ]);
   });
 
   it(`says "Échec de la suppression de l'utilisateur" when the failure has no message, and the server message otherwise`, async () => {
@@ -115,7 +129,10 @@ describe('/users (SPEC §2, §6)', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
     expect(await toasts().findByText("Échec de la suppression de l'utilisateur")).toBeVisible();
 
-    api.on('DELETE /users/caissiere', { status: 422, body: { message: 'Vous ne pouvez pas supprimer cet utilisateur' } });
+    api.on('DELETE /users/caissiere', {
+      status: 422,
+      body: { message: 'Vous ne pouvez pas supprimer cet utilisateur' },
+    });
     // The dialog stays open to try again.
     await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: 'Supprimer' }));
     expect(await toasts().findByText('Vous ne pouvez pas supprimer cet utilisateur')).toBeVisible();
@@ -128,13 +145,15 @@ describe('/users (SPEC §2, §6)', () => {
     const { user } = renderApp({ path: '/users', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
     await screen.findByRole('table', { name: 'Liste des utilisateurs' });
     const role = screen.getByLabelText('Rôle');
-    expect(within(role).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Tous les rôles',
-      'Administrateur',
-      'Caissier',
-    ]);
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Tous les rôles', 'Administrateur', 'Caissier']);
     await user.selectOptions(role, 'user');
-    await waitFor(() => expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '10', role: 'user' }));
+    await waitFor(() =>
+      expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '10', role: 'user' }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(await screen.findByText('11 – 20 sur 25')).toBeVisible();
@@ -146,12 +165,11 @@ describe('/users (SPEC §2, §6)', () => {
     renderApp({ path: '/users?role=agent_admin', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     await screen.findByRole('table', { name: 'Liste des utilisateurs' });
     const role = screen.getByLabelText('Rôle');
-    expect(within(role).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Tous les rôles',
-      'Super administrateur',
-      'Administrateur',
-      'Caissier',
-    ]);
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Tous les rôles', 'Super administrateur', 'Administrateur', 'Caissier']);
     expect(role).toHaveValue('agent_admin');
     expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '10', role: 'agent_admin' });
     expect(screen.queryByRole('link', { name: 'Créer un utilisateur' })).not.toBeInTheDocument();
@@ -169,7 +187,10 @@ describe('/users (SPEC §2, §6)', () => {
 describe('/administrators', () => {
   it("lists the super administrator's sudo users, without a role filter", async () => {
     api.on('GET /users', {
-      body: listAnswer([apiUsers.superAdmin, apiUser({ ...superAdmin, id: 'sudo-2', username: 'deuxiemeadmin' })]),
+      body: listAnswer([
+        apiUsers.superAdmin,
+        apiUser({ ...superAdmin, id: 'sudo-2', username: 'deuxiemeadmin' }),
+      ]),
     });
     renderApp({ path: '/administrators', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     expect(await screen.findByRole('heading', { name: 'Liste des administrateurs', level: 1 })).toBeVisible();
@@ -177,9 +198,13 @@ describe('/administrators', () => {
     expect(api.requests.at(-1)?.query).toEqual({ page: '1', per_page: '10', role: 'sudo' });
     expect(screen.queryByLabelText('Rôle')).not.toBeInTheDocument();
     expect(within(rowOf('superadmin')).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
-    expect(within(rowOf('deuxiemeadmin')).getByRole('button', { name: 'Supprimer deuxiemeadmin' })).toBeVisible();
+    expect(
+      within(rowOf('deuxiemeadmin')).getByRole('button', { name: 'Supprimer deuxiemeadmin' }),
+    ).toBeVisible();
     expect(within(rowOf('deuxiemeadmin')).getByText('Super administrateur')).toBeVisible();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Créer un administrateur' })).toHaveAttribute('href', '/create-user');
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Créer un administrateur' }),
+    ).toHaveAttribute('href', '/create-user');
   });
 });
 
@@ -193,19 +218,28 @@ describe('/users/:username', () => {
     expect(within(personal).getByText('Femme')).toBeVisible();
     expect(within(personal).getByText('Célibataire')).toBeVisible();
     expect(within(personal).getByText("Carte d'identité · 001-222-333")).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Cap Services (CAP01)' })).toHaveAttribute('href', '/agents/CAP01');
+    expect(screen.getByRole('link', { name: 'Cap Services (CAP01)' })).toHaveAttribute(
+      'href',
+      '/agents/CAP01',
+    );
     expect(screen.queryByRole('link', { name: 'Modifier le mot de passe' })).not.toBeInTheDocument();
   });
 
   it('ends the sessions of a user after confirmation, and offers it to no teller nor on oneself', async () => {
     api.on('GET /users/caissiere', { body: { data: apiUsers.teller } });
     api.on('POST /users/caissiere/end-sessions', { body: { data: apiUsers.teller } });
-    const { user } = renderApp({ path: '/users/caissiere', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/users/caissiere',
+      token: makeToken(agentAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await screen.findByRole('heading', { name: 'Nadège JOSEPH', level: 1 });
 
     await user.click(screen.getByRole('button', { name: 'Fermer ses sessions' }));
     const dialog = screen.getByRole('dialog', { name: 'Fermer les sessions ?' });
-    expect(dialog).toHaveTextContent('Toutes les sessions ouvertes de caissiere (Nadège JOSEPH) prendront fin');
+    expect(dialog).toHaveTextContent(
+      'Toutes les sessions ouvertes de caissiere (Nadège JOSEPH) prendront fin',
+    );
     expect(api.requests.some((r) => r.path.endsWith('/end-sessions'))).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Fermer les sessions' }));
     expect(
@@ -220,7 +254,11 @@ describe('/users/:username', () => {
   it('says "Échec de la fermeture des sessions" when ending them fails without a message', async () => {
     api.on('GET /users/caissiere', { body: { data: apiUsers.teller } });
     api.on('POST /users/caissiere/end-sessions', { status: 502, proxy: true });
-    const { user } = renderApp({ path: '/users/caissiere', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/users/caissiere',
+      token: makeToken(agentAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await user.click(await screen.findByRole('button', { name: 'Fermer ses sessions' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer les sessions' }));
     expect(await toasts().findByText('Échec de la fermeture des sessions')).toBeVisible();
@@ -237,7 +275,10 @@ describe('/users/:username', () => {
   it('shows the change-password link on one’s own details', async () => {
     api.on('GET /users/admincap', { body: { data: apiUsers.agentAdmin } });
     renderApp({ path: '/users/admincap', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
-    expect(await screen.findByRole('link', { name: 'Modifier le mot de passe' })).toHaveAttribute('href', '/update-password');
+    expect(await screen.findByRole('link', { name: 'Modifier le mot de passe' })).toHaveAttribute(
+      'href',
+      '/update-password',
+    );
     // One's own sessions end with Déconnexion, not from here.
     expect(screen.queryByRole('button', { name: 'Fermer ses sessions' })).not.toBeInTheDocument();
   });
@@ -252,8 +293,14 @@ describe('/users/:username', () => {
 
   it('updates the contact fields that changed and says "Utilisateur modifié avec succès"', async () => {
     api.on('GET /users/caissiere', { body: { data: apiUsers.teller } });
-    api.on(`PUT /users/${teller.id}`, { body: { data: { ...apiUsers.teller, email: 'nadege.j@lajan.test', city: 'Delmas' } } });
-    const { user } = renderApp({ path: '/users/caissiere', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    api.on(`PUT /users/${teller.id}`, {
+      body: { data: { ...apiUsers.teller, email: 'nadege.j@lajan.test', city: 'Delmas' } },
+    });
+    const { user } = renderApp({
+      path: '/users/caissiere',
+      token: makeToken(agentAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await user.click(await screen.findByRole('button', { name: 'Modifier les coordonnées' }));
     const form = screen.getByRole('form', { name: 'Modifier les coordonnées' });
     expect(within(form).getByLabelText('Email')).toHaveValue('nadege@lajan.test');
@@ -262,7 +309,9 @@ describe('/users/:username', () => {
     await user.clear(within(form).getByLabelText('Adresse'));
     await user.type(within(form).getByLabelText('Adresse'), '12');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
-    expect(within(form).getByLabelText('Adresse')).toHaveAccessibleDescription("L'adresse doit contenir au moins 5 caractères");
+    expect(within(form).getByLabelText('Adresse')).toHaveAccessibleDescription(
+      "L'adresse doit contenir au moins 5 caractères",
+    );
     expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
 
     await user.clear(within(form).getByLabelText('Adresse'));
@@ -286,14 +335,28 @@ describe('/users/:username', () => {
 
   it(`puts server field errors on the fields, or says "Échec de la modification de l'utilisateur"`, async () => {
     api.on('GET /users/caissiere', { body: { data: apiUsers.teller } });
-    api.on(`PUT /users/${teller.id}`, { status: 409, body: { message: 'Cette adresse e-mail existe déjà', errors: { email: ['Cette adresse e-mail existe déjà'] } } });
-    const { user } = renderApp({ path: '/users/caissiere', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    api.on(`PUT /users/${teller.id}`, {
+      status: 409,
+      body: {
+        message: 'Cette adresse e-mail existe déjà',
+        errors: { email: ['Cette adresse e-mail existe déjà'] },
+      },
+    });
+    const { user } = renderApp({
+      path: '/users/caissiere',
+      token: makeToken(agentAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await user.click(await screen.findByRole('button', { name: 'Modifier les coordonnées' }));
     const form = screen.getByRole('form', { name: 'Modifier les coordonnées' });
     await user.clear(within(form).getByLabelText('Email'));
     await user.type(within(form).getByLabelText('Email'), 'jerome@lajan.test');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('Cette adresse e-mail existe déjà'));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription(
+        'Cette adresse e-mail existe déjà',
+      ),
+    );
 
     api.on(`PUT /users/${teller.id}`, { status: 502, proxy: true });
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
@@ -314,7 +377,11 @@ describe('/users/:username', () => {
             },
           },
     );
-    const { user } = renderApp({ path: '/users/admincap', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
+    const { user } = renderApp({
+      path: '/users/admincap',
+      token: makeToken(agentAdmin),
+      apiBaseUrl: api.baseUrl,
+    });
     await user.click(await screen.findByRole('button', { name: 'Modifier les coordonnées' }));
     const form = screen.getByRole('form', { name: 'Modifier les coordonnées' });
     // Another field needs no password.
@@ -325,7 +392,9 @@ describe('/users/:username', () => {
     const password = within(form).getByLabelText(/Mot de passe actuel/);
     expect(password).toHaveAccessibleDescription(/confirmez avec votre mot de passe actuel/);
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
-    expect(password).toHaveAccessibleDescription(/Le mot de passe actuel est requis pour changer votre adresse e-mail/);
+    expect(password).toHaveAccessibleDescription(
+      /Le mot de passe actuel est requis pour changer votre adresse e-mail/,
+    );
     expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
 
     await user.type(password, 'Mauvais-2026');
@@ -351,28 +420,18 @@ describe('/users/:username', () => {
 });
 
 describe('/users in Kreyòl (decision 236)', () => {
-  beforeEach(async () => {
-    await setScreenLanguage('ht');
-    await ensureArea('app');
-  });
-  afterEach(async () => {
-    await setScreenLanguage('fr');
-  });
+  speakKreyolInEach();
 
   it('names the columns, the teller « Kesye » and the statuses in Kreyòl', async () => {
     api.on('GET /users', { body: listAnswer([apiUsers.agentAdmin, apiUsers.teller, gone], { total: 3 }) });
     renderApp({ path: '/users', token: makeToken(agentAdmin), apiBaseUrl: api.baseUrl });
 
     const table = await screen.findByRole('table', { name: 'Lis itilizatè yo' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Non itilizatè',
-      'Non konplè',
-      'Imèl',
-      'Wòl',
-      'Ajan',
-      'Estati',
-      'Aksyon',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Non itilizatè', 'Non konplè', 'Imèl', 'Wòl', 'Ajan', 'Estati', 'Aksyon']);
     expect(within(rowOf('caissiere')).getByText('Kesye')).toBeVisible();
     expect(within(rowOf('caissiere')).getByText('Aktif')).toBeVisible();
     expect(within(rowOf('ancien001')).getByText('Dezaktive')).toBeVisible();

@@ -35,7 +35,7 @@ export function TransferSent({ transaction, onAgain }: { transaction: Transactio
       <div
         role="group"
         className="mt-1 flex flex-wrap justify-center gap-x-3 font-mono text-[1.75rem] leading-tight font-bold text-blue-900 sm:text-4xl"
-        aria-label={`${pickUpCodeMessages.label} ${transaction.transactionNumber}`}
+        aria-label={pickUpCodeMessages.named(transaction.transactionNumber)}
       >
         {/* Groups never split across lines: a code read aloud must not lose a digit to a line break. */}
         {groupDigits(transaction.transactionNumber)
