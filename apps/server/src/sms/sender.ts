@@ -174,35 +174,42 @@ export class SmsSender {
     if (split.parts.length > MAX_PARTS)
       log.error({ ...logged, parts: split.parts.length }, `SMS de plus de ${MAX_PARTS} parties`);
     const total = split.parts.length;
-    try {
-      await transport.send(
-        { id: sms.id, to: sms.toNumber, text },
-        split,
-        sms.smscMessageIds.length,
-        async (part, messageId) => {
-          const last = part === total - 1;
-          // The part is sent: recorded before the next leaves, so that a crash repeats at most it.
-          await db
-            .update(smsOutbox)
-            .set({
-              parts: total,
-              encoding: split.encoding,
-              ...(messageId === null
-                ? {}
-                : { smscMessageIds: sql`array_append(${smsOutbox.smscMessageIds}, ${messageId})` }),
-              // A pick-up code pays a transfer out: neither text nor facts kept once sent (decision 012's reason).
-              ...(last
-                ? { sentAt: clock.now(), textBody: '', facts: null, lockedUntil: null, lastError: null }
-                : {}),
-            })
-            .where(eq(smsOutbox.id, sms.id));
-          this.options.onPart?.(sms.kind, split.encoding);
-        },
-      );
-    } catch (error) {
-      const outcome = await this.#failed(sms, error, logged);
-      return error instanceof SmsSendError && error.unreachable ? 'unreachable' : outcome;
-    }
+    // Every part already accepted (its text now splits in fewer): only the mark was missing.
+    if (sms.smscMessageIds.length >= total)
+      await db
+        .update(smsOutbox)
+        .set({ sentAt: clock.now(), textBody: '', facts: null, lockedUntil: null, lastError: null })
+        .where(eq(smsOutbox.id, sms.id));
+    else
+      try {
+        await transport.send(
+          { id: sms.id, to: sms.toNumber, text },
+          split,
+          sms.smscMessageIds.length,
+          async (part, messageId) => {
+            const last = part === total - 1;
+            // The part is sent: recorded before the next leaves, so that a crash repeats at most it.
+            await db
+              .update(smsOutbox)
+              .set({
+                parts: total,
+                encoding: split.encoding,
+                ...(messageId === null
+                  ? {}
+                  : { smscMessageIds: sql`array_append(${smsOutbox.smscMessageIds}, ${messageId})` }),
+                // A pick-up code pays a transfer out: neither text nor facts kept once sent (decision 012's reason).
+                ...(last
+                  ? { sentAt: clock.now(), textBody: '', facts: null, lockedUntil: null, lastError: null }
+                  : {}),
+              })
+              .where(eq(smsOutbox.id, sms.id));
+            this.options.onPart?.(sms.kind, split.encoding);
+          },
+        );
+      } catch (error) {
+        const outcome = await this.#failed(sms, error, logged);
+        return error instanceof SmsSendError && error.unreachable ? 'unreachable' : outcome;
+      }
     log.info({ ...logged, parts: total, encoding: split.encoding }, 'SMS envoyé');
     this.options.onDelivery?.(sms.kind, 'sent');
     return 'sent';
