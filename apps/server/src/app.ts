@@ -280,11 +280,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     reporting: app.database.reporting,
     clock,
     kickMail: () => app.mail.kick(),
-    kickSms: () => app.sms.kick(),
     config,
     jwtSecret,
     hashPassword: overrides.hashPassword,
-    ledgerObserver: ledgerObserverOf(app.metrics),
+    ledgerObserver: ledgerObserverOf(app.metrics, () => app.sms.kickSoon()),
   });
   app.decorate('services', services);
   await app.register(authPlugin, { auth: services.auth });

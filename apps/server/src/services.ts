@@ -39,8 +39,6 @@ export interface ServiceDeps {
   clock: Clock;
   /** Sends what the outbox holds; called after a commit that queued a message. */
   kickMail: () => Promise<void>;
-  /** Sends what the SMS outbox holds; called after a commit that queued an SMS (decision 240). */
-  kickSms?: (() => Promise<void>) | undefined;
   config: Pick<Config, 'appUrl' | 'sessionIdleMinutes'> &
     Partial<
       Pick<Config, 'drawerAcknowledgementThresholdCentimes' | 'drawerMaxCountCentimes' | 'mfaRequired'>

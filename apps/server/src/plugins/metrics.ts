@@ -250,10 +250,13 @@ class ScrapeReads {
   }
 }
 
-/** The ledger's outcomes into the metrics (decision 230). */
-export function ledgerObserverOf(metrics: Metrics): LedgerObserver {
+/** The ledger's outcomes into the metrics (decision 230); `posted` after each commit (the SMS sender). */
+export function ledgerObserverOf(metrics: Metrics, posted: () => void = () => undefined): LedgerObserver {
   return {
-    posting: (type, outcome) => metrics.postings.inc({ type, outcome }),
+    posting: (type, outcome) => {
+      metrics.postings.inc({ type, outcome });
+      if (outcome === 'posted') posted();
+    },
     batch: (size, postedAlone) => {
       metrics.batchSize.observe(size);
       if (postedAlone) metrics.batchFallbacks.inc();

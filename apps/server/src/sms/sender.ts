@@ -38,12 +38,16 @@ export interface SmsSenderOptions {
 
 type Claimed = typeof smsOutbox.$inferSelect;
 
+/** How long `kickSoon` gathers postings before one round. */
+const KICK_SOON_MS = 200;
+
 /**
  * Sends what the SMS outbox holds, outside any database transaction, one row and one part at a time
  * (decision 240). `kick()` after a commit sends at once; a timer polls for retries and other processes' rows.
  */
 export class SmsSender {
   #timer: NodeJS.Timeout | undefined;
+  #soon: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
@@ -70,9 +74,29 @@ export class SmsSender {
     return this.#running;
   }
 
+  /**
+   * After every posting, which may have queued an SMS (the database knows who prefers one): one round
+   * a little later for all the postings meanwhile, so that a busy counter costs a query per round, not each.
+   */
+  kickSoon(): void {
+    if (this.#stopped || this.#soon) return;
+    this.#soon = setTimeout(() => {
+      this.#soon = undefined;
+      void this.kick();
+    }, KICK_SOON_MS);
+    this.#soon.unref();
+  }
+
+  /** Resolves once no round is scheduled or running: a test that counts queries waits for it first. */
+  async idle(): Promise<void> {
+    while (this.#soon || this.#running)
+      await (this.#running ?? new Promise((resolve) => setTimeout(resolve, KICK_SOON_MS)));
+  }
+
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#soon) clearTimeout(this.#soon);
     await this.#running;
     await this.options.transport.close();
   }

@@ -102,14 +102,13 @@ describe('0028_folded_names_stored', () => {
   });
 });
 
-describe('0044_sms_delivery', () => {
-  it('comes after 0045 in the journal, so that a database already at 0045 gets it, its old rows filled', async () => {
-    const { session, migrateTo } = await databaseBefore('0044_sms_delivery');
-    expect(await migrationBefore('0044_sms_delivery')).toBe('0045_sms_switches');
+describe('0046_sms_delivery', () => {
+  it('fills the delivery columns of the SMS queued before it', async () => {
+    const { session, migrateTo } = await databaseBefore('0046_sms_delivery');
     await session.query(
       `INSERT INTO sms_outbox (kind, to_number, language, text_body) VALUES ('receipt', '+50937001234', 'fr', 'Reçu')`,
     );
-    await migrateTo('0044_sms_delivery');
+    await migrateTo('0046_sms_delivery');
     const [row] = await session.query<{ smsc_message_ids: string[]; parts: number | null }>(
       'SELECT smsc_message_ids, parts FROM sms_outbox',
     );

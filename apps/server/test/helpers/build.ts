@@ -40,6 +40,8 @@ export interface TestApp {
   secrets: string[];
   /** Without SMTP_URL: every e-mail of the app's spool, as its files hold them, oldest first (decision 231). */
   spool: () => string;
+  /** Without SMPP_URL: the text of each SMS the app spooled, by its outbox row's id (decision 240). */
+  smsSpool: () => Map<string, string>;
 }
 
 export interface BuildOptions {
@@ -124,6 +126,17 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
           .map((name) => readFileSync(path.join(spoolDir, name), 'utf8'))
           .join('\n')
       : '';
+  const smsSpoolDir = path.join(dataDir, 'sms-spool');
+  const smsSpool = () =>
+    new Map(
+      (existsSync(smsSpoolDir) ? readdirSync(smsSpoolDir) : [])
+        .filter((name) => name.endsWith('.sms.txt'))
+        .map((name) => {
+          const content = readFileSync(path.join(smsSpoolDir, name), 'utf8');
+          const id = /-([0-9a-f-]{36})\.sms\.txt$/.exec(name)?.[1] ?? name;
+          return [id, content.slice(content.indexOf('\n\n') + 2).replace(/\n$/, '')];
+        }),
+    );
   return {
     app,
     config,
@@ -132,6 +145,7 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     logs,
     secrets,
     spool,
+    smsSpool,
   };
 }
 

@@ -37,6 +37,8 @@ export interface ExpiryJobDeps {
   ledger: LedgerService;
   clock: Clock;
   kickMail: () => Promise<void>;
+  /** The senders' notices of a transfer expired in cash (decision 241); those refunded to an account too. */
+  kickSms?: (() => Promise<void>) | undefined;
   days: number;
   log?: FastifyBaseLogger | undefined;
   /** Called after each transfer is settled (tests: a crash between two). */
@@ -119,7 +121,10 @@ export class ExpiryJob {
       }
       if (due.length < BATCH) break;
     }
-    if (done.refunded + done.toRefundInCash > 0) await this.deps.kickMail().catch(() => undefined);
+    if (done.refunded + done.toRefundInCash > 0) {
+      await this.deps.kickMail().catch(() => undefined);
+      await this.deps.kickSms?.().catch(() => undefined);
+    }
     return done;
   }
 

@@ -28,6 +28,7 @@ export const expiryPlugin = fp(
       ledger: app.services.ledger,
       clock: options.clock,
       kickMail: () => app.mail.kick(),
+      kickSms: () => app.sms.kick(),
       days: options.days,
       log: app.log.child({ module: 'expiry' }),
       onRun: options.onRun,

@@ -110,7 +110,11 @@ export const smsRoutes: FastifyPluginAsyncZod = (app) => {
         },
       },
     },
-    async (request) => ({ data: await retrySms(app.database.db, request.params.id, editorOf(request)) }),
+    async (request) => {
+      const data = await retrySms(app.database.db, request.params.id, editorOf(request));
+      app.sms.kickSoon();
+      return { data };
+    },
   );
 
   return Promise.resolve();
