@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Smsc } from '../../apps/server/test/helpers/smsc.js';
 import { Mailbox } from './mailbox.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,15 +31,18 @@ async function freePort(): Promise<number> {
 export interface Lajan {
   url: string;
   mailbox: Mailbox;
+  /** A real SMPP server: the SMS Lajan sends (issue 46). */
+  smsc: Smsc;
   logs: () => string;
 }
 
 /**
- * The real Lajan server (the built bundle, on a fresh embedded database) and a real SMTP server,
+ * The real Lajan server (the built bundle, on a fresh embedded database), a real SMTP and SMPP server,
  * started for each test so that tests never depend on each other's data.
  */
 async function startLajan(): Promise<{ lajan: Lajan; stop: () => Promise<void> }> {
   const mailbox = await Mailbox.start();
+  const smsc = await Smsc.start();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lajan-e2e-'));
   // Run as root, the embedded PostgreSQL runs as the `postgres` system user, which must reach DATA_DIR.
@@ -55,6 +59,7 @@ async function startLajan(): Promise<{ lajan: Lajan; stop: () => Promise<void> }
       DATABASE_URL: '',
       APP_URL: url,
       SMTP_URL: mailbox.url,
+      SMPP_URL: smsc.url,
       MAIL_FROM: 'Lajan <no-reply@lajan.test>',
       SUPERADMIN_USERNAME: SUPERADMIN.username,
       SUPERADMIN_PASSWORD: SUPERADMIN.password,
@@ -86,9 +91,10 @@ async function startLajan(): Promise<{ lajan: Lajan; stop: () => Promise<void> }
       await exited;
     }
     await mailbox.stop();
+    await smsc.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { lajan: { url, mailbox, logs: () => output }, stop };
+  return { lajan: { url, mailbox, smsc, logs: () => output }, stop };
 }
 
 export const test = base.extend<{ lajan: Lajan }>({

@@ -73,6 +73,15 @@ export class Smsc {
       );
   }
 
+  /** What a phone at `number` shows: the parts sent to it, joined in their UDH order (one message). */
+  textTo(number: string): string {
+    return this.received
+      .filter((part) => part.destination === number.replace(/[^\d]/g, ''))
+      .sort((a, b) => (a.udh?.[5] ?? 1) - (b.udh?.[5] ?? 1))
+      .map((part) => part.text)
+      .join('');
+  }
+
   async waitFor(count: number, timeoutMs = 10_000): Promise<ReceivedPart[]> {
     const until = Date.now() + timeoutMs;
     while (this.received.length < count) {

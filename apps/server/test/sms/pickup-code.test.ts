@@ -12,21 +12,12 @@ import {
   recipientParty,
   recipientPerson,
 } from '../helpers/ledger.js';
-import { Smsc, type ReceivedPart } from '../helpers/smsc.js';
+import { Smsc } from '../helpers/smsc.js';
 
 /*
  * Issue 46, « Done when »: a cash send's recipient receives, from a real SMPP server, the code that pays it
  * out; the sender of the transfer is told when it is paid. A sender of its own on the world's database.
  */
-
-/** The text a phone shows: the parts to one number, joined in their UDH order. */
-function textTo(received: ReceivedPart[], number: string): string {
-  return received
-    .filter((part) => part.destination === number.replace(/^\+/, ''))
-    .sort((a, b) => (a.udh?.[5] ?? 1) - (b.udh?.[5] ?? 1))
-    .map((part) => part.text)
-    .join('');
-}
 
 describe('a cash send over SMPP (issue 46)', () => {
   it('gives the recipient the code that pays it out, then tells the sender it was paid', async () => {
@@ -62,7 +53,7 @@ describe('a cash send over SMPP (issue 46)', () => {
       expect(sent.status, JSON.stringify(sent.body)).toBe(201);
       await sender.kick();
       await smsc.waitFor(1);
-      const codeText = textTo(smsc.received, recipientPerson.phoneNumber);
+      const codeText = smsc.textTo(recipientPerson.phoneNumber);
       const code = /Kòd pou touche: (\d+)\./.exec(codeText)?.[1];
       expect(code, codeText).toBe(sent.body.data.transactionNumber);
 
@@ -72,7 +63,7 @@ describe('a cash send over SMPP (issue 46)', () => {
       });
       expect(paid.status, JSON.stringify(paid.body)).toBe(201);
       await sender.kick();
-      expect(textTo(smsc.received, marie!.phone!)).toContain(`transfè ${code} ou a, 1 000,00 HTG, peye`);
+      expect(smsc.textTo(marie!.phone!)).toContain(`transfè ${code} ou a, 1 000,00 HTG, peye`);
       // Sent, the code is kept nowhere in the outbox.
       const rows = await world.db.select().from(smsOutbox).orderBy(smsOutbox.kind);
       expect(rows.map((row) => [row.kind, row.textBody, row.facts, row.sentAt !== null])).toEqual([
