@@ -139,8 +139,9 @@ export class ExpiryJob {
         // Expired by another run meanwhile: nothing to do. An account that refuses the refund (closed since):
         // the sender is refunded in cash at the counter, as for a cash send.
         if (error.refusal === 'TransferNotPending') return undefined;
+        // Its id, not its number: a pending transfer's number is the code that pays it out (decision 241).
         this.deps.log?.warn(
-          { transactionNumber: transfer.transactionNumber, refusal: error.refusal },
+          { transferId: transfer.id, refusal: error.refusal },
           'transfert expiré : le compte refuse le remboursement, à rembourser en espèces',
         );
       }
