@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { describeDatabaseError } from '../db/errors.js';
 import { mailOutbox } from '../db/schema.js';
+import { Rounds } from '../lib/rounds.js';
 import { spoolMail } from './spool.js';
 
 export interface OutgoingMail {
@@ -79,48 +80,32 @@ export interface MailSenderOptions {
  * sends at once; a timer also polls, for retries and for messages another process queued.
  */
 export class MailSender {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = false;
+  readonly #rounds: Rounds;
 
-  constructor(private readonly options: MailSenderOptions) {}
+  constructor(private readonly options: MailSenderOptions) {
+    this.#rounds = new Rounds(() => this.#round(), options.pollIntervalMs);
+  }
 
   start(): void {
-    this.#timer = setInterval(() => void this.kick(), this.options.pollIntervalMs);
-    this.#timer.unref();
-    void this.kick();
+    this.#rounds.start();
   }
 
   /** Sends whatever is due now; resolves when this round is over. */
   kick(): Promise<void> {
-    if (this.#stopped) return Promise.resolve();
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = this.#drain().finally(() => {
-      this.#running = undefined;
-    });
-    return this.#running;
+    return this.#rounds.kick();
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearInterval(this.#timer);
-    await this.#running;
+    await this.#rounds.stop();
     this.options.transport.close();
   }
 
-  async #drain(): Promise<void> {
+  async #round(): Promise<void> {
     try {
-      do {
-        this.#again = false;
-        while (!this.#stopped) {
-          const sent = await this.#sendBatch();
-          if (sent < BATCH_SIZE) break;
-        }
-      } while (this.#again && !this.#stopped);
+      while (!this.#rounds.stopped) {
+        const sent = await this.#sendBatch();
+        if (sent < BATCH_SIZE) break;
+      }
     } catch (error) {
       this.options.log.warn(
         { database: describeDatabaseError(error) },

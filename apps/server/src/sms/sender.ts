@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { describeDatabaseError } from '../db/errors.js';
 import { smsOutbox } from '../db/schema.js';
+import { Rounds } from '../lib/rounds.js';
 import { retryDelayMs } from '../mail/sender.js';
 import type { DeliveryReport } from './smpp.js';
 import { smsKindEnabled } from './switches.js';
@@ -38,66 +39,39 @@ export interface SmsSenderOptions {
 
 type Claimed = typeof smsOutbox.$inferSelect;
 
-/** How long `kickSoon` gathers postings before one round. */
-const KICK_SOON_MS = 200;
-
 /**
  * Sends what the SMS outbox holds, outside any database transaction, one row and one part at a time
- * (decision 240). `kick()` after a commit sends at once; a timer polls for retries and other processes' rows.
+ * (decision 240). `kickSoon()` after each posting, `kick()` to send at once; a poll takes retries and other
+ * processes' rows.
  */
 export class SmsSender {
-  #timer: NodeJS.Timeout | undefined;
-  #soon: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = false;
+  readonly #rounds: Rounds;
 
-  constructor(private readonly options: SmsSenderOptions) {}
+  constructor(private readonly options: SmsSenderOptions) {
+    this.#rounds = new Rounds(() => this.#round(), options.pollIntervalMs);
+  }
 
   start(): void {
     this.options.transport.start();
-    this.#timer = setInterval(() => void this.kick(), this.options.pollIntervalMs);
-    this.#timer.unref();
-    void this.kick();
+    this.#rounds.start();
   }
 
   /** Sends whatever is due now; resolves when this round is over. */
   kick(): Promise<void> {
-    if (this.#stopped) return Promise.resolve();
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = this.#drain().finally(() => {
-      this.#running = undefined;
-    });
-    return this.#running;
+    return this.#rounds.kick();
   }
 
-  /**
-   * After every posting, which may have queued an SMS (the database knows who prefers one): one round
-   * a little later for all the postings meanwhile, so that a busy counter costs a query per round, not each.
-   */
+  /** After every posting, which may have queued an SMS (the database knows who prefers one). */
   kickSoon(): void {
-    if (this.#stopped || this.#soon) return;
-    this.#soon = setTimeout(() => {
-      this.#soon = undefined;
-      void this.kick();
-    }, KICK_SOON_MS);
-    this.#soon.unref();
+    this.#rounds.kickSoon();
   }
 
-  /** Resolves once no round is scheduled or running: a test that counts queries waits for it first. */
-  async idle(): Promise<void> {
-    while (this.#soon || this.#running)
-      await (this.#running ?? new Promise((resolve) => setTimeout(resolve, KICK_SOON_MS)));
+  idle(): Promise<void> {
+    return this.#rounds.idle();
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearInterval(this.#timer);
-    if (this.#soon) clearTimeout(this.#soon);
-    await this.#running;
+    await this.#rounds.stop();
     await this.options.transport.close();
   }
 
@@ -126,17 +100,14 @@ export class SmsSender {
     return true;
   }
 
-  async #drain(): Promise<void> {
+  async #round(): Promise<void> {
     try {
-      do {
-        this.#again = false;
-        while (!this.#stopped) {
-          const sms = await this.#claim();
-          if (!sms) break;
-          // The SMSC is away: the others wait for the next round rather than each spend a try.
-          if ((await this.#send(sms)) === 'unreachable') break;
-        }
-      } while (this.#again && !this.#stopped);
+      while (!this.#rounds.stopped) {
+        const sms = await this.#claim();
+        if (!sms) break;
+        // The SMSC is away: the others wait for the next round rather than each spend a try.
+        if ((await this.#send(sms)) === 'unreachable') break;
+      }
     } catch (error) {
       this.options.log.warn(
         { database: describeDatabaseError(error) },
