@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runOutboxSender } from './outbox-sender.js';
 import type { Clock } from '../clock.js';
 import { MailSender, smtpTransport, spoolTransport, type MailSenderOptions } from '../mail/sender.js';
 
@@ -19,9 +20,6 @@ export interface MailPluginOptions {
   onDelivery?: MailSenderOptions['onDelivery'];
 }
 
-/** How long a stop waits for the last e-mails to go. */
-const FLUSH_ON_CLOSE_MS = 5_000;
-
 /** The outbox sender: started with the app, stopped before the database closes. */
 export const mailPlugin = fp(
   (app: FastifyInstance, options: MailPluginOptions) => {
@@ -38,25 +36,7 @@ export const mailPlugin = fp(
       onDelivery: options.onDelivery,
     });
     app.decorate('mail', sender);
-    // Once the database is migrated and answers (decision 120).
-    let started = false;
-    app.databaseStartup.afterwards(() => {
-      started = true;
-      sender.start();
-    });
-    app.addHook('onClose', async () => {
-      // A stop sends what the requests just finished have queued (decision 120), for a few seconds
-      // at most; what is left waits in the outbox for the next start.
-      if (started) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          sender.kick(),
-          new Promise((resolve) => (timer = setTimeout(resolve, FLUSH_ON_CLOSE_MS))),
-        ]);
-        clearTimeout(timer);
-      }
-      await sender.stop();
-    });
+    runOutboxSender(app, sender);
   },
   { name: 'mail', dependencies: ['database'] },
 );

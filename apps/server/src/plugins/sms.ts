@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runOutboxSender } from './outbox-sender.js';
 import type { Clock } from '../clock.js';
 import { SmsSender, type SmsSenderOptions } from '../sms/sender.js';
 import { SmppTransport } from '../sms/smpp.js';
@@ -27,9 +28,6 @@ export interface SmsPluginOptions {
   onReport?: SmsSenderOptions['onReport'];
 }
 
-/** How long a stop waits for the last SMS to go. */
-const FLUSH_ON_CLOSE_MS = 5_000;
-
 /** The SMS sender, as mail's: started once the database answers, stopped before it closes. */
 export const smsPlugin = fp(
   (app: FastifyInstance, options: SmsPluginOptions) => {
@@ -54,22 +52,7 @@ export const smsPlugin = fp(
       onReport: options.onReport,
     });
     app.decorate('sms', sender);
-    let started = false;
-    app.databaseStartup.afterwards(() => {
-      started = true;
-      sender.start();
-    });
-    app.addHook('onClose', async () => {
-      if (started) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          sender.kick(),
-          new Promise((resolve) => (timer = setTimeout(resolve, FLUSH_ON_CLOSE_MS))),
-        ]);
-        clearTimeout(timer);
-      }
-      await sender.stop();
-    });
+    runOutboxSender(app, sender);
   },
   { name: 'sms', dependencies: ['database'] },
 );
