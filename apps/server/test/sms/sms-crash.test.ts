@@ -1,16 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { isNull } from 'drizzle-orm';
-import { build as bundle } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { smsParts } from '@lajan/domain';
-import { linguiEsbuild } from '../../../../scripts/lingui/esbuild.mjs';
 import { smsOutbox } from '../../src/db/schema.js';
 import { enqueueSms, type SmsMessage } from '../../src/sms/outbox.js';
+import { bundleChild } from '../helpers/child-bundle.js';
 import { databaseKind, freshDatabase } from '../helpers/database.js';
 import { Smsc } from '../helpers/smsc.js';
 
@@ -21,42 +18,12 @@ import { Smsc } from '../helpers/smsc.js';
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const childBundle = path.join(serverDir, 'dist', `sms-child-${randomBytes(4).toString('hex')}.js`);
+let bundled: Awaited<ReturnType<typeof bundleChild>> | undefined;
 const SEED = Number(process.env.SMS_CRASH_SEED ?? 20261206);
 const MESSAGES = Number(process.env.SMS_CRASH_MESSAGES ?? 60);
 const KILLS = Number(process.env.SMS_CRASH_KILLS ?? 8);
 
-afterAll(() => rmSync(childBundle, { force: true }));
-
-/** The child, bundled as the expiry crash test bundles its own: our code inside, the packages outside. */
-async function bundleChild(): Promise<void> {
-  await bundle({
-    entryPoints: [path.join(serverDir, 'test/helpers/sms-child.ts')],
-    outfile: childBundle,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      // The domain's texts, as build.mjs compiles them (decision 236).
-      linguiEsbuild(),
-      {
-        name: 'external-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.kind === 'entry-point' || args.path.startsWith('@lajan/')
-              ? undefined
-              : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-    banner: {
-      js: "import { createRequire as __lajanCreateRequire } from 'node:module'; const require = __lajanCreateRequire(import.meta.url);",
-    },
-  });
-}
+afterAll(() => bundled?.remove());
 
 /** mulberry32, as bench/crash.mjs: the same seed draws the same kills. */
 function seeded(seed: number) {
@@ -84,7 +51,7 @@ function messageOf(i: number): SmsMessage & { text: string } {
 let died: string | undefined;
 
 function startChild(url: string, databaseUrl: string): { child: ChildProcess; exited: Promise<void> } {
-  const child = spawn(process.execPath, [childBundle], {
+  const child = spawn(process.execPath, [bundled!.file], {
     cwd: serverDir,
     env: { ...process.env, SMPP_URL: url, SMS_DATABASE_URL: databaseUrl, SMS_LEASE_MS: '300' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -108,7 +75,7 @@ describe.runIf(databaseKind === 'postgres')(`the SMS sender under kill -9 (${dat
       const [{ database, url: databaseUrl }, smsc] = await Promise.all([
         freshDatabase(),
         Smsc.start(),
-        bundleChild(),
+        bundleChild('sms-child.ts').then((child) => (bundled = child)),
       ]);
       try {
         const messages = Array.from({ length: MESSAGES }, (_, i) => messageOf(i));

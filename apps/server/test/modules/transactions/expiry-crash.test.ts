@@ -1,14 +1,11 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { build as bundle } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { linguiEsbuild } from '../../../../../scripts/lingui/esbuild.mjs';
 import { auditLog, mailOutbox, transactions } from '../../../src/db/schema.js';
+import { bundleChild } from '../../helpers/child-bundle.js';
 import { databaseKind } from '../../helpers/database.js';
 import { call, tokenOf } from '../../helpers/fixtures.js';
 import {
@@ -26,45 +23,15 @@ import {
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const childBundle = path.join(serverDir, 'dist', `expiry-child-${randomBytes(4).toString('hex')}.js`);
+let bundled: Awaited<ReturnType<typeof bundleChild>> | undefined;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SENT = 24;
 
-afterAll(() => rmSync(childBundle, { force: true }));
-
-/** The child, bundled as `build.mjs` bundles the server: our code inside, the packages from node_modules. */
-async function bundleChild(): Promise<void> {
-  await bundle({
-    entryPoints: [path.join(serverDir, 'test/helpers/expiry-child.ts')],
-    outfile: childBundle,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      // The domain's texts, as build.mjs compiles them (decision 236).
-      linguiEsbuild(),
-      {
-        name: 'external-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.kind === 'entry-point' || args.path.startsWith('@lajan/')
-              ? undefined
-              : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-    banner: {
-      js: "import { createRequire as __lajanCreateRequire } from 'node:module'; const require = __lajanCreateRequire(import.meta.url);",
-    },
-  });
-}
+afterAll(() => bundled?.remove());
 
 describe.runIf(databaseKind === 'postgres')(`the expiry job under kill -9 (${databaseKind})`, () => {
   it('refunds each expired transfer exactly once after a crash mid-run and a new run', async () => {
-    const [world] = await Promise.all([ledgerWorld(), bundleChild()]);
+    const [world] = await Promise.all([ledgerWorld(), bundleChild('expiry-child.ts').then((child) => (bundled = child))]);
     const post = (body: unknown) =>
       call(world.app, 'POST', '/api/transactions/transfer-extern', { token: world.pap.teller.token, body });
     const numbers: string[] = [];
@@ -90,7 +57,7 @@ describe.runIf(databaseKind === 'postgres')(`the expiry job under kill -9 (${dat
     world.clock.advance(31 * DAY_MS);
 
     // The job in a process of its own, killed with SIGKILL once it has settled a third of the transfers.
-    const child = spawn(process.execPath, [childBundle], {
+    const child = spawn(process.execPath, [bundled!.file], {
       cwd: serverDir,
       env: {
         ...process.env,
