@@ -12,6 +12,13 @@ import { smsKinds, type SmsKind } from './sms.js';
 /** `last_error` of a queued SMS whose kind was switched off when its turn came: marked failed, not sent. */
 export const SMS_KIND_DISABLED = 'kind_disabled';
 
+/** Delivery reports' final failures: the SMSC took the SMS but it never reached the phone (issue 46). */
+export const SMS_UNDELIVERED_STATUSES = ['UNDELIV', 'REJECTD', 'EXPIRED', 'DELETED', 'UNKNOWN'] as const;
+
+export function isSmsUndelivered(deliveryStatus: string | null): boolean {
+  return (SMS_UNDELIVERED_STATUSES as readonly (string | null)[]).includes(deliveryStatus);
+}
+
 /** What each kind is called on the operators' screen. */
 export const smsKindLabels = texts({
   receipt: msg`Reçu d’opération au client`,
@@ -28,6 +35,7 @@ export const smsControlMessages = texts({
   smsNotFound: msg`SMS introuvable`,
   notFailed: msg`Ce SMS n’est pas en échec : il n’y a rien à renvoyer`,
   kindDisabled: msg`Ce type de message est désactivé : réactivez-le avant de renvoyer le SMS`,
+  undelivered: msg`Ce SMS a été accepté par l’opérateur mais n’a pas atteint le téléphone : son texte a été effacé à l’envoi, il ne peut pas être renvoyé`,
 });
 
 const smsFailureTexts = texts({ kindDisabled: msg`Type de message désactivé au moment de l’envoi` });
@@ -71,7 +79,10 @@ export const smsKindSettingInputSchema = z.object({
 });
 export type SmsKindSettingInput = z.infer<typeof smsKindSettingInputSchema>;
 
-/** A delivery that failed, as the operators see it: never its text, the number masked. */
+/**
+ * A delivery that failed, as the operators see it: never its text, the number masked. `sending`: the
+ * sender gave up, it can be sent again; `delivery`: the operator's report says it never arrived.
+ */
 export const failedSmsSchema = z.object({
   id: z.string(),
   kind: smsKindSchema,
@@ -81,10 +92,14 @@ export const failedSmsSchema = z.object({
   language: z.enum(languages),
   /** ISO 8601 with zone. */
   createdAt: z.string(),
+  /** When the sender gave up; for an SMS not delivered, when the SMSC accepted it. */
   failedAt: z.string(),
+  stage: z.enum(['sending', 'delivery']),
   attempts: z.number().int(),
-  /** The operator's answer or `kind_disabled`, as recorded. */
+  /** The SMSC's answer or `kind_disabled`; for an SMS not delivered, its report's status (`UNDELIV`…). */
   lastError: z.string().nullable(),
+  /** The delivery report's status of an SMS not delivered; null when the sender gave up. */
+  deliveryStatus: z.string().nullable(),
   transactionNumber: z.string().nullable(),
 });
 export type FailedSms = z.infer<typeof failedSmsSchema>;

@@ -3,7 +3,14 @@
  * into the SQL migrations of `apps/server/drizzle/`. Keep it to SQL that PostgreSQL 15 runs.
  * This file imports nothing of the app but the domain's closed sets: drizzle-kit loads it on its own.
  */
-import { languages, limitCategories, smsKinds, transactionStatuses, transactionTypes } from '@lajan/domain';
+import {
+  languages,
+  limitCategories,
+  SMS_UNDELIVERED_STATUSES,
+  smsKinds,
+  transactionStatuses,
+  transactionTypes,
+} from '@lajan/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -27,6 +34,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Literals, not parameters, so that a query's condition matches the partial index's (migration 0047). */
+export const smsUndeliveredStatusesSql = sql.raw(
+  SMS_UNDELIVERED_STATUSES.map((status) => `'${status}'`).join(', '),
+);
 
 /**
  * A natural person: a customer, an owner of an agent, the person behind a user.
@@ -372,8 +384,12 @@ export const smsOutbox = pgTable(
     check('sms_outbox_language_check', sql`${t.language} IN ('fr', 'ht')`),
     check('sms_outbox_text_check', sql`${t.textBody} IS NOT NULL OR ${t.facts} IS NOT NULL`),
     index('sms_outbox_transaction_idx').on(t.transactionId),
-    // The operators' list of failed deliveries, the latest first (decision 242).
-    index('sms_outbox_failed_idx').on(t.failedAt.desc()).where(sql`${t.failedAt} IS NOT NULL`),
+    // The operators' list of failed deliveries, given up or not delivered, the latest first (decision 242).
+    index('sms_outbox_failures_idx')
+      .on(sql`(coalesce(${t.failedAt}, ${t.sentAt})) DESC`, t.id.desc())
+      .where(
+        sql`(${t.failedAt} IS NOT NULL AND ${t.sentAt} IS NULL) OR (${t.sentAt} IS NOT NULL AND ${t.deliveryStatus} IN (${smsUndeliveredStatusesSql}))`,
+      ),
   ],
 );
 

@@ -74,7 +74,7 @@ export const smsRoutes: FastifyPluginAsyncZod = (app) => {
         tags,
         summary: 'Les SMS en échec',
         description:
-          'Super administrateur. Les SMS abandonnés (essais épuisés, ou type désactivé au moment de l’envoi), le dernier échec d’abord : `{ id, kind, label, to, language, createdAt, failedAt, attempts, lastError, transactionNumber }`. Le numéro est masqué (`+509****1234`) ; le texte n’est jamais répondu : il peut porter un code de retrait.',
+          'Super administrateur. Les SMS abandonnés (essais épuisés, ou type désactivé au moment de l’envoi), `stage: "sending"`, et les SMS acceptés par le SMSC dont le rapport de remise dit qu’ils n’ont pas atteint le téléphone (`UNDELIV`, `REJECTD`, `EXPIRED`, `DELETED`, `UNKNOWN`), `stage: "delivery"` ; le dernier échec d’abord : `{ id, kind, label, to, language, createdAt, failedAt, stage, attempts, lastError, deliveryStatus, transactionNumber }`. `failedAt` d’un SMS non remis est l’heure de son acceptation par le SMSC ; son `lastError` est le statut du rapport. Le numéro est masqué (`+509****1234`) ; le texte n’est jamais répondu : il peut porter un code de retrait.',
         security: bearer,
         querystring: failedSmsQuerySchema,
         response: { 200: listResponseSchema(failedSmsSchema), ...refused, 422: errorBodySchema },
@@ -98,7 +98,7 @@ export const smsRoutes: FastifyPluginAsyncZod = (app) => {
         tags,
         summary: 'Renvoyer un SMS en échec',
         description:
-          'Super administrateur. Le SMS repart dans la file, dû maintenant, ses essais remis à zéro, avec le même texte. Inconnu : 404 ; pas en échec (déjà envoyé ou encore en file) : 409 ; son type est désactivé : 409. Journalisé (`sms.retried`, numéro masqué). Répond `{ id, kind, to }`.',
+          'Super administrateur. Le SMS repart dans la file, dû maintenant, ses essais remis à zéro, avec le même texte. Inconnu : 404 ; pas en échec (déjà envoyé ou encore en file) : 409 ; accepté par le SMSC puis non remis (`stage: "delivery"`, son texte effacé à l’envoi) : 409 ; son type est désactivé : 409. Journalisé (`sms.retried`, numéro masqué). Répond `{ id, kind, to }`.',
         security: bearer,
         params: z.object({ id: z.string().max(64, { error: () => smsControlMessages.smsNotFound }) }),
         response: {

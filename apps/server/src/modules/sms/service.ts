@@ -1,5 +1,6 @@
 import {
   isSmsKind,
+  isSmsUndelivered,
   maskSmsNumber,
   smsControlMessages,
   smsKindLabels,
@@ -77,6 +78,7 @@ export async function setSmsKind(
 }
 
 function presentFailed(row: FailedSmsRow): FailedSms {
+  const delivery = row.sentAt !== null;
   return {
     id: row.id,
     kind: row.kind,
@@ -85,13 +87,15 @@ function presentFailed(row: FailedSmsRow): FailedSms {
     language: row.language,
     createdAt: row.createdAt.toISOString(),
     failedAt: row.failedAt.toISOString(),
+    stage: delivery ? 'delivery' : 'sending',
     attempts: row.attempts,
-    lastError: row.lastError,
+    lastError: delivery ? row.deliveryStatus : row.lastError,
+    deliveryStatus: delivery ? row.deliveryStatus : null,
     transactionNumber: row.transactionNumber,
   };
 }
 
-/** `GET /sms/failed`: the deliveries given up, the latest first, numbers masked, texts never read. */
+/** `GET /sms/failed`: the deliveries given up or lost, the latest first, numbers masked, texts never read. */
 export async function failedSms(
   executor: Executor,
   page: { limit: number; offset: number },
@@ -102,7 +106,7 @@ export async function failedSms(
 
 /**
  * `POST /sms/{id}/retry`: a failed SMS queued again, due now, its tries counted afresh; refused while its
- * kind is off (it would fail again at once). Audited, with the number masked.
+ * kind is off, and once sent (its text erased then, issue 46) even if lost. Audited, number masked.
  */
 export async function retrySms(
   db: Db,
@@ -114,6 +118,8 @@ export async function retrySms(
     async (tx) => {
       const sms = await lockSms(tx, id);
       if (!sms) throw new NotFound(smsControlMessages.smsNotFound);
+      if (sms.sentAt !== null && isSmsUndelivered(sms.deliveryStatus))
+        throw new Conflict(smsControlMessages.undelivered);
       if (sms.failedAt === null || sms.sentAt !== null) throw new Conflict(smsControlMessages.notFailed);
       if (!(await smsKindEnabled(tx, sms.kind))) throw new Conflict(smsControlMessages.kindDisabled);
       await requeueSms(tx, id, editor.now);

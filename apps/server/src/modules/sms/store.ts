@@ -1,7 +1,13 @@
 import type { SmsKind } from '@lajan/domain';
-import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { smsKindSettings, smsOutbox, transactions, users } from '../../db/schema.js';
+import {
+  smsKindSettings,
+  smsOutbox,
+  smsUndeliveredStatusesSql,
+  transactions,
+  users,
+} from '../../db/schema.js';
 
 // The SQL of the operators' controls (decision 242): the switches and the failed deliveries, never a text.
 
@@ -42,7 +48,10 @@ export async function upsertKindSetting(
     });
 }
 
-const failed = and(isNotNull(smsOutbox.failedAt), isNull(smsOutbox.sentAt));
+// Given up by the sender, or accepted by the SMSC and reported lost (issue 46); as the index of 0047.
+const undelivered = sql`${smsOutbox.sentAt} IS NOT NULL AND ${smsOutbox.deliveryStatus} IN (${smsUndeliveredStatusesSql})`;
+const failed = sql`(${smsOutbox.failedAt} IS NOT NULL AND ${smsOutbox.sentAt} IS NULL) OR (${undelivered})`;
+const failedAt = sql<Date>`coalesce(${smsOutbox.failedAt}, ${smsOutbox.sentAt})`;
 
 export interface FailedSmsRow {
   id: string;
@@ -51,8 +60,10 @@ export interface FailedSmsRow {
   language: 'fr' | 'ht';
   createdAt: Date;
   failedAt: Date;
+  sentAt: Date | null;
   attempts: number;
   lastError: string | null;
+  deliveryStatus: string | null;
   transactionNumber: string | null;
 }
 
@@ -69,19 +80,21 @@ export async function selectFailedSms(
       language: smsOutbox.language,
       createdAt: smsOutbox.createdAt,
       failedAt: smsOutbox.failedAt,
+      sentAt: smsOutbox.sentAt,
       attempts: smsOutbox.attempts,
       lastError: smsOutbox.lastError,
+      deliveryStatus: smsOutbox.deliveryStatus,
       transactionNumber: transactions.transactionNumber,
     })
     .from(smsOutbox)
     .leftJoin(transactions, eq(transactions.id, smsOutbox.transactionId))
     .where(failed)
-    .orderBy(desc(smsOutbox.failedAt), desc(smsOutbox.id))
+    .orderBy(desc(failedAt), desc(smsOutbox.id))
     .limit(page.limit)
     .offset(page.offset);
   const [counted] = await executor.select({ total: count() }).from(smsOutbox).where(failed);
   return {
-    rows: rows.map((row) => ({ ...row, failedAt: row.failedAt! })),
+    rows: rows.map((row) => ({ ...row, failedAt: (row.failedAt ?? row.sentAt)! })),
     total: counted?.total ?? 0,
   };
 }
@@ -97,6 +110,7 @@ export async function lockSms(executor: Executor, id: string) {
       lastError: smsOutbox.lastError,
       sentAt: smsOutbox.sentAt,
       failedAt: smsOutbox.failedAt,
+      deliveryStatus: smsOutbox.deliveryStatus,
       transactionNumber: transactions.transactionNumber,
     })
     .from(smsOutbox)

@@ -270,8 +270,10 @@ describe('GET /api/sms/failed', () => {
           language: 'fr',
           createdAt: at(1).toISOString(),
           failedAt: at(9).toISOString(),
+          stage: 'sending',
           attempts: 5,
           lastError: 'kind_disabled',
+          deliveryStatus: null,
           transactionNumber: null,
         },
       ],
@@ -293,6 +295,83 @@ describe('GET /api/sms/failed', () => {
       expect(page.text).not.toContain('3700');
       expect(page.text).not.toContain('4876');
     }
+  });
+});
+
+/** Sends a queued SMS as the sender does (its text erased), then records the SMSC's report of it. */
+async function sentThenReported(world: World, id: string, sentAt: Date, status: string): Promise<void> {
+  await world.db
+    .update(smsOutbox)
+    .set({ sentAt, textBody: '', smscMessageIds: [`smsc-${id}`] })
+    .where(eq(smsOutbox.id, id));
+  expect(await world.app.sms.recordReport({ messageId: `smsc-${id}`, status })).toBe(true);
+}
+
+describe('an SMS the SMSC accepted but did not deliver (issue 46)', () => {
+  it('is listed with its report’s status among the failures, refused a retry; a delivered one is not', async () => {
+    const world = await smsWorld();
+    const given = await queued(world, {
+      to: '+50937001234',
+      createdAt: at(0),
+      failedAt: at(5),
+      lastError: 'x',
+    });
+    const lost = await queued(world, { to: '+50948765678', createdAt: at(1) });
+    await sentThenReported(world, lost, at(7), 'UNDELIV');
+    const delivered = await queued(world, { kind: 'receipt', to: '+50931112222', createdAt: at(2) });
+    await sentThenReported(world, delivered, at(8), 'DELIVRD');
+    // A part lost and a later one delivered: still not delivered (the sender's rule).
+    await world.app.sms.recordReport({ messageId: `smsc-${lost}`, status: 'DELIVRD' });
+
+    const answer = await call(world.app, 'GET', '/api/sms/failed', { token: world.superToken });
+    expect(answer.status).toBe(200);
+    expect(answer.body.meta.total).toBe(2);
+    expect(answer.body.data).toEqual([
+      {
+        id: lost,
+        kind: 'pickup_code',
+        label: 'Code de retrait au bénéficiaire',
+        to: '+509****5678',
+        language: 'fr',
+        createdAt: at(1).toISOString(),
+        failedAt: at(7).toISOString(),
+        stage: 'delivery',
+        attempts: 1,
+        lastError: 'UNDELIV',
+        deliveryStatus: 'UNDELIV',
+        transactionNumber: null,
+      },
+      expect.objectContaining({ id: given, stage: 'sending', lastError: 'x', deliveryStatus: null }),
+    ]);
+
+    const retry = await call(world.app, 'POST', `/api/sms/${lost}/retry`, { token: world.superToken });
+    expect(retry.status).toBe(409);
+    expect(retry.body.message).toBe(
+      'Ce SMS a été accepté par l’opérateur mais n’a pas atteint le téléphone : son texte a été effacé à l’envoi, il ne peut pas être renvoyé',
+    );
+    const [row] = await world.db.select().from(smsOutbox).where(eq(smsOutbox.id, lost));
+    expect(row).toMatchObject({ sentAt: at(7), failedAt: null, attempts: 1, deliveryStatus: 'UNDELIV' });
+    expect(await smsAudits(world)).toEqual([]);
+    // The delivered one is no failure: nothing to send again either.
+    const again = await call(world.app, 'POST', `/api/sms/${delivered}/retry`, { token: world.superToken });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Ce SMS n’est pas en échec : il n’y a rien à renvoyer');
+  });
+
+  it('is refused a retry in Kreyòl for a super administrator who reads it', async () => {
+    const world = await smsWorld();
+    const lost = await queued(world, { to: '+50948765678', createdAt: at(1) });
+    await sentThenReported(world, lost, at(7), 'EXPIRED');
+    const chosen = await call(world.app, 'PUT', '/api/auth/user/language', {
+      token: world.superToken,
+      body: { language: 'ht' },
+    });
+    const token = chosen.headers['x-access-token'] as string;
+    const retry = await call(world.app, 'POST', `/api/sms/${lost}/retry`, { token });
+    expect(retry.status).toBe(409);
+    expect(retry.body.message).toBe(
+      'Operatè a te aksepte SMS sa a men li pa t rive sou telefòn nan : tèks li efase lè l te pati, li pa ka voye ankò',
+    );
   });
 });
 

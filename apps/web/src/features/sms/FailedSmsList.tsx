@@ -14,8 +14,8 @@ import { errorMessage } from '../../lib/http';
 import { FAILED_SMS_PER_PAGE, useFailedSms, useRetrySmsMutation } from './api/sms';
 
 /**
- * The deliveries given up (decision 242), the latest first: never their text (a pick-up code), the number
- * masked; « Renvoyer » queues one again after a confirmation.
+ * The deliveries given up or not delivered (decision 242), the latest first: never their text, the number
+ * masked; « Renvoyer » queues one given up again after a confirmation.
  */
 export function FailedSmsList() {
   const { page, go } = useListParams();
@@ -107,21 +107,25 @@ export function FailedSmsList() {
                 {sms.transactionNumber ?? '—'}
               </td>
               <td className={`${tableClasses.td} cards:justify-end cards:before:content-none`}>
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setFailure(null);
-                    setAsked(sms);
-                  }}
-                >
-                  <Trans>
-                    Renvoyer
-                    <span className="sr-only">
-                      {' '}
-                      le SMS {label} au {to}
-                    </span>
-                  </Trans>
-                </Button>
+                {sms.stage === 'delivery' ? (
+                  <UndeliveredNote status={sms.deliveryStatus ?? ''} />
+                ) : (
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setFailure(null);
+                      setAsked(sms);
+                    }}
+                  >
+                    <Trans>
+                      Renvoyer
+                      <span className="sr-only">
+                        {' '}
+                        le SMS {label} au {to}
+                      </span>
+                    </Trans>
+                  </Button>
+                )}
               </td>
             </tr>
           );
@@ -147,5 +151,12 @@ export function FailedSmsList() {
         </ConfirmDialog>
       )}
     </>
+  );
+}
+
+/** Sent, then reported lost by the operator: its text was erased at send, so nothing to send again (issue 46). */
+function UndeliveredNote({ status }: { status: string }) {
+  return (
+    <span className="text-sm text-slate-600">{t`Non remis au téléphone (rapport de l’opérateur : ${status})`}</span>
   );
 }

@@ -34,8 +34,10 @@ const failed: FailedSms[] = [
     language: 'fr',
     createdAt: '2026-12-05T18:00:00.000Z',
     failedAt: '2026-12-05T18:30:00.000Z',
+    stage: 'sending',
     attempts: 5,
     lastError: 'ESME_RTHROTTLED',
+    deliveryStatus: null,
     transactionNumber: '40718263951',
   },
   {
@@ -46,11 +48,29 @@ const failed: FailedSms[] = [
     language: 'ht',
     createdAt: '2026-12-05T17:00:00.000Z',
     failedAt: '2026-12-05T17:01:00.000Z',
+    stage: 'sending',
     attempts: 0,
     lastError: 'kind_disabled',
+    deliveryStatus: null,
     transactionNumber: null,
   },
 ];
+
+/** Accepted by the SMSC, then reported lost: its text erased at send, it cannot be sent again (issue 46). */
+const undelivered: FailedSms = {
+  id: '9e1d4f3a-2c5b-4e6f-9b7c-4f9a0d1e2c33',
+  kind: 'pickup_code',
+  label: labels.pickup_code,
+  to: '+509****4321',
+  language: 'fr',
+  createdAt: '2026-12-05T18:40:00.000Z',
+  failedAt: '2026-12-05T18:41:00.000Z',
+  stage: 'delivery',
+  attempts: 1,
+  lastError: 'UNDELIV',
+  deliveryStatus: 'UNDELIV',
+  transactionNumber: '40718263952',
+};
 
 const page = (rows: FailedSms[]) => ({ data: rows, meta: { total: rows.length, page: 1, per_page: 20 } });
 
@@ -114,6 +134,24 @@ describe('the SMS controls (/sms, decision 242)', () => {
     ]);
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
     expect(within(nav).getByRole('link', { name: 'SMS' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows an SMS not delivered with its operator’s status, and offers no retry for it', async () => {
+    api.on('GET /sms/failed', { body: page([undelivered, ...failed]) });
+    await open();
+    const rows = within(screen.getByRole('table', { name: 'SMS en échec' })).getAllByRole('row');
+    expect(Array.from(rows[1]!.children, (cell) => plain(cell.textContent))).toEqual([
+      '05/12/2026 13:41',
+      labels.pickup_code,
+      '+509****4321',
+      '05/12/2026 13:40',
+      '1',
+      'UNDELIV',
+      '40718263952',
+      'Non remis au téléphone (rapport de l’opérateur : UNDELIV)',
+    ]);
+    expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Renvoyer/ })).toHaveLength(2);
   });
 
   it.each([
@@ -227,10 +265,14 @@ describe('the SMS controls in Kreyòl (decisions 236, 238)', () => {
   });
 
   it('names the kinds, the columns and the buttons in Kreyòl', async () => {
+    api.on('GET /sms/failed', { body: page([undelivered, ...failed]) });
     renderApp({ path: '/sms', token: makeToken(superAdmin), apiBaseUrl: api.baseUrl });
     const table = await screen.findByRole('table', { name: 'SMS ki pa t pase' }, { timeout: 5000 });
     expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent('Lè li pa t pase');
-    expect(within(table).getByText('Kòd pou touche bay benefisyè a')).toBeVisible();
+    expect(within(table).getAllByText('Kòd pou touche bay benefisyè a')[0]).toBeVisible();
+    expect(
+      within(table).getByText('Pa t rive sou telefòn nan (rapò operatè a : UNDELIV)', { normalizer: plain }),
+    ).toBeVisible();
     expect(
       await screen.findByRole('button', { name: `Dezaktive ${quoted('Resi tranzaksyon bay kliyan an')}` }),
     ).toBeVisible();
