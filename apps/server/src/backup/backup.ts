@@ -120,18 +120,20 @@ interface BackupTrailer {
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** An unsent message is restored failed, never sent empty. */
+const UNSENT_FAILED = {
+  locked_until: 'NULL',
+  failed_at: `CASE WHEN sent_at IS NULL THEN coalesce(failed_at, now()) ELSE failed_at END`,
+  last_error: `CASE WHEN sent_at IS NULL AND failed_at IS NULL THEN 'not in the backup: never sent' ELSE last_error END`,
+};
+
 /**
- * What a column is written as, when it is not copied as it is. An unsent e-mail may hold a reset link or
- * a temporary password (DESIGN §8): its body is left out of the copy, and the restored message is marked
- * failed instead of being sent empty. A sent message's body is already erased.
+ * What a column is written as, when it is not copied as it is. An unsent e-mail may hold a reset link or a
+ * temporary password (DESIGN §8), an unsent SMS a pick-up code (decision 240): left out of the copy.
  */
 const COLUMN_OVERRIDES: Record<string, Record<string, string>> = {
-  mail_outbox: {
-    text_body: `''`,
-    locked_until: 'NULL',
-    failed_at: `CASE WHEN sent_at IS NULL THEN coalesce(failed_at, now()) ELSE failed_at END`,
-    last_error: `CASE WHEN sent_at IS NULL AND failed_at IS NULL THEN 'not in the backup: never sent' ELSE last_error END`,
-  },
+  mail_outbox: { text_body: `''`, ...UNSENT_FAILED },
+  sms_outbox: { text_body: `''`, facts: 'NULL', ...UNSENT_FAILED },
 };
 
 interface Journal {

@@ -93,7 +93,6 @@ async function definitions(url: string) {
   }
 }
 
-
 if (databaseKind === 'postgres') {
   const adminUrl = inject('testDatabaseUrl')!;
   const created: string[] = [];
@@ -192,6 +191,8 @@ if (databaseKind === 'postgres') {
     // nothing changes between the test's reading of the rows and the backup.
     await db.execute(sql`insert into mail_outbox (kind, to_address, subject, text_body, next_attempt_at)
       values ('reset', 'marie@exemple.ht', 'Lien', 'https://lajan.test/reset#SECRET-LINK-7781', '2100-01-01')`);
+    await db.execute(sql`insert into sms_outbox (kind, to_number, language, facts, next_attempt_at)
+      values ('pickup_code', '+50937009999', 'fr', '{"number": "SECRET-CODE-4417", "amount": 100000}', '2100-01-01')`);
     await expect
       .poll(
         async () =>
@@ -203,6 +204,9 @@ if (databaseKind === 'postgres') {
         { timeout: 15_000 },
       )
       .toEqual({ n: 0 });
+    // Likewise the SMS the postings queued (decision 240).
+    await t.app.sms.idle();
+    await t.app.sms.kick();
     return {
       t,
       pap,
@@ -231,6 +235,7 @@ if (databaseKind === 'postgres') {
       const text = gunzipSync(await readFile(backup.file)).toString('utf8');
       expect(text).not.toContain('test-secret-that-is-long-enough');
       expect(text).not.toContain('SECRET-LINK-7781');
+      expect(text).not.toContain('SECRET-CODE-4417');
       // The password hashes are in it (the README says to keep backups safe).
       expect(text).toContain('$argon2');
 
@@ -247,7 +252,21 @@ if (databaseKind === 'postgres') {
           return kept;
         });
       expect(mail(after.mail_outbox!)).toEqual(mail(before.mail_outbox!));
-      expect({ ...after, mail_outbox: [] }).toEqual({ ...before, mail_outbox: [] });
+      expect({ ...after, mail_outbox: [], sms_outbox: [] }).toEqual({
+        ...before,
+        mail_outbox: [],
+        sms_outbox: [],
+      });
+      // An unsent SMS (a pick-up code, made up here) is restored without its text or facts, and failed.
+      expect(await queryOnce(target, `select count(*)::int as n from sms_outbox`)).toEqual(
+        await queryOnce(sourceUrl, `select count(*)::int as n from sms_outbox`),
+      );
+      expect(
+        await queryOnce(
+          target,
+          `select text_body, facts, failed_at is not null as failed from sms_outbox where to_number = '+50937009999'`,
+        ),
+      ).toEqual([{ text_body: '', facts: null, failed: true }]);
       // Said in so many words: each balance, each transaction number and status, each user.
       const balances = `select account_number, balance_centimes::text from accounts order by account_number`;
       expect(await queryOnce(target, balances)).toEqual(await queryOnce(sourceUrl, balances));
@@ -313,7 +332,9 @@ if (databaseKind === 'postgres') {
             `select phone_number from persons p where not exists (select from users u where u.person_id = p.id and u.system)`,
           ),
         ).toEqual([{ phone_number: '+50937123456' }]);
-        expect(await queryOnce(target, `select count(*)::int as n from drizzle.__drizzle_migrations`)).toEqual([
+        expect(
+          await queryOnce(target, `select count(*)::int as n from drizzle.__drizzle_migrations`),
+        ).toEqual([
           { n: (JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] }).entries.length },
         ]);
         const { live, sources } = await definitions(target);
