@@ -8,6 +8,7 @@ import {
   tr,
   trPattern,
   uncataloguedTexts,
+  appLocales,
   useCatalogues,
 } from './support/languages.js';
 
@@ -58,7 +59,11 @@ test.beforeAll(() => {
   useCatalogues(dir);
 });
 
-test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The next spec file of this worker reads the app's catalogues again.
+test.afterAll(() => {
+  useCatalogues(appLocales);
+  rmSync(dir, { recursive: true, force: true });
+});
 
 test('a .po file: strings over several lines, escapes, contexts; comments, flags and obsolete entries skipped', () => {
   const entries = parsePo(`${header}

@@ -15,7 +15,9 @@ import { kreyolDayNames, kreyolMonthNames, languageNames } from '@lajan/domain';
 
 export type ScreenLanguage = 'fr' | 'ht' | 'pseudo';
 
-let localesDir = fileURLToPath(new URL('../../locales', import.meta.url));
+/** The app's catalogues, read unless a test of these helpers reads its own (`useCatalogues`). */
+export const appLocales = fileURLToPath(new URL('../../locales', import.meta.url));
+let localesDir = appLocales;
 
 /** One entry of a `.po` file: its French `msgid` and its translation (empty when not translated yet). */
 export interface PoEntry {
@@ -104,7 +106,9 @@ export function catalogue(language: ScreenLanguage): Map<string, PoEntry> {
       .sort()) {
       const file = `${language}/${name}`;
       for (const entry of parsePo(readFileSync(join(dir, name), 'utf8'), file)) {
-        if (!entries.has(entry.msgid)) entries.set(entry.msgid, entry);
+        // A text in a context of its own (an SMS's) gives way to the screens' one of the same French.
+        const known = entries.get(entry.msgid);
+        if (!known || (known.context && !entry.context)) entries.set(entry.msgid, entry);
       }
     }
     catalogues.set(language, entries);
